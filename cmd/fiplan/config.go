@@ -1,0 +1,153 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/netip"
+	"strings"
+
+	"fiplan/handlers/limit"
+)
+
+// config is every setting of the contract's table. Each is a flag and an
+// environment variable: the variable wins over the default, the flag over
+// the variable.
+type config struct {
+	addr       string
+	db         string
+	jwtSecret  string
+	jwks       string
+	issuer     string
+	audience   string
+	ratePublic limit.Rate
+	rateFree   limit.Rate
+	ratePro    limit.Rate
+	trusted    []netip.Prefix
+	logLevel   slog.Level
+	version    bool
+}
+
+// settingError names the setting that stopped start-up.
+type settingError struct {
+	flag, env string
+	err       error
+}
+
+func (e *settingError) Error() string {
+	return fmt.Sprintf("invalid -%s (%s): %v", e.flag, e.env, e.err)
+}
+
+func (e *settingError) Unwrap() error { return e.err }
+
+type setting struct {
+	flag, env, def, usage string
+	parse                 func(string) error
+}
+
+func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*config, error) {
+	c := &config{}
+	settings := []setting{
+		{"addr", "FI_ADDR", ":8080", "listen address", func(v string) error {
+			if v == "" {
+				return errors.New("empty address")
+			}
+			c.addr = v
+			return nil
+		}},
+		{"db", "FI_DB", "fiplan.db", "bbolt file path", func(v string) error {
+			if v == "" {
+				return errors.New("empty path")
+			}
+			c.db = v
+			return nil
+		}},
+		{"jwt-secret", "FI_JWT_SECRET", "", "HS256 shared secret for session tokens (at least 32 bytes)", func(v string) error {
+			if v != "" && len(v) < 32 {
+				return errors.New("the secret must be at least 32 bytes")
+			}
+			c.jwtSecret = v
+			return nil
+		}},
+		{"jwt-jwks", "FI_JWT_JWKS", "", "JWKS source: a file path or an https URL (RS256, ES256, EdDSA)", func(v string) error {
+			if strings.HasPrefix(v, "http://") {
+				return errors.New("a JWKS URL must use https")
+			}
+			c.jwks = v
+			return nil
+		}},
+		{"jwt-issuer", "FI_JWT_ISSUER", "", "when set, the iss claim must match", func(v string) error { c.issuer = v; return nil }},
+		{"jwt-audience", "FI_JWT_AUDIENCE", "", "when set, the aud claim must contain it", func(v string) error { c.audience = v; return nil }},
+		{"rate-public", "FI_RATE_PUBLIC", "60/1m", "anonymous limit per client IP: N/DURATION or off", rateInto(&c.ratePublic)},
+		{"rate-free", "FI_RATE_FREE", "600/1m", "per-user limit on the free tier", rateInto(&c.rateFree)},
+		{"rate-pro", "FI_RATE_PRO", "6000/1m", "per-user limit on the pro tier", rateInto(&c.ratePro)},
+		{"trusted-proxies", "FI_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is believed", func(v string) error {
+			c.trusted = nil
+			for _, part := range strings.Split(v, ",") {
+				part = strings.TrimSpace(part)
+				if part == "" {
+					continue
+				}
+				p, err := netip.ParsePrefix(part)
+				if err != nil {
+					return fmt.Errorf("%q is not a CIDR", part)
+				}
+				c.trusted = append(c.trusted, p.Masked())
+			}
+			return nil
+		}},
+		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {
+			switch v {
+			case "debug":
+				c.logLevel = slog.LevelDebug
+			case "info":
+				c.logLevel = slog.LevelInfo
+			case "warn":
+				c.logLevel = slog.LevelWarn
+			case "error":
+				c.logLevel = slog.LevelError
+			default:
+				return fmt.Errorf("%q is not debug, info, warn or error", v)
+			}
+			return nil
+		}},
+	}
+	fs := flag.NewFlagSet("fiplan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	raw := make([]string, len(settings))
+	for i, s := range settings {
+		raw[i] = s.def
+		if v, ok := lookup(getenv, s.env); ok {
+			raw[i] = v
+		}
+		fs.StringVar(&raw[i], s.flag, raw[i], s.usage+" ("+s.env+")")
+	}
+	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	for i, s := range settings {
+		if err := s.parse(raw[i]); err != nil {
+			return nil, &settingError{s.flag, s.env, err}
+		}
+	}
+	return c, nil
+}
+
+func lookup(getenv func(string) string, k string) (string, bool) {
+	v := getenv(k)
+	return v, v != ""
+}
+
+func rateInto(dst *limit.Rate) func(string) error {
+	return func(v string) error {
+		r, err := limit.ParseRate(v)
+		*dst = r
+		return err
+	}
+}

@@ -1,0 +1,137 @@
+// Command fiplan serves the fiplan API.
+//
+//	fiplan [flags]                      serve (see -h for every setting)
+//	fiplan token -sub NAME [-tier pro] [-role admin] [-ttl 1h]
+//	fiplan -version
+//
+// A bad setting ends start-up with one line naming it and exit code 2.
+// SIGINT or SIGTERM stop accepting, finish in-flight requests (up to 15
+// seconds), close the database and exit 0.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"fiplan/data/store"
+	"fiplan/handlers"
+	"fiplan/handlers/auth"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = ""
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit code.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "token" {
+		return token(args[1:], getenv, stdout, stderr)
+	}
+	cfg, err := parseConfig(args, getenv, stderr)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if cfg.version {
+		fmt.Fprintln(stdout, "fiplan", buildVersion())
+		return 0
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
+	if err := serve(ctx, cfg, log, nil); err != nil {
+		return fail(stderr, err)
+	}
+	return 0
+}
+
+func fail(stderr io.Writer, err error) int {
+	if errors.Is(err, errHelp) {
+		return 0
+	}
+	fmt.Fprintln(stderr, "fiplan:", err)
+	return 2
+}
+
+var errHelp = flagErrHelp()
+
+// serve runs the server until ctx is done. ready, when not nil, receives
+// the listening address.
+func serve(ctx context.Context, cfg *config, log *slog.Logger, ready chan<- string) error {
+	db, err := store.Open(cfg.db, store.Options{LockTimeout: 2 * time.Second})
+	if err != nil {
+		return &settingError{"db", "FI_DB", err}
+	}
+	defer db.Close()
+
+	secret := []byte(cfg.jwtSecret)
+	if cfg.jwtSecret == "" && cfg.jwks == "" {
+		if secret, err = db.Secret(); err != nil {
+			return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the local secret: %w", err)}
+		}
+		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; make one with `fiplan token -sub NAME`, and set FI_JWT_SECRET or FI_JWT_JWKS in production", "db", cfg.db)
+	}
+	verifier, err := auth.NewVerifier(auth.Config{
+		Secret: secret, JWKS: cfg.jwks, Issuer: cfg.issuer, Audience: cfg.audience,
+		CacheSize: 1 << 16, Logger: log,
+	})
+	if err != nil {
+		return &settingError{"jwt-jwks", "FI_JWT_JWKS", err}
+	}
+	defer verifier.Close()
+
+	s, err := handlers.New(handlers.Config{
+		Version: buildVersion(), DB: db, Verifier: verifier,
+		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
+		TrustedProxies: cfg.trusted, Logger: log,
+	})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return &settingError{"addr", "FI_ADDR", err}
+	}
+	srv := s.HTTP()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.db, "version", buildVersion())
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	select {
+	case err := <-errc:
+		return fmt.Errorf("cannot serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining in-flight requests")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.ShutdownWithContext(sctx); err != nil {
+		log.Warn("shutdown did not drain in time", "err", err)
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"fiplan/data/store"
+	"fiplan/handlers/auth"
+)
+
+func flagErrHelp() error { return flag.ErrHelp }
+
+// token prints a session token signed with the server's HS256 secret: the
+// configured FI_JWT_SECRET or, in local mode, the one kept in the db.
+func token(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fiplan token", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sub := fs.String("sub", "", "user id (the sub claim); required")
+	tier := fs.String("tier", "free", "free or pro")
+	role := fs.String("role", "", "admin, or empty")
+	ttl := fs.Duration("ttl", time.Hour, "lifetime, at most 1h (sessions end an hour after issue)")
+	dbPath := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path (FI_DB)")
+	secretFlag := fs.String("jwt-secret", getenv("FI_JWT_SECRET"), "HS256 secret (FI_JWT_SECRET)")
+	issuer := fs.String("jwt-issuer", getenv("FI_JWT_ISSUER"), "iss claim (FI_JWT_ISSUER)")
+	audience := fs.String("jwt-audience", getenv("FI_JWT_AUDIENCE"), "aud claim (FI_JWT_AUDIENCE)")
+	if err := fs.Parse(args); err != nil {
+		return fail(stderr, err)
+	}
+	switch {
+	case *sub == "":
+		return fail(stderr, errors.New("token: -sub is required"))
+	case *tier != "free" && *tier != "pro":
+		return fail(stderr, fmt.Errorf("token: -tier %q is not free or pro", *tier))
+	case *role != "" && *role != "admin":
+		return fail(stderr, fmt.Errorf("token: -role %q is not admin", *role))
+	case *ttl <= 0 || *ttl > time.Hour:
+		return fail(stderr, fmt.Errorf("token: -ttl %v is not within (0, 1h]", *ttl))
+	}
+	secret := []byte(*secretFlag)
+	if len(secret) == 0 {
+		if getenv("FI_JWT_JWKS") != "" {
+			return fail(stderr, errors.New("token: with only FI_JWT_JWKS set, tokens come from your identity provider; set FI_JWT_SECRET to sign locally"))
+		}
+		var err error
+		if secret, err = localSecret(*dbPath); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	tok, err := auth.Sign(secret, auth.Claims{Sub: *sub, Tier: *tier, Role: *role, TTL: *ttl, Issuer: *issuer, Audience: *audience}, time.Now())
+	if err != nil {
+		return fail(stderr, err)
+	}
+	fmt.Fprintln(stdout, tok)
+	return 0
+}
+
+// localSecret reads (or creates) the local-mode secret. A running server
+// holds the db's lock, so when the file is locked the secret is read from a
+// snapshot copy: bbolt's copy-on-write pages keep the last committed state
+// of the meta bucket, which is written once, intact in the copy.
+func localSecret(path string) ([]byte, error) {
+	db, err := store.Open(path, store.Options{LockTimeout: 500 * time.Millisecond})
+	if err == nil {
+		defer db.Close()
+		return db.Secret()
+	}
+	if !errors.Is(err, store.ErrLocked) {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "fiplan-token-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	snap := filepath.Join(tmp, "snapshot.db")
+	if err := copyFile(path, snap); err != nil {
+		return nil, fmt.Errorf("cannot snapshot db %q: %w", path, err)
+	}
+	db, err = store.Open(snap, store.Options{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("cannot read db snapshot of %q: %w", path, err)
+	}
+	defer db.Close()
+	secret, ok, err := db.PeekSecret()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("db %q has no local secret: the server runs with FI_JWT_SECRET or FI_JWT_JWKS", path)
+	}
+	return secret, nil
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+func envOr(getenv func(string) string, k, def string) string {
+	if v := getenv(k); v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,142 @@
+package fi
+
+import (
+	"math"
+	"testing"
+)
+
+// flat is a series with the same stock, bond and inflation figures every year.
+func flat(first, n int, stock, bond, infl float64) Series {
+	s := Series{}
+	for i := 0; i < n; i++ {
+		s.Years = append(s.Years, first+i)
+		s.Stocks = append(s.Stocks, stock)
+		s.Bonds = append(s.Bonds, bond)
+		s.Inflation = append(s.Inflation, infl)
+	}
+	return s
+}
+
+func TestBacktestFlatSeries(t *testing.T) {
+	in := Defaults()
+	in.WithdrawalRate = 0.04
+	s := flat(1900, 60, 0, 0, 0)
+
+	// Nothing grows: 4% a year lasts 25 years exactly.
+	r := Backtest(&in, s, 25)
+	if r.Periods != 36 || r.SuccessRate != 1 || r.WorstFailed {
+		t.Fatalf("25 years at 4%% with zero returns: %+v", r)
+	}
+	r = Backtest(&in, s, 30)
+	if r.Periods != 31 || r.SuccessRate != 0 || !r.WorstFailed || r.WorstYearsLasted != 25 ||
+		r.WorstStartYear != 1900 || r.WorstFailYear != 1925 {
+		t.Fatalf("30 years at 4%% with zero returns: %+v", r)
+	}
+
+	// Constant 2% real return: the annuity of 1 over 30 years is the ceiling.
+	s = flat(1900, 40, 0.05, 0.05, 1.05/1.02-1)
+	limit := 1 / (1 + (1-math.Pow(1.02, -29))/0.02) // withdrawal at the start of each year
+	in.WithdrawalRate = limit * 0.999
+	if r = Backtest(&in, s, 30); r.SuccessRate != 1 {
+		t.Fatalf("just under the annuity: %+v", r)
+	}
+	in.WithdrawalRate = limit * 1.001
+	if r = Backtest(&in, s, 30); r.SuccessRate != 0 || r.WorstYearsLasted != 29 {
+		t.Fatalf("just over the annuity: %+v", r)
+	}
+	got := MaxWithdrawalRate(&in, s, 30, 0.95)
+	if math.Abs(got-limit) > 2e-5 {
+		t.Fatalf("MaxWithdrawalRate %.6f, annuity limit %.6f", got, limit)
+	}
+
+	// Windows that do not fit.
+	if r = Backtest(&in, s, 41); r.Periods != 0 || r.SuccessRate != 0 {
+		t.Fatalf("too long: %+v", r)
+	}
+	if r = Backtest(&in, Series{}, 30); r.Periods != 0 {
+		t.Fatalf("empty: %+v", r)
+	}
+}
+
+// A crash early in the record makes that start year the worst; the mix and the
+// fee matter.
+func TestBacktestWorstYearAndMix(t *testing.T) {
+	s := flat(1950, 50, 0.08, 0.03, 0.03)
+	s.Stocks[5], s.Stocks[6] = -0.45, -0.30
+	in := Defaults()
+	in.WithdrawalRate = 0.06
+	in.StockShare = 1
+	r := Backtest(&in, s, 30)
+	if r.WorstStartYear != 1955 || r.MedianEndBalance <= r.WorstEndBalance {
+		t.Fatalf("worst start should be the crash year: %+v", r)
+	}
+	in.StockShare = 0 // bonds only never see the crash
+	rb := Backtest(&in, s, 30)
+	if rb.WorstStartYear == 1955 && rb.WorstEndBalance < r.WorstEndBalance {
+		t.Fatalf("bond-only result should not suffer the stock crash: %+v", rb)
+	}
+	in.StockShare, in.Fee = 1, 0.02
+	if rf := Backtest(&in, s, 30); rf.SuccessRate > r.SuccessRate || rf.MedianEndBalance >= r.MedianEndBalance {
+		t.Fatalf("fees should not help: %+v vs %+v", rf, r)
+	}
+	in.Fee, in.Strategy = 0, StrategyGuytonKlinger
+	if rg := Backtest(&in, s, 30); rg.LowestSpending >= 1 {
+		t.Fatalf("guardrails should cut spending after the crash: %+v", rg)
+	}
+}
+
+// SavingFor solves by bisection what RequiredSaving gives in closed form when
+// nothing but saving and growth is involved.
+func TestSavingFor(t *testing.T) {
+	in := Defaults()
+	in.CurrentAge = 30
+	in.StartYear = 2025
+	in.AnnualIncome = 100_000
+	in.AnnualExpenses = 40_000
+	in.CurrentSavings = 50_000
+	for _, by := range []int{40, 45, 55} {
+		got, ok := SavingFor(&in, by)
+		real := (1.07)/1.03 - 1
+		want := RequiredSaving(1_000_000, 50_000, real, by-30)
+		if !ok || !near(got, want, 1e-6) {
+			t.Fatalf("by %d: %.2f (ok %v), closed form %.2f", by, got, ok, want)
+		}
+		c := in
+		c.FixedContribution, c.Contribution = true, got
+		if s, _ := Project(&c, nil); s.FIAge != by {
+			t.Fatalf("saving %.2f reaches FI at %d, want %d", got, s.FIAge, by)
+		}
+	}
+	in.CurrentSavings = 2_000_000
+	if got, ok := SavingFor(&in, 31); !ok || got != 0 {
+		t.Fatalf("already FI needs nothing: %.2f %v", got, ok)
+	}
+	in.CurrentSavings = 0
+	if _, ok := SavingFor(&in, 30); ok {
+		t.Fatal("FI today from nothing cannot be bought")
+	}
+	if _, ok := SavingFor(&in, 25); ok {
+		t.Fatal("an age already past is not reachable")
+	}
+}
+
+func TestClosedFormEdges(t *testing.T) {
+	if YearsToTarget(100, 0, 0, 0.05) != -1 || YearsToTarget(100, 0, 0, 0) != -1 || YearsToTarget(100, 200, 0, 0.05) != 0 {
+		t.Fatal("YearsToTarget edge cases")
+	}
+	if YearsToTarget(100, 0, 10, 0) != 10 || YearsToTarget(100, 0, 10, -0.5) != -1 {
+		t.Fatal("YearsToTarget zero/negative rate")
+	}
+	if RequiredSaving(100, 0, 0, 10) != 10 || RequiredSaving(100, 200, 0.05, 10) != 0 || RequiredSaving(100, 0, 0.05, 0) != -1 {
+		t.Fatal("RequiredSaving edge cases")
+	}
+	if VPWRate(0, 4) != 0.25 || VPWRate(0.05, 1) != 1 || VPWRate(0.05, 0) != 1 {
+		t.Fatal("VPWRate edge cases")
+	}
+	if got := RealReturn(0.07, 0.03); !near(got, 1.07/1.03-1, 1e-15) || RealReturn(0.05, -1) != 0 {
+		t.Fatal("RealReturn")
+	}
+	if FutureValue(100, 10, 0, 5) != 150 {
+		t.Fatal("FutureValue at zero rate")
+	}
+}

@@ -1,0 +1,140 @@
+// Package fi is fiplan's financial-independence calculator: a pure, allocation-
+// free engine that turns a plain Input into a year-by-year timeline, a Monte
+// Carlo distribution, a historical backtest and goal-seeking answers. It does no
+// I/O, keeps no state between calls and imports nothing from the rest of fiplan;
+// historical data is passed in (see Series).
+//
+// # Timeline
+//
+// Project writes one row per year of age, from CurrentAge up to (not including)
+// LifeExpectancy: row k covers the year that starts on the birthday CurrentAge+k
+// and calendar year StartYear+k. Money is tracked in nominal terms; each row also
+// carries its end balance in today's money (divided by the cumulative price
+// index), and fiProgress is that real balance over the FI number. Inside a year
+// the order of operations is fixed:
+//
+//  1. One-off events at this age (windfalls positive, outlays negative) hit the
+//     balance at the start of the year. An outlay larger than the balance empties
+//     it; the rest is assumed to be financed outside the portfolio.
+//  2. Accumulation years: the balance grows by the year's return (net of fees);
+//     the year's saving (income minus expenses, or the fixed contribution, plus
+//     any pension already paid) is added at the end of the year, valued at
+//     end-of-year prices, so it earns nothing in its first year and a saving of
+//     S in today's money adds exactly S to the real balance. A negative saving
+//     is withdrawn at year end.
+//  3. Drawdown years: the withdrawal chosen by the strategy is taken at the start
+//     of the year, valued at start-of-year prices (the first year of a plan that
+//     starts retired withdraws today's spending), the remainder grows by the
+//     year's return, and (constant strategy only) pension income above the
+//     spending need is reinvested at the end of the year.
+//  4. Prices then rise by the year's inflation; real values divide by the new
+//     price index.
+//  5. FI is tested at the end of the year: the real end balance reaching the FI
+//     number ends accumulation (unless TargetRetirementAge is set, which alone
+//     then decides when drawdown starts).
+//
+// Returns are nominal; fees act as a drag on the grown balance: growth factor
+// (1+r)(1-fee). Incomes and expenses are in today's money and rise with
+// inflation; IncomeGrowthRate is real growth on top of inflation. A fixed
+// contribution is also in today's money and rises with inflation. Pensions are
+// either inflation-linked (amount in today's money) or fixed nominal (the amount
+// paid every year from the start age, never indexed). One-off event amounts are
+// in today's money unless marked nominal.
+//
+// The FI number is in today's money: retirement spending divided by the
+// withdrawal rate. yearsToFI counts whole years until the real balance reaches
+// it (0 when already there; -1 when never within the horizon). Coast FI is the
+// amount needed today to grow, without further saving, to the FI number by the
+// target age (TargetRetirementAge, or 65 when unset) at the real net return.
+// Lean and Fat FI multiply retirement spending by 0.7 and 1.5; these multipliers
+// are fiplan's own documented convention: the FIRE community (r/leanfire,
+// r/fatFIRE) describes lean and fat FI only loosely as spending well below or
+// well above a typical budget, with no agreed ratio. Barista FI is the yearly
+// part-time income (today's money) that, added to a withdrawal at the
+// withdrawal rate from today's portfolio, covers retirement spending now.
+//
+// # Withdrawal strategies
+//
+// StrategyConstant: the classic inflation-adjusted rule (Bengen 1994; the
+// "Trinity study", Cooley, Hubbard and Walz 1998). Each drawdown year withdraws
+// the retirement spending need in that year's money, less pension income. When
+// drawdown starts exactly at the FI number the first withdrawal equals
+// withdrawalRate x portfolio; afterwards it follows inflation whatever markets do.
+//
+// StrategyFixedPercent: withdraw withdrawalRate x the start-of-year balance
+// every year. It cannot run out, but spending moves with the market.
+//
+// StrategyGuytonKlinger: the decision rules of Guyton and Klinger, "Decision
+// Rules and Maximum Initial Withdrawal Rates", Journal of Financial Planning,
+// March 2006, in this variant: the first drawdown year withdraws the spending
+// need less pensions, which fixes the initial withdrawal rate IWR = withdrawal
+// / balance. In each later year, before withdrawing:
+//   - Withdrawal (inflation) rule: last year's withdrawal rises by last year's
+//     inflation, except when last year's portfolio return was negative and the
+//     current rate (last withdrawal / balance now) exceeds IWR; a skipped raise
+//     is never made up.
+//   - Capital-preservation rule: if the current rate (after the inflation step)
+//     exceeds 1.2 x IWR and more than 15 years of the horizon remain, the
+//     withdrawal is cut by 10%.
+//   - Prosperity rule: if the current rate is below 0.8 x IWR, the withdrawal is
+//     raised by 10%.
+//
+// The paper's portfolio-management rule (which asset class funds the
+// withdrawal) is not modelled: the portfolio is one rebalanced mix.
+//
+// StrategyVPW: the Bogleheads "variable percentage withdrawal" method. Each
+// year withdraws balance x PMT(r, n, 1) with payments at the start of the year
+// (annuity due), where n is the number of years left in the horizon (this year
+// included) and r the expected real return of the mix: 5.0% for stocks and 1.9%
+// for bonds, weighted by StockShare (the growth trends of the Bogleheads VPW
+// table; with them, a 60/40 mix gives the table's 5.0% at 35 years, 21.5% at 5
+// and 26.4% at 4). The last year withdraws everything.
+//
+// # Monte Carlo, backtest, goal seeking
+//
+// Simulate draws each year's return and inflation independently from normal
+// distributions centred on ExpectedReturn and InflationRate, runs the same
+// engine per path and reports the share of paths that never run out before
+// LifeExpectancy, the FI-age distribution and real-balance percentiles per year.
+// It uses a seeded PCG generator held in a caller-owned Scratch: the same seed
+// gives the same answer, and no memory is allocated per path.
+//
+// Backtest replays the drawdown phase over every rolling window of a historical
+// Series (annual rebalancing to StockShare) and reports the success rate and the
+// worst start year. SavingFor finds the yearly saving that reaches FI by an age
+// (bisection over the engine); MaxWithdrawalRate finds the highest withdrawal
+// rate whose historical success rate meets a target.
+//
+// # Scenarios
+//
+// Input is a plain value (fixed-capacity arrays, no pointers), so a scenario is
+// a copy of the base Input with a few fields overridden and passed to Project
+// again with its own row buffer; nothing is shared between calls.
+package fi
+
+// Method is the method statement for API documentation (for example an OpenAPI
+// description): the order of operations and the conventions of Project,
+// Simulate and Backtest in plain text.
+const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row per year of age. ` +
+	`Within a year: (1) one-off events at that age change the balance at the start of the year; ` +
+	`(2) while accumulating, the balance grows by the year's return net of fees, then the year's saving ` +
+	`(income minus expenses, or the fixed contribution, plus pensions already paid) is added at year end at year-end prices; ` +
+	`(3) in drawdown, the withdrawal is taken at the start of the year at that year's prices and the rest grows; ` +
+	`(4) prices rise by the year's inflation and real values are divided by the price index; ` +
+	`(5) FI is reached when the real end balance is at least the FI number, which ends accumulation ` +
+	`unless targetRetirementAge is set. ` +
+	`Returns are nominal; fees multiply growth by (1 - fee). Incomes, expenses and the fixed contribution are in ` +
+	`today's money and rise with inflation; incomeGrowthRate is real growth above inflation. ` +
+	`fiNumber = retirementExpenses / withdrawalRate, in today's money; yearsToFI is null when FI is never reached ` +
+	`and 0 when already reached. fiProgress = real end balance / fiNumber. ` +
+	`Coast FI = fiNumber discounted at the real net return to the target age (65 when unset). ` +
+	`Lean FI = 0.7 x and Fat FI = 1.5 x the FI number (a fiplan convention). ` +
+	`Barista FI = retirement spending minus withdrawalRate x current savings. ` +
+	`Strategies: constant (inflation-adjusted spending need, the 4% rule); fixed percentage of the start-of-year balance; ` +
+	`Guyton-Klinger 2006 (skip the inflation raise after a negative-return year when the current rate exceeds the initial rate; ` +
+	`cut 10% when the rate exceeds 1.2 x initial with more than 15 years left; raise 10% when below 0.8 x initial); ` +
+	`VPW (Bogleheads: balance x PMT at the start of the year over the remaining years at 5.0% real for stocks and 1.9% for bonds). ` +
+	`Monte Carlo draws independent normal annual returns and inflation around the expected values from a seeded PCG generator; ` +
+	`success is never running out before lifeExpectancy. ` +
+	`Historical backtests replay every rolling window of annual US data (S&P 500 total return, 10-year Treasury total return, ` +
+	`December-to-December CPI-U) with annual rebalancing.`

@@ -1,0 +1,74 @@
+package fi
+
+// SavingFor returns the constant yearly saving (today's money, rising with
+// inflation, as Input.Contribution with FixedContribution) that makes the
+// timeline of in reach FI at or before byAge, found by bisection over the full
+// engine (so pensions, events, fees and income all count). It returns 0 when no
+// saving is needed and ok=false when no amount up to 1e15 a year does it
+// (byAge at or before the current age without FI already). An age past the
+// horizon is met by reaching FI anywhere within it.
+func SavingFor(in *Input, byAge int) (saving float64, ok bool) {
+	c := *in
+	c.FixedContribution = true
+	var p plan
+	reaches := func(x float64) bool {
+		c.Contribution = x
+		p.init(&c)
+		o, _ := p.run(nil, nil, nil, false, nil, 0)
+		return o.fiRow >= 0 && p.age0+o.fiRow <= byAge
+	}
+	if reaches(0) {
+		return 0, true
+	}
+	lo, hi := 0.0, max(p.fiNumber, 1)
+	for !reaches(hi) {
+		lo, hi = hi, hi*4
+		if hi > money {
+			return 0, false
+		}
+	}
+	for i := 0; i < 200 && hi-lo > 1e-9*hi; i++ {
+		mid := lo + (hi-lo)/2
+		if reaches(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi, true
+}
+
+// MaxWithdrawalRate returns the highest first-year withdrawal rate whose
+// historical success rate over s (windows of the given years, see Backtest) is
+// at least target, to within 0.0001, searching 0..0.5. Strategies that cannot
+// run out by construction (fixed percentage, VPW) would make every rate
+// "safe", so they are evaluated as StrategyConstant. It returns 0 when even the
+// lowest rate misses the target or no window fits.
+func MaxWithdrawalRate(in *Input, s Series, years int, target float64) float64 {
+	c := *in
+	if c.Strategy == StrategyFixedPercent || c.Strategy == StrategyVPW {
+		c.Strategy = StrategyConstant
+	}
+	target = finite(target, 0.95, 0, 1)
+	meets := func(rate float64) bool {
+		c.WithdrawalRate = rate
+		r := Backtest(&c, s, years)
+		return r.Periods > 0 && r.SuccessRate >= target
+	}
+	lo, hi := 0.0001, 0.5
+	if !meets(lo) {
+		return 0
+	}
+	if meets(hi) {
+		return hi
+	}
+	for hi-lo > 1e-5 {
+		mid := (lo + hi) / 2
+		if meets(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}

@@ -1,0 +1,227 @@
+package fi
+
+import (
+	"math/rand/v2"
+)
+
+// MonteCarlo configures Simulate. The means are the Input's ExpectedReturn
+// and InflationRate; each year of each path draws its return and inflation
+// independently from normal distributions with these standard deviations.
+type MonteCarlo struct {
+	Simulations     int
+	Seed            uint64
+	ReturnStdDev    float64
+	InflationStdDev float64
+}
+
+// DefaultMonteCarlo returns fiplan's defaults: 1,000 paths, seed 1, and the
+// sample standard deviations of the embedded US series for 1928-2024, rounded:
+// 12% for a 60/40 stock/bond mix rebalanced yearly and 4% for
+// December-to-December CPI-U inflation.
+func DefaultMonteCarlo() MonteCarlo {
+	return MonteCarlo{Simulations: 1000, Seed: 1, ReturnStdDev: 0.12, InflationStdDev: 0.04}
+}
+
+// Percentiles are nearest-rank percentiles of a distribution.
+type Percentiles struct {
+	P10 float64 `json:"p10"`
+	P25 float64 `json:"p25"`
+	P50 float64 `json:"p50"`
+	P75 float64 `json:"p75"`
+	P90 float64 `json:"p90"`
+}
+
+// Band is the distribution of real (today's money) end balances in one year.
+type Band struct {
+	Year int `json:"year"`
+	Age  int `json:"age"`
+	Percentiles
+}
+
+// MCResult is the output of Simulate. Bands is reused between calls: Simulate
+// truncates and refills it, so a result kept from an earlier call must be
+// copied first.
+type MCResult struct {
+	Simulations int     // paths actually run (clamped to MaxCells / years)
+	SuccessRate float64 // share of paths never running out before LifeExpectancy
+	ReachedFI   float64 // share of paths reaching FI within the horizon
+	NeverFI     float64 // 1 - ReachedFI
+	// FIAge holds percentiles of the FI age over the paths that reach FI;
+	// all -1 when none does.
+	FIAge Percentiles
+	Bands []Band // one per year of the timeline
+}
+
+// Scratch is the reusable working memory of Simulate. The zero value is ready;
+// keep one per goroutine (for example in a sync.Pool). It grows to the largest
+// run it has served and is then reused without allocating.
+type Scratch struct {
+	bal   []float64 // real end balances, year-major: bal[t*sims+path]
+	fiAge []int32
+	ret   []float64
+	infl  []float64
+	pcg   *rand.PCG
+	rng   *rand.Rand
+}
+
+func (s *Scratch) grow(sims, years int) {
+	if cells := sims * years; cap(s.bal) < cells {
+		s.bal = make([]float64, cells)
+	}
+	s.bal = s.bal[:sims*years]
+	if cap(s.fiAge) < sims {
+		s.fiAge = make([]int32, sims)
+	}
+	s.fiAge = s.fiAge[:sims]
+	if cap(s.ret) < years {
+		s.ret = make([]float64, years)
+		s.infl = make([]float64, years)
+	}
+	s.ret, s.infl = s.ret[:years], s.infl[:years]
+	if s.pcg == nil {
+		s.pcg = rand.NewPCG(0, 0)
+		s.rng = rand.New(s.pcg)
+	}
+}
+
+// Simulate runs mc.Simulations stochastic paths of in through the timeline
+// engine and writes the distribution to out. The same Input, settings and seed
+// always give the same result. With both standard deviations zero every path
+// equals Project's. Simulations is clamped to [1, MaxCells/years].
+func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
+	var p plan
+	p.init(in)
+	years := p.n
+	sims := clampInt(mc.Simulations, 1, MaxCells/years)
+	rsd := finite(mc.ReturnStdDev, 0, 0, 2)
+	isd := finite(mc.InflationStdDev, 0, 0, 1)
+	s.grow(sims, years)
+	s.pcg.Seed(mc.Seed, mc.Seed^0x9e3779b97f4a7c15)
+	rng := s.rng
+
+	ok, reached := 0, 0
+	for path := 0; path < sims; path++ {
+		for t := 0; t < years; t++ {
+			s.ret[t] = p.gross + rsd*rng.NormFloat64()
+			s.infl[t] = p.infl + isd*rng.NormFloat64()
+		}
+		o, _ := p.run(s.ret, s.infl, nil, false, s.bal[path:], sims)
+		if o.depleteRow < 0 {
+			ok++
+		}
+		s.fiAge[path] = -1
+		if o.fiRow >= 0 {
+			reached++
+			s.fiAge[path] = int32(p.age0 + o.fiRow)
+		}
+	}
+
+	out.Simulations = sims
+	out.SuccessRate = float64(ok) / float64(sims)
+	out.ReachedFI = float64(reached) / float64(sims)
+	out.NeverFI = 1 - out.ReachedFI
+	out.FIAge = agePercentiles(s.fiAge, p.age0, years, reached)
+	out.Bands = out.Bands[:0]
+	for t := 0; t < years; t++ {
+		col := s.bal[t*sims : (t+1)*sims]
+		out.Bands = append(out.Bands, Band{Year: p.year0 + t, Age: p.age0 + t, Percentiles: columnPercentiles(col)})
+	}
+}
+
+// rank is the 0-based nearest-rank index of percentile q in n sorted values.
+func rank(q float64, n int) int {
+	k := int(q*float64(n)+0.999999999) - 1
+	return clampInt(k, 0, n-1)
+}
+
+// agePercentiles counts FI ages (age0 .. age0+years) and reads percentiles
+// off the cumulative counts.
+func agePercentiles(ages []int32, age0, years, reached int) Percentiles {
+	if reached == 0 {
+		return Percentiles{-1, -1, -1, -1, -1}
+	}
+	var hist [MaxYears + 1]int
+	for _, a := range ages {
+		if a >= 0 {
+			hist[clampInt(int(a)-age0, 0, MaxYears)]++
+		}
+	}
+	at := func(q float64) float64 {
+		k := rank(q, reached)
+		c := 0
+		for i, h := range hist[:years+1] {
+			c += h
+			if c > k {
+				return float64(age0 + i)
+			}
+		}
+		return float64(age0 + years)
+	}
+	return Percentiles{at(0.10), at(0.25), at(0.50), at(0.75), at(0.90)}
+}
+
+// columnPercentiles selects the five percentiles of v in place (v is reordered).
+func columnPercentiles(v []float64) Percentiles {
+	n := len(v)
+	k10, k25, k50, k75, k90 := rank(0.10, n), rank(0.25, n), rank(0.50, n), rank(0.75, n), rank(0.90, n)
+	sel(v, 0, n-1, k50)
+	sel(v, 0, k50, k25)
+	sel(v, 0, k25, k10)
+	sel(v, k50, n-1, k75)
+	sel(v, k75, n-1, k90)
+	return Percentiles{v[k10], v[k25], v[k50], v[k75], v[k90]}
+}
+
+// sel rearranges v[lo..hi] so that v[k] holds the value it would have if the
+// range were sorted, with nothing larger before it and nothing smaller after
+// it (Hoare's selection with a median-of-three pivot).
+func sel(v []float64, lo, hi, k int) {
+	for hi > lo {
+		if hi-lo < 16 {
+			for i := lo + 1; i <= hi; i++ {
+				x := v[i]
+				j := i - 1
+				for j >= lo && v[j] > x {
+					v[j+1] = v[j]
+					j--
+				}
+				v[j+1] = x
+			}
+			return
+		}
+		mid := lo + (hi-lo)/2
+		if v[mid] < v[lo] {
+			v[mid], v[lo] = v[lo], v[mid]
+		}
+		if v[hi] < v[lo] {
+			v[hi], v[lo] = v[lo], v[hi]
+		}
+		if v[hi] < v[mid] {
+			v[hi], v[mid] = v[mid], v[hi]
+		}
+		pivot := v[mid]
+		i, j := lo, hi
+		for i <= j {
+			for v[i] < pivot {
+				i++
+			}
+			for v[j] > pivot {
+				j--
+			}
+			if i <= j {
+				v[i], v[j] = v[j], v[i]
+				i++
+				j--
+			}
+		}
+		// Now v[lo..j] <= pivot <= v[i..hi], and j < i.
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
+	}
+}

@@ -1,0 +1,428 @@
+package fi
+
+import "math"
+
+// Year is one row of a projection. Money is nominal (money of that year)
+// except RealEndBalance, which is in today's money. For every row:
+// EndBalance = StartBalance + Events + Contributions + Growth - Withdrawals.
+type Year struct {
+	Year           int     `json:"year"`
+	Age            int     `json:"age"`
+	StartBalance   float64 `json:"startBalance"`
+	Contributions  float64 `json:"contributions"`
+	Growth         float64 `json:"growth"`
+	Withdrawals    float64 `json:"withdrawals"`
+	Events         float64 `json:"events"`  // one-off events applied this year
+	Pension        float64 `json:"pension"` // pension income received this year
+	EndBalance     float64 `json:"endBalance"`
+	RealEndBalance float64 `json:"realEndBalance"`
+	FIProgress     float64 `json:"fiProgress"` // RealEndBalance / FI number
+	Retired        bool    `json:"retired"`    // a drawdown year
+}
+
+// Summary is the headline result of a projection. Ages and years that do not
+// happen within the horizon are -1 (the HTTP layer renders them as null).
+type Summary struct {
+	FINumber      float64 // today's money: retirement spending / withdrawal rate
+	LeanFINumber  float64 // LeanMultiplier x FINumber
+	FatFINumber   float64 // FatMultiplier x FINumber
+	CoastFINumber float64 // needed today to reach FINumber by CoastAge without saving
+	CoastAge      int
+	BaristaIncome float64 // yearly income (today's money) that closes the gap now
+	SavingsRate   float64 // first-year saving / income (0 without income)
+
+	Reached   bool // FI reached within the horizon (or already)
+	YearsToFI int  // 0 when already FI; -1 when never
+	FIAge     int  // -1 when never
+	FIYear    int  // StartYear + YearsToFI; -1 when never
+
+	RetirementAge  int  // first drawdown year's age; -1 when drawdown never starts
+	RunsOut        bool // some year's spending could not be met in full
+	DepletionAge   int  // age in the first such year; -1 when never
+	DepletionYear  int  // calendar year of it; -1 when never
+	FinalBalance   float64
+	FinalReal      float64 // final balance in today's money
+	Contributions  float64 // total over the horizon, nominal
+	Withdrawals    float64 // total over the horizon, nominal
+	GuardrailCuts  int     // Guyton-Klinger capital-preservation cuts
+	GuardrailRaise int     // Guyton-Klinger prosperity raises
+	Years          int     // rows in the timeline
+}
+
+// Project runs the deterministic timeline for in, appending one row per year to
+// dst (pass buf[:0] to reuse a buffer), and returns the summary and the
+// extended slice. It allocates nothing when dst has room for the rows
+// (Summary.Years <= MaxYears rows).
+func Project(in *Input, dst []Year) (Summary, []Year) {
+	var p plan
+	p.init(in)
+	o, rows := p.run(nil, nil, dst, true, nil, 0)
+	return p.summarize(&o), rows
+}
+
+// ProjectPath is Project with a given sequence of yearly nominal returns
+// (before fees) and inflation rates; year t uses returns[t] and inflation[t],
+// and years past the end of either slice use ExpectedReturn or InflationRate.
+// It replays historical or stress paths through the same engine.
+func ProjectPath(in *Input, returns, inflation []float64, dst []Year) (Summary, []Year) {
+	var p plan
+	p.init(in)
+	o, rows := p.run(returns, inflation, dst, true, nil, 0)
+	return p.summarize(&o), rows
+}
+
+// plan is the sanitized form of an Input; it lives on the caller's stack.
+type plan struct {
+	pens     [MaxPensions]Pension
+	evs      [MaxEvents]Event
+	target   int // TargetRetirementAge as given
+	n        int
+	age0     int
+	year0    int
+	gross    float64 // expected nominal return before fees
+	ret      float64 // expected nominal return after fees
+	fee      float64
+	infl     float64
+	income   float64
+	incomeG  float64
+	expenses float64
+	fixed    bool
+	saving   float64
+	retExp   float64
+	wr       float64
+	fiNumber float64
+	retireAt int // row where drawdown starts when a target age is set; -1 = at FI
+	strategy Strategy
+	stock    float64
+	start    float64
+	nPen     int
+	nEv      int
+	vpw      [MaxYears + 1]float64 // VPW rate by years left (StrategyVPW only)
+}
+
+func (p *plan) init(in *Input) {
+	p.pens, p.evs = in.Pensions, in.Events
+	p.target = in.TargetRetirementAge
+	p.age0 = clampInt(in.CurrentAge, 0, 150)
+	le := clampInt(in.LifeExpectancy, 0, 250)
+	p.n = clampInt(le-p.age0, 1, MaxYears)
+	p.year0 = clampInt(in.StartYear, 0, 1_000_000)
+	p.fee = finite(in.Fee, 0, 0, 0.5)
+	p.gross = clampReturn(finite(in.ExpectedReturn, 0.07, -0.99, 1))
+	p.ret = netReturn(p.gross, p.fee)
+	p.infl = clampInflation(finite(in.InflationRate, 0.03, -0.5, 1))
+	p.income = finite(in.AnnualIncome, 0, 0, money)
+	p.incomeG = finite(in.IncomeGrowthRate, 0, -0.5, 1)
+	p.expenses = finite(in.AnnualExpenses, 0, 0, money)
+	p.fixed = in.FixedContribution
+	p.saving = finite(in.Contribution, 0, -money, money)
+	p.retExp = finite(in.RetirementExpenses, 0, 0, money)
+	if p.retExp == 0 {
+		p.retExp = p.expenses
+	}
+	p.wr = finite(in.WithdrawalRate, 0.04, 1e-4, 1)
+	p.fiNumber = p.retExp / p.wr
+	p.retireAt = -1
+	if in.TargetRetirementAge > 0 {
+		p.retireAt = clampInt(in.TargetRetirementAge-p.age0, 0, p.n)
+	}
+	p.strategy = in.Strategy
+	if p.strategy > StrategyVPW {
+		p.strategy = StrategyConstant
+	}
+	p.stock = finite(in.StockShare, 0.6, 0, 1)
+	p.start = finite(in.CurrentSavings, 0, 0, money)
+	p.nPen = clampInt(in.NumPensions, 0, MaxPensions)
+	p.nEv = clampInt(in.NumEvents, 0, MaxEvents)
+	for i := range p.pens[:p.nPen] {
+		p.pens[i].Amount = finite(p.pens[i].Amount, 0, 0, money)
+	}
+	for i := range p.evs[:p.nEv] {
+		p.evs[i].Amount = finite(p.evs[i].Amount, 0, -money, money)
+	}
+	if p.strategy == StrategyVPW {
+		r := VPWReturn(p.stock)
+		for k := 0; k <= p.n; k++ {
+			p.vpw[k] = VPWRate(r, k)
+		}
+	}
+}
+
+// clampReturn keeps a yearly return above a total loss.
+func clampReturn(r float64) float64 { return finite(r, 0, -0.99, 10) }
+
+// clampInflation keeps the price index positive.
+func clampInflation(i float64) float64 { return finite(i, 0, -0.5, 10) }
+
+// netReturn applies the fee drag: (1+r)(1-fee) - 1.
+func netReturn(r, fee float64) float64 { return (1+r)*(1-fee) - 1 }
+
+// outcome is what one pass of the engine reports besides its rows.
+type outcome struct {
+	fiRow      int // first row whose start finds FI reached (0 = already); -1 never
+	retireRow  int // first drawdown row; -1 never
+	depleteRow int // first row with unmet spending; -1 never
+	endBal     float64
+	endReal    float64
+	contrib    float64
+	withdrawn  float64
+	cuts       int
+	raises     int
+}
+
+// run is the engine. rets/infls override the expected return and inflation
+// year by year; rows are appended to dst when emit is set; when sink is not
+// nil, sink[t*stride] receives the real end balance of year t.
+func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64, stride int) (outcome, []Year) {
+	o := outcome{fiRow: -1, retireRow: -1, depleteRow: -1}
+	bal := p.start
+	cpi := 1.0     // price index at the start of the year, today = 1
+	incomeF := 1.0 // real income growth factor
+	if bal >= p.fiNumber {
+		o.fiRow = 0
+	}
+	retired := p.retireAt == 0 || (p.retireAt < 0 && o.fiRow == 0)
+	if retired {
+		o.retireRow = 0
+	}
+	var gkW, gkIWR, lastRet, lastInfl float64
+	gkStarted := false
+
+	for t := 0; t < p.n; t++ {
+		r := p.ret
+		if t < len(rets) {
+			r = netReturn(clampReturn(rets[t]), p.fee)
+		}
+		pi := p.infl
+		if t < len(infls) {
+			pi = clampInflation(infls[t])
+		}
+		age := p.age0 + t
+		start := bal
+
+		// 1. One-off events at the start of the year.
+		ev := 0.0
+		for i := 0; i < p.nEv; i++ {
+			e := &p.evs[i]
+			if e.Age == age {
+				a := e.Amount
+				if !e.Nominal {
+					a *= cpi
+				}
+				ev += a
+			}
+		}
+		if ev < -bal {
+			ev = -bal
+		}
+		bal += ev
+
+		// Pensions are valued at this year's prices in drawdown (spent during
+		// the year) and at year-end prices while accumulating (saved at year end).
+		cpiEnd := cpi * (1 + pi)
+		flowCPI := cpi
+		if !retired {
+			flowCPI = cpiEnd
+		}
+		pen := 0.0
+		for i := 0; i < p.nPen; i++ {
+			q := &p.pens[i]
+			if age >= q.FromAge {
+				a := q.Amount
+				if q.Indexed {
+					a *= flowCPI
+				}
+				pen += a
+			}
+		}
+
+		var contrib, wd, growth float64
+		short := false
+		if !retired {
+			// 2. Accumulation: growth, then the year's saving at year end.
+			growth = bal * r
+			bal += growth
+			save := p.saving
+			if !p.fixed {
+				save = p.income*incomeF - p.expenses
+			}
+			save = save*cpiEnd + pen
+			if save >= 0 {
+				contrib = save
+			} else {
+				wd = -save
+				if wd > bal {
+					short = wd-bal > 1e-9*wd
+					wd = bal
+				}
+			}
+			bal += contrib - wd
+		} else {
+			// 3. Drawdown: withdraw at the start, the rest grows.
+			need := p.retExp * cpi
+			left := p.n - t
+			canFail := true
+			switch p.strategy {
+			case StrategyFixedPercent:
+				wd, canFail = p.wr*bal, false
+			case StrategyVPW:
+				wd, canFail = bal*p.vpw[left], false
+			case StrategyGuytonKlinger:
+				if !gkStarted {
+					gkStarted = true
+					gkW = max(0, need-pen)
+					gkIWR = p.wr
+					if bal > 0 {
+						gkIWR = gkW / bal
+					}
+				} else if bal > 0 {
+					if !(lastRet < 0 && gkW/bal > gkIWR) {
+						gkW *= 1 + lastInfl
+					}
+					cr := gkW / bal
+					if cr > gkIWR*(1+GKGuardrail) && left > GKPreservationN {
+						gkW *= 1 - GKAdjustment
+						o.cuts++
+					} else if cr < gkIWR*(1-GKGuardrail) {
+						gkW *= 1 + GKAdjustment
+						o.raises++
+					}
+				}
+				wd = gkW
+			default:
+				wd = max(0, need-pen)
+				contrib = max(0, pen-need)
+			}
+			if wd > bal {
+				// A shortfall below one part in 1e9 is rounding, not ruin.
+				short = canFail && wd-bal > 1e-9*wd
+				wd = bal
+			}
+			bal -= wd
+			growth = bal * r
+			bal += growth + contrib
+		}
+		if !(bal > 0) { // also catches NaN
+			bal = 0
+		}
+
+		// 4. Prices move; real values follow.
+		cpi = cpiEnd
+		real := bal / cpi
+		if short && o.depleteRow < 0 {
+			o.depleteRow = t
+		}
+		o.contrib += contrib
+		o.withdrawn += wd
+		if emit {
+			prog := 1.0
+			if p.fiNumber > 0 {
+				prog = real / p.fiNumber
+			}
+			dst = append(dst, Year{
+				Year:           p.year0 + t,
+				Age:            age,
+				StartBalance:   start,
+				Contributions:  contrib,
+				Growth:         growth,
+				Withdrawals:    wd,
+				Events:         ev,
+				Pension:        pen,
+				EndBalance:     bal,
+				RealEndBalance: real,
+				FIProgress:     prog,
+				Retired:        retired,
+			})
+		}
+		if sink != nil {
+			sink[t*stride] = real
+		}
+
+		// 5. FI test and the retirement decision for next year.
+		if o.fiRow < 0 && real >= p.fiNumber {
+			o.fiRow = t + 1
+		}
+		if !retired {
+			if p.retireAt >= 0 {
+				retired = t+1 >= p.retireAt
+			} else {
+				retired = o.fiRow >= 0
+			}
+			if retired {
+				o.retireRow = t + 1
+			}
+		}
+		incomeF *= 1 + p.incomeG
+		lastRet, lastInfl = r, pi
+	}
+	o.endBal = bal
+	o.endReal = bal / cpi
+	return o, dst
+}
+
+func (p *plan) summarize(o *outcome) Summary {
+	s := Summary{
+		FINumber:       p.fiNumber,
+		LeanFINumber:   LeanMultiplier * p.fiNumber,
+		FatFINumber:    FatMultiplier * p.fiNumber,
+		BaristaIncome:  max(0, p.retExp-p.start*p.wr),
+		YearsToFI:      -1,
+		FIAge:          -1,
+		FIYear:         -1,
+		RetirementAge:  -1,
+		DepletionAge:   -1,
+		DepletionYear:  -1,
+		FinalBalance:   o.endBal,
+		FinalReal:      o.endReal,
+		Contributions:  o.contrib,
+		Withdrawals:    o.withdrawn,
+		GuardrailCuts:  o.cuts,
+		GuardrailRaise: o.raises,
+		Years:          p.n,
+	}
+	if p.income > 0 {
+		save := p.saving
+		if !p.fixed {
+			save = p.income - p.expenses
+		}
+		s.SavingsRate = save / p.income
+	}
+	s.CoastAge = DefaultCoastAge
+	if p.target > 0 {
+		s.CoastAge = p.target
+	}
+	s.CoastFINumber = p.fiNumber
+	if yrs := s.CoastAge - p.age0; yrs > 0 {
+		growth := math.Pow((1+p.ret)/(1+p.infl), float64(yrs))
+		s.CoastFINumber = bounded(p.fiNumber / growth)
+	}
+	if o.fiRow >= 0 {
+		s.Reached = true
+		s.YearsToFI = o.fiRow
+		s.FIAge = p.age0 + o.fiRow
+		s.FIYear = p.year0 + o.fiRow
+	}
+	if o.retireRow >= 0 && o.retireRow < p.n {
+		s.RetirementAge = p.age0 + o.retireRow
+	}
+	if o.depleteRow >= 0 {
+		s.RunsOut = true
+		s.DepletionAge = p.age0 + o.depleteRow
+		s.DepletionYear = p.year0 + o.depleteRow
+	}
+	return s
+}
+
+// bounded maps NaN and infinities (from extreme but accepted inputs) to the
+// largest finite value of the right sign, or 0 for NaN.
+func bounded(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case x > math.MaxFloat64:
+		return math.MaxFloat64
+	case x < -math.MaxFloat64:
+		return -math.MaxFloat64
+	}
+	return x
+}

@@ -1,0 +1,12 @@
+package program
+
+import (
+	"sync"
+
+	"fiplan/embed"
+)
+
+var embedded = sync.OnceValues(func() (*Table, error) { return Load(embed.Programs) })
+
+// Embedded returns the table compiled into the binary, decoded once.
+func Embedded() (*Table, error) { return embedded() }

@@ -1,0 +1,203 @@
+// Package jsonw appends JSON to a byte slice without reflection or maps.
+//
+// A Writer tracks only whether the next value needs a leading comma, so a
+// handler writes an object as a flat sequence of calls:
+//
+//	w.Begin()            // {
+//	w.Key("fiNumber")    // "fiNumber":
+//	w.Float(1.25e6)      // 1250000
+//	w.End()              // }
+//
+// Non-finite floats are written as null, since JSON has no NaN or Inf.
+package jsonw
+
+import (
+	"math"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// Writer appends JSON to B. The zero value is ready to use.
+type Writer struct {
+	B     []byte
+	comma bool
+}
+
+// Reset empties the writer, keeping the capacity of B.
+func (w *Writer) Reset() {
+	w.B = w.B[:0]
+	w.comma = false
+}
+
+func (w *Writer) sep() {
+	if w.comma {
+		w.B = append(w.B, ',')
+	}
+	w.comma = true
+}
+
+// Begin opens an object.
+func (w *Writer) Begin() {
+	w.sep()
+	w.B = append(w.B, '{')
+	w.comma = false
+}
+
+// End closes an object.
+func (w *Writer) End() {
+	w.B = append(w.B, '}')
+	w.comma = true
+}
+
+// BeginArray opens an array.
+func (w *Writer) BeginArray() {
+	w.sep()
+	w.B = append(w.B, '[')
+	w.comma = false
+}
+
+// EndArray closes an array.
+func (w *Writer) EndArray() {
+	w.B = append(w.B, ']')
+	w.comma = true
+}
+
+// Key writes an object key; the next call writes its value.
+// Keys are the program's own field names: they are escaped all the same.
+func (w *Writer) Key(k string) {
+	w.sep()
+	w.B = AppendString(w.B, k)
+	w.B = append(w.B, ':')
+	w.comma = false
+}
+
+// String writes a string value.
+func (w *Writer) String(s string) {
+	w.sep()
+	w.B = AppendString(w.B, s)
+}
+
+// Bytes writes b as a string value.
+func (w *Writer) Bytes(b []byte) {
+	w.sep()
+	w.B = appendString(w.B, b)
+}
+
+// Float writes a number; NaN and infinities become null.
+func (w *Writer) Float(f float64) {
+	w.sep()
+	w.B = AppendFloat(w.B, f)
+}
+
+// Int writes an integer.
+func (w *Writer) Int(i int64) {
+	w.sep()
+	w.B = strconv.AppendInt(w.B, i, 10)
+}
+
+// Bool writes true or false.
+func (w *Writer) Bool(b bool) {
+	w.sep()
+	w.B = strconv.AppendBool(w.B, b)
+}
+
+// Time writes t as an RFC 3339 string in UTC, to the second.
+func (w *Writer) Time(t time.Time) {
+	w.sep()
+	w.B = append(w.B, '"')
+	w.B = t.UTC().AppendFormat(w.B, time.RFC3339)
+	w.B = append(w.B, '"')
+}
+
+// Null writes null.
+func (w *Writer) Null() {
+	w.sep()
+	w.B = append(w.B, "null"...)
+}
+
+// Raw writes already encoded JSON as the next value.
+func (w *Writer) Raw(b []byte) {
+	w.sep()
+	w.B = append(w.B, b...)
+}
+
+// AppendFloat appends f as a JSON number, or null when f is not finite.
+// It keeps the shortest representation that reads back to f and uses an
+// exponent only for very large or very small magnitudes, as
+// encoding/json does.
+func AppendFloat(dst []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(dst, "null"...)
+	}
+	abs := math.Abs(f)
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		dst = strconv.AppendFloat(dst, f, 'e', -1, 64)
+		// Trim "e-07" to "e-7" like encoding/json.
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+		return dst
+	}
+	return strconv.AppendFloat(dst, f, 'f', -1, 64)
+}
+
+const hex = "0123456789abcdef"
+
+// AppendString appends s as a quoted JSON string. Invalid UTF-8 becomes
+// U+FFFD; <, > and & are escaped so that the output is safe inside HTML.
+func AppendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			dst = appendEscape(dst, c)
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			if r == utf8.RuneError {
+				dst = append(dst, `\ufffd`...)
+			} else {
+				dst = append(dst, `\u202`...)
+				dst = append(dst, hex[r&0xf])
+			}
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+func appendString(dst, b []byte) []byte {
+	// The conversion does not allocate: AppendString only reads s.
+	return AppendString(dst, unsafeString(b))
+}
+
+func appendEscape(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+}

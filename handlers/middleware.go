@@ -1,0 +1,220 @@
+package handlers
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/store"
+	"fiplan/handlers/auth"
+	"fiplan/handlers/limit"
+)
+
+// Access is who may call a route.
+type Access uint8
+
+const (
+	Public Access = iota // anyone; credentials, when sent, must be valid
+	User                 // any authenticated caller
+	Session              // an authenticated person, not an API key
+	Pro                  // the pro tier (403 SUBSCRIPTION_REQUIRED)
+	Admin                // role admin (403 FORBIDDEN)
+)
+
+// SessionCookie carries the web app's session JWT.
+const SessionCookie = "fiplan_session"
+
+// authenticate resolves the caller and enforces the route's access rule.
+func (s *Server) authenticate(c *Ctx) bool {
+	rc := c.RC
+	h := rc.Request.Header.Peek(fasthttp.HeaderAuthorization)
+	var tok []byte
+	via := auth.ViaToken
+	switch {
+	case len(h) > 0:
+		t, ok := auth.BearerToken(h)
+		if !ok {
+			return s.unauthorized(c, CodeUnauthorized, "Authorization header must be \"Bearer <token>\"")
+		}
+		tok = t
+	default:
+		if ck := rc.Request.Header.Cookie(SessionCookie); len(ck) > 0 {
+			tok, via = ck, auth.ViaCookie
+		}
+	}
+	if tok == nil {
+		if c.route.access == Public {
+			return true
+		}
+		return s.unauthorized(c, CodeUnauthorized, "authentication required: send Authorization: Bearer <token>")
+	}
+	if auth.IsKey(tok) {
+		if via == auth.ViaCookie {
+			return s.unauthorized(c, CodeUnauthorized, "the session cookie does not carry API keys")
+		}
+		hash, ok := auth.ParseKey(tok)
+		if !ok {
+			return s.unauthorized(c, CodeUnauthorized, "invalid API key")
+		}
+		k, acct, err := s.db.LookupKey(hash)
+		if errors.Is(err, store.ErrNotFound) {
+			return s.unauthorized(c, CodeUnauthorized, "invalid API key")
+		}
+		if err != nil {
+			c.Storage(err)
+			return false
+		}
+		tier, _ := auth.ParseTier(acct.Tier)
+		c.Principal = auth.Principal{User: k.Owner, Tier: tier, Via: auth.ViaKey, KeyID: k.ID}
+		s.touch(k.Owner, k.ID)
+	} else {
+		p, err := s.verifier.Verify(tok)
+		switch {
+		case errors.Is(err, auth.ErrExpired):
+			return s.unauthorized(c, CodeTokenExpired, "Token has expired")
+		case err != nil:
+			return s.unauthorized(c, CodeUnauthorized, "invalid token")
+		}
+		p.Via = via
+		c.Principal = p
+		if !s.rememberTier(c) {
+			return false
+		}
+	}
+	c.Authed = true
+	if via == auth.ViaCookie && !safeMethod(rc.Method()) && !sameOrigin(rc) {
+		c.ErrorMessage(fasthttp.StatusForbidden, CodeForbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
+		return false
+	}
+	switch c.route.access {
+	case Session:
+		if c.Principal.Via == auth.ViaKey {
+			c.ErrorMessage(fasthttp.StatusForbidden, CodeForbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys")
+			return false
+		}
+	case Pro:
+		if c.Principal.Tier != auth.TierPro {
+			c.ErrorMessage(fasthttp.StatusForbidden, CodeSubscriptionRequired, "this endpoint requires a Pro subscription", "upgrade to Pro to use this endpoint")
+			return false
+		}
+	case Admin:
+		if !c.Principal.Admin {
+			c.ErrorMessage(fasthttp.StatusForbidden, CodeForbidden, "this endpoint requires the admin role", "your token does not carry role admin")
+			return false
+		}
+	}
+	return true
+}
+
+// unauthorized answers 401, unless the client has spent its anonymous
+// allowance, in which case failed attempts are rate limited like any
+// anonymous request: guessing credentials costs the same as calling.
+func (s *Server) unauthorized(c *Ctx, code, msg string) bool {
+	d := s.public.Allow(s.clientIP(c), s.now().UnixNano())
+	if !d.OK && d.Limit > 0 {
+		s.rateLimited(c, d)
+		return false
+	}
+	c.RC.Response.Header.Set(fasthttp.HeaderWWWAuthenticate, `Bearer realm="fiplan"`)
+	if code == CodeTokenExpired {
+		c.ErrorMessage(fasthttp.StatusUnauthorized, code, msg, "Token has expired")
+		return false
+	}
+	c.Error(fasthttp.StatusUnauthorized, code, msg)
+	return false
+}
+
+// rememberTier keeps the account's tier current so that the caller's API
+// keys act with it. A write happens only when the tier is new or changed.
+func (s *Server) rememberTier(c *Ctx) bool {
+	p := &c.Principal
+	if t, ok := s.tiers.Load(p.User); ok && t.(auth.Tier) == p.Tier {
+		return true
+	}
+	if err := s.db.SaveAccount(p.User, p.Tier.String()); err != nil {
+		c.Storage(err)
+		return false
+	}
+	s.tiers.Store(p.User, p.Tier)
+	return true
+}
+
+func safeMethod(m []byte) bool {
+	return string(m) == "GET" || string(m) == "HEAD" || string(m) == "OPTIONS"
+}
+
+// sameOrigin reports whether the Origin header names this host.
+func sameOrigin(rc *fasthttp.RequestCtx) bool {
+	o := rc.Request.Header.Peek("Origin")
+	i := bytes.Index(o, []byte("://"))
+	if i < 0 {
+		return false
+	}
+	return len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
+}
+
+// limit applies the caller's rate limit and sets the RateLimit headers.
+func (s *Server) limit(c *Ctx) bool {
+	now := s.now().UnixNano()
+	var d limit.Decision
+	switch {
+	case !c.Authed:
+		d = s.public.Allow(s.clientIP(c), now)
+	case c.Principal.Tier == auth.TierPro:
+		d = s.pro.Allow(c.Principal.User, now)
+	default:
+		d = s.free.Allow(c.Principal.User, now)
+	}
+	if d.Limit == 0 {
+		return true // "off"
+	}
+	if !d.OK {
+		s.rateLimited(c, d)
+		return false
+	}
+	s.rateHeaders(c, d)
+	return true
+}
+
+func (s *Server) rateHeaders(c *Ctx, d limit.Decision) {
+	h := &c.RC.Response.Header
+	h.SetBytesV("RateLimit-Limit", strconv.AppendInt(c.num[:0], int64(d.Limit), 10))
+	h.SetBytesV("RateLimit-Remaining", strconv.AppendInt(c.num[:0], int64(d.Remaining), 10))
+	h.SetBytesV("RateLimit-Reset", strconv.AppendInt(c.num[:0], int64(d.Reset), 10))
+}
+
+func (s *Server) rateLimited(c *Ctx, d limit.Decision) {
+	s.rateHeaders(c, d)
+	c.RC.Response.Header.SetBytesV(fasthttp.HeaderRetryAfter, strconv.AppendInt(c.num[:0], int64(d.RetryAfter), 10))
+	c.errorStart(CodeRateLimited, "too many requests; retry after "+strconv.Itoa(d.RetryAfter)+" s")
+	c.w.Key("retryAfter")
+	c.w.Int(int64(d.RetryAfter))
+	c.w.End()
+	c.flush(fasthttp.StatusTooManyRequests)
+}
+
+// touch records an API key's use; background work writes it in batches.
+func (s *Server) touch(owner, id string) {
+	now := s.now()
+	ref := store.KeyRef(owner, id)
+	s.touchMu.Lock()
+	s.touched[ref] = now
+	s.touchMu.Unlock()
+}
+
+func (s *Server) flushTouched() {
+	s.touchMu.Lock()
+	if len(s.touched) == 0 {
+		s.touchMu.Unlock()
+		return
+	}
+	batch := s.touched
+	s.touched = map[string]time.Time{}
+	s.touchMu.Unlock()
+	if err := s.db.TouchKeys(batch); err != nil {
+		s.log.Warn("cannot record API key use", "err", err)
+	}
+}

@@ -1,0 +1,265 @@
+package handlers
+
+import (
+	"crypto/rand"
+	"errors"
+	"time"
+
+	"github.com/goccy/go-json"
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/program"
+	"fiplan/data/store"
+	"fiplan/handlers/auth"
+	"fiplan/handlers/schema"
+)
+
+// route is one operation: its handler and everything the OpenAPI document
+// says about it. The router and the document are both built from the
+// table, so neither can list an operation the other lacks.
+type route struct {
+	method, path string
+	access       Access
+	tag          string
+	summary      string
+	desc         string
+	body         docSchema // request body, nil when none
+	data         docSchema // response data (an item, for lists)
+	list         bool
+	status       int      // success status
+	errs         []errDoc // route-specific errors
+	query        []queryDoc
+	h            func(*Ctx)
+}
+
+type docSchema interface{ JSONSchema() []byte }
+
+type errDoc struct {
+	status int
+	code   string
+	when   string
+}
+
+type queryDoc struct {
+	name, typ, doc string
+}
+
+const v1 = "/api/v1"
+
+func (s *Server) table() []*route {
+	return []*route{
+		{method: "GET", path: v1 + "/status", access: Public, tag: "status", status: 200,
+			summary: "Service health and status",
+			desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset and the storage state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable.",
+			data:    statusDoc,
+			errs:    []errDoc{{503, CodeUnavailable, "storage is unusable"}},
+			h:       s.status},
+		{method: "GET", path: v1 + "/openapi.json", access: Public, tag: "status", status: 200,
+			summary: "This OpenAPI 3.1 document",
+			desc:    "The machine-readable description of every route. It is served as the document itself, without the success envelope.",
+			h:       s.openAPI},
+		{method: "GET", path: v1 + "/user/api-keys", access: User, tag: "user", status: 200, list: true,
+			summary: "List your API keys",
+			desc:    "Every active key of the caller, oldest first, without secrets: the id, the name, a hint of the key's first and last characters, when it was created and last used (last use is recorded within 30 seconds).",
+			data:    keyDoc,
+			h:       s.listKeys},
+		{method: "POST", path: v1 + "/user/api-keys", access: Session, tag: "user", status: 201,
+			summary: "Create an API key",
+			desc:    "Creates a key `svc_...` for integrations and returns it once, in `data.key`: only its SHA-256 hash is stored. Keys act for their owner with the owner's tier (never with the admin role) and do not expire until revoked. Needs a signed-in session, not an API key. At most 25 keys per user.",
+			body:    keyCreateSchema,
+			data:    createdKeyDoc,
+			errs:    []errDoc{{409, CodeConflict, "the caller already has the maximum number of keys"}, {403, CodeForbidden, "called with an API key"}},
+			h:       s.createKey},
+		{method: "DELETE", path: v1 + "/user/api-keys/{id}", access: Session, tag: "user", status: 204,
+			summary: "Revoke an API key",
+			desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
+			errs:    []errDoc{{404, CodeNotFound, "no key with this id belongs to the caller"}, {403, CodeForbidden, "called with an API key"}},
+			h:       s.revokeKey},
+	}
+}
+
+func (s *Server) loadDatasets() error {
+	programs, err := program.Embedded()
+	if err != nil {
+		return err
+	}
+	s.datasets = append(s.datasets, dataset{"taxPrograms", programs.Len()})
+	return nil
+}
+
+// Status
+
+type statusData struct {
+	Status        string        `json:"status" schema:"enum=ok"`
+	Version       string        `json:"version"`
+	StartedAt     time.Time     `json:"startedAt"`
+	UptimeSeconds int64         `json:"uptimeSeconds"`
+	Datasets      []datasetInfo `json:"datasets" doc:"Each embedded dataset and its number of records."`
+	Storage       storageInfo   `json:"storage"`
+}
+
+type datasetInfo struct {
+	Name    string `json:"name"`
+	Records int    `json:"records"`
+}
+
+type storageInfo struct {
+	State     string `json:"state" schema:"enum=ok"`
+	SizeBytes int64  `json:"sizeBytes"`
+}
+
+var statusDoc = schema.Doc[statusData]()
+
+func (s *Server) status(c *Ctx) {
+	if err := s.db.Ping(); err != nil {
+		s.log.Error("storage unusable", "err", err)
+		c.Error(fasthttp.StatusServiceUnavailable, CodeUnavailable, "storage is unavailable; retry with backoff")
+		return
+	}
+	size, _ := s.db.Size()
+	now := s.now()
+	w := c.Begin()
+	w.Begin()
+	w.Key("status")
+	w.String("ok")
+	w.Key("version")
+	w.String(s.cfg.Version)
+	w.Key("startedAt")
+	w.Time(s.started)
+	w.Key("uptimeSeconds")
+	w.Int(int64(now.Sub(s.started) / time.Second))
+	w.Key("datasets")
+	w.BeginArray()
+	for _, d := range s.datasets {
+		w.Begin()
+		w.Key("name")
+		w.String(d.name)
+		w.Key("records")
+		w.Int(int64(d.size))
+		w.End()
+	}
+	w.EndArray()
+	w.Key("storage")
+	w.Begin()
+	w.Key("state")
+	w.String("ok")
+	w.Key("sizeBytes")
+	w.Int(size)
+	w.End()
+	w.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+func (s *Server) openAPI(c *Ctx) {
+	c.status = fasthttp.StatusOK
+	c.RC.SetStatusCode(fasthttp.StatusOK)
+	c.RC.Response.Header.SetContentTypeBytes(contentJSON)
+	c.RC.Response.SetBodyRaw(s.openapi) // immutable for the server's life
+}
+
+// API keys
+
+type keyCreate struct {
+	Name string `json:"name" schema:"required,minLen=1,maxLen=64" doc:"A label to recognise the key by, such as the integration's name."`
+}
+
+type createdKey struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Hint      string    `json:"hint"`
+	CreatedAt time.Time `json:"createdAt"`
+	Key       string    `json:"key" doc:"The key itself. It is shown only in this response: store it now."`
+}
+
+var (
+	keyCreateSchema = schema.New[keyCreate]()
+	keyDoc          = schema.Doc[store.Key]()
+	createdKeyDoc   = schema.Doc[createdKey]()
+)
+
+func (s *Server) listKeys(c *Ctx) {
+	keys, err := s.db.Keys(c.Principal.User)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	// Uses not yet written show already.
+	s.touchMu.Lock()
+	for i := range keys {
+		if t, ok := s.touched[store.KeyRef(c.Principal.User, keys[i].ID)]; ok && t.After(keys[i].LastUsedAt) {
+			keys[i].LastUsedAt = t
+		}
+	}
+	s.touchMu.Unlock()
+	b, err := json.Marshal(keys)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	c.Begin().Raw(b)
+	c.SendList(fasthttp.StatusOK, len(keys), s.cfg.MaxKeys, 0)
+}
+
+func (s *Server) createKey(c *Ctx) {
+	var in keyCreate
+	if !decode(c, keyCreateSchema, &in) {
+		return
+	}
+	plain, hash, err := auth.NewKey()
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	id, err := newID("key_")
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	k := store.Key{ID: id, Owner: c.Principal.User, Name: in.Name, Hint: auth.KeyHint(plain), CreatedAt: s.now().UTC().Truncate(time.Second)}
+	switch err := s.db.CreateKey(k, hash, s.cfg.MaxKeys); {
+	case errors.Is(err, store.ErrLimit):
+		c.Error(fasthttp.StatusConflict, CodeConflict, "API key limit reached; revoke a key first")
+		return
+	case err != nil:
+		c.Storage(err)
+		return
+	}
+	c.JSON(fasthttp.StatusCreated, createdKey{ID: k.ID, Name: k.Name, Hint: k.Hint, CreatedAt: k.CreatedAt, Key: plain})
+}
+
+func (s *Server) revokeKey(c *Ctx) {
+	switch err := s.db.RevokeKey(c.Principal.User, string(c.Param("id"))); {
+	case errors.Is(err, store.ErrNotFound):
+		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such API key")
+	case err != nil:
+		c.Storage(err)
+	default:
+		c.NoContent()
+	}
+}
+
+// newID returns prefix followed by 128 random bits in base 32, an opaque
+// and unguessable identifier.
+func newID(prefix string) (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	out := make([]byte, 0, len(prefix)+26)
+	out = append(out, prefix...)
+	var acc uint32
+	bits := 0
+	for _, x := range b {
+		acc = acc<<8 | uint32(x)
+		bits += 8
+		for bits >= 5 {
+			bits -= 5
+			out = append(out, alphabet[acc>>bits&31])
+		}
+	}
+	if bits > 0 {
+		out = append(out, alphabet[acc<<(5-bits)&31])
+	}
+	return string(out), nil
+}

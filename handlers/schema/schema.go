@@ -1,0 +1,471 @@
+// Package schema declares request and response bodies once, as Go structs
+// with constraint tags, and derives from that one declaration both a
+// compiled, allocation-light validating decoder and the JSON Schema
+// (2020-12, as OpenAPI 3.1 uses it) that documents the body. The two cannot
+// drift because neither is written by hand.
+//
+// A declaration:
+//
+//	type Request struct {
+//		CurrentAge float64  `json:"currentAge" schema:"required,min=18,max=100" doc:"Age today."`
+//		Strategy   string   `json:"strategy" schema:"enum=constant|percent,default=constant"`
+//		Holdings   []Holding `json:"holdings" schema:"minItems=1,maxItems=200"`
+//	}
+//
+// Tag options, comma separated:
+//
+//	required            the field must be present (absent: MISSING_FIELD)
+//	nullable            JSON null is accepted and leaves the zero value
+//	min=X, max=X        inclusive numeric bounds
+//	xmin=X, xmax=X      exclusive numeric bounds
+//	minLen=N, maxLen=N  string length in characters (code points)
+//	enum=a|b|c          allowed string values
+//	minItems, maxItems  array length bounds (other options apply to items)
+//	default=V           value the field holds when absent (documented too)
+//	format=NAME         a named check registered with Format
+//
+// Every number field must declare both bounds, so absurd values such as
+// 1e308 are always rejected with a field-level message instead of leaking
+// into arithmetic. Supported Go types: float64, int, int64, string, bool,
+// time.Time (RFC 3339 string), structs (embedded structs are flattened),
+// pointers to those (nil when absent) and slices of those.
+//
+// Decoding is strict: wrong JSON types, out-of-range values, unknown or
+// duplicated fields are reported per field with a JSON path such as
+// holdings[2].value. A body that is not one well-formed JSON value (empty,
+// trailing garbage, invalid UTF-8, nesting deeper than MaxDepth) is
+// INVALID_JSON.
+package schema
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unsafe"
+)
+
+// Error codes produced by Decode; they are the contract's codes.
+const (
+	CodeInvalidJSON = "INVALID_JSON"
+	CodeValidation  = "VALIDATION_ERROR"
+	CodeMissing     = "MISSING_FIELD"
+)
+
+// MaxDepth bounds the nesting of any JSON body, known fields or not.
+const MaxDepth = 32
+
+// MaxDetails bounds how many field errors one response reports.
+const MaxDetails = 50
+
+type kind uint8
+
+const (
+	kNumber kind = iota + 1
+	kInteger
+	kString
+	kBool
+	kTime
+	kObject
+	kArray
+)
+
+var kindNames = [...]string{kNumber: "number", kInteger: "integer", kString: "string", kBool: "boolean", kTime: "string", kObject: "object", kArray: "array"}
+
+type field struct {
+	name     string
+	doc      string
+	kind     kind
+	gokind   reflect.Kind // storage of scalars: Float64, Int, Int64, String, Bool
+	offset   uintptr
+	ptr      reflect.Type // non-nil: stored behind a pointer to this type
+	required bool
+	nullable bool
+
+	hasMin, hasMax, xmin, xmax bool
+	min, max                   float64
+	minLen, maxLen             int // -1: unset
+
+	enum   []string
+	format string
+	check  func(string) string
+
+	hasDef bool
+	defNum float64
+	defStr string
+	defB   bool
+
+	obj *object // kObject, or the element object of an array
+
+	// kArray
+	elem     *field
+	slice    reflect.Type
+	minItems int
+	maxItems int // -1: unset
+}
+
+type object struct {
+	typ    reflect.Type
+	fields []field
+}
+
+// Schema is the compiled declaration of T.
+type Schema[T any] struct {
+	root    *object
+	doc     []byte
+	docOnly bool
+}
+
+var (
+	formatsMu sync.RWMutex
+	formats   = map[string]func(string) string{}
+)
+
+// Format registers a named string check: it returns "" for a valid value or
+// the message to report. Register formats before compiling schemas that use
+// them (in init or package-level var initialisation of the same package).
+func Format(name string, check func(string) string) {
+	formatsMu.Lock()
+	formats[name] = check
+	formatsMu.Unlock()
+}
+
+// New compiles the declaration of T. It panics on a malformed declaration:
+// declarations are program text, and a test that calls New finds the
+// mistake.
+func New[T any]() *Schema[T] {
+	var zero T
+	t := reflect.TypeOf(zero)
+	if t.Kind() != reflect.Struct {
+		panic(fmt.Sprintf("schema: %v is not a struct", t))
+	}
+	s := &Schema[T]{root: (&compiler{seen: map[reflect.Type]bool{}, strict: true}).object(t)}
+	s.doc = appendObjectSchema(nil, s.root)
+	return s
+}
+
+// Doc compiles T for documentation only, as response bodies are declared:
+// bounds are optional there, and the result must not be used to decode.
+func Doc[T any]() *Schema[T] {
+	var zero T
+	t := reflect.TypeOf(zero)
+	s := &Schema[T]{root: (&compiler{seen: map[reflect.Type]bool{}}).object(t)}
+	s.doc = appendObjectSchema(nil, s.root)
+	s.docOnly = true
+	return s
+}
+
+type compiler struct {
+	seen   map[reflect.Type]bool
+	strict bool // demand the bounds that decoding relies on
+}
+
+// JSONSchema returns the JSON Schema of the body, built once.
+func (s *Schema[T]) JSONSchema() []byte { return s.doc }
+
+// Fields lists the top-level JSON field names, in declaration order.
+func (s *Schema[T]) Fields() []string {
+	names := make([]string, len(s.root.fields))
+	for i := range s.root.fields {
+		names[i] = s.root.fields[i].name
+	}
+	return names
+}
+
+// Reset sets every field of dst to its declared default or zero value,
+// keeping the capacity of slices so that a pooled dst decodes without
+// allocating.
+func (s *Schema[T]) Reset(dst *T) { resetObject(s.root, unsafe.Pointer(dst)) }
+
+// Decode resets dst, then decodes and validates body into it. It reports
+// success; on failure r holds the code, the message and the details.
+func (s *Schema[T]) Decode(body []byte, dst *T, r *Result) bool {
+	if s.docOnly {
+		panic("schema: Decode on a documentation-only schema")
+	}
+	r.Reset()
+	resetObject(s.root, unsafe.Pointer(dst))
+	d := decoder{b: body, r: r, path: r.path[:0]}
+	d.run(s.root, unsafe.Pointer(dst))
+	r.path = d.path
+	return r.Code == ""
+}
+
+var timeType = reflect.TypeOf(time.Time{})
+
+func (c *compiler) object(t reflect.Type) *object {
+	seen := c.seen
+	if seen[t] {
+		panic(fmt.Sprintf("schema: %v is recursive", t))
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	o := &object{typ: t}
+	c.fields(o, t, 0)
+	if len(o.fields) > 64 {
+		panic(fmt.Sprintf("schema: %v has more than 64 fields", t))
+	}
+	names := map[string]bool{}
+	for _, f := range o.fields {
+		if names[f.name] {
+			panic(fmt.Sprintf("schema: %v declares %q twice", t, f.name))
+		}
+		names[f.name] = true
+	}
+	return o
+}
+
+func (c *compiler) fields(o *object, t reflect.Type, base uintptr) {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if sf.Anonymous && sf.Type.Kind() == reflect.Struct && sf.Tag.Get("json") == "" {
+			c.fields(o, sf.Type, base+sf.Offset)
+			continue
+		}
+		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		if name == "-" || !sf.IsExported() {
+			continue
+		}
+		if name == "" {
+			panic(fmt.Sprintf("schema: %v.%s has no json name", t, sf.Name))
+		}
+		f := c.field(t, sf.Name, sf.Type, sf.Tag.Get("schema"))
+		f.name = name
+		f.doc = sf.Tag.Get("doc")
+		f.offset = base + sf.Offset
+		o.fields = append(o.fields, f)
+	}
+}
+
+func (c *compiler) field(owner reflect.Type, goName string, t reflect.Type, tag string) field {
+	where := owner.String() + "." + goName
+	f := field{minLen: -1, maxLen: -1, maxItems: -1}
+	opts := parseTag(where, tag)
+	f.required = opts.flag("required")
+	f.nullable = opts.flag("nullable")
+	if t.Kind() == reflect.Slice {
+		f.kind = kArray
+		f.slice = t
+		elem := field{minLen: -1, maxLen: -1, maxItems: -1}
+		c.setKind(where, &elem, t.Elem())
+		if elem.ptr != nil {
+			panic("schema: " + where + ": slices hold structs or scalars, not pointers")
+		}
+		f.elem = &elem
+		f.obj = elem.obj
+		if v, ok := opts.take("minItems"); ok {
+			f.minItems = atoi(where, v)
+		}
+		if v, ok := opts.take("maxItems"); ok {
+			f.maxItems = atoi(where, v)
+		} else if c.strict {
+			panic("schema: " + where + ": arrays must declare maxItems")
+		}
+		c.applyScalar(where, f.elem, opts)
+	} else {
+		c.setKind(where, &f, t)
+		c.applyScalar(where, &f, opts)
+	}
+	opts.done(where)
+	return f
+}
+
+// setKind records how a value of Go type t is stored and checked.
+func (c *compiler) setKind(where string, f *field, t reflect.Type) {
+	if t.Kind() == reflect.Pointer {
+		f.ptr = t.Elem()
+		t = t.Elem()
+	}
+	switch {
+	case t == timeType:
+		f.kind = kTime
+	case t.Kind() == reflect.Struct:
+		f.kind = kObject
+		f.obj = c.object(t)
+	case t.Kind() == reflect.Float64:
+		f.kind = kNumber
+	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64:
+		f.kind = kInteger
+	case t.Kind() == reflect.String:
+		f.kind = kString
+	case t.Kind() == reflect.Bool:
+		f.kind = kBool
+	default:
+		panic(fmt.Sprintf("schema: %s: unsupported type %v", where, t))
+	}
+	f.gokind = t.Kind()
+}
+
+// applyScalar moves the scalar options from opts onto f.
+func (c *compiler) applyScalar(where string, f *field, opts tagOpts) {
+	num := func(k string) (float64, bool) {
+		v, ok := opts.take(k)
+		if !ok {
+			return 0, false
+		}
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			panic(fmt.Sprintf("schema: %s: %s=%q is not a number", where, k, v))
+		}
+		return x, true
+	}
+	if v, ok := num("min"); ok {
+		f.min, f.hasMin = v, true
+	}
+	if v, ok := num("xmin"); ok {
+		f.min, f.hasMin, f.xmin = v, true, true
+	}
+	if v, ok := num("max"); ok {
+		f.max, f.hasMax = v, true
+	}
+	if v, ok := num("xmax"); ok {
+		f.max, f.hasMax, f.xmax = v, true, true
+	}
+	if v, ok := opts.take("minLen"); ok {
+		f.minLen = atoi(where, v)
+	}
+	if v, ok := opts.take("maxLen"); ok {
+		f.maxLen = atoi(where, v)
+	}
+	if v, ok := opts.take("enum"); ok {
+		f.enum = strings.Split(v, "|")
+	}
+	if v, ok := opts.take("format"); ok {
+		formatsMu.RLock()
+		f.check = formats[v]
+		formatsMu.RUnlock()
+		if f.check == nil {
+			panic(fmt.Sprintf("schema: %s: unknown format %q", where, v))
+		}
+		f.format = v
+	}
+	if v, ok := opts.take("default"); ok {
+		f.hasDef = true
+		switch f.kind {
+		case kNumber, kInteger:
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				panic(fmt.Sprintf("schema: %s: default %q is not a number", where, v))
+			}
+			f.defNum = x
+		case kString:
+			f.defStr = v
+		case kBool:
+			f.defB = v == "true"
+		default:
+			panic("schema: " + where + ": default is for scalars")
+		}
+		if f.ptr != nil {
+			panic("schema: " + where + ": a pointer field has no default (nil means absent)")
+		}
+	}
+	if !c.strict {
+		return
+	}
+	switch f.kind {
+	case kNumber, kInteger:
+		if !f.hasMin || !f.hasMax {
+			panic("schema: " + where + ": numbers must declare both bounds")
+		}
+		if f.hasDef && msgRange(f, f.defNum) != "" {
+			panic("schema: " + where + ": default is out of range")
+		}
+	case kString:
+		if f.maxLen < 0 && f.enum == nil {
+			panic("schema: " + where + ": strings must declare maxLen or enum")
+		}
+		if f.enum != nil && f.hasDef && !contains(f.enum, f.defStr) {
+			panic("schema: " + where + ": default is not in enum")
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func atoi(where, v string) int {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		panic(fmt.Sprintf("schema: %s: %q is not a count", where, v))
+	}
+	return n
+}
+
+type tagOpts map[string]string
+
+func parseTag(where, tag string) tagOpts {
+	opts := tagOpts{}
+	if tag == "" {
+		return opts
+	}
+	for _, part := range strings.Split(tag, ",") {
+		k, v, _ := strings.Cut(part, "=")
+		if _, dup := opts[k]; dup {
+			panic("schema: " + where + ": option " + k + " given twice")
+		}
+		opts[k] = v
+	}
+	return opts
+}
+
+func (o tagOpts) take(k string) (string, bool) {
+	v, ok := o[k]
+	delete(o, k)
+	return v, ok
+}
+
+func (o tagOpts) flag(k string) bool {
+	_, ok := o.take(k)
+	return ok
+}
+
+func (o tagOpts) done(where string) {
+	for k := range o {
+		panic("schema: " + where + ": unknown option " + k)
+	}
+}
+
+// resetObject writes defaults or zero values into every field at base.
+func resetObject(o *object, base unsafe.Pointer) {
+	for i := range o.fields {
+		f := &o.fields[i]
+		p := unsafe.Add(base, f.offset)
+		if f.ptr != nil {
+			*(*unsafe.Pointer)(p) = nil
+			continue
+		}
+		switch f.kind {
+		case kArray:
+			reflect.NewAt(f.slice, p).Elem().SetLen(0)
+		case kObject:
+			resetObject(f.obj, p)
+		case kTime:
+			*(*time.Time)(p) = time.Time{}
+		default:
+			setScalarDefault(f, p)
+		}
+	}
+}
+
+func setScalarDefault(f *field, p unsafe.Pointer) {
+	switch f.gokind {
+	case reflect.Float64:
+		*(*float64)(p) = f.defNum
+	case reflect.Int:
+		*(*int)(p) = int(f.defNum)
+	case reflect.Int64:
+		*(*int64)(p) = int64(f.defNum)
+	case reflect.String:
+		*(*string)(p) = f.defStr
+	case reflect.Bool:
+		*(*bool)(p) = f.defB
+	}
+}

@@ -1,0 +1,239 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+type testHolding struct {
+	Value float64 `json:"value" schema:"required,min=0,max=1e12" doc:"Market value."`
+	Class string  `json:"assetClass" schema:"required,enum=equity|bond|cash"`
+	Note  string  `json:"note" schema:"maxLen=5"`
+}
+
+type testBase struct {
+	Rate float64 `json:"rate" schema:"min=0,max=1,default=0.04"`
+}
+
+type testBody struct {
+	Age      float64       `json:"currentAge" schema:"required,min=18,max=100"`
+	Income   float64       `json:"annualIncome" schema:"required,min=0,max=1e9"`
+	Expenses float64       `json:"annualExpenses" schema:"required,xmin=0,max=1e9"`
+	Years    int           `json:"years" schema:"min=1,max=100,default=30"`
+	Name     string        `json:"name" schema:"minLen=1,maxLen=10"`
+	Flag     bool          `json:"flag"`
+	Opt      *float64      `json:"opt" schema:"min=-1,max=1"`
+	Maybe    *string       `json:"maybe" schema:"nullable,maxLen=3"`
+	Items    []testHolding `json:"holdings" schema:"maxItems=3"`
+	Tags     []string      `json:"tags" schema:"maxItems=2,enum=a|b"`
+	Sub      *testHolding  `json:"sub"`
+	When     time.Time     `json:"when"`
+	testBase
+}
+
+var testSchema = New[testBody]()
+
+func decode(t *testing.T, body string) (testBody, *Result) {
+	t.Helper()
+	var v testBody
+	var r Result
+	testSchema.Decode([]byte(body), &v, &r)
+	return v, &r
+}
+
+const minimal = `{"currentAge":30,"annualIncome":50000,"annualExpenses":30000}`
+
+func TestDecodeValid(t *testing.T) {
+	v, r := decode(t, `{"currentAge":30,"annualIncome":5e4,"annualExpenses":30000,"years":25,
+		"name":"caf\u00e9\n","flag":true,"opt":-0.5,"maybe":null,"holdings":[{"value":1,"assetClass":"bond","note":"x"},{"value":2.5,"assetClass":"cash"}],
+		"tags":["b","a"],"sub":{"value":3,"assetClass":"equity"},"when":"2025-01-02T03:04:05Z","rate":0.035}`)
+	if r.Code != "" {
+		t.Fatalf("rejected: %s %s %+v", r.Code, r.Error, r.Details)
+	}
+	if v.Age != 30 || v.Income != 50000 || v.Years != 25 || v.Name != "café\n" || !v.Flag || v.Opt == nil || *v.Opt != -0.5 || v.Maybe != nil {
+		t.Fatalf("scalars: %+v", v)
+	}
+	if len(v.Items) != 2 || v.Items[1].Value != 2.5 || v.Items[1].Class != "cash" || v.Items[0].Note != "x" {
+		t.Fatalf("items: %+v", v.Items)
+	}
+	if strings.Join(v.Tags, ",") != "b,a" || v.Sub == nil || v.Sub.Class != "equity" || v.Rate != 0.035 {
+		t.Fatalf("rest: %+v", v)
+	}
+	if !v.When.Equal(time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)) {
+		t.Fatalf("when: %v", v.When)
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	v, r := decode(t, minimal)
+	if r.Code != "" {
+		t.Fatal(r.Error)
+	}
+	if v.Years != 30 || v.Rate != 0.04 || v.Opt != nil || v.Sub != nil || len(v.Items) != 0 {
+		t.Fatalf("defaults not applied: %+v", v)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	type detail = Detail
+	cases := []struct {
+		body    string
+		code    string
+		details []detail
+		errHas  string
+	}{
+		{``, CodeInvalidJSON, nil, "empty"},
+		{`   `, CodeInvalidJSON, nil, "empty"},
+		{`{"currentAge":30`, CodeInvalidJSON, nil, "unterminated"},
+		{minimal + `x`, CodeInvalidJSON, nil, "after"},
+		{minimal + ` {}`, CodeInvalidJSON, nil, "after"},
+		{`{"currentAge":030}`, CodeInvalidJSON, nil, ""},
+		{`{"currentAge":1.}`, CodeInvalidJSON, nil, "number"},
+		{`{"currentAge":NaN}`, CodeInvalidJSON, nil, ""},
+		{`{'a':1}`, CodeInvalidJSON, nil, "field name"},
+		{`{"name":"a` + "\x01" + `"}`, CodeInvalidJSON, nil, "control"},
+		{`{"name":"a` + "\xff" + `"}`, CodeInvalidJSON, nil, "UTF-8"},
+		{`{"name":"\x"}`, CodeInvalidJSON, nil, "escape"},
+		{`{"x":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`, CodeInvalidJSON, nil, "deeper"},
+		// A syntax error after validation errors is still INVALID_JSON.
+		{`{"currentAge":"x",}`, CodeInvalidJSON, nil, ""},
+		{`[]`, CodeValidation, []detail{{"", "must be a JSON object"}}, ""},
+		{`{"currentAge":"30","annualIncome":1,"annualExpenses":1}`, CodeValidation, []detail{{"currentAge", "must be a number"}}, ""},
+		{`{"currentAge":17,"annualIncome":1,"annualExpenses":0}`, CodeValidation, []detail{{"currentAge", "must be at least 18"}, {"annualExpenses", "must be greater than 0"}}, ""},
+		{`{"currentAge":1e308,"annualIncome":1e400,"annualExpenses":1}`, CodeValidation, []detail{{"currentAge", "must be at most 100"}, {"annualIncome", "is out of range"}}, ""},
+		{minimal[:len(minimal)-1] + `,"years":2.5,"bogus":1,"currentAge":31}`, CodeValidation, []detail{{"years", "must be an integer"}, {"bogus", "unknown field"}, {"currentAge", "duplicate field"}}, ""},
+		{minimal[:len(minimal)-1] + `,"holdings":[{"value":-1,"assetClass":"gold"},{"assetClass":"cash","note":"toolong"}]}`, CodeMissing,
+			[]detail{{"holdings[0].value", "must be at least 0"}, {"holdings[0].assetClass", "must be one of: equity, bond, cash"}, {"holdings[1].note", "must be at most 5 characters"}, {"holdings[1].value", "is required"}}, "holdings[1].value"},
+		{minimal[:len(minimal)-1] + `,"holdings":[{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"}]}`, CodeValidation, []detail{{"holdings", "must have at most 3 items"}}, ""},
+		{minimal[:len(minimal)-1] + `,"tags":["a","c"],"name":"","flag":1,"opt":null,"maybe":"abcd","when":"yesterday"}`, CodeValidation,
+			[]detail{{"tags[1]", "must be one of: a, b"}, {"name", "must not be empty"}, {"flag", "must be a boolean"}, {"opt", "must be a number"}, {"maybe", "must be at most 3 characters"}, {"when", "must be a date-time string (RFC 3339)"}}, ""},
+		{`{"currentAge":"x"}`, CodeMissing, []detail{{"currentAge", "must be a number"}, {"annualIncome", "is required"}, {"annualExpenses", "is required"}}, "annualIncome"},
+		{`{"currentAge":30,"annualExpenses":1}`, CodeMissing, []detail{{"annualIncome", "is required"}}, "missing required field: annualIncome"},
+	}
+	for _, c := range cases {
+		t.Run(c.body, func(t *testing.T) {
+			_, r := decode(t, c.body)
+			if r.Code != c.code {
+				t.Fatalf("code %q (%s), want %q", r.Code, r.Error, c.code)
+			}
+			if !strings.Contains(r.Error, c.errHas) {
+				t.Fatalf("error %q lacks %q", r.Error, c.errHas)
+			}
+			if c.details != nil && fmt.Sprint(r.Details) != fmt.Sprint(c.details) {
+				t.Fatalf("details %v\nwant    %v", r.Details, c.details)
+			}
+			if c.code == CodeInvalidJSON && len(r.Details) != 0 {
+				t.Fatalf("INVALID_JSON with details %v", r.Details)
+			}
+		})
+	}
+}
+
+func TestDetailsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{`)
+	for i := range 200 {
+		fmt.Fprintf(&b, `"u%d":1,`, i)
+	}
+	b.WriteString(`"currentAge":30,"annualIncome":1,"annualExpenses":1}`)
+	_, r := decode(t, b.String())
+	if r.Code != CodeValidation || len(r.Details) != MaxDetails {
+		t.Fatalf("code %s, %d details", r.Code, len(r.Details))
+	}
+}
+
+func TestPooledDecodeReusesAndResets(t *testing.T) {
+	var v testBody
+	var r Result
+	body := []byte(minimal[:len(minimal)-1] + `,"holdings":[{"value":1,"assetClass":"cash","note":"n"},{"value":2,"assetClass":"bond"}],"opt":0.5}`)
+	if !testSchema.Decode(body, &v, &r) {
+		t.Fatal(r.Error)
+	}
+	// A second, smaller body must not see anything of the first.
+	if !testSchema.Decode([]byte(minimal[:len(minimal)-1]+`,"holdings":[{"value":3,"assetClass":"equity"}]}`), &v, &r) {
+		t.Fatal(r.Error)
+	}
+	if len(v.Items) != 1 || v.Items[0].Note != "" || v.Items[0].Value != 3 || v.Opt != nil {
+		t.Fatalf("state leaked between decodes: %+v", v)
+	}
+	plain := []byte(minimal[:len(minimal)-1] + `,"holdings":[{"value":1,"assetClass":"cash"},{"value":2,"assetClass":"bond"}],"tags":["a"],"years":3}`)
+	n := testing.AllocsPerRun(100, func() {
+		if !testSchema.Decode(plain, &v, &r) {
+			t.Fatal(r.Error)
+		}
+	})
+	if n != 0 {
+		t.Fatalf("pooled decode allocates %v times, want 0", n)
+	}
+}
+
+func TestDeclarationMistakesPanic(t *testing.T) {
+	mustPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: no panic", name)
+			}
+		}()
+		f()
+	}
+	mustPanic("unbounded number", func() {
+		New[struct {
+			X float64 `json:"x" schema:"min=0"`
+		}]()
+	})
+	mustPanic("unbounded string", func() {
+		New[struct {
+			X string `json:"x"`
+		}]()
+	})
+	mustPanic("unbounded array", func() {
+		New[struct {
+			X []int `json:"x" schema:"min=0,max=1"`
+		}]()
+	})
+	mustPanic("unknown option", func() {
+		New[struct {
+			X bool `json:"x" schema:"requried"`
+		}]()
+	})
+	mustPanic("default out of range", func() {
+		New[struct {
+			X float64 `json:"x" schema:"min=0,max=1,default=2"`
+		}]()
+	})
+	mustPanic("unsupported type", func() {
+		New[struct {
+			X map[string]int `json:"x"`
+		}]()
+	})
+	mustPanic("unknown format", func() {
+		New[struct {
+			X string `json:"x" schema:"maxLen=3,format=nope"`
+		}]()
+	})
+}
+
+func TestFormat(t *testing.T) {
+	Format("upper", func(s string) string {
+		if strings.ToUpper(s) != s {
+			return "must be upper case"
+		}
+		return ""
+	})
+	s := New[struct {
+		Code string `json:"code" schema:"maxLen=4,format=upper"`
+	}]()
+	var v struct {
+		Code string `json:"code" schema:"maxLen=4,format=upper"`
+	}
+	var r Result
+	if s.Decode([]byte(`{"code":"abc"}`), &v, &r) || r.Details[0].Message != "must be upper case" {
+		t.Fatalf("format not applied: %+v", r)
+	}
+	if !s.Decode([]byte(`{"code":"ABC"}`), &v, &r) || v.Code != "ABC" {
+		t.Fatalf("valid value rejected: %+v", r)
+	}
+}

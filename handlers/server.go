@@ -1,0 +1,342 @@
+// Package handlers is fiplan's HTTP layer: routing, middleware and the
+// mapping between request/response bodies and the calculators and stores.
+//
+// Every request passes, in order: request id, panic recovery, routing (an
+// unknown path is 404 ENDPOINT_NOT_FOUND before anything else, a known
+// path with another method 405), authentication, rate limiting, then the
+// route's handler. The chain allocates nothing for a public request.
+package handlers
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/store"
+	"fiplan/handlers/auth"
+	"fiplan/handlers/limit"
+)
+
+// Config is what a Server needs; cmd/fiplan fills it from flags.
+type Config struct {
+	Version  string
+	DB       *store.DB
+	Verifier *auth.Verifier
+	// Rates: anonymous per client IP, and per user by tier.
+	RatePublic, RateFree, RatePro limit.Rate
+	// TrustedProxies are the peers whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
+	Logger         *slog.Logger
+	// MaxBody is the request body limit in bytes (default 1 MiB).
+	MaxBody int
+	// MaxKeys caps API keys per user (default 25).
+	MaxKeys int
+	// RateKeys caps the keys each rate limiter tracks (default 1<<20).
+	RateKeys int
+	// Now is the clock (default time.Now); tests move it.
+	Now func() time.Time
+}
+
+// Server serves the API. Create it with New and stop it with Close.
+type Server struct {
+	cfg      Config
+	db       *store.DB
+	verifier *auth.Verifier
+	log      *slog.Logger
+	now      func() time.Time
+	started  time.Time
+	routes   []*route
+	router   router
+	openapi  []byte
+	datasets []dataset
+
+	public *limit.Limiter[[16]byte]
+	free   *limit.Limiter[string]
+	pro    *limit.Limiter[string]
+
+	idPrefix [16]byte
+	idSeq    atomic.Uint64
+
+	touchMu sync.Mutex
+	touched map[string]time.Time // store.KeyRef -> last use, not yet written
+	tiers   sync.Map             // user -> auth.Tier already saved with the account
+
+	stop chan struct{}
+	done sync.WaitGroup
+}
+
+type dataset struct {
+	name string
+	size int
+}
+
+// New builds a Server. It starts background work (rate-limit sweeps, API
+// key last-use writes) that Close stops.
+func New(cfg Config) (*Server, error) {
+	if cfg.DB == nil || cfg.Verifier == nil {
+		return nil, errors.New("cannot create server: DB and Verifier are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = 1 << 20
+	}
+	if cfg.MaxKeys <= 0 {
+		cfg.MaxKeys = 25
+	}
+	if cfg.RateKeys <= 0 {
+		cfg.RateKeys = 1 << 20
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Server{
+		cfg:      cfg,
+		db:       cfg.DB,
+		verifier: cfg.Verifier,
+		log:      cfg.Logger,
+		now:      cfg.Now,
+		public:   limit.New[[16]byte](cfg.RatePublic, cfg.RateKeys, limit.HashAddr),
+		free:     limit.New[string](cfg.RateFree, cfg.RateKeys, limit.HashString),
+		pro:      limit.New[string](cfg.RatePro, cfg.RateKeys, limit.HashString),
+		touched:  map[string]time.Time{},
+		stop:     make(chan struct{}),
+	}
+	s.started = s.now()
+	if _, err := rand.Read(s.idPrefix[:8]); err != nil {
+		return nil, fmt.Errorf("cannot seed request ids: %w", err)
+	}
+	hex.Encode(s.idPrefix[:], s.idPrefix[:8])
+	if err := s.loadDatasets(); err != nil {
+		return nil, err
+	}
+	s.routes = s.table()
+	for _, r := range s.routes {
+		s.router.add(r)
+	}
+	doc, err := s.buildOpenAPI()
+	if err != nil {
+		return nil, err
+	}
+	s.openapi = doc
+	s.done.Add(1)
+	go s.background()
+	return s, nil
+}
+
+// Close stops background work and writes pending API-key use times. It
+// does not close the DB or the Verifier, which the caller owns.
+func (s *Server) Close() {
+	select {
+	case <-s.stop:
+		return
+	default:
+	}
+	close(s.stop)
+	s.done.Wait()
+	s.flushTouched()
+}
+
+func (s *Server) background() {
+	defer s.done.Done()
+	t := time.NewTicker(30 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			now := s.now().UnixNano()
+			s.public.Sweep(now)
+			s.free.Sweep(now)
+			s.pro.Sweep(now)
+			s.flushTouched()
+		}
+	}
+}
+
+// HTTP returns a fasthttp server configured against slow and oversized
+// clients, serving s.
+func (s *Server) HTTP() *fasthttp.Server {
+	return &fasthttp.Server{
+		Handler:               s.Serve,
+		ErrorHandler:          s.serveError,
+		Name:                  "fiplan",
+		ReadTimeout:           10 * time.Second,
+		WriteTimeout:          10 * time.Second,
+		IdleTimeout:           60 * time.Second,
+		ReadBufferSize:        8 << 10, // caps the request line and headers
+		MaxRequestBodySize:    s.cfg.MaxBody,
+		NoDefaultServerHeader: true,
+		NoDefaultContentType:  true,
+		CloseOnShutdown:       true,
+		Logger:                fasthttpLogger{s.log},
+	}
+}
+
+type fasthttpLogger struct{ log *slog.Logger }
+
+func (l fasthttpLogger) Printf(format string, args ...any) {
+	l.log.Debug(fmt.Sprintf(format, args...))
+}
+
+// serveError answers requests that fasthttp could not read.
+func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
+	c := acquireCtx(s, rc)
+	defer releaseCtx(c)
+	s.requestID(c)
+	switch {
+	case errors.Is(err, fasthttp.ErrBodyTooLarge):
+		c.Error(fasthttp.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
+	case errors.Is(err, fasthttp.ErrSmallReadBuffer):
+		c.Error(fasthttp.StatusRequestHeaderFieldsTooLarge, "HEADERS_TOO_LARGE", "request headers are too large")
+	default:
+		c.Error(fasthttp.StatusBadRequest, "BAD_REQUEST", "malformed HTTP request")
+	}
+	s.accessLog(c)
+}
+
+// Serve is the fasthttp request handler.
+func (s *Server) Serve(rc *fasthttp.RequestCtx) {
+	c := acquireCtx(s, rc)
+	defer releaseCtx(c)
+	defer s.finish(c)
+	s.requestID(c)
+	n := s.router.lookup(rc.Path(), &c.params)
+	if n == nil {
+		c.Error(fasthttp.StatusNotFound, CodeEndpointNotFound, "no such endpoint")
+		return
+	}
+	m := methodIndex(rc.Method())
+	if m < 0 || n.routes[m] == nil {
+		rc.Response.Header.Set(fasthttp.HeaderAllow, n.allow)
+		c.Error(fasthttp.StatusMethodNotAllowed, CodeMethodNotAllowed, "method not allowed; see the Allow header")
+		return
+	}
+	c.route = n.routes[m]
+	if !s.authenticate(c) || !s.limit(c) {
+		return
+	}
+	if len(rc.Request.Body()) > s.cfg.MaxBody {
+		c.Error(fasthttp.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
+		return
+	}
+	c.route.h(c)
+}
+
+// finish recovers a panicking handler into 500 and writes the access log.
+func (s *Server) finish(c *Ctx) {
+	if p := recover(); p != nil {
+		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.id[:c.idLen]), "stack", string(debug.Stack()))
+		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
+		c.Error(fasthttp.StatusInternalServerError, CodeInternal, "internal error; retry after a moment")
+	}
+	s.accessLog(c)
+}
+
+func (s *Server) accessLog(c *Ctx) {
+	if !s.log.Enabled(context.Background(), slog.LevelInfo) {
+		return
+	}
+	rc := c.RC
+	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request",
+		slog.String("method", b2s(rc.Method())),
+		slog.String("path", b2s(rc.Path())),
+		slog.Int("status", rc.Response.StatusCode()),
+		slog.Int64("us", s.now().Sub(c.start).Microseconds()),
+		slog.String("id", b2s(c.id[:c.idLen])),
+	)
+}
+
+// requestID echoes a sane incoming X-Request-ID or makes one.
+func (s *Server) requestID(c *Ctx) {
+	in := c.RC.Request.Header.Peek("X-Request-ID")
+	if saneID(in) {
+		c.idLen = copy(c.id[:], in)
+	} else {
+		n := copy(c.id[:], s.idPrefix[:])
+		c.id[n] = '-'
+		n++
+		c.idLen = len(strconv.AppendUint(c.id[n:n], s.idSeq.Add(1), 36)) + n
+	}
+	c.RC.Response.Header.SetBytesV("X-Request-ID", c.id[:c.idLen])
+}
+
+func saneID(b []byte) bool {
+	if len(b) == 0 || len(b) > 40 {
+		return false
+	}
+	for _, ch := range b {
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9', ch == '-', ch == '_', ch == '.', ch == ':':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// clientIP is the peer address, or, when the peer is a trusted proxy, the
+// right-most X-Forwarded-For address that is not itself a trusted proxy.
+func (s *Server) clientIP(c *Ctx) [16]byte {
+	var addr netip.Addr
+	if ip := c.RC.RemoteIP(); ip != nil {
+		addr, _ = netip.AddrFromSlice(ip)
+		addr = addr.Unmap()
+	}
+	if len(s.cfg.TrustedProxies) > 0 && s.trusted(addr) {
+		xff := c.RC.Request.Header.Peek(fasthttp.HeaderXForwardedFor)
+		for len(xff) > 0 {
+			i := len(xff) - 1
+			for i >= 0 && xff[i] != ',' {
+				i--
+			}
+			part := trimSpace(xff[i+1:])
+			if i < 0 {
+				xff = nil
+			} else {
+				xff = xff[:i]
+			}
+			a, err := netip.ParseAddr(b2s(part))
+			if err != nil {
+				break // a malformed hop: trust nothing beyond it
+			}
+			addr = a.Unmap()
+			if !s.trusted(addr) {
+				break
+			}
+		}
+	}
+	return addr.As16()
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
