@@ -17,11 +17,11 @@ import (
 type Access uint8
 
 const (
-	Public Access = iota // anyone; credentials, when sent, must be valid
-	User                 // any authenticated caller
-	Session              // an authenticated person, not an API key
-	Pro                  // the pro tier (403 SUBSCRIPTION_REQUIRED)
-	Admin                // role admin (403 FORBIDDEN)
+	Public  Access = iota // anyone; credentials, when sent, must be valid
+	User                  // any authenticated caller
+	Session               // an authenticated person, not an API key
+	Pro                   // the pro tier (403 SUBSCRIPTION_REQUIRED)
+	Admin                 // role admin (403 FORBIDDEN)
 )
 
 // SessionCookie carries the web app's session JWT.
@@ -189,7 +189,7 @@ func (s *Server) rateHeaders(c *Ctx, d limit.Decision) {
 func (s *Server) rateLimited(c *Ctx, d limit.Decision) {
 	s.rateHeaders(c, d)
 	c.RC.Response.Header.SetBytesV(fasthttp.HeaderRetryAfter, strconv.AppendInt(c.num[:0], int64(d.RetryAfter), 10))
-	c.errorStart(CodeRateLimited, "too many requests; retry after "+strconv.Itoa(d.RetryAfter)+" s")
+	c.errorStart(CodeRateLimited, "too many requests; retry after retryAfter seconds")
 	c.w.Key("retryAfter")
 	c.w.Int(int64(d.RetryAfter))
 	c.w.End()

@@ -60,7 +60,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return 0
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
-	if err := serve(ctx, cfg, log, nil); err != nil {
+	if err := serve(ctx, cfg, log); err != nil {
 		return fail(stderr, err)
 	}
 	return 0
@@ -76,9 +76,15 @@ func fail(stderr io.Writer, err error) int {
 
 var errHelp = flagErrHelp()
 
-// serve runs the server until ctx is done. ready, when not nil, receives
-// the listening address.
-func serve(ctx context.Context, cfg *config, log *slog.Logger, ready chan<- string) error {
+// serve runs the server until ctx is done.
+func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
+	// Bind first: an unusable address fails before anything else happens.
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return &settingError{"addr", "FI_ADDR", err}
+	}
+	defer ln.Close()
+
 	db, err := store.Open(cfg.db, store.Options{LockTimeout: 2 * time.Second})
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
@@ -111,17 +117,10 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger, ready chan<- stri
 	}
 	defer s.Close()
 
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return &settingError{"addr", "FI_ADDR", err}
-	}
 	srv := s.HTTP()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.db, "version", buildVersion())
-	if ready != nil {
-		ready <- ln.Addr().String()
-	}
 	select {
 	case err := <-errc:
 		return fmt.Errorf("cannot serve: %w", err)

@@ -63,15 +63,17 @@ func Backtest(in *Input, s Series, years int) BacktestResult {
 	if years <= 0 || years > MaxYears || years > total {
 		return res
 	}
-	var rets [MaxYears]float64
+	var rets, infl [MaxYears]float64
+	p.trusted = true      // the window copies below are clamped
 	var ends [256]float64 // real ending balances for the median (windows beyond are skipped)
 	worstLasted, worstEnd := years+1, 0.0
 	res.LowestSpending = 1
 	for i := 0; i+years <= total; i++ {
 		for k := 0; k < years; k++ {
-			rets[k] = p.stock*s.Stocks[i+k] + (1-p.stock)*s.Bonds[i+k]
+			rets[k] = clampReturn(p.stock*s.Stocks[i+k] + (1-p.stock)*s.Bonds[i+k])
+			infl[k] = clampInflation(s.Inflation[i+k])
 		}
-		o, _ := p.run(rets[:years], s.Inflation[i:i+years], nil, false, nil, 0)
+		o, _ := p.run(rets[:years], infl[:years], nil, false, nil, 0)
 		res.Periods++
 		if i < len(ends) {
 			ends[i] = o.endReal
@@ -94,7 +96,7 @@ func Backtest(in *Input, s Series, years int) BacktestResult {
 			res.WorstEndBalance = o.endReal
 		}
 		if p.strategy != StrategyConstant {
-			res.LowestSpending = min(res.LowestSpending, p.lowestSpending(rets[:years], s.Inflation[i:i+years]))
+			res.LowestSpending = min(res.LowestSpending, p.lowestSpending(rets[:years], infl[:years]))
 		}
 	}
 	res.SuccessRate = float64(res.Successes) / float64(res.Periods)
@@ -116,7 +118,7 @@ func (p *plan) lowestSpending(rets, infls []float64) float64 {
 	cpi := 1.0
 	for k := range out {
 		if k > 0 {
-			cpi *= 1 + clampInflation(infls[k-1])
+			cpi *= 1 + infls[k-1]
 		}
 		low = min(low, out[k].Withdrawals/cpi/first)
 	}

@@ -95,6 +95,7 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	sims := clampInt(mc.Simulations, 1, MaxCells/years)
 	rsd := finite(mc.ReturnStdDev, 0, 0, 2)
 	isd := finite(mc.InflationStdDev, 0, 0, 1)
+	p.trusted = true // the draws below are clamped as they are made
 	s.grow(sims, years)
 	s.pcg.Seed(mc.Seed, mc.Seed^0x9e3779b97f4a7c15)
 	rng := s.rng
@@ -102,8 +103,8 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	ok, reached := 0, 0
 	for path := 0; path < sims; path++ {
 		for t := 0; t < years; t++ {
-			s.ret[t] = p.gross + rsd*rng.NormFloat64()
-			s.infl[t] = p.infl + isd*rng.NormFloat64()
+			s.ret[t] = min(max(p.gross+rsd*rng.NormFloat64(), -0.99), 10)
+			s.infl[t] = min(max(p.infl+isd*rng.NormFloat64(), -0.5), 10)
 		}
 		o, _ := p.run(s.ret, s.infl, nil, false, s.bal[path:], sims)
 		if o.depleteRow < 0 {
@@ -178,28 +179,33 @@ func columnPercentiles(v []float64) Percentiles {
 func sel(v []float64, lo, hi, k int) {
 	for hi > lo {
 		if hi-lo < 16 {
-			for i := lo + 1; i <= hi; i++ {
-				x := v[i]
-				j := i - 1
-				for j >= lo && v[j] > x {
-					v[j+1] = v[j]
-					j--
-				}
-				v[j+1] = x
-			}
+			insertionSort(v[lo : hi+1])
 			return
 		}
-		mid := lo + (hi-lo)/2
-		if v[mid] < v[lo] {
-			v[mid], v[lo] = v[lo], v[mid]
+		var pivot float64
+		if n := hi - lo + 1; n > 1024 {
+			// Pivot at the target's quantile in a strided sample: the
+			// partition then lands close to k and the range collapses.
+			var smp [63]float64
+			step := n / len(smp)
+			for i := range smp {
+				smp[i] = v[lo+i*step]
+			}
+			insertionSort(smp[:])
+			pivot = smp[(k-lo)*len(smp)/n]
+		} else {
+			mid := lo + (hi-lo)/2
+			if v[mid] < v[lo] {
+				v[mid], v[lo] = v[lo], v[mid]
+			}
+			if v[hi] < v[lo] {
+				v[hi], v[lo] = v[lo], v[hi]
+			}
+			if v[hi] < v[mid] {
+				v[hi], v[mid] = v[mid], v[hi]
+			}
+			pivot = v[mid]
 		}
-		if v[hi] < v[lo] {
-			v[hi], v[lo] = v[lo], v[hi]
-		}
-		if v[hi] < v[mid] {
-			v[hi], v[mid] = v[mid], v[hi]
-		}
-		pivot := v[mid]
 		i, j := lo, hi
 		for i <= j {
 			for v[i] < pivot {
@@ -223,5 +229,17 @@ func sel(v []float64, lo, hi, k int) {
 		default:
 			return
 		}
+	}
+}
+
+func insertionSort(v []float64) {
+	for i := 1; i < len(v); i++ {
+		x := v[i]
+		j := i - 1
+		for j >= 0 && v[j] > x {
+			v[j+1] = v[j]
+			j--
+		}
+		v[j+1] = x
 	}
 }

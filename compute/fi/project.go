@@ -97,6 +97,7 @@ type plan struct {
 	start    float64
 	nPen     int
 	nEv      int
+	trusted  bool                  // rets/infls given to run are already finite and clamped
 	vpw      [MaxYears + 1]float64 // VPW rate by years left (StrategyVPW only)
 }
 
@@ -141,9 +142,25 @@ func (p *plan) init(in *Input) {
 		p.evs[i].Amount = finite(p.evs[i].Amount, 0, -money, money)
 	}
 	if p.strategy == StrategyVPW {
-		r := VPWReturn(p.stock)
-		for k := 0; k <= p.n; k++ {
-			p.vpw[k] = VPWRate(r, k)
+		p.vpwRates()
+	}
+}
+
+// vpwRates fills p.vpw[k] with VPWRate(VPWReturn(stock), k) for k <= n,
+// building the discount factor (1+r)^-k by multiplication instead of Pow.
+func (p *plan) vpwRates() {
+	r := VPWReturn(p.stock)
+	p.vpw[0] = 1
+	if p.n >= 1 {
+		p.vpw[1] = 1
+	}
+	v, vk := 1/(1+r), 1/(1+r)
+	for k := 2; k <= p.n; k++ {
+		vk *= v
+		if math.Abs(r) < 1e-12 {
+			p.vpw[k] = 1 / float64(k)
+		} else {
+			p.vpw[k] = min(max(r/((1+r)*(1-vk)), 0), 1)
 		}
 	}
 }
@@ -191,11 +208,18 @@ func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64,
 	for t := 0; t < p.n; t++ {
 		r := p.ret
 		if t < len(rets) {
-			r = netReturn(clampReturn(rets[t]), p.fee)
+			x := rets[t]
+			if !p.trusted {
+				x = clampReturn(x)
+			}
+			r = netReturn(x, p.fee)
 		}
 		pi := p.infl
 		if t < len(infls) {
-			pi = clampInflation(infls[t])
+			pi = infls[t]
+			if !p.trusted {
+				pi = clampInflation(pi)
+			}
 		}
 		age := p.age0 + t
 		start := bal

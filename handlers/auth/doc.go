@@ -22,6 +22,11 @@
 // (e.g. HS256 keyed with the RSA public key) cannot verify. Header parameters
 // that point at keys (jku, x5u, jwk) are ignored; a crit header is refused.
 //
+// A JWKS file is read once, at NewVerifier. A JWKS URL (https only; redirects
+// off https refused; 5 s default timeout; documents over 1 MiB refused) is
+// re-read every Config.Refresh, and at most once per 30 s when a token names
+// an unknown kid; a failed read keeps the previous key set and logs a warning.
+//
 // # Time
 //
 // Leeway: 30 s, applied only where the issuer's clock running ahead of ours

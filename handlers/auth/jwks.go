@@ -106,9 +106,10 @@ type jwk struct {
 }
 
 // parseJWKS parses an RFC 7517 key set. Keys that are not for signatures
-// (use other than "sig", key_ops without "verify"), of another type or curve,
-// or RSA keys under 2048 bits are skipped; a malformed key of a supported type
-// fails the whole document, as does a set with no usable key.
+// (use other than "sig", key_ops without "verify"), of another type, curve or
+// alg, and RSA keys under 2048 bits are skipped. A malformed key of a
+// supported type, private key material, two keys of one type sharing a kid,
+// more than 100 usable keys or none at all fail the whole document.
 func parseJWKS(data []byte) (*keySet, error) {
 	var doc struct {
 		Keys []jwk `json:"keys"`
@@ -130,15 +131,17 @@ func parseJWKS(data []byte) (*keySet, error) {
 		if k == nil {
 			continue
 		}
-		kk := kidKind{k.kid, k.kind}
-		if _, dup := s.byKid[kk]; dup {
-			return nil, fmt.Errorf("key %d: duplicate kid %q for %s", i, k.kid, k.kind)
-		}
 		if len(s.keys) == maxJWKSKeys {
 			return nil, fmt.Errorf("more than %d usable keys", maxJWKSKeys)
 		}
-		s.byKid[kk] = len(s.keys)
-		s.kids[k.kid] = true
+		if k.kid != "" { // keys without kid serve only tokens without kid
+			kk := kidKind{k.kid, k.kind}
+			if _, dup := s.byKid[kk]; dup {
+				return nil, fmt.Errorf("key %d: duplicate kid %q for %s", i, k.kid, k.kind)
+			}
+			s.byKid[kk] = len(s.keys)
+			s.kids[k.kid] = true
+		}
 		s.perAlg[k.kind]++
 		s.keys = append(s.keys, *k)
 		fmt.Fprintf(h, "%q %q %q %q %q %q %q|", k.kid, k.kind, k.alg, j.N, j.E, j.X, j.Y)
@@ -298,7 +301,7 @@ func newSource(loc string, client *http.Client) (*jwksSource, error) {
 			return nil
 		}
 		s.client = &c
-	case false:
+	case strings.HasPrefix(lower, "http://"):
 		return nil, errors.New("plain http is refused: use https or a file")
 	case strings.Contains(loc, "://"):
 		return nil, errors.New("unsupported URL scheme: use https or a file path")
@@ -330,7 +333,7 @@ func (s *jwksSource) load(ctx context.Context) ([]byte, error) {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
 		return nil, fmt.Errorf("HTTP status %s", resp.Status)
 	}
-	if resp.ContentLength > maxJWKS {
+	if resp.ContentLength > maxJWKS { // early exit only; readCapped is the real limit
 		return nil, errTooLarge
 	}
 	return readCapped(resp.Body)

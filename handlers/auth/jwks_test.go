@@ -105,6 +105,13 @@ func TestURLUnknownKidRefetch(t *testing.T) {
 	if n := srv.hits.Load(); n != 3 {
 		t.Fatalf("%d fetches after second flood, want 3", n)
 	}
+
+	// A known kid with the wrong key type is invalid without a refetch.
+	clk.Add(31 * time.Second)
+	wantInvalid(t, v, sign(t, jwt.SigningMethodRS256, k.rsa, "k2", c))
+	if n := srv.hits.Load(); n != 3 {
+		t.Fatalf("%d fetches after wrong-type kid, want 3", n)
+	}
 }
 
 func TestURLPeriodicRefreshKeepsOldSetOnFailure(t *testing.T) {

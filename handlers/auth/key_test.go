@@ -140,6 +140,19 @@ func TestParseKeyRejects(t *testing.T) {
 			t.Errorf("%s: ParseKey accepted %q", name, s)
 		}
 	}
+	// Right length and a correct checksum, but a bad prefix or character:
+	// these must be refused by the prefix and charset checks themselves.
+	for name, s := range map[string]string{
+		"prefix": "svk_" + body[:keyBodyLen],
+		"dash":   KeyPrefix + "-" + body[1:keyBodyLen],
+		"high":   KeyPrefix + "\xff" + body[1:keyBodyLen],
+	} {
+		var sum [keySumLen]byte
+		encodeSum(sum[:], crc32.ChecksumIEEE([]byte(s)))
+		if _, ok := ParseKey([]byte(s + string(sum[:]))); ok {
+			t.Errorf("%s: ParseKey accepted %q", name, s+string(sum[:]))
+		}
+	}
 	if IsKey([]byte("eyJhbGci")) || IsKey([]byte("svc")) || !IsKey([]byte("svc_")) {
 		t.Fatal("IsKey")
 	}

@@ -336,6 +336,11 @@ func (v *Verifier) lookupKey(t *jwt.Token) (any, error) {
 		}
 		return v.secret, nil
 	}
+	switch alg {
+	case algRS256, algES256, algEdDSA: // the parser's allow-list, again
+	default:
+		return nil, fmt.Errorf("algorithm %q is not accepted", alg)
+	}
 	ks := v.keys.Load()
 	if ks == nil {
 		return nil, fmt.Errorf("%s is not configured", alg)
@@ -348,6 +353,7 @@ func (v *Verifier) lookupKey(t *jwt.Token) (any, error) {
 			return nil, errKidForm
 		}
 		kid = s
+		hasKid = s != ""
 	}
 	key, err := ks.find(alg, kid, hasKid)
 	if errors.Is(err, errUnknownKid) && v.src.url {

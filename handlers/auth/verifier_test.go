@@ -81,6 +81,18 @@ func TestAlgNoneAndUnsigned(t *testing.T) {
 	}
 	// Control: the valid token passes, so the cases above fail for their fault.
 	wantOK(t, v, valid)
+
+	// Algorithms outside the allow-list are refused by the parser itself,
+	// before any key is looked up.
+	full := countKeyLookups(v)
+	for _, m := range []jwt.SigningMethod{jwt.SigningMethodHS384, jwt.SigningMethodHS512} {
+		wantInvalid(t, v, sign(t, m, testSecret, "", c))
+	}
+	wantInvalid(t, v, sign(t, jwt.SigningMethodRS512, keys(t).rsa, "rsa1", c))
+	wantInvalid(t, v, none)
+	if n := full.Load(); n != 0 {
+		t.Fatalf("%d key lookups for disallowed algorithms", n)
+	}
 }
 
 func TestWrongHSKey(t *testing.T) {
@@ -186,6 +198,20 @@ func TestNoKidAmbiguous(t *testing.T) {
 	wantOK(t, v, sign(t, jwt.SigningMethodRS256, k.rsa, "a", claims(t0)))
 	wantOK(t, v, sign(t, jwt.SigningMethodRS256, k.rsaOther, "b", claims(t0)))
 	wantInvalid(t, v, sign(t, jwt.SigningMethodRS256, k.rsaOther, "a", claims(t0)))
+}
+
+func TestKeysWithoutKid(t *testing.T) {
+	k := keys(t)
+	a, b := jwkRSA(&k.rsa.PublicKey, ""), jwkRSA(&k.rsaOther.PublicKey, "")
+	delete(a, "kid")
+	v := newTestVerifier(t, Config{JWKS: writeJWKS(t, jwksDoc(a, jwkEC(&k.ec.PublicKey, "")))})
+	wantOK(t, v, sign(t, jwt.SigningMethodRS256, k.rsa, "", claims(t0)))
+	wantOK(t, v, signHeader(t, jwt.SigningMethodRS256, k.rsa, map[string]any{"kid": ""}, claims(t0)))
+	wantOK(t, v, sign(t, jwt.SigningMethodES256, k.ec, "", claims(t0)))
+	wantInvalid(t, v, sign(t, jwt.SigningMethodRS256, k.rsa, "x", claims(t0)))
+	// Two RSA keys without kid: the set loads, but a kid-less token is ambiguous.
+	v = newTestVerifier(t, Config{JWKS: writeJWKS(t, jwksDoc(a, b))})
+	wantInvalid(t, v, sign(t, jwt.SigningMethodRS256, k.rsa, "", claims(t0)))
 }
 
 func TestJWKKeyFiltering(t *testing.T) {

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "fiplan-bin-")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "fiplan")
+	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+	if err != nil {
+		os.Stderr.Write(out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// command runs the binary with only the given environment.
+func command(t *testing.T, env []string, args ...string) *exec.Cmd {
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
+	cmd.Dir = t.TempDir()
+	return cmd
+}
+
+type server struct {
+	cmd  *exec.Cmd
+	addr string
+	logs chan string
+}
+
+// start runs the server on a free port and waits until it listens.
+func start(t *testing.T, env ...string) *server {
+	t.Helper()
+	cmd := command(t, append(env, "FI_ADDR=127.0.0.1:0"))
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{cmd: cmd, logs: make(chan string, 1000)}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := bufio.NewScanner(stderr)
+	deadline := time.After(10 * time.Second)
+	addr := make(chan string, 1)
+	go func() {
+		for lines.Scan() {
+			line := lines.Text()
+			var rec map[string]any
+			if json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == "listening" {
+				addr <- rec["addr"].(string)
+			}
+			select {
+			case s.logs <- line:
+			default:
+			}
+		}
+		close(s.logs)
+	}()
+	select {
+	case s.addr = <-addr:
+	case <-deadline:
+		t.Fatal("server did not start listening")
+	}
+	return s
+}
+
+// stop sends sig and returns the exit code.
+func (s *server) stop(t *testing.T, sig syscall.Signal) int {
+	t.Helper()
+	s.cmd.Process.Signal(sig)
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("server did not exit after the signal")
+	}
+	return s.cmd.ProcessState.ExitCode()
+}
+
+func (s *server) get(t *testing.T, path, token string) (int, map[string]any) {
+	return s.call(t, "GET", path, token, "")
+}
+
+func (s *server) call(t *testing.T, method, path, token, body string) (int, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(method, "http://"+s.addr+path, strings.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var v map[string]any
+	b, _ := io.ReadAll(res.Body)
+	json.Unmarshal(b, &v)
+	return res.StatusCode, v
+}
+
+func TestVersion(t *testing.T) {
+	out, err := command(t, nil, "-version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "fiplan ") {
+		t.Fatalf("-version: %q %v", out, err)
+	}
+}
+
+func TestLocalModeTokenWhileServing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "fiplan.db")
+	s := start(t, "FI_DB="+db)
+	warned := false
+	for !warned {
+		line, ok := <-s.logs
+		if !ok {
+			t.Fatal("no local-mode warning")
+		}
+		warned = strings.Contains(line, `"level":"WARN"`) && strings.Contains(line, "local mode")
+		if strings.Contains(line, "listening") && !warned {
+			t.Fatal("no local-mode warning before listening")
+		}
+	}
+	// The server holds the db's lock: the token command reads a snapshot.
+	out, err := command(t, []string{"FI_DB=" + db}, "token", "-sub", "alice", "-tier", "pro").Output()
+	if err != nil {
+		t.Fatalf("token: %v", err)
+	}
+	tok := strings.TrimSpace(string(out))
+	status, body := s.call(t, "POST", "/api/v1/user/api-keys", tok, `{"name":"ci"}`)
+	if status != 201 {
+		t.Fatalf("token refused: %d %v", status, body)
+	}
+	key := body["data"].(map[string]any)["key"].(string)
+	if code := s.stop(t, syscall.SIGTERM); code != 0 {
+		t.Fatalf("exit code %d after SIGTERM", code)
+	}
+
+	// The same db after a restart: the secret and the key persist.
+	s2 := start(t, "FI_DB="+db)
+	if status, body := s2.get(t, "/api/v1/user/api-keys", tok); status != 200 {
+		t.Fatalf("token after restart: %d %v", status, body)
+	}
+	if status, _ := s2.get(t, "/api/v1/user/api-keys", key); status != 200 {
+		t.Fatalf("API key after restart: %d", status)
+	}
+	if code := s2.stop(t, syscall.SIGINT); code != 0 {
+		t.Fatalf("exit code %d after SIGINT", code)
+	}
+}
+
+func TestSecretFromEnvironment(t *testing.T) {
+	secret := "an-operator-secret-of-32-bytes!!"
+	db := filepath.Join(t.TempDir(), "fiplan.db")
+	s := start(t, "FI_DB="+db, "FI_JWT_SECRET="+secret)
+	out, err := command(t, []string{"FI_JWT_SECRET=" + secret}, "token", "-sub", "bob").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := s.get(t, "/api/v1/user/api-keys", strings.TrimSpace(string(out))); status != 200 {
+		t.Fatalf("status %d", status)
+	}
+	// A token signed with another secret is refused.
+	other, _ := command(t, []string{"FI_JWT_SECRET=" + strings.Repeat("z", 32)}, "token", "-sub", "bob").Output()
+	if status, body := s.get(t, "/api/v1/user/api-keys", strings.TrimSpace(string(other))); status != 401 || body["code"] != "UNAUTHORIZED" {
+		t.Fatalf("foreign token: %d %v", status, body)
+	}
+}
+
+func TestBadSettingsExit2(t *testing.T) {
+	notBolt := filepath.Join(t.TempDir(), "not.db")
+	os.WriteFile(notBolt, []byte("this is not a bbolt file, not at all, no header here"), 0o600)
+	cases := []struct {
+		name  string
+		env   []string
+		args  []string
+		names string // what the one line must name
+	}{
+		{"rate", []string{"FI_RATE_PUBLIC=lots"}, nil, "-rate-public (FI_RATE_PUBLIC)"},
+		{"rate flag wins over env", []string{"FI_RATE_FREE=10/1m"}, []string{"-rate-free", "0/1m"}, "-rate-free"},
+		{"jwks unreadable", []string{"FI_JWT_JWKS=/nonexistent/jwks.json"}, nil, "-jwt-jwks (FI_JWT_JWKS)"},
+		{"jwks http", []string{"FI_JWT_JWKS=http://idp.example/jwks"}, nil, "-jwt-jwks"},
+		{"short secret", []string{"FI_JWT_SECRET=short"}, nil, "-jwt-secret (FI_JWT_SECRET)"},
+		{"log level", []string{"FI_LOG_LEVEL=loud"}, nil, "-log-level"},
+		{"proxies", []string{"FI_TRUSTED_PROXIES=10.0.0.0/8,nonsense"}, nil, "-trusted-proxies"},
+		{"not a db", []string{"FI_DB=" + notBolt}, nil, "-db (FI_DB)"},
+		{"bad address", []string{"FI_ADDR=256.0.0.1:http"}, nil, "-addr (FI_ADDR)"},
+		{"unknown flag", nil, []string{"-nope"}, "-nope"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := command(t, c.env, c.args...)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 2 {
+				t.Fatalf("exit %v, want 2; stderr %s", err, stderr.String())
+			}
+			out := stderr.String()
+			if !strings.Contains(out, c.names) || strings.Contains(out, "goroutine") || strings.Contains(out, "panic") {
+				t.Fatalf("stderr does not name %q cleanly:\n%s", c.names, out)
+			}
+			if c.name != "unknown flag" && strings.Count(strings.TrimSpace(out), "\n") != 0 {
+				t.Fatalf("more than one line:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestLockedDatabaseFailsFast(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "fiplan.db")
+	s := start(t, "FI_DB="+db)
+	defer s.stop(t, syscall.SIGTERM)
+	cmd := command(t, []string{"FI_DB=" + db, "FI_ADDR=127.0.0.1:0"})
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	began := time.Now()
+	cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), "-db (FI_DB)") || !strings.Contains(stderr.String(), "locked") {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if d := time.Since(began); d > 8*time.Second {
+		t.Fatalf("took %v to give up", d)
+	}
+}
+
+func TestAddressInUse(t *testing.T) {
+	s := start(t, "FI_DB="+filepath.Join(t.TempDir(), "a.db"))
+	defer s.stop(t, syscall.SIGTERM)
+	cmd := command(t, []string{"FI_DB=" + filepath.Join(t.TempDir(), "b.db"), "FI_ADDR=" + s.addr})
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), "-addr (FI_ADDR)") {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+}
+
+func TestTokenCommandErrors(t *testing.T) {
+	for _, args := range [][]string{{"token"}, {"token", "-sub", "a", "-tier", "gold"}, {"token", "-sub", "a", "-role", "root"}, {"token", "-sub", "a", "-ttl", "2h"}} {
+		cmd := command(t, []string{"FI_JWT_SECRET=" + strings.Repeat("s", 32)}, args...)
+		if err := cmd.Run(); cmd.ProcessState.ExitCode() != 2 {
+			t.Errorf("%v: exit %v, want 2", args, err)
+		}
+	}
+}

@@ -1,0 +1,131 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// openAPIDoc fetches the served document and compiles it.
+type openAPIDoc struct {
+	raw map[string]any
+	c   *jsonschema.Compiler
+}
+
+func loadOpenAPI(t *testing.T, h *harness) *openAPIDoc {
+	t.Helper()
+	r := h.do("GET", "/api/v1/openapi.json", "")
+	if r.status != 200 || r.header["Content-Type"] != "application/json" {
+		t.Fatalf("openapi.json: %d %v", r.status, r.header)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(r.raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource("openapi.json", v); err != nil {
+		t.Fatal(err)
+	}
+	return &openAPIDoc{raw: r.body, c: c}
+}
+
+func pointer(parts ...string) string {
+	var b strings.Builder
+	b.WriteString("openapi.json#")
+	for _, p := range parts {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(p))
+	}
+	return b.String()
+}
+
+// schema compiles the schema at the given location (which also checks it
+// against the 2020-12 meta-schema).
+func (d *openAPIDoc) schema(t *testing.T, parts ...string) *jsonschema.Schema {
+	t.Helper()
+	s, err := d.c.Compile(pointer(parts...))
+	if err != nil {
+		t.Fatalf("schema at %v: %v", parts, err)
+	}
+	return s
+}
+
+func TestOpenAPIDocumentMatchesRoutes(t *testing.T) {
+	h := newHarness(t)
+	doc := loadOpenAPI(t, h)
+	if doc.raw["openapi"] != "3.1.0" {
+		t.Fatalf("openapi version %v", doc.raw["openapi"])
+	}
+	paths := doc.raw["paths"].(map[string]any)
+
+	// Every route is documented...
+	for _, r := range h.s.routes {
+		ops, ok := paths[r.path].(map[string]any)
+		if !ok || ops[strings.ToLower(r.method)] == nil {
+			t.Errorf("%s %s is not in the document", r.method, r.path)
+		}
+	}
+	// ...and every documented operation is routed.
+	var p params
+	seenIDs := map[string]bool{}
+	for path, ops := range paths {
+		concrete := strings.NewReplacer("{id}", "x", "{key}", "x").Replace(path)
+		n := h.s.router.lookup([]byte(concrete), &p)
+		for method, op := range ops.(map[string]any) {
+			m := methodIndex([]byte(strings.ToUpper(method)))
+			if n == nil || m < 0 || n.routes[m] == nil {
+				t.Errorf("documented %s %s has no route", method, path)
+				continue
+			}
+			o := op.(map[string]any)
+			id, _ := o["operationId"].(string)
+			if id == "" || seenIDs[id] {
+				t.Errorf("%s %s: operationId %q missing or repeated", method, path, id)
+			}
+			seenIDs[id] = true
+			responses := o["responses"].(map[string]any)
+			for status, res := range responses {
+				if c, ok := res.(map[string]any)["content"].(map[string]any); ok && c["application/json"] != nil {
+					doc.schema(t, "paths", path, method, "responses", status, "content", "application/json", "schema")
+				}
+			}
+			if _, ok := responses["429"]; !ok {
+				t.Errorf("%s %s does not document 429", method, path)
+			}
+			if o["requestBody"] != nil {
+				doc.schema(t, "paths", path, method, "requestBody", "content", "application/json", "schema")
+				if _, ok := responses["400"]; !ok {
+					t.Errorf("%s %s takes a body but documents no 400", method, path)
+				}
+			}
+		}
+	}
+	doc.schema(t, "components", "schemas", "Error")
+}
+
+func TestResponsesMatchTheirDocumentedSchemas(t *testing.T) {
+	h := newHarness(t)
+	doc := loadOpenAPI(t, h)
+	check := func(r *resp, path, method string, status string) {
+		t.Helper()
+		s := doc.schema(t, "paths", path, method, "responses", status, "content", "application/json", "schema")
+		var v any
+		if err := json.Unmarshal(r.raw, &v); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(v); err != nil {
+			t.Errorf("%s %s %s does not match its schema: %v\n%s", method, path, status, err, r.raw)
+		}
+	}
+	tok := bearer(h.token("alice", "free", ""))
+	check(h.do("GET", "/api/v1/status", ""), "/api/v1/status", "get", "200")
+	check(h.do("POST", "/api/v1/user/api-keys", `{"name":"a"}`, tok...), "/api/v1/user/api-keys", "post", "201")
+	check(h.do("GET", "/api/v1/user/api-keys", "", tok...), "/api/v1/user/api-keys", "get", "200")
+	check(h.do("POST", "/api/v1/user/api-keys", `{"name":1}`, tok...), "/api/v1/user/api-keys", "post", "400")
+	check(h.do("GET", "/api/v1/user/api-keys", ""), "/api/v1/user/api-keys", "get", "401")
+	check(h.do("DELETE", "/api/v1/user/api-keys/nope", "", tok...), "/api/v1/user/api-keys/{id}", "delete", "404")
+}

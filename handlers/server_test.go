@@ -1,0 +1,452 @@
+package handlers
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/valyala/fasthttp"
+)
+
+func TestStatus(t *testing.T) {
+	h := newHarness(t)
+	h.advance(90 * time.Second)
+	r := h.do("GET", "/api/v1/status", "")
+	if r.status != 200 || r.body["success"] != true {
+		t.Fatalf("status: %d %s", r.status, r.raw)
+	}
+	d := r.data()
+	if d["status"] != "ok" || d["version"] != "test" || d["uptimeSeconds"] != 90.0 {
+		t.Fatalf("data: %v", d)
+	}
+	if st := d["storage"].(map[string]any); st["state"] != "ok" || st["sizeBytes"].(float64) <= 0 {
+		t.Fatalf("storage: %v", st)
+	}
+	if ds := d["datasets"].([]any); len(ds) == 0 || ds[0].(map[string]any)["records"].(float64) < 25 {
+		t.Fatalf("datasets: %v", ds)
+	}
+}
+
+func TestStatusUnavailableWhenStorageIsGone(t *testing.T) {
+	h := newHarness(t)
+	h.db.Close()
+	expectError(t, h.do("GET", "/api/v1/status", ""), 503, CodeUnavailable)
+}
+
+func TestDatabaseErrorIsReported(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	h.do("GET", "/api/v1/user/api-keys", "", bearer(tok)...) // remembers the tier
+	h.db.Close()
+	r := h.do("GET", "/api/v1/user/api-keys", "", bearer(tok)...)
+	expectError(t, r, 500, CodeDatabase)
+	if strings.Contains(string(r.raw), "closed") || strings.Contains(string(r.raw), "bolt") {
+		t.Fatalf("internals leak: %s", r.raw)
+	}
+}
+
+func TestUnknownPathIsDecidedBeforeAuthentication(t *testing.T) {
+	h := newHarness(t)
+	for _, p := range []string{"/api/v1/nope", "/api/v2/status", "/api/v1/user/api-keys/x/y", "/", "/api", "/api/v1/statuses"} {
+		expectError(t, h.do("GET", p, ""), 404, CodeEndpointNotFound)
+		expectError(t, h.do("GET", p, "", "Authorization", "Bearer garbage"), 404, CodeEndpointNotFound)
+	}
+	// A trailing slash is tolerated.
+	if r := h.do("GET", "/api/v1/status/", ""); r.status != 200 {
+		t.Fatalf("trailing slash: %d", r.status)
+	}
+}
+
+func TestMethodNotAllowed(t *testing.T) {
+	h := newHarness(t)
+	r := h.do("DELETE", "/api/v1/status", "")
+	expectError(t, r, 405, CodeMethodNotAllowed)
+	if r.header["Allow"] != "GET" {
+		t.Fatalf("Allow = %q", r.header["Allow"])
+	}
+	r = h.do("PUT", "/api/v1/user/api-keys", "{}")
+	expectError(t, r, 405, CodeMethodNotAllowed)
+	if r.header["Allow"] != "GET, POST" {
+		t.Fatalf("Allow = %q", r.header["Allow"])
+	}
+}
+
+func TestRequestID(t *testing.T) {
+	h := newHarness(t)
+	if got := h.do("GET", "/api/v1/status", "", "X-Request-ID", "abc-123.x").header["X-Request-Id"]; got != "abc-123.x" {
+		t.Fatalf("sane id not echoed: %q", got)
+	}
+	seen := map[string]bool{}
+	for _, bad := range []string{"has space", strings.Repeat("a", 41), "<script>", ""} {
+		got := h.do("GET", "/api/v1/nope", "", "X-Request-ID", bad).header["X-Request-Id"]
+		if got == "" || got == bad || seen[got] {
+			t.Fatalf("id for %q: %q", bad, got)
+		}
+		seen[got] = true
+	}
+}
+
+func TestBodyErrors(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	post := func(body string) *resp { return h.do("POST", "/api/v1/user/api-keys", body, tok...) }
+	for _, body := range []string{"", "{", `{"name":"a"} x`, `{"name":"a"}{}`, `nope`, "{\"name\":\"\xff\"}"} {
+		r := post(body)
+		expectError(t, r, 400, "INVALID_JSON")
+		if r.body["details"] != nil {
+			t.Fatalf("INVALID_JSON with details: %s", r.raw)
+		}
+	}
+	r := post(`{"name":5,"extra":true}`)
+	expectError(t, r, 400, "VALIDATION_ERROR")
+	if fmt.Sprint(r.body["details"]) != "[map[message:must be a string path:name] map[message:unknown field path:extra]]" {
+		t.Fatalf("details: %v", r.body["details"])
+	}
+	r = post(`{}`)
+	expectError(t, r, 400, "MISSING_FIELD")
+	if !strings.Contains(r.body["error"].(string), "name") {
+		t.Fatalf("error does not name the field: %s", r.raw)
+	}
+	r = post(`{"name":"` + strings.Repeat("x", 65) + `"}`)
+	expectError(t, r, 400, "VALIDATION_ERROR")
+}
+
+func TestPayloadTooLarge(t *testing.T) {
+	h := newHarness(t)
+	// The server answers as soon as it reads the declared length, before
+	// the body: send only the head, as a client would before its body.
+	conn, err := h.ln.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/v1/user/api-keys HTTP/1.1\r\nHost: fiplan.test\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", 1<<20+1)
+	var res fasthttp.Response
+	if err := res.Read(bufio.NewReader(conn)); err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode() != 413 || !strings.Contains(string(res.Body()), `"code":"PAYLOAD_TOO_LARGE"`) || len(res.Header.Peek("X-Request-ID")) == 0 {
+		t.Fatalf("got %d %s", res.StatusCode(), res.Body())
+	}
+	// Exactly at the limit the body is read (and then judged on its merits).
+	tok := bearer(h.token("alice", "free", ""))
+	atLimit := `{"name":"` + strings.Repeat("x", 1<<20-12) + `"}`
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", atLimit, tok...), 400, "VALIDATION_ERROR")
+}
+
+func TestPanicBecomesInternalError(t *testing.T) {
+	h := newHarness(t)
+	h.s.router.add(&route{method: "GET", path: "/api/v1/test/panic", access: Public, h: func(*Ctx) { panic("secret internals") }})
+	r := h.do("GET", "/api/v1/test/panic", "")
+	expectError(t, r, 500, CodeInternal)
+	if strings.Contains(string(r.raw), "secret") {
+		t.Fatalf("panic value leaked: %s", r.raw)
+	}
+	// The server keeps serving.
+	if h.do("GET", "/api/v1/status", "").status != 200 {
+		t.Fatal("server did not survive a panic")
+	}
+}
+
+func TestAuthenticationRules(t *testing.T) {
+	h := newHarness(t)
+	now := h.clock()
+	sign := func(method jwt.SigningMethod, key any, claims jwt.MapClaims) string {
+		tok, err := jwt.NewWithClaims(method, claims).SignedString(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	valid := jwt.MapClaims{"sub": "alice", "exp": now.Add(time.Hour).Unix(), "iat": now.Unix()}
+	with := func(k string, v any) jwt.MapClaims {
+		c := jwt.MapClaims{}
+		for a, b := range valid {
+			c[a] = b
+		}
+		if v == nil {
+			delete(c, k)
+		} else {
+			c[k] = v
+		}
+		return c
+	}
+	none := sign(jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, valid)
+	good := sign(jwt.SigningMethodHS256, testSecret, valid)
+	cases := []struct {
+		name   string
+		header string
+		code   string
+	}{
+		{"no credentials", "", CodeUnauthorized},
+		{"bare token", good, CodeUnauthorized},
+		{"basic scheme", "Basic YWxpY2U6cHc=", CodeUnauthorized},
+		{"empty bearer", "Bearer ", CodeUnauthorized},
+		{"garbage", "Bearer not.a.jwt", CodeUnauthorized},
+		{"alg none", "Bearer " + none, CodeUnauthorized},
+		{"unsigned", "Bearer " + strings.Join(strings.Split(good, ".")[:2], ".") + ".", CodeUnauthorized},
+		{"wrong key", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), valid), CodeUnauthorized},
+		{"HS384", "Bearer " + sign(jwt.SigningMethodHS384, testSecret, valid), CodeUnauthorized},
+		{"no sub", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("sub", nil)), CodeUnauthorized},
+		{"no exp", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", nil)), CodeUnauthorized},
+		{"expired", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(-time.Minute).Unix())), CodeTokenExpired},
+		{"old iat", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("iat", now.Add(-61*time.Minute).Unix())), CodeTokenExpired},
+		{"expired with bad signature", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), with("exp", now.Add(-time.Minute).Unix())), CodeUnauthorized},
+		{"overlong header", "Bearer " + strings.Repeat("a", 5000), CodeUnauthorized},
+		{"revoked-looking API key", "Bearer svc_0000000000000000000000000000000000000000000000000", CodeUnauthorized},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var hdr []string
+			if c.header != "" {
+				hdr = []string{"Authorization", c.header}
+			}
+			r := h.do("GET", "/api/v1/user/api-keys", "", hdr...)
+			expectError(t, r, 401, c.code)
+			if c.code == CodeTokenExpired && (r.body["error"] != "Token has expired" || r.body["message"] != "Token has expired") {
+				t.Fatalf("expired wording: %s", r.raw)
+			}
+			// On a public route, sent credentials must be valid too.
+			if c.header != "" {
+				expectError(t, h.do("GET", "/api/v1/status", "", hdr...), 401, c.code)
+			}
+		})
+	}
+	if r := h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer "+good); r.status != 200 {
+		t.Fatalf("valid token refused: %s", r.raw)
+	}
+	if r := h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "bearer "+good); r.status != 200 {
+		t.Fatalf("the scheme is case-insensitive: %s", r.raw)
+	}
+	// The one-hour session ends even with a later exp.
+	long := sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(5*time.Hour).Unix()))
+	h.advance(61 * time.Minute)
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(long)...), 401, CodeTokenExpired)
+}
+
+func TestAPIKeyLifecycle(t *testing.T) {
+	h := newHarness(t)
+	alice := bearer(h.token("alice", "pro", ""))
+	bob := bearer(h.token("bob", "free", ""))
+
+	r := h.do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, alice...)
+	if r.status != 201 {
+		t.Fatalf("create: %d %s", r.status, r.raw)
+	}
+	key, _ := r.data()["key"].(string)
+	id, _ := r.data()["id"].(string)
+	if !strings.HasPrefix(key, "svc_") || len(key) < 36 || id == "" {
+		t.Fatalf("created: %s", r.raw)
+	}
+
+	// Listed without the secret.
+	r = h.do("GET", "/api/v1/user/api-keys", "", alice...)
+	if r.status != 200 || strings.Contains(string(r.raw), key) || r.body["meta"].(map[string]any)["total"] != 1.0 {
+		t.Fatalf("list: %s", r.raw)
+	}
+	// Nothing of the plain key is stored.
+	if raw, err := readFile(h.dbPath); err != nil || strings.Contains(raw, key) || strings.Contains(raw, key[4:20]) {
+		t.Fatalf("plain key found in the db file (err %v)", err)
+	}
+
+	// The key acts for alice, with her tier; it cannot make more keys.
+	keyAuth := bearer(key)
+	r = h.do("GET", "/api/v1/user/api-keys", "", keyAuth...)
+	if r.status != 200 || r.header["Ratelimit-Limit"] != "6000" {
+		t.Fatalf("key use: %d %v %s", r.status, r.header, r.raw)
+	}
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, keyAuth...), 403, CodeForbidden)
+	// A mistyped key fails its checksum.
+	typo := key[:len(key)-1] + string("ab"[strings.IndexByte("ab", key[len(key)-1])+1&1])
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(typo)...), 401, CodeUnauthorized)
+
+	// Last use shows in the list, even before it is written.
+	r = h.do("GET", "/api/v1/user/api-keys", "", alice...)
+	if items := r.body["data"].([]any); items[0].(map[string]any)["lastUsedAt"] == nil {
+		t.Fatalf("no lastUsedAt after use: %s", r.raw)
+	}
+
+	// Bob sees none of it and cannot revoke it.
+	r = h.do("GET", "/api/v1/user/api-keys", "", bob...)
+	if r.body["meta"].(map[string]any)["total"] != 0.0 {
+		t.Fatalf("bob sees alice's keys: %s", r.raw)
+	}
+	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", bob...), 404, CodeNotFound)
+	if h.do("GET", "/api/v1/user/api-keys", "", keyAuth...).status != 200 {
+		t.Fatal("bob's attempt revoked alice's key")
+	}
+
+	// Revocation takes effect at once.
+	if r = h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...); r.status != 204 || len(r.raw) != 0 {
+		t.Fatalf("revoke: %d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", keyAuth...), 401, CodeUnauthorized)
+	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...), 404, CodeNotFound)
+}
+
+func TestAPIKeyLimit(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.MaxKeys = 2 })
+	alice := bearer(h.token("alice", "free", ""))
+	for range 2 {
+		if r := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...); r.status != 201 {
+			t.Fatalf("create: %s", r.raw)
+		}
+	}
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...), 409, CodeConflict)
+}
+
+func TestKeysAndTierSurviveRestart(t *testing.T) {
+	h := newHarness(t)
+	r := h.do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, bearer(h.token("alice", "pro", ""))...)
+	key := r.data()["key"].(string)
+	path := h.dbPath
+	h.ln.Close()
+	h.s.Close()
+	h.db.Close()
+
+	h2 := startHarness(t, path)
+	r = h2.do("GET", "/api/v1/user/api-keys", "", bearer(key)...)
+	if r.status != 200 || r.header["Ratelimit-Limit"] != "6000" {
+		t.Fatalf("after restart: %d %v", r.status, r.header)
+	}
+}
+
+func TestCookieSessionAndCSRF(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	cookie := []string{"Cookie", SessionCookie + "=" + tok}
+	if r := h.do("GET", "/api/v1/user/api-keys", "", cookie...); r.status != 200 {
+		t.Fatalf("cookie GET: %s", r.raw)
+	}
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, cookie...), 403, CodeForbidden)
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://evil.test")...), 403, CodeForbidden)
+	if r := h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://fiplan.test")...); r.status != 201 {
+		t.Fatalf("same-origin cookie POST: %s", r.raw)
+	}
+	// A bearer header needs no Origin: browsers never add it by themselves.
+	if r := h.do("POST", "/api/v1/user/api-keys", `{"name":"y"}`, bearer(tok)...); r.status != 201 {
+		t.Fatalf("bearer POST: %s", r.raw)
+	}
+}
+
+func TestRateLimits(t *testing.T) {
+	h := newHarness(t, withRates("3/1m", "5/1m", "off"))
+	for i := range 3 {
+		r := h.do("GET", "/api/v1/status", "")
+		if r.status != 200 || r.header["Ratelimit-Limit"] != "3" || r.header["Ratelimit-Remaining"] != fmt.Sprint(2-i) {
+			t.Fatalf("request %d: %d %v", i, r.status, r.header)
+		}
+	}
+	r := h.do("GET", "/api/v1/status", "")
+	expectError(t, r, 429, CodeRateLimited)
+	if r.body["retryAfter"] != 20.0 || r.header["Retry-After"] != "20" || r.header["Ratelimit-Remaining"] != "0" {
+		t.Fatalf("429: %v %s", r.header, r.raw)
+	}
+	// Another address has its own allowance.
+	h.ip = "198.51.100.7"
+	if h.do("GET", "/api/v1/status", "").status != 200 {
+		t.Fatal("second IP limited by the first")
+	}
+	// Signed-in callers count per user, by tier: free has 5.
+	h.ip = "192.0.2.1"
+	free := bearer(h.token("alice", "free", ""))
+	for range 5 {
+		if r := h.do("GET", "/api/v1/status", "", free...); r.status != 200 || r.header["Ratelimit-Limit"] != "5" {
+			t.Fatalf("free: %d %v", r.status, r.header)
+		}
+	}
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", free...), 429, CodeRateLimited)
+	// Pro is off: no limit and no headers.
+	pro := bearer(h.token("carol", "pro", ""))
+	for range 10 {
+		if r := h.do("GET", "/api/v1/status", "", pro...); r.status != 200 || r.header["Ratelimit-Limit"] != "" {
+			t.Fatalf("pro: %d %v", r.status, r.header)
+		}
+	}
+	// Time refills the bucket.
+	h.advance(20 * time.Second)
+	if h.do("GET", "/api/v1/status", "").status != 200 {
+		t.Fatal("not refilled after retryAfter")
+	}
+}
+
+func TestFailedAuthenticationIsRateLimited(t *testing.T) {
+	h := newHarness(t, withRates("2/1m", "off", "off"))
+	for range 2 {
+		expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 401, CodeUnauthorized)
+	}
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 429, CodeRateLimited)
+}
+
+func TestClientIPBehindTrustedProxies(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.TrustedProxies = mustPrefixes("10.0.0.0/8") })
+	ip := func(remote, xff string) string {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr(remote), nil)
+		if xff != "" {
+			rc.Request.Header.Set("X-Forwarded-For", xff)
+		}
+		c := &Ctx{RC: &rc}
+		a := h.s.clientIP(c)
+		return addrString(a)
+	}
+	cases := []struct{ remote, xff, want string }{
+		{"203.0.113.5", "1.2.3.4", "203.0.113.5"},             // untrusted peer: header ignored
+		{"10.1.2.3", "1.2.3.4", "1.2.3.4"},                    // trusted proxy
+		{"10.1.2.3", "6.6.6.6, 1.2.3.4, 10.9.9.9", "1.2.3.4"}, // right-most untrusted hop
+		{"10.1.2.3", "garbage, 1.2.3.4", "1.2.3.4"},           // forged left part is not reached
+		{"10.1.2.3", "1.2.3.4, garbage", "10.1.2.3"},          // malformed hop: stop at the proxy
+		{"10.1.2.3", "", "10.1.2.3"},                          // no header
+		{"10.1.2.3", " 2001:db8::1 ", "2001:db8::1"},          // IPv6
+		{"10.1.2.3", "::ffff:1.2.3.4", "1.2.3.4"},             // mapped
+	}
+	for _, c := range cases {
+		if got := ip(c.remote, c.xff); got != c.want {
+			t.Errorf("remote %s xff %q: got %s, want %s", c.remote, c.xff, got, c.want)
+		}
+	}
+}
+
+func TestRouterAllocatesNothing(t *testing.T) {
+	h := newHarness(t)
+	var p params
+	paths := [][]byte{[]byte("/api/v1/status"), []byte("/api/v1/user/api-keys/key_abc"), []byte("/api/v1/nope")}
+	n := testing.AllocsPerRun(1000, func() {
+		for _, path := range paths {
+			h.s.router.lookup(path, &p)
+		}
+	})
+	if n != 0 {
+		t.Fatalf("routing allocates %v times", n)
+	}
+	if nd := h.s.router.lookup([]byte("/api/v1/user/api-keys/key_abc"), &p); nd == nil || string(p.get("id")) != "key_abc" {
+		t.Fatal("parameter not captured")
+	}
+}
+
+func TestPublicChainAllocatesNothing(t *testing.T) {
+	h := newHarness(t, withRates("1000000000/1h", "off", "off"))
+	h.s.router.add(&route{method: "GET", path: "/api/v1/test/noop", access: Public, h: func(c *Ctx) {
+		w := c.Begin()
+		w.Begin()
+		w.End()
+		c.Send(200)
+	}})
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+	rc.Request.SetRequestURI("/api/v1/test/noop")
+	h.s.Serve(&rc) // warm the pools and the limiter's key
+	n := testing.AllocsPerRun(1000, func() {
+		rc.Response.Reset()
+		h.s.Serve(&rc)
+	})
+	if rc.Response.StatusCode() != 200 || string(rc.Response.Body()) != `{"success":true,"data":{}}` {
+		t.Fatalf("noop: %d %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	if n != 0 {
+		t.Fatalf("the middleware chain allocates %v times per public request", n)
+	}
+}

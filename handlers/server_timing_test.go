@@ -1,0 +1,109 @@
+package handlers
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/store"
+	"fiplan/handlers/auth"
+	"fiplan/handlers/limit"
+)
+
+// benchServer has two no-op routes, one public and one authenticated, so
+// that these benchmarks measure the middleware chain alone.
+func benchServer(b *testing.B, cacheSize int, public limit.Rate) (*Server, string, string) {
+	b.Helper()
+	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"), store.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v, err := auth.NewVerifier(auth.Config{Secret: testSecret, CacheSize: cacheSize})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := New(Config{Version: "bench", DB: db, Verifier: v, RatePublic: public,
+		RateFree: limit.Rate{N: 1e9, Per: time.Hour}, RatePro: limit.Rate{N: 1e9, Per: time.Hour}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close(); v.Close(); db.Close() })
+	noop := func(c *Ctx) {
+		w := c.Begin()
+		w.Begin()
+		w.End()
+		c.Send(200)
+	}
+	s.router.add(&route{method: "GET", path: "/api/v1/bench/public", access: Public, h: noop})
+	s.router.add(&route{method: "GET", path: "/api/v1/bench/user", access: User, h: noop})
+	tok, err := auth.Sign(testSecret, auth.Claims{Sub: "alice", Tier: "pro", TTL: time.Hour}, time.Now())
+	if err != nil {
+		b.Fatal(err)
+	}
+	plain, hash, err := auth.NewKey()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := db.CreateKey(store.Key{ID: "key_bench", Owner: "alice", Name: "b", CreatedAt: time.Now()}, hash, 10); err != nil {
+		b.Fatal(err)
+	}
+	return s, tok, plain
+}
+
+func runChain(b *testing.B, s *Server, path, authz string, want int) {
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+	rc.Request.SetRequestURI(path)
+	if authz != "" {
+		rc.Request.Header.Set("Authorization", authz)
+	}
+	s.Serve(&rc)
+	if rc.Response.StatusCode() != want {
+		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		rc.Response.Reset()
+		s.Serve(&rc)
+	}
+	if rc.Response.StatusCode() != want {
+		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+}
+
+func BenchmarkChainPublic(b *testing.B) {
+	s, _, _ := benchServer(b, 0, limit.Rate{N: 1e9, Per: time.Hour})
+	runChain(b, s, "/api/v1/bench/public", "", 200)
+}
+
+func BenchmarkChainNotFound(b *testing.B) {
+	s, _, _ := benchServer(b, 0, limit.Rate{N: 1e9, Per: time.Hour})
+	runChain(b, s, "/api/v1/nothing/here", "", 404)
+}
+
+func BenchmarkChainJWTCached(b *testing.B) {
+	s, tok, _ := benchServer(b, 1<<16, limit.Rate{})
+	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
+	runChain(b, s, "/api/v1/bench/user", "Bearer "+tok, 200)
+}
+
+func BenchmarkChainJWTUncached(b *testing.B) {
+	s, tok, _ := benchServer(b, 0, limit.Rate{})
+	runChain(b, s, "/api/v1/bench/user", "Bearer "+tok, 200)
+}
+
+func BenchmarkChainAPIKey(b *testing.B) {
+	s, _, key := benchServer(b, 0, limit.Rate{})
+	runChain(b, s, "/api/v1/bench/user", "Bearer "+key, 200)
+}
+
+func BenchmarkChainRateLimited(b *testing.B) {
+	s, _, _ := benchServer(b, 0, limit.Rate{N: 1, Per: time.Hour})
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+	rc.Request.SetRequestURI("/api/v1/bench/public")
+	s.Serve(&rc) // spends the allowance
+	runChain(b, s, "/api/v1/bench/public", "", 429)
+}
