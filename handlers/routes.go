@@ -8,6 +8,8 @@ import (
 	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/geo"
+	"fiplan/data/history"
 	"fiplan/data/program"
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
@@ -58,6 +60,7 @@ func (s *Server) table() []*route {
 			summary: "This OpenAPI 3.1 document",
 			desc:    "The machine-readable description of every route. It is served as the document itself, without the success envelope.",
 			h:       s.openAPI},
+		calcRoute(s),
 		{method: "GET", path: v1 + "/user/api-keys", access: User, tag: "user", status: 200, list: true,
 			summary: "List your API keys",
 			desc:    "Every active key of the caller, oldest first, without secrets: the id, the name, a hint of the key's first and last characters, when it was created and last used (last use is recorded within 30 seconds).",
@@ -83,7 +86,18 @@ func (s *Server) loadDatasets() error {
 	if err != nil {
 		return err
 	}
-	s.datasets = append(s.datasets, dataset{"taxPrograms", programs.Len()})
+	cities, err := geo.Default()
+	if err != nil {
+		return err
+	}
+	if s.history, err = history.US(); err != nil {
+		return err
+	}
+	s.datasets = append(s.datasets,
+		dataset{"cities", cities.Len()},
+		dataset{"returnHistoryYears", len(s.history.Years)},
+		dataset{"taxPrograms", programs.Len()},
+	)
 	return nil
 }
 

@@ -23,6 +23,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/history"
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
@@ -60,6 +61,7 @@ type Server struct {
 	router   router
 	openapi  []byte
 	datasets []dataset
+	history  history.Series
 
 	public *limit.Limiter[[16]byte]
 	free   *limit.Limiter[string]

@@ -52,6 +52,8 @@ func benchServer(b *testing.B, cacheSize int, public limit.Rate) (*Server, strin
 	return s, tok, plain
 }
 
+var limitOff = limit.Rate{}
+
 func runChain(b *testing.B, s *Server, path, authz string, want int) {
 	var rc fasthttp.RequestCtx
 	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)

@@ -3,6 +3,7 @@ package jsonw
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -87,5 +88,32 @@ func TestWriterAllocatesNothing(t *testing.T) {
 	})
 	if n != 0 {
 		t.Fatalf("allocs = %v, want 0", n)
+	}
+}
+
+func TestAppendFixedMatchesRoundedFloat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	check := func(f float64, d int) {
+		t.Helper()
+		p := math.Pow(10, float64(d))
+		want, _ := json.Marshal(math.Round(f*p) / p)
+		if string(want) == "-0" {
+			want = []byte("0")
+		}
+		if got := AppendFixed(nil, f, d); string(got) != string(want) {
+			t.Fatalf("AppendFixed(%v, %d) = %s, want %s", f, d, got, want)
+		}
+	}
+	for _, f := range []float64{0, 0.05, 1.0001, -3.00007, 0.000001, -0.001, 0.005, 1.005, 2.675, -2.5, 1e15, 123456789.995, 0.1 + 0.2, 1e300, -1e-9} {
+		for d := 0; d <= 8; d++ {
+			check(f, d)
+		}
+	}
+	for range 200000 {
+		f := (rng.Float64() - 0.5) * math.Pow(10, float64(rng.IntN(14)))
+		check(f, rng.IntN(5))
+	}
+	if string(AppendFixed(nil, math.NaN(), 2)) != "null" {
+		t.Fatal("NaN")
 	}
 }

@@ -21,7 +21,9 @@
 //	minLen=N, maxLen=N  string length in characters (code points)
 //	enum=a|b|c          allowed string values
 //	minItems, maxItems  array length bounds (other options apply to items)
-//	default=V           value the field holds when absent (documented too)
+//	default=V           value the field holds when absent (documented too);
+//	                    on a pointer field, documentation of the caller's
+//	                    default (the field stays nil when absent)
 //	format=NAME         a named check registered with Format
 //
 // Every number field must declare both bounds, so absurd values such as
@@ -357,9 +359,8 @@ func (c *compiler) applyScalar(where string, f *field, opts tagOpts) {
 		default:
 			panic("schema: " + where + ": default is for scalars")
 		}
-		if f.ptr != nil {
-			panic("schema: " + where + ": a pointer field has no default (nil means absent)")
-		}
+		// On a pointer field the default is documentation only: decoding
+		// leaves the field nil, and the caller applies its own default.
 	}
 	if !c.strict {
 		return

@@ -1,0 +1,415 @@
+package handlers
+
+import (
+	"sync"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/compute/fi"
+	"fiplan/handlers/jsonw"
+	"fiplan/handlers/schema"
+)
+
+// calcParams are the optional planning inputs. The base request and every
+// scenario share them; in a scenario each one present overrides the base.
+type calcParams struct {
+	CurrentSavings      *float64      `json:"currentSavings" schema:"min=0,max=1e11,default=0" doc:"Invested portfolio today."`
+	ExpectedReturn      *float64      `json:"expectedReturn" schema:"min=-0.5,max=0.5,default=0.07" doc:"Nominal yearly return before fees, as a fraction."`
+	InflationRate       *float64      `json:"inflationRate" schema:"min=-0.1,max=0.5,default=0.03" doc:"Yearly inflation, as a fraction."`
+	WithdrawalRate      *float64      `json:"withdrawalRate" schema:"xmin=0,max=0.2,default=0.04" doc:"Safe withdrawal rate: the FI number is retirementExpenses / withdrawalRate."`
+	IncomeGrowthRate    *float64      `json:"incomeGrowthRate" schema:"min=-0.2,max=0.3,default=0" doc:"Real yearly growth of take-home income, above inflation."`
+	RetirementExpenses  *float64      `json:"retirementExpenses" schema:"xmin=0,max=1e9" doc:"Yearly spending in retirement, today's money. Default: annualExpenses."`
+	LifeExpectancy      *int          `json:"lifeExpectancy" schema:"min=19,max=120,default=95" doc:"The timeline ends at this age; it must be above currentAge."`
+	TargetRetirementAge *int          `json:"targetRetirementAge" schema:"min=18,max=120" doc:"Age drawdown starts whether or not FI is reached. Default: retire when FI is reached."`
+	AnnualContribution  *float64      `json:"annualContribution" schema:"min=0,max=1e9" doc:"Yearly saving in today's money, rising with inflation, instead of income minus expenses."`
+	ExpenseRatio        *float64      `json:"expenseRatio" schema:"min=0,max=0.05,default=0" doc:"Yearly fund fees, deducted from the return."`
+	StockShare          *float64      `json:"stockShare" schema:"min=0,max=1,default=0.6" doc:"Share of stocks in the portfolio (VPW rate and the historical backtest)."`
+	WithdrawalStrategy  string        `json:"withdrawalStrategy" schema:"enum=constant|fixed-percentage|guyton-klinger|vpw" doc:"Drawdown rule: constant inflation-adjusted amount (the 4% rule), a fixed percentage of the portfolio, Guyton-Klinger guardrails, or variable percentage withdrawal. Default constant."`
+	Pensions            []calcPension `json:"pensions" schema:"maxItems=4" doc:"Pensions and state benefits. In a scenario, a non-empty list replaces the base list."`
+	Events              []calcEvent   `json:"events" schema:"maxItems=8" doc:"One-off events. In a scenario, a non-empty list replaces the base list."`
+}
+
+type calcPension struct {
+	FromAge         int     `json:"fromAge" schema:"required,min=18,max=120" doc:"Age from which it is paid."`
+	Amount          float64 `json:"amount" schema:"required,min=0,max=1e8" doc:"Yearly amount: in today's money when inflationLinked, else the fixed nominal amount."`
+	InflationLinked bool    `json:"inflationLinked" schema:"default=true" doc:"Rises with inflation from today."`
+}
+
+type calcEvent struct {
+	Age     int     `json:"age" schema:"required,min=18,max=120" doc:"Age in the year it happens."`
+	Amount  float64 `json:"amount" schema:"required,min=-1e10,max=1e10" doc:"Positive: a windfall or inheritance; negative: a house, a sabbatical. Today's money unless nominal."`
+	Nominal bool    `json:"nominal" doc:"The amount is in money of that year."`
+	Label   string  `json:"label" schema:"maxLen=60" doc:"For your own reference."`
+}
+
+type calcMonteCarlo struct {
+	Simulations     int     `json:"simulations" schema:"min=1,max=20000,default=1000" doc:"Paths to simulate; simulations x years may not exceed 1000000."`
+	Seed            int64   `json:"seed" schema:"min=0,max=9007199254740991,default=1" doc:"The same seed gives the same answer."`
+	ReturnStdDev    float64 `json:"returnStdDev" schema:"min=0,max=0.6,default=0.15" doc:"Standard deviation of yearly returns around expectedReturn."`
+	InflationStdDev float64 `json:"inflationStdDev" schema:"min=0,max=0.2,default=0.01" doc:"Standard deviation of yearly inflation around inflationRate."`
+}
+
+type calcHistorical struct {
+	Years int `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+}
+
+type calcGoals struct {
+	FIByAge           *int     `json:"fiByAge" schema:"min=18,max=120" doc:"Answer the yearly saving (today's money) that reaches FI by this age."`
+	TargetSuccessRate *float64 `json:"targetSuccessRate" schema:"xmin=0,max=1" doc:"Answer the highest withdrawal rate whose historical success rate (over historical.years, default 30) is at least this."`
+}
+
+type calcScenario struct {
+	Name           string   `json:"name" schema:"required,minLen=1,maxLen=60" doc:"Your label for the scenario."`
+	CurrentAge     *int     `json:"currentAge" schema:"min=18,max=100"`
+	AnnualIncome   *float64 `json:"annualIncome" schema:"min=0,max=1e9"`
+	AnnualExpenses *float64 `json:"annualExpenses" schema:"xmin=0,max=1e9"`
+	calcParams
+}
+
+type calcRequest struct {
+	CurrentAge     int     `json:"currentAge" schema:"required,min=18,max=100" doc:"Age today, in whole years."`
+	AnnualIncome   float64 `json:"annualIncome" schema:"required,min=0,max=1e9" doc:"Yearly take-home income (after tax), today's money."`
+	AnnualExpenses float64 `json:"annualExpenses" schema:"required,xmin=0,max=1e9" doc:"Yearly spending today."`
+	StartYear      *int    `json:"startYear" schema:"min=1900,max=2200" doc:"Calendar year of the first row. Default: this year."`
+	calcParams
+	Scenarios  []calcScenario  `json:"scenarios" schema:"maxItems=10" doc:"Variations answered side by side, in request order: each overrides any of the fields above."`
+	MonteCarlo *calcMonteCarlo `json:"monteCarlo" doc:"Add a Monte Carlo simulation of the base plan."`
+	Historical *calcHistorical `json:"historical" doc:"Add a backtest of the drawdown over every historical start year."`
+	Goals      *calcGoals      `json:"goals" doc:"Goal seeking."`
+}
+
+var calcSchema = schema.New[calcRequest]()
+
+// calcWork is everything one calculation needs, pooled so that a warm
+// request allocates only what its body's optional fields do.
+type calcWork struct {
+	req     calcRequest
+	base    fi.Input
+	rows    [fi.MaxScenarios + 1][]fi.Year
+	sums    [fi.MaxScenarios + 1]fi.Summary
+	scratch fi.Scratch
+	mc      fi.MCResult
+}
+
+var calcPool = sync.Pool{New: func() any {
+	w := &calcWork{}
+	for i := range w.rows {
+		w.rows[i] = make([]fi.Year, 0, 80)
+	}
+	return w
+}}
+
+func (p *calcParams) apply(in *fi.Input) {
+	setF(&in.CurrentSavings, p.CurrentSavings)
+	setF(&in.ExpectedReturn, p.ExpectedReturn)
+	setF(&in.InflationRate, p.InflationRate)
+	setF(&in.WithdrawalRate, p.WithdrawalRate)
+	setF(&in.IncomeGrowthRate, p.IncomeGrowthRate)
+	setF(&in.RetirementExpenses, p.RetirementExpenses)
+	setF(&in.Fee, p.ExpenseRatio)
+	setF(&in.StockShare, p.StockShare)
+	setI(&in.LifeExpectancy, p.LifeExpectancy)
+	setI(&in.TargetRetirementAge, p.TargetRetirementAge)
+	if p.AnnualContribution != nil {
+		in.FixedContribution, in.Contribution = true, *p.AnnualContribution
+	}
+	if p.WithdrawalStrategy != "" {
+		in.Strategy, _ = fi.ParseStrategy(p.WithdrawalStrategy)
+	}
+	if len(p.Pensions) > 0 {
+		in.NumPensions = 0
+		for _, x := range p.Pensions {
+			in.AddPension(fi.Pension{FromAge: x.FromAge, Amount: x.Amount, Indexed: x.InflationLinked})
+		}
+	}
+	if len(p.Events) > 0 {
+		in.NumEvents = 0
+		for _, x := range p.Events {
+			in.AddEvent(fi.Event{Age: x.Age, Amount: x.Amount, Nominal: x.Nominal})
+		}
+	}
+}
+
+func setF(dst *float64, v *float64) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func setI(dst *int, v *int) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// checkAges reports cross-field age errors the schema cannot express.
+func checkAges(c *Ctx, prefix string, in *fi.Input) bool {
+	switch {
+	case in.LifeExpectancy <= in.CurrentAge:
+		c.Fail(prefix+"lifeExpectancy", "must be greater than currentAge")
+	case in.TargetRetirementAge != 0 && in.TargetRetirementAge < in.CurrentAge:
+		c.Fail(prefix+"targetRetirementAge", "must be at least currentAge")
+	default:
+		return true
+	}
+	return false
+}
+
+func (s *Server) calculator(c *Ctx) {
+	w := calcPool.Get().(*calcWork)
+	defer calcPool.Put(w)
+	req := &w.req
+	if !decode(c, calcSchema, req) {
+		return
+	}
+	in := &w.base
+	*in = fi.Defaults()
+	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
+	in.StartYear = s.now().Year()
+	setI(&in.StartYear, req.StartYear)
+	req.calcParams.apply(in)
+	if !checkAges(c, "", in) {
+		return
+	}
+	years := in.LifeExpectancy - in.CurrentAge
+	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
+		c.Fail("monteCarlo.simulations", "simulations x years ("+itoa(mc.Simulations)+" x "+itoa(years)+") must not exceed "+itoa(fi.MaxCells))
+		return
+	}
+	var scen [fi.MaxScenarios]fi.Input
+	for i := range req.Scenarios {
+		sc := &req.Scenarios[i]
+		scen[i] = *in
+		x := &scen[i]
+		setI(&x.CurrentAge, sc.CurrentAge)
+		setF(&x.AnnualIncome, sc.AnnualIncome)
+		setF(&x.AnnualExpenses, sc.AnnualExpenses)
+		sc.calcParams.apply(x)
+		if !checkAges(c, "scenarios["+itoa(i)+"].", x) {
+			return
+		}
+	}
+
+	w.sums[0], w.rows[0] = fi.Project(in, w.rows[0][:0])
+	for i := range req.Scenarios {
+		w.sums[i+1], w.rows[i+1] = fi.Project(&scen[i], w.rows[i+1][:0])
+	}
+
+	out := c.Begin()
+	out.Begin()
+	writeSummary(out, &w.sums[0])
+	writeProjections(out, w.rows[0])
+	out.Key("scenarios")
+	out.BeginArray()
+	for i := range req.Scenarios {
+		out.Begin()
+		out.Key("name")
+		out.String(req.Scenarios[i].Name)
+		writeSummary(out, &w.sums[i+1])
+		writeProjections(out, w.rows[i+1])
+		out.End()
+	}
+	out.EndArray()
+	if mc := req.MonteCarlo; mc != nil {
+		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
+		fi.Simulate(in, &settings, &w.scratch, &w.mc)
+		writeMonteCarlo(out, &w.mc)
+	}
+	window := 30
+	if req.Historical != nil {
+		window = req.Historical.Years
+		bt := fi.Backtest(in, fi.Series(s.history), window)
+		writeBacktest(out, &bt, s.history.Years[0], s.history.Years[len(s.history.Years)-1], window)
+	}
+	if req.Goals != nil {
+		out.Key("goals")
+		out.Begin()
+		writeGoals(out, in, req.Goals, fi.Series(s.history), window)
+		out.End()
+	}
+	out.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.Series, window int) {
+	if g.FIByAge != nil {
+		w.Key("fiByAge")
+		w.Int(int64(*g.FIByAge))
+		saving, ok := fi.SavingFor(in, *g.FIByAge)
+		w.Key("requiredAnnualSaving")
+		if ok {
+			w.Fixed(saving, 2)
+		} else {
+			w.Null()
+		}
+	}
+	if g.TargetSuccessRate != nil {
+		w.Key("targetSuccessRate")
+		w.Float(*g.TargetSuccessRate)
+		w.Key("maxWithdrawalRate")
+		w.Fixed(fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate), 4)
+		w.Key("windowYears")
+		w.Int(int64(window))
+	}
+}
+
+// optInt writes v, or null for the calculator's "never" (-1).
+func optInt(w *jsonw.Writer, key string, v int) {
+	w.Key(key)
+	if v < 0 {
+		w.Null()
+		return
+	}
+	w.Int(int64(v))
+}
+
+func writeSummary(w *jsonw.Writer, s *fi.Summary) {
+	w.Key("fiNumber")
+	w.Fixed(s.FINumber, 2)
+	optInt(w, "yearsToFI", s.YearsToFI)
+	optInt(w, "fiAge", s.FIAge)
+	optInt(w, "fiYear", s.FIYear)
+	w.Key("savingsRate")
+	w.Fixed(s.SavingsRate, 4)
+	w.Key("leanFINumber")
+	w.Fixed(s.LeanFINumber, 2)
+	w.Key("fatFINumber")
+	w.Fixed(s.FatFINumber, 2)
+	w.Key("coastFINumber")
+	w.Fixed(s.CoastFINumber, 2)
+	w.Key("coastAge")
+	w.Int(int64(s.CoastAge))
+	w.Key("baristaIncome")
+	w.Fixed(s.BaristaIncome, 2)
+	optInt(w, "retirementAge", s.RetirementAge)
+	w.Key("runsOut")
+	w.Bool(s.RunsOut)
+	optInt(w, "depletionAge", s.DepletionAge)
+	w.Key("finalBalance")
+	w.Fixed(s.FinalBalance, 2)
+	w.Key("finalBalanceReal")
+	w.Fixed(s.FinalReal, 2)
+	w.Key("guardrailCuts")
+	w.Int(int64(s.GuardrailCuts))
+	w.Key("guardrailRaises")
+	w.Int(int64(s.GuardrailRaise))
+}
+
+func writeProjections(w *jsonw.Writer, rows []fi.Year) {
+	w.Key("projections")
+	w.BeginArray()
+	for i := range rows {
+		r := &rows[i]
+		w.Begin()
+		w.Key("year")
+		w.Int(int64(r.Year))
+		w.Key("age")
+		w.Int(int64(r.Age))
+		w.Key("startBalance")
+		w.Fixed(r.StartBalance, 2)
+		w.Key("contributions")
+		w.Fixed(r.Contributions, 2)
+		w.Key("growth")
+		w.Fixed(r.Growth, 2)
+		w.Key("withdrawals")
+		w.Fixed(r.Withdrawals, 2)
+		w.Key("events")
+		w.Fixed(r.Events, 2)
+		w.Key("pension")
+		w.Fixed(r.Pension, 2)
+		w.Key("endBalance")
+		w.Fixed(r.EndBalance, 2)
+		w.Key("realEndBalance")
+		w.Fixed(r.RealEndBalance, 2)
+		w.Key("fiProgress")
+		w.Fixed(r.FIProgress, 4)
+		w.Key("retired")
+		w.Bool(r.Retired)
+		w.End()
+	}
+	w.EndArray()
+}
+
+func writePercentiles(w *jsonw.Writer, p *fi.Percentiles) {
+	w.Key("p10")
+	w.Fixed(p.P10, 2)
+	w.Key("p25")
+	w.Fixed(p.P25, 2)
+	w.Key("p50")
+	w.Fixed(p.P50, 2)
+	w.Key("p75")
+	w.Fixed(p.P75, 2)
+	w.Key("p90")
+	w.Fixed(p.P90, 2)
+}
+
+func writeMonteCarlo(w *jsonw.Writer, r *fi.MCResult) {
+	w.Key("monteCarlo")
+	w.Begin()
+	w.Key("simulations")
+	w.Int(int64(r.Simulations))
+	w.Key("successRate")
+	w.Fixed(r.SuccessRate, 4)
+	w.Key("reachedFIRate")
+	w.Fixed(r.ReachedFI, 4)
+	w.Key("fiAge")
+	if r.ReachedFI > 0 {
+		w.Begin()
+		writePercentiles(w, &r.FIAge)
+		w.End()
+	} else {
+		w.Null()
+	}
+	w.Key("balances")
+	w.BeginArray()
+	for i := range r.Bands {
+		b := &r.Bands[i]
+		w.Begin()
+		w.Key("year")
+		w.Int(int64(b.Year))
+		w.Key("age")
+		w.Int(int64(b.Age))
+		writePercentiles(w, &b.Percentiles)
+		w.End()
+	}
+	w.EndArray()
+	w.End()
+}
+
+func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, first, last, window int) {
+	w.Key("historical")
+	w.Begin()
+	w.Key("windowYears")
+	w.Int(int64(window))
+	w.Key("dataFrom")
+	w.Int(int64(first))
+	w.Key("dataTo")
+	w.Int(int64(last))
+	w.Key("periods")
+	w.Int(int64(r.Periods))
+	w.Key("successRate")
+	w.Fixed(r.SuccessRate, 4)
+	optInt(w, "worstStartYear", zeroAsNever(r.WorstStartYear, r.Periods))
+	w.Key("worstFailed")
+	w.Bool(r.WorstFailed)
+	optInt(w, "worstFailYear", zeroAsNever(r.WorstFailYear, btoi(r.WorstFailed)))
+	w.Key("worstYearsLasted")
+	w.Int(int64(r.WorstYearsLasted))
+	w.Key("medianEndBalanceReal")
+	w.Fixed(r.MedianEndBalance, 2)
+	w.End()
+}
+
+func zeroAsNever(v, ok int) int {
+	if ok == 0 {
+		return -1
+	}
+	return v
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,115 @@
+package handlers
+
+import (
+	"fiplan/compute/fi"
+	"fiplan/handlers/schema"
+)
+
+// The calculator's response, declared for the OpenAPI document; the
+// encoder in calculator.go writes it, and a test validates real responses
+// against this declaration.
+
+type calcSummaryDoc struct {
+	FINumber         float64 `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money."`
+	YearsToFI        *int    `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
+	FIAge            *int    `json:"fiAge" schema:"required,nullable"`
+	FIYear           *int    `json:"fiYear" schema:"required,nullable"`
+	SavingsRate      float64 `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
+	LeanFINumber     float64 `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
+	FatFINumber      float64 `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
+	CoastFINumber    float64 `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
+	CoastAge         int     `json:"coastAge"`
+	BaristaIncome    float64 `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`
+	RetirementAge    *int    `json:"retirementAge" schema:"nullable" doc:"Age of the first drawdown year; null when drawdown never starts."`
+	RunsOut          bool    `json:"runsOut" doc:"Some year's spending could not be met in full."`
+	DepletionAge     *int    `json:"depletionAge" schema:"nullable" doc:"Age the money runs out; null when it does not."`
+	FinalBalance     float64 `json:"finalBalance"`
+	FinalBalanceReal float64 `json:"finalBalanceReal" doc:"Final balance in today's money."`
+	GuardrailCuts    int     `json:"guardrailCuts" doc:"Guyton-Klinger capital-preservation cuts."`
+	GuardrailRaises  int     `json:"guardrailRaises" doc:"Guyton-Klinger prosperity raises."`
+}
+
+type calcYearDoc struct {
+	Year           int     `json:"year" schema:"required"`
+	Age            int     `json:"age" schema:"required"`
+	StartBalance   float64 `json:"startBalance" schema:"required"`
+	Contributions  float64 `json:"contributions" schema:"required"`
+	Growth         float64 `json:"growth" schema:"required"`
+	Withdrawals    float64 `json:"withdrawals" schema:"required"`
+	Events         float64 `json:"events"`
+	Pension        float64 `json:"pension"`
+	EndBalance     float64 `json:"endBalance" schema:"required"`
+	RealEndBalance float64 `json:"realEndBalance" doc:"endBalance in today's money."`
+	FIProgress     float64 `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber."`
+	Retired        bool    `json:"retired" doc:"A drawdown year."`
+}
+
+type calcScenarioDoc struct {
+	Name string `json:"name" schema:"required"`
+	calcSummaryDoc
+	Projections []calcYearDoc `json:"projections" schema:"required"`
+}
+
+type percentilesDoc struct {
+	P10 float64 `json:"p10"`
+	P25 float64 `json:"p25"`
+	P50 float64 `json:"p50"`
+	P75 float64 `json:"p75"`
+	P90 float64 `json:"p90"`
+}
+
+type mcBandDoc struct {
+	Year int `json:"year"`
+	Age  int `json:"age"`
+	percentilesDoc
+}
+
+type mcDoc struct {
+	Simulations   int             `json:"simulations"`
+	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
+	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
+	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
+	Balances      []mcBandDoc     `json:"balances" doc:"Nominal balance percentiles per year."`
+}
+
+type backtestDoc struct {
+	WindowYears          int     `json:"windowYears"`
+	DataFrom             int     `json:"dataFrom"`
+	DataTo               int     `json:"dataTo"`
+	Periods              int     `json:"periods" doc:"Rolling start years tested."`
+	SuccessRate          float64 `json:"successRate"`
+	WorstStartYear       *int    `json:"worstStartYear" schema:"nullable"`
+	WorstFailed          bool    `json:"worstFailed"`
+	WorstFailYear        *int    `json:"worstFailYear" schema:"nullable"`
+	WorstYearsLasted     int     `json:"worstYearsLasted"`
+	MedianEndBalanceReal float64 `json:"medianEndBalanceReal"`
+}
+
+type goalsDoc struct {
+	FIByAge              int      `json:"fiByAge"`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving" schema:"nullable" doc:"Today's money; null when no saving reaches FI by that age."`
+	TargetSuccessRate    float64  `json:"targetSuccessRate"`
+	MaxWithdrawalRate    float64  `json:"maxWithdrawalRate"`
+	WindowYears          int      `json:"windowYears"`
+}
+
+type calcResponseDoc struct {
+	calcSummaryDoc
+	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
+	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
+	MonteCarlo  *mcDoc            `json:"monteCarlo"`
+	Historical  *backtestDoc      `json:"historical" doc:"US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS)."`
+	Goals       *goalsDoc         `json:"goals"`
+}
+
+var calcResponseSchema = schema.Doc[calcResponseDoc]()
+
+func calcRoute(s *Server) *route {
+	return &route{method: "POST", path: v1 + "/calculator", access: Public, tag: "calculator", status: 200,
+		summary: "FI timeline calculator",
+		desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
+			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
+		body: calcSchema,
+		data: calcResponseSchema,
+		h:    s.calculator}
+}

@@ -1,0 +1,249 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/valyala/fasthttp"
+)
+
+func calc(t *testing.T, h *harness, body string) *resp {
+	t.Helper()
+	return h.do("POST", "/api/v1/calculator", body)
+}
+
+func num(t *testing.T, v any) float64 {
+	t.Helper()
+	f, ok := v.(float64)
+	if !ok {
+		t.Fatalf("%v is not a number", v)
+	}
+	return f
+}
+
+func TestCalculatorMatchesClosedForm(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	// A 5% real return (8.15% nominal at 3% inflation), a 4% withdrawal
+	// rate and a 50% savings rate from nothing: n = ln(1 + 25 r (1-s)/s ...)
+	// solved in closed form gives 16.6 years, so FI comes in year 17
+	// (Mr. Money Mustache's "shockingly simple math" table: 17 years).
+	r := calc(t, h, `{"currentAge":30,"annualIncome":100000,"annualExpenses":50000,"expectedReturn":0.0815,"inflationRate":0.03,"startYear":2026}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	d := r.data()
+	real := 1.0815/1.03 - 1
+	n := math.Log((1_250_000*real+50_000)/(0*real+50_000)) / math.Log(1+real)
+	if num(t, d["fiNumber"]) != 1_250_000 || num(t, d["yearsToFI"]) != math.Ceil(n) || num(t, d["fiAge"]) != 30+math.Ceil(n) ||
+		num(t, d["fiYear"]) != 2026+math.Ceil(n) || num(t, d["savingsRate"]) != 0.5 {
+		t.Fatalf("closed form n=%.2f; got %v", n, d)
+	}
+	rows := d["projections"].([]any)
+	if len(rows) != 95-30 {
+		t.Fatalf("%d rows, want 65", len(rows))
+	}
+	first := rows[0].(map[string]any)
+	if first["age"] != 30.0 || first["year"] != 2026.0 || first["startBalance"] != 0.0 {
+		t.Fatalf("first row %v", first)
+	}
+}
+
+func TestCalculatorAlreadyAndNeverFI(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	r := calc(t, h, `{"currentAge":50,"annualIncome":0,"annualExpenses":40000,"currentSavings":2000000}`)
+	if r.status != 200 || r.data()["yearsToFI"] != 0.0 || r.data()["fiAge"] != 50.0 {
+		t.Fatalf("already FI: %s", r.raw[:200])
+	}
+	r = calc(t, h, `{"currentAge":30,"annualIncome":40000,"annualExpenses":40000,"expectedReturn":0.02}`)
+	d := r.data()
+	if r.status != 200 || d["yearsToFI"] != nil || d["fiAge"] != nil || d["fiYear"] != nil {
+		t.Fatalf("never FI: %d %v", r.status, d["yearsToFI"])
+	}
+	if _, present := d["yearsToFI"]; !present {
+		t.Fatal("yearsToFI must be present as null")
+	}
+}
+
+func TestCalculatorValidation(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
+	cases := []struct {
+		body, code, path string
+	}{
+		{`{"currentAge":17,"annualIncome":1,"annualExpenses":1}`, "VALIDATION_ERROR", "currentAge"},
+		{`{"currentAge":101,"annualIncome":1,"annualExpenses":1}`, "VALIDATION_ERROR", "currentAge"},
+		{`{"currentAge":30,"annualIncome":1,"annualExpenses":0}`, "VALIDATION_ERROR", "annualExpenses"},
+		{`{"currentAge":30,"annualIncome":1,"annualExpenses":-5}`, "VALIDATION_ERROR", "annualExpenses"},
+		{`{"currentAge":30,"annualExpenses":1}`, "MISSING_FIELD", "annualIncome"},
+		{`{"currentAge":"30","annualIncome":1,"annualExpenses":1}`, "VALIDATION_ERROR", "currentAge"},
+		{`{"currentAge":30.5,"annualIncome":1,"annualExpenses":1}`, "VALIDATION_ERROR", "currentAge"},
+		{`{"currentAge":30,"annualIncome":1e308,"annualExpenses":1}`, "VALIDATION_ERROR", "annualIncome"},
+		{`{` + base + `,"expectedReturn":0.9}`, "VALIDATION_ERROR", "expectedReturn"},
+		{`{` + base + `,"withdrawalRate":0}`, "VALIDATION_ERROR", "withdrawalRate"},
+		{`{` + base + `,"lifeExpectancy":150}`, "VALIDATION_ERROR", "lifeExpectancy"},
+		{`{` + base + `,"lifeExpectancy":30}`, "VALIDATION_ERROR", "lifeExpectancy"},
+		{`{` + base + `,"targetRetirementAge":25}`, "VALIDATION_ERROR", "targetRetirementAge"},
+		{`{` + base + `,"withdrawalStrategy":"yolo"}`, "VALIDATION_ERROR", "withdrawalStrategy"},
+		{`{` + base + `,"retirementSpending":1}`, "VALIDATION_ERROR", "retirementSpending"},
+		{`{` + base + `,"pensions":[{"fromAge":67,"amount":-1}]}`, "VALIDATION_ERROR", "pensions[0].amount"},
+		{`{` + base + `,"events":[{"age":40}]}`, "MISSING_FIELD", "events[0].amount"},
+		{`{` + base + `,"scenarios":[{"name":"a"},{"name":"b","expectedReturn":2}]}`, "VALIDATION_ERROR", "scenarios[1].expectedReturn"},
+		{`{` + base + `,"scenarios":[{"name":"a","currentAge":90,"lifeExpectancy":80}]}`, "VALIDATION_ERROR", "scenarios[0].lifeExpectancy"},
+		{`{` + base + `,"scenarios":[{}]}`, "MISSING_FIELD", "scenarios[0].name"},
+		{`{` + base + `,"scenarios":[` + strings.Repeat(`{"name":"x"},`, 10) + `{"name":"x"}]}`, "VALIDATION_ERROR", "scenarios"},
+		{`{` + base + `,"monteCarlo":{"simulations":20000}}`, "VALIDATION_ERROR", "monteCarlo.simulations"},
+		{`{` + base + `,"monteCarlo":{"simulations":0}}`, "VALIDATION_ERROR", "monteCarlo.simulations"},
+		{`{` + base + `,"historical":{"years":2}}`, "VALIDATION_ERROR", "historical.years"},
+		{`{` + base + `,"goals":{"targetSuccessRate":1.5}}`, "VALIDATION_ERROR", "goals.targetSuccessRate"},
+		{`{` + base + `} trailing`, "INVALID_JSON", ""},
+		{``, "INVALID_JSON", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.path+" "+c.code, func(t *testing.T) {
+			r := calc(t, h, c.body)
+			expectError(t, r, 400, c.code)
+			if c.path == "" {
+				return
+			}
+			found := false
+			for _, d := range r.body["details"].([]any) {
+				found = found || d.(map[string]any)["path"] == c.path
+			}
+			if !found {
+				t.Fatalf("no detail for %s: %s", c.path, r.raw)
+			}
+			if c.code == "MISSING_FIELD" && !strings.Contains(r.body["error"].(string), c.path) {
+				t.Fatalf("error does not name %s: %s", c.path, r.raw)
+			}
+		})
+	}
+}
+
+func TestCalculatorScenariosInOrder(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	r := calc(t, h, `{"currentAge":30,"annualIncome":90000,"annualExpenses":45000,
+		"scenarios":[{"name":"frugal","annualExpenses":30000},{"name":"lavish","annualExpenses":60000},{"name":"same"}]}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	d := r.data()
+	sc := d["scenarios"].([]any)
+	if len(sc) != 3 {
+		t.Fatalf("%d scenarios", len(sc))
+	}
+	frugal, lavish, same := sc[0].(map[string]any), sc[1].(map[string]any), sc[2].(map[string]any)
+	if frugal["name"] != "frugal" || lavish["name"] != "lavish" || same["name"] != "same" {
+		t.Fatal("scenario order")
+	}
+	if num(t, frugal["fiNumber"]) != 750_000 || num(t, lavish["fiNumber"]) != 1_500_000 {
+		t.Fatalf("fiNumbers %v %v", frugal["fiNumber"], lavish["fiNumber"])
+	}
+	if !(num(t, frugal["yearsToFI"]) < num(t, d["yearsToFI"])) || lavish["yearsToFI"] != nil && !(num(t, lavish["yearsToFI"]) > num(t, d["yearsToFI"])) {
+		t.Fatal("spending less must reach FI sooner, spending more later")
+	}
+	a, _ := json.Marshal(same["projections"])
+	b, _ := json.Marshal(d["projections"])
+	if !bytes.Equal(a, b) || same["yearsToFI"] != d["yearsToFI"] {
+		t.Fatal("a scenario with no overrides differs from the base")
+	}
+}
+
+func TestCalculatorMonteCarloAndHistory(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	body := func(seed int) string {
+		return fmt.Sprintf(`{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"lifeExpectancy":90,
+			"stockShare":0.6,"monteCarlo":{"simulations":500,"seed":%d},"historical":{"years":30},"goals":{"targetSuccessRate":0.95}}`, seed)
+	}
+	r1, r2, r3 := calc(t, h, body(7)), calc(t, h, body(7)), calc(t, h, body(8))
+	if r1.status != 200 {
+		t.Fatalf("%d %s", r1.status, r1.raw)
+	}
+	if !bytes.Equal(r1.raw, r2.raw) {
+		t.Fatal("the same seed gave different answers")
+	}
+	if bytes.Equal(r1.raw, r3.raw) {
+		t.Fatal("different seeds gave the same answer")
+	}
+	mc := r1.data()["monteCarlo"].(map[string]any)
+	if sr := num(t, mc["successRate"]); sr <= 0 || sr > 1 || mc["simulations"] != 500.0 || len(mc["balances"].([]any)) != 30 {
+		t.Fatalf("monteCarlo %v", mc["successRate"])
+	}
+	// 4% of the starting portfolio, inflation-adjusted, 60/40, 30 years:
+	// the Trinity study's roughly 95% of historical periods.
+	hist := r1.data()["historical"].(map[string]any)
+	if sr := num(t, hist["successRate"]); sr < 0.85 || sr > 1 || num(t, hist["periods"]) < 60 {
+		t.Fatalf("historical %v", hist)
+	}
+	g := r1.data()["goals"].(map[string]any)
+	if w := num(t, g["maxWithdrawalRate"]); w < 0.03 || w > 0.05 {
+		t.Fatalf("max withdrawal rate %v", w)
+	}
+}
+
+func TestCalculatorResponseMatchesSchema(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	doc := loadOpenAPI(t, h)
+	s := doc.schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
+	for _, body := range []string{
+		`{"currentAge":30,"annualIncome":100000,"annualExpenses":40000,"scenarios":[{"name":"x","withdrawalStrategy":"vpw"}]}`,
+		`{"currentAge":30,"annualIncome":40000,"annualExpenses":40000,"expectedReturn":0}`,
+		`{"currentAge":45,"annualIncome":120000,"annualExpenses":50000,"currentSavings":300000,"withdrawalStrategy":"guyton-klinger",
+		  "pensions":[{"fromAge":67,"amount":15000}],"events":[{"age":50,"amount":-80000,"label":"house"}],
+		  "monteCarlo":{"simulations":200},"historical":{},"goals":{"fiByAge":55,"targetSuccessRate":0.9}}`,
+	} {
+		r := calc(t, h, body)
+		var v any
+		json.Unmarshal(r.raw, &v)
+		if err := s.Validate(v); err != nil || r.status != 200 {
+			t.Fatalf("%d, schema: %v\n%s", r.status, err, r.raw[:min(len(r.raw), 400)])
+		}
+	}
+}
+
+func FuzzCalculator(f *testing.F) {
+	f.Add([]byte(`{"currentAge":30,"annualIncome":100000,"annualExpenses":40000}`))
+	f.Add([]byte(`{"currentAge":18,"annualIncome":0,"annualExpenses":1e-300,"expectedReturn":-0.5,"inflationRate":0.5,"lifeExpectancy":120}`))
+	f.Add([]byte(`{"currentAge":100,"annualIncome":1e9,"annualExpenses":1e9,"withdrawalRate":0.2,"currentSavings":1e11,"withdrawalStrategy":"vpw","stockShare":0}`))
+	f.Add([]byte(`{"currentAge":40,"annualIncome":5e4,"annualExpenses":6e4,"events":[{"age":41,"amount":-1e10}],"pensions":[{"fromAge":18,"amount":1e8,"inflationLinked":false}],"withdrawalStrategy":"guyton-klinger"}`))
+	f.Add([]byte(`{"currentAge":30,"annualIncome":1,"annualExpenses":1,"monteCarlo":{"simulations":10,"returnStdDev":0.6,"inflationStdDev":0.2},"historical":{"years":60},"goals":{"fiByAge":120,"targetSuccessRate":1}}`))
+	db := newFuzzServer(f)
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(db.openapi))
+	if err != nil {
+		f.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AddResource("openapi.json", v)
+	okSchema, err := c.Compile(pointer("paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI("/api/v1/calculator")
+		rc.Request.SetBody(body)
+		db.Serve(&rc)
+		if code := rc.Response.StatusCode(); code >= 500 {
+			t.Fatalf("status %d for %s: %s", code, body, rc.Response.Body())
+		}
+		out := rc.Response.Body()
+		var got any
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("invalid JSON for %s: %s", body, out)
+		}
+		// A non-finite number would be written as null where the schema
+		// requires a number.
+		if rc.Response.StatusCode() == 200 {
+			if err := okSchema.Validate(got); err != nil {
+				t.Fatalf("response for %s breaks its schema: %v", body, err)
+			}
+		}
+	})
+}
