@@ -61,6 +61,7 @@ func (s *Server) table() []*route {
 			desc:    "The machine-readable description of every route. It is served as the document itself, without the success envelope.",
 			h:       s.openAPI},
 		calcRoute(s),
+		healthRoute(s),
 		{method: "GET", path: v1 + "/user/api-keys", access: User, tag: "user", status: 200, list: true,
 			summary: "List your API keys",
 			desc:    "Every active key of the caller, oldest first, without secrets: the id, the name, a hint of the key's first and last characters, when it was created and last used (last use is recorded within 30 seconds).",

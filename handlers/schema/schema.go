@@ -19,7 +19,8 @@
 //	min=X, max=X        inclusive numeric bounds
 //	xmin=X, xmax=X      exclusive numeric bounds
 //	minLen=N, maxLen=N  string length in characters (code points)
-//	enum=a|b|c          allowed string values
+//	enum=a|b|c          allowed string values; enum=@name uses a list
+//	                    registered with Enum
 //	minItems, maxItems  array length bounds (other options apply to items)
 //	default=V           value the field holds when absent (documented too);
 //	                    on a pointer field, documentation of the caller's
@@ -123,7 +124,17 @@ type Schema[T any] struct {
 var (
 	formatsMu sync.RWMutex
 	formats   = map[string]func(string) string{}
+	enums     = map[string][]string{}
 )
+
+// Enum registers a named list of allowed values, so that a tag
+// "enum=@name" uses the list its owner exports instead of repeating it.
+// Register before compiling the schemas that use it.
+func Enum(name string, values []string) {
+	formatsMu.Lock()
+	enums[name] = values
+	formatsMu.Unlock()
+}
 
 // Format registers a named string check: it returns "" for a valid value or
 // the message to report. Register formats before compiling schemas that use
@@ -332,7 +343,16 @@ func (c *compiler) applyScalar(where string, f *field, opts tagOpts) {
 		f.maxLen = atoi(where, v)
 	}
 	if v, ok := opts.take("enum"); ok {
-		f.enum = strings.Split(v, "|")
+		if name, ok := strings.CutPrefix(v, "@"); ok {
+			formatsMu.RLock()
+			f.enum = enums[name]
+			formatsMu.RUnlock()
+			if len(f.enum) == 0 {
+				panic(fmt.Sprintf("schema: %s: unknown enum %q", where, name))
+			}
+		} else {
+			f.enum = strings.Split(v, "|")
+		}
 	}
 	if v, ok := opts.take("format"); ok {
 		formatsMu.RLock()
