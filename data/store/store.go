@@ -230,12 +230,12 @@ func upgrade(tx *bolt.Tx) error {
 			return err
 		}
 		for ; v < schemaVersion; v++ {
-			if m := migrations[v]; m != nil {
-				if err := m(tx); err != nil {
-					return fmt.Errorf("migrate schema %d to %d: %w", v, v+1, err)
-				}
-			} else if v != 0 {
+			m := migrations[v]
+			if m == nil {
 				return fmt.Errorf("no migration from schema %d to %d", v, v+1)
+			}
+			if err := m(tx); err != nil {
+				return fmt.Errorf("migrate schema %d to %d: %w", v, v+1, err)
 			}
 		}
 	}

@@ -456,6 +456,8 @@ func TestAccount(t *testing.T) {
 			t.Fatal(err)
 		}
 	case <-time.After(2 * time.Second):
+		_ = tx.Rollback()
+		<-done
 		t.Fatal("SaveAccount with an unchanged tier waited for the write lock")
 	}
 	_ = tx.Rollback()
