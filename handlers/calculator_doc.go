@@ -111,5 +111,6 @@ func calcRoute(s *Server) *route {
 			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
 		body: calcSchema,
 		data: calcResponseSchema,
+		errs: []errDoc{{503, CodeUnavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller"}},
 		h:    s.calculator}
 }

@@ -21,7 +21,6 @@ func mustPrefixes(s ...string) []netip.Prefix {
 	return out
 }
 
-func addrString(a [16]byte) string { return netip.AddrFrom16(a).Unmap().String() }
 
 func readFile(path string) (string, error) {
 	b, err := os.ReadFile(path)

@@ -49,7 +49,7 @@ type queryDoc struct {
 const v1 = "/api/v1"
 
 func (s *Server) table() []*route {
-	return []*route{
+	return append([]*route{
 		{method: "GET", path: v1 + "/status", access: Public, tag: "status", status: 200,
 			summary: "Service health and status",
 			desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset and the storage state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable.",
@@ -79,7 +79,7 @@ func (s *Server) table() []*route {
 			desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
 			errs:    []errDoc{{404, CodeNotFound, "no key with this id belongs to the caller"}, {403, CodeForbidden, "called with an API key"}},
 			h:       s.revokeKey},
-	}
+	}, flagRoutes(s)...)
 }
 
 func (s *Server) loadDatasets() error {

@@ -70,6 +70,8 @@ type Server struct {
 	idPrefix [16]byte
 	idSeq    atomic.Uint64
 
+	flags flags
+
 	touchMu sync.Mutex
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
 	tiers   sync.Map             // user -> auth.Tier already saved with the account
@@ -124,6 +126,9 @@ func New(cfg Config) (*Server, error) {
 	if err := s.loadDatasets(); err != nil {
 		return nil, err
 	}
+	if err := s.loadFlags(); err != nil {
+		return nil, fmt.Errorf("cannot load feature flags: %w", err)
+	}
 	s.routes = s.table()
 	for _, r := range s.routes {
 		s.router.add(r)
@@ -149,6 +154,7 @@ func (s *Server) Close() {
 	close(s.stop)
 	s.done.Wait()
 	s.flushTouched()
+	s.flushExposures()
 }
 
 func (s *Server) background() {
@@ -165,6 +171,7 @@ func (s *Server) background() {
 			s.free.Sweep(now)
 			s.pro.Sweep(now)
 			s.flushTouched()
+			s.flushExposures()
 		}
 	}
 }
@@ -323,6 +330,8 @@ func (s *Server) clientIP(c *Ctx) [16]byte {
 	}
 	return addr.As16()
 }
+
+func addrString(a [16]byte) string { return netip.AddrFrom16(a).Unmap().String() }
 
 func (s *Server) trusted(a netip.Addr) bool {
 	for _, p := range s.cfg.TrustedProxies {

@@ -158,9 +158,13 @@ func (d *DB) DeleteUser(user string) error {
 		if err != nil {
 			return err
 		}
+		// Exposures are kept for users with no account too.
+		if err := forgetExposures(tx, user); err != nil {
+			return err
+		}
 		b := u.Bucket([]byte(user))
 		if b == nil {
-			return errNoChange
+			return nil
 		}
 		if keys := b.Bucket(bucketKeys); keys != nil {
 			idx, err := top(tx, bucketAPIKeys)

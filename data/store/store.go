@@ -81,13 +81,14 @@ var (
 	bucketUsers   = []byte("users")
 	bucketAPIKeys = []byte("apikeys")
 	bucketFlags   = []byte("flags")
+	bucketExpose  = []byte("exposures") // flag key -> nested bucket: user -> variant
 	bucketKeys    = []byte("keys") // nested in a user bucket
 
 	keySchema  = []byte("schema")
 	keySecret  = []byte("jwt_secret")
 	keyAccount = []byte("account") // in a user bucket
 
-	topBuckets = [][]byte{bucketMeta, bucketUsers, bucketAPIKeys, bucketFlags}
+	topBuckets = [][]byte{bucketMeta, bucketUsers, bucketAPIKeys, bucketFlags, bucketExpose}
 )
 
 // errNoChange aborts an Update without committing (and without an fsync)

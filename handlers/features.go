@@ -1,0 +1,423 @@
+package handlers
+
+import (
+	"errors"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/goccy/go-json"
+	"github.com/valyala/fasthttp"
+
+	"fiplan/compute/flag"
+	"fiplan/data/store"
+	"fiplan/handlers/schema"
+)
+
+// Feature flags are read from an immutable snapshot swapped atomically on
+// every write, so evaluation never touches the database. Exposures (who
+// was evaluated to what) are collected in memory and written in batches
+// with the API-key use times.
+//
+// A handler asks whether a flag is on for its caller with
+//
+//	if s.Flag(c, "calculator-monte-carlo", true) { ... }
+//
+// where the last argument is the answer while the flag is not defined.
+// Anonymous callers are evaluated by client address.
+
+type flagVariantIn struct {
+	Name   string  `json:"name" schema:"required,minLen=1,maxLen=40"`
+	Weight float64 `json:"weight" schema:"required,xmin=0,max=1000" doc:"Relative weight: shares are weight / sum of weights."`
+}
+
+type flagIn struct {
+	Enabled        bool            `json:"enabled" schema:"required" doc:"Off for everyone when false."`
+	Description    string          `json:"description" schema:"maxLen=500"`
+	RolloutPercent float64         `json:"rolloutPercent" schema:"min=0,max=100,default=100" doc:"Share of users in the rollout. Raising it keeps everyone already in."`
+	Tiers          []string        `json:"tiers" schema:"maxItems=2,enum=free|pro" doc:"Tiers it applies to; empty: all."`
+	IncludeUsers   []string        `json:"includeUsers" schema:"maxItems=1000,minLen=1,maxLen=128" doc:"Always in (when enabled)."`
+	ExcludeUsers   []string        `json:"excludeUsers" schema:"maxItems=1000,minLen=1,maxLen=128" doc:"Always out; wins over includeUsers."`
+	Variants       []flagVariantIn `json:"variants" schema:"maxItems=10" doc:"A/B variants for users in the rollout."`
+}
+
+// flagRecord is a stored flag.
+type flagRecord struct {
+	Key            string          `json:"key"`
+	Enabled        bool            `json:"enabled"`
+	Description    string          `json:"description"`
+	RolloutPercent float64         `json:"rolloutPercent"`
+	Tiers          []string        `json:"tiers"`
+	IncludeUsers   []string        `json:"includeUsers"`
+	ExcludeUsers   []string        `json:"excludeUsers"`
+	Variants       []flagVariantIn `json:"variants"`
+	CreatedAt      time.Time       `json:"createdAt"`
+	UpdatedAt      time.Time       `json:"updatedAt"`
+}
+
+type evaluation struct {
+	Key     string  `json:"key" schema:"required"`
+	Enabled bool    `json:"enabled" schema:"required"`
+	Variant *string `json:"variant" schema:"required,nullable" doc:"null when the flag has no variants or the caller is not enrolled."`
+	Exists  bool    `json:"exists" schema:"required" doc:"false for a key that is not defined: it then evaluates as disabled."`
+}
+
+type variantStat struct {
+	Name  string `json:"name"`
+	Users int    `json:"users" doc:"Distinct users assigned."`
+}
+
+type flagStats struct {
+	Key           string        `json:"key"`
+	EnabledUsers  int           `json:"enabledUsers"`
+	DisabledUsers int           `json:"disabledUsers"`
+	Variants      []variantStat `json:"variants"`
+}
+
+var (
+	flagInSchema  = schema.New[flagIn]()
+	flagRecordDoc = schema.Doc[flagRecord]()
+	evaluationDoc = schema.Doc[evaluation]()
+	flagStatsDoc  = schema.Doc[flagStats]()
+)
+
+type flagEntry struct {
+	rec  flagRecord
+	eval flag.Flag
+}
+
+// flagSet is an immutable snapshot of every flag.
+type flagSet struct {
+	keys  []string // sorted
+	byKey map[string]*flagEntry
+}
+
+// flags holds the snapshot and the pending exposures.
+type flags struct {
+	set     atomic.Pointer[flagSet]
+	writeMu sync.Mutex // serialises writers
+
+	seenMu sync.Mutex
+	seen   map[string]map[string]string
+	nSeen  int
+}
+
+// maxPendingExposures bounds memory between flushes; beyond it exposures
+// are not recorded until the next flush (stats undercount, never grow
+// memory).
+const maxPendingExposures = 200000
+
+func newEntry(rec flagRecord) *flagEntry {
+	e := &flagEntry{rec: rec}
+	e.eval = flag.Flag{Key: rec.Key, Enabled: rec.Enabled, RolloutPercent: rec.RolloutPercent,
+		Tiers: rec.Tiers, IncludeUsers: rec.IncludeUsers, ExcludeUsers: rec.ExcludeUsers}
+	for _, v := range rec.Variants {
+		e.eval.Variants = append(e.eval.Variants, flag.Variant{Name: v.Name, Weight: v.Weight})
+	}
+	return e
+}
+
+func (s *Server) loadFlags() error {
+	set := &flagSet{byKey: map[string]*flagEntry{}}
+	err := s.db.Flags(func(key string, raw []byte) error {
+		var rec flagRecord
+		if err := json.Unmarshal(raw, &rec); err != nil {
+			return err
+		}
+		set.keys = append(set.keys, key)
+		set.byKey[key] = newEntry(rec)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.flags.set.Store(set)
+	s.flags.seen = map[string]map[string]string{}
+	return nil
+}
+
+// with returns a copy of the snapshot with key set to e (nil removes it).
+func (fs *flagSet) with(key string, e *flagEntry) *flagSet {
+	n := &flagSet{byKey: make(map[string]*flagEntry, len(fs.byKey)+1)}
+	for k, v := range fs.byKey {
+		n.byKey[k] = v
+	}
+	if e == nil {
+		delete(n.byKey, key)
+	} else {
+		n.byKey[key] = e
+	}
+	for k := range n.byKey {
+		n.keys = append(n.keys, k)
+	}
+	slices.Sort(n.keys)
+	return n
+}
+
+// subject is who a flag is evaluated for.
+func (s *Server) subject(c *Ctx) (user, tier string) {
+	if c.Authed {
+		return c.Principal.User, c.Principal.Tier.String()
+	}
+	return "ip:" + addrString(s.clientIP(c)), ""
+}
+
+// Flag reports whether the flag key is on for the caller; def is the
+// answer while the flag is not defined.
+func (s *Server) Flag(c *Ctx, key string, def bool) bool {
+	e := s.flags.set.Load().byKey[key]
+	if e == nil {
+		return def
+	}
+	user, tier := s.subject(c)
+	r := flag.Evaluate(&e.eval, user, tier)
+	s.expose(key, user, r)
+	return r.Enabled
+}
+
+func (s *Server) expose(key, user string, r flag.Result) {
+	v := r.Variant
+	if !r.Enabled {
+		v = store.Disabled
+	}
+	f := &s.flags
+	f.seenMu.Lock()
+	m := f.seen[key]
+	if m == nil {
+		m = map[string]string{}
+		f.seen[key] = m
+	}
+	if old, ok := m[user]; !ok && f.nSeen < maxPendingExposures {
+		m[user] = v
+		f.nSeen++
+	} else if ok && old != v {
+		m[user] = v
+	}
+	f.seenMu.Unlock()
+}
+
+func (s *Server) flushExposures() {
+	f := &s.flags
+	f.seenMu.Lock()
+	if f.nSeen == 0 {
+		f.seenMu.Unlock()
+		return
+	}
+	batch := f.seen
+	f.seen, f.nSeen = map[string]map[string]string{}, 0
+	f.seenMu.Unlock()
+	if err := s.db.RecordExposures(batch); err != nil {
+		s.log.Warn("cannot record flag exposures", "err", err)
+	}
+}
+
+func validFlagKey(k []byte) bool {
+	if len(k) == 0 || len(k) > 64 || k[0] < 'a' || k[0] > 'z' || k[len(k)-1] == '-' {
+		return false
+	}
+	for _, ch := range k {
+		if !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+const flagKeyRule = "must be 1 to 64 characters of lowercase letters, digits and dashes, starting with a letter and not ending with a dash"
+
+func (s *Server) flagKey(c *Ctx) ([]byte, bool) {
+	k := c.Param("key")
+	if !validFlagKey(k) {
+		c.Fail("key", flagKeyRule)
+		return nil, false
+	}
+	return k, true
+}
+
+func writeEvaluation(c *Ctx, key string, exists bool, r flag.Result) {
+	out := c.Begin()
+	out.Begin()
+	out.Key("key")
+	out.String(key)
+	out.Key("enabled")
+	out.Bool(r.Enabled)
+	out.Key("variant")
+	if r.Variant == "" {
+		out.Null()
+	} else {
+		out.String(r.Variant)
+	}
+	out.Key("exists")
+	out.Bool(exists)
+	out.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+func (s *Server) evaluateFlag(c *Ctx) {
+	k, ok := s.flagKey(c)
+	if !ok {
+		return
+	}
+	e := s.flags.set.Load().byKey[b2s(k)]
+	if e == nil {
+		writeEvaluation(c, string(k), false, flag.Result{})
+		return
+	}
+	user, tier := s.subject(c)
+	r := flag.Evaluate(&e.eval, user, tier)
+	s.expose(e.rec.Key, user, r)
+	writeEvaluation(c, e.rec.Key, true, r)
+}
+
+func (s *Server) evaluateFlags(c *Ctx) {
+	set := s.flags.set.Load()
+	user, tier := s.subject(c)
+	out := c.Begin()
+	out.BeginArray()
+	for _, k := range set.keys {
+		e := set.byKey[k]
+		r := flag.Evaluate(&e.eval, user, tier)
+		s.expose(k, user, r)
+		out.Begin()
+		out.Key("key")
+		out.String(k)
+		out.Key("enabled")
+		out.Bool(r.Enabled)
+		out.Key("variant")
+		if r.Variant == "" {
+			out.Null()
+		} else {
+			out.String(r.Variant)
+		}
+		out.Key("exists")
+		out.Bool(true)
+		out.End()
+	}
+	out.EndArray()
+	c.SendList(fasthttp.StatusOK, len(set.keys), len(set.keys), 0)
+}
+
+func (s *Server) putFlag(c *Ctx) {
+	k, ok := s.flagKey(c)
+	if !ok {
+		return
+	}
+	var in flagIn
+	if !decode(c, flagInSchema, &in) {
+		return
+	}
+	for i := range in.Variants {
+		for j := range i {
+			if in.Variants[j].Name == in.Variants[i].Name {
+				c.Fail("variants["+itoa(i)+"].name", "duplicates variants["+itoa(j)+"].name")
+				return
+			}
+		}
+	}
+	key := string(k)
+	f := &s.flags
+	f.writeMu.Lock()
+	defer f.writeMu.Unlock()
+	now := s.now().UTC().Truncate(time.Second)
+	rec := flagRecord{Key: key, Enabled: in.Enabled, Description: in.Description, RolloutPercent: in.RolloutPercent,
+		Tiers: nonNil(in.Tiers), IncludeUsers: nonNil(in.IncludeUsers), ExcludeUsers: nonNil(in.ExcludeUsers),
+		Variants: in.Variants, CreatedAt: now, UpdatedAt: now}
+	if rec.Variants == nil {
+		rec.Variants = []flagVariantIn{}
+	}
+	if old := f.set.Load().byKey[key]; old != nil {
+		rec.CreatedAt = old.rec.CreatedAt
+	}
+	created, err := s.db.PutFlag(key, rec)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	f.set.Store(f.set.Load().with(key, newEntry(rec)))
+	status := fasthttp.StatusOK
+	if created {
+		status = fasthttp.StatusCreated
+	}
+	c.JSON(status, rec)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func (s *Server) deleteFlag(c *Ctx) {
+	k, ok := s.flagKey(c)
+	if !ok {
+		return
+	}
+	f := &s.flags
+	f.writeMu.Lock()
+	defer f.writeMu.Unlock()
+	switch err := s.db.DeleteFlag(string(k)); {
+	case errors.Is(err, store.ErrNotFound):
+		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such flag")
+	case err != nil:
+		c.Storage(err)
+	default:
+		f.set.Store(f.set.Load().with(string(k), nil))
+		c.NoContent()
+	}
+}
+
+func (s *Server) flagStats(c *Ctx) {
+	k, ok := s.flagKey(c)
+	if !ok {
+		return
+	}
+	e := s.flags.set.Load().byKey[b2s(k)]
+	if e == nil {
+		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such flag")
+		return
+	}
+	s.flushExposures()
+	counts, err := s.db.Exposures(e.rec.Key)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	st := flagStats{Key: e.rec.Key, DisabledUsers: counts[store.Disabled], Variants: []variantStat{}}
+	for v, n := range counts {
+		if v != store.Disabled {
+			st.EnabledUsers += n
+		}
+	}
+	for _, v := range e.rec.Variants {
+		st.Variants = append(st.Variants, variantStat{Name: v.Name, Users: counts[v.Name]})
+	}
+	c.JSON(fasthttp.StatusOK, st)
+}
+
+func flagRoutes(s *Server) []*route {
+	keyErr := errDoc{400, "VALIDATION_ERROR", "the key " + flagKeyRule}
+	return []*route{
+		{method: "GET", path: v1 + "/features", access: User, tag: "features", status: 200, list: true,
+			summary: "Every flag, evaluated for you",
+			desc:    "Each defined flag with whether it is on for the caller and the A/B variant they are in. Assignment is sticky: a stable hash of the flag key and the user id decides it.",
+			data:    evaluationDoc, h: s.evaluateFlags},
+		{method: "GET", path: v1 + "/features/{key}", access: User, tag: "features", status: 200,
+			summary: "One flag, evaluated for you",
+			desc:    "`{key, enabled, variant}`. A key that is not defined answers 200 with enabled false, variant null and exists false, so that clients degrade to the off state when a flag is removed.",
+			data:    evaluationDoc, errs: []errDoc{keyErr}, h: s.evaluateFlag},
+		{method: "PUT", path: v1 + "/features/{key}", access: Admin, tag: "features", status: 200,
+			summary: "Define or replace a flag (admin)",
+			desc:    "Creates the flag (201) or replaces its definition (200), keeping createdAt. The change is live for the next evaluation.",
+			body:    flagInSchema, data: flagRecordDoc, errs: []errDoc{keyErr}, h: s.putFlag},
+		{method: "DELETE", path: v1 + "/features/{key}", access: Admin, tag: "features", status: 204,
+			summary: "Remove a flag (admin)",
+			desc:    "Removes the flag and its exposure counts.",
+			errs:    []errDoc{keyErr, {404, CodeNotFound, "no such flag"}}, h: s.deleteFlag},
+		{method: "GET", path: v1 + "/features/{key}/stats", access: Admin, tag: "features", status: 200,
+			summary: "A/B test counts (admin)",
+			desc:    "Distinct users evaluated since the flag was defined, by variant, with those it was off for: enough to read an A/B test. Evaluations are written in batches within 30 seconds.",
+			data:    flagStatsDoc, errs: []errDoc{keyErr, {404, CodeNotFound, "no such flag"}}, h: s.flagStats},
+	}
+}
