@@ -179,4 +179,3 @@ func TestMonteCarloKillSwitch(t *testing.T) {
 		t.Fatalf("pro caller: %s", r.raw)
 	}
 }
-

@@ -21,7 +21,6 @@ func mustPrefixes(s ...string) []netip.Prefix {
 	return out
 }
 
-
 func readFile(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	return string(b), err

@@ -82,7 +82,7 @@ var (
 	bucketAPIKeys = []byte("apikeys")
 	bucketFlags   = []byte("flags")
 	bucketExpose  = []byte("exposures") // flag key -> nested bucket: user -> variant
-	bucketKeys    = []byte("keys") // nested in a user bucket
+	bucketKeys    = []byte("keys")      // nested in a user bucket
 
 	keySchema  = []byte("schema")
 	keySecret  = []byte("jwt_secret")
