@@ -12,6 +12,7 @@ import (
 
 	"fiplan/compute/flag"
 	"fiplan/data/store"
+	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
 
@@ -237,6 +238,11 @@ func (s *Server) flagKey(c *Ctx) ([]byte, bool) {
 
 func writeEvaluation(c *Ctx, key string, exists bool, r flag.Result) {
 	out := c.Begin()
+	appendEvaluation(out, key, exists, r)
+	c.Send(fasthttp.StatusOK)
+}
+
+func appendEvaluation(out *jsonw.Writer, key string, exists bool, r flag.Result) {
 	out.Begin()
 	out.Key("key")
 	out.String(key)
@@ -251,7 +257,6 @@ func writeEvaluation(c *Ctx, key string, exists bool, r flag.Result) {
 	out.Key("exists")
 	out.Bool(exists)
 	out.End()
-	c.Send(fasthttp.StatusOK)
 }
 
 func (s *Server) evaluateFlag(c *Ctx) {
@@ -279,20 +284,7 @@ func (s *Server) evaluateFlags(c *Ctx) {
 		e := set.byKey[k]
 		r := flag.Evaluate(&e.eval, user, tier)
 		s.expose(k, user, r)
-		out.Begin()
-		out.Key("key")
-		out.String(k)
-		out.Key("enabled")
-		out.Bool(r.Enabled)
-		out.Key("variant")
-		if r.Variant == "" {
-			out.Null()
-		} else {
-			out.String(r.Variant)
-		}
-		out.Key("exists")
-		out.Bool(true)
-		out.End()
+		appendEvaluation(out, k, true, r)
 	}
 	out.EndArray()
 	c.SendList(fasthttp.StatusOK, len(set.keys), len(set.keys), 0)

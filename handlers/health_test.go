@@ -1,14 +1,10 @@
 package handlers
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/valyala/fasthttp"
 )
 
 const diversified = `{"holdings":[
@@ -123,37 +119,14 @@ func FuzzPortfolioHealth(f *testing.F) {
 	f.Add([]byte(speculative))
 	f.Add([]byte(`{"holdings":[{"name":"z","value":0,"assetClass":"other"}],"annualExpenses":1e-9,"emergencyFund":1e15,"age":0,"targetRetirementAge":120}`))
 	f.Add([]byte(`{"holdings":[{"name":"a","value":1e15,"assetClass":"commodity","expenseRatio":0},{"name":"b","value":0.001,"assetClass":"bond","expenseRatio":0.1}]}`))
-	s := newFuzzServer(f)
-	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(s.openapi))
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.AddResource("openapi.json", v)
-	sch, err := c.Compile(pointer("paths", "/api/v1/portfolio-health", "post", "responses", "200", "content", "application/json", "schema"))
-	if err != nil {
-		f.Fatal(err)
-	}
+	serve := fuzzRoute(f, "/api/v1/portfolio-health")
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var rc fasthttp.RequestCtx
-		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
-		rc.Request.Header.SetMethod("POST")
-		rc.Request.SetRequestURI("/api/v1/portfolio-health")
-		rc.Request.SetBody(body)
-		s.Serve(&rc)
-		if rc.Response.StatusCode() >= 500 {
-			t.Fatalf("%d for %s", rc.Response.StatusCode(), body)
+		d := serve(t, body)
+		if d == nil {
+			return
 		}
-		var got any
-		if err := json.Unmarshal(rc.Response.Body(), &got); err != nil {
-			t.Fatalf("invalid JSON: %s", rc.Response.Body())
-		}
-		if rc.Response.StatusCode() == 200 {
-			if err := sch.Validate(got); err != nil {
-				t.Fatalf("schema: %v for %s", err, body)
-			}
-			d := got.(map[string]any)["data"].(map[string]any)
-			if sc := d["score"].(float64); sc < 0 || sc > 1000 || (sc < 1000) != (len(d["recommendations"].([]any)) > 0) {
-				t.Fatalf("score %v with %d recommendations", sc, len(d["recommendations"].([]any)))
-			}
+		if sc := d["score"].(float64); sc < 0 || sc > 1000 || (sc < 1000) != (len(d["recommendations"].([]any)) > 0) {
+			t.Fatalf("score %v with %d recommendations", sc, len(d["recommendations"].([]any)))
 		}
 	})
 }

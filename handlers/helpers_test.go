@@ -1,11 +1,16 @@
 package handlers
 
 import (
+	"bytes"
+	"encoding/json"
 	"net"
 	"net/netip"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
@@ -42,4 +47,49 @@ func newFuzzServer(f *testing.F) *Server {
 	}
 	f.Cleanup(func() { s.Close(); v.Close(); db.Close() })
 	return s
+}
+
+// fuzzRoute serves POST bodies to path in-process and checks what any
+// route must guarantee: never a 5xx, always JSON, and every 200 valid
+// against the route's documented response schema. It returns the decoded
+// body of a 200, or nil.
+func fuzzRoute(f *testing.F, path string) func(t *testing.T, body []byte) map[string]any {
+	s := newFuzzServer(f)
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(s.openapi))
+	if err != nil {
+		f.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource("openapi.json", v); err != nil {
+		f.Fatal(err)
+	}
+	// A non-finite number would be written as null where the schema
+	// requires a number.
+	ok, err := c.Compile(pointer("paths", path, "post", "responses", "200", "content", "application/json", "schema"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return func(t *testing.T, body []byte) map[string]any {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI(path)
+		rc.Request.SetBody(body)
+		s.Serve(&rc)
+		if code := rc.Response.StatusCode(); code >= 500 {
+			t.Fatalf("status %d for %s: %s", code, body, rc.Response.Body())
+		}
+		var got any
+		if err := json.Unmarshal(rc.Response.Body(), &got); err != nil {
+			t.Fatalf("invalid JSON for %s: %s", body, rc.Response.Body())
+		}
+		if rc.Response.StatusCode() != 200 {
+			return nil
+		}
+		if err := ok.Validate(got); err != nil {
+			t.Fatalf("response for %s breaks its schema: %v", body, err)
+		}
+		return got.(map[string]any)["data"].(map[string]any)
+	}
 }
