@@ -259,9 +259,12 @@ func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.Series, w
 }
 
 // optInt writes v, or null for the calculator's "never" (-1).
-func optInt(w *jsonw.Writer, key string, v int) {
+func optInt(w *jsonw.Writer, key string, v int) { intOrNull(w, key, v, v >= 0) }
+
+// intOrNull writes v when ok, else null.
+func intOrNull(w *jsonw.Writer, key string, v int, ok bool) {
 	w.Key(key)
-	if v < 0 {
+	if !ok {
 		w.Null()
 		return
 	}
@@ -394,27 +397,13 @@ func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, first, last, window in
 	w.Int(int64(r.Periods))
 	w.Key("successRate")
 	w.Fixed(r.SuccessRate, 4)
-	optInt(w, "worstStartYear", zeroAsNever(r.WorstStartYear, r.Periods))
+	intOrNull(w, "worstStartYear", r.WorstStartYear, r.Periods > 0)
 	w.Key("worstFailed")
 	w.Bool(r.WorstFailed)
-	optInt(w, "worstFailYear", zeroAsNever(r.WorstFailYear, btoi(r.WorstFailed)))
+	intOrNull(w, "worstFailYear", r.WorstFailYear, r.WorstFailed)
 	w.Key("worstYearsLasted")
 	w.Int(int64(r.WorstYearsLasted))
 	w.Key("medianEndBalanceReal")
 	w.Fixed(r.MedianEndBalance, 2)
 	w.End()
-}
-
-func zeroAsNever(v, ok int) int {
-	if ok == 0 {
-		return -1
-	}
-	return v
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

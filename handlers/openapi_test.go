@@ -21,16 +21,23 @@ func loadOpenAPI(t *testing.T, h *harness) *openAPIDoc {
 	if r.status != 200 || r.header["Content-Type"] != "application/json" {
 		t.Fatalf("openapi.json: %d %v", r.status, r.header)
 	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(r.raw))
+	return &openAPIDoc{raw: r.body, c: compileDoc(t, r.raw)}
+}
+
+// compileDoc loads an OpenAPI document into a JSON Schema compiler, so that
+// schemas inside it can be compiled by pointer and $refs resolve.
+func compileDoc(tb testing.TB, raw []byte) *jsonschema.Compiler {
+	tb.Helper()
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	if err := c.AddResource("openapi.json", v); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return &openAPIDoc{raw: r.body, c: c}
+	return c
 }
 
 func pointer(parts ...string) string {

@@ -130,15 +130,7 @@ func median(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
 	}
-	for i := 1; i < len(v); i++ {
-		x := v[i]
-		j := i - 1
-		for j >= 0 && v[j] > x {
-			v[j+1] = v[j]
-			j--
-		}
-		v[j+1] = x
-	}
+	insertionSort(v)
 	n := len(v)
 	if n%2 == 1 {
 		return v[n/2]
