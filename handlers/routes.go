@@ -3,6 +3,7 @@ package handlers
 import (
 	"crypto/rand"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/goccy/go-json"
@@ -12,6 +13,7 @@ import (
 	"fiplan/data/history"
 	"fiplan/data/program"
 	"fiplan/data/store"
+	"fiplan/data/taxtable"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/schema"
 )
@@ -79,25 +81,28 @@ func (s *Server) table() []*route {
 			desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
 			errs:    []errDoc{{404, CodeNotFound, "no key with this id belongs to the caller"}, {403, CodeForbidden, "called with an API key"}},
 			h:       s.revokeKey},
-	}, flagRoutes(s)...)
+	}, slices.Concat(flagRoutes(s), accountRoutes(s), geoRoutes(s), taxRoutes(s))...)
 }
 
 func (s *Server) loadDatasets() error {
-	programs, err := program.Embedded()
-	if err != nil {
+	var err error
+	if s.programs, err = program.Embedded(); err != nil {
 		return err
 	}
-	cities, err := geo.Default()
-	if err != nil {
+	if s.cities, err = geo.Default(); err != nil {
+		return err
+	}
+	if s.taxes, err = taxtable.Embedded(); err != nil {
 		return err
 	}
 	if s.history, err = history.US(); err != nil {
 		return err
 	}
 	s.datasets = append(s.datasets,
-		dataset{"cities", cities.Len()},
+		dataset{"cities", s.cities.Len()},
 		dataset{"returnHistoryYears", len(s.history.Years)},
-		dataset{"taxPrograms", programs.Len()},
+		dataset{"taxCountries", len(s.taxes.Codes())},
+		dataset{"taxPrograms", s.programs.Len()},
 	)
 	return nil
 }

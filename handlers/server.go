@@ -23,8 +23,11 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/geo"
 	"fiplan/data/history"
+	"fiplan/data/program"
 	"fiplan/data/store"
+	"fiplan/data/taxtable"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
 )
@@ -62,6 +65,9 @@ type Server struct {
 	openapi  []byte
 	datasets []dataset
 	history  history.Series
+	cities   *geo.Table
+	programs *program.Table
+	taxes    *taxtable.Table
 
 	public *limit.Limiter[[16]byte]
 	free   *limit.Limiter[string]
