@@ -140,7 +140,7 @@ func (d *DB) PutDoc(user, name string, v any) error {
 // checkDocName refuses names that belong to the store's own records.
 func checkDocName(name string) error {
 	switch name {
-	case "", string(keyAccount), string(bucketKeys):
+	case "", string(keyAccount), string(bucketKeys), string(bucketAssets), string(bucketAssetIDs), string(bucketISINs):
 		return fmt.Errorf("reserved or empty document name %q", name)
 	}
 	return nil

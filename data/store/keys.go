@@ -138,33 +138,41 @@ func (d *DB) Keys(owner string) ([]Key, error) {
 		if err != nil || u == nil {
 			return err
 		}
-		keys := u.Bucket(bucketKeys)
-		if keys == nil {
-			return nil
-		}
-		return keys.ForEach(func(id, raw []byte) error {
-			if raw == nil {
-				return nil
-			}
-			var r keyRecord
-			if err := json.Unmarshal(raw, &r); err != nil {
-				return fmt.Errorf("decode key %q: %w", id, err)
-			}
-			r.Owner = owner
-			out = append(out, r.key())
-			return nil
-		})
+		out, err = keysIn(u, owner, out)
+		return err
 	})
 	if err != nil {
 		return nil, wrap("list keys", err)
 	}
+	return out, nil
+}
+
+// keysIn appends the keys of owner's user bucket u to out, sorted by
+// CreatedAt, then ID.
+func keysIn(u *bolt.Bucket, owner string, out []Key) ([]Key, error) {
+	keys := u.Bucket(bucketKeys)
+	if keys == nil {
+		return out, nil
+	}
+	err := keys.ForEach(func(id, raw []byte) error {
+		if raw == nil {
+			return nil
+		}
+		var r keyRecord
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return fmt.Errorf("decode key %q: %w", id, err)
+		}
+		r.Owner = owner
+		out = append(out, r.key())
+		return nil
+	})
 	slices.SortFunc(out, func(a, b Key) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
-	return out, nil
+	return out, err
 }
 
 // RevokeKey deletes owner's key id and its index entry in one transaction.

@@ -15,6 +15,7 @@
 //	    account               JSON {"tier","createdAt","updatedAt"}
 //	    <doc name>            JSON documents written by PutDoc (profile, settings, ...)
 //	    keys                  nested bucket
+//	    assets, assetIDs, isins nested buckets (see assets.go)
 //	      <key id>            JSON {"id","owner","name","hint","createdAt","lastUsedAt","hash"}
 //	apikeys                   bucket: the API-key lookup index
 //	  <sha256(plain key)>     32 raw bytes -> JSON {"id","owner"}

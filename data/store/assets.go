@@ -1,0 +1,328 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Assets live in three buckets nested in the owner's user bucket:
+//
+//	assets     8-byte big-endian sequence -> 1 byte category + the asset's JSON
+//	assetIDs   asset id -> sequence, then the asset's ISIN (if any)
+//	isins      ISIN -> asset id (an ISIN is held by at most one asset per user)
+//
+// The sequence gives a stable creation order for listing; the category byte
+// lets a filtered list skip records without decoding them. The store does not
+// read the JSON: the caller owns the asset's schema and passes the id, ISIN
+// and category alongside it.
+var (
+	bucketAssets   = []byte("assets")
+	bucketAssetIDs = []byte("assetIDs")
+	bucketISINs    = []byte("isins")
+)
+
+// AssetMeta is what the store reads of an asset: its id, its ISIN (empty
+// when none) and its category, a small number the caller defines.
+type AssetMeta struct {
+	ID       string
+	ISIN     string
+	Category uint8
+}
+
+// AnyCategory lists every category in AppendAssets.
+const AnyCategory = -1
+
+func (m *AssetMeta) check() error {
+	if !validID(m.ID) || strings.IndexByte(m.ID, 0) >= 0 {
+		return fmt.Errorf("invalid asset id (1..%d bytes, without NUL)", MaxIDLen)
+	}
+	if len(m.ISIN) > 64 {
+		return errors.New("invalid ISIN (more than 64 bytes)")
+	}
+	return nil
+}
+
+// CreateAsset stores a new asset of user. It returns ErrConflict when the
+// user already holds an asset with m.ISIN (decided inside the write
+// transaction, so two racing creates cannot both win) or with m.ID, and
+// ErrLimit when the user already has max assets. The write is durable; it
+// goes through bbolt's Batch, so concurrent creates share one fsync.
+func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int) error {
+	if err := m.check(); err != nil {
+		return wrap("create asset", err)
+	}
+	if !validID(user) {
+		return wrap("create asset", fmt.Errorf("invalid user id (1..%d bytes)", MaxIDLen))
+	}
+	// Batch may run fn more than once (after a rollback); fn touches nothing
+	// outside the transaction, so a rerun starts from the committed state.
+	err := d.batch(func(tx *bolt.Tx) error {
+		u, err := ensureUser(tx, user, now())
+		if err != nil {
+			return err
+		}
+		all, ids, isins, err := assetBuckets(u, true)
+		if err != nil {
+			return err
+		}
+		if ids.Get([]byte(m.ID)) != nil {
+			return ErrConflict
+		}
+		if m.ISIN != "" && isins.Get([]byte(m.ISIN)) != nil {
+			return ErrConflict
+		}
+		if ids.Stats().KeyN >= max {
+			return ErrLimit
+		}
+		seq, err := all.NextSequence()
+		if err != nil {
+			return err
+		}
+		var k [8]byte
+		binary.BigEndian.PutUint64(k[:], seq)
+		if err := all.Put(k[:], record(m.Category, doc)); err != nil {
+			return err
+		}
+		if err := ids.Put([]byte(m.ID), idEntry(k[:], m.ISIN)); err != nil {
+			return err
+		}
+		if m.ISIN != "" {
+			return isins.Put([]byte(m.ISIN), []byte(m.ID))
+		}
+		return nil
+	})
+	return wrap("create asset", err)
+}
+
+// UpdateAsset rewrites user's asset id in one transaction: fn receives the
+// stored JSON (valid only during the call) and returns the new meta and
+// JSON, or an error that aborts the update and is returned wrapped. The
+// id cannot change. ErrNotFound when the user has no such asset; ErrConflict
+// when the new ISIN is held by another of the user's assets.
+func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte, error)) error {
+	err := d.update(func(tx *bolt.Tx) error {
+		all, ids, isins, err := userAssets(tx, user)
+		if err != nil {
+			return err
+		}
+		k, oldISIN, err := lookupAsset(ids, id)
+		if err != nil {
+			return err
+		}
+		old := all.Get(k)
+		if len(old) < 1 {
+			return fmt.Errorf("asset %q: record missing", id)
+		}
+		m, doc, err := fn(old[1:])
+		if err != nil {
+			return err
+		}
+		if m.ID != id {
+			return errors.New("the asset id cannot change")
+		}
+		if err := m.check(); err != nil {
+			return err
+		}
+		if m.ISIN != oldISIN {
+			if m.ISIN != "" {
+				if holder := isins.Get([]byte(m.ISIN)); holder != nil && string(holder) != id {
+					return ErrConflict
+				}
+				if err := isins.Put([]byte(m.ISIN), []byte(id)); err != nil {
+					return err
+				}
+			}
+			if oldISIN != "" {
+				if err := isins.Delete([]byte(oldISIN)); err != nil {
+					return err
+				}
+			}
+			if err := ids.Put([]byte(id), idEntry(k, m.ISIN)); err != nil {
+				return err
+			}
+		}
+		return all.Put(k, record(m.Category, doc))
+	})
+	if err != nil && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict)) {
+		return err
+	}
+	return wrap("update asset", err)
+}
+
+// idEntry is the value of assetIDs/<id>: the sequence key, then the ISIN.
+func idEntry(seq []byte, isin string) []byte {
+	v := make([]byte, 0, len(seq)+len(isin))
+	return append(append(v, seq...), isin...)
+}
+
+// lookupAsset returns the sequence key (a copy) and ISIN of asset id;
+// ErrNotFound when ids is nil or has no such asset.
+func lookupAsset(ids *bolt.Bucket, id string) (seq []byte, isin string, err error) {
+	if ids == nil {
+		return nil, "", ErrNotFound
+	}
+	v := ids.Get([]byte(id))
+	if len(v) < 8 {
+		return nil, "", ErrNotFound
+	}
+	return append([]byte(nil), v[:8]...), string(v[8:]), nil
+}
+
+// DeleteAsset removes user's asset id and its ISIN entry in one
+// transaction; ErrNotFound when the user has no such asset.
+func (d *DB) DeleteAsset(user, id string) error {
+	err := d.update(func(tx *bolt.Tx) error {
+		all, ids, isins, err := userAssets(tx, user)
+		if err != nil {
+			return err
+		}
+		k, isin, err := lookupAsset(ids, id)
+		if err != nil {
+			return err
+		}
+		if isin != "" {
+			if err := isins.Delete([]byte(isin)); err != nil {
+				return err
+			}
+		}
+		if err := all.Delete(k); err != nil {
+			return err
+		}
+		return ids.Delete([]byte(id))
+	})
+	if errors.Is(err, ErrNotFound) {
+		return err
+	}
+	return wrap("delete asset", err)
+}
+
+// AppendAsset appends the JSON of user's asset id to dst; ErrNotFound when
+// the user has no such asset.
+func (d *DB) AppendAsset(dst []byte, user, id string) ([]byte, error) {
+	err := d.view(func(tx *bolt.Tx) error {
+		all, ids, _, err := userAssets(tx, user)
+		if err != nil {
+			return err
+		}
+		k, _, err := lookupAsset(ids, id)
+		if err != nil {
+			return err
+		}
+		v := all.Get(k)
+		if len(v) < 1 {
+			return fmt.Errorf("asset %q: record missing", id)
+		}
+		dst = append(dst, v[1:]...)
+		return nil
+	})
+	if errors.Is(err, ErrNotFound) {
+		return dst, err
+	}
+	return dst, wrap("read asset", err)
+}
+
+// AppendAssets appends to dst, separated by commas, the JSON of user's
+// assets of the given category (AnyCategory for all), in creation order,
+// skipping offset and taking at most limit. total counts every match.
+func (d *DB) AppendAssets(dst []byte, user string, category, offset, limit int) (_ []byte, total int, err error) {
+	err = d.view(func(tx *bolt.Tx) error {
+		all, _, _, err := userAssets(tx, user)
+		if err != nil || all == nil {
+			return err
+		}
+		c := all.Cursor()
+		n := 0
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if len(v) < 1 || (category != AnyCategory && int(v[0]) != category) {
+				continue
+			}
+			if total >= offset && n < limit {
+				if n > 0 {
+					dst = append(dst, ',')
+				}
+				dst = append(dst, v[1:]...)
+				n++
+			}
+			total++
+		}
+		return nil
+	})
+	return dst, total, wrap("list assets", err)
+}
+
+// Assets calls fn with the JSON of each of user's assets, in creation
+// order, inside one read transaction; doc is valid only during the call.
+func (d *DB) Assets(user string, fn func(doc []byte) error) error {
+	return wrap("read assets", d.view(func(tx *bolt.Tx) error {
+		all, _, _, err := userAssets(tx, user)
+		if err != nil || all == nil {
+			return err
+		}
+		return eachAsset(all, fn)
+	}))
+}
+
+func eachAsset(all *bolt.Bucket, fn func(doc []byte) error) error {
+	c := all.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if len(v) >= 1 {
+			if err := fn(v[1:]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// record is the stored value: the category byte, then the JSON.
+func record(category uint8, doc []byte) []byte {
+	v := make([]byte, 0, 1+len(doc))
+	v = append(v, category)
+	return append(v, doc...)
+}
+
+// userAssets returns the asset buckets of user; all nil when the user or
+// the buckets do not exist.
+func userAssets(tx *bolt.Tx, user string) (all, ids, isins *bolt.Bucket, err error) {
+	if !validID(user) {
+		return nil, nil, nil, nil
+	}
+	u, err := userBucket(tx, user)
+	if err != nil || u == nil {
+		return nil, nil, nil, err
+	}
+	return assetBuckets(u, false)
+}
+
+// assetBuckets returns (and with create, makes) the asset buckets of user
+// bucket u.
+func assetBuckets(u *bolt.Bucket, create bool) (all, ids, isins *bolt.Bucket, err error) {
+	if !create {
+		all, ids, isins = u.Bucket(bucketAssets), u.Bucket(bucketAssetIDs), u.Bucket(bucketISINs)
+		if all == nil || ids == nil || isins == nil {
+			return nil, nil, nil, nil
+		}
+		return all, ids, isins, nil
+	}
+	if all, err = u.CreateBucketIfNotExists(bucketAssets); err != nil {
+		return nil, nil, nil, err
+	}
+	if ids, err = u.CreateBucketIfNotExists(bucketAssetIDs); err != nil {
+		return nil, nil, nil, err
+	}
+	if isins, err = u.CreateBucketIfNotExists(bucketISINs); err != nil {
+		return nil, nil, nil, err
+	}
+	return all, ids, isins, nil
+}
+
+// batch runs fn in a bbolt Batch transaction (durable, shared with
+// concurrent callers), turning a bbolt panic into an error.
+func (d *DB) batch(fn func(tx *bolt.Tx) error) (err error) {
+	defer recoverTx(&err)
+	return d.bolt.Batch(fn)
+}

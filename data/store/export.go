@@ -1,0 +1,73 @@
+package store
+
+import (
+	"bytes"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Export is everything the store holds about one user. Every slice and map
+// is the caller's own copy.
+type Export struct {
+	Account   *Account          // nil when the user has no account
+	Docs      map[string][]byte // JSON documents written by PutDoc, by name
+	Assets    [][]byte          // the assets' JSON, in creation order
+	Keys      []Key             // API-key metadata (never a plain key or hash)
+	Exposures map[string]string // feature flag -> the variant recorded for the user
+}
+
+// Export reads everything stored about user in one read transaction, so the
+// parts are consistent with each other. A user with nothing stored gets an
+// Export with a nil Account and empty, non-nil collections.
+func (d *DB) Export(user string) (Export, error) {
+	e := Export{Docs: map[string][]byte{}, Assets: [][]byte{}, Keys: []Key{}, Exposures: map[string]string{}}
+	err := d.view(func(tx *bolt.Tx) error {
+		if !validID(user) {
+			return nil
+		}
+		ex, err := top(tx, bucketExpose)
+		if err != nil {
+			return err
+		}
+		err = ex.ForEachBucket(func(flag []byte) error {
+			if v := ex.Bucket(flag).Get([]byte(user)); v != nil {
+				e.Exposures[string(flag)] = string(v)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		u, err := userBucket(tx, user)
+		if err != nil || u == nil {
+			return err
+		}
+		a, err := accountIn(u)
+		if err != nil {
+			return err
+		}
+		e.Account = &a
+		err = u.ForEach(func(k, v []byte) error {
+			if v == nil || bytes.Equal(k, keyAccount) {
+				return nil // nested buckets and the account are read apart
+			}
+			e.Docs[string(k)] = bytes.Clone(v)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if e.Keys, err = keysIn(u, user, e.Keys); err != nil {
+			return err
+		}
+		all, _, _, err := assetBuckets(u, false)
+		if err != nil || all == nil {
+			return err
+		}
+		return eachAsset(all, func(doc []byte) error {
+			e.Assets = append(e.Assets, bytes.Clone(doc))
+			return nil
+		})
+	})
+	return e, wrap("export", err)
+}
