@@ -1,4 +1,9 @@
 package handlers
 
-// accountRoutes are the assets, user and FI-score routes (issue #5).
-func accountRoutes(s *Server) []*route { return nil }
+import "slices"
+
+// accountRoutes are what a signed-in user keeps with us: assets, profile,
+// settings, notifications, export and erasure, and the FI score (issue #5).
+func accountRoutes(s *Server) []*route {
+	return slices.Concat(portfolioRoutes(s), assetRoutes(s), userRoutes(s), []*route{fiScoreRoute(s)})
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/fx"
 	"fiplan/data/geo"
 	"fiplan/data/history"
 	"fiplan/data/program"
@@ -95,6 +96,9 @@ func (s *Server) loadDatasets() error {
 	if s.taxes, err = taxtable.Embedded(); err != nil {
 		return err
 	}
+	if s.fx, err = fx.Embedded(); err != nil {
+		return err
+	}
 	if s.history, err = history.US(); err != nil {
 		return err
 	}
@@ -103,6 +107,7 @@ func (s *Server) loadDatasets() error {
 		dataset{"returnHistoryYears", len(s.history.Years)},
 		dataset{"taxCountries", len(s.taxes.Codes())},
 		dataset{"taxPrograms", s.programs.Len()},
+		dataset{"exchangeRates", len(s.fx.Codes())},
 	)
 	return nil
 }

@@ -137,6 +137,34 @@ func (d *DB) PutDoc(user, name string, v any) error {
 	return wrap("put "+name, err)
 }
 
+// UpdateDoc rewrites the user's JSON document name in one transaction
+// (read, change, write with no other writer between): fn receives the
+// stored JSON, nil when there is none, valid only during the call, and
+// returns the new JSON or an error that aborts the update and is returned
+// as it is. The user is created (free tier) when absent.
+func (d *DB) UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) error {
+	if err := checkDocName(name); err != nil {
+		return wrap("update "+name, err)
+	}
+	var fnErr error
+	err := d.update(func(tx *bolt.Tx) error {
+		b, err := ensureUser(tx, user, now())
+		if err != nil {
+			return err
+		}
+		doc, err := fn(b.Get([]byte(name)))
+		if err != nil {
+			fnErr = err
+			return err
+		}
+		return b.Put([]byte(name), doc)
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	return wrap("update "+name, err)
+}
+
 // checkDocName refuses names that belong to the store's own records.
 func checkDocName(name string) error {
 	switch name {

@@ -100,10 +100,11 @@ func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int) error {
 
 // UpdateAsset rewrites user's asset id in one transaction: fn receives the
 // stored JSON (valid only during the call) and returns the new meta and
-// JSON, or an error that aborts the update and is returned wrapped. The
+// JSON, or an error that aborts the update and is returned as it is. The
 // id cannot change. ErrNotFound when the user has no such asset; ErrConflict
 // when the new ISIN is held by another of the user's assets.
 func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte, error)) error {
+	var fnErr error
 	err := d.update(func(tx *bolt.Tx) error {
 		all, ids, isins, err := userAssets(tx, user)
 		if err != nil {
@@ -119,6 +120,7 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte
 		}
 		m, doc, err := fn(old[1:])
 		if err != nil {
+			fnErr = err
 			return err
 		}
 		if m.ID != id {
@@ -147,7 +149,10 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte
 		}
 		return all.Put(k, record(m.Category, doc))
 	})
-	if err != nil && (errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict)) {
+	if fnErr != nil {
+		return fnErr
+	}
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) {
 		return err
 	}
 	return wrap("update asset", err)

@@ -231,3 +231,27 @@ func TestAssetsPersistAndErase(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestUpdateDoc(t *testing.T) {
+	d := openT(t, tempPath(t))
+	err := d.UpdateDoc("alice", "settings", func(old []byte) ([]byte, error) {
+		if old != nil {
+			t.Errorf("old = %s, want nil", old)
+		}
+		return []byte(`{"a":1}`), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	if err := d.UpdateDoc("alice", "settings", func(old []byte) ([]byte, error) { return nil, boom }); err != boom {
+		t.Fatalf("fn error = %v", err)
+	}
+	var v map[string]int
+	if ok, err := d.GetDoc("alice", "settings", &v); !ok || err != nil || v["a"] != 1 {
+		t.Fatalf("after aborted update: %v %v %v", v, ok, err)
+	}
+	if err := d.UpdateDoc("alice", "account", func([]byte) ([]byte, error) { return nil, nil }); err == nil {
+		t.Fatal("reserved name accepted")
+	}
+}

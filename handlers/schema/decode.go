@@ -193,7 +193,7 @@ func (d *decoder) object(o *object, base unsafe.Pointer) {
 	for i := range o.fields {
 		if f := &o.fields[i]; f.required && seen&(1<<i) == 0 {
 			mark := d.pushKey(unsafe.Slice(unsafe.StringData(f.name), len(f.name)))
-			d.fail("is required")
+			d.fail(MsgRequired)
 			if d.r.missing == "" {
 				d.r.missing = string(d.path)
 			}

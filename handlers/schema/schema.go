@@ -57,6 +57,9 @@ const (
 	CodeMissing     = "MISSING_FIELD"
 )
 
+// MsgRequired is the detail message of a required field left out.
+const MsgRequired = "is required"
+
 // MaxDepth bounds the nesting of any JSON body, known fields or not.
 const MaxDepth = 32
 

@@ -1,0 +1,329 @@
+package handlers
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// conformer checks responses against the schema the OpenAPI document
+// gives for their route and status.
+type conformer struct {
+	t   *testing.T
+	doc *openAPIDoc
+}
+
+func newConformer(t *testing.T, h *harness) *conformer { return &conformer{t, loadOpenAPI(t, h)} }
+
+func (c *conformer) check(r *resp, method, path string) *resp {
+	c.t.Helper()
+	s := c.doc.schema(c.t, "paths", path, strings.ToLower(method), "responses", strconv.Itoa(r.status), "content", "application/json", "schema")
+	var v any
+	if err := json.Unmarshal(r.raw, &v); err != nil {
+		c.t.Fatal(err)
+	}
+	if err := s.Validate(v); err != nil {
+		c.t.Errorf("%s %s %d does not match its schema: %v\n%s", method, path, r.status, err, r.raw)
+	}
+	return r
+}
+
+// expectField checks a 400 whose details name path.
+func expectField(t *testing.T, r *resp, code, path string) {
+	t.Helper()
+	expectError(t, r, 400, code)
+	if code == "MISSING_FIELD" {
+		if !strings.Contains(r.body["error"].(string), path) {
+			t.Fatalf("error does not name %q: %s", path, r.raw)
+		}
+		return
+	}
+	ds, _ := r.body["details"].([]any)
+	for _, d := range ds {
+		if d.(map[string]any)["path"] == path {
+			return
+		}
+	}
+	t.Fatalf("no detail for %q: %s", path, r.raw)
+}
+
+const vwce = `{"name":"Vanguard FTSE All-World UCITS ETF","isin":"IE00BK5BQT80","ticker":"VWCE","quantity":100,"value":12000,"currency":"EUR","costBasis":10000,"expenseRatio":0.0022,"region":"global","accountType":"taxable","notes":"core"}`
+
+func TestAssetLifecycle(t *testing.T) {
+	h := newHarness(t)
+	cf := newConformer(t, h)
+	tok := bearer(h.token("alice", "free", ""))
+
+	r := cf.check(h.do("POST", "/api/v1/assets", vwce, tok...), "POST", "/api/v1/assets")
+	if r.status != 201 {
+		t.Fatalf("create: %s", r.raw)
+	}
+	a := r.data()
+	id := a["id"].(string)
+	if !strings.HasPrefix(id, "ast_") || len(id) < 20 || a["category"] != "equity" || a["createdAt"] != a["updatedAt"] || a["isin"] != "IE00BK5BQT80" {
+		t.Fatalf("created: %s", r.raw)
+	}
+	path := "/api/v1/assets/" + id
+	if r = cf.check(h.do("GET", path, "", tok...), "GET", "/api/v1/assets/{id}"); r.status != 200 || r.data()["name"] != a["name"] {
+		t.Fatalf("get: %s", r.raw)
+	}
+
+	// A category and a currency left out are filled in: the categoriser
+	// and the settings' base currency.
+	if r = h.do("PATCH", "/api/v1/user/settings", `{"baseCurrency":"GBP"}`, tok...); r.status != 200 {
+		t.Fatalf("settings: %s", r.raw)
+	}
+	r = h.do("POST", "/api/v1/assets", `{"name":"UK Gilt 2030","value":5000}`, tok...)
+	if r.status != 201 || r.data()["category"] != "bond" || r.data()["currency"] != "GBP" || r.data()["isin"] != nil {
+		t.Fatalf("defaults: %s", r.raw)
+	}
+	gilt := r.data()["id"].(string)
+
+	// PATCH: set a field, clear an optional one with null, leave the rest.
+	h.advance(5e9)
+	r = cf.check(h.do("PATCH", path, `{"value":13000,"notes":null,"isin":null}`, tok...), "PATCH", "/api/v1/assets/{id}")
+	p := r.data()
+	if r.status != 200 || p["value"] != 13000.0 || p["notes"] != nil || p["isin"] != nil || p["ticker"] != "VWCE" ||
+		p["costBasis"] != 10000.0 || p["createdAt"] != a["createdAt"] || p["updatedAt"] == a["updatedAt"] {
+		t.Fatalf("patch: %s", r.raw)
+	}
+	// The cleared ISIN is free for another asset.
+	if r = h.do("POST", "/api/v1/assets", `{"name":"other","value":1,"isin":"IE00BK5BQT80"}`, tok...); r.status != 201 {
+		t.Fatalf("ISIN freed by PATCH null: %s", r.raw)
+	}
+
+	// PUT replaces: fields left out are cleared.
+	r = cf.check(h.do("PUT", path, `{"name":"World","value":1,"category":"equity"}`, tok...), "PUT", "/api/v1/assets/{id}")
+	if r.status != 200 || r.data()["ticker"] != nil || r.data()["quantity"] != nil || r.data()["id"] != id || r.data()["createdAt"] != a["createdAt"] {
+		t.Fatalf("put: %s", r.raw)
+	}
+
+	r = cf.check(h.do("GET", "/api/v1/assets", "", tok...), "GET", "/api/v1/assets")
+	if items := r.body["data"].([]any); len(items) != 3 || items[0].(map[string]any)["id"] != id || items[1].(map[string]any)["id"] != gilt {
+		t.Fatalf("list (creation order): %s", r.raw)
+	}
+
+	if r = h.do("DELETE", path, "", tok...); r.status != 204 || len(r.raw) != 0 {
+		t.Fatalf("delete: %d %s", r.status, r.raw)
+	}
+	expectError(t, cf.check(h.do("GET", path, "", tok...), "GET", "/api/v1/assets/{id}"), 404, CodeNotFound)
+	expectError(t, h.do("DELETE", path, "", tok...), 404, CodeNotFound)
+}
+
+// Another user's asset id is 404 on every method, and lists never mix.
+func TestAssetOwnership(t *testing.T) {
+	h := newHarness(t)
+	alice := bearer(h.token("alice", "free", ""))
+	bob := bearer(h.token("bob", "pro", ""))
+	r := h.do("POST", "/api/v1/assets", vwce, alice...)
+	path := "/api/v1/assets/" + r.data()["id"].(string)
+	for _, m := range []struct{ method, body string }{{"GET", ""}, {"PUT", `{"name":"x","value":1}`}, {"PATCH", `{"value":2}`}, {"DELETE", ""}} {
+		expectError(t, h.do(m.method, path, m.body, bob...), 404, CodeNotFound)
+	}
+	if r = h.do("GET", "/api/v1/assets", "", bob...); len(r.body["data"].([]any)) != 0 || r.body["meta"].(map[string]any)["total"] != 0.0 {
+		t.Fatalf("bob's list: %s", r.raw)
+	}
+	if r = h.do("GET", path, "", alice...); r.status != 200 || r.data()["value"] != 12000.0 {
+		t.Fatalf("alice's asset after bob's attempts: %s", r.raw)
+	}
+	// Bob may hold the same ISIN.
+	if r = h.do("POST", "/api/v1/assets", vwce, bob...); r.status != 201 {
+		t.Fatalf("bob, same ISIN: %s", r.raw)
+	}
+	// Without credentials every account route is 401.
+	for _, rt := range []struct{ method, path string }{
+		{"GET", "/api/v1/assets"}, {"POST", "/api/v1/assets"}, {"GET", path}, {"PUT", path}, {"PATCH", path}, {"DELETE", path},
+		{"GET", "/api/v1/assets/summary"}, {"POST", "/api/v1/assets/categorize"}, {"GET", "/api/v1/fi-score"},
+		{"GET", "/api/v1/user/profile"}, {"PUT", "/api/v1/user/profile"}, {"PATCH", "/api/v1/user/profile"},
+		{"GET", "/api/v1/user/settings"}, {"PUT", "/api/v1/user/settings"}, {"PATCH", "/api/v1/user/settings"},
+		{"GET", "/api/v1/user/notifications"}, {"PUT", "/api/v1/user/notifications"}, {"PATCH", "/api/v1/user/notifications"},
+		{"GET", "/api/v1/user/export"}, {"DELETE", "/api/v1/user"},
+	} {
+		expectError(t, h.do(rt.method, rt.path, "{}"), 401, CodeUnauthorized)
+	}
+}
+
+func TestAssetDuplicateISIN(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	if r := h.do("POST", "/api/v1/assets", vwce, tok...); r.status != 201 {
+		t.Fatal(string(r.raw))
+	}
+	expectError(t, h.do("POST", "/api/v1/assets", vwce, tok...), 409, CodeConflict)
+	r := h.do("POST", "/api/v1/assets", `{"name":"Apple","value":1,"isin":"US0378331005"}`, tok...)
+	apple := "/api/v1/assets/" + r.data()["id"].(string)
+	// Moving an asset onto a held ISIN conflicts too, with PATCH or PUT.
+	expectError(t, h.do("PATCH", apple, `{"isin":"IE00BK5BQT80"}`, tok...), 409, CodeConflict)
+	expectError(t, h.do("PUT", apple, `{"name":"x","value":1,"isin":"IE00BK5BQT80"}`, tok...), 409, CodeConflict)
+	if r = h.do("GET", apple, "", tok...); r.data()["isin"] != "US0378331005" {
+		t.Fatalf("a refused PATCH changed the asset: %s", r.raw)
+	}
+
+	// Concurrent creates of one ISIN: exactly one wins.
+	for round := range 3 {
+		isin := []string{"DE0005140008", "NL0000009165", "FR0000120271"}[round]
+		const n = 12
+		codes := make([]int, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i] = h.do("POST", "/api/v1/assets", fmt.Sprintf(`{"name":"race %d","value":1,"isin":%q}`, i, isin), tok...).status
+			}()
+		}
+		wg.Wait()
+		won := 0
+		for _, c := range codes {
+			switch c {
+			case 201:
+				won++
+			case 409:
+			default:
+				t.Fatalf("status %d in a race", c)
+			}
+		}
+		if won != 1 {
+			t.Fatalf("round %d: %d creates won: %v", round, won, codes)
+		}
+	}
+}
+
+func TestAssetValidation(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	post := func(body string) *resp { return h.do("POST", "/api/v1/assets", body, tok...) }
+	for _, c := range []struct{ body, code, path string }{
+		{`{"name":"x","value":1,"isin":"US0378331006"}`, "VALIDATION_ERROR", "isin"}, // wrong check digit
+		{`{"name":"x","value":1,"isin":"US037833100"}`, "VALIDATION_ERROR", "isin"},  // 11 characters
+		{`{"name":"x","value":1,"isin":"us0378331005"}`, "VALIDATION_ERROR", "isin"}, // lower case
+		{`{"name":"x","value":1,"isin":"US03783310055"}`, "VALIDATION_ERROR", "isin"},
+		{`{"value":1}`, "MISSING_FIELD", "name"},
+		{`{"name":"x"}`, "MISSING_FIELD", "value"},
+		{`{"name":"x","value":-1}`, "VALIDATION_ERROR", "value"},
+		{`{"name":"x","value":"1"}`, "VALIDATION_ERROR", "value"},
+		{`{"name":"x","value":1,"currency":"XXX"}`, "VALIDATION_ERROR", "currency"},
+		{`{"name":"x","value":1,"currency":"eur"}`, "VALIDATION_ERROR", "currency"},
+		{`{"name":"x","value":1,"category":"stocks"}`, "VALIDATION_ERROR", "category"},
+		{`{"name":"x","value":1,"accountType":"isa"}`, "VALIDATION_ERROR", "accountType"},
+		{`{"name":"x","value":1,"expenseRatio":0.5}`, "VALIDATION_ERROR", "expenseRatio"},
+		{`{"name":"x","value":1,"region":"mars"}`, "VALIDATION_ERROR", "region"},
+		{`{"name":"x","value":1,"id":"ast_mine"}`, "VALIDATION_ERROR", "id"},
+		{`{"name":"","value":1}`, "VALIDATION_ERROR", "name"},
+	} {
+		expectField(t, post(c.body), c.code, c.path)
+	}
+	expectError(t, post(`{"name":"x","value":1`), 400, "INVALID_JSON")
+	expectError(t, post(``), 400, "INVALID_JSON")
+	for _, q := range []struct{ query, path string }{{"category=stocks", "category"}, {"limit=0", "limit"}, {"limit=201", "limit"}, {"offset=-1", "offset"}, {"limit=x", "limit"}} {
+		expectField(t, h.do("GET", "/api/v1/assets?"+q.query, "", tok...), "VALIDATION_ERROR", q.path)
+	}
+}
+
+func TestAssetPatchSemantics(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	path := "/api/v1/assets/" + h.do("POST", "/api/v1/assets", vwce, tok...).data()["id"].(string)
+	for _, c := range []struct{ body, code, path string }{
+		{`{"name":null}`, "VALIDATION_ERROR", "name"},   // required: cannot be cleared
+		{`{"value":null}`, "VALIDATION_ERROR", "value"}, // required
+		{`{"currency":null}`, "VALIDATION_ERROR", "currency"},
+		{`{"isin":"US0378331006"}`, "VALIDATION_ERROR", "isin"},
+		{`{"colour":"red"}`, "VALIDATION_ERROR", "colour"},
+		{`{"value":-5}`, "VALIDATION_ERROR", "value"},
+		{`{"id":"ast_other"}`, "VALIDATION_ERROR", "id"},
+		{`{"createdAt":"2020-01-01T00:00:00Z"}`, "VALIDATION_ERROR", "createdAt"},
+	} {
+		expectField(t, h.do("PATCH", path, c.body, tok...), c.code, c.path)
+	}
+	expectError(t, h.do("PATCH", path, `[1]`, tok...), 400, "VALIDATION_ERROR")
+	expectError(t, h.do("PATCH", path, `{"value":1`, tok...), 400, "INVALID_JSON")
+	expectError(t, h.do("PATCH", path, `{"value":1,"value":2}`, tok...), 400, "VALIDATION_ERROR")
+	// Nothing above changed the asset; an empty patch changes nothing but updatedAt.
+	r := h.do("PATCH", path, `{}`, tok...)
+	if r.status != 200 || r.data()["value"] != 12000.0 || r.data()["isin"] != "IE00BK5BQT80" || r.data()["notes"] != "core" {
+		t.Fatalf("after refused patches: %s", r.raw)
+	}
+	// Every optional field can be cleared with null.
+	r = h.do("PATCH", path, `{"isin":null,"ticker":null,"quantity":null,"costBasis":null,"expenseRatio":null,"region":null,"accountType":null,"notes":null}`, tok...)
+	for _, k := range []string{"isin", "ticker", "quantity", "costBasis", "expenseRatio", "region", "accountType", "notes"} {
+		if v, ok := r.data()[k]; !ok || v != nil {
+			t.Fatalf("%s not cleared: %s", k, r.raw)
+		}
+	}
+}
+
+func TestAssetListPaging(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	var ids []string
+	for i := range 7 {
+		cat := []string{"equity", "bond"}[i%2]
+		r := h.do("POST", "/api/v1/assets", fmt.Sprintf(`{"name":"a%d","value":%d,"category":%q}`, i, i+1, cat), tok...)
+		ids = append(ids, r.data()["id"].(string))
+	}
+	var seen []string
+	for off := 0; off < 7; off += 3 {
+		r := h.do("GET", fmt.Sprintf("/api/v1/assets?limit=3&offset=%d", off), "", tok...)
+		m := r.body["meta"].(map[string]any)
+		if m["total"] != 7.0 || m["limit"] != 3.0 || m["offset"] != float64(off) {
+			t.Fatalf("meta: %s", r.raw)
+		}
+		for _, it := range r.body["data"].([]any) {
+			seen = append(seen, it.(map[string]any)["id"].(string))
+		}
+	}
+	if strings.Join(seen, ",") != strings.Join(ids, ",") {
+		t.Fatalf("pages %v, want %v", seen, ids)
+	}
+	r := h.do("GET", "/api/v1/assets?category=bond&limit=2&offset=1", "", tok...)
+	items := r.body["data"].([]any)
+	if r.body["meta"].(map[string]any)["total"] != 3.0 || len(items) != 2 || items[0].(map[string]any)["id"] != ids[3] || items[1].(map[string]any)["id"] != ids[5] {
+		t.Fatalf("bond page: %s", r.raw)
+	}
+	if r = h.do("GET", "/api/v1/assets?offset=50", "", tok...); len(r.body["data"].([]any)) != 0 || r.body["meta"].(map[string]any)["total"] != 7.0 {
+		t.Fatalf("past the end: %s", r.raw)
+	}
+}
+
+func TestAccountDataSurvivesRestart(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	id := h.do("POST", "/api/v1/assets", vwce, bearer(tok)...).data()["id"].(string)
+	h.do("PATCH", "/api/v1/user/profile", `{"displayName":"Alice","annualExpenses":40000}`, bearer(tok)...)
+	path := h.dbPath
+	h.ln.Close()
+	h.s.Close()
+	h.db.Close()
+
+	h2 := startHarness(t, path)
+	tok = h2.token("alice", "free", "")
+	if r := h2.do("GET", "/api/v1/assets/"+id, "", bearer(tok)...); r.status != 200 || r.data()["isin"] != "IE00BK5BQT80" {
+		t.Fatalf("asset after restart: %s", r.raw)
+	}
+	if r := h2.do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.data()["displayName"] != "Alice" {
+		t.Fatalf("profile after restart: %s", r.raw)
+	}
+	expectError(t, h2.do("POST", "/api/v1/assets", vwce, bearer(tok)...), 409, CodeConflict)
+}
+
+// A storage failure is DATABASE_ERROR on every account route, never a panic.
+func TestAccountRoutesOnBrokenStorage(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	id := h.do("POST", "/api/v1/assets", vwce, tok...).data()["id"].(string)
+	h.db.Close()
+	for _, rt := range []struct{ method, path, body string }{
+		{"GET", "/api/v1/assets", ""}, {"POST", "/api/v1/assets", `{"name":"x","value":1,"currency":"USD"}`},
+		{"GET", "/api/v1/assets/" + id, ""}, {"PUT", "/api/v1/assets/" + id, `{"name":"x","value":1,"currency":"USD"}`},
+		{"PATCH", "/api/v1/assets/" + id, `{"value":1}`}, {"DELETE", "/api/v1/assets/" + id, ""},
+		{"GET", "/api/v1/assets/summary", ""}, {"GET", "/api/v1/fi-score", ""},
+		{"GET", "/api/v1/user/profile", ""}, {"PUT", "/api/v1/user/profile", `{}`}, {"PATCH", "/api/v1/user/settings", `{}`},
+		{"GET", "/api/v1/user/export", ""}, {"DELETE", "/api/v1/user", ""},
+	} {
+		expectError(t, h.do(rt.method, rt.path, rt.body, tok...), 500, CodeDatabase)
+	}
+}

@@ -1,0 +1,271 @@
+package handlers
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/goccy/go-json"
+	"github.com/valyala/fasthttp"
+
+	"fiplan/compute/category"
+	"fiplan/data/fx"
+	"fiplan/handlers/jsonw"
+	"fiplan/handlers/schema"
+)
+
+// Summary and categorisation of the caller's assets.
+
+type share struct {
+	Key   string  `json:"key" schema:"required"`
+	Value float64 `json:"value" schema:"required" doc:"In the base currency."`
+	Share float64 `json:"share" schema:"required" doc:"Fraction of the total value (0 when the total is 0)."`
+}
+
+type rateUsed struct {
+	Currency string  `json:"currency" schema:"required"`
+	Rate     float64 `json:"rate" schema:"required" doc:"Units of this currency per unit of the base currency."`
+}
+
+type fxInfo struct {
+	AsOf   string     `json:"asOf" schema:"required" doc:"Date of the reference rates (YYYY-MM-DD)."`
+	Source string     `json:"source" schema:"required"`
+	Rates  []rateUsed `json:"rates" schema:"required" doc:"The rate of each currency the assets are held in."`
+}
+
+type summaryData struct {
+	Currency             string   `json:"currency" schema:"required" doc:"The base currency of your settings; every amount is in it."`
+	Assets               int      `json:"assets" schema:"required"`
+	TotalValue           float64  `json:"totalValue" schema:"required"`
+	ByCategory           []share  `json:"byCategory" schema:"required"`
+	ByCurrency           []share  `json:"byCurrency" schema:"required" doc:"Keyed by the currency an asset is held in."`
+	ByRegion             []share  `json:"byRegion" schema:"required" doc:"\"unspecified\" for assets without a region."`
+	ByAccountType        []share  `json:"byAccountType" schema:"required" doc:"\"unspecified\" for assets without an account type."`
+	ExpenseRatio         *float64 `json:"expenseRatio" schema:"required,nullable" doc:"Value-weighted over the assets with a stated ratio; null when none has one."`
+	ExpenseRatioCoverage float64  `json:"expenseRatioCoverage" schema:"required" doc:"Share of the total value whose expense ratio is stated."`
+	CostBasis            *float64 `json:"costBasis" schema:"required,nullable" doc:"Sum over the assets with a known cost basis; null when none."`
+	UnrealisedGain       *float64 `json:"unrealisedGain" schema:"required,nullable" doc:"Value minus cost basis over the same assets."`
+	CostBasisCoverage    float64  `json:"costBasisCoverage" schema:"required" doc:"Share of the total value whose cost basis is known."`
+	ExchangeRates        fxInfo   `json:"exchangeRates" schema:"required"`
+}
+
+// holding is what the summary and the FI score read of a stored asset.
+type holding struct {
+	Name         string   `json:"name"`
+	Category     string   `json:"category"`
+	ISIN         *string  `json:"isin"`
+	Value        float64  `json:"value"`
+	Currency     string   `json:"currency"`
+	CostBasis    *float64 `json:"costBasis"`
+	ExpenseRatio *float64 `json:"expenseRatio"`
+	Region       *string  `json:"region"`
+	AccountType  *string  `json:"accountType"`
+}
+
+// holdings appends the user's assets to dst.
+func (s *Server) holdings(user string, dst []holding) ([]holding, error) {
+	err := s.db.Assets(user, func(doc []byte) error {
+		var h holding
+		if err := json.Unmarshal(doc, &h); err != nil {
+			return err
+		}
+		dst = append(dst, h)
+		return nil
+	})
+	return dst, err
+}
+
+// inBase converts x from currency cur into base. Stored currencies are
+// checked against the table when written, so a miss means the table lost
+// a currency: the amount then counts as 0 rather than as a wrong number.
+func inBase(t *fx.Table, x float64, cur, base string) float64 {
+	v, ok := t.Convert(x, cur, base)
+	if !ok {
+		return 0
+	}
+	return v
+}
+
+func roundMoney(x float64) float64 { return math.Round(x*100) / 100 }
+func roundShare(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+type tally map[string]float64
+
+func (t tally) shares(total float64) []share {
+	out := make([]share, 0, len(t))
+	for k, v := range t {
+		sh := 0.0
+		if total > 0 {
+			sh = v / total
+		}
+		out = append(out, share{Key: k, Value: roundMoney(v), Share: roundShare(sh)})
+	}
+	slices.SortFunc(out, func(a, b share) int {
+		if c := cmp.Compare(b.Value, a.Value); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Key, b.Key)
+	})
+	return out
+}
+
+func orUnspecified(p *string) string {
+	if p == nil {
+		return "unspecified"
+	}
+	return *p
+}
+
+func (s *Server) assetSummary(c *Ctx) {
+	st, err := s.settings(c.Principal.User)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	hs, err := s.holdings(c.Principal.User, nil)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	c.JSON(fasthttp.StatusOK, summarize(s.fx, st.BaseCurrency, hs))
+}
+
+func summarize(t *fx.Table, base string, hs []holding) *summaryData {
+	out := &summaryData{Currency: base, Assets: len(hs),
+		ExchangeRates: fxInfo{AsOf: t.AsOf(), Source: t.Meta().Dataset, Rates: []rateUsed{}}}
+	byCat, byCur, byRegion, byAcct := tally{}, tally{}, tally{}, tally{}
+	var total, erValue, erWeighted, cbValue, cb float64
+	for i := range hs {
+		h := &hs[i]
+		v := inBase(t, h.Value, h.Currency, base)
+		total += v
+		byCat[h.Category] += v
+		byCur[h.Currency] += v
+		byRegion[orUnspecified(h.Region)] += v
+		byAcct[orUnspecified(h.AccountType)] += v
+		if h.ExpenseRatio != nil {
+			erValue += v
+			erWeighted += v * *h.ExpenseRatio
+		}
+		if h.CostBasis != nil {
+			cbValue += v
+			cb += inBase(t, *h.CostBasis, h.Currency, base)
+		}
+	}
+	out.TotalValue = roundMoney(total)
+	out.ByCategory, out.ByCurrency = byCat.shares(total), byCur.shares(total)
+	out.ByRegion, out.ByAccountType = byRegion.shares(total), byAcct.shares(total)
+	if erValue > 0 {
+		er := roundShare(erWeighted / erValue)
+		out.ExpenseRatio = &er
+	}
+	if len(hs) > 0 && slices.ContainsFunc(hs, func(h holding) bool { return h.CostBasis != nil }) {
+		basis, gain := roundMoney(cb), roundMoney(cbValue-cb)
+		out.CostBasis, out.UnrealisedGain = &basis, &gain
+	}
+	if total > 0 {
+		out.ExpenseRatioCoverage = roundShare(erValue / total)
+		out.CostBasisCoverage = roundShare(cbValue / total)
+	}
+	for _, sh := range out.ByCurrency {
+		if r, ok := t.Convert(1, base, sh.Key); ok {
+			out.ExchangeRates.Rates = append(out.ExchangeRates.Rates, rateUsed{Currency: sh.Key, Rate: r})
+		}
+	}
+	return out
+}
+
+// Categorisation
+
+type categorizeItem struct {
+	Name   string `json:"name" schema:"required,minLen=1,maxLen=200"`
+	ISIN   string `json:"isin" schema:"maxLen=12,format=isin"`
+	Ticker string `json:"ticker" schema:"maxLen=20"`
+}
+
+type categorizeRequest struct {
+	Items []categorizeItem `json:"items" schema:"required,minItems=1,maxItems=100"`
+}
+
+type categorized struct {
+	Name       string  `json:"name" schema:"required"`
+	Category   string  `json:"category" schema:"required,enum=@assetClass"`
+	Confidence float64 `json:"confidence" schema:"required" doc:"0 to 1: a known ticker 0.95, a name keyword 0.7-0.9, an ISIN prefix alone 0.4-0.6, nothing 0.2."`
+	Basis      string  `json:"basis" schema:"required,enum=ticker|keyword|isin|none" doc:"The evidence that decided."`
+	Reason     string  `json:"reason" schema:"required"`
+}
+
+type categorizeData struct {
+	Items []categorized `json:"items" schema:"required" doc:"One per requested item, in request order."`
+}
+
+var (
+	categorizeSchema = func() *schema.Schema[categorizeRequest] {
+		_ = healthSchema // registers format=isin and the assetClass enum
+		return schema.New[categorizeRequest]()
+	}()
+	categorizeDoc = func() docSchema { _ = healthSchema; return schema.Doc[categorizeData]() }()
+	summaryDoc    = schema.Doc[summaryData]()
+)
+
+var basisNames = [...]string{category.None: "none", category.Ticker: "ticker", category.Keyword: "keyword", category.ISIN: "isin"}
+
+type categorizeWork struct {
+	req  categorizeRequest
+	text []byte
+}
+
+var categorizePool = sync.Pool{New: func() any { return new(categorizeWork) }}
+
+func (s *Server) categorize(c *Ctx) {
+	w := categorizePool.Get().(*categorizeWork)
+	defer categorizePool.Put(w)
+	if !decode(c, categorizeSchema, &w.req) {
+		return
+	}
+	out := c.Begin()
+	out.Begin()
+	out.Key("items")
+	out.BeginArray()
+	for i := range w.req.Items {
+		it := &w.req.Items[i]
+		g := category.Of(it.Name, it.ISIN, it.Ticker)
+		writeGuess(out, it.Name, g, &w.text)
+	}
+	out.EndArray()
+	out.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+func writeGuess(out *jsonw.Writer, name string, g category.Guess, text *[]byte) {
+	out.Begin()
+	out.Key("name")
+	out.String(name)
+	out.Key("category")
+	out.String(g.Category)
+	out.Key("confidence")
+	out.Fixed(g.Confidence, 2)
+	out.Key("basis")
+	out.String(basisNames[g.Rule])
+	out.Key("reason")
+	*text = category.AppendReason((*text)[:0], g)
+	out.Bytes(*text)
+	out.End()
+}
+
+func portfolioRoutes(s *Server) []*route {
+	return []*route{
+		{method: "GET", path: v1 + "/assets/summary", access: User, tag: "assets", status: 200,
+			summary: "Totals and allocation of your assets",
+			desc:    "Total value in the base currency of your settings; allocation by category, currency, region and account type (value and share, largest first); the value-weighted expense ratio; the unrealised gain where the cost basis is known. Amounts in other currencies are converted with the embedded reference exchange rates, whose date is in `exchangeRates.asOf`.",
+			data:    summaryDoc,
+			h:       s.assetSummary},
+		{method: "POST", path: v1 + "/assets/categorize", access: User, tag: "assets", status: 200,
+			summary: "Suggest a category for each holding",
+			desc:    "For up to 100 items `{name, isin?, ticker?}` answers a category, a confidence and the reason. Evidence, strongest first: a well-known ticker; a keyword in the name (\"bond\", \"treasury\", \"gold\", \"bitcoin\", \"REIT\", \"money market\", ...); the ISIN prefix (XS and EU for bonds; IE and LU, the UCITS fund domiciles; other countries for a listed share). Nothing is stored.",
+			body:    categorizeSchema,
+			data:    categorizeDoc,
+			h:       s.categorize},
+	}
+}
