@@ -159,7 +159,7 @@ func (r *userDoc[T]) read(db *store.DB, user string, v *T) error {
 
 func (r *userDoc[T]) routes(s *Server, summary, desc string) []*route {
 	path := v1 + "/user/" + r.name
-	patchDesc := "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field or puts a field back to its default, absent members stay as they are. Answers the whole document."
+	patchDesc := "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears a nullable field (a field with a default is put back to it with PUT), absent members stay as they are. Each member is validated as in PUT. Answers the whole document."
 	return []*route{
 		{method: "GET", path: path, access: User, tag: "user", status: 200, data: r.schema,
 			summary: "Get your " + summary, desc: desc + " A user who never wrote it gets the defaults.",
