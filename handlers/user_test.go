@@ -73,7 +73,7 @@ func TestUserDocumentValidation(t *testing.T) {
 		{"PUT", "profile", `{"email":"a@b"}`, "email"},
 		{"PUT", "profile", `{"currentAge":12}`, "currentAge"},
 		{"PUT", "profile", `{"currentAge":30.5}`, "currentAge"},
-		{"PUT", "profile", `{"birthYear":2030}`, "birthYear"},              // in the future (harness clock: 2026)
+		{"PUT", "profile", `{"birthYear":2030}`, "birthYear"},                 // in the future (harness clock: 2026)
 		{"PUT", "profile", `{"birthYear":1980,"currentAge":30}`, "birthYear"}, // inconsistent
 		{"PUT", "profile", `{"currentAge":50,"targetRetirementAge":45}`, "targetRetirementAge"},
 		{"PUT", "profile", `{"country":"pt"}`, "country"},
