@@ -11,11 +11,11 @@ import "testing"
 func TestExamplesIT(t *testing.T) {
 	runExamples(t, "it", []example{
 		// Computed from the schedule (no published worked example found): INPS
-		// 9,19 % = 2.757; R = 27.243; lorda 23 % = 6.265,89; detrazione 1.910 +
-		// 1.190 × 757/13.000 = 1.979,29 (1.979,26 with the ratio truncated to
-		// 0,0582) + 65 € = 2.044,29; netta 4.221,60 (4.221,63 truncated).
-		{name: "2024 wages 30000", year: 2024, in: Income{Employment: 30000},
-			income: 4221.60, social: 2757, capital: zero, tol: 0.05},
+		// 9,19 % × 25.000 = 2.297,50; R = 22.702,50; lorda 23 % = 5.221,58;
+		// detrazione 1.910 + 1.190 × 5.297,50/13.000 = 2.394,93 (ratio
+		// 0,4075, exact to four decimals); netta 2.826,65.
+		{name: "2024 wages 25000", year: 2024, in: Income{Employment: 25000},
+			income: 2826.65, social: 2297.50, capital: zero, tol: 0.01},
 		// Computed (no published worked example found): INPS 3.676; R =
 		// 36.324; lorda 6.440 + 35 % × 8.324 = 9.353,40; detrazione 1.910 ×
 		// 13.676/22.000 = 1.187,33; ulteriore detrazione (L. 207/2024 c. 6)
