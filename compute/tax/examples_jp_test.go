@@ -35,9 +35,9 @@ func TestExamplesJP(t *testing.T) {
 		// 1.021 = 52,683.6 → 52,600.
 		{name: "2025 salary 3600000", year: 2025, in: Income{Employment: 3600000},
 			income: 52600, social: 527580},
-		// 国税庁 No.1199 / 令和7年度税制改正: with the 給与所得控除 minimum of
-		// 65万円 and the 基礎控除 of 95万円, salary up to 160万円 bears no income
-		// tax: 1,600,000 − 650,000 = 950,000 ≤ 950,000.
+		// Computed from 国税庁 No.1410 (令和7年分 給与所得控除 minimum 65万円) and
+		// No.1199 (基礎控除 95万円 at 合計所得金額 ≤ 132万円); no published worked
+		// example found: 1,600,000 − 650,000 = 950,000 − 950,000 → no income tax.
 		{name: "2025 salary 1600000 (no income tax up to 1.6 million)", year: 2025, in: Income{Employment: 1600000},
 			income: zero},
 		// 国税庁 No.1463 / No.1331 / No.1310: 20.315% (所得税 15%, 復興特別所得税
