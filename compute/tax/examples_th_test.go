@@ -1,0 +1,34 @@
+package tax
+
+import "testing"
+
+// Thailand: calendar tax years.
+func TestExamplesTH(t *testing.T) {
+	runExamples(t, "th", []example{
+		// Computed from the Revenue Department schedule (maximum cumulative tax
+		// 7,500 baht at 300,000 of net income, 10% to 500,000; thailand.go.th
+		// "Setting personal income tax rates"); no published worked example
+		// found. Salary 600,000 (50,000 a month): social security 5% of the
+		// 15,000 ceiling = 750 × 12 = 9,000; net income 600,000 − 100,000
+		// (expenses, capped) − 60,000 − 9,000 = 431,000 → 7,500 + 13,100 = 20,600.
+		{name: "2024 salary 600000", year: 2024, in: Income{Employment: 600000},
+			income: 20600, social: 9000, capital: zero},
+		// Same schedule: salary 300,000 → net 131,000, inside the exempt first
+		// 150,000 → no tax; social security 9,000.
+		{name: "2024 salary 300000 (exempt band)", year: 2024, in: Income{Employment: 300000},
+			income: zero, social: 9000},
+		// Same schedule (cumulative 115,000 baht at 1,000,000, then 25%): salary
+		// 1,200,000 → net 1,031,000 → 115,000 + 7,750 = 122,750.
+		{name: "2025 salary 1200000", year: 2025, in: Income{Employment: 1200000},
+			income: 122750, social: 9000},
+		// Same schedule: 30% from 2,000,001 to 5,000,000 (cumulative 365,000 +
+		// 900,000 = 1,265,000), 35% above: net profit 6,060,000 − 60,000 =
+		// 6,000,000 → 1,265,000 + 350,000 = 1,615,000.
+		{name: "2025 self-employed net 6060000 (35% band)", year: 2025, in: Income{SelfEmployment: 6060000},
+			income: 1615000, social: zero},
+		// Revenue Code s 48(3), s 50(2): 15% final withholding on interest, 10%
+		// on dividends; gains on SET-listed shares exempt → 15,000 + 10,000.
+		{name: "2024 interest 100000 + dividends 100000 + SET gains", year: 2024, in: Income{Interest: 100000, Dividends: 100000, CapitalGains: 500000},
+			income: zero, capital: 25000},
+	})
+}
