@@ -2,22 +2,31 @@ package tax
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 )
 
+// propertySeed is the base of the random draws; each country, year and
+// region draws from its own sequence, so adding a country file does not
+// change the incomes any other country is tested with.
+var propertySeed uint64 = 1
+
 func TestProperties(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
 	for _, s := range loadAll(t) {
 		for _, year := range s.Years() {
 			y, _ := s.Year(year)
-			bound := y.MaxMarginal()
+			// Notches (a charge switched on whole at a limit) are in the
+			// law; the measured marginal rate may cross one within a step.
+			bound := y.MaxMarginal() + y.MaxJump()/s.MarginalStep
+			slack := y.RoundingSlack() + 0.02 // and cent rounding inside a rule
 			regions := []string{""}
 			for _, r := range s.Regions {
 				regions = append(regions, r.Code)
 			}
 			for _, region := range regions {
+				rng := rand.New(rand.NewPCG(propertySeed, seedOf(s.Country, year, region)))
 				var r Result
 				if err := Calculate(s, year, &Income{}, region, &r); err != nil {
 					t.Fatal(err)
@@ -46,7 +55,8 @@ func TestProperties(t *testing.T) {
 					if a.MarginalRate > bound+1e-9 {
 						t.Errorf("%s %d %s %+v: marginal %.4f above statutory bound %.4f", s.Country, year, region, in, a.MarginalRate, bound)
 					}
-					// more income never lowers tax, part by part
+					// more income never lowers tax, part by part, beyond what the
+					// rounding of bases to whole units can move it
 					for pi, p := range f {
 						old := *p
 						*p += math.Floor(rng.Float64() * scale / 20)
@@ -54,8 +64,9 @@ func TestProperties(t *testing.T) {
 						if err := Calculate(s, year, &in, region, &b); err != nil {
 							t.Fatal(err)
 						}
-						if b.TotalTax < a.TotalTax-1e-6 {
-							t.Errorf("%s %d %s: raising %v from %.0f to %.0f lowered tax %.2f → %.2f", s.Country, year, region, Part(pi), old, *p, a.TotalTax, b.TotalTax)
+						_, lawful := notMonotone[fmt.Sprintf("%s/%d/%s", s.Country, year, Part(pi))]
+						if b.TotalTax < a.TotalTax-slack && !lawful {
+							t.Errorf("%s %d %s %+v: raising %v from %.0f to %.0f lowered tax %.2f → %.2f", s.Country, year, region, in, Part(pi), old, *p, a.TotalTax, b.TotalTax)
 						}
 						*p = old
 					}
@@ -63,6 +74,26 @@ func TestProperties(t *testing.T) {
 			}
 		}
 	}
+}
+
+// notMonotone lists where the law itself lets more income lower the total
+// tax, by country, year and the income part that rises; the property is
+// checked everywhere else.
+var notMonotone = map[string]string{
+	// A credit of up to 340 € for low work income (wages or pensions) that
+	// is set against the tax on all income, so a small pension can remove
+	// the tax on other income.
+	"ES/2025/employment": "art. 80 bis LIRPF (Ley 5/2025)",
+	"ES/2025/pension":    "art. 80 bis LIRPF (Ley 5/2025)",
+}
+
+// seedOf is an FNV-1a hash of a country, year and region.
+func seedOf(cc string, year int, region string) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range []byte(cc + "/" + region) {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h ^ uint64(year)
 }
 
 func TestErrors(t *testing.T) {

@@ -35,6 +35,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -405,6 +406,38 @@ func (y *Year) MaxMarginal() float64 {
 		total += y.Rules[i].maxRate
 	}
 	return total
+}
+
+// MaxJump bounds the step in the year's total tax at a notch: where an
+// exemption limit (rule or layer) or a minimum amount switches a whole
+// charge on at once, or a nil-rate amount steps down at a band (the UK
+// personal savings allowance). A marginal rate measured over a step of income may
+// exceed MaxMarginal by up to MaxJump divided by the step.
+func (y *Year) MaxJump() float64 {
+	j := 0.0
+	for i := range y.Rules {
+		r := &y.Rules[i]
+		j += r.maxRate*r.Exempt + r.MinTax
+		for _, l := range r.Layers {
+			j += r.maxRate * l.Exempt
+			if len(l.NilRate) > 1 { // a nil-rate amount that shrinks as the top rises
+				j += r.maxRate * (slices.Max(l.NilRate) - slices.Min(l.NilRate))
+			}
+		}
+	}
+	return j
+}
+
+// RoundingSlack bounds how much rounding of taxable bases and amounts can
+// lower the year's total tax when income rises: a base rounded to a unit
+// moves its tax by up to the rule's top rate times the unit.
+func (y *Year) RoundingSlack() float64 {
+	sl := 0.0
+	for i := range y.Rules {
+		r := &y.Rules[i]
+		sl += r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
+	}
+	return sl
 }
 
 func (r *Rule) appliesIn(region string) bool {
