@@ -441,6 +441,9 @@ func (y *Year) RoundingSlack() float64 {
 }
 
 func (r *Rule) appliesIn(region string) bool {
+	if r.Category == Regional && region == "" {
+		return false // sub-national tax only for a named region
+	}
 	if len(r.Regions) > 0 {
 		ok := false
 		for _, c := range r.Regions {
