@@ -66,6 +66,7 @@ type Server struct {
 	datasets []dataset
 	history  history.Series
 	cities   *geo.Table
+	geo      *geoService // cities pre-encoded for the /geo routes
 	programs *program.Table
 	taxes    *taxtable.Table
 
@@ -161,6 +162,7 @@ func (s *Server) Close() {
 	s.done.Wait()
 	s.flushTouched()
 	s.flushExposures()
+	s.geo.close()
 }
 
 func (s *Server) background() {
