@@ -41,8 +41,9 @@ import (
 type geoService struct {
 	cities    []geo.City // id order
 	byID      map[string]int
-	info      []cityInfo // parallel to cities
-	items     [][]byte   // each city's JSON
+	household [][maxHousehold]costLines // per city, for 1 to maxHousehold people
+	info      []cityInfo                // parallel to cities
+	items     [][]byte                  // each city's JSON
 	orders    [nOrders]cityOrder
 	firstPage []byte   // the whole response to GET /geo/cities without a query
 	details   [][]byte // the whole response to GET /geo/cities/{id}, per city
@@ -99,9 +100,13 @@ func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, err
 	g.info = make([]cityInfo, n)
 	g.items = make([][]byte, n)
 	g.details = make([][]byte, n)
+	g.household = make([][maxHousehold]costLines, n)
 	for i := range g.cities {
 		c := &g.cities[i]
 		g.byID[c.ID] = i
+		for k := range maxHousehold {
+			g.household[i][k] = householdLines(c, k+1)
+		}
 		band := c.Climate.Band()
 		b, err := json.Marshal(cityItem{City: *c, ClimateBand: band})
 		if err != nil {
@@ -159,12 +164,8 @@ func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, err
 	w.B = append(w.B, `{"success":true,"data":[`...)
 	hi := min(defaultLimit, n)
 	w.B = append(w.B, g.orders[orderName].page(0, hi)...)
-	w.B = append(w.B, `],"meta":{"total":`...)
-	w.B = strconv.AppendInt(w.B, int64(n), 10)
-	w.B = append(w.B, `,"limit":`...)
-	w.B = strconv.AppendInt(w.B, defaultLimit, 10)
-	w.B = append(w.B, `,"offset":0}}`...)
-	g.firstPage = w.B
+	w.B = append(w.B, ']')
+	g.firstPage = appendMeta(w.B, n, defaultLimit, 0)
 
 	s1, s2 := maphash.MakeSeed(), maphash.MakeSeed()
 	cache, err := ristretto.NewCache(&ristretto.Config[string, []byte]{
@@ -217,6 +218,17 @@ var programKinds = []program.Kind{
 	program.KindPensionerFlat, program.KindNonDom, program.KindLumpSum, program.KindRemittance,
 	program.KindHoliday, program.KindInvestor, program.KindVisa, program.KindDigitalNomad,
 	program.KindImpatriate, program.KindSmallBusiness,
+}
+
+// appendMeta ends a list envelope as SendList does.
+func appendMeta(b []byte, total, limit, offset int) []byte {
+	b = append(b, `,"meta":{"total":`...)
+	b = strconv.AppendInt(b, int64(total), 10)
+	b = append(b, `,"limit":`...)
+	b = strconv.AppendInt(b, int64(limit), 10)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, int64(offset), 10)
+	return append(b, "}}"...)
 }
 
 // sendPrebuilt sends a whole response body built beforehand. body must not
@@ -288,7 +300,8 @@ type cityFilter struct {
 	order     int
 	country   [2]byte
 	region    int // -1: any
-	q         []byte
+	q         [128]byte
+	qLen      int     // the folded query is q[:qLen]; 0: any
 	maxCost   float64 // 0: any
 	minSafety int
 	climate   uint8 // bit set of geo.ClimateBands; 0: any
@@ -297,9 +310,9 @@ type cityFilter struct {
 
 var listParams = []string{"country", "region", "q", "maxMonthlyCost", "minSafety", "climate", "sort", "limit", "offset"}
 
-// parseFilter reads the list query. q is folded into qbuf. On a bad
-// parameter it has sent 400 and returns false.
-func parseFilter(c *Ctx, f *cityFilter, qbuf []byte) bool {
+// parseFilter reads the list query. On a bad parameter it has sent 400
+// and returns false.
+func parseFilter(c *Ctx, f *cityFilter) bool {
 	if !queryParams(c, listParams...) {
 		return false
 	}
@@ -322,7 +335,8 @@ func parseFilter(c *Ctx, f *cityFilter, qbuf []byte) bool {
 				c.Fail("q", "must be at most 100 bytes")
 				return false
 			}
-			if f.q = geo.AppendFold(qbuf[:0], b2s(v)); len(f.q) == 0 {
+			// A rune folds to at most as many bytes as it has: 100 fit.
+			if f.qLen = len(geo.AppendFold(f.q[:0], b2s(v))); f.qLen == 0 {
 				c.Fail("q", "must contain a letter or a digit")
 				return false
 			}
@@ -377,7 +391,7 @@ func (g *geoService) match(f *cityFilter, i int) bool {
 	switch {
 	case f.country[0] != 0 && (c.Country[0] != f.country[0] || c.Country[1] != f.country[1]),
 		f.region >= 0 && in.region != f.region,
-		f.q != nil && !bytes.Contains(in.fold, f.q),
+		f.qLen > 0 && !bytes.Contains(in.fold, f.q[:f.qLen]),
 		f.maxCost > 0 && float64(c.MonthlyCostUSD) > f.maxCost,
 		c.SafetyIndex < f.minSafety,
 		f.climate != 0 && f.climate&(1<<in.band) == 0:
@@ -393,8 +407,7 @@ func (s *Server) listCities(c *Ctx) {
 		return
 	}
 	var f cityFilter
-	var qbuf [256]byte
-	if !parseFilter(c, &f, qbuf[:]) {
+	if !parseFilter(c, &f) {
 		return
 	}
 	limit, offset, ok := c.Page()
@@ -497,6 +510,8 @@ func styleLines(c *geo.City, style int) costLines {
 	}
 	return l
 }
+
+const maxHousehold = 8
 
 const householdDoc = "1 person: the single budget. 2 to 4: each line between the single and the family-of-four budget, (n-1)/3 of the way. " +
 	"5 to 8: the family budget with groceries, eating out, transport and health insurance x n/4 and rent x (1 + 0.1 x (n-4)); utilities and internet as for four."
@@ -756,11 +771,12 @@ type geoWork struct {
 	req   recoRequest
 	cands []candidate
 	text  []byte
+	out   jsonw.Writer // the response body being built
 	key   [recoKeyLen]byte
 }
 
 var geoPool = sync.Pool{New: func() any {
-	return &geoWork{cands: make([]candidate, 0, 256), text: make([]byte, 0, 256)}
+	return &geoWork{cands: make([]candidate, 0, 256), text: make([]byte, 0, 256), out: jsonw.Writer{B: make([]byte, 0, 32<<10)}}
 }}
 
 // recoQuery is a decoded request in canonical form: what the answer
@@ -872,12 +888,13 @@ func (s *Server) recommendCities(c *Ctx) {
 			return
 		}
 	}
-	total := g.recommend(c, &q, w)
-	c.SendList(fasthttp.StatusOK, total, q.limit, 0)
+	// The body is built in the pooled buffer and sent as an exact-size
+	// copy: one allocation, which is also what the cache keeps.
+	body := bytes.Clone(g.recommend(&q, w))
 	if g.cache != nil {
-		body := bytes.Clone(c.RC.Response.Body())
 		g.cache.Set(key, body, int64(len(body)))
 	}
+	c.sendPrebuilt(fasthttp.StatusOK, body)
 }
 
 // fits applies the hard filters other than the budget.
@@ -926,12 +943,11 @@ func (g *geoService) score(q *recoQuery, k *candidate) {
 
 func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
 
-// recommend writes the ranked cities into the response and returns how
-// many fit in all.
-func (g *geoService) recommend(c *Ctx, q *recoQuery, w *geoWork) int {
+// recommend returns the whole response body, built in w.out.
+func (g *geoService) recommend(q *recoQuery, w *geoWork) []byte {
 	cands := w.cands[:0]
 	for i := range g.cities {
-		l := householdLines(&g.cities[i], q.household)
+		l := &g.household[i][q.household-1]
 		k := candidate{i: i, cost: l.total(), rent: l[lineRent]}
 		if float64(k.cost) > q.budget || !g.fits(q, i, k.rent) {
 			continue
@@ -952,13 +968,16 @@ func (g *geoService) recommend(c *Ctx, q *recoQuery, w *geoWork) int {
 		}
 		return a.i - b.i
 	})
-	out := c.Begin()
+	out := &w.out
+	out.Reset()
+	out.B = append(out.B, `{"success":true,"data":`...)
 	out.BeginArray()
 	for r := range min(len(cands), q.limit) {
 		g.writeRecommendation(out, q, &cands[r], r+1, w)
 	}
 	out.EndArray()
-	return len(cands)
+	out.B = appendMeta(out.B, len(cands), q.limit, 0)
+	return out.B
 }
 
 // points rounds the components to whole points that sum to the rounded
