@@ -513,10 +513,10 @@ func styleLines(c *geo.City, style int) costLines {
 
 const maxHousehold = 8
 
-const householdDoc = "1 person: the single budget. 2 to 4: each line between the single and the family-of-four budget, (n-1)/3 of the way. " +
-	"5 to 8: the family budget with groceries, eating out, transport and health insurance x n/4 and rent x (1 + 0.1 x (n-4)); utilities and internet as for four."
-
-// householdLines is a city's monthly budget for n people (1 to 8).
+// householdLines is a city's monthly budget for n people (1 to 8): the
+// single budget for one; for 2 to 4, each line between the single and the
+// family-of-four budget, (n-1)/3 of the way; for 5 to 8, the family budget
+// with the per-person lines x n/4 and rent x (1 + 0.1 x (n-4)).
 func householdLines(c *geo.City, n int) costLines {
 	s, f := linesOf(&c.Breakdown.Single), linesOf(&c.Breakdown.Family)
 	switch {

@@ -863,3 +863,46 @@ func FuzzGeoRecommendations(f *testing.F) {
 		}
 	})
 }
+
+// Any query string on the public list answers 200 or 400, as JSON, and
+// every 200 matches the documented schema with a consistent meta.
+func FuzzGeoListQuery(f *testing.F) {
+	for _, seed := range []string{
+		"", "country=pt&sort=-cost", "q=S%C3%A3o&limit=3", "climate=warm,hot&minSafety=70&maxMonthlyCost=1500.5",
+		"region=europe-south&offset=7", "limit=0", "q=%ff%fe", "sort=index&limit=200&offset=199", "a=1&a=2", "q=" + strings.Repeat("%C3%9F", 60),
+	} {
+		f.Add(seed)
+	}
+	s := newFuzzServer(f)
+	c := compileDoc(f, s.openapi)
+	ok, err := c.Compile(pointer("paths", citiesPath, "get", "responses", "200", "content", "application/json", "schema"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+		rc.Request.SetRequestURI(citiesPath)
+		rc.Request.URI().SetQueryString(query)
+		s.Serve(&rc)
+		status := rc.Response.StatusCode()
+		var got map[string]any
+		if err := json.Unmarshal(rc.Response.Body(), &got); err != nil {
+			t.Fatalf("invalid JSON for %q: %s", query, rc.Response.Body())
+		}
+		if status == 400 {
+			return
+		}
+		if status != 200 {
+			t.Fatalf("status %d for %q: %s", status, query, rc.Response.Body())
+		}
+		if err := ok.Validate(any(got)); err != nil {
+			t.Fatalf("response for %q breaks its schema: %v", query, err)
+		}
+		m := got["meta"].(map[string]any)
+		n := len(got["data"].([]any))
+		if total, limit, offset := int(m["total"].(float64)), int(m["limit"].(float64)), int(m["offset"].(float64)); n != max(0, min(limit, total-offset)) {
+			t.Fatalf("%q: %d items for total %d, limit %d, offset %d", query, n, total, limit, offset)
+		}
+	})
+}
