@@ -135,4 +135,23 @@ func TestResponsesMatchTheirDocumentedSchemas(t *testing.T) {
 	check(h.do("POST", "/api/v1/user/api-keys", `{"name":1}`, tok...), "/api/v1/user/api-keys", "post", "400")
 	check(h.do("GET", "/api/v1/user/api-keys", ""), "/api/v1/user/api-keys", "get", "401")
 	check(h.do("DELETE", "/api/v1/user/api-keys/nope", "", tok...), "/api/v1/user/api-keys/{id}", "delete", "404")
+
+	// Geo: every city of the list, one detail, compare, recommendations.
+	check(h.do("GET", "/api/v1/geo/cities", ""), "/api/v1/geo/cities", "get", "200")
+	check(h.do("GET", "/api/v1/geo/cities?offset=50&limit=200", ""), "/api/v1/geo/cities", "get", "200")
+	check(h.do("GET", "/api/v1/geo/cities?region=europe-south&climate=warm", ""), "/api/v1/geo/cities", "get", "200")
+	check(h.do("GET", "/api/v1/geo/cities?minSafety=x", ""), "/api/v1/geo/cities", "get", "400")
+	check(h.do("GET", "/api/v1/geo/cities", "", "Authorization", "Bearer x"), "/api/v1/geo/cities", "get", "401")
+	check(h.do("GET", "/api/v1/geo/cities/lisbon-pt", "", tok...), "/api/v1/geo/cities/{id}", "get", "200")
+	check(h.do("GET", "/api/v1/geo/cities/nope-xx", "", tok...), "/api/v1/geo/cities/{id}", "get", "404")
+	check(h.do("GET", "/api/v1/geo/cities/lisbon-pt", ""), "/api/v1/geo/cities/{id}", "get", "401")
+	for _, style := range []string{"lean", "normal", "fat", "family"} {
+		check(h.do("GET", "/api/v1/geo/compare?style="+style+"&ids=zurich-ch,lisbon-pt,chiang-mai-th,new-york-us,mexico-city-mx", "", tok...), "/api/v1/geo/compare", "get", "200")
+	}
+	check(h.do("GET", "/api/v1/geo/compare?ids=zurich-ch", "", tok...), "/api/v1/geo/compare", "get", "400")
+	check(h.do("GET", "/api/v1/geo/compare?ids=zurich-ch,nope-xx", "", tok...), "/api/v1/geo/compare", "get", "404")
+	check(h.do("POST", "/api/v1/geo/recommendations", `{"monthlyBudgetUSD":1e6,"householdSize":6,"limit":500}`, tok...), "/api/v1/geo/recommendations", "post", "200")
+	check(h.do("POST", "/api/v1/geo/recommendations", `{"portfolioUSD":800000,"preferences":{"visa":"digitalNomad","taxFriendly":true}}`, tok...), "/api/v1/geo/recommendations", "post", "200")
+	check(h.do("POST", "/api/v1/geo/recommendations", `{"monthlyBudgetUSD":100}`, tok...), "/api/v1/geo/recommendations", "post", "200")
+	check(h.do("POST", "/api/v1/geo/recommendations", `{}`, tok...), "/api/v1/geo/recommendations", "post", "400")
 }

@@ -93,6 +93,9 @@ func (s *Server) loadDatasets() error {
 	if s.cities, err = geo.Default(); err != nil {
 		return err
 	}
+	if s.geo, err = newGeoService(s.cities, s.programs); err != nil {
+		return err
+	}
 	if s.taxes, err = taxtable.Embedded(); err != nil {
 		return err
 	}

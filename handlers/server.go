@@ -67,6 +67,7 @@ type Server struct {
 	datasets []dataset
 	history  history.Series
 	cities   *geo.Table
+	geo      *geoService // cities pre-encoded for the /geo routes
 	programs *program.Table
 	taxes    *taxtable.Table
 	fx       *fx.Table
@@ -163,6 +164,7 @@ func (s *Server) Close() {
 	s.done.Wait()
 	s.flushTouched()
 	s.flushExposures()
+	s.geo.close()
 }
 
 func (s *Server) background() {

@@ -26,6 +26,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
 
@@ -96,8 +98,8 @@ type Meta struct {
 // Visas names a country's long-stay routes. An empty list means there is no
 // dedicated route; the lists are never null.
 type Visas struct {
-	Retirement   []string `json:"retirement"`
-	DigitalNomad []string `json:"digitalNomad"`
+	Retirement   []string `json:"retirement" schema:"required" doc:"Long-stay routes for retirees or people living on passive income, by name; empty when there is none."`
+	DigitalNomad []string `json:"digitalNomad" schema:"required" doc:"Routes for remote workers of foreign employers, by name; empty when there is none."`
 }
 
 // Country holds the per-country inputs the city figures were derived from.
@@ -116,21 +118,21 @@ type Country struct {
 
 // Rents are monthly rents in USD.
 type Rents struct {
-	OneBedCentre   int `json:"oneBedCentre"`
-	OneBedOutside  int `json:"oneBedOutside"`
-	ThreeBedCentre int `json:"threeBedCentre"`
+	OneBedCentre   int `json:"oneBedCentre" schema:"required" doc:"One-bedroom flat in the centre."`
+	OneBedOutside  int `json:"oneBedOutside" schema:"required" doc:"One-bedroom flat outside the centre."`
+	ThreeBedCentre int `json:"threeBedCentre" schema:"required" doc:"Three-bedroom flat in the centre."`
 }
 
 // Lines is a monthly budget in whole USD; Total is the sum of the other lines.
 type Lines struct {
-	Rent            int `json:"rent"`
-	Groceries       int `json:"groceries"`
-	EatingOut       int `json:"eatingOut"`
-	Transport       int `json:"transport"`
-	Utilities       int `json:"utilities"`
-	Internet        int `json:"internet"`
-	HealthInsurance int `json:"healthInsurance"`
-	Total           int `json:"total"`
+	Rent            int `json:"rent" schema:"required"`
+	Groceries       int `json:"groceries" schema:"required"`
+	EatingOut       int `json:"eatingOut" schema:"required"`
+	Transport       int `json:"transport" schema:"required"`
+	Utilities       int `json:"utilities" schema:"required" doc:"Electricity, heating or cooling, water, refuse."`
+	Internet        int `json:"internet" schema:"required"`
+	HealthInsurance int `json:"healthInsurance" schema:"required" doc:"Private or mandatory cover for a resident aged 40."`
+	Total           int `json:"total" schema:"required" doc:"The sum of the other lines."`
 }
 
 // Sum adds the lines, excluding Total.
@@ -141,40 +143,82 @@ func (l Lines) Sum() int {
 // Breakdown is the monthly budget of one person (1-bed centre rent) and of a
 // family of four (3-bed centre rent).
 type Breakdown struct {
-	Single Lines `json:"single"`
-	Family Lines `json:"family"`
+	Single Lines `json:"single" schema:"required" doc:"One person in a one-bedroom flat in the centre; its total is monthlyCostUSD."`
+	Family Lines `json:"family" schema:"required" doc:"A family of four in a three-bedroom flat in the centre; its total is monthlyCostFamilyUSD."`
+}
+
+// Climate bands, from the average daily highs of the coldest and the
+// warmest month. Every city is in exactly one; the first rule that holds
+// decides:
+//
+//	cold       coldest-month high below 5 °C: winters with frost and snow
+//	hot        coldest-month high 24 °C or more (no cool season), or
+//	           warmest-month high 38 °C or more (desert summers)
+//	warm       coldest-month high 12 °C or more and warmest-month high
+//	           25 °C or more: mild winters, warm summers
+//	temperate  the rest: cool winters, or spring-like all year (highlands)
+const (
+	ClimateCold      = "cold"
+	ClimateTemperate = "temperate"
+	ClimateWarm      = "warm"
+	ClimateHot       = "hot"
+)
+
+// ClimateBands lists every climate band, coldest first. Do not modify.
+var ClimateBands = []string{ClimateCold, ClimateTemperate, ClimateWarm, ClimateHot}
+
+// Band thresholds in °C; see ClimateBands.
+const (
+	coldBelowC       = 5
+	hotColdestFromC  = 24
+	hotWarmestFromC  = 38
+	warmColdestFromC = 12
+	warmWarmestFromC = 25
+)
+
+// Band is the climate band of these normals, one of ClimateBands.
+func (c Climate) Band() string {
+	switch {
+	case c.AvgHighColdestC < coldBelowC:
+		return ClimateCold
+	case c.AvgHighColdestC >= hotColdestFromC || c.AvgHighWarmestC >= hotWarmestFromC:
+		return ClimateHot
+	case c.AvgHighColdestC >= warmColdestFromC && c.AvgHighWarmestC >= warmWarmestFromC:
+		return ClimateWarm
+	}
+	return ClimateTemperate
 }
 
 // Climate holds climate normals of the nearest station.
 type Climate struct {
-	AvgHighWarmestC  float64 `json:"avgHighWarmestC"`
-	AvgHighColdestC  float64 `json:"avgHighColdestC"`
-	AnnualRainfallMm int     `json:"annualRainfallMm"`
+	AvgHighWarmestC  float64 `json:"avgHighWarmestC" schema:"required" doc:"Average daily high of the warmest month, °C."`
+	AvgHighColdestC  float64 `json:"avgHighColdestC" schema:"required" doc:"Average daily high of the coldest month, °C."`
+	AnnualRainfallMm int     `json:"annualRainfallMm" schema:"required"`
 }
 
 // City is one city as served by the API (list item and /geo/cities/{id}).
 type City struct {
-	ID                   string    `json:"id"` // slug(name) + "-" + lower(country)
-	Name                 string    `json:"name"`
-	Country              string    `json:"country"` // ISO 3166-1 alpha-2
-	CountryName          string    `json:"countryName"`
-	Region               string    `json:"region"`
-	Currency             string    `json:"currency"` // ISO 4217, local currency
-	Lat                  float64   `json:"lat"`
-	Lon                  float64   `json:"lon"`
-	Timezone             string    `json:"timezone"` // IANA
-	Airport              string    `json:"airport"`  // IATA
-	MonthlyCostUSD       int       `json:"monthlyCostUSD"`
-	MonthlyCostFamilyUSD int       `json:"monthlyCostFamilyUSD"`
-	CostOfLivingIndex    float64   `json:"costOfLivingIndex"` // New York = 100
-	Rents                Rents     `json:"rents"`
-	Breakdown            Breakdown `json:"breakdown"`
-	Climate              Climate   `json:"climate"`
-	SafetyIndex          int       `json:"safetyIndex"`     // 0-100
-	HealthcareIndex      int       `json:"healthcareIndex"` // 0-100
-	InternetMbps         int       `json:"internetMbps"`
-	EnglishProficiency   string    `json:"englishProficiency"`
-	Visas                Visas     `json:"visas"`
+	ID                   string    `json:"id" schema:"required" doc:"Slug of the name and the country code, such as lisbon-pt."` // slug(name) + "-" + lower(country)
+	Name                 string    `json:"name" schema:"required"`
+	Country              string    `json:"country" schema:"required" doc:"ISO 3166-1 alpha-2 code."`
+	CountryName          string    `json:"countryName" schema:"required"`
+	Region               string    `json:"region" schema:"required,enum=europe-north|europe-south|europe-west|europe-east|north-america|central-america-caribbean|south-america|east-asia|southeast-asia|south-asia|oceania|africa|middle-east-gulf" doc:"Planning region (UN M49 sub-regions, merged)."`
+	Currency             string    `json:"currency" schema:"required" doc:"ISO 4217 code of the local currency; every amount here is in USD."`
+	Lat                  float64   `json:"lat" schema:"required"`
+	Lon                  float64   `json:"lon" schema:"required"`
+	Timezone             string    `json:"timezone" schema:"required" doc:"IANA time zone."`
+	Airport              string    `json:"airport" schema:"required" doc:"IATA code of the main airport."`
+	MonthlyCostUSD       int       `json:"monthlyCostUSD" schema:"required" doc:"Estimated monthly cost of living of one person, rent of a one-bedroom flat in the centre included."`
+	MonthlyCostFamilyUSD int       `json:"monthlyCostFamilyUSD" schema:"required" doc:"The same for a family of four in a three-bedroom flat."`
+	CostOfLivingIndex    float64   `json:"costOfLivingIndex" schema:"required" doc:"monthlyCostUSD relative to New York = 100, one decimal."`
+	Rents                Rents     `json:"rents" schema:"required"`
+	Breakdown            Breakdown `json:"breakdown" schema:"required"`
+	Climate              Climate   `json:"climate" schema:"required"`
+	SafetyIndex          int       `json:"safetyIndex" schema:"required" doc:"1-100, higher is safer (Global Peace Index and UNODC homicide rates)."`
+	HealthcareIndex      int       `json:"healthcareIndex" schema:"required" doc:"1-100 (WHO UHC service coverage, adjusted for the city)."`
+	InternetMbps         int       `json:"internetMbps" schema:"required" doc:"Typical fixed broadband download speed."`
+	EnglishProficiency   string    `json:"englishProficiency" schema:"required,enum=native|very-high|high|moderate|low|very-low" doc:"native for majority-English countries, else the EF English Proficiency Index band."`
+	Visas                Visas     `json:"visas" schema:"required"`
 }
 
 // File is the on-disk layout of cities.json.
@@ -453,32 +497,59 @@ func (t *Table) InCountry(code string) []City {
 	return out
 }
 
-var translit = strings.NewReplacer(
-	"á", "a", "à", "a", "â", "a", "ã", "a", "ä", "a", "å", "a", "ă", "a", "ā", "a",
-	"é", "e", "è", "e", "ê", "e", "ë", "e", "ē", "e",
-	"í", "i", "ì", "i", "î", "i", "ï", "i", "ı", "i", "ī", "i",
-	"ó", "o", "ò", "o", "ô", "o", "õ", "o", "ö", "o", "ø", "o", "ő", "o", "ō", "o",
-	"ú", "u", "ù", "u", "û", "u", "ü", "u", "ű", "u", "ū", "u",
-	"ç", "c", "č", "c", "ć", "c", "ñ", "n", "ń", "n", "š", "s", "ş", "s", "ș", "s", "ś", "s",
-	"ž", "z", "ż", "z", "ź", "z", "ł", "l", "ţ", "t", "ț", "t", "ğ", "g", "đ", "d", "ř", "r",
-	"ý", "y", "æ", "ae", "œ", "oe", "ß", "ss", "þ", "th", "ð", "d",
-)
+// folds maps the lower-case letters with diacritics (and a few ligatures)
+// that city names use to ASCII.
+var folds = func() map[rune]string {
+	pairs := []string{
+		"á", "a", "à", "a", "â", "a", "ã", "a", "ä", "a", "å", "a", "ă", "a", "ā", "a",
+		"é", "e", "è", "e", "ê", "e", "ë", "e", "ē", "e",
+		"í", "i", "ì", "i", "î", "i", "ï", "i", "ı", "i", "ī", "i",
+		"ó", "o", "ò", "o", "ô", "o", "õ", "o", "ö", "o", "ø", "o", "ő", "o", "ō", "o",
+		"ú", "u", "ù", "u", "û", "u", "ü", "u", "ű", "u", "ū", "u",
+		"ç", "c", "č", "c", "ć", "c", "ñ", "n", "ń", "n", "š", "s", "ş", "s", "ș", "s", "ś", "s",
+		"ž", "z", "ż", "z", "ź", "z", "ł", "l", "ţ", "t", "ț", "t", "ğ", "g", "đ", "d", "ř", "r",
+		"ý", "y", "æ", "ae", "œ", "oe", "ß", "ss", "þ", "th", "ð", "d",
+	}
+	m := make(map[rune]string, len(pairs)/2)
+	for i := 0; i < len(pairs); i += 2 {
+		r, _ := utf8.DecodeRuneInString(pairs[i])
+		m[r] = pairs[i+1]
+	}
+	return m
+}()
 
 // Slug turns a city name into its id stem: lower-case ASCII letters and
 // digits, diacritics folded (São Paulo -> sao-paulo), every other run of
 // characters one hyphen.
-func Slug(name string) string {
-	s := translit.Replace(strings.ToLower(name))
-	var b strings.Builder
+func Slug(name string) string { return string(AppendFold(nil, name)) }
+
+// AppendFold appends the Slug form of s to dst without allocating (beyond
+// growing dst), for comparing names case- and accent-insensitively: "SÃO
+// paulo" and "Sao-Paulo" both fold to "sao-paulo".
+func AppendFold(dst []byte, s string) []byte {
+	start := len(dst)
 	dash := false
 	for _, r := range s {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
+		r = unicode.ToLower(r)
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			dst = append(dst, byte(r))
 			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
+			continue
+		case r >= utf8.RuneSelf:
+			if f, ok := folds[r]; ok {
+				dst = append(dst, f...)
+				dash = false
+				continue
+			}
+		}
+		if !dash && len(dst) > start {
+			dst = append(dst, '-')
 			dash = true
 		}
 	}
-	return strings.TrimSuffix(b.String(), "-")
+	if dash {
+		dst = dst[:len(dst)-1]
+	}
+	return dst
 }

@@ -1,0 +1,908 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/geo"
+	"fiplan/data/program"
+	"fiplan/handlers/auth"
+)
+
+const (
+	citiesPath  = "/api/v1/geo/cities"
+	comparePath = "/api/v1/geo/compare"
+	recoPath    = "/api/v1/geo/recommendations"
+)
+
+func newGeoHarness(t *testing.T) (*harness, []string) {
+	t.Helper()
+	h := newHarness(t, withRates("off", "off", "off"))
+	return h, bearer(h.token("alice", "free", ""))
+}
+
+func dataItems(t *testing.T, r *resp) []map[string]any {
+	t.Helper()
+	if r.status != 200 {
+		t.Fatalf("status %d: %s", r.status, r.raw)
+	}
+	raw, ok := r.body["data"].([]any)
+	if !ok {
+		t.Fatalf("data is not an array: %s", r.raw)
+	}
+	out := make([]map[string]any, len(raw))
+	for i, v := range raw {
+		out[i] = v.(map[string]any)
+	}
+	return out
+}
+
+func idsOf(items []map[string]any) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it["id"].(string)
+	}
+	return out
+}
+
+func metaOf(t *testing.T, r *resp) (total, limit, offset int) {
+	t.Helper()
+	m, ok := r.body["meta"].(map[string]any)
+	if !ok {
+		t.Fatalf("no meta: %s", r.raw)
+	}
+	return int(m["total"].(float64)), int(m["limit"].(float64)), int(m["offset"].(float64))
+}
+
+func expectDetail(t *testing.T, r *resp, status int, code, path string) {
+	t.Helper()
+	expectError(t, r, status, code)
+	if path == "" {
+		return
+	}
+	d, _ := r.body["details"].([]any)
+	if len(d) == 0 || d[0].(map[string]any)["path"] != path {
+		t.Fatalf("details do not name %q: %s", path, r.raw)
+	}
+}
+
+// The unfiltered list: every city, 50 a page, by name; the first page is
+// served from bytes built at start and is the same as the general path's.
+func TestGeoListUnfiltered(t *testing.T) {
+	h, _ := newGeoHarness(t)
+	all := h.s.cities.All()
+	r := h.do("GET", citiesPath, "")
+	items := dataItems(t, r)
+	if total, limit, offset := metaOf(t, r); total != len(all) || limit != defaultLimit || offset != 0 {
+		t.Fatalf("meta %d %d %d", total, limit, offset)
+	}
+	if len(items) != defaultLimit {
+		t.Fatalf("%d items", len(items))
+	}
+	for i, it := range items {
+		if it["id"] != all[i].ID {
+			t.Fatalf("item %d is %v, want %s", i, it["id"], all[i].ID)
+		}
+	}
+	same := h.do("GET", citiesPath+"?sort=name&limit=50&offset=0", "")
+	if !bytes.Equal(r.raw, same.raw) {
+		t.Fatal("the pre-built first page differs from the same page built per request")
+	}
+	// Each item is the city as the dataset has it, plus its climate band.
+	var first map[string]any
+	b, _ := json.Marshal(all[0])
+	json.Unmarshal(b, &first)
+	first["climateBand"] = all[0].Climate.Band()
+	if !equalJSON(first, items[0]) {
+		t.Fatalf("item %v\nwant %v", items[0], first)
+	}
+	if r.header["X-Request-Id"] == "" || r.header["Content-Type"] != "application/json" {
+		t.Fatalf("headers %v", r.header)
+	}
+}
+
+func equalJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+// Pages partition the list in every order; the order is stable and right.
+func TestGeoListSortAndPaging(t *testing.T) {
+	h, _ := newGeoHarness(t)
+	all := h.s.cities.All()
+	cost := map[string]int{}
+	for _, c := range all {
+		cost[c.ID] = c.MonthlyCostUSD
+	}
+	for _, sort := range []string{"name", "-name", "cost", "-cost", "index", "-index"} {
+		var got []string
+		for offset := 0; ; offset += 37 {
+			r := h.do("GET", fmt.Sprintf("%s?sort=%s&limit=37&offset=%d", citiesPath, sort, offset), "")
+			items := dataItems(t, r)
+			if total, limit, off := metaOf(t, r); total != len(all) || limit != 37 || off != offset {
+				t.Fatalf("%s: meta %d %d %d", sort, total, limit, off)
+			}
+			if len(items) == 0 {
+				if offset < len(all) {
+					t.Fatalf("%s: empty page at %d", sort, offset)
+				}
+				break
+			}
+			got = append(got, idsOf(items)...)
+			again := h.do("GET", fmt.Sprintf("%s?sort=%s&limit=37&offset=%d", citiesPath, sort, offset), "")
+			if !bytes.Equal(r.raw, again.raw) {
+				t.Fatalf("%s: the same page differs between requests", sort)
+			}
+		}
+		if len(got) != len(all) {
+			t.Fatalf("%s: pages hold %d ids, want %d", sort, len(got), len(all))
+		}
+		seen := map[string]bool{}
+		for _, id := range got {
+			if seen[id] {
+				t.Fatalf("%s: %s on two pages", sort, id)
+			}
+			seen[id] = true
+		}
+		desc := strings.HasPrefix(sort, "-")
+		for i := 1; i < len(got); i++ {
+			a, b := got[i-1], got[i]
+			var ok bool
+			switch strings.TrimPrefix(sort, "-") {
+			case "name":
+				ok = a < b
+				if desc {
+					ok = a > b
+				}
+			default:
+				ca, cb := cost[a], cost[b]
+				if desc {
+					ca, cb = cb, ca
+				}
+				ok = ca < cb || ca == cb && a < b
+			}
+			if !ok {
+				t.Fatalf("%s: %s before %s", sort, a, b)
+			}
+		}
+	}
+	// Beyond the end: no items, the total still right.
+	r := h.do("GET", citiesPath+"?offset=100000", "")
+	if items := dataItems(t, r); len(items) != 0 {
+		t.Fatalf("%d items past the end", len(items))
+	}
+	if total, _, _ := metaOf(t, r); total != len(all) {
+		t.Fatalf("total %d", total)
+	}
+}
+
+// cityFilterRef is the list's filter semantics written out again.
+type cityFilterRef struct {
+	country, region, q string
+	maxCost            float64
+	minSafety          int
+	climate            []string
+}
+
+func (f cityFilterRef) match(c geo.City) bool {
+	return (f.country == "" || strings.EqualFold(c.Country, f.country)) &&
+		(f.region == "" || c.Region == f.region) &&
+		(f.q == "" || strings.Contains(geo.Slug(c.Name), geo.Slug(f.q))) &&
+		(f.maxCost == 0 || float64(c.MonthlyCostUSD) <= f.maxCost) &&
+		c.SafetyIndex >= f.minSafety &&
+		(len(f.climate) == 0 || slices.Contains(f.climate, c.Climate.Band()))
+}
+
+func (f cityFilterRef) query() string {
+	v := url.Values{}
+	if f.country != "" {
+		v.Set("country", f.country)
+	}
+	if f.region != "" {
+		v.Set("region", f.region)
+	}
+	if f.q != "" {
+		v.Set("q", f.q)
+	}
+	if f.maxCost != 0 {
+		v.Set("maxMonthlyCost", fmt.Sprint(f.maxCost))
+	}
+	if f.minSafety != 0 {
+		v.Set("minSafety", fmt.Sprint(f.minSafety))
+	}
+	if len(f.climate) > 0 {
+		v.Set("climate", strings.Join(f.climate, ","))
+	}
+	return v.Encode()
+}
+
+func TestGeoListFilters(t *testing.T) {
+	h, _ := newGeoHarness(t)
+	all := h.s.cities.All()
+	check := func(f cityFilterRef) []string {
+		t.Helper()
+		var want []string
+		for _, c := range all {
+			if f.match(c) {
+				want = append(want, c.ID)
+			}
+		}
+		// Two pages of 100 and the rest, to exercise paging of a filtered list.
+		var got []string
+		total := -1
+		for offset := 0; offset < 400; offset += 100 {
+			r := h.do("GET", citiesPath+"?limit=100&offset="+fmt.Sprint(offset)+"&"+f.query(), "")
+			got = append(got, idsOf(dataItems(t, r))...)
+			n, _, _ := metaOf(t, r)
+			if total >= 0 && n != total {
+				t.Fatalf("%s: total changed between pages", f.query())
+			}
+			total = n
+		}
+		if total != len(want) || !slices.Equal(got, want) {
+			t.Fatalf("%s: got %d %v\nwant %d %v", f.query(), total, got, len(want), want)
+		}
+		return got
+	}
+	if got := check(cityFilterRef{country: "pt"}); len(got) < 3 {
+		t.Errorf("Portugal: %v", got)
+	}
+	check(cityFilterRef{country: "PT"})
+	check(cityFilterRef{country: "DZ"}) // well-formed, no cities: empty
+	check(cityFilterRef{region: geo.RegionSoutheastAsia})
+	for _, q := range []string{"sao paulo", "SÃO", "krakow", "Kraków", "york", "new york", "an", "zz"} {
+		check(cityFilterRef{q: q})
+	}
+	if got := check(cityFilterRef{q: "são paulo"}); !slices.Equal(got, []string{"sao-paulo-br"}) {
+		t.Errorf("q=são paulo: %v", got)
+	}
+	check(cityFilterRef{maxCost: 1000})
+	check(cityFilterRef{maxCost: 1234.5})
+	check(cityFilterRef{minSafety: 80})
+	for _, b := range geo.ClimateBands {
+		check(cityFilterRef{climate: []string{b}})
+	}
+	check(cityFilterRef{climate: []string{"warm", "hot"}})
+	check(cityFilterRef{region: geo.RegionEuropeSouth, maxCost: 2000, minSafety: 75, climate: []string{"warm"}})
+	check(cityFilterRef{country: "mx", q: "a", maxCost: 1800})
+
+	// The bands partition the list.
+	n := 0
+	for _, b := range geo.ClimateBands {
+		r := h.do("GET", citiesPath+"?limit=1&climate="+b, "")
+		total, _, _ := metaOf(t, r)
+		n += total
+	}
+	if n != len(all) {
+		t.Errorf("climate bands hold %d cities, want %d", n, len(all))
+	}
+	// A filter with sort: the filtered list in cost order.
+	r := h.do("GET", citiesPath+"?region=europe-south&sort=-cost&limit=200", "")
+	items := dataItems(t, r)
+	for i := 1; i < len(items); i++ {
+		if items[i-1]["monthlyCostUSD"].(float64) < items[i]["monthlyCostUSD"].(float64) {
+			t.Fatalf("not by cost descending at %d", i)
+		}
+	}
+}
+
+func TestGeoListBadParameters(t *testing.T) {
+	h, _ := newGeoHarness(t)
+	for query, path := range map[string]string{
+		"country=PRT": "country", "country=1x": "country", "country=": "country",
+		"region=mars": "region", "region=": "region",
+		"q=": "q", "q=---": "q", "q=" + strings.Repeat("a", 101): "q",
+		"maxMonthlyCost=0": "maxMonthlyCost", "maxMonthlyCost=-5": "maxMonthlyCost", "maxMonthlyCost=abc": "maxMonthlyCost",
+		"maxMonthlyCost=1e7": "maxMonthlyCost", "maxMonthlyCost=NaN": "maxMonthlyCost", "maxMonthlyCost=Inf": "maxMonthlyCost",
+		"minSafety=-1": "minSafety", "minSafety=101": "minSafety", "minSafety=x": "minSafety", "minSafety=1.5": "minSafety",
+		"climate=arctic": "climate", "climate=warm,": "climate", "climate=": "climate",
+		"sort=price": "sort", "sort=": "sort", "sort=--cost": "sort",
+		"limit=0": "limit", "limit=201": "limit", "limit=x": "limit", "offset=-1": "offset",
+		"countyr=PT": "countyr", "country=PT&country=ES": "country", "limit=5&limit=6": "limit",
+	} {
+		r := h.do("GET", citiesPath+"?"+query, "")
+		t.Run(query, func(t *testing.T) { expectDetail(t, r, 400, "VALIDATION_ERROR", path) })
+	}
+}
+
+// Only the list is public; credentials sent to it must still be valid.
+func TestGeoAuth(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	if r := h.do("GET", citiesPath+"?country=PT", ""); r.status != 200 {
+		t.Fatalf("anonymous list: %d", r.status)
+	}
+	if r := h.do("GET", citiesPath, "", tok...); r.status != 200 {
+		t.Fatalf("list with a token: %d", r.status)
+	}
+	expectError(t, h.do("GET", citiesPath, "", "Authorization", "Bearer nonsense"), 401, CodeUnauthorized)
+	body := `{"monthlyBudgetUSD":3000}`
+	for _, tc := range []struct{ method, path, body string }{
+		{"GET", citiesPath + "/lisbon-pt", ""},
+		{"GET", citiesPath + "/nowhere-xx", ""},
+		{"GET", comparePath + "?ids=lisbon-pt,zurich-ch", ""},
+		{"GET", comparePath, ""},
+		{"POST", recoPath, body},
+		{"POST", recoPath, "not json"},
+	} {
+		expectError(t, h.do(tc.method, tc.path, tc.body), 401, CodeUnauthorized)
+		expectError(t, h.do(tc.method, tc.path, tc.body, "Authorization", "Bearer nonsense"), 401, CodeUnauthorized)
+	}
+	for _, tc := range []struct{ method, path, body string }{
+		{"GET", citiesPath + "/lisbon-pt", ""},
+		{"GET", comparePath + "?ids=lisbon-pt,zurich-ch", ""},
+		{"POST", recoPath, body},
+	} {
+		if r := h.do(tc.method, tc.path, tc.body, tok...); r.status != 200 {
+			t.Fatalf("%s %s: %d %s", tc.method, tc.path, r.status, r.raw)
+		}
+	}
+	expectError(t, h.do("PUT", citiesPath, ""), 405, CodeMethodNotAllowed)
+	expectError(t, h.do("GET", "/api/v1/geo/nothing", ""), 404, CodeEndpointNotFound)
+}
+
+func TestGeoDetail(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	list := h.do("GET", citiesPath+"?q=lisbon", "")
+	item := dataItems(t, list)[0]
+	r := h.do("GET", citiesPath+"/lisbon-pt", "", tok...)
+	if r.status != 200 || !equalJSON(r.data(), item) {
+		t.Fatalf("%d %s\nlist item %v", r.status, r.raw, item)
+	}
+	if r.data()["costOfLivingIndex"].(float64) >= 100 || r.data()["climateBand"] != "warm" {
+		t.Fatalf("Lisbon: %v", r.data())
+	}
+	ny := h.do("GET", citiesPath+"/"+geo.BaseCityID, "", tok...)
+	if ny.data()["costOfLivingIndex"] != 100.0 {
+		t.Fatalf("New York index %v", ny.data()["costOfLivingIndex"])
+	}
+	for _, id := range []string{"atlantis-xx", "LISBON-PT", "lisbon", "lisbon-pt-", "%22%3E"} {
+		r := h.do("GET", citiesPath+"/"+id, "", tok...)
+		expectError(t, r, 404, CodeNotFound)
+	}
+}
+
+// compareRef computes the expected compare figures from the dataset.
+func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][nLines]int, totals []int) {
+	t.Helper()
+	for _, id := range ids {
+		c, ok := h.s.cities.ByID(id)
+		if !ok {
+			t.Fatalf("no %s", id)
+		}
+		s := c.Breakdown.Single
+		l := [nLines]int{s.Rent, s.Groceries, s.EatingOut, s.Transport, s.Utilities, s.Internet, s.HealthInsurance}
+		switch style {
+		case "lean":
+			l[0] = c.Rents.OneBedOutside
+			for k := 1; k <= 4; k++ {
+				l[k] = int(math.Round(float64(l[k]) * 0.8))
+			}
+		case "fat":
+			for k := range l {
+				l[k] = int(math.Round(float64(l[k]) * 1.5))
+			}
+		case "family":
+			f := c.Breakdown.Family
+			l = [nLines]int{f.Rent, f.Groceries, f.EatingOut, f.Transport, f.Utilities, f.Internet, f.HealthInsurance}
+		}
+		sum := 0
+		for _, v := range l {
+			sum += v
+		}
+		lines, totals = append(lines, l), append(totals, sum)
+	}
+	return lines, totals
+}
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+func TestGeoCompare(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	ids := []string{"zurich-ch", "lisbon-pt", "chiang-mai-th", "new-york-us", "mexico-city-mx"}
+	for _, style := range []string{"", "lean", "normal", "fat", "family"} {
+		for _, rate := range []float64{0, 0.035} {
+			q := "?ids=" + strings.Join(ids, ",")
+			if style != "" {
+				q += "&style=" + style
+			}
+			wantRate := 0.04
+			if rate != 0 {
+				q += "&withdrawalRate=" + fmt.Sprint(rate)
+				wantRate = rate
+			}
+			r := h.do("GET", comparePath+q, "", tok...)
+			if r.status != 200 {
+				t.Fatalf("%s: %d %s", q, r.status, r.raw)
+			}
+			d := r.data()
+			wantStyle := style
+			if wantStyle == "" {
+				wantStyle = "normal"
+			}
+			if d["style"] != wantStyle || d["withdrawalRate"] != wantRate || d["reference"] != ids[0] {
+				t.Fatalf("%s: %v %v %v", q, d["style"], d["withdrawalRate"], d["reference"])
+			}
+			lines, totals := compareRef(t, h, ids, wantStyle)
+			cities := d["cities"].([]any)
+			if len(cities) != len(ids) {
+				t.Fatalf("%d cities", len(cities))
+			}
+			for k, v := range cities {
+				e := v.(map[string]any)
+				if e["city"].(map[string]any)["id"] != ids[k] {
+					t.Fatalf("entry %d is %v", k, e["city"])
+				}
+				costs, ratios := e["costs"].(map[string]any), e["ratioToFirst"].(map[string]any)
+				for j, name := range lineNames {
+					if costs[name] != float64(lines[k][j]) {
+						t.Fatalf("%s %s %s: %v, want %d", q, ids[k], name, costs[name], lines[k][j])
+					}
+					if want := float64(lines[k][j]) / float64(lines[0][j]); !near(ratios[name].(float64), want, 0.0005) {
+						t.Fatalf("%s %s ratio %v, want %v", ids[k], name, ratios[name], want)
+					}
+				}
+				if e["monthlyCostUSD"] != float64(totals[k]) || costs["total"] != float64(totals[k]) || e["annualCostUSD"] != float64(12*totals[k]) {
+					t.Fatalf("%s totals %v %v, want %d", ids[k], e["monthlyCostUSD"], costs["total"], totals[k])
+				}
+				if want := 12 * float64(totals[k]) / wantRate; !near(e["fiNumberUSD"].(float64), want, 0.01) {
+					t.Fatalf("%s FI number %v, want %v", ids[k], e["fiNumberUSD"], want)
+				}
+				further := float64(totals[0]) / float64(totals[k])
+				if !near(e["goesFurther"].(float64), further, 0.0005) {
+					t.Fatalf("%s goesFurther %v, want %v", ids[k], e["goesFurther"], further)
+				}
+				if k == 0 {
+					for name, v := range ratios {
+						if v != 1.0 {
+							t.Fatalf("the first city's %s ratio to itself is %v", name, v)
+						}
+					}
+					if e["goesFurther"] != 1.0 {
+						t.Fatalf("goesFurther of the first city %v", e["goesFurther"])
+					}
+				}
+			}
+			// Zurich is dearer than Lisbon: money goes further in Lisbon.
+			if s := cities[1].(map[string]any)["summary"].(string); !strings.Contains(s, "further in Lisbon than in Zurich") {
+				t.Fatalf("summary %q", s)
+			}
+		}
+	}
+	// The other way round the summary says how much more it costs.
+	r := h.do("GET", comparePath+"?ids=lisbon-pt,zurich-ch", "", tok...)
+	if s := r.data()["cities"].([]any)[1].(map[string]any)["summary"].(string); !strings.Contains(s, "Living in Zurich costs") {
+		t.Fatalf("summary %q", s)
+	}
+}
+
+func TestGeoCompareErrors(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	for query, path := range map[string]string{
+		"":                        "ids",
+		"ids=":                    "ids",
+		"ids=lisbon-pt":           "ids",
+		"ids=lisbon-pt,":          "ids",
+		"ids=lisbon-pt,lisbon-pt": "ids",
+		"ids=lisbon-pt,zurich-ch,chiang-mai-th,new-york-us,mexico-city-mx,porto-pt": "ids",
+		"ids=lisbon-pt,Zurich-CH":                      "ids",
+		"ids=lisbon-pt,zurich-ch&style=luxury":         "style",
+		"ids=lisbon-pt,zurich-ch&withdrawalRate=0":     "withdrawalRate",
+		"ids=lisbon-pt,zurich-ch&withdrawalRate=0.5":   "withdrawalRate",
+		"ids=lisbon-pt,zurich-ch&withdrawalRate=4%25":  "withdrawalRate",
+		"ids=lisbon-pt,zurich-ch&ids=porto-pt,faro-pt": "ids",
+		"ids=lisbon-pt,zurich-ch&sort=cost":            "sort",
+	} {
+		r := h.do("GET", comparePath+"?"+query, "", tok...)
+		t.Run(query, func(t *testing.T) { expectDetail(t, r, 400, "VALIDATION_ERROR", path) })
+	}
+	r := h.do("GET", comparePath+"?ids=lisbon-pt,atlantis-xx", "", tok...)
+	expectError(t, r, 404, CodeNotFound)
+	if !strings.Contains(r.body["error"].(string), "atlantis-xx") {
+		t.Fatalf("404 does not name the id: %s", r.raw)
+	}
+}
+
+func TestGeoRecommendationsValidation(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	for body, want := range map[string][2]string{
+		`{}`:                      {"MISSING_FIELD", "monthlyBudgetUSD"},
+		`{"householdSize":2}`:     {"MISSING_FIELD", "monthlyBudgetUSD"},
+		`{"withdrawalRate":0.04}`: {"MISSING_FIELD", "monthlyBudgetUSD"},
+		`{"monthlyBudgetUSD":2000,"portfolioUSD":1e6}`:                    {"VALIDATION_ERROR", "portfolioUSD"},
+		`{"monthlyBudgetUSD":2000,"withdrawalRate":0.04}`:                 {"VALIDATION_ERROR", "withdrawalRate"},
+		`{"monthlyBudgetUSD":0}`:                                          {"VALIDATION_ERROR", "monthlyBudgetUSD"},
+		`{"monthlyBudgetUSD":"2000"}`:                                     {"VALIDATION_ERROR", "monthlyBudgetUSD"},
+		`{"monthlyBudgetUSD":1e308}`:                                      {"VALIDATION_ERROR", "monthlyBudgetUSD"},
+		`{"portfolioUSD":1e6,"withdrawalRate":0.3}`:                       {"VALIDATION_ERROR", "withdrawalRate"},
+		`{"monthlyBudgetUSD":2000,"householdSize":0}`:                     {"VALIDATION_ERROR", "householdSize"},
+		`{"monthlyBudgetUSD":2000,"householdSize":9}`:                     {"VALIDATION_ERROR", "householdSize"},
+		`{"monthlyBudgetUSD":2000,"householdSize":1.5}`:                   {"VALIDATION_ERROR", "householdSize"},
+		`{"monthlyBudgetUSD":2000,"limit":0}`:                             {"VALIDATION_ERROR", "limit"},
+		`{"monthlyBudgetUSD":2000,"budget":1}`:                            {"VALIDATION_ERROR", "budget"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"regions":["mars"]}}`:    {"VALIDATION_ERROR", "preferences.regions[0]"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"climate":["arctic"]}}`:  {"VALIDATION_ERROR", "preferences.climate[0]"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"englishMin":"fluent"}}`: {"VALIDATION_ERROR", "preferences.englishMin"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"visa":"golden"}}`:       {"VALIDATION_ERROR", "preferences.visa"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"minSafety":101}}`:       {"VALIDATION_ERROR", "preferences.minSafety"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"maxRentUSD":0}}`:        {"VALIDATION_ERROR", "preferences.maxRentUSD"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"taxFriendly":"yes"}}`:   {"VALIDATION_ERROR", "preferences.taxFriendly"},
+		`{"monthlyBudgetUSD":2000,"preferences":{"sunny":true}}`:          {"VALIDATION_ERROR", "preferences.sunny"},
+		`{"monthlyBudgetUSD":2000,"preferences":null}`:                    {"VALIDATION_ERROR", "preferences"},
+		`{"monthlyBudgetUSD":2000} x`:                                     {"INVALID_JSON", ""},
+		``:                                                                {"INVALID_JSON", ""},
+	} {
+		r := h.do("POST", recoPath, body, tok...)
+		t.Run(body, func(t *testing.T) {
+			expectDetail(t, r, 400, want[0], want[1])
+			if want[0] == "MISSING_FIELD" && !strings.Contains(r.body["error"].(string), want[1]) {
+				t.Fatalf("error does not name %s: %s", want[1], r.raw)
+			}
+		})
+	}
+}
+
+// recoPrefsRef is a random preference set, as JSON and as a predicate.
+type recoPrefsRef struct {
+	Regions         []string `json:"regions,omitempty"`
+	Climate         []string `json:"climate,omitempty"`
+	MaxRentUSD      float64  `json:"maxRentUSD,omitempty"`
+	MinSafety       int      `json:"minSafety,omitempty"`
+	MinHealthcare   int      `json:"minHealthcare,omitempty"`
+	EnglishMin      string   `json:"englishMin,omitempty"`
+	Visa            string   `json:"visa,omitempty"`
+	TaxFriendly     bool     `json:"taxFriendly,omitempty"`
+	MinInternetMbps int      `json:"minInternetMbps,omitempty"`
+}
+
+func randomPrefs(rng *rand.Rand) recoPrefsRef {
+	var p recoPrefsRef
+	pick := func(list []string) []string {
+		var out []string
+		for range rng.IntN(4) {
+			out = append(out, list[rng.IntN(len(list))]) // repeats allowed
+		}
+		return out
+	}
+	if rng.IntN(3) == 0 {
+		p.Regions = pick(geo.Regions)
+	}
+	if rng.IntN(3) == 0 {
+		p.Climate = pick(geo.ClimateBands)
+	}
+	if rng.IntN(3) == 0 {
+		p.MaxRentUSD = float64(300 + rng.IntN(3000))
+	}
+	if rng.IntN(3) == 0 {
+		p.MinSafety = rng.IntN(95)
+	}
+	if rng.IntN(3) == 0 {
+		p.MinHealthcare = rng.IntN(90)
+	}
+	if rng.IntN(4) == 0 {
+		p.EnglishMin = geo.EnglishBands[rng.IntN(len(geo.EnglishBands))]
+	}
+	if rng.IntN(4) == 0 {
+		p.Visa = []string{"retirement", "digitalNomad"}[rng.IntN(2)]
+	}
+	p.TaxFriendly = rng.IntN(5) == 0
+	if rng.IntN(4) == 0 {
+		p.MinInternetMbps = rng.IntN(250)
+	}
+	return p
+}
+
+// honours reports which preference, if any, the city breaks.
+func (p recoPrefsRef) broken(c *geo.City, rent float64, programs *program.Table) string {
+	switch {
+	case len(p.Regions) > 0 && !slices.Contains(p.Regions, c.Region):
+		return "regions"
+	case len(p.Climate) > 0 && !slices.Contains(p.Climate, c.Climate.Band()):
+		return "climate"
+	case p.MaxRentUSD > 0 && rent > p.MaxRentUSD:
+		return "maxRentUSD"
+	case c.SafetyIndex < p.MinSafety:
+		return "minSafety"
+	case c.HealthcareIndex < p.MinHealthcare:
+		return "minHealthcare"
+	case p.EnglishMin != "" && slices.Index(geo.EnglishBands, c.EnglishProficiency) > slices.Index(geo.EnglishBands, p.EnglishMin):
+		return "englishMin"
+	case p.Visa == "retirement" && len(c.Visas.Retirement) == 0, p.Visa == "digitalNomad" && len(c.Visas.DigitalNomad) == 0:
+		return "visa"
+	case c.InternetMbps < p.MinInternetMbps:
+		return "minInternetMbps"
+	case p.TaxFriendly && !slices.ContainsFunc(programs.ByCountry(c.Country), func(x program.Program) bool {
+		return x.Status == program.StatusOpen || x.Status == program.StatusChanged
+	}):
+		return "taxFriendly"
+	}
+	return ""
+}
+
+func recoBody(budget float64, household int, p recoPrefsRef, limit int) string {
+	b, _ := json.Marshal(map[string]any{"monthlyBudgetUSD": budget, "householdSize": household, "preferences": p, "limit": limit})
+	return string(b)
+}
+
+// Every preference is always honoured, every city listed fits the budget,
+// the list is ranked, and a bigger budget never removes a city.
+func TestGeoRecommendationsProperties(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	rng := rand.New(rand.NewPCG(6, 6))
+	for range 60 {
+		p := randomPrefs(rng)
+		household := 1 + rng.IntN(8)
+		budget := float64(500 + rng.IntN(6000))
+		var prev map[string]bool
+		for _, b := range []float64{budget, budget * 1.3, budget * 3} {
+			body := recoBody(b, household, p, 500)
+			r := h.do("POST", recoPath, body, tok...)
+			items := dataItems(t, r)
+			total, limit, offset := metaOf(t, r)
+			if total != len(items) || limit != 500 || offset != 0 {
+				t.Fatalf("%s: meta %d %d %d for %d items", body, total, limit, offset, len(items))
+			}
+			got := map[string]bool{}
+			lastRaw := math.Inf(1)
+			for k, it := range items {
+				id := it["id"].(string)
+				got[id] = true
+				c, ok := h.s.cities.ByID(id)
+				if !ok {
+					t.Fatalf("unknown city %s", id)
+				}
+				cost, rent := it["monthlyCostUSD"].(float64), it["rentUSD"].(float64)
+				if cost > b {
+					t.Fatalf("%s: %s costs %v over the budget %v", body, id, cost, b)
+				}
+				if why := p.broken(c, rent, h.s.programs); why != "" {
+					t.Fatalf("%s: %s breaks %s", body, id, why)
+				}
+				if tight := cost >= 0.9*b; it["tight"] != tight {
+					t.Fatalf("%s: %s tight %v at %v of %v", body, id, it["tight"], cost, b)
+				}
+				score := it["score"].(float64)
+				sum := 0.0
+				for _, part := range it["scoreBreakdown"].([]any) {
+					m := part.(map[string]any)
+					if m["score"].(float64) < 0 || m["score"].(float64) > m["max"].(float64) {
+						t.Fatalf("%s: component %v out of range", id, m)
+					}
+					sum += m["score"].(float64)
+				}
+				if sum != score || score < 0 || score > 100 {
+					t.Fatalf("%s: score %v, breakdown sums to %v", id, score, sum)
+				}
+				if score > lastRaw {
+					t.Fatalf("%s: rank %d scores %v above the one before (%v)", body, k+1, score, lastRaw)
+				}
+				lastRaw = score
+				if it["rank"] != float64(k+1) || len(it["reasons"].([]any)) == 0 {
+					t.Fatalf("%s: rank %v, reasons %v", id, it["rank"], it["reasons"])
+				}
+			}
+			// Exactly the cities that fit and honour every preference.
+			want := 0
+			for _, c := range h.s.cities.All() {
+				l := householdLines(&c, household)
+				if float64(l.total()) <= b && p.broken(&c, float64(l[lineRent]), h.s.programs) == "" {
+					want++
+				}
+			}
+			if want != total {
+				t.Fatalf("%s: %d cities listed, %d fit", body, total, want)
+			}
+			for id := range prev {
+				if !got[id] {
+					t.Fatalf("%s: %s fitted a smaller budget and is gone", body, id)
+				}
+			}
+			prev = got
+		}
+	}
+}
+
+func TestGeoRecommendationsRanking(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	// One person and four people cost the two breakdowns of the dataset.
+	for household, field := range map[int]string{1: "monthlyCostUSD", 4: "monthlyCostFamilyUSD"} {
+		r := h.do("POST", recoPath, recoBody(1e6, household, recoPrefsRef{}, 500), tok...)
+		items := dataItems(t, r)
+		if len(items) != h.s.cities.Len() {
+			t.Fatalf("a huge budget fits %d cities", len(items))
+		}
+		for _, it := range items {
+			c, _ := h.s.cities.ByID(it["id"].(string))
+			want := c.MonthlyCostUSD
+			if field == "monthlyCostFamilyUSD" {
+				want = c.MonthlyCostFamilyUSD
+			}
+			if it["monthlyCostUSD"] != float64(want) {
+				t.Fatalf("household %d in %s: %v, want %s %d", household, c.ID, it["monthlyCostUSD"], field, want)
+			}
+		}
+	}
+	// More people never cost less.
+	for _, c := range h.s.cities.All() {
+		for n := 2; n <= 8; n++ {
+			a, b := householdLines(&c, n-1), householdLines(&c, n)
+			if b.total() < a.total() {
+				t.Fatalf("%s: %d people cost %d, %d cost %d", c.ID, n-1, a.total(), n, b.total())
+			}
+		}
+	}
+	// A modest budget: Zurich does not fit, Lisbon does; a tight city says so.
+	r := h.do("POST", recoPath, recoBody(2500, 1, recoPrefsRef{}, 500), tok...)
+	items := dataItems(t, r)
+	ids := idsOf(items)
+	if slices.Contains(ids, "zurich-ch") || !slices.Contains(ids, "lisbon-pt") {
+		t.Fatalf("budget 2500: %v", ids)
+	}
+	for _, it := range items {
+		reason := it["reasons"].([]any)[0].(string)
+		if it["tight"] == true && !strings.HasPrefix(reason, "Fits only just") || !strings.Contains(reason, "$2,500 budget") {
+			t.Fatalf("%s: first reason %q", it["id"], reason)
+		}
+	}
+	// A portfolio at a withdrawal rate is the same budget.
+	a := h.do("POST", recoPath, `{"portfolioUSD":750000,"withdrawalRate":0.04}`, tok...)
+	b := h.do("POST", recoPath, `{"monthlyBudgetUSD":2500}`, tok...)
+	if !bytes.Equal(a.raw, b.raw) {
+		t.Fatalf("portfolio 750000 at 4%% differs from 2500 a month:\n%s\n%s", a.raw, b.raw)
+	}
+	c := h.do("POST", recoPath, `{"portfolioUSD":750000}`, tok...)
+	if !bytes.Equal(a.raw, c.raw) {
+		t.Fatal("withdrawalRate does not default to 0.04")
+	}
+	// The default limit is 20.
+	if items := dataItems(t, b); len(items) != 20 {
+		t.Fatalf("%d items by default", len(items))
+	}
+}
+
+// Requests equal in meaning share one cache entry, and the cached answer
+// is byte for byte the computed one.
+func TestGeoRecommendationsCache(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	g := h.s.geo
+	variants := []string{
+		`{"monthlyBudgetUSD":2800,"householdSize":2,"preferences":{"regions":["europe-south","southeast-asia"],"minSafety":60,"climate":["warm","hot"]}}`,
+		"{ \"preferences\" : {\"climate\":[\"hot\",\"warm\",\"hot\"], \"minSafety\":60,\n \"regions\":[\"southeast-asia\",\"europe-south\"]},\n\t\"householdSize\":2, \"monthlyBudgetUSD\": 2.8e3, \"limit\": 20 }",
+		`{"limit":20,"monthlyBudgetUSD":2800.0,"householdSize":2,"preferences":{"regions":["southeast-asia","europe-south","europe-south"],"climate":["hot","warm"],"minSafety":60,"minHealthcare":0,"taxFriendly":false}}`,
+	}
+	hits := g.hits.Load()
+	first := h.do("POST", recoPath, variants[0], tok...)
+	if first.status != 200 || g.hits.Load() != hits {
+		t.Fatalf("first request: %d, hits %d", first.status, g.hits.Load()-hits)
+	}
+	g.cache.Wait()
+	for i, v := range variants {
+		r := h.do("POST", recoPath, v, tok...)
+		if !bytes.Equal(r.raw, first.raw) {
+			t.Fatalf("variant %d answers other bytes:\n%s\n%s", i, r.raw, first.raw)
+		}
+		if got := g.hits.Load() - hits; got != uint64(i+1) {
+			t.Fatalf("variant %d: %d cache hits, want %d", i, got, i+1)
+		}
+	}
+	// A request that differs in meaning is another entry.
+	other := h.do("POST", recoPath, `{"monthlyBudgetUSD":2800,"householdSize":2,"preferences":{"regions":["europe-south"],"minSafety":60,"climate":["warm","hot"]}}`, tok...)
+	if bytes.Equal(other.raw, first.raw) || g.hits.Load()-hits != uint64(len(variants)) {
+		t.Fatal("a different request was answered from the cache")
+	}
+	// The uncached computation, with the cache off, gives the same bytes.
+	cache := g.cache
+	g.cache = nil
+	again := h.do("POST", recoPath, variants[1], tok...)
+	g.cache = cache
+	if !bytes.Equal(again.raw, first.raw) {
+		t.Fatal("uncached and cached answers differ")
+	}
+}
+
+// A fuzz target for the recommendations body: never a 5xx, always JSON,
+// every 200 valid against its schema and honouring the budget.
+func FuzzGeoRecommendations(f *testing.F) {
+	for _, seed := range []string{
+		`{"monthlyBudgetUSD":2500}`,
+		`{"portfolioUSD":900000,"withdrawalRate":0.035,"householdSize":3,"limit":5}`,
+		`{"monthlyBudgetUSD":4000,"preferences":{"regions":["europe-south","oceania"],"climate":["warm"],"maxRentUSD":1500,"minSafety":70,"minHealthcare":75,"englishMin":"high","visa":"retirement","taxFriendly":true,"minInternetMbps":50}}`,
+		`{"monthlyBudgetUSD":1e7,"householdSize":8,"limit":500}`,
+		`{"monthlyBudgetUSD":0.01}`,
+		`{"monthlyBudgetUSD":2000,"portfolioUSD":1}`,
+		`{}`, `[]`, `null`, `{"preferences":{"regions":[]}}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	s := newFuzzServer(f)
+	c := compileDoc(f, s.openapi)
+	ok, err := c.Compile(pointer("paths", recoPath, "post", "responses", "200", "content", "application/json", "schema"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	tok, err := auth.Sign(testSecret, auth.Claims{Sub: "fuzz", TTL: time.Hour}, time.Now())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI(recoPath)
+		rc.Request.Header.Set("Authorization", "Bearer "+tok)
+		rc.Request.SetBody(body)
+		s.Serve(&rc)
+		status := rc.Response.StatusCode()
+		if status != 200 && status != 400 {
+			t.Fatalf("status %d for %s: %s", status, body, rc.Response.Body())
+		}
+		var got any
+		if err := json.Unmarshal(rc.Response.Body(), &got); err != nil {
+			t.Fatalf("invalid JSON for %s: %s", body, rc.Response.Body())
+		}
+		if status != 200 {
+			return
+		}
+		if err := ok.Validate(got); err != nil {
+			t.Fatalf("response for %s breaks its schema: %v", body, err)
+		}
+		for _, it := range got.(map[string]any)["data"].([]any) {
+			if share := it.(map[string]any)["budgetShare"].(float64); share > 1 {
+				t.Fatalf("%s: a city over the budget (%v)", body, share)
+			}
+		}
+	})
+}
+
+// Any query string on the public list answers 200 or 400, as JSON, and
+// every 200 matches the documented schema with a consistent meta.
+func FuzzGeoListQuery(f *testing.F) {
+	for _, seed := range []string{
+		"", "country=pt&sort=-cost", "q=S%C3%A3o&limit=3", "climate=warm,hot&minSafety=70&maxMonthlyCost=1500.5",
+		"region=europe-south&offset=7", "limit=0", "q=%ff%fe", "sort=index&limit=200&offset=199", "a=1&a=2", "q=" + strings.Repeat("%C3%9F", 60),
+	} {
+		f.Add(seed)
+	}
+	s := newFuzzServer(f)
+	c := compileDoc(f, s.openapi)
+	ok, err := c.Compile(pointer("paths", citiesPath, "get", "responses", "200", "content", "application/json", "schema"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+		rc.Request.SetRequestURI(citiesPath)
+		rc.Request.URI().SetQueryString(query)
+		s.Serve(&rc)
+		status := rc.Response.StatusCode()
+		var got map[string]any
+		if err := json.Unmarshal(rc.Response.Body(), &got); err != nil {
+			t.Fatalf("invalid JSON for %q: %s", query, rc.Response.Body())
+		}
+		if status == 400 {
+			return
+		}
+		if status != 200 {
+			t.Fatalf("status %d for %q: %s", status, query, rc.Response.Body())
+		}
+		if err := ok.Validate(any(got)); err != nil {
+			t.Fatalf("response for %q breaks its schema: %v", query, err)
+		}
+		m := got["meta"].(map[string]any)
+		n := len(got["data"].([]any))
+		if total, limit, offset := int(m["total"].(float64)), int(m["limit"].(float64)), int(m["offset"].(float64)); n != max(0, min(limit, total-offset)) {
+			t.Fatalf("%q: %d items for total %d, limit %d, offset %d", query, n, total, limit, offset)
+		}
+	})
+}

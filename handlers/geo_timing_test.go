@@ -1,0 +1,118 @@
+package handlers
+
+import (
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/limit"
+)
+
+// geoBenchServer is benchServer with the token cache on, so that the
+// authenticated geo routes are measured with the usual warm token.
+func geoBenchServer(b *testing.B) (*Server, string) {
+	s, tok, _ := benchServer(b, 1<<16, limit.Rate{N: 1e9, Per: time.Hour})
+	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
+	return s, "Bearer " + tok
+}
+
+// The first page of the unfiltered list: a body built at start, sent
+// without a copy.
+func BenchmarkGeoListUnfiltered(b *testing.B) {
+	s, _ := geoBenchServer(b)
+	b.SetBytes(int64(len(s.geo.firstPage)))
+	runChain(b, s, citiesPath, "", 200)
+}
+
+// Another unfiltered page: one contiguous slice of the pre-encoded list.
+func BenchmarkGeoListUnfilteredPage(b *testing.B) {
+	s, _ := geoBenchServer(b)
+	b.SetBytes(int64(len(s.geo.orders[orderCost].page(50, 100))))
+	runChain(b, s, citiesPath+"?sort=cost&offset=50&limit=50", "", 200)
+}
+
+// The floor for the list: a route that only writes the first page's bytes
+// through the same chain.
+func BenchmarkGeoWriteBytes(b *testing.B) {
+	s, _ := geoBenchServer(b)
+	body := s.geo.firstPage
+	s.router.add(&route{method: "GET", path: "/api/v1/bench/bytes", access: Public, h: func(c *Ctx) {
+		c.w.B = append(c.w.B[:0], body...)
+		c.flush(fasthttp.StatusOK)
+	}})
+	b.SetBytes(int64(len(body)))
+	runChain(b, s, "/api/v1/bench/bytes", "", 200)
+}
+
+// A filtered list: scan every city, copy the matches' pre-encoded bytes.
+func BenchmarkGeoListFiltered(b *testing.B) {
+	s, _ := geoBenchServer(b)
+	runChain(b, s, citiesPath+"?region=europe-south&maxMonthlyCost=2500&minSafety=70&climate=warm,hot&sort=-cost", "", 200)
+}
+
+func BenchmarkGeoListSearch(b *testing.B) {
+	s, _ := geoBenchServer(b)
+	runChain(b, s, citiesPath+"?q=S%C3%A3o", "", 200)
+}
+
+func BenchmarkGeoDetail(b *testing.B) {
+	s, tok := geoBenchServer(b)
+	runChain(b, s, citiesPath+"/lisbon-pt", tok, 200)
+}
+
+func BenchmarkGeoCompare(b *testing.B) {
+	s, tok := geoBenchServer(b)
+	runChain(b, s, comparePath+"?ids=zurich-ch,lisbon-pt,chiang-mai-th&style=lean", tok, 200)
+}
+
+const benchRecoBody = `{"monthlyBudgetUSD":3000,"householdSize":2,"limit":20,
+	"preferences":{"regions":["europe-south","southeast-asia","south-america"],"minSafety":50,"englishMin":"moderate"}}`
+
+func runPost(b *testing.B, s *Server, path, authz, body string) {
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+	rc.Request.Header.SetMethod("POST")
+	rc.Request.SetRequestURI(path)
+	rc.Request.Header.Set("Authorization", authz)
+	rc.Request.SetBodyString(body)
+	s.Serve(&rc)
+	if rc.Response.StatusCode() != 200 {
+		b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	b.SetBytes(int64(len(rc.Response.Body())))
+	b.ReportAllocs()
+	for b.Loop() {
+		rc.Response.Reset()
+		s.Serve(&rc)
+	}
+	if rc.Response.StatusCode() != 200 {
+		b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+}
+
+// Every request computed: the cache is off.
+func BenchmarkGeoRecommendCold(b *testing.B) {
+	s, tok := geoBenchServer(b)
+	s.geo.cache.Close()
+	s.geo.cache = nil
+	runPost(b, s, recoPath, tok, benchRecoBody)
+}
+
+// Every request answered from the cache.
+func BenchmarkGeoRecommendCached(b *testing.B) {
+	s, tok := geoBenchServer(b)
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+	rc.Request.Header.SetMethod("POST")
+	rc.Request.SetRequestURI(recoPath)
+	rc.Request.Header.Set("Authorization", tok)
+	rc.Request.SetBodyString(benchRecoBody)
+	s.Serve(&rc)
+	s.geo.cache.Wait()
+	hits := s.geo.hits.Load()
+	runPost(b, s, recoPath, tok, benchRecoBody)
+	if s.geo.hits.Load() == hits {
+		b.Fatal("no cache hits")
+	}
+}
