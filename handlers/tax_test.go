@@ -1,0 +1,479 @@
+package handlers
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"fiplan/compute/tax"
+)
+
+// taxPaths are every /tax route, for checks that concern them all.
+var taxPaths = [][2]string{
+	{"GET", "/api/v1/tax/countries"},
+	{"POST", "/api/v1/tax/calculate"},
+	{"GET", "/api/v1/tax/programs"},
+	{"GET", "/api/v1/tax/programs/it-pensioner-7"},
+}
+
+func TestTaxRoutesNeedCredentials(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	for _, p := range taxPaths {
+		body := ""
+		if p[0] == "POST" {
+			body = `{"country":"US","income":{"employment":50000}}`
+		}
+		expectError(t, h.do(p[0], p[1], body), 401, CodeUnauthorized)
+		expectError(t, h.do(p[0], p[1], body, "Authorization", "Bearer nonsense"), 401, CodeUnauthorized)
+	}
+}
+
+func TestTaxCountries(t *testing.T) {
+	h := newHarness(t)
+	r := h.do("GET", "/api/v1/tax/countries", "", bearer(h.token("alice", "free", ""))...)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	list := r.body["data"].([]any)
+	codes := h.s.taxes.Codes()
+	meta := r.body["meta"].(map[string]any)
+	if len(list) != len(codes) || meta["total"] != float64(len(codes)) || meta["limit"] != float64(len(codes)) || meta["offset"] != 0.0 {
+		t.Fatalf("%d countries, meta %v; the table has %d", len(list), meta, len(codes))
+	}
+	for i, x := range list {
+		c := x.(map[string]any)
+		sys, _ := h.s.taxes.ByCountry(codes[i])
+		if c["code"] != sys.Country || c["name"] != sys.Name || c["currency"] != sys.Currency || c["latestYear"] != float64(sys.Latest()) {
+			t.Errorf("%s: %v", codes[i], c)
+		}
+		var years []int
+		for _, y := range c["years"].([]any) {
+			years = append(years, int(y.(float64)))
+		}
+		if !slices.Equal(years, sys.Years()) {
+			t.Errorf("%s years %v, want %v", sys.Country, years, sys.Years())
+		}
+		if len(c["regions"].([]any)) != len(sys.Regions) || len(c["notModelled"].([]any)) != len(sys.NotModelled) {
+			t.Errorf("%s regions or notModelled differ", sys.Country)
+		}
+		m := c["modelled"].(map[string]any)
+		latest, _ := sys.Year(sys.Latest())
+		if len(m["rules"].([]any)) != len(latest.Rules) || len(m["notes"].([]any)) < len(sys.Notes) {
+			t.Errorf("%s modelled %v", sys.Country, m)
+		}
+		for _, id := range c["programs"].([]any) {
+			p, ok := h.s.programs.ByID(id.(string))
+			if !ok || p.Country != sys.Country {
+				t.Errorf("%s lists program %v", sys.Country, id)
+			}
+		}
+	}
+}
+
+// taxCalc posts a calculation as alice.
+func taxCalc(t *testing.T, h *harness, body string) *resp {
+	t.Helper()
+	return h.do("POST", "/api/v1/tax/calculate", body, bearer(h.token("alice", "free", ""))...)
+}
+
+// sameResult checks a calculate response against the engine's result.
+func sameResult(t *testing.T, what string, d map[string]any, r *tax.Result) {
+	t.Helper()
+	money := func(key string, want float64) {
+		t.Helper()
+		if got, ok := d[key].(float64); !ok || math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: %s = %v, engine %v", what, key, d[key], want)
+		}
+	}
+	if d["country"] != r.Country || d["year"] != float64(r.Year) || d["currency"] != r.Currency || d["marginalPart"] != r.MarginalPart.String() {
+		t.Errorf("%s: header %v %v %v %v", what, d["country"], d["year"], d["currency"], d["marginalPart"])
+	}
+	money("grossIncome", r.GrossIncome)
+	money("incomeTax", r.IncomeTax)
+	money("socialContributions", r.SocialContributions)
+	money("capitalTax", r.CapitalTax)
+	money("totalTax", r.TotalTax)
+	money("afterTaxIncome", math.Round((r.GrossIncome-r.TotalTax)*100)/100)
+	if r.Region != "" {
+		money("regionalTax", r.RegionalTax)
+		if d["region"] != r.Region {
+			t.Errorf("%s: region %v", what, d["region"])
+		}
+	} else if _, ok := d["regionalTax"]; ok || d["region"] != nil {
+		t.Errorf("%s: regionalTax or region without a region", what)
+	}
+	rate := func(key string, got any, want float64) {
+		t.Helper()
+		if g, ok := got.(float64); !ok || math.Abs(g-want) > 5e-7 {
+			t.Errorf("%s: %s = %v, engine %v", what, key, got, want)
+		}
+	}
+	rate("effectiveRate", d["effectiveRate"], r.EffectiveRate)
+	rate("marginalRate", d["marginalRate"], r.MarginalRate)
+	lines := d["breakdown"].([]any)
+	if len(lines) != r.NLines || d["truncated"] != r.Truncated {
+		t.Fatalf("%s: %d lines, engine %d", what, len(lines), r.NLines)
+	}
+	for i, x := range lines {
+		l, want := x.(map[string]any), r.Lines[i]
+		if l["rule"] != want.Rule || l["kind"] != want.Kind.String() || l["category"] != want.Category.String() || l["label"] != want.Label {
+			t.Errorf("%s line %d: %v, engine %+v", what, i, l, want)
+		}
+		for _, f := range []struct {
+			key  string
+			want float64
+			tol  float64
+		}{{"base", want.Base, 0.0051}, {"amount", want.Amount, 0.0051}, {"rate", want.Rate, 5e-7}} {
+			if got := l[f.key].(float64); math.Abs(got-f.want) > f.tol {
+				t.Errorf("%s line %d: %s %v, engine %v", what, i, f.key, got, f.want)
+			}
+		}
+	}
+	totals := d["rules"].([]any)
+	if len(totals) != r.NTotals {
+		t.Fatalf("%s: %d rule totals, engine %d", what, len(totals), r.NTotals)
+	}
+	for i, x := range totals {
+		if tt := x.(map[string]any); tt["rule"] != r.Totals[i].Rule || tt["amount"] != r.Totals[i].Amount {
+			t.Errorf("%s total %d: %v, engine %+v", what, i, tt, r.Totals[i])
+		}
+	}
+}
+
+func incomeJSON(in tax.Income) string {
+	b, _ := json.Marshal(map[string]float64{"employment": in.Employment, "selfEmployment": in.SelfEmployment,
+		"pension": in.Pension, "interest": in.Interest, "dividends": in.Dividends, "capitalGains": in.CapitalGains})
+	return string(b)
+}
+
+// The route answers what compute/tax answers, for every country, year and
+// region the table has.
+func TestTaxCalculateMatchesEngine(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	incomes := []tax.Income{
+		{},
+		{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000},
+		{SelfEmployment: 42000, Pension: 18000},
+		{Pension: 30000, Dividends: 25000, CapitalGains: 20000},
+		{Employment: 350000, Interest: 10000},
+	}
+	for _, sys := range h.s.taxes.Countries() {
+		regions := []string{""}
+		for _, rg := range sys.Regions {
+			regions = append(regions, rg.Code)
+		}
+		for _, y := range sys.Years() {
+			for _, region := range regions {
+				for _, in := range incomes {
+					var want tax.Result
+					if err := tax.Calculate(sys, y, &in, region, &want); err != nil {
+						t.Fatal(err)
+					}
+					body := fmt.Sprintf(`{"country":%q,"year":%d,"region":%q,"income":%s}`, strings.ToLower(sys.Country), y, strings.ToLower(region), incomeJSON(in))
+					r := taxCalc(t, h, body)
+					if r.status != 200 {
+						t.Fatalf("%s: %d %s", body, r.status, r.raw)
+					}
+					sameResult(t, body, r.data(), &want)
+				}
+			}
+		}
+	}
+	// Year defaults to the latest, absent parts to 0.
+	us, _ := h.s.taxes.ByCountry("US")
+	var want tax.Result
+	if err := tax.Calculate(us, us.Latest(), &tax.Income{Pension: 40000}, "", &want); err != nil {
+		t.Fatal(err)
+	}
+	r := taxCalc(t, h, `{"country":"US","income":{"pension":40000}}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	sameResult(t, "defaults", r.data(), &want)
+	if r.data()["program"] != nil {
+		t.Errorf("program %v without one", r.data()["program"])
+	}
+}
+
+// A program answers what tax.ApplyRegime answers for the program's rules
+// written by hand, with the covered parts chosen by domesticIncome.
+func TestTaxCalculateProgramMatchesEngine(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	nl, _ := h.s.taxes.ByCountry("NL")
+	gb, _ := h.s.taxes.ByCountry("GB")
+
+	// nl-30-ruling: 30% of domestic employment income exempt, up to 246,000.
+	ruling := tax.Regime{ID: "nl-30-ruling"}
+	ruling.Add(tax.RegimeRule{Treatment: tax.TreatPartialExempt, Fraction: 0.3, Cap: 246000, Parts: [tax.NumParts]bool{tax.Employment: true}})
+	// gb-fig: foreign self-employment, interest, dividends and gains exempt.
+	fig := tax.Regime{ID: "gb-fig"}
+	fig.Add(tax.RegimeRule{Treatment: tax.TreatExempt, Parts: [tax.NumParts]bool{tax.SelfEmployment: true, tax.Interest: true, tax.Dividends: true, tax.CapitalGains: true}})
+	// gb-fig with dividends earned in the UK: they stay taxed.
+	figUK := fig
+	figUK.Rules[0].Parts[tax.Dividends] = false
+	cases := []struct {
+		body string
+		sys  *tax.System
+		in   tax.Income
+		rg   *tax.Regime
+	}{
+		{`{"country":"NL","income":{"employment":100000},"program":"nl-30-ruling","domesticIncome":["employment"]}`, nl, tax.Income{Employment: 100000}, &ruling},
+		{`{"country":"NL","income":{"employment":400000},"program":"nl-30-ruling","domesticIncome":["employment","pension"]}`, nl, tax.Income{Employment: 400000}, &ruling},
+		// employment taken as foreign: the domestic rule covers nothing
+		{`{"country":"NL","income":{"employment":100000},"program":"nl-30-ruling"}`, nl, tax.Income{Employment: 100000}, &tax.Regime{ID: "nl-30-ruling"}},
+		{`{"country":"GB","year":2025,"income":{"employment":60000,"dividends":20000,"capitalGains":30000},"program":"gb-fig"}`, gb, tax.Income{Employment: 60000, Dividends: 20000, CapitalGains: 30000}, &fig},
+		{`{"country":"GB","year":2025,"income":{"employment":60000,"dividends":20000,"capitalGains":30000},"program":"gb-fig","domesticIncome":["dividends"]}`, gb, tax.Income{Employment: 60000, Dividends: 20000, CapitalGains: 30000}, &figUK},
+	}
+	for _, c := range cases {
+		var want tax.Result
+		year := c.sys.Latest()
+		eff, err := tax.ApplyRegime(c.sys, year, &c.in, "", c.rg, &want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := taxCalc(t, h, c.body)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", c.body, r.status, r.raw)
+		}
+		d := r.data()
+		// Labels are the handler's; compare them apart.
+		for i := range want.Breakdown() {
+			if want.Lines[i].Kind == tax.KindProgram {
+				want.Lines[i].Label = d["breakdown"].([]any)[i].(map[string]any)["label"].(string)
+			}
+		}
+		want.Totals[0].Label = d["rules"].([]any)[0].(map[string]any)["label"].(string)
+		sameResult(t, c.body, d, &want)
+		p := d["program"].(map[string]any)
+		prog, _ := h.s.programs.ByID(c.rg.ID)
+		if p["id"] != prog.ID || p["name"] != prog.Name || p["status"] != string(prog.Status) ||
+			p["totalTaxWithout"] != eff.Without || p["relievedIncome"] != eff.Relieved || p["programTax"] != eff.Tax ||
+			math.Abs(p["saving"].(float64)-(eff.Without-want.TotalTax)) > 0.005 || len(p["eligibility"].([]any)) != len(prog.Eligibility) {
+			t.Errorf("%s: program %v, effect %+v", c.body, p, eff)
+		}
+	}
+}
+
+// detailPath is the path of the first detail of a VALIDATION_ERROR.
+func detailPath(t *testing.T, r *resp) (path, msg string) {
+	t.Helper()
+	det, _ := r.body["details"].([]any)
+	if len(det) == 0 {
+		t.Fatalf("no details: %s", r.raw)
+	}
+	d := det[0].(map[string]any)
+	return d["path"].(string), d["message"].(string)
+}
+
+func TestTaxCalculateValidation(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	cases := []struct {
+		body, code, path, says string
+	}{
+		{`{"country":"ZZ","income":{}}`, "VALIDATION_ERROR", "country", "supported: DE"},
+		{`{"country":"USA","income":{}}`, "VALIDATION_ERROR", "country", ""},
+		{`{"country":"US","year":2019,"income":{}}`, "VALIDATION_ERROR", "year", "2024, 2025"},
+		{`{"country":"US","year":1800,"income":{}}`, "VALIDATION_ERROR", "year", ""},
+		{`{"country":"GB","region":"XX","income":{}}`, "VALIDATION_ERROR", "region", "SCT"},
+		{`{"country":"US","region":"CA","income":{}}`, "VALIDATION_ERROR", "region", "no regions"},
+		{`{"country":"NL","program":"nl-nothing","income":{}}`, "VALIDATION_ERROR", "program", "unknown program"},
+		{`{"country":"DE","program":"it-pensioner-7","income":{}}`, "VALIDATION_ERROR", "program", "program of IT"},
+		{`{"country":"GB","program":"gb-remittance","income":{}}`, "VALIDATION_ERROR", "program", "cannot be calculated"},
+		{`{"country":"US","income":{"employment":-1}}`, "VALIDATION_ERROR", "income.employment", ""},
+		{`{"country":"US","income":{"pension":1e13}}`, "VALIDATION_ERROR", "income.pension", ""},
+		{`{"country":"US","income":{"dividends":"100"}}`, "VALIDATION_ERROR", "income.dividends", ""},
+		{`{"country":"US","income":{"salary":100}}`, "VALIDATION_ERROR", "income.salary", ""},
+		{`{"country":"US","income":{},"domesticIncome":["wages"]}`, "VALIDATION_ERROR", "domesticIncome[0]", ""},
+		{`{"income":{"employment":1}}`, "MISSING_FIELD", "country", ""},
+		{`{"country":"US"}`, "MISSING_FIELD", "income", ""},
+	}
+	for _, c := range cases {
+		r := taxCalc(t, h, c.body)
+		expectError(t, r, 400, c.code)
+		path, msg := detailPath(t, r)
+		if path != c.path || !strings.Contains(msg, c.says) {
+			t.Errorf("%s: %s %q, want %s %q", c.body, path, msg, c.path, c.says)
+		}
+		if c.code == "MISSING_FIELD" && !strings.Contains(r.body["error"].(string), c.path) {
+			t.Errorf("%s: error %q does not name %s", c.body, r.body["error"], c.path)
+		}
+	}
+	expectError(t, taxCalc(t, h, `{"country":"US","income":{}} x`), 400, "INVALID_JSON")
+}
+
+func TestTaxPrograms(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	tok := bearer(h.token("alice", "free", ""))
+	get := func(q string) *resp { return h.do("GET", "/api/v1/tax/programs"+q, "", tok...) }
+	all := h.s.programs.All()
+
+	r := get("?limit=200")
+	list := r.body["data"].([]any)
+	if r.status != 200 || len(list) != len(all) || r.body["meta"].(map[string]any)["total"] != float64(len(all)) {
+		t.Fatalf("%d, %d programs of %d", r.status, len(list), len(all))
+	}
+	for i, x := range list {
+		p := x.(map[string]any)
+		want := all[i]
+		if p["id"] != want.ID || p["country"] != want.Country || p["name"] != want.Name || p["summary"] != want.Summary ||
+			p["status"] != string(want.Status) || len(p["sources"].([]any)) != len(want.Sources) || len(p["eligibility"].([]any)) != len(want.Eligibility) {
+			t.Errorf("program %d: %v", i, p["id"])
+		}
+		if (want.Rate == nil) != (p["rate"] == nil) || (want.DurationYears == nil) != (p["durationYears"] == nil) {
+			t.Errorf("%s: rate %v, durationYears %v", want.ID, p["rate"], p["durationYears"])
+		}
+		_, hasSystem := h.s.taxes.ByCountry(want.Country)
+		if p["calculable"] == true && (!hasSystem || len(want.Rules) == 0) || p["calculable"] == false && p["calculableNote"] == "" {
+			t.Errorf("%s: calculable %v (%v)", want.ID, p["calculable"], p["calculableNote"])
+		}
+	}
+
+	// Filters, any case, and paging.
+	for _, q := range []struct {
+		query  string
+		keep   func(country, status string) bool
+		paging bool
+	}{
+		{"?country=it", func(c, _ string) bool { return c == "IT" }, false},
+		{"?status=closed", func(_, s string) bool { return s == "closed" }, false},
+		{"?country=GB&status=open", func(c, s string) bool { return c == "GB" && s == "open" }, false},
+		{"?country=IS", func(c, _ string) bool { return c == "IS" }, false},
+		{"?limit=5&offset=3", func(_, _ string) bool { return true }, true},
+	} {
+		r := get(q.query)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", q.query, r.status, r.raw)
+		}
+		var want []string
+		for _, p := range all {
+			if q.keep(p.Country, string(p.Status)) {
+				want = append(want, p.ID)
+			}
+		}
+		total := len(want)
+		if q.paging {
+			want = want[3:8]
+		}
+		var got []string
+		for _, x := range r.body["data"].([]any) {
+			got = append(got, x.(map[string]any)["id"].(string))
+		}
+		if !slices.Equal(got, want) && len(got)+len(want) > 0 || r.body["meta"].(map[string]any)["total"] != float64(total) {
+			t.Errorf("%s: %v (meta %v), want %v", q.query, got, r.body["meta"], want)
+		}
+	}
+
+	for _, q := range []struct{ query, path string }{
+		{"?status=pending", "status"},
+		{"?status=", "status"},
+		{"?country=PRT", "country"},
+		{"?country=1T", "country"},
+		{"?limit=0", "limit"},
+		{"?offset=-1", "offset"},
+	} {
+		r := get(q.query)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if path, _ := detailPath(t, r); path != q.path {
+			t.Errorf("%s: path %s, want %s", q.query, path, q.path)
+		}
+	}
+
+	r = h.do("GET", "/api/v1/tax/programs/it-pensioner-7", "", tok...)
+	if r.status != 200 || r.data()["id"] != "it-pensioner-7" || r.data()["rate"] != 0.07 || r.data()["country"] != "IT" {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("GET", "/api/v1/tax/programs/xx-nothing", "", tok...), 404, CodeNotFound)
+}
+
+// Every program's rules convert for the engine when its country has tax
+// parameters, and the labels of its lines say what they do.
+func TestTaxProgramsConvert(t *testing.T) {
+	h := newHarness(t)
+	api := newTaxAPI(h.s, nil)
+	for _, tp := range api.programs {
+		if tp.sys == nil || len(tp.p.Rules) == 0 {
+			if tp.calculable {
+				t.Errorf("%s: calculable without a system or rules", tp.p.ID)
+			}
+			continue
+		}
+		if !tp.calculable {
+			t.Errorf("%s: %s", tp.p.ID, tp.why)
+			continue
+		}
+		for i, sr := range tp.rules {
+			for p, on := range sr.rule.Parts {
+				if on && sr.rule.PartLabels[p] == "" {
+					t.Errorf("%s rule %d: part %v without a label", tp.p.ID, i, tax.Part(p))
+				}
+			}
+			if tr := sr.rule.Treatment; (tr == tax.TreatLumpSum || tr == tax.TreatMinimumTax) && sr.rule.Label == "" {
+				t.Errorf("%s rule %d: no label", tp.p.ID, i)
+			}
+		}
+	}
+}
+
+// Every /tax response, success or error, matches the schema the OpenAPI
+// document gives for its status.
+func TestTaxResponsesMatchTheirDocumentedSchemas(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	doc := loadOpenAPI(t, h)
+	free := bearer(h.token("alice", "free", ""))
+	check := func(r *resp, method, path string) {
+		t.Helper()
+		s := doc.schema(t, "paths", path, method, "responses", fmt.Sprint(r.status), "content", "application/json", "schema")
+		var v any
+		if err := json.Unmarshal(r.raw, &v); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(v); err != nil {
+			t.Errorf("%s %s %d does not match its schema: %v\n%s", method, path, r.status, err, r.raw)
+		}
+	}
+	check(h.do("GET", "/api/v1/tax/countries", "", free...), "get", "/api/v1/tax/countries")
+	check(h.do("GET", "/api/v1/tax/countries", ""), "get", "/api/v1/tax/countries")
+	check(h.do("GET", "/api/v1/tax/programs?limit=200", "", free...), "get", "/api/v1/tax/programs")
+	check(h.do("GET", "/api/v1/tax/programs?status=x", "", free...), "get", "/api/v1/tax/programs")
+	for _, p := range h.s.programs.All() {
+		check(h.do("GET", "/api/v1/tax/programs/"+p.ID, "", free...), "get", "/api/v1/tax/programs/{id}")
+	}
+	check(h.do("GET", "/api/v1/tax/programs/nope", "", free...), "get", "/api/v1/tax/programs/{id}")
+	for _, body := range []string{
+		`{"country":"GB","region":"SCT","income":{"employment":50000,"dividends":3000,"interest":2000}}`,
+		`{"country":"US","income":{"employment":85000,"interest":1200,"dividends":3000,"capitalGains":5000}}`,
+		`{"country":"NL","income":{"employment":100000},"program":"nl-30-ruling","domesticIncome":["employment"]}`,
+		`{"country":"DE","income":{}}`,
+		`{"country":"XX","income":{}}`,
+		`{"country":"US"}`,
+		`{`,
+	} {
+		check(taxCalc(t, h, body), "post", "/api/v1/tax/calculate")
+	}
+}
+
+func FuzzTaxCalculate(f *testing.F) {
+	f.Add([]byte(`{"country":"US","income":{"employment":85000,"interest":1200,"dividends":3000,"capitalGains":5000}}`))
+	f.Add([]byte(`{"country":"gb","year":2024,"region":"sct","income":{"selfEmployment":1e12,"pension":1e-300}}`))
+	f.Add([]byte(`{"country":"NL","income":{"employment":1e12},"program":"nl-30-ruling","domesticIncome":["employment","employment"]}`))
+	f.Add([]byte(`{"country":"GB","income":{"dividends":5e5,"capitalGains":1},"program":"gb-fig","domesticIncome":[]}`))
+	f.Add([]byte(`{"country":"DE","year":2200,"income":{}}`))
+	f.Add([]byte(`{"country":"FR","income":{"pension":0,"interest":1e9,"dividends":1e9,"capitalGains":1e9}}`))
+	serve := fuzzRoute(f, "/api/v1/tax/calculate", "free")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		d := serve(t, body)
+		if d == nil {
+			return
+		}
+		sum := d["incomeTax"].(float64) + d["socialContributions"].(float64) + d["capitalTax"].(float64)
+		if rt, ok := d["regionalTax"].(float64); ok {
+			sum += rt
+		}
+		if math.Abs(sum-d["totalTax"].(float64)) > 0.011 {
+			t.Fatalf("categories add up to %v, totalTax %v", sum, d["totalTax"])
+		}
+	})
+}
