@@ -415,3 +415,84 @@ func (t Treatment) String() string {
 	}
 	return TreatmentNames[t]
 }
+
+// GrossFor is the gross yearly income, made of the parts of mix in their
+// proportions, that leaves net after TotalTax (under rg, or the normal rules
+// when rg is nil): the income a portfolio must yield so that net is left to
+// spend. It reports false when mix has no income or no gross below 1e15
+// leaves net. The answer is within a cent of the smallest such gross (tax
+// rounding makes net after tax a step function). It does not allocate.
+func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net float64) (float64, bool, error) {
+	y, err := s.Year(year)
+	if err != nil {
+		return 0, false, err
+	}
+	if !s.HasRegion(region) {
+		return 0, false, ErrRegion
+	}
+	if rg != nil && !rg.valid() {
+		return 0, false, ErrRegime
+	}
+	parts, total := cleanParts(mix)
+	if !(total > 0) || math.IsNaN(net) || math.IsInf(net, 0) {
+		return 0, false, nil
+	}
+	if net <= 0 {
+		return 0, true, nil
+	}
+	// short is what gross g leaves missing from net (negative: a surplus).
+	short := func(g float64) float64 {
+		var in [NumParts]float64
+		for p := range parts {
+			in[p] = parts[p] / total * g
+		}
+		var st state
+		ptax := 0.0
+		if rg == nil {
+			st.parts = in
+			st.run(y, region)
+		} else {
+			var rest [NumParts]float64
+			rest, ptax, _ = rg.split(&in, nil)
+			st.runSplit(y, region, &in, &rest)
+		}
+		return net - (g - sumCategories(y, region, &st, ptax, nil))
+	}
+	// Bracket: lo leaves too little (no tax is the best case), hi enough.
+	lo, hi := net, 2*net
+	flo, fhi := short(lo), short(hi)
+	if flo <= 0 {
+		return lo, true, nil
+	}
+	for fhi > 0 {
+		if hi > 1e15 {
+			return 0, false, nil
+		}
+		lo, flo = hi, fhi
+		hi *= 2
+		fhi = short(hi)
+	}
+	// Regula falsi with the Illinois modification, keeping the bracket.
+	side := 0
+	for i := 0; i < 100 && hi-lo > 0.01; i++ {
+		g := hi - fhi*(hi-lo)/(fhi-flo)
+		if !(g > lo && g < hi) {
+			g = (lo + hi) / 2
+		}
+		fg := short(g)
+		if fg > 0 {
+			lo, flo = g, fg
+			if side == -1 {
+				fhi /= 2
+			}
+			side = -1
+		} else {
+			hi, fhi = g, fg
+			if side == 1 {
+				flo /= 2
+			}
+			side = 1
+		}
+	}
+	return hi, true, nil
+}

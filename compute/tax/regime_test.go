@@ -379,3 +379,84 @@ func TestTreatmentNames(t *testing.T) {
 		t.Error("names")
 	}
 }
+
+// GrossFor inverts the tax: the gross whose after-tax amount is net.
+func TestGrossFor(t *testing.T) {
+	s := syntheticSystem(t)
+	flat := covering(TreatFlat, allParts...)
+	flat.Rate = 0.07
+	lump := covering(TreatLumpSum, Dividends)
+	lump.Amount = 100000
+	cases := []struct {
+		name      string
+		mix       Income
+		rg        *Regime
+		net, want float64
+	}{
+		// 7% of everything: gross = net / 0.93.
+		{"flat 7%", Income{Pension: 1}, regimeOf(flat), 40000, 40000 / 0.93},
+		// Exempt: gross = net.
+		{"exempt", Income{Pension: 5, Dividends: 5}, regimeOf(covering(TreatExempt, Pension, Dividends)), 40000, 40000},
+		// IRPEF alone, in the 35% band: g − (6,440 + 0.35 (g − 28,000)) =
+		// 30,000, so 0.65 g = 26,640 and g = 40,984.62.
+		{"progressive", Income{Pension: 3}, nil, 30000, 26640 / 0.65},
+		// A lump sum of 100,000 on dividends: g − 100,000 = 50,000.
+		{"lump sum", Income{Dividends: 1}, regimeOf(lump), 50000, 150000},
+		// Half pension (taxed), half exempt dividends: 60,000 is 30,000 of
+		// each, IRPEF on 30,000 is 6,440 + 700 = 7,140, leaving 52,860.
+		{"mixed", Income{Pension: 1, Dividends: 1}, regimeOf(covering(TreatExempt, Dividends)), 52860, 60000},
+		{"nothing to cover", Income{Pension: 1}, nil, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, ok, err := GrossFor(s, 2024, &c.mix, "", c.rg, c.net)
+			if err != nil || !ok || math.Abs(g-c.want) > 0.011 {
+				t.Fatalf("GrossFor = %.4f %v %v, want %.4f", g, ok, err, c.want)
+			}
+			if c.net == 0 {
+				return
+			}
+			left := func(g float64) float64 {
+				parts, total := cleanParts(&c.mix)
+				in := Income{parts[0] / total * g, parts[1] / total * g, parts[2] / total * g, parts[3] / total * g, parts[4] / total * g, parts[5] / total * g}
+				tt, err := TotalTax(s, 2024, &in, "", c.rg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return g - tt
+			}
+			if left(g) < c.net-1e-9 || left(g-0.02) >= c.net {
+				t.Errorf("gross %.4f leaves %.4f, 2 cents less leaves %.4f; net %.2f", g, left(g), left(g-0.02), c.net)
+			}
+		})
+	}
+	// On every real system the answer leaves the net, as the search says.
+	for _, sys := range loadAll(t) {
+		mix := Income{Pension: 20000, Dividends: 15000, CapitalGains: 10000, Interest: 2000}
+		g, ok, err := GrossFor(sys, sys.Latest(), &mix, "", nil, 48000)
+		if err != nil || !ok {
+			t.Fatalf("%s: %v %v", sys.Country, ok, err)
+		}
+		scale := g / mix.Total()
+		in := Income{Pension: 20000 * scale, Dividends: 15000 * scale, CapitalGains: 10000 * scale, Interest: 2000 * scale}
+		tt, _ := TotalTax(sys, sys.Latest(), &in, "", nil)
+		if g-tt < 48000-1e-6 || g-tt > 48000+0.05*g {
+			t.Errorf("%s: gross %.2f leaves %.2f", sys.Country, g, g-tt)
+		}
+	}
+	if _, ok, _ := GrossFor(s, 2024, &Income{}, "", nil, 1000); ok {
+		t.Error("no income mix: found a gross")
+	}
+	if _, _, err := GrossFor(s, 2023, &Income{Pension: 1}, "", nil, 1000); !errors.Is(err, ErrYear) {
+		t.Errorf("year: %v", err)
+	}
+	rg := regimeOf(flat)
+	mix := Income{Pension: 1, Dividends: 2}
+	if n := testing.AllocsPerRun(50, func() {
+		if _, _, err := GrossFor(s, 2024, &mix, "", rg, 50000); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("GrossFor: %v allocations", n)
+	}
+}

@@ -61,3 +61,16 @@ func BenchmarkTotalTax(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGrossFor: the gross pension and investment income that leaves
+// 48,000 after US tax, as the after-tax FI number needs it.
+func BenchmarkGrossFor(b *testing.B) {
+	s := loadSystem(b, "us")
+	mix := Income{Pension: 20000, Interest: 2000, Dividends: 15000, CapitalGains: 10000}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok, err := GrossFor(s, 2024, &mix, "", nil, 48000); err != nil || !ok {
+			b.Fatal(ok, err)
+		}
+	}
+}
