@@ -9,6 +9,7 @@ import (
 	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/fx"
 	"fiplan/data/geo"
 	"fiplan/data/history"
 	"fiplan/data/program"
@@ -93,6 +94,9 @@ func (s *Server) loadDatasets() error {
 		return err
 	}
 	if s.taxes, err = taxtable.Embedded(); err != nil {
+		return err
+	}
+	if s.fx, err = fx.Embedded(); err != nil {
 		return err
 	}
 	if s.history, err = history.US(); err != nil {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/fx"
 	"fiplan/data/geo"
 	"fiplan/data/history"
 	"fiplan/data/program"
@@ -68,6 +69,7 @@ type Server struct {
 	cities   *geo.Table
 	programs *program.Table
 	taxes    *taxtable.Table
+	fx       *fx.Table
 
 	public *limit.Limiter[[16]byte]
 	free   *limit.Limiter[string]

@@ -30,9 +30,18 @@ type taxAPI struct {
 	countries []byte // the JSON array of GET /tax/countries
 	programs  []*taxProgram
 	byID      map[string]*taxProgram
+	byCountry map[string][]*taxProgram
 	supported string // "DE, FR, ..." for error messages
 	// eligibility of the normal regime of a country one moves to
 	residence map[string][]string
+	fx        rates
+	fxAsOf    string
+}
+
+// rates is what the tax routes need of the exchange-rate table (data/fx).
+type rates interface {
+	Convert(amount float64, from, to string) (float64, bool)
+	AsOf() string
 }
 
 // taxProgram is one special program with what the engine needs of it.
@@ -82,11 +91,8 @@ var partByName = func() map[string]tax.Part {
 	return m
 }()
 
-// convertFunc converts a yearly amount between currencies (ISO 4217).
-type convertFunc func(amount float64, from, to string) (float64, bool)
-
 // newTaxProgram converts a program's rules for the engine.
-func newTaxProgram(p program.Program, sys *tax.System, convert convertFunc) *taxProgram {
+func newTaxProgram(p program.Program, sys *tax.System, fx rates) *taxProgram {
 	tp := &taxProgram{p: p, sys: sys, conditions: []string{}}
 	for _, r := range p.Rules {
 		if r.Condition != "" {
@@ -104,7 +110,7 @@ func newTaxProgram(p program.Program, sys *tax.System, convert convertFunc) *tax
 		tp.calculable = true
 	}
 	for i := 0; tp.calculable && i < len(p.Rules); i++ {
-		sr, why := engineRule(&p.Rules[i], sys.Currency, convert)
+		sr, why := engineRule(&p.Rules[i], sys.Currency, fx)
 		if why != "" {
 			tp.calculable, tp.why = false, why
 			break
@@ -118,7 +124,7 @@ func newTaxProgram(p program.Program, sys *tax.System, convert convertFunc) *tax
 }
 
 // engineRule converts one program rule, with amounts in the currency cur.
-func engineRule(r *program.Rule, cur string, convert convertFunc) (scopedRule, string) {
+func engineRule(r *program.Rule, cur string, fx rates) (scopedRule, string) {
 	t, ok := tax.ParseTreatment(string(r.Type))
 	if !ok {
 		return scopedRule{}, "rule type " + string(r.Type) + " is not one the calculator applies"
@@ -130,10 +136,10 @@ func engineRule(r *program.Rule, cur string, convert convertFunc) (scopedRule, s
 		if r.Currency == cur {
 			return *v, true
 		}
-		if convert == nil {
+		if fx == nil {
 			return 0, false
 		}
-		return convert(*v, r.Currency, cur)
+		return fx.Convert(*v, r.Currency, cur)
 	}
 	er := tax.RegimeRule{Treatment: t}
 	var oks [4]bool
@@ -192,13 +198,18 @@ func percent(f float64) string { return strconv.FormatFloat(f*100, 'f', -1, 64) 
 
 func money0(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func newTaxAPI(s *Server, convert convertFunc) *taxAPI {
-	t := &taxAPI{s: s, byID: map[string]*taxProgram{}, residence: map[string][]string{}}
+// newTaxAPI prepares the routes' state; fx converts program amounts and
+// optimize's incomes (nil: no conversions, and optimize is not served).
+func newTaxAPI(s *Server, fx rates) *taxAPI {
+	t := &taxAPI{s: s, byID: map[string]*taxProgram{}, byCountry: map[string][]*taxProgram{}, residence: map[string][]string{}, fx: fx}
+	if fx != nil {
+		t.fxAsOf = fx.AsOf()
+	}
 	t.supported = strings.Join(s.taxes.Codes(), ", ")
-	byCountry := map[string][]string{}
+	ids := map[string][]string{}
 	for _, p := range s.programs.All() {
 		sys, _ := s.taxes.ByCountry(p.Country)
-		tp := newTaxProgram(p, sys, convert)
+		tp := newTaxProgram(p, sys, fx)
 		b, err := json.MarshalNoEscape(programView{Program: &tp.p, Calculable: tp.calculable, CalculableNote: tp.why})
 		if err != nil {
 			panic("cannot encode program " + p.ID + ": " + err.Error()) // static data, checked by tests
@@ -206,12 +217,13 @@ func newTaxAPI(s *Server, convert convertFunc) *taxAPI {
 		tp.json = b
 		t.programs = append(t.programs, tp)
 		t.byID[p.ID] = tp
-		byCountry[p.Country] = append(byCountry[p.Country], p.ID)
+		t.byCountry[p.Country] = append(t.byCountry[p.Country], tp)
+		ids[p.Country] = append(ids[p.Country], p.ID)
 	}
 	w := jsonw.Writer{}
 	w.BeginArray()
 	for _, sys := range s.taxes.Countries() {
-		writeCountry(&w, sys, byCountry[sys.Country])
+		writeCountry(&w, sys, ids[sys.Country])
 		t.residence[sys.Country] = []string{"Tax residence in " + sys.Name + " under its domestic rules, and the right to live there."}
 	}
 	w.EndArray()
@@ -617,7 +629,7 @@ func (t *taxAPI) getProgram(c *Ctx) {
 
 // taxRoutes are the /tax routes (issue #7).
 func taxRoutes(s *Server) []*route {
-	t := newTaxAPI(s, nil)
+	t := newTaxAPI(s, s.fx)
 	return []*route{
 		{method: "GET", path: v1 + "/tax/countries", access: User, tag: "tax", status: 200, list: true,
 			summary: "Countries and tax years the calculator covers",
@@ -650,5 +662,12 @@ func taxRoutes(s *Server) []*route {
 			data:    programSchema,
 			errs:    []errDoc{{404, CodeNotFound, "no program with this id"}},
 			h:       t.getProgram},
+		{method: "POST", path: v1 + "/tax/optimize", access: Pro, tag: "tax", status: 200,
+			summary: "Rank countries and programs by after-tax income (pro)",
+			desc:    taxOptDesc,
+			body:    taxOptSchema, data: taxOptResponseSchema,
+			errs: []errDoc{{400, "VALIDATION_ERROR", "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate repeats another, " +
+				"or the income is all 0"}},
+			h: t.optimize},
 	}
 }

@@ -151,6 +151,56 @@ type programDoc struct {
 	CalculableNote string              `json:"calculableNote" doc:"Why it cannot be calculated."`
 }
 
+// Optimize.
+
+type taxOptProgramDoc struct {
+	ID            string `json:"id" schema:"required"`
+	Name          string `json:"name" schema:"required"`
+	Kind          string `json:"kind" schema:"required,enum=@programKind"`
+	Status        string `json:"status" schema:"required,enum=open|changed" doc:"Closed programs are not suggested."`
+	DurationYears *int   `json:"durationYears" schema:"required,nullable" doc:"How long the regime lasts; null when it has no fixed length."`
+}
+
+type taxOptionDoc struct {
+	Rank              int               `json:"rank" doc:"1 is the best; absent on current."`
+	Country           string            `json:"country" schema:"required"`
+	Name              string            `json:"name" schema:"required"`
+	Currency          string            `json:"currency" schema:"required" doc:"Of grossIncome, totalTax, afterTaxIncome, fiNumber and fiWithdrawal."`
+	Year              int               `json:"year" schema:"required" doc:"The tax year compared."`
+	Program           *taxOptProgramDoc `json:"program" schema:"required,nullable" doc:"The special program; null for the country's normal rules."`
+	GrossIncome       float64           `json:"grossIncome" schema:"required" doc:"The income converted to the country's currency."`
+	TotalTax          float64           `json:"totalTax" schema:"required"`
+	AfterTaxIncome    float64           `json:"afterTaxIncome" schema:"required"`
+	EffectiveRate     float64           `json:"effectiveRate" schema:"required"`
+	GrossIncomeUSD    float64           `json:"grossIncomeUSD" schema:"required"`
+	TotalTaxUSD       float64           `json:"totalTaxUSD" schema:"required"`
+	AfterTaxIncomeUSD float64           `json:"afterTaxIncomeUSD" schema:"required" doc:"What the ranking sorts on."`
+	GainUSD           float64           `json:"gainUSD" doc:"afterTaxIncomeUSD - current.afterTaxIncomeUSD: the yearly gain of the move (negative: a loss). Absent on current."`
+	FINumber          *float64          `json:"fiNumber" schema:"required,nullable" doc:"With monthlyBudgetUSD: the portfolio whose withdrawals, after this country's tax, cover the budget (fiWithdrawal / withdrawalRate); else null."`
+	FINumberUSD       *float64          `json:"fiNumberUSD" schema:"required,nullable"`
+	FIWithdrawal      *float64          `json:"fiWithdrawal" schema:"required,nullable" doc:"The gross yearly withdrawal, in the stated income's mix, that leaves 12 x monthlyBudgetUSD after tax."`
+	Eligibility       []string          `json:"eligibility" schema:"required" doc:"What the person must still check: the program's eligibility, or tax residence and the right to live there for a move under the normal rules; empty for the current country."`
+	Conditions        []string          `json:"conditions" schema:"required" doc:"Conditions of the program's rules the calculation cannot check."`
+}
+
+type taxSkipDoc struct {
+	Country string  `json:"country" schema:"required"`
+	Program *string `json:"program" schema:"required,nullable" doc:"null: the whole country was skipped."`
+	Reason  string  `json:"reason" schema:"required"`
+}
+
+type taxOptDoc struct {
+	Country          string         `json:"country" schema:"required"`
+	Currency         string         `json:"currency" schema:"required" doc:"Of the income sent."`
+	Year             *int           `json:"year" schema:"required,nullable" doc:"The year asked for; each suggestion says the year it used."`
+	FXAsOf           string         `json:"fxAsOf" schema:"required" doc:"Date (YYYY-MM-DD) of the exchange rates used for every conversion."`
+	MonthlyBudgetUSD *float64       `json:"monthlyBudgetUSD" schema:"required,nullable"`
+	WithdrawalRate   float64        `json:"withdrawalRate" schema:"required"`
+	Current          taxOptionDoc   `json:"current" schema:"required" doc:"Staying: the current country under its normal rules."`
+	Suggestions      []taxOptionDoc `json:"suggestions" schema:"required" doc:"Every candidate under its normal rules and under each program a newcomer can join, best first."`
+	Skipped          []taxSkipDoc   `json:"skipped" schema:"required" doc:"Candidates and programs left out of the ranking, and why."`
+}
+
 // taxEnums registers the enums of the /tax declarations. Every schema that
 // uses them is compiled through taxDoc or refers to taxEnums, so that Go
 // initialises it first.
@@ -177,6 +227,7 @@ var (
 	taxCountrySchema      = taxDoc[taxCountryDoc]()
 	taxCalcResponseSchema = taxDoc[taxCalcDoc]()
 	programSchema         = taxDoc[programDoc]()
+	taxOptResponseSchema  = taxDoc[taxOptDoc]()
 )
 
 func names[T ~string](list []T) []string {
@@ -197,3 +248,18 @@ const taxCalcDesc = "One country's taxes on a yearly income profile, with a line
 	"or the exempt fraction (partialExempt); the program adds its own tax (flat rate, lump sum, minimum top-up) to incomeTax. " +
 	"Income tax, capital and regional rules then run on the income left to them; social contributions stay those of the whole income (programs relieve tax, not social insurance). " +
 	"The breakdown opens with lines of kind `program`, and `data.program` reports the tax without the program and the saving."
+
+const taxOptDesc = "Ranks where the stated income is taxed least: every candidate country under its normal rules, and under each of its special programs " +
+	"that admits newcomers (status open or changed) and that the calculator can apply, best first by after-tax income in US dollars " +
+	"(ties: by country code, the normal rules first). `current` is staying where you live now; each suggestion's gainUSD is its after-tax income less current's.\n\n" +
+	"Method. The income (in the currency of `country`) is converted into each candidate's currency at the reference rates of `fxAsOf`, " +
+	"taxed there as POST /api/v1/tax/calculate does (resident single person, no region, the requested year where the country has it, else its latest), " +
+	"and the results are converted to US dollars at the same rates. A program is applied as in calculate, with every income part foreign-source " +
+	"except those named in `domesticIncome` (as for someone who moves with their pension, investments or remote work); programs of the current country are not suggested, " +
+	"since they are for people who move there. The calculation assumes the person qualifies: each suggestion lists the eligibility and conditions to check.\n\n" +
+	"After-tax FI number (with monthlyBudgetUSD): the budget is converted to the candidate's currency, B = 12 x budget. Withdrawals are taxed as income with the stated income's mix " +
+	"(its parts scaled together): the gross yearly withdrawal G solves G - tax(G x mix) = B, found by bracketed regula falsi to the cent, " +
+	"and fiNumber = G / withdrawalRate. State the mix your withdrawals will have (pension, interest, dividends, capital gains); " +
+	"taxing a whole withdrawal as gains or dividends overstates the tax on the part that returns capital.\n\n" +
+	"Not modelled: cost of living (see /api/v1/geo), the current country's continued taxing rights (US citizens are taxed on worldwide income wherever they live; " +
+	"treaties often leave government pensions and some other income taxable at source), exit taxes, wealth and property taxes, and withholding at source."

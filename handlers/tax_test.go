@@ -17,6 +17,7 @@ var taxPaths = [][2]string{
 	{"POST", "/api/v1/tax/calculate"},
 	{"GET", "/api/v1/tax/programs"},
 	{"GET", "/api/v1/tax/programs/it-pensioner-7"},
+	{"POST", "/api/v1/tax/optimize"},
 }
 
 func TestTaxRoutesNeedCredentials(t *testing.T) {
@@ -453,6 +454,15 @@ func TestTaxResponsesMatchTheirDocumentedSchemas(t *testing.T) {
 	} {
 		check(taxCalc(t, h, body), "post", "/api/v1/tax/calculate")
 	}
+	pro := bearer(h.token("bob", "pro", ""))
+	for _, body := range []string{
+		`{"country":"US","income":{"pension":30000,"dividends":20000,"capitalGains":15000},"monthlyBudgetUSD":4000}`,
+		`{"country":"GB","income":{"employment":60000},"candidates":["nl"],"year":2024,"programs":false}`,
+		`{"country":"US","income":{}}`,
+	} {
+		check(h.do("POST", "/api/v1/tax/optimize", body, pro...), "post", "/api/v1/tax/optimize")
+	}
+	check(h.do("POST", "/api/v1/tax/optimize", `{"country":"US","income":{"pension":1}}`, free...), "post", "/api/v1/tax/optimize")
 }
 
 func FuzzTaxCalculate(f *testing.F) {
@@ -474,6 +484,252 @@ func FuzzTaxCalculate(f *testing.F) {
 		}
 		if math.Abs(sum-d["totalTax"].(float64)) > 0.011 {
 			t.Fatalf("categories add up to %v, totalTax %v", sum, d["totalTax"])
+		}
+	})
+}
+
+func taxOptimize(t *testing.T, h *harness, body string) *resp {
+	t.Helper()
+	return h.do("POST", "/api/v1/tax/optimize", body, bearer(h.token("bob", "pro", ""))...)
+}
+
+func TestTaxOptimizeIsPro(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	body := `{"country":"US","income":{"pension":40000}}`
+	r := h.do("POST", "/api/v1/tax/optimize", body, bearer(h.token("alice", "free", ""))...)
+	expectError(t, r, 403, CodeSubscriptionRequired)
+	if r = taxOptimize(t, h, body); r.status != 200 {
+		t.Fatalf("pro: %d %s", r.status, r.raw)
+	}
+}
+
+// An option as the engine computes it, to compare a suggestion with.
+type wantOption struct {
+	gross, tax, usd float64
+}
+
+// engineOption computes a suggestion's figures with compute/tax and the fx
+// table, as the route's description says.
+func engineOption(t *testing.T, h *harness, api *taxAPI, from string, in tax.Income, s map[string]any, domestic [tax.NumParts]bool) wantOption {
+	t.Helper()
+	sys, ok := h.s.taxes.ByCountry(s["country"].(string))
+	if !ok {
+		t.Fatalf("suggestion of unknown country %v", s["country"])
+	}
+	f, _ := h.s.fx.Convert(1, from, sys.Currency)
+	usd, _ := h.s.fx.Convert(1, sys.Currency, "USD")
+	inC := scaled(&in, f)
+	var rg *tax.Regime
+	if p, ok := s["program"].(map[string]any); ok {
+		rg = &tax.Regime{}
+		api.byID[p["id"].(string)].regime(&domestic, rg)
+	}
+	tt, err := tax.TotalTax(sys, int(s["year"].(float64)), &inC, "", rg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wantOption{gross: inC.Total(), tax: tt, usd: usd}
+}
+
+func TestTaxOptimizeRanking(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	api := newTaxAPI(h.s, h.s.fx)
+	in := tax.Income{Pension: 30000, Dividends: 20000, CapitalGains: 15000, Interest: 2000}
+	body := `{"country":"GB","income":` + incomeJSON(in) + `,"monthlyBudgetUSD":3500,"withdrawalRate":0.035}`
+	r := taxOptimize(t, h, body)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	d := r.data()
+	if d["fxAsOf"] != h.s.fx.AsOf() || d["country"] != "GB" || d["currency"] != "GBP" || d["year"] != nil {
+		t.Errorf("header %v %v %v %v", d["fxAsOf"], d["country"], d["currency"], d["year"])
+	}
+	sugg := d["suggestions"].([]any)
+	countries := map[string]bool{}
+	prev := math.Inf(1)
+	for i, x := range sugg {
+		s := x.(map[string]any)
+		if s["rank"] != float64(i+1) {
+			t.Errorf("suggestion %d has rank %v", i, s["rank"])
+		}
+		net := s["afterTaxIncomeUSD"].(float64)
+		if net > prev {
+			t.Errorf("rank %d: %v after %v: not sorted best first", i+1, net, prev)
+		}
+		prev = net
+		want := engineOption(t, h, api, "GBP", in, s, [tax.NumParts]bool{})
+		got := func(k string) float64 { return s[k].(float64) }
+		for _, c := range []struct {
+			key        string
+			got, value float64
+		}{
+			{"grossIncome", got("grossIncome"), want.gross},
+			{"totalTax", got("totalTax"), want.tax},
+			{"afterTaxIncome", got("afterTaxIncome"), want.gross - want.tax},
+			{"totalTaxUSD", got("totalTaxUSD"), want.tax * want.usd},
+			{"afterTaxIncomeUSD", got("afterTaxIncomeUSD"), (want.gross - want.tax) * want.usd},
+			{"gainUSD", got("gainUSD"), got("afterTaxIncomeUSD") - d["current"].(map[string]any)["afterTaxIncomeUSD"].(float64)},
+		} {
+			if math.Abs(c.got-c.value) > 0.011 {
+				t.Errorf("%v %v: %s %v, want %v", s["country"], s["program"], c.key, c.got, c.value)
+			}
+		}
+		if math.Abs(got("effectiveRate")-want.tax/want.gross) > 5e-7 {
+			t.Errorf("%v %v: effectiveRate %v, want %v", s["country"], s["program"], got("effectiveRate"), want.tax/want.gross)
+		}
+		// The FI number: the withdrawal that leaves the budget after tax,
+		// divided by the withdrawal rate.
+		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		g := got("fiWithdrawal")
+		if math.Abs(got("fiNumber")-g/0.035) > 0.2 || math.Abs(got("fiNumberUSD")-got("fiNumber")*want.usd) > 0.2 {
+			t.Errorf("%v: fiNumber %v, withdrawal %v", s["country"], s["fiNumber"], g)
+		}
+		mix := scaled(&in, g/in.Total())
+		var rg *tax.Regime
+		if p, ok := s["program"].(map[string]any); ok {
+			rg = &tax.Regime{}
+			api.byID[p["id"].(string)].regime(&[tax.NumParts]bool{}, rg)
+		}
+		tt, _ := tax.TotalTax(sys, int(got("year")), &mix, "", rg)
+		if budget := 3500 * 12 / want.usd; math.Abs(g-tt-budget) > 1 {
+			t.Errorf("%v: withdrawal %v leaves %v, budget %v", s["country"], g, g-tt, budget)
+		}
+		if s["program"] == nil {
+			countries[s["country"].(string)] = true
+			if el := s["eligibility"].([]any); (s["country"] == "GB") != (len(el) == 0) {
+				t.Errorf("%v: eligibility %v", s["country"], el)
+			}
+		} else {
+			p := s["program"].(map[string]any)
+			tp := api.byID[p["id"].(string)]
+			if tp.p.Country != s["country"] || s["country"] == "GB" || tp.p.Status == "closed" || !tp.calculable {
+				t.Errorf("program %v suggested for %v", p["id"], s["country"])
+			}
+			if len(s["eligibility"].([]any)) != len(tp.p.Eligibility) {
+				t.Errorf("%v: eligibility", p["id"])
+			}
+		}
+	}
+	// Every country of the table, under its normal rules.
+	if len(countries) != len(h.s.taxes.Codes()) {
+		t.Errorf("normal rules of %d countries, the table has %d", len(countries), len(h.s.taxes.Codes()))
+	}
+	cur := d["current"].(map[string]any)
+	if cur["country"] != "GB" || cur["program"] != nil || cur["rank"] != nil || cur["gainUSD"] != nil {
+		t.Errorf("current %v", cur)
+	}
+	for _, x := range d["skipped"].([]any) {
+		s := x.(map[string]any)
+		if s["reason"] == "" {
+			t.Errorf("skipped without a reason: %v", s)
+		}
+	}
+}
+
+// A candidate list is honoured, in any case; domesticIncome and programs
+// decide which programs appear.
+func TestTaxOptimizeCandidates(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	ids := func(r *resp) []string {
+		t.Helper()
+		if r.status != 200 {
+			t.Fatalf("%d %s", r.status, r.raw)
+		}
+		var out []string
+		for _, x := range r.data()["suggestions"].([]any) {
+			s := x.(map[string]any)
+			id := s["country"].(string)
+			if p, ok := s["program"].(map[string]any); ok {
+				id = p["id"].(string)
+			}
+			out = append(out, id)
+		}
+		slices.Sort(out)
+		return out
+	}
+	got := ids(taxOptimize(t, h, `{"country":"US","income":{"employment":90000},"candidates":["nl","GB"]}`))
+	if !slices.Equal(got, []string{"GB", "NL"}) {
+		t.Errorf("candidates nl, GB: %v", got)
+	}
+	got = ids(taxOptimize(t, h, `{"country":"US","income":{"employment":90000},"candidates":["nl","GB"],"domesticIncome":["employment"]}`))
+	if !slices.Equal(got, []string{"GB", "NL", "nl-30-ruling"}) {
+		t.Errorf("with a local job: %v", got)
+	}
+	got = ids(taxOptimize(t, h, `{"country":"US","income":{"dividends":90000},"candidates":["GB","us"]}`))
+	if !slices.Equal(got, []string{"GB", "US", "gb-fig"}) {
+		t.Errorf("dividends: %v", got)
+	}
+	got = ids(taxOptimize(t, h, `{"country":"US","income":{"dividends":90000},"candidates":["GB"],"programs":false}`))
+	if !slices.Equal(got, []string{"GB"}) {
+		t.Errorf("programs false: %v", got)
+	}
+	// The year asked for where the country has it.
+	r := taxOptimize(t, h, `{"country":"US","income":{"pension":50000},"candidates":["FR","DE"],"year":2025}`)
+	for _, x := range r.data()["suggestions"].([]any) {
+		s := x.(map[string]any)
+		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		if want := yearFor(sys, 2025); s["year"] != float64(want) {
+			t.Errorf("%v: year %v, want %d", s["country"], s["year"], want)
+		}
+	}
+	if r.data()["monthlyBudgetUSD"] != nil || r.data()["suggestions"].([]any)[0].(map[string]any)["fiNumber"] != nil {
+		t.Error("FI number without a budget")
+	}
+}
+
+func TestTaxOptimizeValidation(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	cases := []struct {
+		body, code, path string
+	}{
+		{`{"country":"ZZ","income":{"pension":1}}`, "VALIDATION_ERROR", "country"},
+		{`{"country":"US","income":{"pension":1},"candidates":["GB","XX"]}`, "VALIDATION_ERROR", "candidates[1]"},
+		{`{"country":"US","income":{"pension":1},"candidates":["GB","gb"]}`, "VALIDATION_ERROR", "candidates[1]"},
+		{`{"country":"US","income":{"pension":1},"candidates":["GB","GBR"]}`, "VALIDATION_ERROR", "candidates[1]"},
+		{`{"country":"US","income":{}}`, "VALIDATION_ERROR", "income"},
+		{`{"country":"US","income":{"pension":1},"withdrawalRate":0}`, "VALIDATION_ERROR", "withdrawalRate"},
+		{`{"country":"US","income":{"pension":1},"monthlyBudgetUSD":-1}`, "VALIDATION_ERROR", "monthlyBudgetUSD"},
+		{`{"country":"US","income":{"pension":1},"year":3000}`, "VALIDATION_ERROR", "year"},
+		{`{"income":{"pension":1}}`, "MISSING_FIELD", "country"},
+		{`{"country":"US"}`, "MISSING_FIELD", "income"},
+	}
+	for _, c := range cases {
+		r := taxOptimize(t, h, c.body)
+		expectError(t, r, 400, c.code)
+		if path, _ := detailPath(t, r); path != c.path {
+			t.Errorf("%s: path %s, want %s", c.body, path, c.path)
+		}
+	}
+}
+
+// Every currency of the tax tables has an exchange rate, so that optimize
+// skips no country.
+func TestTaxCurrenciesHaveRates(t *testing.T) {
+	h := newHarness(t)
+	for _, sys := range h.s.taxes.Countries() {
+		if !h.s.fx.Has(sys.Currency) {
+			t.Errorf("%s: no exchange rate for %s", sys.Country, sys.Currency)
+		}
+	}
+}
+
+func FuzzTaxOptimize(f *testing.F) {
+	f.Add([]byte(`{"country":"US","income":{"pension":30000,"dividends":20000},"monthlyBudgetUSD":4000}`))
+	f.Add([]byte(`{"country":"gb","income":{"employment":1e12},"candidates":["nl","de"],"withdrawalRate":0.2,"monthlyBudgetUSD":1e7}`))
+	f.Add([]byte(`{"country":"NL","income":{"capitalGains":1e-300},"domesticIncome":["capitalGains"],"programs":false,"year":1900}`))
+	serve := fuzzRoute(f, "/api/v1/tax/optimize", "pro")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		d := serve(t, body)
+		if d == nil {
+			return
+		}
+		prev := math.Inf(1)
+		for _, x := range d["suggestions"].([]any) {
+			net := x.(map[string]any)["afterTaxIncomeUSD"].(float64)
+			if net > prev {
+				t.Fatalf("not sorted: %v after %v", net, prev)
+			}
+			prev = net
 		}
 	})
 }

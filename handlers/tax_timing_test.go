@@ -40,3 +40,14 @@ func BenchmarkTaxCalculate(b *testing.B) {
 func BenchmarkTaxCalculateProgram(b *testing.B) {
 	benchTax(b, "/api/v1/tax/calculate", `{"country":"NL","income":{"employment":85000,"interest":1200,"dividends":3000},"program":"nl-30-ruling","domesticIncome":["employment"]}`)
 }
+
+// Every country of the tax table and each program a newcomer can join,
+// with the after-tax FI number of each (one tax inversion per suggestion).
+func BenchmarkTaxOptimize(b *testing.B) {
+	benchTax(b, "/api/v1/tax/optimize", `{"country":"US","income":{"pension":30000,"interest":2000,"dividends":20000,"capitalGains":15000},"monthlyBudgetUSD":4000}`)
+}
+
+// The ranking alone, without FI numbers.
+func BenchmarkTaxOptimizeNoBudget(b *testing.B) {
+	benchTax(b, "/api/v1/tax/optimize", `{"country":"US","income":{"pension":30000,"interest":2000,"dividends":20000,"capitalGains":15000}}`)
+}
