@@ -524,7 +524,7 @@ func engineOption(t *testing.T, h *harness, api *taxAPI, from string, in tax.Inc
 		rg = &tax.Regime{}
 		api.byID[p["id"].(string)].regime(&domestic, rg)
 	}
-	tt, err := tax.TotalTax(sys, int(s["year"].(float64)), &inC, "", rg)
+	tt, err := tax.Due(sys, int(s["year"].(float64)), &inC, "", rg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -590,7 +590,7 @@ func TestTaxOptimizeRanking(t *testing.T) {
 			rg = &tax.Regime{}
 			api.byID[p["id"].(string)].regime(&[tax.NumParts]bool{}, rg)
 		}
-		tt, _ := tax.TotalTax(sys, int(got("year")), &mix, "", rg)
+		tt, _ := tax.Due(sys, int(got("year")), &mix, "", rg)
 		if budget := 3500 * 12 / want.usd; math.Abs(g-tt-budget) > 1 {
 			t.Errorf("%v: withdrawal %v leaves %v, budget %v", s["country"], g, g-tt, budget)
 		}

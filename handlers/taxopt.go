@@ -82,7 +82,7 @@ func scaled(in *tax.Income, f float64) tax.Income {
 // the normal rules). usd converts sys's currency to US dollars; budget is
 // the yearly spending in sys's currency (0: no FI number).
 func evaluate(o *taxOption, in *tax.Income, rg *tax.Regime, usd, budget, wr float64) error {
-	t, err := tax.TotalTax(o.sys, o.year, in, "", rg)
+	t, err := tax.Due(o.sys, o.year, in, "", rg)
 	if err != nil {
 		return err
 	}

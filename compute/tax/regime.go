@@ -274,10 +274,10 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	return eff, nil
 }
 
-// TotalTax is the TotalTax that Calculate (rg nil) or ApplyRegime would
+// Due is the TotalTax that Calculate (rg nil) or ApplyRegime would
 // report, without the breakdown and the marginal rate: for searches and
 // rankings over many incomes. It does not allocate.
-func TotalTax(s *System, year int, in *Income, region string, rg *Regime) (float64, error) {
+func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, error) {
 	y, err := s.Year(year)
 	if err != nil {
 		return 0, err
@@ -417,7 +417,7 @@ func (t Treatment) String() string {
 }
 
 // GrossFor is the gross yearly income, made of the parts of mix in their
-// proportions, that leaves net after TotalTax (under rg, or the normal rules
+// proportions, that leaves net after Due (under rg, or the normal rules
 // when rg is nil): the income a portfolio must yield so that net is left to
 // spend. It reports false when mix has no income or no gross below 1e15
 // leaves net. The answer is within a cent of the smallest such gross (tax

@@ -88,8 +88,8 @@ func apply(t *testing.T, s *System, in Income, rg *Regime) (*Result, RegimeEffec
 	near(t, "program lines vs effect", progLines, eff.Tax)
 	near(t, "rule totals vs total", totals, r.TotalTax)
 	near(t, "categories vs total", r.IncomeTax+r.SocialContributions+r.CapitalTax+r.RegionalTax, r.TotalTax)
-	if tt, err := TotalTax(s, s.Latest(), &in, "", rg); err != nil || tt != r.TotalTax {
-		t.Errorf("TotalTax %v (%v), ApplyRegime %v", tt, err, r.TotalTax)
+	if tt, err := Due(s, s.Latest(), &in, "", rg); err != nil || tt != r.TotalTax {
+		t.Errorf("Due %v (%v), ApplyRegime %v", tt, err, r.TotalTax)
 	}
 	if t.Failed() {
 		for _, l := range r.Breakdown() {
@@ -290,8 +290,8 @@ func TestRegimeErrors(t *testing.T) {
 		if _, err := ApplyRegime(s, 2024, &in, "", regimeOf(b), &r); !errors.Is(err, ErrRegime) {
 			t.Errorf("%+v: %v", b, err)
 		}
-		if _, err := TotalTax(s, 2024, &in, "", regimeOf(b)); !errors.Is(err, ErrRegime) {
-			t.Errorf("TotalTax %+v: %v", b, err)
+		if _, err := Due(s, 2024, &in, "", regimeOf(b)); !errors.Is(err, ErrRegime) {
+			t.Errorf("Due %+v: %v", b, err)
 		}
 	}
 	full := &Regime{}
@@ -314,8 +314,8 @@ func TestRegimeErrors(t *testing.T) {
 	}
 }
 
-// TotalTax is the total Calculate reports, in every loaded country.
-func TestTotalTaxMatchesCalculate(t *testing.T) {
+// Due is the total Calculate reports, in every loaded country.
+func TestDueMatchesCalculate(t *testing.T) {
 	incomes := []Income{
 		{},
 		{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000},
@@ -330,16 +330,16 @@ func TestTotalTaxMatchesCalculate(t *testing.T) {
 				if err := Calculate(s, y, &in, "", &r); err != nil {
 					t.Fatal(err)
 				}
-				got, err := TotalTax(s, y, &in, "", nil)
+				got, err := Due(s, y, &in, "", nil)
 				if err != nil || got != r.TotalTax {
-					t.Errorf("%s %d %+v: TotalTax %v (%v), Calculate %v", s.Country, y, in, got, err, r.TotalTax)
+					t.Errorf("%s %d %+v: Due %v (%v), Calculate %v", s.Country, y, in, got, err, r.TotalTax)
 				}
 			}
 		}
 	}
 }
 
-// ApplyRegime and TotalTax allocate nothing.
+// ApplyRegime and Due allocate nothing.
 func TestRegimeAllocs(t *testing.T) {
 	s := loadSystem(t, "us")
 	flat := covering(TreatFlat, Pension, Dividends)
@@ -358,11 +358,11 @@ func TestRegimeAllocs(t *testing.T) {
 		t.Errorf("ApplyRegime: %v allocations", n)
 	}
 	if n := testing.AllocsPerRun(100, func() {
-		if _, err := TotalTax(s, 2024, &in, "", rg); err != nil {
+		if _, err := Due(s, 2024, &in, "", rg); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("TotalTax: %v allocations", n)
+		t.Errorf("Due: %v allocations", n)
 	}
 }
 
@@ -419,7 +419,7 @@ func TestGrossFor(t *testing.T) {
 			left := func(g float64) float64 {
 				parts, total := cleanParts(&c.mix)
 				in := Income{parts[0] / total * g, parts[1] / total * g, parts[2] / total * g, parts[3] / total * g, parts[4] / total * g, parts[5] / total * g}
-				tt, err := TotalTax(s, 2024, &in, "", c.rg)
+				tt, err := Due(s, 2024, &in, "", c.rg)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -439,7 +439,7 @@ func TestGrossFor(t *testing.T) {
 		}
 		scale := g / mix.Total()
 		in := Income{Pension: 20000 * scale, Dividends: 15000 * scale, CapitalGains: 10000 * scale, Interest: 2000 * scale}
-		tt, _ := TotalTax(sys, sys.Latest(), &in, "", nil)
+		tt, _ := Due(sys, sys.Latest(), &in, "", nil)
 		if g-tt < 48000-1e-6 || g-tt > 48000+0.05*g {
 			t.Errorf("%s: gross %.2f leaves %.2f", sys.Country, g, g-tt)
 		}

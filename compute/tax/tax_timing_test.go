@@ -50,13 +50,13 @@ func BenchmarkApplyRegime(b *testing.B) {
 	}
 }
 
-// BenchmarkTotalTax: the total alone, as rankings and searches use it.
-func BenchmarkTotalTax(b *testing.B) {
+// BenchmarkDue: the total alone, as rankings and searches use it.
+func BenchmarkDue(b *testing.B) {
 	s := loadSystem(b, "us")
 	in := Income{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := TotalTax(s, 2024, &in, "", nil); err != nil {
+		if _, err := Due(s, 2024, &in, "", nil); err != nil {
 			b.Fatal(err)
 		}
 	}
