@@ -184,6 +184,7 @@ func engineRule(r *program.Rule, cur string, fx rates) (scopedRule, string) {
 		what = "covered by the lump sum"
 		er.Label = "lump sum of " + money0(er.Amount) + " " + cur
 	case tax.TreatMinimumTax:
+		what = "counts towards the minimum tax"
 		er.Label = "top-up to the minimum tax of " + money0(er.Amount) + " " + cur
 	}
 	for _, in := range r.Incomes {
