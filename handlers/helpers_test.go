@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
@@ -50,9 +51,24 @@ func newFuzzServer(f *testing.F) *Server {
 // fuzzRoute serves POST bodies to path in-process and checks what any
 // route must guarantee: never a 5xx, always JSON, and every 200 valid
 // against the route's documented response schema. It returns the decoded
-// body of a 200, or nil.
-func fuzzRoute(f *testing.F, path string) func(t *testing.T, body []byte) map[string]any {
+// body of a 200, or nil. With a tier ("free" or "pro"), requests carry an
+// API key of a user on that tier, for routes that need authentication.
+func fuzzRoute(f *testing.F, path string, tier ...string) func(t *testing.T, body []byte) map[string]any {
 	s := newFuzzServer(f)
+	var authz string
+	if len(tier) > 0 {
+		plain, hash, err := auth.NewKey()
+		if err != nil {
+			f.Fatal(err)
+		}
+		if err := s.db.SaveAccount("fuzz", tier[0]); err != nil {
+			f.Fatal(err)
+		}
+		if err := s.db.CreateKey(store.Key{ID: "key_fuzz", Owner: "fuzz", Name: "fuzz", CreatedAt: time.Now()}, hash, 1); err != nil {
+			f.Fatal(err)
+		}
+		authz = "Bearer " + plain
+	}
 	c := compileDoc(f, s.openapi)
 	// A non-finite number would be written as null where the schema
 	// requires a number.
@@ -66,6 +82,9 @@ func fuzzRoute(f *testing.F, path string) func(t *testing.T, body []byte) map[st
 		rc.Request.Header.SetMethod("POST")
 		rc.Request.SetRequestURI(path)
 		rc.Request.SetBody(body)
+		if authz != "" {
+			rc.Request.Header.Set("Authorization", authz)
+		}
 		s.Serve(&rc)
 		if code := rc.Response.StatusCode(); code >= 500 {
 			t.Fatalf("status %d for %s: %s", code, body, rc.Response.Body())

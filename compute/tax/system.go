@@ -122,9 +122,10 @@ const (
 	KindRelief                // exemption limit or marginal relief
 	KindCredit                // credit against the tax
 	KindTotal                 // a rule's total
+	KindProgram               // an effect of a special regime (ApplyRegime)
 )
 
-var kindNames = [...]string{"band", "deduction", "nilRate", "relief", "credit", "total"}
+var kindNames = [...]string{"band", "deduction", "nilRate", "relief", "credit", "total", "program"}
 
 func (k Kind) String() string {
 	if int(k) >= len(kindNames) {

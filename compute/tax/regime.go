@@ -1,0 +1,498 @@
+package tax
+
+import (
+	"errors"
+	"math"
+)
+
+// Special regimes. A Regime is an expat, retiree or new-resident program
+// (Italy's 7% pensioner regime, Spain's Beckham law, the Dutch 30% ruling)
+// reduced to what the engine can apply: rules that take income parts out of
+// the country's normal rules and tax them their own way. ApplyRegime
+//
+//  1. gives each income part to the first taxing rule (flat, exempt,
+//     partialExempt, lumpSum) that covers it; a minimumTax rule taxes
+//     nothing itself;
+//  2. takes out of the normal rules the income each rule relieves: all of it
+//     (exempt, lumpSum), up to Cap (flat; above the cap the normal rules
+//     apply), or Fraction of the slice between Floor and Cap, at most
+//     ReliefCap (partialExempt). The parts of one rule share its cap in
+//     proportion to their amounts;
+//  3. adds the regime's own tax: Rate on the flat-taxed income, Amount for a
+//     lump sum that covers any income, and for a minimumTax rule whose parts
+//     carry income, a top-up to Amount over the regime's tax on those parts.
+//     The regime's tax is reported as income tax;
+//  4. runs the normal rules: income tax, capital and regional rules on the
+//     income left to them, social contributions on the whole income (a
+//     regime relieves tax, not social insurance).
+//
+// Amounts are yearly, in the system's currency.
+
+// ErrRegime: the regime cannot be applied (too many rules, an unknown
+// treatment, a rate or fraction outside [0, 1], a negative amount).
+var ErrRegime = errors.New("tax: invalid regime")
+
+// Treatment is how a regime rule taxes the income parts it covers.
+type Treatment uint8
+
+// Treatments.
+const (
+	TreatFlat          Treatment = iota + 1 // taxed at Rate instead of the normal rules, up to Cap
+	TreatExempt                             // not taxed
+	TreatPartialExempt                      // Fraction of the slice between Floor and Cap exempt, at most ReliefCap
+	TreatLumpSum                            // a yearly Amount replaces the tax on the covered income
+	TreatMinimumTax                         // the regime's tax on these parts is at least Amount
+)
+
+// MaxRegimeRules bounds the rules of one Regime.
+const MaxRegimeRules = 8
+
+// RegimeRule is one effect of a regime.
+type RegimeRule struct {
+	Treatment Treatment
+	Parts     [NumParts]bool // the income parts it covers
+	Rate      float64        // TreatFlat
+	Fraction  float64        // TreatPartialExempt
+	Amount    float64        // TreatLumpSum, TreatMinimumTax
+	Floor     float64        // TreatPartialExempt: relief only on income above this
+	Cap       float64        // TreatFlat, TreatPartialExempt: income above this stays with the normal rules; 0 for none
+	ReliefCap float64        // TreatPartialExempt: the most that is exempt; 0 for none
+	// Labels of the breakdown lines: one per covered part, and one for the
+	// rule as a whole (a lump sum, a minimum top-up).
+	PartLabels [NumParts]string
+	Label      string
+}
+
+// Regime is a special regime's rules. The zero value changes nothing.
+type Regime struct {
+	ID    string // Line.Rule and Total.Rule of the regime's lines
+	Label string // Total.Label
+	Rules [MaxRegimeRules]RegimeRule
+	N     int
+}
+
+// Add appends a rule; it reports false when the regime is full.
+func (rg *Regime) Add(r RegimeRule) bool {
+	if rg.N >= MaxRegimeRules {
+		return false
+	}
+	rg.Rules[rg.N] = r
+	rg.N++
+	return true
+}
+
+// RegimeEffect is what ApplyRegime changed.
+type RegimeEffect struct {
+	Without  float64 // total tax under the normal rules alone (Calculate's TotalTax)
+	Relieved float64 // income taken out of the normal rules
+	Tax      float64 // the regime's own tax, included in IncomeTax
+}
+
+func (rg *Regime) valid() bool {
+	if rg.N < 0 || rg.N > MaxRegimeRules {
+		return false
+	}
+	unit := func(v float64) bool { return v >= 0 && v <= 1 }
+	money := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
+	for i := range rg.Rules[:rg.N] {
+		r := &rg.Rules[i]
+		if r.Treatment < TreatFlat || r.Treatment > TreatMinimumTax ||
+			!unit(r.Rate) || !unit(r.Fraction) ||
+			!money(r.Amount) || !money(r.Floor) || !money(r.Cap) || !money(r.ReliefCap) {
+			return false
+		}
+	}
+	return true
+}
+
+// split applies the regime to parts: rest is the income the normal rules
+// still see, tax the regime's own tax, relieved the income taken out. With
+// out it records one line per effect.
+func (rg *Regime) split(parts *[NumParts]float64, out *Result) (rest [NumParts]float64, tax, relieved float64) {
+	rest = *parts
+	var owner [NumParts]int8
+	for p := range owner {
+		owner[p] = -1
+	}
+	for i := range rg.Rules[:rg.N] {
+		if rg.Rules[i].Treatment == TreatMinimumTax {
+			continue
+		}
+		for p, on := range rg.Rules[i].Parts {
+			if on && owner[p] < 0 {
+				owner[p] = int8(i)
+			}
+		}
+	}
+	var ruleTax [MaxRegimeRules]float64
+	for i := range rg.Rules[:rg.N] {
+		r := &rg.Rules[i]
+		cov := 0.0
+		for p := range parts {
+			if owner[p] == int8(i) {
+				cov += parts[p]
+			}
+		}
+		if !(cov > 0) {
+			continue
+		}
+		// share is the fraction of each covered part the rule takes out of
+		// the normal rules; rate is what the line reports.
+		var share, rate float64
+		switch r.Treatment {
+		case TreatExempt, TreatLumpSum:
+			share = 1
+		case TreatFlat:
+			taxed := cov
+			if r.Cap > 0 && taxed > r.Cap {
+				taxed = r.Cap
+			}
+			share, rate = taxed/cov, r.Rate
+			ruleTax[i] = taxed * r.Rate
+		case TreatPartialExempt:
+			top := cov
+			if r.Cap > 0 && top > r.Cap {
+				top = r.Cap
+			}
+			relief := r.Fraction * maxf(0, top-r.Floor)
+			if r.ReliefCap > 0 && relief > r.ReliefCap {
+				relief = r.ReliefCap
+			}
+			share, rate = relief/cov, r.Fraction
+		}
+		if share <= 0 {
+			continue
+		}
+		for p := range parts {
+			if owner[p] != int8(i) || parts[p] == 0 {
+				continue
+			}
+			b := parts[p] * share
+			rest[p] -= b
+			relieved += b
+			if out != nil {
+				l := Line{Rule: rg.ID, Label: r.PartLabels[p], Kind: KindProgram, Category: IncomeTax, Base: b, Rate: rate}
+				if r.Treatment == TreatFlat {
+					l.Amount = b * r.Rate
+				}
+				push(out, l)
+			}
+		}
+		if r.Treatment == TreatLumpSum {
+			ruleTax[i] = r.Amount
+			if out != nil {
+				push(out, Line{Rule: rg.ID, Label: r.Label, Kind: KindProgram, Category: IncomeTax, Base: cov, Amount: r.Amount})
+			}
+		}
+	}
+	for i := range rg.Rules[:rg.N] {
+		r := &rg.Rules[i]
+		if r.Treatment != TreatMinimumTax {
+			continue
+		}
+		cov, own := 0.0, 0.0
+		var counted [MaxRegimeRules]bool
+		for p, on := range r.Parts {
+			if !on {
+				continue
+			}
+			cov += parts[p]
+			if o := owner[p]; o >= 0 && !counted[o] {
+				counted[o] = true
+				own += ruleTax[o]
+			}
+		}
+		if cov > 0 && own < r.Amount {
+			ruleTax[i] = r.Amount - own
+			if out != nil {
+				push(out, Line{Rule: rg.ID, Label: r.Label, Kind: KindProgram, Category: IncomeTax, Base: own, Amount: ruleTax[i]})
+			}
+		}
+	}
+	for i := range ruleTax[:rg.N] {
+		tax += ruleTax[i]
+	}
+	for p := range rest {
+		if rest[p] < 0 { // float noise of a full share
+			rest[p] = 0
+		}
+	}
+	return rest, tax, relieved
+}
+
+// ApplyRegime is Calculate under a special regime (see Regime): it fills out
+// with the regime's lines first, then the normal rules' lines on the income
+// left to them, and returns what the regime changed. The regime's own tax
+// is part of IncomeTax, and its total leads the rule totals. It does not
+// allocate.
+func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out *Result) (RegimeEffect, error) {
+	y, err := s.Year(year)
+	if err != nil {
+		return RegimeEffect{}, err
+	}
+	if !s.HasRegion(region) {
+		return RegimeEffect{}, ErrRegion
+	}
+	if !rg.valid() {
+		return RegimeEffect{}, ErrRegime
+	}
+	parts, gross := cleanParts(in)
+	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
+	out.NLines, out.Truncated, out.NTotals = 0, false, 0
+	out.GrossIncome = round2(gross)
+
+	var eff RegimeEffect
+	var normal state
+	normal.parts = parts
+	normal.run(y, region)
+	eff.Without = sumCategories(y, region, &normal, 0, nil)
+
+	rest, ptax, relieved := rg.split(&parts, out)
+	eff.Relieved, eff.Tax = round2(relieved), round2(ptax)
+	out.Totals[0] = Total{Rule: rg.ID, Label: rg.Label, Category: IncomeTax, Taxable: eff.Relieved, Amount: eff.Tax}
+	out.NTotals = 1
+	var st state
+	st.out = out
+	st.runSplit(y, region, &parts, &rest)
+	out.TotalTax = sumCategories(y, region, &st, ptax, out)
+	out.EffectiveRate = 0
+	if gross > 0 {
+		out.EffectiveRate = out.TotalTax / gross
+	}
+
+	mp := largest(&parts)
+	out.MarginalPart = mp
+	var a, b state
+	a.exact, b.exact = true, true
+	restA, taxA, _ := rg.split(&parts, nil)
+	ta := a.runSplit(y, region, &parts, &restA) + taxA
+	up := parts
+	up[mp] += s.MarginalStep
+	restB, taxB, _ := rg.split(&up, nil)
+	tb := b.runSplit(y, region, &up, &restB) + taxB
+	out.MarginalRate = (tb - ta) / s.MarginalStep
+	return eff, nil
+}
+
+// Due is the TotalTax that Calculate (rg nil) or ApplyRegime would
+// report, without the breakdown and the marginal rate: for searches and
+// rankings over many incomes. It does not allocate.
+func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, error) {
+	y, err := s.Year(year)
+	if err != nil {
+		return 0, err
+	}
+	if !s.HasRegion(region) {
+		return 0, ErrRegion
+	}
+	parts, _ := cleanParts(in)
+	var st state
+	if rg == nil {
+		st.parts = parts
+		st.run(y, region)
+		return sumCategories(y, region, &st, 0, nil), nil
+	}
+	if !rg.valid() {
+		return 0, ErrRegime
+	}
+	rest, ptax, _ := rg.split(&parts, nil)
+	st.runSplit(y, region, &parts, &rest)
+	return sumCategories(y, region, &st, ptax, nil), nil
+}
+
+// runSplit is run with social rules on full and every other rule on rest.
+func (st *state) runSplit(y *Year, region string, full, rest *[NumParts]float64) float64 {
+	for i := range y.Rules {
+		r := &y.Rules[i]
+		if !r.appliesIn(region) {
+			continue
+		}
+		if r.Category == Social {
+			st.parts = *full
+		} else {
+			st.parts = *rest
+		}
+		st.rule(i, r)
+	}
+	total := 0.0
+	for i := range y.Rules {
+		total += st.amt[i]
+	}
+	return total
+}
+
+// sumCategories rounds a run's amounts per category as Calculate does, with
+// extra added to income tax, and returns the total. With out it also fills
+// the category fields and appends the rule totals.
+func sumCategories(y *Year, region string, st *state, extra float64, out *Result) float64 {
+	var cat [numCategories]float64
+	cat[IncomeTax] = extra
+	for i := range y.Rules {
+		r := &y.Rules[i]
+		if !r.appliesIn(region) {
+			continue
+		}
+		cat[r.Category] += st.amt[i]
+		if out == nil {
+			continue
+		}
+		if out.NTotals == MaxRules {
+			out.Truncated = true // the regime's total took the last slot
+			continue
+		}
+		out.Totals[out.NTotals] = Total{Rule: r.ID, Label: r.Label, Category: r.Category,
+			Taxable: round2(st.taxable[i]), Amount: round2(st.amt[i])}
+		out.NTotals++
+	}
+	for c := range cat {
+		cat[c] = round2(cat[c])
+	}
+	if out != nil {
+		out.IncomeTax, out.SocialContributions = cat[IncomeTax], cat[Social]
+		out.CapitalTax, out.RegionalTax = cat[Capital], cat[Regional]
+	}
+	return round2(cat[IncomeTax] + cat[Social] + cat[Capital] + cat[Regional])
+}
+
+// cleanParts is the income as Calculate reads it: negative, NaN and
+// infinite parts count as 0.
+func cleanParts(in *Income) (parts [NumParts]float64, gross float64) {
+	parts = in.parts()
+	for p := range parts {
+		if !(parts[p] > 0) || math.IsInf(parts[p], 0) {
+			parts[p] = 0
+		}
+		gross += parts[p]
+	}
+	return parts, gross
+}
+
+// largest is the part the marginal rate refers to, as in Calculate.
+func largest(parts *[NumParts]float64) Part {
+	mp := Employment
+	for p := Part(0); p < NumParts; p++ {
+		if parts[p] > parts[mp] {
+			mp = p
+		}
+	}
+	return mp
+}
+
+func push(out *Result, l Line) {
+	if out.NLines == MaxLines {
+		out.Truncated = true
+		return
+	}
+	out.Lines[out.NLines] = l
+	out.NLines++
+}
+
+// CategoryNames lists the result categories by value ("income", "social",
+// "capital", "regional"), for documentation.
+var CategoryNames = categoryNames[:]
+
+// KindNames lists the line kinds by value, for documentation.
+var KindNames = kindNames[:]
+
+// TreatmentNames are the treatments' names by value, as the programs
+// dataset spells its rule types.
+var TreatmentNames = [...]string{TreatFlat: "flat", TreatExempt: "exempt", TreatPartialExempt: "partialExempt",
+	TreatLumpSum: "lumpSum", TreatMinimumTax: "minimumTax"}
+
+// ParseTreatment reads a treatment's name.
+func ParseTreatment(name string) (Treatment, bool) {
+	for t, n := range TreatmentNames {
+		if n != "" && n == name {
+			return Treatment(t), true
+		}
+	}
+	return 0, false
+}
+
+func (t Treatment) String() string {
+	if int(t) >= len(TreatmentNames) || TreatmentNames[t] == "" {
+		return "invalid"
+	}
+	return TreatmentNames[t]
+}
+
+// GrossFor is the gross yearly income, made of the parts of mix in their
+// proportions, that leaves net after Due (under rg, or the normal rules
+// when rg is nil): the income a portfolio must yield so that net is left to
+// spend. It reports false when mix has no income or no gross below 1e15
+// leaves net. The answer is within a cent of the smallest such gross (tax
+// rounding makes net after tax a step function). It does not allocate.
+func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net float64) (float64, bool, error) {
+	y, err := s.Year(year)
+	if err != nil {
+		return 0, false, err
+	}
+	if !s.HasRegion(region) {
+		return 0, false, ErrRegion
+	}
+	if rg != nil && !rg.valid() {
+		return 0, false, ErrRegime
+	}
+	parts, total := cleanParts(mix)
+	if !(total > 0) || math.IsNaN(net) || math.IsInf(net, 0) {
+		return 0, false, nil
+	}
+	if net <= 0 {
+		return 0, true, nil
+	}
+	// short is what gross g leaves missing from net (negative: a surplus).
+	short := func(g float64) float64 {
+		var in [NumParts]float64
+		for p := range parts {
+			in[p] = parts[p] / total * g
+		}
+		var st state
+		ptax := 0.0
+		if rg == nil {
+			st.parts = in
+			st.run(y, region)
+		} else {
+			var rest [NumParts]float64
+			rest, ptax, _ = rg.split(&in, nil)
+			st.runSplit(y, region, &in, &rest)
+		}
+		return net - (g - sumCategories(y, region, &st, ptax, nil))
+	}
+	// Bracket: lo leaves too little (no tax is the best case), hi enough.
+	lo, hi := net, 2*net
+	flo, fhi := short(lo), short(hi)
+	if flo <= 0 {
+		return lo, true, nil
+	}
+	for fhi > 0 {
+		if hi > 1e15 {
+			return 0, false, nil
+		}
+		lo, flo = hi, fhi
+		hi *= 2
+		fhi = short(hi)
+	}
+	// Regula falsi with the Illinois modification, keeping the bracket.
+	side := 0
+	for i := 0; i < 100 && hi-lo > 0.01; i++ {
+		g := hi - fhi*(hi-lo)/(fhi-flo)
+		if !(g > lo && g < hi) {
+			g = (lo + hi) / 2
+		}
+		fg := short(g)
+		if fg > 0 {
+			lo, flo = g, fg
+			if side == -1 {
+				fhi /= 2
+			}
+			side = -1
+		} else {
+			hi, fhi = g, fg
+			if side == 1 {
+				flo /= 2
+			}
+			side = 1
+		}
+	}
+	return hi, true, nil
+}

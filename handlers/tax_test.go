@@ -1,0 +1,748 @@
+package handlers
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"fiplan/compute/tax"
+)
+
+// taxPaths are every /tax route, for checks that concern them all.
+var taxPaths = [][2]string{
+	{"GET", "/api/v1/tax/countries"},
+	{"POST", "/api/v1/tax/calculate"},
+	{"GET", "/api/v1/tax/programs"},
+	{"GET", "/api/v1/tax/programs/it-pensioner-7"},
+	{"POST", "/api/v1/tax/optimize"},
+}
+
+func TestTaxRoutesNeedCredentials(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	for _, p := range taxPaths {
+		body := ""
+		if p[0] == "POST" {
+			body = `{"country":"US","income":{"employment":50000}}`
+		}
+		expectError(t, h.do(p[0], p[1], body), 401, CodeUnauthorized)
+		expectError(t, h.do(p[0], p[1], body, "Authorization", "Bearer nonsense"), 401, CodeUnauthorized)
+	}
+}
+
+func TestTaxCountries(t *testing.T) {
+	h := newHarness(t)
+	r := h.do("GET", "/api/v1/tax/countries", "", bearer(h.token("alice", "free", ""))...)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	list := r.body["data"].([]any)
+	codes := h.s.taxes.Codes()
+	meta := r.body["meta"].(map[string]any)
+	if len(list) != len(codes) || meta["total"] != float64(len(codes)) || meta["limit"] != float64(len(codes)) || meta["offset"] != 0.0 {
+		t.Fatalf("%d countries, meta %v; the table has %d", len(list), meta, len(codes))
+	}
+	for i, x := range list {
+		c := x.(map[string]any)
+		sys, _ := h.s.taxes.ByCountry(codes[i])
+		if c["code"] != sys.Country || c["name"] != sys.Name || c["currency"] != sys.Currency || c["latestYear"] != float64(sys.Latest()) {
+			t.Errorf("%s: %v", codes[i], c)
+		}
+		var years []int
+		for _, y := range c["years"].([]any) {
+			years = append(years, int(y.(float64)))
+		}
+		if !slices.Equal(years, sys.Years()) {
+			t.Errorf("%s years %v, want %v", sys.Country, years, sys.Years())
+		}
+		if len(c["regions"].([]any)) != len(sys.Regions) || len(c["notModelled"].([]any)) != len(sys.NotModelled) {
+			t.Errorf("%s regions or notModelled differ", sys.Country)
+		}
+		m := c["modelled"].(map[string]any)
+		latest, _ := sys.Year(sys.Latest())
+		if len(m["rules"].([]any)) != len(latest.Rules) || len(m["notes"].([]any)) < len(sys.Notes) {
+			t.Errorf("%s modelled %v", sys.Country, m)
+		}
+		for _, id := range c["programs"].([]any) {
+			p, ok := h.s.programs.ByID(id.(string))
+			if !ok || p.Country != sys.Country {
+				t.Errorf("%s lists program %v", sys.Country, id)
+			}
+		}
+	}
+}
+
+// taxCalc posts a calculation as alice.
+func taxCalc(t *testing.T, h *harness, body string) *resp {
+	t.Helper()
+	return h.do("POST", "/api/v1/tax/calculate", body, bearer(h.token("alice", "free", ""))...)
+}
+
+// sameResult checks a calculate response against the engine's result.
+func sameResult(t *testing.T, what string, d map[string]any, r *tax.Result) {
+	t.Helper()
+	money := func(key string, want float64) {
+		t.Helper()
+		if got, ok := d[key].(float64); !ok || math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: %s = %v, engine %v", what, key, d[key], want)
+		}
+	}
+	if d["country"] != r.Country || d["year"] != float64(r.Year) || d["currency"] != r.Currency || d["marginalPart"] != r.MarginalPart.String() {
+		t.Errorf("%s: header %v %v %v %v", what, d["country"], d["year"], d["currency"], d["marginalPart"])
+	}
+	money("grossIncome", r.GrossIncome)
+	money("incomeTax", r.IncomeTax)
+	money("socialContributions", r.SocialContributions)
+	money("capitalTax", r.CapitalTax)
+	money("totalTax", r.TotalTax)
+	money("afterTaxIncome", math.Round((r.GrossIncome-r.TotalTax)*100)/100)
+	if r.Region != "" {
+		money("regionalTax", r.RegionalTax)
+		if d["region"] != r.Region {
+			t.Errorf("%s: region %v", what, d["region"])
+		}
+	} else if _, ok := d["regionalTax"]; ok || d["region"] != nil {
+		t.Errorf("%s: regionalTax or region without a region", what)
+	}
+	rate := func(key string, got any, want float64) {
+		t.Helper()
+		if g, ok := got.(float64); !ok || math.Abs(g-want) > 5e-7+1e-12 { // written with 6 decimals
+			t.Errorf("%s: %s = %v, engine %v", what, key, got, want)
+		}
+	}
+	rate("effectiveRate", d["effectiveRate"], r.EffectiveRate)
+	rate("marginalRate", d["marginalRate"], r.MarginalRate)
+	lines := d["breakdown"].([]any)
+	if len(lines) != r.NLines || d["truncated"] != r.Truncated {
+		t.Fatalf("%s: %d lines, engine %d", what, len(lines), r.NLines)
+	}
+	for i, x := range lines {
+		l, want := x.(map[string]any), r.Lines[i]
+		if l["rule"] != want.Rule || l["kind"] != want.Kind.String() || l["category"] != want.Category.String() || l["label"] != want.Label {
+			t.Errorf("%s line %d: %v, engine %+v", what, i, l, want)
+		}
+		for _, f := range []struct {
+			key  string
+			want float64
+			tol  float64
+		}{{"base", want.Base, 0.0051}, {"amount", want.Amount, 0.0051}, {"rate", want.Rate, 5e-7}} {
+			if got := l[f.key].(float64); math.Abs(got-f.want) > f.tol {
+				t.Errorf("%s line %d: %s %v, engine %v", what, i, f.key, got, f.want)
+			}
+		}
+	}
+	totals := d["rules"].([]any)
+	if len(totals) != r.NTotals {
+		t.Fatalf("%s: %d rule totals, engine %d", what, len(totals), r.NTotals)
+	}
+	for i, x := range totals {
+		if tt := x.(map[string]any); tt["rule"] != r.Totals[i].Rule || tt["amount"] != r.Totals[i].Amount {
+			t.Errorf("%s total %d: %v, engine %+v", what, i, tt, r.Totals[i])
+		}
+	}
+}
+
+func incomeJSON(in tax.Income) string {
+	b, _ := json.Marshal(map[string]float64{"employment": in.Employment, "selfEmployment": in.SelfEmployment,
+		"pension": in.Pension, "interest": in.Interest, "dividends": in.Dividends, "capitalGains": in.CapitalGains})
+	return string(b)
+}
+
+// The route answers what compute/tax answers, for every country, year and
+// region the table has.
+func TestTaxCalculateMatchesEngine(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	incomes := []tax.Income{
+		{},
+		{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000},
+		{SelfEmployment: 42000, Pension: 18000},
+		{Pension: 30000, Dividends: 25000, CapitalGains: 20000},
+		{Employment: 350000, Interest: 10000},
+	}
+	for _, sys := range h.s.taxes.Countries() {
+		regions := []string{""}
+		for _, rg := range sys.Regions {
+			regions = append(regions, rg.Code)
+		}
+		for _, y := range sys.Years() {
+			for _, region := range regions {
+				for _, in := range incomes {
+					var want tax.Result
+					if err := tax.Calculate(sys, y, &in, region, &want); err != nil {
+						t.Fatal(err)
+					}
+					body := fmt.Sprintf(`{"country":%q,"year":%d,"region":%q,"income":%s}`, strings.ToLower(sys.Country), y, strings.ToLower(region), incomeJSON(in))
+					r := taxCalc(t, h, body)
+					if r.status != 200 {
+						t.Fatalf("%s: %d %s", body, r.status, r.raw)
+					}
+					sameResult(t, body, r.data(), &want)
+				}
+			}
+		}
+	}
+	// Year defaults to the latest, absent parts to 0.
+	us, _ := h.s.taxes.ByCountry("US")
+	var want tax.Result
+	if err := tax.Calculate(us, us.Latest(), &tax.Income{Pension: 40000}, "", &want); err != nil {
+		t.Fatal(err)
+	}
+	r := taxCalc(t, h, `{"country":"US","income":{"pension":40000}}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	sameResult(t, "defaults", r.data(), &want)
+	if r.data()["program"] != nil {
+		t.Errorf("program %v without one", r.data()["program"])
+	}
+}
+
+// A program answers what tax.ApplyRegime answers for the program's rules
+// written by hand, with the covered parts chosen by domesticIncome.
+func TestTaxCalculateProgramMatchesEngine(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	nl, _ := h.s.taxes.ByCountry("NL")
+	gb, _ := h.s.taxes.ByCountry("GB")
+
+	// nl-30-ruling: 30% of domestic employment income exempt, up to 246,000.
+	ruling := tax.Regime{ID: "nl-30-ruling"}
+	ruling.Add(tax.RegimeRule{Treatment: tax.TreatPartialExempt, Fraction: 0.3, Cap: 246000, Parts: [tax.NumParts]bool{tax.Employment: true}})
+	// gb-fig: foreign self-employment, interest, dividends and gains exempt.
+	fig := tax.Regime{ID: "gb-fig"}
+	fig.Add(tax.RegimeRule{Treatment: tax.TreatExempt, Parts: [tax.NumParts]bool{tax.SelfEmployment: true, tax.Interest: true, tax.Dividends: true, tax.CapitalGains: true}})
+	// gb-fig with dividends earned in the UK: they stay taxed.
+	figUK := fig
+	figUK.Rules[0].Parts[tax.Dividends] = false
+	cases := []struct {
+		body string
+		sys  *tax.System
+		in   tax.Income
+		rg   *tax.Regime
+	}{
+		{`{"country":"NL","income":{"employment":100000},"program":"nl-30-ruling","domesticIncome":["employment"]}`, nl, tax.Income{Employment: 100000}, &ruling},
+		{`{"country":"NL","income":{"employment":400000},"program":"nl-30-ruling","domesticIncome":["employment","pension"]}`, nl, tax.Income{Employment: 400000}, &ruling},
+		// employment taken as foreign: the domestic rule covers nothing
+		{`{"country":"NL","income":{"employment":100000},"program":"nl-30-ruling"}`, nl, tax.Income{Employment: 100000}, &tax.Regime{ID: "nl-30-ruling"}},
+		{`{"country":"GB","year":2025,"income":{"employment":60000,"dividends":20000,"capitalGains":30000},"program":"gb-fig"}`, gb, tax.Income{Employment: 60000, Dividends: 20000, CapitalGains: 30000}, &fig},
+		{`{"country":"GB","year":2025,"income":{"employment":60000,"dividends":20000,"capitalGains":30000},"program":"gb-fig","domesticIncome":["dividends"]}`, gb, tax.Income{Employment: 60000, Dividends: 20000, CapitalGains: 30000}, &figUK},
+	}
+	for _, c := range cases {
+		var want tax.Result
+		year := c.sys.Latest()
+		eff, err := tax.ApplyRegime(c.sys, year, &c.in, "", c.rg, &want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := taxCalc(t, h, c.body)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", c.body, r.status, r.raw)
+		}
+		d := r.data()
+		// Labels are the handler's; compare them apart.
+		for i := range want.Breakdown() {
+			if want.Lines[i].Kind == tax.KindProgram {
+				want.Lines[i].Label = d["breakdown"].([]any)[i].(map[string]any)["label"].(string)
+			}
+		}
+		want.Totals[0].Label = d["rules"].([]any)[0].(map[string]any)["label"].(string)
+		sameResult(t, c.body, d, &want)
+		p := d["program"].(map[string]any)
+		prog, _ := h.s.programs.ByID(c.rg.ID)
+		if p["id"] != prog.ID || p["name"] != prog.Name || p["status"] != string(prog.Status) ||
+			p["totalTaxWithout"] != eff.Without || p["relievedIncome"] != eff.Relieved || p["programTax"] != eff.Tax ||
+			math.Abs(p["saving"].(float64)-(eff.Without-want.TotalTax)) > 0.005 || len(p["eligibility"].([]any)) != len(prog.Eligibility) {
+			t.Errorf("%s: program %v, effect %+v", c.body, p, eff)
+		}
+	}
+}
+
+// detailPath is the path of the first detail of a VALIDATION_ERROR.
+func detailPath(t *testing.T, r *resp) (path, msg string) {
+	t.Helper()
+	det, _ := r.body["details"].([]any)
+	if len(det) == 0 {
+		t.Fatalf("no details: %s", r.raw)
+	}
+	d := det[0].(map[string]any)
+	return d["path"].(string), d["message"].(string)
+}
+
+func TestTaxCalculateValidation(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	cases := []struct {
+		body, code, path, says string
+	}{
+		{`{"country":"ZZ","income":{}}`, "VALIDATION_ERROR", "country", ", DE, "},
+		{`{"country":"USA","income":{}}`, "VALIDATION_ERROR", "country", ""},
+		{`{"country":"US","year":2019,"income":{}}`, "VALIDATION_ERROR", "year", "2024, 2025"},
+		{`{"country":"US","year":1800,"income":{}}`, "VALIDATION_ERROR", "year", ""},
+		{`{"country":"GB","region":"XX","income":{}}`, "VALIDATION_ERROR", "region", "SCT"},
+		{`{"country":"US","region":"CA","income":{}}`, "VALIDATION_ERROR", "region", "no regions"},
+		{`{"country":"NL","program":"nl-nothing","income":{}}`, "VALIDATION_ERROR", "program", "unknown program"},
+		{`{"country":"DE","program":"it-pensioner-7","income":{}}`, "VALIDATION_ERROR", "program", "program of IT"},
+		{`{"country":"GB","program":"gb-remittance","income":{}}`, "VALIDATION_ERROR", "program", "cannot be calculated"},
+		{`{"country":"US","income":{"employment":-1}}`, "VALIDATION_ERROR", "income.employment", ""},
+		{`{"country":"US","income":{"pension":1e13}}`, "VALIDATION_ERROR", "income.pension", ""},
+		{`{"country":"US","income":{"dividends":"100"}}`, "VALIDATION_ERROR", "income.dividends", ""},
+		{`{"country":"US","income":{"salary":100}}`, "VALIDATION_ERROR", "income.salary", ""},
+		{`{"country":"US","income":{},"domesticIncome":["wages"]}`, "VALIDATION_ERROR", "domesticIncome[0]", ""},
+		{`{"income":{"employment":1}}`, "MISSING_FIELD", "country", ""},
+		{`{"country":"US"}`, "MISSING_FIELD", "income", ""},
+	}
+	for _, c := range cases {
+		r := taxCalc(t, h, c.body)
+		expectError(t, r, 400, c.code)
+		path, msg := detailPath(t, r)
+		if path != c.path || !strings.Contains(msg, c.says) {
+			t.Errorf("%s: %s %q, want %s %q", c.body, path, msg, c.path, c.says)
+		}
+		if c.code == "MISSING_FIELD" && !strings.Contains(r.body["error"].(string), c.path) {
+			t.Errorf("%s: error %q does not name %s", c.body, r.body["error"], c.path)
+		}
+	}
+	expectError(t, taxCalc(t, h, `{"country":"US","income":{}} x`), 400, "INVALID_JSON")
+}
+
+func TestTaxPrograms(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	tok := bearer(h.token("alice", "free", ""))
+	get := func(q string) *resp { return h.do("GET", "/api/v1/tax/programs"+q, "", tok...) }
+	all := h.s.programs.All()
+
+	r := get("?limit=200")
+	list := r.body["data"].([]any)
+	if r.status != 200 || len(list) != len(all) || r.body["meta"].(map[string]any)["total"] != float64(len(all)) {
+		t.Fatalf("%d, %d programs of %d", r.status, len(list), len(all))
+	}
+	for i, x := range list {
+		p := x.(map[string]any)
+		want := all[i]
+		if p["id"] != want.ID || p["country"] != want.Country || p["name"] != want.Name || p["summary"] != want.Summary ||
+			p["status"] != string(want.Status) || len(p["sources"].([]any)) != len(want.Sources) || len(p["eligibility"].([]any)) != len(want.Eligibility) {
+			t.Errorf("program %d: %v", i, p["id"])
+		}
+		if (want.Rate == nil) != (p["rate"] == nil) || (want.DurationYears == nil) != (p["durationYears"] == nil) {
+			t.Errorf("%s: rate %v, durationYears %v", want.ID, p["rate"], p["durationYears"])
+		}
+		_, hasSystem := h.s.taxes.ByCountry(want.Country)
+		if p["calculable"] == true && (!hasSystem || len(want.Rules) == 0) || p["calculable"] == false && p["calculableNote"] == "" {
+			t.Errorf("%s: calculable %v (%v)", want.ID, p["calculable"], p["calculableNote"])
+		}
+	}
+
+	// Filters, any case, and paging.
+	for _, q := range []struct {
+		query  string
+		keep   func(country, status string) bool
+		paging bool
+	}{
+		{"?country=it", func(c, _ string) bool { return c == "IT" }, false},
+		{"?status=closed", func(_, s string) bool { return s == "closed" }, false},
+		{"?country=GB&status=open", func(c, s string) bool { return c == "GB" && s == "open" }, false},
+		{"?country=IS", func(c, _ string) bool { return c == "IS" }, false},
+		{"?limit=5&offset=3", func(_, _ string) bool { return true }, true},
+	} {
+		r := get(q.query)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", q.query, r.status, r.raw)
+		}
+		var want []string
+		for _, p := range all {
+			if q.keep(p.Country, string(p.Status)) {
+				want = append(want, p.ID)
+			}
+		}
+		total := len(want)
+		if q.paging {
+			want = want[3:8]
+		}
+		var got []string
+		for _, x := range r.body["data"].([]any) {
+			got = append(got, x.(map[string]any)["id"].(string))
+		}
+		if !slices.Equal(got, want) && len(got)+len(want) > 0 || r.body["meta"].(map[string]any)["total"] != float64(total) {
+			t.Errorf("%s: %v (meta %v), want %v", q.query, got, r.body["meta"], want)
+		}
+	}
+
+	for _, q := range []struct{ query, path string }{
+		{"?status=pending", "status"},
+		{"?status=", "status"},
+		{"?country=PRT", "country"},
+		{"?country=1T", "country"},
+		{"?limit=0", "limit"},
+		{"?offset=-1", "offset"},
+	} {
+		r := get(q.query)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if path, _ := detailPath(t, r); path != q.path {
+			t.Errorf("%s: path %s, want %s", q.query, path, q.path)
+		}
+	}
+
+	r = h.do("GET", "/api/v1/tax/programs/it-pensioner-7", "", tok...)
+	if r.status != 200 || r.data()["id"] != "it-pensioner-7" || r.data()["rate"] != 0.07 || r.data()["country"] != "IT" {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("GET", "/api/v1/tax/programs/xx-nothing", "", tok...), 404, CodeNotFound)
+}
+
+// Every program's rules convert for the engine when its country has tax
+// parameters, and the labels of its lines say what they do.
+func TestTaxProgramsConvert(t *testing.T) {
+	h := newHarness(t)
+	api := newTaxAPI(h.s, nil)
+	for _, tp := range api.programs {
+		if tp.sys == nil || len(tp.p.Rules) == 0 {
+			if tp.calculable {
+				t.Errorf("%s: calculable without a system or rules", tp.p.ID)
+			}
+			continue
+		}
+		if !tp.calculable {
+			t.Errorf("%s: %s", tp.p.ID, tp.why)
+			continue
+		}
+		for i, sr := range tp.rules {
+			for p, on := range sr.rule.Parts {
+				if on && sr.rule.PartLabels[p] == "" {
+					t.Errorf("%s rule %d: part %v without a label", tp.p.ID, i, tax.Part(p))
+				}
+			}
+			if tr := sr.rule.Treatment; (tr == tax.TreatLumpSum || tr == tax.TreatMinimumTax) && sr.rule.Label == "" {
+				t.Errorf("%s rule %d: no label", tp.p.ID, i)
+			}
+		}
+	}
+}
+
+// Every /tax response, success or error, matches the schema the OpenAPI
+// document gives for its status.
+func TestTaxResponsesMatchTheirDocumentedSchemas(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	doc := loadOpenAPI(t, h)
+	free := bearer(h.token("alice", "free", ""))
+	check := func(r *resp, method, path string) {
+		t.Helper()
+		s := doc.schema(t, "paths", path, method, "responses", fmt.Sprint(r.status), "content", "application/json", "schema")
+		var v any
+		if err := json.Unmarshal(r.raw, &v); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(v); err != nil {
+			t.Errorf("%s %s %d does not match its schema: %v\n%s", method, path, r.status, err, r.raw)
+		}
+	}
+	check(h.do("GET", "/api/v1/tax/countries", "", free...), "get", "/api/v1/tax/countries")
+	check(h.do("GET", "/api/v1/tax/countries", ""), "get", "/api/v1/tax/countries")
+	check(h.do("GET", "/api/v1/tax/programs?limit=200", "", free...), "get", "/api/v1/tax/programs")
+	check(h.do("GET", "/api/v1/tax/programs?status=x", "", free...), "get", "/api/v1/tax/programs")
+	for _, p := range h.s.programs.All() {
+		check(h.do("GET", "/api/v1/tax/programs/"+p.ID, "", free...), "get", "/api/v1/tax/programs/{id}")
+	}
+	check(h.do("GET", "/api/v1/tax/programs/nope", "", free...), "get", "/api/v1/tax/programs/{id}")
+	for _, body := range []string{
+		`{"country":"GB","region":"SCT","income":{"employment":50000,"dividends":3000,"interest":2000}}`,
+		`{"country":"US","income":{"employment":85000,"interest":1200,"dividends":3000,"capitalGains":5000}}`,
+		`{"country":"NL","income":{"employment":100000},"program":"nl-30-ruling","domesticIncome":["employment"]}`,
+		`{"country":"DE","income":{}}`,
+		`{"country":"XX","income":{}}`,
+		`{"country":"US"}`,
+		`{`,
+	} {
+		check(taxCalc(t, h, body), "post", "/api/v1/tax/calculate")
+	}
+	pro := bearer(h.token("bob", "pro", ""))
+	for _, body := range []string{
+		`{"country":"US","income":{"pension":30000,"dividends":20000,"capitalGains":15000},"monthlyBudgetUSD":4000}`,
+		`{"country":"GB","income":{"employment":60000},"candidates":["nl"],"year":2024,"programs":false}`,
+		`{"country":"US","income":{}}`,
+	} {
+		check(h.do("POST", "/api/v1/tax/optimize", body, pro...), "post", "/api/v1/tax/optimize")
+	}
+	check(h.do("POST", "/api/v1/tax/optimize", `{"country":"US","income":{"pension":1}}`, free...), "post", "/api/v1/tax/optimize")
+}
+
+func FuzzTaxCalculate(f *testing.F) {
+	f.Add([]byte(`{"country":"US","income":{"employment":85000,"interest":1200,"dividends":3000,"capitalGains":5000}}`))
+	f.Add([]byte(`{"country":"gb","year":2024,"region":"sct","income":{"selfEmployment":1e12,"pension":1e-300}}`))
+	f.Add([]byte(`{"country":"NL","income":{"employment":1e12},"program":"nl-30-ruling","domesticIncome":["employment","employment"]}`))
+	f.Add([]byte(`{"country":"GB","income":{"dividends":5e5,"capitalGains":1},"program":"gb-fig","domesticIncome":[]}`))
+	f.Add([]byte(`{"country":"DE","year":2200,"income":{}}`))
+	f.Add([]byte(`{"country":"FR","income":{"pension":0,"interest":1e9,"dividends":1e9,"capitalGains":1e9}}`))
+	serve := fuzzRoute(f, "/api/v1/tax/calculate", "free")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		d := serve(t, body)
+		if d == nil {
+			return
+		}
+		sum := d["incomeTax"].(float64) + d["socialContributions"].(float64) + d["capitalTax"].(float64)
+		if rt, ok := d["regionalTax"].(float64); ok {
+			sum += rt
+		}
+		if math.Abs(sum-d["totalTax"].(float64)) > 0.011 {
+			t.Fatalf("categories add up to %v, totalTax %v", sum, d["totalTax"])
+		}
+	})
+}
+
+func taxOptimize(t *testing.T, h *harness, body string) *resp {
+	t.Helper()
+	return h.do("POST", "/api/v1/tax/optimize", body, bearer(h.token("bob", "pro", ""))...)
+}
+
+func TestTaxOptimizeIsPro(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	body := `{"country":"US","income":{"pension":40000}}`
+	r := h.do("POST", "/api/v1/tax/optimize", body, bearer(h.token("alice", "free", ""))...)
+	expectError(t, r, 403, CodeSubscriptionRequired)
+	if r = taxOptimize(t, h, body); r.status != 200 {
+		t.Fatalf("pro: %d %s", r.status, r.raw)
+	}
+}
+
+// An option as the engine computes it, to compare a suggestion with.
+type wantOption struct {
+	gross, tax, usd float64
+}
+
+// engineOption computes a suggestion's figures with compute/tax and the fx
+// table, as the route's description says.
+func engineOption(t *testing.T, h *harness, api *taxAPI, from string, in tax.Income, s map[string]any, domestic [tax.NumParts]bool) wantOption {
+	t.Helper()
+	sys, ok := h.s.taxes.ByCountry(s["country"].(string))
+	if !ok {
+		t.Fatalf("suggestion of unknown country %v", s["country"])
+	}
+	f, _ := h.s.fx.Convert(1, from, sys.Currency)
+	usd, _ := h.s.fx.Convert(1, sys.Currency, "USD")
+	inC := scaled(&in, f)
+	var rg *tax.Regime
+	if p, ok := s["program"].(map[string]any); ok {
+		rg = &tax.Regime{}
+		api.byID[p["id"].(string)].regime(&domestic, rg)
+	}
+	tt, err := tax.Due(sys, int(s["year"].(float64)), &inC, "", rg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wantOption{gross: inC.Total(), tax: tt, usd: usd}
+}
+
+func TestTaxOptimizeRanking(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	api := newTaxAPI(h.s, h.s.fx)
+	in := tax.Income{Pension: 30000, Dividends: 20000, CapitalGains: 15000, Interest: 2000}
+	body := `{"country":"GB","income":` + incomeJSON(in) + `,"monthlyBudgetUSD":3500,"withdrawalRate":0.035}`
+	r := taxOptimize(t, h, body)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	d := r.data()
+	if d["fxAsOf"] != h.s.fx.AsOf() || d["country"] != "GB" || d["currency"] != "GBP" || d["year"] != nil {
+		t.Errorf("header %v %v %v %v", d["fxAsOf"], d["country"], d["currency"], d["year"])
+	}
+	sugg := d["suggestions"].([]any)
+	countries := map[string]bool{}
+	prev := math.Inf(1)
+	for i, x := range sugg {
+		s := x.(map[string]any)
+		if s["rank"] != float64(i+1) {
+			t.Errorf("suggestion %d has rank %v", i, s["rank"])
+		}
+		net := s["afterTaxIncomeUSD"].(float64)
+		if net > prev {
+			t.Errorf("rank %d: %v after %v: not sorted best first", i+1, net, prev)
+		}
+		prev = net
+		want := engineOption(t, h, api, "GBP", in, s, [tax.NumParts]bool{})
+		got := func(k string) float64 { return s[k].(float64) }
+		for _, c := range []struct {
+			key        string
+			got, value float64
+		}{
+			{"grossIncome", got("grossIncome"), want.gross},
+			{"totalTax", got("totalTax"), want.tax},
+			{"afterTaxIncome", got("afterTaxIncome"), want.gross - want.tax},
+			{"totalTaxUSD", got("totalTaxUSD"), want.tax * want.usd},
+			{"afterTaxIncomeUSD", got("afterTaxIncomeUSD"), (want.gross - want.tax) * want.usd},
+			{"gainUSD", got("gainUSD"), got("afterTaxIncomeUSD") - d["current"].(map[string]any)["afterTaxIncomeUSD"].(float64)},
+		} {
+			if math.Abs(c.got-c.value) > 0.011 {
+				t.Errorf("%v %v: %s %v, want %v", s["country"], s["program"], c.key, c.got, c.value)
+			}
+		}
+		if math.Abs(got("effectiveRate")-want.tax/want.gross) > 5e-7 {
+			t.Errorf("%v %v: effectiveRate %v, want %v", s["country"], s["program"], got("effectiveRate"), want.tax/want.gross)
+		}
+		// The FI number: the withdrawal that leaves the budget after tax,
+		// divided by the withdrawal rate.
+		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		g := got("fiWithdrawal")
+		if math.Abs(got("fiNumber")-g/0.035) > 0.2 || math.Abs(got("fiNumberUSD")-got("fiNumber")*want.usd) > 0.2 {
+			t.Errorf("%v: fiNumber %v, withdrawal %v", s["country"], s["fiNumber"], g)
+		}
+		mix := scaled(&in, g/in.Total())
+		var rg *tax.Regime
+		if p, ok := s["program"].(map[string]any); ok {
+			rg = &tax.Regime{}
+			api.byID[p["id"].(string)].regime(&[tax.NumParts]bool{}, rg)
+		}
+		tt, _ := tax.Due(sys, int(got("year")), &mix, "", rg)
+		if budget := 3500 * 12 / want.usd; math.Abs(g-tt-budget) > 1 {
+			t.Errorf("%v: withdrawal %v leaves %v, budget %v", s["country"], g, g-tt, budget)
+		}
+		if s["program"] == nil {
+			countries[s["country"].(string)] = true
+			if el := s["eligibility"].([]any); (s["country"] == "GB") != (len(el) == 0) {
+				t.Errorf("%v: eligibility %v", s["country"], el)
+			}
+		} else {
+			p := s["program"].(map[string]any)
+			tp := api.byID[p["id"].(string)]
+			if tp.p.Country != s["country"] || s["country"] == "GB" || tp.p.Status == "closed" || !tp.calculable {
+				t.Errorf("program %v suggested for %v", p["id"], s["country"])
+			}
+			if len(s["eligibility"].([]any)) != len(tp.p.Eligibility) {
+				t.Errorf("%v: eligibility", p["id"])
+			}
+		}
+	}
+	// Every country of the table, under its normal rules, unless the
+	// exchange-rate table has no rate for its currency (then it is skipped,
+	// saying so).
+	noRate := 0
+	for _, x := range d["skipped"].([]any) {
+		s := x.(map[string]any)
+		if s["program"] == nil && strings.HasPrefix(s["reason"].(string), "no exchange rate") {
+			noRate++
+		}
+	}
+	if len(countries)+noRate != len(h.s.taxes.Codes()) {
+		t.Errorf("normal rules of %d countries and %d without a rate, the table has %d", len(countries), noRate, len(h.s.taxes.Codes()))
+	}
+	cur := d["current"].(map[string]any)
+	if cur["country"] != "GB" || cur["program"] != nil || cur["rank"] != nil || cur["gainUSD"] != nil {
+		t.Errorf("current %v", cur)
+	}
+	for _, x := range d["skipped"].([]any) {
+		s := x.(map[string]any)
+		if s["reason"] == "" {
+			t.Errorf("skipped without a reason: %v", s)
+		}
+	}
+}
+
+// A candidate list is honoured, in any case; domesticIncome and programs
+// decide which programs appear.
+func TestTaxOptimizeCandidates(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	ids := func(r *resp) []string {
+		t.Helper()
+		if r.status != 200 {
+			t.Fatalf("%d %s", r.status, r.raw)
+		}
+		var out []string
+		for _, x := range r.data()["suggestions"].([]any) {
+			s := x.(map[string]any)
+			id := s["country"].(string)
+			if p, ok := s["program"].(map[string]any); ok {
+				id = p["id"].(string)
+			}
+			out = append(out, id)
+		}
+		slices.Sort(out)
+		return out
+	}
+	got := ids(taxOptimize(t, h, `{"country":"US","income":{"employment":90000},"candidates":["nl","GB"]}`))
+	if !slices.Equal(got, []string{"GB", "NL"}) {
+		t.Errorf("candidates nl, GB: %v", got)
+	}
+	got = ids(taxOptimize(t, h, `{"country":"US","income":{"employment":90000},"candidates":["nl","GB"],"domesticIncome":["employment"]}`))
+	if !slices.Equal(got, []string{"GB", "NL", "nl-30-ruling"}) {
+		t.Errorf("with a local job: %v", got)
+	}
+	got = ids(taxOptimize(t, h, `{"country":"US","income":{"dividends":90000},"candidates":["GB","us"]}`))
+	if !slices.Equal(got, []string{"GB", "US", "gb-fig"}) {
+		t.Errorf("dividends: %v", got)
+	}
+	got = ids(taxOptimize(t, h, `{"country":"US","income":{"dividends":90000},"candidates":["GB"],"programs":false}`))
+	if !slices.Equal(got, []string{"GB"}) {
+		t.Errorf("programs false: %v", got)
+	}
+	// The year asked for where the country has it.
+	r := taxOptimize(t, h, `{"country":"US","income":{"pension":50000},"candidates":["FR","DE"],"year":2025}`)
+	for _, x := range r.data()["suggestions"].([]any) {
+		s := x.(map[string]any)
+		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		if want := yearFor(sys, 2025); s["year"] != float64(want) {
+			t.Errorf("%v: year %v, want %d", s["country"], s["year"], want)
+		}
+	}
+	if r.data()["monthlyBudgetUSD"] != nil || r.data()["suggestions"].([]any)[0].(map[string]any)["fiNumber"] != nil {
+		t.Error("FI number without a budget")
+	}
+}
+
+func TestTaxOptimizeValidation(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	cases := []struct {
+		body, code, path string
+	}{
+		{`{"country":"ZZ","income":{"pension":1}}`, "VALIDATION_ERROR", "country"},
+		{`{"country":"US","income":{"pension":1},"candidates":["GB","XX"]}`, "VALIDATION_ERROR", "candidates[1]"},
+		{`{"country":"US","income":{"pension":1},"candidates":["GB","gb"]}`, "VALIDATION_ERROR", "candidates[1]"},
+		{`{"country":"US","income":{"pension":1},"candidates":["GB","GBR"]}`, "VALIDATION_ERROR", "candidates[1]"},
+		{`{"country":"US","income":{}}`, "VALIDATION_ERROR", "income"},
+		{`{"country":"US","income":{"pension":1},"withdrawalRate":0}`, "VALIDATION_ERROR", "withdrawalRate"},
+		{`{"country":"US","income":{"pension":1},"monthlyBudgetUSD":-1}`, "VALIDATION_ERROR", "monthlyBudgetUSD"},
+		{`{"country":"US","income":{"pension":1},"year":3000}`, "VALIDATION_ERROR", "year"},
+		{`{"income":{"pension":1}}`, "MISSING_FIELD", "country"},
+		{`{"country":"US"}`, "MISSING_FIELD", "income"},
+	}
+	for _, c := range cases {
+		r := taxOptimize(t, h, c.body)
+		expectError(t, r, 400, c.code)
+		if path, _ := detailPath(t, r); path != c.path {
+			t.Errorf("%s: path %s, want %s", c.body, path, c.path)
+		}
+	}
+}
+
+// Every currency of the tax tables has an exchange rate, or the rate
+// table says why it has none (optimize then skips the country, saying so).
+func TestTaxCurrenciesHaveRates(t *testing.T) {
+	h := newHarness(t)
+	gaps := map[string]bool{}
+	for _, g := range h.s.fx.Meta().NotCovered {
+		gaps[g.Code] = g.Reason != ""
+	}
+	for _, sys := range h.s.taxes.Countries() {
+		if !h.s.fx.Has(sys.Currency) && !gaps[sys.Currency] {
+			t.Errorf("%s: no exchange rate for %s and no reason in the table", sys.Country, sys.Currency)
+		}
+	}
+}
+
+func FuzzTaxOptimize(f *testing.F) {
+	f.Add([]byte(`{"country":"US","income":{"pension":30000,"dividends":20000},"monthlyBudgetUSD":4000}`))
+	f.Add([]byte(`{"country":"gb","income":{"employment":1e12},"candidates":["nl","de"],"withdrawalRate":0.2,"monthlyBudgetUSD":1e7}`))
+	f.Add([]byte(`{"country":"NL","income":{"capitalGains":1e-300},"domesticIncome":["capitalGains"],"programs":false,"year":1900}`))
+	serve := fuzzRoute(f, "/api/v1/tax/optimize", "pro")
+	f.Fuzz(func(t *testing.T, body []byte) {
+		d := serve(t, body)
+		if d == nil {
+			return
+		}
+		prev := math.Inf(1)
+		for _, x := range d["suggestions"].([]any) {
+			net := x.(map[string]any)["afterTaxIncomeUSD"].(float64)
+			if net > prev {
+				t.Fatalf("not sorted: %v after %v", net, prev)
+			}
+			prev = net
+		}
+	})
+}
