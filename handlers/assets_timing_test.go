@@ -12,15 +12,6 @@ import (
 	"fiplan/handlers/auth"
 )
 
-// request prepares rc for one request through s.Serve.
-func request(rc *fasthttp.RequestCtx, method, path, authz, body string) {
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
-	rc.Request.Header.SetMethod(method)
-	rc.Request.SetRequestURI(path)
-	rc.Request.Header.Set("Authorization", authz)
-	rc.Request.SetBodyString(body)
-}
-
 // seedAssets creates n assets for the bench user, concurrently so that
 // Batch shares the fsyncs.
 func seedAssets(b *testing.B, s *Server, authz string, n int) {
@@ -41,22 +32,6 @@ func seedAssets(b *testing.B, s *Server, authz string, n int) {
 		}()
 	}
 	wg.Wait()
-}
-
-func runRequest(b *testing.B, s *Server, method, path, authz, body string, want int) {
-	b.Helper()
-	var rc fasthttp.RequestCtx
-	request(&rc, method, path, authz, body)
-	s.Serve(&rc)
-	if rc.Response.StatusCode() != want {
-		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Response.Reset()
-		s.Serve(&rc)
-	}
-	b.SetBytes(int64(len(rc.Response.Body())))
 }
 
 // BenchmarkAssetList200 is GET /assets?limit=200 with 200 stored assets.

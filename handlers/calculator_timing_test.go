@@ -2,27 +2,11 @@ package handlers
 
 import (
 	"testing"
-
-	"github.com/valyala/fasthttp"
 )
 
 func benchCalc(b *testing.B, body string) {
 	s, _, _ := benchServer(b, 0, limitOff)
-	var rc fasthttp.RequestCtx
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
-	rc.Request.Header.SetMethod("POST")
-	rc.Request.SetRequestURI("/api/v1/calculator")
-	rc.Request.SetBodyString(body)
-	s.Serve(&rc)
-	if rc.Response.StatusCode() != 200 {
-		b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
-	}
-	b.SetBytes(int64(len(rc.Response.Body())))
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Response.Reset()
-		s.Serve(&rc)
-	}
+	runRequest(b, s, "POST", "/api/v1/calculator", "", body, 200)
 }
 
 // A 60-year timeline with 3 scenarios: decode, validate, 4 projections,

@@ -69,34 +69,12 @@ func BenchmarkGeoCompare(b *testing.B) {
 const benchRecoBody = `{"monthlyBudgetUSD":3000,"householdSize":2,"limit":20,
 	"preferences":{"regions":["europe-south","southeast-asia","south-america"],"minSafety":50,"englishMin":"moderate"}}`
 
-func runPost(b *testing.B, s *Server, path, authz, body string) {
-	var rc fasthttp.RequestCtx
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
-	rc.Request.Header.SetMethod("POST")
-	rc.Request.SetRequestURI(path)
-	rc.Request.Header.Set("Authorization", authz)
-	rc.Request.SetBodyString(body)
-	s.Serve(&rc)
-	if rc.Response.StatusCode() != 200 {
-		b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
-	}
-	b.SetBytes(int64(len(rc.Response.Body())))
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Response.Reset()
-		s.Serve(&rc)
-	}
-	if rc.Response.StatusCode() != 200 {
-		b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
-	}
-}
-
 // Every request computed: the cache is off.
 func BenchmarkGeoRecommendCold(b *testing.B) {
 	s, tok := geoBenchServer(b)
 	s.geo.cache.Close()
 	s.geo.cache = nil
-	runPost(b, s, recoPath, tok, benchRecoBody)
+	runRequest(b, s, "POST", recoPath, tok, benchRecoBody, 200)
 }
 
 // Every request answered from the cache.
@@ -111,7 +89,7 @@ func BenchmarkGeoRecommendCached(b *testing.B) {
 	s.Serve(&rc)
 	s.geo.cache.Wait()
 	hits := s.geo.hits.Load()
-	runPost(b, s, recoPath, tok, benchRecoBody)
+	runRequest(b, s, "POST", recoPath, tok, benchRecoBody, 200)
 	if s.geo.hits.Load() == hits {
 		b.Fatal("no cache hits")
 	}

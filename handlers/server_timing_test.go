@@ -109,3 +109,35 @@ func BenchmarkChainRateLimited(b *testing.B) {
 	s.Serve(&rc) // spends the allowance
 	runChain(b, s, "/api/v1/bench/public", "", 429)
 }
+
+// request prepares rc for one request through s.Serve.
+func request(rc *fasthttp.RequestCtx, method, path, authz, body string) {
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+	rc.Request.Header.SetMethod(method)
+	rc.Request.SetRequestURI(path)
+	if authz != "" {
+		rc.Request.Header.Set("Authorization", authz)
+	}
+	rc.Request.SetBodyString(body)
+}
+
+// runRequest serves one request through the whole chain b.N times with
+// one reused RequestCtx, checking the status before and after.
+func runRequest(b *testing.B, s *Server, method, path, authz, body string, want int) {
+	b.Helper()
+	var rc fasthttp.RequestCtx
+	request(&rc, method, path, authz, body)
+	s.Serve(&rc)
+	if rc.Response.StatusCode() != want {
+		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	b.SetBytes(int64(len(rc.Response.Body())))
+	b.ReportAllocs()
+	for b.Loop() {
+		rc.Response.Reset()
+		s.Serve(&rc)
+	}
+	if rc.Response.StatusCode() != want {
+		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+}

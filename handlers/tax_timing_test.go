@@ -3,8 +3,6 @@ package handlers
 import (
 	"testing"
 	"time"
-
-	"github.com/valyala/fasthttp"
 )
 
 // benchTax serves one POST to path as a pro user through the whole chain,
@@ -12,22 +10,7 @@ import (
 func benchTax(b *testing.B, path, body string) {
 	s, tok, _ := benchServer(b, 1<<16, limitOff)
 	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
-	var rc fasthttp.RequestCtx
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
-	rc.Request.Header.SetMethod("POST")
-	rc.Request.SetRequestURI(path)
-	rc.Request.Header.Set("Authorization", "Bearer "+tok)
-	rc.Request.SetBodyString(body)
-	s.Serve(&rc)
-	if rc.Response.StatusCode() != 200 {
-		b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
-	}
-	b.SetBytes(int64(len(rc.Response.Body())))
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Response.Reset()
-		s.Serve(&rc)
-	}
+	runRequest(b, s, "POST", path, "Bearer "+tok, body, 200)
 }
 
 // A typical mixed income in the US: decode, validate, calculate with the
