@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/goccy/go-json"
@@ -102,16 +103,7 @@ func assetRoutes(s *Server) []*route {
 	}
 }
 
-func joinNames(list []string) string {
-	out := ""
-	for i, s := range list {
-		if i > 0 {
-			out += ", "
-		}
-		out += "`" + s + "`"
-	}
-	return out
-}
+func joinNames(list []string) string { return "`" + strings.Join(list, "`, `") + "`" }
 
 func (s *Server) listAssets(c *Ctx) {
 	cat := store.AnyCategory

@@ -213,6 +213,30 @@ func (s *Server) flushExposures() {
 	}
 }
 
+// pendingExposures adds to dst the user's exposures not yet written.
+func (f *flags) pendingExposures(user string, dst map[string]string) {
+	f.seenMu.Lock()
+	for key, users := range f.seen {
+		if v, ok := users[user]; ok {
+			dst[key] = v
+		}
+	}
+	f.seenMu.Unlock()
+}
+
+// forget drops the user's exposures not yet written (erasure), so the next
+// flush does not write them back.
+func (f *flags) forget(user string) {
+	f.seenMu.Lock()
+	for _, users := range f.seen {
+		if _, ok := users[user]; ok {
+			delete(users, user)
+			f.nSeen--
+		}
+	}
+	f.seenMu.Unlock()
+}
+
 func validFlagKey(k []byte) bool {
 	if len(k) == 0 || len(k) > 64 || k[0] < 'a' || k[0] > 'z' || k[len(k)-1] == '-' {
 		return false

@@ -103,7 +103,7 @@ func (s *Server) fiScore(c *Ctx) {
 		c.Storage(err)
 		return
 	}
-	hs, err := s.holdings(user, nil)
+	hs, err := s.holdings(user)
 	if err != nil {
 		c.Storage(err)
 		return
@@ -133,8 +133,10 @@ func (s *Server) scoreFI(p *profile, st *settingsDoc, hs []holding) *fiScoreData
 	miss := func(field, why string) { out.Missing = append(out.Missing, missingInput{field, why}) }
 
 	var worth float64
+	values := make([]float64, len(hs)) // in the base currency
 	for i := range hs {
-		worth += inBase(s.fx, hs[i].Value, hs[i].Currency, base)
+		values[i] = inBase(s.fx, hs[i].Value, hs[i].Currency, base)
+		worth += values[i]
 	}
 	out.NetWorth = roundMoney(worth)
 
@@ -154,7 +156,7 @@ func (s *Server) scoreFI(p *profile, st *settingsDoc, hs []holding) *fiScoreData
 	if len(hs) == 0 {
 		miss("assets", "add your assets (POST /api/v1/assets): portfolioHealth scores 0 without them")
 	} else {
-		h := scoreHealthOf(s, p, in, hs, base)
+		h := scoreHealthOf(p, in, hs, values, base)
 		out.PortfolioHealth = h
 		healthPts = int(math.Round(float64(h.Score) * healthMax / 1000))
 	}
@@ -197,12 +199,12 @@ func (s *Server) scoreFI(p *profile, st *settingsDoc, hs []holding) *fiScoreData
 	return out
 }
 
-func scoreHealthOf(s *Server, p *profile, in *scoreInputs, hs []holding, base string) *scoreHealth {
+func scoreHealthOf(p *profile, in *scoreInputs, hs []holding, values []float64, base string) *scoreHealth {
 	port := health.Portfolio{Holdings: make([]health.Holding, 0, len(hs)), Currency: base}
 	for i := range hs {
 		h := &hs[i]
 		class, _ := health.ParseAssetClass(h.Category)
-		x := health.Holding{Name: h.Name, Value: inBase(s.fx, h.Value, h.Currency, base), AssetClass: class, Currency: base}
+		x := health.Holding{Name: h.Name, Value: values[i], AssetClass: class, Currency: base}
 		if h.ISIN != nil {
 			x.ISIN = *h.ISIN
 		}

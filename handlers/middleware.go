@@ -205,6 +205,17 @@ func (s *Server) touch(owner, id string) {
 	s.touchMu.Unlock()
 }
 
+// forgetTouched drops the unwritten key uses of owner (erasure).
+func (s *Server) forgetTouched(owner string) {
+	s.touchMu.Lock()
+	for ref := range s.touched {
+		if o, _, ok := store.SplitKeyRef(ref); ok && o == owner {
+			delete(s.touched, ref)
+		}
+	}
+	s.touchMu.Unlock()
+}
+
 func (s *Server) flushTouched() {
 	s.touchMu.Lock()
 	if len(s.touched) == 0 {

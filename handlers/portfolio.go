@@ -63,8 +63,9 @@ type holding struct {
 	AccountType  *string  `json:"accountType"`
 }
 
-// holdings appends the user's assets to dst.
-func (s *Server) holdings(user string, dst []holding) ([]holding, error) {
+// holdings reads the user's assets.
+func (s *Server) holdings(user string) ([]holding, error) {
+	var dst []holding
 	err := s.db.Assets(user, func(doc []byte) error {
 		var h holding
 		if err := json.Unmarshal(doc, &h); err != nil {
@@ -123,7 +124,7 @@ func (s *Server) assetSummary(c *Ctx) {
 		c.Storage(err)
 		return
 	}
-	hs, err := s.holdings(c.Principal.User, nil)
+	hs, err := s.holdings(c.Principal.User)
 	if err != nil {
 		c.Storage(err)
 		return
@@ -133,9 +134,10 @@ func (s *Server) assetSummary(c *Ctx) {
 
 func summarize(t *fx.Table, base string, hs []holding) *summaryData {
 	out := &summaryData{Currency: base, Assets: len(hs),
-		ExchangeRates: fxInfo{AsOf: t.AsOf(), Source: t.Meta().Dataset, Rates: []rateUsed{}}}
+		ExchangeRates: fxInfo{AsOf: t.AsOf(), Source: t.Dataset(), Rates: []rateUsed{}}}
 	byCat, byCur, byRegion, byAcct := tally{}, tally{}, tally{}, tally{}
 	var total, erValue, erWeighted, cbValue, cb float64
+	hasBasis := false
 	for i := range hs {
 		h := &hs[i]
 		v := inBase(t, h.Value, h.Currency, base)
@@ -149,6 +151,7 @@ func summarize(t *fx.Table, base string, hs []holding) *summaryData {
 			erWeighted += v * *h.ExpenseRatio
 		}
 		if h.CostBasis != nil {
+			hasBasis = true
 			cbValue += v
 			cb += inBase(t, *h.CostBasis, h.Currency, base)
 		}
@@ -160,7 +163,7 @@ func summarize(t *fx.Table, base string, hs []holding) *summaryData {
 		er := roundShare(erWeighted / erValue)
 		out.ExpenseRatio = &er
 	}
-	if len(hs) > 0 && slices.ContainsFunc(hs, func(h holding) bool { return h.CostBasis != nil }) {
+	if hasBasis {
 		basis, gain := roundMoney(cb), roundMoney(cbValue-cb)
 		out.CostBasis, out.UnrealisedGain = &basis, &gain
 	}

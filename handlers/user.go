@@ -322,13 +322,7 @@ func (s *Server) exportUser(c *Ctx) {
 		return
 	}
 	// Assignments not yet written (they are written every 30 s) count too.
-	s.flags.seenMu.Lock()
-	for k, users := range s.flags.seen {
-		if v, ok := users[user]; ok {
-			e.Exposures[k] = v
-		}
-	}
-	s.flags.seenMu.Unlock()
+	s.flags.pendingExposures(user, e.Exposures)
 	for k, v := range e.Exposures {
 		out.Flags = append(out.Flags, flagExposure{Key: k, Variant: v})
 	}
@@ -354,18 +348,8 @@ func (s *Server) deleteUser(c *Ctx) {
 	user := c.Principal.User
 	// Drop what is waiting in memory to be written about the user, so the
 	// next flush does not write it back.
-	s.flags.seenMu.Lock()
-	for _, users := range s.flags.seen {
-		delete(users, user)
-	}
-	s.flags.seenMu.Unlock()
-	s.touchMu.Lock()
-	for ref := range s.touched {
-		if i := strings.LastIndexByte(ref, 0); i >= 0 && ref[:i] == user { // see store.KeyRef
-			delete(s.touched, ref)
-		}
-	}
-	s.touchMu.Unlock()
+	s.flags.forget(user)
+	s.forgetTouched(user)
 	if err := s.db.DeleteUser(user); err != nil {
 		c.Storage(err)
 		return

@@ -176,6 +176,9 @@ func load(b []byte) (*Table, error) {
 // AsOf returns the table's as-of date (YYYY-MM-DD).
 func (t *Table) AsOf() string { return t.meta.AsOf }
 
+// Dataset is the table's name, as its meta block gives it.
+func (t *Table) Dataset() string { return t.meta.Dataset }
+
 // Meta returns the table's meta block. The slices are the caller's.
 func (t *Table) Meta() Meta {
 	m := t.meta

@@ -54,7 +54,8 @@ func (r keyRecord) key() Key {
 // last NUL even when the owner id contains one.
 func KeyRef(owner, id string) string { return owner + "\x00" + id }
 
-func splitRef(ref string) (owner, id string, ok bool) {
+// SplitKeyRef is the inverse of KeyRef.
+func SplitKeyRef(ref string) (owner, id string, ok bool) {
 	i := strings.LastIndexByte(ref, 0)
 	if i < 0 {
 		return "", "", false
@@ -303,7 +304,7 @@ func (d *DB) TouchKeys(used map[string]time.Time) error {
 	err := d.update(func(tx *bolt.Tx) error {
 		changed := false
 		for ref, t := range used {
-			owner, id, ok := splitRef(ref)
+			owner, id, ok := SplitKeyRef(ref)
 			if !ok || !validID(owner) || !validID(id) {
 				continue
 			}
