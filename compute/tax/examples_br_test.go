@@ -7,7 +7,9 @@ import "testing"
 // Federal's annual progressive tables (ano-calendário 2024: isento até
 // 26.963,20; 2025: até 28.467,20), Lei 9.250 Art. 10 (desconto simplificado,
 // limite 16.754,34) and the INSS tables of Portarias Interministeriais MPS/MF
-// 2/2024 and 6/2025.
+// 2/2024 and 6/2025. A second search of the stored corpora (gov.br/receitafederal
+// tabelas and Perguntas e Respostas, gov.br/inss) found no stored Receita
+// Federal or INSS page with a worked example, so none of these is authoritative.
 func TestExamplesBR(t *testing.T) {
 	runExamples(t, "br", []example{
 		// Computed from the published schedules, no worked example found: INSS

@@ -8,6 +8,9 @@ import "testing"
 // Resoluciones 000187/2023 ($47.065) and 000193/2024 ($49.799), and the
 // employee contribution rates (Ley 100, Ley 797 Art. 8) with SMMLV
 // $1.300.000 (2024) and $1.423.500 (2025). Base and tax rounded to 1.000.
+// A second search of the stored corpora (DIAN micrositio renta AG 2024,
+// normograma.dian.gov.co oficios, Abecé renta) found guidance but no
+// numeric worked example for 2024 or 2025, so none of these is authoritative.
 func TestExamplesCO(t *testing.T) {
 	runExamples(t, "co", []example{
 		// Computed from the ET schedule, no published worked example found:

@@ -6,7 +6,10 @@ import "testing"
 // computed by hand from the IRPF Category II annual scale (Título 7 Art. 37)
 // with BPC $6.177 (2024) and $6.576 (2025), the deductions credit (Art. 38:
 // 14% / 8%), the personal BPS contributions (15% + FONASA 4.5% + FRL 0.1%)
-// and the Category I rates (Art. 26).
+// and the Category I rates (Art. 26). A second search found the DGI's own
+// "¿Cómo se liquida el impuesto correspondiente a las rentas del trabajo?" and
+// "Información General" pages, which describe the method without figures;
+// no DGI numeric example for 2024 or 2025, so none of these is authoritative.
 func TestExamplesUY(t *testing.T) {
 	runExamples(t, "uy", []example{
 		// Computed from the DGI schedule, no published worked example found:
