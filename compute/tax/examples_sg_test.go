@@ -39,6 +39,17 @@ func TestExamplesSG(t *testing.T) {
 		// profit $235,100 − Earned Income Relief (below 55) $1,000 = $234,100.
 		{name: "2024 (YA2025) IRAS sample Mr Fong: chargeable income 234100 → 27629 − 200", year: 2024, in: Income{SelfEmployment: 235100},
 			income: 27629 - 200},
+		// Same IRAS samples under YA 2026 (income earned in 2025): the resident
+		// rates apply "from YA 2024 onwards", so the page's own figures for tax
+		// payable on chargeable income, $366.25 on $34,750 (Mr Heng) and $27,629
+		// on $234,100 (Mr Fong), are also the YA 2026 figures. The page's YA
+		// 2026 revision reportedly shows them as net tax payable with no
+		// rebate; we read only its YA 2025 revision, so the absence of a YA
+		// 2026 rebate rests on sg.json (see notModelled). Same inputs as above.
+		{name: "2025 (YA2026) IRAS sample Mr Heng: chargeable income 34750 → 366.25", year: 2025, in: Income{SelfEmployment: 35750},
+			income: 366.25},
+		{name: "2025 (YA2026) IRAS sample Mr Fong: chargeable income 234100 → 27629", year: 2025, in: Income{SelfEmployment: 235100},
+			income: 27629},
 		// IRAS "Individual Income Tax rates" table (resident rates from YA 2024
 		// onwards, so also YA 2026): gross tax payable on the first $120,000
 		// is $7,950. Self-employed profit $121,000 − Earned Income Relief
