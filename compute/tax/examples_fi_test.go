@@ -2,8 +2,9 @@ package tax
 
 import "testing"
 
-// Finland. No worked example published by Verohallinto for these exact
-// figures was found; every case is computed by hand from the vero.fi state
+// Finland. No worked example published by Verohallinto was found; one case
+// checks Verohallinto's published 2024 cut-off of the ansiotulovähennys
+// (94 084 €), every other case is computed by hand from the vero.fi state
 // income tax scale 2024, the 2025 scale (HE 108/2024), the vero.fi pages on
 // the tulonhankkimisvähennys and the 2024 ansiotulovähennys, and the
 // published contribution rates (TyEL 7,15 %; unemployment insurance 0,79 % /
@@ -25,6 +26,21 @@ func TestExamplesFI(t *testing.T) {
 		// 1 200,83.
 		{name: "2024 wages 15000 (computed from vero.fi schedule)", year: 2024, in: Income{Employment: 15000},
 			income: 1200.83, social: 1191, tol: 0.01},
+		// Authority figure: Verohallinto, "Earned income allowance" /
+		// "Ansiotulovähennys vuonna 2024" (vero.fi, page on the deductions the
+		// Tax Administration calculates automatically,
+		// https://www.vero.fi/en/individuals/deductions/what-can-I-deduct/these-deductions-are-calculated-automatically-by-the-tax-administration/earned-income-allowance/):
+		// for 2024 the allowance is at most 3 570 €, reduced by 4,5 % of net
+		// earned income over 14 000 €, and "if your net taxable earned income
+		// is more than €94,084, you cannot get this deduction at all". The
+		// published cut-off is stated in wage terms: 94 084 − 750 € production
+		// of income deduction = 93 334 € puhdas ansiotulo, where 3 570 − 4,5 %
+		// × 79 334 < 0. So at wages of 94 084 € the allowance is nil and the
+		// state tax is the scale on 94 084 − 750 − contributions 8 420,52
+		// (8,95 %) = 84 913,48 → 10 510,95 + 34 % × 34 513,48 = 22 245,53
+		// (that last step is our arithmetic on the published scale).
+		{name: "2024 wages 94084 (vero.fi: ansiotulovähennys nil above 94 084)", year: 2024, in: Income{Employment: 94084},
+			income: 22245.53, social: 8420.52, tol: 0.01},
 		// Computed; wages 100 000: ansiotulovähennys fully phased out (puhdas
 		// 99 250 > 93 333). Social 7 150 + 790 + 1 010 = 8 950. Taxable
 		// 90 300 → 23 362,95 + 2 100 × 42 % = 24 244,95.

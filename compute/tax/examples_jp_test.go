@@ -36,8 +36,12 @@ func TestExamplesJP(t *testing.T) {
 		{name: "2025 salary 3600000", year: 2025, in: Income{Employment: 3600000},
 			income: 52600, social: 527580},
 		// Computed from 国税庁 No.1410 (令和7年分 給与所得控除 minimum 65万円) and
-		// No.1199 (基礎控除 95万円 at 合計所得金額 ≤ 132万円); no published worked
-		// example found: 1,600,000 − 650,000 = 950,000 − 950,000 → no income tax.
+		// No.1199 (基礎控除 95万円 at 合計所得金額 ≤ 132万円): 1,600,000 − 650,000
+		// = 950,000 − 950,000 → no income tax. Third parties report that the
+		// NTA page 「令和7年度税制改正による所得税の基礎控除の見直し等について」
+		// (https://www.nta.go.jp/users/gensen/2025kiso/index.htm) states that a
+		// salary up to 160万円 bears no income tax; that page was not available
+		// to read, so this stays a computed example.
 		{name: "2025 salary 1600000 (no income tax up to 1.6 million)", year: 2025, in: Income{Employment: 1600000},
 			income: zero},
 		// 国税庁 No.1463 / No.1331 / No.1310: 20.315% (所得税 15%, 復興特別所得税

@@ -6,6 +6,10 @@ import "testing"
 // search; the cases are computed by hand from the Art. 152 LISR tariff as
 // published in Anexo 8 of the RMF 2024 and 2025, and from the LSS employee
 // quotas with the INEGI UMA values (108.57 in 2024, 113.14 in 2025).
+// Searched (stored pages, docs and code, in Spanish): sat.gob.mx "ejemplo"
+// of the cálculo anual / Art. 152 tariff for 2024 or 2025; only third-party
+// copies of the Anexo 8 tariff and private worked examples were found. No
+// case below counts as an authority example.
 func TestExamplesMX(t *testing.T) {
 	runExamples(t, "mx", []example{
 		// Computed from the Anexo 8 RMF 2024 tariff, no published worked example

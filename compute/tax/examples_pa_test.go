@@ -5,7 +5,10 @@ import "testing"
 // Panama. No worked example published by the DGI (MEF) was found in the
 // search; the cases are computed by hand from Código Fiscal Art. 700 (tarifa
 // de personas naturales), Art. 733 and 701(e), and the CSS (9.75%) and seguro
-// educativo (1.25%) employee quotas.
+// educativo (1.25%) employee quotas. Searched (stored pages and code, in
+// Spanish): dgi.mef.gob.pa worked examples of the personas naturales
+// calculation; only private calculators and guides were found. No case below
+// counts as an authority example.
 func TestExamplesPA(t *testing.T) {
 	runExamples(t, "pa", []example{
 		// Computed from Código Fiscal Art. 700, no published worked example found:

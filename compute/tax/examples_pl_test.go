@@ -4,13 +4,33 @@ import "testing"
 
 // Poland. The Ministry of Finance publishes the schedule (podatki.gov.pl
 // "Skala podatkowa": 12 % minus 3 600 zł up to 120 000 zł; 10 800 zł + 32 %
-// of the excess) but no worked example with these figures was found: every
-// case below is computed by hand strictly from that schedule, art. 22, 26,
-// 30a, 30b and 30h u.p.d.o.f., art. 16, 19 and 22 of the social insurance
-// act, art. 79 and 81 of the health care act and the ZUS 30-fold limit, with
-// Ordynacja podatkowa art. 63 rounding to full złoty.
+// of the excess). No worked example of the Ministry or of ZUS with an
+// employee's figures for 2024 or 2025 was found in the stored copies searched
+// (see the report on branch wt-taxE): the first cases are rows of the
+// statutory table itself; every other case is computed by hand strictly from
+// that schedule, art. 22, 26, 30a, 30b and 30h u.p.d.o.f., art. 16, 19 and 22
+// of the social insurance act, art. 79 and 81 of the health care act and the
+// ZUS 30-fold limit, with Ordynacja podatkowa art. 63 rounding to full złoty.
 func TestExamplesPL(t *testing.T) {
 	runExamples(t, "pl", []example{
+		// Statutory table row: art. 27 ust. 1 u.p.d.o.f. (Dz.U. 2024 poz. 226),
+		// repeated on podatki.gov.pl "Skala podatkowa" / "Dochody z pracy"
+		// (https://www.podatki.gov.pl/pit/abc-pit/skala-podatkowa/), in force
+		// unchanged in 2024 and 2025: on a base of 120 000 zł the tax is
+		// "10 800 zł" (the second row reads "10 800 zł + 32 % nadwyżki ponad
+		// 120 000 zł"). Pension income, to isolate the scale: no ZUS social
+		// contributions and no koszty uzyskania przychodów on it.
+		{name: "2024 statutory table row: base 120000 → 10800 (pension)", year: 2024, in: Income{Pension: 120000},
+			income: 10800},
+		// Same statutory row for 2025, through self-employed profit on the
+		// skala (taken after the entrepreneur's own ZUS, which is not modelled).
+		{name: "2025 statutory table row: base 120000 → 10800 (self-employed)", year: 2025, in: Income{SelfEmployment: 120000},
+			income: 10800},
+		// Statutory table, first row, and podatki.gov.pl "kwota wolna od
+		// podatku 30 000 zł": 12 % × 30 000 = 3 600 − kwota zmniejszająca
+		// podatek 3 600 = 0 zł.
+		{name: "2025 tax-free amount: base 30000 → 0 (pension)", year: 2025, in: Income{Pension: 30000},
+			income: zero},
 		// Computed from the podatki.gov.pl schedule; no published worked
 		// example found. 2024 wages 60 000: ZUS 13,71 % = 8 226,00; health
 		// 9 % × 51 774 = 4 659,66; base 60 000 − 8 226 − 3 000 = 48 774 ×

@@ -5,10 +5,13 @@ import "testing"
 // Sweden. Skatteverket publishes, for each income year, the skiktgräns and
 // the brytpunkt (the income below which no statlig skatt is due for a person
 // under 66): 598 500 / 615 300 kr for 2024 and 625 800 / 643 100 kr for 2025.
-// The two brytpunkt cases reproduce those published figures; the other cases
-// are computed by hand strictly from IL 63 kap. 3 §, 65 kap. 5 § and 7 § and
-// the allmän pensionsavgift rules with Skatteverket's amounts (no published
-// worked example with these figures was found).
+// The two brytpunkt cases reproduce those published figures, and two 2024
+// cases reproduce Pensionsmyndigheten's published limits of the allmän
+// pensionsavgift (highest fee base 614 500 kr and fee 43 000 kr; lowest
+// income 24 238 kr); the other cases are computed by hand strictly from IL
+// 63 kap. 3 §, 65 kap. 5 § and 7 § and the allmän pensionsavgift rules with
+// Skatteverket's amounts (no published worked example with these figures was
+// found).
 func TestExamplesSE(t *testing.T) {
 	runExamples(t, "se", []example{
 		// Skatteverket, belopp och procent 2024: brytpunkt 615 300 kr. Wages
@@ -34,6 +37,24 @@ func TestExamplesSE(t *testing.T) {
 		// Wages 800 000: taxable 783 200 → (783 200 − 598 500) × 20 % = 36 940.
 		{name: "2024 wages 800000", year: 2024, in: Income{Employment: 800000},
 			income: 36940, social: 43000},
+		// Authority figure: Pensionsmyndigheten, "Så beräknas din pension –
+		// basbelopp, beräkningsfaktorer och värderegler", table "Belopp (kronor)
+		// för intjänande till pension 2024"
+		// (https://www.pensionsmyndigheten.se/forsta-din-pension/om-pensionssystemet/sa-beraknas-din-pension-basbelopp-berakningsfaktorer-och-varderegler):
+		// "Den högsta inkomst som utgör underlag för allmän pensionsavgift"
+		// 614 500 kr a year, with "76 200 × 8,07 = 614 934; 614 934 × 7 % =
+		// 43 045 kronor ≈ …" (the highest fee after rounding); the same table
+		// gives the highest pensionsgrundande inkomst 571 500 (7,5 ibb), and
+		// 614 500 − 571 500 = 43 000 kr is that highest fee. Wages 614 500:
+		// 7 % = 43 015, rounded to the nearest hundred → 43 000 kr.
+		{name: "2024 wages 614500 (Pensionsmyndigheten: highest fee base, fee 43000)", year: 2024, in: Income{Employment: 614500},
+			social: 43000, income: zero},
+		// Authority figure: same Pensionsmyndigheten table, "Lägsta inkomst för
+		// intjänande till allmän pension" 24 238 kr for 2024 (42,3 % of the
+		// prisbasbelopp 57 300 = 24 237,90), the limit below which no allmän
+		// pensionsavgift is charged. Wages 24 200 are below it: no fee.
+		{name: "2024 wages 24200 (below Pensionsmyndigheten's lower limit 24238)", year: 2024, in: Income{Employment: 24200},
+			social: zero, income: zero},
 		// Computed from the 2024 schedule; no published worked example found.
 		// Wages 20 000 < 42,3 % × 57 300 = 24 237,90: no pensionsavgift; the
 		// grundavdrag covers the income.

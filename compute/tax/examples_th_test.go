@@ -5,12 +5,40 @@ import "testing"
 // Thailand: calendar tax years.
 func TestExamplesTH(t *testing.T) {
 	runExamples(t, "th", []example{
-		// Computed from the Revenue Department schedule (maximum cumulative tax
-		// 7,500 baht at 300,000 of net income, 10% to 500,000; thailand.go.th
-		// "Setting personal income tax rates"); no published worked example
-		// found. Salary 600,000 (50,000 a month): social security 5% of the
-		// 15,000 ceiling = 750 × 12 = 9,000; net income 600,000 − 100,000
-		// (expenses, capped) − 60,000 − 9,000 = 431,000 → 7,500 + 13,100 = 20,600.
+		// ---- Authority figures ----
+		//
+		// The Revenue Department, "อัตราภาษีเงินได้บุคคลธรรมดาสำหรับปีภาษี 2560
+		// ที่จะต้องยื่นรายการในปี พ.ศ.2561 เป็นต้นไป" (personal income tax rates for
+		// tax year 2017 onwards), https://www.rd.go.th/59670.html. The table is in
+		// force for tax years 2024 and 2025 (unchanged since 2017) and gives, for
+		// each step of net income (เงินได้สุทธิ), the maximum cumulative tax of the
+		// step (ภาษีสะสมสูงสุดของขั้น): 300,000 → 7,500; 500,000 → 27,500;
+		// 750,000 → 65,000; 1,000,000 → 115,000; 2,000,000 → 365,000;
+		// 5,000,000 → 1,265,000. Each row below feeds the table's net income
+		// through a self-employed person (net profit after actual expenses, then
+		// the 60,000-baht personal allowance of s 47(1)(a), the only deduction
+		// that applies) so that the rate schedule is what the RD figure checks.
+		// Whole baht; the RD rounds nothing here.
+		{name: "RD table 2024 net income 300000 → 7500", year: 2024, in: Income{SelfEmployment: 360000},
+			income: 7500, social: zero},
+		{name: "RD table 2024 net income 500000 → 27500", year: 2024, in: Income{SelfEmployment: 560000},
+			income: 27500},
+		{name: "RD table 2024 net income 750000 → 65000", year: 2024, in: Income{SelfEmployment: 810000},
+			income: 65000},
+		{name: "RD table 2025 net income 1000000 → 115000", year: 2025, in: Income{SelfEmployment: 1060000},
+			income: 115000},
+		{name: "RD table 2025 net income 2000000 → 365000", year: 2025, in: Income{SelfEmployment: 2060000},
+			income: 365000},
+		{name: "RD table 2025 net income 5000000 → 1265000", year: 2025, in: Income{SelfEmployment: 5060000},
+			income: 1265000},
+
+		// ---- Computed by us (do not count as authority examples) ----
+		//
+		// Computed from the Revenue Department schedule above; no published
+		// worked example of a salary case was found. Salary 600,000 (50,000 a
+		// month): social security 5% of the 15,000 ceiling = 750 × 12 = 9,000;
+		// net income 600,000 − 100,000 (expenses, capped) − 60,000 − 9,000 =
+		// 431,000 → 7,500 + 13,100 = 20,600.
 		{name: "2024 salary 600000", year: 2024, in: Income{Employment: 600000},
 			income: 20600, social: 9000, capital: zero},
 		// Same schedule: salary 300,000 → net 131,000, inside the exempt first
