@@ -2,13 +2,29 @@ package tax
 
 import "testing"
 
-// No BMF worked example covering a full year of an employee was found in the
-// stored material; these cases are computed by hand from the statutes and
-// the published rates (EStG 1988 § 33 tariff of the year, § 67 Abs. 1 fixed
-// rates, ÖGK contribution rates and Höchstbeitragsgrundlagen), with yearly
-// pay in 14 equal instalments.
+// One authority example (USP, the BMF's Unternehmensserviceportal) checks the
+// 2024 tariff. No BMF worked example covering a full year of an employee was
+// found in the stored material; the other cases are computed by hand from
+// the statutes and the published rates (EStG 1988 § 33 tariff of the year,
+// § 67 Abs. 1 fixed rates, ÖGK contribution rates and
+// Höchstbeitragsgrundlagen), with yearly pay in 14 equal instalments, and
+// say so in their names.
 func TestExamplesAT(t *testing.T) {
 	runExamples(t, "at", []example{
+		// Authority: Unternehmensserviceportal (usp.gv.at, Bundesministerium
+		// für Finanzen), "Tarifstufen", section "Einkommensteuertarif des
+		// Jahres 2024", Beispiel:
+		// https://usp.gv.at/steuern-finanzen/einkommensteuer-ueberblick/weitere-informationen-est/tarifstufen.html
+		// "Das steuerpflichtigen [sic] Einkommen 2024 einer Unternehmerin/eines
+		// Unternehmers beträgt 40.000 Euro": 12.816 × 0 % = 0; 8.002 × 20 % =
+		// 1.600,40; 13.695 × 30 % = 4.108,50; 5.487 × 40 % = 2.194,80;
+		// "Einkommensteuer 2024 7.903,70 Euro". The example starts from the
+		// taxable income; a profit of 44.950 € gives exactly 40.000 € after
+		// the Grundfreibetrag of the Gewinnfreibetrag (15 %, capped at 4.950 €,
+		// § 10 EStG) that the file applies automatically. No Absetzbetrag is
+		// due to a self-employed person, so the tariff tax is the tax.
+		{name: "2024 USP Tarifstufen example: Einkommen 40000 -> 7903.70", year: 2024, in: Income{SelfEmployment: 44950},
+			income: 7903.70, social: zero, capital: zero},
 		// Computed, 2024, 3.000 € × 14 = 42.000 €: SV 36.000 × 18,07 % =
 		// 6.505,20 + 6.000 × 17,07 % = 1.024,20. Einkommen 36.000 − 6.505,20 −
 		// 132 = 29.362,80: 8.002 × 20 % + 8.544,80 × 30 % = 4.163,84 − VAB 463 =
