@@ -6,7 +6,9 @@ import "testing"
 func TestExamplesAU(t *testing.T) {
 	runExamples(t, "au", []example{
 		// ATO "Medicare levy reduction for low-income earners" (updated 11 June
-		// 2025), example: Angie, single, taxable income $29,000 in 2024–25 →
+		// 2025, https://www.ato.gov.au/individuals-and-families/medicare-and-
+		// private-health-insurance/medicare-levy/medicare-levy-reduction/
+		// medicare-levy-reduction-for-low-income-earners), example: Angie, single, taxable income $29,000 in 2024–25 →
 		// Medicare levy reduced to $177.80 (10% × (29,000 − 27,222)).
 		// Income tax computed from the ATO 2024–25 resident rates schedule
 		// (16c for each $1 over $18,200 = $1,728) less the $700 LITO (ITAA 1997

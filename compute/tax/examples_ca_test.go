@@ -2,13 +2,38 @@ package tax
 
 import "testing"
 
-// No CRA publication works a full annual return through for a single
-// employee; these cases are computed by hand, line by line, from the CRA's
+// No CRA publication found works a full annual return through for a single
+// employee, so the income tax cases are computed by hand, line by line, from the CRA's
 // published forms and rate tables for the year (Schedule 1 and the Federal
 // Worksheet, Form ON428, CPP and EI rate pages), as each comment says. The
 // forms round each line to the cent, hence a tolerance of one or two cents.
 func TestExamplesCA(t *testing.T) {
 	runExamples(t, "ca", []example{
+		// Authority figures: the CRA's published maximum annual contributions,
+		// owed by anyone whose earnings reach the ceilings (YMPE, YAMPE, maximum
+		// insurable earnings). Only socialContributions is checked here.
+		// CRA, "CPP contribution rates, maximums and exemptions"
+		// (https://www.canada.ca/en/revenue-agency/services/tax/businesses/topics/
+		// payroll/payroll-deductions-contributions/canada-pension-plan-cpp/
+		// cpp-contribution-rates-maximums-exemptions.html): 2024 maximum employee
+		// contribution $3,867.50, self-employed $7,735.00; 2025 $4,034.10 and
+		// $8,068.20. CRA, "Second additional CPP contribution (CPP2) rates and
+		// maximums": 2024 employee $188.00, self-employed $376.00; 2025 $396.00
+		// and $792.00. CRA, "EI premium rates and maximums"
+		// (https://www.canada.ca/en/revenue-agency/services/tax/businesses/topics/
+		// payroll/payroll-deductions-contributions/employment-insurance-ei/
+		// ei-premium-rates-maximums.html): 2024 maximum employee premium
+		// $1,049.12; 2025 $1,077.48 (ESDC's 2025 notice works the example "an
+		// employee earns $75,000 ... will pay a maximum annual EI premium of
+		// $1,077.48").
+		{name: "2024 wages 100000 (CRA maximum CPP, CPP2 and EI)", year: 2024, in: Income{Employment: 100000},
+			social: 3867.50 + 188 + 1049.12},
+		{name: "2025 wages 100000 (CRA maximum CPP, CPP2 and EI)", year: 2025, in: Income{Employment: 100000},
+			social: 4034.10 + 396 + 1077.48},
+		{name: "2024 self-employed 100000 (CRA maximum self-employed CPP and CPP2)", year: 2024, in: Income{SelfEmployment: 100000},
+			social: 7735 + 376},
+		{name: "2025 self-employed 100000 (CRA maximum self-employed CPP and CPP2)", year: 2025, in: Income{SelfEmployment: 100000},
+			social: 8068.20 + 792},
 		// Computed from CRA 2024 rates (no published worked example found):
 		// CPP (60,000 − 3,500) × 5.95% = 3,361.75, of which enhanced 565.00
 		// (line 22215) and base 2,796.75; EI 60,000 × 1.66% = 996.00. Net and

@@ -12,10 +12,13 @@ func TestExamplesNZ(t *testing.T) {
 		// ACC earners' levy (IRD "ACC earners' levy rates"): 1.60% = $960.
 		{name: "2024 wages 60000 (composite rates)", year: 2024, in: Income{Employment: 60000},
 			income: 10485.32, social: 960, capital: zero},
-		// IRD composite table as above: ... + 16,500 × 30% + 8,100 × 30.99% +
-		// 71,900 × 33% = $39,722.51. ACC: IRD "ACC earners' levy rates",
-		// 2024-25 maximum liable earnings $142,283 × 1.60% = $2,276.53 (the
-		// maximum levy).
+		// Income tax computed from the IRD composite table as above: ... +
+		// 16,500 × 30% + 8,100 × 30.99% + 71,900 × 33% = $39,722.51. ACC
+		// (authority figure): IRD "ACC earners' levy rates"
+		// (https://www.ird.govt.nz/income-tax/income-tax-for-individuals/
+		// acc-clients-and-carers/acc-earners-levy-rates), 1 April 2024 to 31
+		// March 2025: maximum liable earnings $142,283 at 1.60%, "maximum levy
+		// anyone can pay" $2,276.53.
 		{name: "2024 wages 150000 (composite rates, ACC maximum)", year: 2024, in: Income{Employment: 150000},
 			income: 39722.51, social: 2276.53},
 		// IRD "Tax rates for individuals" from 1 April 2025: 15,600 × 10.5% +
@@ -23,9 +26,11 @@ func TestExamplesNZ(t *testing.T) {
 		// ACC 1.67% = $1,002 (computed from the IRD schedule).
 		{name: "2025 wages 60000", year: 2025, in: Income{Employment: 60000},
 			income: 10220.50, social: 1002},
-		// IRD rates from 1 April 2025: 1,638 + 6,632.50 + 24,600 × 30% + 101,900
-		// × 33% + 20,000 × 39% = $57,077.50. ACC: the maximum levy anyone can pay
-		// in 2025-26 is $2,551.59 (IRD/ACC published figure: $152,790 × 1.67%).
+		// Income tax computed from the IRD rates from 1 April 2025: 1,638 +
+		// 6,632.50 + 24,600 × 30% + 101,900 × 33% + 20,000 × 39% = $57,077.50.
+		// ACC (authority figure): IRD "ACC earners' levy rates" (as above), 1
+		// April 2025 to 31 March 2026: maximum liable earnings $152,790 at
+		// 1.67%, "maximum levy anyone can pay" $2,551.59.
 		{name: "2025 wages 200000 (39% band, ACC maximum levy)", year: 2025, in: Income{Employment: 200000},
 			income: 57077.50, social: 2551.59},
 		// Interest taxed at marginal rates, capital gains untaxed (no CGT):
