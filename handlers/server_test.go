@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -451,5 +452,29 @@ func TestPublicChainAllocatesNothing(t *testing.T) {
 	}
 	if n != 0 {
 		t.Fatalf("the middleware chain allocates %v times per public request", n)
+	}
+}
+
+// A flushed body is copied out, so the pooled writer keeps its grown
+// buffer for the next large response; only an outsized buffer is dropped.
+func TestFlushKeepsWriterCapacity(t *testing.T) {
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+	c := &Ctx{RC: &rc}
+	body := bytes.Repeat([]byte("x"), 40<<10)
+	c.w.B = append(c.w.B, body...)
+	c.flush(200)
+	if !bytes.Equal(rc.Response.Body(), body) {
+		t.Fatalf("body: %d bytes, want %d", len(rc.Response.Body()), len(body))
+	}
+	if len(c.w.B) != 0 || cap(c.w.B) < len(body) {
+		t.Fatalf("writer after flush: len %d cap %d, want empty with cap >= %d", len(c.w.B), cap(c.w.B), len(body))
+	}
+
+	if b := poolable(c.w.B); cap(b) != cap(c.w.B) {
+		t.Fatalf("a %d-byte buffer is not kept", cap(c.w.B))
+	}
+	if b := poolable(make([]byte, 10, 2*maxPooledBody)); len(b) != 0 || cap(b) > maxPooledBody {
+		t.Fatalf("an outsized buffer is kept: len %d cap %d", len(b), cap(b))
 	}
 }
