@@ -11,30 +11,30 @@ import "testing"
 // A second search of the stored corpora (DIAN micrositio renta AG 2024,
 // normograma.dian.gov.co oficios, Abecé renta) found guidance but no
 // numeric worked example for 2024 or 2025, so none of these is authoritative.
-func TestExamplesCO(t *testing.T) {
-	runExamples(t, "co", []example{
-		// Computed from the ET schedule, no published worked example found:
-		// contributions 8% = 4,800,000 (below 4 SMMLV, no FSP); 55,200,000 −
-		// 25% = 41,400,000 < 1.090 UVT (51,300,850): no tax.
-		{name: "2024 wages 60M (below 1090 UVT)", year: 2024, in: Income{Employment: 60000000},
-			income: zero, social: 4800000},
-		// Contributions 8% + FSP 1% = 9,000,000; 91,000,000 − 25% = 68,250,000;
-		// 19% × (68,250,000 − 51,300,850) = 3,220,338.50 → 3,220,000.
-		{name: "2024 wages 100M (FSP 1%)", year: 2024, in: Income{Employment: 100000000},
-			income: 3220000, social: 9000000},
-		// 2025: contributions 8% + FSP 1% = 18,000,000; exempt 25% capped at
-		// 790 UVT = 39,341,210; base 142,659,000; 28% × (base − 1.700 UVT) +
-		// 116 UVT = 22,016,880 → 22,017,000.
-		{name: "2025 wages 200M (790 UVT cap)", year: 2025, in: Income{Employment: 200000000},
-			income: 22017000, social: 18000000},
-		// 2025: contributions 4% + 4% + FSP 2% (above 20 SMMLV) = 40,000,000;
-		// general base 320,659,000 + dividends 100,000,000 = 420,659,000: 33% ×
-		// (420,659,000 − 4.100 UVT) + 788 UVT = 110,681,035; Art. 254-1 descuento
-		// 19% × (100,000,000 − 1.090 UVT) = 8,686,627.10 → 101,994,000.
-		{name: "2025 wages 400M + dividends 100M", year: 2025, in: Income{Employment: 400000000, Dividends: 100000000},
-			income: 101994000, social: 40000000},
-		// ET Art. 314: ganancia ocasional 15% × 50,000,000 = 7,500,000.
-		{name: "2024 capital gain 50M", year: 2024, in: Income{CapitalGains: 50000000},
-			income: zero, capital: 7500000},
-	})
+func TestExamplesCO(t *testing.T) { runExamples(t, "co", examplesCO) }
+
+var examplesCO = []example{
+	// Computed from the ET schedule, no published worked example found:
+	// contributions 8% = 4,800,000 (below 4 SMMLV, no FSP); 55,200,000 −
+	// 25% = 41,400,000 < 1.090 UVT (51,300,850): no tax.
+	{name: "2024 wages 60M (below 1090 UVT)", year: 2024, in: Income{Employment: 60000000},
+		income: zero, social: 4800000},
+	// Contributions 8% + FSP 1% = 9,000,000; 91,000,000 − 25% = 68,250,000;
+	// 19% × (68,250,000 − 51,300,850) = 3,220,338.50 → 3,220,000.
+	{name: "2024 wages 100M (FSP 1%)", year: 2024, in: Income{Employment: 100000000},
+		income: 3220000, social: 9000000},
+	// 2025: contributions 8% + FSP 1% = 18,000,000; exempt 25% capped at
+	// 790 UVT = 39,341,210; base 142,659,000; 28% × (base − 1.700 UVT) +
+	// 116 UVT = 22,016,880 → 22,017,000.
+	{name: "2025 wages 200M (790 UVT cap)", year: 2025, in: Income{Employment: 200000000},
+		income: 22017000, social: 18000000},
+	// 2025: contributions 4% + 4% + FSP 2% (above 20 SMMLV) = 40,000,000;
+	// general base 320,659,000 + dividends 100,000,000 = 420,659,000: 33% ×
+	// (420,659,000 − 4.100 UVT) + 788 UVT = 110,681,035; Art. 254-1 descuento
+	// 19% × (100,000,000 − 1.090 UVT) = 8,686,627.10 → 101,994,000.
+	{name: "2025 wages 400M + dividends 100M", year: 2025, in: Income{Employment: 400000000, Dividends: 100000000},
+		income: 101994000, social: 40000000},
+	// ET Art. 314: ganancia ocasional 15% × 50,000,000 = 7,500,000.
+	{name: "2024 capital gain 50M", year: 2024, in: Income{CapitalGains: 50000000},
+		income: zero, capital: 7500000},
 }

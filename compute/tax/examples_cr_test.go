@@ -10,30 +10,30 @@ import "testing"
 // 2024 or 2025; only press reports of Hacienda's bracket announcements were
 // found, none of Hacienda's own text. No case below counts as an authority
 // example.
-func TestExamplesCR(t *testing.T) {
-	runExamples(t, "cr", []example{
-		// Not authority-verified: ncrnoticias.com (7 Dec 2023) reporting the
-		// 2024 brackets announced by the Ministerio de Hacienda (Decreto
-		// 44276-H): a monthly salary of ¢2,000,000 pays 10% on 434,000 and 15%
-		// on 637,000 = ¢138,950 a month; × 12 = 1,667,400. The example's
-		// attribution to Hacienda could not be checked at the source.
-		{name: "2024 salary 24000000 (press-reported 138950 a month)", year: 2024, in: Income{Employment: 24000000},
-			income: 138950 * 12, social: 2560800},
-		// Computed from Decreto 44276-H, no published worked example found:
-		// monthly salary 1,000,000: 10% × (1,000,000 − 929,000) = 7,100 × 12 =
-		// 85,200; CCSS 10.67% × 12,000,000 = 1,280,400.
-		{name: "2024 salary 12000000", year: 2024, in: Income{Employment: 12000000},
-			income: 85200, social: 1280400, capital: zero},
-		// Decreto 44772-H: monthly 2,500,000: 43,000 + 153,150 + 25,400 =
-		// 221,550 × 12 = 2,658,600; profit 8,000,000: 10% × (6,115,000 −
-		// 4,094,000) + 15% × (8,000,000 − 6,115,000) = 484,850. The profit
-		// keeps the non-taxable bracket here only because the Art. 15 rule for
-		// people who also earn wages is not modelled (see notModelled in
-		// cr.json); this case tests the data as modelled, not the law's result.
-		{name: "2025 salary 30000000 + profit 8000000", year: 2025, in: Income{Employment: 30000000, SelfEmployment: 8000000},
-			income: 2658600 + 484850, social: 3201000},
-		// Ley 7092 Art. 31 ter: 15% × 2,000,000 = 300,000.
-		{name: "2024 interest + dividends (15%)", year: 2024, in: Income{Interest: 1000000, Dividends: 1000000},
-			income: zero, social: zero, capital: 300000},
-	})
+func TestExamplesCR(t *testing.T) { runExamples(t, "cr", examplesCR) }
+
+var examplesCR = []example{
+	// Not authority-verified: ncrnoticias.com (7 Dec 2023) reporting the
+	// 2024 brackets announced by the Ministerio de Hacienda (Decreto
+	// 44276-H): a monthly salary of ¢2,000,000 pays 10% on 434,000 and 15%
+	// on 637,000 = ¢138,950 a month; × 12 = 1,667,400. The example's
+	// attribution to Hacienda could not be checked at the source.
+	{name: "2024 salary 24000000 (press-reported 138950 a month)", year: 2024, in: Income{Employment: 24000000},
+		income: 138950 * 12, social: 2560800},
+	// Computed from Decreto 44276-H, no published worked example found:
+	// monthly salary 1,000,000: 10% × (1,000,000 − 929,000) = 7,100 × 12 =
+	// 85,200; CCSS 10.67% × 12,000,000 = 1,280,400.
+	{name: "2024 salary 12000000", year: 2024, in: Income{Employment: 12000000},
+		income: 85200, social: 1280400, capital: zero},
+	// Decreto 44772-H: monthly 2,500,000: 43,000 + 153,150 + 25,400 =
+	// 221,550 × 12 = 2,658,600; profit 8,000,000: 10% × (6,115,000 −
+	// 4,094,000) + 15% × (8,000,000 − 6,115,000) = 484,850. The profit
+	// keeps the non-taxable bracket here only because the Art. 15 rule for
+	// people who also earn wages is not modelled (see notModelled in
+	// cr.json); this case tests the data as modelled, not the law's result.
+	{name: "2025 salary 30000000 + profit 8000000", year: 2025, in: Income{Employment: 30000000, SelfEmployment: 8000000},
+		income: 2658600 + 484850, social: 3201000},
+	// Ley 7092 Art. 31 ter: 15% × 2,000,000 = 300,000.
+	{name: "2024 interest + dividends (15%)", year: 2024, in: Income{Interest: 1000000, Dividends: 1000000},
+		income: zero, social: zero, capital: 300000},
 }

@@ -9,42 +9,42 @@ import "testing"
 // average wage and maximum assessment base for the year), rounded as §16
 // ZDP (base down to 100 Kč) and §146 daňového řádu (tax up to the koruna)
 // require.
-func TestExamplesCZ(t *testing.T) {
-	runExamples(t, "cz", []example{
-		// Computed from the Finanční správa / ZDP schedule; no published worked
-		// example found. 2024: wages 600 000 Kč: base 600 000 × 15 % = 90 000
-		// − sleva na poplatníka 30 840 = 59 160 Kč. Social 7,1 % = 42 600,
-		// health 4,5 % = 27 000.
-		{name: "2024 wages 600000", year: 2024, in: Income{Employment: 600000},
-			income: 59160, social: 42600 + 27000, capital: zero},
-		// Computed from the schedule; no published worked example found.
-		// 2025: 36 × 46 557 = 1 676 052 Kč. Wages 2 000 000: 1 676 052 × 15 %
-		// = 251 407,80 + 323 948 × 23 % = 74 508,04 → 325 915,84 − 30 840 =
-		// 295 075,84 → 295 076 Kč (rounded up). Social 7,1 % (below the
-		// 2 234 736 Kč ceiling) = 142 000; health 4,5 % = 90 000.
-		{name: "2025 wages 2000000 (23 % band)", year: 2025, in: Income{Employment: 2000000},
-			income: 295076, social: 142000 + 90000},
-		// Computed from the schedule; no published worked example found.
-		// 2024: wages 2 500 000: 1 582 812 × 15 % = 237 421,80 + 917 188 × 23 %
-		// = 210 953,24 → 448 375,04 − 30 840 = 417 535,04 → 417 536 Kč. Social
-		// capped at 2 110 416 × 7,1 % = 149 839,54; health 112 500.
-		{name: "2024 wages 2500000 (social ceiling)", year: 2024, in: Income{Employment: 2500000},
-			income: 417536, social: 149839.54 + 112500, tol: 0.01},
-		// Computed from the schedule; no published worked example found.
-		// 2024 self-employed profit 500 000: PIT 75 000 − 30 840 = 44 160;
-		// social 29,2 % × 55 % × 500 000 = 80 300; health 13,5 % × 50 % ×
-		// 500 000 = 33 750.
-		{name: "2024 self-employed 500000", year: 2024, in: Income{SelfEmployment: 500000},
-			income: 44160, social: 80300 + 33750},
-		// Computed from §36 odst. 2 ZDP; no published worked example found.
-		// 2025: interest 10 000 + dividends 20 000 at 15 % = 4 500 Kč; no PIT
-		// (the sleva cannot go below zero).
-		{name: "2025 interest 10000 + dividends 20000 (withholding)", year: 2025, in: Income{Interest: 10000, Dividends: 20000},
-			income: zero, social: zero, capital: 4500},
-		// Computed from the schedule; no published worked example found.
-		// 2025: pension 800 000 exempt up to 36 × 20 800 = 748 800; 51 200
-		// taxable × 15 % = 7 680 < 30 840 → 0.
-		{name: "2025 pension 800000 (exemption limit)", year: 2025, in: Income{Pension: 800000},
-			income: zero, social: zero},
-	})
+func TestExamplesCZ(t *testing.T) { runExamples(t, "cz", examplesCZ) }
+
+var examplesCZ = []example{
+	// Computed from the Finanční správa / ZDP schedule; no published worked
+	// example found. 2024: wages 600 000 Kč: base 600 000 × 15 % = 90 000
+	// − sleva na poplatníka 30 840 = 59 160 Kč. Social 7,1 % = 42 600,
+	// health 4,5 % = 27 000.
+	{name: "2024 wages 600000", year: 2024, in: Income{Employment: 600000},
+		income: 59160, social: 42600 + 27000, capital: zero},
+	// Computed from the schedule; no published worked example found.
+	// 2025: 36 × 46 557 = 1 676 052 Kč. Wages 2 000 000: 1 676 052 × 15 %
+	// = 251 407,80 + 323 948 × 23 % = 74 508,04 → 325 915,84 − 30 840 =
+	// 295 075,84 → 295 076 Kč (rounded up). Social 7,1 % (below the
+	// 2 234 736 Kč ceiling) = 142 000; health 4,5 % = 90 000.
+	{name: "2025 wages 2000000 (23 % band)", year: 2025, in: Income{Employment: 2000000},
+		income: 295076, social: 142000 + 90000},
+	// Computed from the schedule; no published worked example found.
+	// 2024: wages 2 500 000: 1 582 812 × 15 % = 237 421,80 + 917 188 × 23 %
+	// = 210 953,24 → 448 375,04 − 30 840 = 417 535,04 → 417 536 Kč. Social
+	// capped at 2 110 416 × 7,1 % = 149 839,54; health 112 500.
+	{name: "2024 wages 2500000 (social ceiling)", year: 2024, in: Income{Employment: 2500000},
+		income: 417536, social: 149839.54 + 112500, tol: 0.01},
+	// Computed from the schedule; no published worked example found.
+	// 2024 self-employed profit 500 000: PIT 75 000 − 30 840 = 44 160;
+	// social 29,2 % × 55 % × 500 000 = 80 300; health 13,5 % × 50 % ×
+	// 500 000 = 33 750.
+	{name: "2024 self-employed 500000", year: 2024, in: Income{SelfEmployment: 500000},
+		income: 44160, social: 80300 + 33750},
+	// Computed from §36 odst. 2 ZDP; no published worked example found.
+	// 2025: interest 10 000 + dividends 20 000 at 15 % = 4 500 Kč; no PIT
+	// (the sleva cannot go below zero).
+	{name: "2025 interest 10000 + dividends 20000 (withholding)", year: 2025, in: Income{Interest: 10000, Dividends: 20000},
+		income: zero, social: zero, capital: 4500},
+	// Computed from the schedule; no published worked example found.
+	// 2025: pension 800 000 exempt up to 36 × 20 800 = 748 800; 51 200
+	// taxable × 15 % = 7 680 < 30 840 → 0.
+	{name: "2025 pension 800000 (exemption limit)", year: 2025, in: Income{Pension: 800000},
+		income: zero, social: zero},
 }

@@ -8,36 +8,36 @@ import "testing"
 // (Frederiksberg Kommune for 2024, Danmarks Statistik PSKAT for 2025). No
 // Skattestyrelsen worked example with these figures was found; each case is
 // computed by hand strictly from those published schedules.
-func TestExamplesDK(t *testing.T) {
-	runExamples(t, "dk", []example{
-		// Computed from the skat.dk 2024 schedule; no published worked example
-		// found. Wages 400 000: AM-bidrag 32 000; bundskat (368 000 − 49 700)
-		// × 12,06 % = 38 386,98; no topskat; no kommuneskat without a region.
-		{name: "2024 wages 400000 (state taxes only)", year: 2024, in: Income{Employment: 400000},
-			income: 38386.98, social: 32000, capital: zero},
-		// Computed from the skat.dk 2024 schedule and Frederiksberg's 24,57 %;
-		// no published worked example found. Kommuneskat base 368 000 −
-		// beskæftigelsesfradrag 10,65 % × 400 000 = 42 600 − jobfradrag
-		// min(4,5 % × 183 900, 2 800) = 2 800 − personfradrag 49 700 = 272 900
-		// × 24,57 % = 67 051,53; total 32 000 + 38 386,98 + 67 051,53.
-		{name: "2024 wages 400000 Frederiksberg", year: 2024, region: "FRB", in: Income{Employment: 400000},
-			income: 38386.98, social: 32000, total: 137438.51},
-		// Computed from the skat.dk 2025 schedule; no published worked example
-		// found. Wages 800 000: AM 64 000; personlig indkomst 736 000; bundskat
-		// 684 400 × 12,01 % = 82 196,44; topskat (736 000 − 611 800) × 15 % =
-		// 18 630.
-		{name: "2025 wages 800000 (topskat)", year: 2025, in: Income{Employment: 800000},
-			income: 82196.44 + 18630, social: 64000},
-		// Computed from PSL § 8a and the skat.dk 2025 progressionsgrænse 67 500;
-		// no published worked example found. Dividends 100 000: 67 500 × 27 % =
-		// 18 225 + 32 500 × 42 % = 13 650 → 31 875.
-		{name: "2025 dividends 100000 (aktieindkomst)", year: 2025, in: Income{Dividends: 100000},
-			income: zero, social: zero, capital: 31875},
-		// Computed from the skat.dk 2024 schedule; no published worked example
-		// found. Wages 300 000 + interest 60 000: AM 24 000; bundskat (276 000
-		// + 60 000 − 49 700) × 12,06 % = 34 527,78; topskat base 276 000 +
-		// (60 000 − 50 500) below 588 900 → 0.
-		{name: "2024 wages 300000 + interest 60000", year: 2024, in: Income{Employment: 300000, Interest: 60000},
-			income: 34527.78, social: 24000, capital: zero},
-	})
+func TestExamplesDK(t *testing.T) { runExamples(t, "dk", examplesDK) }
+
+var examplesDK = []example{
+	// Computed from the skat.dk 2024 schedule; no published worked example
+	// found. Wages 400 000: AM-bidrag 32 000; bundskat (368 000 − 49 700)
+	// × 12,06 % = 38 386,98; no topskat; no kommuneskat without a region.
+	{name: "2024 wages 400000 (state taxes only)", year: 2024, in: Income{Employment: 400000},
+		income: 38386.98, social: 32000, capital: zero},
+	// Computed from the skat.dk 2024 schedule and Frederiksberg's 24,57 %;
+	// no published worked example found. Kommuneskat base 368 000 −
+	// beskæftigelsesfradrag 10,65 % × 400 000 = 42 600 − jobfradrag
+	// min(4,5 % × 183 900, 2 800) = 2 800 − personfradrag 49 700 = 272 900
+	// × 24,57 % = 67 051,53; total 32 000 + 38 386,98 + 67 051,53.
+	{name: "2024 wages 400000 Frederiksberg", year: 2024, region: "FRB", in: Income{Employment: 400000},
+		income: 38386.98, social: 32000, total: 137438.51},
+	// Computed from the skat.dk 2025 schedule; no published worked example
+	// found. Wages 800 000: AM 64 000; personlig indkomst 736 000; bundskat
+	// 684 400 × 12,01 % = 82 196,44; topskat (736 000 − 611 800) × 15 % =
+	// 18 630.
+	{name: "2025 wages 800000 (topskat)", year: 2025, in: Income{Employment: 800000},
+		income: 82196.44 + 18630, social: 64000},
+	// Computed from PSL § 8a and the skat.dk 2025 progressionsgrænse 67 500;
+	// no published worked example found. Dividends 100 000: 67 500 × 27 % =
+	// 18 225 + 32 500 × 42 % = 13 650 → 31 875.
+	{name: "2025 dividends 100000 (aktieindkomst)", year: 2025, in: Income{Dividends: 100000},
+		income: zero, social: zero, capital: 31875},
+	// Computed from the skat.dk 2024 schedule; no published worked example
+	// found. Wages 300 000 + interest 60 000: AM 24 000; bundskat (276 000
+	// + 60 000 − 49 700) × 12,06 % = 34 527,78; topskat base 276 000 +
+	// (60 000 − 50 500) below 588 900 → 0.
+	{name: "2024 wages 300000 + interest 60000", year: 2024, in: Income{Employment: 300000, Interest: 60000},
+		income: 34527.78, social: 24000, capital: zero},
 }

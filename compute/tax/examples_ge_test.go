@@ -8,19 +8,19 @@ import "testing"
 // A second search (rs.ge, infohub.rs.ge, pensions.ge, Georgian and English)
 // found only third-party payroll examples (1,000 GEL gross: pension 20, tax
 // 196), which agree with the engine but are not the authority's.
-func TestExamplesGE(t *testing.T) {
-	runExamples(t, "ge", []example{
-		// Computed from the Tax Code schedule, no published worked example found:
-		// pension 2% × 24,000 = 480; PIT 20% × (24,000 − 480) = 4,704 GEL.
-		{name: "2024 salary 24000", year: 2024, in: Income{Employment: 24000},
-			income: 4704, social: 480, capital: zero},
-		// Computed from the schedule: pension 1,200; PIT 20% × (60,000 − 1,200 +
-		// gains 5,000) = 12,760; dividends and interest 5% × 3,000 = 150 GEL.
-		{name: "2025 salary 60000 + dividends, interest, gains", year: 2025,
-			in:     Income{Employment: 60000, Dividends: 2000, Interest: 1000, CapitalGains: 5000},
-			income: 12760, social: 1200, capital: 150},
-		// Computed from the schedule: business profit 40,000 × 20% = 8,000 GEL.
-		{name: "2025 self-employed 40000", year: 2025, in: Income{SelfEmployment: 40000},
-			income: 8000, social: zero},
-	})
+func TestExamplesGE(t *testing.T) { runExamples(t, "ge", examplesGE) }
+
+var examplesGE = []example{
+	// Computed from the Tax Code schedule, no published worked example found:
+	// pension 2% × 24,000 = 480; PIT 20% × (24,000 − 480) = 4,704 GEL.
+	{name: "2024 salary 24000", year: 2024, in: Income{Employment: 24000},
+		income: 4704, social: 480, capital: zero},
+	// Computed from the schedule: pension 1,200; PIT 20% × (60,000 − 1,200 +
+	// gains 5,000) = 12,760; dividends and interest 5% × 3,000 = 150 GEL.
+	{name: "2025 salary 60000 + dividends, interest, gains", year: 2025,
+		in:     Income{Employment: 60000, Dividends: 2000, Interest: 1000, CapitalGains: 5000},
+		income: 12760, social: 1200, capital: 150},
+	// Computed from the schedule: business profit 40,000 × 20% = 8,000 GEL.
+	{name: "2025 self-employed 40000", year: 2025, in: Income{SelfEmployment: 40000},
+		income: 8000, social: zero},
 }

@@ -10,21 +10,21 @@ import "testing"
 // of the cálculo anual / Art. 152 tariff for 2024 or 2025; only third-party
 // copies of the Anexo 8 tariff and private worked examples were found. No
 // case below counts as an authority example.
-func TestExamplesMX(t *testing.T) {
-	runExamples(t, "mx", []example{
-		// Computed from the Anexo 8 RMF 2024 tariff, no published worked example
-		// found: 19,682.13 + 21.36% × (300,000 − 185,852.58) = 44,064.02.
-		// IMSS: 2.375% × 300,000 + 0.40% × (300,000 − 3 × 108.57 × 365) = 7,849.46.
-		{name: "2024 wages 300000", year: 2024, in: Income{Employment: 300000},
-			income: 44064.02, social: 7849.46, capital: zero},
-		// Anexo 8 RMF 2025: 271,981.99 + 32% × (1,200,000 − 1,127,926.85) =
-		// 295,045.40. IMSS at the 25 UMA ceiling (1,032,402.50): 2.375% ×
-		// 123,888.30 + 2.775% × 908,514.20 = 28,153.62.
-		{name: "2025 wages 1200000 (IMSS ceiling)", year: 2025, in: Income{Employment: 1200000},
-			income: 295045.40, social: 28153.62},
-		// Anexo 8 RMF 2024: 4,461.94 + 10.88% × (100,000 − 75,984.56) = 7,074.82;
-		// LISR Art. 140: 10% on dividends of 50,000 = 5,000.
-		{name: "2024 self-employed 100000 + dividends 50000", year: 2024, in: Income{SelfEmployment: 100000, Dividends: 50000},
-			income: 7074.82, social: zero, capital: 5000},
-	})
+func TestExamplesMX(t *testing.T) { runExamples(t, "mx", examplesMX) }
+
+var examplesMX = []example{
+	// Computed from the Anexo 8 RMF 2024 tariff, no published worked example
+	// found: 19,682.13 + 21.36% × (300,000 − 185,852.58) = 44,064.02.
+	// IMSS: 2.375% × 300,000 + 0.40% × (300,000 − 3 × 108.57 × 365) = 7,849.46.
+	{name: "2024 wages 300000", year: 2024, in: Income{Employment: 300000},
+		income: 44064.02, social: 7849.46, capital: zero},
+	// Anexo 8 RMF 2025: 271,981.99 + 32% × (1,200,000 − 1,127,926.85) =
+	// 295,045.40. IMSS at the 25 UMA ceiling (1,032,402.50): 2.375% ×
+	// 123,888.30 + 2.775% × 908,514.20 = 28,153.62.
+	{name: "2025 wages 1200000 (IMSS ceiling)", year: 2025, in: Income{Employment: 1200000},
+		income: 295045.40, social: 28153.62},
+	// Anexo 8 RMF 2024: 4,461.94 + 10.88% × (100,000 − 75,984.56) = 7,074.82;
+	// LISR Art. 140: 10% on dividends of 50,000 = 5,000.
+	{name: "2024 self-employed 100000 + dividends 50000", year: 2024, in: Income{SelfEmployment: 100000, Dividends: 50000},
+		income: 7074.82, social: zero, capital: 5000},
 }

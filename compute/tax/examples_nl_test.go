@@ -6,25 +6,25 @@ import "testing"
 // material. The cases below are computed by hand from the Belastingdienst's
 // published rates and credit tables, as each comment says; they test the
 // data, not against an authority's own worked figure.
-func TestExamplesNL(t *testing.T) {
-	runExamples(t, "nl", []example{
-		// Belastingdienst tarieven 2024 (box 1: 36,97 % tot € 75.518, of which
-		// 27,65 % premies tot € 38.098), algemene heffingskorting 2024 (€ 3.362 −
-		// 6,63 % boven € 24.813 = € 2.355,10) and arbeidskorting 2024
-		// (€ 5.532 − 6,51 % boven € 39.958 = € 5.529,27): 40.000 × 36,97 % −
-		// 7.884,37 = € 6.903,63.
-		{name: "2024 wages 40000 (computed)", year: 2024, in: Income{Employment: 40000},
-			total: 6903.63},
-		// Belastingdienst 2024: arbeidskorting € 968 + 31,433 % × (20.000 −
-		// 11.491) = € 3.642,63; AHK € 3.362; 20.000 × 36,97 % − 7.004,63 =
-		// € 389,37.
-		{name: "2024 wages 20000 (computed)", year: 2024, in: Income{Employment: 20000},
-			total: 389.37},
-		// Belastingdienst tarieven 2025 (35,82 % tot € 38.441, 37,48 % tot
-		// € 76.817), AHK 2025 € 3.068 − 6,337 % boven € 28.406 = € 1.065,89,
-		// arbeidskorting € 5.599 − 6,51 % boven € 43.071 = € 4.496,92:
-		// 38.441 × 35,82 % + 21.559 × 37,48 % − 5.562,81 = € 16.287,07.
-		{name: "2025 wages 60000 (computed)", year: 2025, in: Income{Employment: 60000},
-			total: 16287.07, social: 38441 * 0.2765},
-	})
+func TestExamplesNL(t *testing.T) { runExamples(t, "nl", examplesNL) }
+
+var examplesNL = []example{
+	// Belastingdienst tarieven 2024 (box 1: 36,97 % tot € 75.518, of which
+	// 27,65 % premies tot € 38.098), algemene heffingskorting 2024 (€ 3.362 −
+	// 6,63 % boven € 24.813 = € 2.355,10) and arbeidskorting 2024
+	// (€ 5.532 − 6,51 % boven € 39.958 = € 5.529,27): 40.000 × 36,97 % −
+	// 7.884,37 = € 6.903,63.
+	{name: "2024 wages 40000 (computed)", year: 2024, in: Income{Employment: 40000},
+		total: 6903.63},
+	// Belastingdienst 2024: arbeidskorting € 968 + 31,433 % × (20.000 −
+	// 11.491) = € 3.642,63; AHK € 3.362; 20.000 × 36,97 % − 7.004,63 =
+	// € 389,37.
+	{name: "2024 wages 20000 (computed)", year: 2024, in: Income{Employment: 20000},
+		total: 389.37},
+	// Belastingdienst tarieven 2025 (35,82 % tot € 38.441, 37,48 % tot
+	// € 76.817), AHK 2025 € 3.068 − 6,337 % boven € 28.406 = € 1.065,89,
+	// arbeidskorting € 5.599 − 6,51 % boven € 43.071 = € 4.496,92:
+	// 38.441 × 35,82 % + 21.559 × 37,48 % − 5.562,81 = € 16.287,07.
+	{name: "2025 wages 60000 (computed)", year: 2025, in: Income{Employment: 60000},
+		total: 16287.07, social: 38441 * 0.2765},
 }

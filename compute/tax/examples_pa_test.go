@@ -9,18 +9,18 @@ import "testing"
 // Spanish): dgi.mef.gob.pa worked examples of the personas naturales
 // calculation; only private calculators and guides were found. No case below
 // counts as an authority example.
-func TestExamplesPA(t *testing.T) {
-	runExamples(t, "pa", []example{
-		// Computed from Código Fiscal Art. 700, no published worked example found:
-		// 15% × (30,000 − 11,000) = 2,850; CSS 2,925 + seguro educativo 375.
-		{name: "2024 salary 30000", year: 2024, in: Income{Employment: 30000},
-			income: 2850, social: 3300, capital: zero},
-		// Art. 700: 5,850 + 25% × (80,000 − 50,000) = 13,350; social 11% =
-		// 8,800; dividends 10% × 1,000 and gain 10% × 1,000 = 200.
-		{name: "2025 salary 80000 + dividends + gains", year: 2025, in: Income{Employment: 80000, Dividends: 1000, CapitalGains: 1000},
-			income: 13350, social: 8800, capital: 200},
-		// Art. 700: income up to B/.11,000 is not taxed; social 11% = 1,210.
-		{name: "2024 salary 11000 (exempt band)", year: 2024, in: Income{Employment: 11000},
-			income: zero, social: 1210},
-	})
+func TestExamplesPA(t *testing.T) { runExamples(t, "pa", examplesPA) }
+
+var examplesPA = []example{
+	// Computed from Código Fiscal Art. 700, no published worked example found:
+	// 15% × (30,000 − 11,000) = 2,850; CSS 2,925 + seguro educativo 375.
+	{name: "2024 salary 30000", year: 2024, in: Income{Employment: 30000},
+		income: 2850, social: 3300, capital: zero},
+	// Art. 700: 5,850 + 25% × (80,000 − 50,000) = 13,350; social 11% =
+	// 8,800; dividends 10% × 1,000 and gain 10% × 1,000 = 200.
+	{name: "2025 salary 80000 + dividends + gains", year: 2025, in: Income{Employment: 80000, Dividends: 1000, CapitalGains: 1000},
+		income: 13350, social: 8800, capital: 200},
+	// Art. 700: income up to B/.11,000 is not taxed; social 11% = 1,210.
+	{name: "2024 salary 11000 (exempt band)", year: 2024, in: Income{Employment: 11000},
+		income: zero, social: 1210},
 }

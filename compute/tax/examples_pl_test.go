@@ -11,53 +11,53 @@ import "testing"
 // that schedule, art. 22, 26, 30a, 30b and 30h u.p.d.o.f., art. 16, 19 and 22
 // of the social insurance act, art. 79 and 81 of the health care act and the
 // ZUS 30-fold limit, with Ordynacja podatkowa art. 63 rounding to full złoty.
-func TestExamplesPL(t *testing.T) {
-	runExamples(t, "pl", []example{
-		// Statutory table row: art. 27 ust. 1 u.p.d.o.f. (Dz.U. 2024 poz. 226),
-		// repeated on podatki.gov.pl "Skala podatkowa" / "Dochody z pracy"
-		// (https://www.podatki.gov.pl/pit/abc-pit/skala-podatkowa/), in force
-		// unchanged in 2024 and 2025: on a base of 120 000 zł the tax is
-		// "10 800 zł" (the second row reads "10 800 zł + 32 % nadwyżki ponad
-		// 120 000 zł"). Pension income, to isolate the scale: no ZUS social
-		// contributions and no koszty uzyskania przychodów on it.
-		{name: "2024 statutory table row: base 120000 → 10800 (pension)", year: 2024, in: Income{Pension: 120000},
-			income: 10800},
-		// Same statutory row for 2025, through self-employed profit on the
-		// skala (taken after the entrepreneur's own ZUS, which is not modelled).
-		{name: "2025 statutory table row: base 120000 → 10800 (self-employed)", year: 2025, in: Income{SelfEmployment: 120000},
-			income: 10800},
-		// Statutory table, first row, and podatki.gov.pl "kwota wolna od
-		// podatku 30 000 zł": 12 % × 30 000 = 3 600 − kwota zmniejszająca
-		// podatek 3 600 = 0 zł.
-		{name: "2025 tax-free amount: base 30000 → 0 (pension)", year: 2025, in: Income{Pension: 30000},
-			income: zero},
-		// Computed from the podatki.gov.pl schedule; no published worked
-		// example found. 2024 wages 60 000: ZUS 13,71 % = 8 226,00; health
-		// 9 % × 51 774 = 4 659,66; base 60 000 − 8 226 − 3 000 = 48 774 ×
-		// 12 % = 5 852,88 − 3 600 = 2 252,88 → 2 253 zł.
-		{name: "2024 wages 60000", year: 2024, in: Income{Employment: 60000},
-			income: 2253, social: 8226 + 4659.66, capital: zero},
-		// Computed from the schedule; no published worked example found. 2025
-		// wages 300 000: ZUS 260 190 × 13,71 % = 35 672,05 + 39 810 × 2,45 %
-		// = 975,35 → 36 647,39; health 9 % × 263 352,61 = 23 701,73; base
-		// 260 352,61 → 260 353: 10 800 + 32 % × 140 353 = 55 712,96 → 55 713.
-		{name: "2025 wages 300000 (32 % band, ZUS limit)", year: 2025, in: Income{Employment: 300000},
-			income: 55713, social: 36647.39 + 23701.73, tol: 0.02},
-		// Computed from art. 30a ust. 1 u.p.d.o.f.; no published worked example
-		// found. 2024: dividends 10 000 + interest 5 000 at 19 % = 2 850 zł.
-		{name: "2024 dividends 10000 + interest 5000 (19 %)", year: 2024, in: Income{Dividends: 10000, Interest: 5000},
-			income: zero, social: zero, capital: 2850},
-		// Computed from the schedule and art. 30h; no published worked example
-		// found. 2025 wages 1 500 000: ZUS 35 672,05 + 1 239 810 × 2,45 % =
-		// 30 375,35 → 66 047,39; base 1 430 952,61 → 1 430 953: PIT 14 400 +
-		// 32 % × 1 310 953 − 3 600 = 430 304,96 → 430 305; danina 4 % ×
-		// 430 953 = 17 238,12 → 17 238.
-		{name: "2025 wages 1500000 (danina solidarnościowa)", year: 2025, in: Income{Employment: 1500000},
-			income: 430305 + 17238},
-		// Computed from the schedule; no published worked example found. 2024
-		// self-employed profit 100 000 (skala): 12 % × 100 000 − 3 600 = 8 400;
-		// health 9 % = 9 000.
-		{name: "2024 self-employed 100000 (skala)", year: 2024, in: Income{SelfEmployment: 100000},
-			income: 8400, social: 9000},
-	})
+func TestExamplesPL(t *testing.T) { runExamples(t, "pl", examplesPL) }
+
+var examplesPL = []example{
+	// Statutory table row: art. 27 ust. 1 u.p.d.o.f. (Dz.U. 2024 poz. 226),
+	// repeated on podatki.gov.pl "Skala podatkowa" / "Dochody z pracy"
+	// (https://www.podatki.gov.pl/pit/abc-pit/skala-podatkowa/), in force
+	// unchanged in 2024 and 2025: on a base of 120 000 zł the tax is
+	// "10 800 zł" (the second row reads "10 800 zł + 32 % nadwyżki ponad
+	// 120 000 zł"). Pension income, to isolate the scale: no ZUS social
+	// contributions and no koszty uzyskania przychodów on it.
+	{name: "2024 statutory table row: base 120000 → 10800 (pension)", src: table, year: 2024, in: Income{Pension: 120000},
+		income: 10800},
+	// Same statutory row for 2025, through self-employed profit on the
+	// skala (taken after the entrepreneur's own ZUS, which is not modelled).
+	{name: "2025 statutory table row: base 120000 → 10800 (self-employed)", src: table, year: 2025, in: Income{SelfEmployment: 120000},
+		income: 10800},
+	// Statutory table, first row, and podatki.gov.pl "kwota wolna od
+	// podatku 30 000 zł": 12 % × 30 000 = 3 600 − kwota zmniejszająca
+	// podatek 3 600 = 0 zł.
+	{name: "2025 tax-free amount: base 30000 → 0 (pension)", src: table, year: 2025, in: Income{Pension: 30000},
+		income: zero},
+	// Computed from the podatki.gov.pl schedule; no published worked
+	// example found. 2024 wages 60 000: ZUS 13,71 % = 8 226,00; health
+	// 9 % × 51 774 = 4 659,66; base 60 000 − 8 226 − 3 000 = 48 774 ×
+	// 12 % = 5 852,88 − 3 600 = 2 252,88 → 2 253 zł.
+	{name: "2024 wages 60000", year: 2024, in: Income{Employment: 60000},
+		income: 2253, social: 8226 + 4659.66, capital: zero},
+	// Computed from the schedule; no published worked example found. 2025
+	// wages 300 000: ZUS 260 190 × 13,71 % = 35 672,05 + 39 810 × 2,45 %
+	// = 975,35 → 36 647,39; health 9 % × 263 352,61 = 23 701,73; base
+	// 260 352,61 → 260 353: 10 800 + 32 % × 140 353 = 55 712,96 → 55 713.
+	{name: "2025 wages 300000 (32 % band, ZUS limit)", year: 2025, in: Income{Employment: 300000},
+		income: 55713, social: 36647.39 + 23701.73, tol: 0.02},
+	// Computed from art. 30a ust. 1 u.p.d.o.f.; no published worked example
+	// found. 2024: dividends 10 000 + interest 5 000 at 19 % = 2 850 zł.
+	{name: "2024 dividends 10000 + interest 5000 (19 %)", year: 2024, in: Income{Dividends: 10000, Interest: 5000},
+		income: zero, social: zero, capital: 2850},
+	// Computed from the schedule and art. 30h; no published worked example
+	// found. 2025 wages 1 500 000: ZUS 35 672,05 + 1 239 810 × 2,45 % =
+	// 30 375,35 → 66 047,39; base 1 430 952,61 → 1 430 953: PIT 14 400 +
+	// 32 % × 1 310 953 − 3 600 = 430 304,96 → 430 305; danina 4 % ×
+	// 430 953 = 17 238,12 → 17 238.
+	{name: "2025 wages 1500000 (danina solidarnościowa)", year: 2025, in: Income{Employment: 1500000},
+		income: 430305 + 17238},
+	// Computed from the schedule; no published worked example found. 2024
+	// self-employed profit 100 000 (skala): 12 % × 100 000 − 3 600 = 8 400;
+	// health 9 % = 9 000.
+	{name: "2024 self-employed 100000 (skala)", year: 2024, in: Income{SelfEmployment: 100000},
+		income: 8400, social: 9000},
 }

@@ -10,21 +10,21 @@ import "testing"
 // "¿Cómo se liquida el impuesto correspondiente a las rentas del trabajo?" and
 // "Información General" pages, which describe the method without figures;
 // no DGI numeric example for 2024 or 2025, so none of these is authoritative.
-func TestExamplesUY(t *testing.T) {
-	runExamples(t, "uy", []example{
-		// Computed from the DGI schedule, no published worked example found:
-		// primary IRPF 10% × (600,000 − 518,868) = 8,113.20; deductions 117,600 ×
-		// 14% = 16,464 absorb it.
-		{name: "2024 wages 600000 (deductions absorb the tax)", year: 2024, in: Income{Employment: 600000},
-			income: zero, social: 117600, capital: zero},
-		// 2024 above 180 BPC: primary 22,237.20 + 55,593 + 24% × 88,140 =
-		// 98,983.80; deductions 235,200 × 8% = 18,816; IRPF 80,167.80.
-		{name: "2024 wages 1200000 (8% deduction rate)", year: 2024, in: Income{Employment: 1200000},
-			income: 80167.80, social: 235200},
-		// 2025: primary 23,673.60 + 59,184 + 284,083.20 + 25% × 632,640 =
-		// 525,100.80; deductions 588,000 × 8% = 47,040; IRPF 478,060.80.
-		// Category I: 12% interest + 7% dividends + 12% gains on 10,000 each = 3,100.
-		{name: "2025 wages 3000000 + capital income", year: 2025, in: Income{Employment: 3000000, Interest: 10000, Dividends: 10000, CapitalGains: 10000},
-			income: 478060.80, social: 588000, capital: 3100},
-	})
+func TestExamplesUY(t *testing.T) { runExamples(t, "uy", examplesUY) }
+
+var examplesUY = []example{
+	// Computed from the DGI schedule, no published worked example found:
+	// primary IRPF 10% × (600,000 − 518,868) = 8,113.20; deductions 117,600 ×
+	// 14% = 16,464 absorb it.
+	{name: "2024 wages 600000 (deductions absorb the tax)", year: 2024, in: Income{Employment: 600000},
+		income: zero, social: 117600, capital: zero},
+	// 2024 above 180 BPC: primary 22,237.20 + 55,593 + 24% × 88,140 =
+	// 98,983.80; deductions 235,200 × 8% = 18,816; IRPF 80,167.80.
+	{name: "2024 wages 1200000 (8% deduction rate)", year: 2024, in: Income{Employment: 1200000},
+		income: 80167.80, social: 235200},
+	// 2025: primary 23,673.60 + 59,184 + 284,083.20 + 25% × 632,640 =
+	// 525,100.80; deductions 588,000 × 8% = 47,040; IRPF 478,060.80.
+	// Category I: 12% interest + 7% dividends + 12% gains on 10,000 each = 3,100.
+	{name: "2025 wages 3000000 + capital income", year: 2025, in: Income{Employment: 3000000, Interest: 10000, Dividends: 10000, CapitalGains: 10000},
+		income: 478060.80, social: 588000, capital: 3100},
 }

@@ -38,9 +38,25 @@ func loadAll(t testing.TB) []*System {
 	return out
 }
 
-// example is one worked example from an official publication.
+// source says where an example's expected figures come from.
+type source uint8
+
+const (
+	// computed: our arithmetic on the authority's published schedule, rates
+	// and thresholds (the comment shows it). It tests the data against the
+	// law as we read it, not against the authority's own result.
+	computed source = iota
+	// table: a result the authority prints for a given amount: a row of its
+	// tax table or statutory scale, a published maximum or threshold.
+	table
+	// official: the authority's own worked example or calculator output.
+	official
+)
+
+// example is one worked example; its comment cites the publication.
 type example struct {
 	name   string
+	src    source
 	year   int
 	region string
 	in     Income
