@@ -275,6 +275,7 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 		w.End()
 	}
 	w.EndArray()
+	writeLocalTax(w, sys)
 	w.Key("modelled")
 	w.Begin()
 	notes := slices.Clone(sys.Notes)
@@ -305,6 +306,27 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 	w.End()
 	writeStrings(w, "notModelled", nonNil(sys.NotModelled))
 	writeStrings(w, "programs", nonNil(programs))
+	w.End()
+}
+
+// writeLocalTax writes how comparisons treat the country's sub-national
+// income tax: localTax, null when the country file says nothing.
+func writeLocalTax(w *jsonw.Writer, sys *tax.System) {
+	w.Key("localTax")
+	lt := &sys.LocalTax
+	if lt.Note == "" {
+		w.Null()
+		return
+	}
+	w.Begin()
+	w.Key("region")
+	if lt.Region == "" {
+		w.Null()
+	} else {
+		w.String(lt.Region)
+	}
+	w.Key("note")
+	w.String(lt.Note)
 	w.End()
 }
 

@@ -23,21 +23,27 @@ type taxRuleInfoDoc struct {
 	ExceptRegions []string `json:"exceptRegions" schema:"required" doc:"The rule does not apply in these regions."`
 }
 
+type taxLocalTaxDoc struct {
+	Region *string `json:"region" schema:"required,nullable" doc:"The region (see regions) whose sub-national tax POST /api/v1/tax/optimize counts for the country; null: none is counted."`
+	Note   string  `json:"note" schema:"required" doc:"What comparisons count and leave out of the country's sub-national income tax."`
+}
+
 type taxModelledDoc struct {
 	Notes []string         `json:"notes" schema:"required" doc:"What the calculation assumes (household, schemes, treatment of each income part); year-specific notes start with the year."`
 	Rules []taxRuleInfoDoc `json:"rules" schema:"required" doc:"The taxes, contributions and levies computed for the latest year, in order."`
 }
 
 type taxCountryDoc struct {
-	Code        string         `json:"code" schema:"required" doc:"ISO 3166-1 alpha-2."`
-	Name        string         `json:"name" schema:"required"`
-	Currency    string         `json:"currency" schema:"required" doc:"ISO 4217: every amount of the country's calculations."`
-	Years       []int          `json:"years" schema:"required" doc:"Supported tax years, ascending; a year is the calendar year the tax year begins in."`
-	LatestYear  int            `json:"latestYear" schema:"required" doc:"The default year of POST /api/v1/tax/calculate."`
-	Regions     []taxRegionDoc `json:"regions" schema:"required" doc:"Regions with their own sub-national tax; empty when none is modelled."`
-	Modelled    taxModelledDoc `json:"modelled" schema:"required"`
-	NotModelled []string       `json:"notModelled" schema:"required" doc:"What the calculation leaves out."`
-	Programs    []string       `json:"programs" schema:"required" doc:"Ids of the country's special programs (GET /api/v1/tax/programs/{id})."`
+	Code        string          `json:"code" schema:"required" doc:"ISO 3166-1 alpha-2."`
+	Name        string          `json:"name" schema:"required"`
+	Currency    string          `json:"currency" schema:"required" doc:"ISO 4217: every amount of the country's calculations."`
+	Years       []int           `json:"years" schema:"required" doc:"Supported tax years, ascending; a year is the calendar year the tax year begins in."`
+	LatestYear  int             `json:"latestYear" schema:"required" doc:"The default year of POST /api/v1/tax/calculate."`
+	Regions     []taxRegionDoc  `json:"regions" schema:"required" doc:"Regions with their own sub-national tax; empty when none is modelled."`
+	LocalTax    *taxLocalTaxDoc `json:"localTax" schema:"required,nullable" doc:"How POST /api/v1/tax/optimize treats sub-national income tax; null where the country has none or it needs no comment."`
+	Modelled    taxModelledDoc  `json:"modelled" schema:"required"`
+	NotModelled []string        `json:"notModelled" schema:"required" doc:"What the calculation leaves out."`
+	Programs    []string        `json:"programs" schema:"required" doc:"Ids of the country's special programs (GET /api/v1/tax/programs/{id})."`
 }
 
 type taxLineDoc struct {
@@ -167,6 +173,7 @@ type taxOptionDoc struct {
 	Name              string            `json:"name" schema:"required"`
 	Currency          string            `json:"currency" schema:"required" doc:"Of grossIncome, totalTax, afterTaxIncome, fiNumber and fiWithdrawal."`
 	Year              int               `json:"year" schema:"required" doc:"The tax year compared."`
+	LocalTax          *taxLocalTaxDoc   `json:"localTax" schema:"required,nullable" doc:"Which region's sub-national income tax totalTax counts, and what it leaves out (as in GET /api/v1/tax/countries)."`
 	Program           *taxOptProgramDoc `json:"program" schema:"required,nullable" doc:"The special program; null for the country's normal rules."`
 	GrossIncome       float64           `json:"grossIncome" schema:"required" doc:"The income converted to the country's currency."`
 	TotalTax          float64           `json:"totalTax" schema:"required"`
@@ -253,7 +260,8 @@ const taxOptDesc = "Ranks where the stated income is taxed least: every candidat
 	"that admits newcomers (status open or changed) and that the calculator can apply, best first by after-tax income in US dollars " +
 	"(ties: by country code, the normal rules first). `current` is staying where you live now; each suggestion's gainUSD is its after-tax income less current's.\n\n" +
 	"Method. The income (in the currency of `country`) is converted into each candidate's currency at the reference rates of `fxAsOf`, " +
-	"taxed there as POST /api/v1/tax/calculate does (resident single person, no region, the requested year where the country has it, else its latest), " +
+	"taxed there as POST /api/v1/tax/calculate does (resident single person, the requested year where the country has it, else its latest), " +
+	"in the region named by the country's localTax (none when it names none: then only national tax is counted, and localTax.note says what is left out), " +
 	"and the results are converted to US dollars at the same rates. A program is applied as in calculate, with every income part foreign-source " +
 	"except those named in `domesticIncome` (as for someone who moves with their pension, investments or remote work); programs of the current country are not suggested, " +
 	"since they are for people who move there. The calculation assumes the person qualifies: each suggestion lists the eligibility and conditions to check.\n\n" +

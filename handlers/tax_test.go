@@ -60,6 +60,7 @@ func TestTaxCountries(t *testing.T) {
 		if len(c["regions"].([]any)) != len(sys.Regions) || len(c["notModelled"].([]any)) != len(sys.NotModelled) {
 			t.Errorf("%s regions or notModelled differ", sys.Country)
 		}
+		checkLocalTax(t, sys, c["localTax"])
 		m := c["modelled"].(map[string]any)
 		latest, _ := sys.Year(sys.Latest())
 		if len(m["rules"].([]any)) != len(latest.Rules) || len(m["notes"].([]any)) < len(sys.Notes) {
@@ -524,11 +525,36 @@ func engineOption(t *testing.T, h *harness, api *taxAPI, from string, in tax.Inc
 		rg = &tax.Regime{}
 		api.byID[p["id"].(string)].regime(&domestic, rg)
 	}
-	tt, err := tax.Due(sys, int(s["year"].(float64)), &inC, "", rg)
+	tt, err := tax.Due(sys, int(s["year"].(float64)), &inC, sys.LocalTax.Region, rg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkLocalTax(t, sys, s["localTax"])
 	return wantOption{gross: inC.Total(), tax: tt, usd: usd}
+}
+
+// checkLocalTax checks a localTax value against the country file: null
+// without a note, else the region counted (null for none) and the note.
+func checkLocalTax(t *testing.T, sys *tax.System, v any) {
+	t.Helper()
+	lt := sys.LocalTax
+	if lt.Note == "" {
+		if v != nil {
+			t.Errorf("%s: localTax %v, want null", sys.Country, v)
+		}
+		return
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%s: localTax %v, want an object", sys.Country, v)
+	}
+	var want any
+	if lt.Region != "" {
+		want = lt.Region
+	}
+	if m["region"] != want || m["note"] != lt.Note {
+		t.Errorf("%s: localTax %v, want region %v note %q", sys.Country, m, want, lt.Note)
+	}
 }
 
 func TestTaxOptimizeRanking(t *testing.T) {
@@ -590,7 +616,7 @@ func TestTaxOptimizeRanking(t *testing.T) {
 			rg = &tax.Regime{}
 			api.byID[p["id"].(string)].regime(&[tax.NumParts]bool{}, rg)
 		}
-		tt, _ := tax.Due(sys, int(got("year")), &mix, "", rg)
+		tt, _ := tax.Due(sys, int(got("year")), &mix, sys.LocalTax.Region, rg)
 		if budget := 3500 * 12 / want.usd; math.Abs(g-tt-budget) > 1 {
 			t.Errorf("%v: withdrawal %v leaves %v, budget %v", s["country"], g, g-tt, budget)
 		}

@@ -130,11 +130,25 @@ func TestParseRejects(t *testing.T) {
 		`{"country":"XX","currency":"XXX","documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"refs":{"b":1}},"bands":[{"from":0,"rate":0.1}]}]}]}]}`,
 		// unknown field
 		`{"country":"XX","currency":"XXX","bogus":1}`,
+		// localTax without a note
+		`{"country":"XX","currency":"XXX","localTax":{"region":""},"documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}]}]}]}`,
+		// localTax region the country does not have
+		`{"country":"XX","currency":"XXX","regions":[{"code":"A","name":"a"}],"localTax":{"region":"B","note":"n"},"documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}]}]}]}`,
 	}
 	for i, b := range bad {
 		if _, err := Parse([]byte(b)); err == nil {
 			t.Errorf("case %d accepted", i)
 		}
+	}
+}
+
+func TestParseLocalTax(t *testing.T) {
+	s, err := Parse([]byte(`{"country":"XX","currency":"XXX","regions":[{"code":"A","name":"a"}],"localTax":{"region":"a","note":"n"},"documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}]}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.LocalTax.Region != "a" || s.LocalTax.Note != "n" {
+		t.Fatalf("localTax: %+v", s.LocalTax)
 	}
 }
 

@@ -164,7 +164,20 @@ type System struct {
 	Notes        []string            // modelling notes
 	NotModelled  []string            // what the calculator leaves out
 	MarginalStep float64             // income step for the marginal rate
+	LocalTax     LocalTax            // how sub-national income tax enters comparisons
 	years        []Year              // sorted by Year
+}
+
+// LocalTax says how a comparison across countries treats the country's
+// sub-national income tax, which the calculator adds only for a named
+// region.
+type LocalTax struct {
+	// Region is the region a comparison taxes the income in, standing for
+	// the country ("" = none: national tax only).
+	Region string `json:"region"`
+	// Note says in a sentence what the comparison's total counts and leaves
+	// out of sub-national income tax.
+	Note string `json:"note"`
 }
 
 // Region is a sub-national unit the system knows.
@@ -476,6 +489,7 @@ type jSystem struct {
 	Notes        []string            `json:"notes"`
 	NotModelled  []string            `json:"notModelled"`
 	MarginalStep float64             `json:"marginalStep"`
+	LocalTax     *LocalTax           `json:"localTax"`
 	Years        []jYear             `json:"years"`
 }
 
@@ -606,6 +620,15 @@ func Parse(b []byte) (*System, error) {
 	}
 	if s.MarginalStep <= 0 {
 		s.MarginalStep = 100
+	}
+	if lt := j.LocalTax; lt != nil {
+		if lt.Note == "" {
+			return nil, fmt.Errorf("tax: %s: localTax has no note", j.Country)
+		}
+		if !s.HasRegion(lt.Region) {
+			return nil, fmt.Errorf("tax: %s: localTax region %q is not one of the country's regions", j.Country, lt.Region)
+		}
+		s.LocalTax = *lt
 	}
 	if len(j.Years) == 0 {
 		return nil, fmt.Errorf("tax: %s: no years", j.Country)
