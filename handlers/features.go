@@ -273,11 +273,7 @@ func appendEvaluation(out *jsonw.Writer, key string, exists bool, r flag.Result)
 	out.Key("enabled")
 	out.Bool(r.Enabled)
 	out.Key("variant")
-	if r.Variant == "" {
-		out.Null()
-	} else {
-		out.String(r.Variant)
-	}
+	out.StringOrNull(r.Variant)
 	out.Key("exists")
 	out.Bool(exists)
 	out.End()

@@ -23,10 +23,10 @@ func benchFlags(b *testing.B, n int) (*Server, string) {
 
 func BenchmarkFlagOne(b *testing.B) {
 	s, tok := benchFlags(b, 20)
-	runChain(b, s, "/api/v1/features/flag-7", "Bearer "+tok, 200)
+	runRequest(b, s, "GET", "/api/v1/features/flag-7", "Bearer "+tok, "", 200)
 }
 
 func BenchmarkFlagAll(b *testing.B) {
 	s, tok := benchFlags(b, 20)
-	runChain(b, s, "/api/v1/features", "Bearer "+tok, 200)
+	runRequest(b, s, "GET", "/api/v1/features", "Bearer "+tok, "", 200)
 }

@@ -22,14 +22,14 @@ func geoBenchServer(b *testing.B) (*Server, string) {
 func BenchmarkGeoListUnfiltered(b *testing.B) {
 	s, _ := geoBenchServer(b)
 	b.SetBytes(int64(len(s.geo.firstPage)))
-	runChain(b, s, citiesPath, "", 200)
+	runRequest(b, s, "GET", citiesPath, "", "", 200)
 }
 
 // Another unfiltered page: one contiguous slice of the pre-encoded list.
 func BenchmarkGeoListUnfilteredPage(b *testing.B) {
 	s, _ := geoBenchServer(b)
 	b.SetBytes(int64(len(s.geo.orders[orderCost].page(50, 100))))
-	runChain(b, s, citiesPath+"?sort=cost&offset=50&limit=50", "", 200)
+	runRequest(b, s, "GET", citiesPath+"?sort=cost&offset=50&limit=50", "", "", 200)
 }
 
 // The floor for the list: a route that only writes the first page's bytes
@@ -42,28 +42,28 @@ func BenchmarkGeoWriteBytes(b *testing.B) {
 		c.flush(fasthttp.StatusOK)
 	}})
 	b.SetBytes(int64(len(body)))
-	runChain(b, s, "/api/v1/bench/bytes", "", 200)
+	runRequest(b, s, "GET", "/api/v1/bench/bytes", "", "", 200)
 }
 
 // A filtered list: scan every city, copy the matches' pre-encoded bytes.
 func BenchmarkGeoListFiltered(b *testing.B) {
 	s, _ := geoBenchServer(b)
-	runChain(b, s, citiesPath+"?region=europe-south&maxMonthlyCost=2500&minSafety=70&climate=warm,hot&sort=-cost", "", 200)
+	runRequest(b, s, "GET", citiesPath+"?region=europe-south&maxMonthlyCost=2500&minSafety=70&climate=warm,hot&sort=-cost", "", "", 200)
 }
 
 func BenchmarkGeoListSearch(b *testing.B) {
 	s, _ := geoBenchServer(b)
-	runChain(b, s, citiesPath+"?q=S%C3%A3o", "", 200)
+	runRequest(b, s, "GET", citiesPath+"?q=S%C3%A3o", "", "", 200)
 }
 
 func BenchmarkGeoDetail(b *testing.B) {
 	s, tok := geoBenchServer(b)
-	runChain(b, s, citiesPath+"/lisbon-pt", tok, 200)
+	runRequest(b, s, "GET", citiesPath+"/lisbon-pt", tok, "", 200)
 }
 
 func BenchmarkGeoCompare(b *testing.B) {
 	s, tok := geoBenchServer(b)
-	runChain(b, s, comparePath+"?ids=zurich-ch,lisbon-pt,chiang-mai-th&style=lean", tok, 200)
+	runRequest(b, s, "GET", comparePath+"?ids=zurich-ch,lisbon-pt,chiang-mai-th&style=lean", tok, "", 200)
 }
 
 const benchRecoBody = `{"monthlyBudgetUSD":3000,"householdSize":2,"limit":20,

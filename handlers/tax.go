@@ -320,11 +320,7 @@ func writeLocalTax(w *jsonw.Writer, sys *tax.System) {
 	}
 	w.Begin()
 	w.Key("region")
-	if lt.Region == "" {
-		w.Null()
-	} else {
-		w.String(lt.Region)
-	}
+	w.StringOrNull(lt.Region)
 	w.Key("note")
 	w.String(lt.Note)
 	w.End()
@@ -490,11 +486,7 @@ func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.Reg
 	w.Key("currency")
 	w.String(r.Currency)
 	w.Key("region")
-	if r.Region == "" {
-		w.Null()
-	} else {
-		w.String(r.Region)
-	}
+	w.StringOrNull(r.Region)
 	w.Key("grossIncome")
 	w.Fixed(r.GrossIncome, 2)
 	w.Key("incomeTax")

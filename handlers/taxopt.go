@@ -240,11 +240,7 @@ func (t *taxAPI) optimize(c *Ctx) {
 		out.Key("country")
 		out.String(s.country)
 		out.Key("program")
-		if s.program == "" {
-			out.Null()
-		} else {
-			out.String(s.program)
-		}
+		out.StringOrNull(s.program)
 		out.Key("reason")
 		out.String(s.reason)
 		out.End()

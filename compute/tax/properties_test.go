@@ -147,7 +147,7 @@ func TestParseLocalTax(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.LocalTax.Region != "a" || s.LocalTax.Note != "n" {
+	if s.LocalTax.Region != "A" || s.LocalTax.Note != "n" { // spelt as in regions
 		t.Fatalf("localTax: %+v", s.LocalTax)
 	}
 }

@@ -223,15 +223,17 @@ func (s *System) Latest() int {
 // HasRegion reports whether code (case-insensitive) is a known region; the
 // empty code is always valid.
 func (s *System) HasRegion(code string) bool {
-	if code == "" {
-		return true
-	}
+	return code == "" || s.regionIndex(code) >= 0
+}
+
+// regionIndex is the position of code (case-insensitive) in Regions, or -1.
+func (s *System) regionIndex(code string) int {
 	for i := range s.Regions {
 		if strings.EqualFold(s.Regions[i].Code, code) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // Basis is what an unweighted measure refers to inside its rule.
@@ -625,10 +627,14 @@ func Parse(b []byte) (*System, error) {
 		if lt.Note == "" {
 			return nil, fmt.Errorf("tax: %s: localTax has no note", j.Country)
 		}
-		if !s.HasRegion(lt.Region) {
-			return nil, fmt.Errorf("tax: %s: localTax region %q is not one of the country's regions", j.Country, lt.Region)
+		s.LocalTax = LocalTax{Note: lt.Note}
+		if lt.Region != "" {
+			i := s.regionIndex(lt.Region)
+			if i < 0 {
+				return nil, fmt.Errorf("tax: %s: localTax region %q is not one of the country's regions", j.Country, lt.Region)
+			}
+			s.LocalTax.Region = s.Regions[i].Code // as the regions list spells it
 		}
-		s.LocalTax = *lt
 	}
 	if len(j.Years) == 0 {
 		return nil, fmt.Errorf("tax: %s: no years", j.Country)

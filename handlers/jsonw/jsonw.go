@@ -80,6 +80,16 @@ func (w *Writer) String(s string) {
 	w.B = AppendString(w.B, s)
 }
 
+// StringOrNull writes s as a string value, or null when s is empty: the
+// encoding of an optional string held as "" when absent.
+func (w *Writer) StringOrNull(s string) {
+	if s == "" {
+		w.Null()
+		return
+	}
+	w.String(s)
+}
+
 // Bytes writes b as a string value.
 func (w *Writer) Bytes(b []byte) {
 	w.sep()

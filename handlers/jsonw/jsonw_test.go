@@ -28,6 +28,10 @@ func TestWriterRoundTrip(t *testing.T) {
 	w.Bool(true)
 	w.Key("n")
 	w.Null()
+	w.Key("sn")
+	w.StringOrNull("")
+	w.Key("ss")
+	w.StringOrNull("v")
 	w.Key("arr")
 	w.BeginArray()
 	w.Int(1)
@@ -45,7 +49,7 @@ func TestWriterRoundTrip(t *testing.T) {
 	}
 	want := map[string]any{
 		"s": "a\"b\\c\n\t<tag>&\x01é\u2028", "f": 1234.5, "tiny": 1e-7, "huge": 1e21,
-		"nan": nil, "inf": nil, "i": -42.0, "b": true, "n": nil,
+		"nan": nil, "inf": nil, "i": -42.0, "b": true, "n": nil, "sn": nil, "ss": "v",
 		"arr": []any{1.0, map[string]any{"x": "y"}, map[string]any{"r": 1.0}},
 	}
 	gb, _ := json.Marshal(got)
