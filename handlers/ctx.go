@@ -9,6 +9,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/handlers/auth"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
@@ -130,21 +131,21 @@ func (c *Ctx) flush(status int) {
 
 var contentJSON = []byte("application/json")
 
-// Error codes beyond the spec's own, decided by the contract.
+// Error codes, short names for the errcode list.
 const (
-	CodeUnauthorized         = "UNAUTHORIZED"
-	CodeTokenExpired         = "TOKEN_EXPIRED"
-	CodeForbidden            = "FORBIDDEN"
-	CodeSubscriptionRequired = "SUBSCRIPTION_REQUIRED"
-	CodeNotFound             = "NOT_FOUND"
-	CodeEndpointNotFound     = "ENDPOINT_NOT_FOUND"
-	CodeMethodNotAllowed     = "METHOD_NOT_ALLOWED"
-	CodeConflict             = "CONFLICT"
-	CodePayloadTooLarge      = "PAYLOAD_TOO_LARGE"
-	CodeRateLimited          = "RATE_LIMITED"
-	CodeInternal             = "INTERNAL_ERROR"
-	CodeDatabase             = "DATABASE_ERROR"
-	CodeUnavailable          = "SERVICE_UNAVAILABLE"
+	CodeUnauthorized         = errcode.Unauthorized
+	CodeTokenExpired         = errcode.TokenExpired
+	CodeForbidden            = errcode.Forbidden
+	CodeSubscriptionRequired = errcode.SubscriptionRequired
+	CodeNotFound             = errcode.NotFound
+	CodeEndpointNotFound     = errcode.EndpointNotFound
+	CodeMethodNotAllowed     = errcode.MethodNotAllowed
+	CodeConflict             = errcode.Conflict
+	CodePayloadTooLarge      = errcode.PayloadTooLarge
+	CodeRateLimited          = errcode.RateLimited
+	CodeInternal             = errcode.Internal
+	CodeDatabase             = errcode.Database
+	CodeUnavailable          = errcode.Unavailable
 )
 
 // Error sends the error envelope.
@@ -199,7 +200,7 @@ func (c *Ctx) Invalid(r *schema.Result) {
 // express (a query parameter, a cross-field rule).
 func (c *Ctx) Fail(path, msg string) {
 	c.res.Reset()
-	c.res.Code = schema.CodeValidation
+	c.res.Code = errcode.Validation
 	c.res.Error = "request failed validation"
 	c.res.Details = append(c.res.Details, schema.Detail{Path: path, Message: msg})
 	c.Invalid(&c.res)

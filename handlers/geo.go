@@ -19,6 +19,7 @@ import (
 
 	"fiplan/data/geo"
 	"fiplan/data/program"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
@@ -828,7 +829,7 @@ func canonical(c *Ctx, r *recoRequest, q *recoQuery) bool {
 	switch {
 	case r.MonthlyBudgetUSD == 0 && r.PortfolioUSD == 0:
 		c.res.Reset()
-		c.res.Code = schema.CodeMissing
+		c.res.Code = errcode.Missing
 		c.res.Error = "missing required field: monthlyBudgetUSD (or portfolioUSD)"
 		c.res.Details = append(c.res.Details, schema.Detail{Path: "monthlyBudgetUSD", Message: "is required unless portfolioUSD is given"})
 		c.Invalid(&c.res)

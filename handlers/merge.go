@@ -6,6 +6,7 @@ import (
 
 	"github.com/goccy/go-json"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/schema"
 )
 
@@ -25,13 +26,13 @@ func checkPatch[T any](c *Ctx, sch *schema.Schema[T], patch []byte, scratch *T) 
 	if sch.Decode(patch, scratch, &c.res) {
 		return true
 	}
-	if c.res.Code != schema.CodeInvalidJSON {
+	if c.res.Code != errcode.InvalidJSON {
 		// A patch may leave required fields out; any other failure stands.
 		c.res.Details = slices.DeleteFunc(c.res.Details, func(d schema.Detail) bool { return d.Message == schema.MsgRequired })
 		if len(c.res.Details) == 0 {
 			return true
 		}
-		c.res.Code = schema.CodeValidation
+		c.res.Code = errcode.Validation
 		c.res.Error = "request body failed validation"
 	}
 	c.Invalid(&c.res)

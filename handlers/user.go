@@ -10,6 +10,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/schema"
 )
 
@@ -147,7 +148,7 @@ func (p *profile) age(year int) (int, bool) {
 }
 
 func invalid(d *schema.Detail) *badRequest {
-	return &badRequest{res: schema.Result{Code: schema.CodeValidation, Error: "request body failed validation", Details: []schema.Detail{*d}}}
+	return &badRequest{res: schema.Result{Code: errcode.Validation, Error: "request body failed validation", Details: []schema.Detail{*d}}}
 }
 
 // read gives the user's document, or its defaults when never written.
