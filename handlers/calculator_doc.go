@@ -86,8 +86,8 @@ type backtestDoc struct {
 }
 
 type goalsDoc struct {
-	FIByAge              int      `json:"fiByAge"`
-	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving" schema:"nullable" doc:"Today's money; null when no saving reaches FI by that age."`
+	FIByAge              int      `json:"fiByAge,omitempty"`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money; null when no saving reaches FI by that age."`
 	TargetSuccessRate    float64  `json:"targetSuccessRate"`
 	MaxWithdrawalRate    float64  `json:"maxWithdrawalRate"`
 	WindowYears          int      `json:"windowYears"`
@@ -97,9 +97,9 @@ type calcResponseDoc struct {
 	calcSummaryDoc
 	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
 	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
-	MonteCarlo  *mcDoc            `json:"monteCarlo"`
-	Historical  *backtestDoc      `json:"historical" doc:"US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS)."`
-	Goals       *goalsDoc         `json:"goals"`
+	MonteCarlo  *mcDoc            `json:"monteCarlo,omitempty"`
+	Historical  *backtestDoc      `json:"historical,omitempty" doc:"US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS)."`
+	Goals       *goalsDoc         `json:"goals,omitempty"`
 }
 
 var calcResponseSchema = schema.Doc[calcResponseDoc]()

@@ -419,7 +419,7 @@ func flagRoutes(s *Server) []*route {
 			summary: "One flag, evaluated for you",
 			desc:    "`{key, enabled, variant}`. A key that is not defined answers 200 with enabled false, variant null and exists false, so that clients degrade to the off state when a flag is removed.",
 			data:    evaluationDoc, errs: []errDoc{keyErr}, h: s.evaluateFlag},
-		{method: "PUT", path: v1 + "/features/{key}", access: Admin, tag: "features", status: 200,
+		{method: "PUT", path: v1 + "/features/{key}", access: Admin, tag: "features", status: 200, created: true,
 			summary: "Define or replace a flag (admin)",
 			desc:    "Creates the flag (201) or replaces its definition (200), keeping createdAt. The change is live for the next evaluation.",
 			body:    flagInSchema, data: flagRecordDoc, errs: []errDoc{keyErr}, h: s.putFlag},

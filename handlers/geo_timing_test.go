@@ -37,12 +37,12 @@ func BenchmarkGeoListUnfilteredPage(b *testing.B) {
 func BenchmarkGeoWriteBytes(b *testing.B) {
 	s, _ := geoBenchServer(b)
 	body := s.geo.firstPage
-	s.router.add(&route{method: "GET", path: "/api/v1/bench/bytes", access: Public, h: func(c *Ctx) {
+	s.router.add(&route{method: "GET", path: "/api/v1/test/bytes", access: Public, h: func(c *Ctx) {
 		c.w.B = append(c.w.B[:0], body...)
 		c.flush(fasthttp.StatusOK)
 	}})
 	b.SetBytes(int64(len(body)))
-	runRequest(b, s, "GET", "/api/v1/bench/bytes", "", "", 200)
+	runRequest(b, s, "GET", "/api/v1/test/bytes", "", "", 200)
 }
 
 // A filtered list: scan every city, copy the matches' pre-encoded bytes.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
 )
 
@@ -233,6 +234,21 @@ func writeOperation(w *jsonw.Writer, r *route) {
 		w.End()
 	}
 	w.End()
+	if r.created {
+		w.Key("201")
+		w.Begin()
+		w.Key("description")
+		w.String("Created")
+		w.Key("content")
+		w.Begin()
+		w.Key("application/json")
+		w.Begin()
+		w.Key("schema")
+		writeEnvelope(w, r)
+		w.End()
+		w.End()
+		w.End()
+	}
 	for _, e := range routeErrors(r) {
 		w.Key(strconv.Itoa(e.status))
 		w.Begin()
@@ -289,6 +305,7 @@ func routeErrors(r *route) []errDoc {
 		}
 		out = append(out, errDoc{status: status, when: codes + ": " + when})
 	}
+	add(400, errcode.Validation, "a query parameter is unknown, repeated or malformed; details name it")
 	if r.body != nil {
 		add(400, "INVALID_JSON, VALIDATION_ERROR, MISSING_FIELD", "the body is not JSON, fails validation or lacks a required field")
 		add(413, CodePayloadTooLarge, "the body is over 1 MiB")

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/fx"
@@ -32,6 +31,7 @@ type route struct {
 	data         docSchema // response data (an item, for lists)
 	list         bool
 	status       int      // success status
+	created      bool     // also answers 201 when the call creates the resource
 	errs         []errDoc // route-specific errors
 	query        []queryDoc
 	h            func(*Ctx)
@@ -199,9 +199,19 @@ type createdKey struct {
 	Key       string    `json:"key" doc:"The key itself. It is shown only in this response: store it now."`
 }
 
+// apiKey is a key as the API lists it: never the secret, never the owner.
+// It is the API's shape, kept apart from the stored record.
+type apiKey struct {
+	ID         string    `json:"id"`
+	Name       string    `json:"name"`
+	Hint       string    `json:"hint" doc:"The key's first and last characters, to recognise it by."`
+	CreatedAt  time.Time `json:"createdAt"`
+	LastUsedAt time.Time `json:"lastUsedAt,omitzero" doc:"Absent until the key is first used; recorded within 30 seconds of a use."`
+}
+
 var (
 	keyCreateSchema = schema.New[keyCreate]()
-	keyDoc          = schema.Doc[store.Key]()
+	keyDoc          = schema.Doc[apiKey]()
 	createdKeyDoc   = schema.Doc[createdKey]()
 )
 
@@ -219,12 +229,26 @@ func (s *Server) listKeys(c *Ctx) {
 		}
 	}
 	s.touchMu.Unlock()
-	b, err := json.Marshal(keys)
-	if err != nil {
-		c.Internal(err)
-		return
+	w := c.Begin()
+	w.BeginArray()
+	for i := range keys {
+		k := &keys[i]
+		w.Begin()
+		w.Key("id")
+		w.String(k.ID)
+		w.Key("name")
+		w.String(k.Name)
+		w.Key("hint")
+		w.String(k.Hint)
+		w.Key("createdAt")
+		w.Time(k.CreatedAt)
+		if !k.LastUsedAt.IsZero() {
+			w.Key("lastUsedAt")
+			w.Time(k.LastUsedAt)
+		}
+		w.End()
 	}
-	c.Begin().Raw(b)
+	w.EndArray()
 	c.SendList(fasthttp.StatusOK, len(keys), s.cfg.MaxKeys, 0)
 }
 
@@ -290,4 +314,13 @@ func newID(prefix string) (string, error) {
 		out = append(out, alphabet[acc<<(5-bits)&31])
 	}
 	return string(out), nil
+}
+
+// apiKeys maps stored keys to their API shape.
+func apiKeys(keys []store.Key) []apiKey {
+	out := make([]apiKey, len(keys))
+	for i, k := range keys {
+		out[i] = apiKey{ID: k.ID, Name: k.Name, Hint: k.Hint, CreatedAt: k.CreatedAt, LastUsedAt: k.LastUsedAt}
+	}
+	return out
 }

@@ -261,7 +261,7 @@ type exportData struct {
 	Settings      *settingsDoc   `json:"settings" schema:"required,nullable"`
 	Notifications *notifications `json:"notifications" schema:"required,nullable"`
 	Assets        []asset        `json:"assets" schema:"required"`
-	APIKeys       []store.Key    `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
+	APIKeys       []apiKey       `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
 	Flags         []flagExposure `json:"featureFlags" schema:"required" doc:"The variant each feature flag assigned you, as recorded for its statistics."`
 }
 
@@ -300,7 +300,7 @@ func (s *Server) exportUser(c *Ctx) {
 		return
 	}
 	out := exportData{ExportedAt: s.now().UTC().Truncate(time.Second), User: user,
-		Assets: make([]asset, len(e.Assets)), APIKeys: e.Keys, Flags: []flagExposure{}}
+		Assets: make([]asset, len(e.Assets)), APIKeys: apiKeys(e.Keys), Flags: []flagExposure{}}
 	if e.Account != nil {
 		out.Account = &accountInfo{Tier: e.Account.Tier, CreatedAt: e.Account.CreatedAt, UpdatedAt: e.Account.UpdatedAt}
 	}

@@ -297,7 +297,7 @@ func (c *compiler) fields(o *object, t reflect.Type, base uintptr) {
 			c.fields(o, sf.Type, base+sf.Offset)
 			continue
 		}
-		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		name, jsonOpts, _ := strings.Cut(sf.Tag.Get("json"), ",")
 		if name == "-" || !sf.IsExported() {
 			continue
 		}
@@ -306,6 +306,12 @@ func (c *compiler) fields(o *object, t reflect.Type, base uintptr) {
 		}
 		f := c.field(t, sf.Name, sf.Type, sf.Tag.Get("schema"))
 		f.name = name
+		if !c.strict && !strings.Contains(jsonOpts, "omitempty") && !strings.Contains(jsonOpts, "omitzero") {
+			// A response always writes a field it declares without
+			// omitempty or omitzero (as null when nullable), so its
+			// schema requires it.
+			f.required = true
+		}
 		f.doc = sf.Tag.Get("doc")
 		f.offset = base + sf.Offset
 		o.fields = append(o.fields, f)
