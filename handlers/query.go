@@ -1,6 +1,9 @@
 package handlers
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Paging defaults shared by every list route.
 const (
@@ -43,4 +46,64 @@ func window(n, limit, offset int) (lo, hi int) {
 	lo = min(offset, n)
 	hi = min(lo+limit, n)
 	return lo, hi
+}
+
+// maxQueryArgs bounds the parameters of one request.
+const maxQueryArgs = 32
+
+// checkQuery refuses a parameter the route does not declare, a parameter
+// given twice and more than maxQueryArgs parameters, with 400
+// VALIDATION_ERROR naming the parameter. Every route passes through it, so
+// the rule is the same everywhere; values are the route's to judge.
+func (c *Ctx) checkQuery() bool {
+	args := c.RC.QueryArgs()
+	if args.Len() == 0 {
+		return true
+	}
+	if args.Len() > maxQueryArgs {
+		c.Fail("query", "at most "+strconv.Itoa(maxQueryArgs)+" query parameters")
+		return false
+	}
+	i := 0
+	for k := range args.All() {
+		if !c.route.declares(k) {
+			c.Fail(string(k), "is not a parameter of this endpoint"+c.route.paramList())
+			return false
+		}
+		j := 0
+		for k2 := range args.All() {
+			if j > i && string(k2) == string(k) {
+				c.Fail(string(k), "is given more than once")
+				return false
+			}
+			j++
+		}
+		i++
+	}
+	return true
+}
+
+func (r *route) declares(name []byte) bool {
+	for i := range r.query {
+		if r.query[i].name == string(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramList names the declared parameters for an error message.
+func (r *route) paramList() string {
+	if len(r.query) == 0 {
+		return "; it takes none"
+	}
+	var b strings.Builder
+	b.WriteString("; it takes ")
+	for i := range r.query {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(r.query[i].name)
+	}
+	return b.String()
 }

@@ -252,6 +252,9 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		c.Error(fasthttp.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 		return
 	}
+	if !c.checkQuery() {
+		return
+	}
 	c.route.h(c)
 }
 

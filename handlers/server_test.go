@@ -478,3 +478,41 @@ func TestFlushKeepsWriterCapacity(t *testing.T) {
 		t.Fatalf("an outsized buffer is kept: len %d cap %d", len(b), cap(b))
 	}
 }
+
+func TestQueryParametersAreDeclaredOnEveryRoute(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	detail := func(r *resp) string {
+		t.Helper()
+		d, _ := r.body["details"].([]any)
+		if len(d) != 1 {
+			t.Fatalf("details %v", r.body["details"])
+		}
+		return d[0].(map[string]any)["path"].(string)
+	}
+	for _, c := range []struct{ method, path, body, param string }{
+		{"GET", "/api/v1/assets?categroy=equity", "", "categroy"},
+		{"GET", "/api/v1/assets?category=equity&category=bond", "", "category"},
+		{"GET", "/api/v1/geo/cities?limt=5", "", "limt"},
+		{"GET", "/api/v1/geo/cities?limit=5&limit=6", "", "limit"},
+		{"GET", "/api/v1/status?verbose=1", "", "verbose"},
+		{"GET", "/api/v1/user/profile?fields=all", "", "fields"},
+		{"POST", "/api/v1/calculator?debug", `{"currentAge":30,"annualIncome":1,"annualExpenses":1}`, "debug"},
+		{"GET", "/api/v1/tax/programs?country=PT&country=ES", "", "country"},
+	} {
+		r := h.do(c.method, c.path, c.body, tok...)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if got := detail(r); got != c.param {
+			t.Errorf("%s %s: details name %q, want %q", c.method, c.path, got, c.param)
+		}
+	}
+	many := "/api/v1/geo/cities?" + strings.Repeat("a=1&", 40)
+	expectError(t, h.do("GET", many, ""), 400, "VALIDATION_ERROR")
+	// Declared parameters still work, and an empty query is no query.
+	if r := h.do("GET", "/api/v1/assets?category=equity&limit=5", "", tok...); r.status != 200 {
+		t.Fatalf("declared parameters: %d %s", r.status, r.raw)
+	}
+	if r := h.do("GET", "/api/v1/status?", ""); r.status != 200 {
+		t.Fatalf("empty query: %d %s", r.status, r.raw)
+	}
+}
