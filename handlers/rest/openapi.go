@@ -1,0 +1,371 @@
+package rest
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/jsonw"
+)
+
+// The OpenAPI 3.1 document is built once at start from the route table and
+// the route's schema declarations, and served as those bytes.
+
+// Description is the API-wide part of the document's description.
+const Description = `fiplan is an HTTP JSON API for financial-independence planning.
+
+Every success answers {"success": true, "data": ...}; lists add "meta": {"total", "limit", "offset"}.
+Every error answers {"success": false, "error": "...", "code": "..."} with "details" (one {path, message}
+per failing field) for VALIDATION_ERROR and MISSING_FIELD, "retryAfter" for RATE_LIMITED and "message"
+on some 401 and 403 answers. Every response carries X-Request-ID.
+
+Authentication: "Authorization: Bearer <token>" with a session JWT (HS256 with the server's secret, or
+RS256/ES256/EdDSA from its JWKS; claims sub, exp, optional iat, tier free|pro, role admin; a session is
+expired when exp has passed or iat is over one hour ago) or an API key "svc_..." created at
+/api/v1/user/api-keys. The web app may send the session JWT in the cookie fiplan_session; unsafe
+methods authenticated by cookie must carry an Origin header naming this host. Public routes need no
+credentials, but credentials that are sent must be valid.
+
+Rate limits: anonymous callers per client IP, signed-in callers per user by tier. Limited responses
+carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
+with retryAfter and Retry-After. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
+validated strictly: unknown fields, wrong JSON types and out-of-range values are VALIDATION_ERROR; an
+absent required field is MISSING_FIELD, which wins when both apply.`
+
+// Info is what the document says about the API as a whole.
+type Info struct {
+	Title, Version, Description string
+	SessionCookie               string // the cookie that may carry a session
+}
+
+// OpenAPI builds the OpenAPI 3.1 document of routes.
+func OpenAPI(info Info, routes []*Route) ([]byte, error) {
+	w := &jsonw.Writer{}
+	w.Begin()
+	w.Key("openapi")
+	w.String("3.1.0")
+	w.Key("info")
+	w.Begin()
+	w.Key("title")
+	w.String(info.Title)
+	w.Key("version")
+	w.String(info.Version)
+	w.Key("description")
+	w.String(info.Description)
+	w.End()
+	w.Key("servers")
+	w.BeginArray()
+	w.Begin()
+	w.Key("url")
+	w.String("/")
+	w.End()
+	w.EndArray()
+
+	// Paths, in a stable order, each with its operations.
+	byPath := map[string][]*Route{}
+	var paths []string
+	for _, r := range routes {
+		if byPath[r.Path] == nil {
+			paths = append(paths, r.Path)
+		}
+		byPath[r.Path] = append(byPath[r.Path], r)
+	}
+	sort.Strings(paths)
+	w.Key("paths")
+	w.Begin()
+	for _, p := range paths {
+		w.Key(p)
+		w.Begin()
+		for _, r := range byPath[p] {
+			w.Key(strings.ToLower(r.Method))
+			writeOperation(w, r)
+		}
+		w.End()
+	}
+	w.End()
+
+	w.Key("components")
+	w.Begin()
+	w.Key("securitySchemes")
+	w.Begin()
+	w.Key("bearer")
+	w.Begin()
+	w.Key("type")
+	w.String("http")
+	w.Key("scheme")
+	w.String("bearer")
+	w.Key("description")
+	w.String("A session JWT, or an API key svc_...")
+	w.End()
+	w.Key("cookie")
+	w.Begin()
+	w.Key("type")
+	w.String("apiKey")
+	w.Key("in")
+	w.String("cookie")
+	w.Key("name")
+	w.String(info.SessionCookie)
+	w.End()
+	w.End()
+	w.Key("schemas")
+	w.Begin()
+	w.Key("Error")
+	w.Raw([]byte(errorSchema))
+	w.End()
+	w.End()
+	w.End()
+	return w.B, nil
+}
+
+var errorSchema = func() string {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","required":["success","error","code"],"properties":{` +
+		`"success":{"const":false},"error":{"type":"string","description":"Human-readable message."},` +
+		`"code":{"enum":[`)
+	for i, c := range errcode.All() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Quote(c.Code))
+	}
+	b.WriteString(`]},"message":{"type":"string"},` +
+		`"details":{"type":"array","items":{"type":"object","required":["path","message"],"properties":{"path":{"type":"string"},"message":{"type":"string"}}}},` +
+		`"retryAfter":{"type":"integer","minimum":1}}}`)
+	return b.String()
+}()
+
+func writeOperation(w *jsonw.Writer, r *Route) {
+	w.Begin()
+	w.Key("operationId")
+	w.String(operationID(r))
+	w.Key("tags")
+	w.BeginArray()
+	w.String(r.Tag)
+	w.EndArray()
+	w.Key("summary")
+	w.String(r.Summary)
+	w.Key("description")
+	w.String(r.Desc + accessNote(r.Access))
+	w.Key("security")
+	w.BeginArray()
+	if r.Access == Public {
+		w.Begin() // optional: credentials may be sent
+		w.End()
+	}
+	w.Begin()
+	w.Key("bearer")
+	w.BeginArray()
+	w.EndArray()
+	w.End()
+	w.Begin()
+	w.Key("cookie")
+	w.BeginArray()
+	w.EndArray()
+	w.End()
+	w.EndArray()
+
+	var ps []string
+	for _, seg := range strings.Split(r.Path, "/") {
+		if strings.HasPrefix(seg, "{") {
+			ps = append(ps, strings.Trim(seg, "{}"))
+		}
+	}
+	if len(ps)+len(r.Query) > 0 {
+		w.Key("parameters")
+		w.BeginArray()
+		for _, p := range ps {
+			w.Begin()
+			w.Key("name")
+			w.String(p)
+			w.Key("in")
+			w.String("path")
+			w.Key("required")
+			w.Bool(true)
+			w.Key("schema")
+			w.Raw([]byte(`{"type":"string","maxLength":128}`))
+			w.End()
+		}
+		for _, q := range r.Query {
+			w.Begin()
+			w.Key("name")
+			w.String(q.Name)
+			w.Key("in")
+			w.String("query")
+			w.Key("description")
+			w.String(q.Doc)
+			w.Key("schema")
+			w.Begin()
+			w.Key("type")
+			w.String(q.Type)
+			w.End()
+			w.End()
+		}
+		w.EndArray()
+	}
+	if r.Body != nil {
+		w.Key("requestBody")
+		w.Begin()
+		w.Key("required")
+		w.Bool(true)
+		w.Key("content")
+		w.Begin()
+		w.Key("application/json")
+		w.Begin()
+		w.Key("schema")
+		w.Raw(r.Body.JSONSchema())
+		w.End()
+		w.End()
+		w.End()
+	}
+	w.Key("responses")
+	w.Begin()
+	w.Key(strconv.Itoa(r.Status))
+	w.Begin()
+	w.Key("description")
+	w.String(httpText(r.Status))
+	if r.Status != 204 {
+		w.Key("content")
+		w.Begin()
+		w.Key("application/json")
+		w.Begin()
+		w.Key("schema")
+		writeEnvelope(w, r)
+		w.End()
+		w.End()
+	}
+	w.End()
+	if r.Created {
+		w.Key("201")
+		w.Begin()
+		w.Key("description")
+		w.String("Created")
+		w.Key("content")
+		w.Begin()
+		w.Key("application/json")
+		w.Begin()
+		w.Key("schema")
+		writeEnvelope(w, r)
+		w.End()
+		w.End()
+		w.End()
+	}
+	for _, e := range routeErrors(r) {
+		w.Key(strconv.Itoa(e.Status))
+		w.Begin()
+		w.Key("description")
+		w.String(e.When)
+		w.Key("content")
+		w.Raw([]byte(`{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}`))
+		w.End()
+	}
+	w.End()
+	w.End()
+}
+
+func writeEnvelope(w *jsonw.Writer, r *Route) {
+	if r.Data == nil {
+		w.Raw([]byte(`{"type":"object"}`))
+		return
+	}
+	w.Begin()
+	w.Key("type")
+	w.String("object")
+	w.Key("required")
+	w.Raw([]byte(`["success","data"]`))
+	w.Key("properties")
+	w.Begin()
+	w.Key("success")
+	w.Raw([]byte(`{"const":true}`))
+	w.Key("data")
+	if r.List {
+		w.Begin()
+		w.Key("type")
+		w.String("array")
+		w.Key("items")
+		w.Raw(r.Data.JSONSchema())
+		w.End()
+		w.Key("meta")
+		w.Raw([]byte(`{"type":"object","required":["total","limit","offset"],"properties":{"total":{"type":"integer"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}`))
+	} else {
+		w.Raw(r.Data.JSONSchema())
+	}
+	w.End()
+	w.End()
+}
+
+// routeErrors lists every error a route can answer, grouped by status.
+func routeErrors(r *Route) []ErrDoc {
+	var out []ErrDoc
+	add := func(status int, codes, when string) {
+		for i := range out {
+			if out[i].Status == status {
+				out[i].When += "; " + codes + ": " + when
+				return
+			}
+		}
+		out = append(out, ErrDoc{Status: status, When: codes + ": " + when})
+	}
+	add(400, errcode.Validation, "a query parameter is unknown, repeated or malformed; details name it")
+	if r.Body != nil {
+		add(400, "INVALID_JSON, VALIDATION_ERROR, MISSING_FIELD", "the body is not JSON, fails validation or lacks a required field")
+		add(413, errcode.PayloadTooLarge, "the body is over 1 MiB")
+	}
+	if r.Access == Public {
+		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials were sent and are invalid or expired")
+	} else {
+		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials are missing, invalid or expired")
+	}
+	switch r.Access {
+	case Pro:
+		add(403, errcode.SubscriptionRequired, "the caller is on the free tier")
+	case Admin:
+		add(403, errcode.Forbidden, "the caller lacks role admin")
+	}
+	for _, e := range r.Errs {
+		add(e.Status, e.Code, e.When)
+	}
+	add(405, errcode.MethodNotAllowed, "the path exists with other methods (see Allow)")
+	add(429, errcode.RateLimited, "over the rate limit; wait retryAfter seconds")
+	add(500, errcode.Internal+", "+errcode.Database, "an unexpected or storage error")
+	sort.Slice(out, func(i, j int) bool { return out[i].Status < out[j].Status })
+	return out
+}
+
+func accessNote(a Access) string {
+	switch a {
+	case Public:
+		return "\n\nPublic: no credentials needed (anonymous rate limit per IP)."
+	case Session:
+		return "\n\nNeeds a session token or cookie; API keys are refused."
+	case Pro:
+		return "\n\nNeeds authentication and the pro tier."
+	case Admin:
+		return "\n\nNeeds authentication and role admin."
+	}
+	return "\n\nNeeds authentication."
+}
+
+func operationID(r *Route) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(r.Method))
+	for _, seg := range strings.Split(strings.TrimPrefix(r.Path, "/api/v1"), "/") {
+		seg = strings.Trim(seg, "{}")
+		for _, part := range strings.FieldsFunc(seg, func(c rune) bool { return c == '-' || c == '.' }) {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
+}
+
+func httpText(status int) string {
+	switch status {
+	case 200:
+		return "OK"
+	case 201:
+		return "Created"
+	case 204:
+		return "No Content"
+	}
+	return strconv.Itoa(status)
+}
