@@ -276,8 +276,10 @@ type tally struct {
 	illiquid float64 // value of directly held real estate and other assets
 }
 
-// count adds every holding of p whose value counts to the tally and counts
-// the others as ignored.
+// count adds every holding of p whose value counts to the tally: its class,
+// its cost, its look-through exposure, the region of an equity holding and
+// whether it is illiquid (real estate or other held directly, without an
+// expense ratio). The other holdings are counted as ignored.
 func (t *tally) count(p *Portfolio) {
 	t.largest = -1
 	for i := range p.Holdings {
@@ -287,7 +289,25 @@ func (t *tally) count(p *Portfolio) {
 			t.ignored++
 			continue
 		}
-		t.add(i, h, v)
+		t.holdings++
+		t.total += v
+		c := h.AssetClass.norm()
+		t.classVal[c] += v
+
+		pooled := t.addCost(i, h, c, v)
+
+		k := lookThrough(c, pooled)
+		t.hhiSum += v / k * v
+		if e := v / k; e > t.maxExp {
+			t.maxExp, t.largest = e, i
+		}
+
+		if c == Equity {
+			t.addRegion(h.Region, v)
+		}
+		if (c == RealEstate || c == Other) && !pooled {
+			t.illiquid += v
+		}
 	}
 }
 
@@ -302,31 +322,6 @@ func countedValue(v float64) (float64, bool) {
 		v = MaxValue
 	}
 	return v, true
-}
-
-// add counts holding i, of counted value v: its class, its cost, its
-// look-through exposure, the region of an equity holding and whether it is
-// illiquid (real estate or other held directly, without an expense ratio).
-func (t *tally) add(i int, h *Holding, v float64) {
-	t.holdings++
-	t.total += v
-	c := h.AssetClass.norm()
-	t.classVal[c] += v
-
-	pooled := t.addCost(i, h, c, v)
-
-	k := lookThrough(c, pooled)
-	t.hhiSum += v / k * v
-	if e := v / k; e > t.maxExp {
-		t.maxExp, t.largest = e, i
-	}
-
-	if c == Equity {
-		t.addRegion(h.Region, v)
-	}
-	if (c == RealEstate || c == Other) && !pooled {
-		t.illiquid += v
-	}
 }
 
 // addCost adds the holding's yearly cost: its stated expense ratio, none
