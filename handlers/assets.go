@@ -58,7 +58,7 @@ var (
 
 // categoryIndex is the position of name in health.AssetClasses, the
 // category byte the store keeps beside each asset; -1 when unknown.
-func categoryIndex(name string) int { return slices.Index(health.AssetClasses, name) }
+func categoryIndex(name string) int { return slices.Index(health.AssetClasses(), name) }
 
 func assetRoutes(s *Server) []*route {
 	notFound := errDoc{404, CodeNotFound, "the caller has no asset with this id (another user's id included)"}
@@ -68,7 +68,7 @@ func assetRoutes(s *Server) []*route {
 			summary: "List your assets",
 			desc:    "The caller's assets in the order they were created, paged with `limit` and `offset`; `meta.total` counts every asset that matches the filter.",
 			data:    assetDoc,
-			query:   append([]queryDoc{{"category", "string", "Only assets of this category: " + joinNames(health.AssetClasses) + "."}}, pageQuery...),
+			query:   append([]queryDoc{{"category", "string", "Only assets of this category: " + joinNames(health.AssetClasses()) + "."}}, pageQuery...),
 			h:       s.listAssets},
 		{method: "POST", path: v1 + "/assets", access: User, tag: "assets", status: 201,
 			summary: "Add an asset",
@@ -109,7 +109,7 @@ func (s *Server) listAssets(c *Ctx) {
 	cat := store.AnyCategory
 	if v := c.RC.QueryArgs().Peek("category"); v != nil {
 		if cat = categoryIndex(b2s(v)); cat < 0 {
-			c.Fail("category", "must be one of "+joinNames(health.AssetClasses))
+			c.Fail("category", "must be one of "+joinNames(health.AssetClasses()))
 			return
 		}
 	}

@@ -32,7 +32,7 @@ type healthRequest struct {
 }
 
 var healthSchema = func() *schema.Schema[healthRequest] {
-	schema.Enum("assetClass", health.AssetClasses)
+	schema.Enum("assetClass", health.AssetClasses())
 	schema.Enum("region", health.Regions)
 	schema.Enum("riskTolerance", health.RiskTolerances)
 	schema.Format("isin", isin.Check)
