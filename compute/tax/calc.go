@@ -60,7 +60,8 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	if err != nil {
 		return err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return ErrRegion
 	}
 	parts, gross := cleanParts(in)
@@ -70,8 +71,8 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 
 	var st state
 	st.parts, st.out = parts, out
-	st.run(y, region)
-	out.TotalTax = sumCategories(y, region, &st, 0, out)
+	st.run(v)
+	out.TotalTax = sumCategories(v, &st, 0, out)
 	out.EffectiveRate = 0
 	if gross > 0 {
 		out.EffectiveRate = out.TotalTax / gross
@@ -85,7 +86,7 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	a.parts, a.exact = parts, true
 	b.parts, b.exact = parts, true
 	b.parts[mp] += s.MarginalStep
-	ta, tb := a.run(y, region), b.run(y, region)
+	ta, tb := a.run(v), b.run(v)
 	out.MarginalRate = (tb - ta) / s.MarginalStep
 	return nil
 }
@@ -149,17 +150,13 @@ func (st *state) measure(m *Measure, gross, taxable, tax float64) float64 {
 	return v
 }
 
-// run evaluates every rule and returns the total.
-func (st *state) run(y *Year, region string) float64 {
-	total := 0.0
-	for i := range y.Rules {
-		r := &y.Rules[i]
-		if !r.appliesIn(region) {
-			continue
-		}
-		st.rule(i, r)
+// run evaluates every rule of the view and returns the total.
+func (st *state) run(v *view) float64 {
+	for i := range v.rules {
+		st.rule(i, &v.rules[i])
 	}
-	for i := range y.Rules {
+	total := 0.0
+	for i := range v.rules {
 		total += st.amt[i]
 	}
 	return total

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -17,15 +18,15 @@ func TestProperties(t *testing.T) {
 	for _, s := range loadAll(t) {
 		for _, year := range s.Years() {
 			y, _ := s.Year(year)
-			// Notches (a charge switched on whole at a limit) are in the
-			// law; the measured marginal rate may cross one within a step.
-			bound := y.MaxMarginal() + y.MaxJump()/s.MarginalStep
-			slack := y.RoundingSlack() + 0.02 // and cent rounding inside a rule
 			regions := []string{""}
 			for _, r := range s.Regions {
 				regions = append(regions, r.Code)
 			}
 			for _, region := range regions {
+				// Notches (a charge switched on whole at a limit) are in the
+				// law; the measured marginal rate may cross one within a step.
+				bound := s.MaxMarginal(y, region) + s.MaxJump(y, region)/s.MarginalStep
+				slack := s.RoundingSlack(y, region) + 0.02 // and cent rounding inside a rule
 				rng := rand.New(rand.NewPCG(propertySeed, seedOf(s.Country, year, region)))
 				var r Result
 				if err := Calculate(s, year, &Income{}, region, &r); err != nil {
@@ -185,5 +186,65 @@ func TestBreakdownSums(t *testing.T) {
 		if r.NLines == 0 || r.Truncated {
 			t.Errorf("%s: %d lines, truncated %v", s.Country, r.NLines, r.Truncated)
 		}
+	}
+}
+
+// regionalSystem is a country file with one national rule and n regional
+// rules per region in regions, each regional rule taxing 1% of the
+// national tax plus 10% of wages.
+func regionalSystem(regions []string, n int) string {
+	var b strings.Builder
+	b.WriteString(`{"country":"XX","currency":"XXX","regions":[`)
+	for i, rg := range regions {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"code":%q,"name":"r"}`, rg)
+	}
+	b.WriteString(`],"documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[`)
+	b.WriteString(`{"id":"nat","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.2}]}]}`)
+	for _, rg := range regions {
+		for k := 0; k < n; k++ {
+			fmt.Fprintf(&b, `,{"id":"r%d","category":"regional","regions":[%q],"src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":0.1},"refs":{"nat":0.01}},"bands":[{"from":0,"rate":1}]}]}`, k, rg)
+		}
+	}
+	b.WriteString(`]}]}`)
+	return b.String()
+}
+
+func TestRegionViews(t *testing.T) {
+	var regions []string
+	for i := 0; i < 60; i++ {
+		regions = append(regions, fmt.Sprintf("R%02d", i))
+	}
+	// 1 + 60·2 rules in the year, 3 in any one region
+	s, err := Parse([]byte(regionalSystem(regions, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rg := range []string{"", "R00", "r59"} {
+		var r Result
+		if err := Calculate(s, 2024, &Income{Employment: 1000}, rg, &r); err != nil {
+			t.Fatal(err)
+		}
+		want := 200.0 // national 20%
+		if rg != "" {
+			want += 2 * (100 + 2) // two regional rules: 10% of wages + 1% of the national tax
+		}
+		nt := 1
+		if rg != "" {
+			nt = 3
+		}
+		if r.TotalTax != want || r.NTotals != nt {
+			t.Errorf("%q: total %v with %d rule totals, want %v", rg, r.TotalTax, r.NTotals, want)
+		}
+		y, _ := s.Year(2024)
+		if m := s.MaxMarginal(y, rg); rg != "" && m < 0.4 || rg == "" && m != 0.2 {
+			t.Errorf("%q: max marginal %v", rg, m)
+		}
+	}
+	// more rules in one region than a Result holds
+	if _, err := Parse([]byte(regionalSystem(regions[:1], MaxRules))); err == nil {
+		t.Error("a region with more than MaxRules rules accepted")
 	}
 }

@@ -260,7 +260,8 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	if err != nil {
 		return RegimeEffect{}, err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return RegimeEffect{}, ErrRegion
 	}
 	if !rg.valid() {
@@ -274,8 +275,8 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	var eff RegimeEffect
 	var normal state
 	normal.parts = parts
-	normal.run(y, region)
-	eff.Without = sumCategories(y, region, &normal, 0, nil)
+	normal.run(v)
+	eff.Without = sumCategories(v, &normal, 0, nil)
 
 	rest, ptax, relieved := rg.split(&parts, out)
 	eff.Relieved, eff.Tax = round2(relieved), round2(ptax)
@@ -283,8 +284,8 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	out.NTotals = 1
 	var st state
 	st.out = out
-	st.runSplit(y, region, &parts, &rest)
-	out.TotalTax = sumCategories(y, region, &st, ptax, out)
+	st.runSplit(v, &parts, &rest)
+	out.TotalTax = sumCategories(v, &st, ptax, out)
 	out.EffectiveRate = 0
 	if gross > 0 {
 		out.EffectiveRate = out.TotalTax / gross
@@ -295,11 +296,11 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	var a, b state
 	a.exact, b.exact = true, true
 	restA, taxA, _ := rg.split(&parts, nil)
-	ta := a.runSplit(y, region, &parts, &restA) + taxA
+	ta := a.runSplit(v, &parts, &restA) + taxA
 	up := parts
 	up[mp] += s.MarginalStep
 	restB, taxB, _ := rg.split(&up, nil)
-	tb := b.runSplit(y, region, &up, &restB) + taxB
+	tb := b.runSplit(v, &up, &restB) + taxB
 	out.MarginalRate = (tb - ta) / s.MarginalStep
 	return eff, nil
 }
@@ -312,31 +313,29 @@ func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, e
 	if err != nil {
 		return 0, err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return 0, ErrRegion
 	}
 	parts, _ := cleanParts(in)
 	var st state
 	if rg == nil {
 		st.parts = parts
-		st.run(y, region)
-		return sumCategories(y, region, &st, 0, nil), nil
+		st.run(v)
+		return sumCategories(v, &st, 0, nil), nil
 	}
 	if !rg.valid() {
 		return 0, ErrRegime
 	}
 	rest, ptax, _ := rg.split(&parts, nil)
-	st.runSplit(y, region, &parts, &rest)
-	return sumCategories(y, region, &st, ptax, nil), nil
+	st.runSplit(v, &parts, &rest)
+	return sumCategories(v, &st, ptax, nil), nil
 }
 
 // runSplit is run with social rules on full and every other rule on rest.
-func (st *state) runSplit(y *Year, region string, full, rest *[NumParts]float64) float64 {
-	for i := range y.Rules {
-		r := &y.Rules[i]
-		if !r.appliesIn(region) {
-			continue
-		}
+func (st *state) runSplit(v *view, full, rest *[NumParts]float64) float64 {
+	for i := range v.rules {
+		r := &v.rules[i]
 		if r.Category == Social {
 			st.parts = *full
 		} else {
@@ -345,7 +344,7 @@ func (st *state) runSplit(y *Year, region string, full, rest *[NumParts]float64)
 		st.rule(i, r)
 	}
 	total := 0.0
-	for i := range y.Rules {
+	for i := range v.rules {
 		total += st.amt[i]
 	}
 	return total
@@ -354,14 +353,11 @@ func (st *state) runSplit(y *Year, region string, full, rest *[NumParts]float64)
 // sumCategories rounds a run's amounts per category as Calculate does, with
 // extra added to income tax, and returns the total. With out it also fills
 // the category fields and appends the rule totals.
-func sumCategories(y *Year, region string, st *state, extra float64, out *Result) float64 {
+func sumCategories(v *view, st *state, extra float64, out *Result) float64 {
 	var cat [numCategories]float64
 	cat[IncomeTax] = extra
-	for i := range y.Rules {
-		r := &y.Rules[i]
-		if !r.appliesIn(region) {
-			continue
-		}
+	for i := range v.rules {
+		r := &v.rules[i]
 		cat[r.Category] += st.amt[i]
 		if out == nil {
 			continue
@@ -457,7 +453,8 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 	if err != nil {
 		return 0, false, err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return 0, false, ErrRegion
 	}
 	if rg != nil && !rg.valid() {
@@ -480,13 +477,13 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 		ptax := 0.0
 		if rg == nil {
 			st.parts = in
-			st.run(y, region)
+			st.run(v)
 		} else {
 			var rest [NumParts]float64
 			rest, ptax, _ = rg.split(&in, nil)
-			st.runSplit(y, region, &in, &rest)
+			st.runSplit(v, &in, &rest)
 		}
-		return net - (g - sumCategories(y, region, &st, ptax, nil))
+		return net - (g - sumCategories(v, &st, ptax, nil))
 	}
 	g, ok := solveGross(net, short)
 	return g, ok, nil

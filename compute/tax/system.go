@@ -149,9 +149,10 @@ type Source struct {
 
 // Limits of the fixed-size evaluation state.
 const (
-	MaxRules  = 32  // rules per tax year
-	MaxLayers = 4   // layers per rule
-	MaxLines  = 128 // breakdown lines per Result
+	MaxRules     = 32  // rules that apply in one region (or with none) in a tax year
+	MaxYearRules = 512 // rules of a tax year, over all regions
+	MaxLayers    = 4   // layers per rule
+	MaxLines     = 128 // breakdown lines per Result
 )
 
 // System is one country's tax parameters for all covered years.
@@ -189,9 +190,24 @@ type Region struct {
 // Year is one tax year's rules.
 type Year struct {
 	Year  int
-	Rules []Rule
+	Rules []Rule // every rule, whatever region it applies in
 	Notes []string
+	// views[0] holds the rules that apply with no region, views[1+k] those
+	// that apply in the system's Regions[k]
+	views []view
 }
+
+// view is the rules of a year that apply in one region, in order, with
+// their references to earlier rules renumbered to positions in the view.
+// A reference to a rule that does not apply there reads 0 in the full
+// list, so the view drops it.
+type view struct {
+	rules []Rule
+}
+
+// view is the view for the region at index k of the system's Regions (-1:
+// no region).
+func (y *Year) view(k int) *view { return &y.views[k+1] }
 
 // Years lists the covered tax years, ascending.
 func (s *System) Years() []int {
@@ -415,24 +431,47 @@ type Rule struct {
 }
 
 // MaxMarginal is an upper bound on the marginal rate of the year's total tax
-// implied by its statutory rates, tapers and phase-outs.
-func (y *Year) MaxMarginal() float64 {
+// in a region ("" for none) implied by its statutory rates, tapers and
+// phase-outs.
+func (s *System) MaxMarginal(y *Year, region string) float64 {
 	total := 0.0
-	for i := range y.Rules {
-		total += y.Rules[i].maxRate
+	for _, r := range s.rulesIn(y, region) {
+		total += r.maxRate
 	}
 	return total
 }
 
-// MaxJump bounds the step in the year's total tax at a notch: where an
+// rulesIn is the year's rules that apply in region (nil for an unknown
+// region).
+func (s *System) rulesIn(y *Year, region string) []Rule {
+	if v, ok := s.viewOf(y, region); ok {
+		return v.rules
+	}
+	return nil
+}
+
+// viewOf is the year's view for region ("" for none); false when the
+// region is unknown.
+func (s *System) viewOf(y *Year, region string) (*view, bool) {
+	k := -1
+	if region != "" {
+		if k = s.regionIndex(region); k < 0 {
+			return nil, false
+		}
+	}
+	return y.view(k), true
+}
+
+// MaxJump bounds the step in the year's total tax in a region at a notch: where an
 // exemption limit (rule or layer) or a minimum amount switches a whole
 // charge on at once, or a nil-rate amount steps down at a band (the UK
 // personal savings allowance). A marginal rate measured over a step of income may
 // exceed MaxMarginal by up to MaxJump divided by the step.
-func (y *Year) MaxJump() float64 {
+func (s *System) MaxJump(y *Year, region string) float64 {
 	j := 0.0
-	for i := range y.Rules {
-		r := &y.Rules[i]
+	rules := s.rulesIn(y, region)
+	for i := range rules {
+		r := &rules[i]
 		j += r.maxRate*r.Exempt + r.MinTax
 		for _, l := range r.Layers {
 			j += r.maxRate * l.Exempt
@@ -445,12 +484,13 @@ func (y *Year) MaxJump() float64 {
 }
 
 // RoundingSlack bounds how much rounding of taxable bases and amounts can
-// lower the year's total tax when income rises: a base rounded to a unit
+// lower the year's total tax in a region when income rises: a base rounded to a unit
 // moves its tax by up to the rule's top rate times the unit.
-func (y *Year) RoundingSlack() float64 {
+func (s *System) RoundingSlack(y *Year, region string) float64 {
 	sl := 0.0
-	for i := range y.Rules {
-		r := &y.Rules[i]
+	rules := s.rulesIn(y, region)
+	for i := range rules {
+		r := &rules[i]
 		sl += r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
 	}
 	return sl
@@ -674,8 +714,8 @@ func (s *System) compileYear(jy *jYear) (*Year, error) {
 	if jy.Year < 1900 || jy.Year > 2200 {
 		return nil, fmt.Errorf("bad year")
 	}
-	if len(jy.Rules) == 0 || len(jy.Rules) > MaxRules {
-		return nil, fmt.Errorf("%d rules (1..%d)", len(jy.Rules), MaxRules)
+	if len(jy.Rules) == 0 || len(jy.Rules) > MaxYearRules {
+		return nil, fmt.Errorf("%d rules (1..%d)", len(jy.Rules), MaxYearRules)
 	}
 	y := &Year{Year: jy.Year, Notes: jy.Notes, Rules: make([]Rule, len(jy.Rules))}
 	for i := range jy.Rules {
@@ -683,7 +723,85 @@ func (s *System) compileYear(jy *jYear) (*Year, error) {
 			return nil, err
 		}
 	}
+	y.views = make([]view, 1+len(s.Regions))
+	for k := -1; k < len(s.Regions); k++ {
+		region := ""
+		if k >= 0 {
+			region = s.Regions[k].Code
+		}
+		v, err := y.viewIn(region)
+		if err != nil {
+			return nil, err
+		}
+		y.views[k+1] = v
+	}
 	return y, nil
+}
+
+// viewIn selects the rules that apply in region and renumbers their
+// references and spills to positions among them.
+func (y *Year) viewIn(region string) (view, error) {
+	pos := make([]int, len(y.Rules)) // position in the view, or -1
+	var v view
+	for i := range y.Rules {
+		pos[i] = -1
+		if y.Rules[i].appliesIn(region) {
+			pos[i] = len(v.rules)
+			v.rules = append(v.rules, y.Rules[i].renumbered(pos))
+		}
+	}
+	if len(v.rules) > MaxRules {
+		where := "with no region"
+		if region != "" {
+			where = "in region " + region
+		}
+		return v, fmt.Errorf("%d rules apply %s (at most %d)", len(v.rules), where, MaxRules)
+	}
+	return v, nil
+}
+
+// renumbered is a copy of r whose references and spills point to pos[i]
+// instead of rule i, without those whose pos is -1.
+func (r Rule) renumbered(pos []int) Rule {
+	r.Layers = slices.Clone(r.Layers)
+	for li := range r.Layers {
+		r.Layers[li].Base.renumber(pos)
+	}
+	r.Deductions = renumberAdjusts(r.Deductions, pos)
+	r.Credits = renumberAdjusts(r.Credits, pos)
+	return r
+}
+
+func renumberAdjusts(as []Adjust, pos []int) []Adjust {
+	as = slices.Clone(as)
+	for k := range as {
+		a := &as[k]
+		a.Of.renumber(pos)
+		if a.MaxLess != nil {
+			ml := *a.MaxLess
+			ml.renumber(pos)
+			a.MaxLess = &ml
+		}
+		var spill []int
+		for _, sp := range a.Spill {
+			if pos[sp] >= 0 {
+				spill = append(spill, pos[sp])
+			}
+		}
+		a.Spill = spill
+	}
+	return as
+}
+
+func (m *Measure) renumber(pos []int) {
+	var refs []Ref
+	for _, rf := range m.Refs {
+		if pos[rf.Rule] >= 0 {
+			rf.Rule = pos[rf.Rule]
+			refs = append(refs, rf)
+		}
+	}
+	m.Refs = refs
 }
 
 // compileRule fills y.Rules[i] from jr; earlier rules are compiled.
