@@ -65,4 +65,35 @@ var examplesUS = []example{
 	// taxable 120,000, worksheet × 24% − $7,153.00 = $21,647.
 	{name: "2025 wages 135750 (24% bracket, OBBBA standard deduction)", year: 2025, in: Income{Employment: 135750},
 		income: 21647, social: 10384.88, tol: 0.01},
+	// IRS, Rev. Proc. 2025-32 (https://www.irs.gov/pub/irs-drop/rp-25-32.pdf),
+	// 2026 tax rate table for single filers (Table 3, p. 10), prints the tax
+	// at each bracket threshold: "$41,024 plus 32% of the excess over
+	// $201,775", "$58,448 plus 35% of the excess over $256,225",
+	// "$192,979.25 plus 37% of the excess over $640,600". Wages are the
+	// threshold plus the 2026 standard deduction of $16,100 (p. 18); above
+	// $100,000 of taxable income no Tax Table applies, so the printed figure
+	// is the tax (rounded to the dollar on Form 1040).
+	{name: "2026 wages 217875 (Rev. Proc. 2025-32 Table 3 at $201,775)", src: table, year: 2026, in: Income{Employment: 217875},
+		income: 41024},
+	{name: "2026 wages 272325 (Rev. Proc. 2025-32 Table 3 at $256,225)", src: table, year: 2026, in: Income{Employment: 272325},
+		income: 58448},
+	{name: "2026 wages 656700 (Rev. Proc. 2025-32 Table 3 at $640,600)", src: table, year: 2026, in: Income{Employment: 656700},
+		income: 192979},
+	// Computed: the same 2026 wages 217,875 pay OASDI on the $184,500 wage
+	// base (SSA 2026 fact sheet) 11,439.00, Medicare 1.45% 3,159.19 and
+	// Additional Medicare 0.9% of 17,875 = 160.88 (Form 8959): 14,759.07.
+	{name: "2026 wages 217875 FICA (wage base $184,500)", year: 2026, in: Income{Employment: 217875},
+		social: 14759.07, tol: 0.01},
+	// Computed from Rev. Proc. 2025-32 with the Tax Table method: wages
+	// 60,000 − 16,100 = taxable 43,900, row 43,900–43,950 midpoint 43,925:
+	// 1,240 + 12% × 31,525 = 5,023. FICA 7.65% = 4,590.
+	{name: "2026 wages 60000 (Tax Table method)", year: 2026, in: Income{Employment: 60000},
+		income: 5023, social: 4590, capital: zero},
+	// Computed with the Qualified Dividends and Capital Gain Tax Worksheet:
+	// ordinary taxable 50,000 − 16,100 = 33,900 (row midpoint 33,925:
+	// 1,240 + 12% × 21,525 = 3,823); dividends and gains 40,000 stacked from
+	// 33,900: 15,550 at 0% up to $49,450, 24,450 at 15% = 3,667.50; total
+	// 7,490.50 → $7,491. No NIIT (MAGI 90,000).
+	{name: "2026 wages 50000 + dividends 30000 + gains 10000 (QDCG worksheet)", year: 2026, in: Income{Employment: 50000, Dividends: 30000, CapitalGains: 10000},
+		income: 7491, social: 3825},
 }

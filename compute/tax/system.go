@@ -139,6 +139,9 @@ type Document struct {
 	Publisher string `json:"publisher"`
 	Title     string `json:"title"`
 	URL       string `json:"url,omitempty"`
+	// AsOf is the date (YYYY-MM-DD) of the version whose figures are used:
+	// its publication, or its last amendment when that is what was read.
+	AsOf string `json:"asOf,omitempty"`
 }
 
 // Source points into a Document.
