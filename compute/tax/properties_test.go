@@ -23,6 +23,13 @@ func TestProperties(t *testing.T) {
 				regions = append(regions, r.Code)
 			}
 			for _, region := range regions {
+				if !s.Covers(year, region) {
+					var r Result
+					if err := Calculate(s, year, &Income{Employment: 1}, region, &r); !errors.Is(err, ErrRegion) {
+						t.Errorf("%s %d %s: region the year does not model: %v", s.Country, year, region, err)
+					}
+					continue
+				}
 				// Notches (a charge switched on whole at a limit) are in the
 				// law; the measured marginal rate may cross one within a step.
 				bound := s.MaxMarginal(y, region) + s.MaxJump(y, region)/s.MarginalStep
@@ -246,5 +253,43 @@ func TestRegionViews(t *testing.T) {
 	// more rules in one region than a Result holds
 	if _, err := Parse([]byte(regionalSystem(regions[:1], MaxRules))); err == nil {
 		t.Error("a region with more than MaxRules rules accepted")
+	}
+	// a year that models some regions only
+	two := regionalSystem([]string{"A", "B"}, 1)
+	one := strings.Replace(two, `"year":2024,`, `"year":2024,"regions":["A","B"],`, 1)
+	one = strings.TrimSuffix(one, `]}]}`) + `]},{"year":2023,"regions":["a"],"rules":[{"id":"nat","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.2}]}]},{"id":"ra","category":"regional","regions":["A"],"src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}]}]}]}`
+	s, err = Parse([]byte(one))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Covers(2023, "") || !s.Covers(2023, "A") || s.Covers(2023, "B") || !s.Covers(2024, "B") || s.Covers(2022, "") {
+		t.Error("Covers")
+	}
+	var r Result
+	if err := Calculate(s, 2023, &Income{Employment: 10}, "b", &r); !errors.Is(err, ErrRegion) {
+		t.Errorf("region outside the year's regions: %v", err)
+	}
+	if _, err := Due(s, 2023, &Income{Employment: 10}, "B", nil); !errors.Is(err, ErrRegion) {
+		t.Errorf("Due, region outside the year's regions: %v", err)
+	}
+	if err := Calculate(s, 2023, &Income{Employment: 10}, "a", &r); err != nil || r.TotalTax != 3 {
+		t.Errorf("covered region: %v %v", err, r.TotalTax)
+	}
+	// a region with its own rules must be among the year's regions
+	bad := strings.Replace(one, `"year":2023,"regions":["a"]`, `"year":2023,"regions":["B"]`, 1)
+	if _, err := Parse([]byte(bad)); err == nil {
+		t.Error("rules for a region the year does not list accepted")
+	}
+}
+
+func TestMaxJumpCountsCliffs(t *testing.T) {
+	// an allowance of 1,000 withdrawn whole above 50,000 at a 10% rate
+	s, err := Parse([]byte(`{"country":"XX","currency":"XXX","documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}],"deductions":[{"label":"allowance","of":{"parts":{"employment":1}},"segments":[[0,1000,0],[50000.01,0,0]]}]}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _ := s.Year(2024)
+	if j := s.MaxJump(y, ""); math.Abs(j-100) > 1e-9 {
+		t.Errorf("jump %v, want 100", j)
 	}
 }

@@ -205,7 +205,8 @@ type Year struct {
 // A reference to a rule that does not apply there reads 0 in the full
 // list, so the view drops it.
 type view struct {
-	rules []Rule
+	rules   []Rule
+	covered bool // the year's figures cover the region
 }
 
 // view is the view for the region at index k of the system's Regions (-1:
@@ -454,7 +455,7 @@ func (s *System) rulesIn(y *Year, region string) []Rule {
 }
 
 // viewOf is the year's view for region ("" for none); false when the
-// region is unknown.
+// region is unknown or the year does not model it.
 func (s *System) viewOf(y *Year, region string) (*view, bool) {
 	k := -1
 	if region != "" {
@@ -462,7 +463,30 @@ func (s *System) viewOf(y *Year, region string) (*view, bool) {
 			return nil, false
 		}
 	}
-	return y.view(k), true
+	v := y.view(k)
+	return v, v.covered
+}
+
+// LocalRegion is the region a comparison taxes the income in for the tax
+// year: LocalTax.Region where the year models it, else "" (national tax
+// only).
+func (s *System) LocalRegion(year int) string {
+	if s.LocalTax.Region != "" && s.Covers(year, s.LocalTax.Region) {
+		return s.LocalTax.Region
+	}
+	return ""
+}
+
+// Covers reports whether the tax year models region ("" always, for a
+// covered year): a country may model its regions for some years only.
+// Calculate answers ErrRegion for a region the year does not cover.
+func (s *System) Covers(year int, region string) bool {
+	y, err := s.Year(year)
+	if err != nil {
+		return false
+	}
+	_, ok := s.viewOf(y, region)
+	return ok
 }
 
 // MaxJump bounds the step in the year's total tax in a region at a notch: where an
@@ -476,6 +500,12 @@ func (s *System) MaxJump(y *Year, region string) float64 {
 	for i := range rules {
 		r := &rules[i]
 		j += r.maxRate*r.Exempt + r.MinTax
+		for k := range r.Deductions {
+			j += r.maxRate * r.Deductions[k].cliff()
+		}
+		for k := range r.Credits {
+			j += r.Credits[k].cliff()
+		}
 		for _, l := range r.Layers {
 			j += r.maxRate * l.Exempt
 			if len(l.NilRate) > 1 { // a nil-rate amount that shrinks as the top rises
@@ -541,7 +571,10 @@ type jSystem struct {
 type jYear struct {
 	Year  int      `json:"year"`
 	Notes []string `json:"notes"`
-	Rules []jRule  `json:"rules"`
+	// Regions lists the regions whose sub-national rules the year models;
+	// absent, all of the country's regions.
+	Regions *[]string `json:"regions"`
+	Rules   []jRule   `json:"rules"`
 }
 
 type jRule struct {
@@ -736,7 +769,23 @@ func (s *System) compileYear(jy *jYear) (*Year, error) {
 		if err != nil {
 			return nil, err
 		}
+		v.covered = k < 0 || jy.Regions == nil
 		y.views[k+1] = v
+	}
+	if jy.Regions != nil {
+		for _, code := range *jy.Regions {
+			k := s.regionIndex(code)
+			if k < 0 {
+				return nil, fmt.Errorf("covered region %q not declared", code)
+			}
+			y.views[k+1].covered = true
+		}
+		for k := range s.Regions {
+			v := &y.views[k+1]
+			if !v.covered && len(v.rules) != len(y.views[0].rules) {
+				return nil, fmt.Errorf("region %s has rules but is not among the year's regions", s.Regions[k].Code)
+			}
+		}
 	}
 	return y, nil
 }
@@ -968,6 +1017,18 @@ func maxInputRate(y *Year, r *Rule) float64 {
 		m += t
 	}
 	return m
+}
+
+// cliff is the largest step of the adjustment's function where one segment
+// ends and the next begins (an allowance withdrawn whole above an income
+// limit).
+func (a *Adjust) cliff() float64 {
+	c := 0.0
+	for k := 1; k < len(a.Segments); k++ {
+		p, n := &a.Segments[k-1], &a.Segments[k]
+		c = math.Max(c, math.Abs(n.Base-(p.Base+p.Rate*(n.From-p.From))))
+	}
+	return c
 }
 
 // slope bounds how fast an adjustment can change per unit of income.
