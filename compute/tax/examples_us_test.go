@@ -306,6 +306,13 @@ var examplesUS = []example{
 	{name: "2025 ID employment 60,000", year: 2025, region: "ID", in: Income{Employment: 60000}, regional: 2090.27},
 	// AGI 40,000 − 15,750 = 24,250; over 4,811 at 5.3% = 1,030.27
 	{name: "2025 ID pension 30,000 + dividends 10,000", year: 2025, region: "ID", in: Income{Pension: 30000, Dividends: 10000}, regional: 1030.27},
+	// NY
+	// AGI 60,000 − 8,000 = 52,000: 8,500 at 4%, 3,200 at 4.5%, 2,200 at 5.25%, 38,100 at 5.5% = 2,695
+	{name: "2025 NY employment 60,000", year: 2025, region: "NY", in: Income{Employment: 60000}, regional: 2695},
+	// AGI 60,000 − 8,000 = 52,000: 8,500 at 3.9%, 3,200 at 4.4%, 2,200 at 5.15%, 38,100 at 5.4% = 2,643
+	{name: "2026 NY employment 60,000", year: 2026, region: "NY", in: Income{Employment: 60000}, regional: 2643},
+	// AGI 65,000 − 8,000 = 57,000: 8,500 at 3.9%, 3,200 at 4.4%, 2,200 at 5.15%, 43,100 at 5.4% = 2,913
+	{name: "2026 NY pension 30,000 + interest 5,000 + dividends 10,000 + capitalGains 20,000", year: 2026, region: "NY", in: Income{Pension: 30000, Interest: 5000, Dividends: 10000, CapitalGains: 20000}, regional: 2913},
 	// CA
 	// AGI 60,000 − 5,706 = taxable 54,294; Schedule X 1,792.53 − exemption credit 153 = 1,639.53
 	{name: "2025 CA employment 60,000", year: 2025, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},

@@ -165,13 +165,21 @@ func TestZeroAllocs(t *testing.T) {
 		in := Income{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000, Pension: 2000, SelfEmployment: 10000}
 		var r Result
 		year := s.Latest()
-		n := testing.AllocsPerRun(200, func() {
-			if err := Calculate(s, year, &in, "", &r); err != nil {
-				t.Fatal(err)
+		regions := []string{""}
+		for _, rg := range s.Regions {
+			if s.Covers(year, rg.Code) {
+				regions = append(regions, rg.Code)
 			}
-		})
-		if n != 0 {
-			t.Errorf("%s: %v allocs per Calculate", s.Country, n)
+		}
+		for _, region := range regions {
+			n := testing.AllocsPerRun(50, func() {
+				if err := Calculate(s, year, &in, region, &r); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if n != 0 {
+				t.Errorf("%s %s: %v allocs per Calculate", s.Country, region, n)
+			}
 		}
 	}
 }
