@@ -392,6 +392,10 @@ func (t *taxAPI) system(c *Ctx, country string, year *int, region *string) *tax.
 	for _, r := range sys.Regions {
 		if strings.EqualFold(r.Code, *region) {
 			*region = r.Code
+			if !sys.Covers(*year, r.Code) {
+				c.Fail("region", sys.Country+" models region "+r.Code+" only in other tax years than "+strconv.Itoa(*year))
+				return nil
+			}
 			return sys
 		}
 	}

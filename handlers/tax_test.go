@@ -169,6 +169,9 @@ func TestTaxCalculateMatchesEngine(t *testing.T) {
 		}
 		for _, y := range sys.Years() {
 			for _, region := range regions {
+				if !sys.Covers(y, region) {
+					continue // a validation error, checked in TestTaxCalculateValidation
+				}
 				for _, in := range incomes {
 					var want tax.Result
 					if err := tax.Calculate(sys, y, &in, region, &want); err != nil {
@@ -287,7 +290,10 @@ func TestTaxCalculateValidation(t *testing.T) {
 		{`{"country":"US","year":2019,"income":{}}`, "VALIDATION_ERROR", "year", "2024, 2025"},
 		{`{"country":"US","year":1800,"income":{}}`, "VALIDATION_ERROR", "year", ""},
 		{`{"country":"GB","region":"XX","income":{}}`, "VALIDATION_ERROR", "region", "SCT"},
-		{`{"country":"US","region":"CA","income":{}}`, "VALIDATION_ERROR", "region", "no regions"},
+		{`{"country":"DE","region":"BY","income":{}}`, "VALIDATION_ERROR", "region", "no regions"},
+		{`{"country":"US","region":"CA","income":{}}`, "VALIDATION_ERROR", "region", "only in other tax years than 2026"},
+		{`{"country":"US","year":2024,"region":"NC","income":{}}`, "VALIDATION_ERROR", "region", "only in other tax years than 2024"},
+		{`{"country":"US","region":"OH","income":{}}`, "VALIDATION_ERROR", "region", "known: AK, AZ"},
 		{`{"country":"NL","program":"nl-nothing","income":{}}`, "VALIDATION_ERROR", "program", "unknown program"},
 		{`{"country":"DE","program":"it-pensioner-7","income":{}}`, "VALIDATION_ERROR", "program", "program of IT"},
 		{`{"country":"GB","program":"gb-remittance","income":{}}`, "VALIDATION_ERROR", "program", "cannot be calculated"},

@@ -82,7 +82,7 @@ func scaled(in *tax.Income, f float64) tax.Income {
 // the normal rules). usd converts sys's currency to US dollars; budget is
 // the yearly spending in sys's currency (0: no FI number).
 func evaluate(o *taxOption, in *tax.Income, rg *tax.Regime, usd, budget, wr float64) error {
-	t, err := tax.Due(o.sys, o.year, in, o.sys.LocalTax.Region, rg)
+	t, err := tax.Due(o.sys, o.year, in, o.sys.LocalRegion(o.year), rg)
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func evaluate(o *taxOption, in *tax.Income, rg *tax.Regime, usd, budget, wr floa
 	o.grossUSD, o.taxUSD, o.netUSD = o.gross*usd, t*usd, o.net*usd
 	o.hasFI = false
 	if budget > 0 {
-		g, ok, err := tax.GrossFor(o.sys, o.year, in, o.sys.LocalTax.Region, rg, budget)
+		g, ok, err := tax.GrossFor(o.sys, o.year, in, o.sys.LocalRegion(o.year), rg, budget)
 		if err != nil {
 			return err
 		}
