@@ -165,28 +165,7 @@ func (t *taxAPI) writeOption(w *jsonw.Writer, o *tax.Option, home *tax.System, r
 	w.Key("year")
 	w.Int(int64(o.Year))
 	writeLocalTax(w, o.System)
-	w.Key("program")
-	if tp == nil {
-		w.Null()
-	} else {
-		p := &tp.p
-		w.Begin()
-		w.Key("id")
-		w.String(p.ID)
-		w.Key("name")
-		w.String(p.Name)
-		w.Key("kind")
-		w.String(string(p.Kind))
-		w.Key("status")
-		w.String(string(p.Status))
-		w.Key("durationYears")
-		if p.DurationYears == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*p.DurationYears))
-		}
-		w.End()
-	}
+	writeProgramRef(w, tp)
 	w.Key("grossIncome")
 	w.Fixed(o.Gross, 2)
 	w.Key("totalTax")
@@ -209,24 +188,9 @@ func (t *taxAPI) writeOption(w *jsonw.Writer, o *tax.Option, home *tax.System, r
 		w.Key("gainUSD")
 		w.Fixed(o.NetUSD-currentUSD, 2)
 	}
-	w.Key("fiNumber")
-	if o.HasFI {
-		w.Fixed(o.FI, 2)
-	} else {
-		w.Null()
-	}
-	w.Key("fiNumberUSD")
-	if o.HasFI {
-		w.Fixed(o.FIUSD, 2)
-	} else {
-		w.Null()
-	}
-	w.Key("fiWithdrawal")
-	if o.HasFI {
-		w.Fixed(o.Withdrawal, 2)
-	} else {
-		w.Null()
-	}
+	moneyOrNull(w, "fiNumber", o.FI, o.HasFI)
+	moneyOrNull(w, "fiNumberUSD", o.FIUSD, o.HasFI)
+	moneyOrNull(w, "fiWithdrawal", o.Withdrawal, o.HasFI)
 	switch {
 	case tp != nil:
 		writeStrings(w, "eligibility", tp.p.Eligibility)
@@ -239,4 +203,41 @@ func (t *taxAPI) writeOption(w *jsonw.Writer, o *tax.Option, home *tax.System, r
 		writeStrings(w, "conditions", nil)
 	}
 	w.End()
+}
+
+// writeProgramRef writes the program of a suggestion: null for the normal
+// rules.
+func writeProgramRef(w *jsonw.Writer, tp *taxProgram) {
+	w.Key("program")
+	if tp == nil {
+		w.Null()
+		return
+	}
+	p := &tp.p
+	w.Begin()
+	w.Key("id")
+	w.String(p.ID)
+	w.Key("name")
+	w.String(p.Name)
+	w.Key("kind")
+	w.String(string(p.Kind))
+	w.Key("status")
+	w.String(string(p.Status))
+	w.Key("durationYears")
+	if p.DurationYears == nil {
+		w.Null()
+	} else {
+		w.Int(int64(*p.DurationYears))
+	}
+	w.End()
+}
+
+// moneyOrNull writes key with v to the cent, or null when !ok.
+func moneyOrNull(w *jsonw.Writer, key string, v float64, ok bool) {
+	w.Key(key)
+	if ok {
+		w.Fixed(v, 2)
+	} else {
+		w.Null()
+	}
 }
