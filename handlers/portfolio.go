@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"math"
 	"sync"
 
 	"github.com/goccy/go-json"
@@ -60,20 +61,25 @@ type holding struct {
 	AccountType  *string  `json:"accountType"`
 }
 
-// holdings reads the user's assets.
+// holdings reads the user's assets. The optional fields decode into
+// targets reused from asset to asset (cleared first: "" and NaN mark an
+// absent field, which JSON cannot hold), so an asset costs only its strings.
 func (s *Server) holdings(user string) ([]portfolio.Holding, error) {
 	var dst []portfolio.Holding
+	var isin, region, account string
+	var basis, ratio float64
 	err := s.db.Assets(user, func(doc []byte) error {
-		var h holding
+		isin, region, account, basis, ratio = "", "", "", math.NaN(), math.NaN()
+		h := holding{ISIN: &isin, Region: &region, AccountType: &account, CostBasis: &basis, ExpenseRatio: &ratio}
 		if err := json.Unmarshal(doc, &h); err != nil {
 			return err
 		}
-		x := portfolio.Holding{Name: h.Name, Category: h.Category, Value: h.Value, Currency: h.Currency}
-		x.ISIN, x.Region, x.AccountType = deref(h.ISIN), deref(h.Region), deref(h.AccountType)
-		if h.CostBasis != nil {
+		x := portfolio.Holding{Name: h.Name, Category: h.Category, Value: h.Value, Currency: h.Currency,
+			ISIN: deref(h.ISIN), Region: deref(h.Region), AccountType: deref(h.AccountType)}
+		if h.CostBasis != nil && !math.IsNaN(*h.CostBasis) {
 			x.CostBasis, x.HasCostBasis = *h.CostBasis, true
 		}
-		if h.ExpenseRatio != nil {
+		if h.ExpenseRatio != nil && !math.IsNaN(*h.ExpenseRatio) {
 			x.ExpenseRatio, x.HasExpenseRatio = *h.ExpenseRatio, true
 		}
 		dst = append(dst, x)
