@@ -63,6 +63,8 @@ func TestEngineGolden(t *testing.T) {
 		{"POST", "/api/v1/tax/optimize", `{"country":"US","income":{"pension":30000,"interest":2000,"dividends":20000,"capitalGains":15000},"monthlyBudgetUSD":4000}`, "eve", "pro", true},
 		{"POST", "/api/v1/tax/optimize", `{"country":"DE","income":{"employment":70000},"candidates":["pt","ES","IT","nl","CH"],"domesticIncome":["employment"],"year":2025}`, "eve", "pro", true},
 		{"POST", "/api/v1/tax/optimize", `{"country":"GB","income":{"selfEmployment":40000,"dividends":5000},"candidates":["FR","JP","CA","DK"],"programs":false,"monthlyBudgetUSD":3000,"withdrawalRate":0.035}`, "eve", "pro", true},
+		// tax optimize with region candidates
+		{"POST", "/api/v1/tax/optimize", `{"country":"US","income":{"employment":90000,"dividends":5000},"candidates":["gb-sct","GB","CA-ON","dk","JP-13"],"monthlyBudgetUSD":4000}`, "eve", "pro", true},
 	}
 	var got bytes.Buffer
 	for i, st := range steps {

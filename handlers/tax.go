@@ -558,8 +558,8 @@ func taxRoutes(s *Server) []*route {
 			summary: "Rank countries and programs by after-tax income (pro)",
 			desc:    taxOptDesc,
 			body:    taxOptSchema, data: taxOptResponseSchema,
-			errs: []errDoc{{400, "VALIDATION_ERROR", "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate repeats another, " +
-				"or the income is all 0"}},
+			errs: []errDoc{{400, "VALIDATION_ERROR", "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate names a region its country does not have, " +
+				"a candidate repeats another, or the income is all 0"}},
 			h: t.optimize},
 	}
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -780,4 +781,117 @@ func FuzzTaxOptimize(f *testing.F) {
 			prev = net
 		}
 	})
+}
+
+// A candidate may name a region of its country: it is taxed there, and
+// its localTax says so; a candidate taxed as its country's localTax says is
+// written as before.
+func TestTaxOptimizeRegionCandidates(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	in := tax.Income{Employment: 90000, Dividends: 5000}
+	r := taxOptimize(t, h, `{"country":"US","income":`+incomeJSON(in)+`,"candidates":["gb-sct","GB","CA-ON","dk"],"programs":false}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	seen := map[string]bool{}
+	for _, x := range r.data()["suggestions"].([]any) {
+		s := x.(map[string]any)
+		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		lt, _ := s["localTax"].(map[string]any)
+		region, _ := lt["region"].(string)
+		seen[sys.Country+"-"+region] = true
+		f, _ := h.s.fx.Convert(1, "USD", sys.Currency)
+		inC := scaledIncome(&in, f)
+		want, err := tax.Due(sys, int(s["year"].(float64)), &inC, region, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s["totalTax"].(float64); math.Abs(got-want) > 0.006 {
+			t.Errorf("%s in %q: totalTax %v, want %v", sys.Country, region, got, want)
+		}
+		switch {
+		case region == "SCT":
+			if note := lt["note"].(string); !strings.Contains(note, "Scotland") {
+				t.Errorf("GB-SCT note %q", note)
+			}
+		case region == sys.LocalTax.Region:
+			checkLocalTax(t, sys, s["localTax"])
+		default:
+			t.Errorf("%s taxed in %q", sys.Country, region)
+		}
+	}
+	if want := map[string]bool{"GB-SCT": true, "GB-": true, "CA-ON": true, "DK-FRB": true}; !maps.Equal(seen, want) {
+		t.Errorf("suggestions %v, want %v", seen, want)
+	}
+	// Scotland's rates on this income are above the rest of the UK's.
+	var sct, rest float64
+	for _, x := range r.data()["suggestions"].([]any) {
+		s := x.(map[string]any)
+		if s["country"] == "GB" {
+			if lt := s["localTax"].(map[string]any); lt["region"] == "SCT" {
+				sct = s["totalTax"].(float64)
+			} else {
+				rest = s["totalTax"].(float64)
+			}
+		}
+	}
+	if !(sct > rest) {
+		t.Errorf("GB-SCT tax %v, GB %v", sct, rest)
+	}
+
+	cases := []struct {
+		candidates, path, msg string
+	}{
+		{`["US-TX"]`, "candidates[0]", "US has no regions"},
+		{`["GB","CH-ZG"]`, "candidates[1]", "CH has no regions"},
+		{`["GB-XX"]`, "candidates[0]", `unknown region "XX" for GB; known: GB-ENG, GB-WLS, GB-NIR, GB-SCT`},
+		{`["GB-"]`, "candidates[0]", `unknown region "" for GB`},
+		{`["ZZ-AB"]`, "candidates[0]", `no tax parameters for "ZZ"`},
+		{`["CA","ca-on"]`, "candidates[1]", "repeats candidates[0]"},
+		{`["GB-SCT","GB","gb-Sct"]`, "candidates[2]", "repeats candidates[0]"},
+		{`["GB","GB-SCOTLAND-AND-MORE"]`, "candidates[1]", ""},
+	}
+	for _, c := range cases {
+		r := taxOptimize(t, h, `{"country":"US","income":{"pension":1},"candidates":`+c.candidates+`}`)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if path, msg := detailPath(t, r); path != c.path || !strings.Contains(msg, c.msg) {
+			t.Errorf("%s: %s %q, want %s %q", c.candidates, path, msg, c.path, c.msg)
+		}
+	}
+
+	// The OpenAPI document says what a candidate may be.
+	doc := h.do("GET", "/api/v1/openapi.json", "")
+	var api struct {
+		Paths map[string]map[string]struct {
+			RequestBody struct {
+				Content map[string]struct {
+					Schema struct {
+						Ref        string `json:"$ref"`
+						Properties map[string]struct {
+							Description string `json:"description"`
+							Items       struct {
+								MaxLength int `json:"maxLength"`
+							} `json:"items"`
+						} `json:"properties"`
+					} `json:"schema"`
+				} `json:"content"`
+			} `json:"requestBody"`
+		} `json:"paths"`
+	}
+	if err := json.Unmarshal(doc.raw, &api); err != nil {
+		t.Fatal(err)
+	}
+	body := api.Paths["/api/v1/tax/optimize"]["post"].RequestBody.Content["application/json"].Schema
+	if body.Ref != "" {
+		t.Fatalf("request body is a $ref (%s): resolve it here", body.Ref)
+	}
+	cand := body.Properties["candidates"]
+	for _, s := range []string{"GB-SCT", "taxed in that region", "VALIDATION_ERROR naming candidates[i]"} {
+		if !strings.Contains(cand.Description, s) {
+			t.Errorf("candidates description %q does not say %q", cand.Description, s)
+		}
+	}
+	if cand.Items.MaxLength < len("GB-SCT") {
+		t.Errorf("candidates items maxLength %d", cand.Items.MaxLength)
+	}
 }

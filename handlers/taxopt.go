@@ -3,6 +3,7 @@ package handlers
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/valyala/fasthttp"
@@ -19,7 +20,7 @@ import (
 type taxOptRequest struct {
 	Country          string    `json:"country" schema:"required,minLen=2,maxLen=2" doc:"Where the person lives now (ISO 3166-1 alpha-2, a country of GET /api/v1/tax/countries): the income is in its currency, and it is the reference for gainUSD."`
 	Income           taxIncome `json:"income" schema:"required" doc:"Yearly amounts in the currency of country; at least one part above 0. Also the mix of the withdrawals for fiNumber."`
-	Candidates       []string  `json:"candidates" schema:"maxItems=250,minLen=2,maxLen=2" doc:"Country codes to compare (any case). Default: every country of GET /api/v1/tax/countries."`
+	Candidates       []string  `json:"candidates" schema:"maxItems=250,minLen=2,maxLen=19" doc:"What to compare, any case: a country code (DE), taxed as its localTax says, or a country and one of its regions (GB-SCT, CA-ON, DK-FRB, JP-13; see regions in GET /api/v1/tax/countries), taxed in that region. A region the tables do not have for the country (US-TX, CH-ZG: no US state or Swiss canton is modelled) is a VALIDATION_ERROR naming candidates[i]. Default: every country of GET /api/v1/tax/countries."`
 	Year             int       `json:"year" schema:"min=1900,max=2200" doc:"Tax year to compare, where a country has it; otherwise, and by default, each country's latest."`
 	MonthlyBudgetUSD float64   `json:"monthlyBudgetUSD" schema:"min=0,max=1e7,default=0" doc:"Monthly spending in US dollars: adds each suggestion's after-tax FI number. 0 or absent: none."`
 	WithdrawalRate   float64   `json:"withdrawalRate" schema:"xmin=0,max=0.2,default=0.04" doc:"Yearly withdrawal as a fraction of the portfolio, for fiNumber."`
@@ -81,19 +82,51 @@ func (t *taxAPI) optQuery(c *Ctx, req *taxOptRequest, q *tax.Query) bool {
 			q.Candidates = append(q.Candidates, tax.Candidate{System: sys, Offers: t.offers[sys.Country]})
 		}
 	}
-	for i, cc := range req.Candidates {
-		sys, ok := t.s.taxes.ByCountry(cc)
-		if !ok {
-			c.Fail("candidates["+itoa(i)+"]", "no tax parameters for "+strconv.Quote(cc)+"; supported: "+t.supported)
+	for i, code := range req.Candidates {
+		cand, msg := t.candidate(code)
+		if msg == "" {
+			if j := slices.IndexFunc(q.Candidates, cand.Same); j >= 0 {
+				msg = "repeats candidates[" + itoa(j) + "]"
+			}
+		}
+		if msg != "" {
+			c.Fail("candidates["+itoa(i)+"]", msg)
 			return false
 		}
-		if j := slices.IndexFunc(q.Candidates, func(c tax.Candidate) bool { return c.System == sys }); j >= 0 {
-			c.Fail("candidates["+itoa(i)+"]", "repeats candidates["+itoa(j)+"]")
-			return false
-		}
-		q.Candidates = append(q.Candidates, tax.Candidate{System: sys, Offers: t.offers[sys.Country]})
+		q.Candidates = append(q.Candidates, cand)
 	}
 	return true
+}
+
+// candidate resolves a candidate code, a country (DE) or a country and one
+// of its regions (GB-SCT, any case); msg says why it cannot.
+func (t *taxAPI) candidate(code string) (c tax.Candidate, msg string) {
+	cc, region, hasRegion := strings.Cut(code, "-")
+	if !hasRegion {
+		cc = code
+	}
+	sys, ok := t.s.taxes.ByCountry(cc)
+	if !ok {
+		return c, "no tax parameters for " + strconv.Quote(cc) + "; supported: " + t.supported
+	}
+	c = tax.Candidate{System: sys, Offers: t.offers[sys.Country]}
+	if !hasRegion {
+		return c, ""
+	}
+	for _, r := range sys.Regions {
+		if strings.EqualFold(r.Code, region) {
+			c.Region = r.Code
+			return c, ""
+		}
+	}
+	if len(sys.Regions) == 0 {
+		return c, sys.Country + " has no regions with their own tax in the tables; give the country alone"
+	}
+	codes := make([]string, len(sys.Regions))
+	for i, r := range sys.Regions {
+		codes[i] = sys.Country + "-" + r.Code
+	}
+	return c, "unknown region " + strconv.Quote(region) + " for " + sys.Country + "; known: " + strings.Join(codes, ", ")
 }
 
 // writeRanking writes the response data of POST /tax/optimize.
@@ -164,7 +197,7 @@ func (t *taxAPI) writeOption(w *jsonw.Writer, o *tax.Option, home *tax.System, r
 	w.String(o.System.Currency)
 	w.Key("year")
 	w.Int(int64(o.Year))
-	writeLocalTax(w, o.System)
+	writeOptionLocalTax(w, o)
 	writeProgramRef(w, tp)
 	w.Key("grossIncome")
 	w.Fixed(o.Gross, 2)
@@ -240,4 +273,26 @@ func moneyOrNull(w *jsonw.Writer, key string, v float64, ok bool) {
 	} else {
 		w.Null()
 	}
+}
+
+// writeOptionLocalTax writes an option's localTax: its country's, or, for a
+// candidate taxed in another region it named, that region.
+func writeOptionLocalTax(w *jsonw.Writer, o *tax.Option) {
+	if o.Region == o.System.LocalTax.Region {
+		writeLocalTax(w, o.System)
+		return
+	}
+	name := o.Region
+	for _, r := range o.System.Regions {
+		if r.Code == o.Region {
+			name = r.Name
+		}
+	}
+	w.Key("localTax")
+	w.Begin()
+	w.Key("region")
+	w.String(o.Region)
+	w.Key("note")
+	w.String("Taxed at the rates of " + name + ", the region the candidate names.")
+	w.End()
 }

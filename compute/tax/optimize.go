@@ -81,6 +81,10 @@ type Candidate struct {
 	Offers []*Offer
 }
 
+// Same reports whether c and o tax the income alike: the same country in
+// the same region.
+func (c Candidate) Same(o Candidate) bool { return c.System == o.System && c.region() == o.region() }
+
 // region is the region c is taxed in.
 func (c *Candidate) region() string {
 	if c.Region != "" {

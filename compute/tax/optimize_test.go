@@ -370,3 +370,21 @@ func TestOptimizeAllocs(t *testing.T) {
 		t.Errorf("Optimize allocates %v times per call", n)
 	}
 }
+
+func TestCandidateSame(t *testing.T) {
+	ca, gb := loadSystem(t, "ca"), loadSystem(t, "gb")
+	cases := []struct {
+		a, b Candidate
+		same bool
+	}{
+		{Candidate{System: ca}, Candidate{System: ca, Region: "ON"}, true}, // ON is CA's reference region
+		{Candidate{System: gb}, Candidate{System: gb, Region: "SCT"}, false},
+		{Candidate{System: gb, Region: "SCT"}, Candidate{System: gb, Region: "SCT"}, true},
+		{Candidate{System: gb}, Candidate{System: ca}, false},
+	}
+	for _, c := range cases {
+		if c.a.Same(c.b) != c.same || c.b.Same(c.a) != c.same {
+			t.Errorf("%s %q vs %s %q: same %v", c.a.System.Country, c.a.Region, c.b.System.Country, c.b.Region, !c.same)
+		}
+	}
+}
