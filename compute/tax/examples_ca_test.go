@@ -78,4 +78,40 @@ var examplesCA = []example{
 	// (15,705 + 2,301.75) × 15% = $4,314.23.
 	{name: "2024 self-employed 50000 (computed from Schedule 8)", year: 2024, in: Income{SelfEmployment: 50000},
 		income: 4314.23, social: 5533.50, tol: 0.01},
+	// Authority figures for 2026: CRA, "Canada Revenue Agency announces
+	// maximum pensionable earnings and contributions for 2026" (5 November
+	// 2025): maximum employee CPP $4,230.45 and CPP2 $416.00, self-employed
+	// $8,460.90 and $832.00; ESDC, "Important notice about maximum insurable
+	// earnings for 2026" (https://www.canada.ca/en/employment-social-
+	// development/programs/ei/ei-list/ei-employers/premium-reduction-program/
+	// 2026-maximum-insurable-earnings.html): maximum employee EI premium
+	// $1,123.07 ("if an employee earns $75,000 per year, premiums must be
+	// paid only on the first $68,900").
+	{name: "2026 wages 100000 (CRA maximum CPP, CPP2 and EI)", src: table, year: 2026, in: Income{Employment: 100000},
+		social: 4230.45 + 416 + 1123.07},
+	{name: "2026 self-employed 100000 (CRA maximum self-employed CPP and CPP2)", src: table, year: 2026, in: Income{SelfEmployment: 100000},
+		social: 8460.90 + 832},
+	// Computed from the CRA 2026 indexation table (brackets $58,523 …,
+	// basic personal amount $16,452, Canada employment amount $1,501) and
+	// the 14% lowest rate: CPP 56,500 × 5.95% = 3,361.75 (enhanced 565.00,
+	// base 2,796.75), EI 60,000 × 1.63% = 978.00. Taxable 59,435: 58,523 ×
+	// 14% + 912 × 20.5% = 8,380.18 − (16,452 + 1,501 + 2,796.75 + 978.00) ×
+	// 14% = 3,041.89 → $5,338.30.
+	{name: "2026 wages 60000 (computed from Schedule 1)", year: 2026, in: Income{Employment: 60000},
+		income: 5338.30, social: 3361.75 + 978, capital: zero, tol: 0.01},
+	// Computed for Ontario 2026 (brackets $53,891 and $107,785, basic
+	// personal amount $12,989, surtax over $5,818): CPP 4,230.45 (enhanced
+	// 711.00), CPP2 416.00, EI 1,123.07; taxable 98,873. Federal 16,464.97 −
+	// (16,452 + 1,501 + 3,519.45 + 1,123.07) × 14% = 13,301.60. Ontario
+	// 2,721.50 + 44,982 × 9.15% = 6,837.35 − (12,989 + 3,519.45 +
+	// 1,123.07) × 5.05% = 5,946.96; surtax 20% × 128.96 = 25.79; health
+	// premium $750 → 6,722.75.
+	{name: "2026 Ontario wages 100000 (computed from Schedule 1 and ON428)", year: 2026, region: "ON", in: Income{Employment: 100000},
+		income: 13301.60, total: 13301.60 + 5769.52 + 6722.75, tol: 0.02},
+	// Computed for 2026: wages 80,000, eligible dividends 5,000 (taxable
+	// 6,900), capital gains 10,000 (taxable 5,000); CPP2 216.00; taxable
+	// income 90,973: federal 14,845.47 − 3,163.37 − dividend credit 6,900 ×
+	// 15.0198% = 1,036.37 → $10,645.73.
+	{name: "2026 wages + eligible dividends + gains (computed from Schedule 1)", year: 2026, in: Income{Employment: 80000, Dividends: 5000, CapitalGains: 10000},
+		income: 10645.73, capital: zero, tol: 0.02},
 }
