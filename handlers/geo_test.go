@@ -17,6 +17,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/place"
 	"fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/auth"
@@ -376,7 +377,7 @@ func TestGeoDetail(t *testing.T) {
 }
 
 // compareRef computes the expected compare figures from the dataset.
-func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][nLines]int, totals []int) {
+func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][place.NumLines]int, totals []int) {
 	t.Helper()
 	for _, id := range ids {
 		c, ok := h.s.cities.ByID(id)
@@ -384,7 +385,7 @@ func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][
 			t.Fatalf("no %s", id)
 		}
 		s := c.Breakdown.Single
-		l := [nLines]int{s.Rent, s.Groceries, s.EatingOut, s.Transport, s.Utilities, s.Internet, s.HealthInsurance}
+		l := [place.NumLines]int{s.Rent, s.Groceries, s.EatingOut, s.Transport, s.Utilities, s.Internet, s.HealthInsurance}
 		switch style {
 		case "lean":
 			l[0] = c.Rents.OneBedOutside
@@ -397,7 +398,7 @@ func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][
 			}
 		case "family":
 			f := c.Breakdown.Family
-			l = [nLines]int{f.Rent, f.Groceries, f.EatingOut, f.Transport, f.Utilities, f.Internet, f.HealthInsurance}
+			l = [place.NumLines]int{f.Rent, f.Groceries, f.EatingOut, f.Transport, f.Utilities, f.Internet, f.HealthInsurance}
 		}
 		sum := 0
 		for _, v := range l {
@@ -696,9 +697,9 @@ func TestGeoRecommendationsProperties(t *testing.T) {
 			}
 			// Exactly the cities that fit and honour every preference.
 			want := 0
-			for _, c := range h.s.cities.All() {
-				l := householdLines(&c, household)
-				if float64(l.total()) <= b && p.broken(&c, float64(l[lineRent]), h.s.programs) == "" {
+			for i, c := range h.s.cities.All() {
+				l := place.HouseholdLines(&h.s.geo.places[i], household)
+				if float64(l.Total()) <= b && p.broken(&c, float64(l[place.Rent]), h.s.programs) == "" {
 					want++
 				}
 			}
@@ -736,11 +737,12 @@ func TestGeoRecommendationsRanking(t *testing.T) {
 		}
 	}
 	// More people never cost less.
-	for _, c := range h.s.cities.All() {
+	for i := range h.s.geo.places {
+		c := &h.s.geo.places[i]
 		for n := 2; n <= 8; n++ {
-			a, b := householdLines(&c, n-1), householdLines(&c, n)
-			if b.total() < a.total() {
-				t.Fatalf("%s: %d people cost %d, %d cost %d", c.ID, n-1, a.total(), n, b.total())
+			a, b := c.Budget(n-1), c.Budget(n)
+			if b.Total() < a.Total() {
+				t.Fatalf("%s: %d people cost %d, %d cost %d", c.ID, n-1, a.Total(), n, b.Total())
 			}
 		}
 	}
