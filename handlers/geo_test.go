@@ -973,3 +973,53 @@ func TestGeoGolden(t *testing.T) {
 		}
 	}
 }
+
+// placeOf gives the engine every figure it scores and compares, with the
+// dataset's names mapped to the engine's values; a name the engine does
+// not know stops start-up.
+func TestGeoPlaceOf(t *testing.T) {
+	h, _ := newGeoHarness(t)
+	// The engine's names are the dataset's, in the same order: the schema
+	// validates requests against the dataset's lists.
+	for i, b := range geo.ClimateBands {
+		if place.Band(i).String() != b {
+			t.Fatalf("band %d is %q in the engine, %q in the dataset", i, place.Band(i), b)
+		}
+	}
+	for i, e := range geo.EnglishBands {
+		if place.English(i+1).String() != e {
+			t.Fatalf("English band %d is %q in the engine, %q in the dataset", i, place.English(i+1), e)
+		}
+	}
+	all := h.s.cities.All()
+	if len(h.s.geo.places) != len(all) {
+		t.Fatalf("%d places for %d cities", len(h.s.geo.places), len(all))
+	}
+	for i, c := range all {
+		p := &h.s.geo.places[i]
+		if p.ID != c.ID || p.Name != c.Name || p.Band.String() != c.Climate.Band() || p.English.String() != c.EnglishProficiency ||
+			geo.Regions[p.Region] != c.Region || p.Safety != c.SafetyIndex || p.Healthcare != c.HealthcareIndex || p.InternetMbps != c.InternetMbps ||
+			p.ColdestHighC != c.Climate.AvgHighColdestC || p.WarmestHighC != c.Climate.AvgHighWarmestC || p.RentOutside != c.Rents.OneBedOutside {
+			t.Fatalf("%s: place %+v", c.ID, p)
+		}
+		if p.Single.Total() != c.MonthlyCostUSD || p.Family.Total() != c.MonthlyCostFamilyUSD || p.Budget(1) != p.Single || p.Budget(4) != p.Family {
+			t.Fatalf("%s: budgets %v %v", c.ID, p.Single, p.Family)
+		}
+		if (p.RetirementVisa == "") != (len(c.Visas.Retirement) == 0) || (p.NomadVisa == "") != (len(c.Visas.DigitalNomad) == 0) {
+			t.Fatalf("%s: visas %q %q", c.ID, p.RetirementVisa, p.NomadVisa)
+		}
+	}
+	for name, mod := range map[string]func(*geo.City){
+		"fluent": func(c *geo.City) { c.EnglishProficiency = "fluent" },
+		"mars":   func(c *geo.City) { c.Region = "mars" },
+	} {
+		c := all[0]
+		mod(&c)
+		if _, err := placeOf(&c, ""); err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), c.ID) {
+			t.Errorf("%s: error %v", name, err)
+		}
+	}
+	if p, err := placeOf(&all[0], "Some regime"); err != nil || p.TaxProgram != "Some regime" {
+		t.Fatalf("tax program %q, %v", p.TaxProgram, err)
+	}
+}
