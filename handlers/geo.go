@@ -718,7 +718,7 @@ var geoPool = sync.Pool{New: func() any {
 	}
 }}
 
-// key is the cache key of a query and a limit: two requests that mean the
+// cacheKey is the cache key of a query and a limit: two requests that mean the
 // same (field order, whitespace, list order or repeats, a default given or
 // left out) have the same key. The view never outlives the request:
 // ristretto hashes keys and keeps only the hashes.
@@ -728,8 +728,8 @@ func (w *geoWork) cacheKey(q *place.Query, limit int) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// canonical checks the cross-field rules and fills q and the limit. On a
-// violation it has sent 400 and returns false.
+// canonical checks the cross-field rules and fills q. On a violation it
+// has sent 400 and returns false.
 func canonical(c *Ctx, r *recoRequest, q *place.Query) bool {
 	switch {
 	case r.MonthlyBudgetUSD == 0 && r.PortfolioUSD == 0:
