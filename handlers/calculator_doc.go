@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fiplan/compute/fi"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -104,13 +105,14 @@ type calcResponseDoc struct {
 
 var calcResponseSchema = schema.Doc[calcResponseDoc]()
 
-func calcRoute(s *Server) *route {
-	return &route{method: "POST", path: v1 + "/calculator", access: Public, tag: "calculator", status: 200,
-		summary: "FI timeline calculator",
-		desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
+func calcRoute(s *Server) *rest.Route {
+	return rest.Post(v1+"/calculator", rest.Public, s.calculator, &rest.Doc{
+		Tag:     "calculator",
+		Status:  200,
+		Summary: "FI timeline calculator",
+		Desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
 			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
-		body: calcSchema,
-		data: calcResponseSchema,
-		errs: []errDoc{{503, CodeUnavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller"}},
-		h:    s.calculator}
+		Body: calcSchema,
+		Data: calcResponseSchema,
+		Errs: []rest.ErrDoc{rest.Err(CodeUnavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller")}})
 }

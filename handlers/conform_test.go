@@ -12,6 +12,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/rest"
 )
 
 // conformance checks a response against the OpenAPI document of the server
@@ -106,31 +107,30 @@ func (k *conformance) check(tb testing.TB, s *Server, method, path string, statu
 			tb.Fatalf("%s: code %q is sent with %d, not %d\n%.300s", what, code, want, status, body)
 		}
 	}
-	var p params
-	n := s.router.lookup([]byte(path), &p)
-	m := methodIndex([]byte(method))
-	if n == nil || m < 0 || n.routes[m] == nil {
+	var p rest.Params
+	n := s.router.Lookup([]byte(path), &p)
+	if n == nil || n.Route([]byte(method)) == nil {
 		// No operation: the answer is the error envelope.
 		if err := k.schema(tb, pointer("components", "schemas", "Error")).Validate(v); err != nil {
 			tb.Fatalf("%s: %v\n%.300s", what, err, body)
 		}
 		return
 	}
-	r := n.routes[m]
-	if k.paths[r.path] == nil && strings.HasPrefix(r.path, v1+"/test/") {
+	r := n.Route([]byte(method))
+	if k.paths[r.Path] == nil && strings.HasPrefix(r.Path, v1+"/test/") {
 		return // a route a test added after the document was built
 	}
-	if r.path == v1+"/openapi.json" && status == 200 {
+	if r.Path == v1+"/openapi.json" && status == 200 {
 		if !bytes.Equal(body, k.doc) {
 			tb.Fatalf("%s: not the document", what)
 		}
 		return
 	}
-	lm := strings.ToLower(r.method)
+	lm := strings.ToLower(r.Method)
 	st := strconv.Itoa(status)
-	doc, ok := k.paths[r.path][lm][st]
+	doc, ok := k.paths[r.Path][lm][st]
 	if !ok {
-		tb.Fatalf("%s: status %s is not documented for %s %s\n%.300s", what, st, r.method, r.path, body)
+		tb.Fatalf("%s: status %s is not documented for %s %s\n%.300s", what, st, r.Method, r.Path, body)
 	}
 	if _, hasBody := doc.(map[string]any)["content"]; !hasBody {
 		if len(body) != 0 {
@@ -138,7 +138,7 @@ func (k *conformance) check(tb testing.TB, s *Server, method, path string, statu
 		}
 		return
 	}
-	if err := k.schema(tb, pointer("paths", r.path, lm, "responses", st, "content", "application/json", "schema")).Validate(v); err != nil {
+	if err := k.schema(tb, pointer("paths", r.Path, lm, "responses", st, "content", "application/json", "schema")).Validate(v); err != nil {
 		tb.Fatalf("%s does not match its documented schema: %v\n%.500s", what, err, body)
 	}
 }

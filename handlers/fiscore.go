@@ -5,6 +5,7 @@ import (
 
 	"fiplan/compute/fiscore"
 	"fiplan/compute/portfolio"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -63,14 +64,15 @@ type fiScoreData struct {
 
 var fiScoreDoc = schema.Doc[fiScoreData]()
 
-func fiScoreRoute(s *Server) *route {
-	return &route{method: "GET", path: v1 + "/fi-score", access: User, tag: "fi", status: 200,
-		summary: "Your FI score from your stored profile and assets",
-		desc: "A 0-1000 score in three parts: `fiProgress` (400 points: net worth against the FI number, annual expenses / withdrawal rate), `portfolioHealth` (400 points: the POST /portfolio-health score of your stored assets × 0.4) and `timeToFI` (200 points: full when already FI, falling linearly to 0 at " +
+func fiScoreRoute(s *Server) *rest.Route {
+	return rest.Get(v1+"/fi-score", rest.User, s.fiScore, &rest.Doc{
+		Tag:     "fi",
+		Status:  200,
+		Summary: "Your FI score from your stored profile and assets",
+		Desc: "A 0-1000 score in three parts: `fiProgress` (400 points: net worth against the FI number, annual expenses / withdrawal rate), `portfolioHealth` (400 points: the POST /portfolio-health score of your stored assets × 0.4) and `timeToFI` (200 points: full when already FI, falling linearly to 0 at " +
 			itoa(fiscore.Horizon) + " or more years to FI, from the calculator's timeline with your net worth, income, expenses and settings). " +
 			"Amounts are converted to your settings' base currency with the embedded reference exchange rates. A part whose inputs are missing scores 0; `missing` says what to add. Works with an API key.",
-		data: fiScoreDoc,
-		h:    s.fiScore}
+		Data: fiScoreDoc})
 }
 
 func (s *Server) fiScore(c *Ctx) {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/dgraph-io/ristretto/v2"
 	"github.com/goccy/go-json"
@@ -18,8 +17,10 @@ import (
 	"fiplan/compute/place"
 	"fiplan/data/geo"
 	"fiplan/data/program"
+	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -113,10 +114,10 @@ func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, err
 
 	var w jsonw.Writer
 	w.B = append(w.B, `{"success":true,"data":[`...)
-	hi := min(defaultLimit, n)
+	hi := min(rest.DefaultLimit, n)
 	w.B = append(w.B, g.orders[orderName].page(0, hi)...)
 	w.B = append(w.B, ']')
-	g.firstPage = appendMeta(w.B, n, defaultLimit, 0)
+	g.firstPage = append(rest.AppendMeta(w.B, n, rest.DefaultLimit, 0), '}')
 
 	var err error
 	if g.cache, err = newRecoCache(); err != nil {
@@ -258,46 +259,7 @@ var programKinds = []program.Kind{
 	program.KindImpatriate, program.KindSmallBusiness,
 }
 
-// appendMeta ends a list envelope as SendList does.
-func appendMeta(b []byte, total, limit, offset int) []byte {
-	b = append(b, `,"meta":{"total":`...)
-	b = strconv.AppendInt(b, int64(total), 10)
-	b = append(b, `,"limit":`...)
-	b = strconv.AppendInt(b, int64(limit), 10)
-	b = append(b, `,"offset":`...)
-	b = strconv.AppendInt(b, int64(offset), 10)
-	return append(b, "}}"...)
-}
-
-// sendPrebuilt sends a whole response body built beforehand. body must not
-// change for as long as anyone holds it (fasthttp sends it without a copy).
-func (c *Ctx) sendPrebuilt(status int, body []byte) {
-	c.status = status
-	c.RC.SetStatusCode(status)
-	c.RC.Response.Header.SetContentTypeBytes(contentJSON)
-	c.RC.Response.SetBodyRaw(body)
-}
-
 // Query parameters
-
-// queryParams checks that every query parameter is one of names and none is
-// repeated; otherwise it has sent 400 naming the parameter.
-func queryParams(c *Ctx, names ...string) bool {
-	var seen uint32
-	for k := range c.RC.QueryArgs().All() {
-		i := slices.Index(names, b2s(k))
-		switch {
-		case i < 0:
-			c.Fail(clip(k), "unknown query parameter; this route takes "+strings.Join(names, ", "))
-			return false
-		case seen&(1<<i) != 0:
-			c.Fail(names[i], "given more than once")
-			return false
-		}
-		seen |= 1 << i
-	}
-	return true
-}
 
 // clip copies at most 64 bytes of a request value, to quote it in an error.
 func clip(b []byte) string {
@@ -347,14 +309,9 @@ type cityFilter struct {
 	any       bool  // some filter is set
 }
 
-var listParams = []string{"country", "region", "q", "maxMonthlyCost", "minSafety", "climate", "sort", "limit", "offset"}
-
 // parseFilter reads the list query. On a bad parameter it has sent 400
 // and returns false.
 func parseFilter(c *Ctx, f *cityFilter) bool {
-	if !queryParams(c, listParams...) {
-		return false
-	}
 	*f = cityFilter{region: -1}
 	for k, v := range c.RC.QueryArgs().All() {
 		switch b2s(k) {
@@ -449,7 +406,7 @@ func (g *geoService) match(f *cityFilter, i int) bool {
 func (s *Server) listCities(c *Ctx) {
 	g := s.geo
 	if c.RC.QueryArgs().Len() == 0 {
-		c.sendPrebuilt(fasthttp.StatusOK, g.firstPage)
+		c.SendBody(fasthttp.StatusOK, g.firstPage)
 		return
 	}
 	var f cityFilter
@@ -465,7 +422,7 @@ func (s *Server) listCities(c *Ctx) {
 	w.BeginArray()
 	total := len(o.idx)
 	if !f.any {
-		lo, hi := window(total, limit, offset)
+		lo, hi := rest.Window(total, limit, offset)
 		w.B = append(w.B, o.page(lo, hi)...)
 	} else {
 		total = 0
@@ -493,10 +450,10 @@ func (g *geoService) lookup(id []byte) (int, bool) {
 func (s *Server) getCity(c *Ctx) {
 	i, ok := s.geo.lookup(c.Param("id"))
 	if !ok {
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no city with id "+strconv.Quote(clip(c.Param("id"))))
+		c.Error(CodeNotFound, "no city with id "+strconv.Quote(clip(c.Param("id"))))
 		return
 	}
-	c.sendPrebuilt(fasthttp.StatusOK, s.geo.details[i])
+	c.SendBody(fasthttp.StatusOK, s.geo.details[i])
 }
 
 // Compare
@@ -512,8 +469,6 @@ const (
 	maxCompare            = 5
 	defaultWithdrawalRate = 0.04
 )
-
-var compareParams = []string{"ids", "style", "withdrawalRate"}
 
 func validID(id []byte) bool {
 	if len(id) == 0 || len(id) > 64 {
@@ -538,9 +493,6 @@ type compareQuery struct {
 // parseCompare reads the compare query. On a bad parameter it has sent
 // 400 (404 for an unknown city) and returns false.
 func (g *geoService) parseCompare(c *Ctx, q *compareQuery) bool {
-	if !queryParams(c, compareParams...) {
-		return false
-	}
 	args := c.RC.QueryArgs()
 	*q = compareQuery{style: place.Normal, rate: defaultWithdrawalRate}
 	if v := args.Peek("style"); v != nil {
@@ -587,7 +539,7 @@ func (g *geoService) addCompared(c *Ctx, q *compareQuery, id []byte) bool {
 	}
 	i, ok := g.lookup(id)
 	if !ok {
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no city with id "+strconv.Quote(string(id)))
+		c.Error(CodeNotFound, "no city with id "+strconv.Quote(string(id)))
 		return false
 	}
 	if slices.Contains(q.idx[:q.n], i) {
@@ -726,7 +678,7 @@ var geoPool = sync.Pool{New: func() any {
 func (w *geoWork) cacheKey(q *place.Query, limit int) string {
 	b := q.AppendKey(w.key[:0])
 	b = append(b, byte(limit), byte(limit>>8))
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	return bytesconv.String(b)
 }
 
 // canonical checks the cross-field rules and fills q. On a violation it
@@ -734,11 +686,7 @@ func (w *geoWork) cacheKey(q *place.Query, limit int) string {
 func canonical(c *Ctx, r *recoRequest, q *place.Query) bool {
 	switch {
 	case r.MonthlyBudgetUSD == 0 && r.PortfolioUSD == 0:
-		c.res.Reset()
-		c.res.Code = errcode.Missing
-		c.res.Error = "missing required field: monthlyBudgetUSD (or portfolioUSD)"
-		c.res.Details = append(c.res.Details, schema.Detail{Path: "monthlyBudgetUSD", Message: "is required unless portfolioUSD is given"})
-		c.Invalid(&c.res)
+		c.FailMissing("monthlyBudgetUSD", "missing required field: monthlyBudgetUSD (or portfolioUSD)", "is required unless portfolioUSD is given")
 		return false
 	case r.MonthlyBudgetUSD > 0 && r.PortfolioUSD > 0:
 		c.Fail("portfolioUSD", "give monthlyBudgetUSD or portfolioUSD, not both")
@@ -790,7 +738,7 @@ func (s *Server) recommendCities(c *Ctx) {
 	if g.cache != nil {
 		if body, ok := g.cache.Get(key); ok {
 			g.hits.Add(1)
-			c.sendPrebuilt(fasthttp.StatusOK, body)
+			c.SendBody(fasthttp.StatusOK, body)
 			return
 		}
 	}
@@ -800,7 +748,7 @@ func (s *Server) recommendCities(c *Ctx) {
 	if g.cache != nil {
 		g.cache.Set(key, body, int64(len(body)))
 	}
-	c.sendPrebuilt(fasthttp.StatusOK, body)
+	c.SendBody(fasthttp.StatusOK, body)
 }
 
 // recommend returns the whole response body, built in w.out: the first
@@ -815,7 +763,7 @@ func (g *geoService) recommend(q *place.Query, limit int, w *geoWork) []byte {
 		g.writeRecommendation(out, q, &w.results[k], k+1, w)
 	}
 	out.EndArray()
-	out.B = appendMeta(out.B, len(w.results), limit, 0)
+	out.B = append(rest.AppendMeta(out.B, len(w.results), limit, 0), '}')
 	return out.B
 }
 
@@ -951,54 +899,57 @@ var (
 	recommendationDoc = schema.Doc[recommendation]()
 )
 
-func geoRoutes(s *Server) []*route {
-	notFound := errDoc{404, CodeNotFound, "no city has this id"}
-	return []*route{
-		{method: "GET", path: v1 + "/geo/cities", access: Public, tag: "geo", status: 200, list: true,
-			summary: "Cities with their cost of living",
-			desc: "The embedded city dataset (fiplan's own estimates from public statistics; see the dataset's method and sources), filtered, sorted and paged. " +
+func geoRoutes(s *Server) []*rest.Route {
+	notFound := rest.Err(CodeNotFound, "no city has this id")
+	return []*rest.Route{
+		rest.Get(v1+"/geo/cities", rest.Public, s.listCities, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			List:    true,
+			Summary: "Cities with their cost of living",
+			Desc: "The embedded city dataset (fiplan's own estimates from public statistics; see the dataset's method and sources), filtered, sorted and paged. " +
 				"Every amount is USD per month. Filters combine with AND. Unknown or repeated query parameters answer 400.",
-			data: cityItemDoc,
-			query: append([]queryDoc{
-				{"country", "string", "ISO 3166-1 alpha-2 code, any case: only cities in this country."},
-				{"region", "string", "Only cities in this region: one of " + regionList + "."},
-				{"q", "string", "Name search, case- and accent-insensitive: 'sao paulo' finds São Paulo. Up to 100 bytes."},
-				{"maxMonthlyCost", "number", "Only cities whose monthlyCostUSD is at most this."},
-				{"minSafety", "integer", "Only cities whose safetyIndex is at least this, 0-100."},
-				{"climate", "string", "Only cities in these climate bands, comma separated: " + climateList + ". cold: coldest-month average high below 5 °C; hot: coldest-month high 24 °C or more, or warmest-month high 38 °C or more; warm: coldest-month high 12 °C or more and warmest-month high 25 °C or more; temperate: the rest."},
-				{"sort", "string", "name (default; accent-folded, as the ids), cost or index (the same order: the index is the cost relative to New York); a leading - sorts descending. Ties go by id."},
-			}, pageQuery...),
-			errs: []errDoc{{400, "VALIDATION_ERROR", "a query parameter is malformed, out of range, unknown or repeated; details name it"}},
-			h:    s.listCities},
-		{method: "GET", path: v1 + "/geo/cities/{id}", access: User, tag: "geo", status: 200,
-			summary: "One city",
-			desc:    "One city by its id, a slug such as lisbon-pt.",
-			data:    cityItemDoc,
-			errs:    []errDoc{notFound},
-			h:       s.getCity},
-		{method: "GET", path: v1 + "/geo/compare", access: User, tag: "geo", status: 200,
-			summary: "Compare 2 to 5 cities",
-			desc: "The cities side by side, in the order asked for, with each cost line's ratio to the first city, how many times further money goes in each than in the first, " +
+			Data: cityItemDoc,
+			Query: append([]rest.Param{
+				rest.Q("country", "string", "ISO 3166-1 alpha-2 code, any case: only cities in this country."),
+				rest.Q("region", "string", "Only cities in this region: one of "+regionList+"."),
+				rest.Q("q", "string", "Name search, case- and accent-insensitive: 'sao paulo' finds São Paulo. Up to 100 bytes."),
+				rest.Q("maxMonthlyCost", "number", "Only cities whose monthlyCostUSD is at most this."),
+				rest.Q("minSafety", "integer", "Only cities whose safetyIndex is at least this, 0-100."),
+				rest.Q("climate", "string", "Only cities in these climate bands, comma separated: "+climateList+". cold: coldest-month average high below 5 °C; hot: coldest-month high 24 °C or more, or warmest-month high 38 °C or more; warm: coldest-month high 12 °C or more and warmest-month high 25 °C or more; temperate: the rest."),
+				rest.Q("sort", "string", "name (default; accent-folded, as the ids), cost or index (the same order: the index is the cost relative to New York); a leading - sorts descending. Ties go by id."),
+			}, rest.PageQuery...),
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "a query parameter is malformed, out of range, unknown or repeated; details name it")}}),
+		rest.Get(v1+"/geo/cities/{id}", rest.User, s.getCity, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			Summary: "One city",
+			Desc:    "One city by its id, a slug such as lisbon-pt.",
+			Data:    cityItemDoc,
+			Errs:    []rest.ErrDoc{notFound}}),
+		rest.Get(v1+"/geo/compare", rest.User, s.compareCities, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			Summary: "Compare 2 to 5 cities",
+			Desc: "The cities side by side, in the order asked for, with each cost line's ratio to the first city, how many times further money goes in each than in the first, " +
 				"and the FI number each needs (12 x monthly cost / withdrawalRate). Spending styles: " + styleDoc,
-			data: compareDoc,
-			query: []queryDoc{
-				{"ids", "string", "2 to 5 city ids, comma separated, no repeats; the first is the reference."},
-				{"style", "string", "lean, normal (default), fat or family; see the description."},
-				{"withdrawalRate", "number", "Above 0, at most 0.2; default 0.04."},
+			Data: compareDoc,
+			Query: []rest.Param{
+				rest.Q("ids", "string", "2 to 5 city ids, comma separated, no repeats; the first is the reference."),
+				rest.Q("style", "string", "lean, normal (default), fat or family; see the description."),
+				rest.Q("withdrawalRate", "number", "Above 0, at most 0.2; default 0.04."),
 			},
-			errs: []errDoc{
-				{400, "VALIDATION_ERROR", "ids lists fewer than 2 or more than 5 ids, repeats one or holds a malformed one; or style, withdrawalRate or another parameter is bad"},
-				{404, CodeNotFound, "an id names no city; the message names it"},
-			},
-			h: s.compareCities},
-		{method: "POST", path: v1 + "/geo/recommendations", access: User, tag: "geo", status: 200, list: true,
-			summary: "Cities ranked for a budget and preferences",
-			desc: "Every city whose household cost fits the budget and that meets every preference, best first, with its score, a score breakdown and the reasons. " +
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "ids lists fewer than 2 or more than 5 ids, repeats one or holds a malformed one; or style, withdrawalRate or another parameter is bad"), rest.Err(CodeNotFound, "an id names no city; the message names it")}}),
+		rest.Post(v1+"/geo/recommendations", rest.User, s.recommendCities, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			List:    true,
+			Summary: "Cities ranked for a budget and preferences",
+			Desc: "Every city whose household cost fits the budget and that meets every preference, best first, with its score, a score breakdown and the reasons. " +
 				"The budget is monthlyBudgetUSD, or portfolioUSD x withdrawalRate / 12: give exactly one of the two. " + scoreDoc +
 				" meta.total counts every city that fits; data holds the first limit of them. Answers are cached: the same request (in any field order or spacing) answers the same bytes.",
-			body: recoSchema,
-			data: recommendationDoc,
-			errs: []errDoc{{400, "MISSING_FIELD", "neither monthlyBudgetUSD nor portfolioUSD is given; VALIDATION_ERROR: both are, or withdrawalRate comes without portfolioUSD"}},
-			h:    s.recommendCities},
+			Body: recoSchema,
+			Data: recommendationDoc,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Missing, "neither monthlyBudgetUSD nor portfolioUSD is given; VALIDATION_ERROR: both are, or withdrawalRate comes without portfolioUSD")}}),
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/rest"
 )
 
 const (
@@ -87,10 +88,10 @@ func TestGeoListUnfiltered(t *testing.T) {
 	all := h.s.cities.All()
 	r := h.do("GET", citiesPath, "")
 	items := dataItems(t, r)
-	if total, limit, offset := metaOf(t, r); total != len(all) || limit != defaultLimit || offset != 0 {
+	if total, limit, offset := metaOf(t, r); total != len(all) || limit != rest.DefaultLimit || offset != 0 {
 		t.Fatalf("meta %d %d %d", total, limit, offset)
 	}
-	if len(items) != defaultLimit {
+	if len(items) != rest.DefaultLimit {
 		t.Fatalf("%d items", len(items))
 	}
 	for i, it := range items {

@@ -10,6 +10,7 @@ import (
 	"fiplan/compute/category"
 	"fiplan/compute/portfolio"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -159,7 +160,7 @@ var (
 		_ = healthSchema // registers format=isin and the assetClass enum
 		return schema.New[categorizeRequest]()
 	}()
-	categorizeDoc = func() docSchema { _ = healthSchema; return schema.Doc[categorizeData]() }()
+	categorizeDoc = func() rest.Schema { _ = healthSchema; return schema.Doc[categorizeData]() }()
 	summaryDoc    = schema.Doc[summaryData]()
 )
 
@@ -208,18 +209,20 @@ func writeGuess(out *jsonw.Writer, name string, g category.Guess, text *[]byte) 
 	out.End()
 }
 
-func portfolioRoutes(s *Server) []*route {
-	return []*route{
-		{method: "GET", path: v1 + "/assets/summary", access: User, tag: "assets", status: 200,
-			summary: "Totals and allocation of your assets",
-			desc:    "Total value in the base currency of your settings; allocation by category, currency, region and account type (value and share, largest first); the value-weighted expense ratio; the unrealised gain where the cost basis is known. Amounts in other currencies are converted with the embedded reference exchange rates, whose date is in `exchangeRates.asOf`.",
-			data:    summaryDoc,
-			h:       s.assetSummary},
-		{method: "POST", path: v1 + "/assets/categorize", access: User, tag: "assets", status: 200,
-			summary: "Suggest a category for each holding",
-			desc:    "For up to 100 items `{name, isin?, ticker?}` answers a category, a confidence and the reason. Evidence, strongest first: a well-known ticker; a keyword in the name (\"bond\", \"treasury\", \"gold\", \"bitcoin\", \"REIT\", \"money market\", ...); the ISIN prefix (XS and EU for bonds; IE and LU, the UCITS fund domiciles; other countries for a listed share). Nothing is stored.",
-			body:    categorizeSchema,
-			data:    categorizeDoc,
-			h:       s.categorize},
+func portfolioRoutes(s *Server) []*rest.Route {
+	return []*rest.Route{
+		rest.Get(v1+"/assets/summary", rest.User, s.assetSummary, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Totals and allocation of your assets",
+			Desc:    "Total value in the base currency of your settings; allocation by category, currency, region and account type (value and share, largest first); the value-weighted expense ratio; the unrealised gain where the cost basis is known. Amounts in other currencies are converted with the embedded reference exchange rates, whose date is in `exchangeRates.asOf`.",
+			Data:    summaryDoc}),
+		rest.Post(v1+"/assets/categorize", rest.User, s.categorize, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Suggest a category for each holding",
+			Desc:    "For up to 100 items `{name, isin?, ticker?}` answers a category, a confidence and the reason. Evidence, strongest first: a well-known ticker; a keyword in the name (\"bond\", \"treasury\", \"gold\", \"bitcoin\", \"REIT\", \"money market\", ...); the ISIN prefix (XS and EU for bonds; IE and LU, the UCITS fund domiciles; other countries for a listed share). Nothing is stored.",
+			Body:    categorizeSchema,
+			Data:    categorizeDoc}),
 	}
 }

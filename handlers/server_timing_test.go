@@ -10,6 +10,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/rest"
 )
 
 // benchServer has two no-op routes, one public and one authenticated, so
@@ -36,8 +37,11 @@ func benchServer(b *testing.B, cacheSize int, public limit.Rate) (*Server, strin
 		w.End()
 		c.Send(200)
 	}
-	s.router.add(&route{method: "GET", path: "/api/v1/test/public", access: Public, h: noop})
-	s.router.add(&route{method: "GET", path: "/api/v1/test/user", access: User, h: noop})
+	for _, r := range []*rest.Route{rest.Get("/api/v1/test/public", rest.Public, noop, nil), rest.Get("/api/v1/test/user", rest.User, noop, nil)} {
+		if err := s.router.Add(r); err != nil {
+			b.Fatal(err)
+		}
+	}
 	tok, err := auth.Sign(testSecret, auth.Claims{Sub: "alice", Tier: "pro", TTL: time.Hour}, time.Now())
 	if err != nil {
 		b.Fatal(err)

@@ -11,7 +11,9 @@ import (
 
 	"fiplan/compute/tax"
 	"fiplan/data/program"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -516,7 +518,7 @@ func isCountryCode(b []byte) bool {
 func (t *taxAPI) getProgram(c *Ctx) {
 	tp := t.byID[b2s(c.Param("id"))]
 	if tp == nil {
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such program")
+		c.Error(CodeNotFound, "no such program")
 		return
 	}
 	c.Begin().Raw(tp.json)
@@ -524,46 +526,56 @@ func (t *taxAPI) getProgram(c *Ctx) {
 }
 
 // taxRoutes are the /tax routes (issue #7).
-func taxRoutes(s *Server) []*route {
+func taxRoutes(s *Server) []*rest.Route {
 	t := newTaxAPI(s, s.fx)
-	return []*route{
-		{method: "GET", path: v1 + "/tax/countries", access: User, tag: "tax", status: 200, list: true,
-			summary: "Countries and tax years the calculator covers",
-			desc: "Every country with tax parameters, sorted by code: its currency, supported tax years (a year is the calendar year the tax year begins in), " +
+	return []*rest.Route{
+		rest.Get(v1+"/tax/countries", rest.User, t.listCountries, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			List:    true,
+			Summary: "Countries and tax years the calculator covers",
+			Desc: "Every country with tax parameters, sorted by code: its currency, supported tax years (a year is the calendar year the tax year begins in), " +
 				"regions with their own tax, what the calculation models (its assumptions and the rules it computes) and, honestly, what it leaves out, " +
 				"and the ids of its special programs. The whole list in one page: meta.limit is the total.",
-			data: taxCountrySchema, h: t.listCountries},
-		{method: "POST", path: v1 + "/tax/calculate", access: User, tag: "tax", status: 200,
-			summary: "One country's taxes on an income profile",
-			desc:    taxCalcDesc,
-			body:    taxCalcSchema, data: taxCalcResponseSchema,
-			errs: []errDoc{{400, "VALIDATION_ERROR", "country, year, region or program is not one the tax tables know (the program must be of the same country and calculable); " +
-				"details name the field and say what is valid"}},
-			h: t.calculate},
-		{method: "GET", path: v1 + "/tax/programs", access: User, tag: "tax", status: 200, list: true,
-			summary: "Special tax programs",
-			desc: "Expat, retiree and new-resident regimes (flat pensioner regimes, lump-sum regimes, impatriate reliefs, non-dom and territorial rules), sorted by id, " +
+			Data: taxCountrySchema}),
+		rest.Post(v1+"/tax/calculate", rest.User, t.calculate, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			Summary: "One country's taxes on an income profile",
+			Desc:    taxCalcDesc,
+			Body:    taxCalcSchema,
+			Data:    taxCalcResponseSchema,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country, year, region or program is not one the tax tables know (the program must be of the same country and calculable); "+
+				"details name the field and say what is valid")}}),
+		rest.Get(v1+"/tax/programs", rest.User, t.listPrograms, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			List:    true,
+			Summary: "Special tax programs",
+			Desc: "Expat, retiree and new-resident regimes (flat pensioner regimes, lump-sum regimes, impatriate reliefs, non-dom and territorial rules), sorted by id, " +
 				"each with its eligibility, status, dated changes, sources and the machine-readable rules POST /api/v1/tax/calculate applies. " +
 				"`calculable` says whether the calculator can apply it (its country has tax parameters and its rules convert).",
-			query: append([]queryDoc{
-				{"country", "string", "Only this country's programs (ISO 3166-1 alpha-2, any case)."},
-				{"status", "string", "Only programs with this status: open, closed or changed."},
-			}, pageQuery...),
-			data: programSchema,
-			errs: []errDoc{{400, "VALIDATION_ERROR", "country is not a two-letter code, status is not open, closed or changed, or limit/offset is out of range"}},
-			h:    t.listPrograms},
-		{method: "GET", path: v1 + "/tax/programs/{id}", access: User, tag: "tax", status: 200,
-			summary: "One special tax program",
-			desc:    "A program by id, such as it-pensioner-7.",
-			data:    programSchema,
-			errs:    []errDoc{{404, CodeNotFound, "no program with this id"}},
-			h:       t.getProgram},
-		{method: "POST", path: v1 + "/tax/optimize", access: Pro, tag: "tax", status: 200,
-			summary: "Rank countries and programs by after-tax income (pro)",
-			desc:    taxOptDesc,
-			body:    taxOptSchema, data: taxOptResponseSchema,
-			errs: []errDoc{{400, "VALIDATION_ERROR", "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate names a region its country does not have, " +
-				"a candidate repeats another, or the income is all 0"}},
-			h: t.optimize},
+			Query: append([]rest.Param{
+				rest.Q("country", "string", "Only this country's programs (ISO 3166-1 alpha-2, any case)."),
+				rest.Q("status", "string", "Only programs with this status: open, closed or changed."),
+			}, rest.PageQuery...),
+			Data: programSchema,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country is not a two-letter code, status is not open, closed or changed, or limit/offset is out of range")}}),
+		rest.Get(v1+"/tax/programs/{id}", rest.User, t.getProgram, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			Summary: "One special tax program",
+			Desc:    "A program by id, such as it-pensioner-7.",
+			Data:    programSchema,
+			Errs:    []rest.ErrDoc{rest.Err(CodeNotFound, "no program with this id")}}),
+		rest.Post(v1+"/tax/optimize", rest.Pro, t.optimize, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			Summary: "Rank countries and programs by after-tax income (pro)",
+			Desc:    taxOptDesc,
+			Body:    taxOptSchema,
+			Data:    taxOptResponseSchema,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate names a region its country does not have, "+
+				"a candidate repeats another, or the income is all 0")}}),
 	}
 }

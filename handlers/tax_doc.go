@@ -3,6 +3,7 @@ package handlers
 import (
 	"fiplan/compute/tax"
 	"fiplan/data/program"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -225,7 +226,7 @@ var taxEnums = func() bool {
 	return true
 }()
 
-func taxDoc[T any]() docSchema {
+func taxDoc[T any]() rest.Schema {
 	_ = taxEnums
 	return schema.Doc[T]()
 }

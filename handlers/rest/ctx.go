@@ -278,3 +278,13 @@ func Decode[T any](c *Ctx, s *schema.Schema[T], dst *T) bool {
 	c.Invalid(&c.res)
 	return false
 }
+
+// FailMissing sends 400 MISSING_FIELD for one field a cross-field rule
+// requires; msg is the envelope's error text, detail the field's message.
+func (c *Ctx) FailMissing(path, msg, detail string) {
+	c.res.Reset()
+	c.res.Code = errcode.Missing
+	c.res.Error = msg
+	c.res.Details = append(c.res.Details, schema.Detail{Path: path, Message: detail})
+	c.Invalid(&c.res)
+}

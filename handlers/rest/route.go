@@ -1,6 +1,9 @@
 package rest
 
-import "fiplan/handlers/schema"
+import (
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/schema"
+)
 
 // Access is who may call a route.
 type Access uint8
@@ -80,3 +83,12 @@ func (r *Route) declares(name []byte) bool {
 	}
 	return false
 }
+
+// Err documents an error code a route sends and when; its status is the
+// code's own.
+func Err(code, when string) ErrDoc {
+	return ErrDoc{Status: errcode.Status(code), Code: code, When: when}
+}
+
+// Q declares a query parameter.
+func Q(name, typ, doc string) Param { return Param{Name: name, Type: typ, Doc: doc} }
