@@ -441,6 +441,19 @@ func TestPublicChainAllocatesNothing(t *testing.T) {
 	if n != 0 {
 		t.Fatalf("the middleware chain allocates %v times per public request", n)
 	}
+	// An unknown path and a known path with another method answer from
+	// the chain itself, without allocating either.
+	for _, c := range []struct{ method, path string }{{"GET", "/api/v1/nope"}, {"DELETE", "/api/v1/test/noop"}} {
+		rc.Request.Header.SetMethod(c.method)
+		rc.Request.SetRequestURI(c.path)
+		h.s.Serve(&rc)
+		if n := testing.AllocsPerRun(1000, func() {
+			rc.Response.Reset()
+			h.s.Serve(&rc)
+		}); n != 0 {
+			t.Errorf("%s %s allocates %v times (status %d)", c.method, c.path, n, rc.Response.StatusCode())
+		}
+	}
 }
 
 // A flushed body is copied out, so the pooled writer keeps its grown

@@ -20,3 +20,9 @@ func TestCodesAreUniqueAndHaveStatus(t *testing.T) {
 		t.Error("an unknown code has a status")
 	}
 }
+
+func TestStatusAllocatesNothing(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { _ = Status(Unavailable) }); n != 0 {
+		t.Fatalf("Status allocates %v times", n)
+	}
+}
