@@ -26,7 +26,7 @@ var (
 )
 
 // AssetMeta is what the store reads of an asset: its id, its ISIN (empty
-// when none) and its category, a small number the caller defines.
+// when none) and its category code (CategoryEquity, ...).
 type AssetMeta struct {
 	ID       string
 	ISIN     string
