@@ -75,7 +75,9 @@ func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int) error {
 		if m.ISIN != "" && isins.Get([]byte(m.ISIN)) != nil {
 			return ErrConflict
 		}
-		if ids.Stats().KeyN >= max {
+		// Count with a cursor: Bucket.Stats reads committed pages only and
+		// misses the other creates of the same Batch transaction.
+		if countUpTo(ids, max) >= max {
 			return ErrLimit
 		}
 		seq, err := all.NextSequence()
@@ -156,6 +158,16 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte
 		return err
 	}
 	return wrap("update asset", err)
+}
+
+// countUpTo counts the keys of b, stopping at max.
+func countUpTo(b *bolt.Bucket, max int) int {
+	n := 0
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil && n < max; k, _ = c.Next() {
+		n++
+	}
+	return n
 }
 
 // idEntry is the value of assetIDs/<id>: the sequence key, then the ISIN.
