@@ -36,7 +36,9 @@ type AssetMeta struct {
 // AnyCategory lists every category in AppendAssets.
 const AnyCategory = -1
 
-func (m *AssetMeta) check() error {
+// Check reports whether m is acceptable to a store: an id of 1..MaxIDLen
+// bytes without NUL, an ISIN of at most 64 bytes.
+func (m *AssetMeta) Check() error {
 	if !validID(m.ID) || strings.IndexByte(m.ID, 0) >= 0 {
 		return fmt.Errorf("invalid asset id (1..%d bytes, without NUL)", MaxIDLen)
 	}
@@ -52,7 +54,7 @@ func (m *AssetMeta) check() error {
 // ErrLimit when the user already has max assets. The write is durable; it
 // goes through bbolt's Batch, so concurrent creates share one fsync.
 func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int) error {
-	if err := m.check(); err != nil {
+	if err := m.Check(); err != nil {
 		return wrap("create asset", err)
 	}
 	if !validID(user) {
@@ -128,7 +130,7 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte
 		if m.ID != id {
 			return errors.New("the asset id cannot change")
 		}
-		if err := m.check(); err != nil {
+		if err := m.Check(); err != nil {
 			return err
 		}
 		if m.ISIN != oldISIN {

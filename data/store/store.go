@@ -315,8 +315,11 @@ func wrap(op string, err error) error {
 	return fmt.Errorf("store: %s: %w", op, err)
 }
 
-// validID reports whether id is an acceptable user or key id.
-func validID(id string) bool { return id != "" && len(id) <= MaxIDLen }
+// ValidID reports whether id is an acceptable user or key id: 1..MaxIDLen
+// bytes.
+func ValidID(id string) bool { return id != "" && len(id) <= MaxIDLen }
+
+func validID(id string) bool { return ValidID(id) }
 
 // getJSON decodes the value at key into v; false when absent.
 func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {
