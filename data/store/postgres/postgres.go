@@ -120,8 +120,8 @@ func connect(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	return pool, nil
 }
 
-// redact drops the password from a URL for messages.
-func redact(url string) string {
+// Redact returns url without its password, for logs and messages.
+func Redact(url string) string {
 	scheme, rest, ok := strings.Cut(url, "://")
 	if !ok {
 		return "(not a URL)"
@@ -131,11 +131,14 @@ func redact(url string) string {
 		at = -1
 	}
 	if at < 0 {
-		return fmt.Sprintf("%q", url)
+		return url
 	}
 	user, _, _ := strings.Cut(rest[:at], ":")
-	return fmt.Sprintf("%q", scheme+"://"+user+"@"+rest[at+1:])
+	return scheme + "://" + user + "@" + rest[at+1:]
 }
+
+// redact is Redact quoted, for messages.
+func redact(url string) string { return fmt.Sprintf("%q", Redact(url)) }
 
 // Close closes the pool; calling it again is harmless.
 func (d *DB) Close() error {

@@ -246,6 +246,20 @@ func TestInvalidText(t *testing.T) {
 	}
 }
 
+func TestRedact(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://u:pw@h:5432/db?sslmode=disable": "postgres://u@h:5432/db?sslmode=disable",
+		"postgres://u@h/db":                         "postgres://u@h/db",
+		"postgresql://h/db?x=a@b":                   "postgresql://h/db?x=a@b",
+		"postgres://:pw@h/db":                       "postgres://@h/db",
+		"fiplan.db":                                 "(not a URL)",
+	} {
+		if got := Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestIsURL(t *testing.T) {
 	for s, want := range map[string]bool{
 		"postgres://h/db": true, "postgresql://h/db": true, "fiplan.db": false, "/var/lib/postgres/x.db": false, "": false,
