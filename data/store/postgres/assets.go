@@ -144,7 +144,11 @@ func (d *DB) AppendAsset(dst []byte, user, id string) ([]byte, error) {
 	found := false
 	for rows.Next() {
 		found = true
-		dst = append(dst, rows.RawValues()[0]...)
+		doc, err := column(rows, 0)
+		if err != nil {
+			return dst, fmt.Errorf("cannot read asset: %w", err)
+		}
+		dst = append(dst, doc...)
 	}
 	if err := rows.Err(); err != nil {
 		return dst, fmt.Errorf("cannot read asset: %w", err)
@@ -185,8 +189,11 @@ func (d *DB) AppendAssets(dst []byte, user string, category, offset, limit int) 
 	defer rows.Close()
 	n := 0
 	for rows.Next() {
-		raw := rows.RawValues()
-		if raw[3] == nil {
+		doc, err := column(rows, 3)
+		if err != nil {
+			return dst, 0, fmt.Errorf("cannot list assets: %w", err)
+		}
+		if doc == nil {
 			var part, seq, t int64
 			if err := rows.Scan(&part, &seq, &t, nil); err != nil {
 				return dst, 0, fmt.Errorf("cannot list assets: %w", err)
@@ -197,7 +204,7 @@ func (d *DB) AppendAssets(dst []byte, user string, category, offset, limit int) 
 		if n > 0 {
 			dst = append(dst, ',')
 		}
-		dst = append(dst, raw[3]...)
+		dst = append(dst, doc...)
 		n++
 	}
 	if err := rows.Err(); err != nil {
@@ -227,9 +234,36 @@ func eachAsset(ctx context.Context, q querier, user string, fn func(doc []byte) 
 	}
 	defer rows.Close()
 	for rows.Next() {
-		if err := fn(rows.RawValues()[0]); err != nil {
+		doc, err := column(rows, 0)
+		if err != nil {
+			return err
+		}
+		if err := fn(doc); err != nil {
 			return err
 		}
 	}
 	return rows.Err()
+}
+
+// column returns the bytes of column i of the current row, a bytea or
+// text column, nil when NULL: pgx's buffer itself when the row came in
+// binary format (valid until the next row), a decoded copy when it came as
+// text (a URL may ask for the simple protocol, for a pooler).
+func column(rows pgx.Rows, i int) ([]byte, error) {
+	if rows.FieldDescriptions()[i].Format == pgx.BinaryFormatCode {
+		return rows.RawValues()[i], nil
+	}
+	vals, err := rows.Values()
+	if err != nil {
+		return nil, err
+	}
+	switch v := vals[i].(type) {
+	case nil:
+		return nil, nil
+	case []byte:
+		return v, nil
+	case string:
+		return []byte(v), nil
+	}
+	return nil, fmt.Errorf("column %d has type %T", i, vals[i])
 }

@@ -59,8 +59,15 @@ func (d *DB) Flags(fn func(key string, raw []byte) error) error {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		raw := rows.RawValues()
-		if err := fn(string(raw[0]), raw[1]); err != nil {
+		key, err := column(rows, 0)
+		if err != nil {
+			return fmt.Errorf("cannot read flags: %w", err)
+		}
+		def, err := column(rows, 1)
+		if err != nil {
+			return fmt.Errorf("cannot read flags: %w", err)
+		}
+		if err := fn(string(key), def); err != nil {
 			return fmt.Errorf("cannot read flags: %w", err)
 		}
 	}

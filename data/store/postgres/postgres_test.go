@@ -260,6 +260,38 @@ func TestRedact(t *testing.T) {
 	}
 }
 
+// Behind a transaction-mode pooler a URL may ask for the simple protocol,
+// whose rows come as text: the raw reads decode them.
+func TestSimpleProtocol(t *testing.T) {
+	d := openT(t, withParam(t, freshSchema(t), "default_query_exec_mode", "simple_protocol"))
+	doc := []byte(`{"id":"a1","note":"\\x00 é"}`)
+	if err := d.CreateAsset("alice", store.AssetMeta{ID: "a1", ISIN: "IE00BK5BQT80"}, doc, 10); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.AppendAsset(nil, "alice", "a1"); err != nil || string(got) != string(doc) {
+		t.Fatalf("AppendAsset = %q, %v", got, err)
+	}
+	if got, total, err := d.AppendAssets(nil, "alice", store.AnyCategory, 0, 10); err != nil || total != 1 || string(got) != string(doc) {
+		t.Fatalf("AppendAssets = %q, %d, %v", got, total, err)
+	}
+	var seen []string
+	if err := d.Assets("alice", func(b []byte) error { seen = append(seen, string(b)); return nil }); err != nil || len(seen) != 1 || seen[0] != string(doc) {
+		t.Fatalf("Assets = %q, %v", seen, err)
+	}
+	if _, err := d.PutFlag("f", map[string]bool{"enabled": true}); err != nil {
+		t.Fatal(err)
+	}
+	err := d.Flags(func(key string, raw []byte) error {
+		if key != "f" || string(raw) != `{"enabled":true}` {
+			t.Errorf("flag %q = %q", key, raw)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestIsURL(t *testing.T) {
 	for s, want := range map[string]bool{
 		"postgres://h/db": true, "postgresql://h/db": true, "fiplan.db": false, "/var/lib/postgres/x.db": false, "": false,
