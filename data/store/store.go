@@ -1,4 +1,9 @@
-// Package store is fiplan's embedded storage: one bbolt file.
+// Package store is fiplan's storage. Store is what the service needs of
+// it; DB, one bbolt file, is the default implementation, and package
+// store/postgres keeps the same records in PostgreSQL for several nodes.
+// Package store/storetest is the behaviour both promise, as tests.
+//
+// The rest of this comment is about DB.
 //
 // Every write is a single bbolt Update transaction, committed with bbolt's
 // default fsync, so a write that returned nil survives a crash. Values that
