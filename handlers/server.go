@@ -39,7 +39,7 @@ import (
 // Config is what a Server needs; cmd/fiplan fills it from flags.
 type Config struct {
 	Version  string
-	DB       *store.DB
+	DB       store.Store
 	Verifier *auth.Verifier
 	// Rates: anonymous per client IP, and per user by tier.
 	RatePublic, RateFree, RatePro limit.Rate
@@ -59,7 +59,7 @@ type Config struct {
 // Server serves the API. Create it with New and stop it with Close.
 type Server struct {
 	cfg      Config
-	db       *store.DB
+	db       store.Store
 	verifier *auth.Verifier
 	log      *slog.Logger
 	now      func() time.Time

@@ -153,7 +153,7 @@ func invalid(d *schema.Detail) *badRequest {
 }
 
 // read gives the user's document, or its defaults when never written.
-func (r *userDoc[T]) read(db *store.DB, user string, v *T) error {
+func (r *userDoc[T]) read(db store.Store, user string, v *T) error {
 	r.schema.Reset(v)
 	_, err := db.GetDoc(user, r.name, v)
 	return err
