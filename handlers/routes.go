@@ -15,6 +15,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/data/taxtable"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/places"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
@@ -56,7 +57,12 @@ func (s *Server) table() []*rest.Route {
 			Summary: "Revoke an API key",
 			Desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
 			Errs:    []rest.ErrDoc{rest.Err(CodeNotFound, "no key with this id belongs to the caller"), rest.Err(CodeForbidden, "called with an API key")}}),
-	}, slices.Concat(flagRoutes(s), accountRoutes(s), geoRoutes(s), taxRoutes(s))...)
+
+		rest.Get(v1+"/geo/cities", rest.Public, s.places.List, s.places.Docs.List),
+		rest.Get(v1+"/geo/cities/{id}", rest.User, s.places.Get, s.places.Docs.Get),
+		rest.Get(v1+"/geo/compare", rest.User, s.places.Compare, s.places.Docs.Compare),
+		rest.Post(v1+"/geo/recommendations", rest.User, s.places.Recommend, s.places.Docs.Recommend),
+	}, slices.Concat(flagRoutes(s), accountRoutes(s), taxRoutes(s))...)
 }
 
 func (s *Server) loadDatasets() error {
@@ -64,10 +70,10 @@ func (s *Server) loadDatasets() error {
 	if s.programs, err = program.Embedded(); err != nil {
 		return err
 	}
-	if s.cities, err = geo.Default(); err != nil {
+	if s.cities, err = geo.Embedded(); err != nil {
 		return err
 	}
-	if s.geo, err = newGeoService(s.cities, s.programs); err != nil {
+	if s.places, err = places.New(s.vocab, s.cities, s.programs); err != nil {
 		return err
 	}
 	if s.taxes, err = taxtable.Embedded(); err != nil {
@@ -76,7 +82,7 @@ func (s *Server) loadDatasets() error {
 	if s.fx, err = fx.Embedded(); err != nil {
 		return err
 	}
-	if s.history, err = history.US(); err != nil {
+	if s.history, err = history.Embedded(); err != nil {
 		return err
 	}
 	s.datasets = append(s.datasets,

@@ -33,7 +33,9 @@ import (
 	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/places"
 	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
 )
 
 // Config is what a Server needs; cmd/fiplan fills it from flags.
@@ -70,7 +72,8 @@ type Server struct {
 	datasets []dataset
 	history  history.Series
 	cities   *geo.Table
-	geo      *geoService // cities pre-encoded for the /geo routes
+	vocab    *schema.Vocabulary
+	places   *places.Handlers
 	programs *program.Table
 	taxes    *taxtable.Table
 	fx       *fx.Table
@@ -135,6 +138,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("cannot seed request ids: %w", err)
 	}
 	hex.Encode(s.idPrefix[:], s.idPrefix[:8])
+	var err error
+	if s.vocab, err = vocabulary(); err != nil {
+		return nil, err
+	}
 	if err := s.loadDatasets(); err != nil {
 		return nil, err
 	}
@@ -169,7 +176,7 @@ func (s *Server) Close() {
 	s.done.Wait()
 	s.flushTouched()
 	s.flushExposures()
-	s.geo.close()
+	s.places.Close()
 }
 
 func (s *Server) background() {

@@ -50,10 +50,10 @@ func (s Series) Last() int {
 
 var load = sync.OnceValues(func() (Series, error) { return Parse(embed.History) })
 
-// US returns the embedded United States series, parsed on the first call and
+// Embedded returns the embedded United States series, parsed on the first call and
 // shared afterwards. An error means the embedded file is corrupt (a build
 // problem); the same error is returned on every call.
-func US() (Series, error) { return load() }
+func Embedded() (Series, error) { return load() }
 
 // Parse reads the history CSV format: lines starting with '#' and blank lines
 // are ignored, the first other line is the header "year,stocks,bonds,inflation"

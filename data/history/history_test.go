@@ -10,7 +10,7 @@ import (
 
 func us(t *testing.T) Series {
 	t.Helper()
-	s, err := US()
+	s, err := Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestEmbeddedSeriesShape(t *testing.T) {
 	if len(s.Stocks) != 97 || len(s.Bonds) != 97 || len(s.Inflation) != 97 {
 		t.Fatal("ragged columns")
 	}
-	again, _ := US()
+	again, _ := Embedded()
 	if &again.Years[0] != &s.Years[0] {
 		t.Fatal("the series should be parsed once and shared")
 	}
