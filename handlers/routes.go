@@ -18,6 +18,7 @@ import (
 	"fiplan/handlers/places"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
+	"fiplan/handlers/taxes"
 )
 
 func (s *Server) table() []*rest.Route {
@@ -62,7 +63,13 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/geo/cities/{id}", rest.User, s.places.Get, s.places.Docs.Get),
 		rest.Get(v1+"/geo/compare", rest.User, s.places.Compare, s.places.Docs.Compare),
 		rest.Post(v1+"/geo/recommendations", rest.User, s.places.Recommend, s.places.Docs.Recommend),
-	}, slices.Concat(flagRoutes(s), accountRoutes(s), taxRoutes(s))...)
+
+		rest.Get(v1+"/tax/countries", rest.User, s.tax.Countries, s.tax.Docs.Countries),
+		rest.Post(v1+"/tax/calculate", rest.User, s.tax.Calculate, s.tax.Docs.Calculate),
+		rest.Get(v1+"/tax/programs", rest.User, s.tax.Programs, s.tax.Docs.Programs),
+		rest.Get(v1+"/tax/programs/{id}", rest.User, s.tax.Program, s.tax.Docs.Program),
+		rest.Post(v1+"/tax/optimize", rest.Pro, s.tax.Optimize, s.tax.Docs.Optimize),
+	}, slices.Concat(flagRoutes(s), accountRoutes(s))...)
 }
 
 func (s *Server) loadDatasets() error {
@@ -80,6 +87,9 @@ func (s *Server) loadDatasets() error {
 		return err
 	}
 	if s.fx, err = fx.Embedded(); err != nil {
+		return err
+	}
+	if s.tax, err = taxes.New(s.vocab, s.taxes, s.programs, s.fx); err != nil {
 		return err
 	}
 	if s.history, err = history.Embedded(); err != nil {

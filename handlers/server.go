@@ -36,6 +36,7 @@ import (
 	"fiplan/handlers/places"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
+	"fiplan/handlers/taxes"
 )
 
 // Config is what a Server needs; cmd/fiplan fills it from flags.
@@ -74,6 +75,7 @@ type Server struct {
 	cities   *geo.Table
 	vocab    *schema.Vocabulary
 	places   *places.Handlers
+	tax      *taxes.Handlers
 	programs *program.Table
 	taxes    *taxtable.Table
 	fx       *fx.Table

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fiplan/compute/tax"
+	"fiplan/data/program"
 )
 
 // taxPaths are every /tax route, for checks that concern them all.
@@ -408,9 +409,13 @@ func TestTaxPrograms(t *testing.T) {
 // parameters, and the labels of its lines say what they do.
 func TestTaxProgramsConvert(t *testing.T) {
 	h := newHarness(t)
-	api := newTaxAPI(h.s, nil)
-	for _, tp := range api.programs {
-		if _, ok := h.s.taxes.ByCountry(tp.p.Country); !ok || len(tp.p.Rules) == 0 {
+	for _, p := range h.s.programs.All() {
+		sys, _ := h.s.taxes.ByCountry(p.Country)
+		tp := struct {
+			p     program.Program
+			offer tax.Offer
+		}{p, p.Offer(sys, nil)}
+		if sys == nil || len(tp.p.Rules) == 0 {
 			if tp.offer.Why == "" {
 				t.Errorf("%s: calculable without a system or rules", tp.p.ID)
 			}
@@ -530,7 +535,7 @@ type wantOption struct {
 
 // engineOption computes a suggestion's figures with compute/tax and the fx
 // table, as the route's description says.
-func engineOption(t *testing.T, h *harness, api *taxAPI, from string, in tax.Income, s map[string]any, domestic [tax.NumParts]bool) wantOption {
+func engineOption(t *testing.T, h *harness, from string, in tax.Income, s map[string]any, domestic [tax.NumParts]bool) wantOption {
 	t.Helper()
 	sys, ok := h.s.taxes.ByCountry(s["country"].(string))
 	if !ok {
@@ -542,7 +547,12 @@ func engineOption(t *testing.T, h *harness, api *taxAPI, from string, in tax.Inc
 	var rg *tax.Regime
 	if p, ok := s["program"].(map[string]any); ok {
 		rg = &tax.Regime{}
-		api.byID[p["id"].(string)].offer.Regime(&domestic, rg)
+		prog, ok := h.s.programs.ByID(p["id"].(string))
+		if !ok {
+			t.Fatalf("suggestion of unknown program %v", p["id"])
+		}
+		offer := prog.Offer(sys, h.s.fx)
+		offer.Regime(&domestic, rg)
 	}
 	tt, err := tax.Due(sys, int(s["year"].(float64)), &inC, sys.LocalTax.Region, rg)
 	if err != nil {
@@ -578,7 +588,6 @@ func checkLocalTax(t *testing.T, sys *tax.System, v any) {
 
 func TestTaxOptimizeRanking(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
-	api := newTaxAPI(h.s, h.s.fx)
 	in := tax.Income{Pension: 30000, Dividends: 20000, CapitalGains: 15000, Interest: 2000}
 	body := `{"country":"GB","income":` + incomeJSON(in) + `,"monthlyBudgetUSD":3500,"withdrawalRate":0.035}`
 	r := taxOptimize(t, h, body)
@@ -602,7 +611,7 @@ func TestTaxOptimizeRanking(t *testing.T) {
 			t.Errorf("rank %d: %v after %v: not sorted best first", i+1, net, prev)
 		}
 		prev = net
-		want := engineOption(t, h, api, "GBP", in, s, [tax.NumParts]bool{})
+		want := engineOption(t, h, "GBP", in, s, [tax.NumParts]bool{})
 		got := func(k string) float64 { return s[k].(float64) }
 		for _, c := range []struct {
 			key        string
@@ -633,7 +642,8 @@ func TestTaxOptimizeRanking(t *testing.T) {
 		var rg *tax.Regime
 		if p, ok := s["program"].(map[string]any); ok {
 			rg = &tax.Regime{}
-			api.byID[p["id"].(string)].offer.Regime(&[tax.NumParts]bool{}, rg)
+			off := programOffer(t, h, p["id"].(string)).offer
+			off.Regime(&[tax.NumParts]bool{}, rg)
 		}
 		tt, _ := tax.Due(sys, int(got("year")), &mix, sys.LocalTax.Region, rg)
 		if budget := 3500 * 12 / want.usd; math.Abs(g-tt-budget) > 1 {
@@ -646,7 +656,7 @@ func TestTaxOptimizeRanking(t *testing.T) {
 			}
 		} else {
 			p := s["program"].(map[string]any)
-			tp := api.byID[p["id"].(string)]
+			tp := programOffer(t, h, p["id"].(string))
 			if tp.p.Country != s["country"] || s["country"] == "GB" || tp.p.Status == "closed" || tp.offer.Why != "" {
 				t.Errorf("program %v suggested for %v", p["id"], s["country"])
 			}
@@ -923,4 +933,21 @@ func TestTaxOptimizeSkipsARegionTheYearDoesNotModel(t *testing.T) {
 	if len(skipped) != 1 || !strings.Contains(skipped[0].(map[string]any)["reason"].(string), "CA is not modelled for 2026") {
 		t.Fatalf("skipped %v", skipped)
 	}
+}
+
+type offered struct {
+	p     program.Program
+	offer tax.Offer
+}
+
+// programOffer is a program with its engine form, converted as the
+// optimize route converts it.
+func programOffer(t *testing.T, h *harness, id string) offered {
+	t.Helper()
+	p, ok := h.s.programs.ByID(id)
+	if !ok {
+		t.Fatalf("no program %q", id)
+	}
+	sys, _ := h.s.taxes.ByCountry(p.Country)
+	return offered{p, p.Offer(sys, h.s.fx)}
 }
