@@ -54,7 +54,7 @@ type calcHistorical struct {
 }
 
 type calcGoals struct {
-	FIByAge           *int     `json:"fiByAge" schema:"min=18,max=120" doc:"Answer the yearly saving (today's money) that reaches FI by this age."`
+	FIByAge           *int     `json:"fiByAge" schema:"min=18,max=120" doc:"Answer the yearly saving (today's money, rounded up to the cent) that, sent as annualContribution, reaches FI by this age."`
 	TargetSuccessRate *float64 `json:"targetSuccessRate" schema:"xmin=0,max=1" doc:"Answer the highest withdrawal rate whose historical success rate (over historical.years, default 30) is at least this."`
 }
 
@@ -79,6 +79,10 @@ type calcRequest struct {
 }
 
 var calcSchema = schema.New[calcRequest]()
+
+// maxContribution is the largest annualContribution the request accepts (its
+// declared max): a required saving above it could not be sent back.
+const maxContribution = 1e9
 
 // calcWork is everything one calculation needs, pooled so that a warm
 // request allocates only what its body's optional fields do.
@@ -240,7 +244,7 @@ func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.Series, w
 	if g.FIByAge != nil {
 		w.Key("fiByAge")
 		w.Int(int64(*g.FIByAge))
-		saving, ok := fi.SavingFor(in, *g.FIByAge)
+		saving, ok := fi.SavingFor(in, *g.FIByAge, maxContribution)
 		w.Key("requiredAnnualSaving")
 		if ok {
 			w.Fixed(saving, 2)

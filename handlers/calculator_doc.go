@@ -87,7 +87,7 @@ type backtestDoc struct {
 
 type goalsDoc struct {
 	FIByAge              int      `json:"fiByAge"`
-	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving" schema:"nullable" doc:"Today's money; null when no saving reaches FI by that age."`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
 	TargetSuccessRate    float64  `json:"targetSuccessRate"`
 	MaxWithdrawalRate    float64  `json:"maxWithdrawalRate"`
 	WindowYears          int      `json:"windowYears"`

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -210,4 +211,55 @@ func FuzzCalculator(f *testing.F) {
 	f.Add([]byte(`{"currentAge":30,"annualIncome":1,"annualExpenses":1,"monteCarlo":{"simulations":10,"returnStdDev":0.6,"inflationStdDev":0.2},"historical":{"years":60},"goals":{"fiByAge":120,"targetSuccessRate":1}}`))
 	serve := fuzzRoute(f, "/api/v1/calculator")
 	f.Fuzz(func(t *testing.T, body []byte) { serve(t, body) })
+}
+
+// goalRoundTrip posts body, reads goals[answer] and posts body again with
+// that answer as input under the key field, returning both responses' data.
+func goalRoundTrip(t *testing.T, h *harness, body, answer, field string) (first, second map[string]any) {
+	t.Helper()
+	r := calc(t, h, body)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	first = r.data()
+	v := num(t, first["goals"].(map[string]any)[answer])
+	again := strings.TrimSuffix(strings.TrimSpace(body), "}") + `,"` + field + `":` + strconv.FormatFloat(v, 'f', -1, 64) + "}"
+	r = calc(t, h, again)
+	if r.status != 200 {
+		t.Fatalf("%s sent back as %s: %d %s", answer, field, r.status, r.raw)
+	}
+	return first, r.data()
+}
+
+// The required saving is rounded up to the cent: sent back as
+// annualContribution it reaches FI by the age asked, never a year late.
+func TestCalculatorRequiredSavingMeetsItsGoal(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	for _, c := range []struct {
+		body string
+		age  float64
+	}{
+		{`{"currentAge":25,"annualIncome":50000,"annualExpenses":30000,"goals":{"fiByAge":35}}`, 35},
+		{`{"currentAge":50,"annualIncome":0,"annualExpenses":40000,"currentSavings":100000,"goals":{"fiByAge":51}}`, 51},
+	} {
+		first, second := goalRoundTrip(t, h, c.body, "requiredAnnualSaving", "annualContribution")
+		if second["fiAge"] == nil || num(t, second["fiAge"]) > c.age {
+			t.Fatalf("%s: saving %v gives fiAge %v", c.body, first["goals"].(map[string]any)["requiredAnnualSaving"], second["fiAge"])
+		}
+	}
+}
+
+// A saving beyond the largest annualContribution could not be sent back:
+// the answer is null, and the bound used is the declared one.
+func TestCalculatorRequiredSavingBeyondTheInputBound(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	r := calc(t, h, `{"currentAge":60,"annualIncome":0,"annualExpenses":1e8,"withdrawalRate":0.01,"goals":{"fiByAge":61}}`)
+	if r.status != 200 || r.data()["goals"].(map[string]any)["requiredAnnualSaving"] != nil {
+		t.Fatalf("10e9 in a year: %d %s", r.status, r.raw)
+	}
+	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
+	if r := calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(maxContribution, 'f', -1, 64)+`}`); r.status != 200 {
+		t.Fatalf("maxContribution rejected: %s", r.raw)
+	}
+	expectError(t, calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(maxContribution*1.0000001, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }

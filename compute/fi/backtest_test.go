@@ -95,11 +95,14 @@ func TestSavingFor(t *testing.T) {
 	in.AnnualExpenses = 40_000
 	in.CurrentSavings = 50_000
 	for _, by := range []int{40, 45, 55} {
-		got, ok := SavingFor(&in, by)
+		got, ok := SavingFor(&in, by, 1e15)
 		real := (1.07)/1.03 - 1
 		want := RequiredSaving(1_000_000, 50_000, real, by-30)
-		if !ok || !near(got, want, 1e-6) {
-			t.Fatalf("by %d: %.2f (ok %v), closed form %.2f", by, got, ok, want)
+		if !ok || !near(got, want, 1e-6) || got < want || got-want > 0.01 {
+			t.Fatalf("by %d: %.4f (ok %v), closed form %.4f: want the cent at or above it", by, got, ok, want)
+		}
+		if cents := got * 100; cents != math.Round(cents) {
+			t.Fatalf("by %d: %v is not a whole number of cents", by, got)
 		}
 		c := in
 		c.FixedContribution, c.Contribution = true, got
@@ -108,15 +111,21 @@ func TestSavingFor(t *testing.T) {
 		}
 	}
 	in.CurrentSavings = 2_000_000
-	if got, ok := SavingFor(&in, 31); !ok || got != 0 {
+	if got, ok := SavingFor(&in, 31, 1e15); !ok || got != 0 {
 		t.Fatalf("already FI needs nothing: %.2f %v", got, ok)
 	}
 	in.CurrentSavings = 0
-	if _, ok := SavingFor(&in, 30); ok {
+	if _, ok := SavingFor(&in, 30, 1e15); ok {
 		t.Fatal("FI today from nothing cannot be bought")
 	}
-	if _, ok := SavingFor(&in, 25); ok {
+	if _, ok := SavingFor(&in, 25, 1e15); ok {
 		t.Fatal("an age already past is not reachable")
+	}
+	if got, ok := SavingFor(&in, 40, 1e4); ok {
+		t.Fatalf("a million in ten years cannot be saved at 10,000 a year: %.2f", got)
+	}
+	if got, ok := SavingFor(&in, 40, 1e5); !ok || got > 1e5 {
+		t.Fatalf("about 82,000 a year does it: %.2f %v", got, ok)
 	}
 }
 

@@ -95,6 +95,6 @@ func BenchmarkSavingFor(b *testing.B) {
 	in := timingInput()
 	b.ReportAllocs()
 	for b.Loop() {
-		SavingFor(&in, 50)
+		SavingFor(&in, 50, 1e15)
 	}
 }

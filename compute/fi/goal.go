@@ -1,13 +1,18 @@
 package fi
 
+import "math"
+
 // SavingFor returns the constant yearly saving (today's money, rising with
 // inflation, as Input.Contribution with FixedContribution) that makes the
 // timeline of in reach FI at or before byAge, found by bisection over the full
-// engine (so pensions, events, fees and income all count). It returns 0 when no
-// saving is needed and ok=false when no amount up to 1e15 a year does it
-// (byAge at or before the current age without FI already). An age past the
-// horizon is met by reaching FI anywhere within it.
-func SavingFor(in *Input, byAge int) (saving float64, ok bool) {
+// engine (so pensions, events, fees and income all count). The answer is
+// rounded up to a whole cent and checked: fed back as Contribution it reaches
+// FI by byAge, whereas rounding to the nearest cent could land a fraction of a
+// cent short and a year late. It returns 0 when no saving is needed and
+// ok=false when no amount up to limit a year does it (byAge at or before the
+// current age without FI already, or a goal too far away for limit). An age
+// past the horizon is met by reaching FI anywhere within it.
+func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 	c := *in
 	c.FixedContribution = true
 	var p plan
@@ -20,12 +25,13 @@ func SavingFor(in *Input, byAge int) (saving float64, ok bool) {
 	if reaches(0) {
 		return 0, true
 	}
-	lo, hi := 0.0, max(p.fiNumber, 1)
+	limit = finite(limit, money, 0, money)
+	lo, hi := 0.0, min(max(p.fiNumber, 1), limit)
 	for !reaches(hi) {
-		lo, hi = hi, hi*4
-		if hi > money {
+		if hi >= limit {
 			return 0, false
 		}
+		lo, hi = hi, min(hi*4, limit)
 	}
 	for i := 0; i < 200 && hi-lo > 1e-9*hi; i++ {
 		mid := lo + (hi-lo)/2
@@ -35,7 +41,16 @@ func SavingFor(in *Input, byAge int) (saving float64, ok bool) {
 			lo = mid
 		}
 	}
-	return hi, true
+	// hi reaches FI; so does any larger amount. The cent above it can still
+	// miss when hi*100 rounds down onto a whole number, hence the check.
+	cents := math.Ceil(hi * 100)
+	for range 3 {
+		if x := cents / 100; x <= limit && reaches(x) {
+			return x, true
+		}
+		cents++
+	}
+	return 0, false
 }
 
 // MaxWithdrawalRate returns the highest first-year withdrawal rate whose
