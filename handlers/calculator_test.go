@@ -263,3 +263,21 @@ func TestCalculatorRequiredSavingBeyondTheInputBound(t *testing.T) {
 	}
 	expectError(t, calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(maxContribution*1.0000001, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }
+
+// The highest safe withdrawal rate is rounded down: sent back as
+// withdrawalRate, its historical success rate meets the target.
+func TestCalculatorMaxWithdrawalRateMeetsItsTarget(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	for _, c := range []struct {
+		body   string
+		target float64
+	}{
+		{`{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"historical":{"years":30},"goals":{"targetSuccessRate":0.9}}`, 0.9},
+		{`{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"stockShare":1,"historical":{"years":40},"goals":{"targetSuccessRate":0.75}}`, 0.75},
+	} {
+		first, second := goalRoundTrip(t, h, c.body, "maxWithdrawalRate", "withdrawalRate")
+		if sr := num(t, second["historical"].(map[string]any)["successRate"]); sr < c.target {
+			t.Fatalf("%s: rate %v succeeds in %v of windows", c.body, first["goals"].(map[string]any)["maxWithdrawalRate"], sr)
+		}
+	}
+}

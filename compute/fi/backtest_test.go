@@ -45,8 +45,8 @@ func TestBacktestFlatSeries(t *testing.T) {
 		t.Fatalf("just over the annuity: %+v", r)
 	}
 	got := MaxWithdrawalRate(&in, s, 30, 0.95)
-	if math.Abs(got-limit) > 2e-5 {
-		t.Fatalf("MaxWithdrawalRate %.6f, annuity limit %.6f", got, limit)
+	if got > limit || limit-got >= RateStep || got*1e4 != math.Round(got*1e4) {
+		t.Fatalf("MaxWithdrawalRate %.6f, annuity limit %.6f: want the basis point at or below it", got, limit)
 	}
 
 	// Windows that do not fit.

@@ -53,31 +53,38 @@ func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 	return 0, false
 }
 
-// MaxWithdrawalRate returns the highest first-year withdrawal rate whose
-// historical success rate over s (windows of the given years, see Backtest) is
-// at least target, to within 0.0001, searching 0..0.5. Strategies that cannot
-// run out by construction (fixed percentage, VPW) would make every rate
-// "safe", so they are evaluated as StrategyConstant. It returns 0 when even the
-// lowest rate misses the target or no window fits.
+// RateStep is the grid MaxWithdrawalRate searches: whole basis points.
+const RateStep = 0.0001
+
+// MaxWithdrawalRate returns the highest first-year withdrawal rate, in whole
+// basis points (RateStep) from 0.0001 to 0.5, whose historical success rate
+// over s (windows of the given years, see Backtest) is at least target. The
+// search runs on the grid itself, so the answer is a rate that was tested and
+// met the target, not a rounded neighbour of one: fed back as WithdrawalRate
+// it meets the target. Strategies that cannot run out by construction (fixed
+// percentage, VPW) would make every rate "safe", so they are evaluated as
+// StrategyConstant. It returns 0 when even the lowest rate misses the target
+// or no window fits.
 func MaxWithdrawalRate(in *Input, s Series, years int, target float64) float64 {
 	c := *in
 	if c.Strategy == StrategyFixedPercent || c.Strategy == StrategyVPW {
 		c.Strategy = StrategyConstant
 	}
 	target = finite(target, 0.95, 0, 1)
-	meets := func(rate float64) bool {
-		c.WithdrawalRate = rate
+	rate := func(k int) float64 { return float64(k) / (1 / RateStep) }
+	meets := func(k int) bool {
+		c.WithdrawalRate = rate(k)
 		r := Backtest(&c, s, years)
 		return r.Periods > 0 && r.SuccessRate >= target
 	}
-	lo, hi := 0.0001, 0.5
+	lo, hi := 1, 5000 // basis points: lo meets the target, hi does not
 	if !meets(lo) {
 		return 0
 	}
 	if meets(hi) {
-		return hi
+		return rate(hi)
 	}
-	for hi-lo > 1e-5 {
+	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		if meets(mid) {
 			lo = mid
@@ -85,5 +92,5 @@ func MaxWithdrawalRate(in *Input, s Series, years int, target float64) float64 {
 			hi = mid
 		}
 	}
-	return lo
+	return rate(lo)
 }
