@@ -55,7 +55,7 @@ type calcHistorical struct {
 
 type calcGoals struct {
 	FIByAge           *int     `json:"fiByAge" schema:"min=18,max=120" doc:"Answer the yearly saving (today's money, rounded up to the cent) that, sent as annualContribution, reaches FI by this age."`
-	TargetSuccessRate *float64 `json:"targetSuccessRate" schema:"xmin=0,max=1" doc:"Answer the highest withdrawal rate whose historical success rate (over historical.years, default 30) is at least this."`
+	TargetSuccessRate *float64 `json:"targetSuccessRate" schema:"xmin=0,max=1" doc:"Answer the highest withdrawal rate, in whole basis points up to the largest accepted withdrawalRate (0.2), whose historical success rate (over historical.years, default 30) is at least this."`
 }
 
 type calcScenario struct {
@@ -83,6 +83,10 @@ var calcSchema = schema.New[calcRequest]()
 // maxContribution is the largest annualContribution the request accepts (its
 // declared max): a required saving above it could not be sent back.
 const maxContribution = 1e9
+
+// maxWithdrawalRate is the largest withdrawalRate the request accepts (its
+// declared max): the highest safe rate is searched up to it, never beyond.
+const maxWithdrawalRate = 0.2
 
 // calcWork is everything one calculation needs, pooled so that a warm
 // request allocates only what its body's optional fields do.
@@ -255,8 +259,15 @@ func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.Series, w
 	if g.TargetSuccessRate != nil {
 		w.Key("targetSuccessRate")
 		w.Float(*g.TargetSuccessRate)
+		rate, capped := fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate, maxWithdrawalRate)
 		w.Key("maxWithdrawalRate")
-		w.Fixed(fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate), 4)
+		if rate > 0 {
+			w.Fixed(rate, 4)
+		} else {
+			w.Null()
+		}
+		w.Key("maxWithdrawalRateCapped")
+		w.Bool(capped)
 		w.Key("windowYears")
 		w.Int(int64(window))
 	}

@@ -89,7 +89,8 @@ type goalsDoc struct {
 	FIByAge              int      `json:"fiByAge"`
 	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
 	TargetSuccessRate    float64  `json:"targetSuccessRate"`
-	MaxWithdrawalRate    float64  `json:"maxWithdrawalRate"`
+	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
+	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
 	WindowYears          int      `json:"windowYears"`
 }
 

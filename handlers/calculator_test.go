@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"fiplan/compute/fi"
 )
 
 func calc(t *testing.T, h *harness, body string) *resp {
@@ -280,4 +282,28 @@ func TestCalculatorMaxWithdrawalRateMeetsItsTarget(t *testing.T) {
 			t.Fatalf("%s: rate %v succeeds in %v of windows", c.body, first["goals"].(map[string]any)["maxWithdrawalRate"], sr)
 		}
 	}
+}
+
+// Over short windows the safe rate can pass the largest accepted
+// withdrawalRate: the answer stops at that bound and says so.
+func TestCalculatorMaxWithdrawalRateWithinTheInputBound(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	body := `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"historical":{"years":5},"goals":{"targetSuccessRate":0.5}}`
+	first, second := goalRoundTrip(t, h, body, "maxWithdrawalRate", "withdrawalRate")
+	g := first["goals"].(map[string]any)
+	if num(t, g["maxWithdrawalRate"]) != maxWithdrawalRate || g["maxWithdrawalRateCapped"] != true {
+		t.Fatalf("want the bound %v, capped: %v", maxWithdrawalRate, g)
+	}
+	if sr := num(t, second["historical"].(map[string]any)["successRate"]); sr < 0.5 {
+		t.Fatalf("the bound itself succeeds in %v of windows", sr)
+	}
+	r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"goals":{"targetSuccessRate":0.9}}`)
+	if g := r.data()["goals"].(map[string]any); g["maxWithdrawalRateCapped"] != false {
+		t.Fatalf("30 years at 90%%: %v", g)
+	}
+	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
+	if r := calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(maxWithdrawalRate, 'f', -1, 64)+`}`); r.status != 200 {
+		t.Fatalf("maxWithdrawalRate rejected: %s", r.raw)
+	}
+	expectError(t, calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(maxWithdrawalRate+fi.RateStep, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }

@@ -44,9 +44,24 @@ func TestBacktestFlatSeries(t *testing.T) {
 	if r = Backtest(&in, s, 30); r.SuccessRate != 0 || r.WorstYearsLasted != 29 {
 		t.Fatalf("just over the annuity: %+v", r)
 	}
-	got := MaxWithdrawalRate(&in, s, 30, 0.95)
+	got, capped := MaxWithdrawalRate(&in, s, 30, 0.95, 0.2)
+	if capped {
+		t.Fatal("the annuity limit is below the ceiling")
+	}
 	if got > limit || limit-got >= RateStep || got*1e4 != math.Round(got*1e4) {
 		t.Fatalf("MaxWithdrawalRate %.6f, annuity limit %.6f: want the basis point at or below it", got, limit)
+	}
+
+	// A ceiling below the answer is the answer, flagged.
+	if got, capped := MaxWithdrawalRate(&in, s, 30, 0.95, 0.03); got != 0.03 || !capped {
+		t.Fatalf("ceiling 0.03: %v %v", got, capped)
+	}
+	// Nothing meets: 0 (no window fits, or a total loss every year).
+	if got, capped := MaxWithdrawalRate(&in, s, 41, 0.95, 0.2); got != 0 || capped {
+		t.Fatalf("no window: %v %v", got, capped)
+	}
+	if got, _ := MaxWithdrawalRate(&in, flat(1900, 40, -0.99, -0.99, 0), 30, 0.95, 0.2); got != 0 {
+		t.Fatalf("total loss: %v", got)
 	}
 
 	// Windows that do not fit.

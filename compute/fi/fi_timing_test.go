@@ -87,7 +87,7 @@ func BenchmarkMaxWithdrawalRate(b *testing.B) {
 	in := Defaults()
 	b.ReportAllocs()
 	for b.Loop() {
-		MaxWithdrawalRate(&in, s, 30, 0.95)
+		MaxWithdrawalRate(&in, s, 30, 0.95, 0.2)
 	}
 }
 

@@ -57,32 +57,37 @@ func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 const RateStep = 0.0001
 
 // MaxWithdrawalRate returns the highest first-year withdrawal rate, in whole
-// basis points (RateStep) from 0.0001 to 0.5, whose historical success rate
-// over s (windows of the given years, see Backtest) is at least target. The
-// search runs on the grid itself, so the answer is a rate that was tested and
-// met the target, not a rounded neighbour of one: fed back as WithdrawalRate
-// it meets the target. Strategies that cannot run out by construction (fixed
+// basis points (RateStep) from RateStep to ceiling, whose historical success
+// rate over s (windows of the given years, see Backtest) is at least target.
+// The search runs on the grid itself, so the answer is a rate that was tested
+// and met the target, not a rounded neighbour of one: fed back as
+// WithdrawalRate it meets the target. capped reports that the ceiling itself
+// meets the target, so the true maximum is at least the ceiling; pass the
+// largest rate callers may send back (ceiling is taken down to the grid and
+// into [RateStep, 1]). Strategies that cannot run out by construction (fixed
 // percentage, VPW) would make every rate "safe", so they are evaluated as
-// StrategyConstant. It returns 0 when even the lowest rate misses the target
-// or no window fits.
-func MaxWithdrawalRate(in *Input, s Series, years int, target float64) float64 {
+// StrategyConstant. It returns 0 when even RateStep misses the target or no
+// window fits.
+func MaxWithdrawalRate(in *Input, s Series, years int, target, ceiling float64) (rate float64, capped bool) {
 	c := *in
 	if c.Strategy == StrategyFixedPercent || c.Strategy == StrategyVPW {
 		c.Strategy = StrategyConstant
 	}
 	target = finite(target, 0.95, 0, 1)
-	rate := func(k int) float64 { return float64(k) / (1 / RateStep) }
+	bp := func(k int) float64 { return float64(k) / (1 / RateStep) }
 	meets := func(k int) bool {
-		c.WithdrawalRate = rate(k)
+		c.WithdrawalRate = bp(k)
 		r := Backtest(&c, s, years)
 		return r.Periods > 0 && r.SuccessRate >= target
 	}
-	lo, hi := 1, 5000 // basis points: lo meets the target, hi does not
+	// Basis points: lo meets the target, hi does not. The small epsilon
+	// keeps a ceiling such as 0.2 (0.2/0.0001 = 1999.9999999999998) on 2000.
+	lo, hi := 1, int(math.Floor(finite(ceiling, 1, RateStep, 1)/RateStep+1e-9))
 	if !meets(lo) {
-		return 0
+		return 0, false
 	}
 	if meets(hi) {
-		return rate(hi)
+		return bp(hi), true
 	}
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
@@ -92,5 +97,5 @@ func MaxWithdrawalRate(in *Input, s Series, years int, target float64) float64 {
 			hi = mid
 		}
 	}
-	return rate(lo)
+	return bp(lo), false
 }

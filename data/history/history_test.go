@@ -146,8 +146,8 @@ func TestTrinityFourPercentRule(t *testing.T) {
 	// must be between it and a 4.5% rate that clearly fails more often.
 	in := fi.Defaults()
 	in.StockShare = 0.6
-	all := fi.MaxWithdrawalRate(&in, s, 30, 1)
-	p95 := fi.MaxWithdrawalRate(&in, s, 30, 0.95)
+	all, _ := fi.MaxWithdrawalRate(&in, s, 30, 1, 0.2)
+	p95, _ := fi.MaxWithdrawalRate(&in, s, 30, 0.95, 0.2)
 	if !(0.03 < all && all < 0.04 && all <= p95 && p95 < 0.045) {
 		t.Errorf("max safe rates: 100%% -> %.4f, 95%% -> %.4f", all, p95)
 	}
