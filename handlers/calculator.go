@@ -16,7 +16,7 @@ type calcParams struct {
 	CurrentSavings      *float64      `json:"currentSavings" schema:"min=0,max=1e11,default=0" doc:"Invested portfolio today."`
 	ExpectedReturn      *float64      `json:"expectedReturn" schema:"min=-0.5,max=0.5,default=0.07" doc:"Nominal yearly return before fees, as a fraction."`
 	InflationRate       *float64      `json:"inflationRate" schema:"min=-0.1,max=0.5,default=0.03" doc:"Yearly inflation, as a fraction."`
-	WithdrawalRate      *float64      `json:"withdrawalRate" schema:"xmin=0,max=0.2,default=0.04" doc:"Safe withdrawal rate: the FI number is retirementExpenses / withdrawalRate."`
+	WithdrawalRate      *float64      `json:"withdrawalRate" schema:"min=0.0001,max=0.2,default=0.04" doc:"Safe withdrawal rate, 0.0001 to 0.2: the FI number is retirementExpenses / withdrawalRate."`
 	IncomeGrowthRate    *float64      `json:"incomeGrowthRate" schema:"min=-0.2,max=0.3,default=0" doc:"Real yearly growth of take-home income, above inflation."`
 	RetirementExpenses  *float64      `json:"retirementExpenses" schema:"xmin=0,max=1e9" doc:"Yearly spending in retirement, today's money. Default: annualExpenses."`
 	LifeExpectancy      *int          `json:"lifeExpectancy" schema:"min=19,max=120,default=95" doc:"The timeline ends at this age; it must be above currentAge."`

@@ -307,3 +307,24 @@ func TestCalculatorMaxWithdrawalRateWithinTheInputBound(t *testing.T) {
 	}
 	expectError(t, calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(maxWithdrawalRate+fi.RateStep, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }
+
+// A withdrawal rate below the smallest the engine works with is refused,
+// never raised to it: the FI number is always retirementExpenses / rate.
+func TestCalculatorWithdrawalRateNeverChangedSilently(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":50000`
+	for _, body := range []string{
+		`{` + base + `,"withdrawalRate":0.00001}`,
+		`{` + base + `,"scenarios":[{"name":"x","withdrawalRate":0.00001}]}`,
+	} {
+		r := calc(t, h, body)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if !strings.Contains(string(r.raw), `withdrawalRate"`) {
+			t.Fatalf("the error does not name withdrawalRate: %s", r.raw)
+		}
+	}
+	r := calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(fi.MinWithdrawalRate, 'f', -1, 64)+`}`)
+	if r.status != 200 || num(t, r.data()["fiNumber"]) != 50000/fi.MinWithdrawalRate {
+		t.Fatalf("the smallest accepted rate: %d %s", r.status, r.raw[:min(len(r.raw), 300)])
+	}
+}

@@ -53,8 +53,9 @@ func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 	return 0, false
 }
 
-// RateStep is the grid MaxWithdrawalRate searches: whole basis points.
-const RateStep = 0.0001
+// RateStep is the grid MaxWithdrawalRate searches: whole basis points,
+// starting at MinWithdrawalRate.
+const RateStep = MinWithdrawalRate
 
 // MaxWithdrawalRate returns the highest first-year withdrawal rate, in whole
 // basis points (RateStep) from RateStep to ceiling, whose historical success

@@ -6,7 +6,9 @@ import (
 )
 
 // Capacities and conventions. The HTTP layer validates requests against the
-// Max* constants; the engine clamps anything beyond them instead of failing.
+// Max* and Min* constants, so that nothing it accepts is changed here; the
+// engine clamps anything beyond them (a guard for direct callers) instead of
+// failing.
 const (
 	// MaxYears bounds the timeline length (rows per projection).
 	MaxYears = 120
@@ -18,6 +20,10 @@ const (
 	MaxScenarios = 10
 	// MaxCells bounds a Monte Carlo run: simulations x years.
 	MaxCells = 1_000_000
+
+	// MinWithdrawalRate is the smallest withdrawal rate the engine works
+	// with (one basis point); a smaller one is raised to it.
+	MinWithdrawalRate = 0.0001
 
 	// DefaultCoastAge is the target age for Coast FI when TargetRetirementAge is unset.
 	DefaultCoastAge = 65

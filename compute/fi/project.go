@@ -121,7 +121,7 @@ func (p *plan) init(in *Input) {
 	if p.retExp == 0 {
 		p.retExp = p.expenses
 	}
-	p.wr = finite(in.WithdrawalRate, 0.04, 1e-4, 1)
+	p.wr = finite(in.WithdrawalRate, 0.04, MinWithdrawalRate, 1)
 	p.fiNumber = p.retExp / p.wr
 	p.retireAt = -1
 	if in.TargetRetirementAge > 0 {
