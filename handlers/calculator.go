@@ -45,8 +45,8 @@ type calcEvent struct {
 type calcMonteCarlo struct {
 	Simulations     int     `json:"simulations" schema:"min=1,max=20000,default=1000" doc:"Paths to simulate; simulations x years may not exceed 1000000."`
 	Seed            int64   `json:"seed" schema:"min=0,max=9007199254740991,default=1" doc:"The same seed gives the same answer."`
-	ReturnStdDev    float64 `json:"returnStdDev" schema:"min=0,max=0.6,default=0.15" doc:"Standard deviation of yearly returns around expectedReturn."`
-	InflationStdDev float64 `json:"inflationStdDev" schema:"min=0,max=0.2,default=0.01" doc:"Standard deviation of yearly inflation around inflationRate."`
+	ReturnStdDev    float64 `json:"returnStdDev" schema:"min=0,max=0.6,default=0.12" doc:"Standard deviation of yearly returns around expectedReturn; the default is the historical one (see the method)."`
+	InflationStdDev float64 `json:"inflationStdDev" schema:"min=0,max=0.2,default=0.04" doc:"Standard deviation of yearly inflation around inflationRate; the default is the historical one (see the method)."`
 }
 
 type calcHistorical struct {

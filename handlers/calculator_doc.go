@@ -69,7 +69,7 @@ type mcDoc struct {
 	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
 	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
 	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
-	Balances      []mcBandDoc     `json:"balances" doc:"Nominal balance percentiles per year."`
+	Balances      []mcBandDoc     `json:"balances" doc:"Percentiles per year of the real end balance: today's money, each path deflated by its own simulated inflation."`
 }
 
 type backtestDoc struct {

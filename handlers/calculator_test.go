@@ -328,3 +328,17 @@ func TestCalculatorWithdrawalRateNeverChangedSilently(t *testing.T) {
 		t.Fatalf("the smallest accepted rate: %d %s", r.status, r.raw[:min(len(r.raw), 300)])
 	}
 }
+
+// Monte Carlo has one default spread, the engine's: leaving the standard
+// deviations out is the same as sending fi.DefaultMonteCarlo's.
+func TestCalculatorMonteCarloDefaultsAreTheEngines(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	d := fi.DefaultMonteCarlo()
+	base := `"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"lifeExpectancy":90`
+	left := calc(t, h, `{`+base+`,"monteCarlo":{"simulations":300}}`)
+	given := calc(t, h, fmt.Sprintf(`{`+base+`,"monteCarlo":{"simulations":300,"seed":%d,"returnStdDev":%v,"inflationStdDev":%v}}`,
+		d.Seed, d.ReturnStdDev, d.InflationStdDev))
+	if left.status != 200 || !bytes.Equal(left.raw, given.raw) {
+		t.Fatalf("defaults differ from fi.DefaultMonteCarlo %+v:\n%s\n%s", d, left.raw[:min(len(left.raw), 300)], given.raw[:min(len(given.raw), 300)])
+	}
+}

@@ -93,9 +93,13 @@
 // # Monte Carlo, backtest, goal seeking
 //
 // Simulate draws each year's return and inflation independently from normal
-// distributions centred on ExpectedReturn and InflationRate, runs the same
-// engine per path and reports the share of paths that never run out before
-// LifeExpectancy, the FI-age distribution and real-balance percentiles per year.
+// distributions centred on ExpectedReturn and InflationRate (truncated at a
+// -99% return and -50% inflation), runs the same engine per path and reports
+// the share of paths that never run out before LifeExpectancy, the FI-age
+// distribution and percentiles per year of the real end balance (today's
+// money, divided by the path's own price index). The default standard
+// deviations, DefaultReturnStdDev and DefaultInflationStdDev, are those of the
+// embedded annual US series (a 60/40 mix and CPI-U, 1928-2024).
 // It uses a seeded PCG generator held in a caller-owned Scratch: the same seed
 // gives the same answer, and no memory is allocated per path.
 //
@@ -134,7 +138,10 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`Guyton-Klinger 2006 (skip the inflation raise after a negative-return year when the current rate exceeds the initial rate; ` +
 	`cut 10% when the rate exceeds 1.2 x initial with more than 15 years left; raise 10% when below 0.8 x initial); ` +
 	`VPW (Bogleheads: balance x PMT at the start of the year over the remaining years at 5.0% real for stocks and 1.9% for bonds). ` +
-	`Monte Carlo draws independent normal annual returns and inflation around the expected values from a seeded PCG generator; ` +
+	`Monte Carlo draws independent normal annual returns and inflation around the expected values from a seeded PCG generator ` +
+	`(truncated at a -99% return and -50% inflation); the default standard deviations, 0.12 for returns and 0.04 for inflation, ` +
+	`are those of a yearly rebalanced 60/40 mix and of CPI-U in the annual US series 1928-2024, rounded to the percent; ` +
+	`balance percentiles are real (today's money, each path deflated by its own inflation); ` +
 	`success is never running out before lifeExpectancy. ` +
 	`Historical backtests replay every rolling window of annual US data (S&P 500 total return, 10-year Treasury total return, ` +
 	`December-to-December CPI-U) with annual rebalancing.`

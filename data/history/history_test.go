@@ -184,3 +184,31 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+// sampleStdDev is the standard deviation with n-1 in the denominator.
+func sampleStdDev(v []float64) float64 {
+	m := mean(v)
+	ss := 0.0
+	for _, x := range v {
+		ss += (x - m) * (x - m)
+	}
+	return math.Sqrt(ss / float64(len(v)-1))
+}
+
+// The engine's default Monte Carlo spreads are the series' own, rounded to
+// the percent: a yearly rebalanced mix at the default stock share, and CPI-U.
+func TestMonteCarloDefaultsMatchSeries(t *testing.T) {
+	s := us(t)
+	share := fi.Defaults().StockShare
+	mix := make([]float64, s.Len())
+	for i := range mix {
+		mix[i] = share*s.Stocks[i] + (1-share)*s.Bonds[i]
+	}
+	d := fi.DefaultMonteCarlo()
+	if sd := sampleStdDev(mix); math.Round(sd*100)/100 != d.ReturnStdDev {
+		t.Errorf("mix return sd %.4f rounds to %.2f, default %.2f", sd, math.Round(sd*100)/100, d.ReturnStdDev)
+	}
+	if sd := sampleStdDev(s.Inflation); math.Round(sd*100)/100 != d.InflationStdDev {
+		t.Errorf("inflation sd %.4f rounds to %.2f, default %.2f", sd, math.Round(sd*100)/100, d.InflationStdDev)
+	}
+}
