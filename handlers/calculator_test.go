@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -340,5 +341,31 @@ func TestCalculatorMonteCarloDefaultsAreTheEngines(t *testing.T) {
 		d.Seed, d.ReturnStdDev, d.InflationStdDev))
 	if left.status != 200 || !bytes.Equal(left.raw, given.raw) {
 		t.Fatalf("defaults differ from fi.DefaultMonteCarlo %+v:\n%s\n%s", d, left.raw[:min(len(left.raw), 300)], given.raw[:min(len(given.raw), 300)])
+	}
+}
+
+// Through the HTTP layer, with its rounding: every goal answer, sent back
+// as input, meets its goal.
+func TestCalculatorGoalsRoundTripProperty(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	r := rand.New(rand.NewPCG(5, 8))
+	for i := 0; i < 80; i++ {
+		age := 18 + r.IntN(70)
+		body := fmt.Sprintf(`{"currentAge":%d,"annualIncome":%.2f,"annualExpenses":%.2f,"currentSavings":%.2f,"expectedReturn":%.3f,"inflationRate":%.3f,"stockShare":%.2f`,
+			age, r.Float64()*200_000, 1_000+r.Float64()*120_000, r.Float64()*2_000_000, r.Float64()*0.1, r.Float64()*0.05, r.Float64())
+		if i%2 == 0 {
+			by := age + 1 + r.IntN(120-age)
+			_, second := goalRoundTrip(t, h, body+fmt.Sprintf(`,"goals":{"fiByAge":%d}}`, by), "requiredAnnualSaving", "annualContribution")
+			if second["fiAge"] == nil || num(t, second["fiAge"]) > float64(by) {
+				t.Fatalf("%s by %d: fiAge %v", body, by, second["fiAge"])
+			}
+			continue
+		}
+		target := 0.5 + r.Float64()*0.5
+		years := 10 + r.IntN(51)
+		_, second := goalRoundTrip(t, h, body+fmt.Sprintf(`,"historical":{"years":%d},"goals":{"targetSuccessRate":%.3f}}`, years, target), "maxWithdrawalRate", "withdrawalRate")
+		if sr := num(t, second["historical"].(map[string]any)["successRate"]); sr < math.Round(target*1000)/1000 {
+			t.Fatalf("%s: success %v under target %.3f", body, sr, target)
+		}
 	}
 }
