@@ -64,7 +64,6 @@ func Backtest(in *Input, s Series, years int) BacktestResult {
 		return res
 	}
 	var rets, infl [MaxYears]float64
-	p.trusted = true      // the window copies below are clamped
 	var ends [256]float64 // real ending balances for the median (windows beyond are skipped)
 	worstLasted, worstEnd := years+1, 0.0
 	res.LowestSpending = 1

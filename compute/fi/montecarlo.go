@@ -106,7 +106,6 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	sims := clampInt(mc.Simulations, 1, MaxCells/years)
 	rsd := finite(mc.ReturnStdDev, 0, 0, 2)
 	isd := finite(mc.InflationStdDev, 0, 0, 1)
-	p.trusted = true // the draws below are clamped as they are made
 	s.grow(sims, years)
 	s.pcg.Seed(mc.Seed, mc.Seed^0x9e3779b97f4a7c15)
 	rng := s.rng
