@@ -164,3 +164,74 @@ func TestClosedFormEdges(t *testing.T) {
 		t.Fatal("FutureValue at zero rate")
 	}
 }
+
+// The bond leg: a par bond whose yield does not move earns its coupon; a
+// rise in yields costs about duration x the rise; a fall gains.
+func TestBondMonthReturn(t *testing.T) {
+	if r := BondMonthReturn(0.06, 0.06); math.Abs(r-0.005) > 1e-12 {
+		t.Fatalf("unchanged yield: %v, want the coupon 0.005", r)
+	}
+	up, down := BondMonthReturn(0.05, 0.06), BondMonthReturn(0.05, 0.04)
+	// Modified duration of a 10-year 5% par bond (annual coupons) is 7.7:
+	// a point up costs about 7.3% of price, less the month's coupon.
+	if !(up < -0.066 && up > -0.072) || !(down > 0.08 && down < 0.09) {
+		t.Fatalf("yield 5%% -> 6%%: %v; 5%% -> 4%%: %v", up, down)
+	}
+	if r := BondMonthReturn(0.01, 0); math.Abs(r-(0.01*(10-1.0/12)+0.01/12)) > 1e-12 {
+		t.Fatalf("zero yield: %v", r)
+	}
+}
+
+// NewMonthly builds total-return indexes; a monthly window reads its years
+// from them and starts in any month.
+func TestMonthlyWindows(t *testing.T) {
+	const n = 12*40 + 1
+	price, div, cpi, rate, cape := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range price {
+		price[i], div[i], cpi[i], rate[i], cape[i] = 100, 12, 100*math.Pow(1.002, float64(i)), 5, 20
+	}
+	m := NewMonthly(1900, 3, price, div, cpi, rate, cape)
+	// A flat price with a dividend of 1% a month: 12.68% a year.
+	if g := m.Stocks[12] / m.Stocks[0]; math.Abs(g-math.Pow(1.01, 12)) > 1e-12 {
+		t.Fatalf("stock index over a year: %v", g)
+	}
+	if y, mo := m.start(10); y != 1901 || mo != 1 {
+		t.Fatalf("window 10 starts %d-%d, want 1901-1", y, mo)
+	}
+	if w := m.windows(30); w != n-360 {
+		t.Fatalf("%d windows, want %d", w, n-360)
+	}
+	var rets, infl, cp [30]float64
+	m.window(5, 30, mix{stock: 0.5, bond: 0.25, cash: 0.25}, rets[:], infl[:], cp[:])
+	bond := math.Pow(1+5.0/1200, 12) - 1
+	pi := math.Pow(1.002, 12) - 1
+	want := 0.5*(math.Pow(1.01, 12)-1) + 0.25*bond + 0.25*pi
+	if math.Abs(rets[7]-want) > 1e-12 || math.Abs(infl[7]-pi) > 1e-12 || cp[7] != 20 {
+		t.Fatalf("year 7: return %v (want %v), inflation %v (want %v), CAPE %v", rets[7], want, infl[7], pi, cp[7])
+	}
+	in := Defaults()
+	if r := Backtest(&in, &m, 30); r.Periods != n-360 || r.WorstStartMonth == 0 || r.SuccessRate != 1 {
+		t.Fatalf("monthly backtest: %+v", r)
+	}
+}
+
+// Backtests over either record allocate nothing.
+func TestBacktestZeroAlloc(t *testing.T) {
+	s := flat(1900, 97, 0.07, 0.03, 0.03)
+	const n = 1830
+	price, div, cpi, rate := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range price {
+		price[i], div[i], cpi[i], rate[i] = 100+float64(i%17), 4, 100+float64(i)/10, 4
+	}
+	m := NewMonthly(1871, 1, price, div, cpi, rate, nil)
+	in := Defaults()
+	if a := testing.AllocsPerRun(5, func() { Backtest(&in, s, 30) }); a != 0 {
+		t.Fatalf("annual backtest: %v allocations", a)
+	}
+	if a := testing.AllocsPerRun(5, func() { Backtest(&in, &m, 30) }); a != 0 {
+		t.Fatalf("monthly backtest: %v allocations", a)
+	}
+	if a := testing.AllocsPerRun(2, func() { MaxWithdrawalRate(&in, &m, 30, 0.95, 0.2) }); a != 0 {
+		t.Fatalf("max withdrawal rate: %v allocations", a)
+	}
+}

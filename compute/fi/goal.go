@@ -59,7 +59,7 @@ const RateStep = MinWithdrawalRate
 
 // MaxWithdrawalRate returns the highest first-year withdrawal rate, in whole
 // basis points (RateStep) from RateStep to ceiling, whose historical success
-// rate over s (windows of the given years, see Backtest) is at least target.
+// rate over h (windows of the given years, see Backtest) is at least target.
 // The search runs on the grid itself, so the answer is a rate that was tested
 // and met the target, not a rounded neighbour of one: fed back as
 // WithdrawalRate it meets the target. capped reports that the ceiling itself
@@ -69,7 +69,7 @@ const RateStep = MinWithdrawalRate
 // percentage, VPW) would make every rate "safe", so they are evaluated as
 // StrategyConstant. It returns 0 when even RateStep misses the target or no
 // window fits.
-func MaxWithdrawalRate(in *Input, s Series, years int, target, ceiling float64) (rate float64, capped bool) {
+func MaxWithdrawalRate(in *Input, h History, years int, target, ceiling float64) (rate float64, capped bool) {
 	c := *in
 	if c.Strategy == StrategyFixedPercent || c.Strategy == StrategyVPW {
 		c.Strategy = StrategyConstant
@@ -78,7 +78,7 @@ func MaxWithdrawalRate(in *Input, s Series, years int, target, ceiling float64) 
 	bp := func(k int) float64 { return float64(k) / (1 / RateStep) }
 	meets := func(k int) bool {
 		c.WithdrawalRate = bp(k)
-		r := Backtest(&c, s, years)
+		r := Backtest(&c, h, years)
 		return r.Periods > 0 && r.SuccessRate >= target
 	}
 	// Basis points: lo meets the target, hi does not. The small epsilon

@@ -141,6 +141,7 @@ type Input struct {
 
 	Strategy   Strategy
 	StockShare float64 // share of stocks in the portfolio (VPW rate, backtests)
+	CashShare  float64 // share of cash in backtests (at most 1 - StockShare); bonds hold the rest
 
 	Pensions    [MaxPensions]Pension
 	NumPensions int

@@ -103,6 +103,7 @@ type plan struct {
 	retireAt int // row where drawdown starts when a target age is set; -1 = at FI
 	strategy Strategy
 	stock    float64
+	cash     float64
 	start    float64
 	nPen     int
 	nEv      int
@@ -140,6 +141,7 @@ func (p *plan) init(in *Input) {
 		p.strategy = StrategyConstant
 	}
 	p.stock = finite(in.StockShare, 0.6, 0, 1)
+	p.cash = finite(in.CashShare, 0, 0, 1-p.stock)
 	p.start = finite(in.CurrentSavings, 0, 0, money)
 	p.nPen = clampInt(in.NumPensions, 0, MaxPensions)
 	p.nEv = clampInt(in.NumEvents, 0, MaxEvents)
@@ -153,6 +155,9 @@ func (p *plan) init(in *Input) {
 		p.vpwRates()
 	}
 }
+
+// mix is the backtest portfolio: stocks, cash and bonds for the rest.
+func (p *plan) mix() mix { return mix{stock: p.stock, bond: 1 - p.stock - p.cash, cash: p.cash} }
 
 // vpwRates fills p.vpw[k] with VPWRate(VPWReturn(stock), k) for k <= n,
 // building the discount factor (1+r)^-k by multiplication instead of Pow.
