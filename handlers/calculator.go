@@ -6,6 +6,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
+	"fiplan/data/history"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
@@ -24,6 +25,7 @@ type calcParams struct {
 	AnnualContribution  *float64      `json:"annualContribution" schema:"min=0,max=1e9" doc:"Yearly saving in today's money, rising with inflation, instead of income minus expenses."`
 	ExpenseRatio        *float64      `json:"expenseRatio" schema:"min=0,max=0.05,default=0" doc:"Yearly fund fees, deducted from the return."`
 	StockShare          *float64      `json:"stockShare" schema:"min=0,max=1,default=0.6" doc:"Share of stocks in the portfolio (VPW rate and the historical backtest)."`
+	CashShare           *float64      `json:"cashShare" schema:"min=0,max=1,default=0" doc:"Share of cash in the historical backtest, which keeps its real value (earns inflation); bonds hold the rest. stockShare + cashShare must not exceed 1."`
 	WithdrawalStrategy  string        `json:"withdrawalStrategy" schema:"enum=constant|fixed-percentage|guyton-klinger|vpw" doc:"Drawdown rule: constant inflation-adjusted amount (the 4% rule), a fixed percentage of the portfolio, Guyton-Klinger guardrails, or variable percentage withdrawal. Default constant."`
 	Pensions            []calcPension `json:"pensions" schema:"maxItems=4" doc:"Pensions and state benefits. In a scenario, a non-empty list replaces the base list."`
 	Events              []calcEvent   `json:"events" schema:"maxItems=8" doc:"One-off events. In a scenario, a non-empty list replaces the base list."`
@@ -50,7 +52,8 @@ type calcMonteCarlo struct {
 }
 
 type calcHistorical struct {
-	Years int `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+	Years   int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+	Dataset string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
 }
 
 type calcGoals struct {
@@ -116,6 +119,7 @@ func (p *calcParams) apply(in *fi.Input) {
 	setF(&in.RetirementExpenses, p.RetirementExpenses)
 	setF(&in.Fee, p.ExpenseRatio)
 	setF(&in.StockShare, p.StockShare)
+	setF(&in.CashShare, p.CashShare)
 	setI(&in.LifeExpectancy, p.LifeExpectancy)
 	setI(&in.TargetRetirementAge, p.TargetRetirementAge)
 	if p.AnnualContribution != nil {
@@ -150,13 +154,16 @@ func setI(dst *int, v *int) {
 	}
 }
 
-// checkAges reports cross-field age errors the schema cannot express.
+// checkAges reports cross-field errors the schema cannot express: ages out
+// of order, and a portfolio mix above 100%.
 func checkAges(c *Ctx, prefix string, in *fi.Input) bool {
 	switch {
 	case in.LifeExpectancy <= in.CurrentAge:
 		c.Fail(prefix+"lifeExpectancy", "must be greater than currentAge")
 	case in.TargetRetirementAge != 0 && in.TargetRetirementAge < in.CurrentAge:
 		c.Fail(prefix+"targetRetirementAge", "must be at least currentAge")
+	case in.StockShare+in.CashShare > 1+1e-9:
+		c.Fail(prefix+"cashShare", "stockShare + cashShare must not exceed 1")
 	default:
 		return true
 	}
@@ -228,23 +235,36 @@ func (s *Server) calculator(c *Ctx) {
 		fi.Simulate(in, &settings, &w.scratch, &w.mc)
 		writeMonteCarlo(out, &w.mc)
 	}
-	window := 30
+	window, dataset := 30, "annual"
 	if req.Historical != nil {
-		window = req.Historical.Years
-		bt := fi.Backtest(in, fi.Series(s.history), window)
-		writeBacktest(out, &bt, s.history.Years[0], s.history.Years[len(s.history.Years)-1], window)
+		window, dataset = req.Historical.Years, req.Historical.Dataset
+	}
+	var past fi.History = fi.Series(s.history)
+	first, last := s.history.First(), s.history.Last()
+	if dataset == "shiller-monthly" && (req.Historical != nil || req.Goals != nil) {
+		m, err := history.ShillerReturns()
+		if err != nil {
+			c.Internal(err)
+			return
+		}
+		past = m
+		first, last = m.FirstYear, m.FirstYear+(m.FirstMonth-1+m.Len()-1)/12
+	}
+	if req.Historical != nil {
+		bt := fi.Backtest(in, past, window)
+		writeBacktest(out, &bt, dataset, first, last, window)
 	}
 	if req.Goals != nil {
 		out.Key("goals")
 		out.Begin()
-		writeGoals(out, in, req.Goals, fi.Series(s.history), window)
+		writeGoals(out, in, req.Goals, past, window)
 		out.End()
 	}
 	out.End()
 	c.Send(fasthttp.StatusOK)
 }
 
-func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.Series, window int) {
+func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, window int) {
 	if g.FIByAge != nil {
 		w.Key("fiByAge")
 		w.Int(int64(*g.FIByAge))
@@ -399,9 +419,11 @@ func writeMonteCarlo(w *jsonw.Writer, r *fi.MCResult) {
 	w.End()
 }
 
-func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, first, last, window int) {
+func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, dataset string, first, last, window int) {
 	w.Key("historical")
 	w.Begin()
+	w.Key("dataset")
+	w.String(dataset)
 	w.Key("windowYears")
 	w.Int(int64(window))
 	w.Key("dataFrom")
@@ -413,6 +435,7 @@ func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, first, last, window in
 	w.Key("successRate")
 	w.Fixed(r.SuccessRate, 4)
 	intOrNull(w, "worstStartYear", r.WorstStartYear, r.Periods > 0)
+	intOrNull(w, "worstStartMonth", r.WorstStartMonth, r.WorstStartMonth > 0)
 	w.Key("worstFailed")
 	w.Bool(r.WorstFailed)
 	intOrNull(w, "worstFailYear", r.WorstFailYear, r.WorstFailed)

@@ -73,12 +73,14 @@ type mcDoc struct {
 }
 
 type backtestDoc struct {
+	Dataset              string  `json:"dataset" doc:"annual or shiller-monthly, as asked."`
 	WindowYears          int     `json:"windowYears"`
-	DataFrom             int     `json:"dataFrom"`
-	DataTo               int     `json:"dataTo"`
-	Periods              int     `json:"periods" doc:"Rolling start years tested."`
+	DataFrom             int     `json:"dataFrom" doc:"First calendar year of the dataset."`
+	DataTo               int     `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
+	Periods              int     `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
 	SuccessRate          float64 `json:"successRate"`
 	WorstStartYear       *int    `json:"worstStartYear" schema:"nullable"`
+	WorstStartMonth      *int    `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
 	WorstFailed          bool    `json:"worstFailed"`
 	WorstFailYear        *int    `json:"worstFailYear" schema:"nullable"`
 	WorstYearsLasted     int     `json:"worstYearsLasted"`
@@ -99,7 +101,7 @@ type calcResponseDoc struct {
 	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
 	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
 	MonteCarlo  *mcDoc            `json:"monteCarlo"`
-	Historical  *backtestDoc      `json:"historical" doc:"US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS)."`
+	Historical  *backtestDoc      `json:"historical" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
 	Goals       *goalsDoc         `json:"goals"`
 }
 

@@ -196,6 +196,7 @@ func TestCalculatorResponseMatchesSchema(t *testing.T) {
 		`{"currentAge":45,"annualIncome":120000,"annualExpenses":50000,"currentSavings":300000,"withdrawalStrategy":"guyton-klinger",
 		  "pensions":[{"fromAge":67,"amount":15000}],"events":[{"age":50,"amount":-80000,"label":"house"}],
 		  "monteCarlo":{"simulations":200},"historical":{},"goals":{"fiByAge":55,"targetSuccessRate":0.9}}`,
+		`{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"cashShare":0.1,"historical":{"dataset":"shiller-monthly","years":40},"goals":{"targetSuccessRate":0.95}}`,
 	} {
 		r := calc(t, h, body)
 		var v any
@@ -367,5 +368,54 @@ func TestCalculatorGoalsRoundTripProperty(t *testing.T) {
 		if sr := num(t, second["historical"].(map[string]any)["successRate"]); sr < math.Round(target*1000)/1000 {
 			t.Fatalf("%s: success %v under target %.3f", body, sr, target)
 		}
+	}
+}
+
+// historical.dataset picks Shiller's monthly series: every start month is a
+// window, the worst one names its month, and the goal uses the same data.
+func TestCalculatorMonthlyDataset(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	body := `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"stockShare":0.75,
+		"historical":{"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
+	first, second := goalRoundTrip(t, h, body, "maxWithdrawalRate", "withdrawalRate")
+	hist := first["historical"].(map[string]any)
+	if hist["dataset"] != "shiller-monthly" || num(t, hist["periods"]) != 1830-360 || num(t, hist["dataFrom"]) != 1871 ||
+		num(t, hist["dataTo"]) != 2023 || hist["worstStartMonth"] == nil {
+		t.Fatalf("monthly backtest: %v", hist)
+	}
+	if sr := num(t, second["historical"].(map[string]any)["successRate"]); sr < 0.95 {
+		t.Fatalf("the monthly goal's rate succeeds in %v of windows", sr)
+	}
+	annual := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"historical":{}}`).data()["historical"].(map[string]any)
+	if annual["dataset"] != "annual" || annual["worstStartMonth"] != nil || num(t, annual["periods"]) != 68 {
+		t.Fatalf("annual by default: %v", annual)
+	}
+	// Cash keeps its real value: an all-cash portfolio at 4% lasts exactly
+	// 25 years in every window, so 30-year windows all fail.
+	all := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"stockShare":0,"cashShare":1,"historical":{"dataset":"shiller-monthly"}}`)
+	if hs := all.data()["historical"].(map[string]any); num(t, hs["successRate"]) != 0 || num(t, hs["worstYearsLasted"]) != 25 {
+		t.Fatalf("all cash: %v", hs)
+	}
+}
+
+func TestCalculatorDatasetAndMixErrors(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
+	for _, c := range []struct{ body, path string }{
+		{`{` + base + `,"historical":{"dataset":"uk"}}`, "historical.dataset"},
+		{`{` + base + `,"historical":{"dataset":1}}`, "historical.dataset"},
+		{`{` + base + `,"cashShare":1.5}`, "cashShare"},
+		{`{` + base + `,"cashShare":-0.1}`, "cashShare"},
+		{`{` + base + `,"cashShare":0.5}`, "cashShare"}, // with the default 0.6 of stocks
+		{`{` + base + `,"stockShare":0.2,"scenarios":[{"name":"x","cashShare":0.9}]}`, "scenarios[0].cashShare"},
+	} {
+		r := calc(t, h, c.body)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if !strings.Contains(string(r.raw), `"path":"`+c.path+`"`) {
+			t.Fatalf("%s: no detail for %s: %s", c.body, c.path, r.raw)
+		}
+	}
+	if r := calc(t, h, `{`+base+`,"stockShare":0.7,"cashShare":0.3}`); r.status != 200 {
+		t.Fatalf("a mix of exactly 100%%: %s", r.raw)
 	}
 }

@@ -103,9 +103,18 @@
 // It uses a seeded PCG generator held in a caller-owned Scratch: the same seed
 // gives the same answer, and no memory is allocated per path.
 //
-// Backtest replays the drawdown phase over every rolling window of a historical
-// Series (annual rebalancing to StockShare) and reports the success rate and the
-// worst start year. SavingFor finds the yearly saving that reaches FI by an age
+// Backtest replays the drawdown phase over every rolling window of a History
+// and reports the success rate and the worst start. A History is an annual
+// Series (one window per start year) or a Monthly record (one window per start
+// month; each window's years run from its start month, so withdrawals and
+// rebalancing happen once a year in that month). NewMonthly derives the
+// monthly indexes from market figures: stocks earn the price change plus a
+// twelfth of the annual dividend rate each month; bonds are a 10-year
+// constant-maturity bond bought at par at each month's long rate and repriced
+// a month later at the next month's rate (BondMonthReturn); cash keeps its
+// real value (it earns inflation, since neither record carries a bill rate).
+// The portfolio is rebalanced every year to StockShare stocks, CashShare cash
+// and bonds for the rest. SavingFor finds the yearly saving that reaches FI by an age
 // (bisection over the engine); MaxWithdrawalRate finds the highest withdrawal
 // rate whose historical success rate meets a target.
 //
@@ -143,5 +152,9 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`are those of a yearly rebalanced 60/40 mix and of CPI-U in the annual US series 1928-2024, rounded to the percent; ` +
 	`balance percentiles are real (today's money, each path deflated by its own inflation); ` +
 	`success is never running out before lifeExpectancy. ` +
-	`Historical backtests replay every rolling window of annual US data (S&P 500 total return, 10-year Treasury total return, ` +
-	`December-to-December CPI-U) with annual rebalancing.`
+	`Historical backtests replay every rolling window of US data with annual rebalancing to stockShare stocks, cashShare cash ` +
+	`(which keeps its real value) and bonds for the rest: dataset annual (S&P 500 total return, 10-year Treasury total return, ` +
+	`December-to-December CPI-U, 1928-2024, one window per start year) or shiller-monthly (Robert Shiller's series 1871-2023, ` +
+	`one window per start month, each year running from that month: stocks earn the price change plus a twelfth of the annual ` +
+	`dividend rate each month; bonds are a 10-year bond bought at par at the month's long interest rate and repriced at the next ` +
+	`month's rate with annual compounding, the coupon accruing monthly).`
