@@ -26,7 +26,8 @@ type calcParams struct {
 	ExpenseRatio        *float64      `json:"expenseRatio" schema:"min=0,max=0.05,default=0" doc:"Yearly fund fees, deducted from the return."`
 	StockShare          *float64      `json:"stockShare" schema:"min=0,max=1,default=0.6" doc:"Share of stocks in the portfolio (VPW rate and the historical backtest)."`
 	CashShare           *float64      `json:"cashShare" schema:"min=0,max=1,default=0" doc:"Share of cash in the historical backtest, which keeps its real value (earns inflation); bonds hold the rest. stockShare + cashShare must not exceed 1."`
-	WithdrawalStrategy  string        `json:"withdrawalStrategy" schema:"enum=constant|fixed-percentage|guyton-klinger|vpw" doc:"Drawdown rule: constant inflation-adjusted amount (the 4% rule), a fixed percentage of the portfolio, Guyton-Klinger guardrails, or variable percentage withdrawal. Default constant."`
+	WithdrawalStrategy  string        `json:"withdrawalStrategy" schema:"enum=constant|fixed-percentage|guyton-klinger|vpw|95-percent|floor-ceiling|cape|vanguard-dynamic|guardrails-capped" doc:"Drawdown rule (see the method for each): constant inflation-adjusted amount (the 4% rule), a fixed percentage of the portfolio, Guyton-Klinger guardrails, variable percentage withdrawal, the 95% rule, floor and ceiling, the CAPE rule (needs cape), Vanguard dynamic spending, or guardrails with inflation raises capped at 6%. Default constant."`
+	CAPE                *float64      `json:"cape" schema:"min=1,max=100" doc:"The market's cyclically adjusted P/E today; required with withdrawalStrategy cape, which withdraws 1.5% + 0.5 / CAPE of the portfolio. Backtests over shiller-monthly use each year's historical CAPE where the series has one (from 1881)."`
 	Pensions            []calcPension `json:"pensions" schema:"maxItems=4" doc:"Pensions and state benefits. In a scenario, a non-empty list replaces the base list."`
 	Events              []calcEvent   `json:"events" schema:"maxItems=8" doc:"One-off events. In a scenario, a non-empty list replaces the base list."`
 }
@@ -120,6 +121,7 @@ func (p *calcParams) apply(in *fi.Input) {
 	setF(&in.Fee, p.ExpenseRatio)
 	setF(&in.StockShare, p.StockShare)
 	setF(&in.CashShare, p.CashShare)
+	setF(&in.CAPE, p.CAPE)
 	setI(&in.LifeExpectancy, p.LifeExpectancy)
 	setI(&in.TargetRetirementAge, p.TargetRetirementAge)
 	if p.AnnualContribution != nil {
@@ -164,6 +166,8 @@ func checkAges(c *Ctx, prefix string, in *fi.Input) bool {
 		c.Fail(prefix+"targetRetirementAge", "must be at least currentAge")
 	case in.StockShare+in.CashShare > 1+1e-9:
 		c.Fail(prefix+"cashShare", "stockShare + cashShare must not exceed 1")
+	case in.Strategy == fi.StrategyCAPE && in.CAPE == 0:
+		c.Fail(prefix+"cape", "is required with withdrawalStrategy cape")
 	default:
 		return true
 	}

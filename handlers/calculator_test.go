@@ -419,3 +419,31 @@ func TestCalculatorDatasetAndMixErrors(t *testing.T) {
 		t.Fatalf("a mix of exactly 100%%: %s", r.raw)
 	}
 }
+
+// Every engine strategy is accepted by name, and the CAPE rule needs a CAPE.
+func TestCalculatorStrategies(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	base := `"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"cape":25,"historical":{"dataset":"shiller-monthly"}`
+	for _, name := range fi.StrategyNames() {
+		r := calc(t, h, `{`+base+`,"withdrawalStrategy":"`+name+`"}`)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", name, r.status, r.raw)
+		}
+		if sr := num(t, r.data()["historical"].(map[string]any)["successRate"]); sr <= 0 || sr > 1 {
+			t.Fatalf("%s: success %v", name, sr)
+		}
+	}
+	noCape := `"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000`
+	for _, c := range []struct{ body, path string }{
+		{`{` + noCape + `,"withdrawalStrategy":"cape"}`, "cape"},
+		{`{` + noCape + `,"scenarios":[{"name":"x","withdrawalStrategy":"cape"}]}`, "scenarios[0].cape"},
+		{`{` + noCape + `,"withdrawalStrategy":"cape","cape":0.5}`, "cape"},
+		{`{` + noCape + `,"withdrawalStrategy":"cape","cape":101}`, "cape"},
+	} {
+		r := calc(t, h, c.body)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if !strings.Contains(string(r.raw), `"path":"`+c.path+`"`) {
+			t.Fatalf("%s: no detail for %s: %s", c.body, c.path, r.raw)
+		}
+	}
+}

@@ -138,6 +138,7 @@ func Backtest(in *Input, h History, years int) BacktestResult {
 	res.LowestSpending = 1
 	for i := 0; i < n; i++ {
 		rec.window(i, years, mx, rets[:years], infl[:years], cape[:years])
+		p.capes = cape[:years]
 		o, _ := p.run(rets[:years], infl[:years], nil, false, nil, 0)
 		res.Periods++
 		ends[i] = o.endReal

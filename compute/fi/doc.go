@@ -90,6 +90,37 @@
 // table; with them, a 60/40 mix gives the table's 5.0% at 35 years, 21.5% at 5
 // and 26.4% at 4). The last year withdraws everything.
 //
+// The next five withdraw from the portfolio without netting pensions, like
+// fixed percentage and VPW; "first withdrawal" is WithdrawalRate x the
+// balance at the start of drawdown.
+//
+// StrategyNinetyFive: the 95% rule of Bob Clyatt, "Work Less, Live More"
+// (Nolo, 2005): withdraw WithdrawalRate x the balance, but never less than
+// NinetyFiveShare (95%) of last year's withdrawal in money of the day.
+//
+// StrategyFloorCeiling: William Bengen's floor-and-ceiling rule (Journal of
+// Financial Planning, 2001): WithdrawalRate x the balance, held in real terms
+// between FloorShare (90%) and CeilingShare (125%) of the first withdrawal;
+// the two bounds are fiplan's parameters, the rule names none universally.
+//
+// StrategyCAPE: a valuation-based rate after Karsten Jeske, "The Ultimate
+// Guide to Safe Withdrawal Rates, Part 18: Flexibility and the Mechanics of
+// CAPE-Based Rules" (earlyretirementnow.com, 2017): withdraw
+// (CAPEBase + CAPESlope / CAPE) x the balance, 1.5% + 0.5/CAPE with fiplan's
+// parameters. The year's CAPE comes from the record a backtest replays where
+// it has one, else Input.CAPE; WithdrawalRate is used when neither is known.
+//
+// StrategyVanguard: Vanguard's dynamic spending rule (Jaconetti, Kinniry and
+// Zilbering, "A more dynamic approach to spending for investors in
+// retirement", Vanguard research, 2013): WithdrawalRate x the balance, with
+// its real change from last year's withdrawal held between -VanguardFloor
+// (-2.5%) and +VanguardCeiling (+5%), the paper's baseline.
+//
+// StrategyGuardrailsCapped: the Guyton-Klinger rules with each year's
+// inflation raise capped at GuardrailInflationCap (6%, fiplan's parameter),
+// so that a run of high inflation does not compound into spending the
+// guardrails then have to cut.
+//
 // # Monte Carlo, backtest, goal seeking
 //
 // Simulate draws each year's return and inflation independently from normal
@@ -147,6 +178,11 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`Guyton-Klinger 2006 (skip the inflation raise after a negative-return year when the current rate exceeds the initial rate; ` +
 	`cut 10% when the rate exceeds 1.2 x initial with more than 15 years left; raise 10% when below 0.8 x initial); ` +
 	`VPW (Bogleheads: balance x PMT at the start of the year over the remaining years at 5.0% real for stocks and 1.9% for bonds). ` +
+	`The following take a share of the portfolio without netting pensions: 95-percent (Clyatt 2005: withdrawalRate x balance, ` +
+	`at least 95% of last year's withdrawal); floor-ceiling (Bengen 2001: withdrawalRate x balance, in real terms between 90% ` +
+	`and 125% of the first withdrawal); cape (after Jeske 2017: (1.5% + 0.5 / CAPE) x balance, CAPE from the dataset where it ` +
+	`has one, else the cape input); vanguard-dynamic (Jaconetti, Kinniry and Zilbering 2013: withdrawalRate x balance, its ` +
+	`real change from last year between -2.5% and +5%); guardrails-capped (Guyton-Klinger with each inflation raise capped at 6%). ` +
 	`Monte Carlo draws independent normal annual returns and inflation around the expected values from a seeded PCG generator ` +
 	`(truncated at a -99% return and -50% inflation); the default standard deviations, 0.12 for returns and 0.04 for inflation, ` +
 	`are those of a yearly rebalanced 60/40 mix and of CPI-U in the annual US series 1928-2024, rounded to the percent; ` +

@@ -66,12 +66,12 @@ const RateStep = MinWithdrawalRate
 // meets the target, so the true maximum is at least the ceiling; pass the
 // largest rate callers may send back (ceiling is taken down to the grid and
 // into [RateStep, 1]). Strategies that cannot run out by construction (fixed
-// percentage, VPW) would make every rate "safe", so they are evaluated as
-// StrategyConstant. It returns 0 when even RateStep misses the target or no
+// percentage, VPW, CAPE) would make every rate "safe", so they are evaluated
+// as StrategyConstant. It returns 0 when even RateStep misses the target or no
 // window fits.
 func MaxWithdrawalRate(in *Input, h History, years int, target, ceiling float64) (rate float64, capped bool) {
 	c := *in
-	if c.Strategy == StrategyFixedPercent || c.Strategy == StrategyVPW {
+	if !c.Strategy.canRunOut() {
 		c.Strategy = StrategyConstant
 	}
 	target = finite(target, 0.95, 0, 1)

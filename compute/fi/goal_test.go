@@ -69,7 +69,7 @@ func TestPropertyMaxWithdrawalRateRoundTrip(t *testing.T) {
 		in.CurrentSavings = 1_000_000
 		in.StockShare = r.Float64()
 		in.Fee = r.Float64() * 0.01
-		in.Strategy = Strategy(r.IntN(4))
+		in.Strategy = Strategy(r.IntN(numStrategies))
 		years := 5 + r.IntN(56)
 		target := 0.05 + r.Float64()*0.95
 		rate, atCeiling := MaxWithdrawalRate(&in, s, years, target, ceiling)
@@ -80,7 +80,7 @@ func TestPropertyMaxWithdrawalRateRoundTrip(t *testing.T) {
 			t.Fatalf("case %d: %v is above the ceiling", i, rate)
 		}
 		c := in
-		if c.Strategy == StrategyFixedPercent || c.Strategy == StrategyVPW {
+		if !c.Strategy.canRunOut() {
 			c.Strategy = StrategyConstant
 		}
 		c.WithdrawalRate = viaText(rate, 4)

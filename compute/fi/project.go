@@ -104,6 +104,8 @@ type plan struct {
 	strategy Strategy
 	stock    float64
 	cash     float64
+	cape     float64   // Input.CAPE
+	capes    []float64 // the CAPE of each year of the path being replayed (0 = unknown)
 	start    float64
 	nPen     int
 	nEv      int
@@ -137,9 +139,11 @@ func (p *plan) init(in *Input) {
 		p.retireAt = clampInt(in.TargetRetirementAge-p.age0, 0, p.n)
 	}
 	p.strategy = in.Strategy
-	if p.strategy > StrategyVPW {
+	if p.strategy >= numStrategies {
 		p.strategy = StrategyConstant
 	}
+	p.cape = finite(in.CAPE, 0, 0, 1000)
+	p.capes = nil
 	p.stock = finite(in.StockShare, 0.6, 0, 1)
 	p.cash = finite(in.CashShare, 0, 0, 1-p.stock)
 	p.start = finite(in.CurrentSavings, 0, 0, money)
@@ -200,13 +204,6 @@ type outcome struct {
 	raises     int
 }
 
-// gkState is the Guyton-Klinger strategy's memory between years.
-type gkState struct {
-	started bool
-	w       float64 // last withdrawal
-	iwr     float64 // initial withdrawal rate
-}
-
 // run is the engine. rets/infls override the expected return and inflation
 // year by year (callers clamp them with clampReturn and clampInflation); rows are appended to dst when emit is set; when sink is not
 // nil, sink[t*stride] receives the real end balance of year t. Each year
@@ -218,7 +215,7 @@ func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64,
 	bal := p.start
 	cpi := 1.0     // price index at the start of the year, today = 1
 	incomeF := 1.0 // real income growth factor
-	var gk gkState
+	var sp spendState
 	var lastRet, lastInfl float64
 
 	for t := 0; t < p.n; t++ {
@@ -248,7 +245,7 @@ func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64,
 		} else {
 			// 3. Drawdown.
 			var canFail bool
-			wd, contrib, canFail = p.withdrawal(&o, &gk, bal, p.retExp*cpi, pen, lastRet, lastInfl, p.n-t)
+			wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, lastRet, lastInfl)
 			bal, wd, growth, short = drawdown(bal, wd, contrib, r, canFail)
 		}
 		if !(bal > 0) { // also catches NaN
@@ -383,55 +380,6 @@ func drawdown(bal, wd, contrib, r float64, canFail bool) (end, paid, growth floa
 	bal -= wd
 	growth = bal * r
 	return bal + growth + contrib, wd, growth, short
-}
-
-// withdrawal is the strategy's withdrawal for a drawdown year with years
-// left in the horizon (this one included), the pension income to reinvest
-// (constant strategy), and whether the strategy can fail to meet spending.
-// need is the spending need at this year's prices, pen the pension paid.
-func (p *plan) withdrawal(o *outcome, gk *gkState, bal, need, pen, lastRet, lastInfl float64, left int) (wd, contrib float64, canFail bool) {
-	switch p.strategy {
-	case StrategyFixedPercent:
-		return p.wr * bal, 0, false
-	case StrategyVPW:
-		return bal * p.vpw[left], 0, false
-	case StrategyGuytonKlinger:
-		wd, cut, raise := p.guytonKlinger(gk, bal, need, pen, lastRet, lastInfl, left)
-		o.cuts += b2i(cut)
-		o.raises += b2i(raise)
-		return wd, 0, true
-	}
-	return max(0, need-pen), max(0, pen-need), true
-}
-
-// guytonKlinger returns this year's withdrawal under the Guyton-Klinger
-// decision rules (see the package documentation) and whether it was a
-// capital-preservation cut or a prosperity raise. The first call fixes the
-// initial withdrawal rate from the spending need less pensions.
-func (p *plan) guytonKlinger(g *gkState, bal, need, pen, lastRet, lastInfl float64, left int) (wd float64, cut, raise bool) {
-	if !g.started {
-		g.started = true
-		g.w = max(0, need-pen)
-		g.iwr = p.wr
-		if bal > 0 {
-			g.iwr = g.w / bal
-		}
-		return g.w, false, false
-	}
-	if bal > 0 {
-		if !(lastRet < 0 && g.w/bal > g.iwr) {
-			g.w *= 1 + lastInfl
-		}
-		cr := g.w / bal
-		if cr > g.iwr*(1+GKGuardrail) && left > GKPreservationN {
-			g.w *= 1 - GKAdjustment
-			cut = true
-		} else if cr < g.iwr*(1-GKGuardrail) {
-			g.w *= 1 + GKAdjustment
-			raise = true
-		}
-	}
-	return g.w, cut, raise
 }
 
 // progress is a real balance as a share of the FI number.
