@@ -122,24 +122,16 @@ type BacktestResult struct {
 // window succeeds when every year's spending is met in full.
 func Backtest(in *Input, h History, years int) BacktestResult {
 	var res BacktestResult
-	p := backtestPlan(in, years)
-	rec := recordOf(h)
-	n := 0
-	if years > 0 && years <= MaxYears {
-		n = min(rec.windows(years), MaxWindows)
-	}
-	if n == 0 {
+	rp, ok := newReplay(in, h, years)
+	if !ok {
 		return res
 	}
-	var rets, infl, cape [MaxYears]float64
+	rp.p.trackSpend = rp.p.strategy != StrategyConstant
 	var ends [MaxWindows]float64 // real ending balances, for the median
-	mx := p.mix()
 	worstLasted, worstEnd := years+1, 0.0
 	res.LowestSpending = 1
-	for i := 0; i < n; i++ {
-		rec.window(i, years, mx, rets[:years], infl[:years], cape[:years])
-		p.capes = cape[:years]
-		o, _ := p.run(rets[:years], infl[:years], nil, false, nil, 0)
+	for i := 0; i < rp.n; i++ {
+		o, _ := rp.run(i, nil)
 		res.Periods++
 		ends[i] = o.endReal
 		lasted := years
@@ -150,7 +142,7 @@ func Backtest(in *Input, h History, years int) BacktestResult {
 		}
 		if lasted < worstLasted || (lasted == worstLasted && o.endReal < worstEnd) {
 			worstLasted, worstEnd = lasted, o.endReal
-			res.WorstStartYear, res.WorstStartMonth = rec.start(i)
+			res.WorstStartYear, res.WorstStartMonth = rp.rec.start(i)
 			res.WorstFailed = o.depleteRow >= 0
 			res.WorstFailYear = 0
 			if res.WorstFailed {
@@ -159,13 +151,43 @@ func Backtest(in *Input, h History, years int) BacktestResult {
 			res.WorstYearsLasted = lasted
 			res.WorstEndBalance = o.endReal
 		}
-		if p.strategy != StrategyConstant {
-			res.LowestSpending = min(res.LowestSpending, p.lowestSpending(rets[:years], infl[:years]))
+		if rp.p.trackSpend && o.firstSpend > 0 {
+			res.LowestSpending = min(res.LowestSpending, max(o.lowSpend/o.firstSpend, 0))
 		}
 	}
 	res.SuccessRate = float64(res.Successes) / float64(res.Periods)
-	res.MedianEndBalance = median(ends[:n])
+	res.MedianEndBalance = median(ends[:rp.n])
 	return res
+}
+
+// replay runs the windows of a backtest through one plan.
+type replay struct {
+	p                plan
+	rec              record
+	n, years         int
+	mx               mix
+	rets, infl, cape [MaxYears]float64
+}
+
+// newReplay prepares the windows of the given years in h and reports
+// whether any fits (at most MaxWindows are replayed). It returns the replay
+// by value: stored through a pointer, h would move to the heap.
+func newReplay(in *Input, h History, years int) (r replay, ok bool) {
+	r.p = backtestPlan(in, years)
+	r.rec = recordOf(h)
+	r.years = years
+	if years > 0 && years <= MaxYears {
+		r.n = min(r.rec.windows(years), MaxWindows)
+	}
+	r.mx = r.p.mix()
+	return r, r.n > 0
+}
+
+// run replays window i, appending its rows to dst when dst is not nil.
+func (r *replay) run(i int, dst []Year) (outcome, []Year) {
+	y := r.years
+	r.rec.window(i, y, r.mx, r.rets[:y], r.infl[:y], r.cape[:y])
+	return r.p.run(r.rets[:y], r.infl[:y], r.cape[:y], dst, dst != nil, nil, 0)
 }
 
 // backtestPlan is the plan of a backtest window: retired from the first row
@@ -188,26 +210,6 @@ func backtestPlan(in *Input, years int) plan {
 	p.fiNumber = 0 // already retired: drawdown from the first row
 	p.retireAt = 0
 	return p
-}
-
-// lowestSpending replays a window and returns the lowest real withdrawal as a
-// share of the first year's withdrawal (1 when nothing was withdrawn).
-func (p *plan) lowestSpending(rets, infls []float64) float64 {
-	var rows [MaxYears]Year
-	_, out := p.run(rets, infls, rows[:0], true, nil, 0)
-	if len(out) == 0 || out[0].Withdrawals <= 0 {
-		return 1
-	}
-	first := out[0].Withdrawals
-	low := 1.0
-	cpi := 1.0
-	for k := range out {
-		if k > 0 {
-			cpi *= 1 + infls[k-1]
-		}
-		low = min(low, out[k].Withdrawals/cpi/first)
-	}
-	return max(low, 0)
 }
 
 // median reorders v and returns its middle value (the mean of the two

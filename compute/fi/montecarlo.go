@@ -116,7 +116,7 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 			s.ret[t] = min(max(p.gross+rsd*rng.NormFloat64(), -0.99), 10)
 			s.infl[t] = min(max(p.infl+isd*rng.NormFloat64(), -0.5), 10)
 		}
-		o, _ := p.run(s.ret, s.infl, nil, false, s.bal[path:], sims)
+		o, _ := p.run(s.ret, s.infl, nil, nil, false, s.bal[path:], sims)
 		if o.depleteRow < 0 {
 			ok++
 		}

@@ -56,7 +56,7 @@ type Summary struct {
 func Project(in *Input, dst []Year) (Summary, []Year) {
 	var p plan
 	p.init(in)
-	o, rows := p.run(nil, nil, dst, true, nil, 0)
+	o, rows := p.run(nil, nil, nil, dst, true, nil, 0)
 	return p.summarize(&o), rows
 }
 
@@ -76,7 +76,7 @@ func ProjectPath(in *Input, returns, inflation []float64, dst []Year) (Summary, 
 	for t := range ni {
 		infls[t] = clampInflation(inflation[t])
 	}
-	o, rows := p.run(rets[:nr], infls[:ni], dst, true, nil, 0)
+	o, rows := p.run(rets[:nr], infls[:ni], nil, dst, true, nil, 0)
 	return p.summarize(&o), rows
 }
 
@@ -104,12 +104,13 @@ type plan struct {
 	strategy Strategy
 	stock    float64
 	cash     float64
-	cape     float64   // Input.CAPE
-	capes    []float64 // the CAPE of each year of the path being replayed (0 = unknown)
-	start    float64
-	nPen     int
-	nEv      int
-	vpw      [MaxYears + 1]float64 // VPW rate by years left (StrategyVPW only)
+	cape     float64 // Input.CAPE
+	// trackSpend makes run report the first and lowest real withdrawal.
+	trackSpend bool
+	start      float64
+	nPen       int
+	nEv        int
+	vpw        [MaxYears + 1]float64 // VPW rate by years left (StrategyVPW only)
 }
 
 func (p *plan) init(in *Input) {
@@ -143,7 +144,6 @@ func (p *plan) init(in *Input) {
 		p.strategy = StrategyConstant
 	}
 	p.cape = finite(in.CAPE, 0, 0, 1000)
-	p.capes = nil
 	p.stock = finite(in.StockShare, 0.6, 0, 1)
 	p.cash = finite(in.CashShare, 0, 0, 1-p.stock)
 	p.start = finite(in.CurrentSavings, 0, 0, money)
@@ -202,15 +202,26 @@ type outcome struct {
 	withdrawn  float64
 	cuts       int
 	raises     int
+	firstSpend float64 // first drawdown year's withdrawal, today's money (trackSpend)
+	lowSpend   float64 // lowest drawdown withdrawal, today's money (trackSpend)
+}
+
+// spent records a drawdown year's withdrawal in today's money.
+func (o *outcome) spent(t int, real float64) {
+	if t == o.retireRow {
+		o.firstSpend, o.lowSpend = real, real
+	}
+	o.lowSpend = min(o.lowSpend, real)
 }
 
 // run is the engine. rets/infls override the expected return and inflation
-// year by year (callers clamp them with clampReturn and clampInflation); rows are appended to dst when emit is set; when sink is not
+// year by year (callers clamp them with clampReturn and clampInflation) and
+// capes gives each year's CAPE where known (0 = unknown); rows are appended to dst when emit is set; when sink is not
 // nil, sink[t*stride] receives the real end balance of year t. Each year
 // follows the numbered steps of the package documentation; the state that
 // moves from year to year stays in this function's locals, and every step
 // is a function of its arguments.
-func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64, stride int) (outcome, []Year) {
+func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []float64, stride int) (outcome, []Year) {
 	o, retired := p.begin()
 	bal := p.start
 	cpi := 1.0     // price index at the start of the year, today = 1
@@ -245,8 +256,15 @@ func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64,
 		} else {
 			// 3. Drawdown.
 			var canFail bool
-			wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, lastRet, lastInfl)
+			cape := 0.0
+			if t < len(capes) {
+				cape = capes[t]
+			}
+			wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, cape, lastRet, lastInfl)
 			bal, wd, growth, short = drawdown(bal, wd, contrib, r, canFail)
+			if p.trackSpend {
+				o.spent(t, wd/cpi)
+			}
 		}
 		if !(bal > 0) { // also catches NaN
 			bal = 0

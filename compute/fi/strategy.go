@@ -90,9 +90,10 @@ type spendState struct {
 // withdrawal is the strategy's withdrawal for drawdown year t, the pension
 // income to reinvest (constant strategy only), and whether the strategy can
 // fail to meet it. bal is the balance at the start of the year, cpi the price
-// index then, pen the pension paid this year; lastRet and lastInfl are last
-// year's return and inflation.
-func (p *plan) withdrawal(o *outcome, sp *spendState, t int, bal, cpi, pen, lastRet, lastInfl float64) (wd, contrib float64, canFail bool) {
+// index then, pen the pension paid this year, cape the year's CAPE from the
+// path replayed (0 when unknown); lastRet and lastInfl are last year's return
+// and inflation.
+func (p *plan) withdrawal(o *outcome, sp *spendState, t int, bal, cpi, pen, cape, lastRet, lastInfl float64) (wd, contrib float64, canFail bool) {
 	need := p.retExp * cpi
 	left := p.n - t
 	switch p.strategy {
@@ -120,7 +121,7 @@ func (p *plan) withdrawal(o *outcome, sp *spendState, t int, bal, cpi, pen, last
 			wd = min(max(wd, FloorShare*sp.first*cpi), CeilingShare*sp.first*cpi)
 		}
 	case StrategyCAPE:
-		wd = p.capeRate(t) * bal
+		wd = p.capeRate(cape) * bal
 	case StrategyVanguard:
 		wd = p.wr * bal
 		if sp.started {
@@ -137,14 +138,13 @@ func (p *plan) withdrawal(o *outcome, sp *spendState, t int, bal, cpi, pen, last
 	return wd, contrib, p.strategy.canRunOut()
 }
 
-// capeRate is the CAPE rule's withdrawal rate in drawdown year t:
-// CAPEBase + CAPESlope / CAPE, with the year's CAPE from the record being
-// replayed where it has one, else Input.CAPE; WithdrawalRate when neither is
-// known.
-func (p *plan) capeRate(t int) float64 {
+// capeRate is the CAPE rule's withdrawal rate: CAPEBase + CAPESlope / CAPE,
+// with the year's CAPE from the path replayed where known (cape > 0), else
+// Input.CAPE; WithdrawalRate when neither is known.
+func (p *plan) capeRate(cape float64) float64 {
 	c := p.cape
-	if t < len(p.capes) && p.capes[t] > 0 {
-		c = p.capes[t]
+	if cape > 0 {
+		c = cape
 	}
 	if c <= 0 {
 		return p.wr
