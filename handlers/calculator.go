@@ -53,8 +53,9 @@ type calcMonteCarlo struct {
 }
 
 type calcHistorical struct {
-	Years   int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
-	Dataset string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
+	Years     int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+	Sequences bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
+	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
 }
 
 type calcGoals struct {
@@ -101,6 +102,7 @@ type calcWork struct {
 	sums    [fi.MaxScenarios + 1]fi.Summary
 	scratch fi.Scratch
 	mc      fi.MCResult
+	seq     fi.SequenceView
 }
 
 var calcPool = sync.Pool{New: func() any {
@@ -256,7 +258,12 @@ func (s *Server) calculator(c *Ctx) {
 	}
 	if req.Historical != nil {
 		bt := fi.Backtest(in, past, window)
-		writeBacktest(out, &bt, dataset, first, last, window)
+		var seq *fi.SequenceView
+		if req.Historical.Sequences {
+			seq = &w.seq
+			fi.Sequences(in, past, window, seq)
+		}
+		writeBacktest(out, &bt, seq, dataset, first, last, window)
 	}
 	if req.Goals != nil {
 		out.Key("goals")
@@ -423,7 +430,7 @@ func writeMonteCarlo(w *jsonw.Writer, r *fi.MCResult) {
 	w.End()
 }
 
-func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, dataset string, first, last, window int) {
+func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, seq *fi.SequenceView, dataset string, first, last, window int) {
 	w.Key("historical")
 	w.Begin()
 	w.Key("dataset")
@@ -447,5 +454,61 @@ func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, dataset string, first,
 	w.Int(int64(r.WorstYearsLasted))
 	w.Key("medianEndBalanceReal")
 	w.Fixed(r.MedianEndBalance, 2)
+	if seq != nil && seq.Periods > 0 {
+		writeSequences(w, seq)
+	}
+	w.End()
+}
+
+func writeSequences(w *jsonw.Writer, v *fi.SequenceView) {
+	w.Key("sequences")
+	w.Begin()
+	writeSequencePath(w, "worst", &v.Worst)
+	writeSequencePath(w, "median", &v.Median)
+	writeSequencePath(w, "best", &v.Best)
+	w.Key("byDecade")
+	w.BeginArray()
+	for _, d := range v.Decades[:v.NumDecades] {
+		if d.Periods == 0 {
+			continue
+		}
+		w.Begin()
+		w.Key("decade")
+		w.Int(int64(d.Decade))
+		w.Key("periods")
+		w.Int(int64(d.Periods))
+		w.Key("successRate")
+		w.Fixed(float64(d.Successes)/float64(d.Periods), 4)
+		w.End()
+	}
+	w.EndArray()
+	w.End()
+}
+
+func writeSequencePath(w *jsonw.Writer, key string, p *fi.SequencePath) {
+	w.Key(key)
+	w.Begin()
+	w.Key("startYear")
+	w.Int(int64(p.StartYear))
+	intOrNull(w, "startMonth", p.StartMonth, p.StartMonth > 0)
+	w.Key("failed")
+	w.Bool(p.Failed)
+	w.Key("yearsLasted")
+	w.Int(int64(p.YearsLasted))
+	w.Key("endBalanceReal")
+	w.Fixed(p.EndBalance, 2)
+	w.Key("path")
+	w.BeginArray()
+	for _, y := range p.Years[:p.NumYears] {
+		w.Begin()
+		w.Key("year")
+		w.Int(int64(y.Year))
+		w.Key("withdrawalReal")
+		w.Fixed(y.Withdrawal, 2)
+		w.Key("endBalanceReal")
+		w.Fixed(y.EndBalance, 2)
+		w.End()
+	}
+	w.EndArray()
 	w.End()
 }

@@ -73,18 +73,47 @@ type mcDoc struct {
 }
 
 type backtestDoc struct {
-	Dataset              string  `json:"dataset" doc:"annual or shiller-monthly, as asked."`
-	WindowYears          int     `json:"windowYears"`
-	DataFrom             int     `json:"dataFrom" doc:"First calendar year of the dataset."`
-	DataTo               int     `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
-	Periods              int     `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
-	SuccessRate          float64 `json:"successRate"`
-	WorstStartYear       *int    `json:"worstStartYear" schema:"nullable"`
-	WorstStartMonth      *int    `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
-	WorstFailed          bool    `json:"worstFailed"`
-	WorstFailYear        *int    `json:"worstFailYear" schema:"nullable"`
-	WorstYearsLasted     int     `json:"worstYearsLasted"`
-	MedianEndBalanceReal float64 `json:"medianEndBalanceReal"`
+	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
+	WindowYears          int           `json:"windowYears"`
+	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
+	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
+	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
+	SuccessRate          float64       `json:"successRate"`
+	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`
+	WorstStartMonth      *int          `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	WorstFailed          bool          `json:"worstFailed"`
+	WorstFailYear        *int          `json:"worstFailYear" schema:"nullable"`
+	WorstYearsLasted     int           `json:"worstYearsLasted"`
+	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
+	Sequences            *sequencesDoc `json:"sequences" doc:"With historical.sequences: the sequence-of-returns view."`
+}
+
+type pathYearDoc struct {
+	Year           int     `json:"year" doc:"Calendar year the window's year starts in."`
+	WithdrawalReal float64 `json:"withdrawalReal" doc:"Withdrawal in money of the window's start."`
+	EndBalanceReal float64 `json:"endBalanceReal" doc:"Balance at the year's end, in money of the window's start."`
+}
+
+type sequencePathDoc struct {
+	StartYear      int           `json:"startYear" schema:"required"`
+	StartMonth     *int          `json:"startMonth" schema:"required,nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	Failed         bool          `json:"failed" schema:"required"`
+	YearsLasted    int           `json:"yearsLasted" schema:"required"`
+	EndBalanceReal float64       `json:"endBalanceReal" schema:"required"`
+	Path           []pathYearDoc `json:"path" schema:"required"`
+}
+
+type decadeDoc struct {
+	Decade      int     `json:"decade" doc:"First year of the start decade, such as 1960."`
+	Periods     int     `json:"periods"`
+	SuccessRate float64 `json:"successRate"`
+}
+
+type sequencesDoc struct {
+	Worst    sequencePathDoc `json:"worst" schema:"required" doc:"The window that ran out soonest, else the one ending lowest."`
+	Median   sequencePathDoc `json:"median" schema:"required" doc:"The middle window in that order (the lower middle for an even count)."`
+	Best     sequencePathDoc `json:"best" schema:"required" doc:"The window ending highest."`
+	ByDecade []decadeDoc     `json:"byDecade" schema:"required" doc:"Success rate of the windows starting in each decade."`
 }
 
 type goalsDoc struct {

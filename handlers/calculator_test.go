@@ -196,7 +196,8 @@ func TestCalculatorResponseMatchesSchema(t *testing.T) {
 		`{"currentAge":45,"annualIncome":120000,"annualExpenses":50000,"currentSavings":300000,"withdrawalStrategy":"guyton-klinger",
 		  "pensions":[{"fromAge":67,"amount":15000}],"events":[{"age":50,"amount":-80000,"label":"house"}],
 		  "monteCarlo":{"simulations":200},"historical":{},"goals":{"fiByAge":55,"targetSuccessRate":0.9}}`,
-		`{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"cashShare":0.1,"historical":{"dataset":"shiller-monthly","years":40},"goals":{"targetSuccessRate":0.95}}`,
+		`{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"cashShare":0.1,"historical":{"dataset":"shiller-monthly","years":40,"sequences":true},"goals":{"targetSuccessRate":0.95}}`,
+		`{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"historical":{"sequences":true}}`,
 	} {
 		r := calc(t, h, body)
 		var v any
@@ -446,4 +447,41 @@ func TestCalculatorStrategies(t *testing.T) {
 			t.Fatalf("%s: no detail for %s: %s", c.body, c.path, r.raw)
 		}
 	}
+}
+
+// historical.sequences adds the worst, median and best windows with their
+// paths and the success rate by start decade.
+func TestCalculatorSequences(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"currentSavings":1000000,"stockShare":0.75,
+		"historical":{"dataset":"shiller-monthly","sequences":true}}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	hist := r.data()["historical"].(map[string]any)
+	sq := hist["sequences"].(map[string]any)
+	worst, median, best := sq["worst"].(map[string]any), sq["median"].(map[string]any), sq["best"].(map[string]any)
+	if num(t, worst["startYear"]) != num(t, hist["worstStartYear"]) || num(t, worst["startMonth"]) != num(t, hist["worstStartMonth"]) {
+		t.Fatalf("worst %v vs %v/%v", worst["startYear"], hist["worstStartYear"], hist["worstStartMonth"])
+	}
+	if !(num(t, worst["endBalanceReal"]) <= num(t, median["endBalanceReal"]) && num(t, median["endBalanceReal"]) <= num(t, best["endBalanceReal"])) {
+		t.Fatal("worst, median and best out of order")
+	}
+	path := best["path"].([]any)
+	if len(path) != 30 || num(t, path[0].(map[string]any)["withdrawalReal"]) != 40000 { // withdrawalRate x currentSavings
+		t.Fatalf("best path: %d years, first %v", len(path), path[0])
+	}
+	decades := sq["byDecade"].([]any)
+	first, last := decades[0].(map[string]any), decades[len(decades)-1].(map[string]any)
+	periods := 0.0
+	for _, d := range decades {
+		periods += num(t, d.(map[string]any)["periods"])
+	}
+	if num(t, first["decade"]) != 1870 || num(t, last["decade"]) != 1990 || periods != num(t, hist["periods"]) {
+		t.Fatalf("decades %v .. %v, %v periods of %v", first, last, periods, hist["periods"])
+	}
+	if r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"historical":{}}`); r.data()["historical"].(map[string]any)["sequences"] != nil {
+		t.Fatal("sequences only when asked")
+	}
+	expectError(t, calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"historical":{"sequences":"yes"}}`), 400, "VALIDATION_ERROR")
 }

@@ -145,7 +145,10 @@
 // a month later at the next month's rate (BondMonthReturn); cash keeps its
 // real value (it earns inflation, since neither record carries a bill rate).
 // The portfolio is rebalanced every year to StockShare stocks, CashShare cash
-// and bonds for the rest. SavingFor finds the yearly saving that reaches FI by an age
+// and bonds for the rest. Sequences gives the sequence-of-returns view of the
+// same windows: the worst, median and best with their year-by-year real paths
+// (ranked by years the money lasted, then by real ending balance) and the
+// success rate by start decade. SavingFor finds the yearly saving that reaches FI by an age
 // (bisection over the engine); MaxWithdrawalRate finds the highest withdrawal
 // rate whose historical success rate meets a target.
 //
@@ -193,4 +196,6 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`December-to-December CPI-U, 1928-2024, one window per start year) or shiller-monthly (Robert Shiller's series 1871-2023, ` +
 	`one window per start month, each year running from that month: stocks earn the price change plus a twelfth of the annual ` +
 	`dividend rate each month; bonds are a 10-year bond bought at par at the month's long interest rate and repriced at the next ` +
-	`month's rate with annual compounding, the coupon accruing monthly).`
+	`month's rate with annual compounding, the coupon accruing monthly). ` +
+	`historical.sequences ranks the windows by years the money lasted, then by real ending balance, and returns the worst, ` +
+	`median and best with their paths in money of each window's start, and the success rate by start decade.`
