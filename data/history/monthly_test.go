@@ -113,13 +113,23 @@ func TestParseMonthly(t *testing.T) {
 }
 
 // Published success rates of the inflation-adjusted 4% rule over 30 years
-// and what the two embedded datasets give. The Trinity study (Cooley,
-// Hubbard and Walz 1998, 1926-1995, S&P 500 and long-term high-grade
-// corporate bonds) reports 95% for 50/50 and 98% for 75/25; FIRECalc
-// (1871 onwards, annual) was reported at about 95% for its default
-// portfolio. Ours differ in data and method: Treasury rather than corporate
-// bonds, later years (the 1966 and 2000 starts), and for the monthly series
-// every start month rather than every start year.
+// against the two embedded datasets. The Trinity study (Cooley, Hubbard and
+// Walz, AAII Journal, February 1998: S&P 500 and long-term high-grade
+// corporate bonds, Ibbotson data 1926-1995, 41 start years) reports 95% for
+// 100% stocks, 98% for 75/25, 95% for 50/50 and 71% for 25/75. FIRECalc
+// (annual data from 1871) has been reported at about 95% for its default
+// portfolio. Over the study's span the monthly series lands within five
+// points of each Trinity figure (95.8, 96.0, 94.8, 67.4%) and the annual one
+// a little lower (92.3, 94.9, 92.3, 64.1% of 39 start years from 1928). The
+// gaps: our bonds are 10-year Treasuries, which yielded less than the
+// study's long corporates, so bond-heavy mixes fare worse (25/75 most of
+// all); the monthly windows start in every month (481 of them), so a bad
+// start year weighs by its months rather than as one of 41; and the study
+// withdraws monthly where we withdraw yearly. Over the full spans the monthly
+// series' 1871-1927 starts add many good decades (96-97% for 50/50 and 75/25),
+// while the annual series' 68 start years (1928-1995) count the failed
+// mid-to-late-1960s starts as four or five of 68 (93-94%); FIRECalc's figure
+// sits between the two.
 func TestFourPercentOnBothDatasets(t *testing.T) {
 	r, err := ShillerReturns()
 	if err != nil {
@@ -145,6 +155,24 @@ func TestFourPercentOnBothDatasets(t *testing.T) {
 			if res.SuccessRate < c.lo || res.SuccessRate > c.hi {
 				t.Errorf("%s, %.0f%% stocks: success %.3f outside [%.2f, %.2f]", name, c.share*100, res.SuccessRate, c.lo, c.hi)
 			}
+		}
+	}
+	// Over the study's own span, 1926-1995, with the same 4% and 30 years.
+	m := shiller(t)
+	from, to := (1926-m.FirstYear)*12, (1996-m.FirstYear)*12+1 // January 1926 .. January 1996
+	span := fi.NewMonthly(1926, 1, m.Price[from:to], m.Dividend[from:to], m.CPI[from:to], m.LongRate[from:to], m.CAPE[from:to])
+	y0 := 1928 - a.Years[0]
+	annual := fi.Series{Years: a.Years[y0 : y0+68], Stocks: a.Stocks[y0 : y0+68], Bonds: a.Bonds[y0 : y0+68], Inflation: a.Inflation[y0 : y0+68]}
+	for _, c := range []struct {
+		share, trinity float64
+	}{{1, 0.95}, {0.75, 0.98}, {0.5, 0.95}, {0.25, 0.71}} {
+		in := fi.Defaults()
+		in.WithdrawalRate, in.StockShare = 0.04, c.share
+		ra, rm := fi.Backtest(&in, annual, 30), fi.Backtest(&in, &span, 30)
+		t.Logf("1926-1995, %3.0f%% stocks: Trinity %.0f%%; annual (1928-1995) %.1f%% of %d; monthly %.1f%% of %d",
+			c.share*100, c.trinity*100, ra.SuccessRate*100, ra.Periods, rm.SuccessRate*100, rm.Periods)
+		if ra.Periods != 39 || rm.Periods != 70*12+1-360 || math.Abs(rm.SuccessRate-c.trinity) > 0.05 {
+			t.Errorf("%.0f%% stocks over 1926-1995: annual %+v, monthly %+v", c.share*100, ra, rm)
 		}
 	}
 	if res := fi.Backtest(&fi.Input{WithdrawalRate: 0.04, StockShare: 0.6}, r, 30); res.Periods != 1830-360 {
