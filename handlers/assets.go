@@ -12,6 +12,7 @@ import (
 	"fiplan/compute/category"
 	"fiplan/compute/health"
 	"fiplan/data/store"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -53,53 +54,60 @@ var (
 		schema.Enum("accountType", accountTypes)
 		return schema.New[assetIn]()
 	}()
-	assetDoc = func() docSchema { _ = assetSchema; return schema.Doc[asset]() }()
+	assetDoc = func() rest.Schema { _ = assetSchema; return schema.Doc[asset]() }()
 )
 
 // categoryIndex is the position of name in health.AssetClasses, the
 // category byte the store keeps beside each asset; -1 when unknown.
-func categoryIndex(name string) int { return slices.Index(health.AssetClasses, name) }
+func categoryIndex(name string) int { return slices.Index(health.AssetClasses(), name) }
 
-func assetRoutes(s *Server) []*route {
-	notFound := errDoc{404, CodeNotFound, "the caller has no asset with this id (another user's id included)"}
-	conflict := errDoc{409, CodeConflict, "another of the caller's assets has this ISIN, or the caller already has " + itoa(maxAssets) + " assets"}
-	return []*route{
-		{method: "GET", path: v1 + "/assets", access: User, tag: "assets", status: 200, list: true,
-			summary: "List your assets",
-			desc:    "The caller's assets in the order they were created, paged with `limit` and `offset`; `meta.total` counts every asset that matches the filter.",
-			data:    assetDoc,
-			query:   append([]queryDoc{{"category", "string", "Only assets of this category: " + joinNames(health.AssetClasses) + "."}}, pageQuery...),
-			h:       s.listAssets},
-		{method: "POST", path: v1 + "/assets", access: User, tag: "assets", status: 201,
-			summary: "Add an asset",
-			desc:    "Stores a new asset and answers it with its id. A category left out is filled in by the categoriser; a currency left out is the base currency of your settings. A second asset with an ISIN you already hold is refused with 409, decided inside the write, so two racing requests cannot both succeed. At most " + itoa(maxAssets) + " assets per user.",
-			body:    assetSchema,
-			data:    assetDoc,
-			errs:    []errDoc{conflict},
-			h:       s.createAsset},
-		{method: "GET", path: v1 + "/assets/{id}", access: User, tag: "assets", status: 200,
-			summary: "Get one asset",
-			data:    assetDoc,
-			errs:    []errDoc{notFound},
-			h:       s.getAsset},
-		{method: "PUT", path: v1 + "/assets/{id}", access: User, tag: "assets", status: 200,
-			summary: "Replace an asset",
-			desc:    "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay.",
-			body:    assetSchema,
-			data:    assetDoc,
-			errs:    []errDoc{notFound, conflict},
-			h:       s.putAsset},
-		{method: "PATCH", path: v1 + "/assets/{id}", access: User, tag: "assets", status: 200,
-			summary: "Change some fields of an asset",
-			desc:    "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT.",
-			body:    assetSchema,
-			data:    assetDoc,
-			errs:    []errDoc{notFound, conflict},
-			h:       s.patchAsset},
-		{method: "DELETE", path: v1 + "/assets/{id}", access: User, tag: "assets", status: 204,
-			summary: "Delete an asset",
-			errs:    []errDoc{notFound},
-			h:       s.deleteAsset},
+func assetRoutes(s *Server) []*rest.Route {
+	notFound := rest.Err(CodeNotFound, "the caller has no asset with this id (another user's id included)")
+	conflict := rest.Err(CodeConflict, "another of the caller's assets has this ISIN, or the caller already has "+itoa(maxAssets)+" assets")
+	return []*rest.Route{
+		rest.Get(v1+"/assets", rest.User, s.listAssets, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			List:    true,
+			Summary: "List your assets",
+			Desc:    "The caller's assets in the order they were created, paged with `limit` and `offset`; `meta.total` counts every asset that matches the filter.",
+			Data:    assetDoc,
+			Query:   append([]rest.Param{rest.Q("category", "string", "Only assets of this category: "+joinNames(health.AssetClasses())+".")}, rest.PageQuery...)}),
+		rest.Post(v1+"/assets", rest.User, s.createAsset, &rest.Doc{
+			Tag:     "assets",
+			Status:  201,
+			Summary: "Add an asset",
+			Desc:    "Stores a new asset and answers it with its id. A category left out is filled in by the categoriser; a currency left out is the base currency of your settings. A second asset with an ISIN you already hold is refused with 409, decided inside the write, so two racing requests cannot both succeed. At most " + itoa(maxAssets) + " assets per user.",
+			Body:    assetSchema,
+			Data:    assetDoc,
+			Errs:    []rest.ErrDoc{conflict}}),
+		rest.Get(v1+"/assets/{id}", rest.User, s.getAsset, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Get one asset",
+			Data:    assetDoc,
+			Errs:    []rest.ErrDoc{notFound}}),
+		rest.Put(v1+"/assets/{id}", rest.User, s.putAsset, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Replace an asset",
+			Desc:    "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay.",
+			Body:    assetSchema,
+			Data:    assetDoc,
+			Errs:    []rest.ErrDoc{notFound, conflict}}),
+		rest.Patch(v1+"/assets/{id}", rest.User, s.patchAsset, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Change some fields of an asset",
+			Desc:    "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT.",
+			Body:    assetSchema,
+			Data:    assetDoc,
+			Errs:    []rest.ErrDoc{notFound, conflict}}),
+		rest.Delete(v1+"/assets/{id}", rest.User, s.deleteAsset, &rest.Doc{
+			Tag:     "assets",
+			Status:  204,
+			Summary: "Delete an asset",
+			Errs:    []rest.ErrDoc{notFound}}),
 	}
 }
 
@@ -109,7 +117,7 @@ func (s *Server) listAssets(c *Ctx) {
 	cat := store.AnyCategory
 	if v := c.RC.QueryArgs().Peek("category"); v != nil {
 		if cat = categoryIndex(b2s(v)); cat < 0 {
-			c.Fail("category", "must be one of "+joinNames(health.AssetClasses))
+			c.Fail("category", "must be one of "+joinNames(health.AssetClasses()))
 			return
 		}
 	}
@@ -136,7 +144,7 @@ func (s *Server) getAsset(c *Ctx) {
 	w.B, err = s.db.AppendAsset(w.B, c.Principal.User, string(c.Param("id")))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such asset")
+		c.Error(CodeNotFound, "no such asset")
 	case err != nil:
 		c.Storage(err)
 	default:
@@ -207,11 +215,11 @@ func (s *Server) assetWriteFailed(c *Ctx, err error, a *asset) {
 	case errors.As(err, &bad):
 		c.Invalid(&bad.res)
 	case errors.Is(err, store.ErrNotFound):
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such asset")
+		c.Error(CodeNotFound, "no such asset")
 	case errors.Is(err, store.ErrConflict):
-		c.Error(fasthttp.StatusConflict, CodeConflict, "you already hold an asset with ISIN "+deref(a.ISIN))
+		c.Error(CodeConflict, "you already hold an asset with ISIN "+deref(a.ISIN))
 	case errors.Is(err, store.ErrLimit):
-		c.Error(fasthttp.StatusConflict, CodeConflict, "asset limit of "+itoa(maxAssets)+" reached; delete an asset first")
+		c.Error(CodeConflict, "asset limit of "+itoa(maxAssets)+" reached; delete an asset first")
 	default:
 		c.Storage(err)
 	}
@@ -240,7 +248,7 @@ func (s *Server) putAsset(c *Ctx) {
 func (s *Server) patchAsset(c *Ctx) {
 	patch := c.RC.Request.Body()
 	var scratch assetIn
-	if !checkPatch(c, assetSchema, patch, &scratch) {
+	if !rest.CheckPatch(c, assetSchema, patch, &scratch) {
 		return
 	}
 	s.rewriteAsset(c, func(a *asset) error {
@@ -248,7 +256,7 @@ func (s *Server) patchAsset(c *Ctx) {
 		if err != nil {
 			return err
 		}
-		merged, err := mergePatch(cur, patch)
+		merged, err := rest.MergePatch(cur, patch)
 		if err != nil {
 			return err
 		}
@@ -293,7 +301,7 @@ func (s *Server) rewriteAsset(c *Ctx, change func(a *asset) error) {
 func (s *Server) deleteAsset(c *Ctx) {
 	switch err := s.db.DeleteAsset(c.Principal.User, string(c.Param("id"))); {
 	case errors.Is(err, store.ErrNotFound):
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such asset")
+		c.Error(CodeNotFound, "no such asset")
 	case err != nil:
 		c.Storage(err)
 	default:

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"fiplan/compute/fi"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -85,7 +86,7 @@ type backtestDoc struct {
 	WorstFailYear        *int          `json:"worstFailYear" schema:"nullable"`
 	WorstYearsLasted     int           `json:"worstYearsLasted"`
 	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
-	Sequences            *sequencesDoc `json:"sequences" doc:"With historical.sequences: the sequence-of-returns view."`
+	Sequences            *sequencesDoc `json:"sequences,omitempty" doc:"With historical.sequences: the sequence-of-returns view."`
 }
 
 type pathYearDoc struct {
@@ -117,32 +118,33 @@ type sequencesDoc struct {
 }
 
 type goalsDoc struct {
-	FIByAge              int      `json:"fiByAge"`
-	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
-	TargetSuccessRate    float64  `json:"targetSuccessRate"`
-	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
-	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
-	WindowYears          int      `json:"windowYears"`
+	FIByAge              int      `json:"fiByAge,omitempty"`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
+	TargetSuccessRate    float64  `json:"targetSuccessRate,omitempty"`
+	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate,omitempty" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
+	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped,omitempty" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
+	WindowYears          int      `json:"windowYears,omitempty"`
 }
 
 type calcResponseDoc struct {
 	calcSummaryDoc
 	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
 	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
-	MonteCarlo  *mcDoc            `json:"monteCarlo"`
-	Historical  *backtestDoc      `json:"historical" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
-	Goals       *goalsDoc         `json:"goals"`
+	MonteCarlo  *mcDoc            `json:"monteCarlo,omitempty"`
+	Historical  *backtestDoc      `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
+	Goals       *goalsDoc         `json:"goals,omitempty"`
 }
 
 var calcResponseSchema = schema.Doc[calcResponseDoc]()
 
-func calcRoute(s *Server) *route {
-	return &route{method: "POST", path: v1 + "/calculator", access: Public, tag: "calculator", status: 200,
-		summary: "FI timeline calculator",
-		desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
+func calcRoute(s *Server) *rest.Route {
+	return rest.Post(v1+"/calculator", rest.Public, s.calculator, &rest.Doc{
+		Tag:     "calculator",
+		Status:  200,
+		Summary: "FI timeline calculator",
+		Desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
 			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
-		body: calcSchema,
-		data: calcResponseSchema,
-		errs: []errDoc{{503, CodeUnavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller"}},
-		h:    s.calculator}
+		Body: calcSchema,
+		Data: calcResponseSchema,
+		Errs: []rest.ErrDoc{rest.Err(CodeUnavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller")}})
 }

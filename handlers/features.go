@@ -12,7 +12,9 @@ import (
 
 	"fiplan/compute/flag"
 	"fiplan/data/store"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -371,7 +373,7 @@ func (s *Server) deleteFlag(c *Ctx) {
 	defer f.writeMu.Unlock()
 	switch err := s.db.DeleteFlag(string(k)); {
 	case errors.Is(err, store.ErrNotFound):
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such flag")
+		c.Error(CodeNotFound, "no such flag")
 	case err != nil:
 		c.Storage(err)
 	default:
@@ -387,7 +389,7 @@ func (s *Server) flagStats(c *Ctx) {
 	}
 	e := s.flags.set.Load().byKey[b2s(k)]
 	if e == nil {
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such flag")
+		c.Error(CodeNotFound, "no such flag")
 		return
 	}
 	s.flushExposures()
@@ -408,28 +410,44 @@ func (s *Server) flagStats(c *Ctx) {
 	c.JSON(fasthttp.StatusOK, st)
 }
 
-func flagRoutes(s *Server) []*route {
-	keyErr := errDoc{400, "VALIDATION_ERROR", "the key " + flagKeyRule}
-	return []*route{
-		{method: "GET", path: v1 + "/features", access: User, tag: "features", status: 200, list: true,
-			summary: "Every flag, evaluated for you",
-			desc:    "Each defined flag with whether it is on for the caller and the A/B variant they are in. Assignment is sticky: a stable hash of the flag key and the user id decides it.",
-			data:    evaluationDoc, h: s.evaluateFlags},
-		{method: "GET", path: v1 + "/features/{key}", access: User, tag: "features", status: 200,
-			summary: "One flag, evaluated for you",
-			desc:    "`{key, enabled, variant}`. A key that is not defined answers 200 with enabled false, variant null and exists false, so that clients degrade to the off state when a flag is removed.",
-			data:    evaluationDoc, errs: []errDoc{keyErr}, h: s.evaluateFlag},
-		{method: "PUT", path: v1 + "/features/{key}", access: Admin, tag: "features", status: 200,
-			summary: "Define or replace a flag (admin)",
-			desc:    "Creates the flag (201) or replaces its definition (200), keeping createdAt. The change is live for the next evaluation.",
-			body:    flagInSchema, data: flagRecordDoc, errs: []errDoc{keyErr}, h: s.putFlag},
-		{method: "DELETE", path: v1 + "/features/{key}", access: Admin, tag: "features", status: 204,
-			summary: "Remove a flag (admin)",
-			desc:    "Removes the flag and its exposure counts.",
-			errs:    []errDoc{keyErr, {404, CodeNotFound, "no such flag"}}, h: s.deleteFlag},
-		{method: "GET", path: v1 + "/features/{key}/stats", access: Admin, tag: "features", status: 200,
-			summary: "A/B test counts (admin)",
-			desc:    "Distinct users evaluated since the flag was defined, by variant, with those it was off for: enough to read an A/B test. Evaluations are written in batches within 30 seconds.",
-			data:    flagStatsDoc, errs: []errDoc{keyErr, {404, CodeNotFound, "no such flag"}}, h: s.flagStats},
+func flagRoutes(s *Server) []*rest.Route {
+	keyErr := rest.Err(errcode.Validation, "the key "+flagKeyRule)
+	return []*rest.Route{
+		rest.Get(v1+"/features", rest.User, s.evaluateFlags, &rest.Doc{
+			Tag:     "features",
+			Status:  200,
+			List:    true,
+			Summary: "Every flag, evaluated for you",
+			Desc:    "Each defined flag with whether it is on for the caller and the A/B variant they are in. Assignment is sticky: a stable hash of the flag key and the user id decides it.",
+			Data:    evaluationDoc}),
+		rest.Get(v1+"/features/{key}", rest.User, s.evaluateFlag, &rest.Doc{
+			Tag:     "features",
+			Status:  200,
+			Summary: "One flag, evaluated for you",
+			Desc:    "`{key, enabled, variant}`. A key that is not defined answers 200 with enabled false, variant null and exists false, so that clients degrade to the off state when a flag is removed.",
+			Data:    evaluationDoc,
+			Errs:    []rest.ErrDoc{keyErr}}),
+		rest.Put(v1+"/features/{key}", rest.Admin, s.putFlag, &rest.Doc{
+			Tag:     "features",
+			Status:  200,
+			Created: true,
+			Summary: "Define or replace a flag (admin)",
+			Desc:    "Creates the flag (201) or replaces its definition (200), keeping createdAt. The change is live for the next evaluation.",
+			Body:    flagInSchema,
+			Data:    flagRecordDoc,
+			Errs:    []rest.ErrDoc{keyErr}}),
+		rest.Delete(v1+"/features/{key}", rest.Admin, s.deleteFlag, &rest.Doc{
+			Tag:     "features",
+			Status:  204,
+			Summary: "Remove a flag (admin)",
+			Desc:    "Removes the flag and its exposure counts.",
+			Errs:    []rest.ErrDoc{keyErr, rest.Err(CodeNotFound, "no such flag")}}),
+		rest.Get(v1+"/features/{key}/stats", rest.Admin, s.flagStats, &rest.Doc{
+			Tag:     "features",
+			Status:  200,
+			Summary: "A/B test counts (admin)",
+			Desc:    "Distinct users evaluated since the flag was defined, by variant, with those it was off for: enough to read an A/B test. Evaluations are written in batches within 30 seconds.",
+			Data:    flagStatsDoc,
+			Errs:    []rest.ErrDoc{keyErr, rest.Err(CodeNotFound, "no such flag")}}),
 	}
 }

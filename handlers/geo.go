@@ -2,28 +2,29 @@ package handlers
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"hash/maphash"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/dgraph-io/ristretto/v2"
 	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/place"
 	"fiplan/data/geo"
 	"fiplan/data/program"
+	"fiplan/handlers/bytesconv"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
-// The /geo routes (issue #6) serve the embedded city dataset.
+// The /geo routes serve the embedded city dataset.
 //
 // Every city's JSON is encoded once at start. For each sort order the
 // encoded cities are also joined, comma separated, into one buffer with the
@@ -33,32 +34,25 @@ import (
 // bodies built at start and handed to fasthttp without a copy. Filtered
 // lists scan the 200-odd cities and copy the pre-encoded items that match.
 //
-// Recommendations are computed per request and their response bodies kept
-// in a ristretto cache keyed by the canonical form of the decoded request.
+// Compare and recommendations are computed by compute/place over the
+// cities converted once at start (placeOf); the handlers parse, call the
+// engine and write its results. Recommendation response bodies are kept in
+// a ristretto cache keyed by the canonical binary form of the request.
 
 // geoService is the dataset prepared for serving. It is read-only after
 // newGeoService, except for the cache.
 type geoService struct {
-	cities    []geo.City // id order
+	cities    []geo.City   // id order
+	places    []place.City // the engine's view of cities, same order, prepared
 	byID      map[string]int
-	household [][maxHousehold]costLines // per city, for 1 to maxHousehold people
-	info      []cityInfo                // parallel to cities
-	items     [][]byte                  // each city's JSON
+	fold      [][]byte // per city, geo.AppendFold of the name, for q
+	items     [][]byte // each city's JSON
 	orders    [nOrders]cityOrder
 	firstPage []byte   // the whole response to GET /geo/cities without a query
 	details   [][]byte // the whole response to GET /geo/cities/{id}, per city
 
 	cache *ristretto.Cache[string, []byte] // nil: recommendations are not cached
 	hits  atomic.Uint64                    // cache hits, for tests
-}
-
-// cityInfo is what filters and scores need beyond the city itself.
-type cityInfo struct {
-	fold       []byte // geo.AppendFold of the name, for q
-	band       int    // index in geo.ClimateBands
-	region     int    // index in geo.Regions
-	english    int    // index in geo.EnglishBands (0 is native)
-	taxProgram string // name of an open or changed special tax program of the country
 }
 
 // Sort orders of the list.
@@ -92,42 +86,96 @@ type cityItem struct {
 	ClimateBand string `json:"climateBand" schema:"required,enum=cold|temperate|warm|hot" doc:"From the average highs of the coldest and warmest month: cold (coldest below 5 °C), hot (coldest 24 °C or more, or warmest 38 °C or more), warm (coldest 12 °C or more and warmest 25 °C or more), else temperate."`
 }
 
-const recoCacheBytes = 32 << 20
-
 func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, error) {
 	g := &geoService{cities: cities.All(), byID: map[string]int{}}
 	n := len(g.cities)
-	g.info = make([]cityInfo, n)
+	g.places = make([]place.City, n)
+	g.fold = make([][]byte, n)
 	g.items = make([][]byte, n)
 	g.details = make([][]byte, n)
-	g.household = make([][maxHousehold]costLines, n)
 	for i := range g.cities {
 		c := &g.cities[i]
 		g.byID[c.ID] = i
-		for k := range maxHousehold {
-			g.household[i][k] = householdLines(c, k+1)
+		p, err := placeOf(c, taxProgramOf(programs, c.Country))
+		if err != nil {
+			return nil, err
 		}
-		band := c.Climate.Band()
-		b, err := json.Marshal(cityItem{City: *c, ClimateBand: band})
+		g.places[i] = p
+		b, err := json.Marshal(cityItem{City: *c, ClimateBand: p.Band.String()})
 		if err != nil {
 			return nil, fmt.Errorf("cannot encode city %q: %w", c.ID, err)
 		}
 		g.items[i] = b
 		g.details[i] = slices.Concat([]byte(`{"success":true,"data":`), b, []byte(`}`))
-		g.info[i] = cityInfo{
-			fold:       geo.AppendFold(nil, c.Name),
-			band:       slices.Index(geo.ClimateBands, band),
-			region:     slices.Index(geo.Regions, c.Region),
-			english:    slices.Index(geo.EnglishBands, c.EnglishProficiency),
-			taxProgram: taxProgramOf(programs, c.Country),
-		}
+		g.fold[i] = geo.AppendFold(nil, c.Name)
 	}
+	place.Prepare(g.places)
+	g.buildOrders()
 
-	byCost := func(a, b int) int {
-		if d := g.cities[a].MonthlyCostUSD - g.cities[b].MonthlyCostUSD; d != 0 {
-			return d
+	var w jsonw.Writer
+	w.B = append(w.B, `{"success":true,"data":[`...)
+	hi := min(rest.DefaultLimit, n)
+	w.B = append(w.B, g.orders[orderName].page(0, hi)...)
+	w.B = append(w.B, ']')
+	g.firstPage = append(rest.AppendMeta(w.B, n, rest.DefaultLimit, 0), '}')
+
+	var err error
+	if g.cache, err = newRecoCache(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// placeOf is the engine's view of a city: its budgets, indexes, climate,
+// language, first visa route of each kind and the tax program given.
+func placeOf(c *geo.City, taxProgram string) (place.City, error) {
+	band, ok := place.ParseBand(c.Climate.Band())
+	if !ok {
+		return place.City{}, fmt.Errorf("city %q: unknown climate band %q", c.ID, c.Climate.Band())
+	}
+	english, ok := place.ParseEnglish(c.EnglishProficiency)
+	if !ok {
+		return place.City{}, fmt.Errorf("city %q: unknown English band %q", c.ID, c.EnglishProficiency)
+	}
+	region := slices.Index(geo.Regions, c.Region)
+	if region < 0 || region >= 16 {
+		return place.City{}, fmt.Errorf("city %q: region %q is not one of the first 16", c.ID, c.Region)
+	}
+	first := func(names []string) string {
+		if len(names) == 0 {
+			return ""
 		}
-		return a - b
+		return names[0]
+	}
+	return place.City{
+		ID: c.ID, Name: c.Name,
+		Single: linesOf(&c.Breakdown.Single), Family: linesOf(&c.Breakdown.Family), RentOutside: c.Rents.OneBedOutside,
+		Safety: c.SafetyIndex, Healthcare: c.HealthcareIndex, InternetMbps: c.InternetMbps,
+		ColdestHighC: c.Climate.AvgHighColdestC, WarmestHighC: c.Climate.AvgHighWarmestC, Band: band,
+		Region: uint8(region), English: english,
+		RetirementVisa: first(c.Visas.Retirement), NomadVisa: first(c.Visas.DigitalNomad),
+		TaxProgram: taxProgram,
+	}, nil
+}
+
+func linesOf(l *geo.Lines) place.Lines {
+	return place.Lines{l.Rent, l.Groceries, l.EatingOut, l.Transport, l.Utilities, l.Internet, l.HealthInsurance}
+}
+
+// buildOrders pre-encodes the list in every sort order.
+func (g *geoService) buildOrders() {
+	n := len(g.cities)
+	byCost := func(desc bool) func(a, b int) int {
+		return func(a, b int) int {
+			d := g.cities[a].MonthlyCostUSD - g.cities[b].MonthlyCostUSD
+			if desc {
+				d = -d
+			}
+			if d != 0 {
+				return d
+			}
+			return a - b
+		}
 	}
 	for k := range g.orders {
 		idx := make([]int, n)
@@ -138,14 +186,9 @@ func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, err
 		case orderNameDesc:
 			slices.Reverse(idx)
 		case orderCost:
-			slices.SortFunc(idx, byCost)
+			slices.SortFunc(idx, byCost(false))
 		case orderCostDesc:
-			slices.SortFunc(idx, func(a, b int) int {
-				if d := g.cities[b].MonthlyCostUSD - g.cities[a].MonthlyCostUSD; d != 0 {
-					return d
-				}
-				return a - b
-			})
+			slices.SortFunc(idx, byCost(true))
 		}
 		o := &g.orders[k]
 		o.idx = idx
@@ -159,14 +202,11 @@ func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, err
 		}
 		o.starts[n] = len(o.joined) + 1
 	}
+}
 
-	var w jsonw.Writer
-	w.B = append(w.B, `{"success":true,"data":[`...)
-	hi := min(defaultLimit, n)
-	w.B = append(w.B, g.orders[orderName].page(0, hi)...)
-	w.B = append(w.B, ']')
-	g.firstPage = appendMeta(w.B, n, defaultLimit, 0)
+const recoCacheBytes = 32 << 20
 
+func newRecoCache() (*ristretto.Cache[string, []byte], error) {
 	s1, s2 := maphash.MakeSeed(), maphash.MakeSeed()
 	cache, err := ristretto.NewCache(&ristretto.Config[string, []byte]{
 		NumCounters:        100_000,
@@ -180,8 +220,7 @@ func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, err
 	if err != nil {
 		return nil, fmt.Errorf("cannot create recommendation cache: %w", err)
 	}
-	g.cache = cache
-	return g, nil
+	return cache, nil
 }
 
 func (g *geoService) close() {
@@ -220,46 +259,7 @@ var programKinds = []program.Kind{
 	program.KindImpatriate, program.KindSmallBusiness,
 }
 
-// appendMeta ends a list envelope as SendList does.
-func appendMeta(b []byte, total, limit, offset int) []byte {
-	b = append(b, `,"meta":{"total":`...)
-	b = strconv.AppendInt(b, int64(total), 10)
-	b = append(b, `,"limit":`...)
-	b = strconv.AppendInt(b, int64(limit), 10)
-	b = append(b, `,"offset":`...)
-	b = strconv.AppendInt(b, int64(offset), 10)
-	return append(b, "}}"...)
-}
-
-// sendPrebuilt sends a whole response body built beforehand. body must not
-// change for as long as anyone holds it (fasthttp sends it without a copy).
-func (c *Ctx) sendPrebuilt(status int, body []byte) {
-	c.status = status
-	c.RC.SetStatusCode(status)
-	c.RC.Response.Header.SetContentTypeBytes(contentJSON)
-	c.RC.Response.SetBodyRaw(body)
-}
-
 // Query parameters
-
-// queryParams checks that every query parameter is one of names and none is
-// repeated; otherwise it has sent 400 naming the parameter.
-func queryParams(c *Ctx, names ...string) bool {
-	var seen uint32
-	for k := range c.RC.QueryArgs().All() {
-		i := slices.Index(names, b2s(k))
-		switch {
-		case i < 0:
-			c.Fail(clip(k), "unknown query parameter; this route takes "+strings.Join(names, ", "))
-			return false
-		case seen&(1<<i) != 0:
-			c.Fail(names[i], "given more than once")
-			return false
-		}
-		seen |= 1 << i
-	}
-	return true
-}
 
 // clip copies at most 64 bytes of a request value, to quote it in an error.
 func clip(b []byte) string {
@@ -274,15 +274,16 @@ var (
 	climateList = strings.Join(geo.ClimateBands, ", ")
 )
 
-// parseClimate reads a comma-separated list of bands into a bit set.
+// parseClimate reads a comma-separated list of bands into a bit set of
+// place.Band.
 func parseClimate(v []byte) (uint8, bool) {
 	var mask uint8
 	for part := range bytes.SplitSeq(v, []byte{','}) {
-		i := slices.Index(geo.ClimateBands, b2s(part))
-		if i < 0 {
+		b, ok := place.ParseBand(b2s(part))
+		if !ok {
 			return 0, false
 		}
-		mask |= 1 << i
+		mask |= 1 << b
 	}
 	return mask, true
 }
@@ -304,18 +305,13 @@ type cityFilter struct {
 	qLen      int     // the folded query is q[:qLen]; 0: any
 	maxCost   float64 // 0: any
 	minSafety int
-	climate   uint8 // bit set of geo.ClimateBands; 0: any
+	climate   uint8 // bit set of place.Band; 0: any
 	any       bool  // some filter is set
 }
-
-var listParams = []string{"country", "region", "q", "maxMonthlyCost", "minSafety", "climate", "sort", "limit", "offset"}
 
 // parseFilter reads the list query. On a bad parameter it has sent 400
 // and returns false.
 func parseFilter(c *Ctx, f *cityFilter) bool {
-	if !queryParams(c, listParams...) {
-		return false
-	}
 	*f = cityFilter{region: -1}
 	for k, v := range c.RC.QueryArgs().All() {
 		switch b2s(k) {
@@ -362,16 +358,8 @@ func parseFilter(c *Ctx, f *cityFilter) bool {
 			}
 			f.climate = m
 		case "sort":
-			switch b2s(v) {
-			case "name":
-				f.order = orderName
-			case "-name":
-				f.order = orderNameDesc
-			case "cost", "index":
-				f.order = orderCost
-			case "-cost", "-index":
-				f.order = orderCostDesc
-			default:
+			var ok bool
+			if f.order, ok = parseSort(v); !ok {
 				c.Fail("sort", "must be name, cost or index, with a leading - for descending")
 				return false
 			}
@@ -384,17 +372,32 @@ func parseFilter(c *Ctx, f *cityFilter) bool {
 	return true
 }
 
+// parseSort reads the list's sort parameter into one of the orders.
+func parseSort(v []byte) (int, bool) {
+	switch b2s(v) {
+	case "name":
+		return orderName, true
+	case "-name":
+		return orderNameDesc, true
+	case "cost", "index":
+		return orderCost, true
+	case "-cost", "-index":
+		return orderCostDesc, true
+	}
+	return 0, false
+}
+
 func isLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
 func (g *geoService) match(f *cityFilter, i int) bool {
-	c, in := &g.cities[i], &g.info[i]
+	c, p := &g.cities[i], &g.places[i]
 	switch {
 	case f.country[0] != 0 && (c.Country[0] != f.country[0] || c.Country[1] != f.country[1]),
-		f.region >= 0 && in.region != f.region,
-		f.qLen > 0 && !bytes.Contains(in.fold, f.q[:f.qLen]),
+		f.region >= 0 && int(p.Region) != f.region,
+		f.qLen > 0 && !bytes.Contains(g.fold[i], f.q[:f.qLen]),
 		f.maxCost > 0 && float64(c.MonthlyCostUSD) > f.maxCost,
 		c.SafetyIndex < f.minSafety,
-		f.climate != 0 && f.climate&(1<<in.band) == 0:
+		f.climate != 0 && f.climate&(1<<p.Band) == 0:
 		return false
 	}
 	return true
@@ -403,7 +406,7 @@ func (g *geoService) match(f *cityFilter, i int) bool {
 func (s *Server) listCities(c *Ctx) {
 	g := s.geo
 	if c.RC.QueryArgs().Len() == 0 {
-		c.sendPrebuilt(fasthttp.StatusOK, g.firstPage)
+		c.SendBody(fasthttp.StatusOK, g.firstPage)
 		return
 	}
 	var f cityFilter
@@ -419,7 +422,7 @@ func (s *Server) listCities(c *Ctx) {
 	w.BeginArray()
 	total := len(o.idx)
 	if !f.any {
-		lo, hi := window(total, limit, offset)
+		lo, hi := rest.Window(total, limit, offset)
 		w.B = append(w.B, o.page(lo, hi)...)
 	} else {
 		total = 0
@@ -447,105 +450,25 @@ func (g *geoService) lookup(id []byte) (int, bool) {
 func (s *Server) getCity(c *Ctx) {
 	i, ok := s.geo.lookup(c.Param("id"))
 	if !ok {
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no city with id "+strconv.Quote(clip(c.Param("id"))))
+		c.Error(CodeNotFound, "no city with id "+strconv.Quote(clip(c.Param("id"))))
 		return
 	}
-	c.sendPrebuilt(fasthttp.StatusOK, s.geo.details[i])
-}
-
-// Spending styles and household sizes
-
-// Cost lines in geo.Lines order, without the total.
-const (
-	lineRent = iota
-	lineGroceries
-	lineEatingOut
-	lineTransport
-	lineUtilities
-	lineInternet
-	lineHealthInsurance
-	nLines
-)
-
-var lineNames = [nLines]string{"rent", "groceries", "eatingOut", "transport", "utilities", "internet", "healthInsurance"}
-
-type costLines [nLines]int
-
-func linesOf(l *geo.Lines) costLines {
-	return costLines{l.Rent, l.Groceries, l.EatingOut, l.Transport, l.Utilities, l.Internet, l.HealthInsurance}
-}
-
-func (l *costLines) total() int {
-	t := 0
-	for _, v := range l {
-		t += v
-	}
-	return t
-}
-
-func roundInt(x float64) int { return int(math.Round(x)) }
-
-// Spending styles of compare.
-var styles = []string{"lean", "normal", "fat", "family"}
-
-const styleDoc = "lean: a one-bedroom flat outside the centre, and 0.8 x groceries, eating out, transport and utilities (internet and health insurance as they are); " +
-	"normal: the single-person budget (one-bedroom flat in the centre); fat: 1.5 x every line of the single budget; family: the family-of-four budget (three-bedroom flat in the centre)."
-
-// styleLines is a city's monthly budget in a spending style (an index in
-// styles).
-func styleLines(c *geo.City, style int) costLines {
-	l := linesOf(&c.Breakdown.Single)
-	switch styles[style] {
-	case "lean":
-		l[lineRent] = c.Rents.OneBedOutside
-		for _, k := range [...]int{lineGroceries, lineEatingOut, lineTransport, lineUtilities} {
-			l[k] = roundInt(float64(l[k]) * 0.8)
-		}
-	case "fat":
-		for k := range l {
-			l[k] = roundInt(float64(l[k]) * 1.5)
-		}
-	case "family":
-		l = linesOf(&c.Breakdown.Family)
-	}
-	return l
-}
-
-const maxHousehold = 8
-
-// householdLines is a city's monthly budget for n people (1 to 8): the
-// single budget for one; for 2 to 4, each line between the single and the
-// family-of-four budget, (n-1)/3 of the way; for 5 to 8, the family budget
-// with the per-person lines x n/4 and rent x (1 + 0.1 x (n-4)).
-func householdLines(c *geo.City, n int) costLines {
-	s, f := linesOf(&c.Breakdown.Single), linesOf(&c.Breakdown.Family)
-	switch {
-	case n <= 1:
-		return s
-	case n <= 4:
-		var l costLines
-		for k := range l {
-			l[k] = roundInt(float64(s[k]) + float64(f[k]-s[k])*float64(n-1)/3)
-		}
-		return l
-	}
-	l := f
-	for _, k := range [...]int{lineGroceries, lineEatingOut, lineTransport, lineHealthInsurance} {
-		l[k] = roundInt(float64(f[k]) * float64(n) / 4)
-	}
-	l[lineRent] = roundInt(float64(f[lineRent]) * (1 + 0.1*float64(n-4)))
-	return l
+	c.SendBody(fasthttp.StatusOK, s.geo.details[i])
 }
 
 // Compare
+
+// lineNames are the JSON names of the cost lines, in place.Lines order.
+var lineNames = [place.NumLines]string{"rent", "groceries", "eatingOut", "transport", "utilities", "internet", "healthInsurance"}
+
+const styleDoc = "lean: a one-bedroom flat outside the centre, and 0.8 x groceries, eating out, transport and utilities (internet and health insurance as they are); " +
+	"normal: the single-person budget (one-bedroom flat in the centre); fat: 1.5 x every line of the single budget; family: the family-of-four budget (three-bedroom flat in the centre)."
 
 const (
 	minCompare            = 2
 	maxCompare            = 5
 	defaultWithdrawalRate = 0.04
 )
-
-var compareParams = []string{"ids", "style", "withdrawalRate"}
 
 func validID(id []byte) bool {
 	if len(id) == 0 || len(id) > 64 {
@@ -559,146 +482,136 @@ func validID(id []byte) bool {
 	return true
 }
 
-func (s *Server) compareCities(c *Ctx) {
-	g := s.geo
-	if !queryParams(c, compareParams...) {
-		return
-	}
+// compareQuery is a parsed compare request.
+type compareQuery struct {
+	style place.Style
+	rate  float64
+	idx   [maxCompare]int // city indexes, idx[:n]
+	n     int
+}
+
+// parseCompare reads the compare query. On a bad parameter it has sent
+// 400 (404 for an unknown city) and returns false.
+func (g *geoService) parseCompare(c *Ctx, q *compareQuery) bool {
 	args := c.RC.QueryArgs()
-	style := slices.Index(styles, "normal")
+	*q = compareQuery{style: place.Normal, rate: defaultWithdrawalRate}
 	if v := args.Peek("style"); v != nil {
-		if style = slices.Index(styles, b2s(v)); style < 0 {
+		var ok bool
+		if q.style, ok = place.ParseStyle(b2s(v)); !ok {
 			c.Fail("style", "must be one of lean, normal, fat, family")
-			return
+			return false
 		}
 	}
-	rate := defaultWithdrawalRate
 	if v := args.Peek("withdrawalRate"); v != nil {
 		var ok bool
-		if rate, ok = parseNumber(v, 0.2); !ok {
+		if q.rate, ok = parseNumber(v, 0.2); !ok {
 			c.Fail("withdrawalRate", "must be a number above 0 and at most 0.2")
-			return
+			return false
 		}
 	}
 	ids := args.Peek("ids")
 	if ids == nil {
 		c.Fail("ids", "is required: 2 to 5 city ids, comma separated")
-		return
+		return false
 	}
-	var idx [maxCompare]int
-	n := 0
 	for id := range bytes.SplitSeq(ids, []byte{','}) {
-		if n == maxCompare {
-			c.Fail("ids", "must list at most 5 city ids")
-			return
+		if !g.addCompared(c, q, id) {
+			return false
 		}
-		if !validID(id) {
-			c.Fail("ids", "each id must be a city id such as lisbon-pt")
-			return
-		}
-		i, ok := g.lookup(id)
-		if !ok {
-			c.Error(fasthttp.StatusNotFound, CodeNotFound, "no city with id "+strconv.Quote(string(id)))
-			return
-		}
-		if slices.Contains(idx[:n], i) {
-			c.Fail("ids", strconv.Quote(string(id))+" is listed twice")
-			return
-		}
-		idx[n] = i
-		n++
 	}
-	if n < minCompare {
+	if q.n < minCompare {
 		c.Fail("ids", "must list at least 2 city ids, comma separated")
+		return false
+	}
+	return true
+}
+
+// addCompared appends the city id to q; on a bad or repeated id it has
+// sent the error and returns false.
+func (g *geoService) addCompared(c *Ctx, q *compareQuery, id []byte) bool {
+	if q.n == maxCompare {
+		c.Fail("ids", "must list at most 5 city ids")
+		return false
+	}
+	if !validID(id) {
+		c.Fail("ids", "each id must be a city id such as lisbon-pt")
+		return false
+	}
+	i, ok := g.lookup(id)
+	if !ok {
+		c.Error(CodeNotFound, "no city with id "+strconv.Quote(string(id)))
+		return false
+	}
+	if slices.Contains(q.idx[:q.n], i) {
+		c.Fail("ids", strconv.Quote(string(id))+" is listed twice")
+		return false
+	}
+	q.idx[q.n] = i
+	q.n++
+	return true
+}
+
+func (s *Server) compareCities(c *Ctx) {
+	g := s.geo
+	var q compareQuery
+	if !g.parseCompare(c, &q) {
 		return
 	}
-
-	var lines [maxCompare]costLines
-	var totals [maxCompare]int
-	for k := range n {
-		lines[k] = styleLines(&g.cities[idx[k]], style)
-		totals[k] = lines[k].total()
-	}
+	var buf [maxCompare]place.Compared
+	entries := place.Compare(buf[:0], g.places, q.idx[:q.n], q.style, q.rate)
 	w := c.Begin()
 	w.Begin()
 	w.Key("style")
-	w.String(styles[style])
+	w.String(q.style.String())
 	w.Key("withdrawalRate")
-	w.Float(rate)
+	w.Float(q.rate)
 	w.Key("reference")
-	w.String(g.cities[idx[0]].ID)
+	w.String(g.cities[q.idx[0]].ID)
 	w.Key("cities")
 	w.BeginArray()
-	first := &g.cities[idx[0]]
 	var text [160]byte
-	for k := range n {
-		city := &g.cities[idx[k]]
-		w.Begin()
-		w.Key("city")
-		w.Raw(g.items[idx[k]])
-		w.Key("monthlyCostUSD")
-		w.Int(int64(totals[k]))
-		w.Key("annualCostUSD")
-		w.Int(int64(totals[k] * 12))
-		w.Key("fiNumberUSD")
-		w.Fixed(float64(totals[k])*12/rate, 2)
-		w.Key("costs")
-		writeLines(w, &lines[k], totals[k])
-		w.Key("ratioToFirst")
-		w.Begin()
-		for j := range nLines {
-			w.Key(lineNames[j])
-			w.Fixed(float64(lines[k][j])/float64(lines[0][j]), 3)
-		}
-		w.Key("total")
-		w.Fixed(float64(totals[k])/float64(totals[0]), 3)
-		w.End()
-		further := float64(totals[0]) / float64(totals[k])
-		w.Key("goesFurther")
-		w.Fixed(further, 3)
-		w.Key("summary")
-		w.Bytes(appendCompareSummary(text[:0], k, further, city.Name, first.Name))
-		w.End()
+	for k := range entries {
+		g.writeCompared(w, &entries[k], &entries[0], text[:0])
 	}
 	w.EndArray()
 	w.End()
 	c.Send(fasthttp.StatusOK)
 }
 
-func writeLines(w *jsonw.Writer, l *costLines, total int) {
+// writeCompared writes one entry of a comparison; text is scratch space.
+func (g *geoService) writeCompared(w *jsonw.Writer, e, ref *place.Compared, text []byte) {
 	w.Begin()
-	for j := range nLines {
+	w.Key("city")
+	w.Raw(g.items[e.City])
+	w.Key("monthlyCostUSD")
+	w.Int(int64(e.Total))
+	w.Key("annualCostUSD")
+	w.Int(int64(e.Annual))
+	w.Key("fiNumberUSD")
+	w.Fixed(e.FINumber, 2)
+	w.Key("costs")
+	w.Begin()
+	for j := range place.NumLines {
 		w.Key(lineNames[j])
-		w.Int(int64(l[j]))
+		w.Int(int64(e.Lines[j]))
 	}
 	w.Key("total")
-	w.Int(int64(total))
+	w.Int(int64(e.Total))
 	w.End()
-}
-
-// appendCompareSummary says how far money goes in city compared with the
-// first one.
-func appendCompareSummary(b []byte, k int, further float64, city, first string) []byte {
-	switch {
-	case k == 0:
-		b = append(b, "The reference: every ratio compares a city with "...)
-		return append(b, city...)
-	case further >= 1.05:
-		b = append(b, "Your money goes "...)
-		b = jsonw.AppendFixed(b, further, 1)
-		b = append(b, "x further in "...)
-		b = append(b, city...)
-		b = append(b, " than in "...)
-	case further <= 1/1.05:
-		b = append(b, "Living in "...)
-		b = append(b, city...)
-		b = append(b, " costs "...)
-		b = jsonw.AppendFixed(b, 1/further, 1)
-		b = append(b, "x as much as in "...)
-	default:
-		b = append(b, "Costs about the same as "...)
+	w.Key("ratioToFirst")
+	w.Begin()
+	for j := range place.NumLines {
+		w.Key(lineNames[j])
+		w.Fixed(e.Ratio[j], 3)
 	}
-	return append(b, first...)
+	w.Key("total")
+	w.Fixed(e.TotalRatio, 3)
+	w.End()
+	w.Key("goesFurther")
+	w.Fixed(e.Further, 3)
+	w.Key("summary")
+	w.Bytes(place.AppendSummary(text, e, &g.places[e.City], &g.places[ref.City]))
+	w.End()
 }
 
 // Recommendations
@@ -731,23 +644,6 @@ var recoSchema = func() *schema.Schema[recoRequest] {
 	return schema.New[recoRequest]()
 }()
 
-// Score components and their maximum points; they sum to 100.
-const (
-	partAffordability = iota
-	partSafety
-	partHealthcare
-	partClimate
-	partInternet
-	partEnglish
-	partVisa
-	nParts
-)
-
-var (
-	partNames = [nParts]string{"affordability", "safety", "healthcare", "climate", "internet", "english", "visa"}
-	partMax   = [nParts]int{30, 20, 20, 15, 5, 5, 5}
-)
-
 const scoreDoc = "The score (0-100) is the sum of seven components, each reported in scoreBreakdown as whole points: " +
 	"affordability (30: full when the household's cost is at most half the budget, falling linearly to 0 at the whole budget), " +
 	"safety (20 x safetyIndex / 100), healthcare (20 x healthcareIndex / 100), " +
@@ -756,82 +652,41 @@ const scoreDoc = "The score (0-100) is the sum of seven components, each reporte
 	"and visa (5 when the country has a dedicated retirement or digital-nomad route). " +
 	"Cities rank by the unrounded score, then by cost, then by id. A city is tight when its cost is 90% of the budget or more."
 
-// tightShare is the share of the budget from which a city fits only just.
-const tightShare = 0.9
-
-type candidate struct {
-	i     int
-	cost  int
-	rent  int
-	raw   float64
-	parts [nParts]float64
-}
+// recoKeyLen is the length of a cache key: the query's key and the limit.
+const recoKeyLen = place.KeyLen + 2
 
 type geoWork struct {
-	req   recoRequest
-	cands []candidate
-	text  []byte
-	out   jsonw.Writer // the response body being built
-	key   [recoKeyLen]byte
+	req     recoRequest
+	results []place.Result
+	reasons []place.Reason
+	text    []byte
+	out     jsonw.Writer // the response body being built
+	key     [recoKeyLen]byte
 }
 
 var geoPool = sync.Pool{New: func() any {
-	return &geoWork{cands: make([]candidate, 0, 256), text: make([]byte, 0, 256), out: jsonw.Writer{B: make([]byte, 0, 32<<10)}}
+	return &geoWork{
+		results: make([]place.Result, 0, 256), reasons: make([]place.Reason, 0, 16),
+		text: make([]byte, 0, 256), out: jsonw.Writer{B: make([]byte, 0, 32<<10)},
+	}
 }}
 
-// recoQuery is a decoded request in canonical form: what the answer
-// depends on, and nothing else.
-type recoQuery struct {
-	budget        float64
-	household     int
-	limit         int
-	regions       uint16 // bit set of geo.Regions; 0: any
-	climate       uint8  // bit set of geo.ClimateBands; 0: any
-	maxRent       float64
-	minSafety     int
-	minHealthcare int
-	english       int // index in geo.EnglishBands; -1: any
-	visa          int // 0 any, 1 retirement, 2 digital nomad
-	taxFriendly   bool
-	minInternet   int
-}
-
-const recoKeyLen = 36
-
-// key encodes q canonically: two requests that mean the same (field
-// order, whitespace, list order or repeats, a default given or left out)
-// have the same key.
-func (q *recoQuery) key(dst *[recoKeyLen]byte) string {
-	b := dst[:0]
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(q.budget))
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(q.maxRent))
-	b = binary.LittleEndian.AppendUint16(b, uint16(q.limit))
-	b = binary.LittleEndian.AppendUint16(b, q.regions)
-	b = binary.LittleEndian.AppendUint16(b, uint16(q.minInternet))
-	b = append(b, byte(q.household), q.climate, byte(q.minSafety), byte(q.minHealthcare),
-		byte(q.english+1), byte(q.visa), boolByte(q.taxFriendly))
-	// The view never outlives the request: ristretto hashes keys and keeps
-	// only the hashes.
-	return unsafe.String(unsafe.SliceData(b), len(b))
-}
-
-func boolByte(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
+// cacheKey is the cache key of a query and a limit: two requests that mean the
+// same (field order, whitespace, list order or repeats, a default given or
+// left out) have the same key. The view never outlives the request:
+// ristretto hashes keys and keeps only the hashes.
+func (w *geoWork) cacheKey(q *place.Query, limit int) string {
+	b := q.AppendKey(w.key[:0])
+	b = append(b, byte(limit), byte(limit>>8))
+	return bytesconv.String(b)
 }
 
 // canonical checks the cross-field rules and fills q. On a violation it
 // has sent 400 and returns false.
-func canonical(c *Ctx, r *recoRequest, q *recoQuery) bool {
+func canonical(c *Ctx, r *recoRequest, q *place.Query) bool {
 	switch {
 	case r.MonthlyBudgetUSD == 0 && r.PortfolioUSD == 0:
-		c.res.Reset()
-		c.res.Code = schema.CodeMissing
-		c.res.Error = "missing required field: monthlyBudgetUSD (or portfolioUSD)"
-		c.res.Details = append(c.res.Details, schema.Detail{Path: "monthlyBudgetUSD", Message: "is required unless portfolioUSD is given"})
-		c.Invalid(&c.res)
+		c.FailMissing("monthlyBudgetUSD", "missing required field: monthlyBudgetUSD (or portfolioUSD)", "is required unless portfolioUSD is given")
 		return false
 	case r.MonthlyBudgetUSD > 0 && r.PortfolioUSD > 0:
 		c.Fail("portfolioUSD", "give monthlyBudgetUSD or portfolioUSD, not both")
@@ -840,32 +695,31 @@ func canonical(c *Ctx, r *recoRequest, q *recoQuery) bool {
 		c.Fail("withdrawalRate", "applies only with portfolioUSD")
 		return false
 	}
-	*q = recoQuery{budget: r.MonthlyBudgetUSD, household: r.HouseholdSize, limit: r.Limit, english: -1}
+	*q = place.Query{Budget: r.MonthlyBudgetUSD, Household: r.HouseholdSize}
 	if r.PortfolioUSD > 0 {
 		rate := r.WithdrawalRate
 		if rate == 0 {
 			rate = defaultWithdrawalRate
 		}
-		q.budget = r.PortfolioUSD * rate / 12
+		q.Budget = r.PortfolioUSD * rate / 12
 	}
 	p := &r.Preferences
 	for _, v := range p.Regions {
-		q.regions |= 1 << slices.Index(geo.Regions, v)
+		q.Regions |= 1 << slices.Index(geo.Regions, v)
 	}
 	for _, v := range p.Climate {
-		q.climate |= 1 << slices.Index(geo.ClimateBands, v)
+		b, _ := place.ParseBand(v) // the schema admits band names only
+		q.Bands |= 1 << b
 	}
-	q.maxRent, q.minSafety, q.minHealthcare, q.minInternet = p.MaxRentUSD, p.MinSafety, p.MinHealthcare, p.MinInternetMbps
-	if p.EnglishMin != "" {
-		q.english = slices.Index(geo.EnglishBands, p.EnglishMin)
-	}
+	q.MaxRent, q.MinSafety, q.MinHealthcare, q.MinInternetMbps = p.MaxRentUSD, p.MinSafety, p.MinHealthcare, p.MinInternetMbps
+	q.English, _ = place.ParseEnglish(p.EnglishMin) // "" is AnyEnglish
 	switch p.Visa {
 	case "retirement":
-		q.visa = 1
+		q.Visa = place.RetirementVisa
 	case "digitalNomad":
-		q.visa = 2
+		q.Visa = place.NomadVisa
 	}
-	q.taxFriendly = p.TaxFriendly
+	q.TaxFriendly = p.TaxFriendly
 	return true
 }
 
@@ -875,142 +729,46 @@ func (s *Server) recommendCities(c *Ctx) {
 	if !decode(c, recoSchema, &w.req) {
 		return
 	}
-	var q recoQuery
+	var q place.Query
 	if !canonical(c, &w.req, &q) {
 		return
 	}
 	g := s.geo
-	key := q.key(&w.key)
+	key := w.cacheKey(&q, w.req.Limit)
 	if g.cache != nil {
 		if body, ok := g.cache.Get(key); ok {
 			g.hits.Add(1)
-			c.sendPrebuilt(fasthttp.StatusOK, body)
+			c.SendBody(fasthttp.StatusOK, body)
 			return
 		}
 	}
 	// The body is built in the pooled buffer and sent as an exact-size
 	// copy: one allocation, which is also what the cache keeps.
-	body := bytes.Clone(g.recommend(&q, w))
+	body := bytes.Clone(g.recommend(&q, w.req.Limit, w))
 	if g.cache != nil {
 		g.cache.Set(key, body, int64(len(body)))
 	}
-	c.sendPrebuilt(fasthttp.StatusOK, body)
+	c.SendBody(fasthttp.StatusOK, body)
 }
 
-// fits applies the hard filters other than the budget.
-func (g *geoService) fits(q *recoQuery, i int, rent int) bool {
-	c, in := &g.cities[i], &g.info[i]
-	switch {
-	case q.regions != 0 && q.regions&(1<<in.region) == 0,
-		q.climate != 0 && q.climate&(1<<in.band) == 0,
-		q.maxRent > 0 && float64(rent) > q.maxRent,
-		c.SafetyIndex < q.minSafety,
-		c.HealthcareIndex < q.minHealthcare,
-		q.english >= 0 && in.english > q.english,
-		q.visa == 1 && len(c.Visas.Retirement) == 0,
-		q.visa == 2 && len(c.Visas.DigitalNomad) == 0,
-		q.taxFriendly && in.taxProgram == "",
-		c.InternetMbps < q.minInternet:
-		return false
-	}
-	return true
-}
-
-// score fills the components of a candidate.
-func (g *geoService) score(q *recoQuery, k *candidate) {
-	c, in := &g.cities[k.i], &g.info[k.i]
-	p := &k.parts
-	share := float64(k.cost) / q.budget
-	p[partAffordability] = 30 * clamp01((1-share)/0.5)
-	p[partSafety] = 20 * float64(c.SafetyIndex) / 100
-	p[partHealthcare] = 20 * float64(c.HealthcareIndex) / 100
-	if q.climate != 0 {
-		p[partClimate] = 15
-	} else {
-		off := math.Max(0, 16-c.Climate.AvgHighColdestC) + math.Max(0, c.Climate.AvgHighWarmestC-31)
-		p[partClimate] = 15 * (1 - math.Min(1, off/15))
-	}
-	p[partInternet] = 5 * math.Min(1, float64(c.InternetMbps)/100)
-	p[partEnglish] = float64(len(geo.EnglishBands) - 1 - in.english)
-	if len(c.Visas.Retirement) > 0 || len(c.Visas.DigitalNomad) > 0 {
-		p[partVisa] = 5
-	}
-	k.raw = 0
-	for _, v := range p {
-		k.raw += v
-	}
-}
-
-func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
-
-// recommend returns the whole response body, built in w.out.
-func (g *geoService) recommend(q *recoQuery, w *geoWork) []byte {
-	cands := w.cands[:0]
-	for i := range g.cities {
-		l := &g.household[i][q.household-1]
-		k := candidate{i: i, cost: l.total(), rent: l[lineRent]}
-		if float64(k.cost) > q.budget || !g.fits(q, i, k.rent) {
-			continue
-		}
-		g.score(q, &k)
-		cands = append(cands, k)
-	}
-	w.cands = cands
-	slices.SortFunc(cands, func(a, b candidate) int {
-		switch {
-		case a.raw > b.raw:
-			return -1
-		case a.raw < b.raw:
-			return 1
-		}
-		if a.cost != b.cost {
-			return a.cost - b.cost
-		}
-		return a.i - b.i
-	})
+// recommend returns the whole response body, built in w.out: the first
+// limit cities the engine ranks, and the count of all that fit.
+func (g *geoService) recommend(q *place.Query, limit int, w *geoWork) []byte {
+	w.results = place.Recommend(w.results[:0], q, g.places)
 	out := &w.out
 	out.Reset()
 	out.B = append(out.B, `{"success":true,"data":`...)
 	out.BeginArray()
-	for r := range min(len(cands), q.limit) {
-		g.writeRecommendation(out, q, &cands[r], r+1, w)
+	for k := range min(len(w.results), limit) {
+		g.writeRecommendation(out, q, &w.results[k], k+1, w)
 	}
 	out.EndArray()
-	out.B = appendMeta(out.B, len(cands), q.limit, 0)
+	out.B = append(rest.AppendMeta(out.B, len(w.results), limit, 0), '}')
 	return out.B
 }
 
-// points rounds the components to whole points that sum to the rounded
-// score (largest remainder).
-func points(parts *[nParts]float64) (pts [nParts]int, score int) {
-	sum := 0.0
-	for j, v := range parts {
-		pts[j] = int(math.Floor(v))
-		score += pts[j]
-		sum += v
-	}
-	want := int(math.Round(sum))
-	for score < want {
-		best, frac := -1, 0.0
-		for j, v := range parts {
-			if f := v - float64(pts[j]); f > frac && pts[j] < partMax[j] {
-				best, frac = j, f
-			}
-		}
-		if best < 0 {
-			break
-		}
-		pts[best]++
-		score++
-	}
-	return pts, score
-}
-
-func (g *geoService) writeRecommendation(out *jsonw.Writer, q *recoQuery, k *candidate, rank int, w *geoWork) {
-	c, in := &g.cities[k.i], &g.info[k.i]
-	share := float64(k.cost) / q.budget
-	tight := share >= tightShare
-	pts, score := points(&k.parts)
+func (g *geoService) writeRecommendation(out *jsonw.Writer, q *place.Query, r *place.Result, rank int, w *geoWork) {
+	c, p := &g.cities[r.City], &g.places[r.City]
 	out.Begin()
 	out.Key("rank")
 	out.Int(int64(rank))
@@ -1025,30 +783,16 @@ func (g *geoService) writeRecommendation(out *jsonw.Writer, q *recoQuery, k *can
 	out.Key("region")
 	out.String(c.Region)
 	out.Key("climateBand")
-	out.String(geo.ClimateBands[in.band])
+	out.String(p.Band.String())
 	out.Key("monthlyCostUSD")
-	out.Int(int64(k.cost))
+	out.Int(int64(r.Cost))
 	out.Key("rentUSD")
-	out.Int(int64(k.rent))
+	out.Int(int64(r.Rent))
 	out.Key("budgetShare")
-	out.Fixed(share, 3)
+	out.Fixed(r.Share, 3)
 	out.Key("tight")
-	out.Bool(tight)
-	out.Key("score")
-	out.Int(int64(score))
-	out.Key("scoreBreakdown")
-	out.BeginArray()
-	for j := range nParts {
-		out.Begin()
-		out.Key("name")
-		out.String(partNames[j])
-		out.Key("score")
-		out.Int(int64(pts[j]))
-		out.Key("max")
-		out.Int(int64(partMax[j]))
-		out.End()
-	}
-	out.EndArray()
+	out.Bool(r.Tight)
+	writeScore(out, r)
 	out.Key("costOfLivingIndex")
 	out.Float(c.CostOfLivingIndex)
 	out.Key("safetyIndex")
@@ -1061,102 +805,33 @@ func (g *geoService) writeRecommendation(out *jsonw.Writer, q *recoQuery, k *can
 	out.String(c.EnglishProficiency)
 	out.Key("reasons")
 	out.BeginArray()
-	g.writeReasons(out, q, k, share, tight, w)
+	w.reasons = place.AppendReasons(w.reasons[:0], q, p, r)
+	for _, why := range w.reasons {
+		w.text = place.AppendReason(w.text[:0], why, q, p, r)
+		out.Bytes(w.text)
+	}
 	out.EndArray()
 	out.End()
 }
 
-func (g *geoService) writeReasons(out *jsonw.Writer, q *recoQuery, k *candidate, share float64, tight bool, w *geoWork) {
-	c, in := &g.cities[k.i], &g.info[k.i]
-	b := w.text[:0]
-	if tight {
-		b = append(b, "Fits only just: "...)
+// writeScore writes the score and its breakdown in whole points.
+func writeScore(out *jsonw.Writer, r *place.Result) {
+	pts, score := r.Points()
+	out.Key("score")
+	out.Int(int64(score))
+	out.Key("scoreBreakdown")
+	out.BeginArray()
+	for j := range place.NumParts {
+		out.Begin()
+		out.Key("name")
+		out.String(place.PartNames[j])
+		out.Key("score")
+		out.Int(int64(pts[j]))
+		out.Key("max")
+		out.Int(int64(place.PartMax[j]))
+		out.End()
 	}
-	b = appendUSD(b, k.cost)
-	b = append(b, " a month for "...)
-	b = strconv.AppendInt(b, int64(q.household), 10)
-	if q.household == 1 {
-		b = append(b, " person, "...)
-	} else {
-		b = append(b, " people, "...)
-	}
-	b = strconv.AppendInt(b, int64(math.Round(share*100)), 10)
-	b = append(b, "% of your "...)
-	b = appendUSD(b, roundInt(q.budget))
-	b = append(b, " budget"...)
-	out.Bytes(b)
-
-	switch {
-	case c.SafetyIndex >= 80:
-		b = append(b[:0], "Very safe: safety index "...)
-	case c.SafetyIndex >= 65:
-		b = append(b[:0], "Safe: safety index "...)
-	default:
-		b = b[:0]
-	}
-	if len(b) > 0 {
-		b = strconv.AppendInt(b, int64(c.SafetyIndex), 10)
-		out.Bytes(append(b, " of 100"...))
-	}
-	switch {
-	case c.HealthcareIndex >= 80:
-		b = append(b[:0], "Strong healthcare: index "...)
-	case c.HealthcareIndex >= 70:
-		b = append(b[:0], "Good healthcare: index "...)
-	default:
-		b = b[:0]
-	}
-	if len(b) > 0 {
-		b = strconv.AppendInt(b, int64(c.HealthcareIndex), 10)
-		out.Bytes(append(b, " of 100"...))
-	}
-
-	band := geo.ClimateBands[in.band]
-	b = append(b[:0], band[0]&^0x20)
-	b = append(b, band[1:]...)
-	b = append(b, " climate: average highs from "...)
-	b = jsonw.AppendFixed(b, c.Climate.AvgHighColdestC, 1)
-	b = append(b, " °C in the coldest month to "...)
-	b = jsonw.AppendFixed(b, c.Climate.AvgHighWarmestC, 1)
-	out.Bytes(append(b, " °C in the warmest"...))
-
-	if r := c.Visas.Retirement; len(r) > 0 && q.visa != 2 {
-		out.Bytes(append(append(b[:0], "Retirement visa: "...), r[0]...))
-	}
-	if d := c.Visas.DigitalNomad; len(d) > 0 && q.visa != 1 {
-		out.Bytes(append(append(b[:0], "Digital nomad visa: "...), d[0]...))
-	}
-	if in.taxProgram != "" {
-		out.Bytes(append(append(b[:0], "Special tax program for newcomers: "...), in.taxProgram...))
-	}
-	switch in.english {
-	case 0:
-		out.String("English is the main language")
-	case 1, 2:
-		b = append(b[:0], "English widely spoken (EF band "...)
-		b = append(b, c.EnglishProficiency...)
-		out.Bytes(append(b, ')'))
-	}
-	if c.InternetMbps >= 100 {
-		b = append(b[:0], "Fast internet: about "...)
-		b = strconv.AppendInt(b, int64(c.InternetMbps), 10)
-		out.Bytes(append(b, " Mbps"...))
-	}
-	w.text = b
-}
-
-// appendUSD appends $1,234.
-func appendUSD(b []byte, v int) []byte {
-	b = append(b, '$')
-	var digits [20]byte
-	d := strconv.AppendInt(digits[:0], int64(v), 10)
-	for i, ch := range d {
-		if i > 0 && (len(d)-i)%3 == 0 && d[i-1] != '-' {
-			b = append(b, ',')
-		}
-		b = append(b, ch)
-	}
-	return b
+	out.EndArray()
 }
 
 // Documentation
@@ -1224,54 +899,57 @@ var (
 	recommendationDoc = schema.Doc[recommendation]()
 )
 
-func geoRoutes(s *Server) []*route {
-	notFound := errDoc{404, CodeNotFound, "no city has this id"}
-	return []*route{
-		{method: "GET", path: v1 + "/geo/cities", access: Public, tag: "geo", status: 200, list: true,
-			summary: "Cities with their cost of living",
-			desc: "The embedded city dataset (fiplan's own estimates from public statistics; see the dataset's method and sources), filtered, sorted and paged. " +
+func geoRoutes(s *Server) []*rest.Route {
+	notFound := rest.Err(CodeNotFound, "no city has this id")
+	return []*rest.Route{
+		rest.Get(v1+"/geo/cities", rest.Public, s.listCities, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			List:    true,
+			Summary: "Cities with their cost of living",
+			Desc: "The embedded city dataset (fiplan's own estimates from public statistics; see the dataset's method and sources), filtered, sorted and paged. " +
 				"Every amount is USD per month. Filters combine with AND. Unknown or repeated query parameters answer 400.",
-			data: cityItemDoc,
-			query: append([]queryDoc{
-				{"country", "string", "ISO 3166-1 alpha-2 code, any case: only cities in this country."},
-				{"region", "string", "Only cities in this region: one of " + regionList + "."},
-				{"q", "string", "Name search, case- and accent-insensitive: 'sao paulo' finds São Paulo. Up to 100 bytes."},
-				{"maxMonthlyCost", "number", "Only cities whose monthlyCostUSD is at most this."},
-				{"minSafety", "integer", "Only cities whose safetyIndex is at least this, 0-100."},
-				{"climate", "string", "Only cities in these climate bands, comma separated: " + climateList + ". cold: coldest-month average high below 5 °C; hot: coldest-month high 24 °C or more, or warmest-month high 38 °C or more; warm: coldest-month high 12 °C or more and warmest-month high 25 °C or more; temperate: the rest."},
-				{"sort", "string", "name (default; accent-folded, as the ids), cost or index (the same order: the index is the cost relative to New York); a leading - sorts descending. Ties go by id."},
-			}, pageQuery...),
-			errs: []errDoc{{400, "VALIDATION_ERROR", "a query parameter is malformed, out of range, unknown or repeated; details name it"}},
-			h:    s.listCities},
-		{method: "GET", path: v1 + "/geo/cities/{id}", access: User, tag: "geo", status: 200,
-			summary: "One city",
-			desc:    "One city by its id, a slug such as lisbon-pt.",
-			data:    cityItemDoc,
-			errs:    []errDoc{notFound},
-			h:       s.getCity},
-		{method: "GET", path: v1 + "/geo/compare", access: User, tag: "geo", status: 200,
-			summary: "Compare 2 to 5 cities",
-			desc: "The cities side by side, in the order asked for, with each cost line's ratio to the first city, how many times further money goes in each than in the first, " +
+			Data: cityItemDoc,
+			Query: append([]rest.Param{
+				rest.Q("country", "string", "ISO 3166-1 alpha-2 code, any case: only cities in this country."),
+				rest.Q("region", "string", "Only cities in this region: one of "+regionList+"."),
+				rest.Q("q", "string", "Name search, case- and accent-insensitive: 'sao paulo' finds São Paulo. Up to 100 bytes."),
+				rest.Q("maxMonthlyCost", "number", "Only cities whose monthlyCostUSD is at most this."),
+				rest.Q("minSafety", "integer", "Only cities whose safetyIndex is at least this, 0-100."),
+				rest.Q("climate", "string", "Only cities in these climate bands, comma separated: "+climateList+". cold: coldest-month average high below 5 °C; hot: coldest-month high 24 °C or more, or warmest-month high 38 °C or more; warm: coldest-month high 12 °C or more and warmest-month high 25 °C or more; temperate: the rest."),
+				rest.Q("sort", "string", "name (default; accent-folded, as the ids), cost or index (the same order: the index is the cost relative to New York); a leading - sorts descending. Ties go by id."),
+			}, rest.PageQuery...),
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "a query parameter is malformed, out of range, unknown or repeated; details name it")}}),
+		rest.Get(v1+"/geo/cities/{id}", rest.User, s.getCity, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			Summary: "One city",
+			Desc:    "One city by its id, a slug such as lisbon-pt.",
+			Data:    cityItemDoc,
+			Errs:    []rest.ErrDoc{notFound}}),
+		rest.Get(v1+"/geo/compare", rest.User, s.compareCities, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			Summary: "Compare 2 to 5 cities",
+			Desc: "The cities side by side, in the order asked for, with each cost line's ratio to the first city, how many times further money goes in each than in the first, " +
 				"and the FI number each needs (12 x monthly cost / withdrawalRate). Spending styles: " + styleDoc,
-			data: compareDoc,
-			query: []queryDoc{
-				{"ids", "string", "2 to 5 city ids, comma separated, no repeats; the first is the reference."},
-				{"style", "string", "lean, normal (default), fat or family; see the description."},
-				{"withdrawalRate", "number", "Above 0, at most 0.2; default 0.04."},
+			Data: compareDoc,
+			Query: []rest.Param{
+				rest.Q("ids", "string", "2 to 5 city ids, comma separated, no repeats; the first is the reference."),
+				rest.Q("style", "string", "lean, normal (default), fat or family; see the description."),
+				rest.Q("withdrawalRate", "number", "Above 0, at most 0.2; default 0.04."),
 			},
-			errs: []errDoc{
-				{400, "VALIDATION_ERROR", "ids lists fewer than 2 or more than 5 ids, repeats one or holds a malformed one; or style, withdrawalRate or another parameter is bad"},
-				{404, CodeNotFound, "an id names no city; the message names it"},
-			},
-			h: s.compareCities},
-		{method: "POST", path: v1 + "/geo/recommendations", access: User, tag: "geo", status: 200, list: true,
-			summary: "Cities ranked for a budget and preferences",
-			desc: "Every city whose household cost fits the budget and that meets every preference, best first, with its score, a score breakdown and the reasons. " +
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "ids lists fewer than 2 or more than 5 ids, repeats one or holds a malformed one; or style, withdrawalRate or another parameter is bad"), rest.Err(CodeNotFound, "an id names no city; the message names it")}}),
+		rest.Post(v1+"/geo/recommendations", rest.User, s.recommendCities, &rest.Doc{
+			Tag:     "geo",
+			Status:  200,
+			List:    true,
+			Summary: "Cities ranked for a budget and preferences",
+			Desc: "Every city whose household cost fits the budget and that meets every preference, best first, with its score, a score breakdown and the reasons. " +
 				"The budget is monthlyBudgetUSD, or portfolioUSD x withdrawalRate / 12: give exactly one of the two. " + scoreDoc +
 				" meta.total counts every city that fits; data holds the first limit of them. Answers are cached: the same request (in any field order or spacing) answers the same bytes.",
-			body: recoSchema,
-			data: recommendationDoc,
-			errs: []errDoc{{400, "MISSING_FIELD", "neither monthlyBudgetUSD nor portfolioUSD is given; VALIDATION_ERROR: both are, or withdrawalRate comes without portfolioUSD"}},
-			h:    s.recommendCities},
+			Body: recoSchema,
+			Data: recommendationDoc,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Missing, "neither monthlyBudgetUSD nor portfolioUSD is given; VALIDATION_ERROR: both are, or withdrawalRate comes without portfolioUSD")}}),
 	}
 }

@@ -2,8 +2,11 @@ package handlers
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"math"
 	"math/rand/v2"
 	"net/url"
@@ -14,9 +17,11 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/place"
 	"fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/rest"
 )
 
 const (
@@ -83,10 +88,10 @@ func TestGeoListUnfiltered(t *testing.T) {
 	all := h.s.cities.All()
 	r := h.do("GET", citiesPath, "")
 	items := dataItems(t, r)
-	if total, limit, offset := metaOf(t, r); total != len(all) || limit != defaultLimit || offset != 0 {
+	if total, limit, offset := metaOf(t, r); total != len(all) || limit != rest.DefaultLimit || offset != 0 {
 		t.Fatalf("meta %d %d %d", total, limit, offset)
 	}
-	if len(items) != defaultLimit {
+	if len(items) != rest.DefaultLimit {
 		t.Fatalf("%d items", len(items))
 	}
 	for i, it := range items {
@@ -373,7 +378,7 @@ func TestGeoDetail(t *testing.T) {
 }
 
 // compareRef computes the expected compare figures from the dataset.
-func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][nLines]int, totals []int) {
+func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][place.NumLines]int, totals []int) {
 	t.Helper()
 	for _, id := range ids {
 		c, ok := h.s.cities.ByID(id)
@@ -381,7 +386,7 @@ func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][
 			t.Fatalf("no %s", id)
 		}
 		s := c.Breakdown.Single
-		l := [nLines]int{s.Rent, s.Groceries, s.EatingOut, s.Transport, s.Utilities, s.Internet, s.HealthInsurance}
+		l := [place.NumLines]int{s.Rent, s.Groceries, s.EatingOut, s.Transport, s.Utilities, s.Internet, s.HealthInsurance}
 		switch style {
 		case "lean":
 			l[0] = c.Rents.OneBedOutside
@@ -394,7 +399,7 @@ func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][
 			}
 		case "family":
 			f := c.Breakdown.Family
-			l = [nLines]int{f.Rent, f.Groceries, f.EatingOut, f.Transport, f.Utilities, f.Internet, f.HealthInsurance}
+			l = [place.NumLines]int{f.Rent, f.Groceries, f.EatingOut, f.Transport, f.Utilities, f.Internet, f.HealthInsurance}
 		}
 		sum := 0
 		for _, v := range l {
@@ -693,9 +698,9 @@ func TestGeoRecommendationsProperties(t *testing.T) {
 			}
 			// Exactly the cities that fit and honour every preference.
 			want := 0
-			for _, c := range h.s.cities.All() {
-				l := householdLines(&c, household)
-				if float64(l.total()) <= b && p.broken(&c, float64(l[lineRent]), h.s.programs) == "" {
+			for i, c := range h.s.cities.All() {
+				l := place.HouseholdLines(&h.s.geo.places[i], household)
+				if float64(l.Total()) <= b && p.broken(&c, float64(l[place.Rent]), h.s.programs) == "" {
 					want++
 				}
 			}
@@ -733,11 +738,12 @@ func TestGeoRecommendationsRanking(t *testing.T) {
 		}
 	}
 	// More people never cost less.
-	for _, c := range h.s.cities.All() {
+	for i := range h.s.geo.places {
+		c := &h.s.geo.places[i]
 		for n := 2; n <= 8; n++ {
-			a, b := householdLines(&c, n-1), householdLines(&c, n)
-			if b.total() < a.total() {
-				t.Fatalf("%s: %d people cost %d, %d cost %d", c.ID, n-1, a.total(), n, b.total())
+			a, b := c.Budget(n-1), c.Budget(n)
+			if b.Total() < a.Total() {
+				t.Fatalf("%s: %d people cost %d, %d cost %d", c.ID, n-1, a.Total(), n, b.Total())
 			}
 		}
 	}
@@ -905,4 +911,116 @@ func FuzzGeoListQuery(f *testing.F) {
 			t.Fatalf("%q: %d items for total %d, limit %d, offset %d", query, n, total, limit, offset)
 		}
 	})
+}
+
+// geoGolden pins the bytes of compare and recommendation answers: each
+// entry is a request and the SHA-256 of its status and body. The sweep
+// entries hash many answers together (every household size at several
+// budgets, and random preference sets). A change of wording, rounding,
+// ranking or field order changes a digest; when one is intended, update
+// the digest and say why in the commit.
+var geoGolden = []struct{ method, path, body, sha string }{
+	{"GET", comparePath + "?ids=zurich-ch,lisbon-pt,chiang-mai-th&style=lean", "", "84eb4a177115a5d8c587aa11e1b2d00633fd8a41afb293d3d5bee768210f4f53"},
+	{"GET", comparePath + "?ids=lisbon-pt,zurich-ch,new-york-us,mexico-city-mx,porto-pt&style=family&withdrawalRate=0.035", "", "fa00b8cf82ecb7e963770e46bbc9bc32c9bbc3a50a64cd1bd5a9e70001157cd0"},
+	{"GET", comparePath + "?ids=chiang-mai-th,new-york-us", "", "f52a8b8ab997879d13689da20b1291df1f04d3b57602dcf29b2ace1166bbd748"},
+	{"GET", comparePath + "?ids=new-york-us,chiang-mai-th,lisbon-pt&style=fat&withdrawalRate=0.0333", "", "1f1db40d073a27c76466288380230708df7a51c4c6249e007715bae11941ec82"},
+	{"GET", comparePath + "?ids=lisbon-pt,atlantis-xx", "", "53a05c02f39cb3dd682aad3c8d5eaef1e11e98c042af7a83851c5e6ac4f8a720"},
+	{"GET", comparePath + "?ids=lisbon-pt,lisbon-pt", "", "f65bd21e9fd6ae44c21b71e3995ac2470871487975c5e73265f48356d3002f84"},
+	{"POST", recoPath, benchRecoBody, "001881e3dcf29d51e1cb57b71d6a77ac751e67870864d48b1afa4337b8ea80eb"},
+	{"POST", recoPath, `{"portfolioUSD":900000,"withdrawalRate":0.035,"householdSize":2,"preferences":{"minSafety":70,"visa":"retirement"}}`, "a7a4a875e48de2f7f7d1c13619a0f35e7d4876b1d71087968bbcc54a110d1305"},
+	{"POST", recoPath, `{"monthlyBudgetUSD":2500}`, "6aad6f2efb47eb1c7e60a468ab75b184397a232470d5549e73eee345bb0b4bc0"},
+	{"POST", recoPath, `{"monthlyBudgetUSD":1e6,"householdSize":6,"limit":500}`, "6355e90693a7b16059d993da2c1eb50531f320dc91024f2503ef028598da7633"},
+	{"POST", recoPath, `{"portfolioUSD":800000,"preferences":{"visa":"digitalNomad","taxFriendly":true}}`, "38e9a7f1d53503363fdee859bce31a1c492d47855d292a1df104a262207ac021"},
+	{"POST", recoPath, `{"monthlyBudgetUSD":4200,"householdSize":3,"preferences":{"climate":["temperate","cold"],"englishMin":"high","minInternetMbps":80}}`, "82bd4e0c35ab7d009455a18439645f3564d0747724971608c528c45ed1a5d5d9"},
+	{"POST", recoPath, `{"monthlyBudgetUSD":100}`, "feb9091bc423030e428eaeb26ca91d1df69c876bf712f5fedbf538450829d703"},
+	{"POST", recoPath, `{"monthlyBudgetUSD":2000,"portfolioUSD":1}`, "8a1380464a6b16defed30db03358eb8141979595862752c9240c37009f32ccf0"},
+	{"POST", recoPath, `{}`, "b04ee2dfa9c4832e5d9617fe9194f9270bd03c0f8e48478fd3d16390edb3fe3e"},
+	{"sweep", "households", "", "4783268bb198ddccabb4b671a69d1b5838078ea1bc1c77c46722b6ed5c83332f"},
+	{"sweep", "preferences", "", "874192a87c4f107c945e0c99cd775686c5ba889eba93c21ef3ec189cc9db8a39"},
+}
+
+func TestGeoGolden(t *testing.T) {
+	h, tok := newGeoHarness(t)
+	digest := func(hs hash.Hash, r *resp) {
+		fmt.Fprintf(hs, "%d\n", r.status)
+		hs.Write(r.raw)
+		hs.Write([]byte{'\n'})
+	}
+	for _, g := range geoGolden {
+		hs := sha256.New()
+		switch {
+		case g.method == "sweep" && g.path == "households":
+			for n := 1; n <= 8; n++ {
+				for _, b := range []float64{800, 2500, 6000, 1e6} {
+					digest(hs, h.do("POST", recoPath, recoBody(b, n, recoPrefsRef{}, 500), tok...))
+				}
+			}
+		case g.method == "sweep":
+			rng := rand.New(rand.NewPCG(7, 7))
+			for range 40 {
+				p := randomPrefs(rng)
+				digest(hs, h.do("POST", recoPath, recoBody(float64(500+rng.IntN(6000)), 1+rng.IntN(8), p, 1+rng.IntN(60)), tok...))
+			}
+		default:
+			r := h.do(g.method, g.path, g.body, tok...)
+			digest(hs, r)
+			if got := hex.EncodeToString(hs.Sum(nil)); got != g.sha {
+				t.Errorf("%s %s %s: digest %s, want %s\n%.2000s", g.method, g.path, g.body, got, g.sha, r.raw)
+			}
+			continue
+		}
+		if got := hex.EncodeToString(hs.Sum(nil)); got != g.sha {
+			t.Errorf("sweep %s: digest %s, want %s", g.path, got, g.sha)
+		}
+	}
+}
+
+// placeOf gives the engine every figure it scores and compares, with the
+// dataset's names mapped to the engine's values; a name the engine does
+// not know stops start-up.
+func TestGeoPlaceOf(t *testing.T) {
+	h, _ := newGeoHarness(t)
+	// The engine's names are the dataset's, in the same order: the schema
+	// validates requests against the dataset's lists.
+	for i, b := range geo.ClimateBands {
+		if place.Band(i).String() != b {
+			t.Fatalf("band %d is %q in the engine, %q in the dataset", i, place.Band(i), b)
+		}
+	}
+	for i, e := range geo.EnglishBands {
+		if place.English(i+1).String() != e {
+			t.Fatalf("English band %d is %q in the engine, %q in the dataset", i, place.English(i+1), e)
+		}
+	}
+	all := h.s.cities.All()
+	if len(h.s.geo.places) != len(all) {
+		t.Fatalf("%d places for %d cities", len(h.s.geo.places), len(all))
+	}
+	for i, c := range all {
+		p := &h.s.geo.places[i]
+		if p.ID != c.ID || p.Name != c.Name || p.Band.String() != c.Climate.Band() || p.English.String() != c.EnglishProficiency ||
+			geo.Regions[p.Region] != c.Region || p.Safety != c.SafetyIndex || p.Healthcare != c.HealthcareIndex || p.InternetMbps != c.InternetMbps ||
+			p.ColdestHighC != c.Climate.AvgHighColdestC || p.WarmestHighC != c.Climate.AvgHighWarmestC || p.RentOutside != c.Rents.OneBedOutside {
+			t.Fatalf("%s: place %+v", c.ID, p)
+		}
+		if p.Single.Total() != c.MonthlyCostUSD || p.Family.Total() != c.MonthlyCostFamilyUSD || p.Budget(1) != p.Single || p.Budget(4) != p.Family {
+			t.Fatalf("%s: budgets %v %v", c.ID, p.Single, p.Family)
+		}
+		if (p.RetirementVisa == "") != (len(c.Visas.Retirement) == 0) || (p.NomadVisa == "") != (len(c.Visas.DigitalNomad) == 0) {
+			t.Fatalf("%s: visas %q %q", c.ID, p.RetirementVisa, p.NomadVisa)
+		}
+	}
+	for name, mod := range map[string]func(*geo.City){
+		"fluent": func(c *geo.City) { c.EnglishProficiency = "fluent" },
+		"mars":   func(c *geo.City) { c.Region = "mars" },
+	} {
+		c := all[0]
+		mod(&c)
+		if _, err := placeOf(&c, ""); err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), c.ID) {
+			t.Errorf("%s: error %v", name, err)
+		}
+	}
+	if p, err := placeOf(&all[0], "Some regime"); err != nil || p.TaxProgram != "Some regime" {
+		t.Fatalf("tax program %q, %v", p.TaxProgram, err)
+	}
 }

@@ -151,6 +151,7 @@ func (h *harness) do(method, path, body string, headers ...string) *resp {
 	for k, v := range res.Header.All() {
 		r.header[string(k)] = string(v)
 	}
+	conform(h.t, h.s, method, path, r.status, r.raw)
 	if len(r.raw) > 0 {
 		if err := json.Unmarshal(r.raw, &r.body); err != nil {
 			h.t.Fatalf("%s %s: body is not a JSON object: %v\n%s", method, path, err, r.raw)

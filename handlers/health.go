@@ -8,6 +8,7 @@ import (
 	"fiplan/compute/health"
 	"fiplan/compute/isin"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -32,7 +33,7 @@ type healthRequest struct {
 }
 
 var healthSchema = func() *schema.Schema[healthRequest] {
-	schema.Enum("assetClass", health.AssetClasses)
+	schema.Enum("assetClass", health.AssetClasses())
 	schema.Enum("region", health.Regions)
 	schema.Enum("riskTolerance", health.RiskTolerances)
 	schema.Format("isin", isin.Check)
@@ -211,11 +212,12 @@ var healthResponseSchema = func() *schema.Schema[healthResponseDoc] {
 	return schema.Doc[healthResponseDoc]()
 }()
 
-func healthRoute(s *Server) *route {
-	return &route{method: "POST", path: v1 + "/portfolio-health", access: Public, tag: "portfolio", status: 200,
-		summary: "Portfolio health score",
-		desc:    "Scores a portfolio from 0 to 1000 in four components of 250 points and says what to do about it.\n\n" + health.Method,
-		body:    healthSchema,
-		data:    healthResponseSchema,
-		h:       s.portfolioHealth}
+func healthRoute(s *Server) *rest.Route {
+	return rest.Post(v1+"/portfolio-health", rest.Public, s.portfolioHealth, &rest.Doc{
+		Tag:     "portfolio",
+		Status:  200,
+		Summary: "Portfolio health score",
+		Desc:    "Scores a portfolio from 0 to 1000 in four components of 250 points and says what to do about it.\n\n" + health.Method,
+		Body:    healthSchema,
+		Data:    healthResponseSchema})
 }

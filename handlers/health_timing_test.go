@@ -26,7 +26,7 @@ func BenchmarkPortfolioHealthPOST(b *testing.B) {
 	rc.Request.Header.SetMethod("POST")
 	rc.Request.SetRequestURI("/api/v1/portfolio-health")
 	rc.Request.SetBodyString(sb.String())
-	s.Serve(&rc)
+	serve(b, s, &rc)
 	if rc.Response.StatusCode() != 200 {
 		b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
 	}

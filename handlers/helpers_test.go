@@ -85,7 +85,7 @@ func fuzzRoute(f *testing.F, path string, tier ...string) func(t *testing.T, bod
 		if authz != "" {
 			rc.Request.Header.Set("Authorization", authz)
 		}
-		s.Serve(&rc)
+		serve(t, s, &rc)
 		if code := rc.Response.StatusCode(); code >= 500 {
 			t.Fatalf("status %d for %s: %s", code, body, rc.Response.Body())
 		}

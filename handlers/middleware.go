@@ -3,7 +3,6 @@ package handlers
 import (
 	"bytes"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -11,17 +10,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
-)
-
-// Access is who may call a route.
-type Access uint8
-
-const (
-	Public  Access = iota // anyone; credentials, when sent, must be valid
-	User                  // any authenticated caller
-	Session               // an authenticated person, not an API key
-	Pro                   // the pro tier (403 SUBSCRIPTION_REQUIRED)
-	Admin                 // role admin (403 FORBIDDEN)
+	"fiplan/handlers/rest"
 )
 
 // SessionCookie carries the web app's session JWT.
@@ -46,7 +35,7 @@ func (s *Server) authenticate(c *Ctx) bool {
 		}
 	}
 	if tok == nil {
-		if c.route.access == Public {
+		if c.Route().Access == rest.Public {
 			return true
 		}
 		return s.unauthorized(c, CodeUnauthorized, "authentication required: send Authorization: Bearer <token>")
@@ -86,23 +75,23 @@ func (s *Server) authenticate(c *Ctx) bool {
 	}
 	c.Authed = true
 	if via == auth.ViaCookie && !safeMethod(rc.Method()) && !sameOrigin(rc) {
-		c.ErrorMessage(fasthttp.StatusForbidden, CodeForbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
+		c.ErrorMessage(CodeForbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
 		return false
 	}
-	switch c.route.access {
-	case Session:
+	switch c.Route().Access {
+	case rest.Session:
 		if c.Principal.Via == auth.ViaKey {
-			c.ErrorMessage(fasthttp.StatusForbidden, CodeForbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys")
+			c.ErrorMessage(CodeForbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys")
 			return false
 		}
-	case Pro:
+	case rest.Pro:
 		if c.Principal.Tier != auth.TierPro {
-			c.ErrorMessage(fasthttp.StatusForbidden, CodeSubscriptionRequired, "this endpoint requires a Pro subscription", "upgrade to Pro to use this endpoint")
+			c.ErrorMessage(CodeSubscriptionRequired, "this endpoint requires a Pro subscription", "upgrade to Pro to use this endpoint")
 			return false
 		}
-	case Admin:
+	case rest.Admin:
 		if !c.Principal.Admin {
-			c.ErrorMessage(fasthttp.StatusForbidden, CodeForbidden, "this endpoint requires the admin role", "your token does not carry role admin")
+			c.ErrorMessage(CodeForbidden, "this endpoint requires the admin role", "your token does not carry role admin")
 			return false
 		}
 	}
@@ -120,10 +109,10 @@ func (s *Server) unauthorized(c *Ctx, code, msg string) bool {
 	}
 	c.RC.Response.Header.Set(fasthttp.HeaderWWWAuthenticate, `Bearer realm="fiplan"`)
 	if code == CodeTokenExpired {
-		c.ErrorMessage(fasthttp.StatusUnauthorized, code, msg, "Token has expired")
+		c.ErrorMessage(code, msg, "Token has expired")
 		return false
 	}
-	c.Error(fasthttp.StatusUnauthorized, code, msg)
+	c.Error(code, msg)
 	return false
 }
 
@@ -180,20 +169,14 @@ func (s *Server) limit(c *Ctx) bool {
 }
 
 func (s *Server) rateHeaders(c *Ctx, d limit.Decision) {
-	h := &c.RC.Response.Header
-	h.SetBytesV("RateLimit-Limit", strconv.AppendInt(c.num[:0], int64(d.Limit), 10))
-	h.SetBytesV("RateLimit-Remaining", strconv.AppendInt(c.num[:0], int64(d.Remaining), 10))
-	h.SetBytesV("RateLimit-Reset", strconv.AppendInt(c.num[:0], int64(d.Reset), 10))
+	c.SetHeaderInt("RateLimit-Limit", int64(d.Limit))
+	c.SetHeaderInt("RateLimit-Remaining", int64(d.Remaining))
+	c.SetHeaderInt("RateLimit-Reset", int64(d.Reset))
 }
 
 func (s *Server) rateLimited(c *Ctx, d limit.Decision) {
 	s.rateHeaders(c, d)
-	c.RC.Response.Header.SetBytesV(fasthttp.HeaderRetryAfter, strconv.AppendInt(c.num[:0], int64(d.RetryAfter), 10))
-	c.errorStart(CodeRateLimited, "too many requests; retry after retryAfter seconds")
-	c.w.Key("retryAfter")
-	c.w.Int(int64(d.RetryAfter))
-	c.w.End()
-	c.flush(fasthttp.StatusTooManyRequests)
+	c.RateLimited(d.RetryAfter)
 }
 
 // touch records an API key's use; background work writes it in batches.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"fiplan/handlers/rest"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -71,20 +73,19 @@ func TestOpenAPIDocumentMatchesRoutes(t *testing.T) {
 
 	// Every route is documented...
 	for _, r := range h.s.routes {
-		ops, ok := paths[r.path].(map[string]any)
-		if !ok || ops[strings.ToLower(r.method)] == nil {
-			t.Errorf("%s %s is not in the document", r.method, r.path)
+		ops, ok := paths[r.Path].(map[string]any)
+		if !ok || ops[strings.ToLower(r.Method)] == nil {
+			t.Errorf("%s %s is not in the document", r.Method, r.Path)
 		}
 	}
 	// ...and every documented operation is routed.
-	var p params
+	var p rest.Params
 	seenIDs := map[string]bool{}
 	for path, ops := range paths {
 		concrete := strings.NewReplacer("{id}", "x", "{key}", "x").Replace(path)
-		n := h.s.router.lookup([]byte(concrete), &p)
+		n := h.s.router.Lookup([]byte(concrete), &p)
 		for method, op := range ops.(map[string]any) {
-			m := methodIndex([]byte(strings.ToUpper(method)))
-			if n == nil || m < 0 || n.routes[m] == nil {
+			if n == nil || n.Route([]byte(strings.ToUpper(method))) == nil {
 				t.Errorf("documented %s %s has no route", method, path)
 				continue
 			}

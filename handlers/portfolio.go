@@ -1,17 +1,16 @@
 package handlers
 
 import (
-	"cmp"
 	"math"
-	"slices"
 	"sync"
 
 	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/category"
-	"fiplan/data/fx"
+	"fiplan/compute/portfolio"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -63,59 +62,31 @@ type holding struct {
 	AccountType  *string  `json:"accountType"`
 }
 
-// holdings reads the user's assets.
-func (s *Server) holdings(user string) ([]holding, error) {
-	var dst []holding
+// holdings reads the user's assets. The optional fields decode into
+// targets reused from asset to asset (cleared first: "" and NaN mark an
+// absent field, which JSON cannot hold), so an asset costs only its strings.
+func (s *Server) holdings(user string) ([]portfolio.Holding, error) {
+	var dst []portfolio.Holding
+	var isin, region, account string
+	var basis, ratio float64
 	err := s.db.Assets(user, func(doc []byte) error {
-		var h holding
+		isin, region, account, basis, ratio = "", "", "", math.NaN(), math.NaN()
+		h := holding{ISIN: &isin, Region: &region, AccountType: &account, CostBasis: &basis, ExpenseRatio: &ratio}
 		if err := json.Unmarshal(doc, &h); err != nil {
 			return err
 		}
-		dst = append(dst, h)
+		x := portfolio.Holding{Name: h.Name, Category: h.Category, Value: h.Value, Currency: h.Currency,
+			ISIN: deref(h.ISIN), Region: deref(h.Region), AccountType: deref(h.AccountType)}
+		if h.CostBasis != nil && !math.IsNaN(*h.CostBasis) {
+			x.CostBasis, x.HasCostBasis = *h.CostBasis, true
+		}
+		if h.ExpenseRatio != nil && !math.IsNaN(*h.ExpenseRatio) {
+			x.ExpenseRatio, x.HasExpenseRatio = *h.ExpenseRatio, true
+		}
+		dst = append(dst, x)
 		return nil
 	})
 	return dst, err
-}
-
-// inBase converts x from currency cur into base. Stored currencies are
-// checked against the table when written, so a miss means the table lost
-// a currency: the amount then counts as 0 rather than as a wrong number.
-func inBase(t *fx.Table, x float64, cur, base string) float64 {
-	v, ok := t.Convert(x, cur, base)
-	if !ok {
-		return 0
-	}
-	return v
-}
-
-func roundMoney(x float64) float64 { return math.Round(x*100) / 100 }
-func roundShare(x float64) float64 { return math.Round(x*1e6) / 1e6 }
-
-type tally map[string]float64
-
-func (t tally) shares(total float64) []share {
-	out := make([]share, 0, len(t))
-	for k, v := range t {
-		sh := 0.0
-		if total > 0 {
-			sh = v / total
-		}
-		out = append(out, share{Key: k, Value: roundMoney(v), Share: roundShare(sh)})
-	}
-	slices.SortFunc(out, func(a, b share) int {
-		if c := cmp.Compare(b.Value, a.Value); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Key, b.Key)
-	})
-	return out
-}
-
-func orUnspecified(p *string) string {
-	if p == nil {
-		return "unspecified"
-	}
-	return *p
 }
 
 func (s *Server) assetSummary(c *Ctx) {
@@ -129,52 +100,33 @@ func (s *Server) assetSummary(c *Ctx) {
 		c.Storage(err)
 		return
 	}
-	c.JSON(fasthttp.StatusOK, summarize(s.fx, st.BaseCurrency, hs))
+	sum := portfolio.Summarize(hs, st.BaseCurrency, s.fx)
+	c.JSON(fasthttp.StatusOK, newSummaryData(sum, s.fx.AsOf(), s.fx.Dataset()))
 }
 
-func summarize(t *fx.Table, base string, hs []holding) *summaryData {
-	out := &summaryData{Currency: base, Assets: len(hs),
-		ExchangeRates: fxInfo{AsOf: t.AsOf(), Source: t.Dataset(), Rates: []rateUsed{}}}
-	byCat, byCur, byRegion, byAcct := tally{}, tally{}, tally{}, tally{}
-	var total, erValue, erWeighted, cbValue, cb float64
-	hasBasis := false
-	for i := range hs {
-		h := &hs[i]
-		v := inBase(t, h.Value, h.Currency, base)
-		total += v
-		byCat[h.Category] += v
-		byCur[h.Currency] += v
-		byRegion[orUnspecified(h.Region)] += v
-		byAcct[orUnspecified(h.AccountType)] += v
-		if h.ExpenseRatio != nil {
-			erValue += v
-			erWeighted += v * *h.ExpenseRatio
-		}
-		if h.CostBasis != nil {
-			hasBasis = true
-			cbValue += v
-			cb += inBase(t, *h.CostBasis, h.Currency, base)
-		}
+// newSummaryData is the response data of a summary.
+func newSummaryData(sum *portfolio.Summary, asOf, dataset string) *summaryData {
+	out := &summaryData{Currency: sum.Currency, Assets: sum.Assets, TotalValue: sum.Total,
+		ByCategory: shares(sum.ByCategory), ByCurrency: shares(sum.ByCurrency),
+		ByRegion: shares(sum.ByRegion), ByAccountType: shares(sum.ByAccountType),
+		ExpenseRatioCoverage: sum.ExpenseRatioCoverage, CostBasisCoverage: sum.CostBasisCoverage,
+		ExchangeRates: fxInfo{AsOf: asOf, Source: dataset, Rates: make([]rateUsed, len(sum.Rates))}}
+	if sum.HasExpenseRatio {
+		out.ExpenseRatio = &sum.ExpenseRatio
 	}
-	out.TotalValue = roundMoney(total)
-	out.ByCategory, out.ByCurrency = byCat.shares(total), byCur.shares(total)
-	out.ByRegion, out.ByAccountType = byRegion.shares(total), byAcct.shares(total)
-	if erValue > 0 {
-		er := roundShare(erWeighted / erValue)
-		out.ExpenseRatio = &er
+	if sum.HasCostBasis {
+		out.CostBasis, out.UnrealisedGain = &sum.CostBasis, &sum.UnrealisedGain
 	}
-	if hasBasis {
-		basis, gain := roundMoney(cb), roundMoney(cbValue-cb)
-		out.CostBasis, out.UnrealisedGain = &basis, &gain
+	for i, r := range sum.Rates {
+		out.ExchangeRates.Rates[i] = rateUsed(r)
 	}
-	if total > 0 {
-		out.ExpenseRatioCoverage = roundShare(erValue / total)
-		out.CostBasisCoverage = roundShare(cbValue / total)
-	}
-	for _, sh := range out.ByCurrency {
-		if r, ok := t.Convert(1, base, sh.Key); ok {
-			out.ExchangeRates.Rates = append(out.ExchangeRates.Rates, rateUsed{Currency: sh.Key, Rate: r})
-		}
+	return out
+}
+
+func shares(in []portfolio.Share) []share {
+	out := make([]share, len(in))
+	for i, s := range in {
+		out[i] = share(s)
 	}
 	return out
 }
@@ -208,7 +160,7 @@ var (
 		_ = healthSchema // registers format=isin and the assetClass enum
 		return schema.New[categorizeRequest]()
 	}()
-	categorizeDoc = func() docSchema { _ = healthSchema; return schema.Doc[categorizeData]() }()
+	categorizeDoc = func() rest.Schema { _ = healthSchema; return schema.Doc[categorizeData]() }()
 	summaryDoc    = schema.Doc[summaryData]()
 )
 
@@ -257,18 +209,20 @@ func writeGuess(out *jsonw.Writer, name string, g category.Guess, text *[]byte) 
 	out.End()
 }
 
-func portfolioRoutes(s *Server) []*route {
-	return []*route{
-		{method: "GET", path: v1 + "/assets/summary", access: User, tag: "assets", status: 200,
-			summary: "Totals and allocation of your assets",
-			desc:    "Total value in the base currency of your settings; allocation by category, currency, region and account type (value and share, largest first); the value-weighted expense ratio; the unrealised gain where the cost basis is known. Amounts in other currencies are converted with the embedded reference exchange rates, whose date is in `exchangeRates.asOf`.",
-			data:    summaryDoc,
-			h:       s.assetSummary},
-		{method: "POST", path: v1 + "/assets/categorize", access: User, tag: "assets", status: 200,
-			summary: "Suggest a category for each holding",
-			desc:    "For up to 100 items `{name, isin?, ticker?}` answers a category, a confidence and the reason. Evidence, strongest first: a well-known ticker; a keyword in the name (\"bond\", \"treasury\", \"gold\", \"bitcoin\", \"REIT\", \"money market\", ...); the ISIN prefix (XS and EU for bonds; IE and LU, the UCITS fund domiciles; other countries for a listed share). Nothing is stored.",
-			body:    categorizeSchema,
-			data:    categorizeDoc,
-			h:       s.categorize},
+func portfolioRoutes(s *Server) []*rest.Route {
+	return []*rest.Route{
+		rest.Get(v1+"/assets/summary", rest.User, s.assetSummary, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Totals and allocation of your assets",
+			Desc:    "Total value in the base currency of your settings; allocation by category, currency, region and account type (value and share, largest first); the value-weighted expense ratio; the unrealised gain where the cost basis is known. Amounts in other currencies are converted with the embedded reference exchange rates, whose date is in `exchangeRates.asOf`.",
+			Data:    summaryDoc}),
+		rest.Post(v1+"/assets/categorize", rest.User, s.categorize, &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Suggest a category for each holding",
+			Desc:    "For up to 100 items `{name, isin?, ticker?}` answers a category, a confidence and the reason. Evidence, strongest first: a well-known ticker; a keyword in the name (\"bond\", \"treasury\", \"gold\", \"bitcoin\", \"REIT\", \"money market\", ...); the ISIN prefix (XS and EU for bonds; IE and LU, the UCITS fund domiciles; other countries for a listed share). Nothing is stored.",
+			Body:    categorizeSchema,
+			Data:    categorizeDoc}),
 	}
 }

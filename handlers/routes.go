@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/fx"
@@ -16,72 +15,47 @@ import (
 	"fiplan/data/store"
 	"fiplan/data/taxtable"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
-// route is one operation: its handler and everything the OpenAPI document
-// says about it. The router and the document are both built from the
-// table, so neither can list an operation the other lacks.
-type route struct {
-	method, path string
-	access       Access
-	tag          string
-	summary      string
-	desc         string
-	body         docSchema // request body, nil when none
-	data         docSchema // response data (an item, for lists)
-	list         bool
-	status       int      // success status
-	errs         []errDoc // route-specific errors
-	query        []queryDoc
-	h            func(*Ctx)
-}
-
-type docSchema interface{ JSONSchema() []byte }
-
-type errDoc struct {
-	status int
-	code   string
-	when   string
-}
-
-type queryDoc struct {
-	name, typ, doc string
-}
-
-const v1 = "/api/v1"
-
-func (s *Server) table() []*route {
-	return append([]*route{
-		{method: "GET", path: v1 + "/status", access: Public, tag: "status", status: 200,
-			summary: "Service health and status",
-			desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset and the storage state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable.",
-			data:    statusDoc,
-			errs:    []errDoc{{503, CodeUnavailable, "storage is unusable"}},
-			h:       s.status},
-		{method: "GET", path: v1 + "/openapi.json", access: Public, tag: "status", status: 200,
-			summary: "This OpenAPI 3.1 document",
-			desc:    "The machine-readable description of every route. It is served as the document itself, without the success envelope.",
-			h:       s.openAPI},
+func (s *Server) table() []*rest.Route {
+	return append([]*rest.Route{
+		rest.Get(v1+"/status", rest.Public, s.status, &rest.Doc{
+			Tag:     "status",
+			Status:  200,
+			Summary: "Service health and status",
+			Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset and the storage state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable.",
+			Data:    statusDoc,
+			Errs:    []rest.ErrDoc{rest.Err(CodeUnavailable, "storage is unusable")}}),
+		rest.Get(v1+"/openapi.json", rest.Public, s.openAPI, &rest.Doc{
+			Tag:     "status",
+			Status:  200,
+			Summary: "This OpenAPI 3.1 document",
+			Desc:    "The machine-readable description of every route. It is served as the document itself, without the success envelope."}),
 		calcRoute(s),
 		healthRoute(s),
-		{method: "GET", path: v1 + "/user/api-keys", access: User, tag: "user", status: 200, list: true,
-			summary: "List your API keys",
-			desc:    "Every active key of the caller, oldest first, without secrets: the id, the name, a hint of the key's first and last characters, when it was created and last used (last use is recorded within 30 seconds).",
-			data:    keyDoc,
-			h:       s.listKeys},
-		{method: "POST", path: v1 + "/user/api-keys", access: Session, tag: "user", status: 201,
-			summary: "Create an API key",
-			desc:    "Creates a key `svc_...` for integrations and returns it once, in `data.key`: only its SHA-256 hash is stored. Keys act for their owner with the owner's tier (never with the admin role) and do not expire until revoked. Needs a signed-in session, not an API key. At most 25 keys per user.",
-			body:    keyCreateSchema,
-			data:    createdKeyDoc,
-			errs:    []errDoc{{409, CodeConflict, "the caller already has the maximum number of keys"}, {403, CodeForbidden, "called with an API key"}},
-			h:       s.createKey},
-		{method: "DELETE", path: v1 + "/user/api-keys/{id}", access: Session, tag: "user", status: 204,
-			summary: "Revoke an API key",
-			desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
-			errs:    []errDoc{{404, CodeNotFound, "no key with this id belongs to the caller"}, {403, CodeForbidden, "called with an API key"}},
-			h:       s.revokeKey},
+		rest.Get(v1+"/user/api-keys", rest.User, s.listKeys, &rest.Doc{
+			Tag:     "user",
+			Status:  200,
+			List:    true,
+			Summary: "List your API keys",
+			Desc:    "Every active key of the caller, oldest first, without secrets: the id, the name, a hint of the key's first and last characters, when it was created and last used (last use is recorded within 30 seconds).",
+			Data:    keyDoc}),
+		rest.Post(v1+"/user/api-keys", rest.Session, s.createKey, &rest.Doc{
+			Tag:     "user",
+			Status:  201,
+			Summary: "Create an API key",
+			Desc:    "Creates a key `svc_...` for integrations and returns it once, in `data.key`: only its SHA-256 hash is stored. Keys act for their owner with the owner's tier (never with the admin role) and do not expire until revoked. Needs a signed-in session, not an API key. At most 25 keys per user.",
+			Body:    keyCreateSchema,
+			Data:    createdKeyDoc,
+			Errs:    []rest.ErrDoc{rest.Err(CodeConflict, "the caller already has the maximum number of keys"), rest.Err(CodeForbidden, "called with an API key")}}),
+		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, s.revokeKey, &rest.Doc{
+			Tag:     "user",
+			Status:  204,
+			Summary: "Revoke an API key",
+			Desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
+			Errs:    []rest.ErrDoc{rest.Err(CodeNotFound, "no key with this id belongs to the caller"), rest.Err(CodeForbidden, "called with an API key")}}),
 	}, slices.Concat(flagRoutes(s), accountRoutes(s), geoRoutes(s), taxRoutes(s))...)
 }
 
@@ -141,7 +115,7 @@ var statusDoc = schema.Doc[statusData]()
 func (s *Server) status(c *Ctx) {
 	if err := s.db.Ping(); err != nil {
 		s.log.Error("storage unusable", "err", err)
-		c.Error(fasthttp.StatusServiceUnavailable, CodeUnavailable, "storage is unavailable; retry with backoff")
+		c.Error(CodeUnavailable, "storage is unavailable; retry with backoff")
 		return
 	}
 	size, _ := s.db.Size()
@@ -179,10 +153,7 @@ func (s *Server) status(c *Ctx) {
 }
 
 func (s *Server) openAPI(c *Ctx) {
-	c.status = fasthttp.StatusOK
-	c.RC.SetStatusCode(fasthttp.StatusOK)
-	c.RC.Response.Header.SetContentTypeBytes(contentJSON)
-	c.RC.Response.SetBodyRaw(s.openapi) // immutable for the server's life
+	c.SendBody(fasthttp.StatusOK, s.openapi) // immutable for the server's life
 }
 
 // API keys
@@ -199,9 +170,19 @@ type createdKey struct {
 	Key       string    `json:"key" doc:"The key itself. It is shown only in this response: store it now."`
 }
 
+// apiKey is a key as the API lists it: never the secret, never the owner.
+// It is the API's shape, kept apart from the stored record.
+type apiKey struct {
+	ID         string    `json:"id"`
+	Name       string    `json:"name"`
+	Hint       string    `json:"hint" doc:"The key's first and last characters, to recognise it by."`
+	CreatedAt  time.Time `json:"createdAt"`
+	LastUsedAt time.Time `json:"lastUsedAt,omitzero" doc:"Absent until the key is first used; recorded within 30 seconds of a use."`
+}
+
 var (
 	keyCreateSchema = schema.New[keyCreate]()
-	keyDoc          = schema.Doc[store.Key]()
+	keyDoc          = schema.Doc[apiKey]()
 	createdKeyDoc   = schema.Doc[createdKey]()
 )
 
@@ -219,12 +200,26 @@ func (s *Server) listKeys(c *Ctx) {
 		}
 	}
 	s.touchMu.Unlock()
-	b, err := json.Marshal(keys)
-	if err != nil {
-		c.Internal(err)
-		return
+	w := c.Begin()
+	w.BeginArray()
+	for i := range keys {
+		k := &keys[i]
+		w.Begin()
+		w.Key("id")
+		w.String(k.ID)
+		w.Key("name")
+		w.String(k.Name)
+		w.Key("hint")
+		w.String(k.Hint)
+		w.Key("createdAt")
+		w.Time(k.CreatedAt)
+		if !k.LastUsedAt.IsZero() {
+			w.Key("lastUsedAt")
+			w.Time(k.LastUsedAt)
+		}
+		w.End()
 	}
-	c.Begin().Raw(b)
+	w.EndArray()
 	c.SendList(fasthttp.StatusOK, len(keys), s.cfg.MaxKeys, 0)
 }
 
@@ -246,7 +241,7 @@ func (s *Server) createKey(c *Ctx) {
 	k := store.Key{ID: id, Owner: c.Principal.User, Name: in.Name, Hint: auth.KeyHint(plain), CreatedAt: s.now().UTC().Truncate(time.Second)}
 	switch err := s.db.CreateKey(k, hash, s.cfg.MaxKeys); {
 	case errors.Is(err, store.ErrLimit):
-		c.Error(fasthttp.StatusConflict, CodeConflict, "API key limit reached; revoke a key first")
+		c.Error(CodeConflict, "API key limit reached; revoke a key first")
 		return
 	case err != nil:
 		c.Storage(err)
@@ -258,7 +253,7 @@ func (s *Server) createKey(c *Ctx) {
 func (s *Server) revokeKey(c *Ctx) {
 	switch err := s.db.RevokeKey(c.Principal.User, string(c.Param("id"))); {
 	case errors.Is(err, store.ErrNotFound):
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such API key")
+		c.Error(CodeNotFound, "no such API key")
 	case err != nil:
 		c.Storage(err)
 	default:
@@ -290,4 +285,13 @@ func newID(prefix string) (string, error) {
 		out = append(out, alphabet[acc<<(5-bits)&31])
 	}
 	return string(out), nil
+}
+
+// apiKeys maps stored keys to their API shape.
+func apiKeys(keys []store.Key) []apiKey {
+	out := make([]apiKey, len(keys))
+	for i, k := range keys {
+		out[i] = apiKey{ID: k.ID, Name: k.Name, Hint: k.Hint, CreatedAt: k.CreatedAt, LastUsedAt: k.LastUsedAt}
+	}
+	return out
 }

@@ -30,13 +30,16 @@ import (
 	"fiplan/data/store"
 	"fiplan/data/taxtable"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/bytesconv"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/rest"
 )
 
 // Config is what a Server needs; cmd/fiplan fills it from flags.
 type Config struct {
 	Version  string
-	DB       *store.DB
+	DB       store.Store
 	Verifier *auth.Verifier
 	// Rates: anonymous per client IP, and per user by tier.
 	RatePublic, RateFree, RatePro limit.Rate
@@ -56,13 +59,13 @@ type Config struct {
 // Server serves the API. Create it with New and stop it with Close.
 type Server struct {
 	cfg      Config
-	db       *store.DB
+	db       store.Store
 	verifier *auth.Verifier
 	log      *slog.Logger
 	now      func() time.Time
 	started  time.Time
-	routes   []*route
-	router   router
+	routes   []*rest.Route
+	router   rest.Router
 	openapi  []byte
 	datasets []dataset
 	history  history.Series
@@ -140,9 +143,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.routes = s.table()
 	for _, r := range s.routes {
-		s.router.add(r)
+		if err := s.router.Add(r); err != nil {
+			return nil, err
+		}
 	}
-	doc, err := s.buildOpenAPI()
+	doc, err := rest.OpenAPI(rest.Info{Title: "fiplan", Version: cfg.Version, Description: rest.Description, SessionCookie: SessionCookie}, s.routes)
 	if err != nil {
 		return nil, err
 	}
@@ -213,54 +218,57 @@ func (l fasthttpLogger) Printf(format string, args ...any) {
 
 // serveError answers requests that fasthttp could not read.
 func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
-	c := acquireCtx(s, rc)
-	defer releaseCtx(c)
+	c := rest.AcquireCtx(rc, s.log, s.now())
+	defer rest.ReleaseCtx(c)
 	s.requestID(c)
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge):
-		c.Error(fasthttp.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
+		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 	case errors.Is(err, fasthttp.ErrSmallReadBuffer):
-		c.Error(fasthttp.StatusRequestHeaderFieldsTooLarge, "HEADERS_TOO_LARGE", "request headers are too large")
+		c.Error(errcode.HeaderTooLarge, "request headers are too large")
 	default:
-		c.Error(fasthttp.StatusBadRequest, "BAD_REQUEST", "malformed HTTP request")
+		c.Error(errcode.BadRequest, "malformed HTTP request")
 	}
 	s.accessLog(c)
 }
 
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
-	c := acquireCtx(s, rc)
-	defer releaseCtx(c)
+	c := rest.AcquireCtx(rc, s.log, s.now())
+	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
 	s.requestID(c)
-	n := s.router.lookup(rc.Path(), &c.params)
+	n := s.router.Lookup(rc.Path(), c.Params())
 	if n == nil {
-		c.Error(fasthttp.StatusNotFound, CodeEndpointNotFound, "no such endpoint")
+		c.Error(errcode.EndpointNotFound, "no such endpoint")
 		return
 	}
-	m := methodIndex(rc.Method())
-	if m < 0 || n.routes[m] == nil {
-		rc.Response.Header.Set(fasthttp.HeaderAllow, n.allow)
-		c.Error(fasthttp.StatusMethodNotAllowed, CodeMethodNotAllowed, "method not allowed; see the Allow header")
+	r := n.Route(rc.Method())
+	if r == nil {
+		rc.Response.Header.Set(fasthttp.HeaderAllow, n.Allow())
+		c.Error(errcode.MethodNotAllowed, "method not allowed; see the Allow header")
 		return
 	}
-	c.route = n.routes[m]
+	c.SetRoute(r)
 	if !s.authenticate(c) || !s.limit(c) {
 		return
 	}
 	if len(rc.Request.Body()) > s.cfg.MaxBody {
-		c.Error(fasthttp.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
+		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 		return
 	}
-	c.route.h(c)
+	if !c.CheckQuery() {
+		return
+	}
+	r.Handler(c)
 }
 
 // finish recovers a panicking handler into 500 and writes the access log.
 func (s *Server) finish(c *Ctx) {
 	if p := recover(); p != nil {
-		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.id[:c.idLen]), "stack", string(debug.Stack()))
+		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.RequestID()), "stack", string(debug.Stack()))
 		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
-		c.Error(fasthttp.StatusInternalServerError, CodeInternal, "internal error; retry after a moment")
+		c.Error(errcode.Internal, "internal error; retry after a moment")
 	}
 	s.accessLog(c)
 }
@@ -271,26 +279,23 @@ func (s *Server) accessLog(c *Ctx) {
 	}
 	rc := c.RC
 	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request",
-		slog.String("method", b2s(rc.Method())),
-		slog.String("path", b2s(rc.Path())),
+		slog.String("method", bytesconv.String(rc.Method())),
+		slog.String("path", bytesconv.String(rc.Path())),
 		slog.Int("status", rc.Response.StatusCode()),
-		slog.Int64("us", s.now().Sub(c.start).Microseconds()),
-		slog.String("id", b2s(c.id[:c.idLen])),
+		slog.Int64("us", s.now().Sub(c.Start()).Microseconds()),
+		slog.String("id", bytesconv.String(c.RequestID())),
 	)
 }
 
 // requestID echoes a sane incoming X-Request-ID or makes one.
 func (s *Server) requestID(c *Ctx) {
 	in := c.RC.Request.Header.Peek("X-Request-ID")
-	if saneID(in) {
-		c.idLen = copy(c.id[:], in)
-	} else {
-		n := copy(c.id[:], s.idPrefix[:])
-		c.id[n] = '-'
-		n++
-		c.idLen = len(strconv.AppendUint(c.id[n:n], s.idSeq.Add(1), 36)) + n
+	if !saneID(in) {
+		b := append(c.IDBuffer(), s.idPrefix[:]...)
+		b = append(b, '-')
+		in = strconv.AppendUint(b, s.idSeq.Add(1), 36)
 	}
-	c.RC.Response.Header.SetBytesV("X-Request-ID", c.id[:c.idLen])
+	c.SetRequestID(in)
 }
 
 func saneID(b []byte) bool {
@@ -328,7 +333,7 @@ func (s *Server) clientIP(c *Ctx) [16]byte {
 			} else {
 				xff = xff[:i]
 			}
-			a, err := netip.ParseAddr(b2s(part))
+			a, err := netip.ParseAddr(bytesconv.String(part))
 			if err != nil {
 				break // a malformed hop: trust nothing beyond it
 			}

@@ -10,6 +10,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/rest"
 )
 
 // benchServer has two no-op routes, one public and one authenticated, so
@@ -36,8 +37,11 @@ func benchServer(b *testing.B, cacheSize int, public limit.Rate) (*Server, strin
 		w.End()
 		c.Send(200)
 	}
-	s.router.add(&route{method: "GET", path: "/api/v1/bench/public", access: Public, h: noop})
-	s.router.add(&route{method: "GET", path: "/api/v1/bench/user", access: User, h: noop})
+	for _, r := range []*rest.Route{rest.Get("/api/v1/test/public", rest.Public, noop, nil), rest.Get("/api/v1/test/user", rest.User, noop, nil)} {
+		if err := s.router.Add(r); err != nil {
+			b.Fatal(err)
+		}
+	}
 	tok, err := auth.Sign(testSecret, auth.Claims{Sub: "alice", Tier: "pro", TTL: time.Hour}, time.Now())
 	if err != nil {
 		b.Fatal(err)
@@ -56,7 +60,7 @@ var limitOff = limit.Rate{}
 
 func BenchmarkChainPublic(b *testing.B) {
 	s, _, _ := benchServer(b, 0, limit.Rate{N: 1e9, Per: time.Hour})
-	runRequest(b, s, "GET", "/api/v1/bench/public", "", "", 200)
+	runRequest(b, s, "GET", "/api/v1/test/public", "", "", 200)
 }
 
 func BenchmarkChainNotFound(b *testing.B) {
@@ -67,26 +71,26 @@ func BenchmarkChainNotFound(b *testing.B) {
 func BenchmarkChainJWTCached(b *testing.B) {
 	s, tok, _ := benchServer(b, 1<<16, limit.Rate{})
 	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
-	runRequest(b, s, "GET", "/api/v1/bench/user", "Bearer "+tok, "", 200)
+	runRequest(b, s, "GET", "/api/v1/test/user", "Bearer "+tok, "", 200)
 }
 
 func BenchmarkChainJWTUncached(b *testing.B) {
 	s, tok, _ := benchServer(b, 0, limit.Rate{})
-	runRequest(b, s, "GET", "/api/v1/bench/user", "Bearer "+tok, "", 200)
+	runRequest(b, s, "GET", "/api/v1/test/user", "Bearer "+tok, "", 200)
 }
 
 func BenchmarkChainAPIKey(b *testing.B) {
 	s, _, key := benchServer(b, 0, limit.Rate{})
-	runRequest(b, s, "GET", "/api/v1/bench/user", "Bearer "+key, "", 200)
+	runRequest(b, s, "GET", "/api/v1/test/user", "Bearer "+key, "", 200)
 }
 
 func BenchmarkChainRateLimited(b *testing.B) {
 	s, _, _ := benchServer(b, 0, limit.Rate{N: 1, Per: time.Hour})
 	var rc fasthttp.RequestCtx
 	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
-	rc.Request.SetRequestURI("/api/v1/bench/public")
+	rc.Request.SetRequestURI("/api/v1/test/public")
 	s.Serve(&rc) // spends the allowance
-	runRequest(b, s, "GET", "/api/v1/bench/public", "", "", 429)
+	runRequest(b, s, "GET", "/api/v1/test/public", "", "", 429)
 }
 
 // request prepares rc for one request through s.Serve.
@@ -106,7 +110,7 @@ func runRequest(b *testing.B, s *Server, method, path, authz, body string, want 
 	b.Helper()
 	var rc fasthttp.RequestCtx
 	request(&rc, method, path, authz, body)
-	s.Serve(&rc)
+	serve(b, s, &rc)
 	if rc.Response.StatusCode() != want {
 		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
 	}

@@ -11,7 +11,9 @@ import (
 
 	"fiplan/compute/tax"
 	"fiplan/data/program"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -31,7 +33,8 @@ type taxAPI struct {
 	programs  []*taxProgram
 	byID      map[string]*taxProgram
 	byCountry map[string][]*taxProgram
-	supported string // "DE, FR, ..." for error messages
+	offers    map[string][]*tax.Offer // byCountry's offers, for optimize
+	supported string                  // "DE, FR, ..." for error messages
 	// eligibility of the normal regime of a country one moves to
 	residence map[string][]string
 	fx        rates
@@ -47,40 +50,11 @@ type rates interface {
 // taxProgram is one special program with what the engine needs of it.
 type taxProgram struct {
 	p    program.Program
-	json []byte      // its API object
-	sys  *tax.System // its country's tax system; nil when there is none
-	// rules in engine form, each covering all its parts; calculable when
-	// every rule converted.
-	rules      []scopedRule
-	calculable bool
-	why        string   // why it is not calculable
+	json []byte // its API object
+	// offer is the program in engine form; offer.Why says why it cannot be
+	// calculated.
+	offer      tax.Offer
 	conditions []string // the rules' conditions the person must meet
-}
-
-// scopedRule is a program rule in engine form and the income source it
-// covers.
-type scopedRule struct {
-	rule  tax.RegimeRule
-	scope program.Scope
-}
-
-// regime fills rg with the program's rules, keeping of each rule the parts
-// whose source (domestic or foreign) its scope covers.
-func (tp *taxProgram) regime(domestic *[tax.NumParts]bool, rg *tax.Regime) {
-	rg.ID, rg.Label, rg.N = tp.p.ID, tp.p.Name, 0
-	for i := range tp.rules {
-		sr := &tp.rules[i]
-		r := sr.rule
-		for p := range r.Parts {
-			switch sr.scope {
-			case program.ScopeForeign:
-				r.Parts[p] = r.Parts[p] && !domestic[p]
-			case program.ScopeDomestic:
-				r.Parts[p] = r.Parts[p] && domestic[p]
-			}
-		}
-		rg.Add(r)
-	}
 }
 
 var partByName = func() map[string]tax.Part {
@@ -93,116 +67,20 @@ var partByName = func() map[string]tax.Part {
 
 // newTaxProgram converts a program's rules for the engine.
 func newTaxProgram(p program.Program, sys *tax.System, fx rates) *taxProgram {
-	tp := &taxProgram{p: p, sys: sys, conditions: []string{}}
+	tp := &taxProgram{p: p, conditions: []string{}}
 	for _, r := range p.Rules {
 		if r.Condition != "" {
 			tp.conditions = append(tp.conditions, r.Condition)
 		}
 	}
-	switch {
-	case sys == nil:
-		tp.why = "no tax parameters for " + p.Country + " yet: the program can be read but not calculated"
-	case len(p.Rules) == 0:
-		tp.why = "the program has no rules the calculator can apply; its summary, eligibility and notes describe it"
-	case len(p.Rules) > tax.MaxRegimeRules:
-		tp.why = "the program has more rules than the calculator applies"
-	default:
-		tp.calculable = true
-	}
-	for i := 0; tp.calculable && i < len(p.Rules); i++ {
-		sr, why := engineRule(&p.Rules[i], sys.Currency, fx)
-		if why != "" {
-			tp.calculable, tp.why = false, why
-			break
-		}
-		tp.rules = append(tp.rules, sr)
-	}
-	if !tp.calculable {
-		tp.rules = nil
-	}
+	tp.offer = tp.p.Offer(sys, fx)
 	return tp
 }
-
-// engineRule converts one program rule, with amounts in the currency cur.
-func engineRule(r *program.Rule, cur string, fx rates) (scopedRule, string) {
-	t, ok := tax.ParseTreatment(string(r.Type))
-	if !ok {
-		return scopedRule{}, "rule type " + string(r.Type) + " is not one the calculator applies"
-	}
-	money := func(v *float64) (float64, bool) {
-		if v == nil {
-			return 0, true
-		}
-		if r.Currency == cur {
-			return *v, true
-		}
-		if fx == nil {
-			return 0, false
-		}
-		return fx.Convert(*v, r.Currency, cur)
-	}
-	er := tax.RegimeRule{Treatment: t}
-	var oks [4]bool
-	er.Amount, oks[0] = money(r.Amount)
-	er.Floor, oks[1] = money(r.IncomeFloor)
-	er.Cap, oks[2] = money(r.IncomeCap)
-	er.ReliefCap, oks[3] = money(r.ReliefCap)
-	for _, ok := range oks {
-		if !ok {
-			return scopedRule{}, "its amounts in " + r.Currency + " cannot be converted to " + cur
-		}
-	}
-	if r.Rate != nil {
-		er.Rate = *r.Rate
-	}
-	if r.Fraction != nil {
-		er.Fraction = *r.Fraction
-	}
-	var what string
-	switch t {
-	case tax.TreatFlat:
-		what = "flat " + percent(er.Rate)
-		if er.Cap > 0 {
-			what += " up to " + money0(er.Cap) + " " + cur
-		}
-	case tax.TreatExempt:
-		what = "exempt"
-	case tax.TreatPartialExempt:
-		what = percent(er.Fraction) + " exempt"
-		switch {
-		case er.Floor > 0 && er.Cap > 0:
-			what += " (of the income between " + money0(er.Floor) + " and " + money0(er.Cap) + " " + cur + ")"
-		case er.Floor > 0:
-			what += " (of the income above " + money0(er.Floor) + " " + cur + ")"
-		case er.Cap > 0:
-			what += " (of the income up to " + money0(er.Cap) + " " + cur + ")"
-		}
-		if er.ReliefCap > 0 {
-			what += ", at most " + money0(er.ReliefCap) + " " + cur
-		}
-	case tax.TreatLumpSum:
-		what = "covered by the lump sum"
-		er.Label = "lump sum of " + money0(er.Amount) + " " + cur
-	case tax.TreatMinimumTax:
-		what = "counts towards the minimum tax"
-		er.Label = "top-up to the minimum tax of " + money0(er.Amount) + " " + cur
-	}
-	for _, in := range r.Incomes {
-		p := partByName[string(in)]
-		er.Parts[p] = true
-		er.PartLabels[p] = string(in) + " (" + string(r.Scope) + " source): " + what
-	}
-	return scopedRule{rule: er, scope: r.Scope}, ""
-}
-
-func percent(f float64) string { return strconv.FormatFloat(f*100, 'f', -1, 64) + "%" }
-
-func money0(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // newTaxAPI prepares the routes' state; fx converts program amounts and
 // optimize's incomes (nil: no conversions, and optimize is not served).
 func newTaxAPI(s *Server, fx rates) *taxAPI {
-	t := &taxAPI{s: s, byID: map[string]*taxProgram{}, byCountry: map[string][]*taxProgram{}, residence: map[string][]string{}, fx: fx}
+	t := &taxAPI{s: s, byID: map[string]*taxProgram{}, byCountry: map[string][]*taxProgram{}, offers: map[string][]*tax.Offer{}, residence: map[string][]string{}, fx: fx}
 	if fx != nil {
 		t.fxAsOf = fx.AsOf()
 	}
@@ -211,7 +89,7 @@ func newTaxAPI(s *Server, fx rates) *taxAPI {
 	for _, p := range s.programs.All() {
 		sys, _ := s.taxes.ByCountry(p.Country)
 		tp := newTaxProgram(p, sys, fx)
-		b, err := json.MarshalNoEscape(programView{Program: &tp.p, Calculable: tp.calculable, CalculableNote: tp.why})
+		b, err := json.MarshalNoEscape(programView{Program: &tp.p, Calculable: tp.offer.Why == "", CalculableNote: tp.offer.Why})
 		if err != nil {
 			panic("cannot encode program " + p.ID + ": " + err.Error()) // static data, checked by tests
 		}
@@ -219,6 +97,7 @@ func newTaxAPI(s *Server, fx rates) *taxAPI {
 		t.programs = append(t.programs, tp)
 		t.byID[p.ID] = tp
 		t.byCountry[p.Country] = append(t.byCountry[p.Country], tp)
+		t.offers[p.Country] = append(t.offers[p.Country], &tp.offer)
 		ids[p.Country] = append(ids[p.Country], p.ID)
 	}
 	w := jsonw.Writer{}
@@ -392,6 +271,10 @@ func (t *taxAPI) system(c *Ctx, country string, year *int, region *string) *tax.
 	for _, r := range sys.Regions {
 		if strings.EqualFold(r.Code, *region) {
 			*region = r.Code
+			if !sys.Covers(*year, r.Code) {
+				c.Fail("region", sys.Country+" models region "+r.Code+" only in other tax years than "+strconv.Itoa(*year))
+				return nil
+			}
 			return sys
 		}
 	}
@@ -426,8 +309,8 @@ func (t *taxAPI) program(c *Ctx, path, id string, sys *tax.System) *taxProgram {
 		c.Fail(path, "unknown program "+strconv.Quote(id)+"; GET /api/v1/tax/programs lists them")
 	case tp.p.Country != sys.Country:
 		c.Fail(path, id+" is a program of "+tp.p.Country+", not of "+sys.Country)
-	case !tp.calculable:
-		c.Fail(path, id+" cannot be calculated: "+tp.why)
+	case tp.offer.Why != "":
+		c.Fail(path, id+" cannot be calculated: "+tp.offer.Why)
 	default:
 		return tp
 	}
@@ -467,7 +350,7 @@ func (t *taxAPI) calculate(c *Ctx) {
 		return
 	}
 	domestic := domesticMask(req.DomesticIncome)
-	tp.regime(&domestic, &w.rg)
+	tp.offer.Regime(&domestic, &w.rg)
 	eff, err := tax.ApplyRegime(sys, req.Year, &in, req.Region, &w.rg, &w.res)
 	if err != nil {
 		c.Internal(err)
@@ -635,7 +518,7 @@ func isCountryCode(b []byte) bool {
 func (t *taxAPI) getProgram(c *Ctx) {
 	tp := t.byID[b2s(c.Param("id"))]
 	if tp == nil {
-		c.Error(fasthttp.StatusNotFound, CodeNotFound, "no such program")
+		c.Error(CodeNotFound, "no such program")
 		return
 	}
 	c.Begin().Raw(tp.json)
@@ -643,46 +526,56 @@ func (t *taxAPI) getProgram(c *Ctx) {
 }
 
 // taxRoutes are the /tax routes (issue #7).
-func taxRoutes(s *Server) []*route {
+func taxRoutes(s *Server) []*rest.Route {
 	t := newTaxAPI(s, s.fx)
-	return []*route{
-		{method: "GET", path: v1 + "/tax/countries", access: User, tag: "tax", status: 200, list: true,
-			summary: "Countries and tax years the calculator covers",
-			desc: "Every country with tax parameters, sorted by code: its currency, supported tax years (a year is the calendar year the tax year begins in), " +
+	return []*rest.Route{
+		rest.Get(v1+"/tax/countries", rest.User, t.listCountries, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			List:    true,
+			Summary: "Countries and tax years the calculator covers",
+			Desc: "Every country with tax parameters, sorted by code: its currency, supported tax years (a year is the calendar year the tax year begins in), " +
 				"regions with their own tax, what the calculation models (its assumptions and the rules it computes) and, honestly, what it leaves out, " +
 				"and the ids of its special programs. The whole list in one page: meta.limit is the total.",
-			data: taxCountrySchema, h: t.listCountries},
-		{method: "POST", path: v1 + "/tax/calculate", access: User, tag: "tax", status: 200,
-			summary: "One country's taxes on an income profile",
-			desc:    taxCalcDesc,
-			body:    taxCalcSchema, data: taxCalcResponseSchema,
-			errs: []errDoc{{400, "VALIDATION_ERROR", "country, year, region or program is not one the tax tables know (the program must be of the same country and calculable); " +
-				"details name the field and say what is valid"}},
-			h: t.calculate},
-		{method: "GET", path: v1 + "/tax/programs", access: User, tag: "tax", status: 200, list: true,
-			summary: "Special tax programs",
-			desc: "Expat, retiree and new-resident regimes (flat pensioner regimes, lump-sum regimes, impatriate reliefs, non-dom and territorial rules), sorted by id, " +
+			Data: taxCountrySchema}),
+		rest.Post(v1+"/tax/calculate", rest.User, t.calculate, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			Summary: "One country's taxes on an income profile",
+			Desc:    taxCalcDesc,
+			Body:    taxCalcSchema,
+			Data:    taxCalcResponseSchema,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country, year, region or program is not one the tax tables know (the program must be of the same country and calculable); "+
+				"details name the field and say what is valid")}}),
+		rest.Get(v1+"/tax/programs", rest.User, t.listPrograms, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			List:    true,
+			Summary: "Special tax programs",
+			Desc: "Expat, retiree and new-resident regimes (flat pensioner regimes, lump-sum regimes, impatriate reliefs, non-dom and territorial rules), sorted by id, " +
 				"each with its eligibility, status, dated changes, sources and the machine-readable rules POST /api/v1/tax/calculate applies. " +
 				"`calculable` says whether the calculator can apply it (its country has tax parameters and its rules convert).",
-			query: append([]queryDoc{
-				{"country", "string", "Only this country's programs (ISO 3166-1 alpha-2, any case)."},
-				{"status", "string", "Only programs with this status: open, closed or changed."},
-			}, pageQuery...),
-			data: programSchema,
-			errs: []errDoc{{400, "VALIDATION_ERROR", "country is not a two-letter code, status is not open, closed or changed, or limit/offset is out of range"}},
-			h:    t.listPrograms},
-		{method: "GET", path: v1 + "/tax/programs/{id}", access: User, tag: "tax", status: 200,
-			summary: "One special tax program",
-			desc:    "A program by id, such as it-pensioner-7.",
-			data:    programSchema,
-			errs:    []errDoc{{404, CodeNotFound, "no program with this id"}},
-			h:       t.getProgram},
-		{method: "POST", path: v1 + "/tax/optimize", access: Pro, tag: "tax", status: 200,
-			summary: "Rank countries and programs by after-tax income (pro)",
-			desc:    taxOptDesc,
-			body:    taxOptSchema, data: taxOptResponseSchema,
-			errs: []errDoc{{400, "VALIDATION_ERROR", "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate repeats another, " +
-				"or the income is all 0"}},
-			h: t.optimize},
+			Query: append([]rest.Param{
+				rest.Q("country", "string", "Only this country's programs (ISO 3166-1 alpha-2, any case)."),
+				rest.Q("status", "string", "Only programs with this status: open, closed or changed."),
+			}, rest.PageQuery...),
+			Data: programSchema,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country is not a two-letter code, status is not open, closed or changed, or limit/offset is out of range")}}),
+		rest.Get(v1+"/tax/programs/{id}", rest.User, t.getProgram, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			Summary: "One special tax program",
+			Desc:    "A program by id, such as it-pensioner-7.",
+			Data:    programSchema,
+			Errs:    []rest.ErrDoc{rest.Err(CodeNotFound, "no program with this id")}}),
+		rest.Post(v1+"/tax/optimize", rest.Pro, t.optimize, &rest.Doc{
+			Tag:     "tax",
+			Status:  200,
+			Summary: "Rank countries and programs by after-tax income (pro)",
+			Desc:    taxOptDesc,
+			Body:    taxOptSchema,
+			Data:    taxOptResponseSchema,
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate names a region its country does not have, "+
+				"a candidate repeats another, or the income is all 0")}}),
 	}
 }

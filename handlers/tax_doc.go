@@ -3,6 +3,7 @@ package handlers
 import (
 	"fiplan/compute/tax"
 	"fiplan/data/program"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -51,7 +52,7 @@ type taxLineDoc struct {
 	Kind     string  `json:"kind" schema:"required,enum=@taxLineKind" doc:"band: tax on one bracket (amount is the tax); deduction, nilRate: an allowance taken from the base or charged at 0% (amount is the amount allowed); relief, credit: a reduction of the tax (amount is negative); program: an effect of the special program (base is the income it takes out of the normal rules, amount its own tax on it)."`
 	Category string  `json:"category" schema:"required,enum=@taxCategory" doc:"The result field the rule feeds: income (incomeTax), social (socialContributions), capital (capitalTax), regional (regionalTax)."`
 	Label    string  `json:"label" schema:"required"`
-	Layer    string  `json:"layer" doc:"The slice of income a band works on, where income is stacked (savings or dividends on top of other income)."`
+	Layer    string  `json:"layer,omitempty" doc:"The slice of income a band works on, where income is stacked (savings or dividends on top of other income)."`
 	Base     float64 `json:"base" schema:"required"`
 	Rate     float64 `json:"rate" schema:"required" doc:"A fraction; the average rate for a band given by a statutory formula; the exempt fraction for a partly exempt program line."`
 	Amount   float64 `json:"amount" schema:"required"`
@@ -86,7 +87,7 @@ type taxCalcDoc struct {
 	IncomeTax           float64              `json:"incomeTax" schema:"required" doc:"National (US: federal) income tax after the credits every resident single person gets, plus a program's own tax."`
 	SocialContributions float64              `json:"socialContributions" schema:"required" doc:"Employee social insurance and earner levies."`
 	CapitalTax          float64              `json:"capitalTax" schema:"required" doc:"Tax on capital income taxed apart from other income."`
-	RegionalTax         float64              `json:"regionalTax" doc:"Sub-national tax; present when a region was given."`
+	RegionalTax         float64              `json:"regionalTax,omitempty" doc:"Sub-national tax; present when a region was given."`
 	TotalTax            float64              `json:"totalTax" schema:"required" doc:"The sum of the four."`
 	AfterTaxIncome      float64              `json:"afterTaxIncome" schema:"required" doc:"grossIncome - totalTax."`
 	EffectiveRate       float64              `json:"effectiveRate" schema:"required" doc:"totalTax / grossIncome (0 without income)."`
@@ -118,23 +119,23 @@ type programChangeDoc struct {
 type programSourceDoc struct {
 	Publisher string `json:"publisher" schema:"required"`
 	Title     string `json:"title" schema:"required"`
-	Reference string `json:"reference" doc:"The legal text or section."`
+	Reference string `json:"reference,omitempty" doc:"The legal text or section."`
 	Year      int    `json:"year" schema:"required"`
-	URL       string `json:"url"`
+	URL       string `json:"url,omitempty"`
 }
 
 type programRuleDoc struct {
 	Type        string   `json:"type" schema:"required,enum=@programRuleType" doc:"flat: the covered income is taxed at rate instead of the normal rules (up to incomeCap); exempt: not taxed; partialExempt: fraction of the covered income between incomeFloor and incomeCap is exempt, at most reliefCap; lumpSum: amount a year replaces the tax on the covered income; minimumTax: the program's tax is at least amount."`
-	Rate        float64  `json:"rate"`
-	Fraction    float64  `json:"fraction"`
-	Amount      float64  `json:"amount"`
-	Currency    string   `json:"currency" doc:"Of amount, incomeFloor, incomeCap and reliefCap."`
-	IncomeFloor float64  `json:"incomeFloor"`
-	IncomeCap   float64  `json:"incomeCap"`
-	ReliefCap   float64  `json:"reliefCap"`
+	Rate        float64  `json:"rate,omitempty"`
+	Fraction    float64  `json:"fraction,omitempty"`
+	Amount      float64  `json:"amount,omitempty"`
+	Currency    string   `json:"currency,omitempty" doc:"Of amount, incomeFloor, incomeCap and reliefCap."`
+	IncomeFloor float64  `json:"incomeFloor,omitempty"`
+	IncomeCap   float64  `json:"incomeCap,omitempty"`
+	ReliefCap   float64  `json:"reliefCap,omitempty"`
 	Incomes     []string `json:"incomes" schema:"required,enum=@taxIncomePart"`
 	Scope       string   `json:"scope" schema:"required,enum=@programScope" doc:"Income from abroad (foreign), from the country itself (domestic) or both (all)."`
-	Condition   string   `json:"condition" doc:"A qualification the calculator cannot check."`
+	Condition   string   `json:"condition,omitempty" doc:"A qualification the calculator cannot check."`
 }
 
 type programDoc struct {
@@ -152,9 +153,9 @@ type programDoc struct {
 	Changes        []programChangeDoc  `json:"changes" schema:"required"`
 	Sources        []programSourceDoc  `json:"sources" schema:"required"`
 	Rules          []programRuleDoc    `json:"rules" schema:"required" doc:"The machine-readable effects POST /api/v1/tax/calculate applies with program."`
-	Notes          string              `json:"notes" doc:"What could not be verified."`
+	Notes          string              `json:"notes,omitempty" doc:"What could not be verified."`
 	Calculable     bool                `json:"calculable" schema:"required" doc:"POST /api/v1/tax/calculate can apply it: its country has tax parameters and its rules convert."`
-	CalculableNote string              `json:"calculableNote" doc:"Why it cannot be calculated."`
+	CalculableNote string              `json:"calculableNote,omitempty" doc:"Why it cannot be calculated."`
 }
 
 // Optimize.
@@ -168,7 +169,7 @@ type taxOptProgramDoc struct {
 }
 
 type taxOptionDoc struct {
-	Rank              int               `json:"rank" doc:"1 is the best; absent on current."`
+	Rank              int               `json:"rank,omitempty" doc:"1 is the best; absent on current."`
 	Country           string            `json:"country" schema:"required"`
 	Name              string            `json:"name" schema:"required"`
 	Currency          string            `json:"currency" schema:"required" doc:"Of grossIncome, totalTax, afterTaxIncome, fiNumber and fiWithdrawal."`
@@ -182,7 +183,7 @@ type taxOptionDoc struct {
 	GrossIncomeUSD    float64           `json:"grossIncomeUSD" schema:"required"`
 	TotalTaxUSD       float64           `json:"totalTaxUSD" schema:"required"`
 	AfterTaxIncomeUSD float64           `json:"afterTaxIncomeUSD" schema:"required" doc:"What the ranking sorts on."`
-	GainUSD           float64           `json:"gainUSD" doc:"afterTaxIncomeUSD - current.afterTaxIncomeUSD: the yearly gain of the move (negative: a loss). Absent on current."`
+	GainUSD           float64           `json:"gainUSD,omitempty" doc:"afterTaxIncomeUSD - current.afterTaxIncomeUSD: the yearly gain of the move (negative: a loss). Absent on current."`
 	FINumber          *float64          `json:"fiNumber" schema:"required,nullable" doc:"With monthlyBudgetUSD: the portfolio whose withdrawals, after this country's tax, cover the budget (fiWithdrawal / withdrawalRate); else null."`
 	FINumberUSD       *float64          `json:"fiNumberUSD" schema:"required,nullable"`
 	FIWithdrawal      *float64          `json:"fiWithdrawal" schema:"required,nullable" doc:"The gross yearly withdrawal, in the stated income's mix, that leaves 12 x monthlyBudgetUSD after tax."`
@@ -225,7 +226,7 @@ var taxEnums = func() bool {
 	return true
 }()
 
-func taxDoc[T any]() docSchema {
+func taxDoc[T any]() rest.Schema {
 	_ = taxEnums
 	return schema.Doc[T]()
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -169,6 +170,9 @@ func TestTaxCalculateMatchesEngine(t *testing.T) {
 		}
 		for _, y := range sys.Years() {
 			for _, region := range regions {
+				if !sys.Covers(y, region) {
+					continue // a validation error, checked in TestTaxCalculateValidation
+				}
 				for _, in := range incomes {
 					var want tax.Result
 					if err := tax.Calculate(sys, y, &in, region, &want); err != nil {
@@ -232,6 +236,13 @@ func TestTaxCalculateProgramMatchesEngine(t *testing.T) {
 	for _, c := range cases {
 		var want tax.Result
 		year := c.sys.Latest()
+		var req struct{ Year int }
+		if err := json.Unmarshal([]byte(c.body), &req); err != nil {
+			t.Fatal(err)
+		}
+		if req.Year != 0 {
+			year = req.Year // the request names its year; the default is the latest
+		}
 		eff, err := tax.ApplyRegime(c.sys, year, &c.in, "", c.rg, &want)
 		if err != nil {
 			t.Fatal(err)
@@ -280,7 +291,10 @@ func TestTaxCalculateValidation(t *testing.T) {
 		{`{"country":"US","year":2019,"income":{}}`, "VALIDATION_ERROR", "year", "2024, 2025"},
 		{`{"country":"US","year":1800,"income":{}}`, "VALIDATION_ERROR", "year", ""},
 		{`{"country":"GB","region":"XX","income":{}}`, "VALIDATION_ERROR", "region", "SCT"},
-		{`{"country":"US","region":"CA","income":{}}`, "VALIDATION_ERROR", "region", "no regions"},
+		{`{"country":"DE","region":"BY","income":{}}`, "VALIDATION_ERROR", "region", "no regions"},
+		{`{"country":"US","region":"CA","income":{}}`, "VALIDATION_ERROR", "region", "only in other tax years than 2026"},
+		{`{"country":"US","year":2024,"region":"NC","income":{}}`, "VALIDATION_ERROR", "region", "only in other tax years than 2024"},
+		{`{"country":"US","region":"OH","income":{}}`, "VALIDATION_ERROR", "region", "known: AK, AZ"},
 		{`{"country":"NL","program":"nl-nothing","income":{}}`, "VALIDATION_ERROR", "program", "unknown program"},
 		{`{"country":"DE","program":"it-pensioner-7","income":{}}`, "VALIDATION_ERROR", "program", "program of IT"},
 		{`{"country":"GB","program":"gb-remittance","income":{}}`, "VALIDATION_ERROR", "program", "cannot be calculated"},
@@ -396,23 +410,23 @@ func TestTaxProgramsConvert(t *testing.T) {
 	h := newHarness(t)
 	api := newTaxAPI(h.s, nil)
 	for _, tp := range api.programs {
-		if tp.sys == nil || len(tp.p.Rules) == 0 {
-			if tp.calculable {
+		if _, ok := h.s.taxes.ByCountry(tp.p.Country); !ok || len(tp.p.Rules) == 0 {
+			if tp.offer.Why == "" {
 				t.Errorf("%s: calculable without a system or rules", tp.p.ID)
 			}
 			continue
 		}
-		if !tp.calculable {
-			t.Errorf("%s: %s", tp.p.ID, tp.why)
+		if tp.offer.Why != "" {
+			t.Errorf("%s: %s", tp.p.ID, tp.offer.Why)
 			continue
 		}
-		for i, sr := range tp.rules {
-			for p, on := range sr.rule.Parts {
-				if on && sr.rule.PartLabels[p] == "" {
+		for i, sr := range tp.offer.Rules {
+			for p, on := range sr.Rule.Parts {
+				if on && sr.Rule.PartLabels[p] == "" {
 					t.Errorf("%s rule %d: part %v without a label", tp.p.ID, i, tax.Part(p))
 				}
 			}
-			if tr := sr.rule.Treatment; (tr == tax.TreatLumpSum || tr == tax.TreatMinimumTax) && sr.rule.Label == "" {
+			if tr := sr.Rule.Treatment; (tr == tax.TreatLumpSum || tr == tax.TreatMinimumTax) && sr.Rule.Label == "" {
 				t.Errorf("%s rule %d: no label", tp.p.ID, i)
 			}
 		}
@@ -504,6 +518,11 @@ func TestTaxOptimizeIsPro(t *testing.T) {
 	}
 }
 
+func scaledIncome(in *tax.Income, f float64) tax.Income {
+	return tax.Income{Employment: in.Employment * f, SelfEmployment: in.SelfEmployment * f, Pension: in.Pension * f,
+		Interest: in.Interest * f, Dividends: in.Dividends * f, CapitalGains: in.CapitalGains * f}
+}
+
 // An option as the engine computes it, to compare a suggestion with.
 type wantOption struct {
 	gross, tax, usd float64
@@ -519,11 +538,11 @@ func engineOption(t *testing.T, h *harness, api *taxAPI, from string, in tax.Inc
 	}
 	f, _ := h.s.fx.Convert(1, from, sys.Currency)
 	usd, _ := h.s.fx.Convert(1, sys.Currency, "USD")
-	inC := scaled(&in, f)
+	inC := scaledIncome(&in, f)
 	var rg *tax.Regime
 	if p, ok := s["program"].(map[string]any); ok {
 		rg = &tax.Regime{}
-		api.byID[p["id"].(string)].regime(&domestic, rg)
+		api.byID[p["id"].(string)].offer.Regime(&domestic, rg)
 	}
 	tt, err := tax.Due(sys, int(s["year"].(float64)), &inC, sys.LocalTax.Region, rg)
 	if err != nil {
@@ -610,11 +629,11 @@ func TestTaxOptimizeRanking(t *testing.T) {
 		if math.Abs(got("fiNumber")-g/0.035) > 0.2 || math.Abs(got("fiNumberUSD")-got("fiNumber")*want.usd) > 0.2 {
 			t.Errorf("%v: fiNumber %v, withdrawal %v", s["country"], s["fiNumber"], g)
 		}
-		mix := scaled(&in, g/in.Total())
+		mix := scaledIncome(&in, g/in.Total())
 		var rg *tax.Regime
 		if p, ok := s["program"].(map[string]any); ok {
 			rg = &tax.Regime{}
-			api.byID[p["id"].(string)].regime(&[tax.NumParts]bool{}, rg)
+			api.byID[p["id"].(string)].offer.Regime(&[tax.NumParts]bool{}, rg)
 		}
 		tt, _ := tax.Due(sys, int(got("year")), &mix, sys.LocalTax.Region, rg)
 		if budget := 3500 * 12 / want.usd; math.Abs(g-tt-budget) > 1 {
@@ -628,7 +647,7 @@ func TestTaxOptimizeRanking(t *testing.T) {
 		} else {
 			p := s["program"].(map[string]any)
 			tp := api.byID[p["id"].(string)]
-			if tp.p.Country != s["country"] || s["country"] == "GB" || tp.p.Status == "closed" || !tp.calculable {
+			if tp.p.Country != s["country"] || s["country"] == "GB" || tp.p.Status == "closed" || tp.offer.Why != "" {
 				t.Errorf("program %v suggested for %v", p["id"], s["country"])
 			}
 			if len(s["eligibility"].([]any)) != len(tp.p.Eligibility) {
@@ -703,7 +722,11 @@ func TestTaxOptimizeCandidates(t *testing.T) {
 	for _, x := range r.data()["suggestions"].([]any) {
 		s := x.(map[string]any)
 		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
-		if want := yearFor(sys, 2025); s["year"] != float64(want) {
+		want := sys.Latest()
+		if slices.Contains(sys.Years(), 2025) {
+			want = 2025
+		}
+		if s["year"] != float64(want) {
 			t.Errorf("%v: year %v, want %d", s["country"], s["year"], want)
 		}
 	}
@@ -771,4 +794,133 @@ func FuzzTaxOptimize(f *testing.F) {
 			prev = net
 		}
 	})
+}
+
+// A candidate may name a region of its country: it is taxed there, and
+// its localTax says so; a candidate taxed as its country's localTax says is
+// written as before.
+func TestTaxOptimizeRegionCandidates(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	in := tax.Income{Employment: 90000, Dividends: 5000}
+	r := taxOptimize(t, h, `{"country":"US","income":`+incomeJSON(in)+`,"candidates":["gb-sct","GB","CA-ON","dk"],"programs":false}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	seen := map[string]bool{}
+	for _, x := range r.data()["suggestions"].([]any) {
+		s := x.(map[string]any)
+		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		lt, _ := s["localTax"].(map[string]any)
+		region, _ := lt["region"].(string)
+		seen[sys.Country+"-"+region] = true
+		f, _ := h.s.fx.Convert(1, "USD", sys.Currency)
+		inC := scaledIncome(&in, f)
+		want, err := tax.Due(sys, int(s["year"].(float64)), &inC, region, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s["totalTax"].(float64); math.Abs(got-want) > 0.006 {
+			t.Errorf("%s in %q: totalTax %v, want %v", sys.Country, region, got, want)
+		}
+		switch {
+		case region == "SCT":
+			if note := lt["note"].(string); !strings.Contains(note, "Scotland") {
+				t.Errorf("GB-SCT note %q", note)
+			}
+		case region == sys.LocalTax.Region:
+			checkLocalTax(t, sys, s["localTax"])
+		default:
+			t.Errorf("%s taxed in %q", sys.Country, region)
+		}
+	}
+	if want := map[string]bool{"GB-SCT": true, "GB-": true, "CA-ON": true, "DK-FRB": true}; !maps.Equal(seen, want) {
+		t.Errorf("suggestions %v, want %v", seen, want)
+	}
+	// Scotland's rates on this income are above the rest of the UK's.
+	var sct, rest float64
+	for _, x := range r.data()["suggestions"].([]any) {
+		s := x.(map[string]any)
+		if s["country"] == "GB" {
+			if lt := s["localTax"].(map[string]any); lt["region"] == "SCT" {
+				sct = s["totalTax"].(float64)
+			} else {
+				rest = s["totalTax"].(float64)
+			}
+		}
+	}
+	if !(sct > rest) {
+		t.Errorf("GB-SCT tax %v, GB %v", sct, rest)
+	}
+
+	cases := []struct {
+		candidates, path, msg string
+	}{
+		{`["GB","CH-ZG"]`, "candidates[1]", "CH has no regions"},
+		{`["US-XX"]`, "candidates[0]", `unknown region "XX" for US`},
+		{`["GB-XX"]`, "candidates[0]", `unknown region "XX" for GB; known: GB-ENG, GB-WLS, GB-NIR, GB-SCT`},
+		{`["GB-"]`, "candidates[0]", `unknown region "" for GB`},
+		{`["ZZ-AB"]`, "candidates[0]", `no tax parameters for "ZZ"`},
+		{`["CA","ca-on"]`, "candidates[1]", "repeats candidates[0]"},
+		{`["GB-SCT","GB","gb-Sct"]`, "candidates[2]", "repeats candidates[0]"},
+		{`["GB","GB-SCOTLAND-AND-MORE"]`, "candidates[1]", ""},
+	}
+	for _, c := range cases {
+		r := taxOptimize(t, h, `{"country":"US","income":{"pension":1},"candidates":`+c.candidates+`}`)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if path, msg := detailPath(t, r); path != c.path || !strings.Contains(msg, c.msg) {
+			t.Errorf("%s: %s %q, want %s %q", c.candidates, path, msg, c.path, c.msg)
+		}
+	}
+
+	// The OpenAPI document says what a candidate may be.
+	doc := h.do("GET", "/api/v1/openapi.json", "")
+	var api struct {
+		Paths map[string]map[string]struct {
+			RequestBody struct {
+				Content map[string]struct {
+					Schema struct {
+						Ref        string `json:"$ref"`
+						Properties map[string]struct {
+							Description string `json:"description"`
+							Items       struct {
+								MaxLength int `json:"maxLength"`
+							} `json:"items"`
+						} `json:"properties"`
+					} `json:"schema"`
+				} `json:"content"`
+			} `json:"requestBody"`
+		} `json:"paths"`
+	}
+	if err := json.Unmarshal(doc.raw, &api); err != nil {
+		t.Fatal(err)
+	}
+	body := api.Paths["/api/v1/tax/optimize"]["post"].RequestBody.Content["application/json"].Schema
+	if body.Ref != "" {
+		t.Fatalf("request body is a $ref (%s): resolve it here", body.Ref)
+	}
+	cand := body.Properties["candidates"]
+	for _, s := range []string{"GB-SCT", "taxed in that region", "VALIDATION_ERROR naming candidates[i]"} {
+		if !strings.Contains(cand.Description, s) {
+			t.Errorf("candidates description %q does not say %q", cand.Description, s)
+		}
+	}
+	if cand.Items.MaxLength < len("GB-SCT") {
+		t.Errorf("candidates items maxLength %d", cand.Items.MaxLength)
+	}
+}
+
+func TestTaxOptimizeSkipsARegionTheYearDoesNotModel(t *testing.T) {
+	h := newHarness(t)
+	r := taxOptimize(t, h, `{"country":"US","income":{"pension":40000},"candidates":["US-TX","US-CA"]}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	sug := r.data()["suggestions"].([]any)
+	if len(sug) != 1 || sug[0].(map[string]any)["localTax"].(map[string]any)["region"] != "TX" {
+		t.Fatalf("suggestions %v", sug)
+	}
+	skipped := r.data()["skipped"].([]any)
+	if len(skipped) != 1 || !strings.Contains(skipped[0].(map[string]any)["reason"].(string), "CA is not modelled for 2026") {
+		t.Fatalf("skipped %v", skipped)
+	}
 }

@@ -3,12 +3,12 @@ package handlers
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/tax"
-	"fiplan/data/program"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
@@ -20,7 +20,7 @@ import (
 type taxOptRequest struct {
 	Country          string    `json:"country" schema:"required,minLen=2,maxLen=2" doc:"Where the person lives now (ISO 3166-1 alpha-2, a country of GET /api/v1/tax/countries): the income is in its currency, and it is the reference for gainUSD."`
 	Income           taxIncome `json:"income" schema:"required" doc:"Yearly amounts in the currency of country; at least one part above 0. Also the mix of the withdrawals for fiNumber."`
-	Candidates       []string  `json:"candidates" schema:"maxItems=250,minLen=2,maxLen=2" doc:"Country codes to compare (any case). Default: every country of GET /api/v1/tax/countries."`
+	Candidates       []string  `json:"candidates" schema:"maxItems=250,minLen=2,maxLen=19" doc:"What to compare, any case: a country code (DE), taxed as its localTax says, or a country and one of its regions (GB-SCT, CA-ON, DK-FRB, JP-13; see regions in GET /api/v1/tax/countries), taxed in that region. A region the tables do not have for the country (US-TX, CH-ZG: no US state or Swiss canton is modelled) is a VALIDATION_ERROR naming candidates[i]. Default: every country of GET /api/v1/tax/countries."`
 	Year             int       `json:"year" schema:"min=1900,max=2200" doc:"Tax year to compare, where a country has it; otherwise, and by default, each country's latest."`
 	MonthlyBudgetUSD float64   `json:"monthlyBudgetUSD" schema:"min=0,max=1e7,default=0" doc:"Monthly spending in US dollars: adds each suggestion's after-tax FI number. 0 or absent: none."`
 	WithdrawalRate   float64   `json:"withdrawalRate" schema:"xmin=0,max=0.2,default=0.04" doc:"Yearly withdrawal as a fraction of the portfolio, for fiNumber."`
@@ -33,177 +33,105 @@ var taxOptSchema = func() *schema.Schema[taxOptRequest] {
 	return schema.New[taxOptRequest]()
 }()
 
-// taxOption is one ranked suggestion: a country under its normal rules or
-// under one program.
-type taxOption struct {
-	sys                      *tax.System
-	prog                     *taxProgram // nil: the normal rules
-	year                     int
-	gross, tax, net          float64 // in the country's currency
-	grossUSD, taxUSD, netUSD float64
-	fi, fiUSD, withdrawal    float64
-	hasFI                    bool
-}
-
-type taxSkip struct {
-	country, program, reason string
-}
-
 type taxOptWork struct {
-	req     taxOptRequest
-	cands   []*tax.System
-	opts    []taxOption
-	current taxOption
-	skipped []taxSkip
-	rg      tax.Regime
+	req taxOptRequest
+	q   tax.Query
+	r   tax.Ranking
 }
 
 var taxOptPool = sync.Pool{New: func() any {
-	return &taxOptWork{cands: make([]*tax.System, 0, 64), opts: make([]taxOption, 0, 128), skipped: make([]taxSkip, 0, 16)}
+	w := &taxOptWork{}
+	w.q.Candidates = make([]tax.Candidate, 0, 64)
+	w.r.Options, w.r.Skipped = make([]tax.Option, 0, 128), make([]tax.Skip, 0, 16)
+	return w
 }}
-
-// yearFor is the year compared in sys: the requested one where it has it,
-// else its latest.
-func yearFor(sys *tax.System, year int) int {
-	if year != 0 {
-		if _, err := sys.Year(year); err == nil {
-			return year
-		}
-	}
-	return sys.Latest()
-}
-
-func scaled(in *tax.Income, f float64) tax.Income {
-	return tax.Income{Employment: in.Employment * f, SelfEmployment: in.SelfEmployment * f, Pension: in.Pension * f,
-		Interest: in.Interest * f, Dividends: in.Dividends * f, CapitalGains: in.CapitalGains * f}
-}
-
-// evaluate fills o for the income in (in sys's currency) under rg (nil:
-// the normal rules). usd converts sys's currency to US dollars; budget is
-// the yearly spending in sys's currency (0: no FI number).
-func evaluate(o *taxOption, in *tax.Income, rg *tax.Regime, usd, budget, wr float64) error {
-	t, err := tax.Due(o.sys, o.year, in, o.sys.LocalTax.Region, rg)
-	if err != nil {
-		return err
-	}
-	o.gross, o.tax = in.Total(), t
-	o.net = o.gross - t
-	o.grossUSD, o.taxUSD, o.netUSD = o.gross*usd, t*usd, o.net*usd
-	o.hasFI = false
-	if budget > 0 {
-		g, ok, err := tax.GrossFor(o.sys, o.year, in, o.sys.LocalTax.Region, rg, budget)
-		if err != nil {
-			return err
-		}
-		if ok {
-			o.hasFI, o.withdrawal, o.fi = true, g, g/wr
-			o.fiUSD = o.fi * usd
-		}
-	}
-	return nil
-}
 
 func (t *taxAPI) optimize(c *Ctx) {
 	w := taxOptPool.Get().(*taxOptWork)
 	defer taxOptPool.Put(w)
 	req := &w.req
-	if !decode(c, taxOptSchema, req) {
+	if !decode(c, taxOptSchema, req) || !t.optQuery(c, req, &w.q) {
 		return
 	}
+	if err := tax.Optimize(&w.q, t.fx, &w.r); err != nil {
+		c.Internal(err)
+		return
+	}
+	t.writeRanking(c.Begin(), req, &w.r)
+	c.Send(fasthttp.StatusOK)
+}
+
+// optQuery fills q from req, or sends the 400 naming the field and returns
+// false.
+func (t *taxAPI) optQuery(c *Ctx, req *taxOptRequest, q *tax.Query) bool {
 	home, ok := t.s.taxes.ByCountry(req.Country)
 	if !ok {
 		c.Fail("country", "no tax parameters for "+strconv.Quote(req.Country)+"; supported: "+t.supported)
-		return
+		return false
 	}
 	in := req.Income.engine()
 	if !(in.Total() > 0) {
 		c.Fail("income", "at least one part must be above 0 to compare countries")
-		return
+		return false
 	}
-	w.cands = w.cands[:0]
+	*q = tax.Query{Home: home, Income: in, Year: req.Year, BudgetUSD: req.MonthlyBudgetUSD * 12,
+		WithdrawalRate: req.WithdrawalRate, Domestic: domesticMask(req.DomesticIncome), Programs: req.Programs,
+		Candidates: q.Candidates[:0]}
 	if len(req.Candidates) == 0 {
-		w.cands = append(w.cands, t.s.taxes.Countries()...)
-	}
-	for i, cc := range req.Candidates {
-		sys, ok := t.s.taxes.ByCountry(cc)
-		if !ok {
-			c.Fail("candidates["+itoa(i)+"]", "no tax parameters for "+strconv.Quote(cc)+"; supported: "+t.supported)
-			return
+		for _, sys := range t.s.taxes.Countries() {
+			q.Candidates = append(q.Candidates, tax.Candidate{System: sys, Offers: t.offers[sys.Country]})
 		}
-		if j := slices.Index(w.cands, sys); j >= 0 {
-			c.Fail("candidates["+itoa(i)+"]", "repeats candidates["+itoa(j)+"]")
-			return
-		}
-		w.cands = append(w.cands, sys)
 	}
-	fx := t.fx
-	yearly := req.MonthlyBudgetUSD * 12
-	domestic := domesticMask(req.DomesticIncome)
-	w.opts, w.skipped = w.opts[:0], w.skipped[:0]
+	for i, code := range req.Candidates {
+		cand, msg := t.candidate(code)
+		if msg == "" {
+			if j := slices.IndexFunc(q.Candidates, cand.Same); j >= 0 {
+				msg = "repeats candidates[" + itoa(j) + "]"
+			}
+		}
+		if msg != "" {
+			c.Fail("candidates["+itoa(i)+"]", msg)
+			return false
+		}
+		q.Candidates = append(q.Candidates, cand)
+	}
+	return true
+}
 
-	// at prepares an option for sys and returns the income and the rates.
-	at := func(o *taxOption, sys *tax.System) (inC tax.Income, usd, budget float64, ok bool) {
-		f, ok1 := fx.Convert(1, home.Currency, sys.Currency)
-		usd, ok2 := fx.Convert(1, sys.Currency, "USD")
-		if !ok1 || !ok2 {
-			return inC, 0, 0, false
-		}
-		*o = taxOption{sys: sys, year: yearFor(sys, req.Year)}
-		if yearly > 0 {
-			budget = yearly / usd
-		}
-		return scaled(&in, f), usd, budget, true
+// candidate resolves a candidate code, a country (DE) or a country and one
+// of its regions (GB-SCT, any case); msg says why it cannot.
+func (t *taxAPI) candidate(code string) (c tax.Candidate, msg string) {
+	cc, region, hasRegion := strings.Cut(code, "-")
+	if !hasRegion {
+		cc = code
 	}
-	inC, usd, budget, ok := at(&w.current, home)
+	sys, ok := t.s.taxes.ByCountry(cc)
 	if !ok {
-		c.Internal(errNoRate(home.Currency))
-		return
+		return c, "no tax parameters for " + strconv.Quote(cc) + "; supported: " + t.supported
 	}
-	if err := evaluate(&w.current, &inC, nil, usd, budget, req.WithdrawalRate); err != nil {
-		c.Internal(err)
-		return
+	c = tax.Candidate{System: sys, Offers: t.offers[sys.Country]}
+	if !hasRegion {
+		return c, ""
 	}
-	for _, sys := range w.cands {
-		var o taxOption
-		inC, usd, budget, ok := at(&o, sys)
-		if !ok {
-			w.skipped = append(w.skipped, taxSkip{country: sys.Country, reason: "no exchange rate for " + sys.Currency})
-			continue
-		}
-		if err := evaluate(&o, &inC, nil, usd, budget, req.WithdrawalRate); err != nil {
-			c.Internal(err)
-			return
-		}
-		w.opts = append(w.opts, o)
-		if !req.Programs || sys == home {
-			continue
-		}
-		for _, tp := range t.byCountry[sys.Country] {
-			switch {
-			case tp.p.Status == program.StatusClosed:
-				w.skipped = append(w.skipped, taxSkip{sys.Country, tp.p.ID, "closed to new entrants"})
-				continue
-			case !tp.calculable:
-				w.skipped = append(w.skipped, taxSkip{sys.Country, tp.p.ID, tp.why})
-				continue
-			}
-			tp.regime(&domestic, &w.rg)
-			if !covers(&w.rg, &inC) {
-				w.skipped = append(w.skipped, taxSkip{sys.Country, tp.p.ID, "its rules cover none of this income (see domesticIncome)"})
-				continue
-			}
-			po := o
-			po.prog = tp
-			if err := evaluate(&po, &inC, &w.rg, usd, budget, req.WithdrawalRate); err != nil {
-				c.Internal(err)
-				return
-			}
-			w.opts = append(w.opts, po)
+	for _, r := range sys.Regions {
+		if strings.EqualFold(r.Code, region) {
+			c.Region = r.Code
+			return c, ""
 		}
 	}
-	slices.SortStableFunc(w.opts, compareOptions)
+	if len(sys.Regions) == 0 {
+		return c, sys.Country + " has no regions with their own tax in the tables; give the country alone"
+	}
+	codes := make([]string, len(sys.Regions))
+	for i, r := range sys.Regions {
+		codes[i] = sys.Country + "-" + r.Code
+	}
+	return c, "unknown region " + strconv.Quote(region) + " for " + sys.Country + "; known: " + strings.Join(codes, ", ")
+}
 
-	out := c.Begin()
+// writeRanking writes the response data of POST /tax/optimize.
+func (t *taxAPI) writeRanking(out *jsonw.Writer, req *taxOptRequest, r *tax.Ranking) {
+	home := r.Current.System
 	out.Begin()
 	out.Key("country")
 	out.String(home.Country)
@@ -218,7 +146,7 @@ func (t *taxAPI) optimize(c *Ctx) {
 	out.Key("fxAsOf")
 	out.String(t.fxAsOf)
 	out.Key("monthlyBudgetUSD")
-	if yearly > 0 {
+	if req.MonthlyBudgetUSD > 0 {
 		out.Float(req.MonthlyBudgetUSD)
 	} else {
 		out.Null()
@@ -226,165 +154,145 @@ func (t *taxAPI) optimize(c *Ctx) {
 	out.Key("withdrawalRate")
 	out.Float(req.WithdrawalRate)
 	out.Key("current")
-	t.writeOption(out, &w.current, home, -1, 0)
+	t.writeOption(out, &r.Current, home, -1, 0)
 	out.Key("suggestions")
 	out.BeginArray()
-	for i := range w.opts {
-		t.writeOption(out, &w.opts[i], home, i+1, w.current.netUSD)
+	for i := range r.Options {
+		t.writeOption(out, &r.Options[i], home, i+1, r.Current.NetUSD)
 	}
 	out.EndArray()
 	out.Key("skipped")
 	out.BeginArray()
-	for _, s := range w.skipped {
+	for _, s := range r.Skipped {
 		out.Begin()
 		out.Key("country")
-		out.String(s.country)
+		out.String(s.Country)
 		out.Key("program")
-		out.StringOrNull(s.program)
+		out.StringOrNull(s.Program)
 		out.Key("reason")
-		out.String(s.reason)
+		out.String(s.Reason)
 		out.End()
 	}
 	out.EndArray()
 	out.End()
-	c.Send(fasthttp.StatusOK)
-}
-
-// covers reports whether a rule of rg covers a part of in above 0.
-func covers(rg *tax.Regime, in *tax.Income) bool {
-	amounts := [tax.NumParts]float64{in.Employment, in.SelfEmployment, in.Pension, in.Interest, in.Dividends, in.CapitalGains}
-	for i := range rg.Rules[:rg.N] {
-		for p, on := range rg.Rules[i].Parts {
-			if on && amounts[p] > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-type errNoRate string
-
-func (e errNoRate) Error() string { return "no exchange rate for " + string(e) }
-
-// compareOptions ranks by after-tax income in US dollars, best first; ties
-// by country code, the normal rules before programs, then program id.
-func compareOptions(a, b taxOption) int {
-	switch {
-	case a.netUSD > b.netUSD:
-		return -1
-	case a.netUSD < b.netUSD:
-		return 1
-	case a.sys.Country != b.sys.Country:
-		if a.sys.Country < b.sys.Country {
-			return -1
-		}
-		return 1
-	case a.prog == nil || b.prog == nil:
-		if a.prog == nil && b.prog != nil {
-			return -1
-		}
-		if a.prog != nil && b.prog == nil {
-			return 1
-		}
-		return 0
-	case a.prog.p.ID < b.prog.p.ID:
-		return -1
-	case a.prog.p.ID > b.prog.p.ID:
-		return 1
-	}
-	return 0
 }
 
 // writeOption writes one suggestion; rank < 0 writes the current situation
 // (no rank, no gain).
-func (t *taxAPI) writeOption(w *jsonw.Writer, o *taxOption, home *tax.System, rank int, currentUSD float64) {
+func (t *taxAPI) writeOption(w *jsonw.Writer, o *tax.Option, home *tax.System, rank int, currentUSD float64) {
+	var tp *taxProgram // nil: the normal rules
+	if o.Offer != nil {
+		tp = t.byID[o.Offer.ID]
+	}
 	w.Begin()
 	if rank > 0 {
 		w.Key("rank")
 		w.Int(int64(rank))
 	}
 	w.Key("country")
-	w.String(o.sys.Country)
+	w.String(o.System.Country)
 	w.Key("name")
-	w.String(o.sys.Name)
+	w.String(o.System.Name)
 	w.Key("currency")
-	w.String(o.sys.Currency)
+	w.String(o.System.Currency)
 	w.Key("year")
-	w.Int(int64(o.year))
-	writeLocalTax(w, o.sys)
-	w.Key("program")
-	if o.prog == nil {
-		w.Null()
-	} else {
-		p := &o.prog.p
-		w.Begin()
-		w.Key("id")
-		w.String(p.ID)
-		w.Key("name")
-		w.String(p.Name)
-		w.Key("kind")
-		w.String(string(p.Kind))
-		w.Key("status")
-		w.String(string(p.Status))
-		w.Key("durationYears")
-		if p.DurationYears == nil {
-			w.Null()
-		} else {
-			w.Int(int64(*p.DurationYears))
-		}
-		w.End()
-	}
+	w.Int(int64(o.Year))
+	writeOptionLocalTax(w, o)
+	writeProgramRef(w, tp)
 	w.Key("grossIncome")
-	w.Fixed(o.gross, 2)
+	w.Fixed(o.Gross, 2)
 	w.Key("totalTax")
-	w.Fixed(o.tax, 2)
+	w.Fixed(o.Tax, 2)
 	w.Key("afterTaxIncome")
-	w.Fixed(o.net, 2)
+	w.Fixed(o.Net, 2)
 	w.Key("effectiveRate")
-	if o.gross > 0 {
-		w.Fixed(o.tax/o.gross, 6)
+	if o.Gross > 0 {
+		w.Fixed(o.Tax/o.Gross, 6)
 	} else {
 		w.Int(0)
 	}
 	w.Key("grossIncomeUSD")
-	w.Fixed(o.grossUSD, 2)
+	w.Fixed(o.GrossUSD, 2)
 	w.Key("totalTaxUSD")
-	w.Fixed(o.taxUSD, 2)
+	w.Fixed(o.TaxUSD, 2)
 	w.Key("afterTaxIncomeUSD")
-	w.Fixed(o.netUSD, 2)
+	w.Fixed(o.NetUSD, 2)
 	if rank > 0 {
 		w.Key("gainUSD")
-		w.Fixed(o.netUSD-currentUSD, 2)
+		w.Fixed(o.NetUSD-currentUSD, 2)
 	}
-	w.Key("fiNumber")
-	if o.hasFI {
-		w.Fixed(o.fi, 2)
-	} else {
-		w.Null()
-	}
-	w.Key("fiNumberUSD")
-	if o.hasFI {
-		w.Fixed(o.fiUSD, 2)
-	} else {
-		w.Null()
-	}
-	w.Key("fiWithdrawal")
-	if o.hasFI {
-		w.Fixed(o.withdrawal, 2)
-	} else {
-		w.Null()
-	}
+	moneyOrNull(w, "fiNumber", o.FI, o.HasFI)
+	moneyOrNull(w, "fiNumberUSD", o.FIUSD, o.HasFI)
+	moneyOrNull(w, "fiWithdrawal", o.Withdrawal, o.HasFI)
 	switch {
-	case o.prog != nil:
-		writeStrings(w, "eligibility", o.prog.p.Eligibility)
-		writeStrings(w, "conditions", o.prog.conditions)
-	case o.sys == home:
+	case tp != nil:
+		writeStrings(w, "eligibility", tp.p.Eligibility)
+		writeStrings(w, "conditions", tp.conditions)
+	case o.System == home:
 		writeStrings(w, "eligibility", nil)
 		writeStrings(w, "conditions", nil)
 	default:
-		writeStrings(w, "eligibility", t.residence[o.sys.Country])
+		writeStrings(w, "eligibility", t.residence[o.System.Country])
 		writeStrings(w, "conditions", nil)
 	}
+	w.End()
+}
+
+// writeProgramRef writes the program of a suggestion: null for the normal
+// rules.
+func writeProgramRef(w *jsonw.Writer, tp *taxProgram) {
+	w.Key("program")
+	if tp == nil {
+		w.Null()
+		return
+	}
+	p := &tp.p
+	w.Begin()
+	w.Key("id")
+	w.String(p.ID)
+	w.Key("name")
+	w.String(p.Name)
+	w.Key("kind")
+	w.String(string(p.Kind))
+	w.Key("status")
+	w.String(string(p.Status))
+	w.Key("durationYears")
+	if p.DurationYears == nil {
+		w.Null()
+	} else {
+		w.Int(int64(*p.DurationYears))
+	}
+	w.End()
+}
+
+// moneyOrNull writes key with v to the cent, or null when !ok.
+func moneyOrNull(w *jsonw.Writer, key string, v float64, ok bool) {
+	w.Key(key)
+	if ok {
+		w.Fixed(v, 2)
+	} else {
+		w.Null()
+	}
+}
+
+// writeOptionLocalTax writes an option's localTax: its country's, or, for a
+// candidate taxed in another region it named, that region.
+func writeOptionLocalTax(w *jsonw.Writer, o *tax.Option) {
+	if o.Region == o.System.LocalTax.Region {
+		writeLocalTax(w, o.System)
+		return
+	}
+	name := o.Region
+	for _, r := range o.System.Regions {
+		if r.Code == o.Region {
+			name = r.Name
+		}
+	}
+	w.Key("localTax")
+	w.Begin()
+	w.Key("region")
+	w.String(o.Region)
+	w.Key("note")
+	w.String("Taxed at the rates of " + name + ", the region the candidate names.")
 	w.End()
 }

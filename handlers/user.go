@@ -10,6 +10,8 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -147,93 +149,104 @@ func (p *profile) age(year int) (int, bool) {
 }
 
 func invalid(d *schema.Detail) *badRequest {
-	return &badRequest{res: schema.Result{Code: schema.CodeValidation, Error: "request body failed validation", Details: []schema.Detail{*d}}}
+	return &badRequest{res: schema.Result{Code: errcode.Validation, Error: "request body failed validation", Details: []schema.Detail{*d}}}
 }
 
 // read gives the user's document, or its defaults when never written.
-func (r *userDoc[T]) read(db *store.DB, user string, v *T) error {
+func (r *userDoc[T]) read(db store.Store, user string, v *T) error {
 	r.schema.Reset(v)
 	_, err := db.GetDoc(user, r.name, v)
 	return err
 }
 
-func (r *userDoc[T]) routes(s *Server, summary, desc string) []*route {
+func (r *userDoc[T]) routes(s *Server, summary, desc string) []*rest.Route {
 	path := v1 + "/user/" + r.name
 	patchDesc := "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears a nullable field (a field with a default is put back to it with PUT), absent members stay as they are. Each member is validated as in PUT. Answers the whole document."
-	return []*route{
-		{method: "GET", path: path, access: User, tag: "user", status: 200, data: r.schema,
-			summary: "Get your " + summary, desc: desc + " A user who never wrote it gets the defaults.",
-			h: func(c *Ctx) {
-				var v T
-				if err := r.read(s.db, c.Principal.User, &v); err != nil {
-					c.Storage(err)
+	return []*rest.Route{
+		rest.Get(path, rest.User, func(c *Ctx) {
+			var v T
+			if err := r.read(s.db, c.Principal.User, &v); err != nil {
+				c.Storage(err)
+				return
+			}
+			c.JSON(fasthttp.StatusOK, &v)
+		}, &rest.Doc{
+			Tag:     "user",
+			Status:  200,
+			Data:    r.schema,
+			Summary: "Get your " + summary,
+			Desc:    desc + " A user who never wrote it gets the defaults."}),
+		rest.Put(path, rest.User, func(c *Ctx) {
+			var v T
+			if !decode(c, r.schema, &v) {
+				return
+			}
+			if r.check != nil {
+				if d := r.check(s, &v); d != nil {
+					c.Fail(d.Path, d.Message)
 					return
 				}
-				c.JSON(fasthttp.StatusOK, &v)
-			}},
-		{method: "PUT", path: path, access: User, tag: "user", status: 200, body: r.schema, data: r.schema,
-			summary: "Replace your " + summary, desc: "Fields left out take their defaults.",
-			h: func(c *Ctx) {
-				var v T
-				if !decode(c, r.schema, &v) {
-					return
+			}
+			if err := s.db.PutDoc(c.Principal.User, r.name, &v); err != nil {
+				c.Storage(err)
+				return
+			}
+			c.JSON(fasthttp.StatusOK, &v)
+		}, &rest.Doc{
+			Tag:     "user",
+			Status:  200,
+			Body:    r.schema,
+			Data:    r.schema,
+			Summary: "Replace your " + summary,
+			Desc:    "Fields left out take their defaults."}),
+		rest.Patch(path, rest.User, func(c *Ctx) {
+			patch := c.RC.Request.Body()
+			var v T
+			if !rest.CheckPatch(c, r.schema, patch, &v) {
+				return
+			}
+			err := s.db.UpdateDoc(c.Principal.User, r.name, func(old []byte) ([]byte, error) {
+				r.schema.Reset(&v)
+				if old != nil {
+					if err := json.Unmarshal(old, &v); err != nil {
+						return nil, err
+					}
+				}
+				cur, err := json.Marshal(&v)
+				if err != nil {
+					return nil, err
+				}
+				merged, err := rest.MergePatch(cur, patch)
+				if err != nil {
+					return nil, err
+				}
+				bad := &badRequest{}
+				if !r.schema.Decode(merged, &v, &bad.res) {
+					return nil, bad
 				}
 				if r.check != nil {
 					if d := r.check(s, &v); d != nil {
-						c.Fail(d.Path, d.Message)
-						return
+						return nil, invalid(d)
 					}
 				}
-				if err := s.db.PutDoc(c.Principal.User, r.name, &v); err != nil {
-					c.Storage(err)
-					return
-				}
+				return json.Marshal(&v)
+			})
+			var bad *badRequest
+			switch {
+			case errors.As(err, &bad):
+				c.Invalid(&bad.res)
+			case err != nil:
+				c.Storage(err)
+			default:
 				c.JSON(fasthttp.StatusOK, &v)
-			}},
-		{method: "PATCH", path: path, access: User, tag: "user", status: 200, body: r.schema, data: r.schema,
-			summary: "Change some of your " + summary, desc: patchDesc,
-			h: func(c *Ctx) {
-				patch := c.RC.Request.Body()
-				var v T
-				if !checkPatch(c, r.schema, patch, &v) {
-					return
-				}
-				err := s.db.UpdateDoc(c.Principal.User, r.name, func(old []byte) ([]byte, error) {
-					r.schema.Reset(&v)
-					if old != nil {
-						if err := json.Unmarshal(old, &v); err != nil {
-							return nil, err
-						}
-					}
-					cur, err := json.Marshal(&v)
-					if err != nil {
-						return nil, err
-					}
-					merged, err := mergePatch(cur, patch)
-					if err != nil {
-						return nil, err
-					}
-					bad := &badRequest{}
-					if !r.schema.Decode(merged, &v, &bad.res) {
-						return nil, bad
-					}
-					if r.check != nil {
-						if d := r.check(s, &v); d != nil {
-							return nil, invalid(d)
-						}
-					}
-					return json.Marshal(&v)
-				})
-				var bad *badRequest
-				switch {
-				case errors.As(err, &bad):
-					c.Invalid(&bad.res)
-				case err != nil:
-					c.Storage(err)
-				default:
-					c.JSON(fasthttp.StatusOK, &v)
-				}
-			}},
+			}
+		}, &rest.Doc{
+			Tag:     "user",
+			Status:  200,
+			Body:    r.schema,
+			Data:    r.schema,
+			Summary: "Change some of your " + summary,
+			Desc:    patchDesc}),
 	}
 }
 
@@ -260,7 +273,7 @@ type exportData struct {
 	Settings      *settingsDoc   `json:"settings" schema:"required,nullable"`
 	Notifications *notifications `json:"notifications" schema:"required,nullable"`
 	Assets        []asset        `json:"assets" schema:"required"`
-	APIKeys       []store.Key    `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
+	APIKeys       []apiKey       `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
 	Flags         []flagExposure `json:"featureFlags" schema:"required" doc:"The variant each feature flag assigned you, as recorded for its statistics."`
 }
 
@@ -269,25 +282,28 @@ type flagExposure struct {
 	Variant string `json:"variant" doc:"Empty when the flag has no variants."`
 }
 
-var exportDoc = func() docSchema {
+var exportDoc = func() rest.Schema {
 	_, _ = assetSchema, profileRes // register the enums and formats the export uses
 	return schema.Doc[exportData]()
 }()
 
-func userRoutes(s *Server) []*route {
+func userRoutes(s *Server) []*rest.Route {
 	return append(slices.Concat(
 		profileRes.routes(s, "profile", "Who you are and your money in a year: used by GET /fi-score and as calculator defaults in clients."),
 		settingsRes.routes(s, "settings", "Base currency, locale, default rates and units."),
 		notificationsRes.routes(s, "notification preferences", "Which events reach you on which channel."),
 	),
-		&route{method: "GET", path: v1 + "/user/export", access: User, tag: "user", status: 200, data: exportDoc,
-			summary: "Export everything stored about you",
-			desc:    "Your account, profile, settings, notification preferences, assets, API-key metadata and feature-flag assignments, read in one transaction. Documents you never wrote are null.",
-			h:       s.exportUser},
-		&route{method: "DELETE", path: v1 + "/user", access: User, tag: "user", status: 204,
-			summary: "Erase your account and data",
-			desc:    "Deletes everything GET /user/export shows, API keys included (they stop working at once), in one transaction. A later request with a valid token starts a new, empty account.",
-			h:       s.deleteUser},
+		rest.Get(v1+"/user/export", rest.User, s.exportUser, &rest.Doc{
+			Tag:     "user",
+			Status:  200,
+			Data:    exportDoc,
+			Summary: "Export everything stored about you",
+			Desc:    "Your account, profile, settings, notification preferences, assets, API-key metadata and feature-flag assignments, read in one transaction. Documents you never wrote are null."}),
+		rest.Delete(v1+"/user", rest.User, s.deleteUser, &rest.Doc{
+			Tag:     "user",
+			Status:  204,
+			Summary: "Erase your account and data",
+			Desc:    "Deletes everything GET /user/export shows, API keys included (they stop working at once), in one transaction. A later request with a valid token starts a new, empty account."}),
 	)
 }
 
@@ -299,7 +315,7 @@ func (s *Server) exportUser(c *Ctx) {
 		return
 	}
 	out := exportData{ExportedAt: s.now().UTC().Truncate(time.Second), User: user,
-		Assets: make([]asset, len(e.Assets)), APIKeys: e.Keys, Flags: []flagExposure{}}
+		Assets: make([]asset, len(e.Assets)), APIKeys: apiKeys(e.Keys), Flags: []flagExposure{}}
 	if e.Account != nil {
 		out.Account = &accountInfo{Tier: e.Account.Tier, CreatedAt: e.Account.CreatedAt, UpdatedAt: e.Account.UpdatedAt}
 	}

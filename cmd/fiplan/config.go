@@ -57,7 +57,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			c.addr = v
 			return nil
 		}},
-		{"db", "FI_DB", "fiplan.db", "bbolt file path", func(v string) error {
+		{"db", "FI_DB", "fiplan.db", "bbolt file path, or a postgres:// (postgresql://) URL", func(v string) error {
 			if v == "" {
 				return errors.New("empty path")
 			}

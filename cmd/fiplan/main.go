@@ -2,6 +2,7 @@
 //
 //	fiplan [flags]                      serve (see -h for every setting)
 //	fiplan token -sub NAME [-tier pro] [-role admin] [-ttl 1h]
+//	fiplan migrate [-db PATH|URL]       upgrade the store's schema and exit
 //	fiplan -version
 //
 // A bad setting ends start-up with one line naming it and exit code 2.
@@ -22,7 +23,6 @@ import (
 	"syscall"
 	"time"
 
-	"fiplan/data/store"
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 )
@@ -49,7 +49,10 @@ func main() {
 // run is main without the process: it returns the exit code.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "token" {
-		return token(args[1:], getenv, stdout, stderr)
+		return token(ctx, args[1:], getenv, stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "migrate" {
+		return migrate(ctx, args[1:], getenv, stdout, stderr)
 	}
 	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {
@@ -85,7 +88,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	}
 	defer ln.Close()
 
-	db, err := store.Open(cfg.db, store.Options{LockTimeout: 2 * time.Second})
+	db, err := openStore(ctx, cfg.db, 2*time.Second)
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
 	}
@@ -96,7 +99,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		if secret, err = db.Secret(); err != nil {
 			return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the local secret: %w", err)}
 		}
-		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; make one with `fiplan token -sub NAME`, and set FI_JWT_SECRET or FI_JWT_JWKS in production", "db", cfg.db)
+		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; make one with `fiplan token -sub NAME`, and set FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
 	}
 	verifier, err := auth.NewVerifier(auth.Config{
 		Secret: secret, JWKS: cfg.jwks, Issuer: cfg.issuer, Audience: cfg.audience,
@@ -120,7 +123,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	srv := s.HTTP()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	log.Info("listening", "addr", ln.Addr().String(), "db", cfg.db, "version", buildVersion())
+	log.Info("listening", "addr", ln.Addr().String(), "db", dbName(cfg.db), "version", buildVersion())
 	select {
 	case err := <-errc:
 		return fmt.Errorf("cannot serve: %w", err)

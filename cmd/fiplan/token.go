@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"fiplan/data/store"
+	"fiplan/data/store/postgres"
 	"fiplan/handlers/auth"
 )
 
@@ -17,14 +19,14 @@ func flagErrHelp() error { return flag.ErrHelp }
 
 // token prints a session token signed with the server's HS256 secret: the
 // configured FI_JWT_SECRET or, in local mode, the one kept in the db.
-func token(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+func token(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fiplan token", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sub := fs.String("sub", "", "user id (the sub claim); required")
 	tier := fs.String("tier", "free", "free or pro")
 	role := fs.String("role", "", "admin, or empty")
 	ttl := fs.Duration("ttl", time.Hour, "lifetime, at most 1h (sessions end an hour after issue)")
-	dbPath := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path (FI_DB)")
+	dbPath := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path or postgres:// URL (FI_DB)")
 	secretFlag := fs.String("jwt-secret", getenv("FI_JWT_SECRET"), "HS256 secret (FI_JWT_SECRET)")
 	issuer := fs.String("jwt-issuer", getenv("FI_JWT_ISSUER"), "iss claim (FI_JWT_ISSUER)")
 	audience := fs.String("jwt-audience", getenv("FI_JWT_AUDIENCE"), "aud claim (FI_JWT_AUDIENCE)")
@@ -47,7 +49,7 @@ func token(args []string, getenv func(string) string, stdout, stderr io.Writer) 
 			return fail(stderr, errors.New("token: with only FI_JWT_JWKS set, tokens come from your identity provider; set FI_JWT_SECRET to sign locally"))
 		}
 		var err error
-		if secret, err = localSecret(*dbPath); err != nil {
+		if secret, err = localSecret(ctx, *dbPath); err != nil {
 			return fail(stderr, err)
 		}
 	}
@@ -59,11 +61,20 @@ func token(args []string, getenv func(string) string, stdout, stderr io.Writer) 
 	return 0
 }
 
-// localSecret reads (or creates) the local-mode secret. A running server
-// holds the db's lock, so when the file is locked the secret is read from a
-// snapshot copy: bbolt's copy-on-write pages keep the last committed state
-// of the meta bucket, which is written once, intact in the copy.
-func localSecret(path string) ([]byte, error) {
+// localSecret reads (or creates) the local-mode secret. PostgreSQL is
+// shared with a running server. A running server holds a bbolt file's lock,
+// so when the file is locked the secret is read from a snapshot copy:
+// bbolt's copy-on-write pages keep the last committed state of the meta
+// bucket, which is written once, intact in the copy.
+func localSecret(ctx context.Context, path string) ([]byte, error) {
+	if postgres.IsURL(path) {
+		db, err := postgres.Open(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		defer db.Close()
+		return db.Secret()
+	}
 	db, err := store.Open(path, store.Options{LockTimeout: 500 * time.Millisecond})
 	if err == nil {
 		defer db.Close()

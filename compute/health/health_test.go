@@ -3,6 +3,7 @@ package health
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -130,13 +131,49 @@ func TestPerfectScoresFullWithoutRecommendations(t *testing.T) {
 	}
 }
 
+// TestAssetClassCodes pins the value of every asset class, which stores
+// keep as a code, and checks that the exported list cannot be changed from
+// outside.
+func TestAssetClassCodes(t *testing.T) {
+	want := []string{"equity", "bond", "cash", "real_estate", "crypto", "commodity", "other"}
+	classes := [...]AssetClass{Equity, Bond, Cash, RealEstate, Crypto, Commodity, Other}
+	got := AssetClasses()
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("AssetClasses() = %q, want %q", got, want)
+	}
+	for code, c := range classes {
+		if int(c) != code || c.String() != want[code] {
+			t.Errorf("%s has value %d, want %d", c, c, code)
+		}
+	}
+	got[0] = "changed"
+	if again := AssetClasses(); !reflect.DeepEqual(again, want) {
+		t.Fatalf("changing a returned list changed the next: %q", again)
+	}
+	if Equity.String() != "equity" {
+		t.Fatal("changing a returned list changed the class names")
+	}
+}
+
+// TestAssetClassesLookupAllocatesNothing pins that looking a name up in the
+// returned list, as handlers do per request, keeps the copy on the stack.
+func TestAssetClassesLookupAllocatesNothing(t *testing.T) {
+	i := -1
+	if n := testing.AllocsPerRun(100, func() { i = slices.Index(AssetClasses(), "crypto") }); n != 0 {
+		t.Fatalf("lookup allocates %v times", n)
+	}
+	if i != int(Crypto) {
+		t.Fatalf("crypto at %d", i)
+	}
+}
+
 func TestEnumListsMatchConstants(t *testing.T) {
-	for i, n := range AssetClasses {
+	for i, n := range AssetClasses() {
 		if c, ok := ParseAssetClass(n); !ok || int(c) != i || c.String() != n {
 			t.Errorf("asset class %q", n)
 		}
 	}
-	if len(AssetClasses) != NumAssetClasses || AssetClass(200).String() != "other" {
+	if len(AssetClasses()) != NumAssetClasses || AssetClass(200).String() != "other" {
 		t.Error("asset class list")
 	}
 	for i, n := range Regions {

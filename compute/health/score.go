@@ -205,14 +205,6 @@ func ages(c *Context) (age float64, hasAge bool, target float64, hasTarget bool)
 	return
 }
 
-// costCand is a candidate fund-cost recommendation.
-type costCand struct {
-	idx    int
-	value  float64
-	er     float64
-	excess float64 // value * (er - benchmark)
-}
-
 // Score computes the health of p into r, overwriting it. It never panics,
 // never allocates and leaves only finite numbers in r.
 func Score(p *Portfolio, r *Result) {
@@ -221,332 +213,593 @@ func Score(p *Portfolio, r *Result) {
 		r.Components[i] = Component{Name: componentNames[i], Max: ComponentMax}
 	}
 	m := &r.Metrics
-	m.LargestHolding = -1
-	ctx := &p.Context
+	var t tally
+	t.count(p)
+	m.Total, m.Holdings, m.Ignored, m.LargestHolding = t.total, t.holdings, t.ignored, t.largest
+	ps, missing := readPerson(&p.Context, t.classVal[Cash])
+	r.Missing |= missing
+	measurePerson(m, &ps)
 
-	// One pass over the holdings.
-	var (
-		total, hhiSum, maxExp, erSum       float64
-		classVal                           [NumAssetClasses]float64
-		regionVal                          [numRegions]float64
-		equityKnownRegion, equityNoRegion  float64
-		illiquid, unknownERVal, knownERVal float64
-		unknownER                          int
-		top                                [3]costCand
-		nTop                               int
-	)
+	if t.total == 0 {
+		r.Missing |= MissingHoldings
+		scoreEmpty(p, r, ps.hasExpenses)
+		return
+	}
+	if t.unknownER > 0 {
+		r.Missing |= MissingExpenseRatio
+	}
+	if t.equityNoRegion > 0 {
+		r.Missing |= MissingRegion
+	}
+	inv := 1 / t.total
+	scoreDiversification(p, r, &t, inv)
+	scoreCostEfficiency(p, r, &t, inv)
+	scoreRiskAlignment(p, r, &t, &ps, inv)
+	scoreResilience(p, r, &t, &ps, inv)
+	r.finish()
+}
+
+// ---- Aggregation: one pass over the holdings ----
+
+// costCand is a candidate fund-cost recommendation.
+type costCand struct {
+	idx    int
+	value  float64
+	er     float64
+	excess float64 // value * (er - benchmark)
+}
+
+// tally is what one pass over the holdings gathers for the four components.
+// Values are counted values (see countedValue).
+type tally struct {
+	total    float64 // sum of the counted values
+	holdings int     // holdings counted
+	ignored  int     // holdings ignored
+
+	classVal [NumAssetClasses]float64 // value per asset class
+
+	hhiSum  float64 // sum over holdings of value^2 / look-through positions
+	maxExp  float64 // largest look-through exposure
+	largest int     // index of the holding with it; -1 when none
+
+	regionVal         [numRegions]float64 // equity value per region, world funds split
+	equityKnownRegion float64             // equity value with a region (world funds included)
+	equityNoRegion    float64             // equity value without a region
+
+	erSum        float64     // sum of value * expense ratio, assumed where absent
+	knownERVal   float64     // value whose expense ratio is stated, cash included
+	unknownERVal float64     // value whose expense ratio is assumed
+	unknownER    int         // holdings whose expense ratio is assumed
+	top          [3]costCand // the largest excess costs of stated ratios, largest first
+	nTop         int
+
+	illiquid float64 // value of directly held real estate and other assets
+}
+
+// count adds every holding of p whose value counts to the tally: its class,
+// its cost, its look-through exposure, the region of an equity holding and
+// whether it is illiquid (real estate or other held directly, without an
+// expense ratio). The other holdings are counted as ignored.
+func (t *tally) count(p *Portfolio) {
+	t.largest = -1
 	for i := range p.Holdings {
 		h := &p.Holdings[i]
-		v := h.Value
-		if !(v >= MinValue) || math.IsInf(v, 1) {
-			m.Ignored++
+		v, ok := countedValue(h.Value)
+		if !ok {
+			t.ignored++
 			continue
 		}
-		if v > MaxValue {
-			v = MaxValue
-		}
-		m.Holdings++
-		total += v
+		t.holdings++
+		t.total += v
 		c := h.AssetClass.norm()
-		classVal[c] += v
+		t.classVal[c] += v
 
-		er, stated := expenseRatio(h)
-		switch {
-		case stated:
-			knownERVal += v
-		case c == Cash:
-			knownERVal += v // cash has no fund fee
-		default:
-			er = AssumedExpenseRatio
-			unknownERVal += v
-			unknownER++
-		}
-		erSum += v * er
-		if stated && er > BenchmarkExpenseRatio {
-			cand := costCand{idx: i, value: v, er: er, excess: v * (er - BenchmarkExpenseRatio)}
-			// keep the three largest excess costs, largest first
-			j := nTop
-			if j == len(top) {
-				j--
-				if cand.excess <= top[j].excess {
-					j = -1
-				}
-			} else {
-				nTop++
-			}
-			if j >= 0 {
-				for j > 0 && top[j-1].excess < cand.excess {
-					top[j] = top[j-1]
-					j--
-				}
-				top[j] = cand
-			}
-		}
+		pooled := t.addCost(i, h, c, v)
 
-		k := lookThrough(c, stated)
-		hhiSum += v / k * v
-		if e := v / k; e > maxExp {
-			maxExp, m.LargestHolding = e, i
+		k := lookThrough(c, pooled)
+		t.hhiSum += v / k * v
+		if e := v / k; e > t.maxExp {
+			t.maxExp, t.largest = e, i
 		}
 
 		if c == Equity {
-			switch g := h.Region; {
-			case g == Global:
-				for j, s := range globalSplit {
-					regionVal[j] += v * s
-				}
-				equityKnownRegion += v
-			case g > RegionUnknown && g < numRegions:
-				regionVal[g] += v
-				equityKnownRegion += v
-			default:
-				equityNoRegion += v
-			}
+			t.addRegion(h.Region, v)
 		}
-		if (c == RealEstate || c == Other) && !stated {
-			illiquid += v
+		if (c == RealEstate || c == Other) && !pooled {
+			t.illiquid += v
 		}
 	}
-	m.Total = total
-	age, hasAge, target, hasTarget := ages(ctx)
-	if !hasAge {
-		r.Missing |= MissingAge
+}
+
+// countedValue decides whether a holding value counts: at least MinValue
+// and not +Inf (NaN fails the comparison). Counted values are capped at
+// MaxValue.
+func countedValue(v float64) (float64, bool) {
+	if !(v >= MinValue) || math.IsInf(v, 1) {
+		return 0, false
 	}
-	if !hasTarget {
-		r.Missing |= MissingTargetRetirementAge
+	if v > MaxValue {
+		v = MaxValue
 	}
-	tol := ctx.RiskTolerance
-	if tol > RiskHigh {
-		tol = RiskUnknown
+	return v, true
+}
+
+// addCost adds the holding's yearly cost: its stated expense ratio, none
+// for cash, AssumedExpenseRatio for anything else. A stated ratio above the
+// benchmark makes the holding a fund-cost candidate. It reports whether the
+// ratio was stated, which also marks the holding as a pooled fund.
+func (t *tally) addCost(i int, h *Holding, c AssetClass, v float64) bool {
+	er, stated := expenseRatio(h)
+	switch {
+	case stated:
+		t.knownERVal += v
+	case c == Cash:
+		t.knownERVal += v // cash has no fund fee
+	default:
+		er = AssumedExpenseRatio
+		t.unknownERVal += v
+		t.unknownER++
 	}
-	if tol == RiskUnknown {
-		r.Missing |= MissingRiskTolerance
+	t.erSum += v * er
+	if stated && er > BenchmarkExpenseRatio {
+		t.keepTop(costCand{idx: i, value: v, er: er, excess: v * (er - BenchmarkExpenseRatio)})
 	}
-	expenses, hasExpenses := amount(ctx.AnnualExpenses)
-	hasExpenses = hasExpenses && ctx.HasAnnualExpenses && expenses >= MinValue
-	if !hasExpenses {
-		r.Missing |= MissingAnnualExpenses
-		expenses = 0
+	return stated
+}
+
+// keepTop keeps cand if it is among the three largest excess costs so far,
+// in order, largest first; on equal excess the earlier holding stays ahead.
+func (t *tally) keepTop(cand costCand) {
+	j := t.nTop
+	if j == len(t.top) {
+		j--
+		if cand.excess <= t.top[j].excess {
+			return
+		}
+	} else {
+		t.nTop++
 	}
-	ef, hasEF := amount(ctx.EmergencyFund)
-	hasEF = hasEF && ctx.HasEmergencyFund
-	if !hasEF {
-		r.Missing |= MissingEmergencyFund
-		ef = classVal[Cash]
+	for j > 0 && t.top[j-1].excess < cand.excess {
+		t.top[j] = t.top[j-1]
+		j--
 	}
-	m.EmergencyFund = ef
-	if hasExpenses {
-		m.EmergencyMonths = math.Min(1200, ef*12/expenses) // 100 years caps absurd inputs
-		m.FINumber = FIMultiple * expenses
+	t.top[j] = cand
+}
+
+// addRegion spreads an equity holding's value v over the regions: a world
+// fund by globalSplit, a stated region in full; without a valid region it is
+// counted apart.
+func (t *tally) addRegion(g Region, v float64) {
+	switch {
+	case g == Global:
+		for j, s := range globalSplit {
+			t.regionVal[j] += v * s
+		}
+		t.equityKnownRegion += v
+	case g > RegionUnknown && g < numRegions:
+		t.regionVal[g] += v
+		t.equityKnownRegion += v
+	default:
+		t.equityNoRegion += v
+	}
+}
+
+// ---- Aggregation: the person ----
+
+// person is what Score can use of the Context; absent or invalid figures
+// are zero with their has-flag false.
+type person struct {
+	age, target       float64
+	hasAge, hasTarget bool
+
+	tol RiskTolerance // RiskUnknown when absent or out of range
+
+	expenses    float64 // yearly, at least MinValue when hasExpenses
+	hasExpenses bool
+
+	emergencyFund    float64 // the cash holdings when !hasEmergencyFund
+	hasEmergencyFund bool
+}
+
+// readPerson decides which figures of c are usable and reports the others
+// as missing; cash, the value of the cash holdings, stands in for an absent
+// emergency fund.
+func readPerson(c *Context, cash float64) (person, Missing) {
+	var ps person
+	var missing Missing
+	ps.age, ps.hasAge, ps.target, ps.hasTarget = ages(c)
+	if !ps.hasAge {
+		missing |= MissingAge
+	}
+	if !ps.hasTarget {
+		missing |= MissingTargetRetirementAge
+	}
+	ps.tol = c.RiskTolerance
+	if ps.tol > RiskHigh {
+		ps.tol = RiskUnknown
+	}
+	if ps.tol == RiskUnknown {
+		missing |= MissingRiskTolerance
+	}
+	expenses, ok := amount(c.AnnualExpenses)
+	ps.hasExpenses = ok && c.HasAnnualExpenses && expenses >= MinValue
+	if ps.hasExpenses {
+		ps.expenses = expenses
+	} else {
+		missing |= MissingAnnualExpenses
+	}
+	ps.emergencyFund, ok = amount(c.EmergencyFund)
+	ps.hasEmergencyFund = ok && c.HasEmergencyFund
+	if !ps.hasEmergencyFund {
+		missing |= MissingEmergencyFund
+		ps.emergencyFund = cash
+	}
+	return ps, missing
+}
+
+// measurePerson fills the metrics that depend on the person alone: the
+// emergency fund and the months of expenses it covers (at most 100 years),
+// the FI number, the cost horizon and the speculative cap.
+func measurePerson(m *Metrics, ps *person) {
+	m.EmergencyFund = ps.emergencyFund
+	if ps.hasExpenses {
+		m.EmergencyMonths = math.Min(1200, ps.emergencyFund*12/ps.expenses) // 100 years caps absurd inputs
+		m.FINumber = FIMultiple * ps.expenses
 	}
 	m.HorizonYears = DefaultHorizonYears
-	if hasAge && hasTarget {
-		m.HorizonYears = int(math.Max(MinHorizonYears, math.Min(MaxHorizonYears, math.Round(target-age))))
+	if ps.hasAge && ps.hasTarget {
+		m.HorizonYears = int(math.Max(MinHorizonYears, math.Min(MaxHorizonYears, math.Round(ps.target-ps.age))))
 	}
-	m.SpeculativeCap = speculativeCap[tol]
+	m.SpeculativeCap = speculativeCap[ps.tol]
+}
 
-	if total == 0 {
-		r.Missing |= MissingHoldings
-		scoreEmpty(p, r, hasExpenses)
-		return
-	}
-	if unknownER > 0 {
-		r.Missing |= MissingExpenseRatio
-	}
-	if equityNoRegion > 0 {
-		r.Missing |= MissingRegion
-	}
+// ---- Diversification ----
 
-	// ---- Diversification ----
-	inv := 1 / total
-	var largestClass AssetClass
-	for c := range classVal {
-		s := classVal[c] * inv
-		m.ClassShares[c] = s
-		m.EffectiveClasses += math.Min(1, s/ClassMinShare)
-		if s > m.ClassShares[largestClass] {
-			largestClass = AssetClass(c)
-		}
-	}
-	m.HHI = math.Min(10000, hhiSum*inv*inv*10000)
-	m.LargestExposure = math.Min(1, maxExp*inv)
+// spread is what measuring diversification finds beside the Metrics.
+type spread struct {
+	largestClass       AssetClass
+	hasEquity          bool    // some equity is held
+	knownRegion        bool    // some equity states a region (a world fund included)
+	largestRegion      Region  // of the equity with a known region
+	largestRegionShare float64 // its share of the equity with a known region
+}
 
-	classPts := ClassPoints * clamp01((m.EffectiveClasses-1)/(ClassTarget-1))
-	hhiPts := hhiPoints(m.HHI)
-	expPts := ExposurePoints * clamp01((ExposureZero-m.LargestExposure)/(ExposureZero-ExposureFull))
-	var regionPts float64
-	var largestRegion Region
-	var largestRegionShare float64
-	switch {
-	case classVal[Equity] == 0:
-		regionPts = RegionPoints // nothing to spread
-	case equityKnownRegion == 0:
-		regionPts = RegionPoints / 2 // unknown
-	default:
-		var sq float64
-		for g := range regionVal {
-			s := regionVal[g] / equityKnownRegion
-			sq += s * s
-			if s > largestRegionShare {
-				largestRegionShare, largestRegion = s, Region(g)
-			}
-		}
-		if sq > 0 {
-			m.EquityRegions = math.Min(numRegions, 1/sq)
-		}
-		regionPts = RegionPoints * clamp01((m.EquityRegions-1)/(RegionTarget-1))
-	}
-
+// scoreDiversification scores the diversification component with its
+// recommendations; inv is 1 / the counted total.
+func scoreDiversification(p *Portfolio, r *Result, t *tally, inv float64) {
+	s := measureDiversification(&r.Metrics, t, inv)
+	d := diversificationPoints(&r.Metrics, &s)
 	start := r.NumRecs
-	if classPts < ClassPoints {
-		rc := r.add(KindAssetClassSpread, Diversification, ClassPoints-classPts, p)
-		rc.Value, rc.Target, rc.Class, rc.Share = m.EffectiveClasses, ClassTarget, largestClass, m.ClassShares[largestClass]
+	recommendDiversification(p, r, &d, &s, inv)
+	r.settle(Diversification, d.sum(), start)
+}
+
+// measureDiversification fills the class shares, the effective number of
+// classes, the look-through HHI and largest exposure, and the effective
+// number of equity regions (when some equity states a region).
+func measureDiversification(m *Metrics, t *tally, inv float64) spread {
+	var s spread
+	for c := range t.classVal {
+		share := t.classVal[c] * inv
+		m.ClassShares[c] = share
+		m.EffectiveClasses += math.Min(1, share/ClassMinShare)
+		if share > m.ClassShares[s.largestClass] {
+			s.largestClass = AssetClass(c)
+		}
 	}
-	if hhiPts < HHIPoints {
-		rc := r.add(KindHoldingConcentration, Diversification, HHIPoints-hhiPts, p)
+	m.HHI = math.Min(10000, t.hhiSum*inv*inv*10000)
+	m.LargestExposure = math.Min(1, t.maxExp*inv)
+
+	s.hasEquity = t.classVal[Equity] != 0
+	s.knownRegion = t.equityKnownRegion != 0
+	if !s.hasEquity || !s.knownRegion {
+		return s
+	}
+	var sq float64
+	for g := range t.regionVal {
+		share := t.regionVal[g] / t.equityKnownRegion
+		sq += share * share
+		if share > s.largestRegionShare {
+			s.largestRegionShare, s.largestRegion = share, Region(g)
+		}
+	}
+	if sq > 0 {
+		m.EquityRegions = math.Min(numRegions, 1/sq)
+	}
+	return s
+}
+
+// diversificationParts are the points of the four diversification parts.
+type diversificationParts struct{ class, hhi, exposure, region float64 }
+
+func (d *diversificationParts) sum() float64 { return d.class + d.hhi + d.exposure + d.region }
+
+// diversificationPoints decides the diversification points: asset-class
+// spread (effective classes from 1 to ClassTarget), holding concentration
+// (hhiPoints), the largest look-through exposure (ExposureFull to
+// ExposureZero) and the regional spread of equities (effective regions from
+// 1 to RegionTarget; full without equities, half when no equity states a
+// region).
+func diversificationPoints(m *Metrics, s *spread) diversificationParts {
+	d := diversificationParts{
+		class:    ClassPoints * clamp01((m.EffectiveClasses-1)/(ClassTarget-1)),
+		hhi:      hhiPoints(m.HHI),
+		exposure: ExposurePoints * clamp01((ExposureZero-m.LargestExposure)/(ExposureZero-ExposureFull)),
+	}
+	switch {
+	case !s.hasEquity:
+		d.region = RegionPoints // nothing to spread
+	case !s.knownRegion:
+		d.region = RegionPoints / 2 // unknown
+	default:
+		d.region = RegionPoints * clamp01((m.EquityRegions-1)/(RegionTarget-1))
+	}
+	return d
+}
+
+// recommendDiversification adds a recommendation for each diversification
+// part short of its points, worth the points it lacks.
+func recommendDiversification(p *Portfolio, r *Result, d *diversificationParts, s *spread, inv float64) {
+	m := &r.Metrics
+	if d.class < ClassPoints {
+		rc := r.add(KindAssetClassSpread, Diversification, ClassPoints-d.class, p)
+		rc.Value, rc.Target, rc.Class, rc.Share = m.EffectiveClasses, ClassTarget, s.largestClass, m.ClassShares[s.largestClass]
+	}
+	if d.hhi < HHIPoints {
+		rc := r.add(KindHoldingConcentration, Diversification, HHIPoints-d.hhi, p)
 		rc.Value, rc.Target = m.HHI, HHIFull
 	}
-	if expPts < ExposurePoints && m.LargestHolding >= 0 {
-		rc := r.add(KindSingleHolding, Diversification, ExposurePoints-expPts, p)
+	if d.exposure < ExposurePoints && m.LargestHolding >= 0 {
+		rc := r.add(KindSingleHolding, Diversification, ExposurePoints-d.exposure, p)
 		rc.setHolding(p, m.LargestHolding)
 		rc.Share = math.Min(1, math.Min(p.Holdings[m.LargestHolding].Value, MaxValue)*inv)
 		rc.Value, rc.Target = m.LargestExposure, ExposureFull
 	}
-	if regionPts < RegionPoints {
-		if equityKnownRegion == 0 {
-			rc := r.add(KindRegionUnknown, Diversification, RegionPoints-regionPts, p)
+	if d.region < RegionPoints {
+		if !s.knownRegion {
+			rc := r.add(KindRegionUnknown, Diversification, RegionPoints-d.region, p)
 			rc.Share = m.ClassShares[Equity]
 		} else {
-			rc := r.add(KindRegionSpread, Diversification, RegionPoints-regionPts, p)
-			rc.Value, rc.Target, rc.Region, rc.Share = m.EquityRegions, RegionTarget, largestRegion, largestRegionShare
+			rc := r.add(KindRegionSpread, Diversification, RegionPoints-d.region, p)
+			rc.Value, rc.Target, rc.Region, rc.Share = m.EquityRegions, RegionTarget, s.largestRegion, s.largestRegionShare
 		}
 	}
-	r.settle(Diversification, classPts+hhiPts+expPts+regionPts, start)
+}
 
-	// ---- Cost efficiency ----
+// ---- Cost efficiency ----
+
+// scoreCostEfficiency scores the cost-efficiency component with its
+// recommendations; inv is 1 / the counted total.
+func scoreCostEfficiency(p *Portfolio, r *Result, t *tally, inv float64) {
+	measureCost(&r.Metrics, t, inv)
+	pts := costEfficiencyPoints(&r.Metrics)
+	start := r.NumRecs
+	recommendCost(p, r, t, pts, inv)
+	r.settle(CostEfficiency, pts, start)
+}
+
+// measureCost fills the value-weighted expense ratio, the share of the
+// portfolio whose ratio is known, the yearly cost and the excess drag over
+// the horizon.
+func measureCost(m *Metrics, t *tally, inv float64) {
+	m.ExpenseRatio = t.erSum * inv
+	m.KnownExpenseShare = clamp01(t.knownERVal * inv)
+	m.AnnualCost = t.erSum
+	m.ExcessDrag = clamp01(excessDrag(m.ExpenseRatio, m.HorizonYears))
+}
+
+// costEfficiencyPoints decides the cost-efficiency points from the weighted
+// expense ratio over the horizon (see costPoints).
+func costEfficiencyPoints(m *Metrics) float64 { return costPoints(m.ExpenseRatio, m.HorizonYears) }
+
+// recommendCost adds, for each of the costliest funds, the points that
+// moving it to the benchmark ratio would recover; the same for stating the
+// assumed ratios; and, when neither recovers anything while points are
+// lost, the portfolio's overall cost.
+func recommendCost(p *Portfolio, r *Result, t *tally, pts, inv float64) {
+	m := &r.Metrics
 	years := m.HorizonYears
-	m.ExpenseRatio = erSum * inv
-	m.KnownExpenseShare = clamp01(knownERVal * inv)
-	m.AnnualCost = erSum
-	m.ExcessDrag = clamp01(excessDrag(m.ExpenseRatio, years))
-	costPts := costPoints(m.ExpenseRatio, years)
-	start = r.NumRecs
-	for j := 0; j < nTop; j++ {
-		t := &top[j]
-		gain := costPoints(m.ExpenseRatio-t.excess*inv, years) - costPts
+	start := r.NumRecs
+	for j := 0; j < t.nTop; j++ {
+		c := &t.top[j]
+		gain := costPoints(m.ExpenseRatio-c.excess*inv, years) - pts
 		if gain <= 0 {
 			continue
 		}
 		rc := r.add(KindFundCost, CostEfficiency, gain, p)
-		rc.setHolding(p, t.idx)
-		rc.Value, rc.Target, rc.Years = t.er, BenchmarkExpenseRatio, years
-		rc.Amount = t.excess
-		rc.Total = horizonCost(t.value, t.er, years)
-		rc.Share = t.value * inv
+		rc.setHolding(p, c.idx)
+		rc.Value, rc.Target, rc.Years = c.er, BenchmarkExpenseRatio, years
+		rc.Amount = c.excess
+		rc.Total = horizonCost(c.value, c.er, years)
+		rc.Share = c.value * inv
 	}
-	if unknownER > 0 {
-		gain := costPoints(m.ExpenseRatio-unknownERVal*inv*(AssumedExpenseRatio-BenchmarkExpenseRatio), years) - costPts
+	if t.unknownER > 0 {
+		gain := costPoints(m.ExpenseRatio-t.unknownERVal*inv*(AssumedExpenseRatio-BenchmarkExpenseRatio), years) - pts
 		if gain > 0 {
 			rc := r.add(KindExpenseRatioUnknown, CostEfficiency, gain, p)
-			rc.Count, rc.Share, rc.Value = unknownER, unknownERVal*inv, AssumedExpenseRatio
+			rc.Count, rc.Share, rc.Value = t.unknownER, t.unknownERVal*inv, AssumedExpenseRatio
 		}
 	}
-	if costPts < ComponentMax && r.NumRecs == start {
-		rc := r.add(KindPortfolioCost, CostEfficiency, ComponentMax-costPts, p)
+	if pts < ComponentMax && r.NumRecs == start {
+		rc := r.add(KindPortfolioCost, CostEfficiency, ComponentMax-pts, p)
 		rc.Value, rc.Target, rc.Years = m.ExpenseRatio, BenchmarkExpenseRatio, years
-		rc.Amount = total * (m.ExpenseRatio - BenchmarkExpenseRatio)
-		rc.Total = horizonCost(total, m.ExpenseRatio, years)
+		rc.Amount = t.total * (m.ExpenseRatio - BenchmarkExpenseRatio)
+		rc.Total = horizonCost(t.total, m.ExpenseRatio, years)
 	}
-	r.settle(CostEfficiency, costPts, start)
+}
 
-	// ---- Risk alignment ----
+// ---- Risk alignment ----
+
+// scoreRiskAlignment scores the risk-alignment component with its
+// recommendations; inv is 1 / the counted total. It reads the class shares
+// measured for diversification.
+func scoreRiskAlignment(p *Portfolio, r *Result, t *tally, ps *person, inv float64) {
+	measureRisk(&r.Metrics, t, ps, inv)
+	a := riskAlignmentPoints(&r.Metrics)
+	start := r.NumRecs
+	recommendRisk(p, r, &a)
+	r.settle(RiskAlignment, a.sum(), start)
+}
+
+// measureRisk fills the growth share, its guide and the speculative share.
+func measureRisk(m *Metrics, t *tally, ps *person, inv float64) {
 	var growth float64
 	for c, w := range growthWeight {
-		growth += w * classVal[c]
+		growth += w * t.classVal[c]
 	}
 	m.GrowthShare = clamp01(growth * inv)
-	switch {
-	case hasAge && hasTarget:
-		m.TargetGrowth, m.HasTargetGrowth = glidePath(target-age)+toleranceShift[tol], true
-	case hasAge:
-		m.TargetGrowth, m.HasTargetGrowth = math.Max(0.30, math.Min(0.90, 1.10-age/100))+toleranceShift[tol], true
-	case tol != RiskUnknown:
-		m.TargetGrowth, m.HasTargetGrowth = toleranceGuide[tol], true
-	}
-	m.TargetGrowth = math.Max(0.10, math.Min(1, m.TargetGrowth))
-	if !m.HasTargetGrowth {
-		m.TargetGrowth = 0
-	}
+	m.TargetGrowth, m.HasTargetGrowth = growthGuide(ps)
 	m.SpeculativeShare = m.ClassShares[Crypto]
+}
 
-	start = r.NumRecs
-	var growthPts float64
+// growthGuide decides the growth share to aim for: the glide path on the
+// years to the target retirement age, or 110 minus age (within 30%..90%),
+// either moved by the risk tolerance; else the tolerance's own guide; the
+// guide is kept within 10%..100%. It reports false, with 0, when neither age
+// nor risk tolerance is known.
+func growthGuide(ps *person) (float64, bool) {
+	var g float64
+	switch {
+	case ps.hasAge && ps.hasTarget:
+		g = glidePath(ps.target-ps.age) + toleranceShift[ps.tol]
+	case ps.hasAge:
+		g = math.Max(0.30, math.Min(0.90, 1.10-ps.age/100)) + toleranceShift[ps.tol]
+	case ps.tol != RiskUnknown:
+		g = toleranceGuide[ps.tol]
+	default:
+		return 0, false
+	}
+	return math.Max(0.10, math.Min(1, g)), true
+}
+
+// riskAlignmentParts are the points of the two risk-alignment parts.
+type riskAlignmentParts struct{ growth, speculative float64 }
+
+func (a *riskAlignmentParts) sum() float64 { return a.growth + a.speculative }
+
+// riskAlignmentPoints decides the risk-alignment points: the growth share's
+// distance from its guide (full within GrowthBand, none from GrowthZero;
+// half without a guide) and the speculative share above its cap (none
+// SpeculativeSpan above it).
+func riskAlignmentPoints(m *Metrics) riskAlignmentParts {
+	a := riskAlignmentParts{growth: GrowthPoints / 2}
 	if m.HasTargetGrowth {
 		dev := math.Abs(m.GrowthShare - m.TargetGrowth)
-		growthPts = GrowthPoints * clamp01(1-(dev-GrowthBand)/(GrowthZero-GrowthBand))
-		if growthPts < GrowthPoints {
-			kind := KindGrowthTooHigh
-			if m.GrowthShare < m.TargetGrowth {
-				kind = KindGrowthTooLow
-			}
-			rc := r.add(kind, RiskAlignment, GrowthPoints-growthPts, p)
-			rc.Share, rc.Target, rc.Amount = m.GrowthShare, m.TargetGrowth, dev*total
-		}
-	} else {
-		growthPts = GrowthPoints / 2
+		a.growth = GrowthPoints * clamp01(1-(dev-GrowthBand)/(GrowthZero-GrowthBand))
+	}
+	a.speculative = SpeculativePoints * clamp01(1-(m.SpeculativeShare-m.SpeculativeCap)/SpeculativeSpan)
+	return a
+}
+
+// recommendRisk adds a recommendation for each risk-alignment part short
+// of its points: move toward the growth guide (or state what it needs), and
+// cut the speculative share to its cap.
+func recommendRisk(p *Portfolio, r *Result, a *riskAlignmentParts) {
+	m := &r.Metrics
+	switch {
+	case !m.HasTargetGrowth:
 		rc := r.add(KindRiskContextMissing, RiskAlignment, GrowthPoints/2, p)
 		rc.Missing = r.Missing & (MissingAge | MissingTargetRetirementAge | MissingRiskTolerance)
-	}
-	specPts := SpeculativePoints * clamp01(1-(m.SpeculativeShare-m.SpeculativeCap)/SpeculativeSpan)
-	if specPts < SpeculativePoints {
-		rc := r.add(KindSpeculative, RiskAlignment, SpeculativePoints-specPts, p)
-		rc.Share, rc.Target = m.SpeculativeShare, m.SpeculativeCap
-		rc.Amount = (m.SpeculativeShare - m.SpeculativeCap) * total
-	}
-	r.settle(RiskAlignment, growthPts+specPts, start)
-
-	// ---- Resilience ----
-	start = r.NumRecs
-	var efPts, fiPts float64
-	if hasExpenses {
-		efPts = EmergencyPoints * clamp01(m.EmergencyMonths/EmergencyMonthsFull)
-		if efPts < EmergencyPoints {
-			r.addEmergency(p, EmergencyPoints-efPts, expenses, !hasEF)
+	case a.growth < GrowthPoints:
+		kind := KindGrowthTooHigh
+		if m.GrowthShare < m.TargetGrowth {
+			kind = KindGrowthTooLow
 		}
-		m.FIProgress = math.Min(10, total/m.FINumber)
-		coast, y := m.FIProgress, 0.0
-		if hasAge && hasTarget && target-age >= 1 {
-			y = target - age
-			coast = math.Min(10, total*math.Pow(1+AssumedRealReturn, y)/m.FINumber)
+		rc := r.add(kind, RiskAlignment, GrowthPoints-a.growth, p)
+		rc.Share, rc.Target, rc.Amount = m.GrowthShare, m.TargetGrowth, math.Abs(m.GrowthShare-m.TargetGrowth)*m.Total
+	}
+	if a.speculative < SpeculativePoints {
+		rc := r.add(KindSpeculative, RiskAlignment, SpeculativePoints-a.speculative, p)
+		rc.Share, rc.Target = m.SpeculativeShare, m.SpeculativeCap
+		rc.Amount = (m.SpeculativeShare - m.SpeculativeCap) * m.Total
+	}
+}
+
+// ---- Resilience ----
+
+// scoreResilience scores the resilience component with its
+// recommendations; inv is 1 / the counted total.
+func scoreResilience(p *Portfolio, r *Result, t *tally, ps *person, inv float64) {
+	years := measureResilience(&r.Metrics, t, ps, inv)
+	s := resiliencePoints(&r.Metrics, ps.hasExpenses)
+	start := r.NumRecs
+	recommendResilience(p, r, &s, ps, years)
+	r.settle(Resilience, s.sum(), start)
+}
+
+// measureResilience fills the FI and coast-FI progress (when annual
+// expenses are known) and the liquid share. It returns the years coast FI
+// grows over: those to the target retirement age, or 0 when unknown or
+// under a year.
+func measureResilience(m *Metrics, t *tally, ps *person, inv float64) (years float64) {
+	if ps.hasExpenses {
+		m.FIProgress = math.Min(10, t.total/m.FINumber)
+		coast := m.FIProgress
+		if ps.hasAge && ps.hasTarget && ps.target-ps.age >= 1 {
+			years = ps.target - ps.age
+			coast = math.Min(10, t.total*math.Pow(1+AssumedRealReturn, years)/m.FINumber)
 		}
 		m.CoastFIProgress = coast
-		fiPts = FIPoints * clamp01(coast)
-		if fiPts < FIPoints {
-			rc := r.add(KindFIProgress, Resilience, FIPoints-fiPts, p)
-			rc.Value, rc.Amount = coast, m.FINumber
-			if y > 0 {
-				// yearly saving that closes the gap by the target age
-				g := math.Pow(1+AssumedRealReturn, y)
-				rc.Total = math.Max(0, (m.FINumber-total*g)*AssumedRealReturn/(g-1))
-				rc.Years = int(math.Ceil(y))
-			} else {
-				rc.Total = m.FINumber - total
-			}
+	}
+	m.LiquidShare = clamp01(1 - t.illiquid*inv)
+	return years
+}
+
+// resilienceParts are the points of the three resilience parts.
+type resilienceParts struct{ emergency, fi, liquidity float64 }
+
+func (s *resilienceParts) sum() float64 { return s.emergency + s.fi + s.liquidity }
+
+// resiliencePoints decides the resilience points: months of expenses in the
+// emergency fund (full from EmergencyMonthsFull) and coast-FI progress
+// (full from 1), both half when annual expenses are unknown; and the
+// illiquid share (full up to IlliquidFull, none from IlliquidZero).
+func resiliencePoints(m *Metrics, hasExpenses bool) resilienceParts {
+	s := resilienceParts{emergency: EmergencyPoints / 2, fi: FIPoints / 2}
+	if hasExpenses {
+		s.emergency = EmergencyPoints * clamp01(m.EmergencyMonths/EmergencyMonthsFull)
+		s.fi = FIPoints * clamp01(m.CoastFIProgress)
+	}
+	illiquidShare := 1 - m.LiquidShare
+	s.liquidity = LiquidityPoints * clamp01((IlliquidZero-illiquidShare)/(IlliquidZero-IlliquidFull))
+	return s
+}
+
+// recommendResilience adds a recommendation for each resilience part short
+// of its points: build the emergency fund, invest toward the FI number (or
+// state the expenses both need), keep more of the portfolio liquid.
+func recommendResilience(p *Portfolio, r *Result, s *resilienceParts, ps *person, years float64) {
+	m := &r.Metrics
+	if ps.hasExpenses {
+		if s.emergency < EmergencyPoints {
+			r.addEmergency(p, EmergencyPoints-s.emergency, ps.expenses, !ps.hasEmergencyFund)
+		}
+		if s.fi < FIPoints {
+			r.addFIProgress(p, FIPoints-s.fi, years)
 		}
 	} else {
-		efPts, fiPts = EmergencyPoints/2, FIPoints/2
 		r.add(KindExpensesMissing, Resilience, EmergencyPoints/2+FIPoints/2, p)
 	}
-	m.LiquidShare = clamp01(1 - illiquid*inv)
-	illiquidShare := 1 - m.LiquidShare
-	liqPts := LiquidityPoints * clamp01((IlliquidZero-illiquidShare)/(IlliquidZero-IlliquidFull))
-	if liqPts < LiquidityPoints {
-		rc := r.add(KindIlliquid, Resilience, LiquidityPoints-liqPts, p)
-		rc.Share, rc.Target = illiquidShare, IlliquidFull
+	if s.liquidity < LiquidityPoints {
+		rc := r.add(KindIlliquid, Resilience, LiquidityPoints-s.liquidity, p)
+		rc.Share, rc.Target = 1-m.LiquidShare, IlliquidFull
 	}
-	r.settle(Resilience, efPts+fiPts+liqPts, start)
+}
 
-	r.finish()
+// addFIProgress recommends investing toward the FI number: the yearly
+// saving that closes the gap by the target age, years from now, or the gap
+// today when years is 0.
+func (r *Result) addFIProgress(p *Portfolio, gain, years float64) {
+	m := &r.Metrics
+	rc := r.add(KindFIProgress, Resilience, gain, p)
+	rc.Value, rc.Amount = m.CoastFIProgress, m.FINumber
+	if years > 0 {
+		g := math.Pow(1+AssumedRealReturn, years)
+		rc.Total = math.Max(0, (m.FINumber-m.Total*g)*AssumedRealReturn/(g-1))
+		rc.Years = int(math.Ceil(years))
+	} else {
+		rc.Total = m.FINumber - m.Total
+	}
 }
 
 // scoreEmpty scores a portfolio without any counted holding: only the

@@ -30,9 +30,16 @@ const (
 
 var classNames = [NumAssetClasses]string{"equity", "bond", "cash", "real_estate", "crypto", "commodity", "other"}
 
-// AssetClasses lists the wire names of the asset classes, indexed by
-// AssetClass. It is the single source of truth for the API schema's enum.
-var AssetClasses = []string{"equity", "bond", "cash", "real_estate", "crypto", "commodity", "other"}
+// AssetClasses returns the wire names of the asset classes, indexed by
+// AssetClass: the single source of truth for the API schema's enum. A name's
+// index is its class's value, which stores keep as a code, so the order
+// never changes. Each call returns a new slice, which the caller may keep or
+// change without affecting anyone else.
+func AssetClasses() []string {
+	s := make([]string, NumAssetClasses)
+	copy(s, classNames[:])
+	return s
+}
 
 // String returns the wire name of the class ("other" for unknown values).
 func (c AssetClass) String() string { return classNames[c.norm()] }

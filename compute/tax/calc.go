@@ -60,40 +60,19 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	if err != nil {
 		return err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return ErrRegion
 	}
-	parts := in.parts()
-	gross := 0.0
-	for p := range parts {
-		if !(parts[p] > 0) || math.IsInf(parts[p], 0) { // also drops NaN
-			parts[p] = 0
-		}
-		gross += parts[p]
-	}
+	parts, gross := cleanParts(in)
 	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
 	out.NLines, out.Truncated, out.NTotals = 0, false, 0
 	out.GrossIncome = round2(gross)
 
 	var st state
 	st.parts, st.out = parts, out
-	st.run(y, region)
-	var cat [numCategories]float64
-	for i := range y.Rules {
-		r := &y.Rules[i]
-		if !r.appliesIn(region) {
-			continue
-		}
-		cat[r.Category] += st.amt[i]
-		out.Totals[out.NTotals] = Total{Rule: r.ID, Label: r.Label, Category: r.Category,
-			Taxable: round2(st.taxable[i]), Amount: round2(st.amt[i])}
-		out.NTotals++
-	}
-	out.IncomeTax = round2(cat[IncomeTax])
-	out.SocialContributions = round2(cat[Social])
-	out.CapitalTax = round2(cat[Capital])
-	out.RegionalTax = round2(cat[Regional])
-	out.TotalTax = round2(out.IncomeTax + out.SocialContributions + out.CapitalTax + out.RegionalTax)
+	st.run(v)
+	out.TotalTax = sumCategories(v, &st, 0, out)
 	out.EffectiveRate = 0
 	if gross > 0 {
 		out.EffectiveRate = out.TotalTax / gross
@@ -101,18 +80,13 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 
 	// Marginal rate on the largest part, without rounding so that base and
 	// tax rounding do not show up as noise.
-	mp := Employment
-	for p := Part(0); p < NumParts; p++ {
-		if parts[p] > parts[mp] {
-			mp = p
-		}
-	}
+	mp := largest(&parts)
 	out.MarginalPart = mp
 	var a, b state
 	a.parts, a.exact = parts, true
 	b.parts, b.exact = parts, true
 	b.parts[mp] += s.MarginalStep
-	ta, tb := a.run(y, region), b.run(y, region)
+	ta, tb := a.run(v), b.run(v)
 	out.MarginalRate = (tb - ta) / s.MarginalStep
 	return nil
 }
@@ -176,24 +150,36 @@ func (st *state) measure(m *Measure, gross, taxable, tax float64) float64 {
 	return v
 }
 
-// run evaluates every rule and returns the total.
-func (st *state) run(y *Year, region string) float64 {
-	total := 0.0
-	for i := range y.Rules {
-		r := &y.Rules[i]
-		if !r.appliesIn(region) {
-			continue
-		}
-		st.rule(i, r)
+// run evaluates every rule of the view and returns the total.
+func (st *state) run(v *view) float64 {
+	for i := range v.rules {
+		st.rule(i, &v.rules[i])
 	}
-	for i := range y.Rules {
+	total := 0.0
+	for i := range v.rules {
 		total += st.amt[i]
 	}
 	return total
 }
 
+// rule evaluates rule i: the layers' gross bases, the deductions, the
+// taxable base, the bands, the reliefs, the credits and the final rounding.
 func (st *state) rule(i int, r *Rule) {
 	var rem [MaxLayers]float64
+	g := st.layerBases(r, &rem)
+	st.gross[i] = g
+	st.deduct(r, g, &rem)
+	t := st.taxableBase(r, &rem)
+	st.taxable[i] = t
+	tax := st.layerTaxes(i, r, &rem, t)
+	tax = st.relieve(i, r, t, tax)
+	tax = st.credit(r, g, t, tax)
+	st.amt[i] = st.collect(r, tax)
+}
+
+// layerBases fills rem with each layer's gross base (0 when negative or
+// within the layer's exemption limit) and returns their sum.
+func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 	g := 0.0
 	for li := range r.Layers {
 		l := &r.Layers[li]
@@ -204,30 +190,38 @@ func (st *state) rule(i int, r *Rule) {
 		rem[li] = v
 		g += v
 	}
-	st.gross[i] = g
+	return g
+}
 
+// adjust is an adjustment's input x and its amount v (0 when not positive)
+// after the clamps.
+func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
+	x = st.measure(&a.Of, gross, taxable, tax)
+	v = a.eval(x)
+	if a.HasMax {
+		mx := a.Max
+		if a.MaxLess != nil {
+			mx -= st.measure(a.MaxLess, gross, taxable, tax)
+		}
+		if v > mx {
+			v = maxf(mx, 0)
+		}
+	}
+	if a.CapAtBase && v > x {
+		v = x
+	}
+	if !(v > 0) {
+		v = 0
+	}
+	return x, v
+}
+
+// deduct takes the deductions off the layers' bases: off one named layer,
+// or bottom layer first.
+func (st *state) deduct(r *Rule, g float64, rem *[MaxLayers]float64) {
 	for k := range r.Deductions {
 		d := &r.Deductions[k]
-		x := st.measure(&d.Of, g, 0, 0)
-		v := d.eval(x)
-		if d.HasMax {
-			mx := d.Max
-			if d.MaxLess != nil {
-				mx -= st.measure(d.MaxLess, g, 0, 0)
-			}
-			if mx < 0 {
-				mx = 0
-			}
-			if v > mx {
-				v = mx
-			}
-		}
-		if d.CapAtBase && v > x {
-			v = x
-		}
-		if !(v > 0) {
-			v = 0
-		}
+		x, v := st.adjust(d, g, 0, 0)
 		applied := 0.0
 		if d.Layer >= 0 {
 			applied = minf(v, rem[d.Layer])
@@ -246,7 +240,10 @@ func (st *state) rule(i int, r *Rule) {
 		}
 		st.line(Line{Rule: r.ID, Label: d.Label, Kind: KindDeduction, Category: r.Category, Base: x, Amount: applied})
 	}
+}
 
+// taxableBase rounds each layer's base (unless exact) and returns the sum.
+func (st *state) taxableBase(r *Rule, rem *[MaxLayers]float64) float64 {
 	t := 0.0
 	for li := range r.Layers {
 		if !st.exact {
@@ -254,8 +251,12 @@ func (st *state) rule(i int, r *Rule) {
 		}
 		t += rem[li]
 	}
-	st.taxable[i] = t
+	return t
+}
 
+// layerTaxes stacks the layers on one axis and taxes each slice with its
+// bands; t is the taxable base, which picks a band-dependent nil rate.
+func (st *state) layerTaxes(i int, r *Rule, rem *[MaxLayers]float64, t float64) float64 {
 	tax := 0.0
 	pos := 0.0
 	for li := range r.Layers {
@@ -268,26 +269,40 @@ func (st *state) rule(i int, r *Rule) {
 		}
 		top := hi
 		if !st.exact {
-			for _, b := range l.Buckets {
-				if hi >= b.From && hi < b.To && b.Width > 0 {
-					top = b.From + math.Floor((hi-b.From)/b.Width)*b.Width + b.Width/2
-					break
-				}
-			}
+			top = l.bucketTop(hi)
 		}
-		nilAmt := 0.0
-		switch len(l.NilRate) {
-		case 0:
-		case 1:
-			nilAmt = l.NilRate[0]
-		default:
-			nilAmt = l.NilRate[bandIndex(l.Bands, t)]
-		}
-		lt := st.bands(r, l, lo, top, nilAmt)
+		lt := st.bands(r, l, lo, top, l.nilAmount(t))
 		st.layerAmt[i][li] = lt
 		tax += lt
 	}
+	return tax
+}
 
+// bucketTop is hi replaced by the midpoint of its tax-table bucket, if any.
+func (l *Layer) bucketTop(hi float64) float64 {
+	for _, b := range l.Buckets {
+		if hi >= b.From && hi < b.To && b.Width > 0 {
+			return b.From + math.Floor((hi-b.From)/b.Width)*b.Width + b.Width/2
+		}
+	}
+	return hi
+}
+
+// nilAmount is the layer's nil-rate amount when the taxable base is t.
+func (l *Layer) nilAmount(t float64) float64 {
+	switch len(l.NilRate) {
+	case 0:
+		return 0
+	case 1:
+		return l.NilRate[0]
+	default:
+		return l.NilRate[bandIndex(l.Bands, t)]
+	}
+}
+
+// relieve applies the exemption limit and the marginal relief to the
+// rule's tax.
+func (st *state) relieve(i int, r *Rule, t, tax float64) float64 {
 	if r.Exempt > 0 && t <= r.Exempt && tax > 0 {
 		st.line(Line{Rule: r.ID, Label: "exemption limit", Kind: KindRelief, Category: r.Category, Base: t, Amount: -tax})
 		st.scaleLayers(i, r, 0, tax)
@@ -301,25 +316,17 @@ func (st *state) rule(i int, r *Rule) {
 			tax = c
 		}
 	}
+	return tax
+}
 
+// credit sets the credits against the tax; a credit's unused part spills
+// over to the earlier rules it names.
+func (st *state) credit(r *Rule, g, t, tax float64) float64 {
 	before := tax
 	for k := range r.Credits {
 		c := &r.Credits[k]
-		x := st.measure(&c.Of, g, t, before)
-		v := c.eval(x)
-		if c.HasMax {
-			mx := c.Max
-			if c.MaxLess != nil {
-				mx -= st.measure(c.MaxLess, g, t, before)
-			}
-			if v > mx {
-				v = maxf(mx, 0)
-			}
-		}
-		if c.CapAtBase && v > x {
-			v = x
-		}
-		if !(v > 0) {
+		x, v := st.adjust(c, g, t, before)
+		if v == 0 {
 			continue
 		}
 		use := minf(v, tax)
@@ -338,6 +345,12 @@ func (st *state) rule(i int, r *Rule) {
 		}
 		st.line(Line{Rule: r.ID, Label: c.Label, Kind: KindCredit, Category: r.Category, Base: x, Amount: -(v - rest)})
 	}
+	return tax
+}
+
+// collect rounds the final amount (unless exact) and drops it when negative
+// or below the collection threshold.
+func (st *state) collect(r *Rule, tax float64) float64 {
 	if !st.exact {
 		tax = r.RoundTax.apply(tax)
 	}
@@ -347,7 +360,7 @@ func (st *state) rule(i int, r *Rule) {
 		}
 		tax = 0
 	}
-	st.amt[i] = tax
+	return tax
 }
 
 func (st *state) scaleLayers(i int, r *Rule, now, was float64) {

@@ -32,4 +32,13 @@ var examplesAE = []example{
 	// whatever the turnover) bears no tax.
 	{name: "2025 self-employed 300000", year: 2025, in: Income{SelfEmployment: 300000, Pension: 10000},
 		total: zero},
+	// 2026: the same rule statements (no personal income tax has been
+	// introduced; the Corporate Tax law still excludes wages and personal
+	// investment income of natural persons).
+	{name: "2026 salary 800000", year: 2026, in: Income{Employment: 800000},
+		income: zero, social: zero, capital: zero, total: zero},
+	{name: "2026 investment income", year: 2026, in: Income{Interest: 50000, Dividends: 100000, CapitalGains: 400000},
+		income: zero, capital: zero, total: zero},
+	{name: "2026 pension and self-employed 200000", year: 2026, in: Income{SelfEmployment: 200000, Pension: 60000},
+		total: zero},
 }

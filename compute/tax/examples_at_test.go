@@ -53,4 +53,29 @@ var examplesAT = []example{
 	// 537 × 40 % = 5.923,70.
 	{name: "2024 self-employed 40000 (Gewinnfreibetrag, computed)", year: 2024, in: Income{SelfEmployment: 40000},
 		income: 5923.70, social: zero},
+	// § 33 Abs. 1 EStG with the 2026 Tarifstufen (Inflationsanpassungsverordnung
+	// 2026): the first 13.539 € of Einkommen are taxed at 0 %, so a pension
+	// of exactly 13.539 € owes no income tax (the Pensionistenabsetzbetrag
+	// is not modelled and does not matter at nil tax).
+	{name: "2026 pension 13539 (tariff's 0 % step)", src: table, year: 2026, in: Income{Pension: 13539},
+		income: zero, social: zero},
+	// Computed from the 2026 Tarifstufen: profit 50.000 € less the
+	// Grundfreibetrag of the Gewinnfreibetrag (15 %, at most 4.950 €) =
+	// 45.050 € → 6.030,40 + 40 % × (45.050 − 36.458) = 9.467,20 €.
+	{name: "2026 self-employed 50000 (computed)", year: 2026, in: Income{SelfEmployment: 50000},
+		income: 9467.20},
+	// Computed, 60.000 € in 14 instalments: laufend 51.428,57 × 18,07 % =
+	// 9.293,14, Sonderzahlungen 8.571,43 × 17,07 % = 1.463,14 (both below
+	// the 2026 Höchstbeitragsgrundlagen 83.160 € / 13.860 €). Tarif on
+	// 51.428,57 − 9.293,14 − 132 = 42.003,43 → 8.248,57 − Verkehrsabsetzbetrag
+	// 496 = 7.752,57; sonstige Bezüge (8.571,43 − 1.463,14 − 620) × 6 % =
+	// 389,30.
+	{name: "2026 employee 60000 (computed)", year: 2026, in: Income{Employment: 60000},
+		income: 8141.87, social: 10756.29},
+	// Computed, 120.000 €: SV capped at 18,07 % × 83.160 = 15.027,01 and
+	// 17,07 % × 13.860 = 2.365,90. Tarif on 102.857,14 − 15.027,01 − 132 =
+	// 87.698,13 → 19.593,20 + 48 % × 17.333,13 = 27.913,10 − 496; sonstige
+	// Bezüge (17.142,86 − 2.365,90 − 620) × 6 % = 849,42.
+	{name: "2026 employee 120000 above the Höchstbeitragsgrundlage (computed)", year: 2026, in: Income{Employment: 120000},
+		income: 28266.52, social: 17392.91},
 }

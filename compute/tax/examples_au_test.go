@@ -2,7 +2,7 @@ package tax
 
 import "testing"
 
-// Australia: year 2024 = income year 2024-25, 2025 = 2025-26.
+// Australia: year 2024 = income year 2024-25, 2025 = 2025-26, 2026 = 2026-27.
 func TestExamplesAU(t *testing.T) { runExamples(t, "au", examplesAU) }
 
 var examplesAU = []example{
@@ -42,4 +42,22 @@ var examplesAU = []example{
 	// tax 16% × 11,800 = 1,888 − LITO 700 = $1,188.
 	{name: "2025 wages 30000 (Medicare levy shade-in)", year: 2025, in: Income{Employment: 30000},
 		income: 1188, social: 277.80},
+	// Computed from the 2026–27 resident rates (ITRA 1986 Sch 7 as amended
+	// by the Treasury Laws Amendment (More Cost of Living Relief) Act 2025:
+	// 15c for each $1 over $18,200 to $45,000); no published worked example
+	// found: $40,000 → 15% × 21,800 = $3,270 − LITO (700 − 5% × 2,500 =
+	// 575) = $2,695; Medicare levy 2% = $800.
+	{name: "2026 wages 40000 (15% band, LITO taper)", year: 2026, in: Income{Employment: 40000},
+		income: 2695, social: 800},
+	// Computed: $100,000 → 4,020 + 30% × 55,000 = $20,520; levy $2,000.
+	{name: "2026 wages 100000", year: 2026, in: Income{Employment: 100000},
+		income: 20520, social: 2000},
+	// Computed: $200,000 → 51,370 + 45% × 10,000 = $55,870; levy $4,000.
+	{name: "2026 wages 200000 (top bracket)", year: 2026, in: Income{Employment: 200000},
+		income: 55870, social: 4000, total: 59870},
+	// Computed with the Medicare levy shade-in at the $27,222 threshold:
+	// $30,000 → levy 10% × 2,778 = $277.80; tax 15% × 11,800 = 1,770 −
+	// LITO 700 = $1,070.
+	{name: "2026 wages 30000 (Medicare levy shade-in)", year: 2026, in: Income{Employment: 30000},
+		income: 1070, social: 277.80},
 }

@@ -25,4 +25,30 @@ var examplesBE = []example{
 	// 833 exempt = 1.167 × 30 % = 350,10; interest 500 × 30 % = 150.
 	{name: "2024 dividends 2000 + interest 500 (précompte mobilier)", year: 2024, in: Income{Dividends: 2000, Interest: 500},
 		income: zero, social: zero, capital: 500.10},
+	// Income year 2025 (exercice d'imposition 2026). No SPF Finances worked
+	// example for 2025 was found; computed by hand from the indexed scale
+	// 16.320 / 28.800 / 49.840 €, the quotité exemptée 10.910 € (SPF
+	// Finances), the 5.930 € forfait maximum and the unindexed special
+	// contribution.
+	//
+	// Computed, employee 50.000 €: ONSS 6.535; 43.465 − 5.930 = 37.535:
+	// 4.080 + 12.480 × 40 % = 4.992 + 8.735 × 45 % = 3.930,75 → 13.002,75
+	// − 10.910 × 25 % = 2.727,50 → 10.275,25. Special contribution 9 % ×
+	// 2.478,95 + 1,3 % × (37.535 − 21.070,96) = 437,14.
+	{name: "2025 employee 50000 (computed)", year: 2025, in: Income{Employment: 50000},
+		income: 10275.25, social: 6535 + 437.14, capital: zero, tol: 0.01},
+	// Computed, employee 100.000 €: ONSS 13.070; 86.930 − 5.930 = 81.000:
+	// 4.080 + 4.992 + 21.040 × 45 % = 9.468 + 31.160 × 50 % = 15.580 →
+	// 34.120 − 2.727,50 = 31.392,50; special contribution at its maximum
+	// 731,28.
+	{name: "2025 employee 100000 (50 % band, computed)", year: 2025, in: Income{Employment: 100000},
+		income: 31392.50, social: 13070 + 731.28, tol: 0.01},
+	// Computed, self-employed profit 30.000 €: forfait 5.930 (30 % capped);
+	// 24.070: 4.080 + 7.750 × 40 % = 3.100 → 7.180 − 2.727,50 = 4.452,50.
+	{name: "2025 self-employed 30000 (computed)", year: 2025, in: Income{SelfEmployment: 30000},
+		income: 4452.50, social: zero},
+	// Computed: dividends 10.000 − 833 exempt (kept at 833 €) = 9.167 × 30 %
+	// = 2.750,10; interest 2.000 × 30 % = 600.
+	{name: "2025 dividends 10000 + interest 2000 (précompte mobilier)", year: 2025, in: Income{Dividends: 10000, Interest: 2000},
+		income: zero, social: zero, capital: 3350.10},
 }

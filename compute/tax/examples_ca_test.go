@@ -78,4 +78,276 @@ var examplesCA = []example{
 	// (15,705 + 2,301.75) × 15% = $4,314.23.
 	{name: "2024 self-employed 50000 (computed from Schedule 8)", year: 2024, in: Income{SelfEmployment: 50000},
 		income: 4314.23, social: 5533.50, tol: 0.01},
+	// Authority figures for 2026: CRA, "Canada Revenue Agency announces
+	// maximum pensionable earnings and contributions for 2026" (5 November
+	// 2025): maximum employee CPP $4,230.45 and CPP2 $416.00, self-employed
+	// $8,460.90 and $832.00; ESDC, "Important notice about maximum insurable
+	// earnings for 2026" (https://www.canada.ca/en/employment-social-
+	// development/programs/ei/ei-list/ei-employers/premium-reduction-program/
+	// 2026-maximum-insurable-earnings.html): maximum employee EI premium
+	// $1,123.07 ("if an employee earns $75,000 per year, premiums must be
+	// paid only on the first $68,900").
+	{name: "2026 wages 100000 (CRA maximum CPP, CPP2 and EI)", src: table, year: 2026, in: Income{Employment: 100000},
+		social: 4230.45 + 416 + 1123.07},
+	{name: "2026 self-employed 100000 (CRA maximum self-employed CPP and CPP2)", src: table, year: 2026, in: Income{SelfEmployment: 100000},
+		social: 8460.90 + 832},
+	// Computed from the CRA 2026 indexation table (brackets $58,523 …,
+	// basic personal amount $16,452, Canada employment amount $1,501) and
+	// the 14% lowest rate: CPP 56,500 × 5.95% = 3,361.75 (enhanced 565.00,
+	// base 2,796.75), EI 60,000 × 1.63% = 978.00. Taxable 59,435: 58,523 ×
+	// 14% + 912 × 20.5% = 8,380.18 − (16,452 + 1,501 + 2,796.75 + 978.00) ×
+	// 14% = 3,041.89 → $5,338.30.
+	{name: "2026 wages 60000 (computed from Schedule 1)", year: 2026, in: Income{Employment: 60000},
+		income: 5338.30, social: 3361.75 + 978, capital: zero, tol: 0.01},
+	// Computed for Ontario 2026 (brackets $53,891 and $107,785, basic
+	// personal amount $12,989, surtax over $5,818): CPP 4,230.45 (enhanced
+	// 711.00), CPP2 416.00, EI 1,123.07; taxable 98,873. Federal 16,464.97 −
+	// (16,452 + 1,501 + 3,519.45 + 1,123.07) × 14% = 13,301.60. Ontario
+	// 2,721.50 + 44,982 × 9.15% = 6,837.35 − (12,989 + 3,519.45 +
+	// 1,123.07) × 5.05% = 5,946.96; surtax 20% × 128.96 = 25.79; health
+	// premium $750 → 6,722.75.
+	{name: "2026 Ontario wages 100000 (computed from Schedule 1 and ON428)", year: 2026, region: "ON", in: Income{Employment: 100000},
+		income: 13301.60, total: 13301.60 + 5769.52 + 6722.75, tol: 0.02},
+	// Computed for 2026: wages 80,000, eligible dividends 5,000 (taxable
+	// 6,900), capital gains 10,000 (taxable 5,000); CPP2 216.00; taxable
+	// income 90,973: federal 14,845.47 − 3,163.37 − dividend credit 6,900 ×
+	// 15.0198% = 1,036.37 → $10,645.73.
+	{name: "2026 wages + eligible dividends + gains (computed from Schedule 1)", year: 2026, in: Income{Employment: 80000, Dividends: 5000, CapitalGains: 10000},
+		income: 10645.73, capital: zero, tol: 0.02},
+	// Provinces and territories other than Ontario (2025 and 2026), each
+	// computed independently from the province's form 428 schedule (rates
+	// and thresholds as on the CRA rates page, basic personal amount and
+	// CPP/EI credits at the first rate, eligible dividend tax credit capped
+	// at the provincial tax on the grossed-up dividends), on top of the
+	// federal Schedule 1 figures. No CRA or provincial publication prints a
+	// full return for these incomes, so all are computed.
+	// Computed from the 2025 Alberta schedule (AB428: first rate 8%, basic
+	// personal amount $22,323): wages 60,000; taxable income 59,435.00; AB tax
+	// on it 4,754.80 less credits → 2,666.50; federal 5,641.47; CPP, CPP2 and EI
+	// 4,345.75.
+	{name: "2025 Alberta wages 60,000 (computed from AB428)", year: 2025, region: "AB", in: Income{Employment: 60000},
+		income: 5641.47, total: 12653.72, tol: 0.03},
+	// Computed from the 2026 Alberta schedule (AB428: first rate 8%, basic
+	// personal amount $22,769): wages 100,000; taxable income 98,873.00; AB tax
+	// on it 8,663.30 less credits → 6,470.38; federal 13,301.60; CPP, CPP2 and
+	// EI 5,769.52.
+	{name: "2026 Alberta wages 100,000 (computed from AB428)", year: 2026, region: "AB", in: Income{Employment: 100000},
+		income: 13301.60, total: 25541.50, tol: 0.03},
+	// Computed from the 2026 Alberta schedule (AB428: first rate 8%, basic
+	// personal amount $22,769, dividend tax credit 8.12%): wages 250,000 +
+	// eligible dividends 20,000 (taxable amount 27,600); taxable income
+	// 276,473.00; AB tax on it 30,077.80 less credits → 25,643.76; federal
+	// 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Alberta wages 250,000 + eligible dividends 20,000 (computed from AB428)", year: 2026, region: "AB", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 89543.80, tol: 0.03},
+	// Computed from the 2025 British Columbia schedule (BC428: first rate 5.06%,
+	// basic personal amount $12,932): wages 60,000; taxable income 59,435.00; BC
+	// tax on it 3,275.53 less credits → 2,429.86; federal 5,641.47; CPP, CPP2
+	// and EI 4,345.75.
+	{name: "2025 British Columbia wages 60,000 (computed from BC428)", year: 2025, region: "BC", in: Income{Employment: 60000},
+		income: 5641.47, total: 12417.08, tol: 0.03},
+	// Computed from the 2026 British Columbia schedule (BC428: first rate 5.6%,
+	// basic personal amount $13,216): wages 100,000; taxable income 98,873.00;
+	// BC tax on it 6,555.60 less credits → 5,555.52; federal 13,301.60; CPP,
+	// CPP2 and EI 5,769.52.
+	{name: "2026 British Columbia wages 100,000 (computed from BC428)", year: 2026, region: "BC", in: Income{Employment: 100000},
+		income: 13301.60, total: 24626.64, tol: 0.03},
+	// Computed from the 2026 British Columbia schedule (BC428: first rate 5.6%,
+	// basic personal amount $13,216, dividend tax credit 12%): wages 250,000 +
+	// eligible dividends 20,000 (taxable amount 27,600); taxable income
+	// 276,473.00; BC tax on it 33,520.83 less credits → 29,208.75; federal
+	// 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 British Columbia wages 250,000 + eligible dividends 20,000 (computed from BC428)", year: 2026, region: "BC", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 93108.79, tol: 0.03},
+	// Computed from the 2026 British Columbia schedule (BC428: first rate 5.6%,
+	// basic personal amount $13,216): wages 30,000; taxable income 29,735.00; BC
+	// tax on it 1,665.16 less credits and the B.C. tax reduction → 282.51;
+	// federal 1,397.38; CPP, CPP2 and EI 2,065.75.
+	{name: "2026 British Columbia wages 30,000 (computed from BC428)", year: 2026, region: "BC", in: Income{Employment: 30000},
+		income: 1397.38, total: 3745.64, tol: 0.03},
+	// Computed from the 2025 Saskatchewan schedule (SK428: first rate 10.5%,
+	// basic personal amount $19,491): wages 60,000; taxable income 59,435.00; SK
+	// tax on it 6,360.11 less credits → 3,916.58; federal 5,641.47; CPP, CPP2
+	// and EI 4,345.75.
+	{name: "2025 Saskatchewan wages 60,000 (computed from SK428)", year: 2025, region: "SK", in: Income{Employment: 60000},
+		income: 5641.47, total: 13903.80, tol: 0.03},
+	// Computed from the 2026 Saskatchewan schedule (SK428: first rate 10.5%,
+	// basic personal amount $20,381): wages 100,000; taxable income 98,873.00;
+	// SK tax on it 11,268.49 less credits → 8,641.02; federal 13,301.60; CPP,
+	// CPP2 and EI 5,769.52.
+	{name: "2026 Saskatchewan wages 100,000 (computed from SK428)", year: 2026, region: "SK", in: Income{Employment: 100000},
+		income: 13301.60, total: 27712.13, tol: 0.03},
+	// Computed from the 2026 Saskatchewan schedule (SK428: first rate 10.5%,
+	// basic personal amount $20,381, dividend tax credit 11%): wages 250,000 +
+	// eligible dividends 20,000 (taxable amount 27,600); taxable income
+	// 276,473.00; SK tax on it 35,881.85 less credits → 30,218.38; federal
+	// 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Saskatchewan wages 250,000 + eligible dividends 20,000 (computed from SK428)", year: 2026, region: "SK", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 94118.42, tol: 0.03},
+	// Computed from the 2025 Manitoba schedule (MB428: first rate 10.8%, basic
+	// personal amount $15,780): wages 60,000; taxable income 59,435.00; MB tax
+	// on it 6,661.46 less credits → 4,548.90; federal 5,641.47; CPP, CPP2 and EI
+	// 4,345.75.
+	{name: "2025 Manitoba wages 60,000 (computed from MB428)", year: 2025, region: "MB", in: Income{Employment: 60000},
+		income: 5641.47, total: 14536.12, tol: 0.03},
+	// Computed from the 2026 Manitoba schedule (MB428: first rate 10.8%, basic
+	// personal amount $15,780): wages 100,000; taxable income 98,873.00; MB tax
+	// on it 11,689.81 less credits → 9,484.18; federal 13,301.60; CPP, CPP2 and
+	// EI 5,769.52.
+	{name: "2026 Manitoba wages 100,000 (computed from MB428)", year: 2026, region: "MB", in: Income{Employment: 100000},
+		income: 13301.60, total: 28555.29, tol: 0.03},
+	// Computed from the 2026 Manitoba schedule (MB428: first rate 10.8%, basic
+	// personal amount $15,780, dividend tax credit 8%): wages 250,000 + eligible
+	// dividends 20,000 (taxable amount 27,600); taxable income 276,473.00; MB
+	// tax on it 42,539.80 less credits (basic personal amount reduced above
+	// $200,000) → 38,777.81; federal 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Manitoba wages 250,000 + eligible dividends 20,000 (computed from MB428)", year: 2026, region: "MB", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 102677.85, tol: 0.03},
+	// Computed from the 2026 Manitoba schedule (MB428: first rate 10.8%, basic
+	// personal amount $15,780): wages 330,000; taxable income 328,873.00; MB tax
+	// on it 51,657.40 less credits (basic personal amount reduced above
+	// $200,000) → 50,549.92; federal 79,567.99; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Manitoba wages 330,000 (computed from MB428)", year: 2026, region: "MB", in: Income{Employment: 330000},
+		income: 79567.99, total: 135887.43, tol: 0.03},
+	// Computed from the 2025 New Brunswick schedule (NB428: first rate 9.4%,
+	// basic personal amount $13,396): wages 60,000; taxable income 59,435.00; NB
+	// tax on it 5,960.82 less credits → 4,346.21; federal 5,641.47; CPP, CPP2
+	// and EI 4,345.75.
+	{name: "2025 New Brunswick wages 60,000 (computed from NB428)", year: 2025, region: "NB", in: Income{Employment: 60000},
+		income: 5641.47, total: 14333.43, tol: 0.03},
+	// Computed from the 2026 New Brunswick schedule (NB428: first rate 9.4%,
+	// basic personal amount $13,664): wages 100,000; taxable income 98,873.00;
+	// NB tax on it 11,434.90 less credits → 9,714.09; federal 13,301.60; CPP,
+	// CPP2 and EI 5,769.52.
+	{name: "2026 New Brunswick wages 100,000 (computed from NB428)", year: 2026, region: "NB", in: Income{Employment: 100000},
+		income: 13301.60, total: 28785.21, tol: 0.03},
+	// Computed from the 2026 New Brunswick schedule (NB428: first rate 9.4%,
+	// basic personal amount $13,664, dividend tax credit 14%): wages 250,000 +
+	// eligible dividends 20,000 (taxable amount 27,600); taxable income
+	// 276,473.00; NB tax on it 42,626.46 less credits → 37,041.65; federal
+	// 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 New Brunswick wages 250,000 + eligible dividends 20,000 (computed from NB428)", year: 2026, region: "NB", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 100941.69, tol: 0.03},
+	// Computed from the 2025 Nova Scotia schedule (NS428: first rate 8.79%,
+	// basic personal amount $11,744): wages 60,000; taxable income 59,435.00; NS
+	// tax on it 7,006.30 less credits → 5,641.68; federal 5,641.47; CPP, CPP2
+	// and EI 4,345.75.
+	{name: "2025 Nova Scotia wages 60,000 (computed from NS428)", year: 2025, region: "NS", in: Income{Employment: 60000},
+		income: 5641.47, total: 15628.89, tol: 0.03},
+	// Computed from the 2026 Nova Scotia schedule (NS428: first rate 8.79%,
+	// basic personal amount $11,932): wages 100,000; taxable income 98,873.00;
+	// NS tax on it 13,518.68 less credits → 12,061.78; federal 13,301.60; CPP,
+	// CPP2 and EI 5,769.52.
+	{name: "2026 Nova Scotia wages 100,000 (computed from NS428)", year: 2026, region: "NS", in: Income{Employment: 100000},
+		income: 13301.60, total: 31132.89, tol: 0.03},
+	// Computed from the 2026 Nova Scotia schedule (NS428: first rate 8.79%,
+	// basic personal amount $11,932, dividend tax credit 8.85%): wages 250,000 +
+	// eligible dividends 20,000 (taxable amount 27,600); taxable income
+	// 276,473.00; NS tax on it 48,775.89 less credits → 44,876.39; federal
+	// 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Nova Scotia wages 250,000 + eligible dividends 20,000 (computed from NS428)", year: 2026, region: "NS", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 108776.43, tol: 0.03},
+	// Computed from the 2025 Prince Edward Island schedule (PE428: first rate
+	// 9.5%, basic personal amount $14,650): wages 60,000; taxable income
+	// 59,435.00; PE tax on it 6,682.77 less credits → 4,931.85; federal
+	// 5,641.47; CPP, CPP2 and EI 4,345.75.
+	{name: "2025 Prince Edward Island wages 60,000 (computed from PE428)", year: 2025, region: "PE", in: Income{Employment: 60000},
+		income: 5641.47, total: 14919.07, tol: 0.03},
+	// Computed from the 2026 Prince Edward Island schedule (PE428: first rate
+	// 9.5%, basic personal amount $15,000): wages 100,000; taxable income
+	// 98,873.00; PE tax on it 13,005.81 less credits → 11,139.77; federal
+	// 13,301.60; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Prince Edward Island wages 100,000 (computed from PE428)", year: 2026, region: "PE", in: Income{Employment: 100000},
+		income: 13301.60, total: 30210.89, tol: 0.03},
+	// Computed from the 2026 Prince Edward Island schedule (PE428: first rate
+	// 9.5%, basic personal amount $15,000, dividend tax credit 10.5%): wages
+	// 250,000 + eligible dividends 20,000 (taxable amount 27,600); taxable
+	// income 276,473.00; PE tax on it 46,069.43 less credits → 41,305.39;
+	// federal 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Prince Edward Island wages 250,000 + eligible dividends 20,000 (computed from PE428)", year: 2026, region: "PE", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 105205.44, tol: 0.03},
+	// Computed from the 2025 Newfoundland and Labrador schedule (NL428: first
+	// rate 8.7%, basic personal amount $11,067): wages 60,000; taxable income
+	// 59,435.00; NL tax on it 6,054.94 less credits → 4,763.18; federal
+	// 5,641.47; CPP, CPP2 and EI 4,345.75.
+	{name: "2025 Newfoundland and Labrador wages 60,000 (computed from NL428)", year: 2025, region: "NL", in: Income{Employment: 60000},
+		income: 5641.47, total: 14750.40, tol: 0.03},
+	// Computed from the 2026 Newfoundland and Labrador schedule (NL428: first
+	// rate 8.7%, basic personal amount $11,188): wages 100,000; taxable income
+	// 98,873.00; NL tax on it 11,869.01 less credits → 10,491.75; federal
+	// 13,301.60; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Newfoundland and Labrador wages 100,000 (computed from NL428)", year: 2026, region: "NL", in: Income{Employment: 100000},
+		income: 13301.60, total: 29562.87, tol: 0.03},
+	// Computed from the 2026 Newfoundland and Labrador schedule (NL428: first
+	// rate 8.7%, basic personal amount $11,188, dividend tax credit 6.3%): wages
+	// 250,000 + eligible dividends 20,000 (taxable amount 27,600); taxable
+	// income 276,473.00; NL tax on it 43,331.37 less credits → 40,215.31;
+	// federal 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Newfoundland and Labrador wages 250,000 + eligible dividends 20,000 (computed from NL428)", year: 2026, region: "NL", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 104115.36, tol: 0.03},
+	// Computed from the 2025 Yukon schedule (YT428: first rate 6.4%, basic
+	// personal amount the federal amount): wages 60,000; taxable income
+	// 59,435.00; YT tax on it 3,857.40 less credits → 2,583.18; federal
+	// 5,641.47; CPP, CPP2 and EI 4,345.75.
+	{name: "2025 Yukon wages 60,000 (computed from YT428)", year: 2025, region: "YT", in: Income{Employment: 60000},
+		income: 5641.47, total: 12570.39, tol: 0.03},
+	// Computed from the 2026 Yukon schedule (YT428: first rate 6.4%, basic
+	// personal amount the federal amount): wages 100,000; taxable income
+	// 98,873.00; YT tax on it 7,376.97 less credits → 6,026.92; federal
+	// 13,301.60; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Yukon wages 100,000 (computed from YT428)", year: 2026, region: "YT", in: Income{Employment: 100000},
+		income: 13301.60, total: 25098.04, tol: 0.03},
+	// Computed from the 2026 Yukon schedule (YT428: first rate 6.4%, basic
+	// personal amount the federal amount, dividend tax credit 12.02%): wages
+	// 250,000 + eligible dividends 20,000 (taxable amount 27,600); taxable
+	// income 276,473.00; YT tax on it 28,195.73 less credits (basic personal
+	// amount reduced as the federal one) → 23,632.03; federal 58,130.52; CPP,
+	// CPP2 and EI 5,769.52.
+	{name: "2026 Yukon wages 250,000 + eligible dividends 20,000 (computed from YT428)", year: 2026, region: "YT", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 87532.08, tol: 0.03},
+	// Computed from the 2026 Yukon schedule (YT428: first rate 6.4%, basic
+	// personal amount the federal amount): wages 200,000; taxable income
+	// 198,873.00; YT tax on it 18,262.93 less credits (basic personal amount
+	// reduced as the federal one) → 16,936.39; federal 38,876.54; CPP, CPP2 and
+	// EI 5,769.52.
+	{name: "2026 Yukon wages 200,000 (computed from YT428)", year: 2026, region: "YT", in: Income{Employment: 200000},
+		income: 38876.54, total: 61582.45, tol: 0.03},
+	// Computed from the 2025 Northwest Territories schedule (NT428: first rate
+	// 5.9%, basic personal amount $17,842): wages 60,000; taxable income
+	// 59,435.00; NT tax on it 3,708.38 less credits → 2,432.64; federal
+	// 5,641.47; CPP, CPP2 and EI 4,345.75.
+	{name: "2025 Northwest Territories wages 60,000 (computed from NT428)", year: 2025, region: "NT", in: Income{Employment: 60000},
+		income: 5641.47, total: 12419.86, tol: 0.03},
+	// Computed from the 2026 Northwest Territories schedule (NT428: first rate
+	// 5.9%, basic personal amount $18,199): wages 100,000; taxable income
+	// 98,873.00; NT tax on it 7,072.00 less credits → 5,724.35; federal
+	// 13,301.60; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Northwest Territories wages 100,000 (computed from NT428)", year: 2026, region: "NT", in: Income{Employment: 100000},
+		income: 13301.60, total: 24795.46, tol: 0.03},
+	// Computed from the 2026 Northwest Territories schedule (NT428: first rate
+	// 5.9%, basic personal amount $18,199, dividend tax credit 11.5%): wages
+	// 250,000 + eligible dividends 20,000 (taxable amount 27,600); taxable
+	// income 276,473.00; NT tax on it 30,408.65 less credits → 25,887.00;
+	// federal 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Northwest Territories wages 250,000 + eligible dividends 20,000 (computed from NT428)", year: 2026, region: "NT", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 89787.04, tol: 0.03},
+	// Computed from the 2025 Nunavut schedule (NU428: first rate 4%, basic
+	// personal amount $19,274): wages 60,000; taxable income 59,435.00; NU tax
+	// on it 2,519.24 less credits → 1,597.05; federal 5,641.47; CPP, CPP2 and EI
+	// 4,345.75.
+	{name: "2025 Nunavut wages 60,000 (computed from NU428)", year: 2025, region: "NU", in: Income{Employment: 60000},
+		income: 5641.47, total: 11584.27, tol: 0.03},
+	// Computed from the 2026 Nunavut schedule (NU428: first rate 4%, basic
+	// personal amount $19,659): wages 100,000; taxable income 98,873.00; NU tax
+	// on it 5,247.08 less credits → 4,275.02; federal 13,301.60; CPP, CPP2 and
+	// EI 5,769.52.
+	{name: "2026 Nunavut wages 100,000 (computed from NU428)", year: 2026, region: "NU", in: Income{Employment: 100000},
+		income: 13301.60, total: 23346.14, tol: 0.03},
+	// Computed from the 2026 Nunavut schedule (NU428: first rate 4%, basic
+	// personal amount $19,659, dividend tax credit 5.51%): wages 250,000 +
+	// eligible dividends 20,000 (taxable amount 27,600); taxable income
+	// 276,473.00; NU tax on it 23,352.35 less credits → 20,859.53; federal
+	// 58,130.52; CPP, CPP2 and EI 5,769.52.
+	{name: "2026 Nunavut wages 250,000 + eligible dividends 20,000 (computed from NU428)", year: 2026, region: "NU", in: Income{Employment: 250000, Dividends: 20000},
+		income: 58130.52, total: 84759.57, tol: 0.03},
 }

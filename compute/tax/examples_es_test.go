@@ -13,8 +13,9 @@ import (
 // 12.450 €, 2.112,75 € at 20.200 €, 4.362,75 € at 35.200 €), the savings
 // scales of arts. 66 and 76, the mínimo personal of art. 57 and the
 // contribution rates of the Órdenes de cotización. incomeTax is the state
-// half of the tax on the general base; no comunidad autónoma is modelled, so
-// total = social + state general half + capital (both savings halves).
+// half of the tax on the general base; without a region total = social +
+// state general half + capital (both savings halves), and with region MD or
+// CT the autonomic general half is added to the total.
 func TestExamplesES(t *testing.T) { runExamples(t, "es", examplesES) }
 
 var examplesES = []example{
@@ -84,6 +85,69 @@ var examplesES = []example{
 	// × 0,17 % + 11.629 × 0,19 % = 71,00 → 3.888,62.
 	{name: "2025 wages 100000 (base máxima, cuota de solidaridad)", year: 2025, in: Income{Employment: 100000},
 		social: 3888.62, tol: 0.01},
+	// Autonomic half, regions MD and CT. No AEAT or community worked example
+	// with Madrid's or Cataluña's own scale was found (the AEAT manual's
+	// example uses a scale equal to the state one in recent editions); each
+	// case is computed by hand from the community's scale and mínimo
+	// (Decreto Legislativo 1/2010 de Madrid arts. 1-2; Ley 24/2010 de
+	// Cataluña as amended by Ley 2/2021) on the base of the cases above.
+	//
+	// Computed: base 26.059; Madrid 13.362,22 × 8,5 % = 1.135,79 +
+	// 5.642,41 × 10,7 % = 603,74 + 7.054,37 × 12,8 % = 902,96 → 2.642,49
+	// − 5.956,65 × 8,5 % = 506,32 → 2.136,17.
+	{name: "2024 wages 30000 Madrid", year: 2024, region: "MD", in: Income{Employment: 30000},
+		income: 2464.35, social: 1941, total: 1941 + 2464.35 + 2136.17, tol: 0.01},
+	// Computed: base 8.427,60 × 8,5 % = 716,35 − 506,32 = 210,03.
+	{name: "2025 wages 17000 Madrid", year: 2025, region: "MD", in: Income{Employment: 17000},
+		income: 18.17, social: 1101.60, total: 1101.60 + 18.17 + 210.03, tol: 0.01},
+	// Computed: base 100.000; Madrid 1.135,79 + 603,74 + 16.421,05 ×
+	// 12,8 % = 2.101,89 + 21.894,72 × 17,4 % = 3.809,68 + 42.679,60 ×
+	// 20,5 % = 8.749,32 → 16.400,42 − 506,32 = 15.894,10; state half
+	// 4.362,75 (AEAT row at 35.200) + 24.800 × 18,5 % = 4.588 + 40.000 ×
+	// 22,5 % = 9.000 → 17.950,75 − 527,25 = 17.423,50.
+	{name: "2025 self-employed 100000 Madrid", year: 2025, region: "MD", in: Income{SelfEmployment: 100000},
+		income: 17423.50, total: 17423.50 + 15894.10, tol: 0.01},
+	// Computed: base 26.059; Cataluña 2.399,10 (AEAT row at 21.000) +
+	// 5.059 × 15 % = 758,85 → 3.157,95 − 5.550 × 10,5 % = 582,75 →
+	// 2.575,20.
+	{name: "2024 wages 30000 Cataluña", year: 2024, region: "CT", in: Income{Employment: 30000},
+		income: 2464.35, social: 1941, total: 1941 + 2464.35 + 2575.20, tol: 0.02},
+	// Computed: base 8.427,60 × 10,5 % = 884,90 − 582,75 = 302,15.
+	{name: "2025 wages 17000 Cataluña", year: 2025, region: "CT", in: Income{Employment: 17000},
+		income: 18.17, social: 1101.60, total: 1101.60 + 18.17 + 302.15, tol: 0.01},
+	// Computed: base 100.000; Cataluña 15.902,83 (AEAT row at 90.000) +
+	// 10.000 × 23,5 % = 18.252,83 − 582,75 = 17.670,08.
+	{name: "2025 self-employed 100000 Cataluña", year: 2025, region: "CT", in: Income{SelfEmployment: 100000},
+		income: 17423.50, total: 17423.50 + 17670.08, tol: 0.02},
+}
+
+// TestAEATAutonomicRowsES checks Cataluña's scale against the cuota íntegra
+// the AEAT prints at the start of each band (Manual práctico de Renta 2022,
+// capítulo 15, "Comunidad Autónoma de Cataluña": the scale in force since
+// 2022 after art. 41 Ley 2/2021, which the 2024 and 2025 scales repeat).
+func TestAEATAutonomicRowsES(t *testing.T) {
+	s := loadSystem(t, "es")
+	rows := []struct{ base, cuota float64 }{
+		{12450, 1307.25}, {17707.20, 1938.11}, {21000, 2399.10}, {33007.20, 4200.18},
+		{53407.20, 8035.38}, {90000, 15902.83}, {120000, 22952.83}, {175000, 36427.83},
+	}
+	for _, year := range []int{2024, 2025} {
+		for _, row := range rows {
+			var r Result
+			if err := Calculate(s, year, &Income{SelfEmployment: row.base}, "CT", &r); err != nil {
+				t.Fatal(err)
+			}
+			got := 0.0
+			for _, l := range r.Breakdown() {
+				if l.Rule == "autonomica" && l.Kind == KindBand {
+					got += l.Amount
+				}
+			}
+			if math.Abs(got-row.cuota) > 0.01 {
+				t.Errorf("%d: Cataluña scale at %.2f: got %.2f, want %.2f", year, row.base, got, row.cuota)
+			}
+		}
+	}
 }
 
 // TestAEATCuotasIntegrasES checks the AEAT's own total, cuota íntegra estatal

@@ -53,4 +53,26 @@ var examplesGB = []example{
 	// within the remaining 20,270 of the band → £3,060.
 	{name: "2025 wages 30000 + gains 20000", year: 2025, in: Income{Employment: 30000, CapitalGains: 20000},
 		income: 3486, capital: 3060},
+	// HMRC prints for 2026 to 2027 a Personal Allowance of £12,570 and a
+	// Class 1 primary threshold of £12,570 (Rates and thresholds for
+	// employers 2026 to 2027): wages of exactly £12,570 owe neither.
+	{name: "2026 wages 12570 (Personal Allowance and primary threshold)", src: table, year: 2026, in: Income{Employment: 12570},
+		income: zero, social: zero, capital: zero},
+	// Computed from GOV.UK "Tax on dividends" with the 2026/27 dividend
+	// ordinary rate of 10.75% (Budget 2025): taxable wages 17,430 × 20% =
+	// 3,486; dividends 5,000 − £500 allowance = 4,500 × 10.75% = 483.75; NI
+	// 8% × 17,430 = 1,394.40.
+	{name: "2026 wages 30000 + dividends 5000 (ordinary rate 10.75%)", year: 2026, in: Income{Employment: 30000, Dividends: 5000},
+		income: 3486 + 483.75, social: 1394.40},
+	// Computed from the 2026/27 rates: taxable wages 47,430 → 7,540 +
+	// 9,730 × 40% = 3,892; dividends sit above the basic rate band: 9,500
+	// after the allowance × 35.75% = 3,396.25; NI 3,016 + 2% × 9,730.
+	{name: "2026 wages 60000 + dividends 10000 (upper rate 35.75%)", year: 2026, in: Income{Employment: 60000, Dividends: 10000},
+		income: 11432 + 3396.25, social: 3016 + 194.60},
+	// Computed from the Scottish Government's 2026 to 2027 bands (starter
+	// 19% to £16,537, basic 20% to £29,526, intermediate 21% to £43,662):
+	// taxable 27,430 → 3,967 × 19% + 12,989 × 20% + 10,474 × 21% =
+	// 753.73 + 2,597.80 + 2,199.54.
+	{name: "2026 Scotland wages 40000", year: 2026, region: "SCT", in: Income{Employment: 40000},
+		income: 5551.07, social: 2194.40},
 }

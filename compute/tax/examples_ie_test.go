@@ -61,4 +61,25 @@ var examplesIE = []example{
 	// s.531AM); PRSI nil at or below €352 a week; tax 2,600 − 3,750 < 0.
 	{name: "2024 wages 13000 (USC and PRSI exempt)", year: 2024, in: Income{Employment: 13000},
 		income: zero, social: zero},
+	// Revenue's 2026 thresholds: no USC where aggregate income is €13,000
+	// or less (s.531AM TCA 1997), no employee PRSI at €352 a week or less,
+	// and the Single Person and Employee Tax Credits (€2,000 each) exceed
+	// 20% of €13,000: wages of €13,000 owe nothing.
+	{name: "2026 wages 13000 (USC exemption limit; credits cover the tax)", src: table, year: 2026, in: Income{Employment: 13000},
+		income: zero, social: zero},
+	// Computed from Budget 2026 (USC 2% band to €28,700; PRSI 4.2% to 30
+	// September and 4.35% from 1 October, 4.2375% over the year): income
+	// tax 20% × 36,000 − 4,000 = €3,200; USC 60.06 + 333.76 + 3% × 7,300
+	// = €612.82; PRSI 4.2375% × 36,000 = €1,525.50.
+	{name: "2026 wages 36000 (computed)", year: 2026, in: Income{Employment: 36000},
+		income: 3200, social: 612.82 + 1525.50},
+	// Computed: 8,800 + 40% × 36,000 − 4,000 = €19,200; USC 60.06 + 333.76
+	// + 1,240.32 + 8% × 9,956 = €2,430.62; PRSI 4.2375% × 80,000 = €3,390.
+	{name: "2026 wages 80000 (computed)", year: 2026, in: Income{Employment: 80000},
+		income: 19200, social: 2430.62 + 3390},
+	// Computed, self-employed €100,000 (Class S, earned income credit):
+	// income tax 8,800 + 22,400 − 2,000 − 2,000 = €27,200; USC €4,030.62
+	// (no surcharge at exactly €100,000); PRSI 4.2375% = €4,237.50.
+	{name: "2026 self-employed 100000 (computed)", year: 2026, in: Income{SelfEmployment: 100000},
+		income: 27200, social: 4030.62 + 4237.50},
 }

@@ -37,4 +37,42 @@ var examplesIT = []example{
 	// D.L. 66/2014 art. 3: 26 % of 10.000 = 2.600.
 	{name: "2025 dividends 10000 (26 %)", year: 2025, in: Income{Dividends: 10000},
 		income: zero, capital: 2600},
+	// Regions. The MEF (Dipartimento delle Finanze) publishes each
+	// region's and municipality's rates, brackets and exemption thresholds
+	// but no worked amounts; these cases are computed by hand from them
+	// (Lombardia 1,23 / 1,58 / 1,72 / 1,73 %; Milano 0,8 % above 23.000 €;
+	// Lazio 1,73 % and 3,33 % above 15.000 €, the 1,6-point maggiorazione
+	// not applied up to 28.000 €, 60 € detrazione from 28.001 to 35.000 €;
+	// Roma 0,9 % above 12.000 €) on the IRPEF taxable income of the cases
+	// above.
+	//
+	// Computed: taxable 22.702,50; Lombardia 15.000 × 1,23 % = 184,50 +
+	// 7.702,50 × 1,58 % = 121,70 → 306,20; Milano nil (22.702,50 ≤
+	// 23.000); total 2.297,50 + 2.826,65 + 306,20.
+	{name: "2024 wages 25000 Milano", year: 2024, region: "MI", in: Income{Employment: 25000},
+		income: 2826.65, social: 2297.50, total: 5430.35, tol: 0.01},
+	// Computed: taxable 36.324; Lombardia 184,50 + 205,40 + 8.324 × 1,72 %
+	// = 143,17 → 533,07; Milano 0,8 % × 36.324 = 290,59 (whole income once
+	// above the threshold); total 3.676 + 7.706,57 + 823,66.
+	{name: "2025 wages 40000 Milano", year: 2025, region: "MI", in: Income{Employment: 40000},
+		income: 7706.57, social: 3676, total: 12206.23, tol: 0.1},
+	// Computed: taxable 72.398,08; Lombardia 184,50 + 205,40 + 378,40 +
+	// 22.398,08 × 1,73 % = 387,49 → 1.155,79; Milano 579,18; total
+	// 7.601,92 + 23.771,17 + 1.734,97.
+	{name: "2025 wages 80000 Milano", year: 2025, region: "MI", in: Income{Employment: 80000},
+		income: 23771.17, social: 7601.92, total: 33108.06, tol: 0.02},
+	// Computed: taxable 22.702,50 ≤ 28.000, so Lazio 1,73 % on all =
+	// 392,75; Roma 0,9 % = 204,32; total 2.297,50 + 2.826,65 + 597,08.
+	{name: "2024 wages 25000 Roma (no maggiorazione up to 28000)", year: 2024, region: "RM", in: Income{Employment: 25000},
+		income: 2826.65, social: 2297.50, total: 5721.23, tol: 0.01},
+	// Computed: taxable 36.324 > 35.000, no detrazione; Lazio 15.000 ×
+	// 1,73 % = 259,50 + 21.324 × 3,33 % = 710,09 → 969,59; Roma 326,92;
+	// total 3.676 + 7.706,57 + 1.296,51.
+	{name: "2025 wages 40000 Roma", year: 2025, region: "RM", in: Income{Employment: 40000},
+		income: 7706.57, social: 3676, total: 12679.08, tol: 0.1},
+	// Computed: pension 32.000; IRPEF 6.440 + 1.400 − 700 × 18.000/22.000
+	// = 572,73 → 7.267,27; Lazio 259,50 + 17.000 × 3,33 % = 566,10 − 60
+	// (28.001-35.000 €) = 765,60; Roma 288; total 8.320,87.
+	{name: "2024 pension 32000 Roma (60 € detrazione)", year: 2024, region: "RM", in: Income{Pension: 32000},
+		income: 7267.27, social: zero, total: 8320.87, tol: 0.1},
 }

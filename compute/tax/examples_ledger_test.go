@@ -2,6 +2,7 @@ package tax
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -57,6 +58,11 @@ var examplesByCountry = map[string][]example{
 // authority's, and the test keeps the claim true.
 var sourcedCountries = []string{"fr", "ie", "pl", "sg", "th", "us"}
 
+// regionsWorked are the countries each of whose regions has at least
+// three worked examples and one for every year that models it. The list
+// only grows.
+var regionsWorked = []string{"us"}
+
 func TestExampleSources(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(countryDir, "*.json"))
 	if err != nil || len(files) == 0 {
@@ -87,6 +93,7 @@ func TestExampleSources(t *testing.T) {
 			}
 		}
 		t.Logf("%s  official %2d  table %2d  computed %2d", strings.ToUpper(cc), n[official], n[table], n[computed])
+		checkRegions(t, cc, loadSystem(t, cc), ex, slices.Contains(regionsWorked, cc))
 	}
 	t.Logf("all official %d, table %d, computed %d", sum[official], sum[table], sum[computed])
 	for _, cc := range sourcedCountries {
@@ -98,6 +105,35 @@ func TestExampleSources(t *testing.T) {
 		}
 		if n < 3 {
 			t.Errorf("%s is listed as sourced but has %d examples from the authority", cc, n)
+		}
+	}
+}
+
+// checkRegions logs the examples of each of a country's regions by source
+// and, when strict, requires three per region and one for every year that
+// models it.
+func checkRegions(t *testing.T, cc string, s *System, ex []example, strict bool) {
+	t.Helper()
+	for _, rg := range s.Regions {
+		var n [3]int
+		years := map[int]bool{}
+		for _, e := range ex {
+			if strings.EqualFold(e.region, rg.Code) {
+				n[e.src]++
+				years[e.year] = true
+			}
+		}
+		t.Logf("%s/%-4s official %2d  table %2d  computed %2d", strings.ToUpper(cc), rg.Code, n[official], n[table], n[computed])
+		if !strict {
+			continue
+		}
+		if n[official]+n[table]+n[computed] < 3 {
+			t.Errorf("%s region %s: %d worked examples, want at least 3", cc, rg.Code, n[official]+n[table]+n[computed])
+		}
+		for _, y := range s.Years() {
+			if s.Covers(y, rg.Code) && !years[y] {
+				t.Errorf("%s region %s: no worked example for %d", cc, rg.Code, y)
+			}
 		}
 	}
 }

@@ -2,7 +2,7 @@ package tax
 
 import "testing"
 
-// No Belastingdienst rekenvoorbeeld for 2024 or 2025 was found in the stored
+// No Belastingdienst rekenvoorbeeld for 2024, 2025 or 2026 was found in the stored
 // material. The cases below are computed by hand from the Belastingdienst's
 // published rates and credit tables, as each comment says; they test the
 // data, not against an authority's own worked figure.
@@ -27,4 +27,23 @@ var examplesNL = []example{
 	// 38.441 × 35,82 % + 21.559 × 37,48 % − 5.562,81 = € 16.287,07.
 	{name: "2025 wages 60000 (computed)", year: 2025, in: Income{Employment: 60000},
 		total: 16287.07, social: 38441 * 0.2765},
+	// Belastingdienst tarieven 2026 (35,75 % tot € 38.883, of which 27,65 %
+	// premies; 37,56 % tot € 78.426), AHK 2026 € 3.115 − 6,398 % boven
+	// € 29.736 = € 2.458,31, arbeidskorting 2026 € 5.300 + 1,950 % boven
+	// € 25.845 = € 5.576,02: 38.883 × 35,75 % + 1.117 × 37,56 % −
+	// 8.034,33 = € 6.285,89 (the credits exceed the belastingdeel, so
+	// part of them reduces the premiums).
+	{name: "2026 wages 40000 (computed)", year: 2026, in: Income{Employment: 40000},
+		total: 6285.89},
+	// Belastingdienst 2026: arbeidskorting € 996 + 31,009 % × (20.000 −
+	// 11.965) = € 3.487,57; AHK € 3.115; 20.000 × 35,75 % − 6.602,57 =
+	// € 547,43 (the credits exceed the 8,10 % belastingdeel and reduce
+	// the premiums).
+	{name: "2026 wages 20000 (computed)", year: 2026, in: Income{Employment: 20000},
+		total: 547.43, income: zero},
+	// Belastingdienst 2026: 13.900,67 + 39.543 × 37,56 % + 21.574 ×
+	// 49,50 % = € 39.432,15; AHK nil above € 78.426; arbeidskorting
+	// € 5.685 − 6,51 % × 54.408 = € 2.143,04 → € 37.289,11.
+	{name: "2026 wages 100000 (computed)", year: 2026, in: Income{Employment: 100000},
+		total: 37289.11},
 }

@@ -39,4 +39,22 @@ var examplesNO = []example{
 	// 50 000 × 1,72 = 96 000 × 22 % = 21 120.
 	{name: "2025 wages 600000 + interest 10000 + dividends 50000", year: 2025, in: Income{Employment: 600000, Interest: 10000, Dividends: 50000},
 		capital: 21120},
+	// Finansdepartementet "Skattesatser 2026": no trygdeavgift at or below
+	// the lower limit of 99 650 kr; wages of 99 650 kr less minstefradrag
+	// (46 % = 45 839) stay under the 114 540 kr personfradrag and under
+	// trinn 1 (226 100 kr): no tax at all.
+	{name: "2026 wages 99650 (trygdeavgift lower limit)", src: table, year: 2026, in: Income{Employment: 99650},
+		income: zero, social: zero, capital: zero},
+	// Computed from "Skattesatser 2026" (adopted 2026 rules); no published
+	// worked example found: trygdeavgift 7,6 % × 600 000 = 45 600;
+	// trinnskatt 1,7 % × 92 200 + 4,0 % × 281 700 = 12 835,40; alminnelig
+	// inntekt 600 000 − 95 700 − 114 540 = 389 760 × 22 % = 85 747,20.
+	{name: "2026 wages 600000 (trinn 2)", year: 2026, in: Income{Employment: 600000},
+		income: 12835.40 + 85747.20, social: 45600},
+	// Computed from "Skattesatser 2026": trinnskatt 1 567,40 + 16 270 +
+	// 13,7 % × 255 050 + 16,8 % × 487 100 + 17,8 % × 32 800 = 140 450,45;
+	// 22 % × (1 500 000 − 95 700 − 114 540) = 283 747,20; trygdeavgift
+	// 7,6 % = 114 000.
+	{name: "2026 wages 1500000 (trinn 5 at 17,8 %)", year: 2026, in: Income{Employment: 1500000},
+		income: 140450.45 + 283747.20, social: 114000},
 }

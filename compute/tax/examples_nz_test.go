@@ -2,7 +2,8 @@ package tax
 
 import "testing"
 
-// New Zealand: year 2024 = 1 April 2024 – 31 March 2025, 2025 = 2025-26.
+// New Zealand: year 2024 = 1 April 2024 – 31 March 2025, 2025 = 2025-26,
+// 2026 = 2026-27.
 func TestExamplesNZ(t *testing.T) { runExamples(t, "nz", examplesNZ) }
 
 var examplesNZ = []example{
@@ -39,4 +40,20 @@ var examplesNZ = []example{
 	// 10.5% + 4,400 × 17.5% = $2,408; no ACC levy on passive income.
 	{name: "2025 interest 20000 + capital gains 50000", year: 2025, in: Income{Interest: 20000, CapitalGains: 50000},
 		income: 2408, social: zero, capital: zero},
+	// ACC (authority figure): IRD's ACC earners' levy for 1 April 2026 to 31
+	// March 2027: $1.75 per $100, maximum liable earnings $156,641, maximum
+	// levy $2,741.22 (read through a payroll vendor's copy of the IRD
+	// announcement). Income tax computed from the rates from 1 April 2025,
+	// unchanged: 1,638 + 6,632.50 + 7,380 + 33,627 + 7,800 = $57,077.50.
+	{name: "2026 wages 200000 (ACC maximum levy 2026-27)", src: table, year: 2026, in: Income{Employment: 200000},
+		income: 57077.50, social: 2741.22},
+	// Computed: 15,600 × 10.5% + 37,900 × 17.5% + 6,500 × 30% = $10,220.50;
+	// ACC 1.75% × 60,000 = $1,050.
+	{name: "2026 wages 60000", year: 2026, in: Income{Employment: 60000},
+		income: 10220.50, social: 1050},
+	// Computed: self-employment profit 100,000 (no earners' levy modelled
+	// for the self-employed): 1,638 + 6,632.50 + 7,380 + 21,900 × 33% =
+	// $22,877.50.
+	{name: "2026 self-employed 100000", year: 2026, in: Income{SelfEmployment: 100000},
+		income: 22877.50, social: zero},
 }

@@ -60,4 +60,19 @@ var examplesPL = []example{
 	// health 9 % = 9 000.
 	{name: "2024 self-employed 100000 (skala)", year: 2024, in: Income{SelfEmployment: 100000},
 		income: 8400, social: 9000},
+	// Statutory table row, art. 27 ust. 1 u.p.d.o.f., unchanged in 2026: on
+	// a base of 120 000 zł the tax is "10 800 zł" (pension income).
+	{name: "2026 statutory table row: base 120000 → 10800 (pension)", src: table, year: 2026, in: Income{Pension: 120000},
+		income: 10800},
+	// Computed from the 2026 schedule: wages 100 000 below the 282 600 zł
+	// limit: ZUS 13,71 % = 13 710; health 9 % × 86 290 = 7 766,10; base
+	// 100 000 − 13 710 − 3 000 = 83 290 × 12 % = 9 994,80 − 3 600 → 6 395 zł.
+	{name: "2026 wages 100000", year: 2026, in: Income{Employment: 100000},
+		income: 6395, social: 13710 + 7766.10},
+	// Computed with the 2026 30-fold limit (282 600 zł, 30 × 9 420 zł):
+	// wages 300 000: ZUS 13,71 % × 282 600 + 2,45 % × 17 400 = 39 170,76;
+	// health 9 % × 260 829,24 = 23 474,63; base 257 829 → 10 800 + 32 % ×
+	// 137 829 = 54 905,28 → 54 905 zł.
+	{name: "2026 wages 300000 above the 30-fold limit", year: 2026, in: Income{Employment: 300000},
+		income: 54905, social: 39170.76 + 23474.63},
 }

@@ -66,4 +66,19 @@ var examplesSE = []example{
 	// 10 500 kr.
 	{name: "2025 capital income 35000 (30 %)", year: 2025, in: Income{Interest: 10000, Dividends: 20000, CapitalGains: 5000},
 		income: zero, social: zero, capital: 10500},
+	// Skatteverket, belopp och procent 2026: brytpunkt 660 400 kr =
+	// skiktgräns 643 000 + grundavdrag 0,293 × 59 200 = 17 345,60 → 17 400:
+	// no statlig skatt at the brytpunkt.
+	{name: "2026 wages at the published brytpunkt 660400", src: table, year: 2026, in: Income{Employment: 660400},
+		income: zero},
+	// Computed from the 2026 amounts; no published worked example found.
+	// Wages 800 000: taxable 782 600 → (782 600 − 643 000) × 20 % = 27 920;
+	// pensionsavgift 7 % × 673 038 (8,07 × 83 400) = 47 112,66 → 47 100.
+	{name: "2026 wages 800000", year: 2026, in: Income{Employment: 800000},
+		income: 27920, social: 47100},
+	// Computed: wages 25 000 < 42,3 % × 59 200 = 25 041,60: no
+	// pensionsavgift, and the grundavdrag (25 100) covers the income;
+	// interest 10 000 at 30 % = 3 000.
+	{name: "2026 wages 25000 + interest 10000", year: 2026, in: Income{Employment: 25000, Interest: 10000},
+		income: zero, social: zero, capital: 3000},
 }

@@ -73,4 +73,18 @@ var examplesSG = []example{
 	// dividends and capital gains are not taxed.
 	{name: "2025 (YA2026) investment income only", year: 2025, in: Income{Interest: 10000, Dividends: 30000, CapitalGains: 100000},
 		income: zero, social: zero, capital: zero, total: zero},
+	// IRAS "Individual Income Tax rates" table (resident rates from YA 2024
+	// onwards, so also YA 2027): gross tax payable on the first $80,000 is
+	// $3,350. Self-employed profit $81,000 − Earned Income Relief $1,000.
+	{name: "2026 (YA2027) self-employed 81000 (IRAS table: first 80000 = 3350)", src: table, year: 2026, in: Income{SelfEmployment: 81000},
+		income: 3350},
+	// Computed from the CPF Board 2026 Ordinary Wage ceiling ($8,000 a
+	// month: 20% × 96,000 = $19,200) and the IRAS schedule: chargeable
+	// 120,000 − 19,200 − 1,000 = 99,800 → 3,350 + 11.5% × 19,800 = $5,627.
+	{name: "2026 (YA2027) employee 120000 (CPF ceiling)", year: 2026, in: Income{Employment: 120000},
+		income: 5627, social: 19200},
+	// Computed: wages 60,000 ($5,000 a month, below the ceiling): CPF 20% =
+	// 12,000; chargeable 47,000 → 550 + 7% × 7,000 = $1,040 (no rebate).
+	{name: "2026 (YA2027) employee 60000", year: 2026, in: Income{Employment: 60000},
+		income: 1040, social: 12000},
 }

@@ -1,8 +1,54 @@
 package tax
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestExamplesUS(t *testing.T) { runExamples(t, "us", examplesUS) }
+
+// A state with no income tax adds nothing to the federal total, whatever
+// the income.
+func TestUSNoTaxStates(t *testing.T) {
+	s := loadSystem(t, "us")
+	in := Income{Employment: 90000, SelfEmployment: 20000, Pension: 30000, Interest: 4000, Dividends: 25000, CapitalGains: 250000}
+	for _, year := range []int{2025, 2026} {
+		var fed Result
+		if err := Calculate(s, year, &in, "", &fed); err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range []string{"AK", "FL", "NV", "NH", "SD", "TN", "TX", "WY"} {
+			var r Result
+			if err := Calculate(s, year, &in, st, &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.RegionalTax != 0 || r.TotalTax != fed.TotalTax || r.MarginalRate != fed.MarginalRate {
+				t.Errorf("%d %s: regional %.2f, total %.2f (federal %.2f)", year, st, r.RegionalTax, r.TotalTax, fed.TotalTax)
+			}
+		}
+	}
+}
+
+// The comparison region is North Carolina from 2025 and none for 2024,
+// which models no state.
+func TestUSLocalRegion(t *testing.T) {
+	s := loadSystem(t, "us")
+	if got := s.LocalRegion(2024); got != "" {
+		t.Errorf("2024: %q", got)
+	}
+	for _, y := range []int{2025, 2026} {
+		if got := s.LocalRegion(y); got != "NC" {
+			t.Errorf("%d: %q", y, got)
+		}
+	}
+	var r Result
+	if err := Calculate(s, 2024, &Income{Employment: 1}, "NC", &r); !errors.Is(err, ErrRegion) {
+		t.Errorf("2024 NC: %v", err)
+	}
+	if err := Calculate(s, 2026, &Income{Employment: 1}, "CA", &r); !errors.Is(err, ErrRegion) {
+		t.Errorf("2026 CA (modelled for 2025 only): %v", err)
+	}
+}
 
 var examplesUS = []example{
 	// IRS, 2024 Tax Table (https://www.irs.gov/pub/irs-prior/i1040tt--2024.pdf),
@@ -65,4 +111,215 @@ var examplesUS = []example{
 	// taxable 120,000, worksheet × 24% − $7,153.00 = $21,647.
 	{name: "2025 wages 135750 (24% bracket, OBBBA standard deduction)", year: 2025, in: Income{Employment: 135750},
 		income: 21647, social: 10384.88, tol: 0.01},
+	// IRS, Rev. Proc. 2025-32 (https://www.irs.gov/pub/irs-drop/rp-25-32.pdf),
+	// 2026 tax rate table for single filers (Table 3, p. 10), prints the tax
+	// at each bracket threshold: "$41,024 plus 32% of the excess over
+	// $201,775", "$58,448 plus 35% of the excess over $256,225",
+	// "$192,979.25 plus 37% of the excess over $640,600". Wages are the
+	// threshold plus the 2026 standard deduction of $16,100 (p. 18); above
+	// $100,000 of taxable income no Tax Table applies, so the printed figure
+	// is the tax (rounded to the dollar on Form 1040).
+	{name: "2026 wages 217875 (Rev. Proc. 2025-32 Table 3 at $201,775)", src: table, year: 2026, in: Income{Employment: 217875},
+		income: 41024},
+	{name: "2026 wages 272325 (Rev. Proc. 2025-32 Table 3 at $256,225)", src: table, year: 2026, in: Income{Employment: 272325},
+		income: 58448},
+	{name: "2026 wages 656700 (Rev. Proc. 2025-32 Table 3 at $640,600)", src: table, year: 2026, in: Income{Employment: 656700},
+		income: 192979},
+	// Computed: the same 2026 wages 217,875 pay OASDI on the $184,500 wage
+	// base (SSA 2026 fact sheet) 11,439.00, Medicare 1.45% 3,159.19 and
+	// Additional Medicare 0.9% of 17,875 = 160.88 (Form 8959): 14,759.07.
+	{name: "2026 wages 217875 FICA (wage base $184,500)", year: 2026, in: Income{Employment: 217875},
+		social: 14759.07, tol: 0.01},
+	// Computed from Rev. Proc. 2025-32 with the Tax Table method: wages
+	// 60,000 − 16,100 = taxable 43,900, row 43,900–43,950 midpoint 43,925:
+	// 1,240 + 12% × 31,525 = 5,023. FICA 7.65% = 4,590.
+	{name: "2026 wages 60000 (Tax Table method)", year: 2026, in: Income{Employment: 60000},
+		income: 5023, social: 4590, capital: zero},
+	// Computed with the Qualified Dividends and Capital Gain Tax Worksheet:
+	// ordinary taxable 50,000 − 16,100 = 33,900 (row midpoint 33,925:
+	// 1,240 + 12% × 21,525 = 3,823); dividends and gains 40,000 stacked from
+	// 33,900: 15,550 at 0% up to $49,450, 24,450 at 15% = 3,667.50; total
+	// 7,490.50 → $7,491. No NIIT (MAGI 90,000).
+	{name: "2026 wages 50000 + dividends 30000 + gains 10000 (QDCG worksheet)", year: 2026, in: Income{Employment: 50000, Dividends: 30000, CapitalGains: 10000},
+		income: 7491, social: 3825},
+
+	// States (regions). Every case is computed by us from the state's
+	// statute and forms as cited in us.json (no state publishes a worked
+	// return for these incomes); the arithmetic is on the line above each
+	// case. Only regionalTax is checked: the federal lines are those of the
+	// examples above. AGI below is federal adjusted gross income as the
+	// state reads it; half the self-employment tax is deducted from it
+	// where the state starts from federal AGI.
+	// AK
+	// no state income tax
+	{name: "2025 AK employment 80,000", year: 2025, region: "AK", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 AK pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "AK", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 AK capitalGains 500,000", year: 2025, region: "AK", in: Income{CapitalGains: 500000}, regional: zero},
+	// FL
+	// no state income tax
+	{name: "2025 FL employment 80,000", year: 2025, region: "FL", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 FL pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "FL", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 FL capitalGains 500,000", year: 2025, region: "FL", in: Income{CapitalGains: 500000}, regional: zero},
+	// NV
+	// no state income tax
+	{name: "2025 NV employment 80,000", year: 2025, region: "NV", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 NV pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "NV", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 NV capitalGains 500,000", year: 2025, region: "NV", in: Income{CapitalGains: 500000}, regional: zero},
+	// NH
+	// no state income tax
+	{name: "2025 NH employment 80,000", year: 2025, region: "NH", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 NH pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "NH", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 NH capitalGains 500,000", year: 2025, region: "NH", in: Income{CapitalGains: 500000}, regional: zero},
+	// SD
+	// no state income tax
+	{name: "2025 SD employment 80,000", year: 2025, region: "SD", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 SD pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "SD", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 SD capitalGains 500,000", year: 2025, region: "SD", in: Income{CapitalGains: 500000}, regional: zero},
+	// TN
+	// no state income tax
+	{name: "2025 TN employment 80,000", year: 2025, region: "TN", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 TN pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "TN", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 TN capitalGains 500,000", year: 2025, region: "TN", in: Income{CapitalGains: 500000}, regional: zero},
+	// TX
+	// no state income tax
+	{name: "2025 TX employment 80,000", year: 2025, region: "TX", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 TX pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "TX", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 TX capitalGains 500,000", year: 2025, region: "TX", in: Income{CapitalGains: 500000}, regional: zero},
+	// WY
+	// no state income tax
+	{name: "2025 WY employment 80,000", year: 2025, region: "WY", in: Income{Employment: 80000}, regional: zero},
+	// no state income tax
+	{name: "2026 WY pension 40,000 + interest 5,000 + dividends 20,000", year: 2026, region: "WY", in: Income{Pension: 40000, Interest: 5000, Dividends: 20000}, regional: zero},
+	// no state income tax
+	{name: "2025 WY capitalGains 500,000", year: 2025, region: "WY", in: Income{CapitalGains: 500000}, regional: zero},
+	// WA
+	// gains 300,000 − deduction 278,000 = 22,000; 7% to $1M = 1,540
+	{name: "2025 WA capitalGains 300,000", year: 2025, region: "WA", in: Income{CapitalGains: 300000}, regional: 1540},
+	// gains 250,000 − deduction 278,000 = 0; 7% to $1M = 0
+	{name: "2025 WA employment 150,000 + capitalGains 250,000", year: 2025, region: "WA", in: Income{Employment: 150000, CapitalGains: 250000}, regional: zero},
+	// gains 1,500,000 − deduction 278,000 = 1,222,000; 7% to $1M, 9.9% above = 91,978
+	{name: "2025 WA capitalGains 1,500,000", year: 2025, region: "WA", in: Income{CapitalGains: 1500000}, regional: 91978},
+	// IL
+	// AGI 60,000; base less retirement income 60,000 − exemption 2,850 = 57,150 × 4.95% = 2,828.93
+	{name: "2025 IL employment 60,000", year: 2025, region: "IL", in: Income{Employment: 60000}, regional: 2828.93},
+	// AGI 53,000; base less retirement income 13,000 − exemption 2,850 = 10,150 × 4.95% = 502.43
+	{name: "2025 IL pension 40,000 + interest 3,000 + dividends 10,000", year: 2025, region: "IL", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000}, regional: 502.43},
+	// AGI 260,000; base less retirement income 260,000 − exemption 0 = 260,000 × 4.95% = 12,870
+	{name: "2025 IL employment 240,000 + capitalGains 20,000", year: 2025, region: "IL", in: Income{Employment: 240000, CapitalGains: 20000}, regional: 12870},
+	// PA
+	// taxable classes 60,000 (pension excluded) × 3.07% = 1,842
+	{name: "2025 PA employment 60,000", year: 2025, region: "PA", in: Income{Employment: 60000}, regional: 1842},
+	// taxable classes 18,000 (pension excluded) × 3.07% = 552.6
+	{name: "2026 PA pension 40,000 + interest 3,000 + dividends 10,000 + capitalGains 5,000", year: 2026, region: "PA", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000, CapitalGains: 5000}, regional: 552.6},
+	// taxable classes 50,000 (pension excluded) × 3.07% = 1,535
+	{name: "2026 PA selfEmployment 50,000", year: 2026, region: "PA", in: Income{SelfEmployment: 50000}, regional: 1535},
+	// IN
+	// AGI 60,000 − exemption 1,000 = 59,000 × 3% = 1,770
+	{name: "2025 IN employment 60,000", year: 2025, region: "IN", in: Income{Employment: 60000}, regional: 1770},
+	// AGI 60,000 − exemption 1,000 = 59,000 × 2.95% = 1,740.5
+	{name: "2026 IN employment 60,000", year: 2026, region: "IN", in: Income{Employment: 60000}, regional: 1740.5},
+	// AGI 40,000 − exemption 1,000 = 39,000 × 2.95% = 1,150.5
+	{name: "2026 IN pension 30,000 + dividends 10,000", year: 2026, region: "IN", in: Income{Pension: 30000, Dividends: 10000}, regional: 1150.5},
+	// CO
+	// AGI 60,000 − deduction 15,750 = 44,250 × 4.4% = 1,947
+	{name: "2025 CO employment 60,000", year: 2025, region: "CO", in: Income{Employment: 60000}, regional: 1947},
+	// AGI 37,000 − deduction 16,100 = 20,900 × 4.4% = 919.6
+	{name: "2026 CO pension 35,000 + interest 2,000", year: 2026, region: "CO", in: Income{Pension: 35000, Interest: 2000}, regional: 919.6},
+	// AGI 320,000 − deduction 12,000 = 308,000 × 4.4% = 13,552
+	{name: "2025 CO employment 320,000", year: 2025, region: "CO", in: Income{Employment: 320000}, regional: 13552},
+	// AGI 320,000 − deduction 1,000 = 319,000 × 4.4% = 14,036
+	{name: "2026 CO employment 320,000", year: 2026, region: "CO", in: Income{Employment: 320000}, regional: 14036},
+	// NC
+	// AGI 60,000 − 12,750 = 47,250 × 4.25% = 2,008.13
+	{name: "2025 NC employment 60,000", year: 2025, region: "NC", in: Income{Employment: 60000}, regional: 2008.13},
+	// AGI 60,000 − 12,750 = 47,250 × 3.99% = 1,885.27
+	{name: "2026 NC employment 60,000", year: 2026, region: "NC", in: Income{Employment: 60000}, regional: 1885.28},
+	// AGI 55,000 − 12,750 = 42,250 × 3.99% = 1,685.77
+	{name: "2026 NC pension 30,000 + dividends 15,000 + capitalGains 10,000", year: 2026, region: "NC", in: Income{Pension: 30000, Dividends: 15000, CapitalGains: 10000}, regional: 1685.78},
+	// AZ
+	// AGI with 75% of gains 60,000 − 15,750 = 44,250 × 2.5% = 1,106.25
+	{name: "2025 AZ employment 60,000", year: 2025, region: "AZ", in: Income{Employment: 60000}, regional: 1106.25},
+	// AGI with 75% of gains 50,000 − 16,100 = 33,900 × 2.5% = 847.5
+	{name: "2026 AZ dividends 20,000 + capitalGains 40,000", year: 2026, region: "AZ", in: Income{Dividends: 20000, CapitalGains: 40000}, regional: 847.5},
+	// AGI with 75% of gains 65,000 − 15,750 = 49,250 × 2.5% = 1,231.25
+	{name: "2025 AZ employment 50,000 + capitalGains 20,000", year: 2025, region: "AZ", in: Income{Employment: 50000, CapitalGains: 20000}, regional: 1231.25},
+	// GA
+	// AGI 60,000 − 12,000 = 48,000 × 5.19% = 2,491.2
+	{name: "2025 GA employment 60,000", year: 2025, region: "GA", in: Income{Employment: 60000}, regional: 2491.2},
+	// AGI 60,000 − 15,000 = 45,000 × 4.99% = 2,245.5
+	{name: "2026 GA employment 60,000", year: 2026, region: "GA", in: Income{Employment: 60000}, regional: 2245.5},
+	// AGI 45,000 − 15,000 = 30,000 × 4.99% = 1,497
+	{name: "2026 GA pension 40,000 + interest 5,000", year: 2026, region: "GA", in: Income{Pension: 40000, Interest: 5000}, regional: 1497},
+	// KY
+	// AGI 60,000 − pension exclusion 0 − 3,270 = 56,730 × 4% = 2,269.2
+	{name: "2025 KY employment 60,000", year: 2025, region: "KY", in: Income{Employment: 60000}, regional: 2269.2},
+	// AGI 45,000 − pension exclusion 31,110 − 3,270 = 10,620 × 4% = 424.8
+	{name: "2025 KY pension 40,000 + dividends 5,000", year: 2025, region: "KY", in: Income{Pension: 40000, Dividends: 5000}, regional: 424.8},
+	// AGI 21,000 − pension exclusion 20,000 − 3,270 = 0 × 4% = 0
+	{name: "2025 KY pension 20,000 + interest 1,000", year: 2025, region: "KY", in: Income{Pension: 20000, Interest: 1000}, regional: zero},
+	// MS
+	// income without pension 60,000 − 8,300 = 51,700; over 10,000 at 4.4% = 1,834.8
+	{name: "2025 MS employment 60,000", year: 2025, region: "MS", in: Income{Employment: 60000}, regional: 1834.8},
+	// income without pension 60,000 − 8,300 = 51,700; over 10,000 at 4% = 1,668
+	{name: "2026 MS employment 60,000", year: 2026, region: "MS", in: Income{Employment: 60000}, regional: 1668},
+	// income without pension 10,000 − 8,300 = 1,700; over 10,000 at 4% = 0
+	{name: "2026 MS pension 50,000 + dividends 10,000", year: 2026, region: "MS", in: Income{Pension: 50000, Dividends: 10000}, regional: zero},
+	// LA
+	// AGI 60,000 − 12,500 = 47,500 × 3% = 1,425
+	{name: "2025 LA employment 60,000", year: 2025, region: "LA", in: Income{Employment: 60000}, regional: 1425},
+	// AGI 60,000 − 12,835 = 47,165 × 3% = 1,414.95
+	{name: "2026 LA employment 60,000", year: 2026, region: "LA", in: Income{Employment: 60000}, regional: 1414.95},
+	// AGI 40,000 − 12,835 = 27,165 × 3% = 814.95
+	{name: "2026 LA pension 30,000 + capitalGains 10,000", year: 2026, region: "LA", in: Income{Pension: 30000, CapitalGains: 10000}, regional: 814.95},
+	// UT
+	// AGI 15,000 × 4.5% = 675; credit 945 − 1.3% × (AGI − 18,213) = 945; tax 0
+	{name: "2025 UT employment 15,000", year: 2025, region: "UT", in: Income{Employment: 15000}, regional: zero},
+	// AGI 50,000 × 4.5% = 2,250; credit 945 − 1.3% × (AGI − 18,213) = 531.77; tax 1,718.23
+	{name: "2025 UT employment 50,000", year: 2025, region: "UT", in: Income{Employment: 50000}, regional: 1718.23},
+	// AGI 100,000 × 4.5% = 4,500; credit 945 − 1.3% × (AGI − 18,213) = 0; tax 4,500
+	{name: "2025 UT employment 100,000", year: 2025, region: "UT", in: Income{Employment: 100000}, regional: 4500},
+	// IA
+	// AGI 60,000 − 15,750 = 44,250 × 3.8% − credit 40 = 1,641.5
+	{name: "2025 IA employment 60,000", year: 2025, region: "IA", in: Income{Employment: 60000}, regional: 1641.5},
+	// AGI 60,000 − 16,100 = 43,900 × 3.8% − credit 40 = 1,628.2
+	{name: "2026 IA employment 60,000", year: 2026, region: "IA", in: Income{Employment: 60000}, regional: 1628.2},
+	// AGI 20,000 − 16,100 = 3,900 × 3.8% − credit 40 = 108.2
+	{name: "2026 IA pension 20,000", year: 2026, region: "IA", in: Income{Pension: 20000}, regional: 108.2},
+	// ID
+	// AGI 15,000 − 15,750 = 0; over 4,811 at 5.3% = 0
+	{name: "2025 ID employment 15,000", year: 2025, region: "ID", in: Income{Employment: 15000}, regional: zero},
+	// AGI 60,000 − 15,750 = 44,250; over 4,811 at 5.3% = 2,090.27
+	{name: "2025 ID employment 60,000", year: 2025, region: "ID", in: Income{Employment: 60000}, regional: 2090.27},
+	// AGI 40,000 − 15,750 = 24,250; over 4,811 at 5.3% = 1,030.27
+	{name: "2025 ID pension 30,000 + dividends 10,000", year: 2025, region: "ID", in: Income{Pension: 30000, Dividends: 10000}, regional: 1030.27},
+	// NY
+	// AGI 60,000 − 8,000 = 52,000: 8,500 at 4%, 3,200 at 4.5%, 2,200 at 5.25%, 38,100 at 5.5% = 2,695
+	{name: "2025 NY employment 60,000", year: 2025, region: "NY", in: Income{Employment: 60000}, regional: 2695},
+	// AGI 60,000 − 8,000 = 52,000: 8,500 at 3.9%, 3,200 at 4.4%, 2,200 at 5.15%, 38,100 at 5.4% = 2,643
+	{name: "2026 NY employment 60,000", year: 2026, region: "NY", in: Income{Employment: 60000}, regional: 2643},
+	// AGI 65,000 − 8,000 = 57,000: 8,500 at 3.9%, 3,200 at 4.4%, 2,200 at 5.15%, 43,100 at 5.4% = 2,913
+	{name: "2026 NY pension 30,000 + interest 5,000 + dividends 10,000 + capitalGains 20,000", year: 2026, region: "NY", in: Income{Pension: 30000, Interest: 5000, Dividends: 10000, CapitalGains: 20000}, regional: 2913},
+	// CA
+	// AGI 60,000 − 5,706 = taxable 54,294; Schedule X 1,792.53 − exemption credit 153 = 1,639.53
+	{name: "2025 CA employment 60,000", year: 2025, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},
+	// AGI 200,000 − 5,706 = taxable 194,294; Schedule X 14,507.98 − exemption credit 153 = 14,354.98
+	{name: "2025 CA employment 200,000", year: 2025, region: "CA", in: Income{Employment: 200000}, regional: 14354.98},
+	// AGI 1,200,000 − 5,706 = taxable 1,194,294; Schedule X 127,734.77 − exemption credit 153 = 127,581.77; Mental Health Services Tax 1% of 194,294 = 1,942.94
+	{name: "2025 CA employment 1,200,000", year: 2025, region: "CA", in: Income{Employment: 1200000}, regional: 129524.71},
+	// AGI 35,000 − 5,706 = taxable 29,294; Schedule X 535.69 − exemption credit 153 = 382.69
+	{name: "2025 CA pension 30,000 + interest 5,000", year: 2025, region: "CA", in: Income{Pension: 30000, Interest: 5000}, regional: 382.69},
 }

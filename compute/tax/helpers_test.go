@@ -61,7 +61,7 @@ type example struct {
 	region string
 	in     Income
 	// expected results; 0 means "not checked", zero means "expect 0"
-	income, social, capital, total float64
+	income, social, capital, regional, total float64
 	// tolerance in currency units (0 = exact to the cent)
 	tol float64
 }
@@ -93,6 +93,7 @@ func runExamples(t *testing.T, cc string, ex []example) {
 			check("incomeTax", r.IncomeTax, e.income)
 			check("socialContributions", r.SocialContributions, e.social)
 			check("capitalTax", r.CapitalTax, e.capital)
+			check("regionalTax", r.RegionalTax, e.regional)
 			check("totalTax", r.TotalTax, e.total)
 			if t.Failed() {
 				for _, l := range r.Breakdown() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -17,15 +18,22 @@ func TestProperties(t *testing.T) {
 	for _, s := range loadAll(t) {
 		for _, year := range s.Years() {
 			y, _ := s.Year(year)
-			// Notches (a charge switched on whole at a limit) are in the
-			// law; the measured marginal rate may cross one within a step.
-			bound := y.MaxMarginal() + y.MaxJump()/s.MarginalStep
-			slack := y.RoundingSlack() + 0.02 // and cent rounding inside a rule
 			regions := []string{""}
 			for _, r := range s.Regions {
 				regions = append(regions, r.Code)
 			}
 			for _, region := range regions {
+				if !s.Covers(year, region) {
+					var r Result
+					if err := Calculate(s, year, &Income{Employment: 1}, region, &r); !errors.Is(err, ErrRegion) {
+						t.Errorf("%s %d %s: region the year does not model: %v", s.Country, year, region, err)
+					}
+					continue
+				}
+				// Notches (a charge switched on whole at a limit) are in the
+				// law; the measured marginal rate may cross one within a step.
+				bound := s.MaxMarginal(y, region) + s.MaxJump(y, region)/s.MarginalStep
+				slack := s.RoundingSlack(y, region) + 0.02 // and cent rounding inside a rule
 				rng := rand.New(rand.NewPCG(propertySeed, seedOf(s.Country, year, region)))
 				var r Result
 				if err := Calculate(s, year, &Income{}, region, &r); err != nil {
@@ -157,13 +165,21 @@ func TestZeroAllocs(t *testing.T) {
 		in := Income{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000, Pension: 2000, SelfEmployment: 10000}
 		var r Result
 		year := s.Latest()
-		n := testing.AllocsPerRun(200, func() {
-			if err := Calculate(s, year, &in, "", &r); err != nil {
-				t.Fatal(err)
+		regions := []string{""}
+		for _, rg := range s.Regions {
+			if s.Covers(year, rg.Code) {
+				regions = append(regions, rg.Code)
 			}
-		})
-		if n != 0 {
-			t.Errorf("%s: %v allocs per Calculate", s.Country, n)
+		}
+		for _, region := range regions {
+			n := testing.AllocsPerRun(50, func() {
+				if err := Calculate(s, year, &in, region, &r); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if n != 0 {
+				t.Errorf("%s %s: %v allocs per Calculate", s.Country, region, n)
+			}
 		}
 	}
 }
@@ -185,5 +201,103 @@ func TestBreakdownSums(t *testing.T) {
 		if r.NLines == 0 || r.Truncated {
 			t.Errorf("%s: %d lines, truncated %v", s.Country, r.NLines, r.Truncated)
 		}
+	}
+}
+
+// regionalSystem is a country file with one national rule and n regional
+// rules per region in regions, each regional rule taxing 1% of the
+// national tax plus 10% of wages.
+func regionalSystem(regions []string, n int) string {
+	var b strings.Builder
+	b.WriteString(`{"country":"XX","currency":"XXX","regions":[`)
+	for i, rg := range regions {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"code":%q,"name":"r"}`, rg)
+	}
+	b.WriteString(`],"documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[`)
+	b.WriteString(`{"id":"nat","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.2}]}]}`)
+	for _, rg := range regions {
+		for k := 0; k < n; k++ {
+			fmt.Fprintf(&b, `,{"id":"r%d","category":"regional","regions":[%q],"src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":0.1},"refs":{"nat":0.01}},"bands":[{"from":0,"rate":1}]}]}`, k, rg)
+		}
+	}
+	b.WriteString(`]}]}`)
+	return b.String()
+}
+
+func TestRegionViews(t *testing.T) {
+	var regions []string
+	for i := 0; i < 60; i++ {
+		regions = append(regions, fmt.Sprintf("R%02d", i))
+	}
+	// 1 + 60·2 rules in the year, 3 in any one region
+	s, err := Parse([]byte(regionalSystem(regions, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rg := range []string{"", "R00", "r59"} {
+		var r Result
+		if err := Calculate(s, 2024, &Income{Employment: 1000}, rg, &r); err != nil {
+			t.Fatal(err)
+		}
+		want := 200.0 // national 20%
+		if rg != "" {
+			want += 2 * (100 + 2) // two regional rules: 10% of wages + 1% of the national tax
+		}
+		nt := 1
+		if rg != "" {
+			nt = 3
+		}
+		if r.TotalTax != want || r.NTotals != nt {
+			t.Errorf("%q: total %v with %d rule totals, want %v", rg, r.TotalTax, r.NTotals, want)
+		}
+		y, _ := s.Year(2024)
+		if m := s.MaxMarginal(y, rg); rg != "" && m < 0.4 || rg == "" && m != 0.2 {
+			t.Errorf("%q: max marginal %v", rg, m)
+		}
+	}
+	// more rules in one region than a Result holds
+	if _, err := Parse([]byte(regionalSystem(regions[:1], MaxRules))); err == nil {
+		t.Error("a region with more than MaxRules rules accepted")
+	}
+	// a year that models some regions only
+	two := regionalSystem([]string{"A", "B"}, 1)
+	one := strings.Replace(two, `"year":2024,`, `"year":2024,"regions":["A","B"],`, 1)
+	one = strings.TrimSuffix(one, `]}]}`) + `]},{"year":2023,"regions":["a"],"rules":[{"id":"nat","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.2}]}]},{"id":"ra","category":"regional","regions":["A"],"src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}]}]}]}`
+	s, err = Parse([]byte(one))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Covers(2023, "") || !s.Covers(2023, "A") || s.Covers(2023, "B") || !s.Covers(2024, "B") || s.Covers(2022, "") {
+		t.Error("Covers")
+	}
+	var r Result
+	if err := Calculate(s, 2023, &Income{Employment: 10}, "b", &r); !errors.Is(err, ErrRegion) {
+		t.Errorf("region outside the year's regions: %v", err)
+	}
+	if _, err := Due(s, 2023, &Income{Employment: 10}, "B", nil); !errors.Is(err, ErrRegion) {
+		t.Errorf("Due, region outside the year's regions: %v", err)
+	}
+	if err := Calculate(s, 2023, &Income{Employment: 10}, "a", &r); err != nil || r.TotalTax != 3 {
+		t.Errorf("covered region: %v %v", err, r.TotalTax)
+	}
+	// a region with its own rules must be among the year's regions
+	bad := strings.Replace(one, `"year":2023,"regions":["a"]`, `"year":2023,"regions":["B"]`, 1)
+	if _, err := Parse([]byte(bad)); err == nil {
+		t.Error("rules for a region the year does not list accepted")
+	}
+}
+
+func TestMaxJumpCountsCliffs(t *testing.T) {
+	// an allowance of 1,000 withdrawn whole above 50,000 at a 10% rate
+	s, err := Parse([]byte(`{"country":"XX","currency":"XXX","documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}],"deductions":[{"label":"allowance","of":{"parts":{"employment":1}},"segments":[[0,1000,0],[50000.01,0,0]]}]}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _ := s.Year(2024)
+	if j := s.MaxJump(y, ""); math.Abs(j-100) > 1e-9 {
+		t.Errorf("jump %v, want 100", j)
 	}
 }

@@ -110,6 +110,30 @@ func (rg *Regime) valid() bool {
 // out it records one line per effect.
 func (rg *Regime) split(parts *[NumParts]float64, out *Result) (rest [NumParts]float64, tax, relieved float64) {
 	rest = *parts
+	owner := rg.owners()
+	var ruleTax [MaxRegimeRules]float64
+	for i := range rg.Rules[:rg.N] {
+		var rl float64
+		ruleTax[i], rl = rg.take(i, parts, &owner, &rest, out)
+		relieved += rl
+	}
+	for i := range rg.Rules[:rg.N] {
+		ruleTax[i] += rg.topUp(i, parts, &owner, &ruleTax, out)
+	}
+	for i := range ruleTax[:rg.N] {
+		tax += ruleTax[i]
+	}
+	for p := range rest {
+		if rest[p] < 0 { // float noise of a full share
+			rest[p] = 0
+		}
+	}
+	return rest, tax, relieved
+}
+
+// owners gives each income part to the first taxing rule that covers it
+// (-1: none); minimumTax rules own nothing.
+func (rg *Regime) owners() [NumParts]int8 {
 	var owner [NumParts]int8
 	for p := range owner {
 		owner[p] = -1
@@ -124,100 +148,106 @@ func (rg *Regime) split(parts *[NumParts]float64, out *Result) (rest [NumParts]f
 			}
 		}
 	}
-	var ruleTax [MaxRegimeRules]float64
-	for i := range rg.Rules[:rg.N] {
-		r := &rg.Rules[i]
-		cov := 0.0
-		for p := range parts {
-			if owner[p] == int8(i) {
-				cov += parts[p]
-			}
-		}
-		if !(cov > 0) {
-			continue
-		}
-		// share is the fraction of each covered part the rule takes out of
-		// the normal rules; rate is what the line reports.
-		var share, rate float64
-		switch r.Treatment {
-		case TreatExempt, TreatLumpSum:
-			share = 1
-		case TreatFlat:
-			taxed := cov
-			if r.Cap > 0 && taxed > r.Cap {
-				taxed = r.Cap
-			}
-			share, rate = taxed/cov, r.Rate
-			ruleTax[i] = taxed * r.Rate
-		case TreatPartialExempt:
-			top := cov
-			if r.Cap > 0 && top > r.Cap {
-				top = r.Cap
-			}
-			relief := r.Fraction * maxf(0, top-r.Floor)
-			if r.ReliefCap > 0 && relief > r.ReliefCap {
-				relief = r.ReliefCap
-			}
-			share, rate = relief/cov, r.Fraction
-		}
-		if share <= 0 {
-			continue
-		}
-		for p := range parts {
-			if owner[p] != int8(i) || parts[p] == 0 {
-				continue
-			}
-			b := parts[p] * share
-			rest[p] -= b
-			relieved += b
-			if out != nil {
-				l := Line{Rule: rg.ID, Label: r.PartLabels[p], Kind: KindProgram, Category: IncomeTax, Base: b, Rate: rate}
-				if r.Treatment == TreatFlat {
-					l.Amount = b * r.Rate
-				}
-				push(out, l)
-			}
-		}
-		if r.Treatment == TreatLumpSum {
-			ruleTax[i] = r.Amount
-			if out != nil {
-				push(out, Line{Rule: rg.ID, Label: r.Label, Kind: KindProgram, Category: IncomeTax, Base: cov, Amount: r.Amount})
-			}
-		}
-	}
-	for i := range rg.Rules[:rg.N] {
-		r := &rg.Rules[i]
-		if r.Treatment != TreatMinimumTax {
-			continue
-		}
-		cov, own := 0.0, 0.0
-		var counted [MaxRegimeRules]bool
-		for p, on := range r.Parts {
-			if !on {
-				continue
-			}
+	return owner
+}
+
+// take applies taxing rule i to the parts it owns: it takes the relieved
+// share of each out of rest and returns the rule's own tax and the income
+// relieved.
+func (rg *Regime) take(i int, parts *[NumParts]float64, owner *[NumParts]int8, rest *[NumParts]float64, out *Result) (tax, relieved float64) {
+	r := &rg.Rules[i]
+	cov := 0.0
+	for p := range parts {
+		if owner[p] == int8(i) {
 			cov += parts[p]
-			if o := owner[p]; o >= 0 && !counted[o] {
-				counted[o] = true
-				own += ruleTax[o]
+		}
+	}
+	if !(cov > 0) {
+		return 0, 0
+	}
+	share, rate, tax := r.share(cov)
+	if share <= 0 {
+		return tax, 0
+	}
+	for p := range parts {
+		if owner[p] != int8(i) || parts[p] == 0 {
+			continue
+		}
+		b := parts[p] * share
+		rest[p] -= b
+		relieved += b
+		if out != nil {
+			l := Line{Rule: rg.ID, Label: r.PartLabels[p], Kind: KindProgram, Category: IncomeTax, Base: b, Rate: rate}
+			if r.Treatment == TreatFlat {
+				l.Amount = b * r.Rate
 			}
-		}
-		if cov > 0 && own < r.Amount {
-			ruleTax[i] = r.Amount - own
-			if out != nil {
-				push(out, Line{Rule: rg.ID, Label: r.Label, Kind: KindProgram, Category: IncomeTax, Base: own, Amount: ruleTax[i]})
-			}
+			push(out, l)
 		}
 	}
-	for i := range ruleTax[:rg.N] {
-		tax += ruleTax[i]
-	}
-	for p := range rest {
-		if rest[p] < 0 { // float noise of a full share
-			rest[p] = 0
+	if r.Treatment == TreatLumpSum {
+		tax = r.Amount
+		if out != nil {
+			push(out, Line{Rule: rg.ID, Label: r.Label, Kind: KindProgram, Category: IncomeTax, Base: cov, Amount: r.Amount})
 		}
 	}
-	return rest, tax, relieved
+	return tax, relieved
+}
+
+// share is the fraction of each covered part a taxing rule takes out of the
+// normal rules when its parts carry cov, the rate its lines report, and its
+// flat tax.
+func (r *RegimeRule) share(cov float64) (share, rate, tax float64) {
+	switch r.Treatment {
+	case TreatExempt, TreatLumpSum:
+		share = 1
+	case TreatFlat:
+		taxed := cov
+		if r.Cap > 0 && taxed > r.Cap {
+			taxed = r.Cap
+		}
+		share, rate = taxed/cov, r.Rate
+		tax = taxed * r.Rate
+	case TreatPartialExempt:
+		top := cov
+		if r.Cap > 0 && top > r.Cap {
+			top = r.Cap
+		}
+		relief := r.Fraction * maxf(0, top-r.Floor)
+		if r.ReliefCap > 0 && relief > r.ReliefCap {
+			relief = r.ReliefCap
+		}
+		share, rate = relief/cov, r.Fraction
+	}
+	return share, rate, tax
+}
+
+// topUp is minimumTax rule i's top-up: what the taxing rules owning its
+// parts charge short of its Amount, when those parts carry income.
+func (rg *Regime) topUp(i int, parts *[NumParts]float64, owner *[NumParts]int8, ruleTax *[MaxRegimeRules]float64, out *Result) float64 {
+	r := &rg.Rules[i]
+	if r.Treatment != TreatMinimumTax {
+		return 0
+	}
+	cov, own := 0.0, 0.0
+	var counted [MaxRegimeRules]bool
+	for p, on := range r.Parts {
+		if !on {
+			continue
+		}
+		cov += parts[p]
+		if o := owner[p]; o >= 0 && !counted[o] {
+			counted[o] = true
+			own += ruleTax[o]
+		}
+	}
+	if !(cov > 0 && own < r.Amount) {
+		return 0
+	}
+	up := r.Amount - own
+	if out != nil {
+		push(out, Line{Rule: rg.ID, Label: r.Label, Kind: KindProgram, Category: IncomeTax, Base: own, Amount: up})
+	}
+	return up
 }
 
 // ApplyRegime is Calculate under a special regime (see Regime): it fills out
@@ -230,7 +260,8 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	if err != nil {
 		return RegimeEffect{}, err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return RegimeEffect{}, ErrRegion
 	}
 	if !rg.valid() {
@@ -244,8 +275,8 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	var eff RegimeEffect
 	var normal state
 	normal.parts = parts
-	normal.run(y, region)
-	eff.Without = sumCategories(y, region, &normal, 0, nil)
+	normal.run(v)
+	eff.Without = sumCategories(v, &normal, 0, nil)
 
 	rest, ptax, relieved := rg.split(&parts, out)
 	eff.Relieved, eff.Tax = round2(relieved), round2(ptax)
@@ -253,8 +284,8 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	out.NTotals = 1
 	var st state
 	st.out = out
-	st.runSplit(y, region, &parts, &rest)
-	out.TotalTax = sumCategories(y, region, &st, ptax, out)
+	st.runSplit(v, &parts, &rest)
+	out.TotalTax = sumCategories(v, &st, ptax, out)
 	out.EffectiveRate = 0
 	if gross > 0 {
 		out.EffectiveRate = out.TotalTax / gross
@@ -265,11 +296,11 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	var a, b state
 	a.exact, b.exact = true, true
 	restA, taxA, _ := rg.split(&parts, nil)
-	ta := a.runSplit(y, region, &parts, &restA) + taxA
+	ta := a.runSplit(v, &parts, &restA) + taxA
 	up := parts
 	up[mp] += s.MarginalStep
 	restB, taxB, _ := rg.split(&up, nil)
-	tb := b.runSplit(y, region, &up, &restB) + taxB
+	tb := b.runSplit(v, &up, &restB) + taxB
 	out.MarginalRate = (tb - ta) / s.MarginalStep
 	return eff, nil
 }
@@ -282,31 +313,29 @@ func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, e
 	if err != nil {
 		return 0, err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return 0, ErrRegion
 	}
 	parts, _ := cleanParts(in)
 	var st state
 	if rg == nil {
 		st.parts = parts
-		st.run(y, region)
-		return sumCategories(y, region, &st, 0, nil), nil
+		st.run(v)
+		return sumCategories(v, &st, 0, nil), nil
 	}
 	if !rg.valid() {
 		return 0, ErrRegime
 	}
 	rest, ptax, _ := rg.split(&parts, nil)
-	st.runSplit(y, region, &parts, &rest)
-	return sumCategories(y, region, &st, ptax, nil), nil
+	st.runSplit(v, &parts, &rest)
+	return sumCategories(v, &st, ptax, nil), nil
 }
 
 // runSplit is run with social rules on full and every other rule on rest.
-func (st *state) runSplit(y *Year, region string, full, rest *[NumParts]float64) float64 {
-	for i := range y.Rules {
-		r := &y.Rules[i]
-		if !r.appliesIn(region) {
-			continue
-		}
+func (st *state) runSplit(v *view, full, rest *[NumParts]float64) float64 {
+	for i := range v.rules {
+		r := &v.rules[i]
 		if r.Category == Social {
 			st.parts = *full
 		} else {
@@ -315,7 +344,7 @@ func (st *state) runSplit(y *Year, region string, full, rest *[NumParts]float64)
 		st.rule(i, r)
 	}
 	total := 0.0
-	for i := range y.Rules {
+	for i := range v.rules {
 		total += st.amt[i]
 	}
 	return total
@@ -324,14 +353,11 @@ func (st *state) runSplit(y *Year, region string, full, rest *[NumParts]float64)
 // sumCategories rounds a run's amounts per category as Calculate does, with
 // extra added to income tax, and returns the total. With out it also fills
 // the category fields and appends the rule totals.
-func sumCategories(y *Year, region string, st *state, extra float64, out *Result) float64 {
+func sumCategories(v *view, st *state, extra float64, out *Result) float64 {
 	var cat [numCategories]float64
 	cat[IncomeTax] = extra
-	for i := range y.Rules {
-		r := &y.Rules[i]
-		if !r.appliesIn(region) {
-			continue
-		}
+	for i := range v.rules {
+		r := &v.rules[i]
 		cat[r.Category] += st.amt[i]
 		if out == nil {
 			continue
@@ -427,7 +453,8 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 	if err != nil {
 		return 0, false, err
 	}
-	if !s.HasRegion(region) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
 		return 0, false, ErrRegion
 	}
 	if rg != nil && !rg.valid() {
@@ -450,23 +477,31 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 		ptax := 0.0
 		if rg == nil {
 			st.parts = in
-			st.run(y, region)
+			st.run(v)
 		} else {
 			var rest [NumParts]float64
 			rest, ptax, _ = rg.split(&in, nil)
-			st.runSplit(y, region, &in, &rest)
+			st.runSplit(v, &in, &rest)
 		}
-		return net - (g - sumCategories(y, region, &st, ptax, nil))
+		return net - (g - sumCategories(v, &st, ptax, nil))
 	}
+	g, ok := solveGross(net, short)
+	return g, ok, nil
+}
+
+// solveGross finds, within a cent, the smallest gross g ≥ net with
+// short(g) ≤ 0, where short is what g leaves missing from net; false when
+// none lies below 1e15.
+func solveGross(net float64, short func(float64) float64) (float64, bool) {
 	// Bracket: lo leaves too little (no tax is the best case), hi enough.
 	lo, hi := net, 2*net
 	flo, fhi := short(lo), short(hi)
 	if flo <= 0 {
-		return lo, true, nil
+		return lo, true
 	}
 	for fhi > 0 {
 		if hi > 1e15 {
-			return 0, false, nil
+			return 0, false
 		}
 		lo, flo = hi, fhi
 		hi *= 2
@@ -494,5 +529,5 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 			side = 1
 		}
 	}
-	return hi, true, nil
+	return hi, true
 }

@@ -139,6 +139,9 @@ type Document struct {
 	Publisher string `json:"publisher"`
 	Title     string `json:"title"`
 	URL       string `json:"url,omitempty"`
+	// AsOf is the date (YYYY-MM-DD) of the version whose figures are used:
+	// its publication, or its last amendment when that is what was read.
+	AsOf string `json:"asOf,omitempty"`
 }
 
 // Source points into a Document.
@@ -149,9 +152,10 @@ type Source struct {
 
 // Limits of the fixed-size evaluation state.
 const (
-	MaxRules  = 32  // rules per tax year
-	MaxLayers = 4   // layers per rule
-	MaxLines  = 128 // breakdown lines per Result
+	MaxRules     = 32  // rules that apply in one region (or with none) in a tax year
+	MaxYearRules = 512 // rules of a tax year, over all regions
+	MaxLayers    = 4   // layers per rule
+	MaxLines     = 128 // breakdown lines per Result
 )
 
 // System is one country's tax parameters for all covered years.
@@ -189,9 +193,25 @@ type Region struct {
 // Year is one tax year's rules.
 type Year struct {
 	Year  int
-	Rules []Rule
+	Rules []Rule // every rule, whatever region it applies in
 	Notes []string
+	// views[0] holds the rules that apply with no region, views[1+k] those
+	// that apply in the system's Regions[k]
+	views []view
 }
+
+// view is the rules of a year that apply in one region, in order, with
+// their references to earlier rules renumbered to positions in the view.
+// A reference to a rule that does not apply there reads 0 in the full
+// list, so the view drops it.
+type view struct {
+	rules   []Rule
+	covered bool // the year's figures cover the region
+}
+
+// view is the view for the region at index k of the system's Regions (-1:
+// no region).
+func (y *Year) view(k int) *view { return &y.views[k+1] }
 
 // Years lists the covered tax years, ascending.
 func (s *System) Years() []int {
@@ -415,25 +435,77 @@ type Rule struct {
 }
 
 // MaxMarginal is an upper bound on the marginal rate of the year's total tax
-// implied by its statutory rates, tapers and phase-outs.
-func (y *Year) MaxMarginal() float64 {
+// in a region ("" for none) implied by its statutory rates, tapers and
+// phase-outs.
+func (s *System) MaxMarginal(y *Year, region string) float64 {
 	total := 0.0
-	for i := range y.Rules {
-		total += y.Rules[i].maxRate
+	for _, r := range s.rulesIn(y, region) {
+		total += r.maxRate
 	}
 	return total
 }
 
-// MaxJump bounds the step in the year's total tax at a notch: where an
+// rulesIn is the year's rules that apply in region (nil for an unknown
+// region).
+func (s *System) rulesIn(y *Year, region string) []Rule {
+	if v, ok := s.viewOf(y, region); ok {
+		return v.rules
+	}
+	return nil
+}
+
+// viewOf is the year's view for region ("" for none); false when the
+// region is unknown or the year does not model it.
+func (s *System) viewOf(y *Year, region string) (*view, bool) {
+	k := -1
+	if region != "" {
+		if k = s.regionIndex(region); k < 0 {
+			return nil, false
+		}
+	}
+	v := y.view(k)
+	return v, v.covered
+}
+
+// LocalRegion is the region a comparison taxes the income in for the tax
+// year: LocalTax.Region where the year models it, else "" (national tax
+// only).
+func (s *System) LocalRegion(year int) string {
+	if s.LocalTax.Region != "" && s.Covers(year, s.LocalTax.Region) {
+		return s.LocalTax.Region
+	}
+	return ""
+}
+
+// Covers reports whether the tax year models region ("" always, for a
+// covered year): a country may model its regions for some years only.
+// Calculate answers ErrRegion for a region the year does not cover.
+func (s *System) Covers(year int, region string) bool {
+	y, err := s.Year(year)
+	if err != nil {
+		return false
+	}
+	_, ok := s.viewOf(y, region)
+	return ok
+}
+
+// MaxJump bounds the step in the year's total tax in a region at a notch: where an
 // exemption limit (rule or layer) or a minimum amount switches a whole
 // charge on at once, or a nil-rate amount steps down at a band (the UK
 // personal savings allowance). A marginal rate measured over a step of income may
 // exceed MaxMarginal by up to MaxJump divided by the step.
-func (y *Year) MaxJump() float64 {
+func (s *System) MaxJump(y *Year, region string) float64 {
 	j := 0.0
-	for i := range y.Rules {
-		r := &y.Rules[i]
+	rules := s.rulesIn(y, region)
+	for i := range rules {
+		r := &rules[i]
 		j += r.maxRate*r.Exempt + r.MinTax
+		for k := range r.Deductions {
+			j += r.maxRate * r.Deductions[k].cliff()
+		}
+		for k := range r.Credits {
+			j += r.Credits[k].cliff()
+		}
 		for _, l := range r.Layers {
 			j += r.maxRate * l.Exempt
 			if len(l.NilRate) > 1 { // a nil-rate amount that shrinks as the top rises
@@ -445,12 +517,13 @@ func (y *Year) MaxJump() float64 {
 }
 
 // RoundingSlack bounds how much rounding of taxable bases and amounts can
-// lower the year's total tax when income rises: a base rounded to a unit
+// lower the year's total tax in a region when income rises: a base rounded to a unit
 // moves its tax by up to the rule's top rate times the unit.
-func (y *Year) RoundingSlack() float64 {
+func (s *System) RoundingSlack(y *Year, region string) float64 {
 	sl := 0.0
-	for i := range y.Rules {
-		r := &y.Rules[i]
+	rules := s.rulesIn(y, region)
+	for i := range rules {
+		r := &rules[i]
 		sl += r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
 	}
 	return sl
@@ -498,7 +571,10 @@ type jSystem struct {
 type jYear struct {
 	Year  int      `json:"year"`
 	Notes []string `json:"notes"`
-	Rules []jRule  `json:"rules"`
+	// Regions lists the regions whose sub-national rules the year models;
+	// absent, all of the country's regions.
+	Regions *[]string `json:"regions"`
+	Rules   []jRule   `json:"rules"`
 }
 
 type jRule struct {
@@ -674,129 +750,256 @@ func (s *System) compileYear(jy *jYear) (*Year, error) {
 	if jy.Year < 1900 || jy.Year > 2200 {
 		return nil, fmt.Errorf("bad year")
 	}
-	if len(jy.Rules) == 0 || len(jy.Rules) > MaxRules {
-		return nil, fmt.Errorf("%d rules (1..%d)", len(jy.Rules), MaxRules)
+	if len(jy.Rules) == 0 || len(jy.Rules) > MaxYearRules {
+		return nil, fmt.Errorf("%d rules (1..%d)", len(jy.Rules), MaxYearRules)
 	}
 	y := &Year{Year: jy.Year, Notes: jy.Notes, Rules: make([]Rule, len(jy.Rules))}
 	for i := range jy.Rules {
-		jr := &jy.Rules[i]
-		r := &y.Rules[i]
-		if jr.ID == "" {
-			return nil, fmt.Errorf("rule %d: no id", i)
-		}
-		what := "rule " + jr.ID
-		if err := s.checkSources(jr.Src, what); err != nil {
+		if err := s.compileRule(y, i, &jy.Rules[i]); err != nil {
 			return nil, err
 		}
-		cat := -1
-		for c, n := range categoryNames {
-			if n == jr.Category {
-				cat = c
+	}
+	y.views = make([]view, 1+len(s.Regions))
+	for k := -1; k < len(s.Regions); k++ {
+		region := ""
+		if k >= 0 {
+			region = s.Regions[k].Code
+		}
+		v, err := y.viewIn(region)
+		if err != nil {
+			return nil, err
+		}
+		v.covered = k < 0 || jy.Regions == nil
+		y.views[k+1] = v
+	}
+	if jy.Regions != nil {
+		for _, code := range *jy.Regions {
+			k := s.regionIndex(code)
+			if k < 0 {
+				return nil, fmt.Errorf("covered region %q not declared", code)
+			}
+			y.views[k+1].covered = true
+		}
+		for k := range s.Regions {
+			v := &y.views[k+1]
+			if !v.covered && len(v.rules) != len(y.views[0].rules) {
+				return nil, fmt.Errorf("region %s has rules but is not among the year's regions", s.Regions[k].Code)
 			}
 		}
-		if cat < 0 {
-			return nil, fmt.Errorf("%s: category %q", what, jr.Category)
-		}
-		for _, rg := range append(append([]string(nil), jr.Regions...), jr.ExceptRegions...) {
-			if !s.HasRegion(rg) {
-				return nil, fmt.Errorf("%s: region %q not declared", what, rg)
-			}
-		}
-		*r = Rule{ID: jr.ID, Label: jr.Label, Category: Category(cat), Regions: jr.Regions,
-			ExceptRegions: jr.ExceptRegions, Exempt: jr.Exempt, MinTax: jr.MinTax, Sources: jr.Src}
-		if jr.Relief != nil {
-			r.HasRelief, r.ReliefAbove, r.ReliefRate = true, jr.Relief.Above, jr.Relief.Rate
-		}
-		if jr.Round != nil {
-			var err error
-			if r.RoundBase, err = compileRound(jr.Round.Base); err != nil {
-				return nil, fmt.Errorf("%s: %w", what, err)
-			}
-			if r.RoundTax, err = compileRound(jr.Round.Tax); err != nil {
-				return nil, fmt.Errorf("%s: %w", what, err)
-			}
-		}
-		if len(jr.Layers) == 0 || len(jr.Layers) > MaxLayers {
-			return nil, fmt.Errorf("%s: %d layers (1..%d)", what, len(jr.Layers), MaxLayers)
-		}
-		maxBand := 0.0
-		for li := range jr.Layers {
-			jl := &jr.Layers[li]
-			l := Layer{ID: jl.ID, Label: jl.Label, NilRate: jl.NilRate, NilLabel: jl.NilLabel, Buckets: jl.Buckets, Exempt: jl.Exempt}
-			m, err := compileMeasure(y, i, &jl.Base, false)
-			if err != nil {
-				return nil, fmt.Errorf("%s layer %d: %w", what, li, err)
-			}
-			l.Base = m
-			if len(jl.Bands) == 0 {
-				return nil, fmt.Errorf("%s layer %d: no bands", what, li)
-			}
-			maxW := 0.0
-			for _, w := range m.Parts {
-				maxW = math.Max(maxW, math.Abs(w))
-			}
-			for _, rf := range m.Refs {
-				maxW = math.Max(maxW, math.Abs(rf.Weight)*math.Max(1, y.Rules[rf.Rule].maxRate))
-			}
-			for bi, jb := range jl.Bands {
-				if bi == 0 && jb.From != 0 {
-					return nil, fmt.Errorf("%s layer %d: first band must start at 0", what, li)
-				}
-				if bi > 0 && jb.From <= jl.Bands[bi-1].From {
-					return nil, fmt.Errorf("%s layer %d: bands not ascending", what, li)
-				}
-				b := Band{From: jb.From, Rate: jb.Rate, Label: jb.Label, Formula: jb.Formula}
-				mr := jb.Rate
-				if b.Formula != nil {
-					if b.Formula.Div == 0 {
-						return nil, fmt.Errorf("%s: formula with div 0", what)
-					}
-					// marginal rate at the band's end (or start): (2Ay+B)/Div
-					hi := b.From * 4
-					if bi+1 < len(jl.Bands) {
-						hi = jl.Bands[bi+1].From
-					}
-					for _, x := range []float64{b.From, hi} {
-						yv := (x - b.Formula.Y0) / b.Formula.Div
-						mr = math.Max(mr, (2*b.Formula.A*yv+b.Formula.B)/b.Formula.Div)
-					}
-				}
-				if mr < 0 || mr > 1 {
-					return nil, fmt.Errorf("%s: band rate %v out of [0,1]", what, mr)
-				}
-				maxBand = math.Max(maxBand, mr*maxW)
-				l.Bands = append(l.Bands, b)
-			}
-			if len(l.NilRate) > 1 && len(l.NilRate) != len(l.Bands) {
-				return nil, fmt.Errorf("%s layer %d: nilRate needs one amount or one per band", what, li)
-			}
-			r.Layers = append(r.Layers, l)
-		}
-		taper := 0.0
-		for di := range jr.Deductions {
-			a, err := s.compileAdjust(y, i, r, &jr.Deductions[di], what, false)
-			if err != nil {
-				return nil, err
-			}
-			taper += a.slope()
-			r.Deductions = append(r.Deductions, a)
-		}
-		creditSlope := 0.0
-		for ci := range jr.Credits {
-			a, err := s.compileAdjust(y, i, r, &jr.Credits[ci], what, true)
-			if err != nil {
-				return nil, err
-			}
-			creditSlope += a.slope()
-			r.Credits = append(r.Credits, a)
-		}
-		mr := maxBand * (1 + taper)
-		if r.HasRelief {
-			mr = math.Max(mr, r.ReliefRate*maxInputRate(y, r))
-		}
-		r.maxRate = mr + creditSlope
 	}
 	return y, nil
+}
+
+// viewIn selects the rules that apply in region and renumbers their
+// references and spills to positions among them.
+func (y *Year) viewIn(region string) (view, error) {
+	pos := make([]int, len(y.Rules)) // position in the view, or -1
+	var v view
+	for i := range y.Rules {
+		pos[i] = -1
+		if y.Rules[i].appliesIn(region) {
+			pos[i] = len(v.rules)
+			v.rules = append(v.rules, y.Rules[i].renumbered(pos))
+		}
+	}
+	if len(v.rules) > MaxRules {
+		where := "with no region"
+		if region != "" {
+			where = "in region " + region
+		}
+		return v, fmt.Errorf("%d rules apply %s (at most %d)", len(v.rules), where, MaxRules)
+	}
+	return v, nil
+}
+
+// renumbered is a copy of r whose references and spills point to pos[i]
+// instead of rule i, without those whose pos is -1.
+func (r Rule) renumbered(pos []int) Rule {
+	r.Layers = slices.Clone(r.Layers)
+	for li := range r.Layers {
+		r.Layers[li].Base.renumber(pos)
+	}
+	r.Deductions = renumberAdjusts(r.Deductions, pos)
+	r.Credits = renumberAdjusts(r.Credits, pos)
+	return r
+}
+
+func renumberAdjusts(as []Adjust, pos []int) []Adjust {
+	as = slices.Clone(as)
+	for k := range as {
+		a := &as[k]
+		a.Of.renumber(pos)
+		if a.MaxLess != nil {
+			ml := *a.MaxLess
+			ml.renumber(pos)
+			a.MaxLess = &ml
+		}
+		var spill []int
+		for _, sp := range a.Spill {
+			if pos[sp] >= 0 {
+				spill = append(spill, pos[sp])
+			}
+		}
+		a.Spill = spill
+	}
+	return as
+}
+
+func (m *Measure) renumber(pos []int) {
+	var refs []Ref
+	for _, rf := range m.Refs {
+		if pos[rf.Rule] >= 0 {
+			rf.Rule = pos[rf.Rule]
+			refs = append(refs, rf)
+		}
+	}
+	m.Refs = refs
+}
+
+// compileRule fills y.Rules[i] from jr; earlier rules are compiled.
+func (s *System) compileRule(y *Year, i int, jr *jRule) error {
+	if jr.ID == "" {
+		return fmt.Errorf("rule %d: no id", i)
+	}
+	what := "rule " + jr.ID
+	if err := s.checkSources(jr.Src, what); err != nil {
+		return err
+	}
+	cat, ok := parseCategory(jr.Category)
+	if !ok {
+		return fmt.Errorf("%s: category %q", what, jr.Category)
+	}
+	for _, rg := range append(append([]string(nil), jr.Regions...), jr.ExceptRegions...) {
+		if !s.HasRegion(rg) {
+			return fmt.Errorf("%s: region %q not declared", what, rg)
+		}
+	}
+	r := &y.Rules[i]
+	*r = Rule{ID: jr.ID, Label: jr.Label, Category: cat, Regions: jr.Regions,
+		ExceptRegions: jr.ExceptRegions, Exempt: jr.Exempt, MinTax: jr.MinTax, Sources: jr.Src}
+	if jr.Relief != nil {
+		r.HasRelief, r.ReliefAbove, r.ReliefRate = true, jr.Relief.Above, jr.Relief.Rate
+	}
+	if jr.Round != nil {
+		var err error
+		if r.RoundBase, err = compileRound(jr.Round.Base); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		if r.RoundTax, err = compileRound(jr.Round.Tax); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+	}
+	if len(jr.Layers) == 0 || len(jr.Layers) > MaxLayers {
+		return fmt.Errorf("%s: %d layers (1..%d)", what, len(jr.Layers), MaxLayers)
+	}
+	maxBand := 0.0
+	for li := range jr.Layers {
+		l, mb, err := compileLayer(y, i, &jr.Layers[li], fmt.Sprintf("%s layer %d", what, li))
+		if err != nil {
+			return err
+		}
+		maxBand = math.Max(maxBand, mb)
+		r.Layers = append(r.Layers, l)
+	}
+	taper := 0.0
+	for di := range jr.Deductions {
+		a, err := s.compileAdjust(y, i, r, &jr.Deductions[di], what, false)
+		if err != nil {
+			return err
+		}
+		taper += a.slope()
+		r.Deductions = append(r.Deductions, a)
+	}
+	creditSlope := 0.0
+	for ci := range jr.Credits {
+		a, err := s.compileAdjust(y, i, r, &jr.Credits[ci], what, true)
+		if err != nil {
+			return err
+		}
+		creditSlope += a.slope()
+		r.Credits = append(r.Credits, a)
+	}
+	mr := maxBand * (1 + taper)
+	if r.HasRelief {
+		mr = math.Max(mr, r.ReliefRate*maxInputRate(y, r))
+	}
+	r.maxRate = mr + creditSlope
+	return nil
+}
+
+// parseCategory reads a category's name.
+func parseCategory(name string) (Category, bool) {
+	for c, n := range categoryNames {
+		if n == name {
+			return Category(c), true
+		}
+	}
+	return 0, false
+}
+
+// compileLayer compiles one layer of rule self and returns with it the
+// highest marginal rate its bands reach per unit of income.
+func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, error) {
+	l := Layer{ID: jl.ID, Label: jl.Label, NilRate: jl.NilRate, NilLabel: jl.NilLabel, Buckets: jl.Buckets, Exempt: jl.Exempt}
+	m, err := compileMeasure(y, self, &jl.Base, false)
+	if err != nil {
+		return l, 0, fmt.Errorf("%s: %w", what, err)
+	}
+	l.Base = m
+	if len(jl.Bands) == 0 {
+		return l, 0, fmt.Errorf("%s: no bands", what)
+	}
+	// the most a unit of income moves the layer's base
+	maxW := 0.0
+	for _, w := range m.Parts {
+		maxW = math.Max(maxW, math.Abs(w))
+	}
+	for _, rf := range m.Refs {
+		maxW = math.Max(maxW, math.Abs(rf.Weight)*math.Max(1, y.Rules[rf.Rule].maxRate))
+	}
+	maxBand := 0.0
+	for bi, jb := range jl.Bands {
+		if bi == 0 && jb.From != 0 {
+			return l, 0, fmt.Errorf("%s: first band must start at 0", what)
+		}
+		if bi > 0 && jb.From <= jl.Bands[bi-1].From {
+			return l, 0, fmt.Errorf("%s: bands not ascending", what)
+		}
+		b := Band{From: jb.From, Rate: jb.Rate, Label: jb.Label, Formula: jb.Formula}
+		hi := b.From * 4
+		if bi+1 < len(jl.Bands) {
+			hi = jl.Bands[bi+1].From
+		}
+		mr, err := b.maxRate(hi)
+		if err != nil {
+			return l, 0, fmt.Errorf("%s: %w", what, err)
+		}
+		maxBand = math.Max(maxBand, mr*maxW)
+		l.Bands = append(l.Bands, b)
+	}
+	if len(l.NilRate) > 1 && len(l.NilRate) != len(l.Bands) {
+		return l, 0, fmt.Errorf("%s: nilRate needs one amount or one per band", what)
+	}
+	return l, maxBand, nil
+}
+
+// maxRate is the band's highest marginal rate between its start and hi: its
+// rate, or for a formula (2A·y+B)/Div at either end. It must lie in [0, 1].
+func (b *Band) maxRate(hi float64) (float64, error) {
+	mr := b.Rate
+	if f := b.Formula; f != nil {
+		if f.Div == 0 {
+			return 0, fmt.Errorf("formula with div 0")
+		}
+		for _, x := range []float64{b.From, hi} {
+			yv := (x - f.Y0) / f.Div
+			mr = math.Max(mr, (2*f.A*yv+f.B)/f.Div)
+		}
+	}
+	if mr < 0 || mr > 1 {
+		return 0, fmt.Errorf("band rate %v out of [0,1]", mr)
+	}
+	return mr, nil
 }
 
 // maxInputRate bounds d(base)/d(income) of a rule whose base refers to other
@@ -814,6 +1017,18 @@ func maxInputRate(y *Year, r *Rule) float64 {
 		m += t
 	}
 	return m
+}
+
+// cliff is the largest step of the adjustment's function where one segment
+// ends and the next begins (an allowance withdrawn whole above an income
+// limit).
+func (a *Adjust) cliff() float64 {
+	c := 0.0
+	for k := 1; k < len(a.Segments); k++ {
+		p, n := &a.Segments[k-1], &a.Segments[k]
+		c = math.Max(c, math.Abs(n.Base-(p.Base+p.Rate*(n.From-p.From))))
+	}
+	return c
 }
 
 // slope bounds how fast an adjustment can change per unit of income.
@@ -896,46 +1111,63 @@ func compileMeasure(y *Year, self int, j *jMeasure, allowOn bool) (Measure, erro
 	}
 	sort.Strings(keys)
 	for _, key := range keys {
-		w := j.Refs[key]
-		id, what, layer := key, RefAmount, ""
-		if k := strings.IndexByte(id, '#'); k >= 0 {
-			switch id[k+1:] {
-			case "taxable":
-				what = RefTaxable
-			case "gross":
-				what = RefGross
-			default:
-				return m, fmt.Errorf("ref %q: unknown field", key)
-			}
-			id = id[:k]
-		}
-		if k := strings.IndexByte(id, '.'); k >= 0 {
-			id, layer = id[:k], id[k+1:]
-		}
-		n := 0
-		for ri := 0; ri < self; ri++ {
-			if y.Rules[ri].ID != id {
-				continue
-			}
-			li := -1
-			if layer != "" {
-				for x := range y.Rules[ri].Layers {
-					if y.Rules[ri].Layers[x].ID == layer {
-						li = x
-					}
-				}
-				if li < 0 {
-					return m, fmt.Errorf("ref %q: no layer %q", key, layer)
-				}
-			}
-			m.Refs = append(m.Refs, Ref{Rule: ri, Layer: li, What: what, Weight: w})
-			n++
-		}
-		if n == 0 {
-			return m, fmt.Errorf("ref %q: no earlier rule with that id", key)
+		var err error
+		if m.Refs, err = appendRefs(m.Refs, y, self, key, j.Refs[key]); err != nil {
+			return m, err
 		}
 	}
 	return m, nil
+}
+
+// appendRefs appends the references key ("rule", "rule.layer",
+// "rule#taxable", "rule#gross") makes with weight w to every rule before
+// self with that id.
+func appendRefs(refs []Ref, y *Year, self int, key string, w float64) ([]Ref, error) {
+	id, what, layer := key, RefAmount, ""
+	if k := strings.IndexByte(id, '#'); k >= 0 {
+		switch id[k+1:] {
+		case "taxable":
+			what = RefTaxable
+		case "gross":
+			what = RefGross
+		default:
+			return refs, fmt.Errorf("ref %q: unknown field", key)
+		}
+		id = id[:k]
+	}
+	if k := strings.IndexByte(id, '.'); k >= 0 {
+		id, layer = id[:k], id[k+1:]
+	}
+	n := 0
+	for ri := 0; ri < self; ri++ {
+		if y.Rules[ri].ID != id {
+			continue
+		}
+		li := -1
+		if layer != "" {
+			if li = y.Rules[ri].layerIndex(layer); li < 0 {
+				return refs, fmt.Errorf("ref %q: no layer %q", key, layer)
+			}
+		}
+		refs = append(refs, Ref{Rule: ri, Layer: li, What: what, Weight: w})
+		n++
+	}
+	if n == 0 {
+		return refs, fmt.Errorf("ref %q: no earlier rule with that id", key)
+	}
+	return refs, nil
+}
+
+// layerIndex is the position of the layer with that id, or -1 (the last
+// one when ids repeat).
+func (r *Rule) layerIndex(id string) int {
+	li := -1
+	for x := range r.Layers {
+		if r.Layers[x].ID == id {
+			li = x
+		}
+	}
+	return li
 }
 
 func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what string, credit bool) (Adjust, error) {
@@ -956,26 +1188,8 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 		return Adjust{}, fmt.Errorf("%s: deduction cannot depend on taxable base or tax", what)
 	}
 	a := Adjust{Label: j.Label, Of: m, Min: j.Min, CapAtBase: j.CapAtBase, Layer: -1, Sources: j.Src}
-	switch {
-	case len(j.Segments) > 0:
-		if j.Amount != nil || j.Rate != 0 {
-			return a, fmt.Errorf("%s: segments exclude amount/rate", what)
-		}
-		for k, sg := range j.Segments {
-			if len(sg) != 3 {
-				return a, fmt.Errorf("%s: a segment is [from, value, rate]", what)
-			}
-			if k > 0 && sg[0] <= j.Segments[k-1][0] {
-				return a, fmt.Errorf("%s: segments not ascending", what)
-			}
-			a.Segments = append(a.Segments, Segment{sg[0], sg[1], sg[2]})
-		}
-	default:
-		amt := 0.0
-		if j.Amount != nil {
-			amt = *j.Amount
-		}
-		a.Segments = []Segment{{0, amt, j.Rate}}
+	if a.Segments, err = compileSegments(j); err != nil {
+		return a, fmt.Errorf("%s: %w", what, err)
 	}
 	if j.Max != nil {
 		a.HasMax, a.Max = true, *j.Max
@@ -991,11 +1205,7 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 		if credit {
 			return a, fmt.Errorf("%s: credits apply to the whole rule", what)
 		}
-		for li := range r.Layers {
-			if r.Layers[li].ID == j.Layer {
-				a.Layer = li
-			}
-		}
+		a.Layer = r.layerIndex(j.Layer)
 		if a.Layer < 0 {
 			return a, fmt.Errorf("%s: no layer %q", what, j.Layer)
 		}
@@ -1004,16 +1214,48 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 		return a, fmt.Errorf("%s: spillTo is for credits", what)
 	}
 	for _, id := range j.Spill {
-		n := 0
-		for ri := 0; ri < self; ri++ {
-			if y.Rules[ri].ID == id {
-				a.Spill = append(a.Spill, ri)
-				n++
-			}
-		}
-		if n == 0 {
+		n := len(a.Spill)
+		a.Spill = y.appendRuleIndices(a.Spill, self, id)
+		if len(a.Spill) == n {
 			return a, fmt.Errorf("%s: spillTo %q: no earlier rule", what, id)
 		}
 	}
 	return a, nil
+}
+
+// appendRuleIndices appends the indices of the rules before self with that
+// id.
+func (y *Year) appendRuleIndices(dst []int, self int, id string) []int {
+	for ri := 0; ri < self; ri++ {
+		if y.Rules[ri].ID == id {
+			dst = append(dst, ri)
+		}
+	}
+	return dst
+}
+
+// compileSegments is an adjustment's function: its segments, or a single
+// segment from amount and rate.
+func compileSegments(j *jAdjust) ([]Segment, error) {
+	if len(j.Segments) == 0 {
+		amt := 0.0
+		if j.Amount != nil {
+			amt = *j.Amount
+		}
+		return []Segment{{0, amt, j.Rate}}, nil
+	}
+	if j.Amount != nil || j.Rate != 0 {
+		return nil, fmt.Errorf("segments exclude amount/rate")
+	}
+	out := make([]Segment, 0, len(j.Segments))
+	for k, sg := range j.Segments {
+		if len(sg) != 3 {
+			return nil, fmt.Errorf("a segment is [from, value, rate]")
+		}
+		if k > 0 && sg[0] <= j.Segments[k-1][0] {
+			return nil, fmt.Errorf("segments not ascending")
+		}
+		out = append(out, Segment{sg[0], sg[1], sg[2]})
+	}
+	return out, nil
 }

@@ -74,3 +74,17 @@ func BenchmarkGrossFor(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCalculateState: the same income in a US state, the federal rules
+// and the state's (California 2025: brackets, a credit and a surtax).
+func BenchmarkCalculateState(b *testing.B) {
+	s := loadSystem(b, "us")
+	in := Income{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000}
+	var r Result
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Calculate(s, 2025, &in, "CA", &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

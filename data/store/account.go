@@ -103,7 +103,7 @@ func accountIn(b *bolt.Bucket) (Account, error) {
 // v. It reports false, and leaves v alone, when the document or the user does
 // not exist.
 func (d *DB) GetDoc(user, name string, v any) (bool, error) {
-	if err := checkDocName(name); err != nil {
+	if err := CheckDocName(name); err != nil {
 		return false, wrap("get "+name, err)
 	}
 	var found bool
@@ -124,7 +124,7 @@ func (d *DB) GetDoc(user, name string, v any) (bool, error) {
 // PutDoc stores v as the user's JSON document name, replacing any previous
 // one, and creates the user (free tier) when absent.
 func (d *DB) PutDoc(user, name string, v any) error {
-	if err := checkDocName(name); err != nil {
+	if err := CheckDocName(name); err != nil {
 		return wrap("put "+name, err)
 	}
 	err := d.update(func(tx *bolt.Tx) error {
@@ -143,7 +143,7 @@ func (d *DB) PutDoc(user, name string, v any) error {
 // returns the new JSON or an error that aborts the update and is returned
 // as it is. The user is created (free tier) when absent.
 func (d *DB) UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) error {
-	if err := checkDocName(name); err != nil {
+	if err := CheckDocName(name); err != nil {
 		return wrap("update "+name, err)
 	}
 	var fnErr error
@@ -165,8 +165,9 @@ func (d *DB) UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) e
 	return wrap("update "+name, err)
 }
 
-// checkDocName refuses names that belong to the store's own records.
-func checkDocName(name string) error {
+// CheckDocName refuses document names that belong to the store's own
+// records (account, keys, assets, ...) and the empty name.
+func CheckDocName(name string) error {
 	switch name {
 	case "", string(keyAccount), string(bucketKeys), string(bucketAssets), string(bucketAssetIDs), string(bucketISINs):
 		return fmt.Errorf("reserved or empty document name %q", name)

@@ -26,7 +26,7 @@ var (
 )
 
 // AssetMeta is what the store reads of an asset: its id, its ISIN (empty
-// when none) and its category, a small number the caller defines.
+// when none) and its category code (CategoryEquity, ...).
 type AssetMeta struct {
 	ID       string
 	ISIN     string
@@ -36,7 +36,9 @@ type AssetMeta struct {
 // AnyCategory lists every category in AppendAssets.
 const AnyCategory = -1
 
-func (m *AssetMeta) check() error {
+// Check reports whether m is acceptable to a store: an id of 1..MaxIDLen
+// bytes without NUL, an ISIN of at most 64 bytes.
+func (m *AssetMeta) Check() error {
 	if !validID(m.ID) || strings.IndexByte(m.ID, 0) >= 0 {
 		return fmt.Errorf("invalid asset id (1..%d bytes, without NUL)", MaxIDLen)
 	}
@@ -52,7 +54,7 @@ func (m *AssetMeta) check() error {
 // ErrLimit when the user already has max assets. The write is durable; it
 // goes through bbolt's Batch, so concurrent creates share one fsync.
 func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int) error {
-	if err := m.check(); err != nil {
+	if err := m.Check(); err != nil {
 		return wrap("create asset", err)
 	}
 	if !validID(user) {
@@ -75,7 +77,9 @@ func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int) error {
 		if m.ISIN != "" && isins.Get([]byte(m.ISIN)) != nil {
 			return ErrConflict
 		}
-		if ids.Stats().KeyN >= max {
+		// Count with a cursor: Bucket.Stats reads committed pages only and
+		// misses the other creates of the same Batch transaction.
+		if countUpTo(ids, max) >= max {
 			return ErrLimit
 		}
 		seq, err := all.NextSequence()
@@ -126,7 +130,7 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte
 		if m.ID != id {
 			return errors.New("the asset id cannot change")
 		}
-		if err := m.check(); err != nil {
+		if err := m.Check(); err != nil {
 			return err
 		}
 		if m.ISIN != oldISIN {
@@ -156,6 +160,16 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte
 		return err
 	}
 	return wrap("update asset", err)
+}
+
+// countUpTo counts the keys of b, stopping at max.
+func countUpTo(b *bolt.Bucket, max int) int {
+	n := 0
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil && n < max; k, _ = c.Next() {
+		n++
+	}
+	return n
 }
 
 // idEntry is the value of assetIDs/<id>: the sequence key, then the ISIN.

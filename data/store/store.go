@@ -1,4 +1,9 @@
-// Package store is fiplan's embedded storage: one bbolt file.
+// Package store is fiplan's storage. Store is what the service needs of
+// it; DB, one bbolt file, is the default implementation, and package
+// store/postgres keeps the same records in PostgreSQL for several nodes.
+// Package store/storetest is the behaviour both promise, as tests.
+//
+// The rest of this comment is about DB.
 //
 // Every write is a single bbolt Update transaction, committed with bbolt's
 // default fsync, so a write that returned nil survives a crash. Values that
@@ -315,8 +320,11 @@ func wrap(op string, err error) error {
 	return fmt.Errorf("store: %s: %w", op, err)
 }
 
-// validID reports whether id is an acceptable user or key id.
-func validID(id string) bool { return id != "" && len(id) <= MaxIDLen }
+// ValidID reports whether id is an acceptable user or key id: 1..MaxIDLen
+// bytes.
+func ValidID(id string) bool { return id != "" && len(id) <= MaxIDLen }
+
+func validID(id string) bool { return ValidID(id) }
 
 // getJSON decodes the value at key into v; false when absent.
 func getJSON(b *bolt.Bucket, key []byte, v any) (bool, error) {

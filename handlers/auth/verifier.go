@@ -13,7 +13,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
+
+	"fiplan/handlers/bytesconv"
 
 	"github.com/dgraph-io/ristretto/v2"
 	"github.com/golang-jwt/jwt/v5"
@@ -200,7 +201,7 @@ func (v *Verifier) Verify(token []byte) (Principal, error) {
 	if v.cache != nil {
 		// The view never outlives this call: ristretto hashes it and keeps
 		// only the hashes (see the package doc).
-		key := unsafe.String(unsafe.SliceData(token), len(token))
+		key := bytesconv.String(token)
 		if e, ok := v.cache.Get(key); ok && now.Unix() < e.p.Expires && e.gen == v.gen() {
 			return e.p, nil
 		}

@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"fiplan/handlers/bytesconv"
 )
 
 // Writer appends JSON to B. The zero value is ready to use.
@@ -248,7 +250,7 @@ func AppendString(dst []byte, s string) []byte {
 
 func appendString(dst, b []byte) []byte {
 	// The conversion does not allocate: AppendString only reads s.
-	return AppendString(dst, unsafeString(b))
+	return AppendString(dst, bytesconv.String(b))
 }
 
 func appendEscape(dst []byte, c byte) []byte {

@@ -8,6 +8,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"fiplan/handlers/bytesconv"
+	"fiplan/handlers/errcode"
 )
 
 // Detail is one failing field.
@@ -67,10 +70,10 @@ func (d *decoder) run(root *object, base unsafe.Pointer) {
 	}
 	switch {
 	case d.r.missing != "":
-		d.r.Code = CodeMissing
+		d.r.Code = errcode.Missing
 		d.r.Error = "missing required field: " + d.r.missing
 	case d.r.failed:
-		d.r.Code = CodeValidation
+		d.r.Code = errcode.Validation
 		d.r.Error = "request body failed validation"
 	}
 }
@@ -80,7 +83,7 @@ func (d *decoder) syntax(msg string) {
 		return
 	}
 	d.bad = true
-	d.r.Code = CodeInvalidJSON
+	d.r.Code = errcode.InvalidJSON
 	d.r.Details = d.r.Details[:0]
 	d.r.missing = ""
 	if d.i < len(d.b) && msg != "request body is empty" {
@@ -192,7 +195,7 @@ func (d *decoder) object(o *object, base unsafe.Pointer) {
 	}
 	for i := range o.fields {
 		if f := &o.fields[i]; f.required && seen&(1<<i) == 0 {
-			mark := d.pushKey(unsafe.Slice(unsafe.StringData(f.name), len(f.name)))
+			mark := d.pushKey(bytesconv.Bytes(f.name))
 			d.fail(MsgRequired)
 			if d.r.missing == "" {
 				d.r.missing = string(d.path)
@@ -543,7 +546,7 @@ func (d *decoder) number() (float64, bool) {
 		}
 	}
 	d.i = i
-	x, err := strconv.ParseFloat(unsafe.String(&b[start], i-start), 64)
+	x, err := strconv.ParseFloat(bytesconv.String(b[start:i]), 64)
 	if err != nil && !math.IsInf(x, 0) {
 		d.syntax("invalid number")
 		return 0, false

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"fiplan/handlers/errcode"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -116,7 +118,7 @@ func checkAgainstOracle(t *testing.T, o *Oracle, body []byte) bool {
 			if mine {
 				t.Fatalf("accepted %q, which holds a number beyond float64", body)
 			}
-		} else if r.Code != CodeInvalidJSON {
+		} else if r.Code != errcode.InvalidJSON {
 			t.Fatalf("standard library rejects %q but Decode says %q", body, r.Code)
 		}
 		return false

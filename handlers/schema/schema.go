@@ -43,18 +43,11 @@ package schema
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unsafe"
-)
-
-// Error codes produced by Decode; they are the contract's codes.
-const (
-	CodeInvalidJSON = "INVALID_JSON"
-	CodeValidation  = "VALIDATION_ERROR"
-	CodeMissing     = "MISSING_FIELD"
 )
 
 // MsgRequired is the detail message of a required field left out.
@@ -124,58 +117,122 @@ type Schema[T any] struct {
 	docOnly bool
 }
 
-var (
-	formatsMu sync.RWMutex
-	formats   = map[string]func(string) string{}
-	enums     = map[string][]string{}
-)
-
-// Enum registers a named list of allowed values, so that a tag
-// "enum=@name" uses the list its owner exports instead of repeating it.
-// Register before compiling the schemas that use it.
-func Enum(name string, values []string) {
-	formatsMu.Lock()
-	enums[name] = values
-	formatsMu.Unlock()
+// Vocabulary holds the named lists and checks that declarations refer to
+// with enum=@name and format=name. The server owns one and fills it at
+// start-up, before compiling the schemas that use it; naming an entry
+// twice is an error, so one name can never mean two things.
+type Vocabulary struct {
+	enums   map[string][]string
+	formats map[string]func(string) string
+	err     error
 }
 
-// Format registers a named string check: it returns "" for a valid value or
-// the message to report. Register formats before compiling schemas that use
-// them (in init or package-level var initialisation of the same package).
-func Format(name string, check func(string) string) {
-	formatsMu.Lock()
-	formats[name] = check
-	formatsMu.Unlock()
+// NewVocabulary returns an empty vocabulary.
+func NewVocabulary() *Vocabulary {
+	return &Vocabulary{enums: map[string][]string{}, formats: map[string]func(string) string{}}
 }
 
-// New compiles the declaration of T. It panics on a malformed declaration:
-// declarations are program text, and a test that calls New finds the
-// mistake.
-func New[T any]() *Schema[T] {
+// Enum adds a named list of allowed values, so that a tag "enum=@name"
+// uses the list its owner exports instead of repeating it.
+func (v *Vocabulary) Enum(name string, values []string) *Vocabulary {
+	switch {
+	case v.enums[name] != nil:
+		v.fail(fmt.Errorf("cannot add enum %q: it is already defined", name))
+	case len(values) == 0:
+		v.fail(fmt.Errorf("cannot add enum %q: it has no values", name))
+	default:
+		v.enums[name] = slices.Clone(values)
+	}
+	return v
+}
+
+// Format adds a named string check: it returns "" for a valid value or the
+// message to report.
+func (v *Vocabulary) Format(name string, check func(string) string) *Vocabulary {
+	if v.formats[name] != nil {
+		v.fail(fmt.Errorf("cannot add format %q: it is already defined", name))
+	} else {
+		v.formats[name] = check
+	}
+	return v
+}
+
+func (v *Vocabulary) fail(err error) {
+	if v.err == nil {
+		v.err = err
+	}
+}
+
+// Err reports the first mistake made while filling v.
+func (v *Vocabulary) Err() error { return v.err }
+
+// Compile compiles the request declaration T against v. A malformed
+// declaration or a name v does not define is an error, found at start-up.
+func Compile[T any](v *Vocabulary) (s *Schema[T], err error) {
+	return compile[T](v, true)
+}
+
+// CompileDoc compiles the response declaration T against v, for
+// documentation and response checks only: bounds are optional there, and
+// the result must not be used to decode.
+func CompileDoc[T any](v *Vocabulary) (s *Schema[T], err error) {
+	return compile[T](v, false)
+}
+
+func compile[T any](v *Vocabulary, strict bool) (s *Schema[T], err error) {
+	if v.err != nil {
+		return nil, v.err
+	}
 	var zero T
 	t := reflect.TypeOf(zero)
-	if t.Kind() != reflect.Struct {
-		panic(fmt.Sprintf("schema: %v is not a struct", t))
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = nil, fmt.Errorf("cannot compile schema of %v: %v", t, p)
+		}
+	}()
+	if t == nil || t.Kind() != reflect.Struct {
+		panic("not a struct")
 	}
-	s := &Schema[T]{root: (&compiler{seen: map[reflect.Type]bool{}, strict: true}).object(t)}
+	s = &Schema[T]{root: (&compiler{seen: map[reflect.Type]bool{}, strict: strict, vocab: v}).object(t)}
 	s.doc = appendObjectSchema(nil, s.root)
+	s.docOnly = !strict
+	return s, nil
+}
+
+// legacy is the vocabulary of Enum, Format, New and Doc, which the server
+// is moving away from.
+var legacy = NewVocabulary()
+
+// Enum adds to the legacy vocabulary.
+func Enum(name string, values []string) { legacy.Enum(name, values) }
+
+// Format adds to the legacy vocabulary.
+func Format(name string, check func(string) string) { legacy.Format(name, check) }
+
+// New compiles the declaration of T against the legacy vocabulary. It panics
+// on a malformed declaration: declarations are program text, and a test that
+// calls New finds the mistake.
+func New[T any]() *Schema[T] {
+	s, err := Compile[T](legacy)
+	if err != nil {
+		panic(err)
+	}
 	return s
 }
 
-// Doc compiles T for documentation only, as response bodies are declared:
-// bounds are optional there, and the result must not be used to decode.
+// Doc is CompileDoc against an empty vocabulary, panicking on a mistake.
 func Doc[T any]() *Schema[T] {
-	var zero T
-	t := reflect.TypeOf(zero)
-	s := &Schema[T]{root: (&compiler{seen: map[reflect.Type]bool{}}).object(t)}
-	s.doc = appendObjectSchema(nil, s.root)
-	s.docOnly = true
+	s, err := CompileDoc[T](legacy)
+	if err != nil {
+		panic(err)
+	}
 	return s
 }
 
 type compiler struct {
 	seen   map[reflect.Type]bool
 	strict bool // demand the bounds that decoding relies on
+	vocab  *Vocabulary
 }
 
 // JSONSchema returns the JSON Schema of the body, built once.
@@ -240,7 +297,7 @@ func (c *compiler) fields(o *object, t reflect.Type, base uintptr) {
 			c.fields(o, sf.Type, base+sf.Offset)
 			continue
 		}
-		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		name, jsonOpts, _ := strings.Cut(sf.Tag.Get("json"), ",")
 		if name == "-" || !sf.IsExported() {
 			continue
 		}
@@ -249,6 +306,12 @@ func (c *compiler) fields(o *object, t reflect.Type, base uintptr) {
 		}
 		f := c.field(t, sf.Name, sf.Type, sf.Tag.Get("schema"))
 		f.name = name
+		if !c.strict && !strings.Contains(jsonOpts, "omitempty") && !strings.Contains(jsonOpts, "omitzero") {
+			// A response always writes a field it declares without
+			// omitempty or omitzero (as null when nullable), so its
+			// schema requires it.
+			f.required = true
+		}
 		f.doc = sf.Tag.Get("doc")
 		f.offset = base + sf.Offset
 		o.fields = append(o.fields, f)
@@ -347,9 +410,7 @@ func (c *compiler) applyScalar(where string, f *field, opts tagOpts) {
 	}
 	if v, ok := opts.take("enum"); ok {
 		if name, ok := strings.CutPrefix(v, "@"); ok {
-			formatsMu.RLock()
-			f.enum = enums[name]
-			formatsMu.RUnlock()
+			f.enum = c.vocab.enums[name]
 			if len(f.enum) == 0 {
 				panic(fmt.Sprintf("schema: %s: unknown enum %q", where, name))
 			}
@@ -358,9 +419,7 @@ func (c *compiler) applyScalar(where string, f *field, opts tagOpts) {
 		}
 	}
 	if v, ok := opts.take("format"); ok {
-		formatsMu.RLock()
-		f.check = formats[v]
-		formatsMu.RUnlock()
+		f.check = c.vocab.formats[v]
 		if f.check == nil {
 			panic(fmt.Sprintf("schema: %s: unknown format %q", where, v))
 		}

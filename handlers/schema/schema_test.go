@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"fiplan/handlers/errcode"
 )
 
 type testHolding struct {
@@ -84,33 +86,33 @@ func TestDecodeErrors(t *testing.T) {
 		details []detail
 		errHas  string
 	}{
-		{``, CodeInvalidJSON, nil, "empty"},
-		{`   `, CodeInvalidJSON, nil, "empty"},
-		{`{"currentAge":30`, CodeInvalidJSON, nil, "unterminated"},
-		{minimal + `x`, CodeInvalidJSON, nil, "after"},
-		{minimal + ` {}`, CodeInvalidJSON, nil, "after"},
-		{`{"currentAge":030}`, CodeInvalidJSON, nil, ""},
-		{`{"currentAge":1.}`, CodeInvalidJSON, nil, "number"},
-		{`{"currentAge":NaN}`, CodeInvalidJSON, nil, ""},
-		{`{'a':1}`, CodeInvalidJSON, nil, "field name"},
-		{`{"name":"a` + "\x01" + `"}`, CodeInvalidJSON, nil, "control"},
-		{`{"name":"a` + "\xff" + `"}`, CodeInvalidJSON, nil, "UTF-8"},
-		{`{"name":"\x"}`, CodeInvalidJSON, nil, "escape"},
-		{`{"x":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`, CodeInvalidJSON, nil, "deeper"},
+		{``, errcode.InvalidJSON, nil, "empty"},
+		{`   `, errcode.InvalidJSON, nil, "empty"},
+		{`{"currentAge":30`, errcode.InvalidJSON, nil, "unterminated"},
+		{minimal + `x`, errcode.InvalidJSON, nil, "after"},
+		{minimal + ` {}`, errcode.InvalidJSON, nil, "after"},
+		{`{"currentAge":030}`, errcode.InvalidJSON, nil, ""},
+		{`{"currentAge":1.}`, errcode.InvalidJSON, nil, "number"},
+		{`{"currentAge":NaN}`, errcode.InvalidJSON, nil, ""},
+		{`{'a':1}`, errcode.InvalidJSON, nil, "field name"},
+		{`{"name":"a` + "\x01" + `"}`, errcode.InvalidJSON, nil, "control"},
+		{`{"name":"a` + "\xff" + `"}`, errcode.InvalidJSON, nil, "UTF-8"},
+		{`{"name":"\x"}`, errcode.InvalidJSON, nil, "escape"},
+		{`{"x":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`, errcode.InvalidJSON, nil, "deeper"},
 		// A syntax error after validation errors is still INVALID_JSON.
-		{`{"currentAge":"x",}`, CodeInvalidJSON, nil, ""},
-		{`[]`, CodeValidation, []detail{{"", "must be a JSON object"}}, ""},
-		{`{"currentAge":"30","annualIncome":1,"annualExpenses":1}`, CodeValidation, []detail{{"currentAge", "must be a number"}}, ""},
-		{`{"currentAge":17,"annualIncome":1,"annualExpenses":0}`, CodeValidation, []detail{{"currentAge", "must be at least 18"}, {"annualExpenses", "must be greater than 0"}}, ""},
-		{`{"currentAge":1e308,"annualIncome":1e400,"annualExpenses":1}`, CodeValidation, []detail{{"currentAge", "must be at most 100"}, {"annualIncome", "is out of range"}}, ""},
-		{minimal[:len(minimal)-1] + `,"years":2.5,"bogus":1,"currentAge":31}`, CodeValidation, []detail{{"years", "must be an integer"}, {"bogus", "unknown field"}, {"currentAge", "duplicate field"}}, ""},
-		{minimal[:len(minimal)-1] + `,"holdings":[{"value":-1,"assetClass":"gold"},{"assetClass":"cash","note":"toolong"}]}`, CodeMissing,
+		{`{"currentAge":"x",}`, errcode.InvalidJSON, nil, ""},
+		{`[]`, errcode.Validation, []detail{{"", "must be a JSON object"}}, ""},
+		{`{"currentAge":"30","annualIncome":1,"annualExpenses":1}`, errcode.Validation, []detail{{"currentAge", "must be a number"}}, ""},
+		{`{"currentAge":17,"annualIncome":1,"annualExpenses":0}`, errcode.Validation, []detail{{"currentAge", "must be at least 18"}, {"annualExpenses", "must be greater than 0"}}, ""},
+		{`{"currentAge":1e308,"annualIncome":1e400,"annualExpenses":1}`, errcode.Validation, []detail{{"currentAge", "must be at most 100"}, {"annualIncome", "is out of range"}}, ""},
+		{minimal[:len(minimal)-1] + `,"years":2.5,"bogus":1,"currentAge":31}`, errcode.Validation, []detail{{"years", "must be an integer"}, {"bogus", "unknown field"}, {"currentAge", "duplicate field"}}, ""},
+		{minimal[:len(minimal)-1] + `,"holdings":[{"value":-1,"assetClass":"gold"},{"assetClass":"cash","note":"toolong"}]}`, errcode.Missing,
 			[]detail{{"holdings[0].value", "must be at least 0"}, {"holdings[0].assetClass", "must be one of: equity, bond, cash"}, {"holdings[1].note", "must be at most 5 characters"}, {"holdings[1].value", "is required"}}, "holdings[1].value"},
-		{minimal[:len(minimal)-1] + `,"holdings":[{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"}]}`, CodeValidation, []detail{{"holdings", "must have at most 3 items"}}, ""},
-		{minimal[:len(minimal)-1] + `,"tags":["a","c"],"name":"","flag":1,"opt":null,"maybe":"abcd","when":"yesterday"}`, CodeValidation,
+		{minimal[:len(minimal)-1] + `,"holdings":[{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"}]}`, errcode.Validation, []detail{{"holdings", "must have at most 3 items"}}, ""},
+		{minimal[:len(minimal)-1] + `,"tags":["a","c"],"name":"","flag":1,"opt":null,"maybe":"abcd","when":"yesterday"}`, errcode.Validation,
 			[]detail{{"tags[1]", "must be one of: a, b"}, {"name", "must not be empty"}, {"flag", "must be a boolean"}, {"opt", "must be a number"}, {"maybe", "must be at most 3 characters"}, {"when", "must be a date-time string (RFC 3339)"}}, ""},
-		{`{"currentAge":"x"}`, CodeMissing, []detail{{"currentAge", "must be a number"}, {"annualIncome", "is required"}, {"annualExpenses", "is required"}}, "annualIncome"},
-		{`{"currentAge":30,"annualExpenses":1}`, CodeMissing, []detail{{"annualIncome", "is required"}}, "missing required field: annualIncome"},
+		{`{"currentAge":"x"}`, errcode.Missing, []detail{{"currentAge", "must be a number"}, {"annualIncome", "is required"}, {"annualExpenses", "is required"}}, "annualIncome"},
+		{`{"currentAge":30,"annualExpenses":1}`, errcode.Missing, []detail{{"annualIncome", "is required"}}, "missing required field: annualIncome"},
 	}
 	for _, c := range cases {
 		t.Run(c.body, func(t *testing.T) {
@@ -124,7 +126,7 @@ func TestDecodeErrors(t *testing.T) {
 			if c.details != nil && fmt.Sprint(r.Details) != fmt.Sprint(c.details) {
 				t.Fatalf("details %v\nwant    %v", r.Details, c.details)
 			}
-			if c.code == CodeInvalidJSON && len(r.Details) != 0 {
+			if c.code == errcode.InvalidJSON && len(r.Details) != 0 {
 				t.Fatalf("INVALID_JSON with details %v", r.Details)
 			}
 		})
@@ -139,7 +141,7 @@ func TestDetailsBounded(t *testing.T) {
 	}
 	b.WriteString(`"currentAge":30,"annualIncome":1,"annualExpenses":1}`)
 	_, r := decode(t, b.String())
-	if r.Code != CodeValidation || len(r.Details) != MaxDetails {
+	if r.Code != errcode.Validation || len(r.Details) != MaxDetails {
 		t.Fatalf("code %s, %d details", r.Code, len(r.Details))
 	}
 }
@@ -235,5 +237,87 @@ func TestFormat(t *testing.T) {
 	}
 	if !s.Decode([]byte(`{"code":"ABC"}`), &v, &r) || v.Code != "ABC" {
 		t.Fatalf("valid value rejected: %+v", r)
+	}
+}
+
+func TestVocabularyRejectsDuplicatesAndUnknownNames(t *testing.T) {
+	v := NewVocabulary().Enum("colour", []string{"red", "blue"})
+	if v.Err() != nil {
+		t.Fatal(v.Err())
+	}
+	v.Enum("colour", []string{"green"})
+	if v.Err() == nil || !strings.Contains(v.Err().Error(), `"colour"`) {
+		t.Fatalf("a second enum of one name: err %v", v.Err())
+	}
+	if _, err := Compile[struct {
+		C string `json:"c" schema:"enum=@colour"`
+	}](v); err == nil {
+		t.Fatal("compiled against a vocabulary with a mistake")
+	}
+
+	f := NewVocabulary().Format("even", func(string) string { return "" })
+	f.Format("even", func(string) string { return "" })
+	if f.Err() == nil {
+		t.Fatal("a second format of one name is accepted")
+	}
+	if NewVocabulary().Enum("empty", nil).Err() == nil {
+		t.Fatal("an empty enum is accepted")
+	}
+
+	type unknown struct {
+		C string `json:"c" schema:"enum=@nowhere"`
+	}
+	if _, err := Compile[unknown](NewVocabulary()); err == nil || !strings.Contains(err.Error(), "nowhere") {
+		t.Fatalf("unknown enum: err %v", err)
+	}
+	type unknownFormat struct {
+		C string `json:"c" schema:"format=nowhere,maxLen=3"`
+	}
+	if _, err := Compile[unknownFormat](NewVocabulary()); err == nil {
+		t.Fatal("unknown format compiles")
+	}
+}
+
+func TestVocabularyEntriesReachTheDecoder(t *testing.T) {
+	v := NewVocabulary().
+		Enum("colour", []string{"red", "blue"}).
+		Format("upper", func(s string) string {
+			if strings.ToUpper(s) != s {
+				return "must be upper case"
+			}
+			return ""
+		})
+	type req struct {
+		C string `json:"c" schema:"enum=@colour"`
+		U string `json:"u" schema:"format=upper,maxLen=8"`
+	}
+	s, err := Compile[req](v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dst req
+	var r Result
+	if !s.Decode([]byte(`{"c":"red","u":"OK"}`), &dst, &r) || dst.C != "red" {
+		t.Fatalf("good body: %+v %+v", dst, r)
+	}
+	if s.Decode([]byte(`{"c":"green"}`), &dst, &r) || r.Details[0].Path != "c" {
+		t.Fatalf("bad enum value: %+v", r)
+	}
+	if s.Decode([]byte(`{"u":"low"}`), &dst, &r) || r.Details[0].Message != "must be upper case" {
+		t.Fatalf("bad format: %+v", r)
+	}
+	// The list is copied: changing the caller's slice later changes nothing.
+	vals := []string{"a", "b"}
+	v2 := NewVocabulary().Enum("x", vals)
+	vals[0] = "z"
+	type rx struct {
+		X string `json:"x" schema:"enum=@x"`
+	}
+	s2, err := Compile[rx](v2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s2.Decode([]byte(`{"x":"a"}`), new(rx), &r) {
+		t.Fatalf("the enum followed a later change of the caller's slice: %+v", r)
 	}
 }

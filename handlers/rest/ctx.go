@@ -1,6 +1,7 @@
-package handlers
+package rest
 
 import (
+	"log/slog"
 	"strconv"
 	"sync"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/handlers/auth"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
@@ -21,11 +23,11 @@ type Ctx struct {
 	Principal auth.Principal
 	Authed    bool
 
-	s      *Server
-	route  *route
-	params params
+	route  *Route
+	params Params
 	w      jsonw.Writer
 	res    schema.Result
+	log    *slog.Logger
 	start  time.Time
 	status int
 	code   string // error code sent, for the access log
@@ -48,25 +50,63 @@ func poolable(b []byte) []byte {
 
 var ctxPool = sync.Pool{New: func() any { return &Ctx{w: jsonw.Writer{B: make([]byte, 0, 4096)}} }}
 
-func acquireCtx(s *Server, rc *fasthttp.RequestCtx) *Ctx {
+// AcquireCtx returns a Ctx for rc from the pool; log receives what
+// Internal and Storage report. Give it back with ReleaseCtx.
+func AcquireCtx(rc *fasthttp.RequestCtx, log *slog.Logger, start time.Time) *Ctx {
 	c := ctxPool.Get().(*Ctx)
-	c.RC, c.s = rc, s
-	c.start = s.now()
+	c.RC, c.log, c.start = rc, log, start
 	return c
 }
 
-func releaseCtx(c *Ctx) {
-	c.RC, c.s, c.route = nil, nil, nil
+// ReleaseCtx returns c to the pool.
+func ReleaseCtx(c *Ctx) {
+	c.RC, c.log, c.route = nil, nil, nil
 	c.Principal, c.Authed = auth.Principal{}, false
-	c.params = params{}
+	c.params = Params{}
 	c.status, c.code, c.idLen = 0, "", 0
 	c.w.Reset()
 	c.w.B = poolable(c.w.B)
 	ctxPool.Put(c)
 }
 
+// Route is the operation being served, nil before routing.
+func (c *Ctx) Route() *Route { return c.route }
+
+// SetRoute records the operation the router found.
+func (c *Ctx) SetRoute(r *Route) { c.route = r }
+
+// Params receives the path parameters of the route being looked up.
+func (c *Ctx) Params() *Params { return &c.params }
+
 // Param returns a path parameter; the bytes are valid during the request.
 func (c *Ctx) Param(name string) []byte { return c.params.get(name) }
+
+// Start is when the request began.
+func (c *Ctx) Start() time.Time { return c.start }
+
+// Status is the status sent so far, 0 before a response.
+func (c *Ctx) Status() int { return c.status }
+
+// Code is the error code sent, "" on success.
+func (c *Ctx) Code() string { return c.code }
+
+// SetRequestID sets the request id and its response header.
+func (c *Ctx) SetRequestID(id []byte) {
+	c.idLen = copy(c.id[:], id)
+	c.RC.Response.Header.SetBytesV("X-Request-ID", c.id[:c.idLen])
+}
+
+// RequestID is the request's id; the bytes are valid during the request.
+func (c *Ctx) RequestID() []byte { return c.id[:c.idLen] }
+
+// IDBuffer is scratch space to build a request id in.
+func (c *Ctx) IDBuffer() []byte { return c.id[:0] }
+
+// SetHeaderInt sets a response header to a decimal integer without
+// allocating.
+func (c *Ctx) SetHeaderInt(name string, v int64) {
+	c.RC.Response.Header.SetBytesV(name, strconv.AppendInt(c.num[:0], v, 10))
+}
 
 // Begin starts a success envelope and returns the writer positioned where
 // the data value goes. Finish the response with Send or SendList.
@@ -84,14 +124,29 @@ func (c *Ctx) Send(status int) {
 
 // SendList completes a list envelope with its paging metadata.
 func (c *Ctx) SendList(status, total, limit, offset int) {
-	b := append(c.w.B, `,"meta":{"total":`...)
+	c.w.B = AppendMeta(c.w.B, total, limit, offset)
+	c.w.B = append(c.w.B, '}')
+	c.flush(status)
+}
+
+// AppendMeta appends the list envelope's `,"meta":{...}` member.
+func AppendMeta(b []byte, total, limit, offset int) []byte {
+	b = append(b, `,"meta":{"total":`...)
 	b = strconv.AppendInt(b, int64(total), 10)
 	b = append(b, `,"limit":`...)
 	b = strconv.AppendInt(b, int64(limit), 10)
 	b = append(b, `,"offset":`...)
 	b = strconv.AppendInt(b, int64(offset), 10)
-	c.w.B = append(b, "}}"...)
-	c.flush(status)
+	return append(b, '}')
+}
+
+// SendBody sends a complete, prebuilt response body with status. body must
+// stay unchanged for the server's life (it is not copied).
+func (c *Ctx) SendBody(status int, body []byte) {
+	c.status = status
+	c.RC.SetStatusCode(status)
+	c.RC.Response.Header.SetContentTypeBytes(contentJSON)
+	c.RC.Response.SetBodyRaw(body)
 }
 
 // JSON sends v, encoded with go-json, as the data of a success envelope.
@@ -130,28 +185,11 @@ func (c *Ctx) flush(status int) {
 
 var contentJSON = []byte("application/json")
 
-// Error codes beyond the spec's own, decided by the contract.
-const (
-	CodeUnauthorized         = "UNAUTHORIZED"
-	CodeTokenExpired         = "TOKEN_EXPIRED"
-	CodeForbidden            = "FORBIDDEN"
-	CodeSubscriptionRequired = "SUBSCRIPTION_REQUIRED"
-	CodeNotFound             = "NOT_FOUND"
-	CodeEndpointNotFound     = "ENDPOINT_NOT_FOUND"
-	CodeMethodNotAllowed     = "METHOD_NOT_ALLOWED"
-	CodeConflict             = "CONFLICT"
-	CodePayloadTooLarge      = "PAYLOAD_TOO_LARGE"
-	CodeRateLimited          = "RATE_LIMITED"
-	CodeInternal             = "INTERNAL_ERROR"
-	CodeDatabase             = "DATABASE_ERROR"
-	CodeUnavailable          = "SERVICE_UNAVAILABLE"
-)
-
-// Error sends the error envelope.
-func (c *Ctx) Error(status int, code, msg string) {
+// Error sends the error envelope; status is the code's own.
+func (c *Ctx) Error(code, msg string) {
 	c.errorStart(code, msg)
 	c.w.End()
-	c.flush(status)
+	c.flush(errcode.Status(code))
 }
 
 func (c *Ctx) errorStart(code, msg string) {
@@ -166,13 +204,23 @@ func (c *Ctx) errorStart(code, msg string) {
 	c.w.String(code)
 }
 
-// ErrorMessage sends the error envelope with the spec's optional message.
-func (c *Ctx) ErrorMessage(status int, code, msg, message string) {
+// ErrorMessage sends the error envelope with the optional message.
+func (c *Ctx) ErrorMessage(code, msg, message string) {
 	c.errorStart(code, msg)
 	c.w.Key("message")
 	c.w.String(message)
 	c.w.End()
-	c.flush(status)
+	c.flush(errcode.Status(code))
+}
+
+// RateLimited sends 429 RATE_LIMITED with retryAfter and Retry-After.
+func (c *Ctx) RateLimited(retryAfter int) {
+	c.SetHeaderInt(fasthttp.HeaderRetryAfter, int64(retryAfter))
+	c.errorStart(errcode.RateLimited, "too many requests; retry after retryAfter seconds")
+	c.w.Key("retryAfter")
+	c.w.Int(int64(retryAfter))
+	c.w.End()
+	c.flush(fasthttp.StatusTooManyRequests)
 }
 
 // Invalid sends the outcome of a failed schema decode.
@@ -199,30 +247,44 @@ func (c *Ctx) Invalid(r *schema.Result) {
 // express (a query parameter, a cross-field rule).
 func (c *Ctx) Fail(path, msg string) {
 	c.res.Reset()
-	c.res.Code = schema.CodeValidation
+	c.res.Code = errcode.Validation
 	c.res.Error = "request failed validation"
 	c.res.Details = append(c.res.Details, schema.Detail{Path: path, Message: msg})
 	c.Invalid(&c.res)
 }
 
+// Result is scratch space for a decode whose outcome the handler judges
+// before sending (a merge patch).
+func (c *Ctx) Result() *schema.Result { return &c.res }
+
 // Internal logs err and sends 500 INTERNAL_ERROR with nothing internal.
 func (c *Ctx) Internal(err error) {
-	c.s.log.Error("internal error", "err", err, "requestId", string(c.id[:c.idLen]))
-	c.Error(fasthttp.StatusInternalServerError, CodeInternal, "internal error; retry after a moment")
+	c.log.Error("internal error", "err", err, "requestId", string(c.RequestID()))
+	c.Error(errcode.Internal, "internal error; retry after a moment")
 }
 
 // Storage logs err and sends 500 DATABASE_ERROR.
 func (c *Ctx) Storage(err error) {
-	c.s.log.Error("storage error", "err", err, "requestId", string(c.id[:c.idLen]))
-	c.Error(fasthttp.StatusInternalServerError, CodeDatabase, "database operation failed; retry")
+	c.log.Error("storage error", "err", err, "requestId", string(c.RequestID()))
+	c.Error(errcode.Database, "database operation failed; retry")
 }
 
-// decode reads the request body into dst with s; on failure it has sent
+// Decode reads the request body into dst with s; on failure it has sent
 // the 400 and returns false.
-func decode[T any](c *Ctx, s *schema.Schema[T], dst *T) bool {
+func Decode[T any](c *Ctx, s *schema.Schema[T], dst *T) bool {
 	if s.Decode(c.RC.Request.Body(), dst, &c.res) {
 		return true
 	}
 	c.Invalid(&c.res)
 	return false
+}
+
+// FailMissing sends 400 MISSING_FIELD for one field a cross-field rule
+// requires; msg is the envelope's error text, detail the field's message.
+func (c *Ctx) FailMissing(path, msg, detail string) {
+	c.res.Reset()
+	c.res.Code = errcode.Missing
+	c.res.Error = msg
+	c.res.Details = append(c.res.Details, schema.Detail{Path: path, Message: detail})
+	c.Invalid(&c.res)
 }

@@ -1,6 +1,9 @@
-package handlers
+package rest
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // The router is a trie of path segments. A static segment wins over a
 // parameter ("/assets/summary" before "/assets/{id}"). Lookups compare
@@ -8,7 +11,7 @@ import "strings"
 
 const maxParams = 4
 
-// Methods the API serves, as indexes into node.routes.
+// Methods the API serves, as indexes into Node.routes.
 const (
 	mGet = iota
 	mPost
@@ -20,7 +23,8 @@ const (
 
 var methodNames = [nMethods]string{"GET", "POST", "PUT", "PATCH", "DELETE"}
 
-func methodIndex(m []byte) int {
+// MethodIndex is m's index among the served methods, or -1.
+func MethodIndex(m []byte) int {
 	switch string(m) {
 	case "GET":
 		return mGet
@@ -36,35 +40,51 @@ func methodIndex(m []byte) int {
 	return -1
 }
 
-type node struct {
+// Node is a path of the API with the routes of its methods.
+type Node struct {
 	seg       string
-	static    []*node
-	param     *node
+	static    []*Node
+	param     *Node
 	paramName string
-	routes    [nMethods]*route
+	routes    [nMethods]*Route
 	allow     string // the Allow header: methods with a route here
 }
 
-type router struct {
-	root node
+// Route returns the route of method m, or nil.
+func (n *Node) Route(m []byte) *Route {
+	i := MethodIndex(m)
+	if i < 0 {
+		return nil
+	}
+	return n.routes[i]
 }
 
-func (rt *router) add(r *route) {
+// Allow lists the methods with a route at n, for the Allow header.
+func (n *Node) Allow() string { return n.allow }
+
+// Router finds routes by path.
+type Router struct {
+	root Node
+}
+
+// Add adds r; a duplicate route, an unsupported method or conflicting
+// parameter names are errors.
+func (rt *Router) Add(r *Route) error {
 	n := &rt.root
 	names := 0
-	for _, seg := range strings.Split(strings.Trim(r.path, "/"), "/") {
+	for _, seg := range strings.Split(strings.Trim(r.Path, "/"), "/") {
 		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
 			name := seg[1 : len(seg)-1]
 			if n.param == nil {
-				n.param = &node{paramName: name}
+				n.param = &Node{paramName: name}
 			} else if n.param.paramName != name {
-				panic("router: conflicting parameter names at " + r.path)
+				return fmt.Errorf("cannot add route %s %s: conflicting parameter names", r.Method, r.Path)
 			}
 			n = n.param
 			names++
 			continue
 		}
-		var next *node
+		var next *Node
 		for _, c := range n.static {
 			if c.seg == seg {
 				next = c
@@ -72,25 +92,25 @@ func (rt *router) add(r *route) {
 			}
 		}
 		if next == nil {
-			next = &node{seg: seg}
+			next = &Node{seg: seg}
 			n.static = append(n.static, next)
 		}
 		n = next
 	}
 	if names > maxParams {
-		panic("router: too many parameters in " + r.path)
+		return fmt.Errorf("cannot add route %s %s: too many parameters", r.Method, r.Path)
 	}
 	m := -1
 	for i, name := range methodNames {
-		if name == r.method {
+		if name == r.Method {
 			m = i
 		}
 	}
 	if m < 0 {
-		panic("router: unsupported method " + r.method)
+		return fmt.Errorf("cannot add route %s %s: unsupported method", r.Method, r.Path)
 	}
 	if n.routes[m] != nil {
-		panic("router: duplicate route " + r.method + " " + r.path)
+		return fmt.Errorf("cannot add route %s %s: it is already routed", r.Method, r.Path)
 	}
 	n.routes[m] = r
 	var allow []string
@@ -100,18 +120,19 @@ func (rt *router) add(r *route) {
 		}
 	}
 	n.allow = strings.Join(allow, ", ")
+	return nil
 }
 
-// params receives path parameter values; they alias the request path and
+// Params receives path parameter values; they alias the request path and
 // are valid only while the request is being served.
-type params struct {
+type Params struct {
 	n      int
 	names  [maxParams]string
 	values [maxParams][]byte
 }
 
-// lookup finds the node for path, or nil. One trailing slash is ignored.
-func (rt *router) lookup(path []byte, p *params) *node {
+// Lookup finds the node for path, or nil. One trailing slash is ignored.
+func (rt *Router) Lookup(path []byte, p *Params) *Node {
 	p.n = 0
 	if len(path) == 0 || path[0] != '/' {
 		return nil
@@ -138,7 +159,7 @@ func (rt *router) lookup(path []byte, p *params) *node {
 		if len(seg) == 0 {
 			return nil
 		}
-		var next *node
+		var next *Node
 		for _, c := range n.static {
 			if c.seg == string(seg) {
 				next = c
@@ -166,7 +187,7 @@ func (rt *router) lookup(path []byte, p *params) *node {
 }
 
 // get returns the value of the named parameter.
-func (p *params) get(name string) []byte {
+func (p *Params) get(name string) []byte {
 	for i := 0; i < p.n; i++ {
 		if p.names[i] == name {
 			return p.values[i]

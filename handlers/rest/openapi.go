@@ -1,24 +1,19 @@
-package handlers
+package rest
 
 import (
 	"sort"
 	"strconv"
 	"strings"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
 )
 
 // The OpenAPI 3.1 document is built once at start from the route table and
 // the route's schema declarations, and served as those bytes.
 
-var errorCodes = []string{
-	CodeUnauthorized, CodeTokenExpired, CodeForbidden, CodeSubscriptionRequired,
-	"VALIDATION_ERROR", "INVALID_JSON", "MISSING_FIELD", CodeNotFound, CodeEndpointNotFound,
-	CodeMethodNotAllowed, CodeConflict, CodePayloadTooLarge, CodeRateLimited, CodeInternal,
-	CodeDatabase, CodeUnavailable,
-}
-
-const apiDescription = `fiplan is an HTTP JSON API for financial-independence planning.
+// Description is the API-wide part of the document's description.
+const Description = `fiplan is an HTTP JSON API for financial-independence planning.
 
 Every success answers {"success": true, "data": ...}; lists add "meta": {"total", "limit", "offset"}.
 Every error answers {"success": false, "error": "...", "code": "..."} with "details" (one {path, message}
@@ -38,7 +33,14 @@ with retryAfter and Retry-After. Request bodies are limited to 1 MiB (413 PAYLOA
 validated strictly: unknown fields, wrong JSON types and out-of-range values are VALIDATION_ERROR; an
 absent required field is MISSING_FIELD, which wins when both apply.`
 
-func (s *Server) buildOpenAPI() ([]byte, error) {
+// Info is what the document says about the API as a whole.
+type Info struct {
+	Title, Version, Description string
+	SessionCookie               string // the cookie that may carry a session
+}
+
+// OpenAPI builds the OpenAPI 3.1 document of routes.
+func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 	w := &jsonw.Writer{}
 	w.Begin()
 	w.Key("openapi")
@@ -46,11 +48,11 @@ func (s *Server) buildOpenAPI() ([]byte, error) {
 	w.Key("info")
 	w.Begin()
 	w.Key("title")
-	w.String("fiplan")
+	w.String(info.Title)
 	w.Key("version")
-	w.String(s.cfg.Version)
+	w.String(info.Version)
 	w.Key("description")
-	w.String(apiDescription)
+	w.String(info.Description)
 	w.End()
 	w.Key("servers")
 	w.BeginArray()
@@ -61,13 +63,13 @@ func (s *Server) buildOpenAPI() ([]byte, error) {
 	w.EndArray()
 
 	// Paths, in a stable order, each with its operations.
-	byPath := map[string][]*route{}
+	byPath := map[string][]*Route{}
 	var paths []string
-	for _, r := range s.routes {
-		if byPath[r.path] == nil {
-			paths = append(paths, r.path)
+	for _, r := range routes {
+		if byPath[r.Path] == nil {
+			paths = append(paths, r.Path)
 		}
-		byPath[r.path] = append(byPath[r.path], r)
+		byPath[r.Path] = append(byPath[r.Path], r)
 	}
 	sort.Strings(paths)
 	w.Key("paths")
@@ -76,7 +78,7 @@ func (s *Server) buildOpenAPI() ([]byte, error) {
 		w.Key(p)
 		w.Begin()
 		for _, r := range byPath[p] {
-			w.Key(strings.ToLower(r.method))
+			w.Key(strings.ToLower(r.Method))
 			writeOperation(w, r)
 		}
 		w.End()
@@ -103,7 +105,7 @@ func (s *Server) buildOpenAPI() ([]byte, error) {
 	w.Key("in")
 	w.String("cookie")
 	w.Key("name")
-	w.String(SessionCookie)
+	w.String(info.SessionCookie)
 	w.End()
 	w.End()
 	w.Key("schemas")
@@ -121,11 +123,11 @@ var errorSchema = func() string {
 	b.WriteString(`{"type":"object","required":["success","error","code"],"properties":{` +
 		`"success":{"const":false},"error":{"type":"string","description":"Human-readable message."},` +
 		`"code":{"enum":[`)
-	for i, c := range errorCodes {
+	for i, c := range errcode.All() {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Quote(c))
+		b.WriteString(strconv.Quote(c.Code))
 	}
 	b.WriteString(`]},"message":{"type":"string"},` +
 		`"details":{"type":"array","items":{"type":"object","required":["path","message"],"properties":{"path":{"type":"string"},"message":{"type":"string"}}}},` +
@@ -133,21 +135,21 @@ var errorSchema = func() string {
 	return b.String()
 }()
 
-func writeOperation(w *jsonw.Writer, r *route) {
+func writeOperation(w *jsonw.Writer, r *Route) {
 	w.Begin()
 	w.Key("operationId")
 	w.String(operationID(r))
 	w.Key("tags")
 	w.BeginArray()
-	w.String(r.tag)
+	w.String(r.Tag)
 	w.EndArray()
 	w.Key("summary")
-	w.String(r.summary)
+	w.String(r.Summary)
 	w.Key("description")
-	w.String(r.desc + accessNote(r.access))
+	w.String(r.Desc + accessNote(r.Access))
 	w.Key("security")
 	w.BeginArray()
-	if r.access == Public {
+	if r.Access == Public {
 		w.Begin() // optional: credentials may be sent
 		w.End()
 	}
@@ -164,12 +166,12 @@ func writeOperation(w *jsonw.Writer, r *route) {
 	w.EndArray()
 
 	var ps []string
-	for _, seg := range strings.Split(r.path, "/") {
+	for _, seg := range strings.Split(r.Path, "/") {
 		if strings.HasPrefix(seg, "{") {
 			ps = append(ps, strings.Trim(seg, "{}"))
 		}
 	}
-	if len(ps)+len(r.query) > 0 {
+	if len(ps)+len(r.Query) > 0 {
 		w.Key("parameters")
 		w.BeginArray()
 		for _, p := range ps {
@@ -184,24 +186,24 @@ func writeOperation(w *jsonw.Writer, r *route) {
 			w.Raw([]byte(`{"type":"string","maxLength":128}`))
 			w.End()
 		}
-		for _, q := range r.query {
+		for _, q := range r.Query {
 			w.Begin()
 			w.Key("name")
-			w.String(q.name)
+			w.String(q.Name)
 			w.Key("in")
 			w.String("query")
 			w.Key("description")
-			w.String(q.doc)
+			w.String(q.Doc)
 			w.Key("schema")
 			w.Begin()
 			w.Key("type")
-			w.String(q.typ)
+			w.String(q.Type)
 			w.End()
 			w.End()
 		}
 		w.EndArray()
 	}
-	if r.body != nil {
+	if r.Body != nil {
 		w.Key("requestBody")
 		w.Begin()
 		w.Key("required")
@@ -211,18 +213,18 @@ func writeOperation(w *jsonw.Writer, r *route) {
 		w.Key("application/json")
 		w.Begin()
 		w.Key("schema")
-		w.Raw(r.body.JSONSchema())
+		w.Raw(r.Body.JSONSchema())
 		w.End()
 		w.End()
 		w.End()
 	}
 	w.Key("responses")
 	w.Begin()
-	w.Key(strconv.Itoa(r.status))
+	w.Key(strconv.Itoa(r.Status))
 	w.Begin()
 	w.Key("description")
-	w.String(httpText(r.status))
-	if r.status != 204 {
+	w.String(httpText(r.Status))
+	if r.Status != 204 {
 		w.Key("content")
 		w.Begin()
 		w.Key("application/json")
@@ -233,11 +235,26 @@ func writeOperation(w *jsonw.Writer, r *route) {
 		w.End()
 	}
 	w.End()
-	for _, e := range routeErrors(r) {
-		w.Key(strconv.Itoa(e.status))
+	if r.Created {
+		w.Key("201")
 		w.Begin()
 		w.Key("description")
-		w.String(e.when)
+		w.String("Created")
+		w.Key("content")
+		w.Begin()
+		w.Key("application/json")
+		w.Begin()
+		w.Key("schema")
+		writeEnvelope(w, r)
+		w.End()
+		w.End()
+		w.End()
+	}
+	for _, e := range routeErrors(r) {
+		w.Key(strconv.Itoa(e.Status))
+		w.Begin()
+		w.Key("description")
+		w.String(e.When)
 		w.Key("content")
 		w.Raw([]byte(`{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}`))
 		w.End()
@@ -246,8 +263,8 @@ func writeOperation(w *jsonw.Writer, r *route) {
 	w.End()
 }
 
-func writeEnvelope(w *jsonw.Writer, r *route) {
-	if r.data == nil {
+func writeEnvelope(w *jsonw.Writer, r *Route) {
+	if r.Data == nil {
 		w.Raw([]byte(`{"type":"object"}`))
 		return
 	}
@@ -261,56 +278,57 @@ func writeEnvelope(w *jsonw.Writer, r *route) {
 	w.Key("success")
 	w.Raw([]byte(`{"const":true}`))
 	w.Key("data")
-	if r.list {
+	if r.List {
 		w.Begin()
 		w.Key("type")
 		w.String("array")
 		w.Key("items")
-		w.Raw(r.data.JSONSchema())
+		w.Raw(r.Data.JSONSchema())
 		w.End()
 		w.Key("meta")
 		w.Raw([]byte(`{"type":"object","required":["total","limit","offset"],"properties":{"total":{"type":"integer"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}`))
 	} else {
-		w.Raw(r.data.JSONSchema())
+		w.Raw(r.Data.JSONSchema())
 	}
 	w.End()
 	w.End()
 }
 
 // routeErrors lists every error a route can answer, grouped by status.
-func routeErrors(r *route) []errDoc {
-	var out []errDoc
+func routeErrors(r *Route) []ErrDoc {
+	var out []ErrDoc
 	add := func(status int, codes, when string) {
 		for i := range out {
-			if out[i].status == status {
-				out[i].when += "; " + codes + ": " + when
+			if out[i].Status == status {
+				out[i].When += "; " + codes + ": " + when
 				return
 			}
 		}
-		out = append(out, errDoc{status: status, when: codes + ": " + when})
+		out = append(out, ErrDoc{Status: status, When: codes + ": " + when})
 	}
-	if r.body != nil {
+	add(400, errcode.Validation, "a query parameter is unknown, repeated or malformed; details name it")
+	if r.Body != nil {
 		add(400, "INVALID_JSON, VALIDATION_ERROR, MISSING_FIELD", "the body is not JSON, fails validation or lacks a required field")
-		add(413, CodePayloadTooLarge, "the body is over 1 MiB")
+		add(413, errcode.PayloadTooLarge, "the body is over 1 MiB")
 	}
-	if r.access == Public {
+	if r.Access == Public {
 		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials were sent and are invalid or expired")
 	} else {
 		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials are missing, invalid or expired")
 	}
-	switch r.access {
+	switch r.Access {
 	case Pro:
-		add(403, CodeSubscriptionRequired, "the caller is on the free tier")
+		add(403, errcode.SubscriptionRequired, "the caller is on the free tier")
 	case Admin:
-		add(403, CodeForbidden, "the caller lacks role admin")
+		add(403, errcode.Forbidden, "the caller lacks role admin")
 	}
-	for _, e := range r.errs {
-		add(e.status, e.code, e.when)
+	for _, e := range r.Errs {
+		add(e.Status, e.Code, e.When)
 	}
-	add(405, CodeMethodNotAllowed, "the path exists with other methods (see Allow)")
-	add(429, CodeRateLimited, "over the rate limit; wait retryAfter seconds")
-	add(500, CodeInternal+", "+CodeDatabase, "an unexpected or storage error")
-	sort.Slice(out, func(i, j int) bool { return out[i].status < out[j].status })
+	add(405, errcode.MethodNotAllowed, "the path exists with other methods (see Allow)")
+	add(429, errcode.RateLimited, "over the rate limit; wait retryAfter seconds")
+	add(500, errcode.Internal+", "+errcode.Database, "an unexpected or storage error")
+	sort.Slice(out, func(i, j int) bool { return out[i].Status < out[j].Status })
 	return out
 }
 
@@ -328,10 +346,10 @@ func accessNote(a Access) string {
 	return "\n\nNeeds authentication."
 }
 
-func operationID(r *route) string {
+func operationID(r *Route) string {
 	var b strings.Builder
-	b.WriteString(strings.ToLower(r.method))
-	for _, seg := range strings.Split(strings.TrimPrefix(r.path, v1), "/") {
+	b.WriteString(strings.ToLower(r.Method))
+	for _, seg := range strings.Split(strings.TrimPrefix(r.Path, "/api/v1"), "/") {
 		seg = strings.Trim(seg, "{}")
 		for _, part := range strings.FieldsFunc(seg, func(c rune) bool { return c == '-' || c == '.' }) {
 			b.WriteString(strings.ToUpper(part[:1]) + part[1:])

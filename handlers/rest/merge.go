@@ -1,4 +1,4 @@
-package handlers
+package rest
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/goccy/go-json"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/schema"
 )
 
@@ -19,27 +20,27 @@ import (
 // decoded with the same schema, so a patched resource is exactly as valid
 // as a replaced one.
 
-// checkPatch validates patch with sch into scratch. It reports whether the
+// CheckPatch validates patch with sch into scratch. It reports whether the
 // patch may be merged; otherwise it has sent the 400.
-func checkPatch[T any](c *Ctx, sch *schema.Schema[T], patch []byte, scratch *T) bool {
+func CheckPatch[T any](c *Ctx, sch *schema.Schema[T], patch []byte, scratch *T) bool {
 	if sch.Decode(patch, scratch, &c.res) {
 		return true
 	}
-	if c.res.Code != schema.CodeInvalidJSON {
+	if c.res.Code != errcode.InvalidJSON {
 		// A patch may leave required fields out; any other failure stands.
 		c.res.Details = slices.DeleteFunc(c.res.Details, func(d schema.Detail) bool { return d.Message == schema.MsgRequired })
 		if len(c.res.Details) == 0 {
 			return true
 		}
-		c.res.Code = schema.CodeValidation
+		c.res.Code = errcode.Validation
 		c.res.Error = "request body failed validation"
 	}
 	c.Invalid(&c.res)
 	return false
 }
 
-// mergePatch applies the merge patch to target; both are JSON objects.
-func mergePatch(target, patch []byte) ([]byte, error) {
+// MergePatch applies the merge patch to target; both are JSON objects.
+func MergePatch(target, patch []byte) ([]byte, error) {
 	var t, p map[string]json.RawMessage
 	if err := json.Unmarshal(target, &t); err != nil {
 		return nil, err
@@ -59,7 +60,7 @@ func mergePatch(target, patch []byte) ([]byte, error) {
 			if !isObject(base) {
 				base = []byte("{}")
 			}
-			m, err := mergePatch(base, v)
+			m, err := MergePatch(base, v)
 			if err != nil {
 				return nil, err
 			}

@@ -1,4 +1,4 @@
-package handlers
+package rest
 
 import (
 	"testing"
@@ -21,7 +21,7 @@ func TestMergePatchRFC7396(t *testing.T) {
 		{`{}`, `{"a":{"bb":{"ccc":null}}}`, `{"a":{"bb":{}}}`},
 	}
 	for _, c := range cases {
-		got, err := mergePatch([]byte(c.target), []byte(c.patch))
+		got, err := MergePatch([]byte(c.target), []byte(c.patch))
 		if err != nil {
 			t.Fatalf("%s + %s: %v", c.target, c.patch, err)
 		}

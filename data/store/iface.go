@@ -1,0 +1,63 @@
+package store
+
+import "time"
+
+// Store is what the service needs of its storage. DB (one bbolt file) is the
+// default implementation; package store/postgres keeps the same records in
+// PostgreSQL for several nodes sharing one database. Both promise the same
+// behaviour, which package store/storetest checks:
+//
+//   - every write is one durable transaction: nil means committed;
+//   - a user's ISINs are unique, decided inside the write transaction, so
+//     of two racing creates of one ISIN exactly one wins (ErrConflict);
+//   - the asset and key caps hold under concurrency (ErrLimit);
+//   - DeleteUser erases the account, documents, assets, keys and flag
+//     exposures in one transaction;
+//   - Export reads one consistent snapshot;
+//   - a revoked key is not found by the next LookupKey.
+//
+// ErrNotFound, ErrConflict and ErrLimit are matched with errors.Is. Slices
+// handed to callbacks are valid only during the call.
+type Store interface {
+	// Close releases the store; calling it again is harmless.
+	Close() error
+	// Ping fails when the store is unusable.
+	Ping() error
+	// Size is the storage used, in bytes.
+	Size() (int64, error)
+
+	// Secret returns the local-mode JWT secret, creating it on first use;
+	// concurrent first calls (from any node) agree on one secret.
+	Secret() ([]byte, error)
+	// PeekSecret returns the stored local-mode JWT secret, if any.
+	PeekSecret() ([]byte, bool, error)
+
+	SaveAccount(user, tier string) error
+	Account(user string) (Account, error)
+	GetDoc(user, name string, v any) (bool, error)
+	PutDoc(user, name string, v any) error
+	UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) error
+	DeleteUser(user string) error
+	Export(user string) (Export, error)
+
+	CreateAsset(user string, m AssetMeta, doc []byte, max int) error
+	UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte, error)) error
+	DeleteAsset(user, id string) error
+	AppendAsset(dst []byte, user, id string) ([]byte, error)
+	AppendAssets(dst []byte, user string, category, offset, limit int) ([]byte, int, error)
+	Assets(user string, fn func(doc []byte) error) error
+
+	CreateKey(k Key, hash [32]byte, max int) error
+	Keys(owner string) ([]Key, error)
+	RevokeKey(owner, id string) error
+	LookupKey(hash [32]byte) (Key, Account, error)
+	TouchKeys(used map[string]time.Time) error
+
+	PutFlag(key string, v any) (created bool, err error)
+	DeleteFlag(key string) error
+	Flags(fn func(key string, raw []byte) error) error
+	RecordExposures(seen map[string]map[string]string) error
+	Exposures(key string) (map[string]int, error)
+}
+
+var _ Store = (*DB)(nil)

@@ -1,0 +1,269 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"fiplan/data/store"
+)
+
+// isinArg is the ISIN column's value: NULL when the asset has none, so that
+// assets without an ISIN never collide.
+func isinArg(isin string) any {
+	if isin == "" {
+		return nil
+	}
+	return isin
+}
+
+func checkAsset(m *store.AssetMeta) error {
+	if err := m.Check(); err != nil {
+		return err
+	}
+	if err := checkText("asset id", m.ID); err != nil {
+		return err
+	}
+	return checkText("ISIN", m.ISIN)
+}
+
+// CreateAsset stores a new asset of user. The insert decides a duplicate id
+// or ISIN (store.ErrConflict); the count that follows it, under the user's
+// row lock, decides the cap (store.ErrLimit), so racing creates cannot pass
+// it.
+func (d *DB) CreateAsset(user string, m store.AssetMeta, doc []byte, max int) error {
+	if err := checkAsset(&m); err != nil {
+		return fmt.Errorf("cannot create asset: %w", err)
+	}
+	if err := checkUser(user); err != nil {
+		return fmt.Errorf("cannot create asset: %w", err)
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		if err := ensureUser(ctx, tx, user, now()); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO assets (user_id, id, isin, category, doc) VALUES ($1, $2, $3, $4, $5)`,
+			user, m.ID, isinArg(m.ISIN), int16(m.Category), doc)
+		if err != nil {
+			return conflict(err)
+		}
+		var n int
+		err = tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM assets WHERE user_id = $1 LIMIT $2) s`, user, max+1).Scan(&n)
+		if err != nil {
+			return err
+		}
+		if n > max {
+			return store.ErrLimit
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("cannot create asset: %w", err)
+	}
+	return nil
+}
+
+// UpdateAsset rewrites user's asset id in one transaction, the asset's row
+// locked: fn receives the stored JSON and returns the new meta and JSON,
+// or an error returned as it is. store.ErrNotFound when the user has no
+// such asset; store.ErrConflict when the new ISIN is held by another.
+func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, []byte, error)) error {
+	if !readable(user) || !readable(id) {
+		return store.ErrNotFound
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	var fnErr error
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		var old []byte
+		err := tx.QueryRow(ctx, `SELECT doc FROM assets WHERE user_id = $1 AND id = $2 FOR UPDATE`, user, id).Scan(&old)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		m, doc, err := fn(old)
+		if err != nil {
+			fnErr = err
+			return err
+		}
+		if m.ID != id {
+			return errors.New("the asset id cannot change")
+		}
+		if err := checkAsset(&m); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE assets SET isin = $3, category = $4, doc = $5 WHERE user_id = $1 AND id = $2`,
+			user, id, isinArg(m.ISIN), int16(m.Category), doc)
+		return conflict(err)
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	if err != nil {
+		return fmt.Errorf("cannot update asset: %w", err)
+	}
+	return nil
+}
+
+// DeleteAsset removes user's asset id; store.ErrNotFound when absent.
+func (d *DB) DeleteAsset(user, id string) error {
+	if !readable(user) || !readable(id) {
+		return store.ErrNotFound
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	tag, err := d.pool.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
+	if err != nil {
+		return fmt.Errorf("cannot delete asset: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// AppendAsset appends the JSON of user's asset id to dst;
+// store.ErrNotFound when absent.
+func (d *DB) AppendAsset(dst []byte, user, id string) ([]byte, error) {
+	if !readable(user) || !readable(id) {
+		return dst, store.ErrNotFound
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	rows, err := d.pool.Query(ctx, `SELECT doc FROM assets WHERE user_id = $1 AND id = $2`, user, id)
+	if err != nil {
+		return dst, fmt.Errorf("cannot read asset: %w", err)
+	}
+	defer rows.Close()
+	found := false
+	for rows.Next() {
+		found = true
+		doc, err := column(rows, 0)
+		if err != nil {
+			return dst, fmt.Errorf("cannot read asset: %w", err)
+		}
+		dst = append(dst, doc...)
+	}
+	if err := rows.Err(); err != nil {
+		return dst, fmt.Errorf("cannot read asset: %w", err)
+	}
+	if !found {
+		return dst, store.ErrNotFound
+	}
+	return dst, nil
+}
+
+// listAssets returns the count of matches as its first row (doc NULL),
+// then the page, in one statement and so one snapshot.
+const listAssets = `
+	SELECT 0 AS part, 0::bigint AS seq, count(*) AS total, NULL::bytea AS doc
+	FROM assets WHERE user_id = $1 AND ($2::int < 0 OR category = $2)
+	UNION ALL
+	(SELECT 1, seq, 0, doc FROM assets WHERE user_id = $1 AND ($2::int < 0 OR category = $2)
+	 ORDER BY seq OFFSET $3 LIMIT $4)
+	ORDER BY part, seq`
+
+// AppendAssets appends to dst, comma-separated, the JSON of user's assets
+// of category (store.AnyCategory for all), in creation order, skipping
+// offset and taking at most limit; total counts every match.
+func (d *DB) AppendAssets(dst []byte, user string, category, offset, limit int) (_ []byte, total int, err error) {
+	if !readable(user) {
+		return dst, 0, nil
+	}
+	offset, limit = max(offset, 0), max(limit, 0)
+	if category < 0 {
+		category = store.AnyCategory
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	rows, err := d.pool.Query(ctx, listAssets, user, category, offset, limit)
+	if err != nil {
+		return dst, 0, fmt.Errorf("cannot list assets: %w", err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		doc, err := column(rows, 3)
+		if err != nil {
+			return dst, 0, fmt.Errorf("cannot list assets: %w", err)
+		}
+		if doc == nil {
+			var part, seq, t int64
+			if err := rows.Scan(&part, &seq, &t, nil); err != nil {
+				return dst, 0, fmt.Errorf("cannot list assets: %w", err)
+			}
+			total = int(t)
+			continue
+		}
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, doc...)
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return dst, 0, fmt.Errorf("cannot list assets: %w", err)
+	}
+	return dst, total, nil
+}
+
+// Assets calls fn with the JSON of each of user's assets, in creation
+// order, from one statement; doc is valid only during the call.
+func (d *DB) Assets(user string, fn func(doc []byte) error) error {
+	if !readable(user) {
+		return nil
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	if err := eachAsset(ctx, d.pool, user, fn); err != nil {
+		return fmt.Errorf("cannot read assets: %w", err)
+	}
+	return nil
+}
+
+func eachAsset(ctx context.Context, q querier, user string, fn func(doc []byte) error) error {
+	rows, err := q.Query(ctx, `SELECT doc FROM assets WHERE user_id = $1 ORDER BY seq`, user)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		doc, err := column(rows, 0)
+		if err != nil {
+			return err
+		}
+		if err := fn(doc); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// column returns the bytes of column i of the current row, a bytea or
+// text column, nil when NULL: pgx's buffer itself when the row came in
+// binary format (valid until the next row), a decoded copy when it came as
+// text (a URL may ask for the simple protocol, for a pooler).
+func column(rows pgx.Rows, i int) ([]byte, error) {
+	if rows.FieldDescriptions()[i].Format == pgx.BinaryFormatCode {
+		return rows.RawValues()[i], nil
+	}
+	vals, err := rows.Values()
+	if err != nil {
+		return nil, err
+	}
+	switch v := vals[i].(type) {
+	case nil:
+		return nil, nil
+	case []byte:
+		return v, nil
+	case string:
+		return []byte(v), nil
+	}
+	return nil, fmt.Errorf("column %d has type %T", i, vals[i])
+}

@@ -1,0 +1,74 @@
+// Package errcode is the one list of the API's machine-readable error
+// codes, each with the HTTP status it is always sent with and when it is
+// sent. The error envelope, the schema decoder, the OpenAPI document and
+// the README's table all read this list; no code is spelt anywhere else.
+package errcode
+
+// The codes. A response's `code` field carries one of them.
+const (
+	InvalidJSON          = "INVALID_JSON"
+	Validation           = "VALIDATION_ERROR"
+	Missing              = "MISSING_FIELD"
+	Unauthorized         = "UNAUTHORIZED"
+	TokenExpired         = "TOKEN_EXPIRED"
+	Forbidden            = "FORBIDDEN"
+	SubscriptionRequired = "SUBSCRIPTION_REQUIRED"
+	NotFound             = "NOT_FOUND"
+	EndpointNotFound     = "ENDPOINT_NOT_FOUND"
+	MethodNotAllowed     = "METHOD_NOT_ALLOWED"
+	Conflict             = "CONFLICT"
+	PayloadTooLarge      = "PAYLOAD_TOO_LARGE"
+	URITooLong           = "URI_TOO_LONG"
+	UnsupportedMedia     = "UNSUPPORTED_MEDIA_TYPE"
+	RateLimited          = "RATE_LIMITED"
+	HeaderTooLarge       = "HEADER_TOO_LARGE"
+	BadRequest           = "BAD_REQUEST"
+	Internal             = "INTERNAL_ERROR"
+	Database             = "DATABASE_ERROR"
+	Unavailable          = "SERVICE_UNAVAILABLE"
+)
+
+// Code describes one error code.
+type Code struct {
+	Code   string
+	Status int
+	When   string
+}
+
+// codes lists every code in the order the documentation shows them.
+var codes = [...]Code{
+	{InvalidJSON, 400, "the body is not one well-formed JSON value (empty, trailing data, invalid UTF-8)"},
+	{Validation, 400, "wrong JSON type, out-of-range value, unknown or duplicated field or query parameter; `details` names each"},
+	{Missing, 400, "a required field is absent (wins over VALIDATION_ERROR)"},
+	{BadRequest, 400, "the HTTP request itself is malformed"},
+	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key"},
+	{TokenExpired, 401, "`exp` has passed, or `iat` is more than an hour ago"},
+	{Forbidden, 403, "admin-only route, API key on a session-only route, cookie request without a matching Origin"},
+	{SubscriptionRequired, 403, "pro-only route on the free tier"},
+	{NotFound, 404, "no such resource (another user's resource looks the same)"},
+	{EndpointNotFound, 404, "no such route (decided before authentication)"},
+	{MethodNotAllowed, 405, "the route exists with other methods; see `Allow`"},
+	{Conflict, 409, "duplicate (an asset's ISIN) or a limit of stored things reached"},
+	{PayloadTooLarge, 413, "body over the size limit (1 MiB)"},
+	{URITooLong, 414, "the request line is too long"},
+	{UnsupportedMedia, 415, "a body that is not `application/json`, or a Content-Encoding the server does not decode"},
+	{RateLimited, 429, "over the limit; `retryAfter` and `Retry-After` say how long to wait"},
+	{HeaderTooLarge, 431, "the request headers are too large"},
+	{Internal, 500, "unexpected; retry after a moment"},
+	{Database, 500, "storage failed; retry"},
+	{Unavailable, 503, "storage unusable, or too many expensive requests at once; retry with backoff"},
+}
+
+// All lists every code in the order the documentation shows them; the
+// slice is the caller's.
+func All() []Code { return append([]Code(nil), codes[:]...) }
+
+// Status is the HTTP status code is sent with, or 0 for an unknown code.
+func Status(code string) int {
+	for i := range codes {
+		if c := &codes[i]; c.Code == code {
+			return c.Status
+		}
+	}
+	return 0
+}
