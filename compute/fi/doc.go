@@ -2,7 +2,7 @@
 // free engine that turns a plain Input into a year-by-year timeline, a Monte
 // Carlo distribution, a historical backtest and goal-seeking answers. It does no
 // I/O, keeps no state between calls and imports nothing from the rest of fiplan;
-// historical data is passed in (see Series).
+// historical data is passed in (see History, Series and Monthly).
 //
 // # Timeline
 //
@@ -177,10 +177,10 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`Coast FI = fiNumber discounted at the real net return to the target age (65 when unset). ` +
 	`Lean FI = 0.7 x and Fat FI = 1.5 x the FI number (a fiplan convention). ` +
 	`Barista FI = retirement spending minus withdrawalRate x current savings. ` +
-	`Strategies: constant (inflation-adjusted spending need, the 4% rule); fixed percentage of the start-of-year balance; ` +
-	`Guyton-Klinger 2006 (skip the inflation raise after a negative-return year when the current rate exceeds the initial rate; ` +
+	`Strategies: constant (inflation-adjusted spending need, the 4% rule); fixed-percentage (withdrawalRate x the start-of-year balance); ` +
+	`guyton-klinger (Guyton and Klinger 2006: skip the inflation raise after a negative-return year when the current rate exceeds the initial rate; ` +
 	`cut 10% when the rate exceeds 1.2 x initial with more than 15 years left; raise 10% when below 0.8 x initial); ` +
-	`VPW (Bogleheads: balance x PMT at the start of the year over the remaining years at 5.0% real for stocks and 1.9% for bonds). ` +
+	`vpw (Bogleheads' variable percentage withdrawal: balance x PMT at the start of the year over the remaining years at 5.0% real for stocks and 1.9% for bonds). ` +
 	`The following take a share of the portfolio without netting pensions: 95-percent (Clyatt 2005: withdrawalRate x balance, ` +
 	`at least 95% of last year's withdrawal); floor-ceiling (Bengen 2001: withdrawalRate x balance, in real terms between 90% ` +
 	`and 125% of the first withdrawal); cape (after Jeske 2017: (1.5% + 0.5 / CAPE) x balance, CAPE from the dataset where it ` +

@@ -2,6 +2,8 @@ package fi
 
 import (
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -248,6 +250,29 @@ func TestGuardrailsCappedRaise(t *testing.T) {
 		_, rows := ProjectPath(&in, []float64{0.05, 0.05}, infl, nil)
 		if rows[0].Withdrawals != 50_000 || !near(rows[1].Withdrawals, c.want, 1e-12) {
 			t.Fatalf("%v: %.4f then %.4f, want 50,000 then %.0f", c.st, rows[0].Withdrawals, rows[1].Withdrawals, c.want)
+		}
+	}
+}
+
+// The method statement quotes the parameters the code uses.
+func TestMethodQuotesParameters(t *testing.T) {
+	pct := func(x float64) string { return strconv.FormatFloat(x*100, 'f', -1, 64) + "%" }
+	for _, want := range []string{
+		strconv.FormatFloat(DefaultReturnStdDev, 'f', -1, 64) + " for returns",
+		strconv.FormatFloat(DefaultInflationStdDev, 'f', -1, 64) + " for inflation",
+		"at least " + pct(NinetyFiveShare) + " of last year's",
+		"between " + pct(FloorShare) + " and " + pct(CeilingShare),
+		"(" + pct(CAPEBase) + " + " + strconv.FormatFloat(CAPESlope, 'f', -1, 64) + " / CAPE)",
+		"between -" + pct(VanguardFloor) + " and +" + pct(VanguardCeiling),
+		"capped at " + pct(GuardrailInflationCap),
+	} {
+		if !strings.Contains(Method, want) {
+			t.Errorf("Method does not say %q", want)
+		}
+	}
+	for _, name := range StrategyNames() {
+		if !strings.Contains(Method, name) {
+			t.Errorf("Method does not name the strategy %q", name)
 		}
 	}
 }
