@@ -46,8 +46,7 @@ type SequenceView struct {
 // ended highest, the median the lower middle of that order. out is large;
 // keep one and reuse it. Nothing is allocated.
 func Sequences(in *Input, h History, years int, out *SequenceView) {
-	out.Periods, out.NumDecades = 0, 0
-	out.Worst, out.Median, out.Best = SequencePath{}, SequencePath{}, SequencePath{}
+	*out = SequenceView{}
 	rp, ok := newReplay(in, h, years)
 	if !ok {
 		return

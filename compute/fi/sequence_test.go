@@ -58,6 +58,12 @@ func TestSequences(t *testing.T) {
 	if a := testing.AllocsPerRun(3, func() { Sequences(&in, s, 30, &v) }); a != 0 {
 		t.Fatalf("Sequences allocates %v times", a)
 	}
+	// A reused view holds the last run only.
+	again := v
+	Sequences(&in, s, 30, &v)
+	if v != again || v.Decades[1].Periods != 10 {
+		t.Fatalf("a second run into the same view differs: %+v", v.Decades[:4])
+	}
 	Sequences(&in, s, 61, &v)
 	if v.Periods != 0 || v.NumDecades != 0 || v.Worst.NumYears != 0 {
 		t.Fatalf("no window fits: %+v", v.Decades[0])
