@@ -47,18 +47,18 @@ func TestCategoryCodesPinned(t *testing.T) {
 // names as categories, and today's handlers store a class's position in
 // that list; each must be a code of the same name.
 func TestCategoryCodesMatchClasses(t *testing.T) {
-	for i, name := range health.AssetClasses {
+	for i, name := range health.AssetClasses() {
 		c, ok := CategoryCode(name)
 		if !ok {
 			t.Errorf("class %q has no category code", name)
 			continue
 		}
 		if int(c) != i {
-			t.Errorf("class %q is at position %d of health.AssetClasses, its stored code is %d", name, i, c)
+			t.Errorf("class %q is at position %d of health.AssetClasses(), its stored code is %d", name, i, c)
 		}
 	}
 	for _, n := range categoryNames {
-		if !slices.Contains(health.AssetClasses, n) {
+		if !slices.Contains(health.AssetClasses(), n) {
 			t.Errorf("category %q is not a health asset class", n)
 		}
 	}
