@@ -6,6 +6,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
+	"fiplan/data/history"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
@@ -16,7 +17,7 @@ type calcParams struct {
 	CurrentSavings      *float64      `json:"currentSavings" schema:"min=0,max=1e11,default=0" doc:"Invested portfolio today."`
 	ExpectedReturn      *float64      `json:"expectedReturn" schema:"min=-0.5,max=0.5,default=0.07" doc:"Nominal yearly return before fees, as a fraction."`
 	InflationRate       *float64      `json:"inflationRate" schema:"min=-0.1,max=0.5,default=0.03" doc:"Yearly inflation, as a fraction."`
-	WithdrawalRate      *float64      `json:"withdrawalRate" schema:"xmin=0,max=0.2,default=0.04" doc:"Safe withdrawal rate: the FI number is retirementExpenses / withdrawalRate."`
+	WithdrawalRate      *float64      `json:"withdrawalRate" schema:"min=0.0001,max=0.2,default=0.04" doc:"Safe withdrawal rate, 0.0001 to 0.2: the FI number is retirementExpenses / withdrawalRate."`
 	IncomeGrowthRate    *float64      `json:"incomeGrowthRate" schema:"min=-0.2,max=0.3,default=0" doc:"Real yearly growth of take-home income, above inflation."`
 	RetirementExpenses  *float64      `json:"retirementExpenses" schema:"xmin=0,max=1e9" doc:"Yearly spending in retirement, today's money. Default: annualExpenses."`
 	LifeExpectancy      *int          `json:"lifeExpectancy" schema:"min=19,max=120,default=95" doc:"The timeline ends at this age; it must be above currentAge."`
@@ -24,7 +25,9 @@ type calcParams struct {
 	AnnualContribution  *float64      `json:"annualContribution" schema:"min=0,max=1e9" doc:"Yearly saving in today's money, rising with inflation, instead of income minus expenses."`
 	ExpenseRatio        *float64      `json:"expenseRatio" schema:"min=0,max=0.05,default=0" doc:"Yearly fund fees, deducted from the return."`
 	StockShare          *float64      `json:"stockShare" schema:"min=0,max=1,default=0.6" doc:"Share of stocks in the portfolio (VPW rate and the historical backtest)."`
-	WithdrawalStrategy  string        `json:"withdrawalStrategy" schema:"enum=constant|fixed-percentage|guyton-klinger|vpw" doc:"Drawdown rule: constant inflation-adjusted amount (the 4% rule), a fixed percentage of the portfolio, Guyton-Klinger guardrails, or variable percentage withdrawal. Default constant."`
+	CashShare           *float64      `json:"cashShare" schema:"min=0,max=1,default=0" doc:"Share of cash in the historical backtest, which keeps its real value (earns inflation); bonds hold the rest. stockShare + cashShare must not exceed 1."`
+	WithdrawalStrategy  string        `json:"withdrawalStrategy" schema:"enum=constant|fixed-percentage|guyton-klinger|vpw|95-percent|floor-ceiling|cape|vanguard-dynamic|guardrails-capped" doc:"Drawdown rule (see the method for each): constant inflation-adjusted amount (the 4% rule), a fixed percentage of the portfolio, Guyton-Klinger guardrails, variable percentage withdrawal, the 95% rule, floor and ceiling, the CAPE rule (needs cape), Vanguard dynamic spending, or guardrails with inflation raises capped at 6%. Default constant."`
+	CAPE                *float64      `json:"cape" schema:"min=1,max=100" doc:"The market's cyclically adjusted P/E today; required with withdrawalStrategy cape, which withdraws 1.5% + 0.5 / CAPE of the portfolio. Backtests over shiller-monthly use each year's historical CAPE where the series has one (from 1881)."`
 	Pensions            []calcPension `json:"pensions" schema:"maxItems=4" doc:"Pensions and state benefits. In a scenario, a non-empty list replaces the base list."`
 	Events              []calcEvent   `json:"events" schema:"maxItems=8" doc:"One-off events. In a scenario, a non-empty list replaces the base list."`
 }
@@ -45,17 +48,19 @@ type calcEvent struct {
 type calcMonteCarlo struct {
 	Simulations     int     `json:"simulations" schema:"min=1,max=20000,default=1000" doc:"Paths to simulate; simulations x years may not exceed 1000000."`
 	Seed            int64   `json:"seed" schema:"min=0,max=9007199254740991,default=1" doc:"The same seed gives the same answer."`
-	ReturnStdDev    float64 `json:"returnStdDev" schema:"min=0,max=0.6,default=0.15" doc:"Standard deviation of yearly returns around expectedReturn."`
-	InflationStdDev float64 `json:"inflationStdDev" schema:"min=0,max=0.2,default=0.01" doc:"Standard deviation of yearly inflation around inflationRate."`
+	ReturnStdDev    float64 `json:"returnStdDev" schema:"min=0,max=0.6,default=0.12" doc:"Standard deviation of yearly returns around expectedReturn; the default is the historical one (see the method)."`
+	InflationStdDev float64 `json:"inflationStdDev" schema:"min=0,max=0.2,default=0.04" doc:"Standard deviation of yearly inflation around inflationRate; the default is the historical one (see the method)."`
 }
 
 type calcHistorical struct {
-	Years int `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+	Years     int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+	Sequences bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
+	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
 }
 
 type calcGoals struct {
-	FIByAge           *int     `json:"fiByAge" schema:"min=18,max=120" doc:"Answer the yearly saving (today's money) that reaches FI by this age."`
-	TargetSuccessRate *float64 `json:"targetSuccessRate" schema:"xmin=0,max=1" doc:"Answer the highest withdrawal rate whose historical success rate (over historical.years, default 30) is at least this."`
+	FIByAge           *int     `json:"fiByAge" schema:"min=18,max=120" doc:"Answer the yearly saving (today's money, rounded up to the cent) that, sent as annualContribution, reaches FI by this age."`
+	TargetSuccessRate *float64 `json:"targetSuccessRate" schema:"xmin=0,max=1" doc:"Answer the highest withdrawal rate, in whole basis points up to the largest accepted withdrawalRate (0.2), whose historical success rate (over historical.years, default 30) is at least this."`
 }
 
 type calcScenario struct {
@@ -80,6 +85,14 @@ type calcRequest struct {
 
 var calcSchema = schema.New[calcRequest]()
 
+// maxContribution is the largest annualContribution the request accepts (its
+// declared max): a required saving above it could not be sent back.
+const maxContribution = 1e9
+
+// maxWithdrawalRate is the largest withdrawalRate the request accepts (its
+// declared max): the highest safe rate is searched up to it, never beyond.
+const maxWithdrawalRate = 0.2
+
 // calcWork is everything one calculation needs, pooled so that a warm
 // request allocates only what its body's optional fields do.
 type calcWork struct {
@@ -89,6 +102,7 @@ type calcWork struct {
 	sums    [fi.MaxScenarios + 1]fi.Summary
 	scratch fi.Scratch
 	mc      fi.MCResult
+	seq     fi.SequenceView
 }
 
 var calcPool = sync.Pool{New: func() any {
@@ -108,6 +122,8 @@ func (p *calcParams) apply(in *fi.Input) {
 	setF(&in.RetirementExpenses, p.RetirementExpenses)
 	setF(&in.Fee, p.ExpenseRatio)
 	setF(&in.StockShare, p.StockShare)
+	setF(&in.CashShare, p.CashShare)
+	setF(&in.CAPE, p.CAPE)
 	setI(&in.LifeExpectancy, p.LifeExpectancy)
 	setI(&in.TargetRetirementAge, p.TargetRetirementAge)
 	if p.AnnualContribution != nil {
@@ -142,13 +158,18 @@ func setI(dst *int, v *int) {
 	}
 }
 
-// checkAges reports cross-field age errors the schema cannot express.
+// checkAges reports cross-field errors the schema cannot express: ages out
+// of order, and a portfolio mix above 100%.
 func checkAges(c *Ctx, prefix string, in *fi.Input) bool {
 	switch {
 	case in.LifeExpectancy <= in.CurrentAge:
 		c.Fail(prefix+"lifeExpectancy", "must be greater than currentAge")
 	case in.TargetRetirementAge != 0 && in.TargetRetirementAge < in.CurrentAge:
 		c.Fail(prefix+"targetRetirementAge", "must be at least currentAge")
+	case in.StockShare+in.CashShare > 1+1e-9:
+		c.Fail(prefix+"cashShare", "stockShare + cashShare must not exceed 1")
+	case in.Strategy == fi.StrategyCAPE && in.CAPE == 0:
+		c.Fail(prefix+"cape", "is required with withdrawalStrategy cape")
 	default:
 		return true
 	}
@@ -220,27 +241,45 @@ func (s *Server) calculator(c *Ctx) {
 		fi.Simulate(in, &settings, &w.scratch, &w.mc)
 		writeMonteCarlo(out, &w.mc)
 	}
-	window := 30
+	window, dataset := 30, "annual"
 	if req.Historical != nil {
-		window = req.Historical.Years
-		bt := fi.Backtest(in, fi.Series(s.history), window)
-		writeBacktest(out, &bt, s.history.Years[0], s.history.Years[len(s.history.Years)-1], window)
+		window, dataset = req.Historical.Years, req.Historical.Dataset
+	}
+	var past fi.History = fi.Series(s.history)
+	first, last := s.history.First(), s.history.Last()
+	if dataset == "shiller-monthly" && (req.Historical != nil || req.Goals != nil) {
+		m, err := history.ShillerReturns()
+		if err != nil {
+			c.Internal(err)
+			return
+		}
+		past = m
+		first, last = m.FirstYear, m.FirstYear+(m.FirstMonth-1+m.Len()-1)/12
+	}
+	if req.Historical != nil {
+		bt := fi.Backtest(in, past, window)
+		var seq *fi.SequenceView
+		if req.Historical.Sequences {
+			seq = &w.seq
+			fi.Sequences(in, past, window, seq)
+		}
+		writeBacktest(out, &bt, seq, dataset, first, last, window)
 	}
 	if req.Goals != nil {
 		out.Key("goals")
 		out.Begin()
-		writeGoals(out, in, req.Goals, fi.Series(s.history), window)
+		writeGoals(out, in, req.Goals, past, window)
 		out.End()
 	}
 	out.End()
 	c.Send(fasthttp.StatusOK)
 }
 
-func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.Series, window int) {
+func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, window int) {
 	if g.FIByAge != nil {
 		w.Key("fiByAge")
 		w.Int(int64(*g.FIByAge))
-		saving, ok := fi.SavingFor(in, *g.FIByAge)
+		saving, ok := fi.SavingFor(in, *g.FIByAge, maxContribution)
 		w.Key("requiredAnnualSaving")
 		if ok {
 			w.Fixed(saving, 2)
@@ -251,8 +290,15 @@ func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.Series, w
 	if g.TargetSuccessRate != nil {
 		w.Key("targetSuccessRate")
 		w.Float(*g.TargetSuccessRate)
+		rate, capped := fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate, maxWithdrawalRate)
 		w.Key("maxWithdrawalRate")
-		w.Fixed(fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate), 4)
+		if rate > 0 {
+			w.Fixed(rate, 4)
+		} else {
+			w.Null()
+		}
+		w.Key("maxWithdrawalRateCapped")
+		w.Bool(capped)
 		w.Key("windowYears")
 		w.Int(int64(window))
 	}
@@ -384,9 +430,11 @@ func writeMonteCarlo(w *jsonw.Writer, r *fi.MCResult) {
 	w.End()
 }
 
-func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, first, last, window int) {
+func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, seq *fi.SequenceView, dataset string, first, last, window int) {
 	w.Key("historical")
 	w.Begin()
+	w.Key("dataset")
+	w.String(dataset)
 	w.Key("windowYears")
 	w.Int(int64(window))
 	w.Key("dataFrom")
@@ -398,6 +446,7 @@ func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, first, last, window in
 	w.Key("successRate")
 	w.Fixed(r.SuccessRate, 4)
 	intOrNull(w, "worstStartYear", r.WorstStartYear, r.Periods > 0)
+	intOrNull(w, "worstStartMonth", r.WorstStartMonth, r.WorstStartMonth > 0)
 	w.Key("worstFailed")
 	w.Bool(r.WorstFailed)
 	intOrNull(w, "worstFailYear", r.WorstFailYear, r.WorstFailed)
@@ -405,5 +454,61 @@ func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, first, last, window in
 	w.Int(int64(r.WorstYearsLasted))
 	w.Key("medianEndBalanceReal")
 	w.Fixed(r.MedianEndBalance, 2)
+	if seq != nil && seq.Periods > 0 {
+		writeSequences(w, seq)
+	}
+	w.End()
+}
+
+func writeSequences(w *jsonw.Writer, v *fi.SequenceView) {
+	w.Key("sequences")
+	w.Begin()
+	writeSequencePath(w, "worst", &v.Worst)
+	writeSequencePath(w, "median", &v.Median)
+	writeSequencePath(w, "best", &v.Best)
+	w.Key("byDecade")
+	w.BeginArray()
+	for _, d := range v.Decades[:v.NumDecades] {
+		if d.Periods == 0 {
+			continue
+		}
+		w.Begin()
+		w.Key("decade")
+		w.Int(int64(d.Decade))
+		w.Key("periods")
+		w.Int(int64(d.Periods))
+		w.Key("successRate")
+		w.Fixed(float64(d.Successes)/float64(d.Periods), 4)
+		w.End()
+	}
+	w.EndArray()
+	w.End()
+}
+
+func writeSequencePath(w *jsonw.Writer, key string, p *fi.SequencePath) {
+	w.Key(key)
+	w.Begin()
+	w.Key("startYear")
+	w.Int(int64(p.StartYear))
+	intOrNull(w, "startMonth", p.StartMonth, p.StartMonth > 0)
+	w.Key("failed")
+	w.Bool(p.Failed)
+	w.Key("yearsLasted")
+	w.Int(int64(p.YearsLasted))
+	w.Key("endBalanceReal")
+	w.Fixed(p.EndBalance, 2)
+	w.Key("path")
+	w.BeginArray()
+	for _, y := range p.Years[:p.NumYears] {
+		w.Begin()
+		w.Key("year")
+		w.Int(int64(y.Year))
+		w.Key("withdrawalReal")
+		w.Fixed(y.Withdrawal, 2)
+		w.Key("endBalanceReal")
+		w.Fixed(y.EndBalance, 2)
+		w.End()
+	}
+	w.EndArray()
 	w.End()
 }

@@ -70,28 +70,60 @@ type mcDoc struct {
 	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
 	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
 	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
-	Balances      []mcBandDoc     `json:"balances" doc:"Nominal balance percentiles per year."`
+	Balances      []mcBandDoc     `json:"balances" doc:"Percentiles per year of the real end balance: today's money, each path deflated by its own simulated inflation."`
 }
 
 type backtestDoc struct {
-	WindowYears          int     `json:"windowYears"`
-	DataFrom             int     `json:"dataFrom"`
-	DataTo               int     `json:"dataTo"`
-	Periods              int     `json:"periods" doc:"Rolling start years tested."`
-	SuccessRate          float64 `json:"successRate"`
-	WorstStartYear       *int    `json:"worstStartYear" schema:"nullable"`
-	WorstFailed          bool    `json:"worstFailed"`
-	WorstFailYear        *int    `json:"worstFailYear" schema:"nullable"`
-	WorstYearsLasted     int     `json:"worstYearsLasted"`
-	MedianEndBalanceReal float64 `json:"medianEndBalanceReal"`
+	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
+	WindowYears          int           `json:"windowYears"`
+	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
+	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
+	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
+	SuccessRate          float64       `json:"successRate"`
+	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`
+	WorstStartMonth      *int          `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	WorstFailed          bool          `json:"worstFailed"`
+	WorstFailYear        *int          `json:"worstFailYear" schema:"nullable"`
+	WorstYearsLasted     int           `json:"worstYearsLasted"`
+	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
+	Sequences            *sequencesDoc `json:"sequences,omitempty" doc:"With historical.sequences: the sequence-of-returns view."`
+}
+
+type pathYearDoc struct {
+	Year           int     `json:"year" doc:"Calendar year the window's year starts in."`
+	WithdrawalReal float64 `json:"withdrawalReal" doc:"Withdrawal in money of the window's start."`
+	EndBalanceReal float64 `json:"endBalanceReal" doc:"Balance at the year's end, in money of the window's start."`
+}
+
+type sequencePathDoc struct {
+	StartYear      int           `json:"startYear" schema:"required"`
+	StartMonth     *int          `json:"startMonth" schema:"required,nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	Failed         bool          `json:"failed" schema:"required"`
+	YearsLasted    int           `json:"yearsLasted" schema:"required"`
+	EndBalanceReal float64       `json:"endBalanceReal" schema:"required"`
+	Path           []pathYearDoc `json:"path" schema:"required"`
+}
+
+type decadeDoc struct {
+	Decade      int     `json:"decade" doc:"First year of the start decade, such as 1960."`
+	Periods     int     `json:"periods"`
+	SuccessRate float64 `json:"successRate"`
+}
+
+type sequencesDoc struct {
+	Worst    sequencePathDoc `json:"worst" schema:"required" doc:"The window that ran out soonest, else the one ending lowest."`
+	Median   sequencePathDoc `json:"median" schema:"required" doc:"The middle window in that order (the lower middle for an even count)."`
+	Best     sequencePathDoc `json:"best" schema:"required" doc:"The window ending highest."`
+	ByDecade []decadeDoc     `json:"byDecade" schema:"required" doc:"Success rate of the windows starting in each decade."`
 }
 
 type goalsDoc struct {
 	FIByAge              int      `json:"fiByAge,omitempty"`
-	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money; null when no saving reaches FI by that age."`
-	TargetSuccessRate    float64  `json:"targetSuccessRate"`
-	MaxWithdrawalRate    float64  `json:"maxWithdrawalRate"`
-	WindowYears          int      `json:"windowYears"`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
+	TargetSuccessRate    float64  `json:"targetSuccessRate,omitempty"`
+	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate,omitempty" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
+	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped,omitempty" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
+	WindowYears          int      `json:"windowYears,omitempty"`
 }
 
 type calcResponseDoc struct {
@@ -99,7 +131,7 @@ type calcResponseDoc struct {
 	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
 	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
 	MonteCarlo  *mcDoc            `json:"monteCarlo,omitempty"`
-	Historical  *backtestDoc      `json:"historical,omitempty" doc:"US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS)."`
+	Historical  *backtestDoc      `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
 	Goals       *goalsDoc         `json:"goals,omitempty"`
 }
 
