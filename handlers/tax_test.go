@@ -336,7 +336,7 @@ func TestTaxPrograms(t *testing.T) {
 		p := x.(map[string]any)
 		want := all[i]
 		if p["id"] != want.ID || p["country"] != want.Country || p["name"] != want.Name || p["summary"] != want.Summary ||
-			p["status"] != string(want.Status) || len(p["sources"].([]any)) != len(want.Sources) || len(p["eligibility"].([]any)) != len(want.Eligibility) {
+			p["status"] != string(want.Status) || p["statusAsOf"] != want.StatusAsOf || len(p["sources"].([]any)) != len(want.Sources) || len(p["eligibility"].([]any)) != len(want.Eligibility) {
 			t.Errorf("program %d: %v", i, p["id"])
 		}
 		if (want.Rate == nil) != (p["rate"] == nil) || (want.DurationYears == nil) != (p["durationYears"] == nil) {
@@ -399,7 +399,8 @@ func TestTaxPrograms(t *testing.T) {
 	}
 
 	r = h.do("GET", "/api/v1/tax/programs/it-pensioner-7", "", tok...)
-	if r.status != 200 || r.data()["id"] != "it-pensioner-7" || r.data()["rate"] != 0.07 || r.data()["country"] != "IT" {
+	if r.status != 200 || r.data()["id"] != "it-pensioner-7" || r.data()["rate"] != 0.07 || r.data()["country"] != "IT" ||
+		r.data()["statusAsOf"] != "2026-11-23" {
 		t.Fatalf("%d %s", r.status, r.raw)
 	}
 	expectError(t, h.do("GET", "/api/v1/tax/programs/xx-nothing", "", tok...), 404, CodeNotFound)

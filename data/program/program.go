@@ -15,6 +15,10 @@
 // null when the regime has no fixed length for the person (indefinite, or
 // ending on a calendar date rather than after a number of years).
 //
+// StatusAsOf is the date (YYYY-MM-DD) on which the status was last checked
+// against the authority's rules; it is never later than the dataset's
+// meta.asOf.
+//
 // Status is one of:
 //   - open: new entrants are admitted on the rules described;
 //   - changed: new entrants are admitted, but the rules were materially
@@ -209,6 +213,7 @@ type Program struct {
 	Eligibility   []string  `json:"eligibility"`
 	AppliesTo     AppliesTo `json:"appliesTo"`
 	Status        Status    `json:"status"`
+	StatusAsOf    string    `json:"statusAsOf"`
 	Changes       []Change  `json:"changes"`
 	Sources       []Source  `json:"sources"`
 	Rules         []Rule    `json:"rules"`
@@ -269,6 +274,9 @@ func Load(b []byte) (*Table, error) {
 		p := &t.all[i]
 		if err := p.validate(); err != nil {
 			return nil, fmt.Errorf("cannot parse programs: program %d (%q): %w", i, p.ID, err)
+		}
+		if p.StatusAsOf > t.meta.AsOf {
+			return nil, fmt.Errorf("cannot parse programs: program %d (%q): statusAsOf %s is after the dataset's asOf %s", i, p.ID, p.StatusAsOf, t.meta.AsOf)
 		}
 		if _, dup := t.byID[p.ID]; dup {
 			return nil, fmt.Errorf("cannot parse programs: duplicate program id %q", p.ID)
@@ -358,6 +366,9 @@ func (p *Program) validate() error {
 	}
 	if !slices.Contains(Statuses, p.Status) {
 		return fmt.Errorf("unknown status %q", p.Status)
+	}
+	if _, err := time.Parse(time.DateOnly, p.StatusAsOf); err != nil {
+		return fmt.Errorf("statusAsOf %q is not a YYYY-MM-DD date", p.StatusAsOf)
 	}
 	if p.Rate != nil && !inOpenUnit(*p.Rate) {
 		return fmt.Errorf("rate %v not in (0,1)", *p.Rate)

@@ -1039,6 +1039,7 @@ type programDoc struct {
 	Eligibility    []string            `json:"eligibility" schema:"required"`
 	AppliesTo      programAppliesToDoc `json:"appliesTo" schema:"required"`
 	Status         string              `json:"status" schema:"required,enum=open|closed|changed" doc:"open: admits new entrants; changed: admits them, on recently changed rules (see changes); closed: only people already in it keep it."`
+	StatusAsOf     string              `json:"statusAsOf" schema:"required" doc:"The date (YYYY-MM-DD) the status was last checked against the authority's rules."`
 	Changes        []programChangeDoc  `json:"changes" schema:"required"`
 	Sources        []programSourceDoc  `json:"sources" schema:"required"`
 	Rules          []programRuleDoc    `json:"rules" schema:"required" doc:"The machine-readable effects POST /api/v1/tax/calculate applies with program."`
