@@ -194,7 +194,7 @@ func (s *Server) calculator(c *Ctx) {
 	}
 	years := in.LifeExpectancy - in.CurrentAge
 	// A kill switch for the costliest part of the busiest public route.
-	if req.MonteCarlo != nil && !s.Flag(c, "calculator-monte-carlo", true) {
+	if req.MonteCarlo != nil && !s.features.Flag(c, "calculator-monte-carlo", true) {
 		c.Error(CodeUnavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
 		return
 	}

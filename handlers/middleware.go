@@ -102,7 +102,7 @@ func (s *Server) authenticate(c *Ctx) bool {
 // allowance, in which case failed attempts are rate limited like any
 // anonymous request: guessing credentials costs the same as calling.
 func (s *Server) unauthorized(c *Ctx, code, msg string) bool {
-	d := s.public.Allow(s.clientIP(c), s.now().UnixNano())
+	d := s.public.Allow(c.Client(), s.now().UnixNano())
 	if !d.OK && d.Limit > 0 {
 		s.rateLimited(c, d)
 		return false
@@ -151,7 +151,7 @@ func (s *Server) limit(c *Ctx) bool {
 	var d limit.Decision
 	switch {
 	case !c.Authed:
-		d = s.public.Allow(s.clientIP(c), now)
+		d = s.public.Allow(c.Client(), now)
 	case c.Principal.Tier == auth.TierPro:
 		d = s.pro.Allow(c.Principal.User, now)
 	default:

@@ -3,7 +3,6 @@ package handlers
 import (
 	"crypto/rand"
 	"errors"
-	"slices"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -69,7 +68,13 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/tax/programs", rest.User, s.tax.Programs, s.tax.Docs.Programs),
 		rest.Get(v1+"/tax/programs/{id}", rest.User, s.tax.Program, s.tax.Docs.Program),
 		rest.Post(v1+"/tax/optimize", rest.Pro, s.tax.Optimize, s.tax.Docs.Optimize),
-	}, slices.Concat(flagRoutes(s), accountRoutes(s))...)
+
+		rest.Get(v1+"/features", rest.User, s.features.List, s.features.Docs.List),
+		rest.Get(v1+"/features/{key}", rest.User, s.features.Get, s.features.Docs.Get),
+		rest.Put(v1+"/features/{key}", rest.Admin, s.features.Put, s.features.Docs.Put),
+		rest.Delete(v1+"/features/{key}", rest.Admin, s.features.Delete, s.features.Docs.Delete),
+		rest.Get(v1+"/features/{key}/stats", rest.Admin, s.features.Stats, s.features.Docs.Stats),
+	}, accountRoutes(s)...)
 }
 
 func (s *Server) loadDatasets() error {

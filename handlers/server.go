@@ -32,6 +32,7 @@ import (
 	"fiplan/handlers/auth"
 	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/features"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/places"
 	"fiplan/handlers/rest"
@@ -75,6 +76,7 @@ type Server struct {
 	cities   *geo.Table
 	vocab    *schema.Vocabulary
 	places   *places.Handlers
+	features *features.Handlers
 	tax      *taxes.Handlers
 	programs *program.Table
 	taxes    *taxtable.Table
@@ -86,8 +88,6 @@ type Server struct {
 
 	idPrefix [16]byte
 	idSeq    atomic.Uint64
-
-	flags flags
 
 	touchMu sync.Mutex
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
@@ -147,8 +147,8 @@ func New(cfg Config) (*Server, error) {
 	if err := s.loadDatasets(); err != nil {
 		return nil, err
 	}
-	if err := s.loadFlags(); err != nil {
-		return nil, fmt.Errorf("cannot load feature flags: %w", err)
+	if s.features, err = features.New(s.vocab, s.db, s.now, s.log); err != nil {
+		return nil, err
 	}
 	s.routes = s.table()
 	for _, r := range s.routes {
@@ -177,7 +177,7 @@ func (s *Server) Close() {
 	close(s.stop)
 	s.done.Wait()
 	s.flushTouched()
-	s.flushExposures()
+	s.features.Flush()
 	s.places.Close()
 }
 
@@ -195,7 +195,7 @@ func (s *Server) background() {
 			s.free.Sweep(now)
 			s.pro.Sweep(now)
 			s.flushTouched()
-			s.flushExposures()
+			s.features.Flush()
 		}
 	}
 }
@@ -247,6 +247,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
 	s.requestID(c)
+	c.SetClient(s.clientIP(c))
 	n := s.router.Lookup(rc.Path(), c.Params())
 	if n == nil {
 		c.Error(errcode.EndpointNotFound, "no such endpoint")

@@ -338,7 +338,7 @@ func (s *Server) exportUser(c *Ctx) {
 		return
 	}
 	// Assignments not yet written (they are written every 30 s) count too.
-	s.flags.pendingExposures(user, e.Exposures)
+	s.features.PendingExposures(user, e.Exposures)
 	for k, v := range e.Exposures {
 		out.Flags = append(out.Flags, flagExposure{Key: k, Variant: v})
 	}
@@ -364,7 +364,7 @@ func (s *Server) deleteUser(c *Ctx) {
 	user := c.Principal.User
 	// Drop what is waiting in memory to be written about the user, so the
 	// next flush does not write it back.
-	s.flags.forget(user)
+	s.features.Forget(user)
 	s.forgetTouched(user)
 	if err := s.db.DeleteUser(user); err != nil {
 		c.Storage(err)

@@ -135,7 +135,7 @@ func TestExportAndErase(t *testing.T) {
 		t.Fatalf("erase: %s", r.raw)
 	}
 	expectError(t, h.do("GET", "/api/v1/user/export", "", bearer(key)...), 401, CodeUnauthorized)
-	h.s.flushExposures() // nothing about alice may come back from memory
+	h.s.features.Flush() // nothing about alice may come back from memory
 	r = cf.check(h.do("GET", "/api/v1/user/export", "", bearer(tok)...), "GET", "/api/v1/user/export")
 	d = r.data()
 	if d["profile"] != nil || d["notifications"] != nil || len(d["assets"].([]any)) != 0 || len(d["apiKeys"].([]any)) != 0 || len(d["featureFlags"].([]any)) != 0 {
