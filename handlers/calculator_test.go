@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"fiplan/compute/fi"
+	"fiplan/handlers/calculator"
 )
 
 func calc(t *testing.T, h *harness, body string) *resp {
@@ -264,10 +265,10 @@ func TestCalculatorRequiredSavingBeyondTheInputBound(t *testing.T) {
 		t.Fatalf("10e9 in a year: %d %s", r.status, r.raw)
 	}
 	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
-	if r := calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(maxContribution, 'f', -1, 64)+`}`); r.status != 200 {
+	if r := calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(calculator.MaxContribution, 'f', -1, 64)+`}`); r.status != 200 {
 		t.Fatalf("maxContribution rejected: %s", r.raw)
 	}
-	expectError(t, calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(maxContribution*1.0000001, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
+	expectError(t, calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(calculator.MaxContribution*1.0000001, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }
 
 // The highest safe withdrawal rate is rounded down: sent back as
@@ -295,8 +296,8 @@ func TestCalculatorMaxWithdrawalRateWithinTheInputBound(t *testing.T) {
 	body := `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"historical":{"years":5},"goals":{"targetSuccessRate":0.5}}`
 	first, second := goalRoundTrip(t, h, body, "maxWithdrawalRate", "withdrawalRate")
 	g := first["goals"].(map[string]any)
-	if num(t, g["maxWithdrawalRate"]) != maxWithdrawalRate || g["maxWithdrawalRateCapped"] != true {
-		t.Fatalf("want the bound %v, capped: %v", maxWithdrawalRate, g)
+	if num(t, g["maxWithdrawalRate"]) != calculator.MaxWithdrawalRate || g["maxWithdrawalRateCapped"] != true {
+		t.Fatalf("want the bound %v, capped: %v", calculator.MaxWithdrawalRate, g)
 	}
 	if sr := num(t, second["historical"].(map[string]any)["successRate"]); sr < 0.5 {
 		t.Fatalf("the bound itself succeeds in %v of windows", sr)
@@ -306,10 +307,10 @@ func TestCalculatorMaxWithdrawalRateWithinTheInputBound(t *testing.T) {
 		t.Fatalf("30 years at 90%%: %v", g)
 	}
 	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
-	if r := calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(maxWithdrawalRate, 'f', -1, 64)+`}`); r.status != 200 {
+	if r := calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(calculator.MaxWithdrawalRate, 'f', -1, 64)+`}`); r.status != 200 {
 		t.Fatalf("maxWithdrawalRate rejected: %s", r.raw)
 	}
-	expectError(t, calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(maxWithdrawalRate+fi.RateStep, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
+	expectError(t, calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(calculator.MaxWithdrawalRate+fi.RateStep, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }
 
 // A withdrawal rate below the smallest the engine works with is refused,

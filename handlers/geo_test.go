@@ -21,6 +21,7 @@ import (
 	"fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 )
 
@@ -330,7 +331,7 @@ func TestGeoAuth(t *testing.T) {
 	if r := h.do("GET", citiesPath, "", tok...); r.status != 200 {
 		t.Fatalf("list with a token: %d", r.status)
 	}
-	expectError(t, h.do("GET", citiesPath, "", "Authorization", "Bearer nonsense"), 401, CodeUnauthorized)
+	expectError(t, h.do("GET", citiesPath, "", "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
 	body := `{"monthlyBudgetUSD":3000}`
 	for _, tc := range []struct{ method, path, body string }{
 		{"GET", citiesPath + "/lisbon-pt", ""},
@@ -340,8 +341,8 @@ func TestGeoAuth(t *testing.T) {
 		{"POST", recoPath, body},
 		{"POST", recoPath, "not json"},
 	} {
-		expectError(t, h.do(tc.method, tc.path, tc.body), 401, CodeUnauthorized)
-		expectError(t, h.do(tc.method, tc.path, tc.body, "Authorization", "Bearer nonsense"), 401, CodeUnauthorized)
+		expectError(t, h.do(tc.method, tc.path, tc.body), 401, errcode.Unauthorized)
+		expectError(t, h.do(tc.method, tc.path, tc.body, "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
 	}
 	for _, tc := range []struct{ method, path, body string }{
 		{"GET", citiesPath + "/lisbon-pt", ""},
@@ -352,8 +353,8 @@ func TestGeoAuth(t *testing.T) {
 			t.Fatalf("%s %s: %d %s", tc.method, tc.path, r.status, r.raw)
 		}
 	}
-	expectError(t, h.do("PUT", citiesPath, ""), 405, CodeMethodNotAllowed)
-	expectError(t, h.do("GET", "/api/v1/geo/nothing", ""), 404, CodeEndpointNotFound)
+	expectError(t, h.do("PUT", citiesPath, ""), 405, errcode.MethodNotAllowed)
+	expectError(t, h.do("GET", "/api/v1/geo/nothing", ""), 404, errcode.EndpointNotFound)
 }
 
 func TestGeoDetail(t *testing.T) {
@@ -373,7 +374,7 @@ func TestGeoDetail(t *testing.T) {
 	}
 	for _, id := range []string{"atlantis-xx", "LISBON-PT", "lisbon", "lisbon-pt-", "%22%3E"} {
 		r := h.do("GET", citiesPath+"/"+id, "", tok...)
-		expectError(t, r, 404, CodeNotFound)
+		expectError(t, r, 404, errcode.NotFound)
 	}
 }
 
@@ -512,7 +513,7 @@ func TestGeoCompareErrors(t *testing.T) {
 		t.Run(query, func(t *testing.T) { expectDetail(t, r, 400, "VALIDATION_ERROR", path) })
 	}
 	r := h.do("GET", comparePath+"?ids=lisbon-pt,atlantis-xx", "", tok...)
-	expectError(t, r, 404, CodeNotFound)
+	expectError(t, r, 404, errcode.NotFound)
 	if !strings.Contains(r.body["error"].(string), "atlantis-xx") {
 		t.Fatalf("404 does not name the id: %s", r.raw)
 	}

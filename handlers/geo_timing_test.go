@@ -39,7 +39,7 @@ func BenchmarkGeoWriteBytes(b *testing.B) {
 	request(&rc, "GET", citiesPath, "", "")
 	s.Serve(&rc)
 	body := append([]byte(nil), rc.Response.Body()...)
-	if err := s.router.Add(rest.Get("/api/v1/test/bytes", rest.Public, func(c *Ctx) {
+	if err := s.router.Add(rest.Get("/api/v1/test/bytes", rest.Public, func(c *rest.Ctx) {
 		c.RC.SetStatusCode(fasthttp.StatusOK)
 		c.RC.Response.Header.SetContentType("application/json")
 		c.RC.Response.SetBody(body) // the copy every response pays

@@ -29,12 +29,15 @@ import (
 	"fiplan/data/program"
 	"fiplan/data/store"
 	"fiplan/data/taxtable"
+	"fiplan/handlers/account"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/bytesconv"
+	"fiplan/handlers/calculator"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/features"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/places"
+	"fiplan/handlers/portfolio"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 	"fiplan/handlers/taxes"
@@ -77,10 +80,15 @@ type Server struct {
 	vocab    *schema.Vocabulary
 	places   *places.Handlers
 	features *features.Handlers
-	tax      *taxes.Handlers
-	programs *program.Table
-	taxes    *taxtable.Table
-	fx       *fx.Table
+	account  *account.Handlers
+	tools    *portfolio.Handlers
+	calc     *calculator.Handlers
+
+	statusDoc *rest.Doc
+	tax       *taxes.Handlers
+	programs  *program.Table
+	taxes     *taxtable.Table
+	fx        *fx.Table
 
 	public *limit.Limiter[[16]byte]
 	free   *limit.Limiter[string]
@@ -140,14 +148,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("cannot seed request ids: %w", err)
 	}
 	hex.Encode(s.idPrefix[:], s.idPrefix[:8])
-	var err error
-	if s.vocab, err = vocabulary(); err != nil {
-		return nil, err
-	}
 	if err := s.loadDatasets(); err != nil {
 		return nil, err
 	}
-	if s.features, err = features.New(s.vocab, s.db, s.now, s.log); err != nil {
+	if err := s.build(); err != nil {
 		return nil, err
 	}
 	s.routes = s.table()
@@ -164,6 +168,55 @@ func New(cfg Config) (*Server, error) {
 	s.done.Add(1)
 	go s.background()
 	return s, nil
+}
+
+// build makes the domains' handlers, their declarations compiled against
+// the server's vocabulary.
+func (s *Server) build() (err error) {
+	if s.vocab, err = vocabulary(s.fx); err != nil {
+		return err
+	}
+	if s.places, err = places.New(s.vocab, s.cities, s.programs); err != nil {
+		return err
+	}
+	if s.tax, err = taxes.New(s.vocab, s.taxes, s.programs, s.fx); err != nil {
+		return err
+	}
+	if s.features, err = features.New(s.vocab, s.db, s.now, s.log); err != nil {
+		return err
+	}
+	if s.tools, err = portfolio.New(s.vocab); err != nil {
+		return err
+	}
+	if s.calc, err = calculator.New(s.vocab, s.history, s.now, s.features.Flag); err != nil {
+		return err
+	}
+	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
+	if err != nil {
+		return err
+	}
+	return s.newStatusDoc()
+}
+
+// memory is what the server holds about users between writes, as the
+// account routes see it.
+type memory struct{ s *Server }
+
+func (m memory) KeyUse(owner, id string) (time.Time, bool) {
+	m.s.touchMu.Lock()
+	t, ok := m.s.touched[store.KeyRef(owner, id)]
+	m.s.touchMu.Unlock()
+	return t, ok
+}
+
+func (m memory) Exposures(user string, dst map[string]string) {
+	m.s.features.PendingExposures(user, dst)
+}
+
+func (m memory) Forget(user string) {
+	m.s.features.Forget(user)
+	m.s.forgetTouched(user)
+	m.s.tiers.Delete(user)
 }
 
 // Close stops background work and writes pending API-key use times. It
@@ -274,7 +327,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 }
 
 // finish recovers a panicking handler into 500 and writes the access log.
-func (s *Server) finish(c *Ctx) {
+func (s *Server) finish(c *rest.Ctx) {
 	if p := recover(); p != nil {
 		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.RequestID()), "stack", string(debug.Stack()))
 		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
@@ -283,7 +336,7 @@ func (s *Server) finish(c *Ctx) {
 	s.accessLog(c)
 }
 
-func (s *Server) accessLog(c *Ctx) {
+func (s *Server) accessLog(c *rest.Ctx) {
 	if !s.log.Enabled(context.Background(), slog.LevelInfo) {
 		return
 	}
@@ -298,7 +351,7 @@ func (s *Server) accessLog(c *Ctx) {
 }
 
 // requestID echoes a sane incoming X-Request-ID or makes one.
-func (s *Server) requestID(c *Ctx) {
+func (s *Server) requestID(c *rest.Ctx) {
 	in := c.RC.Request.Header.Peek("X-Request-ID")
 	if !saneID(in) {
 		b := append(c.IDBuffer(), s.idPrefix[:]...)
@@ -324,7 +377,7 @@ func saneID(b []byte) bool {
 
 // clientIP is the peer address, or, when the peer is a trusted proxy, the
 // right-most X-Forwarded-For address that is not itself a trusted proxy.
-func (s *Server) clientIP(c *Ctx) [16]byte {
+func (s *Server) clientIP(c *rest.Ctx) [16]byte {
 	var addr netip.Addr
 	if ip := c.RC.RemoteIP(); ip != nil {
 		addr, _ = netip.AddrFromSlice(ip)

@@ -11,6 +11,7 @@ import (
 
 	"fiplan/compute/tax"
 	"fiplan/data/program"
+	"fiplan/handlers/errcode"
 )
 
 // taxPaths are every /tax route, for checks that concern them all.
@@ -29,8 +30,8 @@ func TestTaxRoutesNeedCredentials(t *testing.T) {
 		if p[0] == "POST" {
 			body = `{"country":"US","income":{"employment":50000}}`
 		}
-		expectError(t, h.do(p[0], p[1], body), 401, CodeUnauthorized)
-		expectError(t, h.do(p[0], p[1], body, "Authorization", "Bearer nonsense"), 401, CodeUnauthorized)
+		expectError(t, h.do(p[0], p[1], body), 401, errcode.Unauthorized)
+		expectError(t, h.do(p[0], p[1], body, "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
 	}
 }
 
@@ -403,7 +404,7 @@ func TestTaxPrograms(t *testing.T) {
 		r.data()["statusAsOf"] != "2026-11-23" {
 		t.Fatalf("%d %s", r.status, r.raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/tax/programs/xx-nothing", "", tok...), 404, CodeNotFound)
+	expectError(t, h.do("GET", "/api/v1/tax/programs/xx-nothing", "", tok...), 404, errcode.NotFound)
 }
 
 // Every program's rules convert for the engine when its country has tax
@@ -518,7 +519,7 @@ func TestTaxOptimizeIsPro(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
 	body := `{"country":"US","income":{"pension":40000}}`
 	r := h.do("POST", "/api/v1/tax/optimize", body, bearer(h.token("alice", "free", ""))...)
-	expectError(t, r, 403, CodeSubscriptionRequired)
+	expectError(t, r, 403, errcode.SubscriptionRequired)
 	if r = taxOptimize(t, h, body); r.status != 200 {
 		t.Fatalf("pro: %d %s", r.status, r.raw)
 	}

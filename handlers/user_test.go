@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"fiplan/data/fx"
+	"fiplan/handlers/account"
+	"fiplan/handlers/errcode"
 )
 
 func TestUserDocumentsDefaultsAndLifecycle(t *testing.T) {
@@ -102,7 +104,7 @@ func TestUserDocumentValidation(t *testing.T) {
 	expectError(t, h.do("PATCH", "/api/v1/user/profile", `{"currentAge":`, tok...), 400, "INVALID_JSON")
 	expectError(t, h.do("PUT", "/api/v1/user/profile", ``, tok...), 400, "INVALID_JSON")
 	for _, ok := range []string{"en", "pt-PT", "zh-Hant-TW", "es-419"} {
-		if msg := checkLocale(ok); msg != "" {
+		if msg := account.CheckLocale(ok); msg != "" {
 			t.Errorf("locale %q refused", ok)
 		}
 	}
@@ -134,7 +136,7 @@ func TestExportAndErase(t *testing.T) {
 	if r = h.do("DELETE", "/api/v1/user", "", bearer(tok)...); r.status != 204 {
 		t.Fatalf("erase: %s", r.raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/user/export", "", bearer(key)...), 401, CodeUnauthorized)
+	expectError(t, h.do("GET", "/api/v1/user/export", "", bearer(key)...), 401, errcode.Unauthorized)
 	h.s.features.Flush() // nothing about alice may come back from memory
 	r = cf.check(h.do("GET", "/api/v1/user/export", "", bearer(tok)...), "GET", "/api/v1/user/export")
 	d = r.data()

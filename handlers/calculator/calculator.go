@@ -1,13 +1,20 @@
-package handlers
+// Package calculator serves the FI timeline calculator: the year-by-year
+// plan with scenarios, Monte Carlo, the historical backtest and goal
+// seeking, computed by compute/fi.
+package calculator
 
 import (
+	"strconv"
 	"sync"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
 	"fiplan/data/history"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
@@ -55,7 +62,7 @@ type calcMonteCarlo struct {
 type calcHistorical struct {
 	Years     int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
 	Sequences bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
-	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
+	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' MaxWithdrawalRate uses the same dataset."`
 }
 
 type calcGoals struct {
@@ -83,15 +90,13 @@ type calcRequest struct {
 	Goals      *calcGoals      `json:"goals" doc:"Goal seeking."`
 }
 
-var calcSchema = schema.New[calcRequest]()
-
-// maxContribution is the largest annualContribution the request accepts (its
+// MaxContribution is the largest annualContribution the request accepts (its
 // declared max): a required saving above it could not be sent back.
-const maxContribution = 1e9
+const MaxContribution = 1e9
 
-// maxWithdrawalRate is the largest withdrawalRate the request accepts (its
+// MaxWithdrawalRate is the largest withdrawalRate the request accepts (its
 // declared max): the highest safe rate is searched up to it, never beyond.
-const maxWithdrawalRate = 0.2
+const MaxWithdrawalRate = 0.2
 
 // calcWork is everything one calculation needs, pooled so that a warm
 // request allocates only what its body's optional fields do.
@@ -160,7 +165,7 @@ func setI(dst *int, v *int) {
 
 // checkAges reports cross-field errors the schema cannot express: ages out
 // of order, and a portfolio mix above 100%.
-func checkAges(c *Ctx, prefix string, in *fi.Input) bool {
+func checkAges(c *rest.Ctx, prefix string, in *fi.Input) bool {
 	switch {
 	case in.LifeExpectancy <= in.CurrentAge:
 		c.Fail(prefix+"lifeExpectancy", "must be greater than currentAge")
@@ -176,11 +181,12 @@ func checkAges(c *Ctx, prefix string, in *fi.Input) bool {
 	return false
 }
 
-func (s *Server) calculator(c *Ctx) {
+// Calculate answers the plan for the body.
+func (s *Handlers) Calculate(c *rest.Ctx) {
 	w := calcPool.Get().(*calcWork)
 	defer calcPool.Put(w)
 	req := &w.req
-	if !decode(c, calcSchema, req) {
+	if !rest.Decode(c, s.schema, req) {
 		return
 	}
 	in := &w.base
@@ -194,12 +200,12 @@ func (s *Server) calculator(c *Ctx) {
 	}
 	years := in.LifeExpectancy - in.CurrentAge
 	// A kill switch for the costliest part of the busiest public route.
-	if req.MonteCarlo != nil && !s.features.Flag(c, "calculator-monte-carlo", true) {
-		c.Error(CodeUnavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
+	if req.MonteCarlo != nil && !s.flag(c, "calculator-monte-carlo", true) {
+		c.Error(errcode.Unavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
 		return
 	}
 	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
-		c.Fail("monteCarlo.simulations", "simulations x years ("+itoa(mc.Simulations)+" x "+itoa(years)+") must not exceed "+itoa(fi.MaxCells))
+		c.Fail("monteCarlo.simulations", "simulations x years ("+strconv.Itoa(mc.Simulations)+" x "+strconv.Itoa(years)+") must not exceed "+strconv.Itoa(fi.MaxCells))
 		return
 	}
 	var scen [fi.MaxScenarios]fi.Input
@@ -211,7 +217,7 @@ func (s *Server) calculator(c *Ctx) {
 		setF(&x.AnnualIncome, sc.AnnualIncome)
 		setF(&x.AnnualExpenses, sc.AnnualExpenses)
 		sc.calcParams.apply(x)
-		if !checkAges(c, "scenarios["+itoa(i)+"].", x) {
+		if !checkAges(c, "scenarios["+strconv.Itoa(i)+"].", x) {
 			return
 		}
 	}
@@ -279,7 +285,7 @@ func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, 
 	if g.FIByAge != nil {
 		w.Key("fiByAge")
 		w.Int(int64(*g.FIByAge))
-		saving, ok := fi.SavingFor(in, *g.FIByAge, maxContribution)
+		saving, ok := fi.SavingFor(in, *g.FIByAge, MaxContribution)
 		w.Key("requiredAnnualSaving")
 		if ok {
 			w.Fixed(saving, 2)
@@ -290,7 +296,7 @@ func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, 
 	if g.TargetSuccessRate != nil {
 		w.Key("targetSuccessRate")
 		w.Float(*g.TargetSuccessRate)
-		rate, capped := fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate, maxWithdrawalRate)
+		rate, capped := fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate, MaxWithdrawalRate)
 		w.Key("maxWithdrawalRate")
 		if rate > 0 {
 			w.Fixed(rate, 4)
@@ -511,4 +517,167 @@ func writeSequencePath(w *jsonw.Writer, key string, p *fi.SequencePath) {
 	}
 	w.EndArray()
 	w.End()
+}
+
+// The calculator's response, declared for the OpenAPI document; the
+// encoder in calculator.go writes it, and a test validates real responses
+// against this declaration.
+
+type calcSummaryDoc struct {
+	FINumber         float64 `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money."`
+	YearsToFI        *int    `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
+	FIAge            *int    `json:"fiAge" schema:"required,nullable"`
+	FIYear           *int    `json:"fiYear" schema:"required,nullable"`
+	SavingsRate      float64 `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
+	LeanFINumber     float64 `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
+	FatFINumber      float64 `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
+	CoastFINumber    float64 `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
+	CoastAge         int     `json:"coastAge"`
+	BaristaIncome    float64 `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`
+	RetirementAge    *int    `json:"retirementAge" schema:"nullable" doc:"Age of the first drawdown year; null when drawdown never starts."`
+	RunsOut          bool    `json:"runsOut" doc:"Some year's spending could not be met in full."`
+	DepletionAge     *int    `json:"depletionAge" schema:"nullable" doc:"Age the money runs out; null when it does not."`
+	FinalBalance     float64 `json:"finalBalance"`
+	FinalBalanceReal float64 `json:"finalBalanceReal" doc:"Final balance in today's money."`
+	GuardrailCuts    int     `json:"guardrailCuts" doc:"Guyton-Klinger capital-preservation cuts."`
+	GuardrailRaises  int     `json:"guardrailRaises" doc:"Guyton-Klinger prosperity raises."`
+}
+
+type calcYearDoc struct {
+	Year           int     `json:"year" schema:"required"`
+	Age            int     `json:"age" schema:"required"`
+	StartBalance   float64 `json:"startBalance" schema:"required"`
+	Contributions  float64 `json:"contributions" schema:"required"`
+	Growth         float64 `json:"growth" schema:"required"`
+	Withdrawals    float64 `json:"withdrawals" schema:"required"`
+	Events         float64 `json:"events"`
+	Pension        float64 `json:"pension"`
+	EndBalance     float64 `json:"endBalance" schema:"required"`
+	RealEndBalance float64 `json:"realEndBalance" doc:"endBalance in today's money."`
+	FIProgress     float64 `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber."`
+	Retired        bool    `json:"retired" doc:"A drawdown year."`
+}
+
+type calcScenarioDoc struct {
+	Name string `json:"name" schema:"required"`
+	calcSummaryDoc
+	Projections []calcYearDoc `json:"projections" schema:"required"`
+}
+
+type percentilesDoc struct {
+	P10 float64 `json:"p10"`
+	P25 float64 `json:"p25"`
+	P50 float64 `json:"p50"`
+	P75 float64 `json:"p75"`
+	P90 float64 `json:"p90"`
+}
+
+type mcBandDoc struct {
+	Year int `json:"year"`
+	Age  int `json:"age"`
+	percentilesDoc
+}
+
+type mcDoc struct {
+	Simulations   int             `json:"simulations"`
+	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
+	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
+	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
+	Balances      []mcBandDoc     `json:"balances" doc:"Percentiles per year of the real end balance: today's money, each path deflated by its own simulated inflation."`
+}
+
+type backtestDoc struct {
+	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
+	WindowYears          int           `json:"windowYears"`
+	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
+	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
+	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
+	SuccessRate          float64       `json:"successRate"`
+	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`
+	WorstStartMonth      *int          `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	WorstFailed          bool          `json:"worstFailed"`
+	WorstFailYear        *int          `json:"worstFailYear" schema:"nullable"`
+	WorstYearsLasted     int           `json:"worstYearsLasted"`
+	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
+	Sequences            *sequencesDoc `json:"sequences,omitempty" doc:"With historical.sequences: the sequence-of-returns view."`
+}
+
+type pathYearDoc struct {
+	Year           int     `json:"year" doc:"Calendar year the window's year starts in."`
+	WithdrawalReal float64 `json:"withdrawalReal" doc:"Withdrawal in money of the window's start."`
+	EndBalanceReal float64 `json:"endBalanceReal" doc:"Balance at the year's end, in money of the window's start."`
+}
+
+type sequencePathDoc struct {
+	StartYear      int           `json:"startYear" schema:"required"`
+	StartMonth     *int          `json:"startMonth" schema:"required,nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	Failed         bool          `json:"failed" schema:"required"`
+	YearsLasted    int           `json:"yearsLasted" schema:"required"`
+	EndBalanceReal float64       `json:"endBalanceReal" schema:"required"`
+	Path           []pathYearDoc `json:"path" schema:"required"`
+}
+
+type decadeDoc struct {
+	Decade      int     `json:"decade" doc:"First year of the start decade, such as 1960."`
+	Periods     int     `json:"periods"`
+	SuccessRate float64 `json:"successRate"`
+}
+
+type sequencesDoc struct {
+	Worst    sequencePathDoc `json:"worst" schema:"required" doc:"The window that ran out soonest, else the one ending lowest."`
+	Median   sequencePathDoc `json:"median" schema:"required" doc:"The middle window in that order (the lower middle for an even count)."`
+	Best     sequencePathDoc `json:"best" schema:"required" doc:"The window ending highest."`
+	ByDecade []decadeDoc     `json:"byDecade" schema:"required" doc:"Success rate of the windows starting in each decade."`
+}
+
+type goalsDoc struct {
+	FIByAge              int      `json:"fiByAge,omitempty"`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
+	TargetSuccessRate    float64  `json:"targetSuccessRate,omitempty"`
+	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate,omitempty" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
+	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped,omitempty" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
+	WindowYears          int      `json:"windowYears,omitempty"`
+}
+
+type calcResponseDoc struct {
+	calcSummaryDoc
+	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
+	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
+	MonteCarlo  *mcDoc            `json:"monteCarlo,omitempty"`
+	Historical  *backtestDoc      `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
+	Goals       *goalsDoc         `json:"goals,omitempty"`
+}
+
+// Handlers serve the calculator.
+type Handlers struct {
+	schema  *schema.Schema[calcRequest]
+	history history.Series
+	now     func() time.Time
+	flag    func(c *rest.Ctx, key string, def bool) bool
+	// Doc describes the route for the OpenAPI document.
+	Doc *rest.Doc
+}
+
+// New compiles the request declaration against v. flag answers whether a
+// feature flag is on for the caller (the Monte Carlo kill switch).
+func New(v *schema.Vocabulary, past history.Series, now func() time.Time, flag func(c *rest.Ctx, key string, def bool) bool) (*Handlers, error) {
+	s := &Handlers{history: past, now: now, flag: flag}
+	var err error
+	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
+		return nil, err
+	}
+	data, err := schema.CompileDoc[calcResponseDoc](v)
+	if err != nil {
+		return nil, err
+	}
+	s.Doc = &rest.Doc{
+		Tag:     "calculator",
+		Status:  200,
+		Summary: "FI timeline calculator",
+		Desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
+			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
+		Body: s.schema,
+		Data: data,
+		Errs: []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller")}}
+	return s, nil
 }
