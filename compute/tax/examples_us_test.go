@@ -322,4 +322,87 @@ var examplesUS = []example{
 	{name: "2025 CA employment 1,200,000", year: 2025, region: "CA", in: Income{Employment: 1200000}, regional: 129524.71},
 	// AGI 35,000 − 5,706 = taxable 29,294; Schedule X 535.69 − exemption credit 153 = 382.69
 	{name: "2025 CA pension 30,000 + interest 5,000", year: 2025, region: "CA", in: Income{Pension: 30000, Interest: 5000}, regional: 382.69},
+	// NJ
+	// gross income 60,000 − exemption 1,000 = 59,000; 20,000 at 1.4%, 15,000 at 1.75%, 5,000 at 3.5%, 19,000 at 5.525% = 1,767.25
+	{name: "2025 NJ employment 60,000", year: 2025, region: "NJ", in: Income{Employment: 60000}, regional: 1767.25},
+	// gross income 53,000 − exemption 1,000 = 52,000; 20,000 at 1.4%, 15,000 at 1.75%, 5,000 at 3.5%, 12,000 at 5.525% = 1,380.50
+	{name: "2026 NJ pension 40,000 + interest 3,000 + dividends 10,000", year: 2026, region: "NJ", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000}, regional: 1380.5},
+	// gross income 9,500 − exemption 1,000 = 8,500; gross income at most 10,000: no tax
+	{name: "2025 NJ interest 4,000 + capitalGains 5,500", year: 2025, region: "NJ", in: Income{Interest: 4000, CapitalGains: 5500}, regional: zero},
+	// gross income 600,000 − exemption 1,000 = 599,000; 20,000 at 1.4%, 15,000 at 1.75%, 5,000 at 3.5%, 35,000 at 5.525%, 425,000 at 6.37%, 99,000 at 8.97% = 38,604.05
+	{name: "2026 NJ employment 600,000", year: 2026, region: "NJ", in: Income{Employment: 600000}, regional: 38604.05},
+	// MA
+	// AGI 60,000 − FICA deduction 2,000 − exemption 4,400 = 53,600 at 5% = 2,680
+	{name: "2025 MA employment 60,000", year: 2025, region: "MA", in: Income{Employment: 60000}, regional: 2680},
+	// AGI 65,000 − FICA deduction 0 − exemption 4,400 = 60,600 at 5% = 3,030
+	{name: "2025 MA pension 30,000 + interest 5,000 + dividends 10,000 + capitalGains 20,000", year: 2025, region: "MA", in: Income{Pension: 30000, Interest: 5000, Dividends: 10000, CapitalGains: 20000}, regional: 3030},
+	// AGI 10,000 − FICA deduction 765 − exemption 4,400 = 4,835 at 5% = 241.75; limited to 10% of AGI over 8,000 = 200
+	{name: "2025 MA employment 10,000", year: 2025, region: "MA", in: Income{Employment: 10000}, regional: 200},
+	// AGI 1,500,000 − FICA deduction 2,000 − exemption 4,400 = 1,493,600 at 5% = 74,680; surtax 4% of 410,450 = 16,418
+	{name: "2025 MA employment 1,500,000", year: 2025, region: "MA", in: Income{Employment: 1500000}, regional: 91098},
+	// VA
+	// AGI 60,000 − 8,750 − 930 = 50,320; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 33,320 at 5.75% = 2,635.90
+	{name: "2025 VA employment 60,000", year: 2025, region: "VA", in: Income{Employment: 60000}, regional: 2635.9},
+	// AGI 45,000 − 8,750 − 930 = 35,320; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 18,320 at 5.75% = 1,773.40
+	{name: "2026 VA pension 40,000 + dividends 5,000", year: 2026, region: "VA", in: Income{Pension: 40000, Dividends: 5000}, regional: 1773.4},
+	// Virginia AGI 11,000 below 11,950: no tax
+	{name: "2025 VA employment 11,000", year: 2025, region: "VA", in: Income{Employment: 11000}, regional: zero},
+	// AGI 46,467.61 − 8,750 − 930 = 36,787.61; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 19,787.61 at 5.75% = 1,857.79
+	{name: "2026 VA selfEmployment 50,000", year: 2026, region: "VA", in: Income{SelfEmployment: 50000}, regional: 1857.79},
+	// MI
+	// income 60,000 − exemption 5,800 = 54,200 at 4.25% = 2,303.50
+	{name: "2025 MI employment 60,000", year: 2025, region: "MI", in: Income{Employment: 60000}, regional: 2303.5},
+	// income 42,000 − exemption 5,800 = 36,200 at 4.25% = 1,538.50
+	{name: "2025 MI pension 40,000 + interest 2,000", year: 2025, region: "MI", in: Income{Pension: 40000, Interest: 2000}, regional: 1538.5},
+	// income 50,000 − exemption 5,800 = 44,200 at 4.25% = 1,878.50
+	{name: "2025 MI selfEmployment 50,000", year: 2025, region: "MI", in: Income{SelfEmployment: 50000}, regional: 1878.5},
+	// OH
+	// AGI 60,000; exemption 2,150; nonbusiness taxable 57,850; schedule 1,216.50 on nonbusiness income
+	{name: "2025 OH employment 60,000", year: 2025, region: "OH", in: Income{Employment: 60000}, regional: 1216.5},
+	// AGI 60,000; exemption 2,150; nonbusiness taxable 57,850; schedule 1,206.50 on nonbusiness income
+	{name: "2026 OH employment 60,000", year: 2026, region: "OH", in: Income{Employment: 60000}, regional: 1206.5},
+	// AGI 20,000; exemption 2,400; nonbusiness taxable 17,600; taxable at most 26,050: no tax
+	{name: "2025 OH employment 20,000", year: 2025, region: "OH", in: Income{Employment: 20000}, regional: zero},
+	// AGI 40,000; exemption 2,400; nonbusiness taxable 37,600; schedule 649.63 on nonbusiness income
+	{name: "2026 OH pension 30,000 + dividends 10,000", year: 2026, region: "OH", in: Income{Pension: 30000, Dividends: 10000}, regional: 649.63},
+	// AGI 150,000; exemption 1,900; nonbusiness taxable 148,100; schedule 3,878.75 on nonbusiness income
+	{name: "2025 OH employment 150,000", year: 2025, region: "OH", in: Income{Employment: 150000}, regional: 3878.75},
+	// AGI 383,204.70; exemption 1,900; nonbusiness taxable 0; business income 383,204.70 − deduction 250,000 taxed at 3%; schedule 0 on nonbusiness income; 3% of 131,304.70 = 3,939.14
+	{name: "2026 OH selfEmployment 400,000", year: 2026, region: "OH", in: Income{SelfEmployment: 400000}, regional: 3939.14},
+	// MN
+	// AGI 60,000 − standard deduction 14,950 = 45,050; 32,570 at 5.35%, 12,480 at 6.8% = 2,591.14
+	{name: "2025 MN employment 60,000", year: 2025, region: "MN", in: Income{Employment: 60000}, regional: 2591.14},
+	// AGI 300,000 − standard deduction 13,118.50 = 286,881.50; 32,570 at 5.35%, 74,420 at 6.8%, 91,640 at 7.85%, 88,251.50 at 9.85% = 22,689.57
+	{name: "2025 MN employment 300,000", year: 2025, region: "MN", in: Income{Employment: 300000}, regional: 22689.57},
+	// AGI 45,000 − standard deduction 14,950 = 30,050; 30,050 at 5.35% = 1,607.68
+	{name: "2025 MN pension 40,000 + interest 5,000", year: 2025, region: "MN", in: Income{Pension: 40000, Interest: 5000}, regional: 1607.68},
+	// AGI 1,500,000 − standard deduction 2,990 = 1,497,010; 32,570 at 5.35%, 74,420 at 6.8%, 91,640 at 7.85%, 1,298,380 at 9.85% = 141,887.23; NIIT 1% of 500,000 = 5,000
+	{name: "2025 MN capitalGains 1,500,000", year: 2025, region: "MN", in: Income{CapitalGains: 1500000}, regional: 146887.23},
+	// OR
+	// AGI 40,000 − federal tax subtraction 2,675 (federal tax 2,675, limit 8,500) − 2,835 = 34,490; 4,400 at 4.75%, 6,700 at 6.75%, 23,390 at 8.75% = 2,707.88; exemption credit 256
+	{name: "2025 OR employment 40,000", year: 2025, region: "OR", in: Income{Employment: 40000}, regional: 2451.88},
+	// AGI 120,000 − federal tax subtraction 8,500 (federal tax 17,867, limit 8,500) − 2,835 = 108,665; 4,400 at 4.75%, 6,700 at 6.75%, 97,565 at 8.75% = 9,198.19
+	{name: "2025 OR employment 120,000", year: 2025, region: "OR", in: Income{Employment: 120000}, regional: 9198.19},
+	// AGI 132,000 − federal tax subtraction 5,100 (federal tax 20,747, limit 5,100) − 2,835 = 124,065; 4,400 at 4.75%, 6,700 at 6.75%, 112,965 at 8.75% = 10,545.69
+	{name: "2025 OR employment 132,000", year: 2025, region: "OR", in: Income{Employment: 132000}, regional: 10545.69},
+	// AGI 40,000 − federal tax subtraction 1,475 (federal tax 1,475, limit 8,500) − 2,835 = 35,690; 4,400 at 4.75%, 6,700 at 6.75%, 24,590 at 8.75% = 2,812.88; exemption credit 256
+	{name: "2025 OR pension 30,000 + dividends 10,000", year: 2025, region: "OR", in: Income{Pension: 30000, Dividends: 10000}, regional: 2556.88},
+	// WI
+	// Wisconsin income 60,000 − standard deduction 8,706 − 700 = 50,594; 14,680 at 3.5%, 35,914 at 4.4% = 2,094.02
+	{name: "2025 WI employment 60,000", year: 2025, region: "WI", in: Income{Employment: 60000}, regional: 2094.02},
+	// Wisconsin income 15,000 − standard deduction 13,560 − 700 = 740; 740 at 3.5% = 25.90
+	{name: "2025 WI employment 15,000", year: 2025, region: "WI", in: Income{Employment: 15000}, regional: 25.9},
+	// Wisconsin income 40,000 − standard deduction 11,106 − 700 = 28,194; 14,680 at 3.5%, 13,514 at 4.4% = 1,108.42
+	{name: "2025 WI pension 40,000", year: 2025, region: "WI", in: Income{Pension: 40000}, regional: 1108.42},
+	// Wisconsin income 70,000 − standard deduction 7,506 − 700 = 61,794; 14,680 at 3.5%, 36,450 at 4.4%, 10,664 at 5.3% = 2,682.79
+	{name: "2025 WI capitalGains 100,000", year: 2025, region: "WI", in: Income{CapitalGains: 100000}, regional: 2682.79},
+	// MD
+	// AGI 60,000 − 3,350 − exemption 3,200 = 53,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 50,450 at 4.75% = 2,486.38
+	{name: "2025 MD employment 60,000", year: 2025, region: "MD", in: Income{Employment: 60000}, regional: 2486.38},
+	// AGI 120,000 − 3,350 − exemption 1,600 = 115,050; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 97,000 at 4.75%, 15,050 at 5% = 5,450
+	{name: "2025 MD employment 120,000", year: 2025, region: "MD", in: Income{Employment: 120000}, regional: 5450},
+	// AGI 40,000 − 3,350 − exemption 3,200 = 33,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 30,450 at 4.75% = 1,536.38
+	{name: "2025 MD pension 35,000 + interest 5,000", year: 2025, region: "MD", in: Income{Pension: 35000, Interest: 5000}, regional: 1536.38},
+	// AGI 400,000 − 3,350 − exemption 0 = 396,650; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 97,000 at 4.75%, 25,000 at 5%, 25,000 at 5.25%, 100,000 at 5.5%, 146,650 at 5.75% = 21,192.38; capital gains surtax 2% of 100,000 = 2,000
+	{name: "2025 MD employment 300,000 + capitalGains 100,000", year: 2025, region: "MD", in: Income{Employment: 300000, CapitalGains: 100000}, regional: 23192.38},
 }
