@@ -405,4 +405,134 @@ var examplesUS = []example{
 	{name: "2025 MD pension 35,000 + interest 5,000", year: 2025, region: "MD", in: Income{Pension: 35000, Interest: 5000}, regional: 1536.38},
 	// AGI 400,000 − 3,350 − exemption 0 = 396,650; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 97,000 at 4.75%, 25,000 at 5%, 25,000 at 5.25%, 100,000 at 5.5%, 146,650 at 5.75% = 21,192.38; capital gains surtax 2% of 100,000 = 2,000
 	{name: "2025 MD employment 300,000 + capitalGains 100,000", year: 2025, region: "MD", in: Income{Employment: 300000, CapitalGains: 100000}, regional: 23192.38},
+	// SC
+	// AGI 60,000 − 44% of gains 0 − retirement 0 − 15,000 = 45,000; 14,270 at 3%, 27,170 at 6% = 2,058.30
+	{name: "2025 SC employment 60,000", year: 2025, region: "SC", in: Income{Employment: 60000}, regional: 2058.3},
+	// AGI 60,000 − 44% of gains 0 − retirement 0 − SCIAD 9,545.45 = 50,454.55; 30,000 at 1.99%, 20,454.55 at 5.21% = 1,662.68
+	{name: "2026 SC employment 60,000", year: 2026, region: "SC", in: Income{Employment: 60000}, regional: 1662.68},
+	// AGI 50,000 − 44% of gains 8,800 − retirement 3,000 − SCIAD 12,272.73 = 25,927.27; 25,927.27 at 1.99% = 515.95
+	{name: "2026 SC pension 30,000 + capitalGains 20,000", year: 2026, region: "SC", in: Income{Pension: 30000, CapitalGains: 20000}, regional: 515.95},
+	// AGI 60,000 − 44% of gains 8,800 − retirement 3,000 − 15,000 = 33,200; 14,270 at 3%, 15,370 at 6% = 1,350.30
+	{name: "2025 SC pension 30,000 + dividends 10,000 + capitalGains 20,000", year: 2025, region: "SC", in: Income{Pension: 30000, Dividends: 10000, CapitalGains: 20000}, regional: 1350.3},
+	// AGI 120,000 − 44% of gains 0 − retirement 0 − SCIAD 0 = 120,000; 30,000 at 1.99%, 90,000 at 5.21% = 5,286
+	{name: "2026 SC employment 120,000", year: 2026, region: "SC", in: Income{Employment: 120000}, regional: 5286},
+	// CT
+	// federal AGI 61,500 − pension subtraction 0 = CT AGI 61,500; − exemption 0 = 61,500; 10,000 at 2%, 40,000 at 4.5%, 11,500 at 5.5% = 2,632.50; add-back and recapture 25; personal credit 7% of 2,657.50 = 186.03
+	{name: "2025 CT employment 61,500", year: 2025, region: "CT", in: Income{Employment: 61500}, regional: 2471.48},
+	// federal AGI 45,000 − pension subtraction 40,000 = CT AGI 5,000; − exemption 15,000 = 0; no tax
+	{name: "2026 CT pension 40,000 + interest 5,000", year: 2026, region: "CT", in: Income{Pension: 40000, Interest: 5000}, regional: zero},
+	// federal AGI 81,500 − pension subtraction 0 = CT AGI 81,500; − exemption 0 = 81,500; 10,000 at 2%, 40,000 at 4.5%, 31,500 at 5.5% = 3,732.50; add-back and recapture 125
+	{name: "2025 CT employment 41,500 + pension 40,000", year: 2025, region: "CT", in: Income{Employment: 41500, Pension: 40000}, regional: 3857.5},
+	// federal AGI 28,000 − pension subtraction 0 = CT AGI 28,000; − exemption 15,000 = 13,000; 10,000 at 2%, 3,000 at 4.5% = 335; personal credit 15% of 335 = 50.25
+	{name: "2026 CT employment 28,000", year: 2026, region: "CT", in: Income{Employment: 28000}, regional: 284.75},
+	// federal AGI 300,000 − pension subtraction 0 = CT AGI 300,000; − exemption 0 = 300,000; 10,000 at 2%, 40,000 at 4.5%, 50,000 at 5.5%, 100,000 at 6%, 50,000 at 6.5%, 50,000 at 6.9% = 17,450; add-back and recapture 2,300
+	{name: "2025 CT employment 300,000", year: 2025, region: "CT", in: Income{Employment: 300000}, regional: 19750},
+	// federal AGI 32,000 − pension subtraction 0 = CT AGI 32,000; − exemption 13,000 = 19,000; 10,000 at 2%, 9,000 at 4.5% = 605; personal credit 13% of 605 = 78.65
+	{name: "2026 CT employment 32,000", year: 2026, region: "CT", in: Income{Employment: 32000}, regional: 526.35},
+	// DE
+	// AGI 60,000 − pension exclusion 0 − 3,250 = 56,750; 3,000 at 2.2%, 5,000 at 3.9%, 10,000 at 4.8%, 5,000 at 5.2%, 31,750 at 5.55% = 2,763.13; − personal credit 110
+	{name: "2025 DE employment 60,000", year: 2025, region: "DE", in: Income{Employment: 60000}, regional: 2653.13},
+	// AGI 40,000 − pension exclusion 2,000 − 3,250 = 34,750; 3,000 at 2.2%, 5,000 at 3.9%, 10,000 at 4.8%, 5,000 at 5.2%, 9,750 at 5.55% = 1,542.13; − personal credit 110
+	{name: "2026 DE pension 30,000 + dividends 10,000", year: 2026, region: "DE", in: Income{Pension: 30000, Dividends: 10000}, regional: 1432.13},
+	// AGI 74,348.18 − pension exclusion 0 − 3,250 = 71,098.18; 3,000 at 2.2%, 5,000 at 3.9%, 10,000 at 4.8%, 5,000 at 5.2%, 35,000 at 5.55%, 11,098.18 at 6.6% = 3,675.98; − personal credit 110
+	{name: "2025 DE selfEmployment 80,000", year: 2025, region: "DE", in: Income{SelfEmployment: 80000}, regional: 3565.98},
+	// KS
+	// AGI 60,000 − 3,605 − 9,160 = 47,235; 23,000 at 5.2%, 24,235 at 5.58% = 2,548.31
+	{name: "2025 KS employment 60,000", year: 2025, region: "KS", in: Income{Employment: 60000}, regional: 2548.31},
+	// AGI 35,000 − 3,605 − 9,160 = 22,235; 22,235 at 5.2% = 1,156.22
+	{name: "2026 KS pension 30,000 + interest 5,000", year: 2026, region: "KS", in: Income{Pension: 30000, Interest: 5000}, regional: 1156.22},
+	// AGI 20,000 − 3,605 − 9,160 = 7,235; 7,235 at 5.2% = 376.22
+	{name: "2025 KS employment 20,000", year: 2025, region: "KS", in: Income{Employment: 20000}, regional: 376.22},
+	// WV
+	// AGI 60,000 − 2,000 = 58,000; 10,000 at 2.22%, 15,000 at 2.96%, 15,000 at 3.33%, 18,000 at 4.44% = 1,964.70
+	{name: "2025 WV employment 60,000", year: 2025, region: "WV", in: Income{Employment: 60000}, regional: 1964.7},
+	// AGI 60,000 − 2,000 = 58,000; 10,000 at 2.11%, 15,000 at 2.81%, 15,000 at 3.16%, 18,000 at 4.22% = 1,866.10
+	{name: "2026 WV employment 60,000", year: 2026, region: "WV", in: Income{Employment: 60000}, regional: 1866.1},
+	// AGI 40,000 − 2,000 = 38,000; 10,000 at 2.11%, 15,000 at 2.81%, 13,000 at 3.16% = 1,043.30
+	{name: "2026 WV pension 30,000 + capitalGains 10,000", year: 2026, region: "WV", in: Income{Pension: 30000, CapitalGains: 10000}, regional: 1043.3},
+	// OK
+	// AGI 60,000 − retirement exclusion 0 − 6,350 − 1,000 = 52,650; 1,000 at 0.25%, 1,500 at 0.75%, 1,250 at 1.75%, 1,150 at 2.75%, 2,300 at 3.75%, 45,450 at 4.75% = 2,312.38
+	{name: "2025 OK employment 60,000", year: 2025, region: "OK", in: Income{Employment: 60000}, regional: 2312.38},
+	// AGI 60,000 − retirement exclusion 0 − 6,350 − 1,000 = 52,650; 1,150 at 2.5%, 2,300 at 3.5%, 45,450 at 4.5% = 2,154.50
+	{name: "2026 OK employment 60,000", year: 2026, region: "OK", in: Income{Employment: 60000}, regional: 2154.5},
+	// AGI 35,000 − retirement exclusion 10,000 − 6,350 − 1,000 = 17,650; 1,150 at 2.5%, 2,300 at 3.5%, 10,450 at 4.5% = 579.50
+	{name: "2026 OK pension 30,000 + dividends 5,000", year: 2026, region: "OK", in: Income{Pension: 30000, Dividends: 5000}, regional: 579.5},
+	// AL
+	// AGI without pension 60,000 − federal tax 5,075 − standard deduction 2,500 − 1,500 = 50,925; 500 at 2%, 2,500 at 4%, 47,925 at 5% = 2,506.25
+	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2506.25},
+	// AGI without pension 20,000 − federal tax 3,823 − standard deduction 3,000 − 1,500 = 11,677; 500 at 2%, 2,500 at 4%, 8,677 at 5% = 543.85
+	{name: "2026 AL pension 30,000 + interest 20,000", year: 2026, region: "AL", in: Income{Pension: 30000, Interest: 20000}, regional: 543.85},
+	// AGI without pension 30,000 − federal tax 1,475 − standard deduction 2,800 − 1,500 = 24,225; 500 at 2%, 2,500 at 4%, 21,225 at 5% = 1,171.25
+	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1171.25},
+	// HI
+	// income other than gains and pension 60,000 − 4,400 − 1,144 = 54,456; gains 0; tax 3,029.86
+	{name: "2025 HI employment 60,000", year: 2025, region: "HI", in: Income{Employment: 60000}, regional: 3029.86},
+	// income other than gains and pension 60,000 − 8,000 − 1,144 = 50,856; gains 0; tax 2,756.26
+	{name: "2026 HI employment 60,000", year: 2026, region: "HI", in: Income{Employment: 60000}, regional: 2756.26},
+	// income other than gains and pension 10,000 − 4,400 − 1,144 = 4,456; gains 0; tax 62.38
+	{name: "2025 HI pension 40,000 + interest 10,000", year: 2025, region: "HI", in: Income{Pension: 40000, Interest: 10000}, regional: 62.38},
+	// income other than gains and pension 80,000 − 8,000 − 1,144 = 70,856; gains 100,000; tax 11,526.26
+	{name: "2026 HI employment 80,000 + capitalGains 100,000", year: 2026, region: "HI", in: Income{Employment: 80000, CapitalGains: 100000}, regional: 11526.26},
+	// RI
+	// AGI 60,000 − standard deduction 10,900 − exemption 5,100 = 44,000; 44,000 at 3.75% = 1,650
+	{name: "2025 RI employment 60,000", year: 2025, region: "RI", in: Income{Employment: 60000}, regional: 1650},
+	// AGI 60,000 − standard deduction 11,200 − exemption 5,250 = 43,550; 43,550 at 3.75% = 1,633.13
+	{name: "2026 RI employment 60,000", year: 2026, region: "RI", in: Income{Employment: 60000}, regional: 1633.13},
+	// AGI 270,000 − standard deduction 4,360 − exemption 2,040 = 263,600; 79,900 at 3.75%, 101,750 at 4.75%, 81,950 at 5.99% = 12,738.18
+	{name: "2025 RI employment 270,000", year: 2025, region: "RI", in: Income{Employment: 270000}, regional: 12738.18},
+	// AGI 50,000 − standard deduction 11,200 − exemption 5,250 = 33,550; 33,550 at 3.75% = 1,258.13
+	{name: "2026 RI pension 30,000 + dividends 10,000 + capitalGains 10,000", year: 2026, region: "RI", in: Income{Pension: 30000, Dividends: 10000, CapitalGains: 10000}, regional: 1258.13},
+	// ME
+	// AGI 60,000 − pension deduction 0 − standard deduction 15,000 − exemption 5,150 = 39,850; 26,800 at 5.8%, 13,050 at 6.75% = 2,435.28
+	{name: "2025 ME employment 60,000", year: 2025, region: "ME", in: Income{Employment: 60000}, regional: 2435.28},
+	// AGI 45,000 − pension deduction 40,000 − standard deduction 15,000 − exemption 5,150 = 0; no tax
+	{name: "2025 ME pension 40,000 + interest 5,000", year: 2025, region: "ME", in: Income{Pension: 40000, Interest: 5000}, regional: zero},
+	// AGI 150,000 − pension deduction 0 − standard deduction 5,000 − exemption 5,150 = 139,850; 26,800 at 5.8%, 36,650 at 6.75%, 76,400 at 7.15% = 9,490.88
+	{name: "2025 ME employment 150,000", year: 2025, region: "ME", in: Income{Employment: 150000}, regional: 9490.88},
+	// AGI 150,000 − pension deduction 36,162 − standard deduction 5,000 − exemption 5,150 = 103,688; 26,800 at 5.8%, 36,650 at 6.75%, 40,238 at 7.15% = 6,905.29
+	{name: "2025 ME employment 100,000 + pension 50,000", year: 2025, region: "ME", in: Income{Employment: 100000, Pension: 50000}, regional: 6905.29},
+	// NE
+	// AGI 60,000 − 8,600 = 51,400; 4,030 at 2.46%, 20,090 at 3.51%, 14,750 at 5.01%, 12,530 at 5.2% = 2,194.83; − exemption credit 171
+	{name: "2025 NE employment 60,000", year: 2025, region: "NE", in: Income{Employment: 60000}, regional: 2023.83},
+	// AGI 40,000 − 8,600 = 31,400; 4,030 at 2.46%, 20,090 at 3.51%, 7,280 at 5.01% = 1,169.03; − exemption credit 171
+	{name: "2025 NE pension 30,000 + dividends 10,000", year: 2025, region: "NE", in: Income{Pension: 30000, Dividends: 10000}, regional: 998.03},
+	// AGI 12,000 − 8,600 = 3,400; 3,400 at 2.46% = 83.64; − exemption credit 171
+	{name: "2025 NE employment 12,000", year: 2025, region: "NE", in: Income{Employment: 12000}, regional: zero},
+	// NM
+	// AGI 60,000 − capital gain deduction 0 − 15,750 = 44,250; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,750 at 4.7% = 1,670.75
+	{name: "2025 NM employment 60,000", year: 2025, region: "NM", in: Income{Employment: 60000}, regional: 1670.75},
+	// AGI 60,000 − capital gain deduction 0 − 16,100 = 43,900; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,400 at 4.7% = 1,654.30
+	{name: "2026 NM employment 60,000", year: 2026, region: "NM", in: Income{Employment: 60000}, regional: 1654.3},
+	// AGI 30,000 − capital gain deduction 2,500 − 16,100 = 11,400; 5,500 at 1.5%, 5,900 at 3.2% = 271.30
+	{name: "2026 NM pension 20,000 + capitalGains 10,000", year: 2026, region: "NM", in: Income{Pension: 20000, CapitalGains: 10000}, regional: 271.3},
+	// ND
+	// federal taxable income 44,250 − 40% of dividends and gains 0 = 44,250; no tax
+	{name: "2025 ND employment 60,000", year: 2025, region: "ND", in: Income{Employment: 60000}, regional: zero},
+	// federal taxable income 114,250 − 40% of dividends and gains 20,000 = 94,250; 45,775 at 1.95% = 892.61
+	{name: "2025 ND employment 80,000 + dividends 10,000 + capitalGains 40,000", year: 2025, region: "ND", in: Income{Employment: 80000, Dividends: 10000, CapitalGains: 40000}, regional: 892.61},
+	// federal taxable income 284,250 − 40% of dividends and gains 0 = 284,250; 196,350 at 1.95%, 39,425 at 2.5% = 4,814.45
+	{name: "2025 ND employment 300,000", year: 2025, region: "ND", in: Income{Employment: 300000}, regional: 4814.45},
+	// MT
+	// taxable other income 44,250, taxable gains 0; 21,100 at 4.7%, 23,150 at 5.9% = 2,357.55
+	{name: "2025 MT employment 60,000", year: 2025, region: "MT", in: Income{Employment: 60000}, regional: 2357.55},
+	// taxable other income 43,900, taxable gains 0; 43,900 at 4.7% = 2,063.30
+	{name: "2026 MT employment 60,000", year: 2026, region: "MT", in: Income{Employment: 60000}, regional: 2063.3},
+	// taxable other income 23,900, taxable gains 30,000; 23,900 at 4.7% = 1,123.30; gains tax 970.40
+	{name: "2026 MT employment 40,000 + capitalGains 30,000", year: 2026, region: "MT", in: Income{Employment: 40000, CapitalGains: 30000}, regional: 2093.7},
+	// taxable other income 4,250, taxable gains 10,000; 4,250 at 4.7% = 199.75; gains tax 300
+	{name: "2025 MT pension 20,000 + capitalGains 10,000", year: 2025, region: "MT", in: Income{Pension: 20000, CapitalGains: 10000}, regional: 499.75},
+	// VT
+	// AGI 60,000 − gain exclusion 0 − 7,650 − 5,300 = 47,050; 47,050 at 3.35% = 1,576.18
+	{name: "2025 VT employment 60,000", year: 2025, region: "VT", in: Income{Employment: 60000}, regional: 1576.18},
+	// AGI 50,000 − gain exclusion 5,000 − 7,650 − 5,300 = 32,050; 32,050 at 3.35% = 1,073.68
+	{name: "2025 VT pension 30,000 + capitalGains 20,000", year: 2025, region: "VT", in: Income{Pension: 30000, CapitalGains: 20000}, regional: 1073.68},
+	// AGI 150,000 − gain exclusion 0 − 7,650 − 5,300 = 137,050; 49,400 at 3.35%, 70,300 at 6.6%, 17,350 at 7.6% = 7,613.30
+	{name: "2025 VT employment 150,000", year: 2025, region: "VT", in: Income{Employment: 150000}, regional: 7613.3},
+	// DC
+	// AGI 60,000 − 15,000 = 45,000; 10,000 at 4%, 30,000 at 6%, 5,000 at 6.5% = 2,525
+	{name: "2025 DC employment 60,000", year: 2025, region: "DC", in: Income{Employment: 60000}, regional: 2525},
+	// AGI 45,000 − 15,000 = 30,000; 10,000 at 4%, 20,000 at 6% = 1,600
+	{name: "2025 DC pension 40,000 + interest 5,000", year: 2025, region: "DC", in: Income{Pension: 40000, Interest: 5000}, regional: 1600},
+	// AGI 300,000 − 15,000 = 285,000; 10,000 at 4%, 30,000 at 6%, 20,000 at 6.5%, 190,000 at 8.5%, 35,000 at 9.25% = 22,887.50
+	{name: "2025 DC employment 300,000", year: 2025, region: "DC", in: Income{Employment: 300000}, regional: 22887.5},
 }
