@@ -2,6 +2,8 @@ package tax
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -47,6 +49,34 @@ func TestUSLocalRegion(t *testing.T) {
 	}
 	if err := Calculate(s, 2026, &Income{Employment: 1}, "CA", &r); !errors.Is(err, ErrRegion) {
 		t.Errorf("2026 CA (modelled for 2025 only): %v", err)
+	}
+}
+
+// Every state and the District is a region except Arkansas, which the file
+// does not know; the states whose 2026 amounts are not modelled answer
+// ErrRegion for 2026 and are covered for 2025.
+func TestUSStateCoverage(t *testing.T) {
+	s := loadSystem(t, "us")
+	all := strings.Fields("AL AK AZ CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
+	only2025 := strings.Fields("CA DC ID IL KY MA MD ME MI MN MO ND NE OR UT VT WA WI")
+	in := Income{Employment: 50000, Pension: 20000}
+	for _, st := range all {
+		if !s.Covers(2025, st) {
+			t.Errorf("2025 %s: not covered", st)
+		}
+		var r Result
+		err := Calculate(s, 2026, &in, st, &r)
+		if slices.Contains(only2025, st) {
+			if s.Covers(2026, st) || !errors.Is(err, ErrRegion) {
+				t.Errorf("2026 %s (modelled for 2025 only): covered %v, %v", st, s.Covers(2026, st), err)
+			}
+		} else if err != nil {
+			t.Errorf("2026 %s: %v", st, err)
+		}
+	}
+	var r Result
+	if s.HasRegion("AR") || !errors.Is(Calculate(s, 2025, &in, "AR", &r), ErrRegion) {
+		t.Error("AR: a state the file does not model answers ErrRegion")
 	}
 }
 
@@ -535,4 +565,13 @@ var examplesUS = []example{
 	{name: "2025 DC pension 40,000 + interest 5,000", year: 2025, region: "DC", in: Income{Pension: 40000, Interest: 5000}, regional: 1600},
 	// AGI 300,000 − 15,000 = 285,000; 10,000 at 4%, 30,000 at 6%, 20,000 at 6.5%, 190,000 at 8.5%, 35,000 at 9.25% = 22,887.50
 	{name: "2025 DC employment 300,000", year: 2025, region: "DC", in: Income{Employment: 300000}, regional: 22887.5},
+	// MO
+	// Missouri AGI (gains subtracted) 60,000 − 15,750 − 15% of federal tax 5,075 = 43,488.75; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 34,297.75 at 4.7% = 1,868.03
+	{name: "2025 MO employment 60,000", year: 2025, region: "MO", in: Income{Employment: 60000}, regional: 1868.03},
+	// Missouri AGI (gains subtracted) 35,000 − 15,750 − 25% of federal tax 4,610 = 18,097.50; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 8,906.50 at 4.7% = 674.64
+	{name: "2025 MO pension 30,000 + dividends 5,000 + capitalGains 50,000", year: 2025, region: "MO", in: Income{Pension: 30000, Dividends: 5000, CapitalGains: 50000}, regional: 674.64},
+	// Missouri AGI (gains subtracted) 110,000 − 15,750 − 5% of federal tax 15,655 = 93,467.25; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 84,276.25 at 4.7% = 4,217.02
+	{name: "2025 MO employment 110,000", year: 2025, region: "MO", in: Income{Employment: 110000}, regional: 4217.02},
+	// Missouri AGI (gains subtracted) 24,000 − 15,750 − 35% of federal tax 828 = 7,960.20; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 82.20 at 4.5% = 200.65
+	{name: "2025 MO employment 24,000", year: 2025, region: "MO", in: Income{Employment: 24000}, regional: 200.65},
 }
