@@ -529,12 +529,14 @@ var examplesUS = []example{
 	// AGI 12,000 − 8,600 = 3,400; 3,400 at 2.46% = 83.64; − exemption credit 171
 	{name: "2025 NE employment 12,000", year: 2025, region: "NE", in: Income{Employment: 12000}, regional: zero},
 	// NM
-	// AGI 60,000 − capital gain deduction 0 − 15,750 = 44,250; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,750 at 4.7% = 1,670.75
+	// AGI 60,000 − low- and middle-income exemption 0 − capital gain deduction 0 − 15,750 = 44,250; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,750 at 4.7% = 1,670.75
 	{name: "2025 NM employment 60,000", year: 2025, region: "NM", in: Income{Employment: 60000}, regional: 1670.75},
-	// AGI 60,000 − capital gain deduction 0 − 16,100 = 43,900; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,400 at 4.7% = 1,654.30
+	// AGI 60,000 − low- and middle-income exemption 0 − capital gain deduction 0 − 16,100 = 43,900; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,400 at 4.7% = 1,654.30
 	{name: "2026 NM employment 60,000", year: 2026, region: "NM", in: Income{Employment: 60000}, regional: 1654.3},
-	// AGI 30,000 − capital gain deduction 2,500 − 16,100 = 11,400; 5,500 at 1.5%, 5,900 at 3.2% = 271.30
-	{name: "2026 NM pension 20,000 + capitalGains 10,000", year: 2026, region: "NM", in: Income{Pension: 20000, CapitalGains: 10000}, regional: 271.3},
+	// AGI 30,000 − low- and middle-income exemption 1,000 − capital gain deduction 2,500 − 16,100 = 10,400; 5,500 at 1.5%, 4,900 at 3.2% = 239.30
+	{name: "2026 NM pension 20,000 + capitalGains 10,000", year: 2026, region: "NM", in: Income{Pension: 20000, CapitalGains: 10000}, regional: 239.3},
+	// AGI 25,000 − low- and middle-income exemption 1,750 − capital gain deduction 0 − 15,750 = 7,500; 5,500 at 1.5%, 2,000 at 3.2% = 146.50
+	{name: "2025 NM employment 25,000", year: 2025, region: "NM", in: Income{Employment: 25000}, regional: 146.5},
 	// ND
 	// federal taxable income 44,250 − 40% of dividends and gains 0 = 44,250; no tax
 	{name: "2025 ND employment 60,000", year: 2025, region: "ND", in: Income{Employment: 60000}, regional: zero},
@@ -574,4 +576,6 @@ var examplesUS = []example{
 	{name: "2025 MO employment 110,000", year: 2025, region: "MO", in: Income{Employment: 110000}, regional: 4217.02},
 	// Missouri AGI (gains subtracted) 24,000 − 15,750 − 35% of federal tax 828 = 7,960.20; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 82.20 at 4.5% = 200.65
 	{name: "2025 MO employment 24,000", year: 2025, region: "MO", in: Income{Employment: 24000}, regional: 200.65},
+	// business income deduction 13,010.93; Missouri AGI (gains subtracted) 65,054.66 − 15,750 − 15% of federal tax 5,766 = 35,428.83; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 26,237.83 at 4.7% = 1,489.21
+	{name: "2025 MO selfEmployment 70,000", year: 2025, region: "MO", in: Income{SelfEmployment: 70000}, regional: 1489.21},
 }
