@@ -52,13 +52,13 @@ func TestUSLocalRegion(t *testing.T) {
 	}
 }
 
-// Every state and the District is a region except Arkansas, which the file
-// does not know; the states whose 2026 amounts are not modelled answer
-// ErrRegion for 2026 and are covered for 2025.
+// Every state and the District is a region covered for 2025; the states
+// whose 2026 amounts are not modelled answer ErrRegion for 2026, and a code
+// that is not a state answers ErrRegion in any year.
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
-	all := strings.Fields("AL AK AZ CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("CA DC ID IL KY MA MD ME MI MN MO ND NE OR UT VT WA WI")
+	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
+	only2025 := strings.Fields("AR CA DC ID IL KY MA MD ME MI MN MO ND NE OR UT VT WA WI")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -75,8 +75,8 @@ func TestUSStateCoverage(t *testing.T) {
 		}
 	}
 	var r Result
-	if s.HasRegion("AR") || !errors.Is(Calculate(s, 2025, &in, "AR", &r), ErrRegion) {
-		t.Error("AR: a state the file does not model answers ErrRegion")
+	if s.HasRegion("PR") || !errors.Is(Calculate(s, 2025, &in, "PR", &r), ErrRegion) {
+		t.Error("PR: a code the file does not know answers ErrRegion")
 	}
 }
 
@@ -578,4 +578,13 @@ var examplesUS = []example{
 	{name: "2025 MO employment 24,000", year: 2025, region: "MO", in: Income{Employment: 24000}, regional: 200.65},
 	// business income deduction 13,010.93; Missouri AGI (gains subtracted) 65,054.66 − 15,750 − 15% of federal tax 5,766 = 35,428.83; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 26,237.83 at 4.7% = 1,489.21
 	{name: "2025 MO selfEmployment 70,000", year: 2025, region: "MO", in: Income{SelfEmployment: 70000}, regional: 1489.21},
+	// AR
+	// net income 60,000 (half of gains, pension over 6,000) − 2,470 = 57,530; 5,600 at 2%, 4,800 at 3%, 10,400 at 3.4%, 31,130 at 3.9% = 1,823.67; − personal credit 29
+	{name: "2025 AR employment 60,000", year: 2025, region: "AR", in: Income{Employment: 60000}, regional: 1794.67},
+	// net income 49,000 (half of gains, pension over 6,000) − 2,470 = 46,530; 5,600 at 2%, 4,800 at 3%, 10,400 at 3.4%, 20,130 at 3.9% = 1,394.67; − personal credit 29
+	{name: "2025 AR pension 40,000 + dividends 5,000 + capitalGains 20,000", year: 2025, region: "AR", in: Income{Pension: 40000, Dividends: 5000, CapitalGains: 20000}, regional: 1365.67},
+	// net income 97,471 (half of gains, pension over 6,000) − 2,470 = 95,001; 3.9% of 95,001 − 369 = 3,336.04; − personal credit 29
+	{name: "2025 AR employment 97,471", year: 2025, region: "AR", in: Income{Employment: 97471}, regional: 3307.04},
+	// net income 200,000 (half of gains, pension over 6,000) − 2,470 = 197,530; 3.9% of 197,530 − 89 = 7,614.67; − personal credit 29
+	{name: "2025 AR employment 200,000", year: 2025, region: "AR", in: Income{Employment: 200000}, regional: 7585.67},
 }
