@@ -296,7 +296,7 @@ func TestTaxCalculateValidation(t *testing.T) {
 		{`{"country":"DE","region":"BY","income":{}}`, "VALIDATION_ERROR", "region", "no regions"},
 		{`{"country":"US","region":"CA","income":{}}`, "VALIDATION_ERROR", "region", "only in other tax years than 2026"},
 		{`{"country":"US","year":2024,"region":"NC","income":{}}`, "VALIDATION_ERROR", "region", "only in other tax years than 2024"},
-		{`{"country":"US","region":"OH","income":{}}`, "VALIDATION_ERROR", "region", "known: AK, AZ"},
+		{`{"country":"US","region":"PR","income":{}}`, "VALIDATION_ERROR", "region", "known: AL, AK, AZ"},
 		{`{"country":"NL","program":"nl-nothing","income":{}}`, "VALIDATION_ERROR", "program", "unknown program"},
 		{`{"country":"DE","program":"it-pensioner-7","income":{}}`, "VALIDATION_ERROR", "program", "program of IT"},
 		{`{"country":"GB","program":"gb-remittance","income":{}}`, "VALIDATION_ERROR", "program", "cannot be calculated"},
