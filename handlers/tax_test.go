@@ -870,7 +870,7 @@ func TestTaxOptimizeRegionCandidates(t *testing.T) {
 		{`["GB","DE-BY"]`, "candidates[1]", "DE has no regions"},
 		{`["US-XX"]`, "candidates[0]", `unknown region "XX" for US`},
 		{`["CH-LU"]`, "candidates[0]", `unknown region "LU" for CH`},
-		{`["US-OR"]`, "candidates[0]", `unknown region "OR" for US`},
+		{`["US-PR"]`, "candidates[0]", `unknown region "PR" for US`},
 		{`["GB-XX"]`, "candidates[0]", `unknown region "XX" for GB; known: GB-ENG, GB-WLS, GB-NIR, GB-SCT`},
 		{`["GB-"]`, "candidates[0]", `unknown region "" for GB`},
 		{`["ZZ-AB"]`, "candidates[0]", `no tax parameters for "ZZ"`},
