@@ -8,6 +8,7 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -51,6 +52,8 @@ type Config struct {
 	RateKeys int
 	// Now is the clock (default time.Now); tests move it.
 	Now func() time.Time
+	// Web, when set, serves every path outside /api/ (the web app).
+	Web fasthttp.RequestHandler
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -229,6 +232,10 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
+	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) {
+		s.cfg.Web(rc)
+		return
+	}
 	c := acquireCtx(s, rc)
 	defer releaseCtx(c)
 	defer s.finish(c)
@@ -254,6 +261,8 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	}
 	c.route.h(c)
 }
+
+var apiPrefix = []byte("/api/")
 
 // finish recovers a panicking handler into 500 and writes the access log.
 func (s *Server) finish(c *Ctx) {
