@@ -33,12 +33,12 @@ type rendered struct {
 
 // site is the embedded web app after start-up processing.
 type site struct {
-	assets map[string]*asset  // hashed name -> file
-	names  map[string]string  // plain name -> hashed name
+	assets map[string]*asset    // hashed name -> file
+	names  map[string]string    // plain name -> hashed name
 	pages  map[string]*rendered // path -> page
-	login  *rendered          // the local sign-in form (local mode only)
-	errors *template.Template // the problem page
-	size   int                // bytes of embedded web files
+	login  *rendered            // the local sign-in form (local mode only)
+	errors *template.Template   // the problem page
+	size   int                  // bytes of embedded web files
 }
 
 // pageDef is a page: its path, template file, title, script and whether it

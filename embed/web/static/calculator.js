@@ -117,6 +117,7 @@ function stat(label, value, id) {
 function show(d) {
   const res = document.getElementById('results');
   res.hidden = false;
+  shownWidth = document.getElementById('chart').clientWidth;
   const years = d.yearsToFI === null ? 'not reached' : `${d.yearsToFI} year${d.yearsToFI === 1 ? '' : 's'}`;
   document.getElementById('stats').replaceChildren(
     ...stat('FI number', money(d.fiNumber), 'fi-number'),
@@ -143,7 +144,7 @@ function show(d) {
   document.getElementById('chart').replaceChildren(lineChart({
     title: 'Portfolio balance by age',
     desc: `From age ${xs[0]} to ${xs[xs.length - 1]}; FI number ${money(d.fiNumber)} in today's money.`,
-    xLabel: 'Age', series, bands,
+    xLabel: 'Age', series, bands, width: document.getElementById('chart').clientWidth - 18,
     hlines: [{ name: 'fi-number', label: "FI number (today's money)", cls: 'fi', y: d.fiNumber }],
   }));
 
@@ -187,6 +188,15 @@ document.getElementById('share').addEventListener('click', async () => {
 });
 
 form.addEventListener('submit', (e) => { e.preventDefault(); calculate(); });
+let resizeTimer = 0;
+let shownWidth = 0;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    const w = document.getElementById('chart').clientWidth;
+    if (last && Math.abs(w - shownWidth) > 40) show(last);
+  }, 200);
+});
 for (const f of fields) f.addEventListener('input', () => { f.removeAttribute('aria-invalid'); document.getElementById(f.id + '-error')?.remove(); });
 
 fromURL();

@@ -2,7 +2,7 @@
 // and horizontal bars. Colours come from CSS classes (no inline styles).
 import { el } from './common.js';
 
-const W = 720, H = 360, M = { top: 16, right: 16, bottom: 40, left: 72 };
+const M = { top: 16, right: 16, bottom: 40, left: 56 };
 
 /** Rounds a step up to 1, 2 or 5 times a power of ten. */
 function niceStep(range, ticks) {
@@ -28,7 +28,9 @@ export function short(v) {
  * legend. Each drawn series carries data-series, data-count and data-last,
  * so what is on screen can be checked against the numbers it came from.
  */
-export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines = [] }) {
+export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines = [], width = 720 }) {
+  // Drawn at the width it is shown at, so that text keeps its size.
+  const W = Math.max(300, Math.min(1000, Math.round(width))), H = Math.round(Math.min(360, Math.max(240, W * 0.55)));
   const xsAll = [...series.flatMap((s) => s.xs), ...bands.flatMap((b) => b.xs)];
   const ysAll = [...series.flatMap((s) => s.ys), ...bands.flatMap((b) => [...b.lo, ...b.hi]), ...hlines.map((h) => h.y)]
     .filter((v) => Number.isFinite(v));
@@ -48,7 +50,7 @@ export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines
     grid.append(el('line', { x1: M.left, x2: W - M.right, y1: sy(y), y2: sy(y) }),
       el('text', { x: M.left - 8, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, short(y)));
   }
-  const xStep = niceStep(x1 - x0 || 1, 8);
+  const xStep = niceStep(x1 - x0 || 1, W < 500 ? 5 : 8);
   for (let x = Math.ceil(x0 / xStep) * xStep; x <= x1; x += xStep) {
     grid.append(el('line', { x1: sx(x), x2: sx(x), y1: H - M.bottom, y2: H - M.bottom + 5, class: 'axis' }),
       el('text', { x: sx(x), y: H - M.bottom + 18, 'text-anchor': 'middle', class: 'tick' }, String(x)));
@@ -78,14 +80,15 @@ export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines
  * barChart draws horizontal bars of shares (0..1): rows of {label, share,
  * value}. fmt formats a value for the end of its bar.
  */
-export function barChart({ title, rows, fmt }) {
-  const rowH = 30, lw = 150, w = 560;
+export function barChart({ title, rows, fmt, width = 560 }) {
+  const w = Math.max(280, Math.min(700, Math.round(width)));
+  const rowH = 30, lw = Math.min(150, Math.round(w * 0.3));
   const h = rows.length * rowH + 8;
   const id = 'b' + Math.random().toString(36).slice(2, 8);
   const svg = el('svg', { viewBox: `0 0 ${w} ${h}`, class: 'chart bars', role: 'img', 'aria-labelledby': `${id}-t` }, el('title', { id: `${id}-t` }, title));
   rows.forEach((r, i) => {
     const y = 4 + i * rowH;
-    const bw = Math.max(1, r.share * (w - lw - 120));
+    const bw = Math.max(1, r.share * (w - lw - (fmt ? 130 : 60)));
     svg.append(
       el('text', { x: lw - 8, y: y + 19, 'text-anchor': 'end', class: 'tick' }, r.label),
       el('rect', { x: lw, y: y + 4, width: bw.toFixed(1), height: rowH - 10, rx: 3, class: 'bar c' + (i % 6), 'data-share': r.share }),

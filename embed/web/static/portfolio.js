@@ -38,7 +38,7 @@ function renderAssets() {
       el('td', { class: 'left' }, a.name, a.isin ? el('br') : '', a.isin ? el('small', {}, a.isin) : ''),
       el('td', { class: 'left' }, label(a.category)),
       el('td', {}, money(a.value, a.currency)),
-      el('td', {},
+      el('td', { class: 'actions' },
         el('button', { type: 'button', class: 'secondary small', 'aria-label': `Edit ${a.name}`, onclick: () => edit(a) }, 'Edit'), ' ',
         el('button', { type: 'button', class: 'danger small', 'aria-label': `Delete ${a.name}`, onclick: () => remove(a) }, 'Delete'))))));
 }
@@ -121,12 +121,13 @@ async function loadSummary() {
     status(st, '', '');
     if (!summary.assets) { box.replaceChildren(el('p', {}, 'Add assets to see how they are spread.')); return; }
     const fmt = (v) => money(v, summary.currency);
+    const width = box.clientWidth - 18;
     box.replaceChildren(
       el('p', {}, 'Total: ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ` in ${summary.assets} asset${summary.assets === 1 ? '' : 's'}`),
       el('h3', {}, 'By category'),
-      barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt }),
+      barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width }),
       el('h3', {}, 'By currency'),
-      barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt }),
+      barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width }),
       el('p', { class: 'lead' }, `Exchange rates of ${summary.exchangeRates?.asOf ?? '—'}.`));
   } catch (err) {
     status(st, 'error', describe(err));

@@ -99,7 +99,7 @@ async function loadKeys() {
       el('tbody', {}, keys.map((k) => el('tr', { 'data-id': k.id },
         el('td', { class: 'left' }, k.name), el('td', { class: 'left' }, el('code', {}, k.hint)),
         el('td', {}, when(k.createdAt)), el('td', {}, when(k.lastUsedAt)),
-        el('td', {}, el('button', { type: 'button', class: 'danger small', 'aria-label': `Revoke ${k.name}`, onclick: () => revoke(k) }, 'Revoke'))))));
+        el('td', { class: 'actions' }, el('button', { type: 'button', class: 'danger small', 'aria-label': `Revoke ${k.name}`, onclick: () => revoke(k) }, 'Revoke'))))));
   } catch (err) {
     status(kst, 'error', describe(err));
   }
