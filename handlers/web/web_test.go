@@ -27,7 +27,7 @@ var testSecret = []byte("0123456789abcdef0123456789abcdef")
 // clock is a settable time source shared by the handler and the verifier.
 type clock struct{ off atomic.Int64 }
 
-func (c *clock) now() time.Time       { return time.Now().Add(time.Duration(c.off.Load())) }
+func (c *clock) now() time.Time      { return time.Now().Add(time.Duration(c.off.Load())) }
 func (c *clock) add(d time.Duration) { c.off.Add(int64(d)) }
 
 type fixture struct {
