@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"runtime/debug"
 	"strconv"
@@ -31,6 +32,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/data/taxtable"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/limit"
 )
 
@@ -224,6 +226,13 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 		c.Error(fasthttp.StatusRequestEntityTooLarge, CodePayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 	case errors.Is(err, fasthttp.ErrSmallReadBuffer):
 		c.Error(fasthttp.StatusRequestHeaderFieldsTooLarge, "HEADERS_TOO_LARGE", "request headers are too large")
+	case isTimeout(err):
+		// Typically a browser's preconnected socket that stayed idle past
+		// ReadTimeout. 408 with Connection: close makes the browser send
+		// its next request on a new connection; a 400 here would be read
+		// as the answer to whatever it sends on this socket next.
+		c.RC.SetConnectionClose()
+		c.Error(fasthttp.StatusRequestTimeout, errcode.RequestTimeout, "no complete request arrived in time")
 	default:
 		c.Error(fasthttp.StatusBadRequest, "BAD_REQUEST", "malformed HTTP request")
 	}
@@ -263,6 +272,11 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 }
 
 var apiPrefix = []byte("/api/")
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
 
 // finish recovers a panicking handler into 500 and writes the access log.
 func (s *Server) finish(c *Ctx) {

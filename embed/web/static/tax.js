@@ -67,7 +67,7 @@ document.getElementById('optimize').addEventListener('click', async () => {
     document.getElementById('opt').replaceChildren(el('ol', { class: 'recs', id: 'suggestions' }, d.suggestions.slice(0, 15).map((s) => el('li', {},
       el('strong', {}, s.name + (s.program ? ` — ${s.program.name || s.program.id || s.program}` : '')),
       `: ${money(s.afterTaxIncomeUSD)} after tax (${pct(s.effectiveRate)} effective), ${s.gainUSD >= 0 ? '+' : ''}${money(s.gainUSD)} a year`,
-      s.eligibility?.length ? el('br') : '', s.eligibility?.length ? el('small', {}, s.eligibility.join(' ')) : ''))));
+      s.eligibility?.length ? el('details', {}, el('summary', {}, 'Who qualifies'), el('ul', {}, s.eligibility.map((e) => el('li', {}, e)))) : ''))));
   } catch (err) {
     if (err.details?.length) fieldErrors(form, err.details);
     status(ost, 'error', describe(err));

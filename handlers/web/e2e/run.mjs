@@ -6,7 +6,7 @@
 //
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, mkdirSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -42,8 +42,8 @@ execFileSync('go', ['build', '-o', bin, './cmd/fiplan'], { cwd: repo, stdio: 'in
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(bin, [], {
-  env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug' },
+  stdio: ['ignore', 'ignore', openSync(join(work, 'fiplan.log'), 'w')],
 });
 let failed = 0;
 let browser;
@@ -65,6 +65,7 @@ try {
   const shot = async (name) => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(400); // charts redraw at the new width
       await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -229,6 +230,43 @@ try {
     assert.ok(JSON.stringify(exp).includes('IE00BK5BQT80'), 'export holds the asset');
   });
 
+  test('an expired session is refreshed without the page noticing', async () => {
+    await page.goto(base + '/app/portfolio');
+    await page.waitForSelector('#assets tbody tr');
+    // A correctly signed token that has already expired, as after an idle hour.
+    const expired = execFileSync(bin, ['token', '-sub', 'e2e-user', '-tier', 'pro', '-ttl', '1s'],
+      { env: { ...process.env, FI_DB: join(work, 'fiplan.db') } }).toString().trim();
+    await new Promise((r) => setTimeout(r, 1500));
+    await browser.addCookies([{ name: 'fiplan_session', value: expired, url: base, httpOnly: true, sameSite: 'Lax' }]);
+    const seen = [];
+    const log = (r) => { if (/\/api\/v1\/assets$|\/auth\/refresh$/.test(r.url())) seen.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`); };
+    page.on('response', log);
+    await page.fill('#a-name', 'Savings account');
+    await page.fill('#a-value', '5000');
+    await page.click('#asset-save');
+    await page.waitForSelector('#assets tbody tr:nth-child(2)');
+    page.off('response', log);
+    assert.deepEqual(seen.filter((s) => s.startsWith('POST')), ['POST /api/v1/assets 401', 'POST /auth/refresh 200', 'POST /api/v1/assets 201']);
+    assert.equal(await page.textContent('#form-status'), 'Added Savings account.');
+    const s = await page.evaluate(() => fetch('/auth/session').then((r) => r.json()));
+    assert.equal(s.signedIn, true);
+  });
+
+  test('every form control on every page has a label', async () => {
+    for (const p of ['/', '/app/portfolio', '/app/places', '/app/tax', '/dashboard/settings']) {
+      await page.goto(base + p);
+      await page.waitForLoadState('networkidle');
+      const bad = await page.evaluate(() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+        .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML));
+      assert.deepEqual(bad, [], `${p}: unlabelled controls`);
+      assert.equal(await page.locator('h1').count(), 1, `${p}: one h1`);
+      assert.equal(await page.getAttribute('html', 'lang'), 'en');
+      // Keyboard: the skip link is the first stop and moves focus to main.
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip');
+    }
+  });
+
   test('sign out', async () => {
     await page.goto(base + '/dashboard/settings');
     await page.waitForSelector('#signout:not([hidden])');
@@ -238,6 +276,16 @@ try {
     assert.equal(s.signedIn, false);
     assert.equal(s.refreshable, false);
     await shot('signed-out');
+  });
+
+  test('a 429 says when to retry', async () => {
+    // Signed out: the calculator counts against the anonymous allowance of
+    // this address (FI_RATE_PUBLIC, 60 a minute); spend it from here.
+    for (let i = 0; i < 70; i++) await fetch(base + '/api/v1/status');
+    await page.goto(base + '/?currentAge=30&annualIncome=60000&annualExpenses=30000');
+    await page.waitForSelector('#calc-status.error');
+    assert.match(await page.textContent('#calc-status'), /Too many requests\. Retry in \d+ seconds?/);
+    await shot('rate-limited');
   });
 
   for (const t of tests) {
@@ -259,6 +307,7 @@ try {
   await browser?.close().catch(() => {});
   server.kill('SIGTERM');
   console.log(`screenshots: ${shots}`);
+  console.log(`server log: ${join(work, 'fiplan.log')}`);
 }
 if (failed) {
   console.log(`${failed} browser test(s) failed`);
