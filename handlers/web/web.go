@@ -171,6 +171,7 @@ func New(ctx context.Context, cfg Config) (*Handler, error) {
 	if h.site, err = buildSite(h.mode()); err != nil {
 		return nil, err
 	}
+	h.log.Debug("web app ready", "mode", h.mode(), "files", len(h.site.assets), "embeddedBytes", h.site.size)
 	return h, nil
 }
 
