@@ -5,9 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"html/template"
+	"html"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -33,12 +34,13 @@ type rendered struct {
 
 // site is the embedded web app after start-up processing.
 type site struct {
-	assets map[string]*asset    // hashed name -> file
-	names  map[string]string    // plain name -> hashed name
-	pages  map[string]*rendered // path -> page
-	login  *rendered            // the local sign-in form (local mode only)
-	errors *template.Template   // the problem page
-	size   int                  // bytes of embedded web files
+	assets  map[string]*asset    // hashed name -> file
+	names   map[string]string    // plain name -> hashed name
+	pages   map[string]*rendered // path -> page
+	login   *rendered            // the local sign-in form (local mode only)
+	layout  string               // the layout every page is rendered into
+	problem string               // the problem page's main part
+	size    int                  // bytes of embedded web files
 }
 
 // pageDef is a page: its path, template file, title, script and whether it
@@ -59,7 +61,6 @@ var pageDefs = []pageDef{
 // pageData is what the layout sees.
 type pageData struct {
 	Title, Path, Script, Mode string
-	Status                    int
 	Heading, Message          string
 }
 
@@ -90,58 +91,97 @@ func buildSite(mode string) (*site, error) {
 	if err := s.hashAssets(files); err != nil {
 		return nil, err
 	}
-	funcs := template.FuncMap{"asset": func(name string) (string, error) {
-		h, ok := s.names[name]
-		if !ok {
-			return "", fmt.Errorf("no static file %q", name)
-		}
-		return "/static/" + h, nil
-	}}
-	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(embed.Web, "web/layout.html")
+	layout, err := fs.ReadFile(embed.Web, "web/layout.html")
 	if err != nil {
-		return nil, fmt.Errorf("cannot parse web layout: %w", err)
+		return nil, fmt.Errorf("cannot read web layout: %w", err)
 	}
-	s.size += fileSize("web/layout.html")
-	render := func(file string, d pageData) (*rendered, error) {
-		t, err := layout.Clone()
-		if err == nil {
-			_, err = t.ParseFS(embed.Web, "web/pages/"+file)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("cannot parse page %s: %w", file, err)
-		}
-		var b bytes.Buffer
-		if err := t.ExecuteTemplate(&b, "layout.html", d); err != nil {
-			return nil, fmt.Errorf("cannot render page %s: %w", file, err)
-		}
-		return &rendered{body: b.Bytes(), etag: etag(b.Bytes())}, nil
-	}
+	s.layout = string(layout)
+	s.size += len(layout)
 	for _, p := range pageDefs {
-		r, err := render(p.file, pageData{Title: p.title, Path: p.path, Script: p.script, Mode: mode})
+		r, err := s.renderFile(p.file, pageData{Title: p.title, Path: p.path, Script: p.script, Mode: mode})
 		if err != nil {
 			return nil, err
 		}
 		r.private = p.private
 		s.pages[p.path] = r
-		s.size += fileSize("web/pages/" + p.file)
 	}
-	if s.login, err = render("login.html", pageData{Title: "Sign in", Path: "/auth/login", Script: "login.js", Mode: mode}); err != nil {
+	if s.login, err = s.renderFile("login.html", pageData{Title: "Sign in", Path: "/auth/login", Script: "login.js", Mode: mode}); err != nil {
 		return nil, err
 	}
-	s.size += fileSize("web/pages/login.html")
-	if s.errors, err = layout.Clone(); err == nil {
-		_, err = s.errors.ParseFS(embed.Web, "web/pages/problem.html")
-	}
+	problem, err := fs.ReadFile(embed.Web, "web/pages/problem.html")
 	if err != nil {
-		return nil, fmt.Errorf("cannot parse the problem page: %w", err)
+		return nil, fmt.Errorf("cannot read the problem page: %w", err)
 	}
-	s.size += fileSize("web/pages/problem.html")
+	s.problem = string(problem)
+	s.size += len(problem)
+	// Render it once now so that a broken template fails start-up, not an error.
+	if _, err := s.render(s.problem, pageData{Title: "t", Heading: "h", Message: "m", Mode: mode, Script: "common.js"}); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
-func fileSize(p string) int {
-	b, _ := fs.ReadFile(embed.Web, p)
-	return len(b)
+func (s *site) renderFile(file string, d pageData) (*rendered, error) {
+	main, err := fs.ReadFile(embed.Web, "web/pages/"+file)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read page %s: %w", file, err)
+	}
+	s.size += len(main)
+	b, err := s.render(string(main), d)
+	if err != nil {
+		return nil, fmt.Errorf("cannot render page %s: %w", file, err)
+	}
+	return &rendered{body: b, etag: etag(b)}, nil
+}
+
+// placeholder is {{name}} or {{name:argument}} in the layout and pages.
+var placeholder = regexp.MustCompile(`\{\{([a-z]+)(?::([^}]*))?\}\}`)
+
+// render puts main into the layout and fills the placeholders: title,
+// mode, heading and message (escaped), script and asset:NAME (hashed
+// static paths), current:PATH (aria-current on the link to this page) and
+// main. An unknown placeholder or static file is an error.
+func (s *site) render(main string, d pageData) ([]byte, error) {
+	var bad error
+	fill := func(text string) string {
+		return placeholder.ReplaceAllStringFunc(text, func(m string) string {
+			sub := placeholder.FindStringSubmatch(m)
+			switch sub[1] {
+			case "title":
+				return html.EscapeString(d.Title)
+			case "mode":
+				return html.EscapeString(d.Mode)
+			case "heading":
+				return html.EscapeString(d.Heading)
+			case "message":
+				return html.EscapeString(d.Message)
+			case "script", "asset":
+				name := sub[2]
+				if sub[1] == "script" {
+					name = d.Script
+				}
+				h, ok := s.names[name]
+				if !ok {
+					bad = fmt.Errorf("no static file %q", name)
+				}
+				return "/static/" + h
+			case "current":
+				if sub[2] == d.Path {
+					return ` aria-current="page"`
+				}
+				return ""
+			case "main":
+				return m // filled below, after the layout's own placeholders
+			}
+			bad = fmt.Errorf("unknown placeholder %s", m)
+			return ""
+		})
+	}
+	out := strings.Replace(fill(s.layout), "{{main}}", fill(main), 1)
+	if bad != nil {
+		return nil, bad
+	}
+	return []byte(out), nil
 }
 
 // hashAssets names every file after the hash of its bytes. A file that
@@ -276,15 +316,12 @@ func matchETag(header, tag string) bool {
 
 // problem answers an error with a small page in the site's layout.
 func (h *Handler) problem(rc *fasthttp.RequestCtx, status int, heading, msg string) {
-	var b bytes.Buffer
-	err := h.site.errors.ExecuteTemplate(&b, "layout.html", pageData{Title: heading, Status: status, Heading: heading, Message: msg, Mode: h.mode(), Script: "common.js"})
-	if err != nil {
-		h.log.Error("cannot render problem page", "err", err)
-		b.Reset()
-		b.WriteString(heading)
+	b, err := h.site.render(h.site.problem, pageData{Title: heading, Heading: heading, Message: msg, Mode: h.mode(), Script: "common.js"})
+	if err != nil { // unreachable: buildSite rendered it once
+		b = []byte(html.EscapeString(heading))
 	}
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
 	rc.SetStatusCode(status)
 	rc.SetContentType("text/html; charset=utf-8")
-	rc.SetBody(b.Bytes())
+	rc.SetBody(b)
 }
