@@ -2,6 +2,7 @@
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession } from './common.js';
 
 const search = document.getElementById('search');
+const words = (k) => k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const picked = new Set();
 const compareBtn = document.getElementById('compare-btn');
 
@@ -45,7 +46,7 @@ document.getElementById('compare').addEventListener('submit', async (e) => {
     document.getElementById('comparison').replaceChildren(el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Comparison' }, el('table', {},
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Monthly, USD'), d.cities.map((c) => el('th', { scope: 'col' }, c.city.name)))),
       el('tbody', {},
-        lines.map((l) => el('tr', {}, el('th', { scope: 'row', class: 'left' }, l), d.cities.map((c) => el('td', {}, money(c.costs[l]), c.ratioToFirst[l] !== 1 ? ` (×${c.ratioToFirst[l]})` : '')))),
+        lines.map((l) => el('tr', {}, el('th', { scope: 'row', class: 'left' }, words(l)), d.cities.map((c) => el('td', {}, money(c.costs[l]), c.ratioToFirst[l] !== 1 ? ` (×${c.ratioToFirst[l]})` : '')))),
         el('tr', {}, el('th', { scope: 'row', class: 'left' }, 'FI number'), d.cities.map((c) => el('td', {}, money(c.fiNumberUSD)))),
         el('tr', {}, el('th', { scope: 'row', class: 'left' }, 'Money goes further'), d.cities.map((c) => el('td', {}, `×${c.goesFurther}`)))))));
   } catch (err) {
@@ -67,7 +68,7 @@ recs.addEventListener('submit', async (e) => {
     status(st, '', list.length ? '' : 'No city fits: raise the budget or loosen the filters.');
     document.getElementById('rec-list').replaceChildren(...list.slice(0, 10).map((c) => el('li', {},
       el('strong', {}, `${c.name}, ${c.countryName}`), ` — score ${c.score}, ${money(c.monthlyCostUSD)} a month${c.tight ? ' (tight)' : ''}`,
-      el('br'), el('small', {}, (c.reasons || []).join(' ')))));
+      el('ul', { class: 'reasons' }, (c.reasons || []).map((r) => el('li', {}, r))))));
   } catch (err) {
     if (err.details?.length) fieldErrors(recs, err.details);
     status(st, 'error', describe(err));
