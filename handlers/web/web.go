@@ -252,10 +252,18 @@ func sameOrigin(rc *fasthttp.RequestCtx) bool {
 	return i >= 0 && len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
 }
 
-// safeNext returns p when it is a path on this site, else "/".
+// safeNext returns p when it is a path on this site, else "/". Browsers
+// drop tabs and newlines from URLs and read a backslash as a slash, so
+// "/\t/host" and "/\\host" would leave the site; control characters and
+// backslashes are refused outright.
 func safeNext(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") || strings.ContainsAny(p, "\r\n") {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsRune(p, '\\') {
 		return "/"
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] < 0x20 || p[i] == 0x7f {
+			return "/"
+		}
 	}
 	return p
 }

@@ -306,7 +306,7 @@ func TestLocalSignIn(t *testing.T) {
 		}
 	}
 	// Only paths on this site are followed after sign-in.
-	for _, next := range []string{"//evil.example/", "https://evil.example/", "/\\evil.example"} {
+	for _, next := range []string{"//evil.example/", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/app\\..\\\\evil.example"} {
 		r := f.do(req{method: "POST", path: "/auth/login", origin: "http://" + host, form: url.Values{"name": {"a"}, "next": {next}}})
 		if loc := string(r.Header.Peek("Location")); !strings.HasSuffix(loc, host+"/") {
 			t.Errorf("next %q: Location %q", next, loc)
