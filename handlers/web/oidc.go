@@ -120,7 +120,7 @@ func (h *Handler) callback(rc *fasthttp.RequestCtx) {
 		fail(fasthttp.StatusBadRequest, "The sign-in answer does not match the request (state).", nil)
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctxOf(rc), 15*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, h.oidc.client)
 	tok, err := h.oidc.oauth.Exchange(ctx, string(q.Peek("code")), oauth2.VerifierOption(st.Verifier))
@@ -186,7 +186,3 @@ func (p *provider) refresh(ctx context.Context, refreshToken string) (string, st
 	}
 	return raw, next, nil
 }
-
-// ctxOf is the request's context: fasthttp's RequestCtx is one, done when
-// the server shuts down.
-func ctxOf(rc *fasthttp.RequestCtx) context.Context { return rc }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/hkdf"
@@ -247,7 +248,7 @@ func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
 		}
 		token = t
 	case rs.Mode == "oidc" && h.oidc != nil:
-		t, next, err := h.oidc.refresh(ctxOf(rc), rs.Token)
+		t, next, err := h.oidc.refresh(context.Background(), rs.Token)
 		if err != nil {
 			fail("provider refused the refresh token", err)
 			return
