@@ -8,12 +8,14 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"runtime/debug"
 	"strconv"
@@ -61,6 +63,8 @@ type Config struct {
 	RateKeys int
 	// Now is the clock (default time.Now); tests move it.
 	Now func() time.Time
+	// Web, when set, serves every path outside /api/ (the web app).
+	Web fasthttp.RequestHandler
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -288,6 +292,13 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 	case errors.Is(err, fasthttp.ErrSmallReadBuffer):
 		c.Error(errcode.HeaderTooLarge, "request headers are too large")
+	case isTimeout(err):
+		// Typically a browser's preconnected socket that stayed idle past
+		// ReadTimeout. 408 with Connection: close makes the browser send
+		// its next request on a new connection; a 400 here would be read
+		// as the answer to whatever it sends on this socket next.
+		c.RC.SetConnectionClose()
+		c.Error(errcode.RequestTimeout, "no complete request arrived in time")
 	default:
 		c.Error(errcode.BadRequest, "malformed HTTP request")
 	}
@@ -296,6 +307,10 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
+	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) {
+		s.cfg.Web(rc)
+		return
+	}
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
@@ -324,6 +339,13 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		return
 	}
 	r.Handler(c)
+}
+
+var apiPrefix = []byte("/api/")
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 // finish recovers a panicking handler into 500 and writes the access log.

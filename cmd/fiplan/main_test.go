@@ -208,6 +208,10 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"not a db", []string{"FI_DB=" + notBolt}, nil, "-db (FI_DB)"},
 		{"bad address", []string{"FI_ADDR=256.0.0.1:http"}, nil, "-addr (FI_ADDR)"},
 		{"unknown flag", nil, []string{"-nope"}, "-nope"},
+		{"issuer without client", []string{"FI_OIDC_ISSUER=https://idp.example"}, nil, "-oidc-client-id (FI_OIDC_CLIENT_ID)"},
+		{"issuer over http", []string{"FI_OIDC_ISSUER=http://idp.example", "FI_OIDC_CLIENT_ID=fiplan"}, nil, "-oidc-issuer (FI_OIDC_ISSUER)"},
+		{"issuer unreachable", []string{"FI_OIDC_ISSUER=http://127.0.0.1:1/", "FI_OIDC_CLIENT_ID=fiplan"}, nil, "-oidc-issuer (FI_OIDC_ISSUER)"},
+		{"public URL", []string{"FI_PUBLIC_URL=ftp://fiplan.example"}, nil, "-public-url (FI_PUBLIC_URL)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -23,6 +23,7 @@ const (
 	RateLimited          = "RATE_LIMITED"
 	HeaderTooLarge       = "HEADER_TOO_LARGE"
 	BadRequest           = "BAD_REQUEST"
+	RequestTimeout       = "REQUEST_TIMEOUT"
 	Internal             = "INTERNAL_ERROR"
 	Database             = "DATABASE_ERROR"
 	Unavailable          = "SERVICE_UNAVAILABLE"
@@ -41,6 +42,7 @@ var codes = [...]Code{
 	{Validation, 400, "wrong JSON type, out-of-range value, unknown or duplicated field or query parameter; `details` names each"},
 	{Missing, 400, "a required field is absent (wins over VALIDATION_ERROR)"},
 	{BadRequest, 400, "the HTTP request itself is malformed"},
+	{RequestTimeout, 408, "no complete request arrived within the read timeout (the connection is closed)"},
 	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key"},
 	{TokenExpired, 401, "`exp` has passed, or `iat` is more than an hour ago"},
 	{Forbidden, 403, "admin-only route, API key on a session-only route, cookie request without a matching Origin"},
