@@ -275,3 +275,24 @@ func TestFIScore(t *testing.T) {
 		t.Fatalf("at FI: %v", d)
 	}
 }
+
+// A stored number is bounded like the calculator's: a withdrawal rate the
+// calculator would refuse cannot be saved, so no score divides by it.
+func TestSettingsRefuseATinyWithdrawalRate(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	for _, body := range []string{`{"withdrawalRate":1e-320}`, `{"withdrawalRate":0.00009}`, `{"withdrawalRate":0}`} {
+		r := h.do("PATCH", "/api/v1/user/settings", body, tok...)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if d := r.body["details"].([]any)[0].(map[string]any); d["path"] != "withdrawalRate" {
+			t.Errorf("%s: details %v", body, d)
+		}
+	}
+	if r := h.do("PATCH", "/api/v1/user/settings", `{"withdrawalRate":0.0001}`, tok...); r.status != 200 {
+		t.Fatalf("the calculator's lower bound: %d %s", r.status, r.raw)
+	}
+	h.do("PATCH", "/api/v1/user/profile", `{"currentAge":40,"annualExpenses":40000}`, tok...)
+	if r := h.do("GET", "/api/v1/fi-score", "", tok...); r.status != 200 {
+		t.Fatalf("fi-score: %d %s", r.status, r.raw)
+	}
+}

@@ -13,7 +13,7 @@ import (
 	"fiplan/handlers/web"
 )
 
-// config is every setting of the contract's table. Each is a flag and an
+// config is every setting the README's configuration table lists. Each is a flag and an
 // environment variable: the variable wins over the default, the flag over
 // the variable.
 type config struct {

@@ -126,7 +126,7 @@ type Input struct {
 	NumEvents   int
 }
 
-// Defaults returns the contract's defaults for the optional fields; the caller
+// Defaults returns the API's documented defaults for the optional fields; the caller
 // sets CurrentAge, AnnualIncome, AnnualExpenses and StartYear.
 func Defaults() Input {
 	return Input{

@@ -7,7 +7,7 @@
 //
 // # Program fields
 //
-// A Program carries the fields the API contract names (id, country, name,
+// A Program carries the fields the API documents (id, country, name,
 // summary, rate, durationYears, eligibility, status, sources) plus kind,
 // lumpSum, appliesTo, changes, rules and an optional notes field that records
 // what could not be verified. Rate is the single rate of the regime where one

@@ -228,7 +228,7 @@ func ids(ps []program.Program) []string {
 	return out
 }
 
-// The contract's program fields are always present in JSON, null where unset.
+// The API's program fields are always present in JSON, null where unset.
 func TestProgramJSONFields(t *testing.T) {
 	p, _ := loadEmbedded(t).ByID("gb-fig")
 	b, err := json.Marshal(p)

@@ -60,9 +60,15 @@ type asset struct {
 // AccountTypes are the kinds of account an asset may sit in.
 var AccountTypes = []string{"taxable", "tax-advantaged", "pension"}
 
-// categoryIndex is the position of name in health.AssetClasses, the
-// category byte the store keeps beside each asset; -1 when unknown.
-func categoryIndex(name string) int { return slices.Index(health.AssetClasses(), name) }
+// categoryIndex is the category code the store keeps beside each asset;
+// -1 when name is no category.
+func categoryIndex(name string) int {
+	code, ok := store.CategoryCode(name)
+	if !ok {
+		return -1
+	}
+	return int(code)
+}
 
 func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 	notFound := rest.Err(errcode.NotFound, "the caller has no asset with this id (another user's id included)")
@@ -334,7 +340,7 @@ type settingsDoc struct {
 	Locale         string  `json:"locale" schema:"minLen=2,maxLen=35,format=locale,default=en-US" doc:"BCP 47 language tag for number and date formatting in clients."`
 	ExpectedReturn float64 `json:"expectedReturn" schema:"min=-0.5,max=0.5,default=0.07" doc:"Default nominal yearly return for projections."`
 	InflationRate  float64 `json:"inflationRate" schema:"min=-0.1,max=0.5,default=0.03"`
-	WithdrawalRate float64 `json:"withdrawalRate" schema:"xmin=0,max=0.2,default=0.04" doc:"Safe withdrawal rate: the FI number is annual expenses divided by it."`
+	WithdrawalRate float64 `json:"withdrawalRate" schema:"min=0.0001,max=0.2,default=0.04" doc:"Safe withdrawal rate, 0.0001 to 0.2 (the calculator's bounds): the FI number is annual expenses divided by it."`
 	Units          string  `json:"units" schema:"enum=metric|imperial,default=metric"`
 }
 
