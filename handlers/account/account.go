@@ -457,37 +457,14 @@ type Document struct {
 func (r *userDoc[T]) document(s *Handlers, summary, desc string) *Document {
 	patchDesc := "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears a nullable field (a field with a default is put back to it with PUT), absent members stay as they are. Each member is validated as in PUT. Answers the whole document."
 	d := &Document{}
-	d.Get = func(c *rest.Ctx) {
-		var v T
-		if err := r.read(s.db, c.Principal.User, &v); err != nil {
-			c.Storage(err)
-			return
-		}
-		c.JSON(fasthttp.StatusOK, &v)
-	}
+	d.Get = func(c *rest.Ctx) { r.get(s, c) }
 	d.Docs.Get = &rest.Doc{
 		Tag:     "user",
 		Status:  200,
 		Data:    r.schema,
 		Summary: "Get your " + summary,
 		Desc:    desc + " A user who never wrote it gets the defaults."}
-	d.Put = func(c *rest.Ctx) {
-		var v T
-		if !rest.Decode(c, r.schema, &v) {
-			return
-		}
-		if r.check != nil {
-			if d := r.check(s, &v); d != nil {
-				c.Fail(d.Path, d.Message)
-				return
-			}
-		}
-		if err := s.db.PutDoc(c.Principal.User, r.name, &v); err != nil {
-			c.Storage(err)
-			return
-		}
-		c.JSON(fasthttp.StatusOK, &v)
-	}
+	d.Put = func(c *rest.Ctx) { r.put(s, c) }
 	d.Docs.Put = &rest.Doc{
 		Tag:     "user",
 		Status:  200,
@@ -495,48 +472,7 @@ func (r *userDoc[T]) document(s *Handlers, summary, desc string) *Document {
 		Data:    r.schema,
 		Summary: "Replace your " + summary,
 		Desc:    "Fields left out take their defaults."}
-	d.Patch = func(c *rest.Ctx) {
-		patch := c.RC.Request.Body()
-		var v T
-		if !rest.CheckPatch(c, r.schema, patch, &v) {
-			return
-		}
-		err := s.db.UpdateDoc(c.Principal.User, r.name, func(old []byte) ([]byte, error) {
-			r.schema.Reset(&v)
-			if old != nil {
-				if err := json.Unmarshal(old, &v); err != nil {
-					return nil, err
-				}
-			}
-			cur, err := json.Marshal(&v)
-			if err != nil {
-				return nil, err
-			}
-			merged, err := rest.MergePatch(cur, patch)
-			if err != nil {
-				return nil, err
-			}
-			bad := &badRequest{}
-			if !r.schema.Decode(merged, &v, &bad.res) {
-				return nil, bad
-			}
-			if r.check != nil {
-				if d := r.check(s, &v); d != nil {
-					return nil, invalid(d)
-				}
-			}
-			return json.Marshal(&v)
-		})
-		var bad *badRequest
-		switch {
-		case errors.As(err, &bad):
-			c.Invalid(&bad.res)
-		case err != nil:
-			c.Storage(err)
-		default:
-			c.JSON(fasthttp.StatusOK, &v)
-		}
-	}
+	d.Patch = func(c *rest.Ctx) { r.patch(s, c) }
 	d.Docs.Patch = &rest.Doc{
 		Tag:     "user",
 		Status:  200,
@@ -545,6 +481,79 @@ func (r *userDoc[T]) document(s *Handlers, summary, desc string) *Document {
 		Summary: "Change some of your " + summary,
 		Desc:    patchDesc}
 	return d
+}
+
+// get answers the document, or its defaults when never written.
+func (r *userDoc[T]) get(s *Handlers, c *rest.Ctx) {
+	var v T
+	if err := r.read(s.db, c.Principal.User, &v); err != nil {
+		c.Storage(err)
+		return
+	}
+	c.JSON(fasthttp.StatusOK, &v)
+}
+
+// put replaces the document with the body.
+func (r *userDoc[T]) put(s *Handlers, c *rest.Ctx) {
+	var v T
+	if !rest.Decode(c, r.schema, &v) {
+		return
+	}
+	if r.check != nil {
+		if d := r.check(s, &v); d != nil {
+			c.Fail(d.Path, d.Message)
+			return
+		}
+	}
+	if err := s.db.PutDoc(c.Principal.User, r.name, &v); err != nil {
+		c.Storage(err)
+		return
+	}
+	c.JSON(fasthttp.StatusOK, &v)
+}
+
+// patch merges the body, a JSON merge patch, into the document in one transaction.
+func (r *userDoc[T]) patch(s *Handlers, c *rest.Ctx) {
+	patch := c.RC.Request.Body()
+	var v T
+	if !rest.CheckPatch(c, r.schema, patch, &v) {
+		return
+	}
+	err := s.db.UpdateDoc(c.Principal.User, r.name, func(old []byte) ([]byte, error) {
+		r.schema.Reset(&v)
+		if old != nil {
+			if err := json.Unmarshal(old, &v); err != nil {
+				return nil, err
+			}
+		}
+		cur, err := json.Marshal(&v)
+		if err != nil {
+			return nil, err
+		}
+		merged, err := rest.MergePatch(cur, patch)
+		if err != nil {
+			return nil, err
+		}
+		bad := &badRequest{}
+		if !r.schema.Decode(merged, &v, &bad.res) {
+			return nil, bad
+		}
+		if r.check != nil {
+			if d := r.check(s, &v); d != nil {
+				return nil, invalid(d)
+			}
+		}
+		return json.Marshal(&v)
+	})
+	var bad *badRequest
+	switch {
+	case errors.As(err, &bad):
+		c.Invalid(&bad.res)
+	case err != nil:
+		c.Storage(err)
+	default:
+		c.JSON(fasthttp.StatusOK, &v)
+	}
 }
 
 // settings reads the user's settings (defaults when never written).

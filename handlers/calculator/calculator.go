@@ -189,26 +189,53 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if !rest.Decode(c, s.schema, req) {
 		return
 	}
+	var scen [fi.MaxScenarios]fi.Input
+	if !s.inputs(c, w, &scen) {
+		return
+	}
 	in := &w.base
+	w.sums[0], w.rows[0] = fi.Project(in, w.rows[0][:0])
+	for i := range req.Scenarios {
+		w.sums[i+1], w.rows[i+1] = fi.Project(&scen[i], w.rows[i+1][:0])
+	}
+	out := c.Begin()
+	out.Begin()
+	writePlans(out, w)
+	if mc := req.MonteCarlo; mc != nil {
+		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
+		fi.Simulate(in, &settings, &w.scratch, &w.mc)
+		writeMonteCarlo(out, &w.mc)
+	}
+	if !s.writeHistory(c, out, w) {
+		return
+	}
+	out.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+// inputs fills w.base and scen from the request and checks what the
+// declaration cannot: ages, the Monte Carlo kill switch and its size. On a
+// failure it has answered.
+func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, scen *[fi.MaxScenarios]fi.Input) bool {
+	req, in := &w.req, &w.base
 	*in = fi.Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
 	in.StartYear = s.now().Year()
 	setI(&in.StartYear, req.StartYear)
 	req.calcParams.apply(in)
 	if !checkAges(c, "", in) {
-		return
+		return false
 	}
 	years := in.LifeExpectancy - in.CurrentAge
 	// A kill switch for the costliest part of the busiest public route.
 	if req.MonteCarlo != nil && !s.flag(c, "calculator-monte-carlo", true) {
 		c.Error(errcode.Unavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
-		return
+		return false
 	}
 	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
 		c.Fail("monteCarlo.simulations", "simulations x years ("+strconv.Itoa(mc.Simulations)+" x "+strconv.Itoa(years)+") must not exceed "+strconv.Itoa(fi.MaxCells))
-		return
+		return false
 	}
-	var scen [fi.MaxScenarios]fi.Input
 	for i := range req.Scenarios {
 		sc := &req.Scenarios[i]
 		scen[i] = *in
@@ -218,35 +245,34 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		setF(&x.AnnualExpenses, sc.AnnualExpenses)
 		sc.calcParams.apply(x)
 		if !checkAges(c, "scenarios["+strconv.Itoa(i)+"].", x) {
-			return
+			return false
 		}
 	}
+	return true
+}
 
-	w.sums[0], w.rows[0] = fi.Project(in, w.rows[0][:0])
-	for i := range req.Scenarios {
-		w.sums[i+1], w.rows[i+1] = fi.Project(&scen[i], w.rows[i+1][:0])
-	}
-
-	out := c.Begin()
-	out.Begin()
+// writePlans writes the base plan's summary and projections, then each
+// scenario's.
+func writePlans(out *jsonw.Writer, w *calcWork) {
 	writeSummary(out, &w.sums[0])
 	writeProjections(out, w.rows[0])
 	out.Key("scenarios")
 	out.BeginArray()
-	for i := range req.Scenarios {
+	for i := range w.req.Scenarios {
 		out.Begin()
 		out.Key("name")
-		out.String(req.Scenarios[i].Name)
+		out.String(w.req.Scenarios[i].Name)
 		writeSummary(out, &w.sums[i+1])
 		writeProjections(out, w.rows[i+1])
 		out.End()
 	}
 	out.EndArray()
-	if mc := req.MonteCarlo; mc != nil {
-		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
-		fi.Simulate(in, &settings, &w.scratch, &w.mc)
-		writeMonteCarlo(out, &w.mc)
-	}
+}
+
+// writeHistory runs and writes the backtest and the goals, over the
+// dataset the request names. On a failure it has answered.
+func (s *Handlers) writeHistory(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
+	req, in := &w.req, &w.base
 	window, dataset := 30, "annual"
 	if req.Historical != nil {
 		window, dataset = req.Historical.Years, req.Historical.Dataset
@@ -257,7 +283,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		m, err := history.ShillerReturns()
 		if err != nil {
 			c.Internal(err)
-			return
+			return false
 		}
 		past = m
 		first, last = m.FirstYear, m.FirstYear+(m.FirstMonth-1+m.Len()-1)/12
@@ -277,8 +303,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		writeGoals(out, in, req.Goals, past, window)
 		out.End()
 	}
-	out.End()
-	c.Send(fasthttp.StatusOK)
+	return true
 }
 
 func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, window int) {
