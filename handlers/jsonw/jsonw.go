@@ -170,8 +170,8 @@ var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
 
 // AppendFixed appends f rounded half away from zero to decimals places,
 // trailing zeros trimmed; see Writer.Fixed. Magnitudes whose scaled value
-// reaches 1e15 (where a double no longer holds every digit) fall back to AppendFloat of the rounded
-// value.
+// reaches 1e15 (where a double no longer holds every digit) fall back to
+// AppendFloat of the rounded value.
 func AppendFixed(dst []byte, f float64, decimals int) []byte {
 	if decimals < 0 || decimals >= len(pow10) {
 		panic("jsonw: decimals out of range")
@@ -184,29 +184,85 @@ func AppendFixed(dst []byte, f float64, decimals int) []byte {
 		return AppendFloat(dst, scaled/pow10[decimals])
 	}
 	n := int64(scaled)
-	if n == 0 {
-		return append(dst, '0')
-	}
 	if n < 0 {
 		dst = append(dst, '-')
 		n = -n
 	}
-	frac := decimals
-	for frac > 0 && n%10 == 0 { // drop trailing zeros of the fraction
-		n /= 10
-		frac--
+	return AppendScaled(dst, uint64(n), decimals)
+}
+
+// pairs holds "00" to "99": one lookup writes two digits, halving the
+// divisions a number costs.
+const pairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// AppendScaled appends the fixed-point value u / 10^decimals (decimals 0 to
+// 8): u counts the smallest unit, such as cents with decimals 2. The
+// fraction's trailing zeros are trimmed and a whole value has no point, so
+// 12345 with 2 decimals is 123.45, 12340 is 123.4 and 12300 is 123.
+func AppendScaled(dst []byte, u uint64, decimals int) []byte {
+	if decimals < 0 || decimals >= len(pow10) {
+		panic("jsonw: decimals out of range")
 	}
-	if frac == 0 {
-		return strconv.AppendInt(dst, n, 10)
+	// The digits are written right to left into b and appended at once.
+	var b [32]byte
+	i, end := len(b), len(b)
+	if decimals > 0 {
+		var frac uint64
+		switch decimals { // constant divisors become multiplications
+		case 1:
+			u, frac = u/10, u%10
+		case 2:
+			u, frac = u/100, u%100
+		case 3:
+			u, frac = u/1e3, u%1e3
+		case 4:
+			u, frac = u/1e4, u%1e4
+		case 5:
+			u, frac = u/1e5, u%1e5
+		case 6:
+			u, frac = u/1e6, u%1e6
+		case 7:
+			u, frac = u/1e7, u%1e7
+		default:
+			u, frac = u/1e8, u%1e8
+		}
+		if frac != 0 {
+			x := uint32(frac)
+			for k := decimals; k >= 2; k -= 2 {
+				q := x / 100
+				r := (x - q*100) * 2
+				i -= 2
+				b[i], b[i+1] = pairs[r], pairs[r+1]
+				x = q
+			}
+			if decimals&1 == 1 {
+				i--
+				b[i] = byte('0' + x)
+			}
+			for b[end-1] == '0' {
+				end--
+			}
+			i--
+			b[i] = '.'
+		}
 	}
-	p := int64(pow10[frac])
-	dst = strconv.AppendInt(dst, n/p, 10)
-	dst = append(dst, '.')
-	rem := n % p
-	for q := p / 10; q > rem && q > 1; q /= 10 {
-		dst = append(dst, '0') // leading zeros of the fraction
+	for u >= 100 {
+		q := u / 100
+		r := (u - q*100) * 2
+		i -= 2
+		b[i], b[i+1] = pairs[r], pairs[r+1]
+		u = q
 	}
-	return strconv.AppendInt(dst, rem, 10)
+	if u >= 10 {
+		i -= 2
+		b[i], b[i+1] = pairs[u*2], pairs[u*2+1]
+	} else {
+		i--
+		b[i] = byte('0' + u)
+	}
+	return append(dst, b[i:end]...)
 }
 
 const hex = "0123456789abcdef"
