@@ -20,6 +20,33 @@ func BenchmarkProjectionRow(b *testing.B) {
 	}
 }
 
+// BenchmarkProjectionRowFixed writes one calculator projection row: two
+// integers, eight amounts to the cent, a 4-place ratio and a bool.
+func BenchmarkProjectionRowFixed(b *testing.B) {
+	money, rates := fixedInputs()
+	w := Writer{B: make([]byte, 0, 4096)}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		w.Reset()
+		w.Begin()
+		w.Key("year")
+		w.Int(2026)
+		w.Key("age")
+		w.Int(41)
+		for _, k := range [...]string{"startBalance", "contributions", "growth", "withdrawals", "events", "pension", "endBalance", "realEndBalance"} {
+			w.Key(k)
+			w.Fixed(money[i&1023], 2)
+			i++
+		}
+		w.Key("fiProgress")
+		w.Fixed(rates[i&1023], 4)
+		w.Key("retired")
+		w.Bool(false)
+		w.End()
+	}
+}
+
 // fixedInputs are shaped like a calculator response: money from zero to
 // tens of millions written to the cent, some of it negative, whole amounts
 // and round cents among them, and progress ratios written to 4 places.
