@@ -12,9 +12,9 @@
 // route and starts two more servers on loopback:
 //
 //   - the ceiling: fasthttp answering every route with the exact bytes and
-//     headers fiplan answered (the varied calculator with one captured
-//     response of the same shape), so it measures the HTTP stack, the
-//     kernel and wrk alone;
+//     headers fiplan answered (every varied calculator body with the
+//     captured answer of median size among 101 varied bodies), so it
+//     measures the HTTP stack, the kernel and wrk alone;
 //   - the reference: the calculator engine behind net/http, the request
 //     decoded and the response encoded with encoding/json.
 //
@@ -192,14 +192,15 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	templates := variedTemplates(o.seed, 4096)
 	client := &fasthttp.Client{ReadTimeout: 30 * time.Second}
 	base := "http://" + fp.addr
-	var canned []cannedRoute
+	var captured []cannedRoute
 	sizes := map[string]int{}
 	for _, r := range routes() {
-		body := r.body
+		var res *canned
 		if r.varied {
-			body = templates[0].body(0, 0)
+			res, err = medianVaried(client, base, r, templates[:101])
+		} else {
+			res, err = capture(client, base, r.method, r.path, cred.header(r), r.body)
 		}
-		res, err := capture(client, base, r.method, r.path, cred.header(r), body)
 		if err != nil {
 			return fmt.Errorf("cannot capture %s: %w", r.name, err)
 		}
@@ -208,10 +209,10 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		if r.method == "POST" && !r.varied {
 			cr.body = []byte(r.body)
 		}
-		canned = append(canned, cr)
+		captured = append(captured, cr)
 	}
 	// Exact bodies first: the varied route matches any body on its path.
-	slices.SortStableFunc(canned, func(a, b cannedRoute) int {
+	slices.SortStableFunc(captured, func(a, b cannedRoute) int {
 		switch {
 		case a.body != nil && b.body == nil:
 			return -1
@@ -220,7 +221,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		}
 		return 0
 	})
-	ceil, err := startCeiling(canned)
+	ceil, err := startCeiling(captured)
 	if err != nil {
 		return err
 	}
@@ -320,15 +321,15 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		rows = append(rows, peak)
 		rows = append(rows, at)
 	}
+	var top string
 	if o.cpuprofile != "" {
-		top, err := profileCalculator(ctx, o, tmp, templates)
-		if err != nil {
+		if top, err = profileCalculator(ctx, o, tmp, templates); err != nil {
 			return err
 		}
 		fmt.Fprintln(stdout, top)
 	}
 
-	report := markdown(o, rows, time.Since(start))
+	report := markdown(o, rows, time.Since(start), top)
 	if len(rows) > 0 {
 		fmt.Fprintln(stdout)
 		fmt.Fprint(stdout, report)
@@ -347,6 +348,22 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		return fmt.Errorf("%d runs had errors:\n  %s\nfiplan's log: %s", len(failures), strings.Join(failures, "\n  "), fp.logPath)
 	}
 	return nil
+}
+
+// medianVaried captures fiplan's answers to the first bodies of templates
+// and returns the one of median size: the ceiling's stand-in for every
+// varied answer.
+func medianVaried(c *fasthttp.Client, base string, r route, templates []variedTemplate) (*canned, error) {
+	var all []*canned
+	for i, t := range templates {
+		res, err := capture(c, base, r.method, r.path, "", t.body(uint64(i), 0))
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, res)
+	}
+	slices.SortFunc(all, func(a, b *canned) int { return len(a.body) - len(b.body) })
+	return all[len(all)/2], nil
 }
 
 // median takes each figure's median over rounds separately.
@@ -513,7 +530,7 @@ func loadAverage() string {
 	return strings.Join(f[:3], " ")
 }
 
-func markdown(o options, rows []row, took time.Duration) string {
+func markdown(o options, rows []row, took time.Duration, profile string) string {
 	var b strings.Builder
 	b.WriteString("# fiplan under load\n\n")
 	b.WriteString("Written by `bench/load`; see the README's section on load testing for what each column means.\n\n")
@@ -545,6 +562,11 @@ func markdown(o options, rows []row, took time.Duration) string {
 		} else {
 			b.WriteString(" | | | |\n")
 		}
+	}
+	if profile != "" {
+		b.WriteString("\n## Where the varied calculator spends its CPU\n\n```text\n")
+		b.WriteString(profile)
+		b.WriteString("```\n")
 	}
 	return b.String()
 }
