@@ -148,12 +148,14 @@ type refPlan struct {
 }
 
 type refBacktest struct {
+	Dataset              string  `json:"dataset"`
 	WindowYears          int     `json:"windowYears"`
 	DataFrom             int     `json:"dataFrom"`
 	DataTo               int     `json:"dataTo"`
 	Periods              int     `json:"periods"`
 	SuccessRate          float64 `json:"successRate"`
 	WorstStartYear       *int    `json:"worstStartYear"`
+	WorstStartMonth      *int    `json:"worstStartMonth"`
 	WorstFailed          bool    `json:"worstFailed"`
 	WorstFailYear        *int    `json:"worstFailYear"`
 	WorstYearsLasted     int     `json:"worstYearsLasted"`
@@ -262,7 +264,7 @@ func (h *refCalculator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		bt := fi.Backtest(&in, h.history, window)
 		out.Data.Historical = &refBacktest{
-			WindowYears: window, DataFrom: h.history.Years[0], DataTo: h.history.Years[len(h.history.Years)-1],
+			Dataset: "annual", WindowYears: window, DataFrom: h.history.Years[0], DataTo: h.history.Years[len(h.history.Years)-1],
 			Periods: bt.Periods, SuccessRate: round(bt.SuccessRate, 4), WorstStartYear: optional(bt.WorstStartYear, bt.Periods > 0),
 			WorstFailed: bt.WorstFailed, WorstFailYear: optional(bt.WorstFailYear, bt.WorstFailed),
 			WorstYearsLasted: bt.WorstYearsLasted, MedianEndBalanceReal: round(bt.MedianEndBalance, 2),

@@ -62,7 +62,7 @@ type calcMonteCarlo struct {
 type calcHistorical struct {
 	Years     int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
 	Sequences bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
-	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' MaxWithdrawalRate uses the same dataset."`
+	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
 }
 
 type calcGoals struct {
