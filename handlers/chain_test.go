@@ -1,0 +1,51 @@
+package handlers
+
+import (
+	"testing"
+
+	"github.com/valyala/fasthttp"
+)
+
+// Every X-Forwarded-For line counts, in order: a client behind a trusted
+// proxy cannot pick its rate-limit bucket by sending a header line of its
+// own ahead of the one the proxy appends.
+func TestClientIPJoinsEveryForwardedForLine(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.TrustedProxies = mustPrefixes("10.0.0.0/8") })
+	ip := func(remote string, lines ...string) string {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr(remote), nil)
+		for _, l := range lines {
+			rc.Request.Header.Add("X-Forwarded-For", l)
+		}
+		return addrString(h.s.clientIP(&Ctx{RC: &rc}))
+	}
+	cases := []struct {
+		remote string
+		lines  []string
+		want   string
+	}{
+		{"10.1.2.3", []string{"5.5.7.1", "6.6.6.8"}, "6.6.6.8"},
+		{"10.1.2.3", []string{"5.5.7.1", "6.6.6.8, 10.2.2.2"}, "6.6.6.8"},
+		{"10.1.2.3", []string{"5.5.7.1, 10.3.3.3", "10.2.2.2"}, "5.5.7.1"},
+		{"10.1.2.3", []string{"5.5.7.1", "garbage", "10.2.2.2"}, "10.2.2.2"},
+		{"203.0.113.5", []string{"5.5.7.1", "6.6.6.8"}, "203.0.113.5"},
+	}
+	for _, c := range cases {
+		if got := ip(c.remote, c.lines...); got != c.want {
+			t.Errorf("remote %s lines %q: got %s, want %s", c.remote, c.lines, got, c.want)
+		}
+	}
+
+	// Through the chain: varying a leading line does not buy a new bucket.
+	for i := range 3 {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("10.1.2.3"), nil)
+		rc.Request.SetRequestURI("/api/v1/status")
+		rc.Request.Header.Add("X-Forwarded-For", "5.5.7."+string(rune('1'+i)))
+		rc.Request.Header.Add("X-Forwarded-For", "6.6.6.8")
+		serve(t, h.s, &rc)
+		if got, want := string(rc.Response.Header.Peek("RateLimit-Remaining")), string(rune('9'-i)); got != "5"+want {
+			t.Fatalf("request %d: RateLimit-Remaining %q, want 5%s", i, got, want)
+		}
+	}
+}
