@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/valyala/fasthttp"
 )
 
@@ -47,5 +50,27 @@ func TestClientIPJoinsEveryForwardedForLine(t *testing.T) {
 		if got, want := string(rc.Response.Header.Peek("RateLimit-Remaining")), string(rune('9'-i)); got != "5"+want {
 			t.Fatalf("request %d: RateLimit-Remaining %q, want 5%s", i, got, want)
 		}
+	}
+}
+
+// A token without iat whose exp is more than an hour ahead is refused as
+// UNAUTHORIZED with a message that says why.
+func TestTokenWithoutIssuedAtIsHeldToOneHour(t *testing.T) {
+	h := newHarness(t)
+	now := h.clock()
+	sign := func(exp time.Duration) []string {
+		tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{"sub": "alice", "exp": now.Add(exp).Unix()}).SignedString(testSecret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bearer(tok)
+	}
+	if r := h.do("GET", "/api/v1/user/api-keys", "", sign(50*time.Minute)...); r.status != 200 {
+		t.Fatalf("exp 50 min ahead without iat: %d %s", r.status, r.raw)
+	}
+	r := h.do("GET", "/api/v1/user/api-keys", "", sign(3*time.Hour)...)
+	expectError(t, r, 401, CodeUnauthorized)
+	if msg := r.body["error"].(string); !strings.Contains(msg, "lifetime exceeds one hour") {
+		t.Fatalf("message %q does not say why", msg)
 	}
 }

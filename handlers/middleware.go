@@ -64,6 +64,8 @@ func (s *Server) authenticate(c *Ctx) bool {
 		switch {
 		case errors.Is(err, auth.ErrExpired):
 			return s.unauthorized(c, CodeTokenExpired, "Token has expired")
+		case errors.Is(err, auth.ErrLifetime):
+			return s.unauthorized(c, CodeUnauthorized, "token lifetime exceeds one hour: without iat, exp may be at most one hour ahead")
 		case err != nil:
 			return s.unauthorized(c, CodeUnauthorized, "invalid token")
 		}

@@ -22,7 +22,8 @@ on some 401 and 403 answers. Every response carries X-Request-ID.
 
 Authentication: "Authorization: Bearer <token>" with a session JWT (HS256 with the server's secret, or
 RS256/ES256/EdDSA from its JWKS; claims sub, exp, optional iat, tier free|pro, role admin; a session is
-expired when exp has passed or iat is over one hour ago) or an API key "svc_..." created at
+expired when exp has passed or iat is over one hour ago; a token without iat whose exp is more than one
+hour ahead is refused as UNAUTHORIZED, "token lifetime exceeds one hour") or an API key "svc_..." created at
 /api/v1/user/api-keys. The web app may send the session JWT in the cookie fiplan_session; unsafe
 methods authenticated by cookie must carry an Origin header naming this host. Public routes need no
 credentials, but credentials that are sent must be valid.
