@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -72,5 +73,43 @@ func TestTokenWithoutIssuedAtIsHeldToOneHour(t *testing.T) {
 	expectError(t, r, 401, CodeUnauthorized)
 	if msg := r.body["error"].(string); !strings.Contains(msg, "lifetime exceeds one hour") {
 		t.Fatalf("message %q does not say why", msg)
+	}
+}
+
+// newRequest builds a request context from a remote address, method, path and
+// header lines (name, value, ...; a name may repeat).
+func newRequest(method, path string, headers ...string) *fasthttp.RequestCtx {
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.7"), nil)
+	rc.Request.Header.SetMethod(method)
+	rc.Request.SetRequestURI(path)
+	for i := 0; i+1 < len(headers); i += 2 {
+		rc.Request.Header.Add(headers[i], headers[i+1])
+	}
+	return &rc
+}
+
+// errCode is the error code of a response body, "" when there is none.
+func errCode(rc *fasthttp.RequestCtx) string {
+	var v struct{ Code string }
+	json.Unmarshal(rc.Response.Body(), &v) //nolint:errcheck // "" on failure
+	return v.Code
+}
+
+// Two Authorization headers are refused: which one counts would be a guess.
+func TestSeveralAuthorizationHeadersAreRefused(t *testing.T) {
+	h := newHarness(t)
+	alice, bob := "Bearer "+h.token("alice", "free", ""), "Bearer "+h.token("bob", "pro", "")
+	for _, path := range []string{"/api/v1/user/api-keys", "/api/v1/status"} {
+		rc := newRequest("GET", path, "Authorization", alice, "Authorization", bob)
+		serve(t, h.s, rc)
+		if rc.Response.StatusCode() != 401 || errCode(rc) != CodeUnauthorized || !strings.Contains(string(rc.Response.Body()), "one Authorization header") {
+			t.Fatalf("%s with two Authorization headers: %d %s", path, rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+	rc := newRequest("GET", "/api/v1/user/api-keys", "Authorization", alice)
+	serve(t, h.s, rc)
+	if rc.Response.StatusCode() != 200 {
+		t.Fatalf("one header: %d %s", rc.Response.StatusCode(), rc.Response.Body())
 	}
 }

@@ -19,7 +19,15 @@ const SessionCookie = "fiplan_session"
 // authenticate resolves the caller and enforces the route's access rule.
 func (s *Server) authenticate(c *Ctx) bool {
 	rc := c.RC
-	h := rc.Request.Header.Peek(fasthttp.HeaderAuthorization)
+	var h []byte
+	switch hs := rc.Request.Header.PeekAll(fasthttp.HeaderAuthorization); len(hs) {
+	case 0:
+	case 1:
+		h = hs[0]
+	default:
+		// Which one a proxy or another server would use is anyone's guess.
+		return s.unauthorized(c, CodeUnauthorized, "send one Authorization header, not several")
+	}
 	var tok []byte
 	via := auth.ViaToken
 	switch {
