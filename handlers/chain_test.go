@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bufio"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -111,5 +112,60 @@ func TestSeveralAuthorizationHeadersAreRefused(t *testing.T) {
 	serve(t, h.s, rc)
 	if rc.Response.StatusCode() != 200 {
 		t.Fatalf("one header: %d %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+}
+
+// Every response says nosniff; every response to an authenticated request,
+// and every 401, says no-store.
+func TestSecurityHeaders(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	key := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, tok...).data()["key"].(string)
+	cases := []struct {
+		method, path string
+		headers      []string
+		status       int
+		noStore      bool
+	}{
+		{"GET", "/api/v1/status", nil, 200, false},
+		{"GET", "/api/v1/nope", nil, 404, false},
+		{"DELETE", "/api/v1/status", nil, 405, false},
+		{"GET", "/api/v1/user/api-keys", nil, 401, true},
+		{"GET", "/api/v1/user/api-keys", []string{"Authorization", "Bearer nope"}, 401, true},
+		{"GET", "/api/v1/user/api-keys", tok, 200, true},
+		{"GET", "/api/v1/user/export", tok, 200, true},
+		{"GET", "/api/v1/user/export", []string{"Authorization", "Bearer " + key}, 200, true},
+		{"GET", "/api/v1/status", tok, 200, true},
+		{"PUT", "/api/v1/features/x", tok, 403, true},
+	}
+	for _, c := range cases {
+		body := ""
+		if c.method == "PUT" {
+			body = `{"enabled":true}`
+		}
+		r := h.do(c.method, c.path, body, c.headers...)
+		if r.status != c.status {
+			t.Fatalf("%s %s: status %d, want %d: %s", c.method, c.path, r.status, c.status, r.raw)
+		}
+		if got := r.header["X-Content-Type-Options"]; got != "nosniff" {
+			t.Errorf("%s %s %d: X-Content-Type-Options %q", c.method, c.path, r.status, got)
+		}
+		if got := r.header["Cache-Control"]; (got == "no-store") != c.noStore {
+			t.Errorf("%s %s %d: Cache-Control %q, want no-store %v", c.method, c.path, r.status, got, c.noStore)
+		}
+	}
+	// An answer fasthttp could not route (a malformed request) says it too.
+	conn, err := h.ln.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.Write([]byte("GET /api/v1/status HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n")) //nolint:errcheck // the read below fails instead
+	var res fasthttp.Response
+	if err := res.Read(bufio.NewReader(conn)); err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode() != 400 || string(res.Header.Peek("X-Content-Type-Options")) != "nosniff" {
+		t.Fatalf("malformed request: %d, nosniff %q", res.StatusCode(), res.Header.Peek("X-Content-Type-Options"))
 	}
 }

@@ -220,7 +220,7 @@ func (l fasthttpLogger) Printf(format string, args ...any) {
 func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
-	s.requestID(c)
+	s.begin(c)
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge):
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
@@ -237,7 +237,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
-	s.requestID(c)
+	s.begin(c)
 	n := s.router.Lookup(rc.Path(), c.Params())
 	if n == nil {
 		c.Error(errcode.EndpointNotFound, "no such endpoint")
@@ -263,12 +263,30 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	r.Handler(c)
 }
 
-// finish recovers a panicking handler into 500 and writes the access log.
+var (
+	headerNoSniff      = []byte("X-Content-Type-Options")
+	headerCacheControl = []byte(fasthttp.HeaderCacheControl)
+	valueNoSniff       = []byte("nosniff")
+	valueNoStore       = []byte("no-store")
+)
+
+// begin sets what every response carries: the request id, and nosniff so
+// that no browser reads a JSON body as anything else.
+func (s *Server) begin(c *Ctx) {
+	s.requestID(c)
+	c.RC.Response.Header.SetCanonical(headerNoSniff, valueNoSniff)
+}
+
+// finish recovers a panicking handler into 500, keeps answers about a
+// caller's own data out of caches, and writes the access log.
 func (s *Server) finish(c *Ctx) {
 	if p := recover(); p != nil {
 		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.RequestID()), "stack", string(debug.Stack()))
 		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
 		c.Error(errcode.Internal, "internal error; retry after a moment")
+	}
+	if c.Authed || c.RC.Response.StatusCode() == fasthttp.StatusUnauthorized {
+		c.RC.Response.Header.SetCanonical(headerCacheControl, valueNoStore)
 	}
 	s.accessLog(c)
 }

@@ -18,7 +18,8 @@ const Description = `fiplan is an HTTP JSON API for financial-independence plann
 Every success answers {"success": true, "data": ...}; lists add "meta": {"total", "limit", "offset"}.
 Every error answers {"success": false, "error": "...", "code": "..."} with "details" (one {path, message}
 per failing field) for VALIDATION_ERROR and MISSING_FIELD, "retryAfter" for RATE_LIMITED and "message"
-on some 401 and 403 answers. Every response carries X-Request-ID.
+on some 401 and 403 answers. Every response carries X-Request-ID and X-Content-Type-Options: nosniff;
+every response to an authenticated request, and every 401, carries Cache-Control: no-store.
 
 Authentication: "Authorization: Bearer <token>" with a session JWT (HS256 with the server's secret, or
 RS256/ES256/EdDSA from its JWKS; claims sub, exp, optional iat, tier free|pro, role admin; a session is
