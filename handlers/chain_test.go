@@ -9,6 +9,8 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/rest"
 )
 
 // Every X-Forwarded-For line counts, in order: a client behind a trusted
@@ -167,5 +169,42 @@ func TestSecurityHeaders(t *testing.T) {
 	}
 	if res.StatusCode() != 400 || string(res.Header.Peek("X-Content-Type-Options")) != "nosniff" {
 		t.Fatalf("malformed request: %d, nosniff %q", res.StatusCode(), res.Header.Peek("X-Content-Type-Options"))
+	}
+}
+
+// Erasing an account needs a signed-in session: an API key, which may sit in
+// a script or a CI secret, cannot delete everything.
+func TestEraseNeedsASession(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	key := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, tok...).data()["key"].(string)
+	r := h.do("DELETE", "/api/v1/user", "", "Authorization", "Bearer "+key)
+	expectError(t, r, 403, CodeForbidden)
+	if r := h.do("GET", "/api/v1/user/api-keys", "", tok...); r.status != 200 || len(r.body["data"].([]any)) != 1 {
+		t.Fatalf("the refused erase removed data: %d %s", r.status, r.raw)
+	}
+	if r := h.do("DELETE", "/api/v1/user", "", tok...); r.status != 204 {
+		t.Fatalf("erase with a session: %d %s", r.status, r.raw)
+	}
+}
+
+// Every operation's description says whether an API key is accepted, in
+// line with the route's access rule.
+func TestOpenAPISaysWhetherAPIKeysWork(t *testing.T) {
+	h := newHarness(t)
+	doc := loadOpenAPI(t, h)
+	for _, r := range h.s.routes {
+		op := doc.raw["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
+		desc := op["description"].(string)
+		accepted, refused := strings.Contains(desc, "API keys are accepted"), strings.Contains(desc, "API keys are refused")
+		switch {
+		case r.Access == rest.Session && !refused, r.Access != rest.Session && !accepted, accepted && refused:
+			t.Errorf("%s %s (access %d): the description does not say whether API keys work: %q", r.Method, r.Path, r.Access, desc)
+		}
+		if r.Access == rest.Session {
+			if _, ok := op["responses"].(map[string]any)["403"]; !ok {
+				t.Errorf("%s %s: 403 for an API key is not documented", r.Method, r.Path)
+			}
+		}
 	}
 }

@@ -91,7 +91,7 @@ func (s *Server) authenticate(c *Ctx) bool {
 	switch c.Route().Access {
 	case rest.Session:
 		if c.Principal.Via == auth.ViaKey {
-			c.ErrorMessage(CodeForbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys")
+			c.ErrorMessage(CodeForbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys or erase the account")
 			return false
 		}
 	case rest.Pro:

@@ -299,7 +299,7 @@ func userRoutes(s *Server) []*rest.Route {
 			Data:    exportDoc,
 			Summary: "Export everything stored about you",
 			Desc:    "Your account, profile, settings, notification preferences, assets, API-key metadata and feature-flag assignments, read in one transaction. Documents you never wrote are null."}),
-		rest.Delete(v1+"/user", rest.User, s.deleteUser, &rest.Doc{
+		rest.Delete(v1+"/user", rest.Session, s.deleteUser, &rest.Doc{
 			Tag:     "user",
 			Status:  204,
 			Summary: "Erase your account and data",

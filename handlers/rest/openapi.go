@@ -323,8 +323,13 @@ func routeErrors(r *Route) []ErrDoc {
 		add(403, errcode.SubscriptionRequired, "the caller is on the free tier")
 	case Admin:
 		add(403, errcode.Forbidden, "the caller lacks role admin")
+	case Session:
+		add(403, errcode.Forbidden, "called with an API key")
 	}
 	for _, e := range r.Errs {
+		if r.Access == Session && e.Code == errcode.Forbidden && e.When == "called with an API key" {
+			continue // documented above for every session route
+		}
 		add(e.Status, e.Code, e.When)
 	}
 	add(405, errcode.MethodNotAllowed, "the path exists with other methods (see Allow)")
@@ -337,15 +342,15 @@ func routeErrors(r *Route) []ErrDoc {
 func accessNote(a Access) string {
 	switch a {
 	case Public:
-		return "\n\nPublic: no credentials needed (anonymous rate limit per IP)."
+		return "\n\nPublic: no credentials needed (anonymous rate limit per IP); credentials that are sent must be valid, and API keys are accepted."
 	case Session:
-		return "\n\nNeeds a session token or cookie; API keys are refused."
+		return "\n\nNeeds a session token or cookie; API keys are refused (403 FORBIDDEN)."
 	case Pro:
-		return "\n\nNeeds authentication and the pro tier."
+		return "\n\nNeeds authentication and the pro tier; API keys are accepted and act with their owner's tier."
 	case Admin:
-		return "\n\nNeeds authentication and role admin."
+		return "\n\nNeeds authentication and role admin; API keys are accepted but never carry role admin, so only a session can call it."
 	}
-	return "\n\nNeeds authentication."
+	return "\n\nNeeds authentication by session token, cookie or API key; API keys are accepted."
 }
 
 func operationID(r *Route) string {
