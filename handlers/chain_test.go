@@ -3,6 +3,8 @@ package handlers
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 )
 
@@ -205,6 +208,145 @@ func TestOpenAPISaysWhetherAPIKeysWork(t *testing.T) {
 			if _, ok := op["responses"].(map[string]any)["403"]; !ok {
 				t.Errorf("%s %s: 403 for an API key is not documented", r.Method, r.Path)
 			}
+		}
+	}
+}
+
+// A body is JSON or nothing: another media type, or an encoding the server
+// does not decode, is 415 before the handler reads it.
+func TestContentTypeIsEnforced(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	calc := `{"currentAge":30,"annualIncome":50000,"annualExpenses":30000}`
+	post := func(path, body string, headers ...string) *fasthttp.RequestCtx {
+		rc := newRequest("POST", path, headers...)
+		rc.Request.SetBodyString(body)
+		serve(t, h.s, rc)
+		return rc
+	}
+	for _, ct := range []string{"text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "application/json-seq", "text/json"} {
+		rc := post("/api/v1/calculator", calc, "Content-Type", ct)
+		if rc.Response.StatusCode() != 415 || errCode(rc) != errcode.UnsupportedMedia {
+			t.Errorf("Content-Type %q: %d %.200s", ct, rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+	for _, ce := range []string{"gzip", "br", "deflate", "identity, gzip"} {
+		rc := post("/api/v1/calculator", calc, "Content-Type", "application/json", "Content-Encoding", ce)
+		if rc.Response.StatusCode() != 415 || errCode(rc) != errcode.UnsupportedMedia {
+			t.Errorf("Content-Encoding %q: %d %.200s", ce, rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+	for _, ct := range []string{"application/json", "Application/JSON", "application/json; charset=utf-8", "application/json;charset=UTF-8", " application/json "} {
+		if rc := post("/api/v1/calculator", calc, "Content-Type", ct); rc.Response.StatusCode() != 200 {
+			t.Errorf("Content-Type %q: %d %.200s", ct, rc.Response.StatusCode(), rc.Response.Body())
+		}
+	}
+	if rc := post("/api/v1/calculator", calc, "Content-Type", "application/json", "Content-Encoding", "identity"); rc.Response.StatusCode() != 200 {
+		t.Errorf("Content-Encoding identity: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	// A body sent without any Content-Type is read as JSON; no body and no
+	// Content-Type reach the route, which judges the empty body.
+	if rc := post("/api/v1/calculator", calc); rc.Response.StatusCode() != 200 {
+		t.Errorf("no Content-Type: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	if rc := post("/api/v1/calculator", ""); rc.Response.StatusCode() != 400 || errCode(rc) != "INVALID_JSON" {
+		t.Errorf("no body, no Content-Type: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	if rc := post("/api/v1/calculator", "", "Content-Type", "text/plain"); rc.Response.StatusCode() != 415 {
+		t.Errorf("no body, text/plain: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	// A merge patch may say so.
+	rc := newRequest("PATCH", "/api/v1/user/profile", "Authorization", "Bearer "+tok, "Content-Type", "application/merge-patch+json")
+	rc.Request.SetBodyString(`{"currentAge":40}`)
+	serve(t, h.s, rc)
+	if rc.Response.StatusCode() != 200 {
+		t.Errorf("merge-patch+json: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	// Methods without a body are not judged by their Content-Type.
+	rc = newRequest("GET", "/api/v1/status", "Content-Type", "text/plain")
+	serve(t, h.s, rc)
+	if rc.Response.StatusCode() != 200 {
+		t.Errorf("GET with text/plain: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+}
+
+// listen serves s on a real TCP listener on a free port and returns its
+// address.
+func listen(t *testing.T, s *Server) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := s.HTTP()
+	go srv.Serve(ln) //nolint:errcheck // ends when the listener closes
+	t.Cleanup(func() { srv.Shutdown() })
+	return ln.Addr().String()
+}
+
+// rawExchange writes raw bytes to addr and reads one response.
+func rawExchange(t *testing.T, addr, raw string) *fasthttp.Response {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second)) //nolint:errcheck // a late answer fails the read
+	if _, err := conn.Write([]byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	res := &fasthttp.Response{}
+	if err := res.Read(bufio.NewReader(conn)); err != nil {
+		t.Fatalf("%q: %v", raw, err)
+	}
+	return res
+}
+
+func resCode(res *fasthttp.Response) string {
+	var v struct{ Code string }
+	json.Unmarshal(res.Body(), &v) //nolint:errcheck // "" on failure
+	return v.Code
+}
+
+// Request-smuggling shapes are refused as RFC 9112 says, and the
+// connection is closed behind them.
+func TestMessageFramingIsStrict(t *testing.T) {
+	h := newHarness(t)
+	addr := listen(t, h.s)
+	const calc = `{"currentAge":30,"annualIncome":50000,"annualExpenses":30000}`
+	chunked := fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(calc), calc)
+	head := "POST /api/v1/calculator HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+	for name, raw := range map[string]string{
+		"chunked and Content-Length":   head + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n" + chunked,
+		"Content-Length and chunked":   head + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked,
+		"identity":                     head + fmt.Sprintf("Transfer-Encoding: identity\r\nContent-Length: %d\r\n\r\n", len(calc)) + calc,
+		"gzip, chunked":                head + "Transfer-Encoding: gzip, chunked\r\n\r\n" + chunked,
+		"two Transfer-Encoding lines":  head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked,
+		"HTTP/2.0":                     "GET /api/v1/status HTTP/2.0\r\nHost: x\r\n\r\n",
+		"HTTP/1.2":                     "GET /api/v1/status HTTP/1.2\r\nHost: x\r\n\r\n",
+		"HTTP/3.0":                     "GET /api/v1/status HTTP/3.0\r\nHost: x\r\n\r\n",
+		"HTTP/1.0 with chunked":        "POST /api/v1/calculator HTTP/1.0\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked,
+		"Transfer-Encoding on a GET":   "GET /api/v1/status HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n0\r\n\r\n",
+		"two different Content-Length": head + "Content-Length: 5\r\nContent-Length: 6\r\n\r\n" + calc,
+	} {
+		res := rawExchange(t, addr, raw)
+		if res.StatusCode() != 400 || resCode(res) != errcode.BadRequest || !res.ConnectionClose() {
+			t.Errorf("%s: %d close=%v %.200s", name, res.StatusCode(), res.ConnectionClose(), res.Body())
+		}
+		if len(res.Header.Peek("X-Request-ID")) == 0 {
+			t.Errorf("%s: no X-Request-ID", name)
+		}
+	}
+	// Well-framed requests still pass: chunked alone, Content-Length alone,
+	// HTTP/1.0.
+	for name, raw := range map[string]string{
+		"chunked":        head + "Transfer-Encoding: chunked\r\n\r\n" + chunked,
+		"Content-Length": head + fmt.Sprintf("Content-Length: %d\r\n\r\n", len(calc)) + calc,
+		"HTTP/1.0":       "GET /api/v1/status HTTP/1.0\r\n\r\n",
+	} {
+		if res := rawExchange(t, addr, raw); res.StatusCode() != 200 {
+			t.Errorf("%s: %d %.200s", name, res.StatusCode(), res.Body())
 		}
 	}
 }

@@ -33,7 +33,13 @@ Rate limits: anonymous callers per client IP, signed-in callers per user by tier
 carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
 with retryAfter and Retry-After. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
 validated strictly: unknown fields, wrong JSON types and out-of-range values are VALIDATION_ERROR; an
-absent required field is MISSING_FIELD, which wins when both apply.`
+absent required field is MISSING_FIELD, which wins when both apply. A POST, PUT or PATCH body must be
+sent as Content-Type application/json (parameters such as charset=utf-8 allowed; a PATCH may say
+application/merge-patch+json) and without Content-Encoding, else 415 UNSUPPORTED_MEDIA_TYPE; a body
+without Content-Type is read as JSON, and a route that needs a body answers INVALID_JSON to none.
+
+HTTP: requests are HTTP/1.1 or HTTP/1.0; Transfer-Encoding other than chunked, or together with
+Content-Length, is 400 BAD_REQUEST and the connection is closed.`
 
 // Info is what the document says about the API as a whole.
 type Info struct {
@@ -309,9 +315,14 @@ func routeErrors(r *Route) []ErrDoc {
 		out = append(out, ErrDoc{Status: status, When: codes + ": " + when})
 	}
 	add(400, errcode.Validation, "a query parameter is unknown, repeated or malformed; details name it")
+	add(400, errcode.BadRequest, "the HTTP message itself is malformed or ambiguously framed")
 	if r.Body != nil {
 		add(400, "INVALID_JSON, VALIDATION_ERROR, MISSING_FIELD", "the body is not JSON, fails validation or lacks a required field")
 		add(413, errcode.PayloadTooLarge, "the body is over 1 MiB")
+	}
+	switch r.Method {
+	case "POST", "PUT", "PATCH":
+		add(415, errcode.UnsupportedMedia, "Content-Type is not application/json, or a Content-Encoding was sent")
 	}
 	if r.Access == Public {
 		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials were sent and are invalid or expired")
