@@ -350,3 +350,44 @@ func TestMessageFramingIsStrict(t *testing.T) {
 		}
 	}
 }
+
+// A long URI is 414 and long headers are 431, each in the envelope and
+// saying which limit was passed.
+func TestOversizedRequestHeads(t *testing.T) {
+	h := newHarness(t)
+	addr := listen(t, h.s)
+	get := func(uri string, headers ...string) *fasthttp.Response {
+		var b strings.Builder
+		b.WriteString("GET " + uri + " HTTP/1.1\r\nHost: x\r\n")
+		for i := 0; i+1 < len(headers); i += 2 {
+			b.WriteString(headers[i] + ": " + headers[i+1] + "\r\n")
+		}
+		b.WriteString("\r\n")
+		return rawExchange(t, addr, b.String())
+	}
+	pad := func(n int) string { return strings.Repeat("a", n) }
+	for _, c := range []struct {
+		name    string
+		res     *fasthttp.Response
+		status  int
+		code    string
+		message string
+	}{
+		{"9 KB URI", get("/api/v1/geo/cities?q=" + pad(9000)), 414, errcode.URITooLong, "URI is longer than 8192 bytes"},
+		{"9 KB header", get("/api/v1/status", "X-Pad", pad(9000)), 431, errcode.HeaderTooLarge, "headers are larger than 8192 bytes"},
+		{"many headers", get("/api/v1/status", "X-A", pad(3000), "X-B", pad(3000), "X-C", pad(3000)), 431, errcode.HeaderTooLarge, "headers are larger than 8192 bytes"},
+		{"20 KB header", get("/api/v1/status", "X-Pad", pad(20000)), 431, errcode.HeaderTooLarge, "larger than 16384 bytes"},
+		{"8000-byte token", get("/api/v1/user/api-keys", "Authorization", "Bearer "+pad(8000)), 431, errcode.HeaderTooLarge, "Authorization header is longer than 4096 bytes"},
+	} {
+		if c.res.StatusCode() != c.status || resCode(c.res) != c.code || !strings.Contains(string(c.res.Body()), c.message) {
+			t.Errorf("%s: %d %.300s, want %d %s %q", c.name, c.res.StatusCode(), c.res.Body(), c.status, c.code, c.message)
+		}
+		if len(c.res.Header.Peek("X-Request-ID")) == 0 {
+			t.Errorf("%s: no X-Request-ID", c.name)
+		}
+	}
+	// Under the limits a request is judged on its merits.
+	if res := get("/api/v1/status?"+pad(7000), "X-Pad", pad(7000)); res.StatusCode() != 400 || resCode(res) != errcode.Validation {
+		t.Errorf("7 KB URI and header: %d %.300s", res.StatusCode(), res.Body())
+	}
+}

@@ -3,18 +3,22 @@ package handlers
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/rest"
 )
 
 // SessionCookie carries the web app's session JWT.
 const SessionCookie = "fiplan_session"
+
+var msgAuthTooLong = "the Authorization header is longer than " + strconv.Itoa(auth.MaxHeader) + " bytes"
 
 // authenticate resolves the caller and enforces the route's access rule.
 func (s *Server) authenticate(c *Ctx) bool {
@@ -31,6 +35,9 @@ func (s *Server) authenticate(c *Ctx) bool {
 	var tok []byte
 	via := auth.ViaToken
 	switch {
+	case len(h) > auth.MaxHeader:
+		c.Error(errcode.HeaderTooLarge, msgAuthTooLong)
+		return false
 	case len(h) > 0:
 		t, ok := auth.BearerToken(h)
 		if !ok {

@@ -202,7 +202,7 @@ func (s *Server) HTTP() *fasthttp.Server {
 		ReadTimeout:           10 * time.Second,
 		WriteTimeout:          10 * time.Second,
 		IdleTimeout:           60 * time.Second,
-		ReadBufferSize:        8 << 10, // caps the request line and headers
+		ReadBufferSize:        readBuffer, // caps the request line and headers together
 		MaxRequestBodySize:    s.cfg.MaxBody,
 		NoDefaultServerHeader: true,
 		NoDefaultContentType:  true,
@@ -217,16 +217,33 @@ func (l fasthttpLogger) Printf(format string, args ...any) {
 	l.log.Debug(fmt.Sprintf(format, args...))
 }
 
+// The request head's limits. fasthttp reads the request line and headers
+// into one buffer of readBuffer bytes and cannot say which part overflowed
+// it; within it, Serve holds the URI to maxURI (414) and the header block to
+// maxHeaders (431).
+const (
+	maxURI     = 8 << 10
+	maxHeaders = 8 << 10
+	readBuffer = maxURI + maxHeaders
+)
+
+var (
+	msgURITooLong  = "the request URI is longer than " + strconv.Itoa(maxURI) + " bytes"
+	msgHeadersSize = "the request headers are larger than " + strconv.Itoa(maxHeaders) + " bytes"
+	msgHeadTooBig  = "the request line and headers together are larger than " + strconv.Itoa(readBuffer) + " bytes (at most " + strconv.Itoa(maxURI) + " for the URI and " + strconv.Itoa(maxHeaders) + " for the headers)"
+)
+
 // serveError answers requests that fasthttp could not read.
 func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
 	s.begin(c)
+	var small *fasthttp.ErrSmallBuffer
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge):
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
-	case errors.Is(err, fasthttp.ErrSmallReadBuffer):
-		c.Error(errcode.HeaderTooLarge, "request headers are too large")
+	case errors.As(err, &small):
+		c.Error(errcode.HeaderTooLarge, msgHeadTooBig)
 	default:
 		c.Error(errcode.BadRequest, "malformed HTTP request")
 	}
@@ -242,6 +259,14 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	if msg := framing(&rc.Request.Header); msg != "" {
 		rc.SetConnectionClose() // what follows on the connection cannot be trusted
 		c.Error(errcode.BadRequest, msg)
+		return
+	}
+	if len(rc.Request.Header.RequestURI()) > maxURI {
+		c.Error(errcode.URITooLong, msgURITooLong)
+		return
+	}
+	if len(rc.Request.Header.RawHeaders()) > maxHeaders {
+		c.Error(errcode.HeaderTooLarge, msgHeadersSize)
 		return
 	}
 	n := s.router.Lookup(rc.Path(), c.Params())

@@ -199,7 +199,6 @@ func TestAuthenticationRules(t *testing.T) {
 		{"expired", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(-time.Minute).Unix())), CodeTokenExpired},
 		{"old iat", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("iat", now.Add(-61*time.Minute).Unix())), CodeTokenExpired},
 		{"expired with bad signature", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), with("exp", now.Add(-time.Minute).Unix())), CodeUnauthorized},
-		{"overlong header", "Bearer " + strings.Repeat("a", 5000), CodeUnauthorized},
 		{"revoked-looking API key", "Bearer svc_0000000000000000000000000000000000000000000000000", CodeUnauthorized},
 	}
 	for _, c := range cases {

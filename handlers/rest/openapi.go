@@ -38,7 +38,9 @@ sent as Content-Type application/json (parameters such as charset=utf-8 allowed;
 application/merge-patch+json) and without Content-Encoding, else 415 UNSUPPORTED_MEDIA_TYPE; a body
 without Content-Type is read as JSON, and a route that needs a body answers INVALID_JSON to none.
 
-HTTP: requests are HTTP/1.1 or HTTP/1.0; Transfer-Encoding other than chunked, or together with
+HTTP: a request URI over 8 KiB is 414 URI_TOO_LONG; headers over 8 KiB (the Authorization header over
+4 KiB, the request line and headers together over 16 KiB) are 431 HEADER_TOO_LARGE. Requests are
+HTTP/1.1 or HTTP/1.0; Transfer-Encoding other than chunked, or together with
 Content-Length, is 400 BAD_REQUEST and the connection is closed.`
 
 // Info is what the document says about the API as a whole.
@@ -320,6 +322,8 @@ func routeErrors(r *Route) []ErrDoc {
 		add(400, "INVALID_JSON, VALIDATION_ERROR, MISSING_FIELD", "the body is not JSON, fails validation or lacks a required field")
 		add(413, errcode.PayloadTooLarge, "the body is over 1 MiB")
 	}
+	add(414, errcode.URITooLong, "the request URI is longer than 8 KiB")
+	add(431, errcode.HeaderTooLarge, "the headers are larger than 8 KiB, or the Authorization header than 4 KiB")
 	switch r.Method {
 	case "POST", "PUT", "PATCH":
 		add(415, errcode.UnsupportedMedia, "Content-Type is not application/json, or a Content-Encoding was sent")
