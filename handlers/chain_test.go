@@ -391,3 +391,64 @@ func TestOversizedRequestHeads(t *testing.T) {
 		t.Errorf("7 KB URI and header: %d %.300s", res.StatusCode(), res.Body())
 	}
 }
+
+// An oversized body gets its 413 even when the client is still sending:
+// the server reads and discards the rest (up to a bound) before closing,
+// so the close does not reset the connection under the client's read.
+func TestPayloadTooLargeReachesTheClient(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	addr := listen(t, h.s)
+	body := strings.Repeat(" ", 1400<<10)
+	req := fmt.Sprintf("POST /api/v1/calculator HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	const tries, parallel = 50, 10
+	errs := make(chan string, tries)
+	sem := make(chan struct{}, parallel)
+	for i := range tries {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			conn, err := net.Dial("tcp", addr)
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			defer conn.Close()
+			conn.SetDeadline(time.Now().Add(15 * time.Second)) //nolint:errcheck // a late answer fails the read
+			// A small send buffer, as across a real network: the body is
+			// still on its way when the server has answered. As most
+			// clients do, send the whole request, then read.
+			conn.(*net.TCPConn).SetWriteBuffer(32 << 10) //nolint:errcheck // the default only makes the test weaker
+			if _, err := conn.Write([]byte(req)); err != nil {
+				errs <- fmt.Sprintf("try %d: write: %v", i, err)
+				return
+			}
+			var res fasthttp.Response
+			if err := res.Read(bufio.NewReader(conn)); err != nil {
+				errs <- fmt.Sprintf("try %d: %v", i, err)
+				return
+			}
+			if res.StatusCode() != 413 || resCode(&res) != errcode.PayloadTooLarge {
+				errs <- fmt.Sprintf("try %d: %d %.200s", i, res.StatusCode(), res.Body())
+				return
+			}
+			errs <- ""
+		}()
+	}
+	failed := 0
+	for range tries {
+		if e := <-errs; e != "" {
+			failed++
+			t.Log(e)
+		}
+	}
+	if failed > 0 {
+		t.Fatalf("%d of %d oversized POSTs did not receive their 413", failed, tries)
+	}
+	// A client that waits for 100 Continue has sent nothing to drain: its
+	// answer comes at once.
+	began := time.Now()
+	res := rawExchange(t, addr, "POST /api/v1/calculator HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2000000\r\n\r\n")
+	if res.StatusCode() != 413 || time.Since(began) > 900*time.Millisecond {
+		t.Fatalf("Expect: 100-continue: %d after %v", res.StatusCode(), time.Since(began))
+	}
+}
