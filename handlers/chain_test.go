@@ -452,3 +452,94 @@ func TestPayloadTooLargeReachesTheClient(t *testing.T) {
 		t.Fatalf("Expect: 100-continue: %d after %v", res.StatusCode(), time.Since(began))
 	}
 }
+
+// HEAD is GET without the body; OPTIONS lists the methods.
+func TestHeadAndOptions(t *testing.T) {
+	h := newHarness(t)
+	get := h.do("GET", "/api/v1/status", "")
+	head := h.do("HEAD", "/api/v1/status", "")
+	if head.status != 200 || len(head.raw) != 0 {
+		t.Fatalf("HEAD: %d %q", head.status, head.raw)
+	}
+	for _, k := range []string{"Content-Type", "Content-Length", "X-Content-Type-Options", "Ratelimit-Limit"} {
+		if head.header[k] == "" || head.header[k] != get.header[k] {
+			t.Errorf("HEAD %s %q, GET %q", k, head.header[k], get.header[k])
+		}
+	}
+	if r := h.do("HEAD", "/api/v1/user/profile", ""); r.status != 401 || len(r.raw) != 0 {
+		t.Errorf("HEAD without credentials: %d %q", r.status, r.raw)
+	}
+	if r := h.do("HEAD", "/api/v1/calculator", ""); r.status != 405 || r.header["Allow"] != "POST, OPTIONS" {
+		t.Errorf("HEAD on a POST route: %d Allow %q", r.status, r.header["Allow"])
+	}
+	for path, allow := range map[string]string{
+		"/api/v1/status":           "GET, HEAD, OPTIONS",
+		"/api/v1/assets":           "GET, HEAD, POST, OPTIONS",
+		"/api/v1/assets/x":         "GET, HEAD, PUT, PATCH, DELETE, OPTIONS",
+		"/api/v1/user/api-keys/x":  "DELETE, OPTIONS",
+		"/api/v1/user/profile":     "GET, HEAD, PUT, PATCH, OPTIONS",
+		"/api/v1/portfolio-health": "POST, OPTIONS",
+	} {
+		r := h.do("OPTIONS", path, "")
+		if r.status != 204 || r.header["Allow"] != allow || len(r.raw) != 0 {
+			t.Errorf("OPTIONS %s: %d Allow %q, want 204 %q", path, r.status, r.header["Allow"], allow)
+		}
+		if r.header["Access-Control-Allow-Origin"] != "" || r.header["Vary"] != "" {
+			t.Errorf("OPTIONS %s: CORS headers without CORS configured: %v", path, r.header)
+		}
+	}
+	expectError(t, h.do("OPTIONS", "/api/v1/nope", ""), 404, CodeEndpointNotFound)
+	if r := h.do("DELETE", "/api/v1/status", ""); r.header["Allow"] != "GET, HEAD, OPTIONS" {
+		t.Errorf("405 Allow %q", r.header["Allow"])
+	}
+}
+
+// CORS answers exactly the configured origins, preflight included, and
+// never with a wildcard.
+func TestCORS(t *testing.T) {
+	const app = "https://app.example"
+	h := newHarness(t, func(c *Config) { c.CORSOrigins = []string{app, "http://localhost:3000"} })
+	pre := h.do("OPTIONS", "/api/v1/assets", "", "Origin", app, "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "authorization, content-type")
+	want := map[string]string{
+		"Access-Control-Allow-Origin":  app,
+		"Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
+		"Access-Control-Allow-Headers": "Authorization, Content-Type, X-Request-ID",
+		"Access-Control-Max-Age":       "600",
+		"Vary":                         "Origin",
+		"Allow":                        "GET, HEAD, POST, OPTIONS",
+	}
+	if pre.status != 204 {
+		t.Fatalf("preflight: %d %s", pre.status, pre.raw)
+	}
+	for k, v := range want {
+		if pre.header[k] != v {
+			t.Errorf("preflight %s %q, want %q", k, pre.header[k], v)
+		}
+	}
+	if pre.header["Access-Control-Allow-Credentials"] != "" {
+		t.Errorf("credentials mode allowed: %v", pre.header)
+	}
+	// Actual requests, errors included, echo the origin and expose headers.
+	for _, r := range []*resp{h.do("GET", "/api/v1/status", "", "Origin", app), h.do("GET", "/api/v1/user/profile", "", "Origin", app), h.do("GET", "/api/v1/nope", "", "Origin", app)} {
+		if r.header["Access-Control-Allow-Origin"] != app || r.header["Vary"] != "Origin" {
+			t.Errorf("%d: CORS headers %v", r.status, r.header)
+		}
+		exp := r.header["Access-Control-Expose-Headers"]
+		for _, name := range []string{"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-ID"} {
+			if !strings.Contains(exp, name) {
+				t.Errorf("%d: %s not exposed: %q", r.status, name, exp)
+			}
+		}
+	}
+	// Another origin gets no grant, but caches still learn the answer
+	// depends on Origin.
+	for _, origin := range []string{"https://evil.example", "https://app.example.evil", "null", "https://APP.example:443"} {
+		r := h.do("OPTIONS", "/api/v1/assets", "", "Origin", origin, "Access-Control-Request-Method", "POST")
+		if r.status != 204 || r.header["Access-Control-Allow-Origin"] != "" || r.header["Access-Control-Allow-Methods"] != "" || r.header["Vary"] != "Origin" {
+			t.Errorf("preflight from %s: %d %v", origin, r.status, r.header)
+		}
+		if r := h.do("GET", "/api/v1/status", "", "Origin", origin); r.header["Access-Control-Allow-Origin"] != "" {
+			t.Errorf("GET from %s: %v", origin, r.header)
+		}
+	}
+}

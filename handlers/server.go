@@ -47,7 +47,10 @@ type Config struct {
 	RatePublic, RateFree, RatePro limit.Rate
 	// TrustedProxies are the peers whose X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
-	Logger         *slog.Logger
+	// CORSOrigins are the exact origins ("https://app.example") browsers
+	// may call the API from; none disables CORS.
+	CORSOrigins []string
+	Logger      *slog.Logger
 	// MaxBody is the request body limit in bytes (default 1 MiB).
 	MaxBody int
 	// MaxKeys caps API keys per user (default 25).
@@ -329,6 +332,10 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		c.Error(errcode.EndpointNotFound, "no such endpoint")
 		return
 	}
+	if rc.IsOptions() {
+		s.options(c, n)
+		return
+	}
 	r := n.Route(rc.Method())
 	if r == nil {
 		rc.Response.Header.Set(fasthttp.HeaderAllow, n.Allow())
@@ -435,11 +442,61 @@ var (
 	valueNoStore       = []byte("no-store")
 )
 
-// begin sets what every response carries: the request id, and nosniff so
-// that no browser reads a JSON body as anything else.
+// begin sets what every response carries: the request id, nosniff so
+// that no browser reads a JSON body as anything else, and the CORS grant
+// when the request comes from an allowed origin.
 func (s *Server) begin(c *Ctx) {
 	s.requestID(c)
-	c.RC.Response.Header.SetCanonical(headerNoSniff, valueNoSniff)
+	h := &c.RC.Response.Header
+	h.SetCanonical(headerNoSniff, valueNoSniff)
+	if len(s.cfg.CORSOrigins) == 0 {
+		return
+	}
+	h.SetCanonical(headerVary, valueOrigin) // the answer depends on Origin
+	if s.corsOrigin(c) {
+		h.SetCanonical(headerACAO, c.RC.Request.Header.Peek("Origin"))
+		h.SetCanonical(headerACEH, valueExposed)
+	}
+}
+
+var (
+	headerVary   = []byte(fasthttp.HeaderVary)
+	headerACAO   = []byte(fasthttp.HeaderAccessControlAllowOrigin)
+	headerACEH   = []byte(fasthttp.HeaderAccessControlExposeHeaders)
+	headerACAH   = []byte(fasthttp.HeaderAccessControlAllowHeaders)
+	headerACMA   = []byte(fasthttp.HeaderAccessControlMaxAge)
+	valueOrigin  = []byte("Origin")
+	valueExposed = []byte("RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-ID")
+	valueAllowed = []byte("Authorization, Content-Type, X-Request-ID")
+	valueMaxAge  = []byte("600")
+)
+
+// corsOrigin reports whether the request's Origin is one of the configured
+// origins, compared exactly.
+func (s *Server) corsOrigin(c *Ctx) bool {
+	o := c.RC.Request.Header.Peek("Origin")
+	for _, allowed := range s.cfg.CORSOrigins {
+		if string(o) == allowed {
+			return true
+		}
+	}
+	return false
+}
+
+// options answers OPTIONS on a known path: 204 with Allow and, for a CORS
+// preflight from an allowed origin, the methods and headers it may use.
+// A preflight carries no credentials, so it is neither authenticated nor
+// limited.
+func (s *Server) options(c *Ctx, n *rest.Node) {
+	h := &c.RC.Response.Header
+	h.Set(fasthttp.HeaderAllow, n.Allow())
+	if len(s.cfg.CORSOrigins) > 0 && s.corsOrigin(c) && len(c.RC.Request.Header.Peek(fasthttp.HeaderAccessControlRequestMethod)) > 0 {
+		h.Set(fasthttp.HeaderAccessControlAllowMethods, n.Allow())
+		h.SetCanonical(headerACAH, valueAllowed)
+		h.SetCanonical(headerACMA, valueMaxAge)
+		h.Del(fasthttp.HeaderAccessControlExposeHeaders) // for actual responses only
+	}
+	c.NoContent()
 }
 
 // finish recovers a panicking handler into 500, keeps answers about a

@@ -66,12 +66,12 @@ func TestMethodNotAllowed(t *testing.T) {
 	h := newHarness(t)
 	r := h.do("DELETE", "/api/v1/status", "")
 	expectError(t, r, 405, CodeMethodNotAllowed)
-	if r.header["Allow"] != "GET" {
+	if r.header["Allow"] != "GET, HEAD, OPTIONS" {
 		t.Fatalf("Allow = %q", r.header["Allow"])
 	}
 	r = h.do("PUT", "/api/v1/user/api-keys", "{}")
 	expectError(t, r, 405, CodeMethodNotAllowed)
-	if r.header["Allow"] != "GET, POST" {
+	if r.header["Allow"] != "GET, HEAD, POST, OPTIONS" {
 		t.Fatalf("Allow = %q", r.header["Allow"])
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/netip"
+	"net/url"
 	"strings"
 
 	"fiplan/handlers/limit"
@@ -16,18 +17,19 @@ import (
 // environment variable: the variable wins over the default, the flag over
 // the variable.
 type config struct {
-	addr       string
-	db         string
-	jwtSecret  string
-	jwks       string
-	issuer     string
-	audience   string
-	ratePublic limit.Rate
-	rateFree   limit.Rate
-	ratePro    limit.Rate
-	trusted    []netip.Prefix
-	logLevel   slog.Level
-	version    bool
+	addr        string
+	db          string
+	jwtSecret   string
+	jwks        string
+	issuer      string
+	audience    string
+	ratePublic  limit.Rate
+	rateFree    limit.Rate
+	ratePro     limit.Rate
+	trusted     []netip.Prefix
+	corsOrigins []string
+	logLevel    slog.Level
+	version     bool
 }
 
 // settingError names the setting that stopped start-up.
@@ -98,6 +100,21 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			}
 			return nil
 		}},
+		{"cors-origins", "FI_CORS_ORIGINS", "", "comma-separated exact origins (https://app.example) browsers may call from", func(v string) error {
+			c.corsOrigins = nil
+			for _, part := range strings.Split(v, ",") {
+				part = strings.TrimSpace(part)
+				if part == "" {
+					continue
+				}
+				o, err := parseOrigin(part)
+				if err != nil {
+					return err
+				}
+				c.corsOrigins = append(c.corsOrigins, o)
+			}
+			return nil
+		}},
 		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {
 			switch v {
 			case "debug":
@@ -150,4 +167,18 @@ func rateInto(dst *limit.Rate) func(string) error {
 		*dst = r
 		return err
 	}
+}
+
+// parseOrigin checks that s is an exact origin, scheme://host[:port] with
+// nothing after it, and returns it as browsers send it (lower case).
+func parseOrigin(s string) (string, error) {
+	if strings.Contains(s, "*") {
+		return "", fmt.Errorf("%q: list exact origins; wildcards are not accepted", s)
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil ||
+		u.Path != "" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.Opaque != "" {
+		return "", fmt.Errorf("%q is not an origin such as https://app.example", s)
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host), nil
 }

@@ -38,6 +38,13 @@ sent as Content-Type application/json (parameters such as charset=utf-8 allowed;
 application/merge-patch+json) and without Content-Encoding, else 415 UNSUPPORTED_MEDIA_TYPE; a body
 without Content-Type is read as JSON, and a route that needs a body answers INVALID_JSON to none.
 
+Every GET route also answers HEAD (the same headers, no body), and every path answers OPTIONS with 204
+and Allow. When the server lists CORS origins, a request whose Origin is one of them exactly gets
+Access-Control-Allow-Origin echoing it (never *, and no credentials mode: send the token in
+Authorization) and Access-Control-Expose-Headers (RateLimit-*, Retry-After, X-Request-ID); a preflight
+gets Access-Control-Allow-Methods, Access-Control-Allow-Headers (Authorization, Content-Type,
+X-Request-ID) and Access-Control-Max-Age 600. Responses then carry Vary: Origin.
+
 HTTP: a request URI over 8 KiB is 414 URI_TOO_LONG; headers over 8 KiB (the Authorization header over
 4 KiB, the request line and headers together over 16 KiB) are 431 HEADER_TOO_LARGE. Requests are
 HTTP/1.1 or HTTP/1.0; Transfer-Encoding other than chunked, or together with
