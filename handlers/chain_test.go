@@ -2,10 +2,14 @@ package handlers
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -541,5 +545,131 @@ func TestCORS(t *testing.T) {
 		if r := h.do("GET", "/api/v1/status", "", "Origin", origin); r.header["Access-Control-Allow-Origin"] != "" {
 			t.Errorf("GET from %s: %v", origin, r.header)
 		}
+	}
+}
+
+// logLines collects the JSON log lines a server writes.
+type logLines struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logLines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// requests returns the access-log records written so far and forgets them.
+func (l *logLines) requests(t *testing.T) []map[string]any {
+	t.Helper()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(l.b.String()), "\n") {
+		if line == "" {
+			continue
+		}
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if rec["msg"] == "request" {
+			out = append(out, rec)
+		}
+	}
+	l.b.Reset()
+	return out
+}
+
+func withLog(l *logLines, mode AccessLog) option {
+	return func(c *Config) {
+		c.Logger = slog.New(slog.NewJSONHandler(l, nil))
+		c.AccessLog = mode
+	}
+}
+
+func TestAccessLogModes(t *testing.T) {
+	for _, c := range []struct {
+		mode AccessLog
+		want []float64 // statuses logged of 200, 404, 401
+	}{
+		{AccessAll, []float64{200, 404, 401}},
+		{AccessErrors, []float64{404, 401}},
+		{AccessOff, nil},
+	} {
+		var l logLines
+		h := newHarness(t, withLog(&l, c.mode))
+		h.do("GET", "/api/v1/status", "")
+		h.do("GET", "/api/v1/nope", "")
+		h.do("GET", "/api/v1/user/profile", "")
+		var got []float64
+		for _, rec := range l.requests(t) {
+			got = append(got, rec["status"].(float64))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("mode %d logged %v, want %v", c.mode, got, c.want)
+		}
+	}
+	for in, want := range map[string]AccessLog{"all": AccessAll, "errors": AccessErrors, "off": AccessOff} {
+		if got, err := ParseAccessLog(in); err != nil || got != want {
+			t.Errorf("ParseAccessLog(%q) = %v, %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"", "none", "ALL", "error"} {
+		if _, err := ParseAccessLog(bad); err == nil {
+			t.Errorf("ParseAccessLog(%q) accepted", bad)
+		}
+	}
+}
+
+// A 429 flood writes one line per client per 10 s, and the next line
+// counts what was left out.
+func TestAccessLogSamplesRateLimitedFloods(t *testing.T) {
+	var l logLines
+	h := newHarness(t, withRates("2/1m", "off", "off"), withLog(&l, AccessAll))
+	for range 10 {
+		h.do("GET", "/api/v1/status", "")
+	}
+	h.ip = "192.0.2.99"
+	for range 5 {
+		h.do("GET", "/api/v1/status", "")
+	}
+	count := func(recs []map[string]any) (ok, limited int, suppressed []float64) {
+		for _, rec := range recs {
+			switch rec["status"].(float64) {
+			case 200:
+				ok++
+			case 429:
+				limited++
+				if n, found := rec["suppressed"]; found {
+					suppressed = append(suppressed, n.(float64))
+				}
+			}
+		}
+		return
+	}
+	ok, limited, suppressed := count(l.requests(t))
+	if ok != 4 || limited != 2 || len(suppressed) != 0 {
+		t.Fatalf("first window: %d ok, %d limited lines (suppressed %v), want 4 and one per client", ok, limited, suppressed)
+	}
+	h.advance(11 * time.Second)
+	h.ip = "192.0.2.1"
+	h.do("GET", "/api/v1/status", "")
+	if _, limited, suppressed := count(l.requests(t)); limited != 1 || !slices.Equal(suppressed, []float64{7}) {
+		t.Fatalf("after 10 s: %d limited lines, suppressed %v, want one line counting 7", limited, suppressed)
+	}
+	// A client that stops is forgotten, and what was left out is told.
+	h.do("GET", "/api/v1/status", "")
+	h.do("GET", "/api/v1/status", "")
+	h.s.floods.sweep(h.clock().Add(11*time.Second), h.s.log)
+	l.mu.Lock()
+	out := l.b.String()
+	l.mu.Unlock()
+	if !strings.Contains(out, `"msg":"rate-limited requests not logged","client":"192.0.2.1","suppressed":2`) {
+		t.Fatalf("the sweep does not report the left-out lines:\n%s", out)
+	}
+	if len(h.s.floods.clients) != 0 {
+		t.Fatalf("%d clients still tracked after the sweep", len(h.s.floods.clients))
 	}
 }

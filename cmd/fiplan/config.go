@@ -10,10 +10,11 @@ import (
 	"net/url"
 	"strings"
 
+	"fiplan/handlers"
 	"fiplan/handlers/limit"
 )
 
-// config is every setting of the contract's table. Each is a flag and an
+// config is every setting of the README's configuration table. Each is a flag and an
 // environment variable: the variable wins over the default, the flag over
 // the variable.
 type config struct {
@@ -28,6 +29,7 @@ type config struct {
 	ratePro     limit.Rate
 	trusted     []netip.Prefix
 	corsOrigins []string
+	accessLog   handlers.AccessLog
 	logLevel    slog.Level
 	version     bool
 }
@@ -114,6 +116,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 				c.corsOrigins = append(c.corsOrigins, o)
 			}
 			return nil
+		}},
+		{"access-log", "FI_ACCESS_LOG", "all", "which requests to log: all, errors or off (429s at most once per client per 10 s)", func(v string) error {
+			var err error
+			c.accessLog, err = handlers.ParseAccessLog(v)
+			return err
 		}},
 		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {
 			switch v {

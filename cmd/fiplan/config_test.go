@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"fiplan/handlers"
 )
 
 func env(kv ...string) func(string) string {
@@ -38,5 +40,20 @@ func TestCORSOriginsSetting(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "-cors-origins (FI_CORS_ORIGINS)") {
 			t.Errorf("%q: %v", bad, err)
 		}
+	}
+}
+
+func TestAccessLogSetting(t *testing.T) {
+	for in, want := range map[string]handlers.AccessLog{"": handlers.AccessAll, "all": handlers.AccessAll, "errors": handlers.AccessErrors, "off": handlers.AccessOff} {
+		c, err := parseConfig(nil, env("FI_ACCESS_LOG", in), io.Discard)
+		if err != nil || c.accessLog != want {
+			t.Errorf("FI_ACCESS_LOG=%q: %v %v", in, c, err)
+		}
+	}
+	if c, err := parseConfig([]string{"-access-log", "off"}, env("FI_ACCESS_LOG", "errors"), io.Discard); err != nil || c.accessLog != handlers.AccessOff {
+		t.Errorf("the flag does not win: %v", err)
+	}
+	if _, err := parseConfig(nil, env("FI_ACCESS_LOG", "some"), io.Discard); err == nil || !strings.Contains(err.Error(), "-access-log (FI_ACCESS_LOG)") {
+		t.Errorf("a bad value: %v", err)
 	}
 }

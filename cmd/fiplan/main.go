@@ -113,7 +113,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
-		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, Logger: log,
+		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog, Logger: log,
 	})
 	if err != nil {
 		return err
