@@ -81,13 +81,8 @@ var errHelp = flagErrHelp()
 
 // serve runs the server until ctx is done.
 func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
-	// Bind first: an unusable address fails before anything else happens.
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return &settingError{"addr", "FI_ADDR", err}
-	}
-	defer ln.Close()
-
+	// Every other setting is put to use before the address is bound, so
+	// that a failure names the setting at fault, not a busy port.
 	db, err := openStore(ctx, cfg.db, 2*time.Second)
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
@@ -95,11 +90,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	defer db.Close()
 
 	secret := []byte(cfg.jwtSecret)
-	if cfg.jwtSecret == "" && cfg.jwks == "" {
+	local := cfg.jwtSecret == "" && cfg.jwks == ""
+	if local {
 		if secret, err = db.Secret(); err != nil {
 			return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the local secret: %w", err)}
 		}
-		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; make one with `fiplan token -sub NAME`, and set FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
 	}
 	verifier, err := auth.NewVerifier(auth.Config{
 		Secret: secret, JWKS: cfg.jwks, Issuer: cfg.issuer, Audience: cfg.audience,
@@ -119,6 +114,15 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		return err
 	}
 	defer s.Close()
+
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return &settingError{"addr", "FI_ADDR", err}
+	}
+	defer ln.Close()
+	if local {
+		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; make one with `fiplan token -sub NAME`, and set FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
+	}
 
 	srv := s.HTTP()
 	errc := make(chan error, 1)
