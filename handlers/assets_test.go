@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"fiplan/handlers/errcode"
 )
 
 // conformer checks responses against the schema the OpenAPI document
@@ -109,8 +111,8 @@ func TestAssetLifecycle(t *testing.T) {
 	if r = h.do("DELETE", path, "", tok...); r.status != 204 || len(r.raw) != 0 {
 		t.Fatalf("delete: %d %s", r.status, r.raw)
 	}
-	expectError(t, cf.check(h.do("GET", path, "", tok...), "GET", "/api/v1/assets/{id}"), 404, CodeNotFound)
-	expectError(t, h.do("DELETE", path, "", tok...), 404, CodeNotFound)
+	expectError(t, cf.check(h.do("GET", path, "", tok...), "GET", "/api/v1/assets/{id}"), 404, errcode.NotFound)
+	expectError(t, h.do("DELETE", path, "", tok...), 404, errcode.NotFound)
 }
 
 // Another user's asset id is 404 on every method, and lists never mix.
@@ -121,7 +123,7 @@ func TestAssetOwnership(t *testing.T) {
 	r := h.do("POST", "/api/v1/assets", vwce, alice...)
 	path := "/api/v1/assets/" + r.data()["id"].(string)
 	for _, m := range []struct{ method, body string }{{"GET", ""}, {"PUT", `{"name":"x","value":1}`}, {"PATCH", `{"value":2}`}, {"DELETE", ""}} {
-		expectError(t, h.do(m.method, path, m.body, bob...), 404, CodeNotFound)
+		expectError(t, h.do(m.method, path, m.body, bob...), 404, errcode.NotFound)
 	}
 	if r = h.do("GET", "/api/v1/assets", "", bob...); len(r.body["data"].([]any)) != 0 || r.body["meta"].(map[string]any)["total"] != 0.0 {
 		t.Fatalf("bob's list: %s", r.raw)
@@ -142,7 +144,7 @@ func TestAssetOwnership(t *testing.T) {
 		{"GET", "/api/v1/user/notifications"}, {"PUT", "/api/v1/user/notifications"}, {"PATCH", "/api/v1/user/notifications"},
 		{"GET", "/api/v1/user/export"}, {"DELETE", "/api/v1/user"},
 	} {
-		expectError(t, h.do(rt.method, rt.path, "{}"), 401, CodeUnauthorized)
+		expectError(t, h.do(rt.method, rt.path, "{}"), 401, errcode.Unauthorized)
 	}
 }
 
@@ -152,12 +154,12 @@ func TestAssetDuplicateISIN(t *testing.T) {
 	if r := h.do("POST", "/api/v1/assets", vwce, tok...); r.status != 201 {
 		t.Fatal(string(r.raw))
 	}
-	expectError(t, h.do("POST", "/api/v1/assets", vwce, tok...), 409, CodeConflict)
+	expectError(t, h.do("POST", "/api/v1/assets", vwce, tok...), 409, errcode.Conflict)
 	r := h.do("POST", "/api/v1/assets", `{"name":"Apple","value":1,"isin":"US0378331005"}`, tok...)
 	apple := "/api/v1/assets/" + r.data()["id"].(string)
 	// Moving an asset onto a held ISIN conflicts too, with PATCH or PUT.
-	expectError(t, h.do("PATCH", apple, `{"isin":"IE00BK5BQT80"}`, tok...), 409, CodeConflict)
-	expectError(t, h.do("PUT", apple, `{"name":"x","value":1,"isin":"IE00BK5BQT80"}`, tok...), 409, CodeConflict)
+	expectError(t, h.do("PATCH", apple, `{"isin":"IE00BK5BQT80"}`, tok...), 409, errcode.Conflict)
+	expectError(t, h.do("PUT", apple, `{"name":"x","value":1,"isin":"IE00BK5BQT80"}`, tok...), 409, errcode.Conflict)
 	if r = h.do("GET", apple, "", tok...); r.data()["isin"] != "US0378331005" {
 		t.Fatalf("a refused PATCH changed the asset: %s", r.raw)
 	}
@@ -307,7 +309,7 @@ func TestAccountDataSurvivesRestart(t *testing.T) {
 	if r := h2.do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.data()["displayName"] != "Alice" {
 		t.Fatalf("profile after restart: %s", r.raw)
 	}
-	expectError(t, h2.do("POST", "/api/v1/assets", vwce, bearer(tok)...), 409, CodeConflict)
+	expectError(t, h2.do("POST", "/api/v1/assets", vwce, bearer(tok)...), 409, errcode.Conflict)
 }
 
 // A storage failure is DATABASE_ERROR on every account route, never a panic.
@@ -324,6 +326,6 @@ func TestAccountRoutesOnBrokenStorage(t *testing.T) {
 		{"GET", "/api/v1/user/profile", ""}, {"PUT", "/api/v1/user/profile", `{}`}, {"PATCH", "/api/v1/user/settings", `{}`},
 		{"GET", "/api/v1/user/export", ""}, {"DELETE", "/api/v1/user", ""},
 	} {
-		expectError(t, h.do(rt.method, rt.path, rt.body, tok...), 500, CodeDatabase)
+		expectError(t, h.do(rt.method, rt.path, rt.body, tok...), 500, errcode.Database)
 	}
 }

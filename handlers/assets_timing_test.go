@@ -9,6 +9,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/handlers/account"
 	"fiplan/handlers/auth"
 )
 
@@ -101,7 +102,7 @@ func BenchmarkAssetCreate32(b *testing.B) {
 		var rc fasthttp.RequestCtx
 		n := 0
 		for pb.Next() {
-			if n++; n == maxAssets {
+			if n++; n == account.MaxAssets {
 				b.Error("per-user limit reached; raise the user count")
 				return
 			}

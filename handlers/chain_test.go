@@ -31,7 +31,7 @@ func TestClientIPJoinsEveryForwardedForLine(t *testing.T) {
 		for _, l := range lines {
 			rc.Request.Header.Add("X-Forwarded-For", l)
 		}
-		return addrString(h.s.clientIP(&Ctx{RC: &rc}))
+		return addrString(h.s.clientIP(&rest.Ctx{RC: &rc}))
 	}
 	cases := []struct {
 		remote string
@@ -80,7 +80,7 @@ func TestTokenWithoutIssuedAtIsHeldToOneHour(t *testing.T) {
 		t.Fatalf("exp 50 min ahead without iat: %d %s", r.status, r.raw)
 	}
 	r := h.do("GET", "/api/v1/user/api-keys", "", sign(3*time.Hour)...)
-	expectError(t, r, 401, CodeUnauthorized)
+	expectError(t, r, 401, errcode.Unauthorized)
 	if msg := r.body["error"].(string); !strings.Contains(msg, "lifetime exceeds one hour") {
 		t.Fatalf("message %q does not say why", msg)
 	}
@@ -113,7 +113,7 @@ func TestSeveralAuthorizationHeadersAreRefused(t *testing.T) {
 	for _, path := range []string{"/api/v1/user/api-keys", "/api/v1/status"} {
 		rc := newRequest("GET", path, "Authorization", alice, "Authorization", bob)
 		serve(t, h.s, rc)
-		if rc.Response.StatusCode() != 401 || errCode(rc) != CodeUnauthorized || !strings.Contains(string(rc.Response.Body()), "one Authorization header") {
+		if rc.Response.StatusCode() != 401 || errCode(rc) != errcode.Unauthorized || !strings.Contains(string(rc.Response.Body()), "one Authorization header") {
 			t.Fatalf("%s with two Authorization headers: %d %s", path, rc.Response.StatusCode(), rc.Response.Body())
 		}
 	}
@@ -186,7 +186,7 @@ func TestEraseNeedsASession(t *testing.T) {
 	tok := bearer(h.token("alice", "free", ""))
 	key := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, tok...).data()["key"].(string)
 	r := h.do("DELETE", "/api/v1/user", "", "Authorization", "Bearer "+key)
-	expectError(t, r, 403, CodeForbidden)
+	expectError(t, r, 403, errcode.Forbidden)
 	if r := h.do("GET", "/api/v1/user/api-keys", "", tok...); r.status != 200 || len(r.body["data"].([]any)) != 1 {
 		t.Fatalf("the refused erase removed data: %d %s", r.status, r.raw)
 	}
@@ -492,7 +492,7 @@ func TestHeadAndOptions(t *testing.T) {
 			t.Errorf("OPTIONS %s: CORS headers without CORS configured: %v", path, r.header)
 		}
 	}
-	expectError(t, h.do("OPTIONS", "/api/v1/nope", ""), 404, CodeEndpointNotFound)
+	expectError(t, h.do("OPTIONS", "/api/v1/nope", ""), 404, errcode.EndpointNotFound)
 	if r := h.do("DELETE", "/api/v1/status", ""); r.header["Allow"] != "GET, HEAD, OPTIONS" {
 		t.Errorf("405 Allow %q", r.header["Allow"])
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"fiplan/handlers/errcode"
 )
 
 func TestFeatureFlagWritesNeedAdmin(t *testing.T) {
@@ -11,8 +13,8 @@ func TestFeatureFlagWritesNeedAdmin(t *testing.T) {
 	admin := bearer(h.token("root", "pro", "admin"))
 	user := bearer(h.token("alice", "pro", ""))
 	def := `{"enabled":true}`
-	expectError(t, h.do("PUT", "/api/v1/features/new-ui", def, user...), 403, CodeForbidden)
-	expectError(t, h.do("PUT", "/api/v1/features/new-ui", def), 401, CodeUnauthorized)
+	expectError(t, h.do("PUT", "/api/v1/features/new-ui", def, user...), 403, errcode.Forbidden)
+	expectError(t, h.do("PUT", "/api/v1/features/new-ui", def), 401, errcode.Unauthorized)
 	if r := h.do("PUT", "/api/v1/features/new-ui", def, admin...); r.status != 201 || r.data()["rolloutPercent"] != 100.0 {
 		t.Fatalf("create: %d %s", r.status, r.raw)
 	}
@@ -20,17 +22,17 @@ func TestFeatureFlagWritesNeedAdmin(t *testing.T) {
 	if r.status != 200 || r.data()["enabled"] != false || r.data()["createdAt"] == nil {
 		t.Fatalf("replace: %d %s", r.status, r.raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/features/new-ui/stats", "", user...), 403, CodeForbidden)
-	expectError(t, h.do("DELETE", "/api/v1/features/new-ui", "", user...), 403, CodeForbidden)
+	expectError(t, h.do("GET", "/api/v1/features/new-ui/stats", "", user...), 403, errcode.Forbidden)
+	expectError(t, h.do("DELETE", "/api/v1/features/new-ui", "", user...), 403, errcode.Forbidden)
 	// An API key acts without the admin role.
 	key := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, admin...).data()["key"].(string)
-	expectError(t, h.do("PUT", "/api/v1/features/new-ui", def, bearer(key)...), 403, CodeForbidden)
+	expectError(t, h.do("PUT", "/api/v1/features/new-ui", def, bearer(key)...), 403, errcode.Forbidden)
 	if r := h.do("DELETE", "/api/v1/features/new-ui", "", admin...); r.status != 204 {
 		t.Fatalf("delete: %d %s", r.status, r.raw)
 	}
-	expectError(t, h.do("DELETE", "/api/v1/features/new-ui", "", admin...), 404, CodeNotFound)
+	expectError(t, h.do("DELETE", "/api/v1/features/new-ui", "", admin...), 404, errcode.NotFound)
 	// Evaluation needs authentication.
-	expectError(t, h.do("GET", "/api/v1/features", ""), 401, CodeUnauthorized)
+	expectError(t, h.do("GET", "/api/v1/features", ""), 401, errcode.Unauthorized)
 }
 
 func TestFeatureFlagValidation(t *testing.T) {
@@ -168,13 +170,13 @@ func TestMonteCarloKillSwitch(t *testing.T) {
 	}
 	admin := bearer(h.token("root", "pro", "admin"))
 	h.do("PUT", "/api/v1/features/calculator-monte-carlo", `{"enabled":false}`, admin...)
-	expectError(t, h.do("POST", "/api/v1/calculator", body), 503, CodeUnavailable)
+	expectError(t, h.do("POST", "/api/v1/calculator", body), 503, errcode.Unavailable)
 	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000}`); r.status != 200 {
 		t.Fatal("the switch must only affect Monte Carlo")
 	}
 	// Let pro users keep it.
 	h.do("PUT", "/api/v1/features/calculator-monte-carlo", `{"enabled":true,"tiers":["pro"]}`, admin...)
-	expectError(t, h.do("POST", "/api/v1/calculator", body), 503, CodeUnavailable)
+	expectError(t, h.do("POST", "/api/v1/calculator", body), 503, errcode.Unavailable)
 	if r := h.do("POST", "/api/v1/calculator", body, bearer(h.token("p", "pro", ""))...); r.status != 200 {
 		t.Fatalf("pro caller: %s", r.raw)
 	}

@@ -4,18 +4,27 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/auth"
 )
 
+// benchFlags defines n flags through the API, as an operator would.
 func benchFlags(b *testing.B, n int) (*Server, string) {
 	s, tok, _ := benchServer(b, 1<<16, limitOff)
+	admin, err := auth.Sign(testSecret, auth.Claims{Sub: "ops", Role: "admin", TTL: time.Hour}, time.Now())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rc fasthttp.RequestCtx
 	for i := range n {
-		key := fmt.Sprintf("flag-%d", i)
-		rec := flagRecord{Key: key, Enabled: true, RolloutPercent: 50, Tiers: []string{}, IncludeUsers: []string{}, ExcludeUsers: []string{},
-			Variants: []flagVariantIn{{"control", 1}, {"treatment", 1}}}
-		if _, err := s.db.PutFlag(key, rec); err != nil {
-			b.Fatal(err)
+		request(&rc, "PUT", fmt.Sprintf("/api/v1/features/flag-%d", i), "Bearer "+admin,
+			`{"enabled":true,"rolloutPercent":50,"variants":[{"name":"control","weight":1},{"name":"treatment","weight":1}]}`)
+		s.Serve(&rc)
+		if rc.Response.StatusCode() != 201 {
+			b.Fatalf("%d %s", rc.Response.StatusCode(), rc.Response.Body())
 		}
-		s.flags.set.Store(s.flags.set.Load().with(key, newEntry(rec)))
 	}
 	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
 	return s, tok

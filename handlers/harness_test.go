@@ -59,7 +59,7 @@ func startHarness(t *testing.T, dbPath string, opts ...option) *harness {
 		t.Fatal(err)
 	}
 	cfg := Config{Version: "test", DB: db, Verifier: v, Now: h.clock}
-	withRates("60/1m", "600/1m", "6000/1m")(&cfg) // the contract's defaults
+	withRates("60/1m", "600/1m", "6000/1m")(&cfg) // the documented defaults
 	for _, o := range opts {
 		o(&cfg)
 	}

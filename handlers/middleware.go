@@ -21,7 +21,7 @@ const SessionCookie = "fiplan_session"
 var msgAuthTooLong = "the Authorization header is longer than " + strconv.Itoa(auth.MaxHeader) + " bytes"
 
 // authenticate resolves the caller and enforces the route's access rule.
-func (s *Server) authenticate(c *Ctx) bool {
+func (s *Server) authenticate(c *rest.Ctx) bool {
 	rc := c.RC
 	var h []byte
 	switch hs := rc.Request.Header.PeekAll(fasthttp.HeaderAuthorization); len(hs) {
@@ -30,7 +30,7 @@ func (s *Server) authenticate(c *Ctx) bool {
 		h = hs[0]
 	default:
 		// Which one a proxy or another server would use is anyone's guess.
-		return s.unauthorized(c, CodeUnauthorized, "send one Authorization header, not several")
+		return s.unauthorized(c, errcode.Unauthorized, "send one Authorization header, not several")
 	}
 	var tok []byte
 	via := auth.ViaToken
@@ -41,7 +41,7 @@ func (s *Server) authenticate(c *Ctx) bool {
 	case len(h) > 0:
 		t, ok := auth.BearerToken(h)
 		if !ok {
-			return s.unauthorized(c, CodeUnauthorized, "Authorization header must be \"Bearer <token>\"")
+			return s.unauthorized(c, errcode.Unauthorized, "Authorization header must be \"Bearer <token>\"")
 		}
 		tok = t
 	default:
@@ -53,19 +53,19 @@ func (s *Server) authenticate(c *Ctx) bool {
 		if c.Route().Access == rest.Public {
 			return true
 		}
-		return s.unauthorized(c, CodeUnauthorized, "authentication required: send Authorization: Bearer <token>")
+		return s.unauthorized(c, errcode.Unauthorized, "authentication required: send Authorization: Bearer <token>")
 	}
 	if auth.IsKey(tok) {
 		if via == auth.ViaCookie {
-			return s.unauthorized(c, CodeUnauthorized, "the session cookie does not carry API keys")
+			return s.unauthorized(c, errcode.Unauthorized, "the session cookie does not carry API keys")
 		}
 		hash, ok := auth.ParseKey(tok)
 		if !ok {
-			return s.unauthorized(c, CodeUnauthorized, "invalid API key")
+			return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
 		}
 		k, acct, err := s.db.LookupKey(hash)
 		if errors.Is(err, store.ErrNotFound) {
-			return s.unauthorized(c, CodeUnauthorized, "invalid API key")
+			return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
 		}
 		if err != nil {
 			c.Storage(err)
@@ -78,11 +78,11 @@ func (s *Server) authenticate(c *Ctx) bool {
 		p, err := s.verifier.Verify(tok)
 		switch {
 		case errors.Is(err, auth.ErrExpired):
-			return s.unauthorized(c, CodeTokenExpired, "Token has expired")
+			return s.unauthorized(c, errcode.TokenExpired, "Token has expired")
 		case errors.Is(err, auth.ErrLifetime):
-			return s.unauthorized(c, CodeUnauthorized, "token lifetime exceeds one hour: without iat, exp may be at most one hour ahead")
+			return s.unauthorized(c, errcode.Unauthorized, "token lifetime exceeds one hour: without iat, exp may be at most one hour ahead")
 		case err != nil:
-			return s.unauthorized(c, CodeUnauthorized, "invalid token")
+			return s.unauthorized(c, errcode.Unauthorized, "invalid token")
 		}
 		p.Via = via
 		c.Principal = p
@@ -92,23 +92,23 @@ func (s *Server) authenticate(c *Ctx) bool {
 	}
 	c.Authed = true
 	if via == auth.ViaCookie && !safeMethod(rc.Method()) && !sameOrigin(rc) {
-		c.ErrorMessage(CodeForbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
+		c.ErrorMessage(errcode.Forbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
 		return false
 	}
 	switch c.Route().Access {
 	case rest.Session:
 		if c.Principal.Via == auth.ViaKey {
-			c.ErrorMessage(CodeForbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys or erase the account")
+			c.ErrorMessage(errcode.Forbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys or erase the account")
 			return false
 		}
 	case rest.Pro:
 		if c.Principal.Tier != auth.TierPro {
-			c.ErrorMessage(CodeSubscriptionRequired, "this endpoint requires a Pro subscription", "upgrade to Pro to use this endpoint")
+			c.ErrorMessage(errcode.SubscriptionRequired, "this endpoint requires a Pro subscription", "upgrade to Pro to use this endpoint")
 			return false
 		}
 	case rest.Admin:
 		if !c.Principal.Admin {
-			c.ErrorMessage(CodeForbidden, "this endpoint requires the admin role", "your token does not carry role admin")
+			c.ErrorMessage(errcode.Forbidden, "this endpoint requires the admin role", "your token does not carry role admin")
 			return false
 		}
 	}
@@ -118,14 +118,14 @@ func (s *Server) authenticate(c *Ctx) bool {
 // unauthorized answers 401, unless the client has spent its anonymous
 // allowance, in which case failed attempts are rate limited like any
 // anonymous request: guessing credentials costs the same as calling.
-func (s *Server) unauthorized(c *Ctx, code, msg string) bool {
-	d := s.public.Allow(s.clientIP(c), s.now().UnixNano())
+func (s *Server) unauthorized(c *rest.Ctx, code, msg string) bool {
+	d := s.public.Allow(c.Client(), s.now().UnixNano())
 	if !d.OK && d.Limit > 0 {
 		s.rateLimited(c, d)
 		return false
 	}
 	c.RC.Response.Header.Set(fasthttp.HeaderWWWAuthenticate, `Bearer realm="fiplan"`)
-	if code == CodeTokenExpired {
+	if code == errcode.TokenExpired {
 		c.ErrorMessage(code, msg, "Token has expired")
 		return false
 	}
@@ -135,7 +135,7 @@ func (s *Server) unauthorized(c *Ctx, code, msg string) bool {
 
 // rememberTier keeps the account's tier current so that the caller's API
 // keys act with it. A write happens only when the tier is new or changed.
-func (s *Server) rememberTier(c *Ctx) bool {
+func (s *Server) rememberTier(c *rest.Ctx) bool {
 	p := &c.Principal
 	if t, ok := s.tiers.Load(p.User); ok && t.(auth.Tier) == p.Tier {
 		return true
@@ -163,12 +163,12 @@ func sameOrigin(rc *fasthttp.RequestCtx) bool {
 }
 
 // limit applies the caller's rate limit and sets the RateLimit headers.
-func (s *Server) limit(c *Ctx) bool {
+func (s *Server) limit(c *rest.Ctx) bool {
 	now := s.now().UnixNano()
 	var d limit.Decision
 	switch {
 	case !c.Authed:
-		d = s.public.Allow(s.clientIP(c), now)
+		d = s.public.Allow(c.Client(), now)
 	case c.Principal.Tier == auth.TierPro:
 		d = s.pro.Allow(c.Principal.User, now)
 	default:
@@ -185,13 +185,13 @@ func (s *Server) limit(c *Ctx) bool {
 	return true
 }
 
-func (s *Server) rateHeaders(c *Ctx, d limit.Decision) {
+func (s *Server) rateHeaders(c *rest.Ctx, d limit.Decision) {
 	c.SetHeaderInt("RateLimit-Limit", int64(d.Limit))
 	c.SetHeaderInt("RateLimit-Remaining", int64(d.Remaining))
 	c.SetHeaderInt("RateLimit-Reset", int64(d.Reset))
 }
 
-func (s *Server) rateLimited(c *Ctx, d limit.Decision) {
+func (s *Server) rateLimited(c *rest.Ctx, d limit.Decision) {
 	s.rateHeaders(c, d)
 	c.RateLimited(d.RetryAfter)
 }

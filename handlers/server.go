@@ -31,11 +31,18 @@ import (
 	"fiplan/data/program"
 	"fiplan/data/store"
 	"fiplan/data/taxtable"
+	"fiplan/handlers/account"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/bytesconv"
+	"fiplan/handlers/calculator"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/features"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/places"
+	"fiplan/handlers/portfolio"
 	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
+	"fiplan/handlers/taxes"
 )
 
 // Config is what a Server needs; cmd/fiplan fills it from flags.
@@ -61,6 +68,8 @@ type Config struct {
 	RateKeys int
 	// Now is the clock (default time.Now); tests move it.
 	Now func() time.Time
+	// Web, when set, serves every path outside /api/ (the web app).
+	Web fasthttp.RequestHandler
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -77,10 +86,18 @@ type Server struct {
 	datasets []dataset
 	history  history.Series
 	cities   *geo.Table
-	geo      *geoService // cities pre-encoded for the /geo routes
-	programs *program.Table
-	taxes    *taxtable.Table
-	fx       *fx.Table
+	vocab    *schema.Vocabulary
+	places   *places.Handlers
+	features *features.Handlers
+	account  *account.Handlers
+	tools    *portfolio.Handlers
+	calc     *calculator.Handlers
+
+	statusDoc *rest.Doc
+	tax       *taxes.Handlers
+	programs  *program.Table
+	taxes     *taxtable.Table
+	fx        *fx.Table
 
 	public *limit.Limiter[[16]byte]
 	free   *limit.Limiter[string]
@@ -88,8 +105,6 @@ type Server struct {
 
 	idPrefix [16]byte
 	idSeq    atomic.Uint64
-
-	flags flags
 
 	floods floods // the access log's sampling of 429s
 
@@ -147,8 +162,8 @@ func New(cfg Config) (*Server, error) {
 	if err := s.loadDatasets(); err != nil {
 		return nil, err
 	}
-	if err := s.loadFlags(); err != nil {
-		return nil, fmt.Errorf("cannot load feature flags: %w", err)
+	if err := s.build(); err != nil {
+		return nil, err
 	}
 	s.routes = s.table()
 	for _, r := range s.routes {
@@ -166,6 +181,55 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// build makes the domains' handlers, their declarations compiled against
+// the server's vocabulary.
+func (s *Server) build() (err error) {
+	if s.vocab, err = vocabulary(s.fx); err != nil {
+		return err
+	}
+	if s.places, err = places.New(s.vocab, s.cities, s.programs); err != nil {
+		return err
+	}
+	if s.tax, err = taxes.New(s.vocab, s.taxes, s.programs, s.fx); err != nil {
+		return err
+	}
+	if s.features, err = features.New(s.vocab, s.db, s.now, s.log); err != nil {
+		return err
+	}
+	if s.tools, err = portfolio.New(s.vocab); err != nil {
+		return err
+	}
+	if s.calc, err = calculator.New(s.vocab, s.history, s.now, s.features.Flag); err != nil {
+		return err
+	}
+	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
+	if err != nil {
+		return err
+	}
+	return s.newStatusDoc()
+}
+
+// memory is what the server holds about users between writes, as the
+// account routes see it.
+type memory struct{ s *Server }
+
+func (m memory) KeyUse(owner, id string) (time.Time, bool) {
+	m.s.touchMu.Lock()
+	t, ok := m.s.touched[store.KeyRef(owner, id)]
+	m.s.touchMu.Unlock()
+	return t, ok
+}
+
+func (m memory) Exposures(user string, dst map[string]string) {
+	m.s.features.PendingExposures(user, dst)
+}
+
+func (m memory) Forget(user string) {
+	m.s.features.Forget(user)
+	m.s.forgetTouched(user)
+	m.s.tiers.Delete(user)
+}
+
 // Close stops background work and writes pending API-key use times. It
 // does not close the DB or the Verifier, which the caller owns.
 func (s *Server) Close() {
@@ -177,8 +241,8 @@ func (s *Server) Close() {
 	close(s.stop)
 	s.done.Wait()
 	s.flushTouched()
-	s.flushExposures()
-	s.geo.close()
+	s.features.Flush()
+	s.places.Close()
 }
 
 func (s *Server) background() {
@@ -196,7 +260,7 @@ func (s *Server) background() {
 			s.pro.Sweep(now)
 			s.floods.sweep(s.now(), s.log)
 			s.flushTouched()
-			s.flushExposures()
+			s.features.Flush()
 		}
 	}
 }
@@ -256,6 +320,13 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 		}
 	case errors.As(err, &small):
 		c.Error(errcode.HeaderTooLarge, msgHeadTooBig)
+	case isTimeout(err):
+		// Typically a browser's preconnected socket that stayed idle past
+		// ReadTimeout. 408 with Connection: close makes the browser send
+		// its next request on a new connection; a 400 here would be read
+		// as the answer to whatever it sends on this socket next.
+		c.RC.SetConnectionClose()
+		c.Error(errcode.RequestTimeout, "no complete request arrived in time")
 	default:
 		c.Error(errcode.BadRequest, "malformed HTTP request")
 	}
@@ -315,10 +386,17 @@ func drain(conn net.Conn, length int) {
 
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
+	// The web app serves every path outside /api/; a request framed in a
+	// way that could smuggle another gets the API's 400 wherever it goes.
+	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) && framing(&rc.Request.Header) == "" {
+		s.cfg.Web(rc)
+		return
+	}
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
 	s.begin(c)
+	c.SetClient(s.clientIP(c))
 	if msg := framing(&rc.Request.Header); msg != "" {
 		rc.SetConnectionClose() // what follows on the connection cannot be trusted
 		c.Error(errcode.BadRequest, msg)
@@ -370,6 +448,13 @@ var (
 	typeMergePatch       = []byte("application/merge-patch+json")
 )
 
+var apiPrefix = []byte("/api/")
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
 // framing refuses the request shapes RFC 9112 leaves ambiguous or that
 // request smuggling relies on: an HTTP version other than 1.0 and 1.1,
 // Transfer-Encoding other than one "chunked", and Transfer-Encoding
@@ -416,7 +501,7 @@ func framing(h *fasthttp.RequestHeader) string {
 // may also say application/merge-patch+json) or any Content-Encoding but
 // identity is 415. A request without Content-Type is read as JSON; without
 // a body too, the route judges the empty body.
-func mediaType(c *Ctx) bool {
+func mediaType(c *rest.Ctx) bool {
 	h := &c.RC.Request.Header
 	m := h.Method()
 	if string(m) != "POST" && string(m) != "PUT" && string(m) != "PATCH" {
@@ -450,7 +535,7 @@ var (
 // begin sets what every response carries: the request id, nosniff so
 // that no browser reads a JSON body as anything else, and the CORS grant
 // when the request comes from an allowed origin.
-func (s *Server) begin(c *Ctx) {
+func (s *Server) begin(c *rest.Ctx) {
 	s.requestID(c)
 	h := &c.RC.Response.Header
 	h.SetCanonical(headerNoSniff, valueNoSniff)
@@ -478,7 +563,7 @@ var (
 
 // corsOrigin reports whether the request's Origin is one of the configured
 // origins, compared exactly.
-func (s *Server) corsOrigin(c *Ctx) bool {
+func (s *Server) corsOrigin(c *rest.Ctx) bool {
 	o := c.RC.Request.Header.Peek("Origin")
 	for _, allowed := range s.cfg.CORSOrigins {
 		if string(o) == allowed {
@@ -492,7 +577,7 @@ func (s *Server) corsOrigin(c *Ctx) bool {
 // preflight from an allowed origin, the methods and headers it may use.
 // A preflight carries no credentials, so it is neither authenticated nor
 // limited.
-func (s *Server) options(c *Ctx, n *rest.Node) {
+func (s *Server) options(c *rest.Ctx, n *rest.Node) {
 	h := &c.RC.Response.Header
 	h.Set(fasthttp.HeaderAllow, n.Allow())
 	if len(s.cfg.CORSOrigins) > 0 && s.corsOrigin(c) && len(c.RC.Request.Header.Peek(fasthttp.HeaderAccessControlRequestMethod)) > 0 {
@@ -506,7 +591,7 @@ func (s *Server) options(c *Ctx, n *rest.Node) {
 
 // finish recovers a panicking handler into 500, keeps answers about a
 // caller's own data out of caches, and writes the access log.
-func (s *Server) finish(c *Ctx) {
+func (s *Server) finish(c *rest.Ctx) {
 	if p := recover(); p != nil {
 		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.RequestID()), "stack", string(debug.Stack()))
 		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
@@ -518,7 +603,7 @@ func (s *Server) finish(c *Ctx) {
 	s.accessLog(c)
 }
 
-func (s *Server) accessLog(c *Ctx) {
+func (s *Server) accessLog(c *rest.Ctx) {
 	rc := c.RC
 	status := rc.Response.StatusCode()
 	switch {
@@ -550,7 +635,7 @@ func (s *Server) accessLog(c *Ctx) {
 }
 
 // floodKey names the client a 429 went to: the user, or the address.
-func (s *Server) floodKey(c *Ctx) string {
+func (s *Server) floodKey(c *rest.Ctx) string {
 	if c.Authed {
 		return "user " + c.Principal.User
 	}
@@ -624,7 +709,7 @@ func (f *floods) sweep(now time.Time, log *slog.Logger) {
 }
 
 // requestID echoes a sane incoming X-Request-ID or makes one.
-func (s *Server) requestID(c *Ctx) {
+func (s *Server) requestID(c *rest.Ctx) {
 	in := c.RC.Request.Header.Peek("X-Request-ID")
 	if !saneID(in) {
 		b := append(c.IDBuffer(), s.idPrefix[:]...)
@@ -652,7 +737,7 @@ func saneID(b []byte) bool {
 // right-most X-Forwarded-For address that is not itself a trusted proxy.
 // Several X-Forwarded-For lines read as one list joined in order, so a
 // client cannot hide the proxy's line behind one of its own.
-func (s *Server) clientIP(c *Ctx) [16]byte {
+func (s *Server) clientIP(c *rest.Ctx) [16]byte {
 	var addr netip.Addr
 	if ip := c.RC.RemoteIP(); ip != nil {
 		addr, _ = netip.AddrFromSlice(ip)

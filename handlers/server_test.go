@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -35,7 +36,7 @@ func TestStatus(t *testing.T) {
 func TestStatusUnavailableWhenStorageIsGone(t *testing.T) {
 	h := newHarness(t)
 	h.db.Close()
-	expectError(t, h.do("GET", "/api/v1/status", ""), 503, CodeUnavailable)
+	expectError(t, h.do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
 }
 
 func TestDatabaseErrorIsReported(t *testing.T) {
@@ -44,7 +45,7 @@ func TestDatabaseErrorIsReported(t *testing.T) {
 	h.do("GET", "/api/v1/user/api-keys", "", bearer(tok)...) // remembers the tier
 	h.db.Close()
 	r := h.do("GET", "/api/v1/user/api-keys", "", bearer(tok)...)
-	expectError(t, r, 500, CodeDatabase)
+	expectError(t, r, 500, errcode.Database)
 	if strings.Contains(string(r.raw), "closed") || strings.Contains(string(r.raw), "bolt") {
 		t.Fatalf("internals leak: %s", r.raw)
 	}
@@ -53,8 +54,8 @@ func TestDatabaseErrorIsReported(t *testing.T) {
 func TestUnknownPathIsDecidedBeforeAuthentication(t *testing.T) {
 	h := newHarness(t)
 	for _, p := range []string{"/api/v1/nope", "/api/v2/status", "/api/v1/user/api-keys/x/y", "/", "/api", "/api/v1/statuses"} {
-		expectError(t, h.do("GET", p, ""), 404, CodeEndpointNotFound)
-		expectError(t, h.do("GET", p, "", "Authorization", "Bearer garbage"), 404, CodeEndpointNotFound)
+		expectError(t, h.do("GET", p, ""), 404, errcode.EndpointNotFound)
+		expectError(t, h.do("GET", p, "", "Authorization", "Bearer garbage"), 404, errcode.EndpointNotFound)
 	}
 	// A trailing slash is tolerated.
 	if r := h.do("GET", "/api/v1/status/", ""); r.status != 200 {
@@ -65,12 +66,12 @@ func TestUnknownPathIsDecidedBeforeAuthentication(t *testing.T) {
 func TestMethodNotAllowed(t *testing.T) {
 	h := newHarness(t)
 	r := h.do("DELETE", "/api/v1/status", "")
-	expectError(t, r, 405, CodeMethodNotAllowed)
+	expectError(t, r, 405, errcode.MethodNotAllowed)
 	if r.header["Allow"] != "GET, HEAD, OPTIONS" {
 		t.Fatalf("Allow = %q", r.header["Allow"])
 	}
 	r = h.do("PUT", "/api/v1/user/api-keys", "{}")
-	expectError(t, r, 405, CodeMethodNotAllowed)
+	expectError(t, r, 405, errcode.MethodNotAllowed)
 	if r.header["Allow"] != "GET, HEAD, POST, OPTIONS" {
 		t.Fatalf("Allow = %q", r.header["Allow"])
 	}
@@ -141,11 +142,11 @@ func TestPayloadTooLarge(t *testing.T) {
 
 func TestPanicBecomesInternalError(t *testing.T) {
 	h := newHarness(t)
-	if err := h.s.router.Add(rest.Get("/api/v1/test/panic", rest.Public, func(*Ctx) { panic("secret internals") }, nil)); err != nil {
+	if err := h.s.router.Add(rest.Get("/api/v1/test/panic", rest.Public, func(*rest.Ctx) { panic("secret internals") }, nil)); err != nil {
 		t.Fatal(err)
 	}
 	r := h.do("GET", "/api/v1/test/panic", "")
-	expectError(t, r, 500, CodeInternal)
+	expectError(t, r, 500, errcode.Internal)
 	if strings.Contains(string(r.raw), "secret") {
 		t.Fatalf("panic value leaked: %s", r.raw)
 	}
@@ -185,21 +186,21 @@ func TestAuthenticationRules(t *testing.T) {
 		header string
 		code   string
 	}{
-		{"no credentials", "", CodeUnauthorized},
-		{"bare token", good, CodeUnauthorized},
-		{"basic scheme", "Basic YWxpY2U6cHc=", CodeUnauthorized},
-		{"empty bearer", "Bearer ", CodeUnauthorized},
-		{"garbage", "Bearer not.a.jwt", CodeUnauthorized},
-		{"alg none", "Bearer " + none, CodeUnauthorized},
-		{"unsigned", "Bearer " + strings.Join(strings.Split(good, ".")[:2], ".") + ".", CodeUnauthorized},
-		{"wrong key", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), valid), CodeUnauthorized},
-		{"HS384", "Bearer " + sign(jwt.SigningMethodHS384, testSecret, valid), CodeUnauthorized},
-		{"no sub", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("sub", nil)), CodeUnauthorized},
-		{"no exp", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", nil)), CodeUnauthorized},
-		{"expired", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(-time.Minute).Unix())), CodeTokenExpired},
-		{"old iat", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("iat", now.Add(-61*time.Minute).Unix())), CodeTokenExpired},
-		{"expired with bad signature", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), with("exp", now.Add(-time.Minute).Unix())), CodeUnauthorized},
-		{"revoked-looking API key", "Bearer svc_0000000000000000000000000000000000000000000000000", CodeUnauthorized},
+		{"no credentials", "", errcode.Unauthorized},
+		{"bare token", good, errcode.Unauthorized},
+		{"basic scheme", "Basic YWxpY2U6cHc=", errcode.Unauthorized},
+		{"empty bearer", "Bearer ", errcode.Unauthorized},
+		{"garbage", "Bearer not.a.jwt", errcode.Unauthorized},
+		{"alg none", "Bearer " + none, errcode.Unauthorized},
+		{"unsigned", "Bearer " + strings.Join(strings.Split(good, ".")[:2], ".") + ".", errcode.Unauthorized},
+		{"wrong key", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), valid), errcode.Unauthorized},
+		{"HS384", "Bearer " + sign(jwt.SigningMethodHS384, testSecret, valid), errcode.Unauthorized},
+		{"no sub", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("sub", nil)), errcode.Unauthorized},
+		{"no exp", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", nil)), errcode.Unauthorized},
+		{"expired", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(-time.Minute).Unix())), errcode.TokenExpired},
+		{"old iat", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("iat", now.Add(-61*time.Minute).Unix())), errcode.TokenExpired},
+		{"expired with bad signature", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), with("exp", now.Add(-time.Minute).Unix())), errcode.Unauthorized},
+		{"revoked-looking API key", "Bearer svc_0000000000000000000000000000000000000000000000000", errcode.Unauthorized},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -209,7 +210,7 @@ func TestAuthenticationRules(t *testing.T) {
 			}
 			r := h.do("GET", "/api/v1/user/api-keys", "", hdr...)
 			expectError(t, r, 401, c.code)
-			if c.code == CodeTokenExpired && (r.body["error"] != "Token has expired" || r.body["message"] != "Token has expired") {
+			if c.code == errcode.TokenExpired && (r.body["error"] != "Token has expired" || r.body["message"] != "Token has expired") {
 				t.Fatalf("expired wording: %s", r.raw)
 			}
 			// On a public route, sent credentials must be valid too.
@@ -227,7 +228,7 @@ func TestAuthenticationRules(t *testing.T) {
 	// The one-hour session ends even with a later exp.
 	long := sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(5*time.Hour).Unix()))
 	h.advance(61 * time.Minute)
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(long)...), 401, CodeTokenExpired)
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(long)...), 401, errcode.TokenExpired)
 }
 
 func TestAPIKeyLifecycle(t *testing.T) {
@@ -261,10 +262,10 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if r.status != 200 || r.header["Ratelimit-Limit"] != "6000" {
 		t.Fatalf("key use: %d %v %s", r.status, r.header, r.raw)
 	}
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, keyAuth...), 403, CodeForbidden)
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, keyAuth...), 403, errcode.Forbidden)
 	// A mistyped key fails its checksum.
 	typo := key[:len(key)-1] + string("ab"[strings.IndexByte("ab", key[len(key)-1])+1&1])
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(typo)...), 401, CodeUnauthorized)
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(typo)...), 401, errcode.Unauthorized)
 
 	// Last use shows in the list, even before it is written.
 	r = h.do("GET", "/api/v1/user/api-keys", "", alice...)
@@ -277,7 +278,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if r.body["meta"].(map[string]any)["total"] != 0.0 {
 		t.Fatalf("bob sees alice's keys: %s", r.raw)
 	}
-	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", bob...), 404, CodeNotFound)
+	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", bob...), 404, errcode.NotFound)
 	if h.do("GET", "/api/v1/user/api-keys", "", keyAuth...).status != 200 {
 		t.Fatal("bob's attempt revoked alice's key")
 	}
@@ -286,8 +287,8 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if r = h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...); r.status != 204 || len(r.raw) != 0 {
 		t.Fatalf("revoke: %d %s", r.status, r.raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", keyAuth...), 401, CodeUnauthorized)
-	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...), 404, CodeNotFound)
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", keyAuth...), 401, errcode.Unauthorized)
+	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...), 404, errcode.NotFound)
 }
 
 func TestAPIKeyLimit(t *testing.T) {
@@ -298,7 +299,7 @@ func TestAPIKeyLimit(t *testing.T) {
 			t.Fatalf("create: %s", r.raw)
 		}
 	}
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...), 409, CodeConflict)
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...), 409, errcode.Conflict)
 }
 
 func TestKeysAndTierSurviveRestart(t *testing.T) {
@@ -324,8 +325,8 @@ func TestCookieSessionAndCSRF(t *testing.T) {
 	if r := h.do("GET", "/api/v1/user/api-keys", "", cookie...); r.status != 200 {
 		t.Fatalf("cookie GET: %s", r.raw)
 	}
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, cookie...), 403, CodeForbidden)
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://evil.test")...), 403, CodeForbidden)
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, cookie...), 403, errcode.Forbidden)
+	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://evil.test")...), 403, errcode.Forbidden)
 	if r := h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://fiplan.test")...); r.status != 201 {
 		t.Fatalf("same-origin cookie POST: %s", r.raw)
 	}
@@ -344,7 +345,7 @@ func TestRateLimits(t *testing.T) {
 		}
 	}
 	r := h.do("GET", "/api/v1/status", "")
-	expectError(t, r, 429, CodeRateLimited)
+	expectError(t, r, 429, errcode.RateLimited)
 	if r.body["retryAfter"] != 20.0 || r.header["Retry-After"] != "20" || r.header["Ratelimit-Remaining"] != "0" {
 		t.Fatalf("429: %v %s", r.header, r.raw)
 	}
@@ -361,7 +362,7 @@ func TestRateLimits(t *testing.T) {
 			t.Fatalf("free: %d %v", r.status, r.header)
 		}
 	}
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", free...), 429, CodeRateLimited)
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", free...), 429, errcode.RateLimited)
 	// Pro is off: no limit and no headers.
 	pro := bearer(h.token("carol", "pro", ""))
 	for range 10 {
@@ -379,9 +380,9 @@ func TestRateLimits(t *testing.T) {
 func TestFailedAuthenticationIsRateLimited(t *testing.T) {
 	h := newHarness(t, withRates("2/1m", "off", "off"))
 	for range 2 {
-		expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 401, CodeUnauthorized)
+		expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 401, errcode.Unauthorized)
 	}
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 429, CodeRateLimited)
+	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 429, errcode.RateLimited)
 }
 
 func TestClientIPBehindTrustedProxies(t *testing.T) {
@@ -392,7 +393,7 @@ func TestClientIPBehindTrustedProxies(t *testing.T) {
 		if xff != "" {
 			rc.Request.Header.Set("X-Forwarded-For", xff)
 		}
-		c := &Ctx{RC: &rc}
+		c := &rest.Ctx{RC: &rc}
 		a := h.s.clientIP(c)
 		return addrString(a)
 	}
@@ -418,7 +419,7 @@ func TestPublicChainAllocatesNothing(t *testing.T) {
 		t.Skip("sync.Pool drops items under -race; CI pins this in its run without -race")
 	}
 	h := newHarness(t, withRates("1000000000/1h", "off", "off"))
-	if err := h.s.router.Add(rest.Get("/api/v1/test/noop", rest.Public, func(c *Ctx) {
+	if err := h.s.router.Add(rest.Get("/api/v1/test/noop", rest.Public, func(c *rest.Ctx) {
 		w := c.Begin()
 		w.Begin()
 		w.End()

@@ -31,7 +31,7 @@ func benchServer(b *testing.B, cacheSize int, public limit.Rate) (*Server, strin
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { s.Close(); v.Close(); db.Close() })
-	noop := func(c *Ctx) {
+	noop := func(c *rest.Ctx) {
 		w := c.Begin()
 		w.Begin()
 		w.End()

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"fiplan/data/fx"
+	"fiplan/handlers/account"
+	"fiplan/handlers/errcode"
 )
 
 func TestUserDocumentsDefaultsAndLifecycle(t *testing.T) {
@@ -102,7 +104,7 @@ func TestUserDocumentValidation(t *testing.T) {
 	expectError(t, h.do("PATCH", "/api/v1/user/profile", `{"currentAge":`, tok...), 400, "INVALID_JSON")
 	expectError(t, h.do("PUT", "/api/v1/user/profile", ``, tok...), 400, "INVALID_JSON")
 	for _, ok := range []string{"en", "pt-PT", "zh-Hant-TW", "es-419"} {
-		if msg := checkLocale(ok); msg != "" {
+		if msg := account.CheckLocale(ok); msg != "" {
 			t.Errorf("locale %q refused", ok)
 		}
 	}
@@ -134,8 +136,8 @@ func TestExportAndErase(t *testing.T) {
 	if r = h.do("DELETE", "/api/v1/user", "", bearer(tok)...); r.status != 204 {
 		t.Fatalf("erase: %s", r.raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/user/export", "", bearer(key)...), 401, CodeUnauthorized)
-	h.s.flushExposures() // nothing about alice may come back from memory
+	expectError(t, h.do("GET", "/api/v1/user/export", "", bearer(key)...), 401, errcode.Unauthorized)
+	h.s.features.Flush() // nothing about alice may come back from memory
 	r = cf.check(h.do("GET", "/api/v1/user/export", "", bearer(tok)...), "GET", "/api/v1/user/export")
 	d = r.data()
 	if d["profile"] != nil || d["notifications"] != nil || len(d["assets"].([]any)) != 0 || len(d["apiKeys"].([]any)) != 0 || len(d["featureFlags"].([]any)) != 0 {
@@ -271,5 +273,26 @@ func TestFIScore(t *testing.T) {
 	comps = d["components"].([]any)
 	if comps[0].(map[string]any)["score"] != 400.0 || comps[2].(map[string]any)["score"] != 200.0 || d["yearsToFI"] != 0.0 {
 		t.Fatalf("at FI: %v", d)
+	}
+}
+
+// A stored number is bounded like the calculator's: a withdrawal rate the
+// calculator would refuse cannot be saved, so no score divides by it.
+func TestSettingsRefuseATinyWithdrawalRate(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	for _, body := range []string{`{"withdrawalRate":1e-320}`, `{"withdrawalRate":0.00009}`, `{"withdrawalRate":0}`} {
+		r := h.do("PATCH", "/api/v1/user/settings", body, tok...)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if d := r.body["details"].([]any)[0].(map[string]any); d["path"] != "withdrawalRate" {
+			t.Errorf("%s: details %v", body, d)
+		}
+	}
+	if r := h.do("PATCH", "/api/v1/user/settings", `{"withdrawalRate":0.0001}`, tok...); r.status != 200 {
+		t.Fatalf("the calculator's lower bound: %d %s", r.status, r.raw)
+	}
+	h.do("PATCH", "/api/v1/user/profile", `{"currentAge":40,"annualExpenses":40000}`, tok...)
+	if r := h.do("GET", "/api/v1/fi-score", "", tok...); r.status != 200 {
+		t.Fatalf("fi-score: %d %s", r.status, r.raw)
 	}
 }

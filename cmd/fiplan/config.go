@@ -12,9 +12,10 @@ import (
 
 	"fiplan/handlers"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/web"
 )
 
-// config is every setting of the README's configuration table. Each is a flag and an
+// config is every setting the README's configuration table lists. Each is a flag and an
 // environment variable: the variable wins over the default, the flag over
 // the variable.
 type config struct {
@@ -32,6 +33,11 @@ type config struct {
 	accessLog   handlers.AccessLog
 	logLevel    slog.Level
 	version     bool
+
+	oidcIssuer       string
+	oidcClientID     string
+	oidcClientSecret string
+	publicURL        string
 }
 
 // settingError names the setting that stopped start-up.
@@ -122,6 +128,23 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			c.accessLog, err = handlers.ParseAccessLog(v)
 			return err
 		}},
+		{"oidc-issuer", "FI_OIDC_ISSUER", "", "the identity provider for web sign-in (its discovery URL base)", func(v string) error {
+			if v != "" && !strings.HasPrefix(v, "https://") && !strings.HasPrefix(v, "http://localhost") && !strings.HasPrefix(v, "http://127.0.0.1") {
+				return errors.New("the issuer must be an https URL (plain http only on localhost)")
+			}
+			c.oidcIssuer = v
+			return nil
+		}},
+		{"oidc-client-id", "FI_OIDC_CLIENT_ID", "", "this service's client id at the identity provider", func(v string) error { c.oidcClientID = v; return nil }},
+		{"oidc-client-secret", "FI_OIDC_CLIENT_SECRET", "", "the client secret, for a confidential client", func(v string) error { c.oidcClientSecret = v; return nil }},
+		{"public-url", "FI_PUBLIC_URL", "http://localhost:8080", "the externally visible base URL (redirects, cookies' Secure flag)", func(v string) error {
+			u, err := web.ParsePublicURL(v)
+			if err != nil {
+				return err
+			}
+			c.publicURL = u.String()
+			return nil
+		}},
 		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {
 			switch v {
 			case "debug":
@@ -159,6 +182,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		if err := s.parse(raw[i]); err != nil {
 			return nil, &settingError{s.flag, s.env, err}
 		}
+	}
+	if c.oidcIssuer != "" && c.oidcClientID == "" {
+		return nil, &settingError{"oidc-client-id", "FI_OIDC_CLIENT_ID", errors.New("required with an OIDC issuer")}
 	}
 	return c, nil
 }

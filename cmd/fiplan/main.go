@@ -25,6 +25,7 @@ import (
 
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/web"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -90,25 +91,65 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	defer db.Close()
 
 	secret := []byte(cfg.jwtSecret)
-	local := cfg.jwtSecret == "" && cfg.jwks == ""
+	local := cfg.jwtSecret == "" && cfg.jwks == "" && cfg.oidcIssuer == ""
 	if local {
 		if secret, err = db.Secret(); err != nil {
 			return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the local secret: %w", err)}
 		}
 	}
-	verifier, err := auth.NewVerifier(auth.Config{
+	vcfg := auth.Config{
 		Secret: secret, JWKS: cfg.jwks, Issuer: cfg.issuer, Audience: cfg.audience,
 		CacheSize: 1 << 16, Logger: log,
-	})
+	}
+	if cfg.oidcIssuer != "" && cfg.jwks == "" {
+		// The session is the provider's ID token: its keys, its issuer,
+		// and this client as the audience, unless configured otherwise.
+		vcfg.Discovery = cfg.oidcIssuer
+		if vcfg.Issuer == "" {
+			vcfg.Issuer = cfg.oidcIssuer
+		}
+		if vcfg.Audience == "" {
+			vcfg.Audience = cfg.oidcClientID
+		}
+	}
+	verifier, err := auth.NewVerifier(vcfg)
 	if err != nil {
+		if vcfg.Discovery != "" {
+			return &settingError{"oidc-issuer", "FI_OIDC_ISSUER", err}
+		}
 		return &settingError{"jwt-jwks", "FI_JWT_JWKS", err}
 	}
 	defer verifier.Close()
 
+	// The cookie-sealing key comes from every server secret there is; the
+	// one kept in the db makes sealed cookies outlive a restart.
+	kept, err := db.Secret()
+	if err != nil {
+		return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the cookie secret: %w", err)}
+	}
+	wcfg := web.Config{
+		PublicURL: cfg.publicURL,
+		Secrets:   [][]byte{kept, []byte(cfg.jwtSecret), []byte(cfg.oidcClientSecret)},
+		Verifier:  verifier,
+		OIDC:      web.OIDC{Issuer: cfg.oidcIssuer, ClientID: cfg.oidcClientID, ClientSecret: cfg.oidcClientSecret},
+		Logger:    log,
+	}
+	if local {
+		wcfg.LocalSecret = secret
+	}
+	app, err := web.New(ctx, wcfg)
+	if err != nil {
+		if cfg.oidcIssuer != "" {
+			return &settingError{"oidc-issuer", "FI_OIDC_ISSUER", err}
+		}
+		return err
+	}
+
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
-		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog, Logger: log,
+		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
+		Logger: log, Web: app.Serve,
 	})
 	if err != nil {
 		return err
@@ -121,7 +162,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	}
 	defer ln.Close()
 	if local {
-		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; make one with `fiplan token -sub NAME`, and set FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
+		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; sign in at /auth/login or make one with `fiplan token -sub NAME`, and set FI_OIDC_ISSUER, FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
 	}
 
 	srv := s.HTTP()

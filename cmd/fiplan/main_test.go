@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"fiplan/data/store"
 )
 
 var binary string
@@ -236,6 +238,10 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"not a db", []string{"FI_DB=" + notBolt}, nil, "-db (FI_DB)"},
 		{"bad address", []string{"FI_ADDR=256.0.0.1:http"}, nil, "-addr (FI_ADDR)"},
 		{"unknown flag", nil, []string{"-nope"}, "-nope"},
+		{"issuer without client", []string{"FI_OIDC_ISSUER=https://idp.example"}, nil, "-oidc-client-id (FI_OIDC_CLIENT_ID)"},
+		{"issuer over http", []string{"FI_OIDC_ISSUER=http://idp.example", "FI_OIDC_CLIENT_ID=fiplan"}, nil, "-oidc-issuer (FI_OIDC_ISSUER)"},
+		{"issuer unreachable", []string{"FI_OIDC_ISSUER=http://127.0.0.1:1/", "FI_OIDC_CLIENT_ID=fiplan"}, nil, "-oidc-issuer (FI_OIDC_ISSUER)"},
+		{"public URL", []string{"FI_PUBLIC_URL=ftp://fiplan.example"}, nil, "-public-url (FI_PUBLIC_URL)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -306,10 +312,13 @@ func TestTokenWithoutLocalSecret(t *testing.T) {
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Fatalf("the token command created %s: %v", missing, err)
 	}
-	// A db the server made with FI_JWT_SECRET holds no local secret either.
-	db := filepath.Join(dir, "served.db")
-	s := start(t, "FI_DB="+db, "FI_JWT_SECRET="+strings.Repeat("s", 32))
-	s.stop(t, syscall.SIGTERM)
+	// A db without a secret is left without one.
+	db := filepath.Join(dir, "empty.db")
+	d, err := store.Open(db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
 	cmd = command(t, []string{"FI_DB=" + db}, "token", "-sub", "alice")
 	stderr.Reset()
 	cmd.Stderr = &stderr
@@ -317,9 +326,17 @@ func TestTokenWithoutLocalSecret(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != 2 || len(out) != 0 || !strings.Contains(stderr.String(), "no local secret") {
 		t.Fatalf("token on a db without a secret: exit %d, stdout %q, stderr %q", code, out, stderr.String())
 	}
-	// The server then still starts with its configured secret, and in local
-	// mode it makes the secret the token command reads.
-	s = start(t, "FI_DB="+db)
+	if d, err = store.Open(db, store.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	_, ok, err := d.PeekSecret()
+	d.Close()
+	if ok || err != nil {
+		t.Fatalf("the token command wrote a secret into %s (%v)", db, err)
+	}
+	// Once the server has run in local mode, the token command signs with
+	// the secret it keeps.
+	s := start(t, "FI_DB="+db)
 	s.stop(t, syscall.SIGTERM)
 	if out, err := command(t, []string{"FI_DB=" + db}, "token", "-sub", "alice").Output(); err != nil || len(out) < 20 {
 		t.Fatalf("token after local mode: %q %v", out, err)

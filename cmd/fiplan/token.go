@@ -45,8 +45,8 @@ func token(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	secret := []byte(*secretFlag)
 	if len(secret) == 0 {
-		if getenv("FI_JWT_JWKS") != "" {
-			return fail(stderr, errors.New("token: with only FI_JWT_JWKS set, tokens come from your identity provider; set FI_JWT_SECRET to sign locally"))
+		if getenv("FI_JWT_JWKS") != "" || getenv("FI_OIDC_ISSUER") != "" {
+			return fail(stderr, errors.New("token: with only FI_JWT_JWKS or FI_OIDC_ISSUER set, tokens come from your identity provider; set FI_JWT_SECRET to sign locally"))
 		}
 		var err error
 		if secret, err = localSecret(ctx, *dbPath); err != nil {

@@ -17,14 +17,91 @@ func (s Series) Len() int {
 	return min(len(s.Years), len(s.Stocks), len(s.Bonds), len(s.Inflation))
 }
 
+// History is a historical record Backtest and MaxWithdrawalRate replay: the
+// annual Series or a *Monthly (the only two implementations).
+type History interface {
+	// windows is the number of windows of the given years in the record.
+	windows(years int) int
+	// start is the calendar year and month (1-12; 0 for an annual record)
+	// window i starts in.
+	start(i int) (year, month int)
+	// window fills years yearly nominal returns of the mix, inflation rates
+	// and starting CAPE values (0 where unknown) of window i, clamped as
+	// the engine takes them.
+	window(i, years int, mx mix, rets, infl, cape []float64)
+}
+
+// record is a History by its concrete type. Backtest calls through it, not
+// through the interface, so that neither the record nor the caller's window
+// buffers move to the heap.
+type record struct {
+	annual  Series
+	monthly *Monthly
+}
+
+// recordOf unpacks h; Series and *Monthly are the only implementations.
+func recordOf(h History) record {
+	switch x := h.(type) {
+	case Series:
+		return record{annual: x}
+	case *Monthly:
+		return record{monthly: x}
+	}
+	panic("fi: a History must be a Series or a *Monthly")
+}
+
+func (r *record) windows(years int) int {
+	if r.monthly != nil {
+		return r.monthly.windows(years)
+	}
+	return r.annual.windows(years)
+}
+
+func (r *record) start(i int) (year, month int) {
+	if r.monthly != nil {
+		return r.monthly.start(i)
+	}
+	return r.annual.start(i)
+}
+
+func (r *record) window(i, years int, mx mix, rets, infl, cape []float64) {
+	if r.monthly != nil {
+		r.monthly.window(i, years, mx, rets, infl, cape)
+		return
+	}
+	r.annual.window(i, years, mx, rets, infl, cape)
+}
+
+// mix is a portfolio rebalanced yearly: shares of stocks, bonds and cash.
+type mix struct{ stock, bond, cash float64 }
+
+func (s Series) windows(years int) int { return max(0, s.Len()-years+1) }
+
+func (s Series) start(i int) (year, month int) { return s.Years[i], 0 }
+
+// window of an annual record: cash keeps its real value (earns inflation).
+func (s Series) window(i, years int, mx mix, rets, infl, cape []float64) {
+	for k := 0; k < years; k++ {
+		pi := s.Inflation[i+k]
+		rets[k] = clampReturn(mx.stock*s.Stocks[i+k] + mx.bond*s.Bonds[i+k] + mx.cash*pi)
+		infl[k] = clampInflation(pi)
+		cape[k] = 0
+	}
+}
+
+// MaxWindows bounds the windows one backtest replays (every start month of
+// 250 years); later windows are not tested.
+const MaxWindows = 12 * 250
+
 // BacktestResult summarises a rolling-window historical test. Balances are in
-// money of the window's start year (divided by the window's price index).
+// money of the window's start (divided by the window's price index).
 type BacktestResult struct {
 	Periods     int     // number of rolling windows tested
 	Successes   int     // windows in which spending was always met
 	SuccessRate float64 // Successes / Periods (0 when no window fits)
 
 	WorstStartYear   int     // the window that failed soonest, else the one ending lowest
+	WorstStartMonth  int     // its start month (1-12) in a monthly record; 0 in an annual one
 	WorstFailed      bool    // whether that window ran out
 	WorstFailYear    int     // calendar year it ran out; 0 when it did not
 	WorstYearsLasted int     // full years of spending met in that window
@@ -35,14 +112,88 @@ type BacktestResult struct {
 }
 
 // Backtest replays the drawdown phase over every window of the given number
-// of years in s (start years s.Years[0] .. s.Years[len-years]). Each window
-// starts with CurrentSavings (1 when zero) already retired and spends
-// WithdrawalRate x that balance in the first year under in.Strategy; the
-// portfolio is rebalanced every year to StockShare and pays Fee. Pensions,
-// events and the accumulation inputs are ignored: this tests the withdrawal
-// plan alone. A window succeeds when every year's spending is met in full.
-func Backtest(in *Input, s Series, years int) BacktestResult {
+// of years in h: every start year of an annual Series, every start month of a
+// Monthly (at most MaxWindows). Each window starts with CurrentSavings (1 when
+// zero) already retired and spends WithdrawalRate x that balance in the first
+// year under in.Strategy; the portfolio is rebalanced every year to
+// StockShare stocks, CashShare cash (which keeps its real value: it earns
+// inflation) and bonds for the rest, and pays Fee. Pensions, events and the
+// accumulation inputs are ignored: this tests the withdrawal plan alone. A
+// window succeeds when every year's spending is met in full.
+func Backtest(in *Input, h History, years int) BacktestResult {
 	var res BacktestResult
+	rp, ok := newReplay(in, h, years)
+	if !ok {
+		return res
+	}
+	rp.p.trackSpend = rp.p.strategy != StrategyConstant
+	var ends [MaxWindows]float64 // real ending balances, for the median
+	worstLasted, worstEnd := years+1, 0.0
+	res.LowestSpending = 1
+	for i := 0; i < rp.n; i++ {
+		o, _ := rp.run(i, nil)
+		res.Periods++
+		ends[i] = o.endReal
+		lasted := years
+		if o.depleteRow >= 0 {
+			lasted = o.depleteRow
+		} else {
+			res.Successes++
+		}
+		if lasted < worstLasted || (lasted == worstLasted && o.endReal < worstEnd) {
+			worstLasted, worstEnd = lasted, o.endReal
+			res.WorstStartYear, res.WorstStartMonth = rp.rec.start(i)
+			res.WorstFailed = o.depleteRow >= 0
+			res.WorstFailYear = 0
+			if res.WorstFailed {
+				res.WorstFailYear = res.WorstStartYear + o.depleteRow
+			}
+			res.WorstYearsLasted = lasted
+			res.WorstEndBalance = o.endReal
+		}
+		if rp.p.trackSpend && o.firstSpend > 0 {
+			res.LowestSpending = min(res.LowestSpending, max(o.lowSpend/o.firstSpend, 0))
+		}
+	}
+	res.SuccessRate = float64(res.Successes) / float64(res.Periods)
+	res.MedianEndBalance = median(ends[:rp.n])
+	return res
+}
+
+// replay runs the windows of a backtest through one plan.
+type replay struct {
+	p                plan
+	rec              record
+	n, years         int
+	mx               mix
+	rets, infl, cape [MaxYears]float64
+}
+
+// newReplay prepares the windows of the given years in h and reports
+// whether any fits (at most MaxWindows are replayed). It returns the replay
+// by value: stored through a pointer, h would move to the heap.
+func newReplay(in *Input, h History, years int) (r replay, ok bool) {
+	r.p = backtestPlan(in, years)
+	r.rec = recordOf(h)
+	r.years = years
+	if years > 0 && years <= MaxYears {
+		r.n = min(r.rec.windows(years), MaxWindows)
+	}
+	r.mx = r.p.mix()
+	return r, r.n > 0
+}
+
+// run replays window i, appending its rows to dst when dst is not nil.
+func (r *replay) run(i int, dst []Year) (outcome, []Year) {
+	y := r.years
+	r.rec.window(i, y, r.mx, r.rets[:y], r.infl[:y], r.cape[:y])
+	return r.p.run(r.rets[:y], r.infl[:y], r.cape[:y], dst, dst != nil, nil, 0)
+}
+
+// backtestPlan is the plan of a backtest window: retired from the first row
+// with CurrentSavings (1 when zero), spending WithdrawalRate x that balance,
+// without pensions, events or a target age.
+func backtestPlan(in *Input, years int) plan {
 	var p plan
 	bt := *in
 	bal := finite(in.CurrentSavings, 0, 0, money)
@@ -58,82 +209,24 @@ func Backtest(in *Input, s Series, years int) BacktestResult {
 	p.retExp = p.wr * p.start
 	p.fiNumber = 0 // already retired: drawdown from the first row
 	p.retireAt = 0
-
-	total := s.Len()
-	if years <= 0 || years > MaxYears || years > total {
-		return res
-	}
-	var rets, infl [MaxYears]float64
-	p.trusted = true      // the window copies below are clamped
-	var ends [256]float64 // real ending balances for the median (windows beyond are skipped)
-	worstLasted, worstEnd := years+1, 0.0
-	res.LowestSpending = 1
-	for i := 0; i+years <= total; i++ {
-		for k := 0; k < years; k++ {
-			rets[k] = clampReturn(p.stock*s.Stocks[i+k] + (1-p.stock)*s.Bonds[i+k])
-			infl[k] = clampInflation(s.Inflation[i+k])
-		}
-		o, _ := p.run(rets[:years], infl[:years], nil, false, nil, 0)
-		res.Periods++
-		if i < len(ends) {
-			ends[i] = o.endReal
-		}
-		lasted := years
-		if o.depleteRow >= 0 {
-			lasted = o.depleteRow
-		} else {
-			res.Successes++
-		}
-		if lasted < worstLasted || (lasted == worstLasted && o.endReal < worstEnd) {
-			worstLasted, worstEnd = lasted, o.endReal
-			res.WorstStartYear = s.Years[i]
-			res.WorstFailed = o.depleteRow >= 0
-			res.WorstFailYear = 0
-			if res.WorstFailed {
-				res.WorstFailYear = s.Years[i] + o.depleteRow
-			}
-			res.WorstYearsLasted = lasted
-			res.WorstEndBalance = o.endReal
-		}
-		if p.strategy != StrategyConstant {
-			res.LowestSpending = min(res.LowestSpending, p.lowestSpending(rets[:years], infl[:years]))
-		}
-	}
-	res.SuccessRate = float64(res.Successes) / float64(res.Periods)
-	m := min(res.Periods, len(ends))
-	res.MedianEndBalance = median(ends[:m])
-	return res
+	return p
 }
 
-// lowestSpending replays a window and returns the lowest real withdrawal as a
-// share of the first year's withdrawal (1 when nothing was withdrawn).
-func (p *plan) lowestSpending(rets, infls []float64) float64 {
-	var rows [MaxYears]Year
-	_, out := p.run(rets, infls, rows[:0], true, nil, 0)
-	if len(out) == 0 || out[0].Withdrawals <= 0 {
-		return 1
-	}
-	first := out[0].Withdrawals
-	low := 1.0
-	cpi := 1.0
-	for k := range out {
-		if k > 0 {
-			cpi *= 1 + infls[k-1]
-		}
-		low = min(low, out[k].Withdrawals/cpi/first)
-	}
-	return max(low, 0)
-}
-
-// median sorts v in place (insertion sort; v is short) and returns its middle.
+// median reorders v and returns its middle value (the mean of the two
+// middle values when the length is even).
 func median(v []float64) float64 {
-	if len(v) == 0 {
+	n := len(v)
+	if n == 0 {
 		return 0
 	}
-	insertionSort(v)
-	n := len(v)
+	sel(v, 0, n-1, n/2)
 	if n%2 == 1 {
 		return v[n/2]
 	}
-	return (v[n/2-1] + v[n/2]) / 2
+	// v[:n/2] holds the smaller half: its largest is the other middle.
+	lo := v[0]
+	for _, x := range v[1 : n/2] {
+		lo = max(lo, x)
+	}
+	return (lo + v[n/2]) / 2
 }

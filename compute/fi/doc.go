@@ -2,7 +2,7 @@
 // free engine that turns a plain Input into a year-by-year timeline, a Monte
 // Carlo distribution, a historical backtest and goal-seeking answers. It does no
 // I/O, keeps no state between calls and imports nothing from the rest of fiplan;
-// historical data is passed in (see Series).
+// historical data is passed in (see History, Series and Monthly).
 //
 // # Timeline
 //
@@ -90,18 +90,65 @@
 // table; with them, a 60/40 mix gives the table's 5.0% at 35 years, 21.5% at 5
 // and 26.4% at 4). The last year withdraws everything.
 //
+// The next five withdraw from the portfolio without netting pensions, like
+// fixed percentage and VPW; "first withdrawal" is WithdrawalRate x the
+// balance at the start of drawdown.
+//
+// StrategyNinetyFive: the 95% rule of Bob Clyatt, "Work Less, Live More"
+// (Nolo, 2005): withdraw WithdrawalRate x the balance, but never less than
+// NinetyFiveShare (95%) of last year's withdrawal in money of the day.
+//
+// StrategyFloorCeiling: William Bengen's floor-and-ceiling rule (Journal of
+// Financial Planning, 2001): WithdrawalRate x the balance, held in real terms
+// between FloorShare (90%) and CeilingShare (125%) of the first withdrawal;
+// the two bounds are fiplan's parameters, the rule names none universally.
+//
+// StrategyCAPE: a valuation-based rate after Karsten Jeske, "The Ultimate
+// Guide to Safe Withdrawal Rates, Part 18: Flexibility and the Mechanics of
+// CAPE-Based Rules" (earlyretirementnow.com, 2017): withdraw
+// (CAPEBase + CAPESlope / CAPE) x the balance, 1.5% + 0.5/CAPE with fiplan's
+// parameters. The year's CAPE comes from the record a backtest replays where
+// it has one, else Input.CAPE; WithdrawalRate is used when neither is known.
+//
+// StrategyVanguard: Vanguard's dynamic spending rule (Jaconetti, Kinniry and
+// Zilbering, "A more dynamic approach to spending for investors in
+// retirement", Vanguard research, 2013): WithdrawalRate x the balance, with
+// its real change from last year's withdrawal held between -VanguardFloor
+// (-2.5%) and +VanguardCeiling (+5%), the paper's baseline.
+//
+// StrategyGuardrailsCapped: the Guyton-Klinger rules with each year's
+// inflation raise capped at GuardrailInflationCap (6%, fiplan's parameter),
+// so that a run of high inflation does not compound into spending the
+// guardrails then have to cut.
+//
 // # Monte Carlo, backtest, goal seeking
 //
 // Simulate draws each year's return and inflation independently from normal
-// distributions centred on ExpectedReturn and InflationRate, runs the same
-// engine per path and reports the share of paths that never run out before
-// LifeExpectancy, the FI-age distribution and real-balance percentiles per year.
+// distributions centred on ExpectedReturn and InflationRate (truncated at a
+// -99% return and -50% inflation), runs the same engine per path and reports
+// the share of paths that never run out before LifeExpectancy, the FI-age
+// distribution and percentiles per year of the real end balance (today's
+// money, divided by the path's own price index). The default standard
+// deviations, DefaultReturnStdDev and DefaultInflationStdDev, are those of the
+// embedded annual US series (a 60/40 mix and CPI-U, 1928-2024).
 // It uses a seeded PCG generator held in a caller-owned Scratch: the same seed
 // gives the same answer, and no memory is allocated per path.
 //
-// Backtest replays the drawdown phase over every rolling window of a historical
-// Series (annual rebalancing to StockShare) and reports the success rate and the
-// worst start year. SavingFor finds the yearly saving that reaches FI by an age
+// Backtest replays the drawdown phase over every rolling window of a History
+// and reports the success rate and the worst start. A History is an annual
+// Series (one window per start year) or a Monthly record (one window per start
+// month; each window's years run from its start month, so withdrawals and
+// rebalancing happen once a year in that month). NewMonthly derives the
+// monthly indexes from market figures: stocks earn the price change plus a
+// twelfth of the annual dividend rate each month; bonds are a 10-year
+// constant-maturity bond bought at par at each month's long rate and repriced
+// a month later at the next month's rate (BondMonthReturn); cash keeps its
+// real value (it earns inflation, since neither record carries a bill rate).
+// The portfolio is rebalanced every year to StockShare stocks, CashShare cash
+// and bonds for the rest. Sequences gives the sequence-of-returns view of the
+// same windows: the worst, median and best with their year-by-year real paths
+// (ranked by years the money lasted, then by real ending balance) and the
+// success rate by start decade. SavingFor finds the yearly saving that reaches FI by an age
 // (bisection over the engine); MaxWithdrawalRate finds the highest withdrawal
 // rate whose historical success rate meets a target.
 //
@@ -130,11 +177,25 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`Coast FI = fiNumber discounted at the real net return to the target age (65 when unset). ` +
 	`Lean FI = 0.7 x and Fat FI = 1.5 x the FI number (a fiplan convention). ` +
 	`Barista FI = retirement spending minus withdrawalRate x current savings. ` +
-	`Strategies: constant (inflation-adjusted spending need, the 4% rule); fixed percentage of the start-of-year balance; ` +
-	`Guyton-Klinger 2006 (skip the inflation raise after a negative-return year when the current rate exceeds the initial rate; ` +
+	`Strategies: constant (inflation-adjusted spending need, the 4% rule); fixed-percentage (withdrawalRate x the start-of-year balance); ` +
+	`guyton-klinger (Guyton and Klinger 2006: skip the inflation raise after a negative-return year when the current rate exceeds the initial rate; ` +
 	`cut 10% when the rate exceeds 1.2 x initial with more than 15 years left; raise 10% when below 0.8 x initial); ` +
-	`VPW (Bogleheads: balance x PMT at the start of the year over the remaining years at 5.0% real for stocks and 1.9% for bonds). ` +
-	`Monte Carlo draws independent normal annual returns and inflation around the expected values from a seeded PCG generator; ` +
+	`vpw (Bogleheads' variable percentage withdrawal: balance x PMT at the start of the year over the remaining years at 5.0% real for stocks and 1.9% for bonds). ` +
+	`The following take a share of the portfolio without netting pensions: 95-percent (Clyatt 2005: withdrawalRate x balance, ` +
+	`at least 95% of last year's withdrawal); floor-ceiling (Bengen 2001: withdrawalRate x balance, in real terms between 90% ` +
+	`and 125% of the first withdrawal); cape (after Jeske 2017: (1.5% + 0.5 / CAPE) x balance, CAPE from the dataset where it ` +
+	`has one, else the cape input); vanguard-dynamic (Jaconetti, Kinniry and Zilbering 2013: withdrawalRate x balance, its ` +
+	`real change from last year between -2.5% and +5%); guardrails-capped (Guyton-Klinger with each inflation raise capped at 6%). ` +
+	`Monte Carlo draws independent normal annual returns and inflation around the expected values from a seeded PCG generator ` +
+	`(truncated at a -99% return and -50% inflation); the default standard deviations, 0.12 for returns and 0.04 for inflation, ` +
+	`are those of a yearly rebalanced 60/40 mix and of CPI-U in the annual US series 1928-2024, rounded to the percent; ` +
+	`balance percentiles are real (today's money, each path deflated by its own inflation); ` +
 	`success is never running out before lifeExpectancy. ` +
-	`Historical backtests replay every rolling window of annual US data (S&P 500 total return, 10-year Treasury total return, ` +
-	`December-to-December CPI-U) with annual rebalancing.`
+	`Historical backtests replay every rolling window of US data with annual rebalancing to stockShare stocks, cashShare cash ` +
+	`(which keeps its real value) and bonds for the rest: dataset annual (S&P 500 total return, 10-year Treasury total return, ` +
+	`December-to-December CPI-U, 1928-2024, one window per start year) or shiller-monthly (Robert Shiller's series 1871-2023, ` +
+	`one window per start month, each year running from that month: stocks earn the price change plus a twelfth of the annual ` +
+	`dividend rate each month; bonds are a 10-year bond bought at par at the month's long interest rate and repriced at the next ` +
+	`month's rate with annual compounding, the coupon accruing monthly). ` +
+	`historical.sequences ranks the windows by years the money lasted, then by real ending balance, and returns the worst, ` +
+	`median and best with their paths in money of each window's start, and the success rate by start decade.`

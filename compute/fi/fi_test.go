@@ -332,7 +332,8 @@ func randomInput(r *rand.Rand) Input {
 	in.WithdrawalRate = 0.02 + r.Float64()*0.05
 	in.IncomeGrowthRate = r.Float64() * 0.03
 	in.Fee = r.Float64() * 0.01
-	in.Strategy = Strategy(r.IntN(4))
+	in.Strategy = Strategy(r.IntN(numStrategies))
+	in.CAPE = 10 + r.Float64()*30
 	if r.IntN(3) == 0 {
 		in.RetirementExpenses = 5_000 + r.Float64()*150_000
 	}
@@ -417,7 +418,7 @@ func FuzzProject(f *testing.F) {
 			AnnualIncome: income, AnnualExpenses: expenses, CurrentSavings: savings,
 			ExpectedReturn: ret, InflationRate: infl, WithdrawalRate: wr, IncomeGrowthRate: growth,
 			RetirementExpenses: retExp, Fee: fee, TargetRetirementAge: target,
-			Strategy: Strategy(strat % 5), StockShare: 0.6,
+			Strategy: Strategy(strat % (numStrategies + 1)), StockShare: 0.6, CAPE: float64(strat),
 		}
 		in.AddPension(Pension{FromAge: penAge, Amount: penAmt, Indexed: strat%2 == 0})
 		in.AddEvent(Event{Age: evAge, Amount: evAmt})

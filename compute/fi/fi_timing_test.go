@@ -87,7 +87,7 @@ func BenchmarkMaxWithdrawalRate(b *testing.B) {
 	in := Defaults()
 	b.ReportAllocs()
 	for b.Loop() {
-		MaxWithdrawalRate(&in, s, 30, 0.95)
+		MaxWithdrawalRate(&in, s, 30, 0.95, 0.2)
 	}
 }
 
@@ -95,6 +95,6 @@ func BenchmarkSavingFor(b *testing.B) {
 	in := timingInput()
 	b.ReportAllocs()
 	for b.Loop() {
-		SavingFor(&in, 50)
+		SavingFor(&in, 50, 1e15)
 	}
 }

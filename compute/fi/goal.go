@@ -1,31 +1,37 @@
 package fi
 
+import "math"
+
 // SavingFor returns the constant yearly saving (today's money, rising with
 // inflation, as Input.Contribution with FixedContribution) that makes the
 // timeline of in reach FI at or before byAge, found by bisection over the full
-// engine (so pensions, events, fees and income all count). It returns 0 when no
-// saving is needed and ok=false when no amount up to 1e15 a year does it
-// (byAge at or before the current age without FI already). An age past the
-// horizon is met by reaching FI anywhere within it.
-func SavingFor(in *Input, byAge int) (saving float64, ok bool) {
+// engine (so pensions, events, fees and income all count). The answer is
+// rounded up to a whole cent and checked: fed back as Contribution it reaches
+// FI by byAge, whereas rounding to the nearest cent could land a fraction of a
+// cent short and a year late. It returns 0 when no saving is needed and
+// ok=false when no amount up to limit a year does it (byAge at or before the
+// current age without FI already, or a goal too far away for limit). An age
+// past the horizon is met by reaching FI anywhere within it.
+func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 	c := *in
 	c.FixedContribution = true
 	var p plan
 	reaches := func(x float64) bool {
 		c.Contribution = x
 		p.init(&c)
-		o, _ := p.run(nil, nil, nil, false, nil, 0)
+		o, _ := p.run(nil, nil, nil, nil, false, nil, 0)
 		return o.fiRow >= 0 && p.age0+o.fiRow <= byAge
 	}
 	if reaches(0) {
 		return 0, true
 	}
-	lo, hi := 0.0, max(p.fiNumber, 1)
+	limit = finite(limit, money, 0, money)
+	lo, hi := 0.0, min(max(p.fiNumber, 1), limit)
 	for !reaches(hi) {
-		lo, hi = hi, hi*4
-		if hi > money {
+		if hi >= limit {
 			return 0, false
 		}
+		lo, hi = hi, min(hi*4, limit)
 	}
 	for i := 0; i < 200 && hi-lo > 1e-9*hi; i++ {
 		mid := lo + (hi-lo)/2
@@ -35,34 +41,56 @@ func SavingFor(in *Input, byAge int) (saving float64, ok bool) {
 			lo = mid
 		}
 	}
-	return hi, true
+	// hi reaches FI; so does any larger amount. The cent above it can still
+	// miss when hi*100 rounds down onto a whole number, hence the check.
+	cents := math.Ceil(hi * 100)
+	for range 3 {
+		if x := cents / 100; x <= limit && reaches(x) {
+			return x, true
+		}
+		cents++
+	}
+	return 0, false
 }
 
-// MaxWithdrawalRate returns the highest first-year withdrawal rate whose
-// historical success rate over s (windows of the given years, see Backtest) is
-// at least target, to within 0.0001, searching 0..0.5. Strategies that cannot
-// run out by construction (fixed percentage, VPW) would make every rate
-// "safe", so they are evaluated as StrategyConstant. It returns 0 when even the
-// lowest rate misses the target or no window fits.
-func MaxWithdrawalRate(in *Input, s Series, years int, target float64) float64 {
+// RateStep is the grid MaxWithdrawalRate searches: whole basis points,
+// starting at MinWithdrawalRate.
+const RateStep = MinWithdrawalRate
+
+// MaxWithdrawalRate returns the highest first-year withdrawal rate, in whole
+// basis points (RateStep) from RateStep to ceiling, whose historical success
+// rate over h (windows of the given years, see Backtest) is at least target.
+// The search runs on the grid itself, so the answer is a rate that was tested
+// and met the target, not a rounded neighbour of one: fed back as
+// WithdrawalRate it meets the target. capped reports that the ceiling itself
+// meets the target, so the true maximum is at least the ceiling; pass the
+// largest rate callers may send back (ceiling is taken down to the grid and
+// into [RateStep, 1]). Strategies that cannot run out by construction (fixed
+// percentage, VPW, CAPE) would make every rate "safe", so they are evaluated
+// as StrategyConstant. It returns 0 when even RateStep misses the target or no
+// window fits.
+func MaxWithdrawalRate(in *Input, h History, years int, target, ceiling float64) (rate float64, capped bool) {
 	c := *in
-	if c.Strategy == StrategyFixedPercent || c.Strategy == StrategyVPW {
+	if !c.Strategy.canRunOut() {
 		c.Strategy = StrategyConstant
 	}
 	target = finite(target, 0.95, 0, 1)
-	meets := func(rate float64) bool {
-		c.WithdrawalRate = rate
-		r := Backtest(&c, s, years)
+	bp := func(k int) float64 { return float64(k) / (1 / RateStep) }
+	meets := func(k int) bool {
+		c.WithdrawalRate = bp(k)
+		r := Backtest(&c, h, years)
 		return r.Periods > 0 && r.SuccessRate >= target
 	}
-	lo, hi := 0.0001, 0.5
+	// Basis points: lo meets the target, hi does not. The small epsilon
+	// keeps a ceiling such as 0.2 (0.2/0.0001 = 1999.9999999999998) on 2000.
+	lo, hi := 1, int(math.Floor(finite(ceiling, 1, RateStep, 1)/RateStep+1e-9))
 	if !meets(lo) {
-		return 0
+		return 0, false
 	}
 	if meets(hi) {
-		return hi
+		return bp(hi), true
 	}
-	for hi-lo > 1e-5 {
+	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		if meets(mid) {
 			lo = mid
@@ -70,5 +98,5 @@ func MaxWithdrawalRate(in *Input, s Series, years int, target float64) float64 {
 			hi = mid
 		}
 	}
-	return lo
+	return bp(lo), false
 }

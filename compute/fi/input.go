@@ -1,12 +1,11 @@
 package fi
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // Capacities and conventions. The HTTP layer validates requests against the
-// Max* constants; the engine clamps anything beyond them instead of failing.
+// Max* and Min* constants, so that nothing it accepts is changed here; the
+// engine clamps anything beyond them (a guard for direct callers) instead of
+// failing.
 const (
 	// MaxYears bounds the timeline length (rows per projection).
 	MaxYears = 120
@@ -18,6 +17,10 @@ const (
 	MaxScenarios = 10
 	// MaxCells bounds a Monte Carlo run: simulations x years.
 	MaxCells = 1_000_000
+
+	// MinWithdrawalRate is the smallest withdrawal rate the engine works
+	// with (one basis point); a smaller one is raised to it.
+	MinWithdrawalRate = 0.0001
 
 	// DefaultCoastAge is the target age for Coast FI when TargetRetirementAge is unset.
 	DefaultCoastAge = 65
@@ -35,55 +38,31 @@ const (
 	GKGuardrail     = 0.20 // trigger: current rate beyond initial rate by 20%
 	GKAdjustment    = 0.10 // size of a cut or raise
 	GKPreservationN = 15   // no capital-preservation cuts in the last 15 years
+	// GuardrailInflationCap caps a year's inflation raise under
+	// StrategyGuardrailsCapped (a fiplan parameter).
+	GuardrailInflationCap = 0.06
+
+	// NinetyFiveShare is the 95% rule's floor: a year's withdrawal is at
+	// least this share of last year's.
+	NinetyFiveShare = 0.95
+
+	// FloorShare and CeilingShare bound floor-and-ceiling spending, as
+	// shares of the first year's real withdrawal (fiplan parameters).
+	FloorShare   = 0.90
+	CeilingShare = 1.25
+
+	// VanguardCeiling and VanguardFloor bound the real change of spending
+	// from one year to the next under Vanguard's dynamic spending rule (its
+	// baseline: up at most 5%, down at most 2.5%).
+	VanguardCeiling = 0.05
+	VanguardFloor   = 0.025
+
+	// CAPEBase and CAPESlope set the CAPE rule's withdrawal rate,
+	// CAPEBase + CAPESlope / CAPE (fiplan parameters within the ranges
+	// Jeske examines).
+	CAPEBase  = 0.015
+	CAPESlope = 0.5
 )
-
-// Strategy selects how drawdown withdrawals are set.
-type Strategy uint8
-
-// Withdrawal strategies; see the package documentation for exact rules.
-const (
-	StrategyConstant Strategy = iota
-	StrategyFixedPercent
-	StrategyGuytonKlinger
-	StrategyVPW
-)
-
-// String returns the API name: "constant", "fixed-percentage",
-// "guyton-klinger" or "vpw".
-func (s Strategy) String() string {
-	switch s {
-	case StrategyFixedPercent:
-		return "fixed-percentage"
-	case StrategyGuytonKlinger:
-		return "guyton-klinger"
-	case StrategyVPW:
-		return "vpw"
-	}
-	return "constant"
-}
-
-// ParseStrategy maps an API name to a Strategy.
-func ParseStrategy(name string) (Strategy, bool) {
-	for s := StrategyConstant; s <= StrategyVPW; s++ {
-		if s.String() == name {
-			return s, true
-		}
-	}
-	return StrategyConstant, false
-}
-
-// MarshalText implements encoding.TextMarshaler.
-func (s Strategy) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (s *Strategy) UnmarshalText(b []byte) error {
-	v, ok := ParseStrategy(string(b))
-	if !ok {
-		return fmt.Errorf("unknown withdrawal strategy %q (want constant, fixed-percentage, guyton-klinger or vpw)", b)
-	}
-	*s = v
-	return nil
-}
 
 // Pension is a yearly income that starts at an age and lasts for life
 // (a state pension, a defined-benefit pension, an annuity).
@@ -133,8 +112,13 @@ type Input struct {
 	// not FI has been reached; 0 retires as soon as FI is reached.
 	TargetRetirementAge int
 
-	Strategy   Strategy
+	Strategy Strategy
+	// CAPE is the market's cyclically adjusted P/E today: the CAPE rule's
+	// valuation in every year no historical record supplies one.
+	CAPE float64
+
 	StockShare float64 // share of stocks in the portfolio (VPW rate, backtests)
+	CashShare  float64 // share of cash in backtests (at most 1 - StockShare); bonds hold the rest
 
 	Pensions    [MaxPensions]Pension
 	NumPensions int
@@ -142,7 +126,7 @@ type Input struct {
 	NumEvents   int
 }
 
-// Defaults returns the contract's defaults for the optional fields; the caller
+// Defaults returns the API's documented defaults for the optional fields; the caller
 // sets CurrentAge, AnnualIncome, AnnualExpenses and StartYear.
 func Defaults() Input {
 	return Input{

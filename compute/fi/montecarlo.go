@@ -6,7 +6,10 @@ import (
 
 // MonteCarlo configures Simulate. The means are the Input's ExpectedReturn
 // and InflationRate; each year of each path draws its return and inflation
-// independently from normal distributions with these standard deviations.
+// independently from normal distributions with these standard deviations,
+// truncated at a -99% return and at -50% inflation (a draw below is taken as
+// that bound: a portfolio cannot lose more than everything, and the price
+// index stays positive).
 type MonteCarlo struct {
 	Simulations     int
 	Seed            uint64
@@ -14,12 +17,20 @@ type MonteCarlo struct {
 	InflationStdDev float64
 }
 
-// DefaultMonteCarlo returns fiplan's defaults: 1,000 paths, seed 1, and the
-// sample standard deviations of the embedded US series for 1928-2024, rounded:
-// 12% for a 60/40 stock/bond mix rebalanced yearly and 4% for
-// December-to-December CPI-U inflation.
+// The default Monte Carlo spreads are the sample standard deviations, rounded
+// to the percent, of the annual US series 1928-2024 (the history fiplan
+// embeds; data/history's tests recompute them from it): 12.2% for the yearly
+// return of a 60/40 stock/bond mix (Defaults' StockShare) rebalanced yearly,
+// and 3.9% for December-to-December CPI-U inflation.
+const (
+	DefaultReturnStdDev    = 0.12
+	DefaultInflationStdDev = 0.04
+)
+
+// DefaultMonteCarlo returns fiplan's defaults: 1,000 paths, seed 1,
+// DefaultReturnStdDev and DefaultInflationStdDev.
 func DefaultMonteCarlo() MonteCarlo {
-	return MonteCarlo{Simulations: 1000, Seed: 1, ReturnStdDev: 0.12, InflationStdDev: 0.04}
+	return MonteCarlo{Simulations: 1000, Seed: 1, ReturnStdDev: DefaultReturnStdDev, InflationStdDev: DefaultInflationStdDev}
 }
 
 // Percentiles are nearest-rank percentiles of a distribution.
@@ -95,7 +106,6 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	sims := clampInt(mc.Simulations, 1, MaxCells/years)
 	rsd := finite(mc.ReturnStdDev, 0, 0, 2)
 	isd := finite(mc.InflationStdDev, 0, 0, 1)
-	p.trusted = true // the draws below are clamped as they are made
 	s.grow(sims, years)
 	s.pcg.Seed(mc.Seed, mc.Seed^0x9e3779b97f4a7c15)
 	rng := s.rng
@@ -106,7 +116,7 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 			s.ret[t] = min(max(p.gross+rsd*rng.NormFloat64(), -0.99), 10)
 			s.infl[t] = min(max(p.infl+isd*rng.NormFloat64(), -0.5), 10)
 		}
-		o, _ := p.run(s.ret, s.infl, nil, false, s.bal[path:], sims)
+		o, _ := p.run(s.ret, s.infl, nil, nil, false, s.bal[path:], sims)
 		if o.depleteRow < 0 {
 			ok++
 		}

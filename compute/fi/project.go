@@ -56,7 +56,7 @@ type Summary struct {
 func Project(in *Input, dst []Year) (Summary, []Year) {
 	var p plan
 	p.init(in)
-	o, rows := p.run(nil, nil, dst, true, nil, 0)
+	o, rows := p.run(nil, nil, nil, dst, true, nil, 0)
 	return p.summarize(&o), rows
 }
 
@@ -67,7 +67,16 @@ func Project(in *Input, dst []Year) (Summary, []Year) {
 func ProjectPath(in *Input, returns, inflation []float64, dst []Year) (Summary, []Year) {
 	var p plan
 	p.init(in)
-	o, rows := p.run(returns, inflation, dst, true, nil, 0)
+	// run takes its paths as given: clamp copies of them first.
+	var rets, infls [MaxYears]float64
+	nr, ni := min(len(returns), p.n), min(len(inflation), p.n)
+	for t := range nr {
+		rets[t] = clampReturn(returns[t])
+	}
+	for t := range ni {
+		infls[t] = clampInflation(inflation[t])
+	}
+	o, rows := p.run(rets[:nr], infls[:ni], nil, dst, true, nil, 0)
 	return p.summarize(&o), rows
 }
 
@@ -94,11 +103,14 @@ type plan struct {
 	retireAt int // row where drawdown starts when a target age is set; -1 = at FI
 	strategy Strategy
 	stock    float64
-	start    float64
-	nPen     int
-	nEv      int
-	trusted  bool                  // rets/infls given to run are already finite and clamped
-	vpw      [MaxYears + 1]float64 // VPW rate by years left (StrategyVPW only)
+	cash     float64
+	cape     float64 // Input.CAPE
+	// trackSpend makes run report the first and lowest real withdrawal.
+	trackSpend bool
+	start      float64
+	nPen       int
+	nEv        int
+	vpw        [MaxYears + 1]float64 // VPW rate by years left (StrategyVPW only)
 }
 
 func (p *plan) init(in *Input) {
@@ -121,17 +133,19 @@ func (p *plan) init(in *Input) {
 	if p.retExp == 0 {
 		p.retExp = p.expenses
 	}
-	p.wr = finite(in.WithdrawalRate, 0.04, 1e-4, 1)
+	p.wr = finite(in.WithdrawalRate, 0.04, MinWithdrawalRate, 1)
 	p.fiNumber = p.retExp / p.wr
 	p.retireAt = -1
 	if in.TargetRetirementAge > 0 {
 		p.retireAt = clampInt(in.TargetRetirementAge-p.age0, 0, p.n)
 	}
 	p.strategy = in.Strategy
-	if p.strategy > StrategyVPW {
+	if p.strategy >= numStrategies {
 		p.strategy = StrategyConstant
 	}
+	p.cape = finite(in.CAPE, 0, 0, 1000)
 	p.stock = finite(in.StockShare, 0.6, 0, 1)
+	p.cash = finite(in.CashShare, 0, 0, 1-p.stock)
 	p.start = finite(in.CurrentSavings, 0, 0, money)
 	p.nPen = clampInt(in.NumPensions, 0, MaxPensions)
 	p.nEv = clampInt(in.NumEvents, 0, MaxEvents)
@@ -145,6 +159,9 @@ func (p *plan) init(in *Input) {
 		p.vpwRates()
 	}
 }
+
+// mix is the backtest portfolio: stocks, cash and bonds for the rest.
+func (p *plan) mix() mix { return mix{stock: p.stock, bond: 1 - p.stock - p.cash, cash: p.cash} }
 
 // vpwRates fills p.vpw[k] with VPWRate(VPWReturn(stock), k) for k <= n,
 // building the discount factor (1+r)^-k by multiplication instead of Pow.
@@ -185,60 +202,40 @@ type outcome struct {
 	withdrawn  float64
 	cuts       int
 	raises     int
+	firstSpend float64 // first drawdown year's withdrawal, today's money (trackSpend)
+	lowSpend   float64 // lowest drawdown withdrawal, today's money (trackSpend)
+}
+
+// spent records a drawdown year's withdrawal in today's money.
+func (o *outcome) spent(t int, real float64) {
+	if t == o.retireRow {
+		o.firstSpend, o.lowSpend = real, real
+	}
+	o.lowSpend = min(o.lowSpend, real)
 }
 
 // run is the engine. rets/infls override the expected return and inflation
-// year by year; rows are appended to dst when emit is set; when sink is not
-// nil, sink[t*stride] receives the real end balance of year t.
-func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64, stride int) (outcome, []Year) {
-	o := outcome{fiRow: -1, retireRow: -1, depleteRow: -1}
+// year by year (callers clamp them with clampReturn and clampInflation) and
+// capes gives each year's CAPE where known (0 = unknown); rows are appended to dst when emit is set; when sink is not
+// nil, sink[t*stride] receives the real end balance of year t. Each year
+// follows the numbered steps of the package documentation; the state that
+// moves from year to year stays in this function's locals, and every step
+// is a function of its arguments.
+func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []float64, stride int) (outcome, []Year) {
+	o, retired := p.begin()
 	bal := p.start
 	cpi := 1.0     // price index at the start of the year, today = 1
 	incomeF := 1.0 // real income growth factor
-	if bal >= p.fiNumber {
-		o.fiRow = 0
-	}
-	retired := p.retireAt == 0 || (p.retireAt < 0 && o.fiRow == 0)
-	if retired {
-		o.retireRow = 0
-	}
-	var gkW, gkIWR, lastRet, lastInfl float64
-	gkStarted := false
+	var sp spendState
+	var lastRet, lastInfl float64
 
 	for t := 0; t < p.n; t++ {
-		r := p.ret
-		if t < len(rets) {
-			x := rets[t]
-			if !p.trusted {
-				x = clampReturn(x)
-			}
-			r = netReturn(x, p.fee)
-		}
-		pi := p.infl
-		if t < len(infls) {
-			pi = infls[t]
-			if !p.trusted {
-				pi = clampInflation(pi)
-			}
-		}
+		r, pi := p.yearRates(rets, infls, t)
 		age := p.age0 + t
 		start := bal
 
 		// 1. One-off events at the start of the year.
-		ev := 0.0
-		for i := 0; i < p.nEv; i++ {
-			e := &p.evs[i]
-			if e.Age == age {
-				a := e.Amount
-				if !e.Nominal {
-					a *= cpi
-				}
-				ev += a
-			}
-		}
-		if ev < -bal {
-			ev = -bal
-		}
+		ev := p.eventFlow(age, cpi, bal)
 		bal += ev
 
 		// Pensions are valued at this year's prices in drawdown (spent during
@@ -248,83 +245,26 @@ func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64,
 		if !retired {
 			flowCPI = cpiEnd
 		}
-		pen := 0.0
-		for i := 0; i < p.nPen; i++ {
-			q := &p.pens[i]
-			if age >= q.FromAge {
-				a := q.Amount
-				if q.Indexed {
-					a *= flowCPI
-				}
-				pen += a
-			}
-		}
+		pen := p.pensionIncome(age, flowCPI)
 
 		var contrib, wd, growth float64
-		short := false
+		var short bool
 		if !retired {
-			// 2. Accumulation: growth, then the year's saving at year end.
-			growth = bal * r
-			bal += growth
-			save := p.saving
-			if !p.fixed {
-				save = p.income*incomeF - p.expenses
-			}
-			save = save*cpiEnd + pen
-			if save >= 0 {
-				contrib = save
-			} else {
-				wd = -save
-				if wd > bal {
-					short = wd-bal > 1e-9*wd
-					wd = bal
-				}
-			}
-			bal += contrib - wd
+			// 2. Accumulation.
+			save := p.yearSaving(incomeF, cpiEnd, pen)
+			bal, contrib, wd, growth, short = accumulate(bal, r, save)
 		} else {
-			// 3. Drawdown: withdraw at the start, the rest grows.
-			need := p.retExp * cpi
-			left := p.n - t
-			canFail := true
-			switch p.strategy {
-			case StrategyFixedPercent:
-				wd, canFail = p.wr*bal, false
-			case StrategyVPW:
-				wd, canFail = bal*p.vpw[left], false
-			case StrategyGuytonKlinger:
-				if !gkStarted {
-					gkStarted = true
-					gkW = max(0, need-pen)
-					gkIWR = p.wr
-					if bal > 0 {
-						gkIWR = gkW / bal
-					}
-				} else if bal > 0 {
-					if !(lastRet < 0 && gkW/bal > gkIWR) {
-						gkW *= 1 + lastInfl
-					}
-					cr := gkW / bal
-					if cr > gkIWR*(1+GKGuardrail) && left > GKPreservationN {
-						gkW *= 1 - GKAdjustment
-						o.cuts++
-					} else if cr < gkIWR*(1-GKGuardrail) {
-						gkW *= 1 + GKAdjustment
-						o.raises++
-					}
-				}
-				wd = gkW
-			default:
-				wd = max(0, need-pen)
-				contrib = max(0, pen-need)
+			// 3. Drawdown.
+			var canFail bool
+			cape := 0.0
+			if t < len(capes) {
+				cape = capes[t]
 			}
-			if wd > bal {
-				// A shortfall below one part in 1e9 is rounding, not ruin.
-				short = canFail && wd-bal > 1e-9*wd
-				wd = bal
+			wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, cape, lastRet, lastInfl)
+			bal, wd, growth, short = drawdown(bal, wd, contrib, r, canFail)
+			if p.trackSpend {
+				o.spent(t, wd/cpi)
 			}
-			bal -= wd
-			growth = bal * r
-			bal += growth + contrib
 		}
 		if !(bal > 0) { // also catches NaN
 			bal = 0
@@ -339,23 +279,10 @@ func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64,
 		o.contrib += contrib
 		o.withdrawn += wd
 		if emit {
-			prog := 1.0
-			if p.fiNumber > 0 {
-				prog = real / p.fiNumber
-			}
 			dst = append(dst, Year{
-				Year:           p.year0 + t,
-				Age:            age,
-				StartBalance:   start,
-				Contributions:  contrib,
-				Growth:         growth,
-				Withdrawals:    wd,
-				Events:         ev,
-				Pension:        pen,
-				EndBalance:     bal,
-				RealEndBalance: real,
-				FIProgress:     prog,
-				Retired:        retired,
+				Year: p.year0 + t, Age: age, StartBalance: start,
+				Contributions: contrib, Growth: growth, Withdrawals: wd, Events: ev, Pension: pen,
+				EndBalance: bal, RealEndBalance: real, FIProgress: p.progress(real), Retired: retired,
 			})
 		}
 		if sink != nil {
@@ -363,25 +290,149 @@ func (p *plan) run(rets, infls []float64, dst []Year, emit bool, sink []float64,
 		}
 
 		// 5. FI test and the retirement decision for next year.
-		if o.fiRow < 0 && real >= p.fiNumber {
-			o.fiRow = t + 1
-		}
-		if !retired {
-			if p.retireAt >= 0 {
-				retired = t+1 >= p.retireAt
-			} else {
-				retired = o.fiRow >= 0
-			}
-			if retired {
-				o.retireRow = t + 1
-			}
-		}
+		retired = p.decide(&o, t, real, retired)
 		incomeF *= 1 + p.incomeG
 		lastRet, lastInfl = r, pi
 	}
 	o.endBal = bal
 	o.endReal = bal / cpi
 	return o, dst
+}
+
+// begin is the outcome before the first year, and whether drawdown starts at
+// once: FI is already reached, or the target age is today.
+func (p *plan) begin() (o outcome, retired bool) {
+	o = outcome{fiRow: -1, retireRow: -1, depleteRow: -1}
+	if p.start >= p.fiNumber {
+		o.fiRow = 0
+	}
+	retired = p.retireAt == 0 || (p.retireAt < 0 && o.fiRow == 0)
+	if retired {
+		o.retireRow = 0
+	}
+	return o, retired
+}
+
+// yearRates returns year t's nominal return after fees and its inflation:
+// the given (clamped) paths where they reach, the expected values beyond.
+func (p *plan) yearRates(rets, infls []float64, t int) (r, pi float64) {
+	r, pi = p.ret, p.infl
+	if t < len(rets) {
+		r = netReturn(rets[t], p.fee)
+	}
+	if t < len(infls) {
+		pi = infls[t]
+	}
+	return r, pi
+}
+
+// eventFlow is the sum of the one-off events at this age, valued at cpi
+// unless nominal; an outlay beyond the balance bal is limited to it.
+func (p *plan) eventFlow(age int, cpi, bal float64) float64 {
+	ev := 0.0
+	for i := 0; i < p.nEv; i++ {
+		e := &p.evs[i]
+		if e.Age == age {
+			a := e.Amount
+			if !e.Nominal {
+				a *= cpi
+			}
+			ev += a
+		}
+	}
+	return max(ev, -bal)
+}
+
+// pensionIncome is the pension paid at this age, indexed ones valued at cpi.
+func (p *plan) pensionIncome(age int, cpi float64) float64 {
+	pen := 0.0
+	for i := 0; i < p.nPen; i++ {
+		q := &p.pens[i]
+		if age >= q.FromAge {
+			a := q.Amount
+			if q.Indexed {
+				a *= cpi
+			}
+			pen += a
+		}
+	}
+	return pen
+}
+
+// yearSaving is the accumulation year's saving at year-end prices: income
+// minus expenses (or the fixed contribution) plus pensions already paid.
+func (p *plan) yearSaving(incomeF, cpiEnd, pen float64) float64 {
+	save := p.saving
+	if !p.fixed {
+		save = p.income*incomeF - p.expenses
+	}
+	return save*cpiEnd + pen
+}
+
+// accumulate grows bal by r, then adds the saving at year end (a negative
+// saving is withdrawn, as far as the balance goes).
+func accumulate(bal, r, save float64) (end, contrib, wd, growth float64, short bool) {
+	growth = bal * r
+	bal += growth
+	if save >= 0 {
+		contrib = save
+	} else {
+		wd = -save
+		if wd > bal {
+			short = wd-bal > 1e-9*wd
+			wd = bal
+		}
+	}
+	return bal + contrib - wd, contrib, wd, growth, short
+}
+
+// drawdown takes the withdrawal wd at the start of the year (as far as the
+// balance goes; short when a strategy that can fail falls short), grows the
+// rest by r and adds contrib at year end.
+func drawdown(bal, wd, contrib, r float64, canFail bool) (end, paid, growth float64, short bool) {
+	if wd > bal {
+		// A shortfall below one part in 1e9 is rounding, not ruin.
+		short = canFail && wd-bal > 1e-9*wd
+		wd = bal
+	}
+	bal -= wd
+	growth = bal * r
+	return bal + growth + contrib, wd, growth, short
+}
+
+// progress is a real balance as a share of the FI number.
+func (p *plan) progress(real float64) float64 {
+	if p.fiNumber > 0 {
+		return real / p.fiNumber
+	}
+	return 1
+}
+
+// decide is step 5: the FI test at the end of year t, and whether the next
+// year is a drawdown year.
+func (p *plan) decide(o *outcome, t int, real float64, retired bool) bool {
+	if o.fiRow < 0 && real >= p.fiNumber {
+		o.fiRow = t + 1
+	}
+	if retired {
+		return true
+	}
+	if p.retireAt >= 0 {
+		retired = t+1 >= p.retireAt
+	} else {
+		retired = o.fiRow >= 0
+	}
+	if retired {
+		o.retireRow = t + 1
+	}
+	return retired
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (p *plan) summarize(o *outcome) Summary {

@@ -2,6 +2,8 @@ package fi
 
 import (
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -144,7 +146,7 @@ func TestFixedPercentAndConstant(t *testing.T) {
 }
 
 func TestStrategyNames(t *testing.T) {
-	for s := StrategyConstant; s <= StrategyVPW; s++ {
+	for s := StrategyConstant; s < numStrategies; s++ {
 		b, _ := s.MarshalText()
 		var back Strategy
 		if err := back.UnmarshalText(b); err != nil || back != s {
@@ -154,5 +156,123 @@ func TestStrategyNames(t *testing.T) {
 	var s Strategy
 	if err := s.UnmarshalText([]byte("4-percent")); err == nil {
 		t.Fatal("unknown name accepted")
+	}
+}
+
+// wantWithdrawals runs in over rets (3% inflation) and checks the first
+// withdrawals.
+func wantWithdrawals(t *testing.T, in Input, rets []float64, want []float64) []Year {
+	t.Helper()
+	_, rows := ProjectPath(&in, rets, nil, nil)
+	for k, w := range want {
+		if !near(rows[k].Withdrawals, w, 1e-12) {
+			t.Fatalf("%v year %d: withdrawal %.6f, want %.6f", in.Strategy, k, rows[k].Withdrawals, w)
+		}
+	}
+	return rows
+}
+
+// The 95% rule (Clyatt): 5% of the balance, but never below 95% of last
+// year's withdrawal.
+//
+//	year 0: 5% of 1,000,000 = 50,000; 950,000 falls 30% to 665,000.
+//	year 1: 5% = 33,250 < 95% of 50,000 = 47,500: 47,500; 617,500 x 1.1 = 679,250.
+//	year 2: 5% = 33,962.50 < 95% of 47,500 = 45,125: 45,125; 634,125 x 1.5 = 951,187.50.
+//	year 3: 5% = 47,559.375 > 95% of 45,125 = 42,868.75: 47,559.375.
+func TestNinetyFivePercentRule(t *testing.T) {
+	wantWithdrawals(t, retiree(StrategyNinetyFive), []float64{-0.30, 0.10, 0.50, 0}, []float64{50_000, 47_500, 45_125, 47_559.375})
+}
+
+// Floor and ceiling: 5% of the balance, held in real terms between 90% and
+// 125% of the first year's 50,000 (prices rise 3% a year).
+//
+//	year 0: 50,000; 950,000 x 0.7 = 665,000.
+//	year 1: 5% = 33,250 < floor 45,000 x 1.03 = 46,350: 46,350; 618,650 x 1.6 = 989,840.
+//	year 2: 5% = 49,492, inside 47,740.50 .. 66,306.25: 49,492; 940,348 x 1.6 = 1,504,556.80.
+//	year 3: 5% = 75,227.84 > ceiling 62,500 x 1.03^3 = 68,295.4375: 68,295.4375.
+func TestFloorAndCeiling(t *testing.T) {
+	wantWithdrawals(t, retiree(StrategyFloorCeiling), []float64{-0.30, 0.60, 0.60, 0}, []float64{50_000, 46_350, 49_492, 68_295.4375})
+}
+
+// Vanguard dynamic spending: 5% of the balance, its real change from last
+// year held between -2.5% and +5%.
+//
+//	year 0: 50,000 (real 50,000); 665,000.
+//	year 1: 5% = 33,250; last year's 50,000 is 51,500 now, floor 97.5% = 50,212.50.
+//	        614,787.50 x 1.6 = 983,660.
+//	year 2: 5% = 49,183; real 48,750 is 51,718.875 now, floor 50,425.903125.
+//	        933,234.096875 x 1.6 = 1,493,174.555.
+//	year 3: 5% = 74,658.73; real 47,531.25 is 51,938.68 now, ceiling +5% = 54,535.6142296875.
+func TestVanguardDynamicSpending(t *testing.T) {
+	wantWithdrawals(t, retiree(StrategyVanguard), []float64{-0.30, 0.60, 0.60, 0}, []float64{50_000, 50_212.5, 50_425.903125, 54_535.6142296875})
+}
+
+// CAPE rule: 1.5% + 0.5 / CAPE of the balance; the record's CAPE where it
+// has one, else Input.CAPE, else the withdrawal rate.
+func TestCAPERule(t *testing.T) {
+	in := retiree(StrategyCAPE)
+	in.CAPE = 25 // 1.5% + 2% = 3.5%
+	rows := wantWithdrawals(t, in, []float64{0.10}, []float64{35_000})
+	if !near(rows[1].Withdrawals, 0.035*rows[1].StartBalance, 1e-12) {
+		t.Fatalf("year 1: %.4f of %.4f", rows[1].Withdrawals, rows[1].StartBalance)
+	}
+	var p plan
+	p.init(&in)
+	if r0, r1 := p.capeRate(0), p.capeRate(40); !near(r0, 0.035, 1e-12) || !near(r1, 0.0275, 1e-12) {
+		t.Fatalf("rates %v %v, want 0.035 (input), 0.0275 (record)", r0, r1)
+	}
+	in.CAPE = 0
+	wantWithdrawals(t, in, nil, []float64{50_000})
+	// A monthly record's CAPE reaches the backtest: CAPE 10 spends 6.5% of
+	// the balance a year, so a flat market leaves 0.935^20 of it after 20
+	// years (5%, the withdrawal rate, would leave 0.95^20).
+	const n = 12*20 + 1
+	price, div, cpi, rate, cape := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range price {
+		price[i], cpi[i], cape[i] = 100, 100, 10
+	}
+	m := NewMonthly(2000, 1, price, div, cpi, rate, cape)
+	in.StockShare = 1
+	if r := Backtest(&in, &m, 20); r.Periods != 1 || r.SuccessRate != 1 || !near(r.WorstEndBalance, 1e6*math.Pow(0.935, 20), 1e-9) {
+		t.Fatalf("CAPE 10 on a flat record: %+v", r)
+	}
+}
+
+// Guardrails with a capped inflation raise: 10% inflation raises the
+// withdrawal by 6% only; plain Guyton-Klinger passes the 10% on.
+func TestGuardrailsCappedRaise(t *testing.T) {
+	infl := []float64{0.10, 0.10}
+	for _, c := range []struct {
+		st   Strategy
+		want float64
+	}{{StrategyGuardrailsCapped, 53_000}, {StrategyGuytonKlinger, 55_000}} {
+		in := retiree(c.st)
+		_, rows := ProjectPath(&in, []float64{0.05, 0.05}, infl, nil)
+		if rows[0].Withdrawals != 50_000 || !near(rows[1].Withdrawals, c.want, 1e-12) {
+			t.Fatalf("%v: %.4f then %.4f, want 50,000 then %.0f", c.st, rows[0].Withdrawals, rows[1].Withdrawals, c.want)
+		}
+	}
+}
+
+// The method statement quotes the parameters the code uses.
+func TestMethodQuotesParameters(t *testing.T) {
+	pct := func(x float64) string { return strconv.FormatFloat(x*100, 'f', -1, 64) + "%" }
+	for _, want := range []string{
+		strconv.FormatFloat(DefaultReturnStdDev, 'f', -1, 64) + " for returns",
+		strconv.FormatFloat(DefaultInflationStdDev, 'f', -1, 64) + " for inflation",
+		"at least " + pct(NinetyFiveShare) + " of last year's",
+		"between " + pct(FloorShare) + " and " + pct(CeilingShare),
+		"(" + pct(CAPEBase) + " + " + strconv.FormatFloat(CAPESlope, 'f', -1, 64) + " / CAPE)",
+		"between -" + pct(VanguardFloor) + " and +" + pct(VanguardCeiling),
+		"capped at " + pct(GuardrailInflationCap),
+	} {
+		if !strings.Contains(Method, want) {
+			t.Errorf("Method does not say %q", want)
+		}
+	}
+	for _, name := range StrategyNames() {
+		if !strings.Contains(Method, name) {
+			t.Errorf("Method does not name the strategy %q", name)
+		}
 	}
 }

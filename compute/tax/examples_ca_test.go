@@ -1,6 +1,9 @@
 package tax
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // No CRA publication found works a full annual return through for a single
 // employee, so the income tax cases are computed by hand, line by line, from the CRA's
@@ -8,6 +11,30 @@ import "testing"
 // Worksheet, Form ON428, CPP and EI rate pages), as each comment says. The
 // forms round each line to the cent, hence a tolerance of one or two cents.
 func TestExamplesCA(t *testing.T) { runExamples(t, "ca", examplesCA) }
+
+// The 2024 year models Ontario only: another province answers ErrRegion
+// rather than federal tax alone, and Ontario still computes.
+func TestCA2024Regions(t *testing.T) {
+	s := loadSystem(t, "ca")
+	var r Result
+	for _, rg := range []string{"AB", "BC", "QC", "NU"} {
+		if err := Calculate(s, 2024, &Income{Employment: 60000}, rg, &r); !errors.Is(err, ErrRegion) {
+			t.Errorf("2024 %s: %v, want ErrRegion", rg, err)
+		}
+	}
+	if err := Calculate(s, 2024, &Income{Employment: 60000}, "ON", &r); err != nil {
+		t.Fatalf("2024 ON: %v", err)
+	}
+	if r.RegionalTax <= 0 {
+		t.Errorf("2024 ON: regional tax %.2f, want Ontario tax", r.RegionalTax)
+	}
+	if err := Calculate(s, 2025, &Income{Employment: 60000}, "AB", &r); err != nil {
+		t.Errorf("2025 AB: %v", err)
+	}
+	if got := s.LocalRegion(2024); got != "ON" {
+		t.Errorf("2024 comparison region %q, want ON", got)
+	}
+}
 
 var examplesCA = []example{
 	// Authority figures: the CRA's published maximum annual contributions,

@@ -1,6 +1,9 @@
 package tax
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // The ESTV publishes the tariff and an online calculator but no worked
 // example was found in the stored material; these cases are computed by hand
@@ -8,6 +11,30 @@ import "testing"
 // kalte Progression for each tax year (Fedlex SR 642.119.2), the
 // Berufskostenverordnung and the AHV/ALV rates, as each comment says.
 func TestExamplesCH(t *testing.T) { runExamples(t, "ch", examplesCH) }
+
+// Cantons are modelled from 2025: in 2024 a canton answers ErrRegion, and a
+// comparison counts Zürich from 2025 only.
+func TestCHCantonYears(t *testing.T) {
+	s := loadSystem(t, "ch")
+	var r Result
+	for _, rg := range []string{"ZH", "GE", "TI"} {
+		if err := Calculate(s, 2024, &Income{Employment: 80000}, rg, &r); !errors.Is(err, ErrRegion) {
+			t.Errorf("2024 %s: %v, want ErrRegion", rg, err)
+		}
+		if err := Calculate(s, 2025, &Income{Employment: 80000}, rg, &r); err != nil || r.RegionalTax <= 0 {
+			t.Errorf("2025 %s: %v, regional %.2f", rg, err, r.RegionalTax)
+		}
+	}
+	if err := Calculate(s, 2025, &Income{Employment: 80000}, "LU", &r); !errors.Is(err, ErrRegion) {
+		t.Errorf("2025 LU (not modelled): %v", err)
+	}
+	if got := s.LocalRegion(2024); got != "" {
+		t.Errorf("2024 comparison region %q, want none", got)
+	}
+	if got := s.LocalRegion(2025); got != "ZH" {
+		t.Errorf("2025 comparison region %q, want ZH", got)
+	}
+}
 
 var examplesCH = []example{
 	// Computed, 2024, wages 80 000: AHV/IV/EO 4240, ALV 880; Berufskosten
@@ -32,4 +59,150 @@ var examplesCH = []example{
 	// 25-franc collection threshold of Art. 36 DBG → nil.
 	{name: "2025 interest 17000 (below 25 Fr., not collected)", year: 2025, in: Income{Interest: 17000},
 		income: zero},
+
+	// Cantonal and communal income tax, 2025. The simple tax follows each
+	// canton's statutory tariff for a single person as the ESTV tax data for
+	// 2025 states it; the multipliers are the canton's and its capital's
+	// (Bern's and Vaud's as lowered for 2025, see ch.json). Wage deductions:
+	// AHV/IV/EO 5.3 %, ALV 1.1 % up to 148 200, and the canton's flat
+	// Berufskosten on the net wage. Capital gains are tax-free. Results are
+	// the sum of the unrounded canton and commune parts, to the cent.
+	// Computed, ZH: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
+	// taxable 54 160.00 → 54 100.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 9000×7% = 2 328.00;
+	// × (98 % + 119 %) = 2 281.44 + 2 770.32 = 5 051.76.
+	{name: "2025 Zürich wages 60000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Employment: 60000},
+		regional: 5051.76},
+	// Computed, ZH: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 2 808.00;
+	// taxable 90 792.00 → 90 700.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 12900×7% + 17400×8% + 15300×9% = 5 370.00;
+	// × (98 % + 119 %) = 5 262.60 + 6 390.30 = 11 652.90.
+	{name: "2025 Zürich wages 100000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Employment: 100000},
+		regional: 11652.90},
+	// Computed, ZH: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 000.00;
+	// taxable 183 769.80 → 183 700.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 12900×7% + 17400×8% + 33600×9% + 33200×10% + 41500×11% = 14 902.00;
+	// × (98 % + 119 %) = 14 603.96 + 17 733.38 = 32 337.34.
+	{name: "2025 Zürich wages 200000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Employment: 200000},
+		regional: 32337.34},
+	// Computed, ZH: interest and dividends 40 000.00 (no wage deductions);
+	// taxable 40 000.00 → 40 000.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 5900×6% = 1 392.00;
+	// × (98 % + 119 %) = 1 364.16 + 1 656.48 = 3 020.64.
+	{name: "2025 Zürich interest + dividends 40000, gains 50000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Interest: 20000, Dividends: 20000, CapitalGains: 50000},
+		regional: 3020.64},
+	// Computed, ZG: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
+	// personal deduction 12 000; taxable 42 160.00 → 42 100.00;
+	// simple tax 1 167.50 + (42 100.00 − 34 900.00) × 5.5 % = 1 563.50;
+	// × (82 % + 52.11 %) = 1 282.07 + 814.74 = 2 096.81.
+	{name: "2025 Zug wages 60000 (computed from the cantonal tariff)", year: 2025, region: "ZG", in: Income{Employment: 60000},
+		regional: 2096.81},
+	// Computed, ZG: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 2 808.00;
+	// personal deduction 12 000; taxable 78 792.00 → 78 700.00;
+	// simple tax 3 506.50 + (78 700.00 − 74 700.00) × 8 % = 3 826.50;
+	// × (82 % + 52.11 %) = 3 137.73 + 1 993.99 = 5 131.72.
+	{name: "2025 Zug wages 100000 (computed from the cantonal tariff)", year: 2025, region: "ZG", in: Income{Employment: 100000},
+		regional: 5131.72},
+	// Computed, ZG: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 000.00;
+	// personal deduction 12 000; taxable 171 769.80 → 171 700.00;
+	// simple tax 10 326.50 + (171 700.00 − 149 900.00) × 8 % = 12 070.50;
+	// × (82 % + 52.11 %) = 9 897.81 + 6 289.94 = 16 187.75.
+	{name: "2025 Zug wages 200000 (computed from the cantonal tariff)", year: 2025, region: "ZG", in: Income{Employment: 200000},
+		regional: 16187.75},
+	// Computed, GE: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 1 684.80;
+	// taxable 54 475.20;
+	// simple tax 3 140.40 + (54 475.20 − 48 309.00) × 13.2 % = 3 954.34;
+	// × ((147.5 % × 0.88 + 1 %) + 45.49 %) = 5 172.27 + 1 798.83 = 6 971.10.
+	{name: "2025 Geneva wages 60000 (computed from the cantonal tariff)", year: 2025, region: "GE", in: Income{Employment: 60000},
+		regional: 6971.10},
+	// Computed, GE: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 1 796.00;
+	// taxable 91 804.00;
+	// simple tax 6 995.95 + (91 804.00 − 77 518.00) × 14.2 % = 9 024.56;
+	// × ((147.5 % × 0.88 + 1 %) + 45.49 %) = 11 804.13 + 4 105.27 = 15 909.40.
+	{name: "2025 Geneva wages 100000 (computed from the cantonal tariff)", year: 2025, region: "GE", in: Income{Employment: 100000},
+		regional: 15909.40},
+	// Computed, GE: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 1 796.00;
+	// taxable 185 973.80;
+	// simple tax 20 587.40 + (185 973.80 − 170 764.00) × 15.6 % = 22 960.13;
+	// × ((147.5 % × 0.88 + 1 %) + 45.49 %) = 30 031.85 + 10 444.56 = 40 476.41.
+	{name: "2025 Geneva wages 200000 (computed from the cantonal tariff)", year: 2025, region: "GE", in: Income{Employment: 200000},
+		regional: 40476.41},
+	// Computed, GE: interest and dividends 40 000.00 (no wage deductions);
+	// taxable 40 000.00;
+	// simple tax 2 012.25 + (40 000.00 − 39 320.00) × 12.3 % = 2 095.89;
+	// × ((147.5 % × 0.88 + 1 %) + 45.49 %) = 2 741.42 + 953.42 = 3 694.84.
+	{name: "2025 Geneva interest + dividends 40000, gains 50000 (computed from the cantonal tariff)", year: 2025, region: "GE", in: Income{Interest: 20000, Dividends: 20000, CapitalGains: 50000},
+		regional: 3694.84},
+	// Computed, VD: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
+	// taxable 54 160.00 → 54 100.00;
+	// simple tax 2 519.00 + (54 100.00 − 40 000.00) × 9 % = 3 788.00;
+	// × (155 % × 0.96 + 78.5 %) = 5 636.54 + 2 973.58 = 8 610.12.
+	{name: "2025 Vaud wages 60000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 60000},
+		regional: 8610.12},
+	// Computed, VD: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 2 808.00;
+	// taxable 90 792.00 → 90 700.00;
+	// simple tax 7 510.00 + (90 700.00 − 89 900.00) × 12 % = 7 606.00;
+	// × (155 % × 0.96 + 78.5 %) = 11 317.73 + 5 970.71 = 17 288.44.
+	{name: "2025 Vaud wages 100000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 100000},
+		regional: 17288.44},
+	// Computed, VD: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 000.00;
+	// taxable 183 769.80 → 183 700.00;
+	// simple tax 16 297.00 + (183 700.00 − 159 800.00) × 13.5 % = 19 523.50;
+	// × (155 % × 0.96 + 78.5 %) = 29 050.97 + 15 325.95 = 44 376.92.
+	{name: "2025 Vaud wages 200000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 200000},
+		regional: 44376.92},
+	// Computed, BS: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 4 200.00;
+	// Sozialabzug 19 500; taxable 32 460.00 → 32 400.00;
+	// simple tax 0.00 + (32 400.00 − 0.00) × 21 % = 6 804.00;
+	// × (100 %) = 6 804.00 = 6 804.00.
+	{name: "2025 Basel-Stadt wages 60000 (computed from the cantonal tariff)", year: 2025, region: "BS", in: Income{Employment: 60000},
+		regional: 6804.00},
+	// Computed, BS: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 4 200.00;
+	// Sozialabzug 19 500; taxable 69 900.00 → 69 900.00;
+	// simple tax 0.00 + (69 900.00 − 0.00) × 21 % = 14 679.00;
+	// × (100 %) = 14 679.00 = 14 679.00.
+	{name: "2025 Basel-Stadt wages 100000 (computed from the cantonal tariff)", year: 2025, region: "BS", in: Income{Employment: 100000},
+		regional: 14679.00},
+	// Computed, BS: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 200.00;
+	// Sozialabzug 19 500; taxable 164 069.80 → 164 000.00;
+	// simple tax 0.00 + (164 000.00 − 0.00) × 21 % = 34 440.00;
+	// × (100 %) = 34 440.00 = 34 440.00.
+	{name: "2025 Basel-Stadt wages 200000 (computed from the cantonal tariff)", year: 2025, region: "BS", in: Income{Employment: 200000},
+		regional: 34440.00},
+	// Computed, BE: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
+	// taxable 54 160.00 → 54 100.00;
+	// simple tax 3300×1.95% + 3300×2.9% + 9800×3.6% + 16000×4.15% + 21700×4.45% = 2 142.50;
+	// × (2.975 + 1.54) = 6 373.94 + 3 299.45 = 9 673.39.
+	{name: "2025 Bern wages 60000 (computed from the cantonal tariff)", year: 2025, region: "BE", in: Income{Employment: 60000},
+		regional: 9673.39},
+	// Computed, BE: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 2 808.00;
+	// taxable 90 792.00 → 90 700.00;
+	// simple tax 3300×1.95% + 3300×2.9% + 9800×3.6% + 16000×4.15% + 26700×4.45% + 26700×5% + 4900×5.6% = 3 974.40;
+	// × (2.975 + 1.54) = 11 823.84 + 6 120.58 = 17 944.42.
+	{name: "2025 Bern wages 100000 (computed from the cantonal tariff)", year: 2025, region: "BE", in: Income{Employment: 100000},
+		regional: 17944.42},
+	// Computed, BE: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 000.00;
+	// taxable 183 769.80 → 183 700.00;
+	// simple tax 3300×1.95% + 3300×2.9% + 9800×3.6% + 16000×4.15% + 26700×4.45% + 26700×5% + 26700×5.6% + 26700×5.75% + 26700×5.9% + 17800×6.05% = 9 382.65;
+	// × (2.975 + 1.54) = 27 913.38 + 14 449.28 = 42 362.66.
+	{name: "2025 Bern wages 200000 (computed from the cantonal tariff)", year: 2025, region: "BE", in: Income{Employment: 200000},
+		regional: 42362.66},
+	// Computed, TI: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 3 000.00;
+	// taxable 53 160.00 → 53 100.00;
+	// simple tax 3 245.50 + (53 100.00 − 52 700.00) × 10.988 % = 3 289.45;
+	// × (100 % + 93 %) = 3 289.45 + 3 059.19 = 6 348.64.
+	{name: "2025 Ticino wages 60000 (computed from the cantonal tariff)", year: 2025, region: "TI", in: Income{Employment: 60000},
+		regional: 6348.64},
+	// Computed, TI: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 3 000.00;
+	// taxable 90 600.00 → 90 600.00;
+	// simple tax 5 597.05 + (90 600.00 − 73 000.00) × 11.597 % = 7 638.12;
+	// × (100 % + 93 %) = 7 638.12 + 7 103.45 = 14 741.58.
+	{name: "2025 Ticino wages 100000 (computed from the cantonal tariff)", year: 2025, region: "TI", in: Income{Employment: 100000},
+		regional: 14741.58},
+	// Computed, TI: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 3 000.00;
+	// taxable 184 769.80 → 184 700.00;
+	// simple tax 10 536.60 + (184 700.00 − 113 900.00) × 13.08 % = 19 797.24;
+	// × (100 % + 93 %) = 19 797.24 + 18 411.43 = 38 208.67.
+	{name: "2025 Ticino wages 200000 (computed from the cantonal tariff)", year: 2025, region: "TI", in: Income{Employment: 200000},
+		regional: 38208.67},
 }

@@ -1,6 +1,7 @@
 package tax
 
 import (
+	"errors"
 	"math"
 	"testing"
 )
@@ -119,33 +120,101 @@ var examplesES = []example{
 	// 10.000 × 23,5 % = 18.252,83 − 582,75 = 17.670,08.
 	{name: "2025 self-employed 100000 Cataluña", year: 2025, region: "CT", in: Income{SelfEmployment: 100000},
 		income: 17423.50, total: 17423.50 + 17670.08, tol: 0.02},
+	// Andalucía (art. 23 Ley 5/2021 as amended by the Decreto-ley 7/2022;
+	// mínimo del contribuyente 5.790 €, art. 23 bis) and the Comunitat
+	// Valenciana (art. 2 Ley 13/1997 as amended by the Ley 9/2022; mínimo
+	// 6.105 €, art. 2 bis), computed from the scales with the cuota íntegra
+	// the AEAT's manual prints at each band start. Andalucía's mínimo is
+	// 5.790 × 9,5 % = 550,05 €, Valencia's 6.105 × 9 % = 549,45 €.
+	//
+	// Computed: base 26.059; Andalucía 2.207 (AEAT row at 21.100) + 4.959 ×
+	// 15 % = 743,85 → 2.950,85 − 550,05 = 2.400,80.
+	{name: "2024 wages 30000 Andalucía", year: 2024, region: "AN", in: Income{Employment: 30000},
+		income: 2464.35, social: 1941, regional: 2400.80, total: 1941 + 2464.35 + 2400.80, tol: 0.01},
+	// Computed: base 8.427,60 × 9,5 % = 800,62 − 550,05 = 250,57.
+	{name: "2025 wages 17000 Andalucía", year: 2025, region: "AN", in: Income{Employment: 17000},
+		income: 18.17, social: 1101.60, regional: 250.57, tol: 0.01},
+	// Computed: base 100.000; Andalucía 8.910 (AEAT row at 60.000) + 40.000
+	// × 22,5 % = 9.000 → 17.910 − 550,05 = 17.359,95.
+	{name: "2025 self-employed 100000 Andalucía", year: 2025, region: "AN", in: Income{SelfEmployment: 100000},
+		income: 17423.50, regional: 17359.95, total: 17423.50 + 17359.95, tol: 0.01},
+	// Computed: base 60.000; the AEAT row at 60.000, 8.910 − 550,05 =
+	// 8.359,95.
+	{name: "2024 self-employed 60000 Andalucía", year: 2024, region: "AN", in: Income{SelfEmployment: 60000},
+		regional: 8359.95, tol: 0.01},
+	// Computed: base 26.059; Valencia 2.280 (AEAT row at 22.000) + 4.059 ×
+	// 15 % = 608,85 → 2.888,85 − 549,45 = 2.339,40.
+	{name: "2024 wages 30000 Comunitat Valenciana", year: 2024, region: "VC", in: Income{Employment: 30000},
+		income: 2464.35, social: 1941, regional: 2339.40, total: 1941 + 2464.35 + 2339.40, tol: 0.01},
+	// Computed: base 50.000; Valencia 5.530 (AEAT row at 42.000) + 8.000 ×
+	// 20 % = 1.600 → 7.130 − 549,45 = 6.580,55.
+	{name: "2024 self-employed 50000 Comunitat Valenciana", year: 2024, region: "VC", in: Income{SelfEmployment: 50000},
+		regional: 6580.55, tol: 0.01},
+	// Computed: base 100.000; the AEAT row at 100.000, 19.700 − 549,45 =
+	// 19.150,55.
+	{name: "2024 self-employed 100000 Comunitat Valenciana", year: 2024, region: "VC", in: Income{SelfEmployment: 100000},
+		regional: 19150.55, tol: 0.01},
 }
 
-// TestAEATAutonomicRowsES checks Cataluña's scale against the cuota íntegra
+// TestAEATAutonomicRowsES checks the autonomic scales against the cuota íntegra
 // the AEAT prints at the start of each band (Manual práctico de Renta 2022,
 // capítulo 15, "Comunidad Autónoma de Cataluña": the scale in force since
 // 2022 after art. 41 Ley 2/2021, which the 2024 and 2025 scales repeat).
+//
+// Andalucía's rows are those of the Manual práctico de Renta 2022 and 2023
+// ("Comunidad Autónoma de Andalucía", the scale of the Decreto-ley 7/2022),
+// the Comunitat Valenciana's those of the Manual práctico de Renta 2024
+// ("Comunitat Valenciana", ejercicio 2024).
 func TestAEATAutonomicRowsES(t *testing.T) {
 	s := loadSystem(t, "es")
-	rows := []struct{ base, cuota float64 }{
-		{12450, 1307.25}, {17707.20, 1938.11}, {21000, 2399.10}, {33007.20, 4200.18},
-		{53407.20, 8035.38}, {90000, 15902.83}, {120000, 22952.83}, {175000, 36427.83},
+	type row struct{ base, cuota float64 }
+	scales := []struct {
+		region string
+		years  []int
+		rows   []row
+	}{
+		{"CT", []int{2024, 2025}, []row{
+			{12450, 1307.25}, {17707.20, 1938.11}, {21000, 2399.10}, {33007.20, 4200.18},
+			{53407.20, 8035.38}, {90000, 15902.83}, {120000, 22952.83}, {175000, 36427.83},
+		}},
+		{"AN", []int{2024, 2025}, []row{{13000, 1235}, {21100, 2207}, {35200, 4322}, {60000, 8910}}},
+		{"VC", []int{2024}, []row{
+			{12000, 1080}, {22000, 2280}, {32000, 3780}, {42000, 5530}, {52000, 7530},
+			{62000, 9780}, {72000, 12280}, {100000, 19700}, {150000, 33450}, {200000, 47700},
+		}},
 	}
-	for _, year := range []int{2024, 2025} {
-		for _, row := range rows {
-			var r Result
-			if err := Calculate(s, year, &Income{SelfEmployment: row.base}, "CT", &r); err != nil {
-				t.Fatal(err)
-			}
-			got := 0.0
-			for _, l := range r.Breakdown() {
-				if l.Rule == "autonomica" && l.Kind == KindBand {
-					got += l.Amount
+	for _, sc := range scales {
+		for _, year := range sc.years {
+			for _, row := range sc.rows {
+				var r Result
+				if err := Calculate(s, year, &Income{SelfEmployment: row.base}, sc.region, &r); err != nil {
+					t.Fatal(err)
+				}
+				got := 0.0
+				for _, l := range r.Breakdown() {
+					if l.Rule == "autonomica" && l.Kind == KindBand {
+						got += l.Amount
+					}
+				}
+				if math.Abs(got-row.cuota) > 0.01 {
+					t.Errorf("%d: %s scale at %.2f: got %.2f, want %.2f", year, sc.region, row.base, got, row.cuota)
 				}
 			}
-			if math.Abs(got-row.cuota) > 0.01 {
-				t.Errorf("%d: Cataluña scale at %.2f: got %.2f, want %.2f", year, row.base, got, row.cuota)
-			}
+		}
+	}
+}
+
+// The Comunitat Valenciana is modelled for 2024 only: in 2025 it answers
+// ErrRegion rather than the state half alone.
+func TestESValencia2025(t *testing.T) {
+	s := loadSystem(t, "es")
+	var r Result
+	if err := Calculate(s, 2025, &Income{Employment: 30000}, "VC", &r); !errors.Is(err, ErrRegion) {
+		t.Errorf("2025 VC: %v, want ErrRegion", err)
+	}
+	for _, rg := range []string{"MD", "CT", "AN"} {
+		if err := Calculate(s, 2025, &Income{Employment: 30000}, rg, &r); err != nil {
+			t.Errorf("2025 %s: %v", rg, err)
 		}
 	}
 }

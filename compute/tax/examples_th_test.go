@@ -59,4 +59,22 @@ var examplesTH = []example{
 	// on dividends; gains on SET-listed shares exempt → 15,000 + 10,000.
 	{name: "2024 interest 100000 + dividends 100000 + SET gains", year: 2024, in: Income{Interest: 100000, Dividends: 100000, CapitalGains: 500000},
 		income: zero, capital: 25000},
+	// RD table (https://www.rd.go.th/59670.html, rates for tax year 2017
+	// onwards, not amended for 2026): net income 750,000 → maximum
+	// cumulative tax 65,000, fed through a self-employed person as above.
+	{name: "RD table 2026 net income 750000 → 65000", src: table, year: 2026, in: Income{SelfEmployment: 810000},
+		income: 65000, social: zero},
+	// Computed: salary 600,000 (50,000 a month): social security 5% of the
+	// 2026 ceiling of 17,500 = 875 × 12 = 10,500; net income 600,000 −
+	// 100,000 − 60,000 − 10,500 = 429,500 → 7,500 + 12,950 = 20,450.
+	{name: "2026 salary 600000 (17,500-baht SSO ceiling)", year: 2026, in: Income{Employment: 600000},
+		income: 20450, social: 10500},
+	// Computed: salary 200,000 (16,666.67 a month, below the new ceiling):
+	// social security 5% = 10,000; net income 30,000 → no tax.
+	{name: "2026 salary 200000 (below the ceiling)", year: 2026, in: Income{Employment: 200000},
+		income: zero, social: 10000},
+	// Computed: salary 1,200,000 → net 1,029,500 → 115,000 + 25% × 29,500 =
+	// 122,375; social security 10,500.
+	{name: "2026 salary 1200000", year: 2026, in: Income{Employment: 1200000},
+		income: 122375, social: 10500},
 }

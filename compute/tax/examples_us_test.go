@@ -2,6 +2,8 @@ package tax
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -47,6 +49,34 @@ func TestUSLocalRegion(t *testing.T) {
 	}
 	if err := Calculate(s, 2026, &Income{Employment: 1}, "CA", &r); !errors.Is(err, ErrRegion) {
 		t.Errorf("2026 CA (modelled for 2025 only): %v", err)
+	}
+}
+
+// Every state and the District is a region covered for 2025; the states
+// whose 2026 amounts are not modelled answer ErrRegion for 2026, and a code
+// that is not a state answers ErrRegion in any year.
+func TestUSStateCoverage(t *testing.T) {
+	s := loadSystem(t, "us")
+	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
+	only2025 := strings.Fields("AR CA DC ID IL KY MA MD ME MI MN MO ND NE OR UT VT WA WI")
+	in := Income{Employment: 50000, Pension: 20000}
+	for _, st := range all {
+		if !s.Covers(2025, st) {
+			t.Errorf("2025 %s: not covered", st)
+		}
+		var r Result
+		err := Calculate(s, 2026, &in, st, &r)
+		if slices.Contains(only2025, st) {
+			if s.Covers(2026, st) || !errors.Is(err, ErrRegion) {
+				t.Errorf("2026 %s (modelled for 2025 only): covered %v, %v", st, s.Covers(2026, st), err)
+			}
+		} else if err != nil {
+			t.Errorf("2026 %s: %v", st, err)
+		}
+	}
+	var r Result
+	if s.HasRegion("PR") || !errors.Is(Calculate(s, 2025, &in, "PR", &r), ErrRegion) {
+		t.Error("PR: a code the file does not know answers ErrRegion")
 	}
 }
 
@@ -322,4 +352,239 @@ var examplesUS = []example{
 	{name: "2025 CA employment 1,200,000", year: 2025, region: "CA", in: Income{Employment: 1200000}, regional: 129524.71},
 	// AGI 35,000 − 5,706 = taxable 29,294; Schedule X 535.69 − exemption credit 153 = 382.69
 	{name: "2025 CA pension 30,000 + interest 5,000", year: 2025, region: "CA", in: Income{Pension: 30000, Interest: 5000}, regional: 382.69},
+	// NJ
+	// gross income 60,000 − exemption 1,000 = 59,000; 20,000 at 1.4%, 15,000 at 1.75%, 5,000 at 3.5%, 19,000 at 5.525% = 1,767.25
+	{name: "2025 NJ employment 60,000", year: 2025, region: "NJ", in: Income{Employment: 60000}, regional: 1767.25},
+	// gross income 53,000 − exemption 1,000 = 52,000; 20,000 at 1.4%, 15,000 at 1.75%, 5,000 at 3.5%, 12,000 at 5.525% = 1,380.50
+	{name: "2026 NJ pension 40,000 + interest 3,000 + dividends 10,000", year: 2026, region: "NJ", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000}, regional: 1380.5},
+	// gross income 9,500 − exemption 1,000 = 8,500; gross income at most 10,000: no tax
+	{name: "2025 NJ interest 4,000 + capitalGains 5,500", year: 2025, region: "NJ", in: Income{Interest: 4000, CapitalGains: 5500}, regional: zero},
+	// gross income 600,000 − exemption 1,000 = 599,000; 20,000 at 1.4%, 15,000 at 1.75%, 5,000 at 3.5%, 35,000 at 5.525%, 425,000 at 6.37%, 99,000 at 8.97% = 38,604.05
+	{name: "2026 NJ employment 600,000", year: 2026, region: "NJ", in: Income{Employment: 600000}, regional: 38604.05},
+	// MA
+	// AGI 60,000 − FICA deduction 2,000 − exemption 4,400 = 53,600 at 5% = 2,680
+	{name: "2025 MA employment 60,000", year: 2025, region: "MA", in: Income{Employment: 60000}, regional: 2680},
+	// AGI 65,000 − FICA deduction 0 − exemption 4,400 = 60,600 at 5% = 3,030
+	{name: "2025 MA pension 30,000 + interest 5,000 + dividends 10,000 + capitalGains 20,000", year: 2025, region: "MA", in: Income{Pension: 30000, Interest: 5000, Dividends: 10000, CapitalGains: 20000}, regional: 3030},
+	// AGI 10,000 − FICA deduction 765 − exemption 4,400 = 4,835 at 5% = 241.75; limited to 10% of AGI over 8,000 = 200
+	{name: "2025 MA employment 10,000", year: 2025, region: "MA", in: Income{Employment: 10000}, regional: 200},
+	// AGI 1,500,000 − FICA deduction 2,000 − exemption 4,400 = 1,493,600 at 5% = 74,680; surtax 4% of 410,450 = 16,418
+	{name: "2025 MA employment 1,500,000", year: 2025, region: "MA", in: Income{Employment: 1500000}, regional: 91098},
+	// VA
+	// AGI 60,000 − 8,750 − 930 = 50,320; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 33,320 at 5.75% = 2,635.90
+	{name: "2025 VA employment 60,000", year: 2025, region: "VA", in: Income{Employment: 60000}, regional: 2635.9},
+	// AGI 45,000 − 8,750 − 930 = 35,320; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 18,320 at 5.75% = 1,773.40
+	{name: "2026 VA pension 40,000 + dividends 5,000", year: 2026, region: "VA", in: Income{Pension: 40000, Dividends: 5000}, regional: 1773.4},
+	// Virginia AGI 11,000 below 11,950: no tax
+	{name: "2025 VA employment 11,000", year: 2025, region: "VA", in: Income{Employment: 11000}, regional: zero},
+	// AGI 46,467.61 − 8,750 − 930 = 36,787.61; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 19,787.61 at 5.75% = 1,857.79
+	{name: "2026 VA selfEmployment 50,000", year: 2026, region: "VA", in: Income{SelfEmployment: 50000}, regional: 1857.79},
+	// MI
+	// income 60,000 − exemption 5,800 = 54,200 at 4.25% = 2,303.50
+	{name: "2025 MI employment 60,000", year: 2025, region: "MI", in: Income{Employment: 60000}, regional: 2303.5},
+	// income 42,000 − exemption 5,800 = 36,200 at 4.25% = 1,538.50
+	{name: "2025 MI pension 40,000 + interest 2,000", year: 2025, region: "MI", in: Income{Pension: 40000, Interest: 2000}, regional: 1538.5},
+	// income 50,000 − exemption 5,800 = 44,200 at 4.25% = 1,878.50
+	{name: "2025 MI selfEmployment 50,000", year: 2025, region: "MI", in: Income{SelfEmployment: 50000}, regional: 1878.5},
+	// OH
+	// AGI 60,000; exemption 2,150; nonbusiness taxable 57,850; schedule 1,216.50 on nonbusiness income
+	{name: "2025 OH employment 60,000", year: 2025, region: "OH", in: Income{Employment: 60000}, regional: 1216.5},
+	// AGI 60,000; exemption 2,150; nonbusiness taxable 57,850; schedule 1,206.50 on nonbusiness income
+	{name: "2026 OH employment 60,000", year: 2026, region: "OH", in: Income{Employment: 60000}, regional: 1206.5},
+	// AGI 20,000; exemption 2,400; nonbusiness taxable 17,600; taxable at most 26,050: no tax
+	{name: "2025 OH employment 20,000", year: 2025, region: "OH", in: Income{Employment: 20000}, regional: zero},
+	// AGI 40,000; exemption 2,400; nonbusiness taxable 37,600; schedule 649.63 on nonbusiness income
+	{name: "2026 OH pension 30,000 + dividends 10,000", year: 2026, region: "OH", in: Income{Pension: 30000, Dividends: 10000}, regional: 649.63},
+	// AGI 150,000; exemption 1,900; nonbusiness taxable 148,100; schedule 3,878.75 on nonbusiness income
+	{name: "2025 OH employment 150,000", year: 2025, region: "OH", in: Income{Employment: 150000}, regional: 3878.75},
+	// AGI 383,204.70; exemption 1,900; nonbusiness taxable 0; business income 383,204.70 − deduction 250,000 taxed at 3%; schedule 0 on nonbusiness income; 3% of 131,304.70 = 3,939.14
+	{name: "2026 OH selfEmployment 400,000", year: 2026, region: "OH", in: Income{SelfEmployment: 400000}, regional: 3939.14},
+	// MN
+	// AGI 60,000 − standard deduction 14,950 = 45,050; 32,570 at 5.35%, 12,480 at 6.8% = 2,591.14
+	{name: "2025 MN employment 60,000", year: 2025, region: "MN", in: Income{Employment: 60000}, regional: 2591.14},
+	// AGI 300,000 − standard deduction 13,118.50 = 286,881.50; 32,570 at 5.35%, 74,420 at 6.8%, 91,640 at 7.85%, 88,251.50 at 9.85% = 22,689.57
+	{name: "2025 MN employment 300,000", year: 2025, region: "MN", in: Income{Employment: 300000}, regional: 22689.57},
+	// AGI 45,000 − standard deduction 14,950 = 30,050; 30,050 at 5.35% = 1,607.68
+	{name: "2025 MN pension 40,000 + interest 5,000", year: 2025, region: "MN", in: Income{Pension: 40000, Interest: 5000}, regional: 1607.68},
+	// AGI 1,500,000 − standard deduction 2,990 = 1,497,010; 32,570 at 5.35%, 74,420 at 6.8%, 91,640 at 7.85%, 1,298,380 at 9.85% = 141,887.23; NIIT 1% of 500,000 = 5,000
+	{name: "2025 MN capitalGains 1,500,000", year: 2025, region: "MN", in: Income{CapitalGains: 1500000}, regional: 146887.23},
+	// OR
+	// AGI 40,000 − federal tax subtraction 2,675 (federal tax 2,675, limit 8,500) − 2,835 = 34,490; 4,400 at 4.75%, 6,700 at 6.75%, 23,390 at 8.75% = 2,707.88; exemption credit 256
+	{name: "2025 OR employment 40,000", year: 2025, region: "OR", in: Income{Employment: 40000}, regional: 2451.88},
+	// AGI 120,000 − federal tax subtraction 8,500 (federal tax 17,867, limit 8,500) − 2,835 = 108,665; 4,400 at 4.75%, 6,700 at 6.75%, 97,565 at 8.75% = 9,198.19
+	{name: "2025 OR employment 120,000", year: 2025, region: "OR", in: Income{Employment: 120000}, regional: 9198.19},
+	// AGI 132,000 − federal tax subtraction 5,100 (federal tax 20,747, limit 5,100) − 2,835 = 124,065; 4,400 at 4.75%, 6,700 at 6.75%, 112,965 at 8.75% = 10,545.69
+	{name: "2025 OR employment 132,000", year: 2025, region: "OR", in: Income{Employment: 132000}, regional: 10545.69},
+	// AGI 40,000 − federal tax subtraction 1,475 (federal tax 1,475, limit 8,500) − 2,835 = 35,690; 4,400 at 4.75%, 6,700 at 6.75%, 24,590 at 8.75% = 2,812.88; exemption credit 256
+	{name: "2025 OR pension 30,000 + dividends 10,000", year: 2025, region: "OR", in: Income{Pension: 30000, Dividends: 10000}, regional: 2556.88},
+	// WI
+	// Wisconsin income 60,000 − standard deduction 8,706 − 700 = 50,594; 14,680 at 3.5%, 35,914 at 4.4% = 2,094.02
+	{name: "2025 WI employment 60,000", year: 2025, region: "WI", in: Income{Employment: 60000}, regional: 2094.02},
+	// Wisconsin income 15,000 − standard deduction 13,560 − 700 = 740; 740 at 3.5% = 25.90
+	{name: "2025 WI employment 15,000", year: 2025, region: "WI", in: Income{Employment: 15000}, regional: 25.9},
+	// Wisconsin income 40,000 − standard deduction 11,106 − 700 = 28,194; 14,680 at 3.5%, 13,514 at 4.4% = 1,108.42
+	{name: "2025 WI pension 40,000", year: 2025, region: "WI", in: Income{Pension: 40000}, regional: 1108.42},
+	// Wisconsin income 70,000 − standard deduction 7,506 − 700 = 61,794; 14,680 at 3.5%, 36,450 at 4.4%, 10,664 at 5.3% = 2,682.79
+	{name: "2025 WI capitalGains 100,000", year: 2025, region: "WI", in: Income{CapitalGains: 100000}, regional: 2682.79},
+	// MD
+	// AGI 60,000 − 3,350 − exemption 3,200 = 53,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 50,450 at 4.75% = 2,486.38
+	{name: "2025 MD employment 60,000", year: 2025, region: "MD", in: Income{Employment: 60000}, regional: 2486.38},
+	// AGI 120,000 − 3,350 − exemption 1,600 = 115,050; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 97,000 at 4.75%, 15,050 at 5% = 5,450
+	{name: "2025 MD employment 120,000", year: 2025, region: "MD", in: Income{Employment: 120000}, regional: 5450},
+	// AGI 40,000 − 3,350 − exemption 3,200 = 33,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 30,450 at 4.75% = 1,536.38
+	{name: "2025 MD pension 35,000 + interest 5,000", year: 2025, region: "MD", in: Income{Pension: 35000, Interest: 5000}, regional: 1536.38},
+	// AGI 400,000 − 3,350 − exemption 0 = 396,650; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 97,000 at 4.75%, 25,000 at 5%, 25,000 at 5.25%, 100,000 at 5.5%, 146,650 at 5.75% = 21,192.38; capital gains surtax 2% of 100,000 = 2,000
+	{name: "2025 MD employment 300,000 + capitalGains 100,000", year: 2025, region: "MD", in: Income{Employment: 300000, CapitalGains: 100000}, regional: 23192.38},
+	// SC
+	// AGI 60,000 − 44% of gains 0 − retirement 0 − 15,000 = 45,000; 14,270 at 3%, 27,170 at 6% = 2,058.30
+	{name: "2025 SC employment 60,000", year: 2025, region: "SC", in: Income{Employment: 60000}, regional: 2058.3},
+	// AGI 60,000 − 44% of gains 0 − retirement 0 − SCIAD 9,545.45 = 50,454.55; 30,000 at 1.99%, 20,454.55 at 5.21% = 1,662.68
+	{name: "2026 SC employment 60,000", year: 2026, region: "SC", in: Income{Employment: 60000}, regional: 1662.68},
+	// AGI 50,000 − 44% of gains 8,800 − retirement 3,000 − SCIAD 12,272.73 = 25,927.27; 25,927.27 at 1.99% = 515.95
+	{name: "2026 SC pension 30,000 + capitalGains 20,000", year: 2026, region: "SC", in: Income{Pension: 30000, CapitalGains: 20000}, regional: 515.95},
+	// AGI 60,000 − 44% of gains 8,800 − retirement 3,000 − 15,000 = 33,200; 14,270 at 3%, 15,370 at 6% = 1,350.30
+	{name: "2025 SC pension 30,000 + dividends 10,000 + capitalGains 20,000", year: 2025, region: "SC", in: Income{Pension: 30000, Dividends: 10000, CapitalGains: 20000}, regional: 1350.3},
+	// AGI 120,000 − 44% of gains 0 − retirement 0 − SCIAD 0 = 120,000; 30,000 at 1.99%, 90,000 at 5.21% = 5,286
+	{name: "2026 SC employment 120,000", year: 2026, region: "SC", in: Income{Employment: 120000}, regional: 5286},
+	// CT
+	// federal AGI 61,500 − pension subtraction 0 = CT AGI 61,500; − exemption 0 = 61,500; 10,000 at 2%, 40,000 at 4.5%, 11,500 at 5.5% = 2,632.50; add-back and recapture 25; personal credit 7% of 2,657.50 = 186.03
+	{name: "2025 CT employment 61,500", year: 2025, region: "CT", in: Income{Employment: 61500}, regional: 2471.48},
+	// federal AGI 45,000 − pension subtraction 40,000 = CT AGI 5,000; − exemption 15,000 = 0; no tax
+	{name: "2026 CT pension 40,000 + interest 5,000", year: 2026, region: "CT", in: Income{Pension: 40000, Interest: 5000}, regional: zero},
+	// federal AGI 81,500 − pension subtraction 0 = CT AGI 81,500; − exemption 0 = 81,500; 10,000 at 2%, 40,000 at 4.5%, 31,500 at 5.5% = 3,732.50; add-back and recapture 125
+	{name: "2025 CT employment 41,500 + pension 40,000", year: 2025, region: "CT", in: Income{Employment: 41500, Pension: 40000}, regional: 3857.5},
+	// federal AGI 28,000 − pension subtraction 0 = CT AGI 28,000; − exemption 15,000 = 13,000; 10,000 at 2%, 3,000 at 4.5% = 335; personal credit 15% of 335 = 50.25
+	{name: "2026 CT employment 28,000", year: 2026, region: "CT", in: Income{Employment: 28000}, regional: 284.75},
+	// federal AGI 300,000 − pension subtraction 0 = CT AGI 300,000; − exemption 0 = 300,000; 10,000 at 2%, 40,000 at 4.5%, 50,000 at 5.5%, 100,000 at 6%, 50,000 at 6.5%, 50,000 at 6.9% = 17,450; add-back and recapture 2,300
+	{name: "2025 CT employment 300,000", year: 2025, region: "CT", in: Income{Employment: 300000}, regional: 19750},
+	// federal AGI 32,000 − pension subtraction 0 = CT AGI 32,000; − exemption 13,000 = 19,000; 10,000 at 2%, 9,000 at 4.5% = 605; personal credit 13% of 605 = 78.65
+	{name: "2026 CT employment 32,000", year: 2026, region: "CT", in: Income{Employment: 32000}, regional: 526.35},
+	// DE
+	// AGI 60,000 − pension exclusion 0 − 3,250 = 56,750; 3,000 at 2.2%, 5,000 at 3.9%, 10,000 at 4.8%, 5,000 at 5.2%, 31,750 at 5.55% = 2,763.13; − personal credit 110
+	{name: "2025 DE employment 60,000", year: 2025, region: "DE", in: Income{Employment: 60000}, regional: 2653.13},
+	// AGI 40,000 − pension exclusion 2,000 − 3,250 = 34,750; 3,000 at 2.2%, 5,000 at 3.9%, 10,000 at 4.8%, 5,000 at 5.2%, 9,750 at 5.55% = 1,542.13; − personal credit 110
+	{name: "2026 DE pension 30,000 + dividends 10,000", year: 2026, region: "DE", in: Income{Pension: 30000, Dividends: 10000}, regional: 1432.13},
+	// AGI 74,348.18 − pension exclusion 0 − 3,250 = 71,098.18; 3,000 at 2.2%, 5,000 at 3.9%, 10,000 at 4.8%, 5,000 at 5.2%, 35,000 at 5.55%, 11,098.18 at 6.6% = 3,675.98; − personal credit 110
+	{name: "2025 DE selfEmployment 80,000", year: 2025, region: "DE", in: Income{SelfEmployment: 80000}, regional: 3565.98},
+	// KS
+	// AGI 60,000 − 3,605 − 9,160 = 47,235; 23,000 at 5.2%, 24,235 at 5.58% = 2,548.31
+	{name: "2025 KS employment 60,000", year: 2025, region: "KS", in: Income{Employment: 60000}, regional: 2548.31},
+	// AGI 35,000 − 3,605 − 9,160 = 22,235; 22,235 at 5.2% = 1,156.22
+	{name: "2026 KS pension 30,000 + interest 5,000", year: 2026, region: "KS", in: Income{Pension: 30000, Interest: 5000}, regional: 1156.22},
+	// AGI 20,000 − 3,605 − 9,160 = 7,235; 7,235 at 5.2% = 376.22
+	{name: "2025 KS employment 20,000", year: 2025, region: "KS", in: Income{Employment: 20000}, regional: 376.22},
+	// WV
+	// AGI 60,000 − 2,000 = 58,000; 10,000 at 2.22%, 15,000 at 2.96%, 15,000 at 3.33%, 18,000 at 4.44% = 1,964.70
+	{name: "2025 WV employment 60,000", year: 2025, region: "WV", in: Income{Employment: 60000}, regional: 1964.7},
+	// AGI 60,000 − 2,000 = 58,000; 10,000 at 2.11%, 15,000 at 2.81%, 15,000 at 3.16%, 18,000 at 4.22% = 1,866.10
+	{name: "2026 WV employment 60,000", year: 2026, region: "WV", in: Income{Employment: 60000}, regional: 1866.1},
+	// AGI 40,000 − 2,000 = 38,000; 10,000 at 2.11%, 15,000 at 2.81%, 13,000 at 3.16% = 1,043.30
+	{name: "2026 WV pension 30,000 + capitalGains 10,000", year: 2026, region: "WV", in: Income{Pension: 30000, CapitalGains: 10000}, regional: 1043.3},
+	// OK
+	// AGI 60,000 − retirement exclusion 0 − 6,350 − 1,000 = 52,650; 1,000 at 0.25%, 1,500 at 0.75%, 1,250 at 1.75%, 1,150 at 2.75%, 2,300 at 3.75%, 45,450 at 4.75% = 2,312.38
+	{name: "2025 OK employment 60,000", year: 2025, region: "OK", in: Income{Employment: 60000}, regional: 2312.38},
+	// AGI 60,000 − retirement exclusion 0 − 6,350 − 1,000 = 52,650; 1,150 at 2.5%, 2,300 at 3.5%, 45,450 at 4.5% = 2,154.50
+	{name: "2026 OK employment 60,000", year: 2026, region: "OK", in: Income{Employment: 60000}, regional: 2154.5},
+	// AGI 35,000 − retirement exclusion 10,000 − 6,350 − 1,000 = 17,650; 1,150 at 2.5%, 2,300 at 3.5%, 10,450 at 4.5% = 579.50
+	{name: "2026 OK pension 30,000 + dividends 5,000", year: 2026, region: "OK", in: Income{Pension: 30000, Dividends: 5000}, regional: 579.5},
+	// AL
+	// AGI without pension 60,000 − federal tax 5,075 − standard deduction 2,500 − 1,500 = 50,925; 500 at 2%, 2,500 at 4%, 47,925 at 5% = 2,506.25
+	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2506.25},
+	// AGI without pension 20,000 − federal tax 3,823 − standard deduction 3,000 − 1,500 = 11,677; 500 at 2%, 2,500 at 4%, 8,677 at 5% = 543.85
+	{name: "2026 AL pension 30,000 + interest 20,000", year: 2026, region: "AL", in: Income{Pension: 30000, Interest: 20000}, regional: 543.85},
+	// AGI without pension 30,000 − federal tax 1,475 − standard deduction 2,800 − 1,500 = 24,225; 500 at 2%, 2,500 at 4%, 21,225 at 5% = 1,171.25
+	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1171.25},
+	// HI
+	// income other than gains and pension 60,000 − 4,400 − 1,144 = 54,456; gains 0; tax 3,029.86
+	{name: "2025 HI employment 60,000", year: 2025, region: "HI", in: Income{Employment: 60000}, regional: 3029.86},
+	// income other than gains and pension 60,000 − 8,000 − 1,144 = 50,856; gains 0; tax 2,756.26
+	{name: "2026 HI employment 60,000", year: 2026, region: "HI", in: Income{Employment: 60000}, regional: 2756.26},
+	// income other than gains and pension 10,000 − 4,400 − 1,144 = 4,456; gains 0; tax 62.38
+	{name: "2025 HI pension 40,000 + interest 10,000", year: 2025, region: "HI", in: Income{Pension: 40000, Interest: 10000}, regional: 62.38},
+	// income other than gains and pension 80,000 − 8,000 − 1,144 = 70,856; gains 100,000; tax 11,526.26
+	{name: "2026 HI employment 80,000 + capitalGains 100,000", year: 2026, region: "HI", in: Income{Employment: 80000, CapitalGains: 100000}, regional: 11526.26},
+	// RI
+	// AGI 60,000 − standard deduction 10,900 − exemption 5,100 = 44,000; 44,000 at 3.75% = 1,650
+	{name: "2025 RI employment 60,000", year: 2025, region: "RI", in: Income{Employment: 60000}, regional: 1650},
+	// AGI 60,000 − standard deduction 11,200 − exemption 5,250 = 43,550; 43,550 at 3.75% = 1,633.13
+	{name: "2026 RI employment 60,000", year: 2026, region: "RI", in: Income{Employment: 60000}, regional: 1633.13},
+	// AGI 270,000 − standard deduction 4,360 − exemption 2,040 = 263,600; 79,900 at 3.75%, 101,750 at 4.75%, 81,950 at 5.99% = 12,738.18
+	{name: "2025 RI employment 270,000", year: 2025, region: "RI", in: Income{Employment: 270000}, regional: 12738.18},
+	// AGI 50,000 − standard deduction 11,200 − exemption 5,250 = 33,550; 33,550 at 3.75% = 1,258.13
+	{name: "2026 RI pension 30,000 + dividends 10,000 + capitalGains 10,000", year: 2026, region: "RI", in: Income{Pension: 30000, Dividends: 10000, CapitalGains: 10000}, regional: 1258.13},
+	// ME
+	// AGI 60,000 − pension deduction 0 − standard deduction 15,000 − exemption 5,150 = 39,850; 26,800 at 5.8%, 13,050 at 6.75% = 2,435.28
+	{name: "2025 ME employment 60,000", year: 2025, region: "ME", in: Income{Employment: 60000}, regional: 2435.28},
+	// AGI 45,000 − pension deduction 40,000 − standard deduction 15,000 − exemption 5,150 = 0; no tax
+	{name: "2025 ME pension 40,000 + interest 5,000", year: 2025, region: "ME", in: Income{Pension: 40000, Interest: 5000}, regional: zero},
+	// AGI 150,000 − pension deduction 0 − standard deduction 5,000 − exemption 5,150 = 139,850; 26,800 at 5.8%, 36,650 at 6.75%, 76,400 at 7.15% = 9,490.88
+	{name: "2025 ME employment 150,000", year: 2025, region: "ME", in: Income{Employment: 150000}, regional: 9490.88},
+	// AGI 150,000 − pension deduction 36,162 − standard deduction 5,000 − exemption 5,150 = 103,688; 26,800 at 5.8%, 36,650 at 6.75%, 40,238 at 7.15% = 6,905.29
+	{name: "2025 ME employment 100,000 + pension 50,000", year: 2025, region: "ME", in: Income{Employment: 100000, Pension: 50000}, regional: 6905.29},
+	// NE
+	// AGI 60,000 − 8,600 = 51,400; 4,030 at 2.46%, 20,090 at 3.51%, 14,750 at 5.01%, 12,530 at 5.2% = 2,194.83; − exemption credit 171
+	{name: "2025 NE employment 60,000", year: 2025, region: "NE", in: Income{Employment: 60000}, regional: 2023.83},
+	// AGI 40,000 − 8,600 = 31,400; 4,030 at 2.46%, 20,090 at 3.51%, 7,280 at 5.01% = 1,169.03; − exemption credit 171
+	{name: "2025 NE pension 30,000 + dividends 10,000", year: 2025, region: "NE", in: Income{Pension: 30000, Dividends: 10000}, regional: 998.03},
+	// AGI 12,000 − 8,600 = 3,400; 3,400 at 2.46% = 83.64; − exemption credit 171
+	{name: "2025 NE employment 12,000", year: 2025, region: "NE", in: Income{Employment: 12000}, regional: zero},
+	// NM
+	// AGI 60,000 − low- and middle-income exemption 0 − capital gain deduction 0 − 15,750 = 44,250; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,750 at 4.7% = 1,670.75
+	{name: "2025 NM employment 60,000", year: 2025, region: "NM", in: Income{Employment: 60000}, regional: 1670.75},
+	// AGI 60,000 − low- and middle-income exemption 0 − capital gain deduction 0 − 16,100 = 43,900; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,400 at 4.7% = 1,654.30
+	{name: "2026 NM employment 60,000", year: 2026, region: "NM", in: Income{Employment: 60000}, regional: 1654.3},
+	// AGI 30,000 − low- and middle-income exemption 1,000 − capital gain deduction 2,500 − 16,100 = 10,400; 5,500 at 1.5%, 4,900 at 3.2% = 239.30
+	{name: "2026 NM pension 20,000 + capitalGains 10,000", year: 2026, region: "NM", in: Income{Pension: 20000, CapitalGains: 10000}, regional: 239.3},
+	// AGI 25,000 − low- and middle-income exemption 1,750 − capital gain deduction 0 − 15,750 = 7,500; 5,500 at 1.5%, 2,000 at 3.2% = 146.50
+	{name: "2025 NM employment 25,000", year: 2025, region: "NM", in: Income{Employment: 25000}, regional: 146.5},
+	// ND
+	// federal taxable income 44,250 − 40% of dividends and gains 0 = 44,250; no tax
+	{name: "2025 ND employment 60,000", year: 2025, region: "ND", in: Income{Employment: 60000}, regional: zero},
+	// federal taxable income 114,250 − 40% of dividends and gains 20,000 = 94,250; 45,775 at 1.95% = 892.61
+	{name: "2025 ND employment 80,000 + dividends 10,000 + capitalGains 40,000", year: 2025, region: "ND", in: Income{Employment: 80000, Dividends: 10000, CapitalGains: 40000}, regional: 892.61},
+	// federal taxable income 284,250 − 40% of dividends and gains 0 = 284,250; 196,350 at 1.95%, 39,425 at 2.5% = 4,814.45
+	{name: "2025 ND employment 300,000", year: 2025, region: "ND", in: Income{Employment: 300000}, regional: 4814.45},
+	// MT
+	// taxable other income 44,250, taxable gains 0; 21,100 at 4.7%, 23,150 at 5.9% = 2,357.55
+	{name: "2025 MT employment 60,000", year: 2025, region: "MT", in: Income{Employment: 60000}, regional: 2357.55},
+	// taxable other income 43,900, taxable gains 0; 43,900 at 4.7% = 2,063.30
+	{name: "2026 MT employment 60,000", year: 2026, region: "MT", in: Income{Employment: 60000}, regional: 2063.3},
+	// taxable other income 23,900, taxable gains 30,000; 23,900 at 4.7% = 1,123.30; gains tax 970.40
+	{name: "2026 MT employment 40,000 + capitalGains 30,000", year: 2026, region: "MT", in: Income{Employment: 40000, CapitalGains: 30000}, regional: 2093.7},
+	// taxable other income 4,250, taxable gains 10,000; 4,250 at 4.7% = 199.75; gains tax 300
+	{name: "2025 MT pension 20,000 + capitalGains 10,000", year: 2025, region: "MT", in: Income{Pension: 20000, CapitalGains: 10000}, regional: 499.75},
+	// VT
+	// AGI 60,000 − gain exclusion 0 − 7,650 − 5,300 = 47,050; 47,050 at 3.35% = 1,576.18
+	{name: "2025 VT employment 60,000", year: 2025, region: "VT", in: Income{Employment: 60000}, regional: 1576.18},
+	// AGI 50,000 − gain exclusion 5,000 − 7,650 − 5,300 = 32,050; 32,050 at 3.35% = 1,073.68
+	{name: "2025 VT pension 30,000 + capitalGains 20,000", year: 2025, region: "VT", in: Income{Pension: 30000, CapitalGains: 20000}, regional: 1073.68},
+	// AGI 150,000 − gain exclusion 0 − 7,650 − 5,300 = 137,050; 49,400 at 3.35%, 70,300 at 6.6%, 17,350 at 7.6% = 7,613.30
+	{name: "2025 VT employment 150,000", year: 2025, region: "VT", in: Income{Employment: 150000}, regional: 7613.3},
+	// DC
+	// AGI 60,000 − 15,000 = 45,000; 10,000 at 4%, 30,000 at 6%, 5,000 at 6.5% = 2,525
+	{name: "2025 DC employment 60,000", year: 2025, region: "DC", in: Income{Employment: 60000}, regional: 2525},
+	// AGI 45,000 − 15,000 = 30,000; 10,000 at 4%, 20,000 at 6% = 1,600
+	{name: "2025 DC pension 40,000 + interest 5,000", year: 2025, region: "DC", in: Income{Pension: 40000, Interest: 5000}, regional: 1600},
+	// AGI 300,000 − 15,000 = 285,000; 10,000 at 4%, 30,000 at 6%, 20,000 at 6.5%, 190,000 at 8.5%, 35,000 at 9.25% = 22,887.50
+	{name: "2025 DC employment 300,000", year: 2025, region: "DC", in: Income{Employment: 300000}, regional: 22887.5},
+	// MO
+	// Missouri AGI (gains subtracted) 60,000 − 15,750 − 15% of federal tax 5,075 = 43,488.75; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 34,297.75 at 4.7% = 1,868.03
+	{name: "2025 MO employment 60,000", year: 2025, region: "MO", in: Income{Employment: 60000}, regional: 1868.03},
+	// Missouri AGI (gains subtracted) 35,000 − 15,750 − 25% of federal tax 4,610 = 18,097.50; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 8,906.50 at 4.7% = 674.64
+	{name: "2025 MO pension 30,000 + dividends 5,000 + capitalGains 50,000", year: 2025, region: "MO", in: Income{Pension: 30000, Dividends: 5000, CapitalGains: 50000}, regional: 674.64},
+	// Missouri AGI (gains subtracted) 110,000 − 15,750 − 5% of federal tax 15,655 = 93,467.25; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 84,276.25 at 4.7% = 4,217.02
+	{name: "2025 MO employment 110,000", year: 2025, region: "MO", in: Income{Employment: 110000}, regional: 4217.02},
+	// Missouri AGI (gains subtracted) 24,000 − 15,750 − 35% of federal tax 828 = 7,960.20; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 82.20 at 4.5% = 200.65
+	{name: "2025 MO employment 24,000", year: 2025, region: "MO", in: Income{Employment: 24000}, regional: 200.65},
+	// business income deduction 13,010.93; Missouri AGI (gains subtracted) 65,054.66 − 15,750 − 15% of federal tax 5,766 = 35,428.83; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 26,237.83 at 4.7% = 1,489.21
+	{name: "2025 MO selfEmployment 70,000", year: 2025, region: "MO", in: Income{SelfEmployment: 70000}, regional: 1489.21},
+	// AR
+	// net income 60,000 (half of gains, pension over 6,000) − 2,470 = 57,530; 5,600 at 2%, 4,800 at 3%, 10,400 at 3.4%, 31,130 at 3.9% = 1,823.67; − personal credit 29
+	{name: "2025 AR employment 60,000", year: 2025, region: "AR", in: Income{Employment: 60000}, regional: 1794.67},
+	// net income 49,000 (half of gains, pension over 6,000) − 2,470 = 46,530; 5,600 at 2%, 4,800 at 3%, 10,400 at 3.4%, 20,130 at 3.9% = 1,394.67; − personal credit 29
+	{name: "2025 AR pension 40,000 + dividends 5,000 + capitalGains 20,000", year: 2025, region: "AR", in: Income{Pension: 40000, Dividends: 5000, CapitalGains: 20000}, regional: 1365.67},
+	// net income 97,471 (half of gains, pension over 6,000) − 2,470 = 95,001; 3.9% of 95,001 − 369 = 3,336.04; − personal credit 29
+	{name: "2025 AR employment 97,471", year: 2025, region: "AR", in: Income{Employment: 97471}, regional: 3307.04},
+	// net income 200,000 (half of gains, pension over 6,000) − 2,470 = 197,530; 3.9% of 197,530 − 89 = 7,614.67; − personal credit 29
+	{name: "2025 AR employment 200,000", year: 2025, region: "AR", in: Income{Employment: 200000}, regional: 7585.67},
 }

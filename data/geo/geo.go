@@ -8,7 +8,7 @@
 //
 //	go generate ./data/geo/
 //
-// after editing it. Load decodes and validates; Default loads the embedded
+// after editing it. Load decodes and validates; Embedded loads the embedded
 // copy once per process.
 package geo
 
@@ -243,9 +243,9 @@ var (
 	loadDefault = sync.OnceValues(func() (*Table, error) { return Load(embed.Cities) })
 )
 
-// Default returns the embedded dataset, decoded and validated once per
+// Embedded returns the embedded dataset, decoded and validated once per
 // process.
-func Default() (*Table, error) { return loadDefault() }
+func Embedded() (*Table, error) { return loadDefault() }
 
 // Load decodes and validates a cities.json document. Unknown fields are
 // rejected so that schema drift is caught at start-up.

@@ -37,7 +37,7 @@ func set(s string) map[string]bool {
 
 func table(t testing.TB) *geo.Table {
 	t.Helper()
-	tb, err := geo.Default()
+	tb, err := geo.Embedded()
 	if err != nil {
 		t.Fatalf("embedded dataset does not load: %v", err)
 	}
@@ -530,7 +530,7 @@ func TestTableAccess(t *testing.T) {
 	if _, ok := tb.Country("XX"); ok {
 		t.Error("Country(XX) found")
 	}
-	again, err := geo.Default()
+	again, err := geo.Embedded()
 	if err != nil || again != tb {
 		t.Error("Default does not return the same table")
 	}

@@ -21,7 +21,7 @@ func BenchmarkLoad(b *testing.B) {
 
 // BenchmarkByID measures a lookup by slug on the loaded table.
 func BenchmarkByID(b *testing.B) {
-	tb, err := geo.Default()
+	tb, err := geo.Embedded()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func BenchmarkByID(b *testing.B) {
 
 // BenchmarkAll measures copying the sorted city list.
 func BenchmarkAll(b *testing.B) {
-	tb, err := geo.Default()
+	tb, err := geo.Embedded()
 	if err != nil {
 		b.Fatal(err)
 	}

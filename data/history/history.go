@@ -1,10 +1,15 @@
-// Package history is the typed view of the embedded annual return series
-// (embed.History): one row per calendar year with the S&P 500 total return,
-// the 10-year US Treasury bond total return and December-to-December CPI-U
-// inflation, all as decimal fractions. The series is parsed once, on first use.
+// Package history is the typed view of the embedded return histories, each
+// parsed once, on first use:
 //
-// The Series type has the same fields as fi.Series, so a value converts
-// directly: fi.Series(s).
+//   - US (embed.History): one row per calendar year, 1928-2024, with the S&P
+//     500 total return, the 10-year US Treasury bond total return and
+//     December-to-December CPI-U inflation, all as decimal fractions. The
+//     Series type has the same fields as fi.Series, so a value converts
+//     directly: fi.Series(s).
+//   - Shiller (embed.Shiller): Robert Shiller's monthly US series, January
+//     1871 - June 2023: S&P Composite price and dividends, CPI, the long
+//     interest rate and CAPE as published. ShillerReturns turns it into the
+//     calculator's monthly total-return indexes (fi.NewMonthly states how).
 package history
 
 import (
@@ -50,10 +55,10 @@ func (s Series) Last() int {
 
 var load = sync.OnceValues(func() (Series, error) { return Parse(embed.History) })
 
-// US returns the embedded United States series, parsed on the first call and
+// Embedded returns the embedded United States series, parsed on the first call and
 // shared afterwards. An error means the embedded file is corrupt (a build
 // problem); the same error is returned on every call.
-func US() (Series, error) { return load() }
+func Embedded() (Series, error) { return load() }
 
 // Parse reads the history CSV format: lines starting with '#' and blank lines
 // are ignored, the first other line is the header "year,stocks,bonds,inflation"

@@ -10,7 +10,7 @@ import (
 
 func us(t *testing.T) Series {
 	t.Helper()
-	s, err := US()
+	s, err := Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestEmbeddedSeriesShape(t *testing.T) {
 	if len(s.Stocks) != 97 || len(s.Bonds) != 97 || len(s.Inflation) != 97 {
 		t.Fatal("ragged columns")
 	}
-	again, _ := US()
+	again, _ := Embedded()
 	if &again.Years[0] != &s.Years[0] {
 		t.Fatal("the series should be parsed once and shared")
 	}
@@ -146,8 +146,8 @@ func TestTrinityFourPercentRule(t *testing.T) {
 	// must be between it and a 4.5% rate that clearly fails more often.
 	in := fi.Defaults()
 	in.StockShare = 0.6
-	all := fi.MaxWithdrawalRate(&in, s, 30, 1)
-	p95 := fi.MaxWithdrawalRate(&in, s, 30, 0.95)
+	all, _ := fi.MaxWithdrawalRate(&in, s, 30, 1, 0.2)
+	p95, _ := fi.MaxWithdrawalRate(&in, s, 30, 0.95, 0.2)
 	if !(0.03 < all && all < 0.04 && all <= p95 && p95 < 0.045) {
 		t.Errorf("max safe rates: 100%% -> %.4f, 95%% -> %.4f", all, p95)
 	}
@@ -182,5 +182,33 @@ func TestParse(t *testing.T) {
 		if _, err := Parse([]byte(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want %q", c.text, err, c.want)
 		}
+	}
+}
+
+// sampleStdDev is the standard deviation with n-1 in the denominator.
+func sampleStdDev(v []float64) float64 {
+	m := mean(v)
+	ss := 0.0
+	for _, x := range v {
+		ss += (x - m) * (x - m)
+	}
+	return math.Sqrt(ss / float64(len(v)-1))
+}
+
+// The engine's default Monte Carlo spreads are the series' own, rounded to
+// the percent: a yearly rebalanced mix at the default stock share, and CPI-U.
+func TestMonteCarloDefaultsMatchSeries(t *testing.T) {
+	s := us(t)
+	share := fi.Defaults().StockShare
+	mix := make([]float64, s.Len())
+	for i := range mix {
+		mix[i] = share*s.Stocks[i] + (1-share)*s.Bonds[i]
+	}
+	d := fi.DefaultMonteCarlo()
+	if sd := sampleStdDev(mix); math.Round(sd*100)/100 != d.ReturnStdDev {
+		t.Errorf("mix return sd %.4f rounds to %.2f, default %.2f", sd, math.Round(sd*100)/100, d.ReturnStdDev)
+	}
+	if sd := sampleStdDev(s.Inflation); math.Round(sd*100)/100 != d.InflationStdDev {
+		t.Errorf("inflation sd %.4f rounds to %.2f, default %.2f", sd, math.Round(sd*100)/100, d.InflationStdDev)
 	}
 }

@@ -7,13 +7,17 @@
 //
 // # Program fields
 //
-// A Program carries the fields the API contract names (id, country, name,
+// A Program carries the fields the API documents (id, country, name,
 // summary, rate, durationYears, eligibility, status, sources) plus kind,
 // lumpSum, appliesTo, changes, rules and an optional notes field that records
 // what could not be verified. Rate is the single rate of the regime where one
 // rate applies (a fraction, 0.07 for 7%), otherwise null. DurationYears is
 // null when the regime has no fixed length for the person (indefinite, or
 // ending on a calendar date rather than after a number of years).
+//
+// StatusAsOf is the date (YYYY-MM-DD) on which the status was last checked
+// against the authority's rules; it is never later than the dataset's
+// meta.asOf.
 //
 // Status is one of:
 //   - open: new entrants are admitted on the rules described;
@@ -209,6 +213,7 @@ type Program struct {
 	Eligibility   []string  `json:"eligibility"`
 	AppliesTo     AppliesTo `json:"appliesTo"`
 	Status        Status    `json:"status"`
+	StatusAsOf    string    `json:"statusAsOf"`
 	Changes       []Change  `json:"changes"`
 	Sources       []Source  `json:"sources"`
 	Rules         []Rule    `json:"rules"`
@@ -269,6 +274,9 @@ func Load(b []byte) (*Table, error) {
 		p := &t.all[i]
 		if err := p.validate(); err != nil {
 			return nil, fmt.Errorf("cannot parse programs: program %d (%q): %w", i, p.ID, err)
+		}
+		if p.StatusAsOf > t.meta.AsOf {
+			return nil, fmt.Errorf("cannot parse programs: program %d (%q): statusAsOf %s is after the dataset's asOf %s", i, p.ID, p.StatusAsOf, t.meta.AsOf)
 		}
 		if _, dup := t.byID[p.ID]; dup {
 			return nil, fmt.Errorf("cannot parse programs: duplicate program id %q", p.ID)
@@ -358,6 +366,9 @@ func (p *Program) validate() error {
 	}
 	if !slices.Contains(Statuses, p.Status) {
 		return fmt.Errorf("unknown status %q", p.Status)
+	}
+	if _, err := time.Parse(time.DateOnly, p.StatusAsOf); err != nil {
+		return fmt.Errorf("statusAsOf %q is not a YYYY-MM-DD date", p.StatusAsOf)
 	}
 	if p.Rate != nil && !inOpenUnit(*p.Rate) {
 		return fmt.Errorf("rate %v not in (0,1)", *p.Rate)

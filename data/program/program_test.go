@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fiplan/data/program"
 	fiembed "fiplan/embed"
@@ -42,6 +43,9 @@ func TestEmbeddedDatasetShape(t *testing.T) {
 		}
 		if !slices.Contains(program.Statuses, p.Status) {
 			t.Errorf("%s: invalid status %q", p.ID, p.Status)
+		}
+		if d, err := time.Parse(time.DateOnly, p.StatusAsOf); err != nil || p.StatusAsOf > tab.Meta().AsOf || d.Year() < 2026 {
+			t.Errorf("%s: statusAsOf %q is not a 2026 date on or before the dataset's asOf %s", p.ID, p.StatusAsOf, tab.Meta().AsOf)
 		}
 		if !slices.Contains(program.Kinds, p.Kind) {
 			t.Errorf("%s: invalid kind %q", p.ID, p.Kind)
@@ -224,7 +228,7 @@ func ids(ps []program.Program) []string {
 	return out
 }
 
-// The contract's program fields are always present in JSON, null where unset.
+// The API's program fields are always present in JSON, null where unset.
 func TestProgramJSONFields(t *testing.T) {
 	p, _ := loadEmbedded(t).ByID("gb-fig")
 	b, err := json.Marshal(p)
@@ -235,7 +239,7 @@ func TestProgramJSONFields(t *testing.T) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"id", "country", "name", "summary", "rate", "durationYears", "eligibility", "status", "sources", "kind", "lumpSum", "appliesTo", "changes", "rules"} {
+	for _, k := range []string{"id", "country", "name", "summary", "rate", "durationYears", "eligibility", "status", "sources", "kind", "lumpSum", "appliesTo", "changes", "rules", "statusAsOf"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("field %q missing from JSON", k)
 		}
@@ -252,7 +256,7 @@ const validDoc = `{
     "kind": "pensioner-flat", "rate": 0.07, "lumpSum": null, "durationYears": 10,
     "eligibility": ["e"],
     "appliesTo": {"incomes": ["pension"], "scope": "foreign"},
-    "status": "open", "changes": [{"date": "2019-06", "description": "d"}],
+    "status": "open", "statusAsOf": "2025-05-30", "changes": [{"date": "2019-06", "description": "d"}],
     "sources": [{"publisher": "p", "title": "t", "year": 2019}],
     "rules": [{"type": "flat", "rate": 0.07, "incomes": ["pension"], "scope": "foreign"}]
   }]
@@ -284,6 +288,9 @@ func TestLoadErrors(t *testing.T) {
 		{"no eligibility", `"eligibility": ["e"]`, `"eligibility": []`, "no eligibility"},
 		{"blank eligibility", `"eligibility": ["e"]`, `"eligibility": [" "]`, "eligibility[0] is empty"},
 		{"bad change date", `"date": "2019-06"`, `"date": "June 2019"`, "changes[0]"},
+		{"missing statusAsOf", `"statusAsOf": "2025-05-30", `, ``, `statusAsOf "" is not a YYYY-MM-DD date`},
+		{"statusAsOf not a date", `"statusAsOf": "2025-05-30"`, `"statusAsOf": "2025-05"`, `statusAsOf "2025-05"`},
+		{"statusAsOf after the dataset", `"statusAsOf": "2025-05-30"`, `"statusAsOf": "2025-06-02"`, "after the dataset's asOf 2025-06-01"},
 		{"bad asOf", `"asOf": "2025-06-01"`, `"asOf": "mid 2025"`, "asOf"},
 		{"missing meta", `"meta": {"asOf": "2025-06-01", "taxYear": 2025, "method": "test"},`, ``, "missing meta"},
 		{"zero duration", `"durationYears": 10`, `"durationYears": 0`, "durationYears"},

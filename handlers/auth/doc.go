@@ -26,6 +26,10 @@
 // off https refused; 5 s default timeout; documents over 1 MiB refused) is
 // re-read every Config.Refresh, and at most once per 30 s when a token names
 // an unknown kid; a failed read keeps the previous key set and logs a warning.
+// With Config.Discovery (an OpenID issuer) and no JWKS, the key set is the
+// jwks_uri of the issuer's discovery document, read once at NewVerifier; the
+// document must name the same issuer. Plain http is accepted there only when
+// the issuer is on a loopback host (a provider run for local development).
 //
 // # Time
 //

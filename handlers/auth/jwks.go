@@ -15,6 +15,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"strings"
@@ -258,7 +259,8 @@ func containsString(list []string, s string) bool {
 	return false
 }
 
-// jwksSource is where key sets come from: a file or an https URL.
+// jwksSource is where key sets come from: a file or an https URL (or, for
+// an identity provider on this machine, a loopback http URL).
 type jwksSource struct {
 	loc    string // as configured, for errors
 	show   string // loc with any password redacted
@@ -266,11 +268,12 @@ type jwksSource struct {
 	client *http.Client
 }
 
-func newSource(loc string, client *http.Client) (*jwksSource, error) {
+func newSource(loc string, client *http.Client, loopbackHTTP bool) (*jwksSource, error) {
 	s := &jwksSource{loc: loc, show: loc}
 	lower := strings.ToLower(loc)
+	plain := loopbackHTTP && strings.HasPrefix(lower, "http://") && isLoopback(loc)
 	switch {
-	case strings.HasPrefix(lower, "https://"):
+	case strings.HasPrefix(lower, "https://") || plain:
 		u, err := url.Parse(loc)
 		if err != nil {
 			return nil, err
@@ -289,7 +292,7 @@ func newSource(loc string, client *http.Client) (*jwksSource, error) {
 		}
 		next := c.CheckRedirect
 		c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-			if req.URL.Scheme != "https" {
+			if req.URL.Scheme != "https" && !(plain && isLoopback(req.URL.String())) {
 				return errors.New("redirect away from https refused")
 			}
 			if len(via) >= 5 {
@@ -307,6 +310,52 @@ func newSource(loc string, client *http.Client) (*jwksSource, error) {
 		return nil, errors.New("unsupported URL scheme: use https or a file path")
 	}
 	return s, nil
+}
+
+// isLoopback reports whether the URL's host is localhost or a loopback
+// address: plain http to such a host never leaves the machine.
+func isLoopback(loc string) bool {
+	u, err := url.Parse(loc)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(h)
+	return err == nil && ip.IsLoopback()
+}
+
+// discover reads an OpenID provider's discovery document and returns its
+// jwks_uri. The document's issuer must equal the one asked for.
+func discover(ctx context.Context, issuer string, client *http.Client) (string, error) {
+	doc := strings.TrimSuffix(issuer, "/") + "/.well-known/openid-configuration"
+	src, err := newSource(doc, client, isLoopback(issuer))
+	if err != nil {
+		return "", err
+	}
+	if !src.url {
+		return "", errors.New("the issuer must be an https URL")
+	}
+	data, err := src.load(ctx)
+	if err != nil {
+		return "", err
+	}
+	var meta struct {
+		Issuer  string `json:"issuer"`
+		JWKSURI string `json:"jwks_uri"`
+	}
+	if err := json.Unmarshal(data, &meta); err != nil {
+		return "", fmt.Errorf("cannot parse discovery document: %w", err)
+	}
+	if meta.Issuer != issuer {
+		return "", fmt.Errorf("discovery document names issuer %q, not %q", meta.Issuer, issuer)
+	}
+	if meta.JWKSURI == "" {
+		return "", errors.New("discovery document has no jwks_uri")
+	}
+	return meta.JWKSURI, nil
 }
 
 // load reads at most 1 MiB from the source; a larger document is an error.

@@ -37,6 +37,7 @@ const (
 type Config struct {
 	Secret    []byte           // HS256 shared secret (nil or empty: HS256 refused)
 	JWKS      string           // file path or https:// URL ("" : asymmetric algorithms refused); http:// is refused
+	Discovery string           // OpenID issuer whose discovery document's jwks_uri serves as JWKS when JWKS is empty; http only to a loopback host
 	Issuer    string           // when set, iss must equal it
 	Audience  string           // when set, aud must contain it
 	Client    *http.Client     // for JWKS URLs; default has a 5 s timeout. Redirects off https are refused.
@@ -77,7 +78,7 @@ type cached struct {
 // JWKS it starts a goroutine that refreshes the key set every Config.Refresh;
 // call Close to stop it.
 func NewVerifier(cfg Config) (*Verifier, error) {
-	if len(cfg.Secret) == 0 && cfg.JWKS == "" {
+	if len(cfg.Secret) == 0 && cfg.JWKS == "" && cfg.Discovery == "" {
 		return nil, errors.New("cannot verify tokens: neither a JWT secret nor a JWKS is configured")
 	}
 	v := &Verifier{now: cfg.Now, log: cfg.Logger}
@@ -96,11 +97,20 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 		}
 	}
 	v.ctx, v.cancel = context.WithCancel(context.Background())
-	if cfg.JWKS != "" {
-		src, err := newSource(cfg.JWKS, cfg.Client)
+	jwks, loopback := cfg.JWKS, false
+	if jwks == "" && cfg.Discovery != "" {
+		u, err := discover(v.ctx, cfg.Discovery, cfg.Client)
 		if err != nil {
 			v.cancel()
-			return nil, fmt.Errorf("cannot read JWKS %q: %w", redact(cfg.JWKS), err)
+			return nil, fmt.Errorf("cannot discover the JWKS of issuer %q: %w", redact(cfg.Discovery), err)
+		}
+		jwks, loopback = u, isLoopback(cfg.Discovery)
+	}
+	if jwks != "" {
+		src, err := newSource(jwks, cfg.Client, loopback)
+		if err != nil {
+			v.cancel()
+			return nil, fmt.Errorf("cannot read JWKS %q: %w", redact(jwks), err)
 		}
 		v.src = src
 		data, err := src.load(v.ctx)

@@ -23,6 +23,7 @@ const (
 	RateLimited          = "RATE_LIMITED"
 	HeaderTooLarge       = "HEADER_TOO_LARGE"
 	BadRequest           = "BAD_REQUEST"
+	RequestTimeout       = "REQUEST_TIMEOUT"
 	Internal             = "INTERNAL_ERROR"
 	Database             = "DATABASE_ERROR"
 	Unavailable          = "SERVICE_UNAVAILABLE"
@@ -48,6 +49,7 @@ var codes = [...]Code{
 	{NotFound, 404, "no such resource (another user's resource looks the same)"},
 	{EndpointNotFound, 404, "no such route (decided before authentication)"},
 	{MethodNotAllowed, 405, "the route exists with other methods; see `Allow`"},
+	{RequestTimeout, 408, "no complete request arrived within the read timeout (the connection is closed)"},
 	{Conflict, 409, "duplicate (an asset's ISIN) or a limit of stored things reached"},
 	{PayloadTooLarge, 413, "body over the size limit (1 MiB)"},
 	{URITooLong, 414, "the request URI is longer than 8 KiB"},

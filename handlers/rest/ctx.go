@@ -34,6 +34,7 @@ type Ctx struct {
 	num    [24]byte
 	id     [40]byte
 	idLen  int
+	client [16]byte
 }
 
 // maxPooledBody is the largest writer buffer a released Ctx keeps.
@@ -63,7 +64,7 @@ func ReleaseCtx(c *Ctx) {
 	c.RC, c.log, c.route = nil, nil, nil
 	c.Principal, c.Authed = auth.Principal{}, false
 	c.params = Params{}
-	c.status, c.code, c.idLen = 0, "", 0
+	c.status, c.code, c.idLen, c.client = 0, "", 0, [16]byte{}
 	c.w.Reset()
 	c.w.B = poolable(c.w.B)
 	ctxPool.Put(c)
@@ -80,6 +81,13 @@ func (c *Ctx) Params() *Params { return &c.params }
 
 // Param returns a path parameter; the bytes are valid during the request.
 func (c *Ctx) Param(name string) []byte { return c.params.get(name) }
+
+// Client is the client's address (IPv4 mapped into IPv6), as the server
+// resolved it, trusted proxies considered.
+func (c *Ctx) Client() [16]byte { return c.client }
+
+// SetClient records the client's address.
+func (c *Ctx) SetClient(a [16]byte) { c.client = a }
 
 // Start is when the request began.
 func (c *Ctx) Start() time.Time { return c.start }

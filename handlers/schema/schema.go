@@ -20,12 +20,12 @@
 //	xmin=X, xmax=X      exclusive numeric bounds
 //	minLen=N, maxLen=N  string length in characters (code points)
 //	enum=a|b|c          allowed string values; enum=@name uses a list
-//	                    registered with Enum
+//	                    the Vocabulary defines
 //	minItems, maxItems  array length bounds (other options apply to items)
 //	default=V           value the field holds when absent (documented too);
 //	                    on a pointer field, documentation of the caller's
 //	                    default (the field stays nil when absent)
-//	format=NAME         a named check registered with Format
+//	format=NAME         a named check the Vocabulary defines
 //
 // Every number field must declare both bounds, so absurd values such as
 // 1e308 are always rejected with a field-level message instead of leaking
@@ -199,21 +199,11 @@ func compile[T any](v *Vocabulary, strict bool) (s *Schema[T], err error) {
 	return s, nil
 }
 
-// legacy is the vocabulary of Enum, Format, New and Doc, which the server
-// is moving away from.
-var legacy = NewVocabulary()
-
-// Enum adds to the legacy vocabulary.
-func Enum(name string, values []string) { legacy.Enum(name, values) }
-
-// Format adds to the legacy vocabulary.
-func Format(name string, check func(string) string) { legacy.Format(name, check) }
-
-// New compiles the declaration of T against the legacy vocabulary. It panics
-// on a malformed declaration: declarations are program text, and a test that
-// calls New finds the mistake.
+// New compiles a declaration that names no vocabulary entries. It panics
+// on a malformed declaration: declarations are program text, and a test
+// that calls New finds the mistake.
 func New[T any]() *Schema[T] {
-	s, err := Compile[T](legacy)
+	s, err := Compile[T](NewVocabulary())
 	if err != nil {
 		panic(err)
 	}
@@ -222,7 +212,7 @@ func New[T any]() *Schema[T] {
 
 // Doc is CompileDoc against an empty vocabulary, panicking on a mistake.
 func Doc[T any]() *Schema[T] {
-	s, err := CompileDoc[T](legacy)
+	s, err := CompileDoc[T](NewVocabulary())
 	if err != nil {
 		panic(err)
 	}

@@ -218,28 +218,6 @@ func TestDeclarationMistakesPanic(t *testing.T) {
 	})
 }
 
-func TestFormat(t *testing.T) {
-	Format("upper", func(s string) string {
-		if strings.ToUpper(s) != s {
-			return "must be upper case"
-		}
-		return ""
-	})
-	s := New[struct {
-		Code string `json:"code" schema:"maxLen=4,format=upper"`
-	}]()
-	var v struct {
-		Code string `json:"code" schema:"maxLen=4,format=upper"`
-	}
-	var r Result
-	if s.Decode([]byte(`{"code":"abc"}`), &v, &r) || r.Details[0].Message != "must be upper case" {
-		t.Fatalf("format not applied: %+v", r)
-	}
-	if !s.Decode([]byte(`{"code":"ABC"}`), &v, &r) || v.Code != "ABC" {
-		t.Fatalf("valid value rejected: %+v", r)
-	}
-}
-
 func TestVocabularyRejectsDuplicatesAndUnknownNames(t *testing.T) {
 	v := NewVocabulary().Enum("colour", []string{"red", "blue"})
 	if v.Err() != nil {

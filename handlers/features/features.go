@@ -1,8 +1,12 @@
-package handlers
+package features
 
 import (
 	"errors"
+	"fmt"
+	"log/slog"
+	"net/netip"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -12,6 +16,7 @@ import (
 
 	"fiplan/compute/flag"
 	"fiplan/data/store"
+	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/rest"
@@ -78,12 +83,48 @@ type flagStats struct {
 	Variants      []variantStat `json:"variants"`
 }
 
-var (
-	flagInSchema  = schema.New[flagIn]()
-	flagRecordDoc = schema.Doc[flagRecord]()
-	evaluationDoc = schema.Doc[evaluation]()
-	flagStatsDoc  = schema.Doc[flagStats]()
-)
+// Handlers serve the feature-flag routes and evaluate flags for the
+// service's own routes, from an in-memory snapshot of the stored flags.
+type Handlers struct {
+	db    store.Store
+	now   func() time.Time
+	log   *slog.Logger
+	flags flags
+	in    *schema.Schema[flagIn]
+	// Docs describes the routes for the OpenAPI document.
+	Docs Docs
+}
+
+// Docs describes the routes for the OpenAPI document.
+type Docs struct {
+	List, Get, Put, Delete, Stats *rest.Doc
+}
+
+// New loads the stored flags into memory.
+func New(v *schema.Vocabulary, db store.Store, now func() time.Time, log *slog.Logger) (*Handlers, error) {
+	s := &Handlers{db: db, now: now, log: log}
+	var err error
+	if s.in, err = schema.Compile[flagIn](v); err != nil {
+		return nil, err
+	}
+	recordDoc, err := schema.CompileDoc[flagRecord](v)
+	if err != nil {
+		return nil, err
+	}
+	evaluationDoc, err := schema.CompileDoc[evaluation](v)
+	if err != nil {
+		return nil, err
+	}
+	statsDoc, err := schema.CompileDoc[flagStats](v)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.load(); err != nil {
+		return nil, fmt.Errorf("cannot load feature flags: %w", err)
+	}
+	s.Docs = s.docs(recordDoc, evaluationDoc, statsDoc)
+	return s, nil
+}
 
 type flagEntry struct {
 	rec  flagRecord
@@ -121,7 +162,7 @@ func newEntry(rec flagRecord) *flagEntry {
 	return e
 }
 
-func (s *Server) loadFlags() error {
+func (s *Handlers) load() error {
 	set := &flagSet{byKey: map[string]*flagEntry{}}
 	err := s.db.Flags(func(key string, raw []byte) error {
 		var rec flagRecord
@@ -159,16 +200,16 @@ func (fs *flagSet) with(key string, e *flagEntry) *flagSet {
 }
 
 // subject is who a flag is evaluated for.
-func (s *Server) subject(c *Ctx) (user, tier string) {
+func (s *Handlers) subject(c *rest.Ctx) (user, tier string) {
 	if c.Authed {
 		return c.Principal.User, c.Principal.Tier.String()
 	}
-	return "ip:" + addrString(s.clientIP(c)), ""
+	return "ip:" + netip.AddrFrom16(c.Client()).Unmap().String(), ""
 }
 
 // Flag reports whether the flag key is on for the caller; def is the
 // answer while the flag is not defined.
-func (s *Server) Flag(c *Ctx, key string, def bool) bool {
+func (s *Handlers) Flag(c *rest.Ctx, key string, def bool) bool {
 	e := s.flags.set.Load().byKey[key]
 	if e == nil {
 		return def
@@ -179,7 +220,7 @@ func (s *Server) Flag(c *Ctx, key string, def bool) bool {
 	return r.Enabled
 }
 
-func (s *Server) expose(key, user string, r flag.Result) {
+func (s *Handlers) expose(key, user string, r flag.Result) {
 	v := r.Variant
 	if !r.Enabled {
 		v = store.Disabled
@@ -200,7 +241,8 @@ func (s *Server) expose(key, user string, r flag.Result) {
 	f.seenMu.Unlock()
 }
 
-func (s *Server) flushExposures() {
+// Flush writes the exposures recorded since the last flush.
+func (s *Handlers) Flush() {
 	f := &s.flags
 	f.seenMu.Lock()
 	if f.nSeen == 0 {
@@ -215,7 +257,15 @@ func (s *Server) flushExposures() {
 	}
 }
 
-// pendingExposures adds to dst the user's exposures not yet written.
+// PendingExposures adds to dst the user's exposures not yet written.
+func (s *Handlers) PendingExposures(user string, dst map[string]string) {
+	s.flags.pendingExposures(user, dst)
+}
+
+// Forget drops the user's exposures not yet written (erasure), so the next
+// flush does not write them back.
+func (s *Handlers) Forget(user string) { s.flags.forget(user) }
+
 func (f *flags) pendingExposures(user string, dst map[string]string) {
 	f.seenMu.Lock()
 	for key, users := range f.seen {
@@ -253,7 +303,7 @@ func validFlagKey(k []byte) bool {
 
 const flagKeyRule = "must be 1 to 64 characters of lowercase letters, digits and dashes, starting with a letter and not ending with a dash"
 
-func (s *Server) flagKey(c *Ctx) ([]byte, bool) {
+func (s *Handlers) flagKey(c *rest.Ctx) ([]byte, bool) {
 	k := c.Param("key")
 	if !validFlagKey(k) {
 		c.Fail("key", flagKeyRule)
@@ -262,7 +312,7 @@ func (s *Server) flagKey(c *Ctx) ([]byte, bool) {
 	return k, true
 }
 
-func writeEvaluation(c *Ctx, key string, exists bool, r flag.Result) {
+func writeEvaluation(c *rest.Ctx, key string, exists bool, r flag.Result) {
 	out := c.Begin()
 	appendEvaluation(out, key, exists, r)
 	c.Send(fasthttp.StatusOK)
@@ -281,12 +331,12 @@ func appendEvaluation(out *jsonw.Writer, key string, exists bool, r flag.Result)
 	out.End()
 }
 
-func (s *Server) evaluateFlag(c *Ctx) {
+func (s *Handlers) Get(c *rest.Ctx) {
 	k, ok := s.flagKey(c)
 	if !ok {
 		return
 	}
-	e := s.flags.set.Load().byKey[b2s(k)]
+	e := s.flags.set.Load().byKey[bytesconv.String(k)]
 	if e == nil {
 		writeEvaluation(c, string(k), false, flag.Result{})
 		return
@@ -297,7 +347,7 @@ func (s *Server) evaluateFlag(c *Ctx) {
 	writeEvaluation(c, e.rec.Key, true, r)
 }
 
-func (s *Server) evaluateFlags(c *Ctx) {
+func (s *Handlers) List(c *rest.Ctx) {
 	set := s.flags.set.Load()
 	user, tier := s.subject(c)
 	out := c.Begin()
@@ -312,19 +362,19 @@ func (s *Server) evaluateFlags(c *Ctx) {
 	c.SendList(fasthttp.StatusOK, len(set.keys), len(set.keys), 0)
 }
 
-func (s *Server) putFlag(c *Ctx) {
+func (s *Handlers) Put(c *rest.Ctx) {
 	k, ok := s.flagKey(c)
 	if !ok {
 		return
 	}
 	var in flagIn
-	if !decode(c, flagInSchema, &in) {
+	if !rest.Decode(c, s.in, &in) {
 		return
 	}
 	for i := range in.Variants {
 		for j := range i {
 			if in.Variants[j].Name == in.Variants[i].Name {
-				c.Fail("variants["+itoa(i)+"].name", "duplicates variants["+itoa(j)+"].name")
+				c.Fail("variants["+strconv.Itoa(i)+"].name", "duplicates variants["+strconv.Itoa(j)+"].name")
 				return
 			}
 		}
@@ -363,7 +413,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (s *Server) deleteFlag(c *Ctx) {
+func (s *Handlers) Delete(c *rest.Ctx) {
 	k, ok := s.flagKey(c)
 	if !ok {
 		return
@@ -373,7 +423,7 @@ func (s *Server) deleteFlag(c *Ctx) {
 	defer f.writeMu.Unlock()
 	switch err := s.db.DeleteFlag(string(k)); {
 	case errors.Is(err, store.ErrNotFound):
-		c.Error(CodeNotFound, "no such flag")
+		c.Error(errcode.NotFound, "no such flag")
 	case err != nil:
 		c.Storage(err)
 	default:
@@ -382,17 +432,17 @@ func (s *Server) deleteFlag(c *Ctx) {
 	}
 }
 
-func (s *Server) flagStats(c *Ctx) {
+func (s *Handlers) Stats(c *rest.Ctx) {
 	k, ok := s.flagKey(c)
 	if !ok {
 		return
 	}
-	e := s.flags.set.Load().byKey[b2s(k)]
+	e := s.flags.set.Load().byKey[bytesconv.String(k)]
 	if e == nil {
-		c.Error(CodeNotFound, "no such flag")
+		c.Error(errcode.NotFound, "no such flag")
 		return
 	}
-	s.flushExposures()
+	s.Flush()
 	counts, err := s.db.Exposures(e.rec.Key)
 	if err != nil {
 		c.Storage(err)
@@ -410,44 +460,44 @@ func (s *Server) flagStats(c *Ctx) {
 	c.JSON(fasthttp.StatusOK, st)
 }
 
-func flagRoutes(s *Server) []*rest.Route {
+func (s *Handlers) docs(flagRecordDoc, evaluationDoc, flagStatsDoc rest.Schema) Docs {
 	keyErr := rest.Err(errcode.Validation, "the key "+flagKeyRule)
-	return []*rest.Route{
-		rest.Get(v1+"/features", rest.User, s.evaluateFlags, &rest.Doc{
+	return Docs{
+		List: &rest.Doc{
 			Tag:     "features",
 			Status:  200,
 			List:    true,
 			Summary: "Every flag, evaluated for you",
 			Desc:    "Each defined flag with whether it is on for the caller and the A/B variant they are in. Assignment is sticky: a stable hash of the flag key and the user id decides it.",
-			Data:    evaluationDoc}),
-		rest.Get(v1+"/features/{key}", rest.User, s.evaluateFlag, &rest.Doc{
+			Data:    evaluationDoc},
+		Get: &rest.Doc{
 			Tag:     "features",
 			Status:  200,
 			Summary: "One flag, evaluated for you",
 			Desc:    "`{key, enabled, variant}`. A key that is not defined answers 200 with enabled false, variant null and exists false, so that clients degrade to the off state when a flag is removed.",
 			Data:    evaluationDoc,
-			Errs:    []rest.ErrDoc{keyErr}}),
-		rest.Put(v1+"/features/{key}", rest.Admin, s.putFlag, &rest.Doc{
+			Errs:    []rest.ErrDoc{keyErr}},
+		Put: &rest.Doc{
 			Tag:     "features",
 			Status:  200,
 			Created: true,
 			Summary: "Define or replace a flag (admin)",
 			Desc:    "Creates the flag (201) or replaces its definition (200), keeping createdAt. The change is live for the next evaluation.",
-			Body:    flagInSchema,
+			Body:    s.in,
 			Data:    flagRecordDoc,
-			Errs:    []rest.ErrDoc{keyErr}}),
-		rest.Delete(v1+"/features/{key}", rest.Admin, s.deleteFlag, &rest.Doc{
+			Errs:    []rest.ErrDoc{keyErr}},
+		Delete: &rest.Doc{
 			Tag:     "features",
 			Status:  204,
 			Summary: "Remove a flag (admin)",
 			Desc:    "Removes the flag and its exposure counts.",
-			Errs:    []rest.ErrDoc{keyErr, rest.Err(CodeNotFound, "no such flag")}}),
-		rest.Get(v1+"/features/{key}/stats", rest.Admin, s.flagStats, &rest.Doc{
+			Errs:    []rest.ErrDoc{keyErr, rest.Err(errcode.NotFound, "no such flag")}},
+		Stats: &rest.Doc{
 			Tag:     "features",
 			Status:  200,
 			Summary: "A/B test counts (admin)",
 			Desc:    "Distinct users evaluated since the flag was defined, by variant, with those it was off for: enough to read an A/B test. Evaluations are written in batches within 30 seconds.",
 			Data:    flagStatsDoc,
-			Errs:    []rest.ErrDoc{keyErr, rest.Err(CodeNotFound, "no such flag")}}),
+			Errs:    []rest.ErrDoc{keyErr, rest.Err(errcode.NotFound, "no such flag")}},
 	}
 }

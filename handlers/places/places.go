@@ -1,4 +1,4 @@
-package handlers
+package places
 
 import (
 	"bytes"
@@ -39,9 +39,9 @@ import (
 // engine and write its results. Recommendation response bodies are kept in
 // a ristretto cache keyed by the canonical binary form of the request.
 
-// geoService is the dataset prepared for serving. It is read-only after
+// Handlers is the dataset prepared for serving. It is read-only after
 // newGeoService, except for the cache.
-type geoService struct {
+type Handlers struct {
 	cities    []geo.City   // id order
 	places    []place.City // the engine's view of cities, same order, prepared
 	byID      map[string]int
@@ -52,7 +52,11 @@ type geoService struct {
 	details   [][]byte // the whole response to GET /geo/cities/{id}, per city
 
 	cache *ristretto.Cache[string, []byte] // nil: recommendations are not cached
-	hits  atomic.Uint64                    // cache hits, for tests
+
+	recoSchema *schema.Schema[recoRequest]
+	// Docs describes the routes for the OpenAPI document.
+	Docs Docs
+	hits atomic.Uint64 // cache hits, for tests
 }
 
 // Sort orders of the list.
@@ -86,8 +90,27 @@ type cityItem struct {
 	ClimateBand string `json:"climateBand" schema:"required,enum=cold|temperate|warm|hot" doc:"From the average highs of the coldest and warmest month: cold (coldest below 5 °C), hot (coldest 24 °C or more, or warmest 38 °C or more), warm (coldest 12 °C or more and warmest 25 °C or more), else temperate."`
 }
 
-func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, error) {
-	g := &geoService{cities: cities.All(), byID: map[string]int{}}
+// New prepares the cities for serving; v must define the geoRegion,
+// climateBand and englishBand enums. Close releases the cache.
+func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Handlers, error) {
+	g := &Handlers{cities: cities.All(), byID: map[string]int{}}
+	var err error
+	if g.recoSchema, err = schema.Compile[recoRequest](v); err != nil {
+		return nil, err
+	}
+	cityItemDoc, err := schema.CompileDoc[cityItem](v)
+	if err != nil {
+		return nil, err
+	}
+	compareDoc, err := schema.CompileDoc[compareData](v)
+	if err != nil {
+		return nil, err
+	}
+	recommendationDoc, err := schema.CompileDoc[recommendation](v)
+	if err != nil {
+		return nil, err
+	}
+	g.Docs = g.docs(cityItemDoc, compareDoc, recommendationDoc)
 	n := len(g.cities)
 	g.places = make([]place.City, n)
 	g.fold = make([][]byte, n)
@@ -119,7 +142,6 @@ func newGeoService(cities *geo.Table, programs *program.Table) (*geoService, err
 	w.B = append(w.B, ']')
 	g.firstPage = append(rest.AppendMeta(w.B, n, rest.DefaultLimit, 0), '}')
 
-	var err error
 	if g.cache, err = newRecoCache(); err != nil {
 		return nil, err
 	}
@@ -163,7 +185,7 @@ func linesOf(l *geo.Lines) place.Lines {
 }
 
 // buildOrders pre-encodes the list in every sort order.
-func (g *geoService) buildOrders() {
+func (g *Handlers) buildOrders() {
 	n := len(g.cities)
 	byCost := func(desc bool) func(a, b int) int {
 		return func(a, b int) int {
@@ -223,7 +245,23 @@ func newRecoCache() (*ristretto.Cache[string, []byte], error) {
 	return cache, nil
 }
 
-func (g *geoService) close() {
+// Places is the engine's view of the cities, in id order. It is shared:
+// callers must not change it.
+func (g *Handlers) Places() []place.City { return g.places }
+
+// CacheHits counts the recommendations answered from the cache.
+func (g *Handlers) CacheHits() uint64 { return g.hits.Load() }
+
+// WaitCache waits until every cached answer is stored (ristretto stores
+// asynchronously).
+func (g *Handlers) WaitCache() {
+	if g.cache != nil {
+		g.cache.Wait()
+	}
+}
+
+// Close releases the recommendation cache.
+func (g *Handlers) Close() {
 	if g != nil && g.cache != nil {
 		g.cache.Close()
 	}
@@ -279,7 +317,7 @@ var (
 func parseClimate(v []byte) (uint8, bool) {
 	var mask uint8
 	for part := range bytes.SplitSeq(v, []byte{','}) {
-		b, ok := place.ParseBand(b2s(part))
+		b, ok := place.ParseBand(bytesconv.String(part))
 		if !ok {
 			return 0, false
 		}
@@ -290,7 +328,7 @@ func parseClimate(v []byte) (uint8, bool) {
 
 // parseNumber reads a finite number in (0, max].
 func parseNumber(v []byte, max float64) (float64, bool) {
-	x, err := strconv.ParseFloat(b2s(v), 64)
+	x, err := strconv.ParseFloat(bytesconv.String(v), 64)
 	return x, err == nil && x > 0 && x <= max
 }
 
@@ -311,10 +349,10 @@ type cityFilter struct {
 
 // parseFilter reads the list query. On a bad parameter it has sent 400
 // and returns false.
-func parseFilter(c *Ctx, f *cityFilter) bool {
+func parseFilter(c *rest.Ctx, f *cityFilter) bool {
 	*f = cityFilter{region: -1}
 	for k, v := range c.RC.QueryArgs().All() {
-		switch b2s(k) {
+		switch bytesconv.String(k) {
 		case "country":
 			if len(v) != 2 || !isLetter(v[0]) || !isLetter(v[1]) {
 				c.Fail("country", "must be an ISO 3166-1 alpha-2 code such as PT")
@@ -322,7 +360,7 @@ func parseFilter(c *Ctx, f *cityFilter) bool {
 			}
 			f.country = [2]byte{v[0] &^ 0x20, v[1] &^ 0x20}
 		case "region":
-			if f.region = slices.Index(geo.Regions, b2s(v)); f.region < 0 {
+			if f.region = slices.Index(geo.Regions, bytesconv.String(v)); f.region < 0 {
 				c.Fail("region", "must be one of "+regionList)
 				return false
 			}
@@ -332,7 +370,7 @@ func parseFilter(c *Ctx, f *cityFilter) bool {
 				return false
 			}
 			// A rune folds to at most as many bytes as it has: 100 fit.
-			if f.qLen = len(geo.AppendFold(f.q[:0], b2s(v))); f.qLen == 0 {
+			if f.qLen = len(geo.AppendFold(f.q[:0], bytesconv.String(v))); f.qLen == 0 {
 				c.Fail("q", "must contain a letter or a digit")
 				return false
 			}
@@ -344,7 +382,7 @@ func parseFilter(c *Ctx, f *cityFilter) bool {
 			}
 			f.maxCost = x
 		case "minSafety":
-			n, err := strconv.Atoi(b2s(v))
+			n, err := strconv.Atoi(bytesconv.String(v))
 			if err != nil || n < 0 || n > 100 {
 				c.Fail("minSafety", "must be an integer from 0 to 100")
 				return false
@@ -374,7 +412,7 @@ func parseFilter(c *Ctx, f *cityFilter) bool {
 
 // parseSort reads the list's sort parameter into one of the orders.
 func parseSort(v []byte) (int, bool) {
-	switch b2s(v) {
+	switch bytesconv.String(v) {
 	case "name":
 		return orderName, true
 	case "-name":
@@ -389,7 +427,7 @@ func parseSort(v []byte) (int, bool) {
 
 func isLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
-func (g *geoService) match(f *cityFilter, i int) bool {
+func (g *Handlers) match(f *cityFilter, i int) bool {
 	c, p := &g.cities[i], &g.places[i]
 	switch {
 	case f.country[0] != 0 && (c.Country[0] != f.country[0] || c.Country[1] != f.country[1]),
@@ -403,8 +441,7 @@ func (g *geoService) match(f *cityFilter, i int) bool {
 	return true
 }
 
-func (s *Server) listCities(c *Ctx) {
-	g := s.geo
+func (g *Handlers) List(c *rest.Ctx) {
 	if c.RC.QueryArgs().Len() == 0 {
 		c.SendBody(fasthttp.StatusOK, g.firstPage)
 		return
@@ -442,18 +479,18 @@ func (s *Server) listCities(c *Ctx) {
 
 // Detail
 
-func (g *geoService) lookup(id []byte) (int, bool) {
-	i, ok := g.byID[b2s(id)]
+func (g *Handlers) lookup(id []byte) (int, bool) {
+	i, ok := g.byID[bytesconv.String(id)]
 	return i, ok
 }
 
-func (s *Server) getCity(c *Ctx) {
-	i, ok := s.geo.lookup(c.Param("id"))
+func (g *Handlers) Get(c *rest.Ctx) {
+	i, ok := g.lookup(c.Param("id"))
 	if !ok {
-		c.Error(CodeNotFound, "no city with id "+strconv.Quote(clip(c.Param("id"))))
+		c.Error(errcode.NotFound, "no city with id "+strconv.Quote(clip(c.Param("id"))))
 		return
 	}
-	c.SendBody(fasthttp.StatusOK, s.geo.details[i])
+	c.SendBody(fasthttp.StatusOK, g.details[i])
 }
 
 // Compare
@@ -492,12 +529,12 @@ type compareQuery struct {
 
 // parseCompare reads the compare query. On a bad parameter it has sent
 // 400 (404 for an unknown city) and returns false.
-func (g *geoService) parseCompare(c *Ctx, q *compareQuery) bool {
+func (g *Handlers) parseCompare(c *rest.Ctx, q *compareQuery) bool {
 	args := c.RC.QueryArgs()
 	*q = compareQuery{style: place.Normal, rate: defaultWithdrawalRate}
 	if v := args.Peek("style"); v != nil {
 		var ok bool
-		if q.style, ok = place.ParseStyle(b2s(v)); !ok {
+		if q.style, ok = place.ParseStyle(bytesconv.String(v)); !ok {
 			c.Fail("style", "must be one of lean, normal, fat, family")
 			return false
 		}
@@ -528,7 +565,7 @@ func (g *geoService) parseCompare(c *Ctx, q *compareQuery) bool {
 
 // addCompared appends the city id to q; on a bad or repeated id it has
 // sent the error and returns false.
-func (g *geoService) addCompared(c *Ctx, q *compareQuery, id []byte) bool {
+func (g *Handlers) addCompared(c *rest.Ctx, q *compareQuery, id []byte) bool {
 	if q.n == maxCompare {
 		c.Fail("ids", "must list at most 5 city ids")
 		return false
@@ -539,7 +576,7 @@ func (g *geoService) addCompared(c *Ctx, q *compareQuery, id []byte) bool {
 	}
 	i, ok := g.lookup(id)
 	if !ok {
-		c.Error(CodeNotFound, "no city with id "+strconv.Quote(string(id)))
+		c.Error(errcode.NotFound, "no city with id "+strconv.Quote(string(id)))
 		return false
 	}
 	if slices.Contains(q.idx[:q.n], i) {
@@ -551,8 +588,7 @@ func (g *geoService) addCompared(c *Ctx, q *compareQuery, id []byte) bool {
 	return true
 }
 
-func (s *Server) compareCities(c *Ctx) {
-	g := s.geo
+func (g *Handlers) Compare(c *rest.Ctx) {
 	var q compareQuery
 	if !g.parseCompare(c, &q) {
 		return
@@ -579,7 +615,7 @@ func (s *Server) compareCities(c *Ctx) {
 }
 
 // writeCompared writes one entry of a comparison; text is scratch space.
-func (g *geoService) writeCompared(w *jsonw.Writer, e, ref *place.Compared, text []byte) {
+func (g *Handlers) writeCompared(w *jsonw.Writer, e, ref *place.Compared, text []byte) {
 	w.Begin()
 	w.Key("city")
 	w.Raw(g.items[e.City])
@@ -637,13 +673,6 @@ type recoRequest struct {
 	Limit            int       `json:"limit" schema:"min=1,max=500,default=20" doc:"Cities to return, best first."`
 }
 
-var recoSchema = func() *schema.Schema[recoRequest] {
-	schema.Enum("geoRegion", geo.Regions)
-	schema.Enum("climateBand", geo.ClimateBands)
-	schema.Enum("englishBand", geo.EnglishBands)
-	return schema.New[recoRequest]()
-}()
-
 const scoreDoc = "The score (0-100) is the sum of seven components, each reported in scoreBreakdown as whole points: " +
 	"affordability (30: full when the household's cost is at most half the budget, falling linearly to 0 at the whole budget), " +
 	"safety (20 x safetyIndex / 100), healthcare (20 x healthcareIndex / 100), " +
@@ -683,7 +712,7 @@ func (w *geoWork) cacheKey(q *place.Query, limit int) string {
 
 // canonical checks the cross-field rules and fills q. On a violation it
 // has sent 400 and returns false.
-func canonical(c *Ctx, r *recoRequest, q *place.Query) bool {
+func canonical(c *rest.Ctx, r *recoRequest, q *place.Query) bool {
 	switch {
 	case r.MonthlyBudgetUSD == 0 && r.PortfolioUSD == 0:
 		c.FailMissing("monthlyBudgetUSD", "missing required field: monthlyBudgetUSD (or portfolioUSD)", "is required unless portfolioUSD is given")
@@ -723,17 +752,16 @@ func canonical(c *Ctx, r *recoRequest, q *place.Query) bool {
 	return true
 }
 
-func (s *Server) recommendCities(c *Ctx) {
+func (g *Handlers) Recommend(c *rest.Ctx) {
 	w := geoPool.Get().(*geoWork)
 	defer geoPool.Put(w)
-	if !decode(c, recoSchema, &w.req) {
+	if !rest.Decode(c, g.recoSchema, &w.req) {
 		return
 	}
 	var q place.Query
 	if !canonical(c, &w.req, &q) {
 		return
 	}
-	g := s.geo
 	key := w.cacheKey(&q, w.req.Limit)
 	if g.cache != nil {
 		if body, ok := g.cache.Get(key); ok {
@@ -753,7 +781,7 @@ func (s *Server) recommendCities(c *Ctx) {
 
 // recommend returns the whole response body, built in w.out: the first
 // limit cities the engine ranks, and the count of all that fit.
-func (g *geoService) recommend(q *place.Query, limit int, w *geoWork) []byte {
+func (g *Handlers) recommend(q *place.Query, limit int, w *geoWork) []byte {
 	w.results = place.Recommend(w.results[:0], q, g.places)
 	out := &w.out
 	out.Reset()
@@ -767,7 +795,7 @@ func (g *geoService) recommend(q *place.Query, limit int, w *geoWork) []byte {
 	return out.B
 }
 
-func (g *geoService) writeRecommendation(out *jsonw.Writer, q *place.Query, r *place.Result, rank int, w *geoWork) {
+func (g *Handlers) writeRecommendation(out *jsonw.Writer, q *place.Query, r *place.Result, rank int, w *geoWork) {
 	c, p := &g.cities[r.City], &g.places[r.City]
 	out.Begin()
 	out.Key("rank")
@@ -893,16 +921,15 @@ type recommendation struct {
 	Reasons            []string    `json:"reasons" schema:"required" doc:"Why the city is listed: cost against the budget first, then its strengths."`
 }
 
-var (
-	cityItemDoc       = schema.Doc[cityItem]()
-	compareDoc        = schema.Doc[compareData]()
-	recommendationDoc = schema.Doc[recommendation]()
-)
+// Docs describes the routes for the OpenAPI document.
+type Docs struct {
+	List, Get, Compare, Recommend *rest.Doc
+}
 
-func geoRoutes(s *Server) []*rest.Route {
-	notFound := rest.Err(CodeNotFound, "no city has this id")
-	return []*rest.Route{
-		rest.Get(v1+"/geo/cities", rest.Public, s.listCities, &rest.Doc{
+func (g *Handlers) docs(cityItemDoc, compareDoc, recommendationDoc rest.Schema) Docs {
+	notFound := rest.Err(errcode.NotFound, "no city has this id")
+	return Docs{
+		List: &rest.Doc{
 			Tag:     "geo",
 			Status:  200,
 			List:    true,
@@ -919,15 +946,15 @@ func geoRoutes(s *Server) []*rest.Route {
 				rest.Q("climate", "string", "Only cities in these climate bands, comma separated: "+climateList+". cold: coldest-month average high below 5 °C; hot: coldest-month high 24 °C or more, or warmest-month high 38 °C or more; warm: coldest-month high 12 °C or more and warmest-month high 25 °C or more; temperate: the rest."),
 				rest.Q("sort", "string", "name (default; accent-folded, as the ids), cost or index (the same order: the index is the cost relative to New York); a leading - sorts descending. Ties go by id."),
 			}, rest.PageQuery...),
-			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "a query parameter is malformed, out of range, unknown or repeated; details name it")}}),
-		rest.Get(v1+"/geo/cities/{id}", rest.User, s.getCity, &rest.Doc{
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "a query parameter is malformed, out of range, unknown or repeated; details name it")}},
+		Get: &rest.Doc{
 			Tag:     "geo",
 			Status:  200,
 			Summary: "One city",
 			Desc:    "One city by its id, a slug such as lisbon-pt.",
 			Data:    cityItemDoc,
-			Errs:    []rest.ErrDoc{notFound}}),
-		rest.Get(v1+"/geo/compare", rest.User, s.compareCities, &rest.Doc{
+			Errs:    []rest.ErrDoc{notFound}},
+		Compare: &rest.Doc{
 			Tag:     "geo",
 			Status:  200,
 			Summary: "Compare 2 to 5 cities",
@@ -939,8 +966,8 @@ func geoRoutes(s *Server) []*rest.Route {
 				rest.Q("style", "string", "lean, normal (default), fat or family; see the description."),
 				rest.Q("withdrawalRate", "number", "Above 0, at most 0.2; default 0.04."),
 			},
-			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "ids lists fewer than 2 or more than 5 ids, repeats one or holds a malformed one; or style, withdrawalRate or another parameter is bad"), rest.Err(CodeNotFound, "an id names no city; the message names it")}}),
-		rest.Post(v1+"/geo/recommendations", rest.User, s.recommendCities, &rest.Doc{
+			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "ids lists fewer than 2 or more than 5 ids, repeats one or holds a malformed one; or style, withdrawalRate or another parameter is bad"), rest.Err(errcode.NotFound, "an id names no city; the message names it")}},
+		Recommend: &rest.Doc{
 			Tag:     "geo",
 			Status:  200,
 			List:    true,
@@ -948,8 +975,8 @@ func geoRoutes(s *Server) []*rest.Route {
 			Desc: "Every city whose household cost fits the budget and that meets every preference, best first, with its score, a score breakdown and the reasons. " +
 				"The budget is monthlyBudgetUSD, or portfolioUSD x withdrawalRate / 12: give exactly one of the two. " + scoreDoc +
 				" meta.total counts every city that fits; data holds the first limit of them. Answers are cached: the same request (in any field order or spacing) answers the same bytes.",
-			Body: recoSchema,
+			Body: g.recoSchema,
 			Data: recommendationDoc,
-			Errs: []rest.ErrDoc{rest.Err(errcode.Missing, "neither monthlyBudgetUSD nor portfolioUSD is given; VALIDATION_ERROR: both are, or withdrawalRate comes without portfolioUSD")}}),
+			Errs: []rest.ErrDoc{rest.Err(errcode.Missing, "neither monthlyBudgetUSD nor portfolioUSD is given; VALIDATION_ERROR: both are, or withdrawalRate comes without portfolioUSD")}},
 	}
 }

@@ -1,12 +1,15 @@
-package handlers
+// Package portfolio serves the stateless portfolio tools: the health
+// score of a portfolio sent in the request, and category suggestions for
+// holdings. Nothing is stored.
+package portfolio
 
 import (
 	"sync"
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/category"
 	"fiplan/compute/health"
-	"fiplan/compute/isin"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
@@ -32,25 +35,56 @@ type healthRequest struct {
 	EmergencyFund       *float64        `json:"emergencyFund" schema:"min=0,max=1e15" doc:"Cash set aside outside the holdings. Default: the cash holdings."`
 }
 
-var healthSchema = func() *schema.Schema[healthRequest] {
-	schema.Enum("assetClass", health.AssetClasses())
-	schema.Enum("region", health.Regions)
-	schema.Enum("riskTolerance", health.RiskTolerances)
-	schema.Format("isin", isin.Check)
-	schema.Format("currency", checkCurrency)
-	return schema.New[healthRequest]()
-}()
+// Handlers serve the portfolio tools.
+type Handlers struct {
+	healthSchema     *schema.Schema[healthRequest]
+	categorizeSchema *schema.Schema[categorizeRequest]
+	// Docs describes the routes for the OpenAPI document.
+	Docs Docs
+}
 
-func checkCurrency(s string) string {
-	if len(s) != 3 {
-		return "must be a three-letter ISO 4217 code"
+// Docs describes the routes for the OpenAPI document.
+type Docs struct {
+	Health, Categorize *rest.Doc
+}
+
+// New compiles the routes' declarations against v, which must define the
+// assetClass, region, riskTolerance, component and recommendationKind
+// enums and the isin and currency formats.
+func New(v *schema.Vocabulary) (*Handlers, error) {
+	h := &Handlers{}
+	var err error
+	if h.healthSchema, err = schema.Compile[healthRequest](v); err != nil {
+		return nil, err
 	}
-	for i := 0; i < 3; i++ {
-		if s[i] < 'A' || s[i] > 'Z' {
-			return "must be a three-letter ISO 4217 code in capitals"
-		}
+	if h.categorizeSchema, err = schema.Compile[categorizeRequest](v); err != nil {
+		return nil, err
 	}
-	return ""
+	healthDoc, err := schema.CompileDoc[healthResponseDoc](v)
+	if err != nil {
+		return nil, err
+	}
+	categorizeDoc, err := schema.CompileDoc[categorizeData](v)
+	if err != nil {
+		return nil, err
+	}
+	h.Docs = Docs{
+		Health: &rest.Doc{
+			Tag:     "portfolio",
+			Status:  200,
+			Summary: "Portfolio health score",
+			Desc:    "Scores a portfolio from 0 to 1000 in four components of 250 points and says what to do about it.\n\n" + health.Method,
+			Body:    h.healthSchema,
+			Data:    healthDoc},
+		Categorize: &rest.Doc{
+			Tag:     "assets",
+			Status:  200,
+			Summary: "Suggest a category for each holding",
+			Desc:    "For up to 100 items `{name, isin?, ticker?}` answers a category, a confidence and the reason. Evidence, strongest first: a well-known ticker; a keyword in the name (\"bond\", \"treasury\", \"gold\", \"bitcoin\", \"REIT\", \"money market\", ...); the ISIN prefix (XS and EU for bonds; IE and LU, the UCITS fund domiciles; other countries for a listed share). Nothing is stored.",
+			Body:    h.categorizeSchema,
+			Data:    categorizeDoc},
+	}
+	return h, nil
 }
 
 type healthWork struct {
@@ -63,10 +97,11 @@ type healthWork struct {
 
 var healthPool = sync.Pool{New: func() any { return &healthWork{holdings: make([]health.Holding, 0, 32)} }}
 
-func (s *Server) portfolioHealth(c *Ctx) {
+// Health scores the portfolio in the body.
+func (t *Handlers) Health(c *rest.Ctx) {
 	w := healthPool.Get().(*healthWork)
 	defer healthPool.Put(w)
-	if !decode(c, healthSchema, &w.req) {
+	if !rest.Decode(c, t.healthSchema, &w.req) {
 		return
 	}
 	req := &w.req
@@ -206,18 +241,72 @@ type healthResponseDoc struct {
 	Metrics         healthMetricsDoc     `json:"metrics" schema:"required"`
 }
 
-var healthResponseSchema = func() *schema.Schema[healthResponseDoc] {
-	schema.Enum("component", health.ComponentNames)
-	schema.Enum("recommendationKind", health.KindNames)
-	return schema.Doc[healthResponseDoc]()
-}()
+// Categorisation
 
-func healthRoute(s *Server) *rest.Route {
-	return rest.Post(v1+"/portfolio-health", rest.Public, s.portfolioHealth, &rest.Doc{
-		Tag:     "portfolio",
-		Status:  200,
-		Summary: "Portfolio health score",
-		Desc:    "Scores a portfolio from 0 to 1000 in four components of 250 points and says what to do about it.\n\n" + health.Method,
-		Body:    healthSchema,
-		Data:    healthResponseSchema})
+type categorizeItem struct {
+	Name   string `json:"name" schema:"required,minLen=1,maxLen=200"`
+	ISIN   string `json:"isin" schema:"maxLen=12,format=isin"`
+	Ticker string `json:"ticker" schema:"maxLen=20"`
+}
+
+type categorizeRequest struct {
+	Items []categorizeItem `json:"items" schema:"required,minItems=1,maxItems=100"`
+}
+
+type categorized struct {
+	Name       string  `json:"name" schema:"required"`
+	Category   string  `json:"category" schema:"required,enum=@assetClass"`
+	Confidence float64 `json:"confidence" schema:"required" doc:"0 to 1: a known ticker 0.95, a name keyword 0.7-0.9, an ISIN prefix alone 0.4-0.6, nothing 0.2."`
+	Basis      string  `json:"basis" schema:"required,enum=ticker|keyword|isin|none" doc:"The evidence that decided."`
+	Reason     string  `json:"reason" schema:"required"`
+}
+
+type categorizeData struct {
+	Items []categorized `json:"items" schema:"required" doc:"One per requested item, in request order."`
+}
+
+var basisNames = [...]string{category.None: "none", category.Ticker: "ticker", category.Keyword: "keyword", category.ISIN: "isin"}
+
+type categorizeWork struct {
+	req  categorizeRequest
+	text []byte
+}
+
+var categorizePool = sync.Pool{New: func() any { return new(categorizeWork) }}
+
+// Categorize suggests a category for each item of the body.
+func (t *Handlers) Categorize(c *rest.Ctx) {
+	w := categorizePool.Get().(*categorizeWork)
+	defer categorizePool.Put(w)
+	if !rest.Decode(c, t.categorizeSchema, &w.req) {
+		return
+	}
+	out := c.Begin()
+	out.Begin()
+	out.Key("items")
+	out.BeginArray()
+	for i := range w.req.Items {
+		it := &w.req.Items[i]
+		g := category.Of(it.Name, it.ISIN, it.Ticker)
+		writeGuess(out, it.Name, g, &w.text)
+	}
+	out.EndArray()
+	out.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+func writeGuess(out *jsonw.Writer, name string, g category.Guess, text *[]byte) {
+	out.Begin()
+	out.Key("name")
+	out.String(name)
+	out.Key("category")
+	out.String(g.Category)
+	out.Key("confidence")
+	out.Fixed(g.Confidence, 2)
+	out.Key("basis")
+	out.String(basisNames[g.Rule])
+	out.Key("reason")
+	*text = category.AppendReason((*text)[:0], g)
+	out.Bytes(*text)
+	out.End()
 }

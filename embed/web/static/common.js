@@ -1,0 +1,268 @@
+// Shared by every page: the session (who is signed in, refreshing it before
+// it expires), API calls with the error envelope turned into exceptions,
+// small DOM and formatting helpers.
+
+/** @typedef {{signedIn:boolean,user?:string,tier?:string,expires?:number,refreshable:boolean,mode:string}} Session */
+
+let session = /** @type {Session|null} */ (null);
+let refreshTimer = 0;
+let refreshing = /** @type {Promise<boolean>|null} */ (null);
+const listeners = [];
+
+/** An API error: HTTP status, the envelope's code, error, details, retryAfter. */
+export class APIError extends Error {
+  constructor(status, body) {
+    super((body && (body.error || body.message)) || `HTTP ${status}`);
+    this.status = status;
+    this.code = body && body.code;
+    this.details = (body && body.details) || [];
+    this.retryAfter = body && body.retryAfter;
+    this.detail = body && body.message;
+  }
+}
+
+/** Runs fn with the session whenever it is known or changes. */
+export function onSession(fn) {
+  listeners.push(fn);
+  if (session) fn(session);
+}
+
+function setSession(s) {
+  session = s;
+  clearTimeout(refreshTimer);
+  if (s.signedIn && s.expires) {
+    // Refresh a minute before expiry (or half-way for very short sessions).
+    const left = s.expires * 1000 - Date.now();
+    const lead = Math.min(60000, left / 2);
+    refreshTimer = setTimeout(() => { refresh(); }, Math.max(1000, left - lead));
+  }
+  showWho(s);
+  for (const fn of listeners) fn(s);
+}
+
+function showWho(s) {
+  const signin = document.getElementById('signin');
+  const user = document.getElementById('user');
+  const out = document.getElementById('signout');
+  if (!signin || !user || !out) return;
+  signin.hidden = s.signedIn;
+  user.hidden = out.hidden = !s.signedIn;
+  user.textContent = s.signedIn ? `${s.user} (${s.tier})` : '';
+  if (!s.signedIn) signin.setAttribute('href', '/auth/login?next=' + encodeURIComponent(location.pathname + location.search));
+}
+
+let loading = null;
+/** The session, loaded once per page (refreshed first when it lapsed but can be renewed). */
+export function loadSession() {
+  if (!loading) loading = fetchSession();
+  return loading;
+}
+
+async function fetchSession() {
+  try {
+    const r = await fetch('/auth/session', { credentials: 'same-origin', cache: 'no-store' });
+    let s = await r.json();
+    if (!s.signedIn && s.refreshable) {
+      await refresh();
+      return session;
+    }
+    setSession(s);
+  } catch {
+    setSession({ signedIn: false, refreshable: false, mode: document.body.dataset.mode || 'none' });
+  }
+  return session;
+}
+
+/** Renews the session once (concurrent callers share the attempt). False: signed out. */
+export function refresh() {
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    try {
+      const r = await fetch('/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      const s = await r.json().catch(() => ({ signedIn: false, refreshable: false, mode: 'none' }));
+      setSession(s);
+      if (!r.ok) notice('Your session ended. Sign in again to continue.', 'warn');
+      return r.ok;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * Calls the API. Success: the envelope's data (and meta on lists, as
+ * result.meta). Failure: throws APIError. A 401 TOKEN_EXPIRED refreshes the
+ * session once and retries.
+ */
+export async function api(method, path, body, retried = false) {
+  const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let r;
+  try {
+    r = await fetch('/api/v1' + path, init);
+  } catch (e) {
+    throw new APIError(0, { error: 'The server cannot be reached. Check your connection and retry.' });
+  }
+  if (r.status === 204) return null;
+  const json = await r.json().catch(() => null);
+  if (r.ok && json && json.success) {
+    const d = json.data;
+    if (json.meta && d && typeof d === 'object') Object.defineProperty(d, 'meta', { value: json.meta });
+    return d;
+  }
+  if (r.status === 401 && json && json.code === 'TOKEN_EXPIRED' && !retried) {
+    if (await refresh()) return api(method, path, body, true);
+  }
+  throw new APIError(r.status, json);
+}
+
+/** A readable message for an error, with the retry time of a 429. */
+export function describe(err) {
+  if (err instanceof APIError) {
+    if (err.status === 429) {
+      const s = err.retryAfter || 1;
+      return `Too many requests. Retry in ${s} second${s === 1 ? '' : 's'} (at ${new Date(Date.now() + s * 1000).toLocaleTimeString()}).`;
+    }
+    if (err.status === 401) return 'You are not signed in, or your session ended. Sign in to continue.';
+    if (err.code === 'SUBSCRIPTION_REQUIRED') return 'This needs the pro tier.';
+    let m = err.message;
+    if (err.detail && err.detail !== m) m += ': ' + err.detail;
+    return m;
+  }
+  return String(err && err.message ? err.message : err);
+}
+
+/** Shows a state (loading, error, empty) in a status element. */
+export function status(el, kind, text) {
+  if (!el) return;
+  el.hidden = !text;
+  el.className = 'status ' + (kind || '');
+  el.textContent = text || '';
+  if (kind === 'error') el.setAttribute('role', 'alert'); else el.setAttribute('role', 'status');
+}
+
+/** Page-wide notice at the top of main. */
+export function notice(text, kind) {
+  const n = document.getElementById('notice');
+  if (!n) return;
+  n.hidden = !text;
+  n.textContent = text || '';
+  n.className = 'notice ' + (kind || '');
+}
+
+/**
+ * Puts each validation detail on the input whose data-path (or name) is
+ * its path; returns the details no input took.
+ */
+export function fieldErrors(form, details) {
+  clearFieldErrors(form);
+  const rest = [];
+  for (const d of details || []) {
+    const input = form.querySelector(`[data-path="${CSS.escape(d.path)}"]`) || form.querySelector(`[name="${CSS.escape(d.path)}"]`);
+    if (!input) { rest.push(d); continue; }
+    setFieldError(input, d.message);
+  }
+  const first = form.querySelector('[aria-invalid="true"]');
+  if (first) first.focus();
+  return rest;
+}
+
+export function setFieldError(input, message) {
+  input.setAttribute('aria-invalid', 'true');
+  let msg = document.getElementById(input.id + '-error');
+  if (!msg) {
+    msg = el('p', { class: 'field-error', id: input.id + '-error' });
+    input.insertAdjacentElement('afterend', msg);
+  }
+  msg.textContent = message;
+  const desc = (input.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+  if (!desc.includes(msg.id)) desc.push(msg.id);
+  input.setAttribute('aria-describedby', desc.join(' '));
+}
+
+export function clearFieldErrors(form) {
+  for (const i of form.querySelectorAll('[aria-invalid="true"]')) i.removeAttribute('aria-invalid');
+  for (const m of form.querySelectorAll('.field-error')) m.remove();
+}
+
+/** el('p', {class: 'x'}, 'text', child) builds an element. */
+export function el(tag, attrs, ...children) {
+  const svg = ['svg', 'g', 'path', 'line', 'rect', 'text', 'title', 'desc', 'polyline', 'circle'].includes(tag);
+  const e = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+const moneyFmt = new Map();
+/** Formats an amount: money(1234.5, 'EUR') -> "€1,235". */
+export function money(v, currency = 'USD') {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  let f = moneyFmt.get(currency);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
+    } catch {
+      f = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    }
+    moneyFmt.set(currency, f);
+  }
+  return f.format(v);
+}
+
+/** Formats a fraction as a percentage: pct(0.0412) -> "4.1%". */
+export function pct(v, digits = 1) {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  return (v * 100).toFixed(digits).replace(/\.0+$/, '') + '%';
+}
+
+export function num(v, digits = 0) {
+  if (v === null || v === undefined) return '—';
+  return v.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** Offers text as a file download. */
+export function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el('a', { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Reads a number input: undefined when empty. */
+export function numberOf(input) {
+  const v = input.value.trim();
+  if (v === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : v; // a non-number goes to the API, which names the field
+}
+
+/** Requires a session: a signed-out visitor sees a sign-in link instead of the page. */
+export async function requireSession(section) {
+  const s = await loadSession();
+  if (!s.signedIn) {
+    const box = el('div', { class: 'card' },
+      el('p', {}, 'Sign in to use this page. '),
+      el('p', {}, el('a', { href: '/auth/login?next=' + encodeURIComponent(location.pathname), class: 'button' }, 'Sign in')));
+    section.replaceChildren(box);
+    return null;
+  }
+  return s;
+}
+
+loadSession();

@@ -1,0 +1,212 @@
+// The signed-in person's assets, their summary, the portfolio health score
+// computed from them, and the FI score.
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession } from './common.js';
+import { barChart } from './chart.js';
+
+const form = document.getElementById('asset-form');
+const fst = document.getElementById('form-status');
+let assets = [];
+let summary = null;
+
+const label = (s) => String(s).replaceAll('_', ' ');
+
+async function loadAssets() {
+  const st = document.getElementById('assets-status');
+  status(st, 'loading', 'Loading assets…');
+  try {
+    // Pages of 200 (the API's largest) until every asset is in.
+    assets = [];
+    for (let off = 0; ; off += 200) {
+      const page = await api('GET', `/assets?limit=200&offset=${off}`);
+      assets.push(...page);
+      if (page.length < 200 || assets.length >= (page.meta?.total ?? 0)) break;
+    }
+    status(st, '', assets.length ? '' : 'No assets yet: add your first one below.');
+    renderAssets();
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+}
+
+function renderAssets() {
+  const t = document.getElementById('assets');
+  if (!assets.length) { t.replaceChildren(); return; }
+  t.replaceChildren(
+    el('caption', { class: 'sr' }, 'Your assets'),
+    el('thead', {}, el('tr', {}, ['Name', 'Category', 'Value', ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, 'Actions'))))),
+    el('tbody', {}, assets.map((a) => el('tr', { 'data-id': a.id },
+      el('td', { class: 'left' }, a.name, a.isin ? el('br') : '', a.isin ? el('small', {}, a.isin) : ''),
+      el('td', { class: 'left' }, label(a.category)),
+      el('td', {}, money(a.value, a.currency)),
+      el('td', { class: 'actions' },
+        el('button', { type: 'button', class: 'secondary small', 'aria-label': `Edit ${a.name}`, onclick: () => edit(a) }, 'Edit'), ' ',
+        el('button', { type: 'button', class: 'danger small', 'aria-label': `Delete ${a.name}`, onclick: () => remove(a) }, 'Delete'))))));
+}
+
+function edit(a) {
+  clearFieldErrors(form);
+  form.id.value = a.id;
+  form.name.value = a.name;
+  form.isin.value = a.isin || '';
+  form.value.value = a.value;
+  form.currency.value = a.currency || '';
+  form.category.value = a.category || '';
+  form.expenseRatio.value = a.expenseRatio === null || a.expenseRatio === undefined ? '' : +(a.expenseRatio * 100).toFixed(4);
+  document.getElementById('form-h').textContent = `Edit ${a.name}`;
+  document.getElementById('asset-save').textContent = 'Save changes';
+  document.getElementById('asset-cancel').hidden = false;
+  form.name.focus();
+}
+
+function resetForm() {
+  form.reset();
+  form.id.value = '';
+  clearFieldErrors(form);
+  document.getElementById('form-h').textContent = 'Add an asset';
+  document.getElementById('asset-save').textContent = 'Add asset';
+  document.getElementById('asset-cancel').hidden = true;
+}
+
+async function remove(a) {
+  if (!confirm(`Delete ${a.name}? This cannot be undone.`)) return;
+  const st = document.getElementById('assets-status');
+  status(st, 'loading', `Deleting ${a.name}…`);
+  try {
+    await api('DELETE', '/assets/' + encodeURIComponent(a.id));
+    status(st, '', `${a.name} deleted.`);
+    await refreshAll();
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+}
+
+form.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  clearFieldErrors(form);
+  const id = form.id.value;
+  const body = { name: form.name.value.trim(), value: numberOf(form.value) };
+  const isin = form.isin.value.trim().toUpperCase();
+  const cur = form.currency.value.trim().toUpperCase();
+  const er = numberOf(form.expenseRatio);
+  if (isin || id) body.isin = isin || null;
+  if (cur) body.currency = cur;
+  if (form.category.value) body.category = form.category.value;
+  if (er !== undefined) body.expenseRatio = typeof er === 'number' ? Math.round(er * 1e6) / 1e8 : er;
+  else if (id) body.expenseRatio = null;
+  status(fst, 'loading', id ? 'Saving…' : 'Adding…');
+  try {
+    await api(id ? 'PATCH' : 'POST', id ? '/assets/' + encodeURIComponent(id) : '/assets', body);
+    status(fst, '', id ? 'Saved.' : `Added ${body.name}.`);
+    resetForm();
+    await refreshAll();
+  } catch (err) {
+    const rest = err.details?.length ? fieldErrors(form, err.details) : [];
+    if (err.code === 'MISSING_FIELD') {
+      const m = /"?(\w+)"?/.exec(err.message.replace(/^.*field /, ''));
+      const input = m && form.querySelector(`[data-path="${m[1]}"]`);
+      if (input) fieldErrors(form, [{ path: m[1], message: 'is required' }]);
+    }
+    if (err.code === 'CONFLICT') fieldErrors(form, [{ path: 'isin', message: err.message }]);
+    status(fst, 'error', err.details?.length && !rest.length ? 'Check the highlighted fields.' : describe(err));
+  }
+});
+document.getElementById('asset-cancel').addEventListener('click', resetForm);
+
+async function loadSummary() {
+  const st = document.getElementById('summary-status');
+  const box = document.getElementById('summary');
+  status(st, 'loading', 'Loading the summary…');
+  try {
+    summary = await api('GET', '/assets/summary');
+    status(st, '', '');
+    if (!summary.assets) { box.replaceChildren(el('p', {}, 'Add assets to see how they are spread.')); return; }
+    const fmt = (v) => money(v, summary.currency);
+    const width = box.clientWidth - 18;
+    box.replaceChildren(
+      el('p', {}, 'Total: ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ` in ${summary.assets} asset${summary.assets === 1 ? '' : 's'}`),
+      el('h3', {}, 'By category'),
+      barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width }),
+      el('h3', {}, 'By currency'),
+      barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width }),
+      el('p', { class: 'lead' }, `Exchange rates of ${summary.exchangeRates?.asOf ?? '—'}.`));
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+}
+
+async function loadHealth(profile) {
+  const st = document.getElementById('health-status');
+  const box = document.getElementById('health');
+  if (!assets.length) { status(st, '', ''); box.replaceChildren(el('p', {}, 'The health score needs at least one asset.')); return; }
+  status(st, 'loading', 'Scoring your portfolio…');
+  const body = {
+    holdings: assets.map((a) => {
+      const h = { name: a.name, value: a.value, assetClass: a.category, currency: a.currency };
+      if (a.isin) h.isin = a.isin;
+      if (a.expenseRatio !== null && a.expenseRatio !== undefined) h.expenseRatio = a.expenseRatio;
+      if (a.region) h.region = a.region;
+      return h;
+    }),
+  };
+  if (summary?.currency) body.currency = summary.currency;
+  if (profile) {
+    if (profile.currentAge) body.age = profile.currentAge;
+    if (profile.annualExpenses) body.annualExpenses = profile.annualExpenses;
+    if (profile.riskTolerance) body.riskTolerance = profile.riskTolerance;
+    if (profile.targetRetirementAge) body.targetRetirementAge = profile.targetRetirementAge;
+  }
+  try {
+    const h = await api('POST', '/portfolio-health', body);
+    status(st, '', '');
+    box.replaceChildren(scoreView(h.score, 1000, 'health-score'), components(h.components), recs(h.recommendations));
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+}
+
+function scoreView(score, max, id) {
+  return el('div', {},
+    el('p', {}, el('span', { class: 'score', id }, String(score)), ` of ${max}`),
+    el('meter', { class: 'meter', min: 0, max, value: score, 'aria-label': `Score ${score} of ${max}` }));
+}
+
+function components(cs) {
+  return el('ul', { class: 'components' }, cs.map((c) => el('li', {},
+    el('strong', {}, label(c.name)), el('br'), `${c.score} of ${c.max}`,
+    el('meter', { class: 'meter', min: 0, max: c.max, value: c.score, 'aria-label': `${label(c.name)}: ${c.score} of ${c.max}` }))));
+}
+
+function recs(list) {
+  if (!list || !list.length) return el('p', {}, 'Nothing to improve.');
+  return el('div', {}, el('h3', {}, 'Recommendations'),
+    el('ol', { class: 'recs' }, list.map((r) => el('li', {}, el('strong', {}, r.title), el('br'), r.detail))));
+}
+
+async function loadFIScore() {
+  const st = document.getElementById('fiscore-status');
+  const box = document.getElementById('fiscore');
+  status(st, 'loading', 'Loading your FI score…');
+  try {
+    const f = await api('GET', '/fi-score');
+    status(st, '', '');
+    const kids = [scoreView(f.score, 1000, 'fi-score'), components(f.components)];
+    if (f.missing?.length) {
+      kids.push(el('h3', {}, 'To make it exact'),
+        el('ul', {}, f.missing.map((m) => el('li', {}, el('code', {}, m.field), ': ', m.why))),
+        el('p', {}, el('a', { href: '/dashboard/settings' }, 'Complete your profile')));
+    }
+    box.replaceChildren(...kids);
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+}
+
+async function refreshAll() {
+  await loadAssets();
+  await loadSummary();
+  const profile = await api('GET', '/user/profile').catch(() => null);
+  await Promise.all([loadHealth(profile), loadFIScore()]);
+}
+
+if (await requireSession(document.getElementById('page'))) refreshAll();
+

@@ -1,0 +1,177 @@
+// Profile, preferences, notifications, API keys, export and erasure.
+import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession } from './common.js';
+
+/** Fills a form's inputs from a document. */
+function fill(form, doc) {
+  for (const input of form.querySelectorAll('[data-path]')) {
+    const v = doc[input.name];
+    input.value = v === null || v === undefined ? '' : v;
+  }
+}
+
+/** Reads a form's inputs: empty is null (cleared), numbers are numbers. */
+function read(form) {
+  const body = {};
+  for (const input of form.querySelectorAll('[data-path]')) {
+    const v = input.value.trim();
+    const kind = input.dataset.kind;
+    if (v === '') body[input.name] = null;
+    else if (kind === 'int' || kind === 'num') body[input.name] = Number.isFinite(Number(v)) ? Number(v) : v;
+    else body[input.name] = v;
+  }
+  return body;
+}
+
+/** A document form: load with GET, save with PATCH. */
+function docForm(id, path, required = []) {
+  const form = document.getElementById(id);
+  const st = form.querySelector('.status');
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    clearFieldErrors(form);
+    const body = read(form);
+    for (const k of required) if (body[k] === null) delete body[k];
+    status(st, 'loading', 'Saving…');
+    try {
+      fill(form, await api('PATCH', path, body));
+      status(st, '', 'Saved.');
+    } catch (err) {
+      if (err.details?.length) fieldErrors(form, err.details);
+      status(st, 'error', describe(err));
+    }
+  });
+  return async () => {
+    status(st, 'loading', 'Loading…');
+    try {
+      fill(form, await api('GET', path));
+      status(st, '', '');
+    } catch (err) {
+      status(st, 'error', describe(err));
+    }
+  };
+}
+
+const loadProfile = docForm('profile', '/user/profile', ['currency']);
+const loadSettings = docForm('settings', '/user/settings', ['baseCurrency', 'locale', 'expectedReturn', 'inflationRate', 'withdrawalRate', 'units']);
+
+const notifNames = { milestones: 'FI milestones', weeklySummary: 'Weekly summary', productNews: 'Product news' };
+const nform = document.getElementById('notifications');
+async function loadNotifications() {
+  const st = nform.querySelector('.status');
+  status(st, 'loading', 'Loading…');
+  try {
+    const n = await api('GET', '/user/notifications');
+    document.getElementById('notif-fields').replaceChildren(...Object.entries(n).flatMap(([k, ch]) =>
+      Object.entries(ch).map(([c, on]) => el('label', {}, el('input', { type: 'checkbox', name: `${k}.${c}`, checked: on }), `${notifNames[k] || k} by ${c}`))));
+    status(st, '', '');
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+}
+nform.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const st = nform.querySelector('.status');
+  const body = {};
+  for (const box of nform.querySelectorAll('input[type=checkbox]')) {
+    const [k, c] = box.name.split('.');
+    (body[k] ||= {})[c] = box.checked;
+  }
+  status(st, 'loading', 'Saving…');
+  try {
+    await api('PATCH', '/user/notifications', body);
+    status(st, '', 'Saved.');
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+});
+
+// API keys.
+const kform = document.getElementById('key-form');
+const kst = document.getElementById('key-status');
+const when = (t) => (t ? new Date(t).toLocaleString() : 'never');
+async function loadKeys() {
+  try {
+    const keys = await api('GET', '/user/api-keys');
+    const t = document.getElementById('keys');
+    if (!keys.length) { t.replaceChildren(el('caption', {}, 'No API keys yet.')); return; }
+    t.replaceChildren(el('caption', { class: 'sr' }, 'Your API keys'),
+      el('thead', {}, el('tr', {}, ['Name', 'Key', 'Created', 'Last used', ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, 'Actions'))))),
+      el('tbody', {}, keys.map((k) => el('tr', { 'data-id': k.id },
+        el('td', { class: 'left' }, k.name), el('td', { class: 'left' }, el('code', {}, k.hint)),
+        el('td', {}, when(k.createdAt)), el('td', {}, when(k.lastUsedAt)),
+        el('td', { class: 'actions' }, el('button', { type: 'button', class: 'danger small', 'aria-label': `Revoke ${k.name}`, onclick: () => revoke(k) }, 'Revoke'))))));
+  } catch (err) {
+    status(kst, 'error', describe(err));
+  }
+}
+async function revoke(k) {
+  if (!confirm(`Revoke the key "${k.name}"? Scripts using it stop working at once.`)) return;
+  status(kst, 'loading', 'Revoking…');
+  try {
+    await api('DELETE', '/user/api-keys/' + encodeURIComponent(k.id));
+    status(kst, '', `Key "${k.name}" revoked.`);
+    await loadKeys();
+  } catch (err) {
+    status(kst, 'error', describe(err));
+  }
+}
+kform.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  clearFieldErrors(kform);
+  status(kst, 'loading', 'Creating…');
+  try {
+    const k = await api('POST', '/user/api-keys', { name: kform.name.value.trim() });
+    status(kst, '', `Key "${k.name}" created.`);
+    document.getElementById('new-key-value').textContent = k.key;
+    document.getElementById('new-key').hidden = false;
+    document.getElementById('copy-key').focus();
+    kform.reset();
+    await loadKeys();
+  } catch (err) {
+    if (err.details?.length) fieldErrors(kform, err.details);
+    else if (err.code === 'MISSING_FIELD') fieldErrors(kform, [{ path: 'name', message: 'is required' }]);
+    status(kst, 'error', describe(err));
+  }
+});
+document.getElementById('copy-key').addEventListener('click', async () => {
+  const cst = document.getElementById('copy-status');
+  try {
+    await navigator.clipboard.writeText(document.getElementById('new-key-value').textContent);
+    status(cst, '', 'Copied.');
+  } catch {
+    status(cst, 'error', 'Copying is not allowed here: select the key and copy it by hand.');
+  }
+});
+
+// Export and erasure.
+document.getElementById('export').addEventListener('click', async () => {
+  const st = document.getElementById('export-status');
+  status(st, 'loading', 'Preparing your data…');
+  try {
+    const d = await api('GET', '/user/export');
+    download('fiplan-export.json', 'application/json', JSON.stringify(d, null, 2));
+    status(st, '', 'Downloaded fiplan-export.json.');
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+});
+const dform = document.getElementById('delete');
+const phrase = 'delete my account';
+dform.confirm.addEventListener('input', () => { document.getElementById('delete-btn').disabled = dform.confirm.value.trim() !== phrase; });
+dform.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const st = dform.querySelector('.status');
+  if (dform.confirm.value.trim() !== phrase) { status(st, 'error', `Type "${phrase}" to confirm.`); return; }
+  status(st, 'loading', 'Deleting…');
+  try {
+    await api('DELETE', '/user');
+    status(st, '', 'Your account is deleted. Signing you out…');
+    document.getElementById('signout').requestSubmit();
+  } catch (err) {
+    status(st, 'error', describe(err));
+  }
+});
+
+if (await requireSession(document.getElementById('page'))) {
+  loadProfile(); loadSettings(); loadNotifications(); loadKeys();
+}

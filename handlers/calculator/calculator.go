@@ -1,0 +1,708 @@
+// Package calculator serves the FI timeline calculator: the year-by-year
+// plan with scenarios, Monte Carlo, the historical backtest and goal
+// seeking, computed by compute/fi.
+package calculator
+
+import (
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/compute/fi"
+	"fiplan/data/history"
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/jsonw"
+	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
+)
+
+// calcParams are the optional planning inputs. The base request and every
+// scenario share them; in a scenario each one present overrides the base.
+type calcParams struct {
+	CurrentSavings      *float64      `json:"currentSavings" schema:"min=0,max=1e11,default=0" doc:"Invested portfolio today."`
+	ExpectedReturn      *float64      `json:"expectedReturn" schema:"min=-0.5,max=0.5,default=0.07" doc:"Nominal yearly return before fees, as a fraction."`
+	InflationRate       *float64      `json:"inflationRate" schema:"min=-0.1,max=0.5,default=0.03" doc:"Yearly inflation, as a fraction."`
+	WithdrawalRate      *float64      `json:"withdrawalRate" schema:"min=0.0001,max=0.2,default=0.04" doc:"Safe withdrawal rate, 0.0001 to 0.2: the FI number is retirementExpenses / withdrawalRate."`
+	IncomeGrowthRate    *float64      `json:"incomeGrowthRate" schema:"min=-0.2,max=0.3,default=0" doc:"Real yearly growth of take-home income, above inflation."`
+	RetirementExpenses  *float64      `json:"retirementExpenses" schema:"xmin=0,max=1e9" doc:"Yearly spending in retirement, today's money. Default: annualExpenses."`
+	LifeExpectancy      *int          `json:"lifeExpectancy" schema:"min=19,max=120,default=95" doc:"The timeline ends at this age; it must be above currentAge."`
+	TargetRetirementAge *int          `json:"targetRetirementAge" schema:"min=18,max=120" doc:"Age drawdown starts whether or not FI is reached. Default: retire when FI is reached."`
+	AnnualContribution  *float64      `json:"annualContribution" schema:"min=0,max=1e9" doc:"Yearly saving in today's money, rising with inflation, instead of income minus expenses."`
+	ExpenseRatio        *float64      `json:"expenseRatio" schema:"min=0,max=0.05,default=0" doc:"Yearly fund fees, deducted from the return."`
+	StockShare          *float64      `json:"stockShare" schema:"min=0,max=1,default=0.6" doc:"Share of stocks in the portfolio (VPW rate and the historical backtest)."`
+	CashShare           *float64      `json:"cashShare" schema:"min=0,max=1,default=0" doc:"Share of cash in the historical backtest, which keeps its real value (earns inflation); bonds hold the rest. stockShare + cashShare must not exceed 1."`
+	WithdrawalStrategy  string        `json:"withdrawalStrategy" schema:"enum=constant|fixed-percentage|guyton-klinger|vpw|95-percent|floor-ceiling|cape|vanguard-dynamic|guardrails-capped" doc:"Drawdown rule (see the method for each): constant inflation-adjusted amount (the 4% rule), a fixed percentage of the portfolio, Guyton-Klinger guardrails, variable percentage withdrawal, the 95% rule, floor and ceiling, the CAPE rule (needs cape), Vanguard dynamic spending, or guardrails with inflation raises capped at 6%. Default constant."`
+	CAPE                *float64      `json:"cape" schema:"min=1,max=100" doc:"The market's cyclically adjusted P/E today; required with withdrawalStrategy cape, which withdraws 1.5% + 0.5 / CAPE of the portfolio. Backtests over shiller-monthly use each year's historical CAPE where the series has one (from 1881)."`
+	Pensions            []calcPension `json:"pensions" schema:"maxItems=4" doc:"Pensions and state benefits. In a scenario, a non-empty list replaces the base list."`
+	Events              []calcEvent   `json:"events" schema:"maxItems=8" doc:"One-off events. In a scenario, a non-empty list replaces the base list."`
+}
+
+type calcPension struct {
+	FromAge         int     `json:"fromAge" schema:"required,min=18,max=120" doc:"Age from which it is paid."`
+	Amount          float64 `json:"amount" schema:"required,min=0,max=1e8" doc:"Yearly amount: in today's money when inflationLinked, else the fixed nominal amount."`
+	InflationLinked bool    `json:"inflationLinked" schema:"default=true" doc:"Rises with inflation from today."`
+}
+
+type calcEvent struct {
+	Age     int     `json:"age" schema:"required,min=18,max=120" doc:"Age in the year it happens."`
+	Amount  float64 `json:"amount" schema:"required,min=-1e10,max=1e10" doc:"Positive: a windfall or inheritance; negative: a house, a sabbatical. Today's money unless nominal."`
+	Nominal bool    `json:"nominal" doc:"The amount is in money of that year."`
+	Label   string  `json:"label" schema:"maxLen=60" doc:"For your own reference."`
+}
+
+type calcMonteCarlo struct {
+	Simulations     int     `json:"simulations" schema:"min=1,max=20000,default=1000" doc:"Paths to simulate; simulations x years may not exceed 1000000."`
+	Seed            int64   `json:"seed" schema:"min=0,max=9007199254740991,default=1" doc:"The same seed gives the same answer."`
+	ReturnStdDev    float64 `json:"returnStdDev" schema:"min=0,max=0.6,default=0.12" doc:"Standard deviation of yearly returns around expectedReturn; the default is the historical one (see the method)."`
+	InflationStdDev float64 `json:"inflationStdDev" schema:"min=0,max=0.2,default=0.04" doc:"Standard deviation of yearly inflation around inflationRate; the default is the historical one (see the method)."`
+}
+
+type calcHistorical struct {
+	Years     int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+	Sequences bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
+	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' MaxWithdrawalRate uses the same dataset."`
+}
+
+type calcGoals struct {
+	FIByAge           *int     `json:"fiByAge" schema:"min=18,max=120" doc:"Answer the yearly saving (today's money, rounded up to the cent) that, sent as annualContribution, reaches FI by this age."`
+	TargetSuccessRate *float64 `json:"targetSuccessRate" schema:"xmin=0,max=1" doc:"Answer the highest withdrawal rate, in whole basis points up to the largest accepted withdrawalRate (0.2), whose historical success rate (over historical.years, default 30) is at least this."`
+}
+
+type calcScenario struct {
+	Name           string   `json:"name" schema:"required,minLen=1,maxLen=60" doc:"Your label for the scenario."`
+	CurrentAge     *int     `json:"currentAge" schema:"min=18,max=100"`
+	AnnualIncome   *float64 `json:"annualIncome" schema:"min=0,max=1e9"`
+	AnnualExpenses *float64 `json:"annualExpenses" schema:"xmin=0,max=1e9"`
+	calcParams
+}
+
+type calcRequest struct {
+	CurrentAge     int     `json:"currentAge" schema:"required,min=18,max=100" doc:"Age today, in whole years."`
+	AnnualIncome   float64 `json:"annualIncome" schema:"required,min=0,max=1e9" doc:"Yearly take-home income (after tax), today's money."`
+	AnnualExpenses float64 `json:"annualExpenses" schema:"required,xmin=0,max=1e9" doc:"Yearly spending today."`
+	StartYear      *int    `json:"startYear" schema:"min=1900,max=2200" doc:"Calendar year of the first row. Default: this year."`
+	calcParams
+	Scenarios  []calcScenario  `json:"scenarios" schema:"maxItems=10" doc:"Variations answered side by side, in request order: each overrides any of the fields above."`
+	MonteCarlo *calcMonteCarlo `json:"monteCarlo" doc:"Add a Monte Carlo simulation of the base plan."`
+	Historical *calcHistorical `json:"historical" doc:"Add a backtest of the drawdown over every historical start year."`
+	Goals      *calcGoals      `json:"goals" doc:"Goal seeking."`
+}
+
+// MaxContribution is the largest annualContribution the request accepts (its
+// declared max): a required saving above it could not be sent back.
+const MaxContribution = 1e9
+
+// MaxWithdrawalRate is the largest withdrawalRate the request accepts (its
+// declared max): the highest safe rate is searched up to it, never beyond.
+const MaxWithdrawalRate = 0.2
+
+// calcWork is everything one calculation needs, pooled so that a warm
+// request allocates only what its body's optional fields do.
+type calcWork struct {
+	req     calcRequest
+	base    fi.Input
+	rows    [fi.MaxScenarios + 1][]fi.Year
+	sums    [fi.MaxScenarios + 1]fi.Summary
+	scratch fi.Scratch
+	mc      fi.MCResult
+	seq     fi.SequenceView
+}
+
+var calcPool = sync.Pool{New: func() any {
+	w := &calcWork{}
+	for i := range w.rows {
+		w.rows[i] = make([]fi.Year, 0, 80)
+	}
+	return w
+}}
+
+func (p *calcParams) apply(in *fi.Input) {
+	setF(&in.CurrentSavings, p.CurrentSavings)
+	setF(&in.ExpectedReturn, p.ExpectedReturn)
+	setF(&in.InflationRate, p.InflationRate)
+	setF(&in.WithdrawalRate, p.WithdrawalRate)
+	setF(&in.IncomeGrowthRate, p.IncomeGrowthRate)
+	setF(&in.RetirementExpenses, p.RetirementExpenses)
+	setF(&in.Fee, p.ExpenseRatio)
+	setF(&in.StockShare, p.StockShare)
+	setF(&in.CashShare, p.CashShare)
+	setF(&in.CAPE, p.CAPE)
+	setI(&in.LifeExpectancy, p.LifeExpectancy)
+	setI(&in.TargetRetirementAge, p.TargetRetirementAge)
+	if p.AnnualContribution != nil {
+		in.FixedContribution, in.Contribution = true, *p.AnnualContribution
+	}
+	if p.WithdrawalStrategy != "" {
+		in.Strategy, _ = fi.ParseStrategy(p.WithdrawalStrategy)
+	}
+	if len(p.Pensions) > 0 {
+		in.NumPensions = 0
+		for _, x := range p.Pensions {
+			in.AddPension(fi.Pension{FromAge: x.FromAge, Amount: x.Amount, Indexed: x.InflationLinked})
+		}
+	}
+	if len(p.Events) > 0 {
+		in.NumEvents = 0
+		for _, x := range p.Events {
+			in.AddEvent(fi.Event{Age: x.Age, Amount: x.Amount, Nominal: x.Nominal})
+		}
+	}
+}
+
+func setF(dst *float64, v *float64) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func setI(dst *int, v *int) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// checkAges reports cross-field errors the schema cannot express: ages out
+// of order, and a portfolio mix above 100%.
+func checkAges(c *rest.Ctx, prefix string, in *fi.Input) bool {
+	switch {
+	case in.LifeExpectancy <= in.CurrentAge:
+		c.Fail(prefix+"lifeExpectancy", "must be greater than currentAge")
+	case in.TargetRetirementAge != 0 && in.TargetRetirementAge < in.CurrentAge:
+		c.Fail(prefix+"targetRetirementAge", "must be at least currentAge")
+	case in.StockShare+in.CashShare > 1+1e-9:
+		c.Fail(prefix+"cashShare", "stockShare + cashShare must not exceed 1")
+	case in.Strategy == fi.StrategyCAPE && in.CAPE == 0:
+		c.Fail(prefix+"cape", "is required with withdrawalStrategy cape")
+	default:
+		return true
+	}
+	return false
+}
+
+// Calculate answers the plan for the body.
+func (s *Handlers) Calculate(c *rest.Ctx) {
+	w := calcPool.Get().(*calcWork)
+	defer calcPool.Put(w)
+	req := &w.req
+	if !rest.Decode(c, s.schema, req) {
+		return
+	}
+	var scen [fi.MaxScenarios]fi.Input
+	if !s.inputs(c, w, &scen) {
+		return
+	}
+	in := &w.base
+	w.sums[0], w.rows[0] = fi.Project(in, w.rows[0][:0])
+	for i := range req.Scenarios {
+		w.sums[i+1], w.rows[i+1] = fi.Project(&scen[i], w.rows[i+1][:0])
+	}
+	out := c.Begin()
+	out.Begin()
+	writePlans(out, w)
+	if mc := req.MonteCarlo; mc != nil {
+		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
+		fi.Simulate(in, &settings, &w.scratch, &w.mc)
+		writeMonteCarlo(out, &w.mc)
+	}
+	if !s.writeHistory(c, out, w) {
+		return
+	}
+	out.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+// inputs fills w.base and scen from the request and checks what the
+// declaration cannot: ages, the Monte Carlo kill switch and its size. On a
+// failure it has answered.
+func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, scen *[fi.MaxScenarios]fi.Input) bool {
+	req, in := &w.req, &w.base
+	*in = fi.Defaults()
+	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
+	in.StartYear = s.now().Year()
+	setI(&in.StartYear, req.StartYear)
+	req.calcParams.apply(in)
+	if !checkAges(c, "", in) {
+		return false
+	}
+	years := in.LifeExpectancy - in.CurrentAge
+	// A kill switch for the costliest part of the busiest public route.
+	if req.MonteCarlo != nil && !s.flag(c, "calculator-monte-carlo", true) {
+		c.Error(errcode.Unavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
+		return false
+	}
+	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
+		c.Fail("monteCarlo.simulations", "simulations x years ("+strconv.Itoa(mc.Simulations)+" x "+strconv.Itoa(years)+") must not exceed "+strconv.Itoa(fi.MaxCells))
+		return false
+	}
+	for i := range req.Scenarios {
+		sc := &req.Scenarios[i]
+		scen[i] = *in
+		x := &scen[i]
+		setI(&x.CurrentAge, sc.CurrentAge)
+		setF(&x.AnnualIncome, sc.AnnualIncome)
+		setF(&x.AnnualExpenses, sc.AnnualExpenses)
+		sc.calcParams.apply(x)
+		if !checkAges(c, "scenarios["+strconv.Itoa(i)+"].", x) {
+			return false
+		}
+	}
+	return true
+}
+
+// writePlans writes the base plan's summary and projections, then each
+// scenario's.
+func writePlans(out *jsonw.Writer, w *calcWork) {
+	writeSummary(out, &w.sums[0])
+	writeProjections(out, w.rows[0])
+	out.Key("scenarios")
+	out.BeginArray()
+	for i := range w.req.Scenarios {
+		out.Begin()
+		out.Key("name")
+		out.String(w.req.Scenarios[i].Name)
+		writeSummary(out, &w.sums[i+1])
+		writeProjections(out, w.rows[i+1])
+		out.End()
+	}
+	out.EndArray()
+}
+
+// writeHistory runs and writes the backtest and the goals, over the
+// dataset the request names. On a failure it has answered.
+func (s *Handlers) writeHistory(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
+	req, in := &w.req, &w.base
+	window, dataset := 30, "annual"
+	if req.Historical != nil {
+		window, dataset = req.Historical.Years, req.Historical.Dataset
+	}
+	var past fi.History = fi.Series(s.history)
+	first, last := s.history.First(), s.history.Last()
+	if dataset == "shiller-monthly" && (req.Historical != nil || req.Goals != nil) {
+		m, err := history.ShillerReturns()
+		if err != nil {
+			c.Internal(err)
+			return false
+		}
+		past = m
+		first, last = m.FirstYear, m.FirstYear+(m.FirstMonth-1+m.Len()-1)/12
+	}
+	if req.Historical != nil {
+		bt := fi.Backtest(in, past, window)
+		var seq *fi.SequenceView
+		if req.Historical.Sequences {
+			seq = &w.seq
+			fi.Sequences(in, past, window, seq)
+		}
+		writeBacktest(out, &bt, seq, dataset, first, last, window)
+	}
+	if req.Goals != nil {
+		out.Key("goals")
+		out.Begin()
+		writeGoals(out, in, req.Goals, past, window)
+		out.End()
+	}
+	return true
+}
+
+func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, window int) {
+	if g.FIByAge != nil {
+		w.Key("fiByAge")
+		w.Int(int64(*g.FIByAge))
+		saving, ok := fi.SavingFor(in, *g.FIByAge, MaxContribution)
+		w.Key("requiredAnnualSaving")
+		if ok {
+			w.Fixed(saving, 2)
+		} else {
+			w.Null()
+		}
+	}
+	if g.TargetSuccessRate != nil {
+		w.Key("targetSuccessRate")
+		w.Float(*g.TargetSuccessRate)
+		rate, capped := fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate, MaxWithdrawalRate)
+		w.Key("maxWithdrawalRate")
+		if rate > 0 {
+			w.Fixed(rate, 4)
+		} else {
+			w.Null()
+		}
+		w.Key("maxWithdrawalRateCapped")
+		w.Bool(capped)
+		w.Key("windowYears")
+		w.Int(int64(window))
+	}
+}
+
+// optInt writes v, or null for the calculator's "never" (-1).
+func optInt(w *jsonw.Writer, key string, v int) { intOrNull(w, key, v, v >= 0) }
+
+// intOrNull writes v when ok, else null.
+func intOrNull(w *jsonw.Writer, key string, v int, ok bool) {
+	w.Key(key)
+	if !ok {
+		w.Null()
+		return
+	}
+	w.Int(int64(v))
+}
+
+func writeSummary(w *jsonw.Writer, s *fi.Summary) {
+	w.Key("fiNumber")
+	w.Fixed(s.FINumber, 2)
+	optInt(w, "yearsToFI", s.YearsToFI)
+	optInt(w, "fiAge", s.FIAge)
+	optInt(w, "fiYear", s.FIYear)
+	w.Key("savingsRate")
+	w.Fixed(s.SavingsRate, 4)
+	w.Key("leanFINumber")
+	w.Fixed(s.LeanFINumber, 2)
+	w.Key("fatFINumber")
+	w.Fixed(s.FatFINumber, 2)
+	w.Key("coastFINumber")
+	w.Fixed(s.CoastFINumber, 2)
+	w.Key("coastAge")
+	w.Int(int64(s.CoastAge))
+	w.Key("baristaIncome")
+	w.Fixed(s.BaristaIncome, 2)
+	optInt(w, "retirementAge", s.RetirementAge)
+	w.Key("runsOut")
+	w.Bool(s.RunsOut)
+	optInt(w, "depletionAge", s.DepletionAge)
+	w.Key("finalBalance")
+	w.Fixed(s.FinalBalance, 2)
+	w.Key("finalBalanceReal")
+	w.Fixed(s.FinalReal, 2)
+	w.Key("guardrailCuts")
+	w.Int(int64(s.GuardrailCuts))
+	w.Key("guardrailRaises")
+	w.Int(int64(s.GuardrailRaise))
+}
+
+func writeProjections(w *jsonw.Writer, rows []fi.Year) {
+	w.Key("projections")
+	w.BeginArray()
+	for i := range rows {
+		r := &rows[i]
+		w.Begin()
+		w.Key("year")
+		w.Int(int64(r.Year))
+		w.Key("age")
+		w.Int(int64(r.Age))
+		w.Key("startBalance")
+		w.Fixed(r.StartBalance, 2)
+		w.Key("contributions")
+		w.Fixed(r.Contributions, 2)
+		w.Key("growth")
+		w.Fixed(r.Growth, 2)
+		w.Key("withdrawals")
+		w.Fixed(r.Withdrawals, 2)
+		w.Key("events")
+		w.Fixed(r.Events, 2)
+		w.Key("pension")
+		w.Fixed(r.Pension, 2)
+		w.Key("endBalance")
+		w.Fixed(r.EndBalance, 2)
+		w.Key("realEndBalance")
+		w.Fixed(r.RealEndBalance, 2)
+		w.Key("fiProgress")
+		w.Fixed(r.FIProgress, 4)
+		w.Key("retired")
+		w.Bool(r.Retired)
+		w.End()
+	}
+	w.EndArray()
+}
+
+func writePercentiles(w *jsonw.Writer, p *fi.Percentiles) {
+	w.Key("p10")
+	w.Fixed(p.P10, 2)
+	w.Key("p25")
+	w.Fixed(p.P25, 2)
+	w.Key("p50")
+	w.Fixed(p.P50, 2)
+	w.Key("p75")
+	w.Fixed(p.P75, 2)
+	w.Key("p90")
+	w.Fixed(p.P90, 2)
+}
+
+func writeMonteCarlo(w *jsonw.Writer, r *fi.MCResult) {
+	w.Key("monteCarlo")
+	w.Begin()
+	w.Key("simulations")
+	w.Int(int64(r.Simulations))
+	w.Key("successRate")
+	w.Fixed(r.SuccessRate, 4)
+	w.Key("reachedFIRate")
+	w.Fixed(r.ReachedFI, 4)
+	w.Key("fiAge")
+	if r.ReachedFI > 0 {
+		w.Begin()
+		writePercentiles(w, &r.FIAge)
+		w.End()
+	} else {
+		w.Null()
+	}
+	w.Key("balances")
+	w.BeginArray()
+	for i := range r.Bands {
+		b := &r.Bands[i]
+		w.Begin()
+		w.Key("year")
+		w.Int(int64(b.Year))
+		w.Key("age")
+		w.Int(int64(b.Age))
+		writePercentiles(w, &b.Percentiles)
+		w.End()
+	}
+	w.EndArray()
+	w.End()
+}
+
+func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, seq *fi.SequenceView, dataset string, first, last, window int) {
+	w.Key("historical")
+	w.Begin()
+	w.Key("dataset")
+	w.String(dataset)
+	w.Key("windowYears")
+	w.Int(int64(window))
+	w.Key("dataFrom")
+	w.Int(int64(first))
+	w.Key("dataTo")
+	w.Int(int64(last))
+	w.Key("periods")
+	w.Int(int64(r.Periods))
+	w.Key("successRate")
+	w.Fixed(r.SuccessRate, 4)
+	intOrNull(w, "worstStartYear", r.WorstStartYear, r.Periods > 0)
+	intOrNull(w, "worstStartMonth", r.WorstStartMonth, r.WorstStartMonth > 0)
+	w.Key("worstFailed")
+	w.Bool(r.WorstFailed)
+	intOrNull(w, "worstFailYear", r.WorstFailYear, r.WorstFailed)
+	w.Key("worstYearsLasted")
+	w.Int(int64(r.WorstYearsLasted))
+	w.Key("medianEndBalanceReal")
+	w.Fixed(r.MedianEndBalance, 2)
+	if seq != nil && seq.Periods > 0 {
+		writeSequences(w, seq)
+	}
+	w.End()
+}
+
+func writeSequences(w *jsonw.Writer, v *fi.SequenceView) {
+	w.Key("sequences")
+	w.Begin()
+	writeSequencePath(w, "worst", &v.Worst)
+	writeSequencePath(w, "median", &v.Median)
+	writeSequencePath(w, "best", &v.Best)
+	w.Key("byDecade")
+	w.BeginArray()
+	for _, d := range v.Decades[:v.NumDecades] {
+		if d.Periods == 0 {
+			continue
+		}
+		w.Begin()
+		w.Key("decade")
+		w.Int(int64(d.Decade))
+		w.Key("periods")
+		w.Int(int64(d.Periods))
+		w.Key("successRate")
+		w.Fixed(float64(d.Successes)/float64(d.Periods), 4)
+		w.End()
+	}
+	w.EndArray()
+	w.End()
+}
+
+func writeSequencePath(w *jsonw.Writer, key string, p *fi.SequencePath) {
+	w.Key(key)
+	w.Begin()
+	w.Key("startYear")
+	w.Int(int64(p.StartYear))
+	intOrNull(w, "startMonth", p.StartMonth, p.StartMonth > 0)
+	w.Key("failed")
+	w.Bool(p.Failed)
+	w.Key("yearsLasted")
+	w.Int(int64(p.YearsLasted))
+	w.Key("endBalanceReal")
+	w.Fixed(p.EndBalance, 2)
+	w.Key("path")
+	w.BeginArray()
+	for _, y := range p.Years[:p.NumYears] {
+		w.Begin()
+		w.Key("year")
+		w.Int(int64(y.Year))
+		w.Key("withdrawalReal")
+		w.Fixed(y.Withdrawal, 2)
+		w.Key("endBalanceReal")
+		w.Fixed(y.EndBalance, 2)
+		w.End()
+	}
+	w.EndArray()
+	w.End()
+}
+
+// The calculator's response, declared for the OpenAPI document; the
+// encoder in calculator.go writes it, and a test validates real responses
+// against this declaration.
+
+type calcSummaryDoc struct {
+	FINumber         float64 `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money."`
+	YearsToFI        *int    `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
+	FIAge            *int    `json:"fiAge" schema:"required,nullable"`
+	FIYear           *int    `json:"fiYear" schema:"required,nullable"`
+	SavingsRate      float64 `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
+	LeanFINumber     float64 `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
+	FatFINumber      float64 `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
+	CoastFINumber    float64 `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
+	CoastAge         int     `json:"coastAge"`
+	BaristaIncome    float64 `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`
+	RetirementAge    *int    `json:"retirementAge" schema:"nullable" doc:"Age of the first drawdown year; null when drawdown never starts."`
+	RunsOut          bool    `json:"runsOut" doc:"Some year's spending could not be met in full."`
+	DepletionAge     *int    `json:"depletionAge" schema:"nullable" doc:"Age the money runs out; null when it does not."`
+	FinalBalance     float64 `json:"finalBalance"`
+	FinalBalanceReal float64 `json:"finalBalanceReal" doc:"Final balance in today's money."`
+	GuardrailCuts    int     `json:"guardrailCuts" doc:"Guyton-Klinger capital-preservation cuts."`
+	GuardrailRaises  int     `json:"guardrailRaises" doc:"Guyton-Klinger prosperity raises."`
+}
+
+type calcYearDoc struct {
+	Year           int     `json:"year" schema:"required"`
+	Age            int     `json:"age" schema:"required"`
+	StartBalance   float64 `json:"startBalance" schema:"required"`
+	Contributions  float64 `json:"contributions" schema:"required"`
+	Growth         float64 `json:"growth" schema:"required"`
+	Withdrawals    float64 `json:"withdrawals" schema:"required"`
+	Events         float64 `json:"events"`
+	Pension        float64 `json:"pension"`
+	EndBalance     float64 `json:"endBalance" schema:"required"`
+	RealEndBalance float64 `json:"realEndBalance" doc:"endBalance in today's money."`
+	FIProgress     float64 `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber."`
+	Retired        bool    `json:"retired" doc:"A drawdown year."`
+}
+
+type calcScenarioDoc struct {
+	Name string `json:"name" schema:"required"`
+	calcSummaryDoc
+	Projections []calcYearDoc `json:"projections" schema:"required"`
+}
+
+type percentilesDoc struct {
+	P10 float64 `json:"p10"`
+	P25 float64 `json:"p25"`
+	P50 float64 `json:"p50"`
+	P75 float64 `json:"p75"`
+	P90 float64 `json:"p90"`
+}
+
+type mcBandDoc struct {
+	Year int `json:"year"`
+	Age  int `json:"age"`
+	percentilesDoc
+}
+
+type mcDoc struct {
+	Simulations   int             `json:"simulations"`
+	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
+	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
+	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
+	Balances      []mcBandDoc     `json:"balances" doc:"Percentiles per year of the real end balance: today's money, each path deflated by its own simulated inflation."`
+}
+
+type backtestDoc struct {
+	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
+	WindowYears          int           `json:"windowYears"`
+	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
+	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
+	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
+	SuccessRate          float64       `json:"successRate"`
+	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`
+	WorstStartMonth      *int          `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	WorstFailed          bool          `json:"worstFailed"`
+	WorstFailYear        *int          `json:"worstFailYear" schema:"nullable"`
+	WorstYearsLasted     int           `json:"worstYearsLasted"`
+	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
+	Sequences            *sequencesDoc `json:"sequences,omitempty" doc:"With historical.sequences: the sequence-of-returns view."`
+}
+
+type pathYearDoc struct {
+	Year           int     `json:"year" doc:"Calendar year the window's year starts in."`
+	WithdrawalReal float64 `json:"withdrawalReal" doc:"Withdrawal in money of the window's start."`
+	EndBalanceReal float64 `json:"endBalanceReal" doc:"Balance at the year's end, in money of the window's start."`
+}
+
+type sequencePathDoc struct {
+	StartYear      int           `json:"startYear" schema:"required"`
+	StartMonth     *int          `json:"startMonth" schema:"required,nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	Failed         bool          `json:"failed" schema:"required"`
+	YearsLasted    int           `json:"yearsLasted" schema:"required"`
+	EndBalanceReal float64       `json:"endBalanceReal" schema:"required"`
+	Path           []pathYearDoc `json:"path" schema:"required"`
+}
+
+type decadeDoc struct {
+	Decade      int     `json:"decade" doc:"First year of the start decade, such as 1960."`
+	Periods     int     `json:"periods"`
+	SuccessRate float64 `json:"successRate"`
+}
+
+type sequencesDoc struct {
+	Worst    sequencePathDoc `json:"worst" schema:"required" doc:"The window that ran out soonest, else the one ending lowest."`
+	Median   sequencePathDoc `json:"median" schema:"required" doc:"The middle window in that order (the lower middle for an even count)."`
+	Best     sequencePathDoc `json:"best" schema:"required" doc:"The window ending highest."`
+	ByDecade []decadeDoc     `json:"byDecade" schema:"required" doc:"Success rate of the windows starting in each decade."`
+}
+
+type goalsDoc struct {
+	FIByAge              int      `json:"fiByAge,omitempty"`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
+	TargetSuccessRate    float64  `json:"targetSuccessRate,omitempty"`
+	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate,omitempty" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
+	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped,omitempty" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
+	WindowYears          int      `json:"windowYears,omitempty"`
+}
+
+type calcResponseDoc struct {
+	calcSummaryDoc
+	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
+	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
+	MonteCarlo  *mcDoc            `json:"monteCarlo,omitempty"`
+	Historical  *backtestDoc      `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
+	Goals       *goalsDoc         `json:"goals,omitempty"`
+}
+
+// Handlers serve the calculator.
+type Handlers struct {
+	schema  *schema.Schema[calcRequest]
+	history history.Series
+	now     func() time.Time
+	flag    func(c *rest.Ctx, key string, def bool) bool
+	// Doc describes the route for the OpenAPI document.
+	Doc *rest.Doc
+}
+
+// New compiles the request declaration against v. flag answers whether a
+// feature flag is on for the caller (the Monte Carlo kill switch).
+func New(v *schema.Vocabulary, past history.Series, now func() time.Time, flag func(c *rest.Ctx, key string, def bool) bool) (*Handlers, error) {
+	s := &Handlers{history: past, now: now, flag: flag}
+	var err error
+	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
+		return nil, err
+	}
+	data, err := schema.CompileDoc[calcResponseDoc](v)
+	if err != nil {
+		return nil, err
+	}
+	s.Doc = &rest.Doc{
+		Tag:     "calculator",
+		Status:  200,
+		Summary: "FI timeline calculator",
+		Desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
+			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
+		Body: s.schema,
+		Data: data,
+		Errs: []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller")}}
+	return s, nil
+}

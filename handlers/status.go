@@ -1,0 +1,128 @@
+package handlers
+
+import (
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/fx"
+	"fiplan/data/geo"
+	"fiplan/data/history"
+	"fiplan/data/program"
+	"fiplan/data/taxtable"
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
+)
+
+// loadDatasets reads the embedded datasets, each decoded and validated.
+func (s *Server) loadDatasets() error {
+	var err error
+	if s.programs, err = program.Embedded(); err != nil {
+		return err
+	}
+	if s.cities, err = geo.Embedded(); err != nil {
+		return err
+	}
+	if s.taxes, err = taxtable.Embedded(); err != nil {
+		return err
+	}
+	if s.fx, err = fx.Embedded(); err != nil {
+		return err
+	}
+	if s.history, err = history.Embedded(); err != nil {
+		return err
+	}
+	s.datasets = append(s.datasets,
+		dataset{"cities", s.cities.Len()},
+		dataset{"returnHistoryYears", len(s.history.Years)},
+		dataset{"taxCountries", len(s.taxes.Codes())},
+		dataset{"taxPrograms", s.programs.Len()},
+		dataset{"exchangeRates", len(s.fx.Codes())},
+	)
+	return nil
+}
+
+// Status
+
+type statusData struct {
+	Status        string        `json:"status" schema:"enum=ok"`
+	Version       string        `json:"version"`
+	StartedAt     time.Time     `json:"startedAt"`
+	UptimeSeconds int64         `json:"uptimeSeconds"`
+	Datasets      []datasetInfo `json:"datasets" doc:"Each embedded dataset and its number of records."`
+	Storage       storageInfo   `json:"storage"`
+}
+
+type datasetInfo struct {
+	Name    string `json:"name"`
+	Records int    `json:"records"`
+}
+
+type storageInfo struct {
+	State     string `json:"state" schema:"enum=ok"`
+	SizeBytes int64  `json:"sizeBytes"`
+}
+
+// openAPIRoute describes the document's own route.
+var openAPIRoute = &rest.Doc{
+	Tag:     "status",
+	Status:  200,
+	Summary: "This OpenAPI 3.1 document",
+	Desc:    "The machine-readable description of every route. It is served as the document itself, without the success envelope."}
+
+func (s *Server) newStatusDoc() error {
+	data, err := schema.CompileDoc[statusData](s.vocab)
+	s.statusDoc = &rest.Doc{
+		Tag:     "status",
+		Status:  200,
+		Summary: "Service health and status",
+		Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset and the storage state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable.",
+		Data:    data,
+		Errs:    []rest.ErrDoc{rest.Err(errcode.Unavailable, "storage is unusable")}}
+	return err
+}
+
+func (s *Server) status(c *rest.Ctx) {
+	if err := s.db.Ping(); err != nil {
+		s.log.Error("storage unusable", "err", err)
+		c.Error(errcode.Unavailable, "storage is unavailable; retry with backoff")
+		return
+	}
+	size, _ := s.db.Size()
+	now := s.now()
+	w := c.Begin()
+	w.Begin()
+	w.Key("status")
+	w.String("ok")
+	w.Key("version")
+	w.String(s.cfg.Version)
+	w.Key("startedAt")
+	w.Time(s.started)
+	w.Key("uptimeSeconds")
+	w.Int(int64(now.Sub(s.started) / time.Second))
+	w.Key("datasets")
+	w.BeginArray()
+	for _, d := range s.datasets {
+		w.Begin()
+		w.Key("name")
+		w.String(d.name)
+		w.Key("records")
+		w.Int(int64(d.size))
+		w.End()
+	}
+	w.EndArray()
+	w.Key("storage")
+	w.Begin()
+	w.Key("state")
+	w.String("ok")
+	w.Key("sizeBytes")
+	w.Int(size)
+	w.End()
+	w.End()
+	c.Send(fasthttp.StatusOK)
+}
+
+func (s *Server) openAPI(c *rest.Ctx) {
+	c.SendBody(fasthttp.StatusOK, s.openapi) // immutable for the server's life
+}

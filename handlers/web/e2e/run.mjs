@@ -1,0 +1,316 @@
+// Browser tests of the web app. It builds fiplan, starts it in local mode on
+// a free port with a temporary database, drives Debian's Chromium through
+// playwright-core, and saves screenshots at 375 and 1280 px wide.
+//
+//   cd handlers/web/e2e && npm ci && node run.mjs
+//
+// CHROMIUM overrides the browser path (default /usr/bin/chromium).
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, mkdirSync, openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '../../..');
+const work = mkdtempSync(join(tmpdir(), 'fiplan-e2e-'));
+const shots = join(work, 'screenshots');
+mkdirSync(shots);
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); });
+    s.on('error', fail);
+  });
+}
+
+async function waitUp(base) {
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(base + '/api/v1/status')).ok) return; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('fiplan did not start');
+}
+
+console.log('building fiplan…');
+const bin = join(work, 'fiplan');
+execFileSync('go', ['build', '-o', bin, './cmd/fiplan'], { cwd: repo, stdio: 'inherit' });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(bin, [], {
+  env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug' },
+  stdio: ['ignore', 'ignore', openSync(join(work, 'fiplan.log'), 'w')],
+});
+let failed = 0;
+let browser;
+try {
+  await waitUp(base);
+  browser = await chromium.launchPersistentContext(join(work, 'profile'), {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = browser.pages()[0] || await browser.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(String(e)));
+
+  const shot = async (name) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(400); // charts redraw at the new width
+      await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+
+  const tests = [];
+  const test = (name, fn) => tests.push({ name, fn });
+  const ctx = {};
+
+  test('first paint of / and the public calculator', async () => {
+    await page.goto(base + '/');
+    const fcp = await page.evaluate(() => new Promise((ok) => {
+      const e = performance.getEntriesByName('first-contentful-paint')[0];
+      if (e) return ok(e.startTime);
+      new PerformanceObserver((l) => ok(l.getEntries()[0].startTime)).observe({ type: 'paint', buffered: true });
+    }));
+    ctx.fcp = fcp;
+    console.log(`    first-contentful-paint of /: ${fcp.toFixed(0)} ms`);
+    assert.ok(fcp > 0 && fcp < 5000, `first paint ${fcp} ms`);
+    await page.waitForSelector('#fi-number');
+    assert.equal(await page.locator('h1').count(), 1);
+  });
+
+  test('a calculation: numbers and chart match the API', async () => {
+    await page.goto(base + '/');
+    await page.waitForSelector('#fi-number');
+    await page.fill('#currentAge', '41');
+    await page.fill('#annualIncome', '82000');
+    await page.fill('#annualExpenses', '39000');
+    await page.fill('#currentSavings', '120000');
+    await page.click('#add-scenario');
+    const [resp] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.click('#calc button[type=submit]'),
+    ]);
+    const d = (await resp.json()).data;
+    await page.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n,
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(d.fiNumber));
+    assert.equal(await page.textContent('#years-to-fi'), `${d.yearsToFI} years`);
+    assert.equal(await page.textContent('#fi-age'), String(d.fiAge));
+    const line = page.locator('polyline[data-series=nominal]');
+    assert.equal(Number(await line.getAttribute('data-count')), d.projections.length);
+    assert.equal(Number(await line.getAttribute('data-last')), d.projections.at(-1).endBalance);
+    const real = page.locator('polyline[data-series=real]');
+    assert.equal(Number(await real.getAttribute('data-last')), d.projections.at(-1).realEndBalance);
+    assert.equal(Number(await page.locator('line[data-series=fi-number]').getAttribute('data-last')), d.fiNumber);
+    assert.equal(d.scenarios.length, 1);
+    assert.equal(Number(await page.locator('polyline[data-series=scenario-0]').getAttribute('data-count')), d.scenarios[0].projections.length);
+    assert.equal(Number(await page.locator('path[data-series=mc]').getAttribute('data-count')), d.monteCarlo.balances.length);
+    assert.equal(await page.locator('#table tbody tr').count(), d.projections.length);
+    assert.match(await page.textContent('#mc-success'), /%$/);
+    assert.match(await page.textContent('#hist-success'), /%$/);
+    ctx.calc = d;
+    ctx.url = page.url();
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
+    const csv = readFileSync(await dl.path(), 'utf8').trim().split('\n');
+    assert.equal(csv.length, d.projections.length + 1);
+    assert.equal(csv[1].split(',')[6], String(d.projections[0].endBalance));
+    await shot('calculator');
+  });
+
+  test('the shared URL reloads the same plan', async () => {
+    assert.match(ctx.url, /currentAge=41/);
+    const p2 = await browser.newPage();
+    await p2.goto(ctx.url);
+    await p2.waitForSelector('#fi-number');
+    assert.equal(await p2.inputValue('#currentAge'), '41');
+    assert.equal(await p2.inputValue('#sc0-name'), 'Spend less');
+    const fi = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(ctx.calc.fiNumber);
+    await p2.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, fi);
+    await p2.reload();
+    await p2.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, fi);
+    await p2.close();
+  });
+
+  test('a validation error shows on its field', async () => {
+    await page.goto(base + '/?currentAge=12&annualIncome=50000&annualExpenses=30000');
+    await page.waitForSelector('#currentAge[aria-invalid=true]');
+    const msg = await page.textContent('#currentAge-error');
+    assert.ok(msg && msg.length > 3, `message ${msg}`);
+    await shot('calculator-invalid');
+  });
+
+  test('sign in locally', async () => {
+    await page.goto(base + '/app/portfolio');
+    assert.match(page.url(), /\/auth\/login\?next=%2Fapp%2Fportfolio/);
+    assert.match(await page.textContent('h2'), /local/i);
+    await shot('login');
+    await page.fill('#name', 'e2e-user');
+    await page.selectOption('#tier', 'pro');
+    await page.click('#login-form button[type=submit]');
+    await page.waitForURL(base + '/app/portfolio');
+    await page.waitForFunction(() => document.querySelector('#user')?.textContent === 'e2e-user (pro)');
+  });
+
+  test('portfolio: a bad ISIN is shown on its field, a good one is added, scores appear', async () => {
+    await page.goto(base + '/app/portfolio');
+    await page.waitForSelector('#assets-status:not([hidden])');
+    await page.fill('#a-name', 'Vanguard FTSE All-World');
+    await page.fill('#a-isin', 'IE00BK5BQT81');
+    await page.fill('#a-value', '12000');
+    await page.fill('#a-currency', 'EUR');
+    await page.click('#asset-save');
+    await page.waitForSelector('#a-isin[aria-invalid=true]');
+    assert.match(await page.textContent('#a-isin-error'), /check digit/);
+    await shot('portfolio-bad-isin');
+    await page.fill('#a-isin', 'IE00BK5BQT80');
+    const [health] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/portfolio-health') && r.status() === 200),
+      page.click('#asset-save'),
+    ]);
+    const h = (await health.json()).data;
+    await page.waitForFunction((s) => document.querySelector('#health-score')?.textContent === s, String(h.score));
+    assert.equal(await page.locator('#health .components li').count(), 4);
+    assert.equal(await page.locator('#assets tbody tr').count(), 1);
+    await page.waitForSelector('#fi-score');
+    await page.waitForSelector('#summary svg.bars rect');
+    await shot('portfolio');
+  });
+
+  test('places and tax pages answer', async () => {
+    await page.goto(base + '/app/places');
+    await page.waitForSelector('#cities li');
+    await page.check('#cities li:nth-child(1) input');
+    await page.check('#cities li:nth-child(2) input');
+    await page.click('#compare-btn');
+    await page.waitForSelector('#comparison table');
+    await page.click('#recs button[type=submit]');
+    await page.waitForSelector('#rec-list li');
+    await shot('places');
+    await page.goto(base + '/app/tax');
+    await page.waitForFunction(() => document.querySelector('#country')?.value === 'GB');
+    await page.click('#tax button[type=submit]');
+    await page.waitForSelector('#breakdown tbody tr');
+    await page.click('#optimize');
+    await page.waitForSelector('#suggestions li');
+    await shot('tax');
+  });
+
+  test('settings: an API key works from outside until revoked; export', async () => {
+    await page.goto(base + '/dashboard/settings');
+    await page.waitForSelector('#keys caption, #keys tbody');
+    await page.fill('#key-name', 'e2e script');
+    await page.click('#key-form button[type=submit]');
+    await page.waitForSelector('#new-key:not([hidden])');
+    const key = await page.textContent('#new-key-value');
+    assert.match(key, /^svc_[0-9A-Za-z]{32,}/);
+    assert.match(await page.textContent('#new-key'), /not be shown again/);
+    await page.waitForSelector('#keys tbody tr');
+    await shot('settings-key');
+    const call = () => fetch(base + '/api/v1/fi-score', { headers: { Authorization: 'Bearer ' + key } });
+    const ok = await call();
+    assert.equal(ok.status, 200, await ok.text());
+    page.once('dialog', (d) => d.accept());
+    await page.click('#keys tbody tr button');
+    await page.waitForSelector('#keys caption:has-text("No API keys")');
+    const gone = await call();
+    assert.equal(gone.status, 401);
+    assert.equal((await gone.json()).code, 'UNAUTHORIZED');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    const exp = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+    assert.ok(JSON.stringify(exp).includes('IE00BK5BQT80'), 'export holds the asset');
+  });
+
+  test('an expired session is refreshed without the page noticing', async () => {
+    await page.goto(base + '/app/portfolio');
+    await page.waitForSelector('#assets tbody tr');
+    // A correctly signed token that has already expired, as after an idle hour.
+    const expired = execFileSync(bin, ['token', '-sub', 'e2e-user', '-tier', 'pro', '-ttl', '1s'],
+      { env: { ...process.env, FI_DB: join(work, 'fiplan.db') } }).toString().trim();
+    await new Promise((r) => setTimeout(r, 1500));
+    await browser.addCookies([{ name: 'fiplan_session', value: expired, url: base, httpOnly: true, sameSite: 'Lax' }]);
+    const seen = [];
+    const log = (r) => { if (/\/api\/v1\/assets$|\/auth\/refresh$/.test(r.url())) seen.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`); };
+    page.on('response', log);
+    await page.fill('#a-name', 'Savings account');
+    await page.fill('#a-value', '5000');
+    await page.click('#asset-save');
+    await page.waitForSelector('#assets tbody tr:nth-child(2)');
+    page.off('response', log);
+    assert.deepEqual(seen.filter((s) => s.startsWith('POST')), ['POST /api/v1/assets 401', 'POST /auth/refresh 200', 'POST /api/v1/assets 201']);
+    assert.equal(await page.textContent('#form-status'), 'Added Savings account.');
+    const s = await page.evaluate(() => fetch('/auth/session').then((r) => r.json()));
+    assert.equal(s.signedIn, true);
+  });
+
+  test('every form control on every page has a label', async () => {
+    for (const p of ['/', '/app/portfolio', '/app/places', '/app/tax', '/dashboard/settings']) {
+      await page.goto(base + p);
+      await page.waitForLoadState('networkidle');
+      const bad = await page.evaluate(() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+        .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML));
+      assert.deepEqual(bad, [], `${p}: unlabelled controls`);
+      assert.equal(await page.locator('h1').count(), 1, `${p}: one h1`);
+      assert.equal(await page.getAttribute('html', 'lang'), 'en');
+      // Keyboard: the skip link is the first stop and moves focus to main.
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'skip');
+    }
+  });
+
+  test('sign out', async () => {
+    await page.goto(base + '/dashboard/settings');
+    await page.waitForSelector('#signout:not([hidden])');
+    await Promise.all([page.waitForURL(base + '/'), page.click('#signout button')]).catch((e) => { throw new Error(`${e.message}; at ${page.url()}`); });
+    await page.waitForSelector('#signin:not([hidden])');
+    const s = await page.evaluate(() => fetch('/auth/session').then((r) => r.json()));
+    assert.equal(s.signedIn, false);
+    assert.equal(s.refreshable, false);
+    await shot('signed-out');
+  });
+
+  test('a 429 says when to retry', async () => {
+    // Signed out: the calculator counts against the anonymous allowance of
+    // this address (FI_RATE_PUBLIC, 60 a minute); spend it from here.
+    for (let i = 0; i < 70; i++) await fetch(base + '/api/v1/status');
+    await page.goto(base + '/?currentAge=30&annualIncome=60000&annualExpenses=30000');
+    await page.waitForSelector('#calc-status.error');
+    assert.match(await page.textContent('#calc-status'), /Too many requests\. Retry in \d+ seconds?/);
+    await shot('rate-limited');
+  });
+
+  for (const t of tests) {
+    const t0 = Date.now();
+    try {
+      problems.length = 0;
+      await t.fn();
+      const csp = problems.filter((p) => /Content Security Policy|Refused to/.test(p));
+      assert.deepEqual(csp, [], 'no CSP violations');
+      console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`);
+      await page.screenshot({ path: join(shots, `FAILED-${tests.indexOf(t)}.png`), fullPage: true }).catch(() => {});
+    }
+  }
+  console.log(`first-contentful-paint of /: ${ctx.fcp?.toFixed(0)} ms`);
+} finally {
+  await browser?.close().catch(() => {});
+  server.kill('SIGTERM');
+  console.log(`screenshots: ${shots}`);
+  console.log(`server log: ${join(work, 'fiplan.log')}`);
+}
+if (failed) {
+  console.log(`${failed} browser test(s) failed`);
+  process.exit(1);
+}
+console.log('all browser tests passed');

@@ -1,0 +1,327 @@
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/embed"
+)
+
+// asset is one static file under its hashed name.
+type asset struct {
+	body  []byte
+	ctype string
+	etag  string
+}
+
+// rendered is one page, rendered once at start.
+type rendered struct {
+	body []byte
+	etag string
+	// private pages send people without any session cookie to sign in.
+	private bool
+}
+
+// site is the embedded web app after start-up processing.
+type site struct {
+	assets  map[string]*asset    // hashed name -> file
+	names   map[string]string    // plain name -> hashed name
+	pages   map[string]*rendered // path -> page
+	login   *rendered            // the local sign-in form (local mode only)
+	layout  string               // the layout every page is rendered into
+	problem string               // the problem page's main part
+	size    int                  // bytes of embedded web files
+}
+
+// pageDef is a page: its path, template file, title, script and whether it
+// needs a session.
+type pageDef struct {
+	path, file, title, script string
+	private                   bool
+}
+
+var pageDefs = []pageDef{
+	{"/", "index.html", "FI calculator", "calculator.js", false},
+	{"/app/portfolio", "portfolio.html", "Portfolio", "portfolio.js", true},
+	{"/app/places", "places.html", "Places", "places.js", true},
+	{"/app/tax", "tax.html", "Tax", "tax.js", true},
+	{"/dashboard/settings", "settings.html", "Settings", "settings.js", true},
+}
+
+// pageData is what the layout sees.
+type pageData struct {
+	Title, Path, Script, Mode string
+	Heading, Message          string
+}
+
+var contentTypes = map[string]string{
+	".js":  "text/javascript; charset=utf-8",
+	".css": "text/css; charset=utf-8",
+	".svg": "image/svg+xml",
+	".png": "image/png",
+}
+
+func buildSite(mode string) (*site, error) {
+	s := &site{assets: map[string]*asset{}, names: map[string]string{}, pages: map[string]*rendered{}}
+	files := map[string][]byte{}
+	err := fs.WalkDir(embed.Web, "web/static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(embed.Web, p)
+		if err != nil {
+			return err
+		}
+		files[strings.TrimPrefix(p, "web/static/")] = b
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot read embedded web files: %w", err)
+	}
+	if err := s.hashAssets(files); err != nil {
+		return nil, err
+	}
+	layout, err := fs.ReadFile(embed.Web, "web/layout.html")
+	if err != nil {
+		return nil, fmt.Errorf("cannot read web layout: %w", err)
+	}
+	s.layout = string(layout)
+	s.size += len(layout)
+	for _, p := range pageDefs {
+		r, err := s.renderFile(p.file, pageData{Title: p.title, Path: p.path, Script: p.script, Mode: mode})
+		if err != nil {
+			return nil, err
+		}
+		r.private = p.private
+		s.pages[p.path] = r
+	}
+	if s.login, err = s.renderFile("login.html", pageData{Title: "Sign in", Path: "/auth/login", Script: "login.js", Mode: mode}); err != nil {
+		return nil, err
+	}
+	problem, err := fs.ReadFile(embed.Web, "web/pages/problem.html")
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the problem page: %w", err)
+	}
+	s.problem = string(problem)
+	s.size += len(problem)
+	// Render it once now so that a broken template fails start-up, not an error.
+	if _, err := s.render(s.problem, pageData{Title: "t", Heading: "h", Message: "m", Mode: mode, Script: "common.js"}); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *site) renderFile(file string, d pageData) (*rendered, error) {
+	main, err := fs.ReadFile(embed.Web, "web/pages/"+file)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read page %s: %w", file, err)
+	}
+	s.size += len(main)
+	b, err := s.render(string(main), d)
+	if err != nil {
+		return nil, fmt.Errorf("cannot render page %s: %w", file, err)
+	}
+	return &rendered{body: b, etag: etag(b)}, nil
+}
+
+// placeholder is {{name}} or {{name:argument}} in the layout and pages.
+var placeholder = regexp.MustCompile(`\{\{([a-z]+)(?::([^}]*))?\}\}`)
+
+// render puts main into the layout and fills the placeholders: title,
+// mode, heading and message (escaped), script and asset:NAME (hashed
+// static paths), current:PATH (aria-current on the link to this page) and
+// main. An unknown placeholder or static file is an error.
+func (s *site) render(main string, d pageData) ([]byte, error) {
+	var bad error
+	fill := func(text string) string {
+		return placeholder.ReplaceAllStringFunc(text, func(m string) string {
+			sub := placeholder.FindStringSubmatch(m)
+			switch sub[1] {
+			case "title":
+				return html.EscapeString(d.Title)
+			case "mode":
+				return html.EscapeString(d.Mode)
+			case "heading":
+				return html.EscapeString(d.Heading)
+			case "message":
+				return html.EscapeString(d.Message)
+			case "script", "asset":
+				name := sub[2]
+				if sub[1] == "script" {
+					name = d.Script
+				}
+				h, ok := s.names[name]
+				if !ok {
+					bad = fmt.Errorf("no static file %q", name)
+				}
+				return "/static/" + h
+			case "current":
+				if sub[2] == d.Path {
+					return ` aria-current="page"`
+				}
+				return ""
+			case "main":
+				return m // filled below, after the layout's own placeholders
+			}
+			bad = fmt.Errorf("unknown placeholder %s", m)
+			return ""
+		})
+	}
+	out := strings.Replace(fill(s.layout), "{{main}}", fill(main), 1)
+	if bad != nil {
+		return nil, bad
+	}
+	return []byte(out), nil
+}
+
+// hashAssets names every file after the hash of its bytes. A file that
+// refers to another ("./api.js" in a module import, url(./x.svg) in CSS)
+// has the reference rewritten to the hashed name first, so its own hash
+// changes whenever a file it loads changes.
+func (s *site) hashAssets(files map[string][]byte) error {
+	pending := make([]string, 0, len(files))
+	for name, b := range files {
+		pending = append(pending, name)
+		s.size += len(b)
+	}
+	sort.Strings(pending)
+	for len(pending) > 0 {
+		var next []string
+		for _, name := range pending {
+			body, ok := s.rewrite(name, files)
+			if !ok {
+				next = append(next, name)
+				continue
+			}
+			ext := path.Ext(name)
+			sum := sha256.Sum256(body)
+			hashed := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:4]) + ext
+			ct := contentTypes[ext]
+			if ct == "" {
+				ct = "application/octet-stream"
+			}
+			s.names[name] = hashed
+			s.assets[hashed] = &asset{body: body, ctype: ct, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		}
+		if len(next) == len(pending) {
+			return fmt.Errorf("static files refer to each other in a cycle: %v", next)
+		}
+		pending = next
+	}
+	return nil
+}
+
+// rewrite replaces references to other static files in name's bytes with
+// their hashed names; false when one of them has no hashed name yet.
+func (s *site) rewrite(name string, files map[string][]byte) ([]byte, bool) {
+	body := files[name]
+	ext := path.Ext(name)
+	if ext != ".js" && ext != ".css" {
+		return body, true
+	}
+	for other := range files {
+		if other == name {
+			continue
+		}
+		refs := [][]byte{[]byte(`'./` + other + `'`), []byte(`"./` + other + `"`), []byte(`url(./` + other + `)`)}
+		for _, ref := range refs {
+			if !bytes.Contains(body, ref) {
+				continue
+			}
+			hashed, ok := s.names[other]
+			if !ok {
+				return nil, false
+			}
+			body = bytes.ReplaceAll(body, ref, bytes.Replace(ref, []byte(other), []byte(hashed), 1))
+		}
+	}
+	return body, true
+}
+
+func etag(b []byte) string {
+	sum := sha256.Sum256(b)
+	return `"` + hex.EncodeToString(sum[:8]) + `"`
+}
+
+func (s *site) page(path string) *rendered { return s.pages[path] }
+
+func (s *site) known(path string) bool {
+	switch path {
+	case "/auth/login", "/auth/callback", "/auth/logout", "/auth/refresh", "/auth/session":
+		return true
+	}
+	return false
+}
+
+// static serves one hashed file.
+func (h *Handler) static(rc *fasthttp.RequestCtx, name string) {
+	a := h.site.assets[name]
+	if a == nil {
+		h.problem(rc, fasthttp.StatusNotFound, "File not found", "There is no file at this address.")
+		return
+	}
+	if !(rc.IsGet() || rc.IsHead()) {
+		rc.Response.Header.Set(fasthttp.HeaderAllow, "GET, HEAD")
+		h.problem(rc, fasthttp.StatusMethodNotAllowed, "Method not allowed", "Static files only answer GET.")
+		return
+	}
+	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "public, max-age=31536000, immutable")
+	send(rc, a.ctype, a.etag, a.body)
+}
+
+// page serves a rendered page; a private page sends someone with no
+// session at all to sign in first.
+func (h *Handler) page(rc *fasthttp.RequestCtx, path string) {
+	p := h.site.page(path)
+	if p.private && len(rc.Request.Header.Cookie(SessionCookie)) == 0 && len(rc.Request.Header.Cookie(RefreshCookie)) == 0 {
+		rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
+		rc.Redirect("/auth/login?next="+urlQueryEscape(path), fasthttp.StatusSeeOther)
+		return
+	}
+	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-cache")
+	send(rc, "text/html; charset=utf-8", p.etag, p.body)
+}
+
+// send writes body with its ETag, or 304 when the client has it.
+func send(rc *fasthttp.RequestCtx, ctype, tag string, body []byte) {
+	rc.Response.Header.Set(fasthttp.HeaderETag, tag)
+	if inm := rc.Request.Header.Peek(fasthttp.HeaderIfNoneMatch); len(inm) > 0 && matchETag(string(inm), tag) {
+		rc.SetStatusCode(fasthttp.StatusNotModified)
+		return
+	}
+	rc.SetContentType(ctype)
+	rc.SetBody(body)
+}
+
+// matchETag applies If-None-Match: "*" or any listed tag, weak or strong.
+func matchETag(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// problem answers an error with a small page in the site's layout.
+func (h *Handler) problem(rc *fasthttp.RequestCtx, status int, heading, msg string) {
+	b, err := h.site.render(h.site.problem, pageData{Title: heading, Heading: heading, Message: msg, Mode: h.mode(), Script: "common.js"})
+	if err != nil { // unreachable: buildSite rendered it once
+		b = []byte(html.EscapeString(heading))
+	}
+	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
+	rc.SetStatusCode(status)
+	rc.SetContentType("text/html; charset=utf-8")
+	rc.SetBody(b)
+}
