@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -17,13 +18,26 @@ import (
 // SessionCookie carries the web app's session JWT.
 const SessionCookie = "fiplan_session"
 
+var msgAuthTooLong = "the Authorization header is longer than " + strconv.Itoa(auth.MaxHeader) + " bytes"
+
 // authenticate resolves the caller and enforces the route's access rule.
 func (s *Server) authenticate(c *rest.Ctx) bool {
 	rc := c.RC
-	h := rc.Request.Header.Peek(fasthttp.HeaderAuthorization)
+	var h []byte
+	switch hs := rc.Request.Header.PeekAll(fasthttp.HeaderAuthorization); len(hs) {
+	case 0:
+	case 1:
+		h = hs[0]
+	default:
+		// Which one a proxy or another server would use is anyone's guess.
+		return s.unauthorized(c, errcode.Unauthorized, "send one Authorization header, not several")
+	}
 	var tok []byte
 	via := auth.ViaToken
 	switch {
+	case len(h) > auth.MaxHeader:
+		c.Error(errcode.HeaderTooLarge, msgAuthTooLong)
+		return false
 	case len(h) > 0:
 		t, ok := auth.BearerToken(h)
 		if !ok {
@@ -65,6 +79,8 @@ func (s *Server) authenticate(c *rest.Ctx) bool {
 		switch {
 		case errors.Is(err, auth.ErrExpired):
 			return s.unauthorized(c, errcode.TokenExpired, "Token has expired")
+		case errors.Is(err, auth.ErrLifetime):
+			return s.unauthorized(c, errcode.Unauthorized, "token lifetime exceeds one hour: without iat, exp may be at most one hour ahead")
 		case err != nil:
 			return s.unauthorized(c, errcode.Unauthorized, "invalid token")
 		}
@@ -82,7 +98,7 @@ func (s *Server) authenticate(c *rest.Ctx) bool {
 	switch c.Route().Access {
 	case rest.Session:
 		if c.Principal.Via == auth.ViaKey {
-			c.ErrorMessage(errcode.Forbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys")
+			c.ErrorMessage(errcode.Forbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys or erase the account")
 			return false
 		}
 	case rest.Pro:

@@ -7,8 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"net/netip"
+	"net/url"
 	"strings"
 
+	"fiplan/handlers"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/web"
 )
@@ -17,18 +19,20 @@ import (
 // environment variable: the variable wins over the default, the flag over
 // the variable.
 type config struct {
-	addr       string
-	db         string
-	jwtSecret  string
-	jwks       string
-	issuer     string
-	audience   string
-	ratePublic limit.Rate
-	rateFree   limit.Rate
-	ratePro    limit.Rate
-	trusted    []netip.Prefix
-	logLevel   slog.Level
-	version    bool
+	addr        string
+	db          string
+	jwtSecret   string
+	jwks        string
+	issuer      string
+	audience    string
+	ratePublic  limit.Rate
+	rateFree    limit.Rate
+	ratePro     limit.Rate
+	trusted     []netip.Prefix
+	corsOrigins []string
+	accessLog   handlers.AccessLog
+	logLevel    slog.Level
+	version     bool
 
 	oidcIssuer       string
 	oidcClientID     string
@@ -104,6 +108,26 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			}
 			return nil
 		}},
+		{"cors-origins", "FI_CORS_ORIGINS", "", "comma-separated exact origins (https://app.example) browsers may call from", func(v string) error {
+			c.corsOrigins = nil
+			for _, part := range strings.Split(v, ",") {
+				part = strings.TrimSpace(part)
+				if part == "" {
+					continue
+				}
+				o, err := parseOrigin(part)
+				if err != nil {
+					return err
+				}
+				c.corsOrigins = append(c.corsOrigins, o)
+			}
+			return nil
+		}},
+		{"access-log", "FI_ACCESS_LOG", "all", "which requests to log: all, errors or off (429s at most once per client per 10 s)", func(v string) error {
+			var err error
+			c.accessLog, err = handlers.ParseAccessLog(v)
+			return err
+		}},
 		{"oidc-issuer", "FI_OIDC_ISSUER", "", "the identity provider for web sign-in (its discovery URL base)", func(v string) error {
 			if v != "" && !strings.HasPrefix(v, "https://") && !strings.HasPrefix(v, "http://localhost") && !strings.HasPrefix(v, "http://127.0.0.1") {
 				return errors.New("the issuer must be an https URL (plain http only on localhost)")
@@ -176,4 +200,18 @@ func rateInto(dst *limit.Rate) func(string) error {
 		*dst = r
 		return err
 	}
+}
+
+// parseOrigin checks that s is an exact origin, scheme://host[:port] with
+// nothing after it, and returns it as browsers send it (lower case).
+func parseOrigin(s string) (string, error) {
+	if strings.Contains(s, "*") {
+		return "", fmt.Errorf("%q: list exact origins; wildcards are not accepted", s)
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil ||
+		u.Path != "" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.Opaque != "" {
+		return "", fmt.Errorf("%q is not an origin such as https://app.example", s)
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host), nil
 }

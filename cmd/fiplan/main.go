@@ -82,13 +82,8 @@ var errHelp = flagErrHelp()
 
 // serve runs the server until ctx is done.
 func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
-	// Bind first: an unusable address fails before anything else happens.
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return &settingError{"addr", "FI_ADDR", err}
-	}
-	defer ln.Close()
-
+	// Every other setting is put to use before the address is bound, so
+	// that a failure names the setting at fault, not a busy port.
 	db, err := openStore(ctx, cfg.db, 2*time.Second)
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
@@ -101,7 +96,6 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		if secret, err = db.Secret(); err != nil {
 			return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the local secret: %w", err)}
 		}
-		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; sign in at /auth/login or make one with `fiplan token -sub NAME`, and set FI_OIDC_ISSUER, FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
 	}
 	vcfg := auth.Config{
 		Secret: secret, JWKS: cfg.jwks, Issuer: cfg.issuer, Audience: cfg.audience,
@@ -154,12 +148,22 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
-		TrustedProxies: cfg.trusted, Logger: log, Web: app.Serve,
+		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
+		Logger: log, Web: app.Serve,
 	})
 	if err != nil {
 		return err
 	}
 	defer s.Close()
+
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return &settingError{"addr", "FI_ADDR", err}
+	}
+	defer ln.Close()
+	if local {
+		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; sign in at /auth/login or make one with `fiplan token -sub NAME`, and set FI_OIDC_ISSUER, FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
+	}
 
 	srv := s.HTTP()
 	errc := make(chan error, 1)

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"net"
 	"os"
 	"strings"
 	"sync"
@@ -112,7 +113,7 @@ func TestSharedConcurrentExactCount(t *testing.T) {
 // request does not wait for Redis again for a second, and the fall-back is
 // logged once a minute at most.
 func TestSharedFailOpen(t *testing.T) {
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
+	rdb := redis.NewClient(&redis.Options{Addr: closedAddr(t), DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
 	defer rdb.Close()
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
@@ -146,7 +147,7 @@ func TestSharedFailOpen(t *testing.T) {
 }
 
 func TestSharedOff(t *testing.T) {
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"})
+	rdb := redis.NewClient(&redis.Options{Addr: closedAddr(t)})
 	defer rdb.Close()
 	s := NewShared(rdb, Rate{}, "x:", ident, New[string](Rate{}, 1, HashString), 0, nil)
 	for range 3 {
@@ -157,4 +158,17 @@ func TestSharedOff(t *testing.T) {
 	if s.Rate() != (Rate{}) {
 		t.Fatal(s.Rate())
 	}
+}
+
+// closedAddr returns a local address nothing listens on, rather than a
+// fixed port assumed to be closed.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
 }
