@@ -23,8 +23,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/limit"
 	"fiplan/handlers/web"
 )
 
@@ -151,10 +154,20 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		return err
 	}
 
+	var shared *limit.Redis
+	if cfg.redis != nil {
+		rdb := redis.NewClient(cfg.redis)
+		defer rdb.Close()
+		shared = limit.NewRedis(rdb, 0, log)
+		// Fail-open: an unreachable Redis does not stop start-up.
+		if err := shared.Ping(ctx); err != nil {
+			log.Warn("redis does not answer: rate limits are this node's own until it does", "addr", cfg.redis.Addr, "err", err)
+		}
+	}
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
-		TrustedProxies: cfg.trusted, Logger: log, Web: app.Serve,
+		TrustedProxies: cfg.trusted, Logger: log, Web: app.Serve, Redis: shared,
 	})
 	if err != nil {
 		return err

@@ -59,9 +59,12 @@ func NewRedis(rdb redis.UniversalClient, timeout time.Duration, log *slog.Logger
 // Redis did not answer, since start.
 func (r *Redis) Fallbacks() uint64 { return r.fallbacks.Load() }
 
-// Ping reports whether Redis answers within the timeout.
+// PingTimeout bounds Ping, which allows for a connection's first dial.
+const PingTimeout = 500 * time.Millisecond
+
+// Ping reports whether Redis answers within PingTimeout.
 func (r *Redis) Ping(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(ctx, r.timeout)
+	ctx, cancel := context.WithTimeout(ctx, max(r.timeout, PingTimeout))
 	defer cancel()
 	return r.rdb.Ping(ctx).Err()
 }
