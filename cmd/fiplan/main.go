@@ -156,6 +156,9 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 
 	var shared *limit.Redis
 	if cfg.redis != nil {
+		// go-redis logs every failed dial itself; the limiter's one
+		// warning a minute says it for us.
+		redis.SetLogger(redisLog{log})
 		rdb := redis.NewClient(cfg.redis)
 		defer rdb.Close()
 		shared = limit.NewRedis(rdb, 0, log)
@@ -190,4 +193,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		log.Warn("shutdown did not drain in time", "err", err)
 	}
 	return nil
+}
+
+// redisLog sends go-redis's own messages to the debug level.
+type redisLog struct{ log *slog.Logger }
+
+func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
+	l.log.DebugContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
