@@ -173,7 +173,7 @@ func TestConformanceCatchesDrift(t *testing.T) {
 		status             int
 		body               string
 	}{
-		{"an undocumented field", "GET", "/api/v1/status", 200, `{"success":true,"data":{"status":"ok","version":"x","startedAt":"2026-01-01T00:00:00Z","uptimeSeconds":1,"datasets":[],"storage":{"state":"ok","sizeBytes":1},"extra":1}}`},
+		{"an undocumented field", "GET", "/api/v1/status", 200, `{"success":true,"data":{"status":"ok","version":"x","startedAt":"2026-01-01T00:00:00Z","uptimeSeconds":1,"datasets":[],"storage":{"kind":"bbolt","state":"ok","sizeBytes":1},"extra":1}}`},
 		{"a missing field", "GET", "/api/v1/status", 200, `{"success":true,"data":{"status":"ok"}}`},
 		{"an undocumented status", "GET", "/api/v1/status", 418, `{"success":false,"error":"x","code":"CONFLICT"}`},
 		{"a code with the wrong status", "GET", "/api/v1/geo/cities", 400, `{"success":false,"error":"x","code":"NOT_FOUND"}`},

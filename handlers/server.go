@@ -70,6 +70,8 @@ type Config struct {
 	Now func() time.Time
 	// Web, when set, serves every path outside /api/ (the web app).
 	Web fasthttp.RequestHandler
+	// Redis, when set, holds the rate limits every node shares.
+	Redis *limit.Redis
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -99,9 +101,10 @@ type Server struct {
 	taxes     *taxtable.Table
 	fx        *fx.Table
 
-	public *limit.Limiter[[16]byte]
-	free   *limit.Limiter[string]
-	pro    *limit.Limiter[string]
+	public limit.Checker[[16]byte]
+	free   limit.Checker[string]
+	pro    limit.Checker[string]
+	sweep  []func(now int64) // the local limiters' sweeps
 
 	idPrefix [16]byte
 	idSeq    atomic.Uint64
@@ -111,6 +114,8 @@ type Server struct {
 	touchMu sync.Mutex
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
 	tiers   sync.Map             // user -> auth.Tier already saved with the account
+
+	flagSyncWarned time.Time // owned by background
 
 	stop chan struct{}
 	done sync.WaitGroup
@@ -148,13 +153,11 @@ func New(cfg Config) (*Server, error) {
 		verifier: cfg.Verifier,
 		log:      cfg.Logger,
 		now:      cfg.Now,
-		public:   limit.New[[16]byte](cfg.RatePublic, cfg.RateKeys, limit.HashAddr),
-		free:     limit.New[string](cfg.RateFree, cfg.RateKeys, limit.HashString),
-		pro:      limit.New[string](cfg.RatePro, cfg.RateKeys, limit.HashString),
 		touched:  map[string]time.Time{},
 		stop:     make(chan struct{}),
 	}
 	s.started = s.now()
+	s.limits()
 	if _, err := rand.Read(s.idPrefix[:8]); err != nil {
 		return nil, fmt.Errorf("cannot seed request ids: %w", err)
 	}
@@ -249,15 +252,19 @@ func (s *Server) background() {
 	defer s.done.Done()
 	t := time.NewTicker(30 * time.Second)
 	defer t.Stop()
+	flags := time.NewTicker(flagSyncEvery)
+	defer flags.Stop()
 	for {
 		select {
 		case <-s.stop:
 			return
+		case <-flags.C:
+			s.syncFlags()
 		case <-t.C:
 			now := s.now().UnixNano()
-			s.public.Sweep(now)
-			s.free.Sweep(now)
-			s.pro.Sweep(now)
+			for _, sweep := range s.sweep {
+				sweep(now)
+			}
 			s.floods.sweep(s.now(), s.log)
 			s.flushTouched()
 			s.features.Flush()

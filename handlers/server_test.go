@@ -25,7 +25,7 @@ func TestStatus(t *testing.T) {
 	if d["status"] != "ok" || d["version"] != "test" || d["uptimeSeconds"] != 90.0 {
 		t.Fatalf("data: %v", d)
 	}
-	if st := d["storage"].(map[string]any); st["state"] != "ok" || st["sizeBytes"].(float64) <= 0 {
+	if st := d["storage"].(map[string]any); st["kind"] != "bbolt" || st["state"] != "ok" || st["sizeBytes"].(float64) <= 0 || d["redis"] != nil {
 		t.Fatalf("storage: %v", st)
 	}
 	if ds := d["datasets"].([]any); len(ds) == 0 || ds[0].(map[string]any)["records"].(float64) < 25 {

@@ -10,7 +10,10 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/redis/go-redis/v9"
+
 	"fiplan/handlers"
+
 	"fiplan/handlers/limit"
 	"fiplan/handlers/web"
 )
@@ -30,6 +33,7 @@ type config struct {
 	ratePro     limit.Rate
 	trusted     []netip.Prefix
 	corsOrigins []string
+	redis       *redis.Options // nil: rate limits are this node's own
 	accessLog   handlers.AccessLog
 	logLevel    slog.Level
 	version     bool
@@ -93,6 +97,19 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		{"rate-public", "FI_RATE_PUBLIC", "60/1m", "anonymous limit per client IP: N/DURATION or off", rateInto(&c.ratePublic)},
 		{"rate-free", "FI_RATE_FREE", "600/1m", "per-user limit on the free tier", rateInto(&c.rateFree)},
 		{"rate-pro", "FI_RATE_PRO", "6000/1m", "per-user limit on the pro tier", rateInto(&c.ratePro)},
+		{"redis-url", "FI_REDIS_URL", "", "redis:// or rediss:// URL: rate limits shared by every node (fail-open to each node's own)", func(v string) error {
+			c.redis = nil
+			if v == "" {
+				return nil
+			}
+			o, err := redis.ParseURL(v)
+			if err != nil {
+				// go-redis's message may quote the URL, password included.
+				return errors.New("not a redis:// or rediss:// URL")
+			}
+			c.redis = o
+			return nil
+		}},
 		{"trusted-proxies", "FI_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is believed", func(v string) error {
 			c.trusted = nil
 			for _, part := range strings.Split(v, ",") {

@@ -23,8 +23,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/limit"
 	"fiplan/handlers/web"
 )
 
@@ -145,11 +148,24 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		return err
 	}
 
+	var shared *limit.Redis
+	if cfg.redis != nil {
+		// go-redis logs every failed dial itself; the limiter's one
+		// warning a minute says it for us.
+		redis.SetLogger(redisLog{log})
+		rdb := redis.NewClient(cfg.redis)
+		defer rdb.Close()
+		shared = limit.NewRedis(rdb, 0, log)
+		// Fail-open: an unreachable Redis does not stop start-up.
+		if err := shared.Ping(ctx); err != nil {
+			log.Warn("redis does not answer: rate limits are this node's own until it does", "addr", cfg.redis.Addr, "err", err)
+		}
+	}
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
-		Logger: log, Web: app.Serve,
+		Logger: log, Web: app.Serve, Redis: shared,
 	})
 	if err != nil {
 		return err
@@ -181,4 +197,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		log.Warn("shutdown did not drain in time", "err", err)
 	}
 	return nil
+}
+
+// redisLog sends go-redis's own messages to the debug level.
+type redisLog struct{ log *slog.Logger }
+
+func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
+	l.log.DebugContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
