@@ -114,8 +114,9 @@ func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
 		b = keyInt(b, t.Year)
 		b = keyString(b, t.WithdrawalIncome)
 	}
-	b = keyString(b, r.Output)
-	return keyIntP(b, r.Every)
+	// output and every as the rows they select: yearly every 5 and yearly
+	// alone, or full and yearly every 1, answer alike.
+	return keyInt(b, step(r))
 }
 
 func keyParams(b []byte, p *calcParams) []byte {

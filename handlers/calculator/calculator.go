@@ -156,13 +156,15 @@ func (w *calcWork) input(k int) *fi.Input {
 }
 
 // step is the rows the request asks for (see keepRow).
-func (w *calcWork) step() int {
-	switch w.req.Output {
+func (w *calcWork) step() int { return step(&w.req) }
+
+func step(r *calcRequest) int {
+	switch r.Output {
 	case "summary":
 		return 0
 	case "yearly":
-		if w.req.Every != nil {
-			return *w.req.Every
+		if r.Every != nil {
+			return *r.Every
 		}
 		return 5
 	}
