@@ -224,6 +224,8 @@ func FuzzCalculator(f *testing.F) {
 	f.Add([]byte(`{"currentAge":40,"annualIncome":5e4,"annualExpenses":6e4,"events":[{"age":41,"amount":-1e10}],"pensions":[{"fromAge":18,"amount":1e8,"inflationLinked":false}],"withdrawalStrategy":"guyton-klinger"}`))
 	f.Add([]byte(`{"currentAge":30,"annualIncome":1,"annualExpenses":1,"monteCarlo":{"simulations":10,"returnStdDev":0.6,"inflationStdDev":0.2},"historical":{"years":60},"goals":{"fiByAge":120,"targetSuccessRate":1}}`))
 	f.Add([]byte(`{"currentAge":60,"annualIncome":0,"annualExpenses":4e4,"currentSavings":1e6,"withdrawalStrategy":"cape","cape":35,"cashShare":0.2,"historical":{"dataset":"shiller-monthly","years":45,"sequences":true},"goals":{"targetSuccessRate":0.9,"fiByAge":61}}`))
+	f.Add([]byte(`{"currentAge":40,"annualIncome":1e9,"annualExpenses":1,"tax":{"country":"US","region":"CA","withdrawalIncome":"dividends"},"cityId":"lisbon-pt","householdSize":8,"output":"yearly","every":50,"scenarios":[{"name":"x","cityId":"chiang-mai-th","annualIncome":0}]}`))
+	f.Add([]byte(`{"currentAge":99,"annualIncome":0,"annualExpenses":1e9,"currency":"JPY","tax":{"country":"CH"},"output":"summary","withdrawalStrategy":"guyton-klinger"}`))
 	serve := fuzzRoute(f, "/api/v1/calculator")
 	f.Fuzz(func(t *testing.T, body []byte) { serve(t, body) })
 }

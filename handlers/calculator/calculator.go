@@ -972,7 +972,7 @@ const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /
 	"a city's budget or annualExpenses) is grossed up: the retirement income G, taxed as tax.withdrawalIncome (pension by default: withdrawals from a pension " +
 	"or retirement account), solves G - tax(G) = S to the cent, and the drawdown takes G a year, so afterTaxFINumber = G / withdrawalRate is the number the " +
 	"timeline aims at. Pensions are part of G and taxed alike. The brackets are those of the tax year, assumed to rise with inflation; with incomeGrowthRate the tax " +
-	"grows with the income (today's average rate kept). Each row's tax is in money of that year. Amounts are in `currency` (default: the tax country's); " +
+	"grows with the income (today's average rate kept); savingsRate is of the take-home pay. Each row's tax is in money of that year. Amounts are in `currency` (default: the tax country's); " +
 	"in another currency they are converted for the tax at the reference exchange rates.\n\n" +
 	"Places (with `cityId`). A plan's retirement spending is 12 x the city's monthly budget for householdSize people (as GET /api/v1/geo/recommendations " +
 	"budgets households), in USD converted into `currency` (default USD) at the reference exchange rates; a scenario can name another city, so FI at home " +
