@@ -147,6 +147,17 @@ var calcPool = sync.Pool{New: func() any {
 	return w
 }}
 
+// maxPooledBody is the largest body buffer a pooled calcWork keeps, so
+// that one outsized answer does not pin its buffer in the pool.
+const maxPooledBody = 1 << 20
+
+func release(w *calcWork) {
+	if cap(w.out.B) > maxPooledBody {
+		w.out.B = make([]byte, 0, 64<<10)
+	}
+	calcPool.Put(w)
+}
+
 // input is plan k's engine input: the base's for 0, else scenario k-1's.
 func (w *calcWork) input(k int) *fi.Input {
 	if k == 0 {
@@ -237,7 +248,7 @@ func checkAges(c *rest.Ctx, prefix string, in *fi.Input) bool {
 // Calculate answers the plan for the body.
 func (s *Handlers) Calculate(c *rest.Ctx) {
 	w := calcPool.Get().(*calcWork)
-	defer calcPool.Put(w)
+	defer release(w)
 	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w) {
 		return
 	}
