@@ -202,7 +202,7 @@ func (s *Server) build() (err error) {
 	if s.tools, err = portfolio.New(s.vocab); err != nil {
 		return err
 	}
-	if s.calc, err = calculator.New(s.vocab, s.history, s.now, s.features.Flag); err != nil {
+	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flag: s.features.Flag, Taxes: s.taxes, Cities: s.cities, FX: s.fx}); err != nil {
 		return err
 	}
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
@@ -246,6 +246,7 @@ func (s *Server) Close() {
 	s.flushTouched()
 	s.features.Flush()
 	s.places.Close()
+	s.calc.Close()
 }
 
 func (s *Server) background() {

@@ -157,6 +157,16 @@ func (c *Ctx) SendBody(status int, body []byte) {
 	c.RC.Response.SetBodyRaw(body)
 }
 
+// SendBodyAs is SendBody for a body of another media type than JSON,
+// such as "text/csv; charset=utf-8"; body must stay unchanged for the
+// server's life.
+func (c *Ctx) SendBodyAs(status int, contentType string, body []byte) {
+	c.status = status
+	c.RC.SetStatusCode(status)
+	c.RC.Response.Header.SetContentType(contentType)
+	c.RC.Response.SetBodyRaw(body)
+}
+
 // JSON sends v, encoded with go-json, as the data of a success envelope.
 // It is for cold paths; hot paths write with Begin.
 func (c *Ctx) JSON(status int, v any) {

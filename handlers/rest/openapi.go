@@ -249,6 +249,18 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 		w.Key("schema")
 		writeEnvelope(w, r)
 		w.End()
+		for _, m := range r.Media {
+			w.Key(m.Type)
+			w.Begin()
+			w.Key("schema")
+			w.Begin()
+			w.Key("type")
+			w.String("string")
+			w.Key("description")
+			w.String(m.Desc)
+			w.End()
+			w.End()
+		}
 		w.End()
 	}
 	w.End()
