@@ -890,3 +890,30 @@ func TestCalculatorCache(t *testing.T) {
 	failsOn(t, calc(t, h, strings.Replace(a, "35", "17", 1)), "VALIDATION_ERROR", "currentAge")
 	expect("an error", 5, 9)
 }
+
+// A Monte Carlo request is charged by its simulated path-years, so the
+// rate limit bounds work, not only requests.
+func TestMonteCarloIsChargedByPathYears(t *testing.T) {
+	if got := calculator.MonteCarloUnits(10000, 60); got != 6 {
+		t.Fatalf("10,000 x 60 costs %d units, want 6", got)
+	}
+	if got := calculator.MonteCarloUnits(1, 1); got != 1 {
+		t.Fatalf("a tiny run costs %d units, want 1", got)
+	}
+	h := newHarness(t, withRates("10/1m", "off", "off"))
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"lifeExpectancy":95,"monteCarlo":{"simulations":10000,"seed":%d}}`
+	r := h.do("POST", "/api/v1/calculator", fmt.Sprintf(body, 1))
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	// 1 unit for the request and 5 more for 600,000 path-years: 4 left.
+	if got := r.header["Ratelimit-Remaining"]; got != "4" {
+		t.Fatalf("RateLimit-Remaining %q after a 6-unit request, want 4", got)
+	}
+	r = h.do("POST", "/api/v1/calculator", fmt.Sprintf(body, 2))
+	expectError(t, r, 429, "RATE_LIMITED")
+	// A plain request still fits in what is left.
+	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`); r.status != 200 {
+		t.Fatalf("plain request: %d %s", r.status, r.raw)
+	}
+}

@@ -188,16 +188,23 @@ func sameOrigin(rc *fasthttp.RequestCtx) bool {
 }
 
 // limit applies the caller's rate limit and sets the RateLimit headers.
-func (s *Server) limit(c *rest.Ctx) bool {
+func (s *Server) limit(c *rest.Ctx) bool { return s.take(c, 1) }
+
+// charge takes extra units for an expensive request (rest.Ctx.Charge).
+func (s *Server) charge(c *rest.Ctx, extra int) bool { return s.take(c, extra) }
+
+// take charges n units to the caller's limit and sets the RateLimit
+// headers; over the limit it answers 429.
+func (s *Server) take(c *rest.Ctx, n int) bool {
 	now := s.now().UnixNano()
 	var d limit.Decision
 	switch {
 	case !c.Authed:
-		d = s.public.Allow(c.Client(), now)
+		d = s.public.AllowN(c.Client(), n, now)
 	case c.Principal.Tier == auth.TierPro:
-		d = s.pro.Allow(c.Principal.User, now)
+		d = s.pro.AllowN(c.Principal.User, n, now)
 	default:
-		d = s.free.Allow(c.Principal.User, now)
+		d = s.free.AllowN(c.Principal.User, n, now)
 	}
 	if d.Limit == 0 {
 		return true // "off"

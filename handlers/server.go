@@ -96,6 +96,7 @@ type Server struct {
 	calc     *calculator.Handlers
 
 	statusDoc *rest.Doc
+	chargeFn  func(c *rest.Ctx, extra int) bool // s.charge, bound once
 	tax       *taxes.Handlers
 	programs  *program.Table
 	taxes     *taxtable.Table
@@ -157,6 +158,7 @@ func New(cfg Config) (*Server, error) {
 		stop:     make(chan struct{}),
 	}
 	s.started = s.now()
+	s.chargeFn = s.charge
 	s.limits()
 	if _, err := rand.Read(s.idPrefix[:8]); err != nil {
 		return nil, fmt.Errorf("cannot seed request ids: %w", err)
@@ -405,6 +407,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	defer s.finish(c)
 	s.begin(c)
 	c.SetClient(s.clientIP(c))
+	c.SetCharger(s.chargeFn)
 	if msg := framing(&rc.Request.Header); msg != "" {
 		rc.SetConnectionClose() // what follows on the connection cannot be trusted
 		c.Error(errcode.BadRequest, msg)

@@ -110,6 +110,17 @@ type calcTax struct {
 	WithdrawalIncome string `json:"withdrawalIncome" schema:"enum=pension|interest|dividends|capitalGains,default=pension" doc:"How the retirement income (portfolio withdrawals and pensions together) is taxed: pension suits withdrawals from a pension or retirement account; capitalGains or dividends, from a taxable account (then the part of a withdrawal that returns capital is overtaxed)."`
 }
 
+// PathYearsPerUnit is how many simulated path-years one unit of the rate
+// limit buys: a Monte Carlo run costs its path-years over it, rounded up,
+// instead of the one unit every other request costs, so that the limit
+// bounds the CPU a caller can use, not only the requests.
+const PathYearsPerUnit = 100_000
+
+// MonteCarloUnits is the rate-limit cost of simulating paths for years.
+func MonteCarloUnits(paths, years int) int {
+	return max(1, (paths*years+PathYearsPerUnit-1)/PathYearsPerUnit)
+}
+
 // MaxContribution is the largest annualContribution the request accepts (its
 // declared max): a required saving above it could not be sent back.
 const MaxContribution = 1e9
@@ -334,6 +345,9 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork) bool {
 	}
 	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
 		c.Fail("monteCarlo.simulations", "simulations x years ("+strconv.Itoa(mc.Simulations)+" x "+strconv.Itoa(years)+") must not exceed "+strconv.Itoa(fi.MaxCells))
+		return false
+	}
+	if mc := req.MonteCarlo; mc != nil && !c.Charge(MonteCarloUnits(mc.Simulations, years)-1) {
 		return false
 	}
 	if req.Every != nil && req.Output != "yearly" {

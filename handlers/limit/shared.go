@@ -13,6 +13,7 @@ import (
 // Checker is one decision per request; Limiter and Shared are both.
 type Checker[K comparable] interface {
 	Allow(key K, now int64) Decision
+	AllowN(key K, n int, now int64) Decision
 }
 
 var (
@@ -107,23 +108,26 @@ func (s *Shared[K]) Rate() Rate { return s.rate }
 
 // Allow charges one request to key. now (Unix nanoseconds) is used by the
 // local fall-back and the retry and warning clocks; Redis uses its own.
-func (s *Shared[K]) Allow(key K, now int64) Decision {
+func (s *Shared[K]) Allow(key K, now int64) Decision { return s.AllowN(key, 1, now) }
+
+// AllowN charges n requests' worth to key, all or none.
+func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 	if s.rate.Off() {
 		return Decision{OK: true}
 	}
 	r := s.r
 	if now < r.downUntil.Load() {
 		r.fallbacks.Add(1)
-		return s.local.Allow(key, now)
+		return s.local.AllowN(key, n, now)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
-	res, err := r.rl.Allow(ctx, s.prefix+s.key(key), s.limit)
+	res, err := r.rl.AllowN(ctx, s.prefix+s.key(key), s.limit, n)
 	cancel()
 	if err != nil {
 		r.downUntil.Store(now + int64(redisRetry))
 		r.fallbacks.Add(1)
 		r.warn(err, now)
-		return s.local.Allow(key, now)
+		return s.local.AllowN(key, n, now)
 	}
 	d := Decision{
 		OK:        res.Allowed > 0,

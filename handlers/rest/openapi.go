@@ -31,7 +31,9 @@ credentials, but credentials that are sent must be valid.
 
 Rate limits: anonymous callers per client IP, signed-in callers per user by tier. Limited responses
 carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
-with retryAfter and Retry-After. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
+with retryAfter and Retry-After. A request costs one unit of the limit; a calculator request with
+monteCarlo costs one unit per 100,000 simulated path-years (simulations x years), rounded up, so the limit
+bounds the work a caller asks for. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
 validated strictly: unknown fields, wrong JSON types and out-of-range values are VALIDATION_ERROR; an
 absent required field is MISSING_FIELD, which wins when both apply. A POST, PUT or PATCH body must be
 sent as Content-Type application/json (parameters such as charset=utf-8 allowed; a PATCH may say
