@@ -88,6 +88,9 @@ type Server struct {
 	tools    *portfolio.Handlers
 	calc     *calculator.Handlers
 
+	// openapiStatic is openapi with its ETag and compressed forms.
+	openapiStatic *rest.Static
+
 	statusDoc *rest.Doc
 	tax       *taxes.Handlers
 	programs  *program.Table
@@ -168,7 +171,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.openapi = doc
+	s.openapi, s.openapiStatic = doc, rest.NewStatic(doc)
 	s.done.Add(1)
 	go s.background()
 	return s, nil
