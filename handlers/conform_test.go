@@ -233,5 +233,28 @@ func TestConformanceCatchesDrift(t *testing.T) {
 func serve(tb testing.TB, s *Server, rc *fasthttp.RequestCtx) {
 	tb.Helper()
 	s.Serve(rc)
-	conformAs(tb, s, string(rc.Method()), string(rc.RequestURI()), rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), rc.Response.Body())
+	conformAs(tb, s, string(rc.Method()), string(rc.RequestURI()), rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), decodedBody(tb, &rc.Response))
+}
+
+// decodedBody is the response body with its Content-Encoding undone.
+func decodedBody(tb testing.TB, res *fasthttp.Response) []byte {
+	tb.Helper()
+	var b []byte
+	var err error
+	switch enc := string(res.Header.ContentEncoding()); enc {
+	case "":
+		return res.Body()
+	case "gzip":
+		b, err = res.BodyGunzip()
+	case "br":
+		b, err = res.BodyUnbrotli()
+	case "zstd":
+		b, err = res.BodyUnzstd()
+	default:
+		tb.Fatalf("unknown Content-Encoding %q", enc)
+	}
+	if err != nil {
+		tb.Fatalf("cannot decode %s body: %v", res.Header.ContentEncoding(), err)
+	}
+	return b
 }

@@ -95,6 +95,9 @@ type Server struct {
 	tools    *portfolio.Handlers
 	calc     *calculator.Handlers
 
+	// openapiStatic is openapi with its ETag and compressed forms.
+	openapiStatic *rest.Static
+
 	statusDoc *rest.Doc
 	chargeFn  func(c *rest.Ctx, extra int) bool // s.charge, bound once
 	tax       *taxes.Handlers
@@ -180,7 +183,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.openapi = doc
+	s.openapi, s.openapiStatic = doc, rest.NewStatic(doc)
 	s.done.Add(1)
 	go s.background()
 	return s, nil

@@ -74,10 +74,11 @@ type redisInfo struct {
 
 // openAPIRoute describes the document's own route.
 var openAPIRoute = &rest.Doc{
-	Tag:     "status",
-	Status:  200,
-	Summary: "This OpenAPI 3.1 document",
-	Desc:    "The machine-readable description of every route. It is served as the document itself, without the success envelope."}
+	Tag:         "status",
+	Status:      200,
+	Summary:     "This OpenAPI 3.1 document",
+	Desc:        "The machine-readable description of every route. It is served as the document itself, without the success envelope. It carries a strong ETag; If-None-Match naming it answers 304.",
+	NotModified: true}
 
 func (s *Server) newStatusDoc() error {
 	data, err := schema.CompileDoc[statusData](s.vocab)
@@ -147,5 +148,5 @@ func (s *Server) status(c *rest.Ctx) {
 }
 
 func (s *Server) openAPI(c *rest.Ctx) {
-	c.SendBody(fasthttp.StatusOK, s.openapi) // immutable for the server's life
+	c.SendStatic(s.openapiStatic) // immutable for the server's life
 }

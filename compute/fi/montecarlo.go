@@ -1,8 +1,6 @@
 package fi
 
-import (
-	"math/rand/v2"
-)
+import "math"
 
 // MonteCarlo configures Simulate. The means are the Input's ExpectedReturn
 // and InflationRate; each year of each path draws its return and inflation
@@ -71,8 +69,7 @@ type Scratch struct {
 	fiAge []int32
 	ret   []float64
 	infl  []float64
-	pcg   *rand.PCG
-	rng   *rand.Rand
+	rng   normal
 }
 
 func (s *Scratch) grow(sims, years int) {
@@ -89,10 +86,6 @@ func (s *Scratch) grow(sims, years int) {
 		s.infl = make([]float64, years)
 	}
 	s.ret, s.infl = s.ret[:years], s.infl[:years]
-	if s.pcg == nil {
-		s.pcg = rand.NewPCG(0, 0)
-		s.rng = rand.New(s.pcg)
-	}
 }
 
 // Simulate runs mc.Simulations stochastic paths of in through the timeline
@@ -107,15 +100,13 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	rsd := finite(mc.ReturnStdDev, 0, 0, 2)
 	isd := finite(mc.InflationStdDev, 0, 0, 1)
 	s.grow(sims, years)
-	s.pcg.Seed(mc.Seed, mc.Seed^0x9e3779b97f4a7c15)
-	rng := s.rng
+	rng := &s.rng
+	rng.seed(mc.Seed)
 
 	ok, reached := 0, 0
 	for path := 0; path < sims; path++ {
-		for t := 0; t < years; t++ {
-			s.ret[t] = min(max(p.gross+rsd*rng.NormFloat64(), -0.99), 10)
-			s.infl[t] = min(max(p.infl+isd*rng.NormFloat64(), -0.5), 10)
-		}
+		rng.fill(s.ret, p.gross, rsd, -0.99, 10)
+		rng.fill(s.infl, p.infl, isd, -0.5, 10)
 		o, _ := p.run(s.ret, s.infl, nil, nil, false, s.bal[path:], sims)
 		if o.depleteRow < 0 {
 			ok++
@@ -175,71 +166,96 @@ func agePercentiles(ages []int32, age0, years, reached int) Percentiles {
 func columnPercentiles(v []float64) Percentiles {
 	n := len(v)
 	k10, k25, k50, k75, k90 := rank(0.10, n), rank(0.25, n), rank(0.50, n), rank(0.75, n), rank(0.90, n)
+	// Each selection leaves the values below its rank before it and those
+	// above after it, so the next one searches only its side; a value is
+	// read at once, since a later selection may move it within its range.
+	var p Percentiles
 	sel(v, 0, n-1, k50)
+	p.P50 = v[k50]
 	sel(v, 0, k50, k25)
+	p.P25 = v[k25]
 	sel(v, 0, k25, k10)
+	p.P10 = v[k10]
 	sel(v, k50, n-1, k75)
+	p.P75 = v[k75]
 	sel(v, k75, n-1, k90)
-	return Percentiles{v[k10], v[k25], v[k50], v[k75], v[k90]}
+	p.P90 = v[k90]
+	return p
 }
 
 // sel rearranges v[lo..hi] so that v[k] holds the value it would have if the
 // range were sorted, with nothing larger before it and nothing smaller after
-// it (Hoare's selection with a median-of-three pivot).
+// it. Each round picks a pivot (near the target's quantile in a strided
+// sample for long ranges, the median of three for short ones) and splits the
+// range three ways, below, equal and above, with branch-free Lomuto passes:
+// the data is random, so a branch on each comparison would mispredict about
+// as often as not, while these loops run at one element a cycle or two. The
+// equal block makes runs of ties (empty portfolios) cost one pass.
 func sel(v []float64, lo, hi, k int) {
-	for hi > lo {
-		if hi-lo < 16 {
-			insertionSort(v[lo : hi+1])
-			return
+	for hi-lo >= 16 {
+		pivot := selPivot(v, lo, hi, k)
+		lt := partitionBelow(v[lo:hi+1], pivot) + lo
+		if k < lt {
+			hi = lt - 1
+			continue
 		}
-		var pivot float64
-		if n := hi - lo + 1; n > 1024 {
-			// Pivot at the target's quantile in a strided sample: the
-			// partition then lands close to k and the range collapses.
-			var smp [63]float64
-			step := n / len(smp)
-			for i := range smp {
-				smp[i] = v[lo+i*step]
-			}
-			insertionSort(smp[:])
-			pivot = smp[(k-lo)*len(smp)/n]
-		} else {
-			mid := lo + (hi-lo)/2
-			if v[mid] < v[lo] {
-				v[mid], v[lo] = v[lo], v[mid]
-			}
-			if v[hi] < v[lo] {
-				v[hi], v[lo] = v[lo], v[hi]
-			}
-			if v[hi] < v[mid] {
-				v[hi], v[mid] = v[mid], v[hi]
-			}
-			pivot = v[mid]
+		le := partitionAtMost(v[lt:hi+1], pivot) + lt
+		if k < le {
+			return // v[k] == pivot
 		}
-		i, j := lo, hi
-		for i <= j {
-			for v[i] < pivot {
-				i++
-			}
-			for v[j] > pivot {
-				j--
-			}
-			if i <= j {
-				v[i], v[j] = v[j], v[i]
-				i++
-				j--
-			}
-		}
-		// Now v[lo..j] <= pivot <= v[i..hi], and j < i.
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return
-		}
+		lo = le
 	}
+	if hi > lo {
+		insertionSort(v[lo : hi+1])
+	}
+}
+
+// selPivot picks a pivot for selecting rank k in v[lo..hi].
+func selPivot(v []float64, lo, hi, k int) float64 {
+	n := hi - lo + 1
+	if n > 1024 {
+		// The target's quantile in a strided sample: the partition then
+		// lands close to k and the range collapses.
+		var smp [63]float64
+		step := n / len(smp)
+		for i := range smp {
+			smp[i] = v[lo+i*step]
+		}
+		insertionSort(smp[:])
+		return smp[(k-lo)*len(smp)/n]
+	}
+	a, b, c := v[lo], v[lo+n/2], v[hi]
+	return max(min(a, b), min(max(a, b), c))
+}
+
+// The partitions read a comparison off the sign bit of a difference, which
+// the compiler turns into plain arithmetic: x-y is negative exactly when
+// x < y (a difference of distinct floats is never zero, and an overflow keeps
+// its sign). Only -0 against +0 differs from <, and the two are equal values,
+// so a selected value is the same either way.
+
+// partitionBelow moves the values below pivot to the front of v and returns
+// how many there are.
+func partitionBelow(v []float64, pivot float64) int {
+	j := 0
+	for i, x := range v {
+		v[i] = v[j]
+		v[j] = x
+		j += int(math.Float64bits(x-pivot) >> 63) // x < pivot, without a branch
+	}
+	return j
+}
+
+// partitionAtMost moves the values at most pivot to the front of v and
+// returns how many there are.
+func partitionAtMost(v []float64, pivot float64) int {
+	j := 0
+	for i, x := range v {
+		v[i] = v[j]
+		v[j] = x
+		j += 1 - int(math.Float64bits(pivot-x)>>63) // x <= pivot, without a branch
+	}
+	return j
 }
 
 func insertionSort(v []float64) {

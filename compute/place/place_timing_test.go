@@ -2,6 +2,7 @@ package place
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -81,5 +82,23 @@ func BenchmarkCompare(b *testing.B) {
 		for k := range got {
 			text = AppendSummary(text[:0], &got[k], &cities[got[k].City], &cities[got[0].City])
 		}
+	}
+}
+
+// Cost growth with the number of cities (20, 50, 100, 210): filtering and
+// scoring are linear, the ranking's sort n log n.
+func BenchmarkRecommendGrowth(b *testing.B) {
+	all := benchCities()
+	q := Query{Budget: 1e6, Household: 1}
+	for _, n := range []int{20, 50, 100, len(all)} {
+		b.Run("cities="+strconv.Itoa(n), func(b *testing.B) {
+			cities := all[:n]
+			res := Recommend(nil, &q, cities)
+			b.ReportAllocs()
+			for b.Loop() {
+				res = Recommend(res[:0], &q, cities)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/city")
+		})
 	}
 }

@@ -31,7 +31,8 @@ import (
 // offset of each item, so that any page of the unfiltered list is a single
 // contiguous slice of it: the list costs a copy of its bytes. The first
 // page with no query at all, and every city's detail, are whole response
-// bodies built at start and handed to fasthttp without a copy. Filtered
+// bodies built at start (with their ETags and compressed forms) and handed
+// to fasthttp without a copy. Filtered
 // lists scan the 200-odd cities and copy the pre-encoded items that match.
 //
 // Compare and recommendations are computed by compute/place over the
@@ -48,8 +49,8 @@ type Handlers struct {
 	fold      [][]byte // per city, geo.AppendFold of the name, for q
 	items     [][]byte // each city's JSON
 	orders    [nOrders]cityOrder
-	firstPage []byte   // the whole response to GET /geo/cities without a query
-	details   [][]byte // the whole response to GET /geo/cities/{id}, per city
+	firstPage *rest.Static   // the whole response to GET /geo/cities without a query
+	details   []*rest.Static // the whole response to GET /geo/cities/{id}, per city
 
 	cache *ristretto.Cache[string, []byte] // nil: recommendations are not cached
 
@@ -115,7 +116,7 @@ func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Han
 	g.places = make([]place.City, n)
 	g.fold = make([][]byte, n)
 	g.items = make([][]byte, n)
-	g.details = make([][]byte, n)
+	g.details = make([]*rest.Static, n)
 	for i := range g.cities {
 		c := &g.cities[i]
 		g.byID[c.ID] = i
@@ -129,7 +130,7 @@ func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Han
 			return nil, fmt.Errorf("cannot encode city %q: %w", c.ID, err)
 		}
 		g.items[i] = b
-		g.details[i] = slices.Concat([]byte(`{"success":true,"data":`), b, []byte(`}`))
+		g.details[i] = rest.NewStatic(slices.Concat([]byte(`{"success":true,"data":`), b, []byte(`}`)))
 		g.fold[i] = geo.AppendFold(nil, c.Name)
 	}
 	place.Prepare(g.places)
@@ -140,7 +141,7 @@ func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Han
 	hi := min(rest.DefaultLimit, n)
 	w.B = append(w.B, g.orders[orderName].page(0, hi)...)
 	w.B = append(w.B, ']')
-	g.firstPage = append(rest.AppendMeta(w.B, n, rest.DefaultLimit, 0), '}')
+	g.firstPage = rest.NewStatic(append(rest.AppendMeta(w.B, n, rest.DefaultLimit, 0), '}'))
 
 	if g.cache, err = newRecoCache(); err != nil {
 		return nil, err
@@ -443,7 +444,7 @@ func (g *Handlers) match(f *cityFilter, i int) bool {
 
 func (g *Handlers) List(c *rest.Ctx) {
 	if c.RC.QueryArgs().Len() == 0 {
-		c.SendBody(fasthttp.StatusOK, g.firstPage)
+		c.SendStatic(g.firstPage)
 		return
 	}
 	var f cityFilter
@@ -490,7 +491,7 @@ func (g *Handlers) Get(c *rest.Ctx) {
 		c.Error(errcode.NotFound, "no city with id "+strconv.Quote(clip(c.Param("id"))))
 		return
 	}
-	c.SendBody(fasthttp.StatusOK, g.details[i])
+	c.SendStatic(g.details[i])
 }
 
 // Compare
@@ -935,8 +936,10 @@ func (g *Handlers) docs(cityItemDoc, compareDoc, recommendationDoc rest.Schema) 
 			List:    true,
 			Summary: "Cities with their cost of living",
 			Desc: "The embedded city dataset (fiplan's own estimates from public statistics; see the dataset's method and sources), filtered, sorted and paged. " +
-				"Every amount is USD per month. Filters combine with AND. Unknown or repeated query parameters answer 400.",
-			Data: cityItemDoc,
+				"Every amount is USD per month. Filters combine with AND. Unknown or repeated query parameters answer 400. " +
+				"Without a query the page carries a strong ETag and If-None-Match naming it answers 304.",
+			NotModified: true,
+			Data:        cityItemDoc,
 			Query: append([]rest.Param{
 				rest.Q("country", "string", "ISO 3166-1 alpha-2 code, any case: only cities in this country."),
 				rest.Q("region", "string", "Only cities in this region: one of "+regionList+"."),
@@ -948,12 +951,13 @@ func (g *Handlers) docs(cityItemDoc, compareDoc, recommendationDoc rest.Schema) 
 			}, rest.PageQuery...),
 			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "a query parameter is malformed, out of range, unknown or repeated; details name it")}},
 		Get: &rest.Doc{
-			Tag:     "geo",
-			Status:  200,
-			Summary: "One city",
-			Desc:    "One city by its id, a slug such as lisbon-pt.",
-			Data:    cityItemDoc,
-			Errs:    []rest.ErrDoc{notFound}},
+			Tag:         "geo",
+			Status:      200,
+			Summary:     "One city",
+			Desc:        "One city by its id, a slug such as lisbon-pt. It carries a strong ETag; If-None-Match naming it answers 304.",
+			Data:        cityItemDoc,
+			NotModified: true,
+			Errs:        []rest.ErrDoc{notFound}},
 		Compare: &rest.Doc{
 			Tag:     "geo",
 			Status:  200,

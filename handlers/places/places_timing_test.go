@@ -22,7 +22,7 @@ func BenchmarkRecommendCold(b *testing.B) {
 // The unfiltered list's first page: a body built at start.
 func BenchmarkListFirstPage(b *testing.B) {
 	g := newTestHandlers(b)
-	b.SetBytes(int64(len(g.firstPage)))
+	b.SetBytes(int64(len(g.firstPage.Body())))
 	b.ReportAllocs()
 	for b.Loop() {
 		serve(b, g.List, "GET", "/api/v1/geo/cities", "")

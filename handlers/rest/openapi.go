@@ -281,6 +281,13 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 		w.End()
 		w.End()
 	}
+	if r.NotModified {
+		w.Key("304")
+		w.Begin()
+		w.Key("description")
+		w.String("Not Modified: If-None-Match names the current ETag; no body")
+		w.End()
+	}
 	for _, e := range routeErrors(r) {
 		w.Key(strconv.Itoa(e.Status))
 		w.Begin()

@@ -36,8 +36,11 @@ type Doc struct {
 	List               bool   // data is an array of Data with paging meta
 	Status             int    // success status
 	Created            bool   // also answers 201 when the call creates the resource
-	Errs               []ErrDoc
-	Query              []Param
+	// NotModified: the response carries a strong ETag and a request whose
+	// If-None-Match names it is answered 304 with no body.
+	NotModified bool
+	Errs        []ErrDoc
+	Query       []Param
 	// Media lists the success response's other media types, beside JSON,
 	// that the route answers when the request's Accept header asks.
 	Media []Media

@@ -32,12 +32,14 @@ import (
 // Handlers holds the precomputed state of the /tax routes.
 type Handlers struct {
 	taxes     *taxtable.Table
-	countries []byte // the JSON array of GET /tax/countries
-	programs  []*taxProgram
-	byID      map[string]*taxProgram
-	byCountry map[string][]*taxProgram
-	offers    map[string][]*tax.Offer // byCountry's offers, for optimize
-	supported string                  // "DE, FR, ..." for error messages
+	countries *rest.Static // the whole response to GET /tax/countries
+	// programsPage is the whole response to GET /tax/programs without a query.
+	programsPage *rest.Static
+	programs     []*taxProgram
+	byID         map[string]*taxProgram
+	byCountry    map[string][]*taxProgram
+	offers       map[string][]*tax.Offer // byCountry's offers, for optimize
+	supported    string                  // "DE, FR, ..." for error messages
 	// eligibility of the normal regime of a country one moves to
 	residence map[string][]string
 	fx        rates
@@ -68,7 +70,8 @@ type rates interface {
 // taxProgram is one special program with what the engine needs of it.
 type taxProgram struct {
 	p    program.Program
-	json []byte // its API object
+	json []byte       // its API object
+	page *rest.Static // the whole response to GET /tax/programs/{id}
 	// offer is the program in engine form; offer.Why says why it cannot be
 	// calculated.
 	offer      tax.Offer
@@ -115,6 +118,7 @@ func New(v *schema.Vocabulary, taxes *taxtable.Table, programs *program.Table, f
 			return nil, fmt.Errorf("cannot encode program %q: %w", p.ID, err)
 		}
 		tp.json = b
+		tp.page = rest.NewStatic(slices.Concat([]byte(`{"success":true,"data":`), b, []byte(`}`)))
 		t.programs = append(t.programs, tp)
 		t.byID[p.ID] = tp
 		t.byCountry[p.Country] = append(t.byCountry[p.Country], tp)
@@ -128,7 +132,9 @@ func New(v *schema.Vocabulary, taxes *taxtable.Table, programs *program.Table, f
 		t.residence[sys.Country] = []string{"Tax residence in " + sys.Name + " under its domestic rules, and the right to live there."}
 	}
 	w.EndArray()
-	t.countries = w.B
+	n := len(taxes.Codes())
+	t.countries = rest.NewStatic(append(rest.AppendMeta(slices.Concat([]byte(`{"success":true,"data":`), w.B), n, n, 0), '}'))
+	t.programsPage = rest.NewStatic(t.firstProgramsPage())
 	t.Docs = t.docs()
 	return t, nil
 }
@@ -251,9 +257,20 @@ func writeLocalTax(w *jsonw.Writer, sys *tax.System) {
 // GET /tax/countries
 
 func (t *Handlers) Countries(c *rest.Ctx) {
-	c.Begin().Raw(t.countries)
-	n := len(t.taxes.Codes())
-	c.SendList(fasthttp.StatusOK, n, n, 0)
+	c.SendStatic(t.countries)
+}
+
+// firstProgramsPage is the response to GET /tax/programs without a query:
+// the first DefaultLimit programs.
+func (t *Handlers) firstProgramsPage() []byte {
+	var w jsonw.Writer
+	w.B = append(w.B, `{"success":true,"data":`...)
+	w.BeginArray()
+	for _, tp := range t.programs[:min(rest.DefaultLimit, len(t.programs))] {
+		w.Raw(tp.json)
+	}
+	w.EndArray()
+	return append(rest.AppendMeta(w.B, len(t.programs), rest.DefaultLimit, 0), '}')
 }
 
 // POST /tax/calculate
@@ -504,6 +521,10 @@ func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.Reg
 
 func (t *Handlers) Programs(c *rest.Ctx) {
 	args := c.RC.QueryArgs()
+	if args.Len() == 0 {
+		c.SendStatic(t.programsPage)
+		return
+	}
 	country := args.Peek("country")
 	if country != nil && !isCountryCode(country) {
 		c.Fail("country", "must be an ISO 3166-1 alpha-2 code such as PT")
@@ -559,8 +580,7 @@ func (t *Handlers) Program(c *rest.Ctx) {
 		c.Error(errcode.NotFound, "no such program")
 		return
 	}
-	c.Begin().Raw(tp.json)
-	c.Send(fasthttp.StatusOK)
+	c.SendStatic(tp.page)
 }
 
 // docs describes the /tax routes.
@@ -573,8 +593,10 @@ func (t *Handlers) docs() Docs {
 			Summary: "Countries and tax years the calculator covers",
 			Desc: "Every country with tax parameters, sorted by code: its currency, supported tax years (a year is the calendar year the tax year begins in), " +
 				"regions with their own tax, what the calculation models (its assumptions and the rules it computes) and, honestly, what it leaves out, " +
-				"and the ids of its special programs. The whole list in one page: meta.limit is the total.",
-			Data: t.countrySchema},
+				"and the ids of its special programs. The whole list in one page: meta.limit is the total. " +
+				"It carries a strong ETag; If-None-Match naming it answers 304.",
+			NotModified: true,
+			Data:        t.countrySchema},
 		Calculate: &rest.Doc{
 			Tag:     "tax",
 			Status:  200,
@@ -591,7 +613,9 @@ func (t *Handlers) docs() Docs {
 			Summary: "Special tax programs",
 			Desc: "Expat, retiree and new-resident regimes (flat pensioner regimes, lump-sum regimes, impatriate reliefs, non-dom and territorial rules), sorted by id, " +
 				"each with its eligibility, status, dated changes, sources and the machine-readable rules POST /api/v1/tax/calculate applies. " +
-				"`calculable` says whether the calculator can apply it (its country has tax parameters and its rules convert).",
+				"`calculable` says whether the calculator can apply it (its country has tax parameters and its rules convert). " +
+				"Without a query the page carries a strong ETag and If-None-Match naming it answers 304.",
+			NotModified: true,
 			Query: append([]rest.Param{
 				rest.Q("country", "string", "Only this country's programs (ISO 3166-1 alpha-2, any case)."),
 				rest.Q("status", "string", "Only programs with this status: open, closed or changed."),
@@ -599,12 +623,13 @@ func (t *Handlers) docs() Docs {
 			Data: t.programSchema,
 			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country is not a two-letter code, status is not open, closed or changed, or limit/offset is out of range")}},
 		Program: &rest.Doc{
-			Tag:     "tax",
-			Status:  200,
-			Summary: "One special tax program",
-			Desc:    "A program by id, such as it-pensioner-7.",
-			Data:    t.programSchema,
-			Errs:    []rest.ErrDoc{rest.Err(errcode.NotFound, "no program with this id")}},
+			Tag:         "tax",
+			Status:      200,
+			Summary:     "One special tax program",
+			Desc:        "A program by id, such as it-pensioner-7. It carries a strong ETag; If-None-Match naming it answers 304.",
+			Data:        t.programSchema,
+			NotModified: true,
+			Errs:        []rest.ErrDoc{rest.Err(errcode.NotFound, "no program with this id")}},
 		Optimize: &rest.Doc{
 			Tag:     "tax",
 			Status:  200,
