@@ -38,6 +38,7 @@ import (
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/features"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/mcp"
 	"fiplan/handlers/places"
 	"fiplan/handlers/portfolio"
 	"fiplan/handlers/rest"
@@ -65,6 +66,9 @@ type Config struct {
 	Now func() time.Time
 	// Web, when set, serves every path outside /api/ (the web app).
 	Web fasthttp.RequestHandler
+	// MCP, when set, serves the Model Context Protocol at /mcp and its
+	// protected-resource metadata under /.well-known/ (handlers/mcp).
+	MCP *mcp.Settings
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -87,6 +91,7 @@ type Server struct {
 	account  *account.Handlers
 	tools    *portfolio.Handlers
 	calc     *calculator.Handlers
+	mcp      *mcp.Handler
 
 	statusDoc *rest.Doc
 	tax       *taxes.Handlers
@@ -169,6 +174,15 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.openapi = doc
+	if cfg.MCP != nil {
+		s.mcp, err = mcp.New(mcp.Config{
+			Settings: *cfg.MCP, Version: cfg.Version, Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Logger: s.log,
+			Datasets: mcp.Datasets{Cities: s.cities, FX: s.fx, Programs: s.programs, Taxes: s.taxes, History: s.history},
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	s.done.Add(1)
 	go s.background()
 	return s, nil
@@ -257,6 +271,9 @@ func (s *Server) background() {
 	}
 }
 
+// MCP is the Model Context Protocol handler; nil unless Config.MCP is set.
+func (s *Server) MCP() *mcp.Handler { return s.mcp }
+
 // HTTP returns a fasthttp server configured against slow and oversized
 // clients, serving s.
 func (s *Server) HTTP() *fasthttp.Server {
@@ -307,6 +324,10 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
+	if s.mcp != nil && mcp.Serves(rc.Path()) {
+		s.mcp.Serve(rc)
+		return
+	}
 	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) {
 		s.cfg.Web(rc)
 		return
