@@ -115,7 +115,7 @@ func text(res *sdk.CallToolResult) string {
 }
 
 // outputSchemas compiles every listed tool's output schema.
-func outputSchemas(t *testing.T, tools []*sdk.Tool) map[string]*jsonschema.Schema {
+func outputSchemas(t testing.TB, tools []*sdk.Tool) map[string]*jsonschema.Schema {
 	t.Helper()
 	out := map[string]*jsonschema.Schema{}
 	for _, tl := range tools {

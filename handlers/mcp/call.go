@@ -3,13 +3,13 @@ package mcp
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net"
 	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
 
+	json "github.com/goccy/go-json"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/valyala/fasthttp"
 

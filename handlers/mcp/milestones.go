@@ -1,9 +1,10 @@
 package mcp
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
+
+	json "github.com/goccy/go-json"
 )
 
 // milestoneDoc says which projection rows are milestones.
@@ -46,7 +47,7 @@ func trimPlan(plan map[string]json.RawMessage) error {
 		return nil
 	}
 	delete(plan, "projections")
-	var rows []map[string]json.RawMessage
+	var rows []json.RawMessage
 	if err := json.Unmarshal(raw, &rows); err != nil {
 		return err
 	}
@@ -57,12 +58,15 @@ func trimPlan(plan map[string]json.RawMessage) error {
 			marks[k] = *age
 		}
 	}
-	picked := []map[string]json.RawMessage{}
+	picked := make([]json.RawMessage, 0, 12)
 	for i, row := range rows {
-		var age int
-		if err := json.Unmarshal(row["age"], &age); err != nil {
+		var r struct {
+			Age int `json:"age"`
+		}
+		if err := json.Unmarshal(row, &r); err != nil {
 			return err
 		}
+		age := r.Age
 		var labels []string
 		if i == 0 {
 			labels = append(labels, "start")
@@ -82,12 +86,14 @@ func trimPlan(plan map[string]json.RawMessage) error {
 		if i == len(rows)-1 {
 			labels = append(labels, "end")
 		}
-		if len(labels) == 0 {
+		if len(labels) == 0 || len(row) < 2 || row[0] != '{' {
 			continue
 		}
+		// The row as the API wrote it, with the label as its first member.
 		label, _ := json.Marshal(strings.Join(labels, ", "))
-		row["label"] = label
-		picked = append(picked, row)
+		m := make([]byte, 0, len(row)+len(label)+10)
+		m = append(append(append(m, `{"label":`...), label...), ',')
+		picked = append(picked, append(m, row[1:]...))
 	}
 	b, err := json.Marshal(picked)
 	if err != nil {
