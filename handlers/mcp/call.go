@@ -134,7 +134,7 @@ func query(args map[string]json.RawMessage) (string, *envelope) {
 		s, ok := scalar(raw)
 		if !ok {
 			var list []json.RawMessage
-			if json.Unmarshal(raw, &list) == nil {
+			if json.Unmarshal(raw, &list) == nil && list != nil {
 				parts := make([]string, 0, len(list))
 				ok = true
 				for _, e := range list {

@@ -31,7 +31,15 @@ Rate limits: anonymous callers per client IP, signed-in callers per user by tier
 carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
 with retryAfter and Retry-After. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
 validated strictly: unknown fields, wrong JSON types and out-of-range values are VALIDATION_ERROR; an
-absent required field is MISSING_FIELD, which wins when both apply.`
+absent required field is MISSING_FIELD, which wins when both apply.
+
+AI assistants: the same operations are offered as Model Context Protocol tools at /mcp (streamable
+HTTP: POST, GET and DELETE; protocol 2025-06-18 and later), with "Authorization: Bearer" and an API
+key or a session token. Each tool's input schema is its route's request schema here and its output
+schema the route's data schema; a call runs the route with the caller's credentials, so the same
+validation, tiers and rate limits apply, and an error envelope becomes a tool result with isError
+carrying its code, message and details. Without credentials /mcp answers 401 with a
+WWW-Authenticate challenge naming /.well-known/oauth-protected-resource (RFC 9728).`
 
 // Info is what the document says about the API as a whole.
 type Info struct {
