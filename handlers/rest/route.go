@@ -38,6 +38,15 @@ type Doc struct {
 	Created            bool   // also answers 201 when the call creates the resource
 	Errs               []ErrDoc
 	Query              []Param
+	// Media lists the success response's other media types, beside JSON,
+	// that the route answers when the request's Accept header asks.
+	Media []Media
+}
+
+// Media is a media type of a success response other than JSON: its type
+// (such as text/csv) and what the body holds.
+type Media struct {
+	Type, Desc string
 }
 
 // Schema is a compiled body declaration (schema.Schema[T] for any T).
