@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -84,22 +85,49 @@ func (s *Server) keyPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
 	if via == auth.ViaCookie {
 		return s.unauthorized(c, errcode.Unauthorized, "the session cookie does not carry API keys")
 	}
-	hash, ok := auth.ParseKey(tok)
-	if !ok {
-		return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
-	}
-	k, acct, err := s.db.LookupKey(hash)
-	if errors.Is(err, store.ErrNotFound) {
+	p, err := s.apiKey(tok)
+	if errors.Is(err, auth.ErrInvalid) {
 		return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
 	}
 	if err != nil {
 		c.Storage(err)
 		return false
 	}
-	tier, _ := auth.ParseTier(acct.Tier)
-	c.Principal = auth.Principal{User: k.Owner, Tier: tier, Via: auth.ViaKey, KeyID: k.ID}
-	s.touch(k.Owner, k.ID)
+	c.Principal = p
 	return true
+}
+
+// apiKey looks an API key up in the store, on every request: a revoked
+// key fails at once. An unknown or malformed key wraps auth.ErrInvalid;
+// any other error is the store's.
+func (s *Server) apiKey(tok []byte) (auth.Principal, error) {
+	hash, ok := auth.ParseKey(tok)
+	if !ok {
+		return auth.Principal{}, errInvalidKey
+	}
+	k, acct, err := s.db.LookupKey(hash)
+	if errors.Is(err, store.ErrNotFound) {
+		return auth.Principal{}, errInvalidKey
+	}
+	if err != nil {
+		return auth.Principal{}, err
+	}
+	tier, _ := auth.ParseTier(acct.Tier)
+	s.touch(k.Owner, k.ID)
+	return auth.Principal{User: k.Owner, Tier: tier, Via: auth.ViaKey, KeyID: k.ID}, nil
+}
+
+var errInvalidKey = fmt.Errorf("%w: unknown or revoked API key", auth.ErrInvalid)
+
+// Credential resolves a bearer credential (the token after "Bearer ") as
+// the chain does: an API key through the store, every time; a session
+// token through the verifier. A refused credential's error wraps
+// auth.ErrInvalid or auth.ErrExpired; any other error is the store's.
+func (s *Server) Credential(tok []byte) (auth.Principal, error) {
+	if auth.IsKey(tok) {
+		return s.apiKey(tok)
+	}
+	return s.verifier.Verify(tok)
 }
 
 // tokenPrincipal verifies a session token.

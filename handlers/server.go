@@ -38,6 +38,7 @@ import (
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/features"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/mcp"
 	"fiplan/handlers/places"
 	"fiplan/handlers/portfolio"
 	"fiplan/handlers/rest"
@@ -70,6 +71,9 @@ type Config struct {
 	Now func() time.Time
 	// Web, when set, serves every path outside /api/ (the web app).
 	Web fasthttp.RequestHandler
+	// MCP, when set, serves the Model Context Protocol at /mcp and its
+	// protected-resource metadata under /.well-known/ (handlers/mcp).
+	MCP *mcp.Settings
 	// Redis, when set, holds the rate limits every node shares.
 	Redis *limit.Redis
 }
@@ -94,6 +98,7 @@ type Server struct {
 	account  *account.Handlers
 	tools    *portfolio.Handlers
 	calc     *calculator.Handlers
+	mcp      *mcp.Handler
 
 	// openapiStatic is openapi with its ETag and compressed forms.
 	openapiStatic *rest.Static
@@ -184,6 +189,15 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.openapi, s.openapiStatic = doc, rest.NewStatic(doc)
+	if cfg.MCP != nil {
+		s.mcp, err = mcp.New(mcp.Config{
+			Settings: *cfg.MCP, Version: cfg.Version, Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Logger: s.log,
+			Datasets: mcp.Datasets{Cities: s.cities, FX: s.fx, Programs: s.programs, Taxes: s.taxes, History: s.history},
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	s.done.Add(1)
 	go s.background()
 	return s, nil
@@ -277,6 +291,9 @@ func (s *Server) background() {
 		}
 	}
 }
+
+// MCP is the Model Context Protocol handler; nil unless Config.MCP is set.
+func (s *Server) MCP() *mcp.Handler { return s.mcp }
 
 // HTTP returns a fasthttp server configured against slow and oversized
 // clients, serving s.
@@ -399,6 +416,10 @@ func drain(conn net.Conn, length int) {
 
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
+	if s.mcp != nil && mcp.Serves(rc.Path()) && framing(&rc.Request.Header) == "" {
+		s.mcp.Serve(rc)
+		return
+	}
 	// The web app serves every path outside /api/; a request framed in a
 	// way that could smuggle another gets the API's 400 wherever it goes.
 	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) && framing(&rc.Request.Header) == "" {

@@ -3,6 +3,7 @@
 //	fiplan [flags]                      serve (see -h for every setting)
 //	fiplan token -sub NAME [-tier pro] [-role admin] [-ttl 1h]
 //	fiplan migrate [-db PATH|URL]       upgrade the store's schema and exit
+//	fiplan mcp [-sub local] [-tier pro] serve the MCP tools over stdio as a local user
 //	fiplan -version
 //
 // A bad setting ends start-up with one line naming it and exit code 2.
@@ -28,6 +29,7 @@ import (
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/mcp"
 	"fiplan/handlers/web"
 )
 
@@ -54,6 +56,9 @@ func main() {
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "token" {
 		return token(ctx, args[1:], getenv, stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "mcp" {
+		return mcpStdio(ctx, args[1:], getenv, os.Stdin, stdout, stderr)
 	}
 	if len(args) > 0 && args[0] == "migrate" {
 		return migrate(ctx, args[1:], getenv, stdout, stderr)
@@ -166,6 +171,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
 		Logger: log, Web: app.Serve, Redis: shared,
+		MCP: &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
 	})
 	if err != nil {
 		return err

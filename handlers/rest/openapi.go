@@ -50,7 +50,15 @@ X-Request-ID) and Access-Control-Max-Age 600. Responses then carry Vary: Origin.
 HTTP: a request URI over 8 KiB is 414 URI_TOO_LONG; headers over 8 KiB (the Authorization header over
 4 KiB, the request line and headers together over 16 KiB) are 431 HEADER_TOO_LARGE. Requests are
 HTTP/1.1 or HTTP/1.0; Transfer-Encoding other than chunked, or together with
-Content-Length, is 400 BAD_REQUEST and the connection is closed.`
+Content-Length, is 400 BAD_REQUEST and the connection is closed.
+
+AI assistants: the same operations are offered as Model Context Protocol tools at /mcp (streamable
+HTTP: POST, GET and DELETE; protocol 2025-06-18 and later), with "Authorization: Bearer" and an API
+key or a session token. Each tool's input schema is its route's request schema here and its output
+schema the route's data schema; a call runs the route with the caller's credentials, so the same
+validation, tiers and rate limits apply, and an error envelope becomes a tool result with isError
+carrying its code, message and details. Without credentials /mcp answers 401 with a
+WWW-Authenticate challenge naming /.well-known/oauth-protected-resource (RFC 9728).`
 
 // Info is what the document says about the API as a whole.
 type Info struct {

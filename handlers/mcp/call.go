@@ -1,0 +1,296 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+
+	json "github.com/goccy/go-json"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/errcode"
+)
+
+// PeerHeader carries the address of the client that sent an MCP request
+// from the HTTP mount to the tool calls it makes; the mount overwrites
+// whatever a client sends under this name.
+const PeerHeader = "Fiplan-Mcp-Peer"
+
+// envelope is the API's answer, success or error.
+type envelope struct {
+	Success    bool            `json:"success"`
+	Data       json.RawMessage `json:"data"`
+	Meta       json.RawMessage `json:"meta"`
+	Error      string          `json:"error"`
+	Code       string          `json:"code"`
+	Message    string          `json:"message"`
+	Details    []detail        `json:"details"`
+	RetryAfter int             `json:"retryAfter"`
+}
+
+type detail struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// request is what a tool call becomes: one API request.
+type request struct {
+	method, uri   string
+	body          []byte
+	authorization string
+	forwardedFor  string
+	peer          net.Addr
+}
+
+// handle serves one tool call by running its route through the server's
+// whole chain, so validation, authentication, tier rules and rate limits
+// apply as they do to the API.
+func (h *Handler) handle(t *tool) sdk.ToolHandler {
+	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		var raw json.RawMessage
+		if req.Params != nil {
+			raw = req.Params.Arguments
+		}
+		r, full, bad := h.request(t, raw)
+		if bad != nil {
+			return failure(bad, nil), nil
+		}
+		var header map[string][]string
+		if req.Extra != nil {
+			header = req.Extra.Header
+		}
+		if err := h.credentials(&r, header); err != nil {
+			return failure(&envelope{Code: errcode.Unauthorized, Error: err.Error()}, nil), nil
+		}
+		status, body := h.run(&r)
+		return h.result(t, r, status, body, full), nil
+	}
+}
+
+// request maps a tool's arguments to the route's request. bad is the
+// error to answer when the arguments cannot be mapped at all.
+func (h *Handler) request(t *tool, raw json.RawMessage) (r request, full bool, bad *envelope) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	r.method, r.uri = t.method, t.path
+	param := t.pathParam()
+	if t.route.Body != nil && param == "" && !t.projections {
+		r.body = raw // as sent: the route judges it, byte for byte
+		return r, false, nil
+	}
+	args := map[string]json.RawMessage{}
+	if err := json.Unmarshal(raw, &args); err != nil {
+		return r, false, &envelope{Code: errcode.InvalidJSON, Error: "the arguments must be one JSON object"}
+	}
+	if param != "" {
+		var id string
+		v, ok := args[param]
+		if !ok {
+			return r, false, &envelope{Code: errcode.Missing, Error: "missing required field: " + param,
+				Details: []detail{{Path: param, Message: "is required"}}}
+		}
+		if json.Unmarshal(v, &id) != nil || id == "" {
+			return r, false, &envelope{Code: errcode.Validation, Error: "invalid arguments",
+				Details: []detail{{Path: param, Message: "must be a non-empty string"}}}
+		}
+		delete(args, param)
+		r.uri = strings.Replace(r.uri, "{"+param+"}", url.PathEscape(id), 1)
+	}
+	if t.projections {
+		if v, ok := args[includeProjections]; ok {
+			if json.Unmarshal(v, &full) != nil {
+				return r, false, &envelope{Code: errcode.Validation, Error: "invalid arguments",
+					Details: []detail{{Path: includeProjections, Message: "must be a boolean"}}}
+			}
+			delete(args, includeProjections)
+		}
+	}
+	if t.route.Body != nil {
+		r.body, _ = json.Marshal(args)
+		return r, full, nil
+	}
+	q, bad := query(args)
+	if bad != nil {
+		return r, false, bad
+	}
+	if q != "" {
+		r.uri += "?" + q
+	}
+	return r, full, nil
+}
+
+// query writes arguments as the route's query string: strings as they are,
+// numbers and booleans as their JSON text, arrays of those comma separated.
+func query(args map[string]json.RawMessage) (string, *envelope) {
+	v := url.Values{}
+	for name, raw := range args {
+		s, ok := scalar(raw)
+		if !ok {
+			var list []json.RawMessage
+			if json.Unmarshal(raw, &list) == nil && list != nil {
+				parts := make([]string, 0, len(list))
+				ok = true
+				for _, e := range list {
+					p, good := scalar(e)
+					ok = ok && good
+					parts = append(parts, p)
+				}
+				s = strings.Join(parts, ",")
+			}
+		}
+		if !ok {
+			return "", &envelope{Code: errcode.Validation, Error: "invalid arguments",
+				Details: []detail{{Path: name, Message: "must be a string, a number, a boolean or a list of those"}}}
+		}
+		v.Set(name, s)
+	}
+	return v.Encode(), nil
+}
+
+func scalar(raw json.RawMessage) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", false
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		return s, json.Unmarshal(raw, &s) == nil
+	case 't', 'f':
+		return string(raw), string(raw) == "true" || string(raw) == "false"
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		_, err := strconv.ParseFloat(string(raw), 64)
+		return string(raw), err == nil
+	}
+	return "", false
+}
+
+// credentials sets who the call acts for: the HTTP request's Authorization
+// and client address, or, over stdio, the configured credential.
+func (h *Handler) credentials(r *request, header map[string][]string) error {
+	if a := first(header, "Authorization"); a != "" {
+		r.authorization = a
+		r.forwardedFor = first(header, "X-Forwarded-For")
+		if ap, err := netip.ParseAddrPort(first(header, PeerHeader)); err == nil {
+			r.peer = net.TCPAddrFromAddrPort(ap)
+		}
+		return nil
+	}
+	if h.cfg.Credential == nil {
+		return errNoCredential
+	}
+	a, err := h.cfg.Credential()
+	if err != nil {
+		return err
+	}
+	r.authorization = a
+	r.peer = &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)}
+	return nil
+}
+
+func first(h map[string][]string, k string) string {
+	if v := h[k]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// run serves r through the server's chain in-process and returns the
+// status and body.
+func (h *Handler) run(r *request) (int, []byte) {
+	var rc fasthttp.RequestCtx
+	var req fasthttp.Request
+	req.Header.SetMethod(r.method)
+	req.SetRequestURI(r.uri)
+	req.Header.SetHost("mcp.local")
+	if r.body != nil {
+		req.Header.SetContentType("application/json")
+		req.SetBody(r.body)
+	}
+	req.Header.Set(fasthttp.HeaderAuthorization, r.authorization)
+	if r.forwardedFor != "" {
+		req.Header.Set(fasthttp.HeaderXForwardedFor, r.forwardedFor)
+	}
+	rc.Init(&req, r.peer, nil)
+	h.cfg.Serve(&rc)
+	return rc.Response.StatusCode(), rc.Response.Body()
+}
+
+// result turns the API's answer into the tool's: data as structured
+// content with a summary to quote, or an error result carrying the API's
+// code, message and details.
+func (h *Handler) result(t *tool, r request, status int, body []byte, full bool) *sdk.CallToolResult {
+	if status == fasthttp.StatusNoContent {
+		id, _ := url.PathUnescape(r.uri[strings.LastIndexByte(r.uri, '/')+1:])
+		out, _ := json.Marshal(map[string]any{"id": id, "deleted": true})
+		return success(t, out)
+	}
+	var env envelope
+	if err := json.Unmarshal(body, &env); err != nil {
+		return failure(&envelope{Code: errcode.Internal, Error: "the API answered " + strconv.Itoa(status) + " without a JSON envelope"}, nil)
+	}
+	if !env.Success {
+		if env.Code == "" {
+			env.Code = errcode.Internal
+		}
+		return failure(&env, body)
+	}
+	out := []byte(env.Data)
+	switch {
+	case t.route.List:
+		meta := env.Meta
+		if len(meta) == 0 {
+			meta = json.RawMessage("{}")
+		}
+		out, _ = json.Marshal(map[string]json.RawMessage{"items": env.Data, "meta": meta})
+	case t.projections && !full:
+		var err error
+		if out, err = milestones(env.Data); err != nil {
+			return failure(&envelope{Code: errcode.Internal, Error: "cannot pick milestones: " + err.Error()}, nil)
+		}
+	}
+	return success(t, out)
+}
+
+func success(t *tool, out []byte) *sdk.CallToolResult {
+	return &sdk.CallToolResult{
+		StructuredContent: json.RawMessage(out),
+		Content: []sdk.Content{
+			&sdk.TextContent{Text: t.summary(out)},
+			&sdk.TextContent{Text: string(out)},
+		},
+	}
+}
+
+// failure is a tool error (never a protocol error): a sentence with the
+// code, message and details, then the API's error envelope as JSON.
+func failure(env *envelope, body []byte) *sdk.CallToolResult {
+	var b strings.Builder
+	b.WriteString(env.Code)
+	b.WriteString(": ")
+	b.WriteString(env.Error)
+	if env.Message != "" {
+		b.WriteString(" (" + env.Message + ")")
+	}
+	for _, d := range env.Details {
+		b.WriteString("\n- " + d.Path + ": " + d.Message)
+	}
+	if env.RetryAfter > 0 {
+		b.WriteString("\nRetry after " + strconv.Itoa(env.RetryAfter) + " s.")
+	}
+	if body == nil {
+		env.Success = false
+		body, _ = json.Marshal(map[string]any{"success": false, "error": env.Error, "code": env.Code, "details": env.Details})
+	}
+	return &sdk.CallToolResult{
+		IsError: true,
+		Content: []sdk.Content{&sdk.TextContent{Text: b.String()}, &sdk.TextContent{Text: string(body)}},
+	}
+}

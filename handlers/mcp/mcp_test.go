@@ -1,0 +1,97 @@
+package mcp
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"fiplan/handlers/rest"
+)
+
+func TestBindRefusesAToolWithoutItsRoute(t *testing.T) {
+	routes := []*rest.Route{rest.Get("/api/v1/geo/cities", rest.Public, nil, &rest.Doc{Status: 200})}
+	err := bind(tools(), routes)
+	if err == nil || !strings.Contains(err.Error(), "fi_calculate") {
+		t.Fatalf("bind without the calculator route: %v", err)
+	}
+}
+
+func TestInputSchemaOfAQueryRoute(t *testing.T) {
+	tl := &tool{name: "x", method: "GET", path: "/api/v1/x/{id}",
+		route: rest.Get("/api/v1/x/{id}", rest.User, nil, &rest.Doc{Status: 200, Query: []rest.Param{rest.Q("limit", "integer", "Items.")}})}
+	b, err := inputSchema(tl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Type       string
+		Properties map[string]struct{ Type string }
+		Required   []string
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Type != "object" || s.Properties["limit"].Type != "integer" || s.Properties["id"].Type != "string" || len(s.Required) != 1 || s.Required[0] != "id" {
+		t.Fatalf("schema %s", b)
+	}
+	if _, err := outputSchema(&tool{route: rest.Get("/y", rest.User, nil, &rest.Doc{Status: 200, Data: nonObject{}})}); err == nil {
+		t.Fatal("a non-object data schema was accepted as an output schema")
+	}
+}
+
+type nonObject struct{}
+
+func (nonObject) JSONSchema() []byte { return []byte(`{"type":"array"}`) }
+
+func TestQueryFromArguments(t *testing.T) {
+	q, bad := query(map[string]json.RawMessage{"ids": json.RawMessage(`["a-pt","b-es"]`), "limit": json.RawMessage(`5`), "q": json.RawMessage(`"são paulo"`)})
+	if bad != nil || q != "ids=a-pt%2Cb-es&limit=5&q=s%C3%A3o+paulo" {
+		t.Fatalf("query %q %v", q, bad)
+	}
+	for _, v := range []string{`{"a":1}`, `null`, `[[1]]`, `[{}]`} {
+		if _, bad := query(map[string]json.RawMessage{"x": json.RawMessage(v)}); bad == nil || bad.Details[0].Path != "x" {
+			t.Errorf("%s was accepted as a query value", v)
+		}
+	}
+}
+
+func TestNum(t *testing.T) {
+	for in, want := range map[float64]string{0: "0", 1125000: "1,125,000", -1234.5: "-1,234.5", 999.999: "1,000", 12.05: "12.05"} {
+		if got := num(in); got != want {
+			t.Errorf("num(%v) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestMilestonesKeepTheRowsAndLabelThem(t *testing.T) {
+	data := `{"fiAge":37,"retirementAge":37,"depletionAge":null,"projections":[` +
+		`{"age":35,"endBalance":1},{"age":36,"endBalance":2},{"age":37,"endBalance":3},{"age":38,"endBalance":4}],` +
+		`"scenarios":[{"name":"a","fiAge":null,"projections":[{"age":39,"endBalance":5},{"age":40,"endBalance":6}]}]}`
+	out, err := milestones([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Projections []any
+		Milestones  []struct {
+			Label      string
+			Age        int
+			EndBalance float64
+		}
+		Scenarios []struct {
+			Milestones []struct{ Label string }
+		}
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Projections != nil || len(got.Milestones) != 3 || got.Milestones[1].Label != "fi, retirement" || got.Milestones[1].EndBalance != 3 || got.Milestones[2].Label != "end" {
+		t.Fatalf("milestones %s", out)
+	}
+	if s := got.Scenarios[0].Milestones; len(s) != 2 || s[0].Label != "start" || s[1].Label != "age 40, end" {
+		t.Fatalf("scenario milestones %s", out)
+	}
+	if _, err := milestones([]byte(`{"projections":[{"age":"x"}]}`)); err == nil {
+		t.Fatal("a row without a numeric age was accepted")
+	}
+}

@@ -1,0 +1,290 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// summary is a tool's one-paragraph account of its structured answer, in
+// words an assistant can quote.
+type summary func(out []byte) string
+
+// num formats an amount with thousands separators and at most two decimals.
+func num(v float64) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return b.String()
+}
+
+func pct(v float64) string { return strconv.FormatFloat(v*100, 'f', 1, 64) + "%" }
+
+func calcSummary(out []byte) string {
+	var d struct {
+		FINumber     float64 `json:"fiNumber"`
+		YearsToFI    *int    `json:"yearsToFI"`
+		FIAge        *int    `json:"fiAge"`
+		FIYear       *int    `json:"fiYear"`
+		SavingsRate  float64 `json:"savingsRate"`
+		RunsOut      bool    `json:"runsOut"`
+		DepletionAge *int    `json:"depletionAge"`
+		Scenarios    []struct {
+			Name      string `json:"name"`
+			YearsToFI *int   `json:"yearsToFI"`
+			FIAge     *int   `json:"fiAge"`
+		} `json:"scenarios"`
+	}
+	_ = json.Unmarshal(out, &d)
+	var b strings.Builder
+	fmt.Fprintf(&b, "FI number %s (today's money); savings rate %s. ", num(d.FINumber), pct(d.SavingsRate))
+	switch {
+	case d.YearsToFI == nil:
+		b.WriteString("FI is not reached within the horizon.")
+	case *d.YearsToFI == 0:
+		b.WriteString("Already financially independent.")
+	case d.FIAge != nil && d.FIYear != nil:
+		fmt.Fprintf(&b, "FI in %d years, at age %d (%d).", *d.YearsToFI, *d.FIAge, *d.FIYear)
+	}
+	if d.RunsOut && d.DepletionAge != nil {
+		fmt.Fprintf(&b, " The money runs out at age %d.", *d.DepletionAge)
+	}
+	for _, s := range d.Scenarios {
+		if s.YearsToFI == nil {
+			fmt.Fprintf(&b, " Scenario %q: FI not reached.", s.Name)
+		} else if s.FIAge != nil {
+			fmt.Fprintf(&b, " Scenario %q: FI in %d years, at age %d.", s.Name, *s.YearsToFI, *s.FIAge)
+		}
+	}
+	return b.String()
+}
+
+func healthSummary(out []byte) string {
+	var d struct {
+		Score      int `json:"score"`
+		Components []struct {
+			Name  string `json:"name"`
+			Score int    `json:"score"`
+			Max   int    `json:"max"`
+		} `json:"components"`
+		Recommendations []struct {
+			Title  string `json:"title"`
+			Impact int    `json:"impact"`
+		} `json:"recommendations"`
+	}
+	_ = json.Unmarshal(out, &d)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Portfolio health %d/1000:", d.Score)
+	for i, c := range d.Components {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, " %s %d/%d", c.Name, c.Score, c.Max)
+	}
+	b.WriteByte('.')
+	if len(d.Recommendations) > 0 {
+		r := d.Recommendations[0]
+		fmt.Fprintf(&b, " First recommendation: %s (about %d points).", r.Title, r.Impact)
+	}
+	return b.String()
+}
+
+// list reads a list tool's answer: the items and the total.
+func list[T any](out []byte) (items []T, total int) {
+	var d struct {
+		Items []T `json:"items"`
+		Meta  struct {
+			Total int `json:"total"`
+		} `json:"meta"`
+	}
+	_ = json.Unmarshal(out, &d)
+	return d.Items, d.Meta.Total
+}
+
+// firstFew joins the first five names.
+func firstFew(names []string) string {
+	if len(names) > 5 {
+		names = append(names[:5:5], "...")
+	}
+	return strings.Join(names, "; ")
+}
+
+func citiesSummary(out []byte) string {
+	items, total := list[struct {
+		Name    string  `json:"name"`
+		Country string  `json:"country"`
+		Cost    float64 `json:"monthlyCostUSD"`
+	}](out)
+	names := make([]string, len(items))
+	for i, c := range items {
+		names[i] = fmt.Sprintf("%s (%s) USD %s a month", c.Name, c.Country, num(c.Cost))
+	}
+	return fmt.Sprintf("%d cities match; %d here: %s.", total, len(items), firstFew(names))
+}
+
+func compareSummary(out []byte) string {
+	var d struct {
+		Cities []struct {
+			Name     string  `json:"name"`
+			FINumber float64 `json:"fiNumberUSD"`
+			Summary  string  `json:"summary"`
+		} `json:"cities"`
+	}
+	_ = json.Unmarshal(out, &d)
+	parts := make([]string, len(d.Cities))
+	for i, c := range d.Cities {
+		parts[i] = fmt.Sprintf("%s: FI number USD %s; %s", c.Name, num(c.FINumber), c.Summary)
+	}
+	return strings.Join(parts, "\n")
+}
+
+func recommendSummary(out []byte) string {
+	items, total := list[struct {
+		Name    string   `json:"name"`
+		Score   int      `json:"score"`
+		Reasons []string `json:"reasons"`
+	}](out)
+	names := make([]string, len(items))
+	for i, c := range items {
+		names[i] = fmt.Sprintf("%s (score %d)", c.Name, c.Score)
+	}
+	s := fmt.Sprintf("%d cities fit; best first: %s.", total, firstFew(names))
+	if len(items) > 0 && len(items[0].Reasons) > 0 {
+		s += " Why " + items[0].Name + ": " + strings.Join(items[0].Reasons, "; ") + "."
+	}
+	return s
+}
+
+func taxSummary(out []byte) string {
+	var d struct {
+		Country   string   `json:"country"`
+		Year      int      `json:"year"`
+		Currency  string   `json:"currency"`
+		Income    float64  `json:"incomeTax"`
+		Social    float64  `json:"socialContributions"`
+		Capital   float64  `json:"capitalTax"`
+		Regional  *float64 `json:"regionalTax"`
+		Total     float64  `json:"totalTax"`
+		Effective float64  `json:"effectiveRate"`
+		Marginal  float64  `json:"marginalRate"`
+	}
+	_ = json.Unmarshal(out, &d)
+	s := fmt.Sprintf("%s %d: total tax %s %s (income tax %s, social contributions %s, capital tax %s",
+		d.Country, d.Year, d.Currency, num(d.Total), num(d.Income), num(d.Social), num(d.Capital))
+	if d.Regional != nil {
+		s += ", regional tax " + num(*d.Regional)
+	}
+	return s + fmt.Sprintf("); effective rate %s, marginal rate %s.", pct(d.Effective), pct(d.Marginal))
+}
+
+func programsSummary(out []byte) string {
+	items, total := list[struct {
+		ID      string `json:"id"`
+		Name    string `json:"name"`
+		Country string `json:"country"`
+		Status  string `json:"status"`
+	}](out)
+	names := make([]string, len(items))
+	for i, p := range items {
+		names[i] = fmt.Sprintf("%s (%s, %s, id %s)", p.Name, p.Country, p.Status, p.ID)
+	}
+	return fmt.Sprintf("%d programs match; %d here: %s.", total, len(items), firstFew(names))
+}
+
+func optimizeSummary(out []byte) string {
+	var d struct {
+		Suggestions []map[string]any `json:"suggestions"`
+	}
+	_ = json.Unmarshal(out, &d)
+	if len(d.Suggestions) == 0 {
+		return "No candidate country."
+	}
+	parts := make([]string, 0, 3)
+	for i, s := range d.Suggestions {
+		if i == 3 {
+			break
+		}
+		label := fmt.Sprint(s["country"])
+		if p, ok := s["program"].(string); ok && p != "" {
+			label += " with " + p
+		}
+		if v, ok := s["afterTaxUSD"].(float64); ok {
+			label += ": after tax USD " + num(v)
+		}
+		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
+	}
+	return fmt.Sprintf("%d options ranked by after-tax income; best: %s.", len(d.Suggestions), strings.Join(parts, "; "))
+}
+
+func fiScoreSummary(out []byte) string {
+	var d struct {
+		Score    int      `json:"score"`
+		Progress *float64 `json:"progress"`
+		Missing  []string `json:"missing"`
+	}
+	_ = json.Unmarshal(out, &d)
+	s := fmt.Sprintf("FI score %d/1000.", d.Score)
+	if d.Progress != nil {
+		s += " Net worth is " + pct(*d.Progress) + " of the FI number."
+	}
+	if len(d.Missing) > 0 {
+		s += " Missing for a fuller score: " + strings.Join(d.Missing, ", ") + "."
+	}
+	return s
+}
+
+type assetBrief struct {
+	ID       string  `json:"id"`
+	Name     string  `json:"name"`
+	Value    float64 `json:"value"`
+	Currency string  `json:"currency"`
+	Category string  `json:"category"`
+}
+
+func (a assetBrief) String() string {
+	return fmt.Sprintf("%s: %s %s, %s (id %s)", a.Name, a.Currency, num(a.Value), a.Category, a.ID)
+}
+
+func assetsSummary(out []byte) string {
+	items, total := list[assetBrief](out)
+	names := make([]string, len(items))
+	for i, a := range items {
+		names[i] = a.String()
+	}
+	if total == 0 {
+		return "No assets stored."
+	}
+	return fmt.Sprintf("%d assets; %d here: %s.", total, len(items), firstFew(names))
+}
+
+func assetSummary(out []byte) string {
+	var a assetBrief
+	_ = json.Unmarshal(out, &a)
+	return "Saved " + a.String() + "."
+}
+
+func deletedSummary(out []byte) string {
+	var d struct {
+		ID string `json:"id"`
+	}
+	_ = json.Unmarshal(out, &d)
+	return "Deleted " + d.ID + "."
+}

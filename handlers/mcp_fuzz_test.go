@@ -1,0 +1,74 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"fiplan/handlers/auth"
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/mcp"
+)
+
+// FuzzMCPTools calls a tool, chosen by the first input, with arbitrary
+// arguments through the SDK's client: whatever the arguments, the call
+// must not panic or fail at the protocol level, an error result must carry
+// a code of a status below 500, and a success must match the tool's
+// output schema.
+func FuzzMCPTools(f *testing.F) {
+	s := newFuzzServer(f)
+	h, err := mcp.New(mcp.Config{Settings: mcp.Settings{PublicURL: mcpBase, Credential: func() (string, error) {
+		tok, err := auth.Sign(testSecret, auth.Claims{Sub: "fuzz", Tier: "pro", TTL: time.Hour}, time.Now())
+		return "Bearer " + tok, err
+	}}, Version: "fuzz", Routes: s.routes, Serve: s.Serve, Verify: s.Credential})
+	if err != nil {
+		f.Fatal(err)
+	}
+	st, ct := sdk.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	go h.Run(ctx, st) //nolint:errcheck // ends with ctx
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "fuzz"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { cancel(); cs.Close() })
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	tools := list.Tools
+	schemas := outputSchemas(f, tools)
+	for _, tc := range toolCases("ast_seed") {
+		for j, tl := range tools {
+			if tl.Name == tc.name {
+				f.Add(uint8(j), []byte(tc.good))
+				f.Add(uint8(j), []byte(tc.bad))
+			}
+		}
+	}
+	f.Add(uint8(0), []byte(`null`))
+	f.Add(uint8(3), []byte(`[1,2]`))
+	f.Add(uint8(5), []byte(`{"includeProjections":true,"currentAge":40,"annualIncome":1,"annualExpenses":1}`))
+	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
+		tl := tools[int(which)%len(tools)]
+		if !json.Valid(args) {
+			args, _ = json.Marshal(string(args)) // a string: not an object
+		}
+		res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: tl.Name, Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatalf("%s(%s): protocol error %v", tl.Name, args, err)
+		}
+		if res.IsError {
+			code, _, _ := strings.Cut(text(res), ":")
+			if st := errcode.Status(code); st < 400 || st >= 500 {
+				t.Fatalf("%s(%s): error %q (status %d): %s", tl.Name, args, code, st, text(res))
+			}
+			return
+		}
+		validate(t, schemas[tl.Name], tl.Name, structured(t, res))
+	})
+}

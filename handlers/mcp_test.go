@@ -1,0 +1,550 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"fiplan/handlers/mcp"
+)
+
+const mcpBase = "http://fiplan.test"
+
+func withMCP(stream bool) option {
+	return func(c *Config) {
+		c.MCP = &mcp.Settings{PublicURL: mcpBase, Issuer: "https://id.example.com", Stream: stream}
+	}
+}
+
+// httpClient dials the harness's in-memory listener and sends authz (an
+// Authorization value) on every request.
+func (h *harness) httpClient(authz string) *http.Client {
+	ip := h.ip
+	return &http.Client{Transport: &authTransport{authz: authz, base: &http.Transport{
+		DialContext: func(context.Context, string, string) (net.Conn, error) {
+			return h.ln.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40001})
+		},
+	}}, Timeout: 20 * time.Second}
+}
+
+type authTransport struct {
+	authz string
+	base  http.RoundTripper
+}
+
+func (a *authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	if a.authz != "" {
+		r.Header.Set("Authorization", a.authz)
+	}
+	return a.base.RoundTrip(r)
+}
+
+// mcpSession connects the SDK's client to /mcp with authz.
+func (h *harness) mcpSession(authz string) (*sdk.ClientSession, error) {
+	c := sdk.NewClient(&sdk.Implementation{Name: "fiplan-test", Version: "1"}, nil)
+	return c.Connect(context.Background(), &sdk.StreamableClientTransport{
+		Endpoint: mcpBase + mcp.Path, HTTPClient: h.httpClient(authz), DisableStandaloneSSE: true,
+	}, nil)
+}
+
+// apiKey makes an API key for sub through the API and returns it with its id.
+func (h *harness) apiKey(sub, tier string) (key, id string) {
+	h.t.Helper()
+	r := h.do("POST", "/api/v1/user/api-keys", `{"name":"assistant"}`, bearer(h.token(sub, tier, ""))...)
+	if r.status != 201 {
+		h.t.Fatalf("cannot make a key: %d %s", r.status, r.raw)
+	}
+	return r.data()["key"].(string), r.data()["id"].(string)
+}
+
+// toolCase is one good and one bad call of a tool; the bad one must
+// answer an error result with code.
+type toolCase struct {
+	name      string
+	good, bad string
+	code      string
+}
+
+func toolCases(assetID string) []toolCase {
+	return []toolCase{
+		{"fi_calculate", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000}]}`, `{}`, "MISSING_FIELD"},
+		{"portfolio_health", `{"holdings":[{"name":"World","value":200000,"assetClass":"equity","expenseRatio":0.002,"region":"global"},{"name":"Cash","value":15000,"assetClass":"cash"}],"age":40,"annualExpenses":36000}`, `{"holdings":"all of them"}`, "VALIDATION_ERROR"},
+		{"search_cities", `{"region":"europe-south","maxMonthlyCost":2500,"sort":"cost","limit":5}`, `{"population":3}`, "VALIDATION_ERROR"},
+		{"compare_cities", `{"ids":"zurich-ch,lisbon-pt","style":"lean"}`, `{"ids":"lisbon-pt"}`, "VALIDATION_ERROR"},
+		{"recommend_cities", `{"portfolioUSD":900000,"withdrawalRate":0.035,"householdSize":2,"preferences":{"minSafety":60}}`, `{"householdSize":2}`, "MISSING_FIELD"},
+		{"tax_calculate", `{"country":"GB","income":{"employment":50000,"dividends":3000}}`, `{"country":"XX","income":{"employment":1}}`, "VALIDATION_ERROR"},
+		{"tax_programs", `{"country":"PT"}`, `{"status":"sometimes"}`, "VALIDATION_ERROR"},
+		{"tax_optimize", `{"country":"US","income":{"pension":30000,"dividends":20000},"monthlyBudgetUSD":4000}`, `{"income":{"pension":1}}`, "MISSING_FIELD"},
+		{"my_fi_score", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
+		{"list_my_assets", `{"limit":10}`, `{"category":"tulips"}`, "VALIDATION_ERROR"},
+		{"add_asset", `{"name":"Bond fund","value":8000,"currency":"EUR","category":"bond"}`, `{"name":"Bond fund","value":-1}`, "VALIDATION_ERROR"},
+		{"update_asset", `{"id":"` + assetID + `","value":12500,"notes":null}`, `{"id":"ast_nobody","value":1}`, "NOT_FOUND"},
+		{"delete_asset", `{"id":"` + assetID + `"}`, `{"id":"` + assetID + `"}`, "NOT_FOUND"},
+	}
+}
+
+// structured reads a result's structured content.
+func structured(t *testing.T, res *sdk.CallToolResult) []byte {
+	t.Helper()
+	b, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func text(res *sdk.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// outputSchemas compiles every listed tool's output schema.
+func outputSchemas(t testing.TB, tools []*sdk.Tool) map[string]*jsonschema.Schema {
+	t.Helper()
+	out := map[string]*jsonschema.Schema{}
+	for _, tl := range tools {
+		b, err := json.Marshal(tl.OutputSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		url := "mem://" + tl.Name + ".json"
+		if err := c.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+		if out[tl.Name], err = c.Compile(url); err != nil {
+			t.Fatalf("%s: output schema does not compile: %v", tl.Name, err)
+		}
+	}
+	return out
+}
+
+func validate(t *testing.T, s *jsonschema.Schema, name string, b []byte) {
+	t.Helper()
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: structured content is not JSON: %v", name, err)
+	}
+	if err := s.Validate(v); err != nil {
+		t.Fatalf("%s: structured content does not match the output schema: %v\n%s", name, err, b)
+	}
+}
+
+func call(t *testing.T, cs *sdk.ClientSession, name, args string) *sdk.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+	if err != nil {
+		t.Fatalf("%s(%s): protocol error %v", name, args, err)
+	}
+	return res
+}
+
+var wantTools = []string{"add_asset", "compare_cities", "delete_asset", "fi_calculate", "list_my_assets", "my_fi_score",
+	"portfolio_health", "recommend_cities", "search_cities", "tax_calculate", "tax_optimize", "tax_programs", "update_asset"}
+
+// TestMCPToolsOverHTTP calls every tool with a good and a bad input over
+// streamable HTTP, answering POSTs as JSON and as event streams.
+func TestMCPToolsOverHTTP(t *testing.T) {
+	for _, stream := range []bool{false, true} {
+		name := "json"
+		if stream {
+			name = "sse"
+		}
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, withMCP(stream))
+			key, _ := h.apiKey("ada", "pro")
+			cs, err := h.mcpSession("Bearer " + key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			init := cs.InitializeResult()
+			if init.ServerInfo.Name != "fiplan" || init.ProtocolVersion < mcp.MinProtocol || init.Capabilities.Tools == nil {
+				t.Fatalf("initialize answered %+v", init)
+			}
+			if cs.ID() == "" {
+				t.Fatal("no session id")
+			}
+			exerciseTools(t, h, cs)
+		})
+	}
+}
+
+func exerciseTools(t *testing.T, h *harness, cs *sdk.ClientSession) {
+	t.Helper()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range list.Tools {
+		names = append(names, tl.Name)
+		if tl.Annotations == nil || tl.Annotations.DestructiveHint == nil {
+			t.Errorf("%s has no annotations", tl.Name)
+		}
+		in, _ := tl.InputSchema.(map[string]any)
+		if in["type"] != "object" {
+			t.Errorf("%s: input schema %v", tl.Name, tl.InputSchema)
+		}
+	}
+	slices.Sort(names)
+	if !slices.Equal(names, wantTools) {
+		t.Fatalf("tools %v, want %v", names, wantTools)
+	}
+	schemas := outputSchemas(t, list.Tools)
+	ro := map[string]bool{}
+	for _, tl := range list.Tools {
+		ro[tl.Name] = tl.Annotations.ReadOnlyHint
+	}
+	if !ro["fi_calculate"] || ro["delete_asset"] || ro["add_asset"] {
+		t.Errorf("readOnlyHint: %v", ro)
+	}
+
+	created := call(t, cs, "add_asset", `{"name":"World index","isin":"IE00BK5BQT80","value":12000,"currency":"EUR"}`)
+	if created.IsError {
+		t.Fatalf("add_asset: %s", text(created))
+	}
+	var asset struct{ ID string }
+	_ = json.Unmarshal(structured(t, created), &asset)
+	for _, tc := range toolCases(asset.ID) {
+		good := call(t, cs, tc.name, tc.good)
+		if good.IsError {
+			t.Fatalf("%s(%s): %s", tc.name, tc.good, text(good))
+		}
+		validate(t, schemas[tc.name], tc.name, structured(t, good))
+		if len(good.Content) == 0 || text(good) == "" {
+			t.Errorf("%s: no text summary", tc.name)
+		}
+		bad := call(t, cs, tc.name, tc.bad)
+		if !bad.IsError || !strings.HasPrefix(text(bad), tc.code+":") {
+			t.Fatalf("%s(%s): want an error result %s, got %s", tc.name, tc.bad, tc.code, text(bad))
+		}
+		if bad.StructuredContent != nil {
+			t.Errorf("%s: an error result carries structured content", tc.name)
+		}
+	}
+}
+
+func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "free")
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	args := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000`
+	short := structured(t, call(t, cs, "fi_calculate", args+`}`))
+	full := structured(t, call(t, cs, "fi_calculate", args+`,"includeProjections":true}`))
+	var s, f struct {
+		FIAge       int
+		Projections []map[string]any
+		Milestones  []struct {
+			Age   int
+			Label string
+		}
+	}
+	_ = json.Unmarshal(short, &s)
+	_ = json.Unmarshal(full, &f)
+	if s.Projections != nil || len(s.Milestones) < 3 {
+		t.Fatalf("default answer: %d projections, %d milestones", len(s.Projections), len(s.Milestones))
+	}
+	if len(f.Projections) != 95-35 || f.Milestones != nil {
+		t.Fatalf("with includeProjections: %d projections, %d milestones", len(f.Projections), len(f.Milestones))
+	}
+	var fi bool
+	for _, m := range s.Milestones {
+		if strings.Contains(m.Label, "fi") && m.Age == s.FIAge {
+			fi = true
+		}
+	}
+	if !fi || s.Milestones[0].Label != "start" && !strings.HasPrefix(s.Milestones[0].Label, "start") {
+		t.Fatalf("milestones %+v lack the start or the FI year (age %d)", s.Milestones, s.FIAge)
+	}
+	// The same call through the API answers the same summary figures.
+	r := h.do("POST", "/api/v1/calculator", args+`}`)
+	if r.data()["fiNumber"] == nil || r.data()["fiAge"].(float64) != float64(s.FIAge) {
+		t.Fatalf("REST and MCP disagree: %v vs %d", r.data()["fiAge"], s.FIAge)
+	}
+	bad := call(t, cs, "fi_calculate", args+`,"includeProjections":"yes"}`)
+	if !bad.IsError || !strings.Contains(text(bad), "includeProjections") {
+		t.Fatalf("a non-boolean includeProjections: %s", text(bad))
+	}
+}
+
+func TestMCPFreeUserCannotOptimize(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	cs, err := h.mcpSession("Bearer " + h.token("bo", "free", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res := call(t, cs, "tax_optimize", `{"country":"US","income":{"pension":30000}}`)
+	if !res.IsError || !strings.HasPrefix(text(res), "SUBSCRIPTION_REQUIRED:") || !strings.Contains(text(res), `"code":"SUBSCRIPTION_REQUIRED"`) {
+		t.Fatalf("free user's tax_optimize: %s", text(res))
+	}
+	// The tier rule is the route's: the free user's other calls work.
+	if res := call(t, cs, "tax_calculate", `{"country":"PT","income":{"pension":30000}}`); res.IsError {
+		t.Fatalf("tax_calculate: %s", text(res))
+	}
+}
+
+func TestMCPRateLimitIsTheUsers(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("60/1m", "3/1m", "6000/1m"))
+	key, _ := h.apiKey("cy", "free") // the key itself costs one request
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for i := 0; i < 2; i++ {
+		if res := call(t, cs, "my_fi_score", `{}`); res.IsError {
+			t.Fatalf("call %d: %s", i, text(res))
+		}
+	}
+	res := call(t, cs, "my_fi_score", `{}`)
+	if !res.IsError || !strings.HasPrefix(text(res), "RATE_LIMITED:") || !strings.Contains(text(res), "Retry after") {
+		t.Fatalf("over the limit: %s", text(res))
+	}
+}
+
+// rawMCP posts one JSON-RPC message to /mcp and returns the response.
+func rawMCP(t *testing.T, c *http.Client, method, session, body string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(method, mcpBase+mcp.Path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if session != "" {
+		req.Header.Set("Mcp-Session-Id", session)
+		req.Header.Set("Mcp-Protocol-Version", mcp.MinProtocol)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+
+func TestMCPUnauthorized(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	for _, authz := range []string{"", "Bearer svc_notakey", "Bearer not.a.jwt", "Basic YTpi"} {
+		res := rawMCP(t, h.httpClient(authz), "POST", "", initialize)
+		res.Body.Close()
+		want := `Bearer resource_metadata="` + mcpBase + `/.well-known/oauth-protected-resource"`
+		if res.StatusCode != 401 || res.Header.Get("WWW-Authenticate") != want {
+			t.Fatalf("%q: %d, WWW-Authenticate %q", authz, res.StatusCode, res.Header.Get("WWW-Authenticate"))
+		}
+	}
+	// An expired session is refused like a bad one.
+	tok := h.token("ada", "free", "")
+	h.advance(2 * time.Hour)
+	if res := rawMCP(t, h.httpClient("Bearer "+tok), "POST", "", initialize); res.StatusCode != 401 {
+		t.Fatalf("expired token: %d", res.StatusCode)
+	}
+	res, err := h.httpClient("").Get(mcpBase + mcp.MetadataPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var meta struct {
+		Resource             string   `json:"resource"`
+		AuthorizationServers []string `json:"authorization_servers"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&meta); err != nil || res.StatusCode != 200 {
+		t.Fatalf("metadata: %d %v", res.StatusCode, err)
+	}
+	if meta.Resource != mcpBase+"/mcp" || !slices.Equal(meta.AuthorizationServers, []string{"https://id.example.com"}) {
+		t.Fatalf("metadata %+v", meta)
+	}
+	if res := rawMCP(t, h.httpClient(""), "POST", "", "{}"); res.StatusCode != 401 {
+		t.Fatalf("POST /mcp without credentials: %d", res.StatusCode)
+	}
+	post, err := h.httpClient("").Post(mcpBase+mcp.MetadataPath, "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	post.Body.Close()
+	if post.StatusCode != 405 || post.Header.Get("Allow") == "" {
+		t.Fatalf("POST metadata: %d", post.StatusCode)
+	}
+}
+
+func TestMCPRevokedKeyFailsAtOnce(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	key, id := h.apiKey("ada", "free")
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if res := call(t, cs, "my_fi_score", `{}`); res.IsError {
+		t.Fatal(text(res))
+	}
+	r := h.do("DELETE", "/api/v1/user/api-keys/"+id, "", bearer(h.token("ada", "free", ""))...)
+	if r.status != 204 {
+		t.Fatalf("revoke: %d %s", r.status, r.raw)
+	}
+	_, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "my_fi_score", Arguments: json.RawMessage(`{}`)})
+	if err == nil || !strings.Contains(err.Error(), "401") && !strings.Contains(strings.ToLower(err.Error()), "unauthorized") {
+		t.Fatalf("a call with the revoked key: %v", err)
+	}
+}
+
+func TestMCPSessions(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	res := rawMCP(t, ada, "POST", "", initialize)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	sid := res.Header.Get("Mcp-Session-Id")
+	if res.StatusCode != 200 || sid == "" || !strings.Contains(string(body), `"protocolVersion":"2025-06-18"`) {
+		t.Fatalf("initialize: %d session %q %s", res.StatusCode, sid, body)
+	}
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("initialize answered %s", ct)
+	}
+	res = rawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	res.Body.Close()
+	if res.StatusCode != 202 {
+		t.Fatalf("initialized notification: %d", res.StatusCode)
+	}
+	res = rawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), `"fi_calculate"`) {
+		t.Fatalf("tools/list in the session: %d %s", res.StatusCode, body)
+	}
+	// Another user cannot use the session; an unknown id is not found.
+	bo := h.httpClient("Bearer " + h.token("bo", "free", ""))
+	if res := rawMCP(t, bo, "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 403 {
+		t.Fatalf("another user's session: %d", res.StatusCode)
+	}
+	if res := rawMCP(t, ada, "POST", "no-such-session", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 404 {
+		t.Fatalf("unknown session: %d", res.StatusCode)
+	}
+	// GET opens the session's event stream.
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", mcpBase+mcp.Path, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	res, err := ada.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("GET stream: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	cancel()
+	res.Body.Close()
+	// DELETE ends it.
+	if res := rawMCP(t, ada, "DELETE", sid, ""); res.StatusCode != 204 {
+		t.Fatalf("DELETE: %d", res.StatusCode)
+	}
+	if res := rawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`); res.StatusCode != 404 {
+		t.Fatalf("a deleted session: %d", res.StatusCode)
+	}
+}
+
+func TestMCPResourcesAndPrompts(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	cs, err := h.mcpSession("Bearer " + h.token("ada", "free", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	rl, err := cs.ListResources(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"fiplan://method/health-score":   "Diversification",
+		"fiplan://method/calculator":     "Yearly timeline",
+		"fiplan://dataset/cities":        `"asOf"`,
+		"fiplan://dataset/fx":            `"asOf"`,
+		"fiplan://dataset/tax-programs":  `"asOf"`,
+		"fiplan://dataset/tax-countries": `"asOf"`,
+		"fiplan://dataset/history":       "As of:",
+	}
+	if len(rl.Resources) != len(want) {
+		t.Fatalf("%d resources, want %d", len(rl.Resources), len(want))
+	}
+	for _, r := range rl.Resources {
+		got, err := cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: r.URI})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Contents) != 1 || !strings.Contains(got.Contents[0].Text, want[r.URI]) {
+			t.Fatalf("%s does not hold %q", r.URI, want[r.URI])
+		}
+	}
+	if _, err := cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: "fiplan://dataset/nothing"}); err == nil {
+		t.Fatal("an unknown resource was read")
+	}
+	pl, err := cs.ListPrompts(context.Background(), nil)
+	if err != nil || len(pl.Prompts) != 2 {
+		t.Fatalf("prompts: %v %v", pl, err)
+	}
+	p, err := cs.GetPrompt(context.Background(), &sdk.GetPromptParams{Name: "plan_financial_independence", Arguments: map[string]string{"age": "41"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Messages[0].Content.(*sdk.TextContent).Text; !strings.Contains(got, "My age: 41.") || !strings.Contains(got, "fi_calculate") {
+		t.Fatalf("prompt text %q", got)
+	}
+}
+
+// TestMCPInMemory serves the same tools over an in-memory transport, as
+// stdio does, acting for the configured local user.
+func TestMCPInMemory(t *testing.T) {
+	h := newHarness(t, func(c *Config) {
+		c.MCP = &mcp.Settings{PublicURL: mcpBase}
+	})
+	tok := h.token("local", "pro", "")
+	settings := *h.s.cfg.MCP
+	settings.Credential = func() (string, error) { return "Bearer " + tok, nil }
+	local, err := mcp.New(mcp.Config{Settings: settings, Version: "test", Routes: h.s.routes, Serve: h.s.Serve, Verify: h.s.Credential})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ct := sdk.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go local.Run(ctx, st) //nolint:errcheck // ends with ctx
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "stdio-test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	exerciseTools(t, h, cs)
+	// The calls acted for the local user: the asset is theirs.
+	r := h.do("GET", "/api/v1/assets", "", bearer(tok)...)
+	if r.status != 200 || len(r.body["data"].([]any)) != 1 {
+		t.Fatalf("the local user's assets: %s", r.raw)
+	}
+}
