@@ -17,12 +17,14 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/VictoriaMetrics/metrics"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/fx"
@@ -65,6 +67,10 @@ type Config struct {
 	Now func() time.Time
 	// Web, when set, serves every path outside /api/ (the web app).
 	Web fasthttp.RequestHandler
+	// MaxExpensive bounds the expensive requests (Monte Carlo, tax
+	// optimisation) running at once; past it they get 503 with
+	// Retry-After (default 2 x GOMAXPROCS).
+	MaxExpensive int
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -105,6 +111,9 @@ type Server struct {
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
 	tiers   sync.Map             // user -> auth.Tier already saved with the account
 
+	metrics *serverMetrics
+	heavy   *rest.Gate // the expensive requests running at once
+
 	stop chan struct{}
 	done sync.WaitGroup
 }
@@ -135,9 +144,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxExpensive <= 0 {
+		cfg.MaxExpensive = 2 * runtime.GOMAXPROCS(0)
+	}
+	set := metrics.NewSet()
 	s := &Server{
 		cfg:      cfg,
-		db:       cfg.DB,
+		db:       observeStore(cfg.DB, set),
+		heavy:    rest.NewGate(cfg.MaxExpensive),
 		verifier: cfg.Verifier,
 		log:      cfg.Logger,
 		now:      cfg.Now,
@@ -159,6 +173,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes = s.table()
+	s.metrics = newServerMetrics(set, s.routes, s.heavy)
 	for _, r := range s.routes {
 		if err := s.router.Add(r); err != nil {
 			return nil, err
@@ -195,6 +210,7 @@ func (s *Server) build() (err error) {
 	if s.calc, err = calculator.New(s.vocab, s.history, s.now, s.features.Flag); err != nil {
 		return err
 	}
+	s.calc.Gate, s.tax.Gate = s.heavy, s.heavy
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
 	if err != nil {
 		return err
@@ -302,6 +318,7 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 	default:
 		c.Error(errcode.BadRequest, "malformed HTTP request")
 	}
+	s.observe(c, s.now().Sub(c.Start()))
 	s.accessLog(c)
 }
 
@@ -355,6 +372,7 @@ func (s *Server) finish(c *rest.Ctx) {
 		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
 		c.Error(errcode.Internal, "internal error; retry after a moment")
 	}
+	s.observe(c, s.now().Sub(c.Start()))
 	s.accessLog(c)
 }
 

@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/valyala/fasthttp"
+
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/web"
@@ -70,6 +72,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return 0
 }
 
+type fasthttpLogger struct{ log *slog.Logger }
+
+func (l fasthttpLogger) Printf(format string, args ...any) {
+	l.log.Debug(fmt.Sprintf(format, args...))
+}
+
 func fail(stderr io.Writer, err error) int {
 	if errors.Is(err, errHelp) {
 		return 0
@@ -88,6 +96,13 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		return &settingError{"addr", "FI_ADDR", err}
 	}
 	defer ln.Close()
+	var mln net.Listener
+	if cfg.metricsAddr != "" {
+		if mln, err = net.Listen("tcp", cfg.metricsAddr); err != nil {
+			return &settingError{"metrics-addr", "FI_METRICS_ADDR", err}
+		}
+		defer mln.Close()
+	}
 
 	db, err := openStore(ctx, cfg.db, 2*time.Second)
 	if err != nil {
@@ -165,6 +180,13 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbName(cfg.db), "version", buildVersion())
+	if mln != nil {
+		msrv := &fasthttp.Server{Handler: s.Metrics, Name: "fiplan", ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second,
+			NoDefaultServerHeader: true, Logger: fasthttpLogger{log}}
+		go msrv.Serve(mln)    //nolint:errcheck // ends when the listener closes
+		defer msrv.Shutdown() //nolint:errcheck // the process is ending
+		log.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
+	}
 	select {
 	case err := <-errc:
 		return fmt.Errorf("cannot serve: %w", err)

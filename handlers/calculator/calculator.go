@@ -6,6 +6,7 @@ package calculator
 import (
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -193,6 +194,12 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if !s.inputs(c, w, &scen) {
 		return
 	}
+	if req.MonteCarlo != nil {
+		if !s.Gate.Enter(c) {
+			return
+		}
+		defer s.Gate.Leave()
+	}
 	in := &w.base
 	w.sums[0], w.rows[0] = fi.Project(in, w.rows[0][:0])
 	for i := range req.Scenarios {
@@ -204,6 +211,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if mc := req.MonteCarlo; mc != nil {
 		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
 		fi.Simulate(in, &settings, &w.scratch, &w.mc)
+		s.pathYears.Add(uint64(mc.Simulations) * uint64(in.LifeExpectancy-in.CurrentAge))
 		writeMonteCarlo(out, &w.mc)
 	}
 	if !s.writeHistory(c, out, w) {
@@ -679,9 +687,18 @@ type Handlers struct {
 	history history.Series
 	now     func() time.Time
 	flag    func(c *rest.Ctx, key string, def bool) bool
+	// Gate bounds the Monte Carlo simulations running at once (nil: no
+	// bound); a request past it is refused with 503.
+	Gate *rest.Gate
+	// pathYears counts the simulated path-years (paths x years).
+	pathYears atomic.Uint64
 	// Doc describes the route for the OpenAPI document.
 	Doc *rest.Doc
 }
+
+// PathYears is how many path-years (simulated paths x years each) the
+// Monte Carlo simulations have run.
+func (s *Handlers) PathYears() uint64 { return s.pathYears.Load() }
 
 // New compiles the request declaration against v. flag answers whether a
 // feature flag is on for the caller (the Monte Carlo kill switch).
@@ -703,6 +720,7 @@ func New(v *schema.Vocabulary, past history.Series, now func() time.Time, flag f
 			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
 		Body: s.schema,
 		Data: data,
-		Errs: []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller")}}
+		Errs: []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller, "+
+			"or while as many simulations as the server runs at once are running (retryAfter and Retry-After say when to retry; nothing is queued)")}}
 	return s, nil
 }

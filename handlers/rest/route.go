@@ -24,6 +24,10 @@ type Route struct {
 	Method, Path string
 	Access       Access
 	Handler      func(*Ctx)
+	// ID is the route's position in the server's table plus one, set when
+	// the server starts (0: a route outside the table); the server finds
+	// the route's metrics by it.
+	ID int
 	*Doc
 }
 
