@@ -3,6 +3,8 @@
 //	fiplan [flags]                      serve (see -h for every setting)
 //	fiplan token -sub NAME [-tier pro] [-role admin] [-ttl 1h]
 //	fiplan migrate [-db PATH|URL]       upgrade the store's schema and exit
+//	fiplan backup -o FILE               copy the bbolt file, while the server runs
+//	fiplan restore -i FILE              put a copy back (the server stopped)
 //	fiplan -version
 //
 // A bad setting ends start-up with one line naming it and exit code 2.
@@ -56,6 +58,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	if len(args) > 0 && args[0] == "migrate" {
 		return migrate(ctx, args[1:], getenv, stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "backup" {
+		return backup(ctx, args[1:], getenv, stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "restore" {
+		return restore(ctx, args[1:], getenv, stdout, stderr)
 	}
 	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {

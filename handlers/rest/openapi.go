@@ -224,7 +224,14 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.Begin()
 	w.Key("description")
 	w.String(httpText(r.Status))
-	if r.Status != 204 {
+	switch {
+	case r.Media != "":
+		w.Key("content")
+		w.Begin()
+		w.Key(r.Media)
+		w.Raw([]byte(`{"schema":{"type":"string","contentMediaType":` + strconv.Quote(r.Media) + `}}`))
+		w.End()
+	case r.Status != 204:
 		w.Key("content")
 		w.Begin()
 		w.Key("application/json")

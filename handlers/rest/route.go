@@ -39,6 +39,7 @@ type Doc struct {
 	Data               Schema // response data (an item, for lists); nil: any object
 	List               bool   // data is an array of Data with paging meta
 	Status             int    // success status
+	Media              string // success body's media type when it is not the JSON envelope
 	Created            bool   // also answers 201 when the call creates the resource
 	Errs               []ErrDoc
 	Query              []Param
