@@ -329,6 +329,9 @@ func routeErrors(r *Route) []ErrDoc {
 	case Admin:
 		add(403, errcode.Forbidden, "the caller lacks role admin")
 	}
+	if r.Method != "GET" {
+		add(403, errcode.Forbidden, "authenticated by the session cookie without an Origin header naming this host")
+	}
 	for _, e := range r.Errs {
 		add(e.Status, e.Code, e.When)
 	}
