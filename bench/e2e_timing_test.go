@@ -20,6 +20,12 @@ var secret = []byte("bench-secret-bench-secret-bench!")
 // interfere, and returns its address and a pro session token.
 func serve(b *testing.B) (string, string) {
 	b.Helper()
+	return serveWith(b, nil)
+}
+
+// serveWith is serve with the rate limits in r when it is not nil.
+func serveWith(b *testing.B, r *limit.Redis) (string, string) {
+	b.Helper()
 	db, err := store.Open(filepath.Join(b.TempDir(), "bench.db"), store.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -29,7 +35,7 @@ func serve(b *testing.B) (string, string) {
 		b.Fatal(err)
 	}
 	high := limit.Rate{N: 1e9, Per: time.Hour}
-	s, err := handlers.New(handlers.Config{Version: "bench", DB: db, Verifier: v, RatePublic: high, RateFree: high, RatePro: high})
+	s, err := handlers.New(handlers.Config{Version: "bench", DB: db, Verifier: v, RatePublic: high, RateFree: high, RatePro: high, Redis: r})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -255,14 +255,14 @@ func apiKey(t soakTokens) string  { return t.key }
 func expired(t soakTokens) string { return t.expired }
 func forged(soakTokens) string    { return "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." }
 
-const calcBody = `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000}]}`
+const soakCalcBody = `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000}]}`
 
 // soakMix is every route with good and bad inputs. Writes that would grow
 // the db without end come in create/delete pairs (see runLoad).
 var soakMix = []soakReq{
 	{40, "GET", "/api/v1/status", anon, ""},
 	{1, "GET", "/api/v1/openapi.json", anon, ""},
-	{60, "POST", "/api/v1/calculator", anon, calcBody},
+	{60, "POST", "/api/v1/calculator", anon, soakCalcBody},
 	{2, "POST", "/api/v1/calculator", anon, `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"monteCarlo":{"simulations":200},"historical":{}}`},
 	{40, "POST", "/api/v1/portfolio-health", anon, `{"holdings":[{"name":"World","value":200000,"assetClass":"equity","expenseRatio":0.002},{"name":"Cash","value":15000,"assetClass":"cash"}],"age":40}`},
 	{40, "GET", "/api/v1/geo/cities?limit=5&sort=cost", anon, ""},

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fiplan/handlers/errcode"
 )
@@ -327,5 +328,39 @@ func TestAccountRoutesOnBrokenStorage(t *testing.T) {
 		{"GET", "/api/v1/user/export", ""}, {"DELETE", "/api/v1/user", ""},
 	} {
 		expectError(t, h.do(rt.method, rt.path, rt.body, tok...), 500, errcode.Database)
+	}
+}
+
+// An asset as GET answered it can be PUT back: the server-owned fields are
+// accepted when they match the stored asset, and refused when they do not.
+func TestPutAnAssetAsGetAnsweredIt(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	r := h.do("POST", "/api/v1/assets", `{"name":"World ETF","isin":"IE00BK5BQT80","value":1000,"currency":"EUR"}`, tok...)
+	if r.status != 201 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	id := r.data()["id"].(string)
+	got := h.do("GET", "/api/v1/assets/"+id, "", tok...)
+	doc := got.data()
+	doc["value"] = 1500.0
+	body, _ := json.Marshal(doc)
+	h.advance(time.Minute)
+	put := h.do("PUT", "/api/v1/assets/"+id, string(body), tok...)
+	if put.status != 200 || put.data()["value"] != 1500.0 || put.data()["createdAt"] != doc["createdAt"] || put.data()["updatedAt"] == doc["updatedAt"] {
+		t.Fatalf("PUT of the GET body: %d %s", put.status, put.raw)
+	}
+	for field, value := range map[string]any{"id": "ast_other", "createdAt": "2020-01-01T00:00:00Z"} {
+		bad := map[string]any{}
+		for k, v := range doc {
+			bad[k] = v
+		}
+		bad[field] = value
+		b, _ := json.Marshal(bad)
+		r := h.do("PUT", "/api/v1/assets/"+id, string(b), tok...)
+		expectError(t, r, 400, "VALIDATION_ERROR")
+		if d := r.body["details"].([]any)[0].(map[string]any); d["path"] != field {
+			t.Errorf("%s: details %v", field, d)
+		}
 	}
 }

@@ -22,7 +22,7 @@ const BackupMedia = "application/octet-stream"
 var backupDoc = &rest.Doc{
 	Tag:     "admin",
 	Status:  200,
-	Media:   BackupMedia,
+	Bytes:   BackupMedia,
 	Summary: "A consistent copy of the database file (admin)",
 	Desc: "Streams the whole bbolt file as one read transaction's snapshot: every write committed before the copy began " +
 		"and none after, while the server goes on serving. `fiplan backup -o FILE` calls it and checks the copy before " +

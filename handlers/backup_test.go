@@ -32,7 +32,7 @@ func (h *harness) fetchRaw(method, path string, headers ...string) (int, string,
 		h.t.Fatalf("%s %s: %v", method, path, err)
 	}
 	body := append([]byte(nil), res.Body()...)
-	conform(h.t, h.s, method, path, res.StatusCode(), body)
+	conformAs(h.t, h.s, method, path, res.StatusCode(), string(res.Header.ContentType()), body)
 	return res.StatusCode(), string(res.Header.ContentType()), body
 }
 

@@ -2,15 +2,23 @@ package handlers
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
+	"fiplan/compute/place"
+	"fiplan/compute/tax"
+	"fiplan/data/geo"
 	"fiplan/handlers/calculator"
 )
 
@@ -216,6 +224,8 @@ func FuzzCalculator(f *testing.F) {
 	f.Add([]byte(`{"currentAge":40,"annualIncome":5e4,"annualExpenses":6e4,"events":[{"age":41,"amount":-1e10}],"pensions":[{"fromAge":18,"amount":1e8,"inflationLinked":false}],"withdrawalStrategy":"guyton-klinger"}`))
 	f.Add([]byte(`{"currentAge":30,"annualIncome":1,"annualExpenses":1,"monteCarlo":{"simulations":10,"returnStdDev":0.6,"inflationStdDev":0.2},"historical":{"years":60},"goals":{"fiByAge":120,"targetSuccessRate":1}}`))
 	f.Add([]byte(`{"currentAge":60,"annualIncome":0,"annualExpenses":4e4,"currentSavings":1e6,"withdrawalStrategy":"cape","cape":35,"cashShare":0.2,"historical":{"dataset":"shiller-monthly","years":45,"sequences":true},"goals":{"targetSuccessRate":0.9,"fiByAge":61}}`))
+	f.Add([]byte(`{"currentAge":40,"annualIncome":1e9,"annualExpenses":1,"tax":{"country":"US","region":"CA","withdrawalIncome":"dividends"},"cityId":"lisbon-pt","householdSize":8,"output":"yearly","every":50,"scenarios":[{"name":"x","cityId":"chiang-mai-th","annualIncome":0}]}`))
+	f.Add([]byte(`{"currentAge":99,"annualIncome":0,"annualExpenses":1e9,"currency":"JPY","tax":{"country":"CH"},"output":"summary","withdrawalStrategy":"guyton-klinger"}`))
 	serve := fuzzRoute(f, "/api/v1/calculator")
 	f.Fuzz(func(t *testing.T, body []byte) { serve(t, body) })
 }
@@ -486,4 +496,424 @@ func TestCalculatorSequences(t *testing.T) {
 		t.Fatal("sequences only when asked")
 	}
 	expectError(t, calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"historical":{"sequences":"yes"}}`), 400, "VALIDATION_ERROR")
+}
+
+// calcAccept posts body to the calculator in-process with an Accept
+// header, checking the answer against the document, and returns its
+// status, Content-Type and body.
+func calcAccept(t *testing.T, h *harness, accept, body string) (int, string, []byte) {
+	t.Helper()
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+	rc.Request.Header.SetMethod("POST")
+	rc.Request.SetRequestURI("/api/v1/calculator")
+	rc.Request.Header.SetContentType("application/json")
+	if accept != "" {
+		rc.Request.Header.Set("Accept", accept)
+	}
+	rc.Request.SetBodyString(body)
+	serve(t, h.s, &rc)
+	return rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), append([]byte(nil), rc.Response.Body()...)
+}
+
+// failsOn checks a 400 with code whose details name path.
+func failsOn(t *testing.T, r *resp, code, path string) {
+	t.Helper()
+	expectError(t, r, 400, code)
+	for _, d := range r.body["details"].([]any) {
+		if d.(map[string]any)["path"] == path {
+			return
+		}
+	}
+	t.Fatalf("no detail for %s: %s", path, r.raw)
+}
+
+func rowsOf(t *testing.T, plan map[string]any) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, r := range plan["projections"].([]any) {
+		out = append(out, r.(map[string]any))
+	}
+	return out
+}
+
+func TestCalculatorTaxInsideThePlan(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	sys, _ := h.s.taxes.ByCountry("GB")
+	year := sys.Latest()
+	due := func(in tax.Income) float64 {
+		d, err := tax.Due(sys, year, &in, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	r := calc(t, h, `{"currentAge":35,"annualIncome":60000,"annualExpenses":30000,"retirementExpenses":28000,"currentSavings":40000,
+		"startYear":2026,"tax":{"country":"GB"},"pensions":[{"fromAge":67,"amount":9000}]}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	d := r.data()
+	tx := d["tax"].(map[string]any)
+	incomeTax := due(tax.Income{Employment: 60000})
+	if tx["country"] != "GB" || num(t, tx["year"]) != float64(year) || tx["currency"] != "GBP" || tx["withdrawalIncome"] != "pension" ||
+		math.Abs(num(t, tx["incomeTax"])-incomeTax) > 0.005 || math.Abs(num(t, tx["takeHomeIncome"])-(60000-incomeTax)) > 0.005 {
+		t.Fatalf("tax %v, want incomeTax %.2f", tx, incomeTax)
+	}
+	// The gross retirement income leaves the spending after tax, to the cent.
+	g := num(t, tx["grossRetirementIncome"])
+	if left := g - due(tax.Income{Pension: g}); left < 28000 || left > 28000.02 || num(t, tx["retirementSpending"]) != 28000 {
+		t.Fatalf("G %.2f leaves %.2f, want 28000", g, left)
+	}
+	if num(t, d["fiNumber"]) != 700_000 || math.Abs(num(t, d["afterTaxFINumber"])-g/0.04) > 0.3 || !(num(t, d["afterTaxFINumber"]) > 700_000) {
+		t.Fatalf("fiNumber %v, afterTaxFINumber %v, G %v", d["fiNumber"], d["afterTaxFINumber"], g)
+	}
+	// The plan after tax is the plain plan on take-home pay and gross spending.
+	plain := calc(t, h, fmt.Sprintf(`{"currentAge":35,"annualIncome":%s,"annualExpenses":30000,"retirementExpenses":%s,"currentSavings":40000,
+		"startYear":2026,"pensions":[{"fromAge":67,"amount":9000}]}`,
+		strconv.FormatFloat(60000-incomeTax, 'f', -1, 64), strconv.FormatFloat(g, 'f', -1, 64))).data()
+	// (G is answered to the cent, so the balances agree to a part in 1e6.)
+	near := func(a, b any) bool { return math.Abs(num(t, a)-num(t, b)) <= 1e-6*math.Abs(num(t, b))+0.01 }
+	if plain["yearsToFI"] != d["yearsToFI"] || !near(plain["finalBalance"], d["finalBalance"]) || !near(plain["fiNumber"], d["afterTaxFINumber"]) {
+		t.Fatalf("after tax %v %v, plain %v %v", d["yearsToFI"], d["finalBalance"], plain["yearsToFI"], plain["finalBalance"])
+	}
+	rows, plainRows := rowsOf(t, d), rowsOf(t, plain)
+	if _, has := plainRows[0]["tax"]; has {
+		t.Fatal("a row has tax without tax asked")
+	}
+	if _, has := plain["afterTaxFINumber"]; has {
+		t.Fatal("afterTaxFINumber without tax asked")
+	}
+	cpi := 1.0
+	sawRetired := false
+	for i, row := range rows {
+		if !near(row["endBalance"], plainRows[i]["endBalance"]) || row["retired"] != plainRows[i]["retired"] {
+			t.Fatalf("row %d differs from the plain plan", i)
+		}
+		want := incomeTax * cpi * 1.03
+		if row["retired"] == true {
+			sawRetired = true
+			real := (num(t, row["withdrawals"]) + num(t, row["pension"])) / cpi
+			want = due(tax.Income{Pension: math.Round(real*100) / 100}) * cpi
+		}
+		if math.Abs(num(t, row["tax"])-want) > 0.01 {
+			t.Fatalf("row %d (age %v): tax %v, want %.2f", i, row["age"], row["tax"], want)
+		}
+		cpi *= 1.03
+	}
+	if !sawRetired {
+		t.Fatal("the plan never retires")
+	}
+
+	// In another currency the income is converted for the tax and back.
+	usd := calc(t, h, `{"currentAge":35,"annualIncome":60000,"annualExpenses":30000,"currency":"USD","tax":{"country":"GB","withdrawalIncome":"capitalGains"}}`).data()["tax"].(map[string]any)
+	rate, _ := h.s.fx.Convert(1, "USD", "GBP")
+	if want := due(tax.Income{Employment: 60000 * rate}) / rate; usd["currency"] != "USD" || usd["withdrawalIncome"] != "capitalGains" || math.Abs(num(t, usd["incomeTax"])-want) > 0.01 {
+		t.Fatalf("USD plan: %v, want incomeTax %.2f", usd, want)
+	}
+
+	base := `"currentAge":35,"annualIncome":60000,"annualExpenses":30000`
+	for _, c := range []struct{ body, code, path string }{
+		{`{` + base + `,"tax":{"country":"ZZ"}}`, "VALIDATION_ERROR", "tax.country"},
+		{`{` + base + `,"tax":{"country":"gb"}}`, "VALIDATION_ERROR", "tax.country"},
+		{`{` + base + `,"tax":{}}`, "MISSING_FIELD", "tax.country"},
+		{`{` + base + `,"tax":{"country":"GB","year":1999}}`, "VALIDATION_ERROR", "tax.year"},
+		{`{` + base + `,"tax":{"country":"GB","region":"XX"}}`, "VALIDATION_ERROR", "tax.region"},
+		{`{` + base + `,"tax":{"country":"PT","region":"LIS"}}`, "VALIDATION_ERROR", "tax.region"},
+		{`{` + base + `,"tax":{"country":"GB","withdrawalIncome":"employment"}}`, "VALIDATION_ERROR", "tax.withdrawalIncome"},
+		{`{` + base + `,"tax":{"country":"GB"},"currency":"XXX"}`, "VALIDATION_ERROR", "currency"},
+	} {
+		failsOn(t, calc(t, h, c.body), c.code, c.path)
+	}
+}
+
+func TestCalculatorCityInsideThePlan(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	budget := func(id string, n int) float64 {
+		c, ok := h.s.cities.ByID(id)
+		if !ok {
+			t.Fatalf("no city %s", id)
+		}
+		l := func(x *geo.Lines) place.Lines {
+			return place.Lines{x.Rent, x.Groceries, x.EatingOut, x.Transport, x.Utilities, x.Internet, x.HealthInsurance}
+		}
+		lines := place.HouseholdLines(&place.City{Single: l(&c.Breakdown.Single), Family: l(&c.Breakdown.Family)}, n)
+		return 12 * float64(lines.Total())
+	}
+	r := calc(t, h, `{"currentAge":40,"annualIncome":90000,"annualExpenses":50000,"cityId":"lisbon-pt","householdSize":2,
+		"scenarios":[{"name":"home","retirementExpenses":50000},{"name":"chiang mai","cityId":"chiang-mai-th"},{"name":"alone","householdSize":1}]}`)
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	d := r.data()
+	lisbon := budget("lisbon-pt", 2)
+	city := d["city"].(map[string]any)
+	if num(t, d["fiNumber"]) != math.Round(lisbon/0.04*100)/100 || city["id"] != "lisbon-pt" || num(t, city["householdSize"]) != 2 ||
+		num(t, city["monthlyCostUSD"])*12 != lisbon || city["currency"] != "USD" || num(t, city["retirementExpenses"]) != lisbon {
+		t.Fatalf("Lisbon for two: %v %v, want %.0f a year", d["fiNumber"], city, lisbon)
+	}
+	sc := d["scenarios"].([]any)
+	home, cm, alone := sc[0].(map[string]any), sc[1].(map[string]any), sc[2].(map[string]any)
+	if _, has := home["city"]; has || num(t, home["fiNumber"]) != 1_250_000 {
+		t.Fatalf("home: %v %v", home["fiNumber"], home["city"])
+	}
+	if c := cm["city"].(map[string]any); c["id"] != "chiang-mai-th" || num(t, c["householdSize"]) != 2 || num(t, c["retirementExpenses"]) != budget("chiang-mai-th", 2) {
+		t.Fatalf("Chiang Mai: %v", c)
+	}
+	if c := alone["city"].(map[string]any); c["id"] != "lisbon-pt" || num(t, c["retirementExpenses"]) != budget("lisbon-pt", 1) {
+		t.Fatalf("Lisbon alone: %v", c)
+	}
+	if !(num(t, cm["fiNumber"]) < num(t, d["fiNumber"])) {
+		t.Fatal("Chiang Mai must need less than Lisbon")
+	}
+
+	// In euros, converted at the reference rates; with tax, grossed up.
+	eur := calc(t, h, `{"currentAge":40,"annualIncome":90000,"annualExpenses":50000,"cityId":"lisbon-pt","tax":{"country":"PT"}}`).data()
+	want, _ := h.s.fx.Convert(budget("lisbon-pt", 1), "USD", "EUR")
+	ec, et := eur["city"].(map[string]any), eur["tax"].(map[string]any)
+	if ec["currency"] != "EUR" || math.Abs(num(t, ec["retirementExpenses"])-want) > 0.005 || math.Abs(num(t, et["retirementSpending"])-want) > 0.005 ||
+		!(num(t, eur["afterTaxFINumber"]) > num(t, eur["fiNumber"])) {
+		t.Fatalf("Lisbon in EUR: %v %v, want %.2f", ec, et, want)
+	}
+
+	base := `"currentAge":40,"annualIncome":90000,"annualExpenses":50000`
+	for _, c := range []struct{ body, code, path string }{
+		{`{` + base + `,"cityId":"atlantis-xx"}`, "VALIDATION_ERROR", "cityId"},
+		{`{` + base + `,"scenarios":[{"name":"a","cityId":"atlantis-xx"}]}`, "VALIDATION_ERROR", "scenarios[0].cityId"},
+		{`{` + base + `,"cityId":"lisbon-pt","retirementExpenses":40000}`, "VALIDATION_ERROR", "cityId"},
+		{`{` + base + `,"scenarios":[{"name":"a","cityId":"lisbon-pt","retirementExpenses":1}]}`, "VALIDATION_ERROR", "scenarios[0].cityId"},
+		{`{` + base + `,"householdSize":2}`, "VALIDATION_ERROR", "householdSize"},
+		{`{` + base + `,"scenarios":[{"name":"a","householdSize":2}]}`, "VALIDATION_ERROR", "scenarios[0].householdSize"},
+		{`{` + base + `,"cityId":"lisbon-pt","householdSize":9}`, "VALIDATION_ERROR", "householdSize"},
+	} {
+		failsOn(t, calc(t, h, c.body), c.code, c.path)
+	}
+}
+
+func TestCalculatorCSV(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	body := `{"currentAge":50,"annualIncome":80000,"annualExpenses":40000,"currentSavings":300000,"lifeExpectancy":90,
+		"scenarios":[{"name":"frugal, \"really\"","annualExpenses":30000}],"tax":{"country":"GB"},"monteCarlo":{"simulations":10}}`
+	status, ctype, raw := calcAccept(t, h, "text/csv", body)
+	if status != 200 || ctype != "text/csv; charset=utf-8" {
+		t.Fatalf("%d %s %.200s", status, ctype, raw)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split("scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax", ",")
+	if !slices.Equal(recs[0], want) || len(recs) != 1+2*40 {
+		t.Fatalf("header %v, %d records", recs[0], len(recs))
+	}
+	d := calc(t, h, body).data()
+	plans := []map[string]any{d, d["scenarios"].([]any)[0].(map[string]any)}
+	for k, plan := range plans {
+		for i, row := range rowsOf(t, plan) {
+			rec := recs[1+k*40+i]
+			name := ""
+			if k == 1 {
+				name = `frugal, "really"`
+			}
+			for j, col := range want {
+				got := rec[j]
+				var exp string
+				switch col {
+				case "scenario":
+					exp = name
+				case "retired":
+					exp = strconv.FormatBool(row[col].(bool))
+				default:
+					f, _ := strconv.ParseFloat(got, 64)
+					if f != num(t, row[col]) {
+						t.Fatalf("plan %d row %d %s: CSV %s, JSON %v", k, i, col, got, row[col])
+					}
+					continue
+				}
+				if got != exp {
+					t.Fatalf("plan %d row %d %s: %q, want %q", k, i, col, got, exp)
+				}
+			}
+		}
+	}
+	// Without tax there is no tax column; yearly keeps every Nth row.
+	_, _, raw = calcAccept(t, h, "application/json;q=0.5, text/csv", `{"currentAge":50,"annualIncome":80000,"annualExpenses":40000,"lifeExpectancy":90,"output":"yearly","every":10}`)
+	recs, _ = csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if len(recs[0]) != 13 || len(recs) != 1+5 || recs[5][2] != "89" {
+		t.Fatalf("yearly CSV: %v", recs)
+	}
+	// JSON when asked first or only by wildcard; errors stay JSON.
+	for _, accept := range []string{"", "application/json", "*/*", "text/csv;q=0.5, application/json", "text/csv;q=0"} {
+		if _, ctype, _ := calcAccept(t, h, accept, body); ctype != "application/json" {
+			t.Fatalf("Accept %q answered %s", accept, ctype)
+		}
+	}
+	if status, ctype, raw := calcAccept(t, h, "text/csv", `{"currentAge":17,"annualIncome":1,"annualExpenses":1}`); status != 400 || ctype != "application/json" || !bytes.Contains(raw, []byte(`"currentAge"`)) {
+		t.Fatalf("error as CSV request: %d %s %s", status, ctype, raw)
+	}
+	doc := loadOpenAPI(t, h)
+	content := doc.raw["paths"].(map[string]any)["/api/v1/calculator"].(map[string]any)["post"].(map[string]any)["responses"].(map[string]any)["200"].(map[string]any)["content"].(map[string]any)
+	if _, ok := content["text/csv"]; !ok {
+		t.Fatalf("text/csv is not documented: %v", content)
+	}
+}
+
+func TestCalculatorOutput(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	base := `"currentAge":40,"annualIncome":90000,"annualExpenses":45000,"lifeExpectancy":95,"scenarios":[{"name":"s","annualExpenses":40000}]`
+	full := calc(t, h, `{`+base+`}`)
+	if explicit := calc(t, h, `{`+base+`,"output":"full"}`); !bytes.Equal(full.raw, explicit.raw) {
+		t.Fatal("output full differs from the default")
+	}
+	summary := calc(t, h, `{`+base+`,"output":"summary"}`).data()
+	fd := full.data()
+	if len(summary["projections"].([]any)) != 0 || len(summary["scenarios"].([]any)[0].(map[string]any)["projections"].([]any)) != 0 {
+		t.Fatal("summary has rows")
+	}
+	for _, k := range []string{"fiNumber", "yearsToFI", "finalBalance", "coastFINumber"} {
+		if summary[k] != fd[k] {
+			t.Fatalf("summary %s = %v, full %v", k, summary[k], fd[k])
+		}
+	}
+	all := rowsOf(t, fd)
+	for _, c := range []struct {
+		every string
+		want  []int
+	}{{"", []int{0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 54}}, {`,"every":10`, []int{0, 10, 20, 30, 40, 50, 54}}, {`,"every":1`, nil}} {
+		rows := rowsOf(t, calc(t, h, `{`+base+`,"output":"yearly"`+c.every+`}`).data())
+		if c.want == nil {
+			if len(rows) != len(all) {
+				t.Fatalf("every 1: %d rows", len(rows))
+			}
+			continue
+		}
+		if len(rows) != len(c.want) {
+			t.Fatalf("%s: %d rows, want %d", c.every, len(rows), len(c.want))
+		}
+		for i, k := range c.want {
+			if rows[i]["age"] != all[k]["age"] || rows[i]["endBalance"] != all[k]["endBalance"] {
+				t.Fatalf("%s: row %d is not row %d of the full answer", c.every, i, k)
+			}
+		}
+	}
+	for _, c := range []struct{ body, path string }{
+		{`{` + base + `,"every":5}`, "every"},
+		{`{` + base + `,"output":"full","every":5}`, "every"},
+		{`{` + base + `,"output":"yearly","every":0}`, "every"},
+		{`{` + base + `,"output":"monthly"}`, "output"},
+	} {
+		failsOn(t, calc(t, h, c.body), "VALIDATION_ERROR", c.path)
+	}
+}
+
+func TestCalculatorCache(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	calcH := h.s.calc
+	counts := func() (uint64, uint64) {
+		calcH.WaitCache()
+		return calcH.CacheHits(), calcH.CacheMisses()
+	}
+	ask := func(accept, body string) (string, []byte) {
+		t.Helper()
+		status, ctype, raw := calcAccept(t, h, accept, body)
+		if status != 200 {
+			t.Fatalf("%d %s", status, raw)
+		}
+		calcH.WaitCache() // ristretto stores asynchronously
+		return ctype, raw
+	}
+	expect := func(what string, hits, misses uint64) {
+		t.Helper()
+		if h, m := counts(); h != hits || m != misses {
+			t.Fatalf("%s: %d hits, %d misses; want %d, %d", what, h, m, hits, misses)
+		}
+	}
+	a := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"x","expectedReturn":0.05}]}`
+	same := "{ \"scenarios\" : [ {\"expectedReturn\":5e-2, \"name\":\"x\"} ],\n\t\"currentSavings\":5E4, \"annualExpenses\":45000.0,\"annualIncome\":9e4,\"currentAge\":35 }"
+	_, first := ask("", a)
+	expect("first", 0, 1)
+	_, again := ask("", same)
+	expect("the same meaning", 1, 1)
+	if !bytes.Equal(first, again) {
+		t.Fatal("the cached answer differs from the computed one")
+	}
+	// The cached bytes are what a server without the entry computes.
+	fresh := newHarness(t, withRates("off", "off", "off"))
+	if _, _, raw := calcAccept(t, fresh, "", same); !bytes.Equal(raw, first) {
+		t.Fatal("the cached answer differs from a fresh computation")
+	}
+	ask("", strings.Replace(a, "50000", "50001", 1))
+	expect("another savings", 1, 2)
+	ask("", strings.Replace(a, `"x"`, `"y"`, 1))
+	expect("another scenario name", 1, 3)
+
+	// Media types and outputs do not collide.
+	ctype, csvBody := ask("text/csv", a)
+	expect("CSV", 1, 4)
+	if ctype != "text/csv; charset=utf-8" || bytes.Equal(csvBody, first) {
+		t.Fatal("CSV answered from the JSON entry")
+	}
+	if ctype, raw := ask("text/csv", same); ctype != "text/csv; charset=utf-8" || !bytes.Equal(raw, csvBody) {
+		t.Fatal("the cached CSV differs")
+	}
+	expect("CSV again", 2, 4)
+	if ctype, raw := ask("", a); ctype != "application/json" || !bytes.Equal(raw, first) {
+		t.Fatal("JSON after CSV differs")
+	}
+	expect("JSON again", 3, 4)
+	summary := strings.Replace(a, "{", `{"output":"summary",`, 1)
+	_, s1 := ask("", summary)
+	_, s2 := ask("", strings.Replace(summary, "summary", "yearly", 1))
+	_, s3 := ask("", strings.Replace(summary, `"summary"`, `"yearly","every":5`, 1))
+	expect("outputs", 4, 6)
+	if bytes.Equal(s1, first) || bytes.Equal(s1, s2) || !bytes.Equal(s2, s3) {
+		t.Fatal("outputs collide")
+	}
+
+	// Monte Carlo is seeded (1 when absent), so it repeats and is cached.
+	mc := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":100}}`
+	_, m1 := ask("", mc)
+	_, m2 := ask("", strings.Replace(mc, "100}", `100,"seed":1}`, 1))
+	_, m3 := ask("", strings.Replace(mc, "100}", `100,"seed":2}`, 1))
+	expect("Monte Carlo", 5, 8)
+	if !bytes.Equal(m1, m2) || bytes.Equal(m1, m3) {
+		t.Fatal("Monte Carlo answers: the default seed is 1, another seed another answer")
+	}
+	// The default startYear is part of the key: a new year, a new answer.
+	h.advance(60 * 24 * time.Hour)
+	_, next := ask("", a)
+	expect("next year", 5, 9)
+	if bytes.Equal(next, first) {
+		t.Fatal("a new year answered from last year's entry")
+	}
+	// Errors are neither cached nor served from the cache.
+	failsOn(t, calc(t, h, strings.Replace(a, "35", "17", 1)), "VALIDATION_ERROR", "currentAge")
+	expect("an error", 5, 9)
+}
+
+// A Monte Carlo request is charged by its simulated path-years, so the
+// rate limit bounds work, not only requests.
+func TestMonteCarloIsChargedByPathYears(t *testing.T) {
+	if got := calculator.MonteCarloUnits(10000, 60); got != 6 {
+		t.Fatalf("10,000 x 60 costs %d units, want 6", got)
+	}
+	if got := calculator.MonteCarloUnits(1, 1); got != 1 {
+		t.Fatalf("a tiny run costs %d units, want 1", got)
+	}
+	h := newHarness(t, withRates("10/1m", "off", "off"))
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"lifeExpectancy":95,"monteCarlo":{"simulations":10000,"seed":%d}}`
+	r := h.do("POST", "/api/v1/calculator", fmt.Sprintf(body, 1))
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	// 1 unit for the request and 5 more for 600,000 path-years: 4 left.
+	if got := r.header["Ratelimit-Remaining"]; got != "4" {
+		t.Fatalf("RateLimit-Remaining %q after a 6-unit request, want 4", got)
+	}
+	r = h.do("POST", "/api/v1/calculator", fmt.Sprintf(body, 2))
+	expectError(t, r, 429, "RATE_LIMITED")
+	// A plain request still fits in what is left.
+	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`); r.status != 200 {
+		t.Fatalf("plain request: %d %s", r.status, r.raw)
+	}
 }

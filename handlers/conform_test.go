@@ -85,8 +85,10 @@ func (k *conformance) schema(tb testing.TB, ptr string) *jsonschema.Schema {
 	return s
 }
 
-// check validates one response of s to method path.
-func (k *conformance) check(tb testing.TB, s *Server, method, path string, status int, body []byte) {
+// check validates one response of s to method path, sent as contentType
+// ("" for JSON). A body of another media type than JSON must be one the
+// document lists for the status; it is not parsed.
+func (k *conformance) check(tb testing.TB, s *Server, method, path string, status int, contentType string, body []byte) {
 	tb.Helper()
 	if method == "HEAD" || method == "OPTIONS" {
 		return
@@ -95,14 +97,9 @@ func (k *conformance) check(tb testing.TB, s *Server, method, path string, statu
 		path = path[:i]
 	}
 	what := method + " " + path + " " + strconv.Itoa(status)
-	var p rest.Params
-	if n := s.router.Lookup([]byte(path), &p); n != nil {
-		if r := n.Route([]byte(method)); r != nil && r.Media != "" && status == r.Status {
-			if _, ok := k.paths[r.Path][strings.ToLower(r.Method)][strconv.Itoa(status)].(map[string]any)["content"].(map[string]any)[r.Media]; !ok {
-				tb.Fatalf("%s: %s is not documented", what, r.Media)
-			}
-			return // not JSON: the caller checks the bytes
-		}
+	if media := bareMediaType(contentType); media != "" && media != "application/json" {
+		k.checkMedia(tb, s, what, method, path, status, media, body)
+		return
 	}
 	var v any
 	if len(body) > 0 {
@@ -116,6 +113,7 @@ func (k *conformance) check(tb testing.TB, s *Server, method, path string, statu
 			tb.Fatalf("%s: code %q is sent with %d, not %d\n%.300s", what, code, want, status, body)
 		}
 	}
+	var p rest.Params
 	n := s.router.Lookup([]byte(path), &p)
 	if n == nil || n.Route([]byte(method)) == nil {
 		// No operation: the answer is the error envelope.
@@ -151,10 +149,42 @@ func (k *conformance) check(tb testing.TB, s *Server, method, path string, statu
 	}
 }
 
-// conform checks the response in res to the request in req, both served by s.
+// checkMedia checks a body of a media type other than JSON: the operation
+// must document it for the status, and the body must not be empty.
+func (k *conformance) checkMedia(tb testing.TB, s *Server, what, method, path string, status int, media string, body []byte) {
+	tb.Helper()
+	var p rest.Params
+	n := s.router.Lookup([]byte(path), &p)
+	if n == nil || n.Route([]byte(method)) == nil {
+		tb.Fatalf("%s: %s sent where no operation is", what, media)
+	}
+	r := n.Route([]byte(method))
+	doc, _ := k.paths[r.Path][strings.ToLower(r.Method)][strconv.Itoa(status)].(map[string]any)
+	content, _ := doc["content"].(map[string]any)
+	if _, ok := content[media]; !ok {
+		tb.Fatalf("%s: %s is not documented for %s %s\n%.300s", what, media, r.Method, r.Path, body)
+	}
+	if len(body) == 0 {
+		tb.Fatalf("%s: an empty %s body", what, media)
+	}
+}
+
+// bareMediaType is contentType without its parameters, in lower case.
+func bareMediaType(contentType string) string {
+	mt, _, _ := strings.Cut(contentType, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
+}
+
+// conform checks the JSON response in body to method path, served by s.
 func conform(tb testing.TB, s *Server, method, path string, status int, body []byte) {
 	tb.Helper()
-	conformanceOf(tb, s).check(tb, s, method, path, status, body)
+	conformanceOf(tb, s).check(tb, s, method, path, status, "", body)
+}
+
+// conformAs is conform for a response of any media type.
+func conformAs(tb testing.TB, s *Server, method, path string, status int, contentType string, body []byte) {
+	tb.Helper()
+	conformanceOf(tb, s).check(tb, s, method, path, status, contentType, body)
 }
 
 func TestConformanceCatchesDrift(t *testing.T) {
@@ -162,32 +192,38 @@ func TestConformanceCatchesDrift(t *testing.T) {
 	k := conformanceOf(t, h.s)
 	// A helper test can never itself fail the test it runs in, so each
 	// drift is checked on a throwaway T.
-	drift := func(method, path string, status int, body string) bool {
+	drift := func(method, path string, status int, ctype, body string) bool {
 		t.Helper()
 		ft := &testing.T{}
 		done := make(chan bool)
 		go func() {
 			defer func() { done <- ft.Failed() }()
 			defer func() { recover() }() //nolint:errcheck // Fatal ends the goroutine
-			k.check(ft, h.s, method, path, status, []byte(body))
+			k.check(ft, h.s, method, path, status, ctype, []byte(body))
 		}()
 		return <-done
 	}
-	if drift("GET", "/api/v1/status", 200, string(h.do("GET", "/api/v1/status", "").raw)) {
+	if drift("GET", "/api/v1/status", 200, "application/json", string(h.do("GET", "/api/v1/status", "").raw)) {
 		t.Fatal("a real status response fails the check")
+	}
+	if drift("POST", "/api/v1/calculator", 200, "text/csv; charset=utf-8", "scenario,year\r\n") {
+		t.Fatal("a documented CSV answer fails the check")
 	}
 	for _, c := range []struct {
 		name, method, path string
 		status             int
-		body               string
+		ctype, body        string
 	}{
-		{"an undocumented field", "GET", "/api/v1/status", 200, `{"success":true,"data":{"status":"ok","version":"x","startedAt":"2026-01-01T00:00:00Z","uptimeSeconds":1,"datasets":[],"storage":{"state":"ok","sizeBytes":1},"extra":1}}`},
-		{"a missing field", "GET", "/api/v1/status", 200, `{"success":true,"data":{"status":"ok"}}`},
-		{"an undocumented status", "GET", "/api/v1/status", 418, `{"success":false,"error":"x","code":"CONFLICT"}`},
-		{"a code with the wrong status", "GET", "/api/v1/geo/cities", 400, `{"success":false,"error":"x","code":"NOT_FOUND"}`},
-		{"a body on 204", "DELETE", "/api/v1/user/api-keys/x", 204, `{"success":true}`},
+		{"an undocumented field", "GET", "/api/v1/status", 200, "", `{"success":true,"data":{"status":"ok","version":"x","startedAt":"2026-01-01T00:00:00Z","uptimeSeconds":1,"datasets":[],"storage":{"kind":"bbolt","state":"ok","sizeBytes":1},"extra":1}}`},
+		{"a missing field", "GET", "/api/v1/status", 200, "", `{"success":true,"data":{"status":"ok"}}`},
+		{"an undocumented status", "GET", "/api/v1/status", 418, "", `{"success":false,"error":"x","code":"CONFLICT"}`},
+		{"a code with the wrong status", "GET", "/api/v1/geo/cities", 400, "", `{"success":false,"error":"x","code":"NOT_FOUND"}`},
+		{"a body on 204", "DELETE", "/api/v1/user/api-keys/x", 204, "", `{"success":true}`},
+		{"an undocumented media type", "GET", "/api/v1/status", 200, "text/csv; charset=utf-8", "status\r\nok\r\n"},
+		{"a documented media type on an error status", "POST", "/api/v1/calculator", 400, "text/csv", "x\r\n"},
+		{"an empty CSV body", "POST", "/api/v1/calculator", 200, "text/csv", ""},
 	} {
-		if !drift(c.method, c.path, c.status, c.body) {
+		if !drift(c.method, c.path, c.status, c.ctype, c.body) {
 			t.Errorf("%s passes the check", c.name)
 		}
 	}
@@ -197,5 +233,5 @@ func TestConformanceCatchesDrift(t *testing.T) {
 func serve(tb testing.TB, s *Server, rc *fasthttp.RequestCtx) {
 	tb.Helper()
 	s.Serve(rc)
-	conform(tb, s, string(rc.Method()), string(rc.RequestURI()), rc.Response.StatusCode(), rc.Response.Body())
+	conformAs(tb, s, string(rc.Method()), string(rc.RequestURI()), rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), rc.Response.Body())
 }

@@ -37,6 +37,7 @@ import (
 //	                                                   conflict and limit are answers, not errors)
 //	fiplan_montecarlo_path_years_total                 simulated paths x years
 //	fiplan_recommendation_cache_hits_total / _misses_total
+//	fiplan_calculator_cache_hits_total / _misses_total  whole calculator answers
 //	go_*, process_*                                    the runtime and the process
 type serverMetrics struct {
 	set    *metrics.Set
@@ -49,6 +50,8 @@ type serverMetrics struct {
 	mcPaths  *metrics.Counter
 	recoHits *metrics.Counter
 	recoMiss *metrics.Counter
+	calcHits *metrics.Counter
+	calcMiss *metrics.Counter
 }
 
 // routeMetrics are one route's series.
@@ -100,6 +103,8 @@ func newServerMetrics(set *metrics.Set, routes []*rest.Route, gate *rest.Gate) *
 	m.mcPaths = m.set.NewCounter("fiplan_montecarlo_path_years_total")
 	m.recoHits = m.set.NewCounter("fiplan_recommendation_cache_hits_total")
 	m.recoMiss = m.set.NewCounter("fiplan_recommendation_cache_misses_total")
+	m.calcHits = m.set.NewCounter("fiplan_calculator_cache_hits_total")
+	m.calcMiss = m.set.NewCounter("fiplan_calculator_cache_misses_total")
 	return m
 }
 
@@ -157,6 +162,8 @@ func (s *Server) Metrics(rc *fasthttp.RequestCtx) {
 	m.mcPaths.Set(s.calc.PathYears())
 	m.recoHits.Set(s.places.CacheHits())
 	m.recoMiss.Set(s.places.CacheMisses())
+	m.calcHits.Set(s.calc.CacheHits())
+	m.calcMiss.Set(s.calc.CacheMisses())
 	rc.SetContentType("text/plain; version=0.0.4; charset=utf-8")
 	w := rc.Response.BodyWriter()
 	m.set.WritePrometheus(w)

@@ -68,6 +68,8 @@ func TestMetricsScrape(t *testing.T) {
 		`fiplan_montecarlo_path_years_total`:                                                      "5000",
 		`fiplan_recommendation_cache_hits_total`:                                                  "1",
 		`fiplan_recommendation_cache_misses_total`:                                                "1",
+		`fiplan_calculator_cache_misses_total`:                                                    "1",
+		`fiplan_calculator_cache_hits_total`:                                                      "0",
 		`fiplan_store_errors_total{op="CreateAsset"}`:                                             "0",
 		`fiplan_store_duration_seconds_count{op="CreateAsset"}`:                                   "1",
 		`fiplan_overload_refused_total`:                                                           "0",
@@ -148,7 +150,8 @@ func TestMetricsCountWithoutAllocating(t *testing.T) {
 // The expensive-request gate: past its bound, Monte Carlo and optimize
 // are refused at once with 503 and Retry-After; cheap requests pass.
 func TestOverloadRefusesPastTheBound(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.MaxExpensive = 2 })
+	// Without rate limits: a simulation costs rate-limit units by its size.
+	h := newHarness(t, withRates("off", "off", "off"), func(c *Config) { c.MaxExpensive = 2 })
 	pro := bearer(h.token("bob", "pro", ""))
 	mc := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"monteCarlo":{"simulations":200}}`
 	plain := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000}`

@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -17,23 +18,13 @@ import (
 // SessionCookie carries the web app's session JWT.
 const SessionCookie = "fiplan_session"
 
+var msgAuthTooLong = "the Authorization header is longer than " + strconv.Itoa(auth.MaxHeader) + " bytes"
+
 // authenticate resolves the caller and enforces the route's access rule.
 func (s *Server) authenticate(c *rest.Ctx) bool {
-	rc := c.RC
-	h := rc.Request.Header.Peek(fasthttp.HeaderAuthorization)
-	var tok []byte
-	via := auth.ViaToken
-	switch {
-	case len(h) > 0:
-		t, ok := auth.BearerToken(h)
-		if !ok {
-			return s.unauthorized(c, errcode.Unauthorized, "Authorization header must be \"Bearer <token>\"")
-		}
-		tok = t
-	default:
-		if ck := rc.Request.Header.Cookie(SessionCookie); len(ck) > 0 {
-			tok, via = ck, auth.ViaCookie
-		}
+	tok, via, ok := s.credentials(c)
+	if !ok {
+		return false
 	}
 	if tok == nil {
 		if c.Route().Access == rest.Public {
@@ -42,47 +33,97 @@ func (s *Server) authenticate(c *rest.Ctx) bool {
 		return s.unauthorized(c, errcode.Unauthorized, "authentication required: send Authorization: Bearer <token>")
 	}
 	if auth.IsKey(tok) {
-		if via == auth.ViaCookie {
-			return s.unauthorized(c, errcode.Unauthorized, "the session cookie does not carry API keys")
-		}
-		hash, ok := auth.ParseKey(tok)
-		if !ok {
-			return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
-		}
-		k, acct, err := s.db.LookupKey(hash)
-		if errors.Is(err, store.ErrNotFound) {
-			return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
-		}
-		if err != nil {
-			c.Storage(err)
-			return false
-		}
-		tier, _ := auth.ParseTier(acct.Tier)
-		c.Principal = auth.Principal{User: k.Owner, Tier: tier, Via: auth.ViaKey, KeyID: k.ID}
-		s.touch(k.Owner, k.ID)
+		ok = s.keyPrincipal(c, tok, via)
 	} else {
-		p, err := s.verifier.Verify(tok)
-		switch {
-		case errors.Is(err, auth.ErrExpired):
-			return s.unauthorized(c, errcode.TokenExpired, "Token has expired")
-		case err != nil:
-			return s.unauthorized(c, errcode.Unauthorized, "invalid token")
-		}
-		p.Via = via
-		c.Principal = p
-		if !s.rememberTier(c) {
-			return false
-		}
+		ok = s.tokenPrincipal(c, tok, via)
+	}
+	if !ok {
+		return false
 	}
 	c.Authed = true
-	if via == auth.ViaCookie && !safeMethod(rc.Method()) && !sameOrigin(rc) {
+	if via == auth.ViaCookie && !safeMethod(c.RC.Method()) && !sameOrigin(c.RC) {
 		c.ErrorMessage(errcode.Forbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
 		return false
 	}
+	return allowed(c)
+}
+
+// credentials finds the request's one credential: a bearer token or key,
+// or the session cookie. tok is nil when none was sent; ok is false when
+// the request has been answered.
+func (s *Server) credentials(c *rest.Ctx) (tok []byte, via auth.Via, ok bool) {
+	rc := c.RC
+	var h []byte
+	switch hs := rc.Request.Header.PeekAll(fasthttp.HeaderAuthorization); len(hs) {
+	case 0:
+	case 1:
+		h = hs[0]
+	default:
+		// Which one a proxy or another server would use is anyone's guess.
+		return nil, 0, s.unauthorized(c, errcode.Unauthorized, "send one Authorization header, not several")
+	}
+	switch {
+	case len(h) > auth.MaxHeader:
+		c.Error(errcode.HeaderTooLarge, msgAuthTooLong)
+		return nil, 0, false
+	case len(h) > 0:
+		t, ok := auth.BearerToken(h)
+		if !ok {
+			return nil, 0, s.unauthorized(c, errcode.Unauthorized, "Authorization header must be \"Bearer <token>\"")
+		}
+		return t, auth.ViaToken, true
+	}
+	if ck := rc.Request.Header.Cookie(SessionCookie); len(ck) > 0 {
+		return ck, auth.ViaCookie, true
+	}
+	return nil, auth.ViaToken, true
+}
+
+// keyPrincipal resolves an API key to its owner, with the owner's tier.
+func (s *Server) keyPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
+	if via == auth.ViaCookie {
+		return s.unauthorized(c, errcode.Unauthorized, "the session cookie does not carry API keys")
+	}
+	hash, ok := auth.ParseKey(tok)
+	if !ok {
+		return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
+	}
+	k, acct, err := s.db.LookupKey(hash)
+	if errors.Is(err, store.ErrNotFound) {
+		return s.unauthorized(c, errcode.Unauthorized, "invalid API key")
+	}
+	if err != nil {
+		c.Storage(err)
+		return false
+	}
+	tier, _ := auth.ParseTier(acct.Tier)
+	c.Principal = auth.Principal{User: k.Owner, Tier: tier, Via: auth.ViaKey, KeyID: k.ID}
+	s.touch(k.Owner, k.ID)
+	return true
+}
+
+// tokenPrincipal verifies a session token.
+func (s *Server) tokenPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
+	p, err := s.verifier.Verify(tok)
+	switch {
+	case errors.Is(err, auth.ErrExpired):
+		return s.unauthorized(c, errcode.TokenExpired, "Token has expired")
+	case errors.Is(err, auth.ErrLifetime):
+		return s.unauthorized(c, errcode.Unauthorized, "token lifetime exceeds one hour: without iat, exp may be at most one hour ahead")
+	case err != nil:
+		return s.unauthorized(c, errcode.Unauthorized, "invalid token")
+	}
+	p.Via = via
+	c.Principal = p
+	return s.rememberTier(c)
+}
+
+// allowed enforces the route's access rule on the authenticated caller.
+func allowed(c *rest.Ctx) bool {
 	switch c.Route().Access {
 	case rest.Session:
 		if c.Principal.Via == auth.ViaKey {
-			c.ErrorMessage(errcode.Forbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys")
+			c.ErrorMessage(errcode.Forbidden, "this endpoint needs a signed-in session", "API keys cannot manage API keys or erase the account")
 			return false
 		}
 	case rest.Pro:
@@ -147,16 +188,23 @@ func sameOrigin(rc *fasthttp.RequestCtx) bool {
 }
 
 // limit applies the caller's rate limit and sets the RateLimit headers.
-func (s *Server) limit(c *rest.Ctx) bool {
+func (s *Server) limit(c *rest.Ctx) bool { return s.take(c, 1) }
+
+// charge takes extra units for an expensive request (rest.Ctx.Charge).
+func (s *Server) charge(c *rest.Ctx, extra int) bool { return s.take(c, extra) }
+
+// take charges n units to the caller's limit and sets the RateLimit
+// headers; over the limit it answers 429.
+func (s *Server) take(c *rest.Ctx, n int) bool {
 	now := s.now().UnixNano()
 	var d limit.Decision
 	switch {
 	case !c.Authed:
-		d = s.public.Allow(c.Client(), now)
+		d = s.public.AllowN(c.Client(), n, now)
 	case c.Principal.Tier == auth.TierPro:
-		d = s.pro.Allow(c.Principal.User, now)
+		d = s.pro.AllowN(c.Principal.User, n, now)
 	default:
-		d = s.free.Allow(c.Principal.User, now)
+		d = s.free.AllowN(c.Principal.User, n, now)
 	}
 	if d.Limit == 0 {
 		return true // "off"

@@ -37,7 +37,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Put(v1+"/user/notifications", rest.User, a.Notifications.Put, a.Notifications.Docs.Put),
 		rest.Patch(v1+"/user/notifications", rest.User, a.Notifications.Patch, a.Notifications.Docs.Patch),
 		rest.Get(v1+"/user/export", rest.User, a.Export, a.Docs.Export),
-		rest.Delete(v1+"/user", rest.User, a.Erase, a.Docs.Erase),
+		rest.Delete(v1+"/user", rest.Session, a.Erase, a.Docs.Erase),
 		rest.Get(v1+"/user/api-keys", rest.User, a.ListKeys, a.Docs.ListKeys),
 		rest.Post(v1+"/user/api-keys", rest.Session, a.CreateKey, a.Docs.CreateKey),
 		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, a.RevokeKey, a.Docs.RevokeKey),

@@ -56,7 +56,12 @@ type Config struct {
 	RatePublic, RateFree, RatePro limit.Rate
 	// TrustedProxies are the peers whose X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
-	Logger         *slog.Logger
+	// AccessLog chooses which requests are logged (default every one).
+	AccessLog AccessLog
+	// CORSOrigins are the exact origins ("https://app.example") browsers
+	// may call the API from; none disables CORS.
+	CORSOrigins []string
+	Logger      *slog.Logger
 	// MaxBody is the request body limit in bytes (default 1 MiB).
 	MaxBody int
 	// MaxKeys caps API keys per user (default 25).
@@ -71,6 +76,8 @@ type Config struct {
 	// optimisation) running at once; past it they get 503 with
 	// Retry-After (default 2 x GOMAXPROCS).
 	MaxExpensive int
+	// Redis, when set, holds the rate limits every node shares.
+	Redis *limit.Redis
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -95,24 +102,29 @@ type Server struct {
 	calc     *calculator.Handlers
 
 	statusDoc *rest.Doc
+	chargeFn  func(c *rest.Ctx, extra int) bool // s.charge, bound once
 	tax       *taxes.Handlers
 	programs  *program.Table
 	taxes     *taxtable.Table
 	fx        *fx.Table
 
-	public *limit.Limiter[[16]byte]
-	free   *limit.Limiter[string]
-	pro    *limit.Limiter[string]
+	public limit.Checker[[16]byte]
+	free   limit.Checker[string]
+	pro    limit.Checker[string]
+	sweep  []func(now int64) // the local limiters' sweeps
 
 	idPrefix [16]byte
 	idSeq    atomic.Uint64
+
+	floods floods // the access log's sampling of 429s
 
 	touchMu sync.Mutex
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
 	tiers   sync.Map             // user -> auth.Tier already saved with the account
 
-	metrics *serverMetrics
-	heavy   *rest.Gate // the expensive requests running at once
+	metrics        *serverMetrics
+	heavy          *rest.Gate // the expensive requests running at once
+	flagSyncWarned time.Time  // owned by background
 
 	stop chan struct{}
 	done sync.WaitGroup
@@ -155,13 +167,12 @@ func New(cfg Config) (*Server, error) {
 		verifier: cfg.Verifier,
 		log:      cfg.Logger,
 		now:      cfg.Now,
-		public:   limit.New[[16]byte](cfg.RatePublic, cfg.RateKeys, limit.HashAddr),
-		free:     limit.New[string](cfg.RateFree, cfg.RateKeys, limit.HashString),
-		pro:      limit.New[string](cfg.RatePro, cfg.RateKeys, limit.HashString),
 		touched:  map[string]time.Time{},
 		stop:     make(chan struct{}),
 	}
 	s.started = s.now()
+	s.chargeFn = s.charge
+	s.limits()
 	if _, err := rand.Read(s.idPrefix[:8]); err != nil {
 		return nil, fmt.Errorf("cannot seed request ids: %w", err)
 	}
@@ -207,7 +218,7 @@ func (s *Server) build() (err error) {
 	if s.tools, err = portfolio.New(s.vocab); err != nil {
 		return err
 	}
-	if s.calc, err = calculator.New(s.vocab, s.history, s.now, s.features.Flag); err != nil {
+	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flag: s.features.Flag, Taxes: s.taxes, Cities: s.cities, FX: s.fx}); err != nil {
 		return err
 	}
 	s.calc.Gate, s.tax.Gate = s.heavy, s.heavy
@@ -252,21 +263,27 @@ func (s *Server) Close() {
 	s.flushTouched()
 	s.features.Flush()
 	s.places.Close()
+	s.calc.Close()
 }
 
 func (s *Server) background() {
 	defer s.done.Done()
 	t := time.NewTicker(30 * time.Second)
 	defer t.Stop()
+	flags := time.NewTicker(flagSyncEvery)
+	defer flags.Stop()
 	for {
 		select {
 		case <-s.stop:
 			return
+		case <-flags.C:
+			s.syncFlags()
 		case <-t.C:
 			now := s.now().UnixNano()
-			s.public.Sweep(now)
-			s.free.Sweep(now)
-			s.pro.Sweep(now)
+			for _, sweep := range s.sweep {
+				sweep(now)
+			}
+			s.floods.sweep(s.now(), s.log)
 			s.flushTouched()
 			s.features.Flush()
 		}
@@ -283,7 +300,7 @@ func (s *Server) HTTP() *fasthttp.Server {
 		ReadTimeout:           10 * time.Second,
 		WriteTimeout:          10 * time.Second,
 		IdleTimeout:           60 * time.Second,
-		ReadBufferSize:        8 << 10, // caps the request line and headers
+		ReadBufferSize:        readBuffer, // caps the request line and headers together
 		MaxRequestBodySize:    s.cfg.MaxBody,
 		NoDefaultServerHeader: true,
 		NoDefaultContentType:  true,
@@ -298,16 +315,36 @@ func (l fasthttpLogger) Printf(format string, args ...any) {
 	l.log.Debug(fmt.Sprintf(format, args...))
 }
 
+// The request head's limits. fasthttp reads the request line and headers
+// into one buffer of readBuffer bytes and cannot say which part overflowed
+// it; within it, Serve holds the URI to maxURI (414) and the header block to
+// maxHeaders (431).
+const (
+	maxURI     = 8 << 10
+	maxHeaders = 8 << 10
+	readBuffer = maxURI + maxHeaders
+)
+
+var (
+	msgURITooLong  = "the request URI is longer than " + strconv.Itoa(maxURI) + " bytes"
+	msgHeadersSize = "the request headers are larger than " + strconv.Itoa(maxHeaders) + " bytes"
+	msgHeadTooBig  = "the request line and headers together are larger than " + strconv.Itoa(readBuffer) + " bytes (at most " + strconv.Itoa(maxURI) + " for the URI and " + strconv.Itoa(maxHeaders) + " for the headers)"
+)
+
 // serveError answers requests that fasthttp could not read.
 func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
-	s.requestID(c)
+	s.begin(c)
+	var small *fasthttp.ErrSmallBuffer
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge):
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
-	case errors.Is(err, fasthttp.ErrSmallReadBuffer):
-		c.Error(errcode.HeaderTooLarge, "request headers are too large")
+		if !bytes.EqualFold(rc.Request.Header.Peek(fasthttp.HeaderExpect), []byte("100-continue")) {
+			drain(rc.Conn(), rc.Request.Header.ContentLength()) // the body is on its way
+		}
+	case errors.As(err, &small):
+		c.Error(errcode.HeaderTooLarge, msgHeadTooBig)
 	case isTimeout(err):
 		// Typically a browser's preconnected socket that stayed idle past
 		// ReadTimeout. 408 with Connection: close makes the browser send
@@ -322,20 +359,91 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 	s.accessLog(c)
 }
 
+// How drain reads an oversized body: at most drainBytes and drainTime in
+// all. A client may pause mid-body (drainPause); once at most the last
+// readBuffer bytes are missing, which fasthttp may already have buffered,
+// a short silence (drainIdle) means the client is done and waits.
+const (
+	drainBytes = 16 << 20
+	drainTime  = 5 * time.Second
+	drainPause = time.Second
+	drainIdle  = 50 * time.Millisecond
+	drainOpen  = 250 * time.Millisecond // a chunked body, of unknown length
+)
+
+// drain reads and discards what the client is still sending after the
+// server has decided to answer and close early (a body over the limit).
+// Closing a socket with unread data resets the connection, and a client
+// still writing its body then sees "connection reset" instead of the
+// answer. length is the declared body length, or negative when unknown.
+func drain(conn net.Conn, length int) {
+	if conn == nil {
+		return
+	}
+	limit := int64(drainBytes)
+	if length >= 0 && int64(length) < limit {
+		limit = int64(length)
+	}
+	buf := make([]byte, 32<<10)
+	end := time.Now().Add(drainTime)
+	for read := int64(0); read < limit; {
+		wait := drainIdle
+		switch {
+		case length < 0:
+			wait = drainOpen
+		case read < limit-readBuffer:
+			wait = drainPause
+		}
+		d := time.Now().Add(wait)
+		if d.After(end) {
+			d = end
+		}
+		if conn.SetReadDeadline(d) != nil {
+			break
+		}
+		n, err := conn.Read(buf)
+		read += int64(n)
+		if err != nil {
+			break
+		}
+	}
+	conn.SetReadDeadline(time.Time{}) //nolint:errcheck // the connection is closed next
+}
+
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
-	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) {
+	// The web app serves every path outside /api/; a request framed in a
+	// way that could smuggle another gets the API's 400 wherever it goes.
+	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) && framing(&rc.Request.Header) == "" {
 		s.cfg.Web(rc)
 		return
 	}
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
-	s.requestID(c)
+	s.begin(c)
 	c.SetClient(s.clientIP(c))
+	c.SetCharger(s.chargeFn)
+	if msg := framing(&rc.Request.Header); msg != "" {
+		rc.SetConnectionClose() // what follows on the connection cannot be trusted
+		c.Error(errcode.BadRequest, msg)
+		return
+	}
+	if len(rc.Request.Header.RequestURI()) > maxURI {
+		c.Error(errcode.URITooLong, msgURITooLong)
+		return
+	}
+	if len(rc.Request.Header.RawHeaders()) > maxHeaders {
+		c.Error(errcode.HeaderTooLarge, msgHeadersSize)
+		return
+	}
 	n := s.router.Lookup(rc.Path(), c.Params())
 	if n == nil {
 		c.Error(errcode.EndpointNotFound, "no such endpoint")
+		return
+	}
+	if rc.IsOptions() {
+		s.options(c, n)
 		return
 	}
 	r := n.Route(rc.Method())
@@ -352,11 +460,20 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 		return
 	}
-	if !c.CheckQuery() {
+	if !mediaType(c) || !c.CheckQuery() {
 		return
 	}
 	r.Handler(c)
 }
+
+var (
+	nameTransferEncoding = []byte("transfer-encoding")
+	nameContentLength    = []byte("content-length")
+	valueChunked         = []byte("chunked")
+	valueIdentity        = []byte("identity")
+	typeJSON             = []byte("application/json")
+	typeMergePatch       = []byte("application/merge-patch+json")
+)
 
 var apiPrefix = []byte("/api/")
 
@@ -365,7 +482,142 @@ func isTimeout(err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// finish recovers a panicking handler into 500 and writes the access log.
+// framing refuses the request shapes RFC 9112 leaves ambiguous or that
+// request smuggling relies on: an HTTP version other than 1.0 and 1.1,
+// Transfer-Encoding other than one "chunked", and Transfer-Encoding
+// together with Content-Length. fasthttp refuses the rest (a repeated or
+// unknown transfer coding, Transfer-Encoding in HTTP/1.0, two
+// Content-Lengths) before the handler. It reads the raw header block, since
+// fasthttp drops Content-Length when the body is chunked.
+func framing(h *fasthttp.RequestHeader) string {
+	if p := h.Protocol(); string(p) != "HTTP/1.1" && string(p) != "HTTP/1.0" {
+		return "unsupported HTTP version: send HTTP/1.1 or HTTP/1.0"
+	}
+	raw := h.RawHeaders()
+	te, cl := false, false
+	for len(raw) > 0 {
+		line := raw
+		if i := bytes.IndexByte(raw, '\n'); i >= 0 {
+			line, raw = raw[:i], raw[i+1:]
+		} else {
+			raw = nil
+		}
+		name, value, ok := bytes.Cut(line, []byte{':'})
+		if !ok {
+			continue
+		}
+		name = trimSpace(name)
+		switch {
+		case bytes.EqualFold(name, nameTransferEncoding):
+			if te || !bytes.EqualFold(trimSpace(bytes.TrimSuffix(value, []byte{'\r'})), valueChunked) {
+				return "Transfer-Encoding other than one \"chunked\" is not accepted"
+			}
+			te = true
+		case bytes.EqualFold(name, nameContentLength):
+			cl = true
+		}
+	}
+	if te && cl {
+		return "Transfer-Encoding and Content-Length together are ambiguous: send one"
+	}
+	return ""
+}
+
+// mediaType accepts a POST, PUT or PATCH body only as JSON: a Content-Type
+// other than application/json (parameters such as charset allowed; a PATCH
+// may also say application/merge-patch+json) or any Content-Encoding but
+// identity is 415. A request without Content-Type is read as JSON; without
+// a body too, the route judges the empty body.
+func mediaType(c *rest.Ctx) bool {
+	h := &c.RC.Request.Header
+	m := h.Method()
+	if string(m) != "POST" && string(m) != "PUT" && string(m) != "PATCH" {
+		return true
+	}
+	for _, ce := range h.PeekAll(fasthttp.HeaderContentEncoding) {
+		if !bytes.EqualFold(trimSpace(ce), valueIdentity) {
+			c.Error(errcode.UnsupportedMedia, "Content-Encoding is not supported: send the body unencoded")
+			return false
+		}
+	}
+	ct := h.ContentType()
+	if i := bytes.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	ct = trimSpace(ct)
+	if len(ct) == 0 || bytes.EqualFold(ct, typeJSON) || (string(m) == "PATCH" && bytes.EqualFold(ct, typeMergePatch)) {
+		return true
+	}
+	c.Error(errcode.UnsupportedMedia, "Content-Type must be application/json")
+	return false
+}
+
+var (
+	headerNoSniff      = []byte("X-Content-Type-Options")
+	headerCacheControl = []byte(fasthttp.HeaderCacheControl)
+	valueNoSniff       = []byte("nosniff")
+	valueNoStore       = []byte("no-store")
+)
+
+// begin sets what every response carries: the request id, nosniff so
+// that no browser reads a JSON body as anything else, and the CORS grant
+// when the request comes from an allowed origin.
+func (s *Server) begin(c *rest.Ctx) {
+	s.requestID(c)
+	h := &c.RC.Response.Header
+	h.SetCanonical(headerNoSniff, valueNoSniff)
+	if len(s.cfg.CORSOrigins) == 0 {
+		return
+	}
+	h.SetCanonical(headerVary, valueOrigin) // the answer depends on Origin
+	if s.corsOrigin(c) {
+		h.SetCanonical(headerACAO, c.RC.Request.Header.Peek("Origin"))
+		h.SetCanonical(headerACEH, valueExposed)
+	}
+}
+
+var (
+	headerVary   = []byte(fasthttp.HeaderVary)
+	headerACAO   = []byte(fasthttp.HeaderAccessControlAllowOrigin)
+	headerACEH   = []byte(fasthttp.HeaderAccessControlExposeHeaders)
+	headerACAH   = []byte(fasthttp.HeaderAccessControlAllowHeaders)
+	headerACMA   = []byte(fasthttp.HeaderAccessControlMaxAge)
+	valueOrigin  = []byte("Origin")
+	valueExposed = []byte("RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-ID")
+	valueAllowed = []byte("Authorization, Content-Type, X-Request-ID")
+	valueMaxAge  = []byte("600")
+)
+
+// corsOrigin reports whether the request's Origin is one of the configured
+// origins, compared exactly.
+func (s *Server) corsOrigin(c *rest.Ctx) bool {
+	o := c.RC.Request.Header.Peek("Origin")
+	for _, allowed := range s.cfg.CORSOrigins {
+		if string(o) == allowed {
+			return true
+		}
+	}
+	return false
+}
+
+// options answers OPTIONS on a known path: 204 with Allow and, for a CORS
+// preflight from an allowed origin, the methods and headers it may use.
+// A preflight carries no credentials, so it is neither authenticated nor
+// limited.
+func (s *Server) options(c *rest.Ctx, n *rest.Node) {
+	h := &c.RC.Response.Header
+	h.Set(fasthttp.HeaderAllow, n.Allow())
+	if len(s.cfg.CORSOrigins) > 0 && s.corsOrigin(c) && len(c.RC.Request.Header.Peek(fasthttp.HeaderAccessControlRequestMethod)) > 0 {
+		h.Set(fasthttp.HeaderAccessControlAllowMethods, n.Allow())
+		h.SetCanonical(headerACAH, valueAllowed)
+		h.SetCanonical(headerACMA, valueMaxAge)
+		h.Del(fasthttp.HeaderAccessControlExposeHeaders) // for actual responses only
+	}
+	c.NoContent()
+}
+
+// finish recovers a panicking handler into 500, keeps answers about a
+// caller's own data out of caches, and writes the access log.
 func (s *Server) finish(c *rest.Ctx) {
 	if p := recover(); p != nil {
 		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.RequestID()), "stack", string(debug.Stack()))
@@ -373,21 +625,115 @@ func (s *Server) finish(c *rest.Ctx) {
 		c.Error(errcode.Internal, "internal error; retry after a moment")
 	}
 	s.observe(c, s.now().Sub(c.Start()))
+	if c.Authed || c.RC.Response.StatusCode() == fasthttp.StatusUnauthorized {
+		c.RC.Response.Header.SetCanonical(headerCacheControl, valueNoStore)
+	}
 	s.accessLog(c)
 }
 
 func (s *Server) accessLog(c *rest.Ctx) {
-	if !s.log.Enabled(context.Background(), slog.LevelInfo) {
+	rc := c.RC
+	status := rc.Response.StatusCode()
+	switch {
+	case s.cfg.AccessLog == AccessOff, s.cfg.AccessLog == AccessErrors && status < 400:
+		return
+	case !s.log.Enabled(context.Background(), slog.LevelInfo):
 		return
 	}
-	rc := c.RC
-	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request",
+	suppressed := 0
+	if status == fasthttp.StatusTooManyRequests {
+		var ok bool
+		if ok, suppressed = s.floods.admit(s.floodKey(c), s.now()); !ok {
+			return
+		}
+	}
+	attrs := [...]slog.Attr{
 		slog.String("method", bytesconv.String(rc.Method())),
 		slog.String("path", bytesconv.String(rc.Path())),
-		slog.Int("status", rc.Response.StatusCode()),
+		slog.Int("status", status),
 		slog.Int64("us", s.now().Sub(c.Start()).Microseconds()),
 		slog.String("id", bytesconv.String(c.RequestID())),
-	)
+		slog.Int("suppressed", suppressed),
+	}
+	n := len(attrs)
+	if suppressed == 0 {
+		n--
+	}
+	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request", attrs[:n]...)
+}
+
+// floodKey names the client a 429 went to: the user, or the address.
+func (s *Server) floodKey(c *rest.Ctx) string {
+	if c.Authed {
+		return "user " + c.Principal.User
+	}
+	return addrString(s.clientIP(c))
+}
+
+// floodWindow is how often the access log records a 429 for one client;
+// the 429s between are counted, and the next line carries the count.
+const (
+	floodWindow  = 10 * time.Second
+	floodClients = 1 << 16 // clients tracked at once; beyond, 429s go uncounted into one total
+)
+
+// floods samples the access log's lines for rate-limited requests, so that
+// a client hammering the API does not flood the log too.
+type floods struct {
+	mu       sync.Mutex
+	clients  map[string]*flood
+	overflow int // 429s left out for clients beyond floodClients
+}
+
+type flood struct {
+	last       time.Time // when a line was last written
+	suppressed int       // 429s since then, not written
+}
+
+// admit reports whether a 429 for client at now gets its line, and how
+// many of the client's 429s were left out before it.
+func (f *floods) admit(client string, now time.Time) (bool, int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	e := f.clients[client]
+	if e == nil {
+		if len(f.clients) >= floodClients {
+			f.overflow++
+			return false, 0
+		}
+		if f.clients == nil {
+			f.clients = map[string]*flood{}
+		}
+		f.clients[client] = &flood{last: now}
+		return true, 0
+	}
+	if now.Sub(e.last) < floodWindow {
+		e.suppressed++
+		return false, 0
+	}
+	n := e.suppressed
+	e.last, e.suppressed = now, 0
+	return true, n
+}
+
+// sweep forgets clients quiet for a window and logs the 429s left out
+// for them (and for the clients beyond the table) since their last line.
+func (f *floods) sweep(now time.Time, log *slog.Logger) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for client, e := range f.clients {
+		if now.Sub(e.last) < floodWindow {
+			continue
+		}
+		if e.suppressed > 0 {
+			log.Info("rate-limited requests not logged", "client", client, "suppressed", e.suppressed)
+		}
+		delete(f.clients, client)
+	}
+	if f.overflow > 0 {
+		log.Info("rate-limited requests not logged", "client", "others", "suppressed", f.overflow)
+		f.overflow = 0
+	}
 }
 
 // requestID echoes a sane incoming X-Request-ID or makes one.
@@ -417,14 +763,20 @@ func saneID(b []byte) bool {
 
 // clientIP is the peer address, or, when the peer is a trusted proxy, the
 // right-most X-Forwarded-For address that is not itself a trusted proxy.
+// Several X-Forwarded-For lines read as one list joined in order, so a
+// client cannot hide the proxy's line behind one of its own.
 func (s *Server) clientIP(c *rest.Ctx) [16]byte {
 	var addr netip.Addr
 	if ip := c.RC.RemoteIP(); ip != nil {
 		addr, _ = netip.AddrFromSlice(ip)
 		addr = addr.Unmap()
 	}
-	if len(s.cfg.TrustedProxies) > 0 && s.trusted(addr) {
-		xff := c.RC.Request.Header.Peek(fasthttp.HeaderXForwardedFor)
+	if len(s.cfg.TrustedProxies) == 0 || !s.trusted(addr) {
+		return addr.As16()
+	}
+	lines := c.RC.Request.Header.PeekAll(fasthttp.HeaderXForwardedFor)
+	for l := len(lines) - 1; l >= 0; l-- {
+		xff := lines[l]
 		for len(xff) > 0 {
 			i := len(xff) - 1
 			for i >= 0 && xff[i] != ',' {
@@ -438,11 +790,11 @@ func (s *Server) clientIP(c *rest.Ctx) [16]byte {
 			}
 			a, err := netip.ParseAddr(bytesconv.String(part))
 			if err != nil {
-				break // a malformed hop: trust nothing beyond it
+				return addr.As16() // a malformed hop: trust nothing beyond it
 			}
 			addr = a.Unmap()
 			if !s.trusted(addr) {
-				break
+				return addr.As16()
 			}
 		}
 	}
@@ -468,4 +820,26 @@ func trimSpace(b []byte) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+// AccessLog chooses which requests the access log records.
+type AccessLog uint8
+
+const (
+	AccessAll    AccessLog = iota // every request
+	AccessErrors                  // responses with status 400 or more
+	AccessOff                     // none
+)
+
+// ParseAccessLog reads "all", "errors" or "off".
+func ParseAccessLog(s string) (AccessLog, error) {
+	switch s {
+	case "all":
+		return AccessAll, nil
+	case "errors":
+		return AccessErrors, nil
+	case "off":
+		return AccessOff, nil
+	}
+	return 0, fmt.Errorf("%q is not all, errors or off", s)
 }

@@ -25,7 +25,7 @@ func TestStatus(t *testing.T) {
 	if d["status"] != "ok" || d["version"] != "test" || d["uptimeSeconds"] != 90.0 {
 		t.Fatalf("data: %v", d)
 	}
-	if st := d["storage"].(map[string]any); st["state"] != "ok" || st["sizeBytes"].(float64) <= 0 {
+	if st := d["storage"].(map[string]any); st["kind"] != "bbolt" || st["state"] != "ok" || st["sizeBytes"].(float64) <= 0 || d["redis"] != nil {
 		t.Fatalf("storage: %v", st)
 	}
 	if ds := d["datasets"].([]any); len(ds) == 0 || ds[0].(map[string]any)["records"].(float64) < 25 {
@@ -67,12 +67,12 @@ func TestMethodNotAllowed(t *testing.T) {
 	h := newHarness(t)
 	r := h.do("DELETE", "/api/v1/status", "")
 	expectError(t, r, 405, errcode.MethodNotAllowed)
-	if r.header["Allow"] != "GET" {
+	if r.header["Allow"] != "GET, HEAD, OPTIONS" {
 		t.Fatalf("Allow = %q", r.header["Allow"])
 	}
 	r = h.do("PUT", "/api/v1/user/api-keys", "{}")
 	expectError(t, r, 405, errcode.MethodNotAllowed)
-	if r.header["Allow"] != "GET, POST" {
+	if r.header["Allow"] != "GET, HEAD, POST, OPTIONS" {
 		t.Fatalf("Allow = %q", r.header["Allow"])
 	}
 }
@@ -200,7 +200,6 @@ func TestAuthenticationRules(t *testing.T) {
 		{"expired", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(-time.Minute).Unix())), errcode.TokenExpired},
 		{"old iat", "Bearer " + sign(jwt.SigningMethodHS256, testSecret, with("iat", now.Add(-61*time.Minute).Unix())), errcode.TokenExpired},
 		{"expired with bad signature", "Bearer " + sign(jwt.SigningMethodHS256, []byte("another-secret-another-secret-xx"), with("exp", now.Add(-time.Minute).Unix())), errcode.Unauthorized},
-		{"overlong header", "Bearer " + strings.Repeat("a", 5000), errcode.Unauthorized},
 		{"revoked-looking API key", "Bearer svc_0000000000000000000000000000000000000000000000000", errcode.Unauthorized},
 	}
 	for _, c := range cases {

@@ -1,10 +1,12 @@
 package handlers
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
@@ -15,7 +17,7 @@ import (
 
 // benchServer has two no-op routes, one public and one authenticated, so
 // that these benchmarks measure the middleware chain alone.
-func benchServer(b *testing.B, cacheSize int, public limit.Rate) (*Server, string, string) {
+func benchServer(b *testing.B, cacheSize int, public limit.Rate, opts ...option) (*Server, string, string) {
 	b.Helper()
 	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"), store.Options{})
 	if err != nil {
@@ -25,8 +27,12 @@ func benchServer(b *testing.B, cacheSize int, public limit.Rate) (*Server, strin
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := New(Config{Version: "bench", DB: db, Verifier: v, RatePublic: public,
-		RateFree: limit.Rate{N: 1e9, Per: time.Hour}, RatePro: limit.Rate{N: 1e9, Per: time.Hour}})
+	cfg := Config{Version: "bench", DB: db, Verifier: v, RatePublic: public,
+		RateFree: limit.Rate{N: 1e9, Per: time.Hour}, RatePro: limit.Rate{N: 1e9, Per: time.Hour}}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	s, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -72,6 +78,28 @@ func BenchmarkChainJWTCached(b *testing.B) {
 	s, tok, _ := benchServer(b, 1<<16, limit.Rate{})
 	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
 	runRequest(b, s, "GET", "/api/v1/test/user", "Bearer "+tok, "", 200)
+}
+
+// BenchmarkChainJWTRedis is BenchmarkChainJWTCached with the per-user
+// limit kept in Redis (FI_TEST_REDIS): one round trip per request.
+func BenchmarkChainJWTRedis(b *testing.B) {
+	u := os.Getenv("FI_TEST_REDIS")
+	if u == "" {
+		b.Skip("set FI_TEST_REDIS=redis://127.0.0.1:6379/15 to run it")
+	}
+	opt, err := redis.ParseURL(u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rdb := redis.NewClient(opt)
+	b.Cleanup(func() { rdb.Close() })
+	r := limit.NewRedis(rdb, time.Second, nil)
+	s, tok, _ := benchServer(b, 1<<16, limit.Rate{}, withRedis(r))
+	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
+	runRequest(b, s, "GET", "/api/v1/test/user", "Bearer "+tok, "", 200)
+	if n := r.Fallbacks(); n != 0 {
+		b.Fatalf("%d requests fell back to the local limit", n)
+	}
 }
 
 func BenchmarkChainJWTUncached(b *testing.B) {

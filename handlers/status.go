@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -52,6 +53,7 @@ type statusData struct {
 	UptimeSeconds int64         `json:"uptimeSeconds"`
 	Datasets      []datasetInfo `json:"datasets" doc:"Each embedded dataset and its number of records."`
 	Storage       storageInfo   `json:"storage"`
+	Redis         *redisInfo    `json:"redis,omitempty" doc:"Present when rate limits are shared through Redis."`
 }
 
 type datasetInfo struct {
@@ -60,8 +62,14 @@ type datasetInfo struct {
 }
 
 type storageInfo struct {
+	Kind      string `json:"kind" schema:"enum=bbolt|postgres"`
 	State     string `json:"state" schema:"enum=ok"`
 	SizeBytes int64  `json:"sizeBytes"`
+}
+
+type redisInfo struct {
+	State     string `json:"state" schema:"enum=ok|unreachable" doc:"unreachable: each node limits requests by its own counts until Redis answers again."`
+	Fallbacks int64  `json:"fallbacks" doc:"Requests this node limited by its own counts because Redis did not answer, since start."`
 }
 
 // openAPIRoute describes the document's own route.
@@ -77,7 +85,7 @@ func (s *Server) newStatusDoc() error {
 		Tag:     "status",
 		Status:  200,
 		Summary: "Service health and status",
-		Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset and the storage state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable.",
+		Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset, the storage backend and its state, and, when rate limits are shared, Redis's state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable (within 2 seconds with PostgreSQL); an unreachable Redis leaves the status ok, since limits then fall back to each node's own counts. Use it as the balancer's health check.",
 		Data:    data,
 		Errs:    []rest.ErrDoc{rest.Err(errcode.Unavailable, "storage is unusable")}}
 	return err
@@ -85,8 +93,8 @@ func (s *Server) newStatusDoc() error {
 
 func (s *Server) status(c *rest.Ctx) {
 	if err := s.db.Ping(); err != nil {
-		s.log.Error("storage unusable", "err", err)
-		c.Error(errcode.Unavailable, "storage is unavailable; retry with backoff")
+		s.log.Error("storage unusable", "kind", s.db.Kind(), "err", err)
+		c.Error(errcode.Unavailable, "storage ("+s.db.Kind()+") is unavailable; retry with backoff")
 		return
 	}
 	size, _ := s.db.Size()
@@ -114,11 +122,26 @@ func (s *Server) status(c *rest.Ctx) {
 	w.EndArray()
 	w.Key("storage")
 	w.Begin()
+	w.Key("kind")
+	w.String(s.db.Kind())
 	w.Key("state")
 	w.String("ok")
 	w.Key("sizeBytes")
 	w.Int(size)
 	w.End()
+	if r := s.cfg.Redis; r != nil {
+		state := "ok"
+		if err := r.Ping(context.Background()); err != nil {
+			state = "unreachable"
+		}
+		w.Key("redis")
+		w.Begin()
+		w.Key("state")
+		w.String(state)
+		w.Key("fallbacks")
+		w.Int(int64(r.Fallbacks()))
+		w.End()
+	}
 	w.End()
 	c.Send(fasthttp.StatusOK)
 }

@@ -7,7 +7,12 @@ import (
 	"io"
 	"log/slog"
 	"net/netip"
+	"net/url"
 	"strings"
+
+	"github.com/redis/go-redis/v9"
+
+	"fiplan/handlers"
 
 	"fiplan/handlers/limit"
 	"fiplan/handlers/web"
@@ -17,18 +22,21 @@ import (
 // environment variable: the variable wins over the default, the flag over
 // the variable.
 type config struct {
-	addr       string
-	db         string
-	jwtSecret  string
-	jwks       string
-	issuer     string
-	audience   string
-	ratePublic limit.Rate
-	rateFree   limit.Rate
-	ratePro    limit.Rate
-	trusted    []netip.Prefix
-	logLevel   slog.Level
-	version    bool
+	addr        string
+	db          string
+	jwtSecret   string
+	jwks        string
+	issuer      string
+	audience    string
+	ratePublic  limit.Rate
+	rateFree    limit.Rate
+	ratePro     limit.Rate
+	trusted     []netip.Prefix
+	corsOrigins []string
+	redis       *redis.Options // nil: rate limits are this node's own
+	accessLog   handlers.AccessLog
+	logLevel    slog.Level
+	version     bool
 
 	oidcIssuer       string
 	oidcClientID     string
@@ -91,6 +99,19 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		{"rate-public", "FI_RATE_PUBLIC", "60/1m", "anonymous limit per client IP: N/DURATION or off", rateInto(&c.ratePublic)},
 		{"rate-free", "FI_RATE_FREE", "600/1m", "per-user limit on the free tier", rateInto(&c.rateFree)},
 		{"rate-pro", "FI_RATE_PRO", "6000/1m", "per-user limit on the pro tier", rateInto(&c.ratePro)},
+		{"redis-url", "FI_REDIS_URL", "", "redis:// or rediss:// URL: rate limits shared by every node (fail-open to each node's own)", func(v string) error {
+			c.redis = nil
+			if v == "" {
+				return nil
+			}
+			o, err := redis.ParseURL(v)
+			if err != nil {
+				// go-redis's message may quote the URL, password included.
+				return errors.New("not a redis:// or rediss:// URL")
+			}
+			c.redis = o
+			return nil
+		}},
 		{"trusted-proxies", "FI_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is believed", func(v string) error {
 			c.trusted = nil
 			for _, part := range strings.Split(v, ",") {
@@ -105,6 +126,26 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 				c.trusted = append(c.trusted, p.Masked())
 			}
 			return nil
+		}},
+		{"cors-origins", "FI_CORS_ORIGINS", "", "comma-separated exact origins (https://app.example) browsers may call from", func(v string) error {
+			c.corsOrigins = nil
+			for _, part := range strings.Split(v, ",") {
+				part = strings.TrimSpace(part)
+				if part == "" {
+					continue
+				}
+				o, err := parseOrigin(part)
+				if err != nil {
+					return err
+				}
+				c.corsOrigins = append(c.corsOrigins, o)
+			}
+			return nil
+		}},
+		{"access-log", "FI_ACCESS_LOG", "all", "which requests to log: all, errors or off (429s at most once per client per 10 s)", func(v string) error {
+			var err error
+			c.accessLog, err = handlers.ParseAccessLog(v)
+			return err
 		}},
 		{"oidc-issuer", "FI_OIDC_ISSUER", "", "the identity provider for web sign-in (its discovery URL base)", func(v string) error {
 			if v != "" && !strings.HasPrefix(v, "https://") && !strings.HasPrefix(v, "http://localhost") && !strings.HasPrefix(v, "http://127.0.0.1") {
@@ -185,4 +226,18 @@ func rateInto(dst *limit.Rate) func(string) error {
 		*dst = r
 		return err
 	}
+}
+
+// parseOrigin checks that s is an exact origin, scheme://host[:port] with
+// nothing after it, and returns it as browsers send it (lower case).
+func parseOrigin(s string) (string, error) {
+	if strings.Contains(s, "*") {
+		return "", fmt.Errorf("%q: list exact origins; wildcards are not accepted", s)
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil ||
+		u.Path != "" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.Opaque != "" {
+		return "", fmt.Errorf("%q is not an origin such as https://app.example", s)
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host), nil
 }

@@ -83,14 +83,23 @@ func TestMigrateBolt(t *testing.T) {
 
 func TestMigratePostgres(t *testing.T) {
 	db := pgSchema(t)
-	for _, want := range []string{"applied migrations [1]", "schema is current"} {
+	for _, want := range []string{"applied migrations [1 2]", "schema is current"} {
 		out, err := command(t, []string{"FI_DB=" + db}, "migrate").CombinedOutput()
 		if err != nil || !strings.Contains(string(out), want) {
 			t.Fatalf("migrate: %q, %v; want %q", out, err, want)
 		}
 	}
-	bad := strings.Replace(db, "127.0.0.1:5432", "127.0.0.1:1", 1) + "&connect_timeout=1"
-	cmd := command(t, nil, "migrate", "-db", strings.Replace(bad, "postgres://postgres@", "postgres://postgres:hunter2@", 1))
+	// The same database on a port nothing listens on, with a password.
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Host = closedAddr(t)
+	u.User = url.UserPassword(u.User.Username(), "hunter2")
+	q := u.Query()
+	q.Set("connect_timeout", "1")
+	u.RawQuery = q.Encode()
+	cmd := command(t, nil, "migrate", "-db", u.String())
 	out, _ := cmd.CombinedOutput()
 	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(string(out), "cannot open db") || strings.Contains(string(out), "hunter2") {
 		t.Fatalf("migrate of an unreachable server: exit %d, %q", code, out)

@@ -25,10 +25,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/limit"
 	"fiplan/handlers/web"
 )
 
@@ -98,20 +100,8 @@ var errHelp = flagErrHelp()
 
 // serve runs the server until ctx is done.
 func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
-	// Bind first: an unusable address fails before anything else happens.
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		return &settingError{"addr", "FI_ADDR", err}
-	}
-	defer ln.Close()
-	var mln net.Listener
-	if cfg.metricsAddr != "" {
-		if mln, err = net.Listen("tcp", cfg.metricsAddr); err != nil {
-			return &settingError{"metrics-addr", "FI_METRICS_ADDR", err}
-		}
-		defer mln.Close()
-	}
-
+	// Every other setting is put to use before the address is bound, so
+	// that a failure names the setting at fault, not a busy port.
 	db, err := openStore(ctx, cfg.db, 2*time.Second)
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
@@ -124,7 +114,6 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		if secret, err = db.Secret(); err != nil {
 			return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the local secret: %w", err)}
 		}
-		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; sign in at /auth/login or make one with `fiplan token -sub NAME`, and set FI_OIDC_ISSUER, FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
 	}
 	vcfg := auth.Config{
 		Secret: secret, JWKS: cfg.jwks, Issuer: cfg.issuer, Audience: cfg.audience,
@@ -174,15 +163,45 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		return err
 	}
 
+	var shared *limit.Redis
+	if cfg.redis != nil {
+		// go-redis logs every failed dial itself; the limiter's one
+		// warning a minute says it for us.
+		redis.SetLogger(redisLog{log})
+		rdb := redis.NewClient(cfg.redis)
+		defer rdb.Close()
+		shared = limit.NewRedis(rdb, 0, log)
+		// Fail-open: an unreachable Redis does not stop start-up.
+		if err := shared.Ping(ctx); err != nil {
+			log.Warn("redis does not answer: rate limits are this node's own until it does", "addr", cfg.redis.Addr, "err", err)
+		}
+	}
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
-		TrustedProxies: cfg.trusted, Logger: log, Web: app.Serve,
+		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
+		Logger: log, Web: app.Serve, Redis: shared,
 	})
 	if err != nil {
 		return err
 	}
 	defer s.Close()
+
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return &settingError{"addr", "FI_ADDR", err}
+	}
+	defer ln.Close()
+	var mln net.Listener
+	if cfg.metricsAddr != "" {
+		if mln, err = net.Listen("tcp", cfg.metricsAddr); err != nil {
+			return &settingError{"metrics-addr", "FI_METRICS_ADDR", err}
+		}
+		defer mln.Close()
+	}
+	if local {
+		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; sign in at /auth/login or make one with `fiplan token -sub NAME`, and set FI_OIDC_ISSUER, FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
+	}
 
 	srv := s.HTTP()
 	errc := make(chan error, 1)
@@ -207,4 +226,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		log.Warn("shutdown did not drain in time", "err", err)
 	}
 	return nil
+}
+
+// redisLog sends go-redis's own messages to the debug level.
+type redisLog struct{ log *slog.Logger }
+
+func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
+	l.log.DebugContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }

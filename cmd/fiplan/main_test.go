@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -12,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"fiplan/data/store"
 )
 
 var binary string
@@ -201,7 +204,34 @@ func TestSecretFromEnvironment(t *testing.T) {
 	}
 }
 
+// busyAddr returns an address a listener of the test holds, so that no
+// test depends on a fixed port being free (or busy).
+func busyAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	return ln.Addr().String()
+}
+
+// closedAddr returns a local address nothing listens on.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// Every setting is checked before the address is bound: with the address
+// busy, the line still names the setting that is wrong.
 func TestBadSettingsExit2(t *testing.T) {
+	busy := "FI_ADDR=" + busyAddr(t)
 	notBolt := filepath.Join(t.TempDir(), "not.db")
 	os.WriteFile(notBolt, []byte("this is not a bbolt file, not at all, no header here"), 0o600)
 	cases := []struct {
@@ -224,10 +254,15 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"issuer over http", []string{"FI_OIDC_ISSUER=http://idp.example", "FI_OIDC_CLIENT_ID=fiplan"}, nil, "-oidc-issuer (FI_OIDC_ISSUER)"},
 		{"issuer unreachable", []string{"FI_OIDC_ISSUER=http://127.0.0.1:1/", "FI_OIDC_CLIENT_ID=fiplan"}, nil, "-oidc-issuer (FI_OIDC_ISSUER)"},
 		{"public URL", []string{"FI_PUBLIC_URL=ftp://fiplan.example"}, nil, "-public-url (FI_PUBLIC_URL)"},
+		{"redis URL", []string{"FI_REDIS_URL=http://:hunter2@cache.example"}, nil, "-redis-url (FI_REDIS_URL)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			cmd := command(t, c.env, c.args...)
+			env := c.env
+			if !strings.HasPrefix(strings.Join(env, " "), "FI_ADDR=") {
+				env = append([]string{busy}, env...)
+			}
+			cmd := command(t, env, c.args...)
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			err := cmd.Run()
@@ -271,6 +306,53 @@ func TestAddressInUse(t *testing.T) {
 	cmd.Run()
 	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), "-addr (FI_ADDR)") {
 		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+}
+
+// In local mode the token command signs with the secret the server keeps
+// in the db; a db without one (or no db at all) would make it invent a
+// secret the server never uses, so it refuses instead.
+func TestTokenWithoutLocalSecret(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.db")
+	cmd := command(t, []string{"FI_DB=" + missing}, "token", "-sub", "alice")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, _ := cmd.Output()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || len(out) != 0 || !strings.Contains(stderr.String(), "no local secret") {
+		t.Fatalf("token on a missing db: exit %d, stdout %q, stderr %q", code, out, stderr.String())
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Fatalf("the token command created %s: %v", missing, err)
+	}
+	// A db without a secret is left without one.
+	db := filepath.Join(dir, "empty.db")
+	d, err := store.Open(db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	cmd = command(t, []string{"FI_DB=" + db}, "token", "-sub", "alice")
+	stderr.Reset()
+	cmd.Stderr = &stderr
+	out, _ = cmd.Output()
+	if code := cmd.ProcessState.ExitCode(); code != 2 || len(out) != 0 || !strings.Contains(stderr.String(), "no local secret") {
+		t.Fatalf("token on a db without a secret: exit %d, stdout %q, stderr %q", code, out, stderr.String())
+	}
+	if d, err = store.Open(db, store.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	_, ok, err := d.PeekSecret()
+	d.Close()
+	if ok || err != nil {
+		t.Fatalf("the token command wrote a secret into %s (%v)", db, err)
+	}
+	// Once the server has run in local mode, the token command signs with
+	// the secret it keeps.
+	s := start(t, "FI_DB="+db)
+	s.stop(t, syscall.SIGTERM)
+	if out, err := command(t, []string{"FI_DB=" + db}, "token", "-sub", "alice").Output(); err != nil || len(out) < 20 {
+		t.Fatalf("token after local mode: %q %v", out, err)
 	}
 }
 

@@ -61,11 +61,15 @@ func token(ctx context.Context, args []string, getenv func(string) string, stdou
 	return 0
 }
 
-// localSecret reads (or creates) the local-mode secret. PostgreSQL is
-// shared with a running server. A running server holds a bbolt file's lock,
-// so when the file is locked the secret is read from a snapshot copy:
-// bbolt's copy-on-write pages keep the last committed state of the meta
-// bucket, which is written once, intact in the copy.
+// errNoSecret explains why the token command will not sign in local mode.
+const errNoSecret = "token: db %q has no local secret: start the server once in local mode (neither FI_JWT_SECRET nor FI_JWT_JWKS set) to create it, or sign with -jwt-secret / FI_JWT_SECRET"
+
+// localSecret reads the local-mode secret the server keeps in the db. It
+// never creates one: a secret the server does not use would sign tokens it
+// refuses. PostgreSQL is shared with a running server. A running server
+// holds a bbolt file's lock, so when the file is locked the secret is read
+// from a snapshot copy: bbolt's copy-on-write pages keep the last committed
+// state of the meta bucket, which is written once, intact in the copy.
 func localSecret(ctx context.Context, path string) ([]byte, error) {
 	if postgres.IsURL(path) {
 		db, err := postgres.Open(ctx, path)
@@ -73,12 +77,18 @@ func localSecret(ctx context.Context, path string) ([]byte, error) {
 			return nil, err
 		}
 		defer db.Close()
-		return db.Secret()
+		return peekSecret(db, dbName(path))
+	}
+	if _, err := os.Stat(path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf(errNoSecret+" (the file does not exist)", path)
+		}
+		return nil, fmt.Errorf("cannot read db %q: %w", path, err)
 	}
 	db, err := store.Open(path, store.Options{LockTimeout: 500 * time.Millisecond})
 	if err == nil {
 		defer db.Close()
-		return db.Secret()
+		return peekSecret(db, path)
 	}
 	if !errors.Is(err, store.ErrLocked) {
 		return nil, err
@@ -97,12 +107,16 @@ func localSecret(ctx context.Context, path string) ([]byte, error) {
 		return nil, fmt.Errorf("cannot read db snapshot of %q: %w", path, err)
 	}
 	defer db.Close()
+	return peekSecret(db, path)
+}
+
+func peekSecret(db interface{ PeekSecret() ([]byte, bool, error) }, name string) ([]byte, error) {
 	secret, ok, err := db.PeekSecret()
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("db %q has no local secret: the server runs with FI_JWT_SECRET or FI_JWT_JWKS", path)
+		return nil, fmt.Errorf(errNoSecret, name)
 	}
 	return secret, nil
 }

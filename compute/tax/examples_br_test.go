@@ -35,4 +35,28 @@ var examplesBR = []example{
 	// Lei 11.033 Art. 1º IV (15% over 720 days) and Lei 8.981 Art. 21 (15%).
 	{name: "2025 interest 10000 + gains 20000", year: 2025, in: Income{Interest: 10000, CapitalGains: 20000},
 		income: zero, capital: 4500},
+	// Computed from Lei 15.270/2025 (Art. 11-A of Lei 9.250/1995), the
+	// annual table of 12 × the monthly one in force since May 2025 and
+	// Portaria Interministerial MPS/MF nº 13/2026; no Receita Federal worked
+	// example for ano-calendário 2026 was found. Wages 60,000 (5,000 a
+	// month): INSS 1,458.90 + 1,384.39 + 2,090.06 + 1,084.83 = 6,018.17;
+	// simplified discount 12,000 is better; base 48,000 → 358.07 + 1,663.92
+	// + 672.17 = 2,694.15, all taken by the reduction (up to 2,694.15).
+	{name: "2026 wages 60000 (Lei 15.270 zeroes the tax)", year: 2026, in: Income{Employment: 60000},
+		income: zero, social: 6018.17, tol: 0.01},
+	// Computed as above: wages 72,000: INSS 7,698.17; discount 14,400; base
+	// 57,600 → 358.07 + 1,663.92 + 2,466.80 + 27.5% × 1,623.84 = 4,935.34;
+	// reduction 8,429.73 − 0.095575 × 72,000 = 1,548.33 → 3,387.01.
+	{name: "2026 wages 72000 (partial reduction)", year: 2026, in: Income{Employment: 72000},
+		income: 3387.01, social: 7698.17, tol: 0.01},
+	// Computed as above: wages 150,000: INSS capped at 12 × 8,475.55 →
+	// 11,857.10; discount capped at 16,754.34; base 133,245.66 → 4,488.79
+	// + 27.5% × 77,269.50 = 25,737.90; no reduction above 88,200.
+	{name: "2026 wages 150000 (INSS ceiling, no reduction)", year: 2026, in: Income{Employment: 150000},
+		income: 25737.90, social: 11857.10, tol: 0.01},
+	// Computed as above: pension 85,000 (no INSS): discount 16,754.34; base
+	// 68,245.66 → 7,862.90; reduction 8,429.73 − 0.095575 × 85,000 =
+	// 305.86 → 7,557.04.
+	{name: "2026 pension 85000 (reduction near its end)", year: 2026, in: Income{Pension: 85000},
+		income: 7557.04, social: zero, tol: 0.01},
 }

@@ -47,4 +47,27 @@ var examplesCZ = []example{
 	// taxable × 15 % = 7 680 < 30 840 → 0.
 	{name: "2025 pension 800000 (exemption limit)", year: 2025, in: Income{Pension: 800000},
 		income: zero, social: zero},
+	// Computed from the schedule; no published worked example found.
+	// 2026: průměrná mzda 48 967 Kč (nařízení vlády č. 365/2025 Sb.), 36×
+	// = 1 762 812 Kč. Wages 2 000 000: 1 762 812 × 15 % = 264 421,80 +
+	// 237 188 × 23 % = 54 553,24 → 318 975,04 − 30 840 = 288 135,04 →
+	// 288 136 Kč. Social 7,1 % = 142 000 (below 2 350 416); health 90 000.
+	{name: "2026 wages 2000000 (23 % band)", year: 2026, in: Income{Employment: 2000000},
+		income: 288136, social: 142000 + 90000},
+	// Computed from the schedule; no published worked example found.
+	// 2026: wages 3 000 000: 264 421,80 + 1 237 188 × 23 % = 284 553,24 →
+	// 548 975,04 − 30 840 → 518 136 Kč. Social capped at 48 × 48 967 =
+	// 2 350 416 × 7,1 % = 166 879,54; health 135 000.
+	{name: "2026 wages 3000000 (social ceiling)", year: 2026, in: Income{Employment: 3000000},
+		income: 518136, social: 166879.54 + 135000, tol: 0.01},
+	// Computed from the schedule; no published worked example found.
+	// 2026: pension 1 200 000 exempt up to 36 × 22 400 = 806 400; 393 600
+	// × 15 % = 59 040 − 30 840 = 28 200.
+	{name: "2026 pension 1200000 (exemption limit)", year: 2026, in: Income{Pension: 1200000},
+		income: 28200, social: zero},
+	// Computed from the schedule; no published worked example found.
+	// 2026 self-employed profit 1 000 000: PIT 150 000 − 30 840 = 119 160;
+	// social 29,2 % × 550 000 = 160 600; health 13,5 % × 500 000 = 67 500.
+	{name: "2026 self-employed 1000000", year: 2026, in: Income{SelfEmployment: 1000000},
+		income: 119160, social: 160600 + 67500},
 }

@@ -4,7 +4,7 @@ import "testing"
 
 // Uruguay. No DGI worked example was found in the search; the cases are
 // computed by hand from the IRPF Category II annual scale (Título 7 Art. 37)
-// with BPC $6.177 (2024) and $6.576 (2025), the deductions credit (Art. 38:
+// with BPC $6.177 (2024), $6.576 (2025) and $6.864 (2026), the deductions credit (Art. 38:
 // 14% / 8%), the personal BPS contributions (15% + FONASA 4.5% + FRL 0.1%)
 // and the Category I rates (Art. 26). A second search found the DGI's own
 // "¿Cómo se liquida el impuesto correspondiente a las rentas del trabajo?" and
@@ -27,4 +27,20 @@ var examplesUY = []example{
 	// Category I: 12% interest + 7% dividends + 12% gains on 10,000 each = 3,100.
 	{name: "2025 wages 3000000 + capital income", year: 2025, in: Income{Employment: 3000000, Interest: 10000, Dividends: 10000, CapitalGains: 10000},
 		income: 478060.80, social: 588000, capital: 3100},
+	// Computed from the schedule with BPC $6.864 (2026), no published
+	// worked example found: primary 10% × (700,000 − 576,576) = 12,342.40;
+	// deductions 137,200 (15% + 4.5% + 0.1%) × 14% = 19,208 absorb it.
+	{name: "2026 wages 700000 (deductions absorb the tax)", year: 2026, in: Income{Employment: 700000},
+		income: zero, social: 137200},
+	// 2026 above 180 BPC (1,235,520): primary 24,710.40 + 61,776 + 24% ×
+	// 264,480 = 149,961.60; deductions 294,000 × 8% = 23,520; IRPF
+	// 126,441.60.
+	{name: "2026 wages 1500000 (8% deduction rate)", year: 2026, in: Income{Employment: 1500000},
+		income: 126441.60, social: 294000, tol: 0.01},
+	// 2026: primary 24,710.40 + 61,776 + 296,524.80 + 25% × (4,000,000 −
+	// 2,471,040) = 765,251.20; deductions 784,000 × 8% = 62,720; IRPF
+	// 702,531.20. Category I: 12% × 20,000 interest + 7% × 20,000 dividends
+	// = 3,800.
+	{name: "2026 wages 4000000 + capital income", year: 2026, in: Income{Employment: 4000000, Interest: 20000, Dividends: 20000},
+		income: 702531.20, social: 784000, capital: 3800, tol: 0.01},
 }

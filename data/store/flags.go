@@ -26,6 +26,9 @@ func (d *DB) PutFlag(key string, v any) (created bool, err error) {
 		created = b.Get([]byte(key)) == nil
 		return putJSON(b, []byte(key), v)
 	})
+	if err == nil {
+		d.flags.Add(1)
+	}
 	return created, wrap("put flag", err)
 }
 
@@ -54,8 +57,15 @@ func (d *DB) DeleteFlag(key string) error {
 	if errors.Is(err, ErrNotFound) {
 		return ErrNotFound
 	}
+	if err == nil {
+		d.flags.Add(1)
+	}
 	return wrap("delete flag", err)
 }
+
+// FlagsVersion counts the flag writes since the file was opened; only
+// this process writes the file.
+func (d *DB) FlagsVersion() (int64, error) { return d.flags.Load(), nil }
 
 // Flags calls fn with every flag's key and JSON definition, in key order.
 // raw is valid only during the call.

@@ -25,6 +25,8 @@ type Store interface {
 	Ping() error
 	// Size is the storage used, in bytes.
 	Size() (int64, error)
+	// Kind names the backend: "bbolt" or "postgres".
+	Kind() string
 
 	// Secret returns the local-mode JWT secret, creating it on first use;
 	// concurrent first calls (from any node) agree on one secret.
@@ -56,6 +58,10 @@ type Store interface {
 	PutFlag(key string, v any) (created bool, err error)
 	DeleteFlag(key string) error
 	Flags(fn func(key string, raw []byte) error) error
+	// FlagsVersion changes whenever a flag is written or deleted, by any
+	// node; a cheap read, so that a node can poll it and reload Flags only
+	// when it moved.
+	FlagsVersion() (int64, error)
 	RecordExposures(seen map[string]map[string]string) error
 	Exposures(key string) (map[string]int, error)
 }

@@ -48,6 +48,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync/atomic"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -114,6 +115,9 @@ type Options struct {
 type DB struct {
 	bolt *bolt.DB
 	path string
+	// flags counts flag writes: one process holds the file, so every
+	// write passes here.
+	flags atomic.Int64
 }
 
 // Open opens (creating when needed, unless o.ReadOnly) the bbolt file at
@@ -272,6 +276,9 @@ func (d *DB) Ping() error {
 		return nil
 	})
 }
+
+// Kind is "bbolt".
+func (d *DB) Kind() string { return "bbolt" }
 
 // Size is the size of the file in bytes.
 func (d *DB) Size() (int64, error) {

@@ -99,8 +99,8 @@ func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 		Tag:     "assets",
 		Status:  200,
 		Summary: "Replace an asset",
-		Desc:    "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay.",
-		Body:    s.assetSchema,
+		Desc:    "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay. The body may be an asset as GET answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored.",
+		Body:    s.assetPutSchema,
 		Data:    assetDoc,
 		Errs:    []rest.ErrDoc{notFound, conflict}}
 	d.PatchAsset = &rest.Doc{
@@ -237,17 +237,33 @@ type badRequest struct{ res schema.Result }
 
 func (b *badRequest) Error() string { return b.res.Error }
 
+// assetPut is a PUT body: an asset as a client writes it, or as GET
+// answered it, whose server-owned fields may come back unchanged.
+type assetPut struct {
+	assetIn
+	ID        *string    `json:"id" schema:"maxLen=64" doc:"Optional: when sent, it must be this asset's id."`
+	CreatedAt *time.Time `json:"createdAt" doc:"Optional: when sent, it must be this asset's creation time."`
+	UpdatedAt *time.Time `json:"updatedAt" doc:"Optional and ignored: the server sets it."`
+}
+
 func (s *Handlers) PutAsset(c *rest.Ctx) {
-	var in assetIn
-	if !rest.Decode(c, s.assetSchema, &in) {
+	var in assetPut
+	if !rest.Decode(c, s.assetPutSchema, &in) {
 		return
 	}
-	if err := s.complete(c, &in); err != nil {
+	if in.ID != nil && *in.ID != string(c.Param("id")) {
+		c.Fail("id", "is not this asset's id; leave it out or send the id of the path")
+		return
+	}
+	if err := s.complete(c, &in.assetIn); err != nil {
 		c.Storage(err)
 		return
 	}
 	s.rewriteAsset(c, func(a *asset) error {
-		a.assetIn = in
+		if in.CreatedAt != nil && !in.CreatedAt.Equal(a.CreatedAt) {
+			return invalid(&schema.Detail{Path: "createdAt", Message: "is not this asset's creation time; leave it out or send it unchanged"})
+		}
+		a.assetIn = in.assetIn
 		return nil
 	})
 }
@@ -1082,6 +1098,7 @@ type Handlers struct {
 	pending Pending
 
 	assetSchema     *schema.Schema[assetIn]
+	assetPutSchema  *schema.Schema[assetPut]
 	keyCreateSchema *schema.Schema[keyCreate]
 	profile         *userDoc[profile]
 	settingsRes     *userDoc[settingsDoc]
@@ -1116,6 +1133,9 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	s := &Handlers{db: cfg.DB, fx: cfg.FX, now: cfg.Now, maxKeys: cfg.MaxKeys, pending: cfg.Pending}
 	var err error
 	if s.assetSchema, err = schema.Compile[assetIn](v); err != nil {
+		return nil, err
+	}
+	if s.assetPutSchema, err = schema.Compile[assetPut](v); err != nil {
 		return nil, err
 	}
 	if s.keyCreateSchema, err = schema.Compile[keyCreate](v); err != nil {

@@ -37,7 +37,10 @@
 // would otherwise reject a fresh token: nbf and a future iat (iat more than
 // 30 s ahead is ErrInvalid). Expiry has no leeway: a session principal is
 // valid while now < Principal.Expires, where Expires = min(exp, iat+3600)
-// in unix seconds. Both the full path and the cache use this one rule.
+// in unix seconds. Both the full path and the cache use this one rule. A
+// token without iat has no issue time to count the hour from, so its exp may
+// be at most SessionTTL plus Leeway ahead when it is verified; a longer one
+// is [ErrLifetime] (an ErrInvalid, 401 UNAUTHORIZED).
 //
 // # Cache
 //

@@ -13,6 +13,13 @@ var ErrExpired = errors.New("token has expired")
 // to 401 UNAUTHORIZED.
 var ErrInvalid = errors.New("invalid token")
 
+// ErrLifetime wraps ErrInvalid for a correctly signed token without iat
+// whose exp is more than SessionTTL (plus Leeway) ahead: with no issue time
+// to count from, a session may not promise to outlive its one hour. It maps
+// to 401 UNAUTHORIZED, not TOKEN_EXPIRED: the token is not expired, and
+// asking for a fresh one from the same issuer would not help.
+var ErrLifetime = fmt.Errorf("%w: token lifetime exceeds one hour (exp without iat)", ErrInvalid)
+
 // Tier is a subscription tier. The zero value is the least privileged.
 type Tier uint8
 

@@ -282,6 +282,8 @@ func (v *Verifier) verify(token string, now time.Time) (Principal, error) {
 		if lim := c.IssuedAt.Unix() + int64(SessionTTL/time.Second); lim < expires {
 			expires = lim
 		}
+	} else if expires > now.Add(SessionTTL+Leeway).Unix() {
+		return Principal{}, ErrLifetime
 	}
 	if now.Unix() >= expires {
 		return Principal{}, ErrExpired

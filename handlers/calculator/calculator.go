@@ -4,15 +4,21 @@
 package calculator
 
 import (
+	"bytes"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/dgraph-io/ristretto/v2"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
+	"fiplan/compute/place"
+	"fiplan/data/fx"
+	"fiplan/data/geo"
 	"fiplan/data/history"
+	"fiplan/data/taxtable"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/rest"
@@ -38,6 +44,8 @@ type calcParams struct {
 	CAPE                *float64      `json:"cape" schema:"min=1,max=100" doc:"The market's cyclically adjusted P/E today; required with withdrawalStrategy cape, which withdraws 1.5% + 0.5 / CAPE of the portfolio. Backtests over shiller-monthly use each year's historical CAPE where the series has one (from 1881)."`
 	Pensions            []calcPension `json:"pensions" schema:"maxItems=4" doc:"Pensions and state benefits. In a scenario, a non-empty list replaces the base list."`
 	Events              []calcEvent   `json:"events" schema:"maxItems=8" doc:"One-off events. In a scenario, a non-empty list replaces the base list."`
+	CityID              string        `json:"cityId" schema:"maxLen=64" doc:"Id of a city of GET /api/v1/geo/cities (such as lisbon-pt): retirementExpenses become 12 x the city's monthly budget for householdSize, converted from USD into the plan's currency at the reference rates. Not with retirementExpenses. In a scenario it overrides the base's retirementExpenses or city; a scenario's retirementExpenses overrides the base's city."`
+	HouseholdSize       *int          `json:"householdSize" schema:"min=1,max=8,default=1" doc:"People the city budget is for (1 to 8); only with a cityId in the plan or the base."`
 }
 
 type calcPension struct {
@@ -63,7 +71,7 @@ type calcMonteCarlo struct {
 type calcHistorical struct {
 	Years     int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
 	Sequences bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
-	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' MaxWithdrawalRate uses the same dataset."`
+	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
 }
 
 type calcGoals struct {
@@ -81,14 +89,36 @@ type calcScenario struct {
 
 type calcRequest struct {
 	CurrentAge     int     `json:"currentAge" schema:"required,min=18,max=100" doc:"Age today, in whole years."`
-	AnnualIncome   float64 `json:"annualIncome" schema:"required,min=0,max=1e9" doc:"Yearly take-home income (after tax), today's money."`
+	AnnualIncome   float64 `json:"annualIncome" schema:"required,min=0,max=1e9" doc:"Yearly take-home income (after tax), today's money. With tax: the gross employment income, before tax."`
 	AnnualExpenses float64 `json:"annualExpenses" schema:"required,xmin=0,max=1e9" doc:"Yearly spending today."`
 	StartYear      *int    `json:"startYear" schema:"min=1900,max=2200" doc:"Calendar year of the first row. Default: this year."`
+	Currency       string  `json:"currency" schema:"maxLen=3,format=fxCurrency" doc:"ISO 4217 code of every amount of the plan, for tax and cityId. Default: the currency of tax.country with tax, else USD."`
 	calcParams
 	Scenarios  []calcScenario  `json:"scenarios" schema:"maxItems=10" doc:"Variations answered side by side, in request order: each overrides any of the fields above."`
 	MonteCarlo *calcMonteCarlo `json:"monteCarlo" doc:"Add a Monte Carlo simulation of the base plan."`
 	Historical *calcHistorical `json:"historical" doc:"Add a backtest of the drawdown over every historical start year."`
 	Goals      *calcGoals      `json:"goals" doc:"Goal seeking."`
+	Tax        *calcTax        `json:"tax" doc:"Plan after tax, for every plan of the request: annualIncome is taxed as employment income, and retirement spending is grossed up by the tax on the retirement income (see the method)."`
+	Output     string          `json:"output" schema:"enum=full|summary|yearly,default=full" doc:"full: every row of every projection; summary: no projection rows (projections are empty); yearly: every Nth row (see every) and the last."`
+	Every      *int            `json:"every" schema:"min=1,max=50,default=5" doc:"With output yearly: keep the rows 0, N, 2N, ... and the last."`
+}
+
+type calcTax struct {
+	Country          string `json:"country" schema:"required,maxLen=2,format=country" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries."`
+	Region           string `json:"region" schema:"maxLen=8" doc:"A region of country (a US state, a Canadian province, ...) whose income tax is added."`
+	Year             int    `json:"year" schema:"min=1900,max=2200" doc:"Tax year (the calendar year it begins in). Default: the country's latest."`
+	WithdrawalIncome string `json:"withdrawalIncome" schema:"enum=pension|interest|dividends|capitalGains,default=pension" doc:"How the retirement income (portfolio withdrawals and pensions together) is taxed: pension suits withdrawals from a pension or retirement account; capitalGains or dividends, from a taxable account (then the part of a withdrawal that returns capital is overtaxed)."`
+}
+
+// PathYearsPerUnit is how many simulated path-years one unit of the rate
+// limit buys: a Monte Carlo run costs its path-years over it, rounded up,
+// instead of the one unit every other request costs, so that the limit
+// bounds the CPU a caller can use, not only the requests.
+const PathYearsPerUnit = 100_000
+
+// MonteCarloUnits is the rate-limit cost of simulating paths for years.
+func MonteCarloUnits(paths, years int) int {
+	return max(1, (paths*years+PathYearsPerUnit-1)/PathYearsPerUnit)
 }
 
 // MaxContribution is the largest annualContribution the request accepts (its
@@ -104,20 +134,64 @@ const MaxWithdrawalRate = 0.2
 type calcWork struct {
 	req     calcRequest
 	base    fi.Input
+	scen    [fi.MaxScenarios]fi.Input
 	rows    [fi.MaxScenarios + 1][]fi.Year
 	sums    [fi.MaxScenarios + 1]fi.Summary
+	plans   [fi.MaxScenarios + 1]planInfo
+	taxes   [fi.MaxScenarios + 1][]float64 // each row's tax, with tax
 	scratch fi.Scratch
 	mc      fi.MCResult
 	seq     fi.SequenceView
+
+	taxOn    bool
+	tax      taxPlan
+	currency string       // the plan's currency
+	out      jsonw.Writer // the response body being built
+	key      []byte
 }
 
 var calcPool = sync.Pool{New: func() any {
-	w := &calcWork{}
+	w := &calcWork{out: jsonw.Writer{B: make([]byte, 0, 64<<10)}, key: make([]byte, 0, 512)}
 	for i := range w.rows {
 		w.rows[i] = make([]fi.Year, 0, 80)
 	}
 	return w
 }}
+
+// maxPooledBody is the largest body buffer a pooled calcWork keeps, so
+// that one outsized answer does not pin its buffer in the pool.
+const maxPooledBody = 1 << 20
+
+func release(w *calcWork) {
+	if cap(w.out.B) > maxPooledBody {
+		w.out.B = make([]byte, 0, 64<<10)
+	}
+	calcPool.Put(w)
+}
+
+// input is plan k's engine input: the base's for 0, else scenario k-1's.
+func (w *calcWork) input(k int) *fi.Input {
+	if k == 0 {
+		return &w.base
+	}
+	return &w.scen[k-1]
+}
+
+// step is the rows the request asks for (see keepRow).
+func (w *calcWork) step() int { return step(&w.req) }
+
+func step(r *calcRequest) int {
+	switch r.Output {
+	case "summary":
+		return 0
+	case "yearly":
+		if r.Every != nil {
+			return *r.Every
+		}
+		return 5
+	}
+	return 1
+}
 
 func (p *calcParams) apply(in *fi.Input) {
 	setF(&in.CurrentSavings, p.CurrentSavings)
@@ -185,46 +259,84 @@ func checkAges(c *rest.Ctx, prefix string, in *fi.Input) bool {
 // Calculate answers the plan for the body.
 func (s *Handlers) Calculate(c *rest.Ctx) {
 	w := calcPool.Get().(*calcWork)
-	defer calcPool.Put(w)
-	req := &w.req
-	if !rest.Decode(c, s.schema, req) {
+	defer release(w)
+	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w) {
 		return
 	}
-	var scen [fi.MaxScenarios]fi.Input
-	if !s.inputs(c, w, &scen) {
+	c.RC.Response.Header.Set(fasthttp.HeaderVary, "Accept")
+	csv := wantsCSV(c.RC.Request.Header.Peek(fasthttp.HeaderAccept))
+	key := w.cacheKey(w.base.StartYear, csv)
+	if body, ok := s.cache.Get(key); ok {
+		s.hits.Add(1)
+		send(c, csv, body)
 		return
 	}
-	if req.MonteCarlo != nil {
+	s.misses.Add(1)
+	if !s.resolve(c, w) {
+		return
+	}
+	// A simulation not answered from the cache takes one of the slots
+	// of expensive requests, or is refused with 503.
+	if w.req.MonteCarlo != nil {
 		if !s.Gate.Enter(c) {
 			return
 		}
 		defer s.Gate.Leave()
 	}
-	in := &w.base
-	w.sums[0], w.rows[0] = fi.Project(in, w.rows[0][:0])
-	for i := range req.Scenarios {
-		w.sums[i+1], w.rows[i+1] = fi.Project(&scen[i], w.rows[i+1][:0])
+	n := len(w.req.Scenarios)
+	for k := 0; k <= n; k++ {
+		w.sums[k], w.rows[k] = fi.Project(w.input(k), w.rows[k][:0])
+		if w.taxOn && w.step() > 0 {
+			w.taxes[k] = w.rowTaxes(w.taxes[k][:0], w.rows[k], w.input(k), &w.plans[k])
+		}
 	}
-	out := c.Begin()
+	out := &w.out
+	out.Reset()
+	if csv {
+		out.B = appendCSV(out.B, w, w.step())
+	} else if !s.writeJSON(c, out, w) {
+		return
+	}
+	// The body is sent as an exact-size copy: one allocation, which is
+	// also what the cache keeps.
+	body := bytes.Clone(out.B)
+	s.cache.Set(key, body, int64(len(body)))
+	send(c, csv, body)
+}
+
+func send(c *rest.Ctx, csv bool, body []byte) {
+	if csv {
+		c.SendBodyAs(fasthttp.StatusOK, contentCSV, body)
+		return
+	}
+	c.SendBody(fasthttp.StatusOK, body)
+}
+
+// writeJSON writes the whole success envelope into out. On a failure it
+// has answered.
+func (s *Handlers) writeJSON(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
+	out.B = append(out.B, `{"success":true,"data":`...)
 	out.Begin()
 	writePlans(out, w)
-	if mc := req.MonteCarlo; mc != nil {
+	if mc := w.req.MonteCarlo; mc != nil {
 		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
-		fi.Simulate(in, &settings, &w.scratch, &w.mc)
-		s.pathYears.Add(uint64(mc.Simulations) * uint64(in.LifeExpectancy-in.CurrentAge))
+		fi.Simulate(&w.base, &settings, &w.scratch, &w.mc)
+		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
 		writeMonteCarlo(out, &w.mc)
 	}
 	if !s.writeHistory(c, out, w) {
-		return
+		return false
 	}
 	out.End()
-	c.Send(fasthttp.StatusOK)
+	out.B = append(out.B, '}')
+	return true
 }
 
-// inputs fills w.base and scen from the request and checks what the
-// declaration cannot: ages, the Monte Carlo kill switch and its size. On a
-// failure it has answered.
-func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, scen *[fi.MaxScenarios]fi.Input) bool {
+// inputs fills w.base and w.scen from the request, before cities and
+// taxes, and checks what the declaration cannot: ages, the Monte Carlo
+// kill switch and its size, output and the tax settings. On a failure it
+// has answered.
+func (s *Handlers) inputs(c *rest.Ctx, w *calcWork) bool {
 	req, in := &w.req, &w.base
 	*in = fi.Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
@@ -244,15 +356,42 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, scen *[fi.MaxScenarios]fi.In
 		c.Fail("monteCarlo.simulations", "simulations x years ("+strconv.Itoa(mc.Simulations)+" x "+strconv.Itoa(years)+") must not exceed "+strconv.Itoa(fi.MaxCells))
 		return false
 	}
+	if mc := req.MonteCarlo; mc != nil && !c.Charge(MonteCarloUnits(mc.Simulations, years)-1) {
+		return false
+	}
+	if req.Every != nil && req.Output != "yearly" {
+		c.Fail("every", "applies only with output yearly")
+		return false
+	}
 	for i := range req.Scenarios {
 		sc := &req.Scenarios[i]
-		scen[i] = *in
-		x := &scen[i]
+		w.scen[i] = *in
+		x := &w.scen[i]
 		setI(&x.CurrentAge, sc.CurrentAge)
 		setF(&x.AnnualIncome, sc.AnnualIncome)
 		setF(&x.AnnualExpenses, sc.AnnualExpenses)
 		sc.calcParams.apply(x)
 		if !checkAges(c, "scenarios["+strconv.Itoa(i)+"].", x) {
+			return false
+		}
+	}
+	return s.resolveTax(c, w)
+}
+
+// resolve sets each plan's retirement spending from its city and applies
+// the taxes. On a failure it has answered.
+func (s *Handlers) resolve(c *rest.Ctx, w *calcWork) bool {
+	for k := 0; k <= len(w.req.Scenarios); k++ {
+		in, p := w.input(k), &w.plans[k]
+		*p = planInfo{}
+		if !s.resolveCity(c, w, k, in) {
+			return false
+		}
+		p.spending = in.RetirementExpenses
+		if p.spending == 0 {
+			p.spending = in.AnnualExpenses
+		}
+		if w.taxOn && !w.applyTax(c, k, in) {
 			return false
 		}
 	}
@@ -262,19 +401,91 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, scen *[fi.MaxScenarios]fi.In
 // writePlans writes the base plan's summary and projections, then each
 // scenario's.
 func writePlans(out *jsonw.Writer, w *calcWork) {
-	writeSummary(out, &w.sums[0])
-	writeProjections(out, w.rows[0])
+	step := w.step()
+	writePlan(out, w, 0, step)
 	out.Key("scenarios")
 	out.BeginArray()
 	for i := range w.req.Scenarios {
 		out.Begin()
 		out.Key("name")
 		out.String(w.req.Scenarios[i].Name)
-		writeSummary(out, &w.sums[i+1])
-		writeProjections(out, w.rows[i+1])
+		writePlan(out, w, i+1, step)
 		out.End()
 	}
 	out.EndArray()
+}
+
+// writePlan writes plan k's summary, its tax and city when it has them,
+// and its projections.
+func writePlan(out *jsonw.Writer, w *calcWork, k, step int) {
+	sum, p, in := &w.sums[k], &w.plans[k], w.input(k)
+	fiNumber := sum.FINumber
+	if w.taxOn {
+		fiNumber = p.spending / in.WithdrawalRate
+	}
+	writeSummary(out, sum, fiNumber)
+	if w.taxOn {
+		out.Key("afterTaxFINumber")
+		out.Fixed(sum.FINumber, 2)
+		writeTax(out, w, p)
+	}
+	if p.city != nil {
+		writeCity(out, w, p, in)
+	}
+	var taxes []float64
+	if w.taxOn {
+		taxes = w.taxes[k]
+	}
+	writeProjections(out, w.rows[k], taxes, step)
+}
+
+func writeTax(out *jsonw.Writer, w *calcWork, p *planInfo) {
+	t := &w.tax
+	out.Key("tax")
+	out.Begin()
+	out.Key("country")
+	out.String(t.sys.Country)
+	if t.region != "" {
+		out.Key("region")
+		out.String(t.region)
+	}
+	out.Key("year")
+	out.Int(int64(t.year))
+	out.Key("currency")
+	out.String(w.currency)
+	out.Key("grossIncome")
+	out.Fixed(p.grossIncome, 2)
+	out.Key("incomeTax")
+	out.Fixed(p.incomeTax, 2)
+	out.Key("takeHomeIncome")
+	out.Fixed(p.grossIncome-p.incomeTax, 2)
+	out.Key("retirementSpending")
+	out.Fixed(p.spending, 2)
+	out.Key("grossRetirementIncome")
+	out.Fixed(p.grossSpending, 2)
+	out.Key("retirementTax")
+	out.Fixed(p.grossSpending-p.spending, 2)
+	out.Key("withdrawalIncome")
+	out.String(t.part.String())
+	out.End()
+}
+
+func writeCity(out *jsonw.Writer, w *calcWork, p *planInfo, in *fi.Input) {
+	out.Key("city")
+	out.Begin()
+	out.Key("id")
+	out.String(p.city.ID)
+	out.Key("name")
+	out.String(p.city.Name)
+	out.Key("householdSize")
+	out.Int(int64(p.household))
+	out.Key("monthlyCostUSD")
+	out.Int(int64(p.cityUSD))
+	out.Key("currency")
+	out.String(w.currency)
+	out.Key("retirementExpenses")
+	out.Fixed(p.spending, 2)
+	out.End()
 }
 
 // writeHistory runs and writes the backtest and the goals, over the
@@ -356,9 +567,11 @@ func intOrNull(w *jsonw.Writer, key string, v int, ok bool) {
 	w.Int(int64(v))
 }
 
-func writeSummary(w *jsonw.Writer, s *fi.Summary) {
+// writeSummary writes s with fiNumber as the FI number (the engine's, or
+// the one before tax).
+func writeSummary(w *jsonw.Writer, s *fi.Summary, fiNumber float64) {
 	w.Key("fiNumber")
-	w.Fixed(s.FINumber, 2)
+	w.Fixed(fiNumber, 2)
 	optInt(w, "yearsToFI", s.YearsToFI)
 	optInt(w, "fiAge", s.FIAge)
 	optInt(w, "fiYear", s.FIYear)
@@ -388,10 +601,15 @@ func writeSummary(w *jsonw.Writer, s *fi.Summary) {
 	w.Int(int64(s.GuardrailRaise))
 }
 
-func writeProjections(w *jsonw.Writer, rows []fi.Year) {
+// writeProjections writes the rows step selects (see keepRow), each with
+// its tax when taxes is not nil.
+func writeProjections(w *jsonw.Writer, rows []fi.Year, taxes []float64, step int) {
 	w.Key("projections")
 	w.BeginArray()
 	for i := range rows {
+		if !keepRow(i, len(rows), step) {
+			continue
+		}
 		r := &rows[i]
 		w.Begin()
 		w.Key("year")
@@ -418,6 +636,10 @@ func writeProjections(w *jsonw.Writer, rows []fi.Year) {
 		w.Fixed(r.FIProgress, 4)
 		w.Key("retired")
 		w.Bool(r.Retired)
+		if taxes != nil {
+			w.Key("tax")
+			w.Fixed(taxes[i], 2)
+		}
 		w.End()
 	}
 	w.EndArray()
@@ -557,23 +779,49 @@ func writeSequencePath(w *jsonw.Writer, key string, p *fi.SequencePath) {
 // against this declaration.
 
 type calcSummaryDoc struct {
-	FINumber         float64 `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money."`
-	YearsToFI        *int    `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
-	FIAge            *int    `json:"fiAge" schema:"required,nullable"`
-	FIYear           *int    `json:"fiYear" schema:"required,nullable"`
-	SavingsRate      float64 `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
-	LeanFINumber     float64 `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
-	FatFINumber      float64 `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
-	CoastFINumber    float64 `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
-	CoastAge         int     `json:"coastAge"`
-	BaristaIncome    float64 `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`
-	RetirementAge    *int    `json:"retirementAge" schema:"nullable" doc:"Age of the first drawdown year; null when drawdown never starts."`
-	RunsOut          bool    `json:"runsOut" doc:"Some year's spending could not be met in full."`
-	DepletionAge     *int    `json:"depletionAge" schema:"nullable" doc:"Age the money runs out; null when it does not."`
-	FinalBalance     float64 `json:"finalBalance"`
-	FinalBalanceReal float64 `json:"finalBalanceReal" doc:"Final balance in today's money."`
-	GuardrailCuts    int     `json:"guardrailCuts" doc:"Guyton-Klinger capital-preservation cuts."`
-	GuardrailRaises  int     `json:"guardrailRaises" doc:"Guyton-Klinger prosperity raises."`
+	FINumber         float64  `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money. With tax the timeline aims at afterTaxFINumber instead: yearsToFI, fiAge, fiProgress and the lean, fat, coast and barista figures use it."`
+	YearsToFI        *int     `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
+	FIAge            *int     `json:"fiAge" schema:"required,nullable"`
+	FIYear           *int     `json:"fiYear" schema:"required,nullable"`
+	SavingsRate      float64  `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
+	LeanFINumber     float64  `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
+	FatFINumber      float64  `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
+	CoastFINumber    float64  `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
+	CoastAge         int      `json:"coastAge"`
+	BaristaIncome    float64  `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`
+	RetirementAge    *int     `json:"retirementAge" schema:"nullable" doc:"Age of the first drawdown year; null when drawdown never starts."`
+	RunsOut          bool     `json:"runsOut" doc:"Some year's spending could not be met in full."`
+	DepletionAge     *int     `json:"depletionAge" schema:"nullable" doc:"Age the money runs out; null when it does not."`
+	FinalBalance     float64  `json:"finalBalance"`
+	FinalBalanceReal float64  `json:"finalBalanceReal" doc:"Final balance in today's money."`
+	GuardrailCuts    int      `json:"guardrailCuts" doc:"Guyton-Klinger capital-preservation cuts."`
+	GuardrailRaises  int      `json:"guardrailRaises" doc:"Guyton-Klinger prosperity raises."`
+	AfterTaxFINumber float64  `json:"afterTaxFINumber,omitempty" doc:"With tax: grossRetirementIncome / withdrawalRate, the portfolio whose withdrawals, after the tax on them, pay retirementExpenses."`
+	Tax              *taxDoc  `json:"tax,omitempty" doc:"With tax: how the plan was taxed, today's money in the plan's currency."`
+	City             *cityDoc `json:"city,omitempty" doc:"With a cityId for the plan: the city budget behind retirementExpenses."`
+}
+
+type taxDoc struct {
+	Country               string  `json:"country" schema:"required"`
+	Region                string  `json:"region,omitempty"`
+	Year                  int     `json:"year" schema:"required" doc:"The tax year applied."`
+	Currency              string  `json:"currency" schema:"required" doc:"The plan's currency."`
+	GrossIncome           float64 `json:"grossIncome" schema:"required" doc:"annualIncome as sent."`
+	IncomeTax             float64 `json:"incomeTax" schema:"required" doc:"Its tax as employment income: totalTax of POST /api/v1/tax/calculate."`
+	TakeHomeIncome        float64 `json:"takeHomeIncome" schema:"required" doc:"grossIncome - incomeTax: the income the timeline saves from."`
+	RetirementSpending    float64 `json:"retirementSpending" schema:"required" doc:"Yearly spending in retirement after tax: retirementExpenses, the city's budget or annualExpenses."`
+	GrossRetirementIncome float64 `json:"grossRetirementIncome" schema:"required" doc:"The yearly retirement income (withdrawals and pensions) that leaves retirementSpending after tax."`
+	RetirementTax         float64 `json:"retirementTax" schema:"required" doc:"grossRetirementIncome - retirementSpending."`
+	WithdrawalIncome      string  `json:"withdrawalIncome" schema:"required" doc:"The income part retirement income was taxed as."`
+}
+
+type cityDoc struct {
+	ID                 string  `json:"id" schema:"required"`
+	Name               string  `json:"name" schema:"required"`
+	HouseholdSize      int     `json:"householdSize" schema:"required"`
+	MonthlyCostUSD     int     `json:"monthlyCostUSD" schema:"required" doc:"The city's monthly budget for the household, USD (single budget for one, family of four for four; see GET /api/v1/geo/recommendations)."`
+	Currency           string  `json:"currency" schema:"required" doc:"The plan's currency."`
+	RetirementExpenses float64 `json:"retirementExpenses" schema:"required" doc:"12 x monthlyCostUSD in the plan's currency, at the reference exchange rates: the plan's retirement spending."`
 }
 
 type calcYearDoc struct {
@@ -587,8 +835,9 @@ type calcYearDoc struct {
 	Pension        float64 `json:"pension"`
 	EndBalance     float64 `json:"endBalance" schema:"required"`
 	RealEndBalance float64 `json:"realEndBalance" doc:"endBalance in today's money."`
-	FIProgress     float64 `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber."`
+	FIProgress     float64 `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
 	Retired        bool    `json:"retired" doc:"A drawdown year."`
+	Tax            float64 `json:"tax,omitempty" doc:"With tax: the year's tax, in money of that year: on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years."`
 }
 
 type calcScenarioDoc struct {
@@ -674,7 +923,7 @@ type goalsDoc struct {
 
 type calcResponseDoc struct {
 	calcSummaryDoc
-	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1."`
+	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1 (as output selects: none with summary)."`
 	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
 	MonteCarlo  *mcDoc            `json:"monteCarlo,omitempty"`
 	Historical  *backtestDoc      `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
@@ -687,6 +936,12 @@ type Handlers struct {
 	history history.Series
 	now     func() time.Time
 	flag    func(c *rest.Ctx, key string, def bool) bool
+	taxes   *taxtable.Table
+	fx      *fx.Table
+	cities  map[string]*place.City // by id, prepared
+	cache   *ristretto.Cache[string, []byte]
+	hits    atomic.Uint64
+	misses  atomic.Uint64
 	// Gate bounds the Monte Carlo simulations running at once (nil: no
 	// bound); a request past it is refused with 503.
 	Gate *rest.Gate
@@ -700,10 +955,22 @@ type Handlers struct {
 // Monte Carlo simulations have run.
 func (s *Handlers) PathYears() uint64 { return s.pathYears.Load() }
 
-// New compiles the request declaration against v. flag answers whether a
-// feature flag is on for the caller (the Monte Carlo kill switch).
-func New(v *schema.Vocabulary, past history.Series, now func() time.Time, flag func(c *rest.Ctx, key string, def bool) bool) (*Handlers, error) {
-	s := &Handlers{history: past, now: now, flag: flag}
+// Deps is what the calculator reads besides the request.
+type Deps struct {
+	History history.Series
+	Now     func() time.Time
+	// Flag answers whether a feature flag is on for the caller (the Monte
+	// Carlo kill switch).
+	Flag   func(c *rest.Ctx, key string, def bool) bool
+	Taxes  *taxtable.Table
+	Cities *geo.Table
+	FX     *fx.Table
+}
+
+// New compiles the request declaration against v and creates the answer
+// cache; Close releases it.
+func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
+	s := &Handlers{history: d.History, now: d.Now, flag: d.Flag, taxes: d.Taxes, fx: d.FX}
 	var err error
 	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
 		return nil, err
@@ -712,15 +979,49 @@ func New(v *schema.Vocabulary, past history.Series, now func() time.Time, flag f
 	if err != nil {
 		return nil, err
 	}
+	all := d.Cities.All()
+	places := make([]place.City, len(all))
+	s.cities = make(map[string]*place.City, len(all))
+	for i := range all {
+		c := &all[i]
+		places[i] = place.City{ID: c.ID, Name: c.Name, Single: linesOf(&c.Breakdown.Single), Family: linesOf(&c.Breakdown.Family)}
+	}
+	place.Prepare(places)
+	for i := range places {
+		s.cities[places[i].ID] = &places[i]
+	}
+	if s.cache, err = newCache(); err != nil {
+		return nil, err
+	}
 	s.Doc = &rest.Doc{
 		Tag:     "calculator",
 		Status:  200,
 		Summary: "FI timeline calculator",
 		Desc: "Computes the year-by-year path to financial independence and through retirement, with scenarios side by side, " +
-			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method,
-		Body: s.schema,
-		Data: data,
+			"an optional Monte Carlo simulation, a historical backtest and goal seeking.\n\n" + fi.Method + "\n\n" + planDesc + "\n\n" + csvDesc + "\n\n" + cacheDesc,
+		Body:  s.schema,
+		Data:  data,
+		Media: []rest.Media{{Type: "text/csv", Desc: csvDesc}},
 		Errs: []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller, "+
 			"or while as many simulations as the server runs at once are running (retryAfter and Retry-After say when to retry; nothing is queued)")}}
 	return s, nil
 }
+
+func linesOf(l *geo.Lines) place.Lines {
+	return place.Lines{l.Rent, l.Groceries, l.EatingOut, l.Transport, l.Utilities, l.Internet, l.HealthInsurance}
+}
+
+const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /api/v1/tax/calculate (a resident single person, the country's tax year and region): " +
+	"annualIncome is gross employment income, and the timeline saves from the take-home pay, annualIncome - tax. Retirement spending S (retirementExpenses, " +
+	"a city's budget or annualExpenses) is grossed up: the retirement income G, taxed as tax.withdrawalIncome (pension by default: withdrawals from a pension " +
+	"or retirement account), solves G - tax(G) = S to the cent, and the drawdown takes G a year, so afterTaxFINumber = G / withdrawalRate is the number the " +
+	"timeline aims at. Pensions are part of G and taxed alike. The brackets are those of the tax year, assumed to rise with inflation; with incomeGrowthRate the tax " +
+	"grows with the income (today's average rate kept); savingsRate is of the take-home pay. Each row's tax is in money of that year. Amounts are in `currency` (default: the tax country's); " +
+	"in another currency they are converted for the tax at the reference exchange rates.\n\n" +
+	"Places (with `cityId`). A plan's retirement spending is 12 x the city's monthly budget for householdSize people (as GET /api/v1/geo/recommendations " +
+	"budgets households), in USD converted into `currency` (default USD) at the reference exchange rates; a scenario can name another city, so FI at home " +
+	"and in another city are one request.\n\n" +
+	"Output. `output` summary leaves the projection rows out, yearly keeps every Nth (`every`, default 5) and the last; full (default) answers every row."
+
+const cacheDesc = "Answers are cached: the same request (in any field order, spacing or number spelling) is answered with the same bytes from memory. " +
+	"Monte Carlo answers too: a simulation is seeded by monteCarlo.seed (1 when absent), so it repeats."

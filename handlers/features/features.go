@@ -140,7 +140,8 @@ type flagSet struct {
 // flags holds the snapshot and the pending exposures.
 type flags struct {
 	set     atomic.Pointer[flagSet]
-	writeMu sync.Mutex // serialises writers
+	writeMu sync.Mutex // serialises writers and reloads
+	version int64      // the store's FlagsVersion of the snapshot; under writeMu
 
 	seenMu sync.Mutex
 	seen   map[string]map[string]string
@@ -163,8 +164,24 @@ func newEntry(rec flagRecord) *flagEntry {
 }
 
 func (s *Handlers) load() error {
+	s.flags.seen = map[string]map[string]string{}
+	return s.Reload()
+}
+
+// Reload replaces the snapshot with the stored flags, so that flags
+// written by other nodes take effect here. Pending exposures are kept.
+func (s *Handlers) Reload() error {
+	f := &s.flags
+	f.writeMu.Lock()
+	defer f.writeMu.Unlock()
+	// The version first: a write landing between the two reads moves it
+	// again, and the next Sync reloads.
+	v, err := s.db.FlagsVersion()
+	if err != nil {
+		return err
+	}
 	set := &flagSet{byKey: map[string]*flagEntry{}}
-	err := s.db.Flags(func(key string, raw []byte) error {
+	err = s.db.Flags(func(key string, raw []byte) error {
 		var rec flagRecord
 		if err := json.Unmarshal(raw, &rec); err != nil {
 			return err
@@ -176,8 +193,30 @@ func (s *Handlers) load() error {
 	if err != nil {
 		return err
 	}
-	s.flags.set.Store(set)
-	s.flags.seen = map[string]map[string]string{}
+	f.set.Store(set)
+	f.version = v
+	return nil
+}
+
+// Sync reloads the snapshot when the stored flags changed since it was
+// taken: one cheap read when they did not. The server calls it twice a
+// second, so a flag written on any node is live everywhere within a
+// second, while evaluation never reads the database.
+func (s *Handlers) Sync() error {
+	v, err := s.db.FlagsVersion()
+	if err != nil {
+		return fmt.Errorf("cannot check feature flags: %w", err)
+	}
+	f := &s.flags
+	f.writeMu.Lock()
+	same := v == f.version
+	f.writeMu.Unlock()
+	if same {
+		return nil
+	}
+	if err := s.Reload(); err != nil {
+		return fmt.Errorf("cannot reload feature flags: %w", err)
+	}
 	return nil
 }
 

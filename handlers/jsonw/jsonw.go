@@ -13,6 +13,7 @@ package jsonw
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -170,8 +171,8 @@ var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
 
 // AppendFixed appends f rounded half away from zero to decimals places,
 // trailing zeros trimmed; see Writer.Fixed. Magnitudes whose scaled value
-// reaches 1e15 (where a double no longer holds every digit) fall back to AppendFloat of the rounded
-// value.
+// reaches 1e15 (where a double no longer holds every digit) fall back to
+// AppendFloat of the rounded value.
 func AppendFixed(dst []byte, f float64, decimals int) []byte {
 	if decimals < 0 || decimals >= len(pow10) {
 		panic("jsonw: decimals out of range")
@@ -184,30 +185,127 @@ func AppendFixed(dst []byte, f float64, decimals int) []byte {
 		return AppendFloat(dst, scaled/pow10[decimals])
 	}
 	n := int64(scaled)
-	if n == 0 {
-		return append(dst, '0')
-	}
 	if n < 0 {
 		dst = append(dst, '-')
 		n = -n
 	}
-	frac := decimals
-	for frac > 0 && n%10 == 0 { // drop trailing zeros of the fraction
-		n /= 10
-		frac--
-	}
-	if frac == 0 {
-		return strconv.AppendInt(dst, n, 10)
-	}
-	p := int64(pow10[frac])
-	dst = strconv.AppendInt(dst, n/p, 10)
-	dst = append(dst, '.')
-	rem := n % p
-	for q := p / 10; q > rem && q > 1; q /= 10 {
-		dst = append(dst, '0') // leading zeros of the fraction
-	}
-	return strconv.AppendInt(dst, rem, 10)
+	return AppendScaled(dst, uint64(n), decimals)
 }
+
+// pairs holds "00" to "99": one lookup writes two digits, halving the
+// divisions a number costs.
+const pairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// AppendScaled appends the fixed-point value u / 10^decimals (decimals 0 to
+// 8): u counts the smallest unit, such as cents with decimals 2. The
+// fraction's trailing zeros are trimmed and a whole value has no point, so
+// 12345 with 2 decimals is 123.45, 12340 is 123.4 and 12300 is 123.
+func AppendScaled(dst []byte, u uint64, decimals int) []byte {
+	switch decimals { // constant divisors become multiplications
+	case 0:
+		return appendUint(dst, u)
+	case 2: // cents
+		dst = appendUint(dst, u/100)
+		return appendFrac2(dst, uint32(u%100), true)
+	case 4: // rates
+		dst = appendUint(dst, u/1e4)
+		hi, lo := uint32(u%1e4/100), uint32(u%100)
+		if lo == 0 {
+			return appendFrac2(dst, hi, true)
+		}
+		dst = append(dst, '.', pairs[hi*2], pairs[hi*2+1])
+		return appendFrac2(dst, lo, false)
+	}
+	if decimals < 0 || decimals >= len(pow10) {
+		panic("jsonw: decimals out of range")
+	}
+	var frac uint64
+	switch decimals {
+	case 1:
+		u, frac = u/10, u%10
+	case 3:
+		u, frac = u/1e3, u%1e3
+	case 5:
+		u, frac = u/1e5, u%1e5
+	case 6:
+		u, frac = u/1e6, u%1e6
+	case 7:
+		u, frac = u/1e7, u%1e7
+	default:
+		u, frac = u/1e8, u%1e8
+	}
+	dst = appendUint(dst, u)
+	if frac == 0 {
+		return dst
+	}
+	// The fraction's digits, right to left, then its trailing zeros off.
+	var b [8]byte
+	x, i := uint32(frac), decimals
+	for ; i >= 2; i -= 2 {
+		q := x / 100
+		r := (x - q*100) * 2
+		b[i-2], b[i-1] = pairs[r], pairs[r+1]
+		x = q
+	}
+	if i == 1 {
+		b[0] = byte('0' + x)
+	}
+	end := decimals
+	for b[end-1] == '0' {
+		end--
+	}
+	dst = append(dst, '.')
+	return append(dst, b[:end]...)
+}
+
+// appendFrac2 appends the two fraction digits d (0 to 99) without a
+// trailing zero, after a point when point is set; d 0 writes nothing.
+func appendFrac2(dst []byte, d uint32, point bool) []byte {
+	if d == 0 {
+		return dst
+	}
+	if point {
+		dst = append(dst, '.')
+	}
+	if d%10 == 0 {
+		return append(dst, byte('0'+d/10))
+	}
+	return append(dst, pairs[d*2], pairs[d*2+1])
+}
+
+// appendUint appends u in decimal, two digits per table lookup, written in
+// place at the end of dst.
+func appendUint(dst []byte, u uint64) []byte {
+	if u < 10 {
+		return append(dst, byte('0'+u))
+	}
+	n := (bits.Len64(u) * 1233) >> 12 // digits - 1 or digits
+	if u >= pow10u[n] {
+		n++
+	}
+	l := len(dst)
+	dst = append(dst, "00000000000000000000"[:n]...)
+	b := dst[l : l+n]
+	i := n
+	for u >= 100 {
+		q := u / 100
+		r := (u - q*100) * 2
+		i -= 2
+		b[i], b[i+1] = pairs[r], pairs[r+1]
+		u = q
+	}
+	if u >= 10 {
+		b[0], b[1] = pairs[u*2], pairs[u*2+1]
+	} else {
+		b[0] = byte('0' + u)
+	}
+	return dst
+}
+
+var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
+	1e15, 1e16, 1e17, 1e18, 1e19}
 
 const hex = "0123456789abcdef"
 

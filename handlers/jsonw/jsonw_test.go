@@ -1,9 +1,11 @@
 package jsonw
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -119,5 +121,175 @@ func TestAppendFixedMatchesRoundedFloat(t *testing.T) {
 	}
 	if string(AppendFixed(nil, math.NaN(), 2)) != "null" {
 		t.Fatal("NaN")
+	}
+}
+
+// appendFixedReference is the straightforward fixed-point writer, on
+// strconv: AppendFixed must write exactly its bytes.
+func appendFixedReference(dst []byte, f float64, decimals int) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(dst, "null"...)
+	}
+	p := math.Pow(10, float64(decimals))
+	scaled := math.Round(f * p)
+	if math.Abs(scaled) >= 1e15 {
+		return AppendFloat(dst, scaled/p)
+	}
+	n := int64(scaled)
+	if n == 0 {
+		return append(dst, '0')
+	}
+	if n < 0 {
+		dst = append(dst, '-')
+		n = -n
+	}
+	return appendScaledReference(dst, uint64(n), decimals)
+}
+
+// appendScaledReference writes u / 10^decimals through strconv.AppendUint,
+// padding and trimming the fraction as text.
+func appendScaledReference(dst []byte, u uint64, decimals int) []byte {
+	s := strconv.AppendUint(nil, u, 10)
+	for len(s) <= decimals {
+		s = append([]byte{'0'}, s...)
+	}
+	whole, frac := s[:len(s)-decimals], s[len(s)-decimals:]
+	frac = bytes.TrimRight(frac, "0")
+	dst = append(dst, whole...)
+	if len(frac) > 0 {
+		dst = append(dst, '.')
+		dst = append(dst, frac...)
+	}
+	return dst
+}
+
+// fixedEdges are values where rounding or the digit count changes: halves
+// at every place, runs of nines, powers of ten, the 1e15 limit of exact
+// digits and their neighbours one ulp away.
+func fixedEdges() []float64 {
+	var out []float64
+	add := func(f float64) {
+		out = append(out, f, -f, math.Nextafter(f, math.Inf(1)), math.Nextafter(f, math.Inf(-1)))
+	}
+	for _, f := range []float64{0, 0.5, 1.005, 2.675, 0.125, 0.045, 9.995, 99.995, 0.99995, 1e15, 1e-9, 0.1 + 0.2,
+		math.MaxFloat64, math.SmallestNonzeroFloat64, math.MaxInt64, 1 << 53, 1<<53 + 1} {
+		add(f)
+	}
+	for d := 0; d <= 8; d++ {
+		p := math.Pow(10, float64(d))
+		for e := -9; e <= 16; e++ {
+			q := math.Pow(10, float64(e))
+			add(q)
+			add(q - 1/p)
+			add(q + 0.5/p)
+			add(q - 0.5/p)
+			add(1e15/p - 0.5/p)
+			add(999999999999999 / p)
+		}
+	}
+	return append(out, math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1))
+}
+
+func TestAppendFixedMatchesReference(t *testing.T) {
+	n := 2_000_000
+	if testing.Short() || raceEnabled {
+		n = 200_000
+	}
+	var got, want []byte
+	check := func(f float64, d int) {
+		t.Helper()
+		got = AppendFixed(got[:0], f, d)
+		want = appendFixedReference(want[:0], f, d)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("AppendFixed(%v (%#x), %d) = %s, want %s", f, math.Float64bits(f), d, got, want)
+		}
+	}
+	for _, f := range fixedEdges() {
+		for d := 0; d <= 8; d++ {
+			check(f, d)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range n {
+		d := rng.IntN(9)
+		var f float64
+		switch i % 4 {
+		case 0: // any magnitude a planner may meet, to the cent
+			f = (rng.Float64() - 0.5) * math.Pow(10, float64(rng.IntN(17)))
+		case 1: // exact decimals with a half at the place after the last kept
+			f = (float64(rng.Int64N(1e12)) + 0.5) / math.Pow(10, float64(d))
+		case 2: // whole cents, as amounts usually are
+			f = float64(rng.Int64N(1e13)-5e12) / 100
+		default: // any bit pattern: subnormals, huge, NaN, infinities
+			f = math.Float64frombits(rng.Uint64())
+		}
+		check(f, d)
+	}
+}
+
+func TestAppendScaledMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	n := 1_000_000
+	if testing.Short() || raceEnabled {
+		n = 100_000
+	}
+	var got, want []byte
+	for i := range n {
+		d := i % 9
+		u := rng.Uint64N(1e15)
+		if i%3 == 0 { // short values, where the fraction needs leading zeros
+			u = rng.Uint64N(1000)
+		}
+		if i%5 == 0 { // trailing zeros to trim
+			u -= u % 1000
+		}
+		got = AppendScaled(got[:0], u, d)
+		want = appendScaledReference(want[:0], u, d)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("AppendScaled(%d, %d) = %s, want %s", u, d, got, want)
+		}
+	}
+	for _, c := range []struct {
+		u    uint64
+		d    int
+		want string
+	}{{12345, 2, "123.45"}, {12340, 2, "123.4"}, {12300, 2, "123"}, {5, 2, "0.05"}, {0, 4, "0"}, {7, 8, "0.00000007"},
+		{math.MaxUint64, 0, "18446744073709551615"}, {math.MaxUint64, 8, "184467440737.09551615"}} {
+		if got := string(AppendScaled(nil, c.u, c.d)); got != c.want {
+			t.Errorf("AppendScaled(%d, %d) = %s, want %s", c.u, c.d, got, c.want)
+		}
+	}
+}
+
+func TestAppendFixedPanicsOnDecimals(t *testing.T) {
+	for _, d := range []int{-1, 9} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("AppendFixed with %d decimals did not panic", d)
+				}
+			}()
+			AppendFixed(nil, 1, d)
+		}()
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("AppendScaled with %d decimals did not panic", d)
+				}
+			}()
+			AppendScaled(nil, 1, d)
+		}()
+	}
+}
+
+func TestAppendFixedAllocatesNothing(t *testing.T) {
+	buf := make([]byte, 0, 64)
+	n := testing.AllocsPerRun(100, func() {
+		buf = AppendFixed(buf[:0], -1234567.891, 2)
+		buf = AppendFixed(buf, 0.07125, 4)
+		buf = AppendScaled(buf, 999999999999999, 8)
+	})
+	if n != 0 {
+		t.Fatalf("allocs = %v, want 0", n)
 	}
 }

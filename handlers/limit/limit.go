@@ -105,7 +105,11 @@ func New[K comparable](rate Rate, maxKeys int, hash func(K) uint64) *Limiter[K] 
 func (l *Limiter[K]) Rate() Rate { return l.rate }
 
 // Allow charges one request to key at now (Unix nanoseconds).
-func (l *Limiter[K]) Allow(key K, now int64) Decision {
+func (l *Limiter[K]) Allow(key K, now int64) Decision { return l.AllowN(key, 1, now) }
+
+// AllowN charges n requests' worth (n >= 1) to key at now, all or none:
+// an expensive request costs more of the allowance than a cheap one.
+func (l *Limiter[K]) AllowN(key K, n int, now int64) Decision {
 	if l.rate.Off() {
 		return Decision{OK: true}
 	}
@@ -115,7 +119,7 @@ func (l *Limiter[K]) Allow(key K, now int64) Decision {
 	if !ok || tat < now {
 		tat = now
 	}
-	next := tat + l.interval
+	next := tat + int64(n)*l.interval
 	if next-now > l.period {
 		s.mu.Unlock()
 		// The request that would fit first arrives when next-period is now.

@@ -135,3 +135,20 @@ func TestAllowAllocatesNothingForKnownKey(t *testing.T) {
 		t.Fatalf("addr allocs = %v", n)
 	}
 }
+
+func TestAllowNChargesAllOrNothing(t *testing.T) {
+	l := New[string](Rate{N: 10, Per: time.Minute}, 100, HashString)
+	now := time.Unix(1000, 0).UnixNano()
+	if d := l.AllowN("a", 6, now); !d.OK || d.Remaining != 4 {
+		t.Fatalf("6 of 10: %+v", d)
+	}
+	if d := l.AllowN("a", 5, now); d.OK || d.RetryAfter < 1 {
+		t.Fatalf("5 more than fit: %+v", d)
+	}
+	if d := l.AllowN("a", 4, now); !d.OK || d.Remaining != 0 {
+		t.Fatalf("the 4 left: %+v", d)
+	}
+	if d := l.Allow("b", now); !d.OK || d.Remaining != 9 {
+		t.Fatalf("another key: %+v", d)
+	}
+}

@@ -46,7 +46,7 @@ func BenchmarkSharedAllow(b *testing.B) {
 	rdb := redis.NewClient(opt)
 	defer rdb.Close()
 	r := Rate{N: 1e9, Per: time.Hour}
-	s := NewShared(rdb, r, "fiplan-bench:", func(s string) string { return s }, New[string](r, 100, HashString), time.Second, nil)
+	s := NewShared(NewRedis(rdb, time.Second, nil), r, "fiplan-bench:", func(s string) string { return s }, New[string](r, 100, HashString))
 	now := time.Now().UnixNano()
 	b.ReportAllocs()
 	for b.Loop() {

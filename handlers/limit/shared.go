@@ -13,12 +13,62 @@ import (
 // Checker is one decision per request; Limiter and Shared are both.
 type Checker[K comparable] interface {
 	Allow(key K, now int64) Decision
+	AllowN(key K, n int, now int64) Decision
 }
 
 var (
 	_ Checker[string] = (*Limiter[string])(nil)
 	_ Checker[string] = (*Shared[string])(nil)
 )
+
+// Redis is one Redis server as the shared limiters use it, with what they
+// know of its health: while it does not answer, every limiter on it
+// decides locally, Redis is tried again after a second, the fall-back is
+// logged at most once a minute (for all limiters together) and each
+// locally decided request is counted.
+type Redis struct {
+	rdb     redis.UniversalClient
+	rl      *redis_rate.Limiter
+	log     *slog.Logger
+	timeout time.Duration
+
+	downUntil atomic.Int64 // Unix ns: until then, the local limiters decide
+	warned    atomic.Int64 // Unix ns of the last fall-back warning
+	fallbacks atomic.Uint64
+}
+
+// Defaults of Redis.
+const (
+	DefaultRedisTimeout = 50 * time.Millisecond
+	redisRetry          = time.Second
+	warnEvery           = time.Minute
+)
+
+// NewRedis wraps rdb for shared limiters. A zero timeout, the longest a
+// request waits for Redis, means DefaultRedisTimeout; a nil log discards.
+func NewRedis(rdb redis.UniversalClient, timeout time.Duration, log *slog.Logger) *Redis {
+	if timeout <= 0 {
+		timeout = DefaultRedisTimeout
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Redis{rdb: rdb, rl: redis_rate.NewLimiter(rdb), log: log, timeout: timeout}
+}
+
+// Fallbacks is the number of requests decided by a local limiter because
+// Redis did not answer, since start.
+func (r *Redis) Fallbacks() uint64 { return r.fallbacks.Load() }
+
+// PingTimeout bounds Ping, which allows for a connection's first dial.
+const PingTimeout = 500 * time.Millisecond
+
+// Ping reports whether Redis answers within PingTimeout.
+func (r *Redis) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, max(r.timeout, PingTimeout))
+	defer cancel()
+	return r.rdb.Ping(ctx).Err()
+}
 
 // Shared applies one Rate to keys across every node through Redis, with
 // the same GCRA as Limiter (redis_rate's script, which reads Redis's clock):
@@ -27,49 +77,29 @@ var (
 //
 // It fails open: when Redis does not answer within the timeout, the
 // request is decided by the local limiter (this node's counts only), and
-// Redis is left alone for a second before it is tried again. The fall-back
-// is logged at most once a minute.
+// Redis is left alone for a second before it is tried again. Refusing
+// every request because the limiter's store is down would turn a Redis
+// outage into a full outage; the local limits still bound each node.
 type Shared[K comparable] struct {
-	rl      *redis_rate.Limiter
-	limit   redis_rate.Limit
-	rate    Rate
-	prefix  string
-	key     func(K) string
-	local   *Limiter[K]
-	log     *slog.Logger
-	timeout time.Duration
-
-	downUntil atomic.Int64 // Unix ns: until then, the local limiter decides
-	warned    atomic.Int64 // Unix ns of the last fall-back warning
+	r      *Redis
+	limit  redis_rate.Limit
+	rate   Rate
+	prefix string
+	key    func(K) string
+	local  *Limiter[K]
 }
 
-// Defaults of Shared.
-const (
-	DefaultRedisTimeout = 50 * time.Millisecond
-	redisRetry          = time.Second
-	warnEvery           = time.Minute
-)
-
-// NewShared returns a limiter for rate on rdb. Keys are stored as prefix +
+// NewShared returns a limiter for rate on r. Keys are stored as prefix +
 // key(k) and expire once idle; local decides while Redis is unreachable and
-// should have the same rate. A zero timeout means DefaultRedisTimeout; a
-// nil log discards.
-func NewShared[K comparable](rdb redis.UniversalClient, rate Rate, prefix string, key func(K) string, local *Limiter[K], timeout time.Duration, log *slog.Logger) *Shared[K] {
-	if timeout <= 0 {
-		timeout = DefaultRedisTimeout
-	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+// should have the same rate.
+func NewShared[K comparable](r *Redis, rate Rate, prefix string, key func(K) string, local *Limiter[K]) *Shared[K] {
 	return &Shared[K]{
-		rl:      redis_rate.NewLimiter(rdb),
-		limit:   redis_rate.Limit{Rate: rate.N, Burst: rate.N, Period: rate.Per},
-		rate:    rate,
-		prefix:  prefix,
-		key:     key,
-		local:   local,
-		log:     log,
-		timeout: timeout,
+		r:      r,
+		limit:  redis_rate.Limit{Rate: rate.N, Burst: rate.N, Period: rate.Per},
+		rate:   rate,
+		prefix: prefix,
+		key:    key,
+		local:  local,
 	}
 }
 
@@ -78,20 +108,26 @@ func (s *Shared[K]) Rate() Rate { return s.rate }
 
 // Allow charges one request to key. now (Unix nanoseconds) is used by the
 // local fall-back and the retry and warning clocks; Redis uses its own.
-func (s *Shared[K]) Allow(key K, now int64) Decision {
+func (s *Shared[K]) Allow(key K, now int64) Decision { return s.AllowN(key, 1, now) }
+
+// AllowN charges n requests' worth to key, all or none.
+func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 	if s.rate.Off() {
 		return Decision{OK: true}
 	}
-	if now < s.downUntil.Load() {
-		return s.local.Allow(key, now)
+	r := s.r
+	if now < r.downUntil.Load() {
+		r.fallbacks.Add(1)
+		return s.local.AllowN(key, n, now)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
-	res, err := s.rl.Allow(ctx, s.prefix+s.key(key), s.limit)
+	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
+	res, err := r.rl.AllowN(ctx, s.prefix+s.key(key), s.limit, n)
 	cancel()
 	if err != nil {
-		s.downUntil.Store(now + int64(redisRetry))
-		s.warn(err, now)
-		return s.local.Allow(key, now)
+		r.downUntil.Store(now + int64(redisRetry))
+		r.fallbacks.Add(1)
+		r.warn(err, now)
+		return s.local.AllowN(key, n, now)
 	}
 	d := Decision{
 		OK:        res.Allowed > 0,
@@ -106,12 +142,12 @@ func (s *Shared[K]) Allow(key K, now int64) Decision {
 }
 
 // warn logs the fall-back, at most once per warnEvery.
-func (s *Shared[K]) warn(err error, now int64) {
-	last := s.warned.Load()
+func (r *Redis) warn(err error, now int64) {
+	last := r.warned.Load()
 	if last != 0 && now-last < int64(warnEvery) {
 		return
 	}
-	if s.warned.CompareAndSwap(last, now) {
-		s.log.Warn("rate limits fall back to this node's own counts: redis is unreachable", "err", err, "retry", redisRetry.String())
+	if r.warned.CompareAndSwap(last, now) {
+		r.log.Warn("rate limits fall back to this node's own counts: redis is unreachable", "err", err, "retry", redisRetry.String())
 	}
 }

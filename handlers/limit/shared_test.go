@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"net"
 	"os"
 	"strings"
 	"sync"
@@ -49,7 +50,7 @@ func ident(s string) string { return s }
 func TestSharedBurstThenLimited(t *testing.T) {
 	rdb, prefix := testRedis(t)
 	r := Rate{N: 5, Per: time.Minute}
-	s := NewShared(rdb, r, prefix, ident, New[string](r, 100, HashString), time.Second, nil)
+	s := NewShared(NewRedis(rdb, time.Second, nil), r, prefix, ident, New[string](r, 100, HashString))
 	now := time.Now().UnixNano()
 	for i := range 5 {
 		d := s.Allow("alice", now)
@@ -65,6 +66,12 @@ func TestSharedBurstThenLimited(t *testing.T) {
 	if d := s.Allow("bob", now); !d.OK || d.Remaining != 4 {
 		t.Fatalf("another key: %+v", d)
 	}
+	if n := s.r.Fallbacks(); n != 0 {
+		t.Fatalf("Fallbacks = %d with Redis up", n)
+	}
+	if err := s.r.Ping(context.Background()); err != nil {
+		t.Fatalf("Ping: %v", err)
+	}
 }
 
 // Two nodes (two clients, two local limiters) share one count.
@@ -73,8 +80,8 @@ func TestSharedAcrossNodes(t *testing.T) {
 	other := redis.NewClient(rdb.Options())
 	defer other.Close()
 	r := Rate{N: 4, Per: time.Minute}
-	a := NewShared(rdb, r, prefix, ident, New[string](r, 100, HashString), time.Second, nil)
-	b := NewShared(other, r, prefix, ident, New[string](r, 100, HashString), time.Second, nil)
+	a := NewShared(NewRedis(rdb, time.Second, nil), r, prefix, ident, New[string](r, 100, HashString))
+	b := NewShared(NewRedis(other, time.Second, nil), r, prefix, ident, New[string](r, 100, HashString))
 	now := time.Now().UnixNano()
 	for i, node := range []*Shared[string]{a, b, a, b} {
 		if d := node.Allow("alice", now); !d.OK {
@@ -89,7 +96,7 @@ func TestSharedAcrossNodes(t *testing.T) {
 func TestSharedConcurrentExactCount(t *testing.T) {
 	rdb, prefix := testRedis(t)
 	r := Rate{N: 20, Per: time.Hour}
-	s := NewShared(rdb, r, prefix, ident, New[string](r, 100, HashString), time.Second, nil)
+	s := NewShared(NewRedis(rdb, time.Second, nil), r, prefix, ident, New[string](r, 100, HashString))
 	var ok atomic.Int64
 	var wg sync.WaitGroup
 	now := time.Now().UnixNano()
@@ -112,12 +119,14 @@ func TestSharedConcurrentExactCount(t *testing.T) {
 // request does not wait for Redis again for a second, and the fall-back is
 // logged once a minute at most.
 func TestSharedFailOpen(t *testing.T) {
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
+	rdb := redis.NewClient(&redis.Options{Addr: closedAddr(t), DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
 	defer rdb.Close()
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	r := Rate{N: 2, Per: time.Minute}
-	s := NewShared(rdb, r, "x:", ident, New[string](r, 100, HashString), 200*time.Millisecond, log)
+	red := NewRedis(rdb, 200*time.Millisecond, log)
+	s := NewShared(red, r, "x:", ident, New[string](r, 100, HashString))
+	other := NewShared(red, r, "y:", ident, New[string](r, 100, HashString))
 	now := time.Now().UnixNano()
 	start := time.Now()
 	got := []bool{}
@@ -129,6 +138,21 @@ func TestSharedFailOpen(t *testing.T) {
 	}
 	if el := time.Since(start); el > time.Second {
 		t.Fatalf("three requests took %s with Redis down", el)
+	}
+	// Another limiter on the same Redis knows it is down: it decides
+	// locally at once, without waiting for Redis.
+	start = time.Now()
+	if d := other.Allow("alice", now+3); !d.OK || d.Remaining != 1 {
+		t.Fatalf("other limiter while Redis is down: %+v", d)
+	}
+	if el := time.Since(start); el > 50*time.Millisecond {
+		t.Fatalf("other limiter waited %s for a Redis known to be down", el)
+	}
+	if n := red.Fallbacks(); n != 4 {
+		t.Fatalf("Fallbacks = %d after 4 locally decided requests", n)
+	}
+	if err := red.Ping(context.Background()); err == nil {
+		t.Fatal("Ping of an unreachable Redis succeeded")
 	}
 	// After the retry pause Redis is tried again and fails again: no new
 	// warning within the minute, one after it.
@@ -146,9 +170,9 @@ func TestSharedFailOpen(t *testing.T) {
 }
 
 func TestSharedOff(t *testing.T) {
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"})
+	rdb := redis.NewClient(&redis.Options{Addr: closedAddr(t)})
 	defer rdb.Close()
-	s := NewShared(rdb, Rate{}, "x:", ident, New[string](Rate{}, 1, HashString), 0, nil)
+	s := NewShared(NewRedis(rdb, 0, nil), Rate{}, "x:", ident, New[string](Rate{}, 1, HashString))
 	for range 3 {
 		if d := s.Allow("a", 1); !d.OK {
 			t.Fatalf("off: %+v", d)
@@ -157,4 +181,17 @@ func TestSharedOff(t *testing.T) {
 	if s.Rate() != (Rate{}) {
 		t.Fatal(s.Rate())
 	}
+}
+
+// closedAddr returns a local address nothing listens on, rather than a
+// fixed port assumed to be closed.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
 }

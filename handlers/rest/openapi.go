@@ -18,20 +18,39 @@ const Description = `fiplan is an HTTP JSON API for financial-independence plann
 Every success answers {"success": true, "data": ...}; lists add "meta": {"total", "limit", "offset"}.
 Every error answers {"success": false, "error": "...", "code": "..."} with "details" (one {path, message}
 per failing field) for VALIDATION_ERROR and MISSING_FIELD, "retryAfter" for RATE_LIMITED and "message"
-on some 401 and 403 answers. Every response carries X-Request-ID.
+on some 401 and 403 answers. Every response carries X-Request-ID and X-Content-Type-Options: nosniff;
+every response to an authenticated request, and every 401, carries Cache-Control: no-store.
 
 Authentication: "Authorization: Bearer <token>" with a session JWT (HS256 with the server's secret, or
 RS256/ES256/EdDSA from its JWKS; claims sub, exp, optional iat, tier free|pro, role admin; a session is
-expired when exp has passed or iat is over one hour ago) or an API key "svc_..." created at
+expired when exp has passed or iat is over one hour ago; a token without iat whose exp is more than one
+hour ahead is refused as UNAUTHORIZED, "token lifetime exceeds one hour") or an API key "svc_..." created at
 /api/v1/user/api-keys. The web app may send the session JWT in the cookie fiplan_session; unsafe
 methods authenticated by cookie must carry an Origin header naming this host. Public routes need no
 credentials, but credentials that are sent must be valid.
 
 Rate limits: anonymous callers per client IP, signed-in callers per user by tier. Limited responses
 carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
-with retryAfter and Retry-After. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
+with retryAfter and Retry-After. A request costs one unit of the limit; a calculator request with
+monteCarlo costs one unit per 100,000 simulated path-years (simulations x years), rounded up, so the limit
+bounds the work a caller asks for. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
 validated strictly: unknown fields, wrong JSON types and out-of-range values are VALIDATION_ERROR; an
-absent required field is MISSING_FIELD, which wins when both apply.`
+absent required field is MISSING_FIELD, which wins when both apply. A POST, PUT or PATCH body must be
+sent as Content-Type application/json (parameters such as charset=utf-8 allowed; a PATCH may say
+application/merge-patch+json) and without Content-Encoding, else 415 UNSUPPORTED_MEDIA_TYPE; a body
+without Content-Type is read as JSON, and a route that needs a body answers INVALID_JSON to none.
+
+Every GET route also answers HEAD (the same headers, no body), and every path answers OPTIONS with 204
+and Allow. When the server lists CORS origins, a request whose Origin is one of them exactly gets
+Access-Control-Allow-Origin echoing it (never *, and no credentials mode: send the token in
+Authorization) and Access-Control-Expose-Headers (RateLimit-*, Retry-After, X-Request-ID); a preflight
+gets Access-Control-Allow-Methods, Access-Control-Allow-Headers (Authorization, Content-Type,
+X-Request-ID) and Access-Control-Max-Age 600. Responses then carry Vary: Origin.
+
+HTTP: a request URI over 8 KiB is 414 URI_TOO_LONG; headers over 8 KiB (the Authorization header over
+4 KiB, the request line and headers together over 16 KiB) are 431 HEADER_TOO_LARGE. Requests are
+HTTP/1.1 or HTTP/1.0; Transfer-Encoding other than chunked, or together with
+Content-Length, is 400 BAD_REQUEST and the connection is closed.`
 
 // Info is what the document says about the API as a whole.
 type Info struct {
@@ -225,11 +244,11 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.Key("description")
 	w.String(httpText(r.Status))
 	switch {
-	case r.Media != "":
+	case r.Bytes != "":
 		w.Key("content")
 		w.Begin()
-		w.Key(r.Media)
-		w.Raw([]byte(`{"schema":{"type":"string","contentMediaType":` + strconv.Quote(r.Media) + `}}`))
+		w.Key(r.Bytes)
+		w.Raw([]byte(`{"schema":{"type":"string","contentMediaType":` + strconv.Quote(r.Bytes) + `}}`))
 		w.End()
 	case r.Status != 204:
 		w.Key("content")
@@ -239,6 +258,18 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 		w.Key("schema")
 		writeEnvelope(w, r)
 		w.End()
+		for _, m := range r.Media {
+			w.Key(m.Type)
+			w.Begin()
+			w.Key("schema")
+			w.Begin()
+			w.Key("type")
+			w.String("string")
+			w.Key("description")
+			w.String(m.Desc)
+			w.End()
+			w.End()
+		}
 		w.End()
 	}
 	w.End()
@@ -314,9 +345,16 @@ func routeErrors(r *Route) []ErrDoc {
 		out = append(out, ErrDoc{Status: status, When: codes + ": " + when})
 	}
 	add(400, errcode.Validation, "a query parameter is unknown, repeated or malformed; details name it")
+	add(400, errcode.BadRequest, "the HTTP message itself is malformed or ambiguously framed")
 	if r.Body != nil {
 		add(400, "INVALID_JSON, VALIDATION_ERROR, MISSING_FIELD", "the body is not JSON, fails validation or lacks a required field")
 		add(413, errcode.PayloadTooLarge, "the body is over 1 MiB")
+	}
+	add(414, errcode.URITooLong, "the request URI is longer than 8 KiB")
+	add(431, errcode.HeaderTooLarge, "the headers are larger than 8 KiB, or the Authorization header than 4 KiB")
+	switch r.Method {
+	case "POST", "PUT", "PATCH":
+		add(415, errcode.UnsupportedMedia, "Content-Type is not application/json, or a Content-Encoding was sent")
 	}
 	if r.Access == Public {
 		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials were sent and are invalid or expired")
@@ -328,11 +366,16 @@ func routeErrors(r *Route) []ErrDoc {
 		add(403, errcode.SubscriptionRequired, "the caller is on the free tier")
 	case Admin:
 		add(403, errcode.Forbidden, "the caller lacks role admin")
+	case Session:
+		add(403, errcode.Forbidden, "called with an API key")
 	}
 	if r.Method != "GET" {
 		add(403, errcode.Forbidden, "authenticated by the session cookie without an Origin header naming this host")
 	}
 	for _, e := range r.Errs {
+		if r.Access == Session && e.Code == errcode.Forbidden && e.When == "called with an API key" {
+			continue // documented above for every session route
+		}
 		add(e.Status, e.Code, e.When)
 	}
 	add(405, errcode.MethodNotAllowed, "the path exists with other methods (see Allow)")
@@ -345,15 +388,15 @@ func routeErrors(r *Route) []ErrDoc {
 func accessNote(a Access) string {
 	switch a {
 	case Public:
-		return "\n\nPublic: no credentials needed (anonymous rate limit per IP)."
+		return "\n\nPublic: no credentials needed (anonymous rate limit per IP); credentials that are sent must be valid, and API keys are accepted."
 	case Session:
-		return "\n\nNeeds a session token or cookie; API keys are refused."
+		return "\n\nNeeds a session token or cookie; API keys are refused (403 FORBIDDEN)."
 	case Pro:
-		return "\n\nNeeds authentication and the pro tier."
+		return "\n\nNeeds authentication and the pro tier; API keys are accepted and act with their owner's tier."
 	case Admin:
-		return "\n\nNeeds authentication and role admin."
+		return "\n\nNeeds authentication and role admin; API keys are accepted but never carry role admin, so only a session can call it."
 	}
-	return "\n\nNeeds authentication."
+	return "\n\nNeeds authentication by session token, cookie or API key; API keys are accepted."
 }
 
 func operationID(r *Route) string {

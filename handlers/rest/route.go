@@ -39,10 +39,19 @@ type Doc struct {
 	Data               Schema // response data (an item, for lists); nil: any object
 	List               bool   // data is an array of Data with paging meta
 	Status             int    // success status
-	Media              string // success body's media type when it is not the JSON envelope
+	Bytes              string // when set, the success body's only media type, instead of the JSON envelope
 	Created            bool   // also answers 201 when the call creates the resource
 	Errs               []ErrDoc
 	Query              []Param
+	// Media lists the success response's other media types, beside JSON,
+	// that the route answers when the request's Accept header asks.
+	Media []Media
+}
+
+// Media is a media type of a success response other than JSON: its type
+// (such as text/csv) and what the body holds.
+type Media struct {
+	Type, Desc string
 }
 
 // Schema is a compiled body declaration (schema.Schema[T] for any T).

@@ -23,10 +23,11 @@ const (
 
 var methodNames = [nMethods]string{"GET", "POST", "PUT", "PATCH", "DELETE"}
 
-// MethodIndex is m's index among the served methods, or -1.
+// MethodIndex is m's index among the served methods, or -1. HEAD is
+// served by the GET route (fasthttp leaves out the body).
 func MethodIndex(m []byte) int {
 	switch string(m) {
-	case "GET":
+	case "GET", "HEAD":
 		return mGet
 	case "POST":
 		return mPost
@@ -59,7 +60,8 @@ func (n *Node) Route(m []byte) *Route {
 	return n.routes[i]
 }
 
-// Allow lists the methods with a route at n, for the Allow header.
+// Allow lists the methods with a route at n, for the Allow header: HEAD
+// beside GET, and OPTIONS, which every path answers.
 func (n *Node) Allow() string { return n.allow }
 
 // Router finds routes by path.
@@ -117,9 +119,12 @@ func (rt *Router) Add(r *Route) error {
 	for i, x := range n.routes {
 		if x != nil {
 			allow = append(allow, methodNames[i])
+			if i == mGet {
+				allow = append(allow, "HEAD")
+			}
 		}
 	}
-	n.allow = strings.Join(allow, ", ")
+	n.allow = strings.Join(append(allow, "OPTIONS"), ", ")
 	return nil
 }
 

@@ -50,7 +50,7 @@ func TestRouterFindsRoutesAndParameters(t *testing.T) {
 		}
 	}
 	n := rt.Lookup([]byte("/api/v1/assets/x"), &p)
-	if n.Allow() != "GET, DELETE" || n.Route([]byte("PUT")) != nil || n.Route([]byte("BREW")) != nil {
+	if n.Allow() != "GET, HEAD, DELETE, OPTIONS" || n.Route([]byte("PUT")) != nil || n.Route([]byte("BREW")) != nil {
 		t.Errorf("allow %q", n.Allow())
 	}
 }

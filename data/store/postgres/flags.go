@@ -77,6 +77,18 @@ func (d *DB) Flags(fn func(key string, raw []byte) error) error {
 	return nil
 }
 
+// FlagsVersion reads the counter that every change to the flags table
+// moves (a trigger, so edits by hand count too).
+func (d *DB) FlagsVersion() (int64, error) {
+	ctx, cancel := opContext()
+	defer cancel()
+	var v int64
+	if err := d.pool.QueryRow(ctx, `SELECT version FROM flags_version`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("cannot read flags version: %w", err)
+	}
+	return v, nil
+}
+
 // RecordExposures writes flag -> user -> variant in one statement;
 // exposures of flags that do not exist are dropped.
 func (d *DB) RecordExposures(seen map[string]map[string]string) error {

@@ -146,9 +146,16 @@ func (d *DB) Close() error {
 	return nil
 }
 
-// Ping checks that a connection answers.
+// Kind is "postgres".
+func (d *DB) Kind() string { return "postgres" }
+
+// PingTimeout bounds Ping, which answers health checks: a balancer should
+// hear "unusable" before its own check times out.
+const PingTimeout = 2 * time.Second
+
+// Ping checks that a connection answers within PingTimeout.
 func (d *DB) Ping() error {
-	ctx, cancel := opContext()
+	ctx, cancel := context.WithTimeout(context.Background(), PingTimeout)
 	defer cancel()
 	if err := d.pool.Ping(ctx); err != nil {
 		return fmt.Errorf("cannot ping db: %w", err)

@@ -213,8 +213,14 @@ func TestStatementTimeout(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // a port nothing listens on once closed
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
 	cases := []struct{ url, want string }{
-		{"postgres://u:hunter2@127.0.0.1:1/x?sslmode=disable&connect_timeout=1", `cannot open db "postgres://u@127.0.0.1:1/x`},
+		{"postgres://u:hunter2@" + closed + "/x?sslmode=disable&connect_timeout=1", `cannot open db "postgres://u@` + closed + `/x`},
 		{"postgres://u:hunter2@[::1/x", `cannot open db "postgres://u@[::1/x": malformed`},
 	}
 	for _, c := range cases {

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"KeyRevoke", testKeyRevoke},
 		{"TouchKeys", testTouchKeys},
 		{"Flags", testFlags},
+		{"FlagsVersion", testFlagsVersion},
 		{"Exposures", testExposures},
 		{"DeleteUser", testDeleteUser},
 		{"Export", testExport},
@@ -843,6 +844,46 @@ func testFlags(t *testing.T, s store.Store) {
 	}
 	if keys, _ := flags(t, s); !slices.Equal(keys, []string{"alpha", "beta"}) {
 		t.Fatalf("after delete: %v", keys)
+	}
+}
+
+// Every flag write moves the version; reads and exposures do not.
+func testFlagsVersion(t *testing.T, s store.Store) {
+	version := func() int64 {
+		t.Helper()
+		v, err := s.FlagsVersion()
+		if err != nil {
+			t.Fatalf("FlagsVersion: %v", err)
+		}
+		return v
+	}
+	v0 := version()
+	if _, err := s.PutFlag("a", flagDef{true, 1}); err != nil {
+		t.Fatal(err)
+	}
+	v1 := version()
+	if v1 == v0 {
+		t.Fatalf("version %d unchanged by a create", v1)
+	}
+	flags(t, s)
+	if err := s.RecordExposures(map[string]map[string]string{"a": {"u": ""}}); err != nil {
+		t.Fatal(err)
+	}
+	if v := version(); v != v1 {
+		t.Fatalf("version %d -> %d without a flag write", v1, v)
+	}
+	if _, err := s.PutFlag("a", flagDef{false, 1}); err != nil {
+		t.Fatal(err)
+	}
+	v2 := version()
+	if v2 == v1 {
+		t.Fatalf("version %d unchanged by a replace", v2)
+	}
+	if err := s.DeleteFlag("a"); err != nil {
+		t.Fatal(err)
+	}
+	if v := version(); v == v2 {
+		t.Fatalf("version %d unchanged by a delete", v)
 	}
 }
 

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/valyala/fasthttp"
+)
+
+const wrkReport = `Running 2s test @ http://127.0.0.1:41234/
+  2 threads and 32 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     5.62ms    7.01ms  96.47ms   91.39%
+    Req/Sec     2.90k   413.03     3.72k    70.00%
+  Latency Distribution
+     50%    3.91ms
+     75%    6.20ms
+     90%   11.02ms
+     99%   26.87ms
+  11563 requests in 2.00s, 118.12MB read
+  Socket errors: connect 0, read 3, write 0, timeout 0
+  Non-2xx or 3xx responses: 12
+Requests/sec:   5779.06
+Transfer/sec:     59.03MB
+`
+
+func TestParseWrk(t *testing.T) {
+	got, err := parseWrk(wrkReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := result{requests: 11563, rps: 5779.06, p50: 3910 * time.Microsecond, p99: 26870 * time.Microsecond,
+		non2xx: 12, socket: "connect 0, read 3, write 0, timeout 0"}
+	if got != want {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+	short, err := parseWrk(strings.Replace(wrkReport, "3.91ms", "950.00us", 1))
+	if err != nil || short.p50 != 950*time.Microsecond {
+		t.Fatalf("microseconds: %v, %v", short.p50, err)
+	}
+}
+
+func TestParseWrkRejectsIncompleteReports(t *testing.T) {
+	for name, out := range map[string]string{
+		"empty":        "",
+		"no latency":   strings.Replace(wrkReport, "Latency Distribution", "", 1),
+		"no rps":       strings.Replace(wrkReport, "Requests/sec:", "Req:", 1),
+		"bad duration": strings.Replace(wrkReport, "26.87ms", "26.87parsecs", 1),
+		"bad count":    strings.Replace(wrkReport, "11563 requests", "many requests", 1),
+		"bad non-2xx":  strings.Replace(wrkReport, "responses: 12", "responses: twelve", 1),
+	} {
+		if _, err := parseWrk(out); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestSelectRoutes(t *testing.T) {
+	rs, mixed, err := selectRoutes("cities, mixed,calculator")
+	if err != nil || !mixed || len(rs) != 2 || rs[0].name != "cities" || rs[1].name != "calculator" {
+		t.Fatalf("got %v %v %v", rs, mixed, err)
+	}
+	if rs, mixed, err := selectRoutes("none"); err != nil || mixed || len(rs) != 0 {
+		t.Fatalf("none: %v %v %v", rs, mixed, err)
+	}
+	if _, _, err := selectRoutes("cities,nope"); err == nil || !strings.Contains(err.Error(), `"nope"`) {
+		t.Fatalf("unknown route: %v", err)
+	}
+}
+
+func TestLuaQuote(t *testing.T) {
+	if got, want := luaQuote("a\"b\\c\n\x01é"), `"a\"b\\c\010\001\195\169"`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+func TestVariedBodiesDiffer(t *testing.T) {
+	ts := variedTemplates(1, 64)
+	if !reflect.DeepEqual(ts, variedTemplates(1, 64)) {
+		t.Fatal("the same seed drew different requests")
+	}
+	seen := map[string]bool{}
+	for n := range uint64(500) {
+		for thread := range 3 {
+			b := ts[n%64].body(n, thread)
+			if seen[b] {
+				t.Fatalf("body repeated: %s", b)
+			}
+			seen[b] = true
+			var v map[string]any
+			if err := json.Unmarshal([]byte(b), &v); err != nil {
+				t.Fatalf("invalid JSON %s: %v", b, err)
+			}
+		}
+	}
+}
+
+// post sends body to addr's calculator and returns the status and body.
+func post(t *testing.T, addr, body string) (int, []byte) {
+	t.Helper()
+	req, res := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(res)
+	setRequest(req, "http://"+addr, "POST", "/api/v1/calculator", "", body)
+	if err := fasthttp.DoTimeout(req, res, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode(), bytes.Clone(res.Body())
+}
+
+// The reference server runs the same engine: for every varied body, it
+// answers what fiplan answers, field for field.
+func TestReferenceAnswersAsFiplan(t *testing.T) {
+	addr, stop, err := inProcess(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	ref, refAddr, err := startReference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	ts := variedTemplates(7, 200)
+	bodies := []string{identicalCalc}
+	for i, tpl := range ts {
+		bodies = append(bodies, tpl.body(uint64(i), 1))
+	}
+	historical := 0
+	for _, body := range bodies {
+		code, got := post(t, addr, body)
+		if code != 200 {
+			t.Fatalf("fiplan answered %d to %s: %s", code, body, got)
+		}
+		rcode, want := post(t, refAddr, body)
+		if rcode != 200 {
+			t.Fatalf("the reference answered %d to %s: %s", rcode, body, want)
+		}
+		var a, b struct{ Data map[string]any }
+		if err := json.Unmarshal(got, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(want, &b); err != nil {
+			t.Fatal(err)
+		}
+		if rows, _ := a.Data["projections"].([]any); len(rows) < 20 {
+			t.Fatalf("fiplan answered %d projection rows to %s", len(rows), body)
+		}
+		if !reflect.DeepEqual(a.Data, b.Data) {
+			t.Fatalf("for %s\nfiplan    %s\nreference %s", body, got, want)
+		}
+		if a.Data["historical"] != nil {
+			historical++
+		}
+	}
+	if historical == 0 {
+		t.Fatal("no varied body asked for a backtest")
+	}
+	if code, _ := post(t, refAddr, `{"currentAge":12,"annualIncome":1,"annualExpenses":1}`); code != 400 {
+		t.Fatalf("the reference answered %d to an age of 12", code)
+	}
+	if code, _ := post(t, refAddr, `{"currentAge":40,"annualIncome":1,"annualExpenses":1,"color":"red"}`); code != 400 {
+		t.Fatalf("the reference answered %d to an unknown field", code)
+	}
+}
+
+func TestCeilingReplaysCapturedBytes(t *testing.T) {
+	addr, stop, err := inProcess(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	c := &fasthttp.Client{}
+	fixed, err := capture(c, "http://"+addr, "POST", "/api/v1/calculator", "", identicalCalc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	varied, err := capture(c, "http://"+addr, "POST", "/api/v1/calculator", "", variedTemplates(1, 1)[0].body(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := capture(c, "http://"+addr, "GET", "/api/v1/user/profile", "", ""); err == nil {
+		t.Fatal("capture accepted a 401")
+	}
+	ceil, err := startCeiling([]cannedRoute{
+		{method: "POST", path: "/api/v1/calculator", body: []byte(identicalCalc), res: fixed},
+		{method: "POST", path: "/api/v1/calculator", res: varied},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ceil.close()
+	for _, tc := range []struct {
+		body string
+		want *canned
+	}{{identicalCalc, fixed}, {`{"anything":1}`, varied}} {
+		replayed, err := capture(c, "http://"+ceil.addr(), "POST", "/api/v1/calculator", "", tc.body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(replayed.body, tc.want.body) || !reflect.DeepEqual(replayed.headers, tc.want.headers) || replayed.status != tc.want.status {
+			t.Fatalf("replayed %d %q\n%s\nwant %d %q\n%s", replayed.status, replayed.headers, replayed.body, tc.want.status, tc.want.headers, tc.want.body)
+		}
+	}
+	if _, err := capture(c, "http://"+ceil.addr(), "GET", "/api/v1/geo/cities", "", ""); err == nil {
+		t.Fatal("the ceiling answered a route it has not captured")
+	}
+}
+
+func TestGenerateHoldsTheRate(t *testing.T) {
+	ceil, err := startCeiling([]cannedRoute{{method: "GET", path: "/ok", res: &canned{status: 200, body: []byte("{}")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ceil.close()
+	rs := []route{{name: "ok", method: "GET", path: "/ok"}}
+	res, err := generate(context.Background(), ceil.addr(), rs, credentials{}, nil, 200, time.Second, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every request due in the second is sent, however late: 201 slots.
+	if res.requests < 200 || res.requests > 204 || res.non2xx != 0 || res.p99 < res.p50 || res.p50 <= 0 {
+		t.Fatalf("got %+v, want 201 requests at 200/s", res)
+	}
+	bad := []route{{name: "missing", method: "GET", path: "/missing"}}
+	if res, err := generate(context.Background(), ceil.addr(), bad, credentials{}, nil, 0, 200*time.Millisecond, 2); err != nil || res.non2xx == 0 || res.non2xx != res.requests {
+		t.Fatalf("404s not counted: %+v, %v", res, err)
+	}
+}

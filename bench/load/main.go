@@ -1,0 +1,574 @@
+// Command load measures fiplan under HTTP load, next to what the same
+// machine can do at best and what a plain Go service does.
+//
+//	go run ./bench/load                 # full run, writes bench/RESULTS.md
+//	go run ./bench/load -short          # two seconds per route, writes nothing
+//	go run ./bench/load -routes calculator,mixed -duration 20s
+//
+// It builds fiplan into a temporary directory, starts it on a free
+// loopback port with a temporary database, rate limits off and the access
+// log off (-log-level), mints a session token with `fiplan token` and
+// creates an API key through the API. It captures fiplan's response to each
+// route and starts two more servers on loopback:
+//
+//   - the ceiling: fasthttp answering every route with the exact bytes and
+//     headers fiplan answered (every varied calculator body with the
+//     captured answer of median size among 101 varied bodies), so it
+//     measures the HTTP stack, the kernel and wrk alone;
+//   - the reference: the calculator engine behind net/http, the request
+//     decoded and the response encoded with encoding/json.
+//
+// Each round drives every route with wrk (-threads, -conns, -duration)
+// against each server in turn, starting with a different server each round
+// so that drift in the machine's load falls on all of them; the table
+// reports each figure's median over the rounds. The mixed workload is the
+// routes' weighted mix: wrk gives its peak throughput, then an open-loop
+// generator (wrk2's method: fixed rate, latency counted from when each
+// request was due) sends it at 80% of that peak and reports p50 and p99.
+// Any non-2xx response is an error: the run ends with exit code 1.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/valyala/fasthttp"
+)
+
+type options struct {
+	duration   time.Duration
+	rounds     int
+	threads    int
+	conns      int
+	routes     string
+	out        string
+	seed       uint64
+	logLevel   string
+	short      bool
+	cpuprofile string
+	keep       bool
+}
+
+func main() {
+	var o options
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "wrk duration of each run (whole seconds)")
+	flag.IntVar(&o.rounds, "rounds", 3, "rounds over every route and server; figures are the medians")
+	flag.IntVar(&o.threads, "threads", 2, "wrk threads")
+	flag.IntVar(&o.conns, "conns", 32, "connections per run (wrk and the open-loop generator)")
+	flag.StringVar(&o.routes, "routes", "all", "comma-separated route names, all, or none (with -cpuprofile): "+strings.Join(routeNames(), ","))
+	flag.StringVar(&o.out, "out", "", "write the results as Markdown to this file (default bench/RESULTS.md for a full run of all routes, else none)")
+	flag.Uint64Var(&o.seed, "seed", 1, "seed of the varied calculator bodies")
+	flag.StringVar(&o.logLevel, "log-level", "warn", "fiplan's FI_LOG_LEVEL (info writes the access log)")
+	flag.BoolVar(&o.short, "short", false, "a quick check: -duration 2s -rounds 1 unless given")
+	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "also profile the calculator in-process under varied load and write the CPU profile here")
+	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (binary, db, scripts, fiplan's log)")
+	flag.Parse()
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.short {
+		if !set["duration"] {
+			o.duration = 2 * time.Second
+		}
+		if !set["rounds"] {
+			o.rounds = 1
+		}
+	} else if !set["out"] && o.routes == "all" {
+		o.out = "bench/RESULTS.md"
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, o, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		os.Exit(1)
+	}
+}
+
+func routeNames() []string {
+	var names []string
+	for _, r := range routes() {
+		names = append(names, r.name)
+	}
+	return append(names, "mixed")
+}
+
+// selectRoutes resolves -routes; mixed reports whether the mix is wanted.
+func selectRoutes(list string) (rs []route, mixed bool, err error) {
+	all := routes()
+	switch list {
+	case "all":
+		return all, true, nil
+	case "none":
+		return nil, false, nil
+	}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "mixed" {
+			mixed = true
+			continue
+		}
+		i := slices.IndexFunc(all, func(r route) bool { return r.name == name })
+		if i < 0 {
+			return nil, false, fmt.Errorf("no route %q; the routes are %s", name, strings.Join(routeNames(), ", "))
+		}
+		rs = append(rs, all[i])
+	}
+	return rs, mixed, nil
+}
+
+// target is one server under load.
+type target struct {
+	name string
+	addr string
+}
+
+// row is one line of the table: a route's median figures per server.
+type row struct {
+	name  string
+	bytes int
+	by    map[string]result
+	note  string
+	// rate: the servers ran at different fixed rates, so the ratio of
+	// their throughputs says nothing; compare the latencies.
+	fixedRate bool
+}
+
+func run(ctx context.Context, o options, stdout io.Writer) error {
+	selected, mixed, err := selectRoutes(o.routes)
+	if err != nil {
+		return err
+	}
+	if o.rounds < 1 || o.threads < 1 || o.conns < o.threads || o.duration < time.Second {
+		return errors.New("need -rounds >= 1, -threads >= 1, -conns >= -threads and -duration >= 1s")
+	}
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return errors.New("wrk is not installed: apt-get install -y wrk")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "fiplan-load-")
+	if err != nil {
+		return fmt.Errorf("cannot make a temporary directory: %w", err)
+	}
+	if o.keep {
+		fmt.Fprintln(stdout, "temporary files in", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+
+	fmt.Fprintln(stdout, "building fiplan")
+	bin := filepath.Join(tmp, "fiplan")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/fiplan")
+	build.Dir, build.Stdout, build.Stderr = root, stdout, os.Stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("cannot build fiplan: %w", err)
+	}
+	fp, err := startFiplan(ctx, bin, tmp, o.logLevel)
+	if err != nil {
+		return err
+	}
+	defer fp.stop()
+	cred, err := fp.credentials(ctx)
+	if err != nil {
+		return err
+	}
+
+	templates := variedTemplates(o.seed, 4096)
+	client := &fasthttp.Client{ReadTimeout: 30 * time.Second}
+	base := "http://" + fp.addr
+	var captured []cannedRoute
+	sizes := map[string]int{}
+	for _, r := range routes() {
+		var res *canned
+		if r.varied {
+			res, err = medianVaried(client, base, r, templates[:101])
+		} else {
+			res, err = capture(client, base, r.method, r.path, cred.header(r), r.body)
+		}
+		if err != nil {
+			return fmt.Errorf("cannot capture %s: %w", r.name, err)
+		}
+		sizes[r.name] = len(res.body)
+		cr := cannedRoute{method: r.method, path: r.path, res: res}
+		if r.method == "POST" && !r.varied {
+			cr.body = []byte(r.body)
+		}
+		captured = append(captured, cr)
+	}
+	// Exact bodies first: the varied route matches any body on its path.
+	slices.SortStableFunc(captured, func(a, b cannedRoute) int {
+		switch {
+		case a.body != nil && b.body == nil:
+			return -1
+		case a.body == nil && b.body != nil:
+			return 1
+		}
+		return 0
+	})
+	ceil, err := startCeiling(captured)
+	if err != nil {
+		return err
+	}
+	defer ceil.close()
+	ref, refAddr, err := startReference()
+	if err != nil {
+		return err
+	}
+	defer ref.Close()
+	for _, body := range []string{identicalCalc, templates[0].body(0, 0)} {
+		if _, err := capture(client, "http://"+refAddr, "POST", "/api/v1/calculator", "", body); err != nil {
+			return fmt.Errorf("the reference server fails: %w", err)
+		}
+	}
+
+	servers := []target{{"fiplan", fp.addr}, {"ceiling", ceil.addr()}, {"reference", refAddr}}
+	l := load{threads: o.threads, conns: o.conns, duration: o.duration}
+	start := time.Now()
+	var rows []row
+	var failures []string
+	measure := func(name string, rs []route, targets []target) (row, error) {
+		script, err := writeScript(tmp, name, rs, cred, templates)
+		if err != nil {
+			return row{}, fmt.Errorf("cannot write the script of %s: %w", name, err)
+		}
+		runs := map[string][]result{}
+		for round := range o.rounds {
+			for k := range targets {
+				t := targets[(k+round)%len(targets)]
+				res, err := runWrk(ctx, l, script, "http://"+t.addr+"/")
+				if err != nil {
+					return row{}, err
+				}
+				fmt.Fprintf(stdout, "  %-18s %-9s round %d: %8.0f req/s  p50 %-9v p99 %v\n", name, t.name, round+1, res.rps, res.p50, res.p99)
+				if res.non2xx > 0 || res.requests == 0 {
+					failures = append(failures, fmt.Sprintf("%s on %s: %d non-2xx of %d responses", name, t.name, res.non2xx, res.requests))
+				}
+				if res.socket != "" {
+					fmt.Fprintf(stdout, "  %-18s %-9s socket errors: %s\n", name, t.name, res.socket)
+				}
+				runs[t.name] = append(runs[t.name], res)
+			}
+		}
+		rw := row{name: name, by: map[string]result{}}
+		for n, rr := range runs {
+			rw.by[n] = median(rr)
+		}
+		return rw, nil
+	}
+	for _, r := range selected {
+		targets := servers[:2]
+		if r.method == "POST" && r.path == "/api/v1/calculator" {
+			targets = servers
+		}
+		rw, err := measure(r.name, []route{r}, targets)
+		if err != nil {
+			return err
+		}
+		rw.bytes = sizes[r.name]
+		rows = append(rows, rw)
+	}
+	if mixed {
+		rw, err := measure("mixed", routes(), servers[:2])
+		if err != nil {
+			return err
+		}
+		rw.note = "wrk: peak"
+		rows = append(rows, rw)
+		// The Go generator costs more CPU per request than wrk, and shares
+		// the machine with the server: the rate to hold is 80% of the peak
+		// it reaches itself, closed-loop, not of wrk's.
+		peak := row{name: "mixed, Go client", by: map[string]result{}, note: "closed loop: peak"}
+		at := row{name: "mixed, Go client at 80%", by: map[string]result{}, note: "open loop at 80% of that peak", fixedRate: true}
+		for _, t := range servers[:2] {
+			var pr, rr []result
+			for range o.rounds {
+				res, err := generate(ctx, t.addr, routes(), cred, templates, 0, o.duration, o.conns)
+				if err != nil {
+					return fmt.Errorf("mixed on %s: %w", t.name, err)
+				}
+				fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n", peak.name, t.name, res.rps, res.p50, res.p99)
+				pr = append(pr, res)
+				res, err = generate(ctx, t.addr, routes(), cred, templates, 0.8*res.rps, o.duration, o.conns)
+				if err != nil {
+					return fmt.Errorf("mixed at 80%% on %s: %w", t.name, err)
+				}
+				fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n", at.name, t.name, res.rps, res.p50, res.p99)
+				rr = append(rr, res)
+				for _, r := range [...]result{pr[len(pr)-1], res} {
+					if r.non2xx > 0 {
+						failures = append(failures, fmt.Sprintf("mixed (Go client) on %s: %d non-2xx of %d responses", t.name, r.non2xx, r.requests))
+					}
+				}
+			}
+			peak.by[t.name], at.by[t.name] = median(pr), median(rr)
+		}
+		rows = append(rows, peak)
+		rows = append(rows, at)
+	}
+	var top string
+	if o.cpuprofile != "" {
+		if top, err = profileCalculator(ctx, o, tmp, templates); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, top)
+	}
+
+	report := markdown(o, rows, time.Since(start), top)
+	if len(rows) > 0 {
+		fmt.Fprintln(stdout)
+		fmt.Fprint(stdout, report)
+	}
+	if o.out != "" {
+		path := o.out
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(root, path)
+		}
+		if err := os.WriteFile(path, []byte(report), 0o644); err != nil {
+			return fmt.Errorf("cannot write %s: %w", path, err)
+		}
+		fmt.Fprintln(stdout, "wrote", path)
+	}
+	if len(failures) > 0 {
+		return fmt.Errorf("%d runs had errors:\n  %s\nfiplan's log: %s", len(failures), strings.Join(failures, "\n  "), fp.logPath)
+	}
+	return nil
+}
+
+// medianVaried captures fiplan's answers to the first bodies of templates
+// and returns the one of median size: the ceiling's stand-in for every
+// varied answer.
+func medianVaried(c *fasthttp.Client, base string, r route, templates []variedTemplate) (*canned, error) {
+	var all []*canned
+	for i, t := range templates {
+		res, err := capture(c, base, r.method, r.path, "", t.body(uint64(i), 0))
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, res)
+	}
+	slices.SortFunc(all, func(a, b *canned) int { return len(a.body) - len(b.body) })
+	return all[len(all)/2], nil
+}
+
+// median takes each figure's median over rounds separately.
+func median(rs []result) result {
+	pick := func(f func(result) float64) float64 {
+		v := make([]float64, len(rs))
+		for i, r := range rs {
+			v[i] = f(r)
+		}
+		slices.Sort(v)
+		if len(v)%2 == 1 {
+			return v[len(v)/2]
+		}
+		return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	var out result
+	out.rps = pick(func(r result) float64 { return r.rps })
+	out.p50 = time.Duration(pick(func(r result) float64 { return float64(r.p50) }))
+	out.p99 = time.Duration(pick(func(r result) float64 { return float64(r.p99) }))
+	for _, r := range rs {
+		out.requests += r.requests
+		out.non2xx += r.non2xx
+	}
+	return out
+}
+
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("cannot find the module: %w", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return "", errors.New("run from inside the fiplan module")
+	}
+	return filepath.Dir(mod), nil
+}
+
+// fiplanProcess is the fiplan binary serving on loopback.
+type fiplanProcess struct {
+	cmd     *exec.Cmd
+	bin     string
+	db      string
+	addr    string
+	logPath string
+	done    chan error
+}
+
+func freePort() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", fmt.Errorf("cannot find a free port: %w", err)
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func startFiplan(ctx context.Context, bin, dir, logLevel string) (*fiplanProcess, error) {
+	addr, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	p := &fiplanProcess{bin: bin, db: filepath.Join(dir, "bench.db"), addr: addr, logPath: filepath.Join(dir, "fiplan.log"), done: make(chan error, 1)}
+	logf, err := os.Create(p.logPath)
+	if err != nil {
+		return nil, fmt.Errorf("cannot create fiplan's log: %w", err)
+	}
+	p.cmd = exec.Command(bin)
+	p.cmd.Env = append(os.Environ(), "FI_ADDR="+addr, "FI_DB="+p.db, "FI_LOG_LEVEL="+logLevel,
+		"FI_RATE_PUBLIC=off", "FI_RATE_FREE=off", "FI_RATE_PRO=off", "FI_JWT_SECRET=", "FI_JWT_JWKS=")
+	p.cmd.Stdout, p.cmd.Stderr = logf, logf
+	if err := p.cmd.Start(); err != nil {
+		logf.Close()
+		return nil, fmt.Errorf("cannot start fiplan: %w", err)
+	}
+	go func() { p.done <- p.cmd.Wait(); logf.Close() }()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		code, _, err := fasthttp.GetTimeout(nil, "http://"+addr+"/api/v1/status", time.Second)
+		if err == nil && code == 200 {
+			return p, nil
+		}
+		select {
+		case err := <-p.done:
+			log, _ := os.ReadFile(p.logPath)
+			return nil, fmt.Errorf("fiplan exited at start-up (%v): %s", err, log)
+		case <-ctx.Done():
+			p.stop()
+			return nil, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			p.stop()
+			return nil, fmt.Errorf("fiplan did not answer /api/v1/status on %s within 30s", addr)
+		}
+	}
+}
+
+func (p *fiplanProcess) stop() {
+	if p.cmd.ProcessState != nil {
+		return
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM) //nolint:errcheck // it may have exited
+	select {
+	case <-p.done:
+	case <-time.After(20 * time.Second):
+		p.cmd.Process.Kill() //nolint:errcheck // last resort
+	}
+}
+
+// credentials mints a pro session token with `fiplan token` against the
+// same database and creates an API key with it through the API.
+func (p *fiplanProcess) credentials(ctx context.Context) (credentials, error) {
+	cmd := exec.CommandContext(ctx, p.bin, "token", "-sub", "bench", "-tier", "pro")
+	cmd.Env = append(os.Environ(), "FI_DB="+p.db, "FI_JWT_SECRET=", "FI_JWT_JWKS=")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if err != nil {
+		return credentials{}, fmt.Errorf("cannot mint a token with fiplan token: %w: %s", err, errb.String())
+	}
+	c := credentials{jwt: strings.TrimSpace(string(out))}
+	req, res := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(res)
+	setRequest(req, "http://"+p.addr, "POST", "/api/v1/user/api-keys", "Bearer "+c.jwt, `{"name":"load harness"}`)
+	if err := fasthttp.DoTimeout(req, res, 10*time.Second); err != nil {
+		return c, fmt.Errorf("cannot create an API key: %w", err)
+	}
+	var created struct {
+		Data struct {
+			Key string `json:"key"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(res.Body(), &created); err != nil || res.StatusCode() != 201 || !strings.HasPrefix(created.Data.Key, "svc_") {
+		return c, fmt.Errorf("cannot create an API key: status %d: %.300s", res.StatusCode(), res.Body())
+	}
+	c.key = created.Data.Key
+	return c, nil
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+func markdown(o options, rows []row, took time.Duration, profile string) string {
+	var b strings.Builder
+	b.WriteString("# fiplan under load\n\n")
+	b.WriteString("Written by `bench/load`; see the README's section on load testing for what each column means.\n\n")
+	fmt.Fprintf(&b, "- date: %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(&b, "- machine: %d CPUs (nproc), %s; load average before the run %s\n", runtime.NumCPU(), cpuModel(), loadAverage())
+	fmt.Fprintf(&b, "- Go: %s, %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(&b, "- command: `go run ./bench/load %s`\n", strings.Join(os.Args[1:], " "))
+	fmt.Fprintf(&b, "- load: wrk, %d threads, %d connections, %v per run, %d rounds (medians shown), %v in all\n\n",
+		o.threads, o.conns, o.duration, o.rounds, took.Round(time.Second))
+	b.WriteString("| route | bytes | fiplan req/s | p50 | p99 | ceiling req/s | p50 | p99 | fiplan / ceiling | net/http + encoding/json req/s | p50 | p99 | fiplan / that |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	for _, r := range rows {
+		f, c := r.by["fiplan"], r.by["ceiling"]
+		name := r.name
+		if r.note != "" {
+			name += " (" + r.note + ")"
+		}
+		size := "-"
+		if r.bytes > 0 {
+			size = fmt.Sprint(r.bytes)
+		}
+		ratio := fmt.Sprintf("%.2f", f.rps/c.rps)
+		if r.fixedRate {
+			ratio = "-"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %.0f | %s | %s | %.0f | %s | %s | %s |", name, size, f.rps, ms(f.p50), ms(f.p99), c.rps, ms(c.p50), ms(c.p99), ratio)
+		if ref, ok := r.by["reference"]; ok {
+			fmt.Fprintf(&b, " %.0f | %s | %s | %.2f |\n", ref.rps, ms(ref.p50), ms(ref.p99), f.rps/ref.rps)
+		} else {
+			b.WriteString(" | | | |\n")
+		}
+	}
+	if profile != "" {
+		b.WriteString("\n## Where the varied calculator spends its CPU\n\n```text\n")
+		b.WriteString(profile)
+		b.WriteString("```\n")
+	}
+	return b.String()
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }

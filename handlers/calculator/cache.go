@@ -1,0 +1,188 @@
+package calculator
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"math"
+
+	"github.com/dgraph-io/ristretto/v2"
+
+	"fiplan/handlers/bytesconv"
+)
+
+// Answers are cached whole, keyed by the canonical binary form of the
+// decoded request: two bodies that decode alike (any field order,
+// spacing, number spelling) share an entry. Everything else an answer
+// depends on is fixed for the server's life (the history, tax, city and
+// rate tables), except the default startYear, which the key holds as
+// resolved, and the media type asked for. Monte Carlo is seeded by
+// monteCarlo.seed, 1 when absent, so its answers repeat and are cached
+// too. The Monte Carlo kill switch is checked before the cache is read.
+
+// cacheBytes bounds the cached bodies, in bytes.
+const cacheBytes = 32 << 20
+
+func newCache() (*ristretto.Cache[string, []byte], error) {
+	s1, s2 := maphash.MakeSeed(), maphash.MakeSeed()
+	cache, err := ristretto.NewCache(&ristretto.Config[string, []byte]{
+		NumCounters:        100_000,
+		MaxCost:            cacheBytes,
+		BufferItems:        64,
+		IgnoreInternalCost: true,
+		KeyToHash: func(k string) (uint64, uint64) {
+			return maphash.String(s1, k), maphash.String(s2, k)
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot create calculator cache: %w", err)
+	}
+	return cache, nil
+}
+
+// CacheHits counts the answers served from the cache.
+func (s *Handlers) CacheHits() uint64 { return s.hits.Load() }
+
+// CacheMisses counts the answers computed because the cache lacked them.
+func (s *Handlers) CacheMisses() uint64 { return s.misses.Load() }
+
+// WaitCache waits until every answer handed to the cache is stored
+// (ristretto stores asynchronously).
+func (s *Handlers) WaitCache() { s.cache.Wait() }
+
+// Close releases the cache.
+func (s *Handlers) Close() {
+	if s != nil && s.cache != nil {
+		s.cache.Close()
+	}
+}
+
+// cacheKey is the key of w.req answered as csv or JSON, with defaultYear
+// the startYear of a request that leaves it out. The view is valid until
+// w is reused: ristretto keeps only the key's hashes.
+func (w *calcWork) cacheKey(defaultYear int, csv bool) string {
+	w.key = appendKey(w.key[:0], &w.req, defaultYear, csv)
+	return bytesconv.String(w.key)
+}
+
+// appendKey appends the canonical form of r: every field in declaration
+// order, pointers and slices with their presence or length, so that no two
+// requests that differ share a form.
+func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
+	b = keyBool(b, csv)
+	b = keyInt(b, r.CurrentAge)
+	b = keyFloat(b, r.AnnualIncome)
+	b = keyFloat(b, r.AnnualExpenses)
+	year := defaultYear
+	if r.StartYear != nil {
+		year = *r.StartYear
+	}
+	b = keyInt(b, year)
+	b = keyString(b, r.Currency)
+	b = keyParams(b, &r.calcParams)
+	b = keyInt(b, len(r.Scenarios))
+	for i := range r.Scenarios {
+		sc := &r.Scenarios[i]
+		b = keyString(b, sc.Name)
+		b = keyIntP(b, sc.CurrentAge)
+		b = keyFloatP(b, sc.AnnualIncome)
+		b = keyFloatP(b, sc.AnnualExpenses)
+		b = keyParams(b, &sc.calcParams)
+	}
+	b = keyBool(b, r.MonteCarlo != nil)
+	if mc := r.MonteCarlo; mc != nil {
+		b = keyInt(b, mc.Simulations)
+		b = keyInt(b, int(mc.Seed))
+		b = keyFloat(b, mc.ReturnStdDev)
+		b = keyFloat(b, mc.InflationStdDev)
+	}
+	b = keyBool(b, r.Historical != nil)
+	if h := r.Historical; h != nil {
+		b = keyInt(b, h.Years)
+		b = keyBool(b, h.Sequences)
+		b = keyString(b, h.Dataset)
+	}
+	b = keyBool(b, r.Goals != nil)
+	if g := r.Goals; g != nil {
+		b = keyIntP(b, g.FIByAge)
+		b = keyFloatP(b, g.TargetSuccessRate)
+	}
+	b = keyBool(b, r.Tax != nil)
+	if t := r.Tax; t != nil {
+		b = keyString(b, t.Country)
+		b = keyString(b, t.Region)
+		b = keyInt(b, t.Year)
+		b = keyString(b, t.WithdrawalIncome)
+	}
+	// output and every as the rows they select: yearly every 5 and yearly
+	// alone, or full and yearly every 1, answer alike.
+	return keyInt(b, step(r))
+}
+
+func keyParams(b []byte, p *calcParams) []byte {
+	b = keyFloatP(b, p.CurrentSavings)
+	b = keyFloatP(b, p.ExpectedReturn)
+	b = keyFloatP(b, p.InflationRate)
+	b = keyFloatP(b, p.WithdrawalRate)
+	b = keyFloatP(b, p.IncomeGrowthRate)
+	b = keyFloatP(b, p.RetirementExpenses)
+	b = keyIntP(b, p.LifeExpectancy)
+	b = keyIntP(b, p.TargetRetirementAge)
+	b = keyFloatP(b, p.AnnualContribution)
+	b = keyFloatP(b, p.ExpenseRatio)
+	b = keyFloatP(b, p.StockShare)
+	b = keyFloatP(b, p.CashShare)
+	b = keyString(b, p.WithdrawalStrategy)
+	b = keyFloatP(b, p.CAPE)
+	b = keyInt(b, len(p.Pensions))
+	for _, x := range p.Pensions {
+		b = keyInt(b, x.FromAge)
+		b = keyFloat(b, x.Amount)
+		b = keyBool(b, x.InflationLinked)
+	}
+	b = keyInt(b, len(p.Events))
+	for _, x := range p.Events {
+		b = keyInt(b, x.Age)
+		b = keyFloat(b, x.Amount)
+		b = keyBool(b, x.Nominal)
+		b = keyString(b, x.Label)
+	}
+	b = keyString(b, p.CityID)
+	return keyIntP(b, p.HouseholdSize)
+}
+
+func keyBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, 1)
+	}
+	return append(b, 0)
+}
+
+func keyInt(b []byte, v int) []byte { return binary.AppendVarint(b, int64(v)) }
+
+// keyFloat writes v's bits; -0 is written as 0, which means the same.
+func keyFloat(b []byte, v float64) []byte {
+	if v == 0 {
+		v = 0
+	}
+	return binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+}
+
+func keyString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func keyFloatP(b []byte, v *float64) []byte {
+	if v == nil {
+		return append(b, 0)
+	}
+	return keyFloat(append(b, 1), *v)
+}
+
+func keyIntP(b []byte, v *int) []byte {
+	if v == nil {
+		return append(b, 0)
+	}
+	return keyInt(append(b, 1), *v)
+}

@@ -1,0 +1,137 @@
+package calculator
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"fiplan/compute/fi"
+	"fiplan/handlers/bytesconv"
+	"fiplan/handlers/jsonw"
+)
+
+// contentCSV is the media type of the projections as CSV.
+const contentCSV = "text/csv; charset=utf-8"
+
+const csvDesc = "With `Accept: text/csv` (ranked above application/json): the projections as CSV (RFC 4180, UTF-8, CRLF line ends) with a header row: " +
+	"scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired, and tax with tax. " +
+	"The base plan's rows come first with an empty scenario, then each scenario's rows under its name, in request order; output and every select the rows as in JSON (output summary: the header alone). " +
+	"monteCarlo, historical and goals are answered in JSON only: a CSV answer leaves them out. Errors are JSON envelopes."
+
+// wantsCSV reports whether an Accept header ranks text/csv above
+// application/json (a wildcard does not count for either).
+func wantsCSV(accept []byte) bool {
+	qCSV, qJSON := 0.0, 0.0
+	for len(accept) > 0 {
+		var part []byte
+		if i := bytes.IndexByte(accept, ','); i >= 0 {
+			part, accept = accept[:i], accept[i+1:]
+		} else {
+			part, accept = accept, nil
+		}
+		mt, params, _ := bytes.Cut(part, []byte{';'})
+		mt = bytes.TrimSpace(mt)
+		var q *float64
+		switch {
+		case bytes.EqualFold(mt, []byte("text/csv")):
+			q = &qCSV
+		case bytes.EqualFold(mt, []byte("application/json")):
+			q = &qJSON
+		default:
+			continue
+		}
+		*q = quality(params)
+	}
+	return qCSV > 0 && qCSV > qJSON
+}
+
+// quality is the q parameter of a media range's parameters, 1 when absent
+// or malformed.
+func quality(params []byte) float64 {
+	for len(params) > 0 {
+		var p []byte
+		if i := bytes.IndexByte(params, ';'); i >= 0 {
+			p, params = params[:i], params[i+1:]
+		} else {
+			p, params = params, nil
+		}
+		name, val, ok := bytes.Cut(bytes.TrimSpace(p), []byte{'='})
+		if !ok || !bytes.EqualFold(bytes.TrimSpace(name), []byte("q")) {
+			continue
+		}
+		q, err := strconv.ParseFloat(bytesconv.String(bytes.TrimSpace(val)), 64)
+		if err != nil || q < 0 || q > 1 {
+			return 1
+		}
+		return q
+	}
+	return 1
+}
+
+var csvHeader = "scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired"
+
+// appendCSV appends every plan's selected rows as CSV.
+func appendCSV(b []byte, w *calcWork, step int) []byte {
+	b = append(b, csvHeader...)
+	if w.taxOn {
+		b = append(b, ",tax"...)
+	}
+	b = append(b, "\r\n"...)
+	for k := 0; k <= len(w.req.Scenarios); k++ {
+		name := ""
+		if k > 0 {
+			name = w.req.Scenarios[k-1].Name
+		}
+		rows := w.rows[k]
+		for i := range rows {
+			if !keepRow(i, len(rows), step) {
+				continue
+			}
+			b = appendCSVField(b, name)
+			b = appendCSVRow(b, &rows[i])
+			if w.taxOn {
+				b = append(b, ',')
+				b = jsonw.AppendFixed(b, w.taxes[k][i], 2)
+			}
+			b = append(b, "\r\n"...)
+		}
+	}
+	return b
+}
+
+func appendCSVRow(b []byte, r *fi.Year) []byte {
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(r.Year), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(r.Age), 10)
+	for _, v := range [...]float64{r.StartBalance, r.Contributions, r.Growth, r.Withdrawals, r.Events, r.Pension, r.EndBalance, r.RealEndBalance} {
+		b = append(b, ',')
+		b = jsonw.AppendFixed(b, v, 2)
+	}
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, r.FIProgress, 4)
+	b = append(b, ',')
+	return strconv.AppendBool(b, r.Retired)
+}
+
+// appendCSVField appends s, quoted when it holds a comma, a quote or a
+// line break (quotes doubled).
+func appendCSVField(b []byte, s string) []byte {
+	if !strings.ContainsAny(s, ",\"\r\n") {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, s[i])
+	}
+	return append(b, '"')
+}
+
+// keepRow reports whether row i of n is answered with step, the rows
+// asked for: 0 none, 1 all, N rows 0, N, 2N, ... and the last.
+func keepRow(i, n, step int) bool {
+	return step > 0 && (i%step == 0 || i == n-1)
+}

@@ -1,0 +1,70 @@
+package handlers
+
+import (
+	"time"
+
+	"fiplan/handlers/limit"
+)
+
+// What keeps several nodes on one store and one Redis consistent: shared
+// rate limits and the feature-flag snapshot's refresh. API keys need
+// nothing here: every request looks its key up in the store, so a key
+// revoked on one node fails on all of them at once.
+
+// Rate limits are counted by this node alone, or, with Config.Redis, once
+// for every node through Redis. The local limiters are kept either way:
+// they decide while Redis does not answer (fail-open: a Redis outage
+// loosens the limits to per node instead of refusing every request).
+
+// Redis keys of the shared limits; redis_rate prefixes them with "rate:".
+const (
+	redisPublic = "fiplan:public:"
+	redisFree   = "fiplan:free:"
+	redisPro    = "fiplan:pro:"
+)
+
+// limits makes the per-IP and per-user limiters.
+func (s *Server) limits() {
+	cfg := s.cfg
+	pub := limit.New[[16]byte](cfg.RatePublic, cfg.RateKeys, limit.HashAddr)
+	free := limit.New[string](cfg.RateFree, cfg.RateKeys, limit.HashString)
+	pro := limit.New[string](cfg.RatePro, cfg.RateKeys, limit.HashString)
+	s.sweep = []func(int64){pub.Sweep, free.Sweep, pro.Sweep}
+	if cfg.Redis == nil {
+		s.public, s.free, s.pro = pub, free, pro
+		return
+	}
+	s.public = limit.NewShared(cfg.Redis, cfg.RatePublic, redisPublic, addrString, pub)
+	s.free = limit.NewShared(cfg.Redis, cfg.RateFree, redisFree, ident, free)
+	s.pro = limit.NewShared(cfg.Redis, cfg.RatePro, redisPro, ident, pro)
+}
+
+func ident(s string) string { return s }
+
+// LimitFallbacks is the number of requests whose rate limit this node
+// decided alone because Redis did not answer; 0 without Redis.
+func (s *Server) LimitFallbacks() uint64 {
+	if s.cfg.Redis == nil {
+		return 0
+	}
+	return s.cfg.Redis.Fallbacks()
+}
+
+// flagSyncEvery is how often the server checks the store for flags written
+// by other nodes.
+const flagSyncEvery = 500 * time.Millisecond
+
+// syncFlags reloads the flag snapshot when the stored flags changed. A
+// failing store keeps the last snapshot; the failure is logged at most
+// once a minute.
+func (s *Server) syncFlags() {
+	err := s.features.Sync()
+	if err == nil {
+		s.flagSyncWarned = time.Time{}
+		return
+	}
+	if now := s.now(); s.flagSyncWarned.IsZero() || now.Sub(s.flagSyncWarned) >= time.Minute {
+		s.flagSyncWarned = now
+		s.log.Warn("feature flags may be stale: the store does not answer", "err", err)
+	}
+}
