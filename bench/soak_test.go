@@ -54,7 +54,8 @@ func TestSoak(t *testing.T) {
 	if os.Getenv("FI_SOAK_HEAP") != "" {
 		runtime.MemProfileRate = 4096
 	}
-	s, addr, maddr, tokens := soakServer(t, workers)
+	dbPath := filepath.Join(t.TempDir(), "soak.db")
+	s, addr, maddr, tokens := soakServer(t, dbPath, workers)
 	hc := &fasthttp.HostClient{Addr: addr, MaxConns: workers, MaxResponseBodySize: 16 << 20, ReadTimeout: 30 * time.Second}
 
 	// Every latency, in one array allocated before the baseline: a
@@ -74,6 +75,7 @@ func TestSoak(t *testing.T) {
 	runtime.GC()
 	debug.FreeOSMemory()
 	goroutines, rssStart := runtime.NumGoroutine(), rss(t)
+	t.Logf("start: %s; db %d KiB", rssParts(), dbSize(t, dbPath))
 	if p := os.Getenv("FI_SOAK_HEAP"); p != "" {
 		f, _ := os.Create(p + ".start")
 		pprof.WriteHeapProfile(f)
@@ -91,6 +93,7 @@ func TestSoak(t *testing.T) {
 	runtime.GC()
 	debug.FreeOSMemory()
 	rssEnd := rss(t)
+	t.Logf("end: %s; db %d KiB", rssParts(), dbSize(t, dbPath))
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	t.Logf("heap in use %.1f MiB, released %.1f, stacks %.1f, sys %.1f", mib(int64(ms.HeapInuse)), mib(int64(ms.HeapReleased)), mib(int64(ms.StackInuse)), mib(int64(ms.Sys)))
@@ -128,6 +131,14 @@ func TestSoak(t *testing.T) {
 	_ = s
 }
 
+func dbSize(t *testing.T, path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size() >> 10
+}
+
 func mib(b int64) float64 { return float64(b) / (1 << 20) }
 
 // rss is the process's resident set size.
@@ -139,6 +150,19 @@ func rss(t *testing.T) int64 {
 	f := strings.Fields(string(raw))
 	pages, _ := strconv.ParseInt(f[1], 10, 64)
 	return pages * int64(os.Getpagesize())
+}
+
+// rssParts is the resident memory by kind (/proc/self/status): anonymous
+// (the heap, stacks) and file-backed (the binary, the db's memory map).
+func rssParts() string {
+	raw, _ := os.ReadFile("/proc/self/status")
+	var parts []string
+	for _, line := range strings.Split(string(raw), "\n") {
+		if strings.HasPrefix(line, "RssAnon:") || strings.HasPrefix(line, "RssFile:") {
+			parts = append(parts, strings.Join(strings.Fields(line), " "))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // settle waits (up to 15 s) for the goroutines to fall to want, and
@@ -161,8 +185,8 @@ type soakTokens struct {
 // soakServer starts fiplan on loopback with rate limits off and the
 // expensive-request gate as wide as the load (the gate's refusals are
 // tested on their own), plus its metrics listener.
-func soakServer(t *testing.T, workers int) (*handlers.Server, string, string, soakTokens) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "soak.db"), store.Options{})
+func soakServer(t *testing.T, dbPath string, workers int) (*handlers.Server, string, string, soakTokens) {
+	db, err := store.Open(dbPath, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
