@@ -58,5 +58,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Put(v1+"/features/{key}", rest.Admin, f.Put, f.Docs.Put),
 		rest.Delete(v1+"/features/{key}", rest.Admin, f.Delete, f.Docs.Delete),
 		rest.Get(v1+"/features/{key}/stats", rest.Admin, f.Stats, f.Docs.Stats),
+
+		rest.Get(v1+"/admin/backup", rest.Admin, s.backup, backupDoc),
 	}
 }

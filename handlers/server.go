@@ -17,12 +17,14 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/VictoriaMetrics/metrics"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/fx"
@@ -74,6 +76,10 @@ type Config struct {
 	// MCP, when set, serves the Model Context Protocol at /mcp and its
 	// protected-resource metadata under /.well-known/ (handlers/mcp).
 	MCP *mcp.Settings
+	// MaxExpensive bounds the expensive requests (Monte Carlo, tax
+	// optimisation) running at once; past it they get 503 with
+	// Retry-After (default 2 x GOMAXPROCS).
+	MaxExpensive int
 	// Redis, when set, holds the rate limits every node shares.
 	Redis *limit.Redis
 }
@@ -124,7 +130,9 @@ type Server struct {
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
 	tiers   sync.Map             // user -> auth.Tier already saved with the account
 
-	flagSyncWarned time.Time // owned by background
+	metrics        *serverMetrics
+	heavy          *rest.Gate // the expensive requests running at once
+	flagSyncWarned time.Time  // owned by background
 
 	stop chan struct{}
 	done sync.WaitGroup
@@ -156,9 +164,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxExpensive <= 0 {
+		cfg.MaxExpensive = 2 * runtime.GOMAXPROCS(0)
+	}
+	set := metrics.NewSet()
 	s := &Server{
 		cfg:      cfg,
-		db:       cfg.DB,
+		db:       observeStore(cfg.DB, set),
+		heavy:    rest.NewGate(cfg.MaxExpensive),
 		verifier: cfg.Verifier,
 		log:      cfg.Logger,
 		now:      cfg.Now,
@@ -179,6 +192,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes = s.table()
+	s.metrics = newServerMetrics(set, s.routes, s.heavy)
 	for _, r := range s.routes {
 		if err := s.router.Add(r); err != nil {
 			return nil, err
@@ -224,6 +238,7 @@ func (s *Server) build() (err error) {
 	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flag: s.features.Flag, Taxes: s.taxes, Cities: s.cities, FX: s.fx}); err != nil {
 		return err
 	}
+	s.calc.Gate, s.tax.Gate = s.heavy, s.heavy
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
 	if err != nil {
 		return err
@@ -360,6 +375,7 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 	default:
 		c.Error(errcode.BadRequest, "malformed HTTP request")
 	}
+	s.observe(c, s.now().Sub(c.Start()))
 	s.accessLog(c)
 }
 
@@ -632,6 +648,7 @@ func (s *Server) finish(c *rest.Ctx) {
 		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
 		c.Error(errcode.Internal, "internal error; retry after a moment")
 	}
+	s.observe(c, s.now().Sub(c.Start()))
 	if c.Authed || c.RC.Response.StatusCode() == fasthttp.StatusUnauthorized {
 		c.RC.Response.Header.SetCanonical(headerCacheControl, valueNoStore)
 	}

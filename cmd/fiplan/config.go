@@ -42,6 +42,8 @@ type config struct {
 	oidcClientID     string
 	oidcClientSecret string
 	publicURL        string
+
+	metricsAddr string
 }
 
 // settingError names the setting that stopped start-up.
@@ -162,6 +164,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			c.publicURL = u.String()
 			return nil
 		}},
+		{"metrics-addr", "FI_METRICS_ADDR", "", "listen address of GET /metrics (Prometheus text format), such as 127.0.0.1:9090; off when empty", func(v string) error {
+			c.metricsAddr = v
+			return nil
+		}},
 		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {
 			switch v {
 			case "debug":
@@ -199,6 +205,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		if err := s.parse(raw[i]); err != nil {
 			return nil, &settingError{s.flag, s.env, err}
 		}
+	}
+	if c.metricsAddr != "" && c.metricsAddr == c.addr && !strings.HasSuffix(c.addr, ":0") {
+		return nil, &settingError{"metrics-addr", "FI_METRICS_ADDR", errors.New("must differ from the public listen address: the metrics are never served there")}
 	}
 	if c.oidcIssuer != "" && c.oidcClientID == "" {
 		return nil, &settingError{"oidc-client-id", "FI_OIDC_CLIENT_ID", errors.New("required with an OIDC issuer")}

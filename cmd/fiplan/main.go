@@ -4,6 +4,8 @@
 //	fiplan token -sub NAME [-tier pro] [-role admin] [-ttl 1h]
 //	fiplan migrate [-db PATH|URL]       upgrade the store's schema and exit
 //	fiplan mcp [-sub local] [-tier pro] serve the MCP tools over stdio as a local user
+//	fiplan backup -o FILE               copy the bbolt file, while the server runs
+//	fiplan restore -i FILE              put a copy back (the server stopped)
 //	fiplan -version
 //
 // A bad setting ends start-up with one line naming it and exit code 2.
@@ -25,6 +27,7 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"github.com/valyala/fasthttp"
 
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
@@ -63,6 +66,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if len(args) > 0 && args[0] == "migrate" {
 		return migrate(ctx, args[1:], getenv, stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "backup" {
+		return backup(ctx, args[1:], getenv, stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "restore" {
+		return restore(ctx, args[1:], getenv, stdout, stderr)
+	}
 	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {
 		return fail(stderr, err)
@@ -76,6 +85,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fail(stderr, err)
 	}
 	return 0
+}
+
+type fasthttpLogger struct{ log *slog.Logger }
+
+func (l fasthttpLogger) Printf(format string, args ...any) {
+	l.log.Debug(fmt.Sprintf(format, args...))
 }
 
 func fail(stderr io.Writer, err error) int {
@@ -183,6 +198,13 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		return &settingError{"addr", "FI_ADDR", err}
 	}
 	defer ln.Close()
+	var mln net.Listener
+	if cfg.metricsAddr != "" {
+		if mln, err = net.Listen("tcp", cfg.metricsAddr); err != nil {
+			return &settingError{"metrics-addr", "FI_METRICS_ADDR", err}
+		}
+		defer mln.Close()
+	}
 	if local {
 		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; sign in at /auth/login or make one with `fiplan token -sub NAME`, and set FI_OIDC_ISSUER, FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
 	}
@@ -191,6 +213,13 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbName(cfg.db), "version", buildVersion())
+	if mln != nil {
+		msrv := &fasthttp.Server{Handler: s.Metrics, Name: "fiplan", ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second,
+			NoDefaultServerHeader: true, Logger: fasthttpLogger{log}}
+		go msrv.Serve(mln)    //nolint:errcheck // ends when the listener closes
+		defer msrv.Shutdown() //nolint:errcheck // the process is ending
+		log.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
+	}
 	select {
 	case err := <-errc:
 		return fmt.Errorf("cannot serve: %w", err)

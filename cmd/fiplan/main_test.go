@@ -107,6 +107,15 @@ func (s *server) get(t *testing.T, path, token string) (int, map[string]any) {
 
 func (s *server) call(t *testing.T, method, path, token, body string) (int, map[string]any) {
 	t.Helper()
+	status, v, err := s.try(method, path, token, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return status, v
+}
+
+// try is call for a server that may be gone: it returns the error.
+func (s *server) try(method, path, token, body string) (int, map[string]any, error) {
 	req, _ := http.NewRequest(method, "http://"+s.addr+path, strings.NewReader(body))
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -116,13 +125,16 @@ func (s *server) call(t *testing.T, method, path, token, body string) (int, map[
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		t.Fatal(err)
+		return 0, nil, err
 	}
 	defer res.Body.Close()
 	var v map[string]any
-	b, _ := io.ReadAll(res.Body)
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		return 0, nil, err
+	}
 	json.Unmarshal(b, &v)
-	return res.StatusCode, v
+	return res.StatusCode, v, nil
 }
 
 func TestVersion(t *testing.T) {

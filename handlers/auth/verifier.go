@@ -55,8 +55,10 @@ type Verifier struct {
 	parser  *jwt.Parser
 	keyfunc jwt.Keyfunc
 	cache   *ristretto.Cache[string, cached]
-	now     func() time.Time
-	log     *slog.Logger
+	// hits and misses count the cached verifications and the full ones.
+	hits, misses atomic.Uint64
+	now          func() time.Time
+	log          *slog.Logger
 
 	fetchMu   sync.Mutex // serialises fetches; guards lastFetch
 	lastFetch time.Time
@@ -213,10 +215,18 @@ func (v *Verifier) Verify(token []byte) (Principal, error) {
 		// only the hashes (see the package doc).
 		key := bytesconv.String(token)
 		if e, ok := v.cache.Get(key); ok && now.Unix() < e.p.Expires && e.gen == v.gen() {
+			v.hits.Add(1)
 			return e.p, nil
 		}
+		v.misses.Add(1)
 	}
 	return v.verify(string(token), now)
+}
+
+// CacheStats reports how many verifications the token cache answered and
+// how many it did not (both 0 without a cache).
+func (v *Verifier) CacheStats() (hits, misses uint64) {
+	return v.hits.Load(), v.misses.Load()
 }
 
 func (v *Verifier) gen() uint64 {

@@ -275,6 +275,14 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if !s.resolve(c, w) {
 		return
 	}
+	// A simulation not answered from the cache takes one of the slots
+	// of expensive requests, or is refused with 503.
+	if w.req.MonteCarlo != nil {
+		if !s.Gate.Enter(c) {
+			return
+		}
+		defer s.Gate.Leave()
+	}
 	n := len(w.req.Scenarios)
 	for k := 0; k <= n; k++ {
 		w.sums[k], w.rows[k] = fi.Project(w.input(k), w.rows[k][:0])
@@ -313,6 +321,7 @@ func (s *Handlers) writeJSON(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
 	if mc := w.req.MonteCarlo; mc != nil {
 		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
 		fi.Simulate(&w.base, &settings, &w.scratch, &w.mc)
+		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
 		writeMonteCarlo(out, &w.mc)
 	}
 	if !s.writeHistory(c, out, w) {
@@ -933,9 +942,18 @@ type Handlers struct {
 	cache   *ristretto.Cache[string, []byte]
 	hits    atomic.Uint64
 	misses  atomic.Uint64
+	// Gate bounds the Monte Carlo simulations running at once (nil: no
+	// bound); a request past it is refused with 503.
+	Gate *rest.Gate
+	// pathYears counts the simulated path-years (paths x years).
+	pathYears atomic.Uint64
 	// Doc describes the route for the OpenAPI document.
 	Doc *rest.Doc
 }
+
+// PathYears is how many path-years (simulated paths x years each) the
+// Monte Carlo simulations have run.
+func (s *Handlers) PathYears() uint64 { return s.pathYears.Load() }
 
 // Deps is what the calculator reads besides the request.
 type Deps struct {
@@ -984,7 +1002,8 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 		Body:  s.schema,
 		Data:  data,
 		Media: []rest.Media{{Type: "text/csv", Desc: csvDesc}},
-		Errs:  []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller")}}
+		Errs: []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller, "+
+			"or while as many simulations as the server runs at once are running (retryAfter and Retry-After say when to retry; nothing is queued)")}}
 	return s, nil
 }
 

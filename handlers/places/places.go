@@ -56,8 +56,9 @@ type Handlers struct {
 
 	recoSchema *schema.Schema[recoRequest]
 	// Docs describes the routes for the OpenAPI document.
-	Docs Docs
-	hits atomic.Uint64 // cache hits, for tests
+	Docs   Docs
+	hits   atomic.Uint64 // recommendations answered from the cache
+	misses atomic.Uint64 // recommendations computed (and then cached)
 }
 
 // Sort orders of the list.
@@ -252,6 +253,10 @@ func (g *Handlers) Places() []place.City { return g.places }
 
 // CacheHits counts the recommendations answered from the cache.
 func (g *Handlers) CacheHits() uint64 { return g.hits.Load() }
+
+// CacheMisses counts the recommendations computed because the cache had
+// no answer.
+func (g *Handlers) CacheMisses() uint64 { return g.misses.Load() }
 
 // WaitCache waits until every cached answer is stored (ristretto stores
 // asynchronously).
@@ -771,6 +776,7 @@ func (g *Handlers) Recommend(c *rest.Ctx) {
 			return
 		}
 	}
+	g.misses.Add(1)
 	// The body is built in the pooled buffer and sent as an exact-size
 	// copy: one allocation, which is also what the cache keeps.
 	body := bytes.Clone(g.recommend(&q, w.req.Limit, w))

@@ -251,7 +251,14 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.Begin()
 	w.Key("description")
 	w.String(httpText(r.Status))
-	if r.Status != 204 {
+	switch {
+	case r.Bytes != "":
+		w.Key("content")
+		w.Begin()
+		w.Key(r.Bytes)
+		w.Raw([]byte(`{"schema":{"type":"string","contentMediaType":` + strconv.Quote(r.Bytes) + `}}`))
+		w.End()
+	case r.Status != 204:
 		w.Key("content")
 		w.Begin()
 		w.Key("application/json")
@@ -376,6 +383,9 @@ func routeErrors(r *Route) []ErrDoc {
 		add(403, errcode.Forbidden, "the caller lacks role admin")
 	case Session:
 		add(403, errcode.Forbidden, "called with an API key")
+	}
+	if r.Method != "GET" {
+		add(403, errcode.Forbidden, "authenticated by the session cookie without an Origin header naming this host")
 	}
 	for _, e := range r.Errs {
 		if r.Access == Session && e.Code == errcode.Forbidden && e.When == "called with an API key" {

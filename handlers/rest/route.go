@@ -24,6 +24,10 @@ type Route struct {
 	Method, Path string
 	Access       Access
 	Handler      func(*Ctx)
+	// ID is the route's position in the server's table plus one, set when
+	// the server starts (0: a route outside the table); the server finds
+	// the route's metrics by it.
+	ID int
 	*Doc
 }
 
@@ -35,6 +39,7 @@ type Doc struct {
 	Data               Schema // response data (an item, for lists); nil: any object
 	List               bool   // data is an array of Data with paging meta
 	Status             int    // success status
+	Bytes              string // when set, the success body's only media type, instead of the JSON envelope
 	Created            bool   // also answers 201 when the call creates the resource
 	// NotModified: the response carries a strong ETag and a request whose
 	// If-None-Match names it is answered 304 with no body.

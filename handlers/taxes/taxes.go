@@ -44,6 +44,9 @@ type Handlers struct {
 	residence map[string][]string
 	fx        rates
 	fxAsOf    string
+	// Gate bounds the optimisations running at once (nil: no bound); a
+	// request past it is refused with 503.
+	Gate *rest.Gate
 
 	calcSchema         *schema.Schema[taxCalcRequest]
 	optSchema          *schema.Schema[taxOptRequest]
@@ -638,7 +641,8 @@ func (t *Handlers) docs() Docs {
 			Body:    t.optSchema,
 			Data:    t.optResponseSchema,
 			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country or a candidate (details name candidates[i]) is not in the tax tables, a candidate names a region its country does not have, "+
-				"a candidate repeats another, or the income is all 0")}},
+				"a candidate repeats another, or the income is all 0"),
+				rest.Err(errcode.Unavailable, "as many optimisations as the server runs at once are running; retryAfter and Retry-After say when to retry (nothing is queued)")}},
 	}
 }
 
@@ -677,6 +681,10 @@ func (t *Handlers) Optimize(c *rest.Ctx) {
 	if !rest.Decode(c, t.optSchema, req) || !t.optQuery(c, req, &w.q) {
 		return
 	}
+	if !t.Gate.Enter(c) {
+		return
+	}
+	defer t.Gate.Leave()
 	if err := tax.Optimize(&w.q, t.fx, &w.r); err != nil {
 		c.Internal(err)
 		return

@@ -1,0 +1,224 @@
+package handlers
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/rest"
+)
+
+// scrape serves GET /metrics from s and returns the text.
+func scrape(t *testing.T, s *Server) string {
+	t.Helper()
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("127.0.0.1"), nil)
+	rc.Request.SetRequestURI("/metrics")
+	s.Metrics(&rc)
+	if rc.Response.StatusCode() != 200 || !bytes.HasPrefix(rc.Response.Header.ContentType(), []byte("text/plain")) {
+		t.Fatalf("/metrics: %d %s", rc.Response.StatusCode(), rc.Response.Header.ContentType())
+	}
+	return string(rc.Response.Body())
+}
+
+// metricValue is the value of the series named exactly series, or "".
+func metricValue(text, series string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if v, ok := strings.CutPrefix(line, series+" "); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+func TestMetricsScrape(t *testing.T) {
+	h := newHarness(t, withRates("2/1m", "600/1m", "6000/1m"))
+	tok := bearer(h.token("alice", "pro", ""))
+	h.do("GET", "/api/v1/geo/cities?limit=1", "")
+	h.do("GET", "/api/v1/geo/cities?limit=1", "")
+	expectError(t, h.do("GET", "/api/v1/geo/cities?limit=1", ""), 429, errcode.RateLimited)
+	h.do("GET", "/api/v1/nope", "", tok...)
+	h.do("POST", "/api/v1/assets", `{"name":"World","value":100}`, tok...)
+	h.do("GET", "/api/v1/assets", "", tok...)
+	reco := `{"monthlyBudgetUSD":3000}`
+	h.do("POST", "/api/v1/geo/recommendations", reco, tok...)
+	h.s.places.WaitCache()
+	h.do("POST", "/api/v1/geo/recommendations", reco, tok...)
+	calc := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"lifeExpectancy":90,"monteCarlo":{"simulations":100}}`
+	h.ip = "192.0.2.2" // a fresh anonymous allowance
+	if r := h.do("POST", "/api/v1/calculator", calc); r.status != 200 {
+		t.Fatalf("calculator: %d %s", r.status, r.raw)
+	}
+
+	text := scrape(t, h.s)
+	for series, want := range map[string]string{
+		`fiplan_http_requests_total{method="GET",route="/api/v1/geo/cities",status="200"}`:        "2",
+		`fiplan_http_requests_total{method="GET",route="/api/v1/geo/cities",status="429"}`:        "1",
+		`fiplan_http_requests_total{method="*",route="unmatched",status="404"}`:                   "1",
+		`fiplan_http_requests_total{method="POST",route="/api/v1/assets",status="201"}`:           "1",
+		`fiplan_http_requests_total{method="GET",route="/api/v1/assets/{id}",status="200"}`:       "0",
+		`fiplan_http_request_duration_seconds_count{method="GET",route="/api/v1/geo/cities"}`:     "3",
+		`fiplan_http_request_duration_seconds_count{method="POST",route="/api/v1/calculator"}`:    "1",
+		`fiplan_rate_limited_total{limiter="public"}`:                                             "1",
+		`fiplan_rate_limited_total{limiter="pro"}`:                                                "0",
+		`fiplan_montecarlo_path_years_total`:                                                      "5000",
+		`fiplan_recommendation_cache_hits_total`:                                                  "1",
+		`fiplan_recommendation_cache_misses_total`:                                                "1",
+		`fiplan_calculator_cache_misses_total`:                                                    "1",
+		`fiplan_calculator_cache_hits_total`:                                                      "0",
+		`fiplan_store_errors_total{op="CreateAsset"}`:                                             "0",
+		`fiplan_store_duration_seconds_count{op="CreateAsset"}`:                                   "1",
+		`fiplan_overload_refused_total`:                                                           "0",
+		`fiplan_overload_capacity`:                                                                "",
+		`fiplan_http_requests_total{method="GET",route="/api/v1/status",status="other"}`:          "0",
+		`fiplan_http_requests_total{method="DELETE",route="/api/v1/features/{key}",status="403"}`: "0",
+	} {
+		got := metricValue(text, series)
+		if want == "" {
+			if got == "" {
+				t.Errorf("%s is missing", series)
+			}
+			continue
+		}
+		if got != want {
+			t.Errorf("%s = %q, want %q", series, got, want)
+		}
+	}
+	// The token cache: the first of alice's requests verified the token,
+	// the rest found it cached (ristretto stores asynchronously, so only
+	// the sum is certain).
+	if metricValue(text, "fiplan_token_cache_hits_total") == "" || metricValue(text, "fiplan_token_cache_misses_total") == "" {
+		t.Error("no token cache series")
+	}
+	for _, name := range []string{"go_goroutines ", "go_memstats_alloc_bytes ", "process_resident_memory_bytes ", "process_cpu_seconds_total ",
+		`fiplan_http_request_duration_seconds_bucket{method="POST",route="/api/v1/calculator",le="+Inf"} 1`} {
+		if !strings.Contains(text, name) {
+			t.Errorf("no %s in the scrape", strings.TrimSpace(name))
+		}
+	}
+	// Only /metrics, only GET or HEAD.
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("127.0.0.1"), nil)
+	rc.Request.SetRequestURI("/api/v1/status")
+	h.s.Metrics(&rc)
+	if rc.Response.StatusCode() != 404 {
+		t.Errorf("/api/v1/status on the metrics listener: %d", rc.Response.StatusCode())
+	}
+	rc.Request.SetRequestURI("/metrics")
+	rc.Request.Header.SetMethod("POST")
+	rc.Response.Reset()
+	h.s.Metrics(&rc)
+	if rc.Response.StatusCode() != 405 {
+		t.Errorf("POST /metrics: %d", rc.Response.StatusCode())
+	}
+}
+
+// Counting a request allocates nothing: the route's series are found by
+// its position in the table, not by name.
+func TestMetricsCountWithoutAllocating(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under -race; CI pins this in its run without -race")
+	}
+	h := newHarness(t, withRates("off", "off", "off"))
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+	rc.Request.SetRequestURI("/api/v1/geo/cities")
+	h.s.Serve(&rc) // warm the pools
+	var p rest.Params
+	r := h.s.router.Lookup([]byte("/api/v1/geo/cities"), &p).Route([]byte("GET"))
+	ok := h.s.metrics.routes[r.ID].byStatus[statusSlot(200)]
+	before := ok.Get()
+	n := testing.AllocsPerRun(500, func() {
+		rc.Response.Reset()
+		h.s.Serve(&rc)
+	})
+	if rc.Response.StatusCode() != 200 {
+		t.Fatalf("cities: %d %s", rc.Response.StatusCode(), rc.Response.Body())
+	}
+	if n != 0 {
+		t.Fatalf("a counted public request allocates %v times", n)
+	}
+	if got := ok.Get() - before; got != 501 { // AllocsPerRun runs once more to warm up
+		t.Fatalf("counted %d requests, want 501", got)
+	}
+}
+
+// The expensive-request gate: past its bound, Monte Carlo and optimize
+// are refused at once with 503 and Retry-After; cheap requests pass.
+func TestOverloadRefusesPastTheBound(t *testing.T) {
+	// Without rate limits: a simulation costs rate-limit units by its size.
+	h := newHarness(t, withRates("off", "off", "off"), func(c *Config) { c.MaxExpensive = 2 })
+	pro := bearer(h.token("bob", "pro", ""))
+	mc := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"monteCarlo":{"simulations":200}}`
+	plain := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000}`
+	opt := `{"country":"US","income":{"pension":30000}}`
+	g := h.s.heavy
+	if g.Cap() != 2 {
+		t.Fatalf("cap %d", g.Cap())
+	}
+	// Saturate: take every slot, as two long simulations would.
+	g.Enter(nil)
+	g.Enter(nil)
+	for _, c := range []struct{ path, body string }{{"/api/v1/calculator", mc}, {"/api/v1/tax/optimize", opt}} {
+		r := h.do("POST", c.path, c.body, pro...)
+		expectError(t, r, 503, errcode.Unavailable)
+		if r.header["Retry-After"] != "1" || r.body["retryAfter"] != float64(1) {
+			t.Errorf("%s: Retry-After %q, retryAfter %v", c.path, r.header["Retry-After"], r.body["retryAfter"])
+		}
+	}
+	if r := h.do("POST", "/api/v1/calculator", plain); r.status != 200 {
+		t.Errorf("a calculation without Monte Carlo is refused: %d", r.status)
+	}
+	// Bad input is judged before the gate: a 400 costs no slot.
+	expectError(t, h.do("POST", "/api/v1/calculator", `{"currentAge":4,"annualIncome":1,"annualExpenses":1,"monteCarlo":{}}`), 400, errcode.Validation)
+	if g.Refused() != 2 {
+		t.Errorf("refused %d, want 2", g.Refused())
+	}
+	if v := metricValue(scrape(t, h.s), "fiplan_overload_refused_total"); v != "2" {
+		t.Errorf("fiplan_overload_refused_total %q", v)
+	}
+	g.Leave()
+	g.Leave()
+	if r := h.do("POST", "/api/v1/calculator", mc); r.status != 200 {
+		t.Fatalf("after the slots came back: %d %s", r.status, r.raw)
+	}
+
+	// A burst: every answer is 200 or 503, never a queue that times out,
+	// and every slot comes back.
+	const n = 12
+	var wg sync.WaitGroup
+	statuses := make([]int, n)
+	big := `{"currentAge":30,"annualIncome":80000,"annualExpenses":40000,"monteCarlo":{"simulations":10000}}`
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := h.do("POST", "/api/v1/calculator", big)
+			statuses[i] = r.status
+			if r.status == 503 && r.header["Retry-After"] == "" {
+				t.Error("a 503 without Retry-After")
+			}
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, st := range statuses {
+		switch st {
+		case 200:
+			ok++
+		case 503:
+		default:
+			t.Errorf("burst status %d", st)
+		}
+	}
+	if ok == 0 {
+		t.Error("the burst admitted nothing")
+	}
+	if g.InUse() != 0 {
+		t.Errorf("%d slots still held after the burst", g.InUse())
+	}
+}
