@@ -513,7 +513,7 @@ func soakMetrics(t *testing.T, maddr string) string {
 		case strings.HasPrefix(name, "fiplan_http_requests_total"),
 			strings.HasPrefix(name, "fiplan_rate_limited"), strings.HasPrefix(name, "fiplan_overload"),
 			strings.HasPrefix(name, "fiplan_token_cache"), strings.HasPrefix(name, "fiplan_montecarlo"),
-			strings.HasPrefix(name, "fiplan_recommendation"), strings.HasPrefix(name, "fiplan_store_errors"),
+			strings.HasPrefix(name, "fiplan_recommendation"), strings.HasPrefix(name, "fiplan_calculator"), strings.HasPrefix(name, "fiplan_store_errors"),
 			strings.HasPrefix(name, "fiplan_store_duration_seconds_count"),
 			name == "go_goroutines", name == "process_resident_memory_bytes":
 			fmt.Fprintln(&out, line)
