@@ -63,7 +63,9 @@ func start(t *testing.T, env ...string) *server {
 	s := &server{cmd: cmd, logs: make(chan string, 1000)}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := bufio.NewScanner(stderr)
-	deadline := time.After(10 * time.Second)
+	// Generous: a loaded machine (CI runs the packages side by side) can
+	// take seconds to load the datasets; a hung start still fails.
+	deadline := time.After(60 * time.Second)
 	addr := make(chan string, 1)
 	go func() {
 		for lines.Scan() {
