@@ -205,13 +205,16 @@ func compress(s *sink, cd coding, body []byte) {
 }
 
 // Static is a response body fixed for the server's life, with its strong
-// entity tag and its compressed forms, all made once by NewStatic. The
-// tag is the first 128 bits of the body's SHA-256; each coding's form has
-// the tag with the coding's name appended, since a strong tag names one
-// sequence of bytes.
+// entity tag and its compressed forms. The tag is the first 128 bits of the
+// body's SHA-256; each coding's form has the tag with the coding's name
+// appended, since a strong tag names one sequence of bytes. A coding's form
+// is made once, at the best level, by the first request that asks for it:
+// a server holds hundreds of these bodies (every city's detail), and making
+// all of them at start took seconds.
 type Static struct {
 	body [numCodings][]byte // identity and each coding's form (nil: not smaller)
 	etag [numCodings][]byte // quoted
+	once [numCodings]sync.Once
 }
 
 // NewStatic prepares body (kept, not copied: it must not change).
@@ -221,10 +224,22 @@ func NewStatic(body []byte) *Static {
 	tag := base64.RawURLEncoding.AppendEncode([]byte{'"'}, sum[:16])
 	s.body[identity] = body
 	s.etag[identity] = append(tag, '"')
-	if len(body) < CompressMin {
-		return s
-	}
 	for cd := codingZstd; cd < numCodings; cd++ {
+		s.etag[cd] = append(append(append([]byte(nil), tag...), '-'), append(codingNames[cd], '"')...)
+	}
+	return s
+}
+
+// form is the body in coding cd, nil when that form would not be smaller.
+func (s *Static) form(cd coding) []byte {
+	if cd == identity {
+		return s.body[identity]
+	}
+	s.once[cd].Do(func() {
+		body := s.body[identity]
+		if len(body) < CompressMin {
+			return
+		}
 		var z []byte
 		switch cd {
 		case codingZstd:
@@ -242,10 +257,9 @@ func NewStatic(body []byte) *Static {
 		}
 		if len(z) < len(body) {
 			s.body[cd] = z
-			s.etag[cd] = append(append(append([]byte(nil), tag...), '-'), append(codingNames[cd], '"')...)
 		}
-	}
-	return s
+	})
+	return s.body[cd]
 }
 
 // Body is the identity form.
@@ -260,10 +274,10 @@ func (s *Static) ETag() []byte { return s.etag[identity] }
 func (c *Ctx) SendStatic(s *Static) {
 	h := &c.RC.Response.Header
 	cd := identity
-	if s.body[codingZstd] != nil || s.body[codingBr] != nil || s.body[codingGzip] != nil {
+	if len(s.body[identity]) >= CompressMin {
 		h.Set(fasthttp.HeaderVary, fasthttp.HeaderAcceptEncoding)
 		cd = acceptEncoding(c.RC.Request.Header.Peek(fasthttp.HeaderAcceptEncoding))
-		if s.body[cd] == nil {
+		if s.form(cd) == nil {
 			cd = identity
 		}
 	}
