@@ -1,0 +1,5 @@
+//go:build !race
+
+package rest
+
+const raceEnabled = false
