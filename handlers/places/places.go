@@ -31,17 +31,17 @@ import (
 // offset of each item, so that any page of the unfiltered list is a single
 // contiguous slice of it: the list costs a copy of its bytes. The first
 // page with no query at all, and every city's detail, are whole response
-// bodies built at start (with their ETags and compressed forms) and handed
-// to fasthttp without a copy. Filtered
-// lists scan the 200-odd cities and copy the pre-encoded items that match.
+// bodies built at start (with their ETags; their compressed forms are made
+// on first request) and handed to fasthttp without a copy. Filtered lists
+// scan the 200-odd cities and copy the pre-encoded items that match.
 //
 // Compare and recommendations are computed by compute/place over the
 // cities converted once at start (placeOf); the handlers parse, call the
 // engine and write its results. Recommendation response bodies are kept in
 // a ristretto cache keyed by the canonical binary form of the request.
 
-// Handlers is the dataset prepared for serving. It is read-only after
-// newGeoService, except for the cache.
+// Handlers is the dataset prepared for serving. It is read-only after New,
+// except for the cache.
 type Handlers struct {
 	cities    []geo.City   // id order
 	places    []place.City // the engine's view of cities, same order, prepared

@@ -23,7 +23,7 @@ import (
 // The /tax routes: the countries the tax engine covers, one
 // country's taxes on an income profile (optionally under a special
 // program), the special programs, and a ranking of countries and programs
-// by after-tax income (taxopt.go).
+// by after-tax income (Optimize, over compute/tax's optimiser).
 //
 // Everything that depends only on the embedded datasets (the countries
 // list, each program's JSON, each program's rules in engine form) is built
