@@ -930,7 +930,7 @@ func writeOptionLocalTax(w *jsonw.Writer, o *tax.Option) {
 }
 
 // The /tax responses, declared for the OpenAPI document; the writers in
-// tax.go and taxopt.go produce them, and tests validate real responses
+// the handlers above produce them, and tests validate real responses
 // against these declarations.
 
 type taxRegionDoc struct {
