@@ -929,7 +929,7 @@ func writeOptionLocalTax(w *jsonw.Writer, o *tax.Option) {
 	w.End()
 }
 
-// The /tax responses, declared for the OpenAPI document; the writers in
+// The /tax responses, declared for the OpenAPI document; the writers of
 // the handlers above produce them, and tests validate real responses
 // against these declarations.
 
