@@ -830,11 +830,15 @@ func TestCalculatorCache(t *testing.T) {
 	}
 	a := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"x","expectedReturn":0.05}]}`
 	same := "{ \"scenarios\" : [ {\"expectedReturn\":5e-2, \"name\":\"x\"} ],\n\t\"currentSavings\":5E4, \"annualExpenses\":45000.0,\"annualIncome\":9e4,\"currentAge\":35 }"
+	// A key is cached the second time it is asked for (the doorkeeper):
+	// one-off requests never fill the cache.
 	_, first := ask("", a)
 	expect("first", 0, 1)
 	_, again := ask("", same)
-	expect("the same meaning", 1, 1)
-	if !bytes.Equal(first, again) {
+	expect("the same meaning, admitted", 0, 2)
+	_, third := ask("", same)
+	expect("the same meaning, cached", 1, 2)
+	if !bytes.Equal(first, again) || !bytes.Equal(first, third) {
 		t.Fatal("the cached answer differs from the computed one")
 	}
 	// The cached bytes are what a server without the entry computes.
@@ -843,52 +847,62 @@ func TestCalculatorCache(t *testing.T) {
 		t.Fatal("the cached answer differs from a fresh computation")
 	}
 	ask("", strings.Replace(a, "50000", "50001", 1))
-	expect("another savings", 1, 2)
+	expect("another savings", 1, 3)
 	ask("", strings.Replace(a, `"x"`, `"y"`, 1))
-	expect("another scenario name", 1, 3)
+	expect("another scenario name", 1, 4)
 
 	// Media types and outputs do not collide.
 	ctype, csvBody := ask("text/csv", a)
-	expect("CSV", 1, 4)
+	expect("CSV", 1, 5)
 	if ctype != "text/csv; charset=utf-8" || bytes.Equal(csvBody, first) {
 		t.Fatal("CSV answered from the JSON entry")
 	}
-	if ctype, raw := ask("text/csv", same); ctype != "text/csv; charset=utf-8" || !bytes.Equal(raw, csvBody) {
-		t.Fatal("the cached CSV differs")
+	for i, want := range [][2]uint64{{1, 6}, {2, 6}} {
+		if ctype, raw := ask("text/csv", same); ctype != "text/csv; charset=utf-8" || !bytes.Equal(raw, csvBody) {
+			t.Fatalf("CSV %d differs", i+2)
+		}
+		expect("CSV again", want[0], want[1])
 	}
-	expect("CSV again", 2, 4)
 	if ctype, raw := ask("", a); ctype != "application/json" || !bytes.Equal(raw, first) {
 		t.Fatal("JSON after CSV differs")
 	}
-	expect("JSON again", 3, 4)
+	expect("JSON again", 3, 6)
 	summary := strings.Replace(a, "{", `{"output":"summary",`, 1)
 	_, s1 := ask("", summary)
 	_, s2 := ask("", strings.Replace(summary, "summary", "yearly", 1))
 	_, s3 := ask("", strings.Replace(summary, `"summary"`, `"yearly","every":5`, 1))
-	expect("outputs", 4, 6)
+	expect("outputs", 3, 9)
 	if bytes.Equal(s1, first) || bytes.Equal(s1, s2) || !bytes.Equal(s2, s3) {
 		t.Fatal("outputs collide")
 	}
 
 	// Monte Carlo is seeded (1 when absent), so it repeats and is cached.
 	mc := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":100}}`
+	seed1 := strings.Replace(mc, "100}", `100,"seed":1}`, 1)
 	_, m1 := ask("", mc)
-	_, m2 := ask("", strings.Replace(mc, "100}", `100,"seed":1}`, 1))
+	_, m2 := ask("", seed1)
 	_, m3 := ask("", strings.Replace(mc, "100}", `100,"seed":2}`, 1))
-	expect("Monte Carlo", 5, 8)
+	expect("Monte Carlo", 3, 12)
+	if _, m4 := ask("", seed1); !bytes.Equal(m1, m4) {
+		t.Fatal("a cached Monte Carlo answer differs")
+	}
+	expect("Monte Carlo cached", 4, 12)
 	if !bytes.Equal(m1, m2) || bytes.Equal(m1, m3) {
 		t.Fatal("Monte Carlo answers: the default seed is 1, another seed another answer")
 	}
 	// The default startYear is part of the key: a new year, a new answer.
 	h.advance(60 * 24 * time.Hour)
 	_, next := ask("", a)
-	expect("next year", 5, 9)
+	expect("next year", 4, 13)
 	if bytes.Equal(next, first) {
 		t.Fatal("a new year answered from last year's entry")
 	}
 	// Errors are neither cached nor served from the cache.
-	failsOn(t, calc(t, h, strings.Replace(a, "35", "17", 1)), "VALIDATION_ERROR", "currentAge")
-	expect("an error", 5, 9)
+	bad := strings.Replace(a, "35", "17", 1)
+	for range 3 {
+		failsOn(t, calc(t, h, bad), "VALIDATION_ERROR", "currentAge")
+	}
+	expect("an error", 4, 13)
 }
 
 // A Monte Carlo request is charged by its simulated path-years, so the

@@ -69,6 +69,13 @@ func BenchmarkChainPublic(b *testing.B) {
 	runRequest(b, s, "GET", "/api/v1/test/public", "", "", 200)
 }
 
+// The health check a balancer polls: the chain, the storage probe and the
+// status document.
+func BenchmarkStatus(b *testing.B) {
+	s, _, _ := benchServer(b, 0, limit.Rate{N: 1e9, Per: time.Hour})
+	runRequest(b, s, "GET", "/api/v1/status", "", "", 200)
+}
+
 func BenchmarkChainNotFound(b *testing.B) {
 	s, _, _ := benchServer(b, 0, limit.Rate{N: 1e9, Per: time.Hour})
 	runRequest(b, s, "GET", "/api/v1/nothing/here", "", "", 404)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"sync/atomic"
 
 	"github.com/dgraph-io/ristretto/v2"
 
@@ -19,6 +20,29 @@ import (
 // resolved, and the media type asked for. Monte Carlo is seeded by
 // monteCarlo.seed, 1 when absent, so its answers repeat and are cached
 // too. The Monte Carlo kill switch is checked before the cache is read.
+
+// doorkeeper admits an answer to the cache the second time its key is
+// asked for, so that a stream of requests that all differ (public traffic
+// with every body its own) does not copy each answer into the cache only
+// to evict it again: such answers are sent from the work buffer and never
+// copied. Each slot holds the hash of the last key that fell into it; a
+// collision forgets the older key, which then waits one more request.
+type doorkeeper struct {
+	seed  maphash.Seed
+	slots [1 << 14]atomic.Uint64
+}
+
+// admit reports whether key was seen since its slot last changed, and
+// marks it seen.
+func (d *doorkeeper) admit(key string) bool {
+	h := maphash.String(d.seed, key) | 1 // never 0, the empty slot
+	slot := &d.slots[h>>50]
+	if slot.Load() == h {
+		return true
+	}
+	slot.Store(h)
+	return false
+}
 
 // cacheBytes bounds the cached bodies, in bytes.
 const cacheBytes = 32 << 20

@@ -5,6 +5,7 @@ package calculator
 
 import (
 	"bytes"
+	"hash/maphash"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -297,19 +298,27 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	} else if !s.writeJSON(c, out, w) {
 		return
 	}
-	// The body is sent as an exact-size copy: one allocation, which is
-	// also what the cache keeps.
+	if !s.seen.admit(key) {
+		c.SendCopy(fasthttp.StatusOK, contentType(csv), out.B)
+		return
+	}
+	// A key asked for again is kept as an exact-size copy: one
+	// allocation, which the cache and the response share.
 	body := bytes.Clone(out.B)
 	s.cache.Set(key, body, int64(len(body)))
 	send(c, csv, body)
 }
 
 func send(c *rest.Ctx, csv bool, body []byte) {
+	c.SendBodyAs(fasthttp.StatusOK, contentType(csv), body)
+}
+
+// contentType is the answer's media type for rest's Send functions.
+func contentType(csv bool) string {
 	if csv {
-		c.SendBodyAs(fasthttp.StatusOK, contentCSV, body)
-		return
+		return contentCSV
 	}
-	c.SendBody(fasthttp.StatusOK, body)
+	return ""
 }
 
 // writeJSON writes the whole success envelope into out. On a failure it
@@ -610,39 +619,49 @@ func writeProjections(w *jsonw.Writer, rows []fi.Year, taxes []float64, step int
 		if !keepRow(i, len(rows), step) {
 			continue
 		}
-		r := &rows[i]
-		w.Begin()
-		w.Key("year")
-		w.Int(int64(r.Year))
-		w.Key("age")
-		w.Int(int64(r.Age))
-		w.Key("startBalance")
-		w.Fixed(r.StartBalance, 2)
-		w.Key("contributions")
-		w.Fixed(r.Contributions, 2)
-		w.Key("growth")
-		w.Fixed(r.Growth, 2)
-		w.Key("withdrawals")
-		w.Fixed(r.Withdrawals, 2)
-		w.Key("events")
-		w.Fixed(r.Events, 2)
-		w.Key("pension")
-		w.Fixed(r.Pension, 2)
-		w.Key("endBalance")
-		w.Fixed(r.EndBalance, 2)
-		w.Key("realEndBalance")
-		w.Fixed(r.RealEndBalance, 2)
-		w.Key("fiProgress")
-		w.Fixed(r.FIProgress, 4)
-		w.Key("retired")
-		w.Bool(r.Retired)
-		if taxes != nil {
-			w.Key("tax")
-			w.Fixed(taxes[i], 2)
-		}
-		w.End()
+		w.Elem()
+		w.B = appendRow(w.B, &rows[i], taxes, i)
 	}
 	w.EndArray()
+}
+
+// appendRow appends one projection row as an object. The keys are
+// constants between the numbers, so a row costs one append per field: the
+// response's 60-year timelines are thousands of fields, and writing each
+// key through the Writer was a third of their cost.
+func appendRow(b []byte, r *fi.Year, taxes []float64, i int) []byte {
+	b = append(b, `{"year":`...)
+	b = strconv.AppendInt(b, int64(r.Year), 10)
+	b = append(b, `,"age":`...)
+	b = strconv.AppendInt(b, int64(r.Age), 10)
+	b = append(b, `,"startBalance":`...)
+	b = jsonw.AppendFixed(b, r.StartBalance, 2)
+	b = append(b, `,"contributions":`...)
+	b = jsonw.AppendFixed(b, r.Contributions, 2)
+	b = append(b, `,"growth":`...)
+	b = jsonw.AppendFixed(b, r.Growth, 2)
+	b = append(b, `,"withdrawals":`...)
+	b = jsonw.AppendFixed(b, r.Withdrawals, 2)
+	b = append(b, `,"events":`...)
+	b = jsonw.AppendFixed(b, r.Events, 2)
+	b = append(b, `,"pension":`...)
+	b = jsonw.AppendFixed(b, r.Pension, 2)
+	b = append(b, `,"endBalance":`...)
+	b = jsonw.AppendFixed(b, r.EndBalance, 2)
+	b = append(b, `,"realEndBalance":`...)
+	b = jsonw.AppendFixed(b, r.RealEndBalance, 2)
+	b = append(b, `,"fiProgress":`...)
+	b = jsonw.AppendFixed(b, r.FIProgress, 4)
+	if r.Retired {
+		b = append(b, `,"retired":true`...)
+	} else {
+		b = append(b, `,"retired":false`...)
+	}
+	if taxes != nil {
+		b = append(b, `,"tax":`...)
+		b = jsonw.AppendFixed(b, taxes[i], 2)
+	}
+	return append(b, '}')
 }
 
 func writePercentiles(w *jsonw.Writer, p *fi.Percentiles) {
@@ -678,17 +697,31 @@ func writeMonteCarlo(w *jsonw.Writer, r *fi.MCResult) {
 	w.Key("balances")
 	w.BeginArray()
 	for i := range r.Bands {
-		b := &r.Bands[i]
-		w.Begin()
-		w.Key("year")
-		w.Int(int64(b.Year))
-		w.Key("age")
-		w.Int(int64(b.Age))
-		writePercentiles(w, &b.Percentiles)
-		w.End()
+		w.Elem()
+		w.B = appendBand(w.B, &r.Bands[i])
 	}
 	w.EndArray()
 	w.End()
+}
+
+// appendBand appends one year of the Monte Carlo distribution, like
+// appendRow.
+func appendBand(b []byte, d *fi.Band) []byte {
+	b = append(b, `{"year":`...)
+	b = strconv.AppendInt(b, int64(d.Year), 10)
+	b = append(b, `,"age":`...)
+	b = strconv.AppendInt(b, int64(d.Age), 10)
+	b = append(b, `,"p10":`...)
+	b = jsonw.AppendFixed(b, d.P10, 2)
+	b = append(b, `,"p25":`...)
+	b = jsonw.AppendFixed(b, d.P25, 2)
+	b = append(b, `,"p50":`...)
+	b = jsonw.AppendFixed(b, d.P50, 2)
+	b = append(b, `,"p75":`...)
+	b = jsonw.AppendFixed(b, d.P75, 2)
+	b = append(b, `,"p90":`...)
+	b = jsonw.AppendFixed(b, d.P90, 2)
+	return append(b, '}')
 }
 
 func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, seq *fi.SequenceView, dataset string, first, last, window int) {
@@ -940,6 +973,7 @@ type Handlers struct {
 	fx      *fx.Table
 	cities  map[string]*place.City // by id, prepared
 	cache   *ristretto.Cache[string, []byte]
+	seen    *doorkeeper
 	hits    atomic.Uint64
 	misses  atomic.Uint64
 	// Gate bounds the Monte Carlo simulations running at once (nil: no
@@ -993,6 +1027,7 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	if s.cache, err = newCache(); err != nil {
 		return nil, err
 	}
+	s.seen = &doorkeeper{seed: maphash.MakeSeed()}
 	s.Doc = &rest.Doc{
 		Tag:     "calculator",
 		Status:  200,
@@ -1023,5 +1058,5 @@ const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /
 	"and in another city are one request.\n\n" +
 	"Output. `output` summary leaves the projection rows out, yearly keeps every Nth (`every`, default 5) and the last; full (default) answers every row."
 
-const cacheDesc = "Answers are cached: the same request (in any field order, spacing or number spelling) is answered with the same bytes from memory. " +
+const cacheDesc = "Answers are cached: from the second time the same request (in any field order, spacing or number spelling) is asked for, it is answered with the same bytes from memory. " +
 	"Monte Carlo answers too: a simulation is seeded by monteCarlo.seed (1 when absent), so it repeats."

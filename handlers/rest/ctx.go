@@ -168,28 +168,39 @@ func AppendMeta(b []byte, total, limit, offset int) []byte {
 // compressed when the request asks for it and the body is large enough.
 // body must stay unchanged for the server's life (it is not copied).
 func (c *Ctx) SendBody(status int, body []byte) {
-	if c.compressed(status, body) {
-		return
-	}
-	c.sendRaw(status, body)
-}
-
-// sendRaw sends body as it is.
-func (c *Ctx) sendRaw(status int, body []byte) {
-	c.status = status
-	c.RC.SetStatusCode(status)
-	c.RC.Response.Header.SetContentTypeBytes(contentJSON)
-	c.RC.Response.SetBodyRaw(body)
+	c.SendBodyAs(status, "", body)
 }
 
 // SendBodyAs is SendBody for a body of another media type than JSON,
-// such as "text/csv; charset=utf-8"; body must stay unchanged for the
-// server's life.
+// such as "text/csv; charset=utf-8"; an empty contentType is JSON.
 func (c *Ctx) SendBodyAs(status int, contentType string, body []byte) {
+	if contentType == "" && c.compressed(status, body) {
+		return
+	}
+	c.header(status, contentType)
+	c.RC.Response.SetBodyRaw(body)
+}
+
+// SendCopy is SendBodyAs for a body the caller reuses once the call
+// returns: the response keeps a copy, in fasthttp's pooled buffer.
+func (c *Ctx) SendCopy(status int, contentType string, body []byte) {
+	if contentType == "" && c.compressed(status, body) {
+		return
+	}
+	c.header(status, contentType)
+	c.RC.Response.SetBody(body)
+}
+
+// header sets the status and the Content-Type, JSON when contentType is
+// empty.
+func (c *Ctx) header(status int, contentType string) {
 	c.status = status
 	c.RC.SetStatusCode(status)
-	c.RC.Response.Header.SetContentType(contentType)
-	c.RC.Response.SetBodyRaw(body)
+	if contentType == "" {
+		c.RC.Response.Header.SetContentTypeBytes(contentJSON)
+	} else {
+		c.RC.Response.Header.SetContentType(contentType)
+	}
 }
 
 // JSON sends v, encoded with go-json, as the data of a success envelope.

@@ -291,7 +291,8 @@ func (c *Ctx) SendStatic(s *Static) {
 	if cd != identity {
 		h.SetContentEncodingBytes(codingNames[cd])
 	}
-	c.sendRaw(fasthttp.StatusOK, s.body[cd])
+	c.header(fasthttp.StatusOK, "")
+	c.RC.Response.SetBodyRaw(s.body[cd])
 }
 
 // matchETag reports whether an If-None-Match value names tag: "*", or a
