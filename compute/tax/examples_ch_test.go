@@ -8,8 +8,10 @@ import (
 // The ESTV publishes the tariff and an online calculator but no worked
 // example was found in the stored material; these cases are computed by hand
 // from the tariff of Art. 36 Abs. 1 DBG as set by the Verordnung über die
-// kalte Progression for each tax year (Fedlex SR 642.119.2), the
-// Berufskostenverordnung and the AHV/ALV rates, as each comment says.
+// kalte Progression for each tax year (Fedlex SR 642.119.2; for 2026 AS 2025
+// 579 as corrected by AS 2025 621), the Berufskostenverordnung and the
+// AHV/ALV rates, as each comment says. The 2026 table cases are incomes equal
+// to a row the 2026 tariff prints.
 func TestExamplesCH(t *testing.T) { runExamples(t, "ch", examplesCH) }
 
 // Cantons are modelled from 2025: in 2024 a canton answers ErrRegion, and a
@@ -33,6 +35,22 @@ func TestCHCantonYears(t *testing.T) {
 	}
 	if got := s.LocalRegion(2025); got != "ZH" {
 		t.Errorf("2025 comparison region %q, want ZH", got)
+	}
+	// 2026 models Zürich, Zug and Geneva only: the other cantons' 2026
+	// tariffs are not in the file, so they answer ErrRegion rather than a
+	// 2025 figure.
+	for _, rg := range []string{"ZH", "ZG", "GE"} {
+		if err := Calculate(s, 2026, &Income{Employment: 80000}, rg, &r); err != nil || r.RegionalTax <= 0 {
+			t.Errorf("2026 %s: %v, regional %.2f", rg, err, r.RegionalTax)
+		}
+	}
+	for _, rg := range []string{"VD", "BS", "BE", "TI"} {
+		if err := Calculate(s, 2026, &Income{Employment: 80000}, rg, &r); !errors.Is(err, ErrRegion) {
+			t.Errorf("2026 %s: %v, want ErrRegion", rg, err)
+		}
+	}
+	if got := s.LocalRegion(2026); got != "ZH" {
+		t.Errorf("2026 comparison region %q, want ZH", got)
 	}
 }
 
@@ -59,6 +77,30 @@ var examplesCH = []example{
 	// 25-franc collection threshold of Art. 36 DBG → nil.
 	{name: "2025 interest 17000 (below 25 Fr., not collected)", year: 2025, in: Income{Interest: 17000},
 		income: zero},
+
+	// Direct federal tax 2026: Art. 36 Abs. 1 DBG as set for 2026 by the EFD
+	// (AS 2025 579, corrected by AS 2025 621). Interest has no deductions, so
+	// an income equal to a row of the tariff pays the amount printed there.
+	// Table, 2026, interest 108 900: the tariff prints 3271.75 Fr.
+	{name: "2026 interest 108900 (tariff row)", src: table, year: 2026, in: Income{Interest: 108900},
+		income: 3271.75, social: zero},
+	// Table, 2026, dividends 141 500: the tariff prints 6140.55 Fr.
+	{name: "2026 dividends 141500 (tariff row)", src: table, year: 2026, in: Income{Dividends: 141500},
+		income: 6140.55},
+	// Table, 2026, interest 794 000: from 794 000 francs the tax is 11,5 %
+	// of the whole income, 91 310 Fr.
+	{name: "2026 interest 794000 (11.5 % of the whole income)", src: table, year: 2026, in: Income{Interest: 794000},
+		income: 91310.00},
+	// Computed, 2026, wages 80 000: AHV/IV/EO 4240, ALV 880 (rates unchanged
+	// for 2026); Berufskosten 3 % × 74 880 = 2246.40 (unchanged for 2026);
+	// taxable 72 633.60 → 72 600: 612.00 + 146 × 2.97 = 1045.62 Fr.
+	{name: "2026 wages 80000 (computed from the 2026 tariff)", year: 2026, in: Income{Employment: 80000},
+		income: 1045.62, social: 5120, capital: zero},
+	// Computed, 2026, wages 150 000: AHV/IV/EO 7950, ALV 1.1 % × 148 200 =
+	// 1630.20; Berufskosten at the 4000 maximum; taxable 136 419.80 →
+	// 136 400: 3271.75 + 275 × 8.80 = 5691.75 Fr.
+	{name: "2026 wages 150000 (computed from the 2026 tariff)", year: 2026, in: Income{Employment: 150000},
+		income: 5691.75, social: 9580.20},
 
 	// Cantonal and communal income tax, 2025. The simple tax follows each
 	// canton's statutory tariff for a single person as the ESTV tax data for
@@ -205,4 +247,64 @@ var examplesCH = []example{
 	// × (100 % + 93 %) = 19 797.24 + 18 411.43 = 38 208.67.
 	{name: "2025 Ticino wages 200000 (computed from the cantonal tariff)", year: 2025, region: "TI", in: Income{Employment: 200000},
 		regional: 38208.67},
+
+	// Cantonal and communal income tax, 2026, for the three cantons the year
+	// models. Wage deductions as in 2025 (AHV/IV/EO 5.3 %, ALV 1.1 % up to
+	// 148 200, the canton's flat Berufskosten on the net wage); results are
+	// the unrounded canton and commune parts summed, to the cent.
+	// Computed, ZH (§ 35 StG indexed by 1.3 % for 2026; Kanton 95 %, Stadt 119 %):
+	// wages 60 000: AHV/IV/EO 3180, ALV 660, Berufskosten 2000; taxable 54 160 → 54 100;
+	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 8400×7% = 2309.00;
+	// × (95 % + 119 %) = 2193.55 + 2747.71 = 4941.26. Federal: the same
+	// taxable 54 100: 229.20 + 106 × 2.64 = 509.04.
+	{name: "2026 Zürich wages 60000 (computed from the 2026 tariff)", year: 2026, region: "ZH", in: Income{Employment: 60000},
+		regional: 4941.26, income: 509.04},
+	// Computed, ZH: wages 100 000: AHV/IV/EO 5300, ALV 1100, Berufskosten 2808; taxable 90 792 → 90 700;
+	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 13100×7% + 17600×8% + 14300×9% = 5333.00;
+	// × (95 % + 119 %) = 5066.35 + 6346.27 = 11 412.62.
+	{name: "2026 Zürich wages 100000 (computed from the 2026 tariff)", year: 2026, region: "ZH", in: Income{Employment: 100000},
+		regional: 11412.62},
+	// Computed, ZH: wages 200 000: AHV/IV/EO 10 600, ALV 1630.20, Berufskosten 4000; taxable 183 769.80 → 183 700;
+	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 13100×7% + 17600×8% + 34000×9% + 33700×10% + 39600×11% = 14 832.00;
+	// × (95 % + 119 %) = 14 090.40 + 17 650.08 = 31 740.48.
+	{name: "2026 Zürich wages 200000 (computed from the 2026 tariff)", year: 2026, region: "ZH", in: Income{Employment: 200000},
+		regional: 31740.48},
+	// Computed, ZH: interest and dividends 40 000 (no wage deductions);
+	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 5500×6% = 1379.00;
+	// × (95 % + 119 %) = 1310.05 + 1641.01 = 2951.06.
+	{name: "2026 Zürich interest + dividends 40000, gains 50000 (computed from the 2026 tariff)", year: 2026, region: "ZH", in: Income{Interest: 20000, Dividends: 20000, CapitalGains: 50000},
+		regional: 2951.06},
+	// Computed, ZG (Grundtarif 2026 as 2025; Kanton 78 %, Stadt Zug 52 %):
+	// wages 60 000: Berufskosten 2000, personal deduction 12 000; taxable 42 160 → 42 100;
+	// simple tax 1167.50 + (42 100 − 34 900) × 5.5 % = 1563.50;
+	// × (78 % + 52 %) = 1219.53 + 813.02 = 2032.55.
+	{name: "2026 Zug wages 60000 (computed from the cantonal tariff)", year: 2026, region: "ZG", in: Income{Employment: 60000},
+		regional: 2032.55},
+	// Computed, ZG: wages 100 000: Berufskosten 2808, personal deduction 12 000; taxable 78 792 → 78 700;
+	// simple tax 3506.50 + (78 700 − 74 700) × 8 % = 3826.50;
+	// × (78 % + 52 %) = 2984.67 + 1989.78 = 4974.45.
+	{name: "2026 Zug wages 100000 (computed from the cantonal tariff)", year: 2026, region: "ZG", in: Income{Employment: 100000},
+		regional: 4974.45},
+	// Computed, ZG: wages 200 000: Berufskosten 4000, personal deduction 12 000; taxable 171 769.80 → 171 700;
+	// simple tax 10 326.50 + (171 700 − 149 900) × 8 % = 12 070.50;
+	// × (78 % + 52 %) = 9414.99 + 6276.66 = 15 691.65.
+	{name: "2026 Zug wages 200000 (computed from the cantonal tariff)", year: 2026, region: "ZG", in: Income{Employment: 200000},
+		regional: 15691.65},
+	// Computed, GE (art. 41 LIPP as indexed by art. 17 RCEPF 2026; impôt de
+	// base × (147.5 % × 0.88 + 1 %) + Ville de Genève 45.49 %; no rounding):
+	// wages 60 000: frais professionnels 3 % × 56 160 = 1684.80; taxable 54 475.20;
+	// impôt de base 3830×7.3% + 2254×8.2% + 2252×9.1% + 2254×10% + 5632×10.9% + 4506×11.3%
+	// + 4507×12.3% + 4506×12.8% + 6034.20×13.2% = 3945.4594; × 1.308 + × 0.4549 = 5160.66 + 1794.79 = 6955.45.
+	{name: "2026 Geneva wages 60000 (computed from the 2026 barème)", year: 2026, region: "GE", in: Income{Employment: 60000},
+		regional: 6955.45},
+	// Computed, GE: wages 100 000: frais professionnels at the 1817 maximum; taxable 91 783;
+	// impôt de base (as above to 48 441) + 29 289×13.2% + 14 053×14.2% = 9010.619;
+	// × 1.308 + × 0.4549 = 11 785.89 + 4098.93 = 15 884.82.
+	{name: "2026 Geneva wages 100000 (computed from the 2026 barème)", year: 2026, region: "GE", in: Income{Employment: 100000},
+		regional: 15884.82},
+	// Computed, GE: wages 200 000: frais professionnels 1817; taxable 185 952.80;
+	// impôt de base (to 77 730 as above) + 49 567×14.2% + 43 934×15% + 14 721.80×15.6% = 22 940.3078;
+	// × 1.308 + × 0.4549 = 30 005.92 + 10 435.55 = 40 441.47.
+	{name: "2026 Geneva wages 200000 (computed from the 2026 barème)", year: 2026, region: "GE", in: Income{Employment: 200000},
+		regional: 40441.47},
 }
