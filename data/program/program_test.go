@@ -139,8 +139,9 @@ func TestSpotChecks(t *testing.T) {
 		{"dk-researcher", program.StatusOpen, ptr(0.27), ptr(7), nil, "KSL §§ 48 E-F"},
 		// Royal Decree 743: 17% for LTR highly skilled professionals.
 		{"th-ltr", program.StatusOpen, ptr(0.17), ptr(10), nil, "Royal Decree 743"},
-		// Laws 19.904 and 19.937: year of residence plus ten following years.
-		{"uy-tax-holiday", program.StatusOpen, nil, ptr(11), nil, "Ley 19.904"},
+		// Laws 19.904 and 19.937: year of residence plus ten following years;
+		// Ley 20.446 (budget 2025-2029) recast the regime from 2026.
+		{"uy-tax-holiday", program.StatusChanged, nil, ptr(11), nil, "Ley 19.904; Ley 20.446"},
 		// Revenue (Ireland), s. 825C TCA 1997: five consecutive years.
 		{"ie-sarp", program.StatusChanged, nil, ptr(5), nil, "s. 825C TCA"},
 		// Cyprus SDC Law: deemed domiciled after 17 of 20 years.
