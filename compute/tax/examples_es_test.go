@@ -166,7 +166,7 @@ var examplesES = []example{
 	// the savings scales are those of 2025. Seguridad Social: 4,70 + 1,55 +
 	// 0,10 + MEI 0,15 = 6,50 % up to the base máxima 5.101,20 × 12 =
 	// 61.214,40 €; solidarity shares of the worker 0,19 / 0,21 / 0,24 %
-	// (1,15 / 1,25 / 1,46 % × 4,70/28,30, art. 19 bis and DT 39.ª LGSS).
+	// (1,15 / 1,25 / 1,46 % × 4,70/28,30, art. 19 bis LGSS).
 	// Work-income deduction (Real Decreto-ley 5/2026, art. 28): 590,89 €
 	// up to 17.094 € of work income, less 20 % of the excess. The AEAT's
 	// Manual práctico for 2026 is not yet published, so every 2026 case is
