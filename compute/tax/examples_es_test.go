@@ -15,8 +15,8 @@ import (
 // scales of arts. 66 and 76, the mínimo personal of art. 57 and the
 // contribution rates of the Órdenes de cotización. incomeTax is the state
 // half of the tax on the general base; without a region total = social +
-// state general half + capital (both savings halves), and with region MD or
-// CT the autonomic general half is added to the total.
+// state general half + capital (both savings halves), and with a region (MD,
+// CT, AN, VC) the autonomic general half is added to the total.
 func TestExamplesES(t *testing.T) { runExamples(t, "es", examplesES) }
 
 var examplesES = []example{
@@ -154,17 +154,86 @@ var examplesES = []example{
 	// 19.150,55.
 	{name: "2024 self-employed 100000 Comunitat Valenciana", year: 2024, region: "VC", in: Income{SelfEmployment: 100000},
 		regional: 19150.55, tol: 0.01},
+	// Computed: 2025, the Valencian scale and mínimo unchanged from 2024
+	// (Ley 5/2025 changes deductions only). SS 6,48 % × 30.000 = 1.944;
+	// base 30.000 − 1.944 − 2.000 = 26.056; state 2.112,75 + 15 % × 5.856 =
+	// 2.991,15 − 527,25 = 2.463,90; Valencia 2.280 (AEAT row at 22.000) +
+	// 4.056 × 15 % = 608,40 → 2.888,40 − 549,45 = 2.338,95.
+	{name: "2025 wages 30000 Comunitat Valenciana", year: 2025, region: "VC", in: Income{Employment: 30000},
+		income: 2463.90, social: 1944, regional: 2338.95, total: 1944 + 2463.90 + 2338.95, tol: 0.01},
+
+	// 2026. The state scale, the mínimo personal, the art. 20 reduction and
+	// the savings scales are those of 2025. Seguridad Social: 4,70 + 1,55 +
+	// 0,10 + MEI 0,15 = 6,50 % up to the base máxima 5.101,20 × 12 =
+	// 61.214,40 €; solidarity shares of the worker 0,19 / 0,21 / 0,24 %
+	// (1,15 / 1,25 / 1,46 % × 4,70/28,30, art. 19 bis LGSS).
+	// Work-income deduction (Real Decreto-ley 5/2026, art. 28): 590,89 €
+	// up to 17.094 € of work income, less 20 % of the excess. The AEAT's
+	// Manual práctico for 2026 is not yet published, so every 2026 case is
+	// computed; the autonomic cases use the cuota íntegra the AEAT prints at
+	// each band start for the same scales in earlier years.
+	//
+	// Computed: the AEAT manual c15 example (see 2024) on the 2026 law: the
+	// state scale, the mínimo and the first savings band are unchanged, so
+	// the state half is again 2.140,50 and the savings tax 266 + 266.
+	{name: "2026 BLG 23.900, BLA 2.800 (AEAT c15 example on the 2026 law)", year: 2026,
+		in:     Income{SelfEmployment: 23900, Interest: 2800},
+		income: 2140.50, social: zero, capital: 532},
+	// Computed: SS 6,50 % × 30.000 = 1.950; base 30.000 − 1.950 − 2.000 =
+	// 26.050; state 2.112,75 + 15 % × 5.850 = 877,50 → 2.990,25 − 527,25 =
+	// 2.463,00; no work-income deduction above 20.048,45 €.
+	{name: "2026 wages 30000", year: 2026, in: Income{Employment: 30000},
+		income: 2463, social: 1950, capital: zero, total: 1950 + 2463},
+	// Computed: SS 6,50 % × 17.000 = 1.105; net 15.895; art. 20: 7.302 −
+	// 1,75 × 1.043 = 5.476,75; base 15.895 − 2.000 − 5.476,75 = 8.418,25;
+	// state 9,5 % = 799,73 − 527,25 = 272,48; the deduction of 590,89 €
+	// (work income 17.000 ≤ 17.094) leaves no state tax: the minimum wage
+	// pays no IRPF, which is what the Real Decreto-ley 5/2026 set out to do.
+	{name: "2026 wages 17000 (deducción 590,89)", year: 2026, in: Income{Employment: 17000},
+		income: zero, social: 1105, total: 1105},
+	// Computed: 61.214,40 × 6,50 % = 3.978,94; solidarity 6.121,44 × 0,19 %
+	// = 11,63 + 24.485,76 × 0,21 % = 51,42 + 8.178,40 × 0,24 % = 19,63 →
+	// 4.061,62.
+	{name: "2026 wages 100000 (base máxima, cuota de solidaridad)", year: 2026, in: Income{Employment: 100000},
+		social: 4061.62, tol: 0.01},
+	// Computed: the savings scale of 2025 (30 % above 300.000 €): 101.880 −
+	// 1.054,50 = 100.825,50.
+	{name: "2026 gains 400000 (30 %)", year: 2026, in: Income{CapitalGains: 400000},
+		capital: 100825.50},
+	// Computed: base 26.050; Madrid 1.135,79 + 603,74 + 7.045,37 × 12,8 %
+	// = 901,81 → 2.641,34 − 506,32 = 2.135,02.
+	{name: "2026 wages 30000 Madrid", year: 2026, region: "MD", in: Income{Employment: 30000},
+		income: 2463, social: 1950, regional: 2135.02, total: 1950 + 2463 + 2135.02, tol: 0.01},
+	// Computed: base 100.000; Cataluña 15.902,83 (AEAT row at 90.000) +
+	// 10.000 × 23,5 % = 18.252,83 − 582,75 = 17.670,08; state 17.423,50 as
+	// in 2025.
+	{name: "2026 self-employed 100000 Cataluña", year: 2026, region: "CT", in: Income{SelfEmployment: 100000},
+		income: 17423.50, regional: 17670.08, total: 17423.50 + 17670.08, tol: 0.02},
+	// Computed: base 26.050; Andalucía 2.207 (AEAT row at 21.100) + 4.950 ×
+	// 15 % = 742,50 → 2.949,50 − 550,05 = 2.399,45.
+	{name: "2026 wages 30000 Andalucía", year: 2026, region: "AN", in: Income{Employment: 30000},
+		income: 2463, social: 1950, regional: 2399.45, total: 1950 + 2463 + 2399.45, tol: 0.01},
+	// Computed: base 26.050; Valencia 2.280 (AEAT row at 22.000) + 4.050 ×
+	// 15 % = 607,50 → 2.887,50 − 549,45 = 2.338,05.
+	{name: "2026 wages 30000 Comunitat Valenciana", year: 2026, region: "VC", in: Income{Employment: 30000},
+		income: 2463, social: 1950, regional: 2338.05, total: 1950 + 2463 + 2338.05, tol: 0.01},
+	// Computed: base 50.000; Valencia 5.530 (AEAT row at 42.000) + 8.000 ×
+	// 20 % = 1.600 → 7.130 − 549,45 = 6.580,55.
+	{name: "2026 self-employed 50000 Comunitat Valenciana", year: 2026, region: "VC", in: Income{SelfEmployment: 50000},
+		regional: 6580.55, tol: 0.01},
 }
 
 // TestAEATAutonomicRowsES checks the autonomic scales against the cuota íntegra
 // the AEAT prints at the start of each band (Manual práctico de Renta 2022,
 // capítulo 15, "Comunidad Autónoma de Cataluña": the scale in force since
-// 2022 after art. 41 Ley 2/2021, which the 2024 and 2025 scales repeat).
+// 2022 after art. 41 Ley 2/2021, which the 2024, 2025 and 2026 scales repeat).
 //
 // Andalucía's rows are those of the Manual práctico de Renta 2022 and 2023
 // ("Comunidad Autónoma de Andalucía", the scale of the Decreto-ley 7/2022),
 // the Comunitat Valenciana's those of the Manual práctico de Renta 2024
-// ("Comunitat Valenciana", ejercicio 2024).
+// ("Comunitat Valenciana", ejercicio 2024). The rows are checked in every
+// year whose law repeats the scale (2025 and 2026 for Andalucía and the
+// Comunitat Valenciana, whose later acts change deductions only).
 func TestAEATAutonomicRowsES(t *testing.T) {
 	s := loadSystem(t, "es")
 	type row struct{ base, cuota float64 }
@@ -173,12 +242,12 @@ func TestAEATAutonomicRowsES(t *testing.T) {
 		years  []int
 		rows   []row
 	}{
-		{"CT", []int{2024, 2025}, []row{
+		{"CT", []int{2024, 2025, 2026}, []row{
 			{12450, 1307.25}, {17707.20, 1938.11}, {21000, 2399.10}, {33007.20, 4200.18},
 			{53407.20, 8035.38}, {90000, 15902.83}, {120000, 22952.83}, {175000, 36427.83},
 		}},
-		{"AN", []int{2024, 2025}, []row{{13000, 1235}, {21100, 2207}, {35200, 4322}, {60000, 8910}}},
-		{"VC", []int{2024}, []row{
+		{"AN", []int{2024, 2025, 2026}, []row{{13000, 1235}, {21100, 2207}, {35200, 4322}, {60000, 8910}}},
+		{"VC", []int{2024, 2025, 2026}, []row{
 			{12000, 1080}, {22000, 2280}, {32000, 3780}, {42000, 5530}, {52000, 7530},
 			{62000, 9780}, {72000, 12280}, {100000, 19700}, {150000, 33450}, {200000, 47700},
 		}},
@@ -204,17 +273,19 @@ func TestAEATAutonomicRowsES(t *testing.T) {
 	}
 }
 
-// The Comunitat Valenciana is modelled for 2024 only: in 2025 it answers
-// ErrRegion rather than the state half alone.
-func TestESValencia2025(t *testing.T) {
+// Every modelled community answers in every year, and a community that is
+// not modelled answers ErrRegion rather than the state half alone.
+func TestESRegionsByYear(t *testing.T) {
 	s := loadSystem(t, "es")
 	var r Result
-	if err := Calculate(s, 2025, &Income{Employment: 30000}, "VC", &r); !errors.Is(err, ErrRegion) {
-		t.Errorf("2025 VC: %v, want ErrRegion", err)
-	}
-	for _, rg := range []string{"MD", "CT", "AN"} {
-		if err := Calculate(s, 2025, &Income{Employment: 30000}, rg, &r); err != nil {
-			t.Errorf("2025 %s: %v", rg, err)
+	for _, year := range s.Years() {
+		for _, rg := range []string{"MD", "CT", "AN", "VC"} {
+			if err := Calculate(s, year, &Income{Employment: 30000}, rg, &r); err != nil {
+				t.Errorf("%d %s: %v", year, rg, err)
+			}
+		}
+		if err := Calculate(s, year, &Income{Employment: 30000}, "GA", &r); !errors.Is(err, ErrRegion) {
+			t.Errorf("%d GA: %v, want ErrRegion", year, err)
 		}
 	}
 }
@@ -222,17 +293,46 @@ func TestESValencia2025(t *testing.T) {
 // TestAEATCuotasIntegrasES checks the AEAT's own total, cuota íntegra estatal
 // 2.406,50 € (Manual práctico de Renta 2024 and 2025, capítulo 15, ejemplo
 // práctico), which is the state general half plus the state half of the
-// savings tax; the engine reports the savings tax of both halves (art. 66 and
+// savings tax (2026 repeats the state and savings scales and the mínimo, so
+// the same total holds); the engine reports the savings tax of both halves (art. 66 and
 // art. 76 scales are equal), so the state half is capitalTax / 2.
 func TestAEATCuotasIntegrasES(t *testing.T) {
 	s := loadSystem(t, "es")
-	for _, year := range []int{2024, 2025} {
+	for _, year := range []int{2024, 2025, 2026} {
 		var r Result
 		if err := Calculate(s, year, &Income{SelfEmployment: 23900, Interest: 2800}, "", &r); err != nil {
 			t.Fatal(err)
 		}
 		if got := r.IncomeTax + r.CapitalTax/2; math.Abs(got-2406.50) > 0.005 {
 			t.Errorf("%d: cuota íntegra estatal got %.2f, want 2406.50", year, got)
+		}
+	}
+}
+
+// TestStateScaleRowsES checks the state scale against the cuota íntegra that
+// art. 63.1.1.º LIRPF itself prints at the start of each band (BOE
+// consolidated text; the AEAT's Manual práctico repeats it), in every year:
+// 2026 keeps the scale of 2024 and 2025.
+func TestStateScaleRowsES(t *testing.T) {
+	s := loadSystem(t, "es")
+	rows := []struct{ base, cuota float64 }{
+		{12450, 1182.75}, {20200, 2112.75}, {35200, 4362.75}, {60000, 8950.75}, {300000, 62950.75},
+	}
+	for _, year := range s.Years() {
+		for _, row := range rows {
+			var r Result
+			if err := Calculate(s, year, &Income{SelfEmployment: row.base}, "", &r); err != nil {
+				t.Fatal(err)
+			}
+			got := 0.0
+			for _, l := range r.Breakdown() {
+				if l.Rule == "irpf" && l.Kind == KindBand {
+					got += l.Amount
+				}
+			}
+			if math.Abs(got-row.cuota) > 0.005 {
+				t.Errorf("%d: state scale at %.2f: got %.2f, want %.2f", year, row.base, got, row.cuota)
+			}
 		}
 	}
 }

@@ -95,6 +95,8 @@ var notMonotone = map[string]string{
 	// pension can remove the tax on other income.
 	"ES/2025/employment": "art. 80 bis limit not modelled",
 	"ES/2025/pension":    "art. 80 bis limit not modelled",
+	"ES/2026/employment": "art. 80 bis limit not modelled",
+	"ES/2026/pension":    "art. 80 bis limit not modelled",
 }
 
 // seedOf is an FNV-1a hash of a country, year and region.
