@@ -20,8 +20,8 @@ var examplesMT = []example{
 	{name: "2024 wages 30000", year: 2024, in: Income{Employment: 30000},
 		income: 4775, social: 2821.19, capital: zero},
 	// CfR basis 2024, single, 9.101-14.500: 15 % × 12.000 − 1.365 = 435.
-	// Class 1: 10 % × 12.000 / 52 = 23,08 € a week × 53 = 1.223,08 (to the
-	// cent before weekly rounding: 12.000 × 53 / 520 = 1.223,08).
+	// Class 1: 10 % × 12.000 × 53/52 = 1.223,08 (rounding the weekly rate
+	// to the cent first, 23,08 € × 53 = 1.223,24, is not modelled).
 	{name: "2024 wages 12000", year: 2024, in: Income{Employment: 12000},
 		income: 435, social: 1223.08},
 	// CfR basis 2024, single, over 60.000: 35 % × 70.000 − 8.725 = 15.775.
