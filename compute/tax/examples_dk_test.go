@@ -40,4 +40,27 @@ var examplesDK = []example{
 	// (60 000 − 50 500) below 588 900 → 0.
 	{name: "2024 wages 300000 + interest 60000", year: 2024, in: Income{Employment: 300000, Interest: 60000},
 		income: 34527.78, social: 24000, capital: zero},
+	// Computed from the skat.dk 2024 schedule and Frederiksberg's 24,57 %;
+	// no published worked example found. Wages 300 000 + interest 60 000:
+	// kommuneskat base 276 000 + 60 000 − beskæftigelsesfradrag 10,65 % ×
+	// 300 000 = 31 950 − jobfradrag min(4,5 % × 83 900, 2 800) = 2 800 −
+	// personfradrag 49 700 = 251 550 × 24,57 % = 61 805,84 (the 42 %
+	// capital-income ceiling does not bind: no topskat at this income).
+	{name: "2024 wages 300000 + interest 60000 Frederiksberg", year: 2024, region: "FRB", in: Income{Employment: 300000, Interest: 60000},
+		income: 34527.78, social: 24000, regional: 61805.84, tol: 0.01},
+	// Computed from the skat.dk 2025 schedule and Frederiksberg's 24,57 %
+	// (Danmarks Statistik PSKAT); no published worked example found. Wages
+	// 400 000: AM 32 000; bundskat (368 000 − 51 600) × 12,01 % =
+	// 37 999,64; kommuneskat base 368 000 − beskæftigelsesfradrag 12,3 % ×
+	// 400 000 = 49 200 − jobfradrag min(4,5 % × 175 500, 2 900) = 2 900 −
+	// 51 600 = 264 300 × 24,57 % = 64 938,51; total 134 938,15.
+	{name: "2025 wages 400000 Frederiksberg", year: 2025, region: "FRB", in: Income{Employment: 400000},
+		income: 37999.64, social: 32000, regional: 64938.51, total: 134938.15, tol: 0.01},
+	// Computed as above. Wages 800 000: AM 64 000; bundskat 82 196,44 +
+	// topskat 18 630; kommuneskat base 736 000 − beskæftigelsesfradrag at
+	// its maximum 55 600 − 2 900 − 51 600 = 625 900 × 24,57 % =
+	// 153 783,63 (24,57 + 12,01 + 15 = 51,58 % stays under the 52,07 %
+	// skatteloft); total 318 610,07.
+	{name: "2025 wages 800000 Frederiksberg (topskat, beskæftigelsesfradrag at its maximum)", year: 2025, region: "FRB", in: Income{Employment: 800000},
+		income: 100826.44, social: 64000, regional: 153783.63, total: 318610.07, tol: 0.01},
 }

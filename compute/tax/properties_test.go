@@ -97,6 +97,14 @@ var notMonotone = map[string]string{
 	"ES/2025/pension":    "art. 80 bis limit not modelled",
 	"ES/2026/employment": "art. 80 bis limit not modelled",
 	"ES/2026/pension":    "art. 80 bis limit not modelled",
+	// The työtulovähennys accrues at 12 % (2024) or 18 % of work income and
+	// is set against the state income tax only; the municipal tax that would
+	// also rise with that income (and absorb the rest of the credit) is not
+	// modelled, so where the state tax on the extra income is below the
+	// accrual, more work income lowers the modelled total.
+	"FI/2024/employment": "kunnallisvero not modelled", "FI/2024/selfEmployment": "kunnallisvero not modelled",
+	"FI/2025/employment": "kunnallisvero not modelled", "FI/2025/selfEmployment": "kunnallisvero not modelled",
+	"FI/2026/employment": "kunnallisvero not modelled", "FI/2026/selfEmployment": "kunnallisvero not modelled",
 }
 
 // seedOf is an FNV-1a hash of a country, year and region.
