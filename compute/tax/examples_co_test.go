@@ -37,4 +37,33 @@ var examplesCO = []example{
 	// ET Art. 314: ganancia ocasional 15% × 50,000,000 = 7,500,000.
 	{name: "2024 capital gain 50M", year: 2024, in: Income{CapitalGains: 50000000},
 		income: zero, capital: 7500000},
+
+	// 2026: UVT $52.374 (Resolución 000238 de 2025), SMMLV $1.750.905
+	// (Decreto 1469 de 2025, kept by Decreto 0159 de 2026); Ley 2381 de 2024
+	// suspended, so the Ley 100 / Ley 797 contributions apply. Computed, no
+	// DIAN worked example found: 8% = 4,800,000 (5,000,000 a month is below
+	// 4 SMMLV, no FSP); 55,200,000 − 25% = 41,400,000 < 1.090 UVT
+	// (57,087,660): no tax.
+	{name: "2026 wages 60M (below 1090 UVT)", year: 2026, in: Income{Employment: 60000000},
+		income: zero, social: 4800000},
+	// 8% + FSP 1% = 9,000,000; 91,000,000 − 25% = 68,250,000; 19% ×
+	// (68,250,000 − 57,087,660) = 2,120,844.60 → 2,121,000.
+	{name: "2026 wages 100M (FSP 1%)", year: 2026, in: Income{Employment: 100000000},
+		income: 2121000, social: 9000000},
+	// 9% = 18,000,000; exempt 25% × 182,000,000 capped at 790 UVT =
+	// 41,375,460; base 140,624,540 → 140,625,000; 28% × (base − 1.700 UVT
+	// 89,035,800) + 116 UVT 6,075,384 = 20,520,360 → 20,520,000.
+	{name: "2026 wages 200M (790 UVT cap)", year: 2026, in: Income{Employment: 200000000},
+		income: 20520000, social: 18000000},
+	// 37,500,000 a month is above 20 SMMLV (35,018,100): 4% + 4% + FSP 2% =
+	// 45,000,000; general base 405,000,000 − 41,375,460 → 363,625,000, plus
+	// dividends 100,000,000 = 463,625,000: 35% × (463,625,000 − 8.670 UVT
+	// 454,082,580) + 2.296 UVT 120,250,704 = 123,590,551; Art. 254-1
+	// descuento 19% × (100,000,000 − 57,087,660) = 8,153,344.60 →
+	// 115,437,206.40 → 115,437,000.
+	{name: "2026 wages 450M + dividends 100M", year: 2026, in: Income{Employment: 450000000, Dividends: 100000000},
+		income: 115437000, social: 45000000},
+	// ET Art. 314: ganancia ocasional 15% × 50,000,000 = 7,500,000.
+	{name: "2026 capital gain 50M", year: 2026, in: Income{CapitalGains: 50000000},
+		income: zero, capital: 7500000},
 }

@@ -2,7 +2,7 @@ package tax
 
 import "testing"
 
-// Japan: calendar years (2024 = 令和6年分, 2025 = 令和7年分).
+// Japan: calendar years (2024 = 令和6年分, 2025 = 令和7年分, 2026 = 令和8年分).
 func TestExamplesJP(t *testing.T) { runExamples(t, "jp", examplesJP) }
 
 var examplesJP = []example{
@@ -50,4 +50,43 @@ var examplesJP = []example{
 	// interest: 600,000 → 91,890 + 30,000 = 121,890.
 	{name: "2024 capital income 600000 (20.315%)", year: 2024, in: Income{Interest: 100000, Dividends: 200000, CapitalGains: 300000},
 		income: zero, capital: 121890},
+
+	// Same NTA No.2260 example for 令和8年分: 合計所得金額 7,620,000 is above
+	// 655万円, so 基礎控除 62万円 (令和8年度税制改正) → taxable 7,000,000 →
+	// 974,000 × 1.021 = 994,454 → 994,400.
+	{name: "2026 business income 7620000 (NTA No.2260 example, taxable 7000000)", src: official, year: 2026, in: Income{SelfEmployment: 7620000},
+		income: 994400, social: zero, capital: zero},
+	// Computed for 令和7年分 with the Tokyo resident tax (令和8年度分); no
+	// published worked example found. Premiums 527,580 and 所得税 52,600 as
+	// above. 住民税: 2,440,000 − 527,580 − 430,000 = 1,482,420 → 1,482,000;
+	// 特別区民税 88,920 − 1,500 = 87,420 → 87,400; 都民税 59,280 − 1,000 =
+	// 58,280 → 58,200.
+	{name: "2025 salary 3600000 Tokyo", year: 2025, region: "13", in: Income{Employment: 3600000},
+		income: 52600, social: 527580, regional: 87400 + 58200},
+	// Computed for 令和8年分; no published worked example found. Premiums:
+	// 厚生年金 9.15% = 329,400; 協会けんぽ東京 令和8年度 9.85%/2 = 177,300;
+	// 雇用保険 5/1000 = 18,000 → 524,700. 給与所得 2,440,000; 合計所得金額
+	// ≤ 489万円 → 基礎控除 104万円: 2,440,000 − 524,700 − 1,040,000 =
+	// 875,300 → 875,000 × 5% = 43,750 × 1.021 = 44,668.75 → 44,600. 住民税
+	// (令和9年度分): 2,440,000 − 524,700 − 430,000 → 1,485,000; 特別区民税
+	// 89,100 − 1,500 = 87,600; 都民税 59,400 − 1,000 = 58,400.
+	{name: "2026 salary 3600000 Tokyo", year: 2026, region: "13", in: Income{Employment: 3600000},
+		income: 44600, social: 524700, capital: zero, regional: 87600 + 58400},
+	// Computed: salary 1,800,000 (150,000 a month): premiums 14.575% =
+	// 262,350. 所得税: 1,800,000 − 74万円 = 1,060,000 < 262,350 + 1,040,000
+	// → nil. 住民税 with the 69万円 minimum: 1,110,000 − 262,350 − 430,000 =
+	// 417,650 → 417,000; 特別区民税 25,020 − 1,500 → 23,500; 都民税 16,680
+	// − 1,000 → 15,600.
+	{name: "2026 salary 1800000 Tokyo (resident tax 69万円 minimum)", year: 2026, region: "13", in: Income{Employment: 1800000},
+		income: zero, social: 262350, regional: 23500 + 15600},
+	// Computed at the end of the 74万円 minimum: 2,200,000 × 30% + 80,000 =
+	// 740,000 → 給与所得 1,460,000; premiums 14.575% = 320,650; 1,460,000 −
+	// 320,650 − 1,040,000 = 99,350 → 99,000 × 5.105% = 5,053.95 → 5,000.
+	{name: "2026 salary 2200000", year: 2026, in: Income{Employment: 2200000},
+		income: 5000, social: 320650},
+	// 令和8年度税制改正: 給与所得控除 74万円 + 基礎控除 104万円 = 178万円, the
+	// salary up to which no income tax is due (before premiums): 1,780,000 −
+	// 740,000 − 1,040,000 = 0.
+	{name: "2026 salary 1780000 (no income tax up to 1.78 million)", year: 2026, in: Income{Employment: 1780000},
+		income: zero},
 }

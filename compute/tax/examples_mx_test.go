@@ -27,4 +27,26 @@ var examplesMX = []example{
 	// LISR Art. 140: 10% on dividends of 50,000 = 5,000.
 	{name: "2024 self-employed 100000 + dividends 50000", year: 2024, in: Income{SelfEmployment: 100000, Dividends: 50000},
 		income: 7074.82, social: zero, capital: 5000},
+
+	// 2026: Anexo 8 RMF 2026 (DOF 28/12/2025) updates the Art. 152 tariff for
+	// the inflation since December 2022; UMA 2026 117.31. The tariff rows
+	// were read from copies of the DOF publication; all cases are computed.
+	// 22,282.14 + 21.36% × (300,000 − 210,403.70) = 41,419.91. IMSS: 2.375%
+	// × 300,000 + 0.40% × (300,000 − 3 × 117.31 × 365) = 7,811.18.
+	{name: "2026 wages 300000", year: 2026, in: Income{Employment: 300000},
+		income: 41419.91, social: 7811.18, capital: zero},
+	// 125,485.07 + 30% × (1,200,000 − 668,840.15) = 284,833.025. IMSS at the
+	// 25 UMA ceiling (1,070,453.75): 2.375% × 1,070,453.75 + 0.40% ×
+	// (1,070,453.75 − 128,454.45) = 29,191.27.
+	{name: "2026 wages 1200000 (IMSS ceiling)", year: 2026, in: Income{Employment: 1200000},
+		income: 284833.03, social: 29191.27, tol: 0.01},
+	// At the lower limit of the 32% row the tax is the row's cuota fija:
+	// 307,910.81 + 32% × 0 (the 30% row gives 125,485.07 + 30% ×
+	// 608,085.84 = 307,910.82, the tariff's own rounding).
+	{name: "2026 self-employed 1276925.99 (32% row)", year: 2026, in: Income{SelfEmployment: 1276925.99},
+		income: 307910.81, social: zero, tol: 0.01},
+	// 5,051.37 + 10.88% × (100,000 − 86,022.12) = 6,572.16; dividends 10% ×
+	// 50,000 = 5,000 (LISR Art. 140).
+	{name: "2026 self-employed 100000 + dividends 50000", year: 2026, in: Income{SelfEmployment: 100000, Dividends: 50000},
+		income: 6572.16, capital: 5000},
 }

@@ -54,4 +54,25 @@ var examplesMY = []example{
 	// 2% × 50,000 = 1,000; bank interest and listed-share gains exempt.
 	{name: "2025 dividends 150000 (dividend tax)", year: 2025, in: Income{Dividends: 150000, Interest: 20000, CapitalGains: 80000},
 		income: zero, capital: 1000},
+
+	// ---- YA 2026 (Budget 2026: rates, individual relief, rebate and
+	// dividend tax unchanged; new reliefs need a claim) ----
+	// Computed from the LHDN resident rate table, no published worked example
+	// found; same case as YA 2025: EPF 10,560, SOCSO 357, EIS 142.80 (RM6,000
+	// ceiling); chargeable 96,000 − 9,000 − 4,000 − 350 = 82,650 → 3,700 +
+	// 19% × 12,650 = 6,103.50.
+	{name: "2026 salary 96000", year: 2026, in: Income{Employment: 96000},
+		income: 6103.50, social: 10560 + 357 + 142.80, capital: zero},
+	// Rebate at exactly RM35,000 chargeable: 44,000 − 9,000 = 35,000 → 600 −
+	// 400 = 200.
+	{name: "2026 self-employed 44000 (rebate at exactly 35000)", year: 2026, in: Income{SelfEmployment: 44000},
+		income: 200, social: zero},
+	// Cumulative tax RM136,400 on the first RM600,000 (the table row, read
+	// from copies as above) plus 28% × 100,000 = 164,400 on chargeable
+	// 700,000 (self-employed 709,000).
+	{name: "2026 self-employed 709000 (28% band)", year: 2026, in: Income{SelfEmployment: 709000},
+		income: 164400},
+	// Dividend tax: 2% × (150,000 − 100,000) = 1,000.
+	{name: "2026 dividends 150000 (dividend tax)", year: 2026, in: Income{Dividends: 150000, Interest: 20000, CapitalGains: 80000},
+		income: zero, capital: 1000},
 }
