@@ -2,6 +2,7 @@ package tax
 
 import (
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -36,6 +37,40 @@ func TestCA2024Regions(t *testing.T) {
 	}
 	if got := s.LocalRegion(2024); got != "ON" {
 		t.Errorf("2024 comparison region %q, want ON", got)
+	}
+}
+
+// In Quebec the federal income tax is the basic federal tax (after the
+// non-refundable and dividend tax credits) less the refundable abatement of
+// 16.5% of it: the abatement line is 16.5% of the federal tax before it, and
+// federal tax without a region has no abatement.
+func TestCAQuebecAbatement(t *testing.T) {
+	s := loadSystem(t, "ca")
+	for _, y := range s.Years() {
+		for _, in := range []Income{{Employment: 30000}, {Employment: 150000, Dividends: 20000}, {SelfEmployment: 80000, Interest: 5000}, {Pension: 40000, CapitalGains: 30000}} {
+			var r Result
+			if err := Calculate(s, y, &in, "QC", &r); err != nil {
+				t.Fatalf("%d QC: %v", y, err)
+			}
+			abated := 0.0
+			for _, l := range r.Breakdown() {
+				if l.Rule == "fed-qc-abatement" && l.Kind == KindCredit {
+					abated -= l.Amount
+				}
+			}
+			if basic := r.IncomeTax + abated; math.Abs(abated-0.165*basic) > 0.01 {
+				t.Errorf("%d QC %+v: abatement %.2f, want 16.5%% of basic federal tax %.2f", y, in, abated, basic)
+			}
+			var nat Result
+			if err := Calculate(s, y, &in, "", &nat); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range nat.Breakdown() {
+				if l.Rule == "fed-qc-abatement" {
+					t.Errorf("%d without a region: abatement line %v", y, l)
+				}
+			}
+		}
 	}
 }
 
