@@ -2,6 +2,7 @@ package tax
 
 import (
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -12,27 +13,64 @@ import (
 // forms round each line to the cent, hence a tolerance of one or two cents.
 func TestExamplesCA(t *testing.T) { runExamples(t, "ca", examplesCA) }
 
-// The 2024 year models Ontario only: another province answers ErrRegion
-// rather than federal tax alone, and Ontario still computes.
+// The 2024 year models Ontario and Quebec only: another province answers
+// ErrRegion rather than federal tax alone, and Ontario and Quebec still
+// compute.
 func TestCA2024Regions(t *testing.T) {
 	s := loadSystem(t, "ca")
 	var r Result
-	for _, rg := range []string{"AB", "BC", "QC", "NU"} {
+	for _, rg := range []string{"AB", "BC", "NU"} {
 		if err := Calculate(s, 2024, &Income{Employment: 60000}, rg, &r); !errors.Is(err, ErrRegion) {
 			t.Errorf("2024 %s: %v, want ErrRegion", rg, err)
 		}
 	}
-	if err := Calculate(s, 2024, &Income{Employment: 60000}, "ON", &r); err != nil {
-		t.Fatalf("2024 ON: %v", err)
-	}
-	if r.RegionalTax <= 0 {
-		t.Errorf("2024 ON: regional tax %.2f, want Ontario tax", r.RegionalTax)
+	for _, rg := range []string{"ON", "QC"} {
+		if err := Calculate(s, 2024, &Income{Employment: 60000}, rg, &r); err != nil {
+			t.Fatalf("2024 %s: %v", rg, err)
+		}
+		if r.RegionalTax <= 0 {
+			t.Errorf("2024 %s: regional tax %.2f, want the province's tax", rg, r.RegionalTax)
+		}
 	}
 	if err := Calculate(s, 2025, &Income{Employment: 60000}, "AB", &r); err != nil {
 		t.Errorf("2025 AB: %v", err)
 	}
 	if got := s.LocalRegion(2024); got != "ON" {
 		t.Errorf("2024 comparison region %q, want ON", got)
+	}
+}
+
+// In Quebec the federal income tax is the basic federal tax (after the
+// non-refundable and dividend tax credits) less the refundable abatement of
+// 16.5% of it: the abatement line is 16.5% of the federal tax before it, and
+// federal tax without a region has no abatement.
+func TestCAQuebecAbatement(t *testing.T) {
+	s := loadSystem(t, "ca")
+	for _, y := range s.Years() {
+		for _, in := range []Income{{Employment: 30000}, {Employment: 150000, Dividends: 20000}, {SelfEmployment: 80000, Interest: 5000}, {Pension: 40000, CapitalGains: 30000}} {
+			var r Result
+			if err := Calculate(s, y, &in, "QC", &r); err != nil {
+				t.Fatalf("%d QC: %v", y, err)
+			}
+			abated := 0.0
+			for _, l := range r.Breakdown() {
+				if l.Rule == "fed-qc-abatement" && l.Kind == KindCredit {
+					abated -= l.Amount
+				}
+			}
+			if basic := r.IncomeTax + abated; math.Abs(abated-0.165*basic) > 0.01 {
+				t.Errorf("%d QC %+v: abatement %.2f, want 16.5%% of basic federal tax %.2f", y, in, abated, basic)
+			}
+			var nat Result
+			if err := Calculate(s, y, &in, "", &nat); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range nat.Breakdown() {
+				if l.Rule == "fed-qc-abatement" {
+					t.Errorf("%d without a region: abatement line %v", y, l)
+				}
+			}
+		}
 	}
 }
 
@@ -377,4 +415,73 @@ var examplesCA = []example{
 	// 58,130.52; CPP, CPP2 and EI 5,769.52.
 	{name: "2026 Nunavut wages 250,000 + eligible dividends 20,000 (computed from NU428)", year: 2026, region: "NU", in: Income{Employment: 250000, Dividends: 20000},
 		income: 58130.52, total: 84759.57, tol: 0.03},
+	// Quebec (region QC): QPP, QPIP and EI at the Quebec rate instead of
+	// CPP and EI; federal tax less the refundable Quebec abatement (16.5% of
+	// basic federal tax, CRA line 44000); Quebec tax from the TP-1 schedule.
+	//
+	// Authority figures: Revenu Québec, "Maximum Pensionable Earnings and
+	// Québec Pension Plan Contribution Rate" (employee maximum $4,160.00 in
+	// 2024, $4,339.20 in 2025; second additional contribution $188 and $396)
+	// and "Maximum Insurable Earnings and the Québec Parental Insurance Plan
+	// Premium Rate" (employee maximum $464.36 in 2024, $484.12 in 2025);
+	// CRA/ESDC EI maximum for workers in Quebec ($834.24 in 2024, $860.67 in
+	// 2025). Wages of 100,000 exceed every ceiling (QPIP $94,000 and
+	// $98,000). Only socialContributions is checked.
+	{name: "2024 Quebec wages 100000 (maximum QPP, QPP2, EI and QPIP)", src: table, year: 2024, region: "QC", in: Income{Employment: 100000},
+		social: 4160 + 188 + 834.24 + 464.36},
+	{name: "2025 Quebec wages 100000 (maximum QPP, QPP2, EI and QPIP)", src: table, year: 2025, region: "QC", in: Income{Employment: 100000},
+		social: 4339.20 + 396 + 860.67 + 484.12},
+	// 2026 maxima computed from the announced rates: QPP 71,100 × 6.30% =
+	// 4,479.30 (base 5.30% + 1%, Québec fall 2025 update), QPP2 10,400 × 4% =
+	// 416.00, QPIP 103,000 × 0.430% = 442.90; EI $895.70 is ESDC's printed
+	// maximum for workers in Quebec (68,900 × 1.30%).
+	{name: "2026 Quebec wages 110000 (maximum QPP, QPP2, EI and QPIP)", year: 2026, region: "QC", in: Income{Employment: 110000},
+		social: 4479.30 + 416 + 895.70 + 442.90},
+	// Computed for Quebec 2024, wages 60,000: QPP 56,500 × 6.4% = 3,616.00
+	// (enhanced 1%: 565.00, base 3,051.00), EI 60,000 × 1.32% = 792.00, QPIP
+	// 60,000 × 0.494% = 296.40. Federal: taxable 59,435: 55,867 × 15% +
+	// 3,568 × 20.5% = 9,111.49 − (15,705 + 1,433 + 3,051 + 792 + 296.40) ×
+	// 15% = 3,191.61 → basic federal tax 5,919.88, less the abatement 16.5%
+	// (976.78) → 4,943.10. Quebec: 60,000 − deduction for workers 1,380 −
+	// 565 = 58,055: 51,780 × 14% + 6,275 × 19% = 8,441.45 − 18,056 × 14% =
+	// 2,527.84 → 5,913.61.
+	{name: "2024 Quebec wages 60000 (computed from Schedule 1 and TP-1)", year: 2024, region: "QC", in: Income{Employment: 60000},
+		income: 4943.10, social: 4704.40, regional: 5913.61, total: 15561.11, tol: 0.02},
+	// Computed for Quebec 2025, wages 60,000: QPP 3,616.00, EI 60,000 ×
+	// 1.31% = 786.00, QPIP 296.40. Federal: 57,375 × 14.5% + 2,060 × 20.5%
+	// = 8,741.68 − (16,129 + 1,471 + 3,051 + 786 + 296.40) × 14.5% =
+	// 3,151.34 → 5,590.33 × (1 − 16.5%) = 4,667.93. Quebec: 60,000 − 1,420 −
+	// 565 = 58,015: 53,255 × 14% + 4,760 × 19% = 8,360.10 − 18,571 × 14% =
+	// 2,599.94 → 5,760.16.
+	{name: "2025 Quebec wages 60000 (computed from Schedule 1 and TP-1)", year: 2025, region: "QC", in: Income{Employment: 60000},
+		income: 4667.93, social: 4698.40, regional: 5760.16, tol: 0.02},
+	// Computed for Quebec 2025, self-employed 50,000: QPP 46,500 × 12.8% =
+	// 5,952.00, QPIP 50,000 × 0.878% = 439.00. Federal deduction: half the
+	// QPP plus the enhanced part of the other half, 2,976 + 465 = 3,441, and
+	// the QPIP above the employee rate, 50,000 × 0.384% = 192 (lines 22200,
+	// 22215, 22300); taxable 46,367 × 14.5% = 6,723.22 − (16,129 + 46,500 ×
+	// 5.4% = 2,511 + 50,000 × 0.494% = 247) × 14.5% = 2,738.62 → 3,984.60 ×
+	// 83.5% = 3,327.14. Quebec: 50,000 − 1,420 − 3,633 = 44,947 × 14% =
+	// 6,292.58 − 2,599.94 = 3,692.64.
+	{name: "2025 Quebec self-employed 50000 (computed from Schedule 1, TP-1 and LE-35)", year: 2025, region: "QC", in: Income{SelfEmployment: 50000},
+		income: 3327.14, social: 6391, regional: 3692.64, tol: 0.02},
+	// Computed for Quebec 2026, wages 100,000: QPP 71,100 × 6.3% = 4,479.30
+	// (enhanced 711.00, base 3,768.30), QPP2 416.00, EI 895.70, QPIP 100,000
+	// × 0.43% = 430.00. Federal: taxable 98,873: 58,523 × 14% + 40,350 ×
+	// 20.5% = 16,464.97 − (16,452 + 1,501 + 3,768.30 + 895.70 + 430) × 14% =
+	// 3,226.58 → 13,238.39 × 83.5% = 11,054.06. Quebec: 100,000 − 1,450 −
+	// 1,127 = 97,423: 54,345 × 14% + 43,078 × 19% = 15,793.12 − 18,952 ×
+	// 14% = 2,653.28 → 13,139.84.
+	{name: "2026 Quebec wages 100000 (computed from Schedule 1 and TP-1)", year: 2026, region: "QC", in: Income{Employment: 100000},
+		income: 11054.06, social: 6221, regional: 13139.84, tol: 0.02},
+	// Computed for Quebec 2026, wages 80,000 + eligible dividends 5,000
+	// (taxable amount 6,900) + capital gains 10,000 (taxable 5,000): QPP
+	// 4,479.30, QPP2 5,400 × 4% = 216.00, EI 895.70, QPIP 344.00. Federal:
+	// taxable 90,973: 14,845.47 − (16,452 + 1,501 + 3,768.30 + 895.70 + 344)
+	// × 14% = 3,214.54 − dividend credit 6,900 × 15.0198% = 1,036.37 →
+	// basic federal tax 10,594.56 × 83.5% = 8,846.46. Quebec: 91,900 −
+	// 1,450 − 927 = 89,523: 7,608.30 + 35,178 × 19% = 14,292.12 − 2,653.28 −
+	// dividend credit 6,900 × 11.7% = 807.30 → 10,831.54.
+	{name: "2026 Quebec wages + eligible dividends + gains (computed from Schedule 1 and TP-1)", year: 2026, region: "QC", in: Income{Employment: 80000, Dividends: 5000, CapitalGains: 10000},
+		income: 8846.46, regional: 10831.54, capital: zero, tol: 0.02},
 }
