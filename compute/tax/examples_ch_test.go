@@ -174,22 +174,22 @@ var examplesCH = []example{
 		regional: 3694.84},
 	// Computed, VD: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
 	// taxable 54 160.00 → 54 100.00;
-	// simple tax 2 519.00 + (54 100.00 − 40 000.00) × 9 % = 3 788.00;
-	// × (155 % × 0.96 + 78.5 %) = 5 636.54 + 2 973.58 = 8 610.12.
+	// simple tax 2 550.00 + (54 100.00 − 40 500.00) × 9 % = 3 774.00;
+	// × (155 % × 0.96 + 78.5 %) = 5 615.71 + 2 962.59 = 8 578.30.
 	{name: "2025 Vaud wages 60000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 60000},
-		regional: 8610.12},
+		regional: 8578.30},
 	// Computed, VD: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 2 808.00;
 	// taxable 90 792.00 → 90 700.00;
-	// simple tax 7 510.00 + (90 700.00 − 89 900.00) × 12 % = 7 606.00;
-	// × (155 % × 0.96 + 78.5 %) = 11 317.73 + 5 970.71 = 17 288.44.
+	// simple tax 5 763.00 + (90 700.00 − 74 300.00) × 11 % = 7 567.00;
+	// × (155 % × 0.96 + 78.5 %) = 11 259.70 + 5 940.10 = 17 199.79.
 	{name: "2025 Vaud wages 100000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 100000},
-		regional: 17288.44},
+		regional: 17199.79},
 	// Computed, VD: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 000.00;
 	// taxable 183 769.80 → 183 700.00;
-	// simple tax 16 297.00 + (183 700.00 − 159 800.00) × 13.5 % = 19 523.50;
-	// × (155 % × 0.96 + 78.5 %) = 29 050.97 + 15 325.95 = 44 376.92.
+	// simple tax 16 511.50 + (183 700.00 − 161 900.00) × 13.5 % = 19 454.50;
+	// × (155 % × 0.96 + 78.5 %) = 28 948.30 + 15 271.78 = 44 220.08.
 	{name: "2025 Vaud wages 200000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 200000},
-		regional: 44376.92},
+		regional: 44220.08},
 	// Computed, BS: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 4 200.00;
 	// Sozialabzug 19 500; taxable 32 460.00 → 32 400.00;
 	// simple tax 0.00 + (32 400.00 − 0.00) × 21 % = 6 804.00;
