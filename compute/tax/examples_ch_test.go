@@ -36,18 +36,15 @@ func TestCHCantonYears(t *testing.T) {
 	if got := s.LocalRegion(2025); got != "ZH" {
 		t.Errorf("2025 comparison region %q, want ZH", got)
 	}
-	// 2026 models Zürich, Zug and Geneva only: the other cantons' 2026
-	// tariffs are not in the file, so they answer ErrRegion rather than a
-	// 2025 figure.
-	for _, rg := range []string{"ZH", "ZG", "GE"} {
+	// 2026 models all seven cantons; a canton outside them still answers
+	// ErrRegion.
+	for _, rg := range []string{"ZH", "ZG", "GE", "VD", "BS", "BE", "TI"} {
 		if err := Calculate(s, 2026, &Income{Employment: 80000}, rg, &r); err != nil || r.RegionalTax <= 0 {
 			t.Errorf("2026 %s: %v, regional %.2f", rg, err, r.RegionalTax)
 		}
 	}
-	for _, rg := range []string{"VD", "BS", "BE", "TI"} {
-		if err := Calculate(s, 2026, &Income{Employment: 80000}, rg, &r); !errors.Is(err, ErrRegion) {
-			t.Errorf("2026 %s: %v, want ErrRegion", rg, err)
-		}
+	if err := Calculate(s, 2026, &Income{Employment: 80000}, "LU", &r); !errors.Is(err, ErrRegion) {
+		t.Errorf("2026 LU (not modelled): %v", err)
 	}
 	if got := s.LocalRegion(2026); got != "ZH" {
 		t.Errorf("2026 comparison region %q, want ZH", got)
@@ -177,22 +174,22 @@ var examplesCH = []example{
 		regional: 3694.84},
 	// Computed, VD: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
 	// taxable 54 160.00 → 54 100.00;
-	// simple tax 2 519.00 + (54 100.00 − 40 000.00) × 9 % = 3 788.00;
-	// × (155 % × 0.96 + 78.5 %) = 5 636.54 + 2 973.58 = 8 610.12.
+	// simple tax 2 550.00 + (54 100.00 − 40 500.00) × 9 % = 3 774.00;
+	// × (155 % × 0.96 + 78.5 %) = 5 615.71 + 2 962.59 = 8 578.30.
 	{name: "2025 Vaud wages 60000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 60000},
-		regional: 8610.12},
+		regional: 8578.30},
 	// Computed, VD: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 2 808.00;
 	// taxable 90 792.00 → 90 700.00;
-	// simple tax 7 510.00 + (90 700.00 − 89 900.00) × 12 % = 7 606.00;
-	// × (155 % × 0.96 + 78.5 %) = 11 317.73 + 5 970.71 = 17 288.44.
+	// simple tax 5 763.00 + (90 700.00 − 74 300.00) × 11 % = 7 567.00;
+	// × (155 % × 0.96 + 78.5 %) = 11 259.70 + 5 940.10 = 17 199.79.
 	{name: "2025 Vaud wages 100000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 100000},
-		regional: 17288.44},
+		regional: 17199.79},
 	// Computed, VD: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 000.00;
 	// taxable 183 769.80 → 183 700.00;
-	// simple tax 16 297.00 + (183 700.00 − 159 800.00) × 13.5 % = 19 523.50;
-	// × (155 % × 0.96 + 78.5 %) = 29 050.97 + 15 325.95 = 44 376.92.
+	// simple tax 16 511.50 + (183 700.00 − 161 900.00) × 13.5 % = 19 454.50;
+	// × (155 % × 0.96 + 78.5 %) = 28 948.30 + 15 271.78 = 44 220.08.
 	{name: "2025 Vaud wages 200000 (computed from the cantonal tariff)", year: 2025, region: "VD", in: Income{Employment: 200000},
-		regional: 44376.92},
+		regional: 44220.08},
 	// Computed, BS: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 4 200.00;
 	// Sozialabzug 19 500; taxable 32 460.00 → 32 400.00;
 	// simple tax 0.00 + (32 400.00 − 0.00) × 21 % = 6 804.00;
@@ -307,4 +304,81 @@ var examplesCH = []example{
 	// × 1.308 + × 0.4549 = 30 005.92 + 10 435.55 = 40 441.47.
 	{name: "2026 Geneva wages 200000 (computed from the 2026 barème)", year: 2026, region: "GE", in: Income{Employment: 200000},
 		regional: 40441.47},
+
+	// Cantonal and communal income tax, 2026, for Vaud, Basel-Stadt, Bern and
+	// Ticino, from the ESTV's tax data for 2026 (tariffs, multipliers and
+	// deductions), with Vaud's 5 % reduction of the cantonal tax under the
+	// LRIPP. The table cases are incomes equal to a row of the cantonal
+	// tariff: the tariff prints the simple tax there, and the result is that
+	// printed amount times the published multipliers.
+	// Table, BS: interest 232 000 less the Sozialabzug 19 500 = 212 500, a
+	// row of § 36 StG (Tarif A): the tariff prints 44 625.00 Fr.; × 100 %.
+	{name: "2026 Basel-Stadt interest 232000 (tariff row 212500)", src: table, year: 2026, region: "BS", in: Income{Interest: 232000},
+		regional: 44625.00},
+	// Table, BS: interest 335 800 − 19 500 = 316 300: the tariff prints 72 910.50 Fr.
+	{name: "2026 Basel-Stadt interest 335800 (tariff row 316300)", src: table, year: 2026, region: "BS", in: Income{Interest: 335800},
+		regional: 72910.50},
+	// Computed, BS (tariff and deductions as in 2025): wages 100 000: AHV/IV/EO 5300,
+	// ALV 1100, Berufskosten 4200, Sozialabzug 19 500; taxable 69 900;
+	// 69 900 × 21 % = 14 679.00.
+	{name: "2026 Basel-Stadt wages 100000 (computed from the cantonal tariff)", year: 2026, region: "BS", in: Income{Employment: 100000},
+		regional: 14679.00},
+	// Table, VD: interest 108 000, a row of the 2026 barème: impôt de base
+	// 9639.00 Fr.; × (155 % × 0.95 + 78.5 %) = 14 193.4275 + 7566.615 = 21 760.04.
+	{name: "2026 Vaud interest 108000 (barème row)", src: table, year: 2026, region: "VD", in: Income{Interest: 108000},
+		regional: 21760.04},
+	// Table, VD: interest 40 500, a row of the 2026 barème: impôt de base
+	// 2550.00 Fr.; × 2.2575 = 3754.875 + 2001.75 = 5756.63.
+	{name: "2026 Vaud interest 40500 (barème row)", src: table, year: 2026, region: "VD", in: Income{Interest: 40500},
+		regional: 5756.63},
+	// Computed, VD: wages 60 000: AHV/IV/EO 3180, ALV 660, frais professionnels 2000;
+	// taxable 54 160 → 54 100; impôt de base 2550.00 + (54 100 − 40 500) × 9 % = 3774.00;
+	// × (155 % × 0.95 + 78.5 %) = 5557.215 + 2962.59 = 8519.81.
+	{name: "2026 Vaud wages 60000 (computed from the 2026 barème)", year: 2026, region: "VD", in: Income{Employment: 60000},
+		regional: 8519.81},
+	// Computed, VD: wages 100 000: AHV/IV/EO 5300, ALV 1100, frais professionnels 2808;
+	// taxable 90 792 → 90 700; impôt de base 5763.00 + (90 700 − 74 300) × 11 % = 7567.00;
+	// × 2.2575 = 11 142.4075 + 5940.095 = 17 082.50.
+	{name: "2026 Vaud wages 100000 (computed from the 2026 barème)", year: 2026, region: "VD", in: Income{Employment: 100000},
+		regional: 17082.50},
+	// Computed, VD: wages 200 000: AHV/IV/EO 10 600, ALV 1630.20, frais professionnels 4000;
+	// taxable 183 769.80 → 183 700; impôt de base 16 511.50 + (183 700 − 161 900) × 13.5 % = 19 454.50;
+	// × 2.2575 = 28 646.75 + 15 271.78 = 43 918.53.
+	{name: "2026 Vaud wages 200000 (computed from the 2026 barème)", year: 2026, region: "VD", in: Income{Employment: 200000},
+		regional: 43918.53},
+	// Computed, BE (Art. 42 StG, bands indexed by 0.6 % for 2026; Kanton 2.975, Stadt 1.54):
+	// wages 60 000: AHV/IV/EO 3180, ALV 660, Berufskosten 2000; taxable 54 160 → 54 100;
+	// simple tax 3300×1.95% + 3300×2.9% + 9800×3.6% + 16100×4.15% + 21600×4.45% = 2142.20;
+	// × (2.975 + 1.54) = 6373.045 + 3298.988 = 9672.03.
+	{name: "2026 Bern wages 60000 (computed from the 2026 tariff)", year: 2026, region: "BE", in: Income{Employment: 60000},
+		regional: 9672.03},
+	// Computed, BE: wages 100 000: AHV/IV/EO 5300, ALV 1100, Berufskosten 2808; taxable 90 792 → 90 700;
+	// simple tax 3300×1.95% + 3300×2.9% + 9800×3.6% + 16100×4.15% + 26900×4.45% + 26900×5% + 4400×5.6% = 3969.45;
+	// × 4.515 = 11 809.11 + 6112.95 = 17 922.07.
+	{name: "2026 Bern wages 100000 (computed from the 2026 tariff)", year: 2026, region: "BE", in: Income{Employment: 100000},
+		regional: 17922.07},
+	// Computed, BE: wages 200 000: AHV/IV/EO 10 600, ALV 1630.20, Berufskosten 4000; taxable 183 769.80 → 183 700;
+	// simple tax 3300×1.95% + 3300×2.9% + 9800×3.6% + 16100×4.15% + 26900×4.45% + 26900×5%
+	// + 26900×5.6% + 26900×5.75% + 26900×5.9% + 16700×6.05% = 9373.65;
+	// × 4.515 = 27 886.61 + 14 435.42 = 42 322.03.
+	{name: "2026 Bern wages 200000 (computed from the 2026 tariff)", year: 2026, region: "BE", in: Income{Employment: 200000},
+		regional: 42322.03},
+	// Table, TI: interest 12 500, a row of art. 35 LT: the tariff prints
+	// 20.00 Fr.; × (100 % + 93 %) = 20.00 + 18.60 = 38.60.
+	{name: "2026 Ticino interest 12500 (tariff row)", src: table, year: 2026, region: "TI", in: Income{Interest: 12500},
+		regional: 38.60},
+	// Table, TI: interest 113 900, a row of art. 35 LT: the tariff prints
+	// 10 536.60 Fr.; × 1.93 = 10 536.60 + 9799.038 = 20 335.64. The tariff's
+	// row amounts are rounded: the 12.47 % band below the row reaches
+	// 10 536.70 there (7730.95 + 22 500 × 12.47 %), hence the 0.20 tolerance.
+	{name: "2026 Ticino interest 113900 (tariff row)", src: table, year: 2026, region: "TI", in: Income{Interest: 113900},
+		regional: 20335.64, tol: 0.20},
+	// Computed, TI: interest 400 000, above the top row: 46 888.10 + (400 000 − 380 600) × 14 %
+	// (14.5 % in 2025) = 49 604.10; × 1.93 = 95 735.91.
+	{name: "2026 Ticino interest 400000 (top rate 14 %, computed)", year: 2026, region: "TI", in: Income{Interest: 400000},
+		regional: 95735.91},
+	// Computed, TI: wages 100 000: AHV/IV/EO 5300, ALV 1100, spese professionali 3000; taxable 90 600;
+	// 5597.05 + (90 600 − 73 000) × 11.597 % = 7638.122; × 1.93 = 7638.12 + 7103.45 = 14 741.58.
+	{name: "2026 Ticino wages 100000 (computed from the cantonal tariff)", year: 2026, region: "TI", in: Income{Employment: 100000},
+		regional: 14741.58},
 }
