@@ -323,13 +323,13 @@ var examplesCH = []example{
 	// 69 900 × 21 % = 14 679.00.
 	{name: "2026 Basel-Stadt wages 100000 (computed from the cantonal tariff)", year: 2026, region: "BS", in: Income{Employment: 100000},
 		regional: 14679.00},
-	// Table, VD: interest 108 000, a row of the 2026 barème: impôt de base
+	// Computed from a printed row, VD: interest 108 000, a row of the 2026 barème: impôt de base
 	// 9639.00 Fr.; × (155 % × 0.95 + 78.5 %) = 14 193.4275 + 7566.615 = 21 760.04.
-	{name: "2026 Vaud interest 108000 (barème row)", src: table, year: 2026, region: "VD", in: Income{Interest: 108000},
+	{name: "2026 Vaud interest 108000 (barème row)", year: 2026, region: "VD", in: Income{Interest: 108000},
 		regional: 21760.04},
-	// Table, VD: interest 40 500, a row of the 2026 barème: impôt de base
+	// Computed from a printed row, VD: interest 40 500, a row of the 2026 barème: impôt de base
 	// 2550.00 Fr.; × 2.2575 = 3754.875 + 2001.75 = 5756.63.
-	{name: "2026 Vaud interest 40500 (barème row)", src: table, year: 2026, region: "VD", in: Income{Interest: 40500},
+	{name: "2026 Vaud interest 40500 (barème row)", year: 2026, region: "VD", in: Income{Interest: 40500},
 		regional: 5756.63},
 	// Computed, VD: wages 60 000: AHV/IV/EO 3180, ALV 660, frais professionnels 2000;
 	// taxable 54 160 → 54 100; impôt de base 2550.00 + (54 100 − 40 500) × 9 % = 3774.00;
@@ -363,15 +363,15 @@ var examplesCH = []example{
 	// × 4.515 = 27 886.61 + 14 435.42 = 42 322.03.
 	{name: "2026 Bern wages 200000 (computed from the 2026 tariff)", year: 2026, region: "BE", in: Income{Employment: 200000},
 		regional: 42322.03},
-	// Table, TI: interest 12 500, a row of art. 35 LT: the tariff prints
+	// Computed from a printed row, TI: interest 12 500, a row of art. 35 LT: the tariff prints
 	// 20.00 Fr.; × (100 % + 93 %) = 20.00 + 18.60 = 38.60.
-	{name: "2026 Ticino interest 12500 (tariff row)", src: table, year: 2026, region: "TI", in: Income{Interest: 12500},
+	{name: "2026 Ticino interest 12500 (tariff row)", year: 2026, region: "TI", in: Income{Interest: 12500},
 		regional: 38.60},
-	// Table, TI: interest 113 900, a row of art. 35 LT: the tariff prints
+	// Computed from a printed row, TI: interest 113 900, a row of art. 35 LT: the tariff prints
 	// 10 536.60 Fr.; × 1.93 = 10 536.60 + 9799.038 = 20 335.64. The tariff's
 	// row amounts are rounded: the 12.47 % band below the row reaches
 	// 10 536.70 there (7730.95 + 22 500 × 12.47 %), hence the 0.20 tolerance.
-	{name: "2026 Ticino interest 113900 (tariff row)", src: table, year: 2026, region: "TI", in: Income{Interest: 113900},
+	{name: "2026 Ticino interest 113900 (tariff row)", year: 2026, region: "TI", in: Income{Interest: 113900},
 		regional: 20335.64, tol: 0.20},
 	// Computed, TI: interest 400 000, above the top row: 46 888.10 + (400 000 − 380 600) × 14 %
 	// (14.5 % in 2025) = 49 604.10; × 1.93 = 95 735.91.
