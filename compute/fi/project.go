@@ -110,6 +110,7 @@ type plan struct {
 	start      float64
 	nPen       int
 	nEv        int
+	evYear     [MaxYears]bool        // some event falls in year t
 	vpw        [MaxYears + 1]float64 // VPW rate by years left (StrategyVPW only)
 }
 
@@ -154,6 +155,9 @@ func (p *plan) init(in *Input) {
 	}
 	for i := range p.evs[:p.nEv] {
 		p.evs[i].Amount = finite(p.evs[i].Amount, 0, -money, money)
+		if t := p.evs[i].Age - p.age0; t >= 0 && t < p.n {
+			p.evYear[t] = true
+		}
 	}
 	if p.strategy == StrategyVPW {
 		p.vpwRates()
@@ -234,8 +238,12 @@ func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []f
 		age := p.age0 + t
 		start := bal
 
-		// 1. One-off events at the start of the year.
-		ev := p.eventFlow(age, cpi, bal)
+		// 1. One-off events at the start of the year (most years have
+		// none: the flag spares the scan of the list).
+		ev := max(0, -bal)
+		if p.evYear[t] {
+			ev = p.eventFlow(age, cpi, bal)
+		}
 		bal += ev
 
 		// Pensions are valued at this year's prices in drawdown (spent during
@@ -260,7 +268,15 @@ func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []f
 			if t < len(capes) {
 				cape = capes[t]
 			}
-			wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, cape, lastRet, lastInfl)
+			if p.strategy == StrategyConstant {
+				// The default strategy, inline: the spending need net of
+				// pensions, the pension surplus reinvested (as withdrawal's
+				// default case, without the state no other year reads).
+				need := p.retExp * cpi
+				wd, contrib, canFail = max(0, need-pen), max(0, pen-need), true
+			} else {
+				wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, cape, lastRet, lastInfl)
+			}
 			bal, wd, growth, short = drawdown(bal, wd, contrib, r, canFail)
 			if p.trackSpend {
 				o.spent(t, wd/cpi)
