@@ -110,6 +110,7 @@ type Server struct {
 	openapiStatic *rest.Static
 
 	statusDoc *rest.Doc
+	probe     atomic.Pointer[probe]             // the last check /status reports
 	chargeFn  func(c *rest.Ctx, extra int) bool // s.charge, bound once
 	tax       *taxes.Handlers
 	programs  *program.Table

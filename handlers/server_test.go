@@ -39,6 +39,23 @@ func TestStatusUnavailableWhenStorageIsGone(t *testing.T) {
 	expectError(t, h.do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
 }
 
+// Storage is checked at most once a second: a status within the second
+// repeats the last check, the next one sees the change.
+func TestStatusReusesItsCheckForASecond(t *testing.T) {
+	h := newHarness(t)
+	if r := h.do("GET", "/api/v1/status", ""); r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	h.db.Close()
+	h.advance(999 * time.Millisecond)
+	if r := h.do("GET", "/api/v1/status", ""); r.status != 200 {
+		t.Fatalf("within the second: %d %s", r.status, r.raw)
+	}
+	h.advance(time.Millisecond)
+	expectError(t, h.do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
+	expectError(t, h.do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
+}
+
 func TestDatabaseErrorIsReported(t *testing.T) {
 	h := newHarness(t)
 	tok := h.token("alice", "free", "")

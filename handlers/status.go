@@ -86,20 +86,55 @@ func (s *Server) newStatusDoc() error {
 		Tag:     "status",
 		Status:  200,
 		Summary: "Service health and status",
-		Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset, the storage backend and its state, and, when rate limits are shared, Redis's state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable (within 2 seconds with PostgreSQL); an unreachable Redis leaves the status ok, since limits then fall back to each node's own counts. Use it as the balancer's health check.",
+		Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset, the storage backend and its state, and, when rate limits are shared, Redis's state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable (within 2 seconds with PostgreSQL); an unreachable Redis leaves the status ok, since limits then fall back to each node's own counts. Storage and Redis are checked at most once a second; answers in between report the last check. Use it as the balancer's health check.",
 		Data:    data,
 		Errs:    []rest.ErrDoc{rest.Err(errcode.Unavailable, "storage is unusable")}}
 	return err
 }
 
+// probe is a check of the storage and, when limits are shared, Redis:
+// what /status reports. A check is reused for probeTTL, so a balancer (or
+// many) polling /status costs one storage transaction and one Redis round
+// trip a second however often it asks.
+type probe struct {
+	at    time.Time
+	err   error // storage unusable
+	size  int64
+	redis string // "ok" or "unreachable"; "" without Redis
+}
+
+const probeTTL = time.Second
+
+// check returns a probe made within probeTTL of now, making one if needed.
+// Concurrent callers may each make one; the last stored wins.
+func (s *Server) check(now time.Time) *probe {
+	if p := s.probe.Load(); p != nil && !now.Before(p.at) && now.Sub(p.at) < probeTTL {
+		return p
+	}
+	p := &probe{at: now}
+	if p.err = s.db.Ping(); p.err == nil {
+		p.size, _ = s.db.Size()
+	}
+	if r := s.cfg.Redis; r != nil {
+		p.redis = "ok"
+		if err := r.Ping(context.Background()); err != nil {
+			p.redis = "unreachable"
+		}
+	}
+	s.probe.Store(p)
+	return p
+}
+
 func (s *Server) status(c *rest.Ctx) {
-	if err := s.db.Ping(); err != nil {
-		s.log.Error("storage unusable", "kind", s.db.Kind(), "err", err)
+	now := s.now()
+	p := s.check(now)
+	if p.err != nil {
+		if p.at == now { // log a failed check once, not on every reuse
+			s.log.Error("storage unusable", "kind", s.db.Kind(), "err", p.err)
+		}
 		c.Error(errcode.Unavailable, "storage ("+s.db.Kind()+") is unavailable; retry with backoff")
 		return
 	}
-	size, _ := s.db.Size()
-	now := s.now()
 	w := c.Begin()
 	w.Begin()
 	w.Key("status")
@@ -128,17 +163,13 @@ func (s *Server) status(c *rest.Ctx) {
 	w.Key("state")
 	w.String("ok")
 	w.Key("sizeBytes")
-	w.Int(size)
+	w.Int(p.size)
 	w.End()
 	if r := s.cfg.Redis; r != nil {
-		state := "ok"
-		if err := r.Ping(context.Background()); err != nil {
-			state = "unreachable"
-		}
 		w.Key("redis")
 		w.Begin()
 		w.Key("state")
-		w.String(state)
+		w.String(p.redis)
 		w.Key("fallbacks")
 		w.Int(int64(r.Fallbacks()))
 		w.End()

@@ -280,15 +280,14 @@ func (d *DB) Ping() error {
 // Kind is "bbolt".
 func (d *DB) Kind() string { return "bbolt" }
 
-// Size is the size of the file in bytes.
+// Size is the size of the database in bytes, as its last committed
+// transaction left it: the pages in use, read from the open file's
+// metadata without a system call (the file on disk may be larger, since
+// bbolt grows it ahead of need).
 func (d *DB) Size() (int64, error) {
 	var n int64
-	err := d.view(func(*bolt.Tx) error {
-		fi, err := os.Stat(d.path)
-		if err != nil {
-			return err
-		}
-		n = fi.Size()
+	err := d.view(func(tx *bolt.Tx) error {
+		n = tx.Size()
 		return nil
 	})
 	return n, wrap("size", err)
