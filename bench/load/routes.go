@@ -37,6 +37,7 @@ func routes() []route {
 		{name: "profile-apikey", method: "GET", path: "/api/v1/user/profile", auth: "key", weight: 5},
 		{name: "tax-calculate", method: "POST", path: "/api/v1/tax/calculate", auth: "jwt", weight: 10,
 			body: `{"country":"GB","region":"SCT","income":{"employment":50000,"dividends":3000}}`},
+		{name: "status", method: "GET", path: "/api/v1/status", weight: 5},
 	}
 }
 
