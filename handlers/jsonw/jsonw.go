@@ -283,44 +283,33 @@ func appendFrac2(dst []byte, d uint32, point bool) []byte {
 	return append(dst, pairs[d*2], pairs[d*2+1])
 }
 
-// appendUint appends u in decimal. The low eight digits and each eight
-// above them are written at fixed places of a stack buffer with 32-bit
-// arithmetic (put8), so the work does not branch on the number's length;
-// the digit count then says where the number starts.
+// appendUint appends u in decimal, two digits per table lookup, written in
+// place at the end of dst.
 func appendUint(dst []byte, u uint64) []byte {
-	if u < 100 {
-		if u < 10 {
-			return append(dst, byte('0'+u))
-		}
-		return append(dst, pairs[u*2], pairs[u*2+1])
+	if u < 10 {
+		return append(dst, byte('0'+u))
 	}
 	n := (bits.Len64(u) * 1233) >> 12 // digits - 1 or digits
 	if u >= pow10u[n] {
 		n++
 	}
-	var b [24]byte
-	hi := u / 1e8
-	put8(b[16:], uint32(u-hi*1e8))
-	if hi != 0 {
-		top := hi / 1e8
-		put8(b[8:], uint32(hi-top*1e8))
-		if top != 0 {
-			put8(b[:8], uint32(top))
-		}
+	l := len(dst)
+	dst = append(dst, "00000000000000000000"[:n]...)
+	b := dst[l : l+n]
+	i := n
+	for u >= 100 {
+		q := u / 100
+		r := (u - q*100) * 2
+		i -= 2
+		b[i], b[i+1] = pairs[r], pairs[r+1]
+		u = q
 	}
-	return append(dst, b[24-n:]...)
-}
-
-// put8 writes v (below 10^8) as exactly eight digits, zero-padded.
-func put8(b []byte, v uint32) {
-	_ = b[7]
-	hi, lo := v/10000, v%10000
-	a, c := hi/100*2, hi%100*2
-	d, e := lo/100*2, lo%100*2
-	b[0], b[1] = pairs[a], pairs[a+1]
-	b[2], b[3] = pairs[c], pairs[c+1]
-	b[4], b[5] = pairs[d], pairs[d+1]
-	b[6], b[7] = pairs[e], pairs[e+1]
+	if u >= 10 {
+		b[0], b[1] = pairs[u*2], pairs[u*2+1]
+	} else {
+		b[0] = byte('0' + u)
+	}
+	return dst
 }
 
 var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
