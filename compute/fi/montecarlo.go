@@ -221,8 +221,9 @@ func selPivot(v []float64, lo, hi, k int) float64 {
 		for i := range smp {
 			smp[i] = v[lo+i*step]
 		}
-		insertionSort(smp[:])
-		return smp[(k-lo)*len(smp)/n]
+		j := (k - lo) * len(smp) / n
+		sel(smp[:], 0, len(smp)-1, j) // the sample's j-th value, without sorting it
+		return smp[j]
 	}
 	a, b, c := v[lo], v[lo+n/2], v[hi]
 	return max(min(a, b), min(max(a, b), c))
