@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA DC ID IL KY MA MD ME MI MN MO ND NE OR UT VT WA WI")
+	only2025 := strings.Fields("AR CA DC ID IL MA MD ME MI MN MO ND NE OR UT VT WA WI")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -301,6 +301,15 @@ var examplesUS = []example{
 	{name: "2025 KY pension 40,000 + dividends 5,000", year: 2025, region: "KY", in: Income{Pension: 40000, Dividends: 5000}, regional: 424.8},
 	// AGI 21,000 − pension exclusion 20,000 − 3,270 = 0 × 4% = 0
 	{name: "2025 KY pension 20,000 + interest 1,000", year: 2025, region: "KY", in: Income{Pension: 20000, Interest: 1000}, regional: zero},
+	// 2026: rate 3.5% (KRS 141.020(2)(b)), standard deduction $3,360 (2026
+	// withholding formula), pension exclusion still $31,110.
+	// AGI 60,000 − pension exclusion 0 − 3,360 = 56,640 × 3.5% = 1,982.4
+	{name: "2026 KY employment 60,000", year: 2026, region: "KY", in: Income{Employment: 60000}, regional: 1982.4},
+	// AGI 45,000 − pension exclusion 31,110 − 3,360 = 10,530 × 3.5% = 368.55
+	{name: "2026 KY pension 40,000 + dividends 5,000", year: 2026, region: "KY", in: Income{Pension: 40000, Dividends: 5000}, regional: 368.55},
+	// SE tax 50,000 × 92.35% × 15.3% = 7,064.78, half 3,532.39; AGI 46,467.61
+	// − 3,360 = 43,107.61 × 3.5% = 1,508.77
+	{name: "2026 KY selfEmployment 50,000", year: 2026, region: "KY", in: Income{SelfEmployment: 50000}, regional: 1508.77},
 	// MS
 	// income without pension 60,000 − 8,300 = 51,700; over 10,000 at 4.4% = 1,834.8
 	{name: "2025 MS employment 60,000", year: 2025, region: "MS", in: Income{Employment: 60000}, regional: 1834.8},
