@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA DC ID IL MA MD ME MI MN MO ND NE OR UT VT WA WI")
+	only2025 := strings.Fields("AR CA DC ID IL MA MD ME MI MN MO NE OR UT VT WA WI")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -553,6 +553,14 @@ var examplesUS = []example{
 	{name: "2025 ND employment 80,000 + dividends 10,000 + capitalGains 40,000", year: 2025, region: "ND", in: Income{Employment: 80000, Dividends: 10000, CapitalGains: 40000}, regional: 892.61},
 	// federal taxable income 284,250 − 40% of dividends and gains 0 = 284,250; 196,350 at 1.95%, 39,425 at 2.5% = 4,814.45
 	{name: "2025 ND employment 300,000", year: 2025, region: "ND", in: Income{Employment: 300000}, regional: 4814.45},
+	// The 2026 ND-1ES rate schedule (single) prints $3,916.09 as the tax at
+	// $250,400 of North Dakota taxable income: wages 266,500 less the 2026
+	// federal standard deduction 16,100 reach it exactly.
+	{name: "2026 ND employment 266,500 (ND-1ES 2026 schedule at $250,400)", src: table, year: 2026, region: "ND", in: Income{Employment: 266500}, regional: 3916.09},
+	// federal taxable income 113,900 − 40% of dividends and gains 20,000 = 93,900; 44,325 at 1.95% = 864.34
+	{name: "2026 ND employment 80,000 + dividends 10,000 + capitalGains 40,000", year: 2026, region: "ND", in: Income{Employment: 80000, Dividends: 10000, CapitalGains: 40000}, regional: 864.34},
+	// federal taxable income 283,900; 200,825 at 1.95%, 33,500 at 2.5% = 4,753.59
+	{name: "2026 ND employment 300,000", year: 2026, region: "ND", in: Income{Employment: 300000}, regional: 4753.59},
 	// MT
 	// taxable other income 44,250, taxable gains 0; 21,100 at 4.7%, 23,150 at 5.9% = 2,357.55
 	{name: "2025 MT employment 60,000", year: 2025, region: "MT", in: Income{Employment: 60000}, regional: 2357.55},
