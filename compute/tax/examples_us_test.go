@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA DC ID IL MA MD ME MI MN MO NE OR UT VT WA WI")
+	only2025 := strings.Fields("AR CA DC ID IL MA MD ME MI MN MO OR UT VT WA WI")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -537,6 +537,12 @@ var examplesUS = []example{
 	{name: "2025 NE pension 30,000 + dividends 10,000", year: 2025, region: "NE", in: Income{Pension: 30000, Dividends: 10000}, regional: 998.03},
 	// AGI 12,000 − 8,600 = 3,400; 3,400 at 2.46% = 83.64; − exemption credit 171
 	{name: "2025 NE employment 12,000", year: 2025, region: "NE", in: Income{Employment: 12000}, regional: zero},
+	// 2026 (Form 1040N-ES): the schedule prints $1,514.58 at $39,900 of
+	// taxable income. Wages 60,000 − standard deduction 8,850 = 51,150;
+	// 1,514.58 + 11,250 at 4.55% = 2,026.46 − exemption credit 176 = 1,850.46
+	{name: "2026 NE employment 60,000", year: 2026, region: "NE", in: Income{Employment: 60000}, regional: 1850.46},
+	// AGI 32,000 − 8,850 = 23,150; 4,130 at 2.46%, 19,020 at 3.51% = 769.20 − 176 = 593.20
+	{name: "2026 NE pension 30,000 + interest 2,000", year: 2026, region: "NE", in: Income{Pension: 30000, Interest: 2000}, regional: 593.2},
 	// NM
 	// AGI 60,000 − low- and middle-income exemption 0 − capital gain deduction 0 − 15,750 = 44,250; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,750 at 4.7% = 1,670.75
 	{name: "2025 NM employment 60,000", year: 2025, region: "NM", in: Income{Employment: 60000}, regional: 1670.75},
