@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA DC ID IL MA MD ME MI MN MO OR UT VT WA WI")
+	only2025 := strings.Fields("AR CA ID MD ME MN OR UT VT WA")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -250,6 +250,11 @@ var examplesUS = []example{
 	{name: "2025 IL pension 40,000 + interest 3,000 + dividends 10,000", year: 2025, region: "IL", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000}, regional: 502.43},
 	// AGI 260,000; base less retirement income 260,000 − exemption 0 = 260,000 × 4.95% = 12,870
 	{name: "2025 IL employment 240,000 + capitalGains 20,000", year: 2025, region: "IL", in: Income{Employment: 240000, CapitalGains: 20000}, regional: 12870},
+	// 2026: exemption allowance $2,925 (IL-700-T 2026)
+	// AGI 60,000; base less retirement income 60,000 − exemption 2,925 = 57,075 × 4.95% = 2,825.21
+	{name: "2026 IL employment 60,000", year: 2026, region: "IL", in: Income{Employment: 60000}, regional: 2825.21},
+	// AGI 53,000; base less retirement income 13,000 − exemption 2,925 = 10,075 × 4.95% = 498.71
+	{name: "2026 IL pension 40,000 + interest 3,000 + dividends 10,000", year: 2026, region: "IL", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000}, regional: 498.71},
 	// PA
 	// taxable classes 60,000 (pension excluded) × 3.07% = 1,842
 	{name: "2025 PA employment 60,000", year: 2025, region: "PA", in: Income{Employment: 60000}, regional: 1842},
@@ -379,6 +384,11 @@ var examplesUS = []example{
 	{name: "2025 MA employment 10,000", year: 2025, region: "MA", in: Income{Employment: 10000}, regional: 200},
 	// AGI 1,500,000 − FICA deduction 2,000 − exemption 4,400 = 1,493,600 at 5% = 74,680; surtax 4% of 410,450 = 16,418
 	{name: "2025 MA employment 1,500,000", year: 2025, region: "MA", in: Income{Employment: 1500000}, regional: 91098},
+	// 2026: surtax threshold $1,107,750. Taxable 1,500,000 − 2,000 − 4,400 =
+	// 1,493,600 × 5% = 74,680; surtax 4% × 385,850 = 15,434; total 90,114
+	{name: "2026 MA employment 1,500,000", year: 2026, region: "MA", in: Income{Employment: 1500000}, regional: 90114},
+	// taxable 60,000 − contributions 2,000 − exemption 4,400 = 53,600 × 5% = 2,680
+	{name: "2026 MA employment 60,000", year: 2026, region: "MA", in: Income{Employment: 60000}, regional: 2680},
 	// VA
 	// AGI 60,000 − 8,750 − 930 = 50,320; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 33,320 at 5.75% = 2,635.90
 	{name: "2025 VA employment 60,000", year: 2025, region: "VA", in: Income{Employment: 60000}, regional: 2635.9},
@@ -395,6 +405,11 @@ var examplesUS = []example{
 	{name: "2025 MI pension 40,000 + interest 2,000", year: 2025, region: "MI", in: Income{Pension: 40000, Interest: 2000}, regional: 1538.5},
 	// income 50,000 − exemption 5,800 = 44,200 at 4.25% = 1,878.50
 	{name: "2025 MI selfEmployment 50,000", year: 2025, region: "MI", in: Income{SelfEmployment: 50000}, regional: 1878.5},
+	// 2026: rate 4.25%, exemption $5,900 (Form 446 2026)
+	// (60,000 − 5,900) × 4.25% = 2,299.25
+	{name: "2026 MI employment 60,000", year: 2026, region: "MI", in: Income{Employment: 60000}, regional: 2299.25},
+	// no deduction for half the self-employment tax: (50,000 − 5,900) × 4.25% = 1,874.25
+	{name: "2026 MI selfEmployment 50,000", year: 2026, region: "MI", in: Income{SelfEmployment: 50000}, regional: 1874.25},
 	// OH
 	// AGI 60,000; exemption 2,150; nonbusiness taxable 57,850; schedule 1,216.50 on nonbusiness income
 	{name: "2025 OH employment 60,000", year: 2025, region: "OH", in: Income{Employment: 60000}, regional: 1216.5},
@@ -435,6 +450,13 @@ var examplesUS = []example{
 	{name: "2025 WI pension 40,000", year: 2025, region: "WI", in: Income{Pension: 40000}, regional: 1108.42},
 	// Wisconsin income 70,000 − standard deduction 7,506 − 700 = 61,794; 14,680 at 3.5%, 36,450 at 4.4%, 10,664 at 5.3% = 2,682.79
 	{name: "2025 WI capitalGains 100,000", year: 2025, region: "WI", in: Income{CapitalGains: 100000}, regional: 2682.79},
+	// The 2026 Form 1-ES schedule A prints $17,030.62 as the tax at $332,720
+	// of taxable income; wages 333,420 have no standard deduction (nil from
+	// $136,453) and less the $700 exemption reach it exactly.
+	{name: "2026 WI employment 333,420 (Form 1-ES 2026 schedule at $332,720)", src: table, year: 2026, region: "WI", in: Income{Employment: 333420}, regional: 17030.62},
+	// standard deduction 13,960 − 12% × 39,880 = 9,174.40; taxable 60,000 − 9,174.40 − 700 =
+	// 50,125.60; 528.85 + 4.4% × 35,015.60 = 2,069.54
+	{name: "2026 WI employment 60,000", year: 2026, region: "WI", in: Income{Employment: 60000}, regional: 2069.54},
 	// MD
 	// AGI 60,000 − 3,350 − exemption 3,200 = 53,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 50,450 at 4.75% = 2,486.38
 	{name: "2025 MD employment 60,000", year: 2025, region: "MD", in: Income{Employment: 60000}, regional: 2486.38},
@@ -590,6 +612,11 @@ var examplesUS = []example{
 	{name: "2025 DC pension 40,000 + interest 5,000", year: 2025, region: "DC", in: Income{Pension: 40000, Interest: 5000}, regional: 1600},
 	// AGI 300,000 − 15,000 = 285,000; 10,000 at 4%, 30,000 at 6%, 20,000 at 6.5%, 190,000 at 8.5%, 35,000 at 9.25% = 22,887.50
 	{name: "2025 DC employment 300,000", year: 2025, region: "DC", in: Income{Employment: 300000}, regional: 22887.5},
+	// 2026: standard deduction $16,100 (2026 D-40ES)
+	// 60,000 − 16,100 = 43,900; 400 + 1,800 + 6.5% × 3,900 = 2,453.50
+	{name: "2026 DC employment 60,000", year: 2026, region: "DC", in: Income{Employment: 60000}, regional: 2453.5},
+	// 35,000 − 16,100 = 18,900; 400 + 6% × 8,900 = 934
+	{name: "2026 DC pension 30,000 + interest 5,000", year: 2026, region: "DC", in: Income{Pension: 30000, Interest: 5000}, regional: 934},
 	// MO
 	// Missouri AGI (gains subtracted) 60,000 − 15,750 − 15% of federal tax 5,075 = 43,488.75; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 34,297.75 at 4.7% = 1,868.03
 	{name: "2025 MO employment 60,000", year: 2025, region: "MO", in: Income{Employment: 60000}, regional: 1868.03},
@@ -601,6 +628,14 @@ var examplesUS = []example{
 	{name: "2025 MO employment 24,000", year: 2025, region: "MO", in: Income{Employment: 24000}, regional: 200.65},
 	// business income deduction 13,010.93; Missouri AGI (gains subtracted) 65,054.66 − 15,750 − 15% of federal tax 5,766 = 35,428.83; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 26,237.83 at 4.7% = 1,489.21
 	{name: "2025 MO selfEmployment 70,000", year: 2025, region: "MO", in: Income{SelfEmployment: 70000}, regional: 1489.21},
+	// 2026 (withholding formula brackets): 1,348 × (2% + 2.5% + 3% + 3.5% + 4% + 4.5%) = 262.86 to $9,436.
+	// AGI 60,000; federal tax 5,023 (Tax Table), 15% = 753.45 deducted;
+	// taxable 60,000 − 16,100 − 753.45 = 43,146.55; 262.86 + 4.7% × 33,710.55 = 1,847.26
+	{name: "2026 MO employment 60,000", year: 2026, region: "MO", in: Income{Employment: 60000}, regional: 1847.26},
+	// Missouri AGI without gains 40,000; federal tax 1,423 (ordinary 13,900, row midpoint
+	// 13,925; gains and dividends at 0%), 25% = 355.75; taxable 40,000 − 16,100 − 355.75 =
+	// 23,544.25; 262.86 + 4.7% × 14,108.25 = 925.95
+	{name: "2026 MO pension 30,000 + dividends 10,000 + capitalGains 20,000", year: 2026, region: "MO", in: Income{Pension: 30000, Dividends: 10000, CapitalGains: 20000}, regional: 925.95},
 	// AR
 	// net income 60,000 (half of gains, pension over 6,000) − 2,470 = 57,530; 5,600 at 2%, 4,800 at 3%, 10,400 at 3.4%, 31,130 at 3.9% = 1,823.67; − personal credit 29
 	{name: "2025 AR employment 60,000", year: 2025, region: "AR", in: Income{Employment: 60000}, regional: 1794.67},
