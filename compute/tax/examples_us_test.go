@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA ID MD ME MN OR UT VT WA")
+	only2025 := strings.Fields("AR CA ID MD ME MN UT VT WA")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -441,6 +441,14 @@ var examplesUS = []example{
 	{name: "2025 OR employment 132,000", year: 2025, region: "OR", in: Income{Employment: 132000}, regional: 10545.69},
 	// AGI 40,000 − federal tax subtraction 1,475 (federal tax 1,475, limit 8,500) − 2,835 = 35,690; 4,400 at 4.75%, 6,700 at 6.75%, 24,590 at 8.75% = 2,812.88; exemption credit 256
 	{name: "2025 OR pension 30,000 + dividends 10,000", year: 2025, region: "OR", in: Income{Pension: 30000, Dividends: 10000}, regional: 2556.88},
+	// 2026 (withholding formulas): federal tax 5,023 subtracted (limit 8,750);
+	// 60,000 − 5,023 − 2,910 = 52,067; 4,550 at 4.75%, 6,850 at 6.75%, 40,667 at
+	// 8.75% = 4,236.86 − exemption credit 263 = 3,973.86
+	{name: "2026 OR employment 60,000", year: 2026, region: "OR", in: Income{Employment: 60000}, regional: 3973.86},
+	// federal tax 19,934 (taxable 113,900), subtraction limited to 5,250 at AGI
+	// 130,000; 130,000 − 5,250 − 2,910 = 121,840; 678.50 + 8.75% × 110,440 =
+	// 10,342; no exemption credit above $100,000
+	{name: "2026 OR employment 130,000", year: 2026, region: "OR", in: Income{Employment: 130000}, regional: 10342},
 	// WI
 	// Wisconsin income 60,000 − standard deduction 8,706 − 700 = 50,594; 14,680 at 3.5%, 35,914 at 4.4% = 2,094.02
 	{name: "2025 WI employment 60,000", year: 2025, region: "WI", in: Income{Employment: 60000}, regional: 2094.02},
