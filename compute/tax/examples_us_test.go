@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA ID MD ME MN UT VT WA")
+	only2025 := strings.Fields("AR CA ID MD ME UT VT WA")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -432,6 +432,11 @@ var examplesUS = []example{
 	{name: "2025 MN pension 40,000 + interest 5,000", year: 2025, region: "MN", in: Income{Pension: 40000, Interest: 5000}, regional: 1607.68},
 	// AGI 1,500,000 − standard deduction 2,990 = 1,497,010; 32,570 at 5.35%, 74,420 at 6.8%, 91,640 at 7.85%, 1,298,380 at 9.85% = 141,887.23; NIIT 1% of 500,000 = 5,000
 	{name: "2025 MN capitalGains 1,500,000", year: 2025, region: "MN", in: Income{CapitalGains: 1500000}, regional: 146887.23},
+	// 2026 (inflation-adjusted amounts): 42,000 − 15,300 = 26,700 × 5.35% = 1,428.45
+	{name: "2026 MN pension 40,000 + interest 2,000", year: 2026, region: "MN", in: Income{Pension: 40000, Interest: 2000}, regional: 1428.45},
+	// standard deduction 15,300 − 3% × 93,400 − 10% × 62,200 = 6,278; taxable
+	// 393,722: 1,782.09 + 5,176.16 + 7,357.02 + 9.85% × 190,572 = 33,086.61
+	{name: "2026 MN employment 400,000", year: 2026, region: "MN", in: Income{Employment: 400000}, regional: 33086.61, tol: 0.01},
 	// OR
 	// AGI 40,000 − federal tax subtraction 2,675 (federal tax 2,675, limit 8,500) − 2,835 = 34,490; 4,400 at 4.75%, 6,700 at 6.75%, 23,390 at 8.75% = 2,707.88; exemption credit 256
 	{name: "2025 OR employment 40,000", year: 2025, region: "OR", in: Income{Employment: 40000}, regional: 2451.88},
