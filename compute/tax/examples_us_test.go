@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA DC ID IL KY MA MD ME MI MN MO ND NE OR UT VT WA WI")
+	only2025 := strings.Fields("AR CA ID MD ME UT VT WA")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -250,6 +250,11 @@ var examplesUS = []example{
 	{name: "2025 IL pension 40,000 + interest 3,000 + dividends 10,000", year: 2025, region: "IL", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000}, regional: 502.43},
 	// AGI 260,000; base less retirement income 260,000 − exemption 0 = 260,000 × 4.95% = 12,870
 	{name: "2025 IL employment 240,000 + capitalGains 20,000", year: 2025, region: "IL", in: Income{Employment: 240000, CapitalGains: 20000}, regional: 12870},
+	// 2026: exemption allowance $2,925 (IL-700-T 2026)
+	// AGI 60,000; base less retirement income 60,000 − exemption 2,925 = 57,075 × 4.95% = 2,825.21
+	{name: "2026 IL employment 60,000", year: 2026, region: "IL", in: Income{Employment: 60000}, regional: 2825.21},
+	// AGI 53,000; base less retirement income 13,000 − exemption 2,925 = 10,075 × 4.95% = 498.71
+	{name: "2026 IL pension 40,000 + interest 3,000 + dividends 10,000", year: 2026, region: "IL", in: Income{Pension: 40000, Interest: 3000, Dividends: 10000}, regional: 498.71},
 	// PA
 	// taxable classes 60,000 (pension excluded) × 3.07% = 1,842
 	{name: "2025 PA employment 60,000", year: 2025, region: "PA", in: Income{Employment: 60000}, regional: 1842},
@@ -301,6 +306,15 @@ var examplesUS = []example{
 	{name: "2025 KY pension 40,000 + dividends 5,000", year: 2025, region: "KY", in: Income{Pension: 40000, Dividends: 5000}, regional: 424.8},
 	// AGI 21,000 − pension exclusion 20,000 − 3,270 = 0 × 4% = 0
 	{name: "2025 KY pension 20,000 + interest 1,000", year: 2025, region: "KY", in: Income{Pension: 20000, Interest: 1000}, regional: zero},
+	// 2026: rate 3.5% (KRS 141.020(2)(b)), standard deduction $3,360 (2026
+	// withholding formula), pension exclusion still $31,110.
+	// AGI 60,000 − pension exclusion 0 − 3,360 = 56,640 × 3.5% = 1,982.4
+	{name: "2026 KY employment 60,000", year: 2026, region: "KY", in: Income{Employment: 60000}, regional: 1982.4},
+	// AGI 45,000 − pension exclusion 31,110 − 3,360 = 10,530 × 3.5% = 368.55
+	{name: "2026 KY pension 40,000 + dividends 5,000", year: 2026, region: "KY", in: Income{Pension: 40000, Dividends: 5000}, regional: 368.55},
+	// SE tax 50,000 × 92.35% × 15.3% = 7,064.78, half 3,532.39; AGI 46,467.61
+	// − 3,360 = 43,107.61 × 3.5% = 1,508.77
+	{name: "2026 KY selfEmployment 50,000", year: 2026, region: "KY", in: Income{SelfEmployment: 50000}, regional: 1508.77},
 	// MS
 	// income without pension 60,000 − 8,300 = 51,700; over 10,000 at 4.4% = 1,834.8
 	{name: "2025 MS employment 60,000", year: 2025, region: "MS", in: Income{Employment: 60000}, regional: 1834.8},
@@ -370,6 +384,11 @@ var examplesUS = []example{
 	{name: "2025 MA employment 10,000", year: 2025, region: "MA", in: Income{Employment: 10000}, regional: 200},
 	// AGI 1,500,000 − FICA deduction 2,000 − exemption 4,400 = 1,493,600 at 5% = 74,680; surtax 4% of 410,450 = 16,418
 	{name: "2025 MA employment 1,500,000", year: 2025, region: "MA", in: Income{Employment: 1500000}, regional: 91098},
+	// 2026: surtax threshold $1,107,750. Taxable 1,500,000 − 2,000 − 4,400 =
+	// 1,493,600 × 5% = 74,680; surtax 4% × 385,850 = 15,434; total 90,114
+	{name: "2026 MA employment 1,500,000", year: 2026, region: "MA", in: Income{Employment: 1500000}, regional: 90114},
+	// taxable 60,000 − contributions 2,000 − exemption 4,400 = 53,600 × 5% = 2,680
+	{name: "2026 MA employment 60,000", year: 2026, region: "MA", in: Income{Employment: 60000}, regional: 2680},
 	// VA
 	// AGI 60,000 − 8,750 − 930 = 50,320; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 33,320 at 5.75% = 2,635.90
 	{name: "2025 VA employment 60,000", year: 2025, region: "VA", in: Income{Employment: 60000}, regional: 2635.9},
@@ -386,6 +405,11 @@ var examplesUS = []example{
 	{name: "2025 MI pension 40,000 + interest 2,000", year: 2025, region: "MI", in: Income{Pension: 40000, Interest: 2000}, regional: 1538.5},
 	// income 50,000 − exemption 5,800 = 44,200 at 4.25% = 1,878.50
 	{name: "2025 MI selfEmployment 50,000", year: 2025, region: "MI", in: Income{SelfEmployment: 50000}, regional: 1878.5},
+	// 2026: rate 4.25%, exemption $5,900 (Form 446 2026)
+	// (60,000 − 5,900) × 4.25% = 2,299.25
+	{name: "2026 MI employment 60,000", year: 2026, region: "MI", in: Income{Employment: 60000}, regional: 2299.25},
+	// no deduction for half the self-employment tax: (50,000 − 5,900) × 4.25% = 1,874.25
+	{name: "2026 MI selfEmployment 50,000", year: 2026, region: "MI", in: Income{SelfEmployment: 50000}, regional: 1874.25},
 	// OH
 	// AGI 60,000; exemption 2,150; nonbusiness taxable 57,850; schedule 1,216.50 on nonbusiness income
 	{name: "2025 OH employment 60,000", year: 2025, region: "OH", in: Income{Employment: 60000}, regional: 1216.5},
@@ -408,6 +432,11 @@ var examplesUS = []example{
 	{name: "2025 MN pension 40,000 + interest 5,000", year: 2025, region: "MN", in: Income{Pension: 40000, Interest: 5000}, regional: 1607.68},
 	// AGI 1,500,000 − standard deduction 2,990 = 1,497,010; 32,570 at 5.35%, 74,420 at 6.8%, 91,640 at 7.85%, 1,298,380 at 9.85% = 141,887.23; NIIT 1% of 500,000 = 5,000
 	{name: "2025 MN capitalGains 1,500,000", year: 2025, region: "MN", in: Income{CapitalGains: 1500000}, regional: 146887.23},
+	// 2026 (inflation-adjusted amounts): 42,000 − 15,300 = 26,700 × 5.35% = 1,428.45
+	{name: "2026 MN pension 40,000 + interest 2,000", year: 2026, region: "MN", in: Income{Pension: 40000, Interest: 2000}, regional: 1428.45},
+	// standard deduction 15,300 − 3% × 93,400 − 10% × 62,200 = 6,278; taxable
+	// 393,722: 1,782.09 + 5,176.16 + 7,357.02 + 9.85% × 190,572 = 33,086.61
+	{name: "2026 MN employment 400,000", year: 2026, region: "MN", in: Income{Employment: 400000}, regional: 33086.61, tol: 0.01},
 	// OR
 	// AGI 40,000 − federal tax subtraction 2,675 (federal tax 2,675, limit 8,500) − 2,835 = 34,490; 4,400 at 4.75%, 6,700 at 6.75%, 23,390 at 8.75% = 2,707.88; exemption credit 256
 	{name: "2025 OR employment 40,000", year: 2025, region: "OR", in: Income{Employment: 40000}, regional: 2451.88},
@@ -417,6 +446,14 @@ var examplesUS = []example{
 	{name: "2025 OR employment 132,000", year: 2025, region: "OR", in: Income{Employment: 132000}, regional: 10545.69},
 	// AGI 40,000 − federal tax subtraction 1,475 (federal tax 1,475, limit 8,500) − 2,835 = 35,690; 4,400 at 4.75%, 6,700 at 6.75%, 24,590 at 8.75% = 2,812.88; exemption credit 256
 	{name: "2025 OR pension 30,000 + dividends 10,000", year: 2025, region: "OR", in: Income{Pension: 30000, Dividends: 10000}, regional: 2556.88},
+	// 2026 (withholding formulas): federal tax 5,023 subtracted (limit 8,750);
+	// 60,000 − 5,023 − 2,910 = 52,067; 4,550 at 4.75%, 6,850 at 6.75%, 40,667 at
+	// 8.75% = 4,236.86 − exemption credit 263 = 3,973.86
+	{name: "2026 OR employment 60,000", year: 2026, region: "OR", in: Income{Employment: 60000}, regional: 3973.86},
+	// federal tax 19,934 (taxable 113,900), subtraction limited to 5,250 at AGI
+	// 130,000; 130,000 − 5,250 − 2,910 = 121,840; 678.50 + 8.75% × 110,440 =
+	// 10,342; no exemption credit above $100,000
+	{name: "2026 OR employment 130,000", year: 2026, region: "OR", in: Income{Employment: 130000}, regional: 10342},
 	// WI
 	// Wisconsin income 60,000 − standard deduction 8,706 − 700 = 50,594; 14,680 at 3.5%, 35,914 at 4.4% = 2,094.02
 	{name: "2025 WI employment 60,000", year: 2025, region: "WI", in: Income{Employment: 60000}, regional: 2094.02},
@@ -426,6 +463,13 @@ var examplesUS = []example{
 	{name: "2025 WI pension 40,000", year: 2025, region: "WI", in: Income{Pension: 40000}, regional: 1108.42},
 	// Wisconsin income 70,000 − standard deduction 7,506 − 700 = 61,794; 14,680 at 3.5%, 36,450 at 4.4%, 10,664 at 5.3% = 2,682.79
 	{name: "2025 WI capitalGains 100,000", year: 2025, region: "WI", in: Income{CapitalGains: 100000}, regional: 2682.79},
+	// The 2026 Form 1-ES schedule A prints $17,030.62 as the tax at $332,720
+	// of taxable income; wages 333,420 have no standard deduction (nil from
+	// $136,453) and less the $700 exemption reach it exactly.
+	{name: "2026 WI employment 333,420 (Form 1-ES 2026 schedule at $332,720)", src: table, year: 2026, region: "WI", in: Income{Employment: 333420}, regional: 17030.62},
+	// standard deduction 13,960 − 12% × 39,880 = 9,174.40; taxable 60,000 − 9,174.40 − 700 =
+	// 50,125.60; 528.85 + 4.4% × 35,015.60 = 2,069.54
+	{name: "2026 WI employment 60,000", year: 2026, region: "WI", in: Income{Employment: 60000}, regional: 2069.54},
 	// MD
 	// AGI 60,000 − 3,350 − exemption 3,200 = 53,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 50,450 at 4.75% = 2,486.38
 	{name: "2025 MD employment 60,000", year: 2025, region: "MD", in: Income{Employment: 60000}, regional: 2486.38},
@@ -528,6 +572,12 @@ var examplesUS = []example{
 	{name: "2025 NE pension 30,000 + dividends 10,000", year: 2025, region: "NE", in: Income{Pension: 30000, Dividends: 10000}, regional: 998.03},
 	// AGI 12,000 − 8,600 = 3,400; 3,400 at 2.46% = 83.64; − exemption credit 171
 	{name: "2025 NE employment 12,000", year: 2025, region: "NE", in: Income{Employment: 12000}, regional: zero},
+	// 2026 (Form 1040N-ES): the schedule prints $1,514.58 at $39,900 of
+	// taxable income. Wages 60,000 − standard deduction 8,850 = 51,150;
+	// 1,514.58 + 11,250 at 4.55% = 2,026.46 − exemption credit 176 = 1,850.46
+	{name: "2026 NE employment 60,000", year: 2026, region: "NE", in: Income{Employment: 60000}, regional: 1850.46},
+	// AGI 32,000 − 8,850 = 23,150; 4,130 at 2.46%, 19,020 at 3.51% = 769.20 − 176 = 593.20
+	{name: "2026 NE pension 30,000 + interest 2,000", year: 2026, region: "NE", in: Income{Pension: 30000, Interest: 2000}, regional: 593.2},
 	// NM
 	// AGI 60,000 − low- and middle-income exemption 0 − capital gain deduction 0 − 15,750 = 44,250; 5,500 at 1.5%, 11,000 at 3.2%, 17,000 at 4.3%, 10,750 at 4.7% = 1,670.75
 	{name: "2025 NM employment 60,000", year: 2025, region: "NM", in: Income{Employment: 60000}, regional: 1670.75},
@@ -544,6 +594,14 @@ var examplesUS = []example{
 	{name: "2025 ND employment 80,000 + dividends 10,000 + capitalGains 40,000", year: 2025, region: "ND", in: Income{Employment: 80000, Dividends: 10000, CapitalGains: 40000}, regional: 892.61},
 	// federal taxable income 284,250 − 40% of dividends and gains 0 = 284,250; 196,350 at 1.95%, 39,425 at 2.5% = 4,814.45
 	{name: "2025 ND employment 300,000", year: 2025, region: "ND", in: Income{Employment: 300000}, regional: 4814.45},
+	// The 2026 ND-1ES rate schedule (single) prints $3,916.09 as the tax at
+	// $250,400 of North Dakota taxable income: wages 266,500 less the 2026
+	// federal standard deduction 16,100 reach it exactly.
+	{name: "2026 ND employment 266,500 (ND-1ES 2026 schedule at $250,400)", src: table, year: 2026, region: "ND", in: Income{Employment: 266500}, regional: 3916.09},
+	// federal taxable income 113,900 − 40% of dividends and gains 20,000 = 93,900; 44,325 at 1.95% = 864.34
+	{name: "2026 ND employment 80,000 + dividends 10,000 + capitalGains 40,000", year: 2026, region: "ND", in: Income{Employment: 80000, Dividends: 10000, CapitalGains: 40000}, regional: 864.34},
+	// federal taxable income 283,900; 200,825 at 1.95%, 33,500 at 2.5% = 4,753.59
+	{name: "2026 ND employment 300,000", year: 2026, region: "ND", in: Income{Employment: 300000}, regional: 4753.59},
 	// MT
 	// taxable other income 44,250, taxable gains 0; 21,100 at 4.7%, 23,150 at 5.9% = 2,357.55
 	{name: "2025 MT employment 60,000", year: 2025, region: "MT", in: Income{Employment: 60000}, regional: 2357.55},
@@ -567,6 +625,11 @@ var examplesUS = []example{
 	{name: "2025 DC pension 40,000 + interest 5,000", year: 2025, region: "DC", in: Income{Pension: 40000, Interest: 5000}, regional: 1600},
 	// AGI 300,000 − 15,000 = 285,000; 10,000 at 4%, 30,000 at 6%, 20,000 at 6.5%, 190,000 at 8.5%, 35,000 at 9.25% = 22,887.50
 	{name: "2025 DC employment 300,000", year: 2025, region: "DC", in: Income{Employment: 300000}, regional: 22887.5},
+	// 2026: standard deduction $16,100 (2026 D-40ES)
+	// 60,000 − 16,100 = 43,900; 400 + 1,800 + 6.5% × 3,900 = 2,453.50
+	{name: "2026 DC employment 60,000", year: 2026, region: "DC", in: Income{Employment: 60000}, regional: 2453.5},
+	// 35,000 − 16,100 = 18,900; 400 + 6% × 8,900 = 934
+	{name: "2026 DC pension 30,000 + interest 5,000", year: 2026, region: "DC", in: Income{Pension: 30000, Interest: 5000}, regional: 934},
 	// MO
 	// Missouri AGI (gains subtracted) 60,000 − 15,750 − 15% of federal tax 5,075 = 43,488.75; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 34,297.75 at 4.7% = 1,868.03
 	{name: "2025 MO employment 60,000", year: 2025, region: "MO", in: Income{Employment: 60000}, regional: 1868.03},
@@ -578,6 +641,14 @@ var examplesUS = []example{
 	{name: "2025 MO employment 24,000", year: 2025, region: "MO", in: Income{Employment: 24000}, regional: 200.65},
 	// business income deduction 13,010.93; Missouri AGI (gains subtracted) 65,054.66 − 15,750 − 15% of federal tax 5,766 = 35,428.83; 1,313 at 2%, 1,313 at 2.5%, 1,313 at 3%, 1,313 at 3.5%, 1,313 at 4%, 1,313 at 4.5%, 26,237.83 at 4.7% = 1,489.21
 	{name: "2025 MO selfEmployment 70,000", year: 2025, region: "MO", in: Income{SelfEmployment: 70000}, regional: 1489.21},
+	// 2026 (withholding formula brackets): 1,348 × (2% + 2.5% + 3% + 3.5% + 4% + 4.5%) = 262.86 to $9,436.
+	// AGI 60,000; federal tax 5,023 (Tax Table), 15% = 753.45 deducted;
+	// taxable 60,000 − 16,100 − 753.45 = 43,146.55; 262.86 + 4.7% × 33,710.55 = 1,847.26
+	{name: "2026 MO employment 60,000", year: 2026, region: "MO", in: Income{Employment: 60000}, regional: 1847.26},
+	// Missouri AGI without gains 40,000; federal tax 1,423 (ordinary 13,900, row midpoint
+	// 13,925; gains and dividends at 0%), 25% = 355.75; taxable 40,000 − 16,100 − 355.75 =
+	// 23,544.25; 262.86 + 4.7% × 14,108.25 = 925.95
+	{name: "2026 MO pension 30,000 + dividends 10,000 + capitalGains 20,000", year: 2026, region: "MO", in: Income{Pension: 30000, Dividends: 10000, CapitalGains: 20000}, regional: 925.95},
 	// AR
 	// net income 60,000 (half of gains, pension over 6,000) − 2,470 = 57,530; 5,600 at 2%, 4,800 at 3%, 10,400 at 3.4%, 31,130 at 3.9% = 1,823.67; − personal credit 29
 	{name: "2025 AR employment 60,000", year: 2025, region: "AR", in: Income{Employment: 60000}, regional: 1794.67},
