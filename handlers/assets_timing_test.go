@@ -50,6 +50,20 @@ func BenchmarkAssetSummary200(b *testing.B) {
 	runRequest(b, s, "GET", "/api/v1/assets/summary", "Bearer "+tok, "", 200)
 }
 
+// Cost growth of GET /assets/summary with the stored assets (10 to 1,000,
+// the most an account holds): the store's read of the user's assets, the
+// summary and the answer, each linear in the assets.
+func BenchmarkAssetSummaryGrowth(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		b.Run(fmt.Sprintf("assets=%d", n), func(b *testing.B) {
+			s, tok, _ := benchServer(b, 1000, limitOff)
+			seedAssets(b, s, "Bearer "+tok, n)
+			runRequest(b, s, "GET", "/api/v1/assets/summary", "Bearer "+tok, "", 200)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/asset")
+		})
+	}
+}
+
 // BenchmarkFIScore200 is GET /fi-score with a profile and 200 assets.
 func BenchmarkFIScore200(b *testing.B) {
 	s, tok, _ := benchServer(b, 1000, limitOff)

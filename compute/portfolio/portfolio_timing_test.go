@@ -2,6 +2,7 @@ package portfolio
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -16,5 +17,24 @@ func BenchmarkSummarize200(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = Summarize(hs, "EUR", rates)
+	}
+}
+
+// Cost growth with the number of holdings (10 to 1,000, the most an account
+// holds): one pass over the holdings and a fixed set of groups, so the time
+// per holding should stay flat.
+func BenchmarkSummarizeGrowth(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		b.Run("assets="+strconv.Itoa(n), func(b *testing.B) {
+			hs := randomHoldings(rand.New(rand.NewPCG(1, 2)), n)
+			for i := range hs {
+				hs[i].Currency = []string{"USD", "EUR", "GBP"}[i%3]
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = Summarize(hs, "EUR", rates)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/asset")
+		})
 	}
 }
