@@ -3,11 +3,20 @@ package tax
 import "testing"
 
 // Denmark. Rates and amounts: Skattestyrelsen "Skattesatser og
-// beløbsgrænser" (skat.dk) for 2024 and 2025, personskatteloven §§ 5–10 and
-// 8a, ligningsloven §§ 9 J and 9 K; Frederiksberg's kommuneskat 24,57 %
-// (Frederiksberg Kommune for 2024, Danmarks Statistik PSKAT for 2025). No
-// Skattestyrelsen worked example with these figures was found; each case is
-// computed by hand strictly from those published schedules.
+// beløbsgrænser" (skat.dk) for 2024 and 2025, Skatteministeriet's
+// "Satser og beløbsgrænser i personskatteloven" (skm.dk) for 2026,
+// personskatteloven §§ 5–10 and 8a, ligningsloven §§ 9 J and 9 K;
+// Frederiksberg's kommuneskat 24,57 % (Frederiksberg Kommune for 2024,
+// Danmarks Statistik PSKAT for 2025; 2026 not modelled). No Skattestyrelsen
+// worked example with these figures was found; each case is computed by hand
+// strictly from those published schedules.
+//
+// 2026 (personskattereform): bundskat 12,01 % of personlig indkomst (after
+// AM-bidrag) + positive net capital income, less personfradrag 54 100;
+// mellemskat 7,5 % of personlig indkomst + net capital income above
+// 55 000, over 641 200; topskat 7,5 % of personlig indkomst over 777 900;
+// toptopskat 5 % of personlig indkomst over 2 592 700; aktieindkomst 27 %
+// up to 79 400, 42 % above.
 func TestExamplesDK(t *testing.T) { runExamples(t, "dk", examplesDK) }
 
 var examplesDK = []example{
@@ -63,4 +72,39 @@ var examplesDK = []example{
 	// skatteloft); total 318 610,07.
 	{name: "2025 wages 800000 Frederiksberg (topskat, beskæftigelsesfradrag at its maximum)", year: 2025, region: "FRB", in: Income{Employment: 800000},
 		income: 100826.44, social: 64000, regional: 153783.63, total: 318610.07, tol: 0.01},
+	// Computed from the skm.dk 2026 rates; no published worked example
+	// found. Wages 400 000: AM 32 000; bundskat (368 000 − 54 100) ×
+	// 12,01 % = 37 699,39; personlig indkomst 368 000 is below the
+	// mellemskat threshold 641 200.
+	{name: "2026 wages 400000 (bundskat only)", year: 2026, in: Income{Employment: 400000},
+		income: 37699.39, social: 32000, capital: zero, tol: 0.01},
+	// Computed. Wages 800 000: AM 64 000; personlig indkomst 736 000;
+	// bundskat 681 900 × 12,01 % = 81 896,19; mellemskat (736 000 −
+	// 641 200) × 7,5 % = 7 110; below the topskat threshold 777 900. The
+	// same wages paid 18 630 topskat in 2025.
+	{name: "2026 wages 800000 (mellemskat)", year: 2026, in: Income{Employment: 800000},
+		income: 89006.19, social: 64000, tol: 0.01},
+	// Computed. Wages 1 000 000: AM 80 000; personlig indkomst 920 000;
+	// bundskat 865 900 × 12,01 % = 103 994,59; mellemskat 278 800 × 7,5 %
+	// = 20 910; topskat (920 000 − 777 900) × 7,5 % = 10 657,50; total
+	// 135 562,09.
+	{name: "2026 wages 1000000 (mellemskat + topskat)", year: 2026, in: Income{Employment: 1000000},
+		income: 135562.09, social: 80000, tol: 0.01},
+	// Computed. Wages 3 000 000: AM 240 000; personlig indkomst 2 760 000;
+	// bundskat 2 705 900 × 12,01 % = 324 978,59; mellemskat 2 118 800 ×
+	// 7,5 % = 158 910; topskat 1 982 100 × 7,5 % = 148 657,50; toptopskat
+	// (2 760 000 − 2 592 700) × 5 % = 8 365; total 640 911,09.
+	{name: "2026 wages 3000000 (toptopskat)", year: 2026, in: Income{Employment: 3000000},
+		income: 640911.09, social: 240000, tol: 0.01},
+	// Computed. Wages 700 000 + interest 100 000: AM 56 000; bundskat
+	// (644 000 + 100 000 − 54 100) × 12,01 % = 82 856,99; mellemskat base
+	// 644 000 + (100 000 − 55 000) = 689 000 → (689 000 − 641 200) × 7,5 %
+	// = 3 585; topskat is on personlig indkomst alone (644 000 < 777 900).
+	{name: "2026 wages 700000 + interest 100000 (capital income in mellemskat only)", year: 2026, in: Income{Employment: 700000, Interest: 100000},
+		income: 86441.99, social: 56000, capital: zero, tol: 0.01},
+	// Computed from PSL § 8a and the skm.dk 2026 progressionsgrænse 79 400:
+	// dividends 100 000 → 79 400 × 27 % = 21 438 + 20 600 × 42 % = 8 652 →
+	// 30 090.
+	{name: "2026 dividends 100000 (aktieindkomst)", year: 2026, in: Income{Dividends: 100000},
+		income: zero, social: zero, capital: 30090},
 }

@@ -113,7 +113,11 @@ type Query struct {
 	Home   *System
 	Income Income
 	// Year is the tax year compared where a country has it; 0 (and a year a
-	// country lacks) takes each country's latest.
+	// country lacks) takes each country's latest. A country taxed in its
+	// comparison region (a candidate naming no region, and Home) goes back
+	// from that year to the latest one that models the region, so that its
+	// local tax is counted; Option.Year says which year was taken. Without
+	// such a year it keeps the year and counts the national taxes alone.
 	Year int
 	// BudgetUSD is the yearly spending in US dollars; above 0 it adds each
 	// option's FI number at WithdrawalRate.
@@ -242,6 +246,9 @@ func (q *Query) prepare(o *Option, c *Candidate, fx Rates) (in Income, usd, budg
 		return in, 0, 0, false
 	}
 	year := yearIn(sys, q.Year)
+	if c.Region == "" {
+		year = localYear(sys, year)
+	}
 	*o = Option{System: sys, Region: c.region(year), Year: year}
 	if q.BudgetUSD > 0 {
 		budget = q.BudgetUSD / usd
@@ -286,6 +293,22 @@ func yearIn(sys *System, year int) int {
 		}
 	}
 	return sys.Latest()
+}
+
+// localYear is the year sys is compared in when taxed in its comparison
+// region: year where it models the region (or sys names none), else the
+// latest earlier year that does, else year.
+func localYear(sys *System, year int) int {
+	lr := sys.LocalTax.Region
+	if lr == "" || sys.Covers(year, lr) {
+		return year
+	}
+	for i := len(sys.years) - 1; i >= 0; i-- {
+		if y := sys.years[i].Year; y < year && sys.Covers(y, lr) {
+			return y
+		}
+	}
+	return year
 }
 
 // covers reports whether a rule of rg covers a part of in above 0.
