@@ -268,31 +268,43 @@ func (s *Static) Body() []byte { return s.body[identity] }
 // ETag is the identity form's quoted entity tag.
 func (s *Static) ETag() []byte { return s.etag[identity] }
 
-// SendStatic sends s with status 200 in the coding the request prefers
-// among those s has, with its ETag, or 304 Not Modified with no body when
-// the request's If-None-Match names that tag (or is "*").
+// SendStatic sends s as JSON with status 200 in the coding the request
+// prefers among those s has, with its ETag, or 304 Not Modified with no
+// body when the request's If-None-Match names that tag (or is "*").
 func (c *Ctx) SendStatic(s *Static) {
-	h := &c.RC.Response.Header
+	c.status = s.Write(c.RC, "")
+}
+
+// Write answers rc with s as SendStatic does, as contentType (JSON when
+// empty), and returns the status: for handlers outside the API's Ctx, such
+// as the web app's pages and files.
+func (s *Static) Write(rc *fasthttp.RequestCtx, contentType string) int {
+	h := &rc.Response.Header
 	cd := identity
 	if len(s.body[identity]) >= CompressMin {
 		h.Set(fasthttp.HeaderVary, fasthttp.HeaderAcceptEncoding)
-		cd = acceptEncoding(c.RC.Request.Header.Peek(fasthttp.HeaderAcceptEncoding))
+		cd = acceptEncoding(rc.Request.Header.Peek(fasthttp.HeaderAcceptEncoding))
 		if s.form(cd) == nil {
 			cd = identity
 		}
 	}
 	h.SetBytesV(fasthttp.HeaderETag, s.etag[cd])
-	if inm := c.RC.Request.Header.Peek(fasthttp.HeaderIfNoneMatch); inm != nil && matchETag(inm, s.etag[cd]) {
-		c.status = fasthttp.StatusNotModified
-		c.RC.Response.ResetBody()
-		c.RC.SetStatusCode(fasthttp.StatusNotModified)
-		return
+	if inm := rc.Request.Header.Peek(fasthttp.HeaderIfNoneMatch); inm != nil && matchETag(inm, s.etag[cd]) {
+		rc.Response.ResetBody()
+		rc.SetStatusCode(fasthttp.StatusNotModified)
+		return fasthttp.StatusNotModified
 	}
 	if cd != identity {
 		h.SetContentEncodingBytes(codingNames[cd])
 	}
-	c.header(fasthttp.StatusOK, "")
-	c.RC.Response.SetBodyRaw(s.body[cd])
+	rc.SetStatusCode(fasthttp.StatusOK)
+	if contentType == "" {
+		h.SetContentTypeBytes(contentJSON)
+	} else {
+		h.SetContentType(contentType)
+	}
+	rc.Response.SetBodyRaw(s.body[cd])
+	return fasthttp.StatusOK
 }
 
 // matchETag reports whether an If-None-Match value names tag: "*", or a

@@ -170,7 +170,7 @@ func (h *Handler) login(rc *fasthttp.RequestCtx) {
 		h.startFlow(rc, next)
 	case h.local:
 		rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-cache")
-		send(rc, "text/html; charset=utf-8", h.site.login.etag, h.site.login.body)
+		h.site.login.Write(rc, contentHTML)
 	default:
 		h.problem(rc, fasthttp.StatusNotFound, "Sign-in is not configured",
 			"This server verifies tokens from its configured secret or JWKS but has no identity provider for the web app: set FI_OIDC_ISSUER and FI_OIDC_CLIENT_ID.")

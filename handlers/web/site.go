@@ -15,19 +15,20 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/embed"
+	"fiplan/handlers/rest"
 )
 
-// asset is one static file under its hashed name.
+// asset is one static file under its hashed name, with its compressed
+// forms (made on first request, at the best levels: the bytes never
+// change).
 type asset struct {
-	body  []byte
+	*rest.Static
 	ctype string
-	etag  string
 }
 
-// rendered is one page, rendered once at start.
+// rendered is one page, rendered once at start, compressed like an asset.
 type rendered struct {
-	body []byte
-	etag string
+	*rest.Static
 	// private pages send people without any session cookie to sign in.
 	private bool
 }
@@ -131,7 +132,7 @@ func (s *site) renderFile(file string, d pageData) (*rendered, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot render page %s: %w", file, err)
 	}
-	return &rendered{body: b, etag: etag(b)}, nil
+	return &rendered{Static: rest.NewStatic(b)}, nil
 }
 
 // placeholder is {{name}} or {{name:argument}} in the layout and pages.
@@ -211,7 +212,7 @@ func (s *site) hashAssets(files map[string][]byte) error {
 				ct = "application/octet-stream"
 			}
 			s.names[name] = hashed
-			s.assets[hashed] = &asset{body: body, ctype: ct, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+			s.assets[hashed] = &asset{Static: rest.NewStatic(body), ctype: ct}
 		}
 		if len(next) == len(pending) {
 			return fmt.Errorf("static files refer to each other in a cycle: %v", next)
@@ -248,11 +249,6 @@ func (s *site) rewrite(name string, files map[string][]byte) ([]byte, bool) {
 	return body, true
 }
 
-func etag(b []byte) string {
-	sum := sha256.Sum256(b)
-	return `"` + hex.EncodeToString(sum[:8]) + `"`
-}
-
 func (s *site) page(path string) *rendered { return s.pages[path] }
 
 func (s *site) known(path string) bool {
@@ -276,7 +272,7 @@ func (h *Handler) static(rc *fasthttp.RequestCtx, name string) {
 		return
 	}
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "public, max-age=31536000, immutable")
-	send(rc, a.ctype, a.etag, a.body)
+	a.Write(rc, a.ctype)
 }
 
 // page serves a rendered page; a private page sends someone with no
@@ -289,30 +285,10 @@ func (h *Handler) page(rc *fasthttp.RequestCtx, path string) {
 		return
 	}
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-cache")
-	send(rc, "text/html; charset=utf-8", p.etag, p.body)
+	p.Write(rc, contentHTML)
 }
 
-// send writes body with its ETag, or 304 when the client has it.
-func send(rc *fasthttp.RequestCtx, ctype, tag string, body []byte) {
-	rc.Response.Header.Set(fasthttp.HeaderETag, tag)
-	if inm := rc.Request.Header.Peek(fasthttp.HeaderIfNoneMatch); len(inm) > 0 && matchETag(string(inm), tag) {
-		rc.SetStatusCode(fasthttp.StatusNotModified)
-		return
-	}
-	rc.SetContentType(ctype)
-	rc.SetBody(body)
-}
-
-// matchETag applies If-None-Match: "*" or any listed tag, weak or strong.
-func matchETag(header, tag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == "*" || t == tag {
-			return true
-		}
-	}
-	return false
-}
+const contentHTML = "text/html; charset=utf-8"
 
 // problem answers an error with a small page in the site's layout.
 func (h *Handler) problem(rc *fasthttp.RequestCtx, status int, heading, msg string) {

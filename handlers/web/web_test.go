@@ -247,6 +247,49 @@ func TestHashedAssets(t *testing.T) {
 	}
 }
 
+// Files and pages are sent compressed to a client that takes it: the
+// decoded body is the identity body, each coding has its own ETag, and
+// revalidating with it answers 304.
+func TestCompressedFilesAndPages(t *testing.T) {
+	f := newFixture(t, "", true)
+	sess, _ := f.signIn(t, "alice", "free")
+	cookies := map[string]string{SessionCookie: sess}
+	paths := []string{"/", "/app/portfolio", "/static/" + f.h.site.names["common.js"], "/static/" + f.h.site.names["app.css"]}
+	for _, p := range paths {
+		plain := f.do(req{path: p, cookies: cookies})
+		if plain.StatusCode() != 200 || len(plain.Header.ContentEncoding()) != 0 {
+			t.Fatalf("%s: status %d, Content-Encoding %q without Accept-Encoding", p, plain.StatusCode(), plain.Header.ContentEncoding())
+		}
+		for _, enc := range []string{"br", "gzip", "zstd"} {
+			r := f.do(req{path: p, cookies: cookies, header: map[string]string{"Accept-Encoding": enc}})
+			if got := string(r.Header.ContentEncoding()); r.StatusCode() != 200 || got != enc {
+				t.Fatalf("%s %s: status %d, Content-Encoding %q", p, enc, r.StatusCode(), got)
+			}
+			var body []byte
+			var err error
+			switch enc {
+			case "br":
+				body, err = r.BodyUnbrotli()
+			case "gzip":
+				body, err = r.BodyGunzip()
+			default:
+				body, err = r.BodyUnzstd()
+			}
+			if err != nil || !bytes.Equal(body, plain.Body()) || len(r.Body()) >= len(plain.Body()) {
+				t.Fatalf("%s %s: %d bytes decode to the %d-byte body: %v", p, enc, len(r.Body()), len(plain.Body()), err)
+			}
+			tag := string(r.Header.Peek("ETag"))
+			if tag == string(plain.Header.Peek("ETag")) || !strings.Contains(string(r.Header.Peek("Vary")), "Accept-Encoding") {
+				t.Fatalf("%s %s: ETag %q shared with identity, Vary %q", p, enc, tag, r.Header.Peek("Vary"))
+			}
+			nm := f.do(req{path: p, cookies: cookies, header: map[string]string{"Accept-Encoding": enc, "If-None-Match": tag}})
+			if nm.StatusCode() != 304 {
+				t.Fatalf("%s %s: revalidation status %d", p, enc, nm.StatusCode())
+			}
+		}
+	}
+}
+
 func TestPrivatePagesSendToSignIn(t *testing.T) {
 	f := newFixture(t, "", true)
 	r := f.do(req{path: "/app/portfolio"})
