@@ -243,10 +243,28 @@ func TestAppendScaledMatchesReference(t *testing.T) {
 		if i%5 == 0 { // trailing zeros to trim
 			u -= u % 1000
 		}
+		if i%7 == 0 { // past the eight-digit halves, up to the largest
+			u = rng.Uint64() >> rng.UintN(12)
+		}
 		got = AppendScaled(got[:0], u, d)
 		want = appendScaledReference(want[:0], u, d)
 		if !bytes.Equal(got, want) {
 			t.Fatalf("AppendScaled(%d, %d) = %s, want %s", u, d, got, want)
+		}
+	}
+	// Every power of ten and its neighbours, where the digit count changes.
+	for p := uint64(1); ; p *= 10 {
+		for _, u := range []uint64{p - 1, p, p + 1} {
+			for d := range 9 {
+				got = AppendScaled(got[:0], u, d)
+				want = appendScaledReference(want[:0], u, d)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("AppendScaled(%d, %d) = %s, want %s", u, d, got, want)
+				}
+			}
+		}
+		if p > math.MaxUint64/10 {
+			break
 		}
 	}
 	for _, c := range []struct {
