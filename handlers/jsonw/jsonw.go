@@ -185,12 +185,15 @@ func AppendFixed(dst []byte, f float64, decimals int) []byte {
 	if decimals < 0 || decimals >= len(pow10) {
 		panic("jsonw: decimals out of range")
 	}
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return append(dst, "null"...)
+	if f == 0 { // a third of a timeline's amounts: no contribution, event or pension that year
+		return append(dst, '0')
 	}
 	scaled := math.Round(f * pow10[decimals])
-	if math.Abs(scaled) >= 1e15 { // beyond, a double cannot hold every digit
-		return AppendFloat(dst, scaled/pow10[decimals])
+	if !(math.Abs(scaled) < 1e15) { // also NaN and the infinities
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return append(dst, "null"...)
+		}
+		return AppendFloat(dst, scaled/pow10[decimals]) // beyond, a double cannot hold every digit
 	}
 	n := int64(scaled)
 	if n < 0 {
