@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -17,9 +18,10 @@ import (
 // rate it is open-loop like wrk2: request i is due at start + i/rate
 // whether or not earlier answers have come back, and its latency counts
 // from when it was due, so a stalled server shows in the percentiles
-// instead of slowing the generator down (coordinated omission). Each
-// connection takes every conns-th request; a request whose connection is
-// still busy waits, and that wait is part of its latency.
+// instead of slowing the generator down (coordinated omission). The next
+// due request goes to whichever connection is free first, as a client
+// pool would send it: a request waits only while every connection is
+// busy, and that wait is part of its latency.
 func generate(ctx context.Context, addr string, rs []route, cred credentials, templates []variedTemplate, rate float64, d time.Duration, conns int) (result, error) {
 	c := &fasthttp.HostClient{Addr: addr, MaxConns: conns, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
 	total := 0
@@ -35,6 +37,7 @@ func generate(ctx context.Context, addr string, rs []route, cred credentials, te
 	lats := make([][]time.Duration, conns)
 	bad := make([]int, conns)
 	errs := make([]error, conns)
+	var seq atomic.Int64 // the next request's number
 	var wg sync.WaitGroup
 	for w := range conns {
 		wg.Add(1)
@@ -45,8 +48,8 @@ func generate(ctx context.Context, addr string, rs []route, cred credentials, te
 			defer fasthttp.ReleaseRequest(req)
 			defer fasthttp.ReleaseResponse(res)
 			var n uint64
-			for i := w; ; i += conns {
-				due := start.Add(time.Duration(i) * interval)
+			for {
+				due := start.Add(time.Duration(seq.Add(1)-1) * interval)
 				if interval == 0 {
 					due = time.Now()
 				}
