@@ -58,7 +58,7 @@ func TestUSLocalRegion(t *testing.T) {
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA ID MD ME UT VT WA")
+	only2025 := strings.Fields("AR CA ID MD ME UT WA")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -618,6 +618,19 @@ var examplesUS = []example{
 	{name: "2025 VT pension 30,000 + capitalGains 20,000", year: 2025, region: "VT", in: Income{Pension: 30000, CapitalGains: 20000}, regional: 1073.68},
 	// AGI 150,000 − gain exclusion 0 − 7,650 − 5,300 = 137,050; 49,400 at 3.35%, 70,300 at 6.6%, 17,350 at 7.6% = 7,613.30
 	{name: "2025 VT employment 150,000", year: 2025, region: "VT", in: Income{Employment: 150000}, regional: 7613.3},
+	// 2026: Vermont Department of Taxes, 2026 withholding tables (Pub.
+	// GB-1210): single brackets over $3,925, $54,675, $126,775, $260,225 less
+	// the offset $3,925 (half the standard deduction) give tax brackets
+	// 50,750 / 122,850 / 256,300; standard deduction 2 × 3,925 = 7,850;
+	// exemption = withholding allowance 5,400. The tables' own add-ons agree:
+	// 50,750 × 3.35% = 1,700.13 and + 72,100 × 6.6% = 6,458.73.
+	// AGI 60,000 − gain exclusion 0 − 7,850 − 5,400 = 46,750; 46,750 at 3.35% = 1,566.13
+	{name: "2026 VT employment 60,000", year: 2026, region: "VT", in: Income{Employment: 60000}, regional: 1566.13},
+	// AGI 50,000 − gain exclusion 5,000 − 7,850 − 5,400 = 31,750; 31,750 at 3.35% = 1,063.63
+	{name: "2026 VT pension 30,000 + capitalGains 20,000", year: 2026, region: "VT", in: Income{Pension: 30000, CapitalGains: 20000}, regional: 1063.63},
+	// AGI 150,000 − 7,850 − 5,400 = 136,750; 50,750 at 3.35% (1,700.125),
+	// 72,100 at 6.6% (4,758.60), 13,900 at 7.6% (1,056.40) = 7,515.13
+	{name: "2026 VT employment 150,000", year: 2026, region: "VT", in: Income{Employment: 150000}, regional: 7515.13},
 	// DC
 	// AGI 60,000 − 15,000 = 45,000; 10,000 at 4%, 30,000 at 6%, 5,000 at 6.5% = 2,525
 	{name: "2025 DC employment 60,000", year: 2025, region: "DC", in: Income{Employment: 60000}, regional: 2525},
