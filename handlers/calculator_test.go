@@ -20,6 +20,8 @@ import (
 	"fiplan/compute/tax"
 	"fiplan/data/geo"
 	"fiplan/handlers/calculator"
+
+	"fiplan/handlers/errcode"
 )
 
 func calc(t *testing.T, h *harness, body string) *resp {
@@ -903,6 +905,49 @@ func TestCalculatorCache(t *testing.T) {
 		failsOn(t, calc(t, h, bad), "VALIDATION_ERROR", "currentAge")
 	}
 	expect("an error", 4, 13)
+}
+
+// A body seen before byte for byte is answered from the cache without
+// being decoded, and pays what the decoded path would: the Monte Carlo
+// units, and the kill switch still holds.
+func TestCalculatorSameBytesFromCache(t *testing.T) {
+	h := newHarness(t, withRates("30/1m", "off", "off"))
+	calcH := h.s.calc
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
+	var first []byte
+	for i, want := range []struct {
+		remaining string
+		hits      uint64
+	}{{"24", 0}, {"18", 0}, {"12", 1}, {"6", 2}} {
+		r := h.do("POST", "/api/v1/calculator", body)
+		calcH.WaitCache()
+		if r.status != 200 || r.header["Ratelimit-Remaining"] != want.remaining || calcH.CacheHits() != want.hits {
+			t.Fatalf("request %d: %d, RateLimit-Remaining %q, %d hits; want 200, %s, %d: %s",
+				i+1, r.status, r.header["Ratelimit-Remaining"], calcH.CacheHits(), want.remaining, want.hits, r.raw)
+		}
+		if first == nil {
+			first = r.raw
+		} else if !bytes.Equal(r.raw, first) {
+			t.Fatalf("request %d answered other bytes", i+1)
+		}
+	}
+	// The 6 units left pay for one more; then the limit holds for cached bytes too.
+	if r := h.do("POST", "/api/v1/calculator", body); r.status != 200 {
+		t.Fatalf("last units: %d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("POST", "/api/v1/calculator", body), 429, errcode.RateLimited)
+
+	// The kill switch is checked on every serving of cached bytes.
+	h2 := newHarness(t, withRates("off", "off", "off"))
+	for range 4 {
+		if r := h2.do("POST", "/api/v1/calculator", body); r.status != 200 {
+			t.Fatalf("%d %s", r.status, r.raw)
+		}
+		h2.s.calc.WaitCache()
+	}
+	admin := bearer(h2.token("root", "pro", "admin"))
+	h2.do("PUT", "/api/v1/features/calculator-monte-carlo", `{"enabled":false}`, admin...)
+	expectError(t, h2.do("POST", "/api/v1/calculator", body), 503, errcode.Unavailable)
 }
 
 // A Monte Carlo request is charged by its simulated path-years, so the

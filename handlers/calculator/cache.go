@@ -47,9 +47,38 @@ func (d *doorkeeper) admit(key string) bool {
 // cacheBytes bounds the cached bodies, in bytes.
 const cacheBytes = 32 << 20
 
-func newCache() (*ristretto.Cache[string, []byte], error) {
+// answer is a cached answer: its body and what serving it again needs
+// besides, the extra rate-limit units its Monte Carlo run costs and whether
+// it holds one (the Monte Carlo kill switch is checked on every serving).
+type answer struct {
+	body  []byte
+	units int
+	mc    bool
+}
+
+// The cache holds two kinds of key. The canonical key (appendKey) is the
+// decoded request: bodies that mean the same share it. The raw key is the
+// body's exact bytes, with the default startYear and the media type: a
+// body seen before, byte for byte, is answered without decoding it. A raw
+// entry is made only when its canonical key is found, so it points to an
+// answer already served, and it costs the cache its key's length: the
+// answer's bytes are shared.
+const rawTag = 0xff // first byte of a raw key; a canonical key starts with 0 or 1
+
+// rawKey is the raw key of body answered as csv or JSON in a year whose
+// default startYear is defaultYear. Like cacheKey, a view valid until w is
+// reused.
+func (w *calcWork) rawKey(body []byte, defaultYear int, csv bool) string {
+	b := append(w.raw[:0], rawTag)
+	b = keyBool(b, csv)
+	b = keyInt(b, defaultYear)
+	w.raw = append(b, body...)
+	return bytesconv.String(w.raw)
+}
+
+func newCache() (*ristretto.Cache[string, *answer], error) {
 	s1, s2 := maphash.MakeSeed(), maphash.MakeSeed()
-	cache, err := ristretto.NewCache(&ristretto.Config[string, []byte]{
+	cache, err := ristretto.NewCache(&ristretto.Config[string, *answer]{
 		NumCounters:        100_000,
 		MaxCost:            cacheBytes,
 		BufferItems:        64,

@@ -149,10 +149,11 @@ type calcWork struct {
 	currency string       // the plan's currency
 	out      jsonw.Writer // the response body being built
 	key      []byte
+	raw      []byte
 }
 
 var calcPool = sync.Pool{New: func() any {
-	w := &calcWork{out: jsonw.Writer{B: make([]byte, 0, 64<<10)}, key: make([]byte, 0, 512)}
+	w := &calcWork{out: jsonw.Writer{B: make([]byte, 0, 64<<10)}, key: make([]byte, 0, 512), raw: make([]byte, 0, 1024)}
 	for i := range w.rows {
 		w.rows[i] = make([]fi.Year, 0, 80)
 	}
@@ -261,15 +262,21 @@ func checkAges(c *rest.Ctx, prefix string, in *fi.Input) bool {
 func (s *Handlers) Calculate(c *rest.Ctx) {
 	w := calcPool.Get().(*calcWork)
 	defer release(w)
-	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w) {
-		return
-	}
 	c.RC.Response.Header.Set(fasthttp.HeaderVary, "Accept")
 	csv := wantsCSV(c.RC.Request.Header.Peek(fasthttp.HeaderAccept))
+	year := s.now().Year()
+	raw := w.rawKey(c.RC.Request.Body(), year, csv)
+	if a, ok := s.cache.Get(raw); ok && s.again(c, a, csv) {
+		return
+	}
+	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w, year) {
+		return
+	}
 	key := w.cacheKey(w.base.StartYear, csv)
-	if body, ok := s.cache.Get(key); ok {
+	if a, ok := s.cache.Get(key); ok {
 		s.hits.Add(1)
-		send(c, csv, body)
+		s.cache.Set(raw, a, int64(len(raw)))
+		send(c, csv, a.body)
 		return
 	}
 	s.misses.Add(1)
@@ -304,9 +311,30 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	}
 	// A key asked for again is kept as an exact-size copy: one
 	// allocation, which the cache and the response share.
-	body := bytes.Clone(out.B)
-	s.cache.Set(key, body, int64(len(body)))
-	send(c, csv, body)
+	a := &answer{body: bytes.Clone(out.B), mc: w.req.MonteCarlo != nil}
+	if a.mc {
+		a.units = MonteCarloUnits(w.req.MonteCarlo.Simulations, w.base.LifeExpectancy-w.base.CurrentAge) - 1
+	}
+	s.cache.Set(key, a, int64(len(a.body)))
+	send(c, csv, a.body)
+}
+
+// again serves a, found by the request's exact bytes, and reports whether
+// it answered: the checks that decoding the body made the first time hold
+// for the same bytes in the same year, except the Monte Carlo kill switch
+// and the rate limit's extra units, which are taken again here. With the
+// switch off it does not answer, so the request takes the full path and
+// its error.
+func (s *Handlers) again(c *rest.Ctx, a *answer, csv bool) bool {
+	if a.mc && !s.flag(c, "calculator-monte-carlo", true) {
+		return false
+	}
+	s.hits.Add(1)
+	if a.units > 0 && !c.Charge(a.units) {
+		return true // answered 429
+	}
+	send(c, csv, a.body)
+	return true
 }
 
 func send(c *rest.Ctx, csv bool, body []byte) {
@@ -345,11 +373,11 @@ func (s *Handlers) writeJSON(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
 // taxes, and checks what the declaration cannot: ages, the Monte Carlo
 // kill switch and its size, output and the tax settings. On a failure it
 // has answered.
-func (s *Handlers) inputs(c *rest.Ctx, w *calcWork) bool {
+func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int) bool {
 	req, in := &w.req, &w.base
 	*in = fi.Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
-	in.StartYear = s.now().Year()
+	in.StartYear = year
 	setI(&in.StartYear, req.StartYear)
 	req.calcParams.apply(in)
 	if !checkAges(c, "", in) {
@@ -972,7 +1000,7 @@ type Handlers struct {
 	taxes   *taxtable.Table
 	fx      *fx.Table
 	cities  map[string]*place.City // by id, prepared
-	cache   *ristretto.Cache[string, []byte]
+	cache   *ristretto.Cache[string, *answer]
 	seen    *doorkeeper
 	hits    atomic.Uint64
 	misses  atomic.Uint64
@@ -1058,5 +1086,5 @@ const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /
 	"and in another city are one request.\n\n" +
 	"Output. `output` summary leaves the projection rows out, yearly keeps every Nth (`every`, default 5) and the last; full (default) answers every row."
 
-const cacheDesc = "Answers are cached: from the second time the same request (in any field order, spacing or number spelling) is asked for, it is answered with the same bytes from memory. " +
+const cacheDesc = "Answers are cached: from the second time the same request (in any field order, spacing or number spelling) is asked for, it is answered with the same bytes from memory, and a body sent again byte for byte is answered without being decoded (the Monte Carlo kill switch and its rate-limit units still apply). " +
 	"Monte Carlo answers too: a simulation is seeded by monteCarlo.seed (1 when absent), so it repeats."
