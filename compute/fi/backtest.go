@@ -167,6 +167,9 @@ type replay struct {
 	n, years         int
 	mx               mix
 	rets, infl, cape [MaxYears]float64
+	// filled is the window of an annual record rets and infl hold, -1
+	// none: the next window shares all but one of its years.
+	filled int
 }
 
 // newReplay prepares the windows of the given years in h and reports
@@ -180,13 +183,24 @@ func newReplay(in *Input, h History, years int) (r replay, ok bool) {
 		r.n = min(r.rec.windows(years), MaxWindows)
 	}
 	r.mx = r.p.mix()
+	r.filled = -1
 	return r, r.n > 0
 }
 
 // run replays window i, appending its rows to dst when dst is not nil.
 func (r *replay) run(i int, dst []Year) (outcome, []Year) {
 	y := r.years
-	r.rec.window(i, y, r.mx, r.rets[:y], r.infl[:y], r.cape[:y])
+	if r.rec.monthly == nil && i == r.filled+1 && r.filled >= 0 {
+		// The windows of an annual record run in order: slide by a year.
+		copy(r.rets[:y-1], r.rets[1:y])
+		copy(r.infl[:y-1], r.infl[1:y])
+		r.rec.annual.window(i+y-1, 1, r.mx, r.rets[y-1:y], r.infl[y-1:y], r.cape[y-1:y])
+	} else {
+		r.rec.window(i, y, r.mx, r.rets[:y], r.infl[:y], r.cape[:y])
+	}
+	if r.rec.monthly == nil {
+		r.filled = i
+	}
 	return r.p.run(r.rets[:y], r.infl[:y], r.cape[:y], dst, dst != nil, nil, 0)
 }
 
