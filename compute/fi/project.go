@@ -269,11 +269,10 @@ func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []f
 				cape = capes[t]
 			}
 			if p.strategy == StrategyConstant {
-				// The default strategy, inline: the spending need net of
-				// pensions, the pension surplus reinvested (as withdrawal's
-				// default case, without the state no other year reads).
-				need := p.retExp * cpi
-				wd, contrib, canFail = max(0, need-pen), max(0, pen-need), true
+				// The default strategy without withdrawal's call and the
+				// state no year of it reads.
+				wd, contrib = constantWithdrawal(p.retExp*cpi, pen)
+				canFail = true
 			} else {
 				wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, cape, lastRet, lastInfl)
 			}

@@ -129,13 +129,19 @@ func (p *plan) withdrawal(o *outcome, sp *spendState, t int, bal, cpi, pen, cape
 			wd = min(max(wd, prev*(1-VanguardFloor)), prev*(1+VanguardCeiling))
 		}
 	default:
-		wd, contrib = max(0, need-pen), max(0, pen-need)
+		wd, contrib = constantWithdrawal(need, pen)
 	}
 	if !sp.started {
 		sp.started, sp.first = true, wd/cpi
 	}
 	sp.w, sp.wReal = wd, wd/cpi
 	return wd, contrib, p.strategy.canRunOut()
+}
+
+// constantWithdrawal is the constant strategy's year: the spending need
+// net of pensions is withdrawn, a pension surplus is reinvested.
+func constantWithdrawal(need, pen float64) (wd, contrib float64) {
+	return max(0, need-pen), max(0, pen-need)
 }
 
 // capeRate is the CAPE rule's withdrawal rate: CAPEBase + CAPESlope / CAPE,

@@ -319,6 +319,10 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	send(c, csv, a.body)
 }
 
+// monteCarloFlag is the feature flag that switches Monte Carlo off, on
+// (the default while undefined) or on for some callers.
+const monteCarloFlag = "calculator-monte-carlo"
+
 // again serves a, found by the request's exact bytes, and reports whether
 // it answered: the checks that decoding the body made the first time hold
 // for the same bytes in the same year, except the Monte Carlo kill switch
@@ -326,7 +330,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 // switch off it does not answer, so the request takes the full path and
 // its error.
 func (s *Handlers) again(c *rest.Ctx, a *answer, csv bool) bool {
-	if a.mc && !s.flag(c, "calculator-monte-carlo", true) {
+	if a.mc && !s.flag(c, monteCarloFlag, true) {
 		return false
 	}
 	s.hits.Add(1)
@@ -385,7 +389,7 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int) bool {
 	}
 	years := in.LifeExpectancy - in.CurrentAge
 	// A kill switch for the costliest part of the busiest public route.
-	if req.MonteCarlo != nil && !s.flag(c, "calculator-monte-carlo", true) {
+	if req.MonteCarlo != nil && !s.flag(c, monteCarloFlag, true) {
 		c.Error(errcode.Unavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
 		return false
 	}

@@ -298,11 +298,7 @@ func (s *Static) Write(rc *fasthttp.RequestCtx, contentType string) int {
 		h.SetContentEncodingBytes(codingNames[cd])
 	}
 	rc.SetStatusCode(fasthttp.StatusOK)
-	if contentType == "" {
-		h.SetContentTypeBytes(contentJSON)
-	} else {
-		h.SetContentType(contentType)
-	}
+	setContentType(h, contentType)
 	rc.Response.SetBodyRaw(s.body[cd])
 	return fasthttp.StatusOK
 }
