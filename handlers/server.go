@@ -182,10 +182,10 @@ func New(cfg Config) (*Server, error) {
 	s.started = s.now()
 	s.chargeFn = s.charge
 	s.limits()
-	if _, err := rand.Read(s.idPrefix[:8]); err != nil {
-		return nil, fmt.Errorf("cannot seed request ids: %w", err)
+	var err error
+	if s.idPrefix, err = idPrefix(); err != nil {
+		return nil, err
 	}
-	hex.Encode(s.idPrefix[:], s.idPrefix[:8])
 	if err := s.loadDatasets(); err != nil {
 		return nil, err
 	}
@@ -770,6 +770,18 @@ func (s *Server) requestID(c *rest.Ctx) {
 		in = strconv.AppendUint(b, s.idSeq.Add(1), 36)
 	}
 	c.SetRequestID(in)
+}
+
+// idPrefix is what this process's request ids start with: 64 random bits
+// in hex, so that ids from two processes do not collide.
+func idPrefix() ([16]byte, error) {
+	var raw [8]byte
+	var p [16]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return p, fmt.Errorf("cannot seed request ids: %w", err)
+	}
+	hex.Encode(p[:], raw[:])
+	return p, nil
 }
 
 func saneID(b []byte) bool {

@@ -516,3 +516,24 @@ func TestQueryParametersAreDeclaredOnEveryRoute(t *testing.T) {
 		t.Fatalf("empty query: %d %s", r.status, r.raw)
 	}
 }
+
+// Request ids from two processes must not collide: each process's prefix
+// carries 64 random bits, so a thousand prefixes are all different.
+func TestRequestIDPrefixesDiffer(t *testing.T) {
+	seen := map[[16]byte]bool{}
+	for i := 0; i < 1000; i++ {
+		p, err := idPrefix()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[p] {
+			t.Fatalf("prefix %s repeated after %d processes", p[:], i)
+		}
+		seen[p] = true
+		for _, ch := range p {
+			if !(ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f') {
+				t.Fatalf("prefix %q is not hex", p[:])
+			}
+		}
+	}
+}
