@@ -30,11 +30,11 @@ func backup(ctx context.Context, args []string, getenv func(string) string, stdo
 	fs := flag.NewFlagSet("fiplan backup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("o", "", "the file to write; required")
-	dbPath := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path (FI_DB)")
-	addr := fs.String("addr", envOr(getenv, "FI_ADDR", ":8080"), "the running server's listen address (FI_ADDR)")
+	dbPath := fs.String("db", "fiplan.db", "bbolt file path (FI_DB)")
+	addr := fs.String("addr", ":8080", "the running server's listen address (FI_ADDR)")
 	tok := fs.String("token", "", "an admin session token (default: signed with FI_JWT_SECRET or the local secret)")
-	secret := fs.String("jwt-secret", getenv("FI_JWT_SECRET"), "HS256 secret (FI_JWT_SECRET)")
-	if err := fs.Parse(args); err != nil {
+	secret := fs.String("jwt-secret", "", "HS256 secret (FI_JWT_SECRET)")
+	if err := parseFlags(fs, args, getenv, map[string]string{"db": "FI_DB", "addr": "FI_ADDR", "jwt-secret": "FI_JWT_SECRET"}); err != nil {
 		return fail(stderr, err)
 	}
 	switch {
@@ -149,8 +149,8 @@ func restore(_ context.Context, args []string, getenv func(string) string, stdou
 	fs := flag.NewFlagSet("fiplan restore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("i", "", "the backup file to restore; required")
-	dbPath := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path (FI_DB)")
-	if err := fs.Parse(args); err != nil {
+	dbPath := fs.String("db", "fiplan.db", "bbolt file path (FI_DB)")
+	if err := parseFlags(fs, args, getenv, map[string]string{"db": "FI_DB"}); err != nil {
 		return fail(stderr, err)
 	}
 	switch {

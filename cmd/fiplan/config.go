@@ -186,16 +186,18 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 	}
 	fs := flag.NewFlagSet("fiplan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
 	raw := make([]string, len(settings))
+	vars := make(map[string]string, len(settings))
 	for i, s := range settings {
-		raw[i] = s.def
-		if v, ok := lookup(getenv, s.env); ok {
-			raw[i] = v
-		}
-		fs.StringVar(&raw[i], s.flag, raw[i], s.usage+" ("+s.env+")")
+		fs.StringVar(&raw[i], s.flag, s.def, s.usage+" ("+s.env+")")
+		vars[s.flag] = s.env
 	}
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, getenv, vars); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -213,11 +215,6 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		return nil, &settingError{"oidc-client-id", "FI_OIDC_CLIENT_ID", errors.New("required with an OIDC issuer")}
 	}
 	return c, nil
-}
-
-func lookup(getenv func(string) string, k string) (string, bool) {
-	v := getenv(k)
-	return v, v != ""
 }
 
 func rateInto(dst *limit.Rate) func(string) error {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"slices"
 	"strings"
@@ -55,5 +56,42 @@ func TestAccessLogSetting(t *testing.T) {
 	}
 	if _, err := parseConfig(nil, env("FI_ACCESS_LOG", "some"), io.Discard); err == nil || !strings.Contains(err.Error(), "-access-log (FI_ACCESS_LOG)") {
 		t.Errorf("a bad value: %v", err)
+	}
+}
+
+// -h and a mistyped flag print the settings, and never a value taken from
+// the environment: the secrets and the database and Redis passwords stay
+// unprinted, and -h names the subcommands.
+func TestHelpPrintsNoSecret(t *testing.T) {
+	secrets := env(
+		"FI_JWT_SECRET", "jwt-secret-value-that-is-long-enough-1",
+		"FI_DB", "postgres://fiplan:db-password-1@127.0.0.1:1/x",
+		"FI_REDIS_URL", "redis://:redis-password-1@127.0.0.1:1/0",
+		"FI_OIDC_CLIENT_SECRET", "oidc-secret-1",
+		"FI_JWT_ISSUER", "issuer-1", "FI_JWT_AUDIENCE", "audience-1", "FI_ADDR", "127.0.0.1:1",
+	)
+	for _, args := range [][]string{{"-h"}, {"-help"}, {"-nope"}, {"token", "-h"}, {"token", "-nope"}, {"mcp", "-h"},
+		{"backup", "-h"}, {"restore", "-h"}, {"migrate", "-h"}} {
+		var stdout, stderr strings.Builder
+		code := run(context.Background(), args, secrets, &stdout, &stderr)
+		out := stdout.String() + stderr.String()
+		for _, s := range []string{"jwt-secret-value", "db-password-1", "redis-password-1", "oidc-secret-1", "issuer-1", "audience-1"} {
+			if strings.Contains(out, s) {
+				t.Errorf("%v prints %q:\n%s", args, s, out)
+			}
+		}
+		if len(args) == 1 && args[0] != "-nope" {
+			if code != 0 || !strings.Contains(out, "fiplan token") || !strings.Contains(out, "fiplan backup") || !strings.Contains(out, "-jwt-secret") {
+				t.Errorf("%v: exit %d, no subcommands or settings:\n%s", args, code, out)
+			}
+		}
+		if args[len(args)-1] == "-nope" && code != 2 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+	// The variables still take effect, and a flag still wins over them.
+	c, err := parseConfig([]string{"-addr", "127.0.0.1:2"}, secrets, io.Discard)
+	if err != nil || c.jwtSecret != "jwt-secret-value-that-is-long-enough-1" || c.addr != "127.0.0.1:2" || c.redis == nil || c.redis.Password != "redis-password-1" {
+		t.Fatalf("settings: %+v %v", c, err)
 	}
 }

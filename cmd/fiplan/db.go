@@ -35,8 +35,8 @@ func dbName(db string) string {
 func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fiplan migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path or postgres:// URL (FI_DB)")
-	if err := fs.Parse(args); err != nil {
+	db := fs.String("db", "fiplan.db", "bbolt file path or postgres:// URL (FI_DB)")
+	if err := parseFlags(fs, args, getenv, map[string]string{"db": "FI_DB"}); err != nil {
 		return fail(stderr, err)
 	}
 	if fs.NArg() > 0 {

@@ -25,9 +25,9 @@ func mcpStdio(ctx context.Context, args []string, getenv func(string) string, st
 	fs.SetOutput(stderr)
 	sub := fs.String("sub", "local", "the user the assistant acts for (the sub claim)")
 	tier := fs.String("tier", "pro", "free or pro: the local user's tier")
-	dbPath := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path or postgres:// URL (FI_DB)")
-	secretFlag := fs.String("jwt-secret", getenv("FI_JWT_SECRET"), "HS256 secret (FI_JWT_SECRET); default the local secret kept in the db")
-	if err := fs.Parse(args); err != nil {
+	dbPath := fs.String("db", "fiplan.db", "bbolt file path or postgres:// URL (FI_DB)")
+	secretFlag := fs.String("jwt-secret", "", "HS256 secret (FI_JWT_SECRET); default the local secret kept in the db")
+	if err := parseFlags(fs, args, getenv, map[string]string{"db": "FI_DB", "jwt-secret": "FI_JWT_SECRET"}); err != nil {
 		return fail(stderr, err)
 	}
 	if _, ok := auth.ParseTier(*tier); !ok {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -69,8 +70,18 @@ func TestMetricsOnTheirOwnListener(t *testing.T) {
 	}
 }
 
+// The public listener is always on a free port here: a test never needs a
+// fixed one, so the README's two commands run side by side.
 func TestMetricsAddressErrors(t *testing.T) {
-	for _, env := range [][]string{{"FI_METRICS_ADDR=256.0.0.1:x"}, {"FI_ADDR=127.0.0.1:7", "FI_METRICS_ADDR=127.0.0.1:7"}} {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	for _, env := range [][]string{
+		{"FI_ADDR=127.0.0.1:0", "FI_METRICS_ADDR=256.0.0.1:x"},
+		{"FI_ADDR=127.0.0.1:0", "FI_METRICS_ADDR=" + busy.Addr().String()},
+	} {
 		cmd := command(t, append(env, "FI_DB="+filepath.Join(t.TempDir(), "m.db")))
 		var stderr strings.Builder
 		cmd.Stderr = &stderr

@@ -26,11 +26,11 @@ func token(ctx context.Context, args []string, getenv func(string) string, stdou
 	tier := fs.String("tier", "free", "free or pro")
 	role := fs.String("role", "", "admin, or empty")
 	ttl := fs.Duration("ttl", time.Hour, "lifetime, at most 1h (sessions end an hour after issue)")
-	dbPath := fs.String("db", envOr(getenv, "FI_DB", "fiplan.db"), "bbolt file path or postgres:// URL (FI_DB)")
-	secretFlag := fs.String("jwt-secret", getenv("FI_JWT_SECRET"), "HS256 secret (FI_JWT_SECRET)")
-	issuer := fs.String("jwt-issuer", getenv("FI_JWT_ISSUER"), "iss claim (FI_JWT_ISSUER)")
-	audience := fs.String("jwt-audience", getenv("FI_JWT_AUDIENCE"), "aud claim (FI_JWT_AUDIENCE)")
-	if err := fs.Parse(args); err != nil {
+	dbPath := fs.String("db", "fiplan.db", "bbolt file path or postgres:// URL (FI_DB)")
+	secretFlag := fs.String("jwt-secret", "", "HS256 secret (FI_JWT_SECRET)")
+	issuer := fs.String("jwt-issuer", "", "iss claim (FI_JWT_ISSUER)")
+	audience := fs.String("jwt-audience", "", "aud claim (FI_JWT_AUDIENCE)")
+	if err := parseFlags(fs, args, getenv, map[string]string{"db": "FI_DB", "jwt-secret": "FI_JWT_SECRET", "jwt-issuer": "FI_JWT_ISSUER", "jwt-audience": "FI_JWT_AUDIENCE"}); err != nil {
 		return fail(stderr, err)
 	}
 	switch {
@@ -136,11 +136,4 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return out.Close()
-}
-
-func envOr(getenv func(string) string, k, def string) string {
-	if v := getenv(k); v != "" {
-		return v
-	}
-	return def
 }
