@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
@@ -52,6 +53,11 @@ type serverMetrics struct {
 	recoMiss *metrics.Counter
 	calcHits *metrics.Counter
 	calcMiss *metrics.Counter
+
+	accepted     *metrics.Counter // connections accepted
+	connsRefused *metrics.Counter // connections over their address's limit
+	acceptErrors *metrics.Counter // transient accept errors retried
+	conns        atomic.Int64     // connections open
 }
 
 // routeMetrics are one route's series.
@@ -105,6 +111,10 @@ func newServerMetrics(set *metrics.Set, routes []*rest.Route, gate *rest.Gate) *
 	m.recoMiss = m.set.NewCounter("fiplan_recommendation_cache_misses_total")
 	m.calcHits = m.set.NewCounter("fiplan_calculator_cache_hits_total")
 	m.calcMiss = m.set.NewCounter("fiplan_calculator_cache_misses_total")
+	m.accepted = m.set.NewCounter("fiplan_connections_accepted_total")
+	m.connsRefused = m.set.NewCounter("fiplan_connections_refused_total")
+	m.acceptErrors = m.set.NewCounter("fiplan_accept_errors_total")
+	m.set.NewGauge("fiplan_connections_open", func() float64 { return float64(m.conns.Load()) })
 	return m
 }
 

@@ -82,6 +82,8 @@ type Config struct {
 	MaxExpensive int
 	// Redis, when set, holds the rate limits every node shares.
 	Redis *limit.Redis
+	// Conns bound the connections the listener from Listen holds open.
+	Conns ConnLimits
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -315,14 +317,19 @@ func (s *Server) MCP() *mcp.Handler { return s.mcp }
 // clients, serving s.
 func (s *Server) HTTP() *fasthttp.Server {
 	return &fasthttp.Server{
-		Handler:               s.Serve,
-		ErrorHandler:          s.serveError,
-		Name:                  "fiplan",
-		ReadTimeout:           10 * time.Second,
-		WriteTimeout:          10 * time.Second,
-		IdleTimeout:           60 * time.Second,
-		ReadBufferSize:        readBuffer, // caps the request line and headers together
-		MaxRequestBodySize:    s.cfg.MaxBody,
+		Handler:            s.Serve,
+		ErrorHandler:       s.serveError,
+		Name:               "fiplan",
+		ReadTimeout:        10 * time.Second,
+		WriteTimeout:       10 * time.Second,
+		IdleTimeout:        60 * time.Second,
+		ReadBufferSize:     readBuffer, // caps the request line and headers together
+		MaxRequestBodySize: s.cfg.MaxBody,
+		// The body is read as it arrives (loadBody), never into a buffer
+		// of the declared Content-Length: a client announcing a megabyte
+		// and sending a byte holds a byte.
+		StreamRequestBody:     true,
+		ExpectHandler:         s.expect,
 		NoDefaultServerHeader: true,
 		NoDefaultContentType:  true,
 		CloseOnShutdown:       true,
@@ -360,10 +367,7 @@ func (s *Server) serveError(rc *fasthttp.RequestCtx, err error) {
 	var small *fasthttp.ErrSmallBuffer
 	switch {
 	case errors.Is(err, fasthttp.ErrBodyTooLarge):
-		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
-		if !bytes.EqualFold(rc.Request.Header.Peek(fasthttp.HeaderExpect), []byte("100-continue")) {
-			drain(rc.Conn(), rc.Request.Header.ContentLength()) // the body is on its way
-		}
+		s.bodyError(c, err)
 	case errors.As(err, &small):
 		c.Error(errcode.HeaderTooLarge, msgHeadTooBig)
 	case isTimeout(err):
@@ -433,13 +437,16 @@ func drain(conn net.Conn, length int) {
 
 // Serve is the fasthttp request handler.
 func (s *Server) Serve(rc *fasthttp.RequestCtx) {
-	if s.mcp != nil && mcp.Serves(rc.Path()) && framing(&rc.Request.Header) == "" {
+	bodyErr := loadBody(&rc.Request, s.cfg.MaxBody)
+	// A request framed in a way that could smuggle another, or whose path
+	// walks up or hides a slash, gets the API's 400 wherever it goes.
+	sane := bodyErr == nil && framing(&rc.Request.Header) == "" && pathTrick(rc.Request.URI().PathOriginal()) == ""
+	if sane && s.mcp != nil && mcp.Serves(rc.Path()) {
 		s.mcp.Serve(rc)
 		return
 	}
-	// The web app serves every path outside /api/; a request framed in a
-	// way that could smuggle another gets the API's 400 wherever it goes.
-	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) && framing(&rc.Request.Header) == "" {
+	// The web app serves every path outside /api/.
+	if sane && s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) {
 		s.cfg.Web(rc)
 		return
 	}
@@ -451,6 +458,14 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	c.SetCharger(s.chargeFn)
 	if msg := framing(&rc.Request.Header); msg != "" {
 		rc.SetConnectionClose() // what follows on the connection cannot be trusted
+		c.Error(errcode.BadRequest, msg)
+		return
+	}
+	if bodyErr != nil {
+		s.bodyError(c, bodyErr)
+		return
+	}
+	if msg := pathTrick(rc.Request.URI().PathOriginal()); msg != "" {
 		c.Error(errcode.BadRequest, msg)
 		return
 	}
@@ -501,6 +516,33 @@ var (
 )
 
 var apiPrefix = []byte("/api/")
+
+// pathTrick refuses a request path, as the client sent it, that means
+// something else once decoded and normalised: a dot segment ("/./",
+// "/../"), an encoded slash, backslash or dot, or a backslash. The router
+// sees the decoded, normalised path, so "/api/v1/geo/cities/..%2fuser"
+// would otherwise reach /api/v1/user; no route needs any of these.
+func pathTrick(p []byte) string {
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			return msgPathTrick
+		case '%':
+			if i+2 < len(p) && (p[i+1] == '2' && (p[i+2] == 'f' || p[i+2] == 'F' || p[i+2] == 'e' || p[i+2] == 'E') ||
+				p[i+1] == '5' && (p[i+2] == 'c' || p[i+2] == 'C')) {
+				return msgPathTrick
+			}
+		case '.':
+			if (i == 0 || p[i-1] == '/') && (i+1 == len(p) || p[i+1] == '/' ||
+				p[i+1] == '.' && (i+2 == len(p) || p[i+2] == '/')) {
+				return msgPathTrick
+			}
+		}
+	}
+	return ""
+}
+
+const msgPathTrick = "the path must not contain dot segments, backslashes or encoded slashes, backslashes or dots"
 
 func isTimeout(err error) bool {
 	var ne net.Error

@@ -136,14 +136,15 @@ func TestBodyErrors(t *testing.T) {
 
 func TestPayloadTooLarge(t *testing.T) {
 	h := newHarness(t)
-	// The server answers as soon as it reads the declared length, before
-	// the body: send only the head, as a client would before its body.
+	// The server answers as soon as it has read the declared length and
+	// the body's first bytes (8 KiB at most), never waiting for the rest:
+	// send only the start, as a client would at the start of its body.
 	conn, err := h.ln.Dial()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "POST /api/v1/user/api-keys HTTP/1.1\r\nHost: fiplan.test\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", 1<<20+1)
+	fmt.Fprintf(conn, "POST /api/v1/user/api-keys HTTP/1.1\r\nHost: fiplan.test\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", 1<<20+1, strings.Repeat(" ", 8<<10))
 	var res fasthttp.Response
 	if err := res.Read(bufio.NewReader(conn)); err != nil {
 		t.Fatal(err)
@@ -534,6 +535,66 @@ func TestRequestIDPrefixesDiffer(t *testing.T) {
 			if !(ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f') {
 				t.Fatalf("prefix %q is not hex", p[:])
 			}
+		}
+	}
+}
+
+// rawGet sends path exactly as written, with no client normalising it.
+func (h *harness) rawGet(path string, headers ...string) *fasthttp.Response {
+	h.t.Helper()
+	conn, err := h.ln.Dial()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer conn.Close()
+	var b strings.Builder
+	fmt.Fprintf(&b, "GET %s HTTP/1.1\r\nHost: fiplan.test\r\nConnection: close\r\n", path)
+	for i := 0; i+1 < len(headers); i += 2 {
+		fmt.Fprintf(&b, "%s: %s\r\n", headers[i], headers[i+1])
+	}
+	b.WriteString("\r\n")
+	if _, err := conn.Write([]byte(b.String())); err != nil {
+		h.t.Fatal(err)
+	}
+	res := &fasthttp.Response{}
+	if err := res.Read(bufio.NewReader(conn)); err != nil {
+		h.t.Fatal(err)
+	}
+	return res
+}
+
+// A path that walks up or hides a slash never reaches another route: the
+// router sees decoded, normalised paths, so the raw path is judged first.
+func TestPathTricksAreRefused(t *testing.T) {
+	h := newHarness(t)
+	tok := "Bearer " + h.token("alice", "free", "")
+	for _, p := range []string{
+		"/api/v1/geo/cities/..%2f..%2fuser%2fexport",
+		"/api/v1/geo/cities/..%2F..%2Fuser%2Fexport",
+		"/api/v1/geo/cities/../../user/export",
+		"/api/v1/assets/%2e%2e/user/profile",
+		"/api/v1/assets/.%2E/user/profile",
+		"/api/v1/./user/export",
+		"/api/v1/user/export/.",
+		"/api/v1/assets/..",
+		"/api/v1/assets/..%5cuser",
+		"/api/v1/assets\\..\\user",
+		"/app/../api/v1/user/export",
+	} {
+		res := h.rawGet(p, "Authorization", tok)
+		if res.StatusCode() != 400 || !strings.Contains(string(res.Body()), `"code":"BAD_REQUEST"`) {
+			t.Errorf("%s: %d %s", p, res.StatusCode(), res.Body())
+		}
+	}
+	// Dots inside a name and encoded characters other than these pass.
+	for p, want := range map[string]int{
+		"/api/v1/geo/cities/lisbon-pt":        200,
+		"/api/v1/geo/cities/lisbon..pt":       404,
+		"/api/v1/geo/cities/%6cisbon-pt":      200,
+		"/api/v1/geo/cities/.well-known-city": 404,
+	} {
+		if res := h.rawGet(p, "Authorization", tok); res.StatusCode() != want {
+			t.Errorf("%s: %d, want %d: %s", p, res.StatusCode(), want, res.Body())
 		}
 	}
 }

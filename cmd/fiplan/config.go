@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/redis/go-redis/v9"
@@ -44,6 +45,7 @@ type config struct {
 	publicURL        string
 
 	metricsAddr string
+	conns       handlers.ConnLimits
 }
 
 // settingError names the setting that stopped start-up.
@@ -166,6 +168,30 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		}},
 		{"metrics-addr", "FI_METRICS_ADDR", "", "listen address of GET /metrics (Prometheus text format), such as 127.0.0.1:9090; off when empty", func(v string) error {
 			c.metricsAddr = v
+			return nil
+		}},
+		{"max-conns", "FI_MAX_CONNS", "auto", "connections open at once; past it new ones wait (auto: the open-file limit less 128, at most 16384)", func(v string) error {
+			c.conns.Max = 0
+			if v == "auto" {
+				return nil
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return fmt.Errorf("%q is not auto or a count of at least 1", v)
+			}
+			c.conns.Max = n
+			return nil
+		}},
+		{"max-conns-per-ip", "FI_MAX_CONNS_PER_IP", strconv.Itoa(handlers.DefaultMaxConnsPerIP), "connections one client address holds at once (trusted proxies exempt); off for no limit", func(v string) error {
+			if v == "off" {
+				c.conns.PerIP = -1
+				return nil
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return fmt.Errorf("%q is not off or a count of at least 1", v)
+			}
+			c.conns.PerIP = n
 			return nil
 		}},
 		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {

@@ -185,7 +185,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
-		Logger: log, Web: app.Serve, Redis: shared,
+		Logger: log, Web: app.Serve, Redis: shared, Conns: cfg.conns,
 		MCP: &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
 	})
 	if err != nil {
@@ -211,7 +211,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 
 	srv := s.HTTP()
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(s.Listen(ln)) }()
 	log.Info("listening", "addr", ln.Addr().String(), "db", dbName(cfg.db), "version", buildVersion())
 	if mln != nil {
 		msrv := &fasthttp.Server{Handler: s.Metrics, Name: "fiplan", ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second,
