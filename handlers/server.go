@@ -84,6 +84,9 @@ type Config struct {
 	Redis *limit.Redis
 	// Conns bound the connections the listener from Listen holds open.
 	Conns ConnLimits
+	// Hosts, when it names any, are the hosts a request from the network
+	// may name in its Host header; others get 400.
+	Hosts Hosts
 }
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -317,7 +320,7 @@ func (s *Server) MCP() *mcp.Handler { return s.mcp }
 // clients, serving s.
 func (s *Server) HTTP() *fasthttp.Server {
 	return &fasthttp.Server{
-		Handler:            s.Serve,
+		Handler:            s.serveNet,
 		ErrorHandler:       s.serveError,
 		Name:               "fiplan",
 		ReadTimeout:        10 * time.Second,

@@ -542,13 +542,19 @@ func TestRequestIDPrefixesDiffer(t *testing.T) {
 // rawGet sends path exactly as written, with no client normalising it.
 func (h *harness) rawGet(path string, headers ...string) *fasthttp.Response {
 	h.t.Helper()
+	return h.rawGetHost("fiplan.test", path, headers...)
+}
+
+// rawGetHost is rawGet with another Host.
+func (h *harness) rawGetHost(host, path string, headers ...string) *fasthttp.Response {
+	h.t.Helper()
 	conn, err := h.ln.Dial()
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	defer conn.Close()
 	var b strings.Builder
-	fmt.Fprintf(&b, "GET %s HTTP/1.1\r\nHost: fiplan.test\r\nConnection: close\r\n", path)
+	fmt.Fprintf(&b, "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n", path, host)
 	for i := 0; i+1 < len(headers); i += 2 {
 		fmt.Fprintf(&b, "%s: %s\r\n", headers[i], headers[i+1])
 	}

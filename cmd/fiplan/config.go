@@ -46,6 +46,10 @@ type config struct {
 
 	metricsAddr string
 	conns       handlers.ConnLimits
+	hosts       []string // host names admitted beside the public URL's
+	// addrChosen is whether FI_ADDR or -addr was given: in local mode the
+	// default address is loopback only.
+	addrChosen bool
 }
 
 // settingError names the setting that stopped start-up.
@@ -166,6 +170,20 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			c.publicURL = u.String()
 			return nil
 		}},
+		{"allowed-hosts", "FI_ALLOWED_HOSTS", "", "comma-separated host names requests may name in Host besides the public URL's (against DNS rebinding)", func(v string) error {
+			c.hosts = nil
+			for _, part := range strings.Split(v, ",") {
+				part = strings.ToLower(strings.TrimSpace(part))
+				if part == "" {
+					continue
+				}
+				if strings.ContainsAny(part, "/*@ ") {
+					return fmt.Errorf("%q is not a host name", part)
+				}
+				c.hosts = append(c.hosts, part)
+			}
+			return nil
+		}},
 		{"metrics-addr", "FI_METRICS_ADDR", "", "listen address of GET /metrics (Prometheus text format), such as 127.0.0.1:9090; off when empty", func(v string) error {
 			c.metricsAddr = v
 			return nil
@@ -226,6 +244,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 	if err := parseFlags(fs, args, getenv, vars); err != nil {
 		return nil, err
 	}
+	fs.Visit(func(f *flag.Flag) { c.addrChosen = c.addrChosen || f.Name == "addr" })
+	c.addrChosen = c.addrChosen || getenv("FI_ADDR") != ""
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}

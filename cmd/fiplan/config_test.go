@@ -95,3 +95,36 @@ func TestHelpPrintsNoSecret(t *testing.T) {
 		t.Fatalf("settings: %+v %v", c, err)
 	}
 }
+
+// Local mode signs anyone in: by default it listens on loopback only; an
+// address given by flag or variable is used as given, and so is the
+// default outside local mode.
+func TestLocalModeListensOnLoopback(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		env   func(string) string
+		local bool
+		want  string
+	}{
+		{nil, env(), true, "127.0.0.1:8080"},
+		{nil, env(), false, ":8080"},
+		{nil, env("FI_ADDR", ":8080"), true, ":8080"},
+		{[]string{"-addr", ":9000"}, env(), true, ":9000"},
+		{nil, env("FI_ADDR", "0.0.0.0:8080"), true, "0.0.0.0:8080"},
+	} {
+		cfg, err := parseConfig(c.args, c.env, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := listenAddr(cfg, c.local); got != c.want {
+			t.Errorf("%v (local %v): %q, want %q", c.args, c.local, got, c.want)
+		}
+	}
+	cfg, err := parseConfig(nil, env("FI_ALLOWED_HOSTS", " API.Fiplan.example, fiplan.example "), io.Discard)
+	if err != nil || !slices.Equal(cfg.hosts, []string{"api.fiplan.example", "fiplan.example"}) {
+		t.Fatalf("allowed hosts: %q %v", cfg.hosts, err)
+	}
+	if _, err := parseConfig(nil, env("FI_ALLOWED_HOSTS", "https://x.example/"), io.Discard); err == nil || !strings.Contains(err.Error(), "-allowed-hosts (FI_ALLOWED_HOSTS)") {
+		t.Fatalf("a URL as a host: %v", err)
+	}
+}

@@ -20,9 +20,11 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -185,7 +187,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
-		Logger: log, Web: app.Serve, Redis: shared, Conns: cfg.conns,
+		Logger: log, Web: app.Serve, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
 		MCP: &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
 	})
 	if err != nil {
@@ -193,7 +195,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	}
 	defer s.Close()
 
-	ln, err := net.Listen("tcp", cfg.addr)
+	ln, err := net.Listen("tcp", listenAddr(cfg, local))
 	if err != nil {
 		return &settingError{"addr", "FI_ADDR", err}
 	}
@@ -239,4 +241,23 @@ type redisLog struct{ log *slog.Logger }
 
 func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
 	l.log.DebugContext(ctx, "redis: "+fmt.Sprintf(format, v...))
+}
+
+// publicHost is the host (and port) of the public URL.
+func publicHost(publicURL string) string {
+	u, err := url.Parse(publicURL)
+	if err != nil {
+		return ""
+	}
+	return u.Host
+}
+
+// listenAddr is where to listen: the configured address, except that local
+// mode, which signs anyone in, listens on loopback only unless an address
+// was chosen.
+func listenAddr(cfg *config, local bool) string {
+	if local && !cfg.addrChosen && strings.HasPrefix(cfg.addr, ":") {
+		return "127.0.0.1" + cfg.addr
+	}
+	return cfg.addr
 }

@@ -366,3 +366,26 @@ func TestTokenCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// The binary checks Host against the public URL: a name pointed at the
+// server by someone else (DNS rebinding) is refused, the public URL's host
+// and the address itself are served.
+func TestHostIsChecked(t *testing.T) {
+	s := start(t, "FI_DB="+filepath.Join(t.TempDir(), "h.db"), "FI_PUBLIC_URL=https://fiplan.example", "FI_ALLOWED_HOSTS=api.fiplan.example")
+	defer s.stop(t, syscall.SIGTERM)
+	for host, want := range map[string]int{"rebound.attacker.example": 400, "fiplan.example": 200, "api.fiplan.example:443": 200, s.addr: 200, "localhost": 400} {
+		req, err := http.NewRequest("GET", "http://"+s.addr+"/api/v1/status", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, res.StatusCode, want)
+		}
+	}
+}
