@@ -29,7 +29,8 @@ hour ahead is refused as UNAUTHORIZED, "token lifetime exceeds one hour") or an 
 methods authenticated by cookie must carry an Origin header naming this host. Public routes need no
 credentials, but credentials that are sent must be valid.
 
-Rate limits: anonymous callers per client IP, signed-in callers per user by tier. Limited responses
+Rate limits: anonymous callers per client IP (an IPv6 client per network, a /64 unless the server is
+configured otherwise), signed-in callers per user by tier. Limited responses
 carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
 with retryAfter and Retry-After. A request costs one unit of the limit; a calculator request answered in
 JSON with monteCarlo, historical or goals costs one unit per 100,000 modelled years, rounded up, so the
