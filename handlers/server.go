@@ -80,9 +80,9 @@ type Config struct {
 	// MCP, when set, serves the Model Context Protocol at /mcp and its
 	// protected-resource metadata under /.well-known/ (handlers/mcp).
 	MCP *mcp.Settings
-	// MaxExpensive bounds the expensive requests (Monte Carlo, tax
-	// optimisation) running at once; past it they get 503 with
-	// Retry-After (default 2 x GOMAXPROCS).
+	// MaxExpensive bounds the expensive requests (Monte Carlo, backtests
+	// and goal seeks, tax optimisation) running at once; past it they get
+	// 503 with Retry-After (default 2 x GOMAXPROCS).
 	MaxExpensive int
 	// Redis, when set, holds the rate limits every node shares.
 	Redis *limit.Redis
