@@ -1009,12 +1009,14 @@ func TestGoalSeekIsChargedByItsWork(t *testing.T) {
 	}
 	// A backtest alone over the annual record is one unit: 68 x 30 years.
 	r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{}}`, pro...)
-	if got := r.header["Ratelimit-Remaining"]; r.status != 200 || got != strconv.Itoa(remaining-1) {
-		t.Fatalf("annual backtest: %d, RateLimit-Remaining %q, want %d", r.status, got, remaining-1)
+	remaining--
+	if got := r.header["Ratelimit-Remaining"]; r.status != 200 || got != strconv.Itoa(remaining) {
+		t.Fatalf("annual backtest: %d, RateLimit-Remaining %q, want %d", r.status, got, remaining)
 	}
 
 	// With every slot taken, a goal seek, a backtest or a saving goal is
-	// refused at once, as a simulation is; plain projections are not.
+	// refused at once, as a simulation is, and costs the one unit of any
+	// request, not the work it was refused; plain projections pass.
 	g := h.s.heavy
 	g.Enter(nil)
 	g.Enter(nil)
@@ -1027,8 +1029,9 @@ func TestGoalSeekIsChargedByItsWork(t *testing.T) {
 	} {
 		r := h.do("POST", "/api/v1/calculator", b, pro...)
 		expectError(t, r, 503, errcode.Unavailable)
-		if r.header["Retry-After"] != "1" {
-			t.Fatalf("Retry-After %q", r.header["Retry-After"])
+		remaining--
+		if r.header["Retry-After"] != "1" || r.header["Ratelimit-Remaining"] != strconv.Itoa(remaining) {
+			t.Fatalf("Retry-After %q, RateLimit-Remaining %q, want 1 and %d", r.header["Retry-After"], r.header["Ratelimit-Remaining"], remaining)
 		}
 	}
 	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`, pro...); r.status != 200 {
@@ -1044,7 +1047,6 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000},"historical":{"years":60,"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
 	g := h.s.heavy
 	g.Enter(nil)
-	defer g.Leave()
 	for i, want := range []string{"29", "28", "27"} {
 		var rc fasthttp.RequestCtx
 		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
@@ -1062,15 +1064,22 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 		h.s.calc.WaitCache()
 	}
 	// The same body in JSON runs it all: 600,000 + 932,400 years, 16
-	// units, and waits for a slot of the gate.
-	var rc fasthttp.RequestCtx
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
-	rc.Request.Header.SetMethod("POST")
-	rc.Request.SetRequestURI("/api/v1/calculator")
-	rc.Request.Header.SetContentType("application/json")
-	rc.Request.SetBodyString(body)
-	serve(t, h.s, &rc)
-	if got := string(rc.Response.Header.Peek("RateLimit-Remaining")); rc.Response.StatusCode() != 503 || got != "11" {
-		t.Fatalf("in JSON: %d, RateLimit-Remaining %q, want 503 and 11: %s", rc.Response.StatusCode(), got, rc.Response.Body())
+	// units, once it has a slot; refused one, it costs its one unit.
+	asJSON := func() (int, string) {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI("/api/v1/calculator")
+		rc.Request.Header.SetContentType("application/json")
+		rc.Request.SetBodyString(body)
+		serve(t, h.s, &rc)
+		return rc.Response.StatusCode(), string(rc.Response.Header.Peek("RateLimit-Remaining"))
+	}
+	if status, remaining := asJSON(); status != 503 || remaining != "26" {
+		t.Fatalf("in JSON with the gate full: %d, RateLimit-Remaining %q, want 503 and 26", status, remaining)
+	}
+	g.Leave()
+	if status, remaining := asJSON(); status != 200 || remaining != "10" {
+		t.Fatalf("in JSON: %d, RateLimit-Remaining %q, want 200 and 10", status, remaining)
 	}
 }

@@ -134,7 +134,7 @@ type calcWork struct {
 	seq     fi.SequenceView
 
 	taxOn    bool
-	extra    int // the rate-limit units charged beyond the request's one
+	extra    int // the rate-limit units of the work beyond the request's one
 	tax      taxPlan
 	currency string       // the plan's currency
 	out      jsonw.Writer // the response body being built
@@ -265,6 +265,9 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	key := w.cacheKey(w.base.StartYear, csv)
 	if a, ok := s.cache.Get(key); ok {
 		s.hits.Add(1)
+		if !c.Charge(w.extra) {
+			return
+		}
 		s.cache.Set(raw, a, int64(len(raw)))
 		send(c, csv, a.body)
 		return
@@ -275,11 +278,16 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	}
 	// A simulation, backtest or goal seek not answered from the cache
 	// takes one of the slots of expensive requests, or is refused with 503.
+	// Its work is charged once it has a slot: a refused request costs the
+	// one unit of any request, not the work it was refused.
 	if expensive(&w.req, csv) {
 		if !s.Gate.Enter(c) {
 			return
 		}
 		defer s.Gate.Leave()
+	}
+	if !c.Charge(w.extra) {
+		return
 	}
 	n := len(w.req.Scenarios)
 	for k := 0; k <= n; k++ {
@@ -362,9 +370,9 @@ func (s *Handlers) writeJSON(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
 
 // inputs fills w.base and w.scen from the request, before cities and
 // taxes, and checks what the declaration cannot: ages, the Monte Carlo
-// kill switch and its size, output and the tax settings. It charges the
-// rate-limit units of the work the answer, as csv or JSON, computes. On a
-// failure it has answered.
+// kill switch and its size, output and the tax settings. It prices the
+// work the answer, as csv or JSON, computes in w.extra: the rate-limit
+// units beyond the request's one. On a failure it has answered.
 func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 	req, in := &w.req, &w.base
 	*in = fi.Defaults()
@@ -389,9 +397,7 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 	if !ok {
 		return false
 	}
-	if w.extra = Units(work) - 1; !c.Charge(w.extra) {
-		return false
-	}
+	w.extra = Units(work) - 1
 	if req.Every != nil && req.Output != "yearly" {
 		c.Fail("every", "applies only with output yearly")
 		return false
