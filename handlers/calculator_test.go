@@ -953,10 +953,10 @@ func TestCalculatorSameBytesFromCache(t *testing.T) {
 // A Monte Carlo request is charged by its simulated path-years, so the
 // rate limit bounds work, not only requests.
 func TestMonteCarloIsChargedByPathYears(t *testing.T) {
-	if got := calculator.MonteCarloUnits(10000, 60); got != 6 {
+	if got := calculator.Units(10000 * 60); got != 6 {
 		t.Fatalf("10,000 x 60 costs %d units, want 6", got)
 	}
-	if got := calculator.MonteCarloUnits(1, 1); got != 1 {
+	if got := calculator.Units(1 * 1); got != 1 {
 		t.Fatalf("a tiny run costs %d units, want 1", got)
 	}
 	h := newHarness(t, withRates("10/1m", "off", "off"))
@@ -974,5 +974,112 @@ func TestMonteCarloIsChargedByPathYears(t *testing.T) {
 	// A plain request still fits in what is left.
 	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`); r.status != 200 {
 		t.Fatalf("plain request: %d %s", r.status, r.raw)
+	}
+}
+
+// A goal seek over the monthly record is charged by its work, like Monte
+// Carlo: every backtest it may run, each replaying every 60-year window,
+// and it takes a slot of the expensive-request gate.
+func TestGoalSeekIsChargedByItsWork(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "1000/1m"), func(c *Config) { c.MaxExpensive = 2 })
+	pro := bearer(h.token("bob", "pro", ""))
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{"years":60,"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
+	// Shiller's record runs 1871-01 to 2023-06: 1,830 months, of which
+	// 1,110 start a 60-year window. The backtest replays 1,110 x 60 =
+	// 66,600 years; the rate search at most 13 backtests (both ends of
+	// 1..2000 basis points, then 11 halvings): 932,400 years, 10 units.
+	if w := fi.RateSearchBacktests(calculator.MaxWithdrawalRate); w != 13 {
+		t.Fatalf("the rate search runs up to %d backtests, want 13", w)
+	}
+	const units = 10
+	if got := calculator.Units(14 * 1110 * 60); got != units {
+		t.Fatalf("Units = %d, want %d", got, units)
+	}
+	remaining := 1000
+	for i := range 3 { // computed, computed and kept, then the same bytes from the cache
+		r := h.do("POST", "/api/v1/calculator", body, pro...)
+		if r.status != 200 {
+			t.Fatalf("request %d: %d %s", i+1, r.status, r.raw)
+		}
+		remaining -= units
+		if got := r.header["Ratelimit-Remaining"]; got != strconv.Itoa(remaining) {
+			t.Fatalf("request %d: RateLimit-Remaining %q, want %d (a %d-unit request)", i+1, got, remaining, units)
+		}
+		h.s.calc.WaitCache()
+	}
+	// A backtest alone over the annual record is one unit: 68 x 30 years.
+	r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{}}`, pro...)
+	remaining--
+	if got := r.header["Ratelimit-Remaining"]; r.status != 200 || got != strconv.Itoa(remaining) {
+		t.Fatalf("annual backtest: %d, RateLimit-Remaining %q, want %d", r.status, got, remaining)
+	}
+
+	// With every slot taken, a goal seek, a backtest or a saving goal is
+	// refused at once, as a simulation is, and costs the one unit of any
+	// request, not the work it was refused; plain projections pass.
+	g := h.s.heavy
+	g.Enter(nil)
+	g.Enter(nil)
+	defer g.Leave()
+	defer g.Leave()
+	for _, b := range []string{
+		strings.Replace(body, "0.95", "0.9", 1),
+		`{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{"years":40,"sequences":true}}`,
+		`{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"goals":{"fiByAge":50}}`,
+	} {
+		r := h.do("POST", "/api/v1/calculator", b, pro...)
+		expectError(t, r, 503, errcode.Unavailable)
+		remaining--
+		if r.header["Retry-After"] != "1" || r.header["Ratelimit-Remaining"] != strconv.Itoa(remaining) {
+			t.Fatalf("Retry-After %q, RateLimit-Remaining %q, want 1 and %d", r.header["Retry-After"], r.header["Ratelimit-Remaining"], remaining)
+		}
+	}
+	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`, pro...); r.status != 200 {
+		t.Fatalf("plain projections with the gate full: %d %s", r.status, r.raw)
+	}
+}
+
+// A CSV answer carries the projections alone: asked with monteCarlo,
+// historical and goals it is charged the one unit of what it computes and
+// takes no slot of the expensive-request gate.
+func TestCSVIsChargedForWhatItComputes(t *testing.T) {
+	h := newHarness(t, withRates("30/1m", "off", "off"), func(c *Config) { c.MaxExpensive = 1 })
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000},"historical":{"years":60,"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
+	g := h.s.heavy
+	g.Enter(nil)
+	for i, want := range []string{"29", "28", "27"} {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI("/api/v1/calculator")
+		rc.Request.Header.SetContentType("application/json")
+		rc.Request.Header.Set("Accept", "text/csv")
+		rc.Request.SetBodyString(body)
+		serve(t, h.s, &rc)
+		status, ctype, remaining := rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), string(rc.Response.Header.Peek("RateLimit-Remaining"))
+		raw := string(rc.Response.Body())
+		if status != 200 || ctype != "text/csv; charset=utf-8" || remaining != want {
+			t.Fatalf("request %d: %d %s, RateLimit-Remaining %q, want 200 CSV and %s: %s", i+1, status, ctype, remaining, want, raw)
+		}
+		h.s.calc.WaitCache()
+	}
+	// The same body in JSON runs it all: 600,000 + 932,400 years, 16
+	// units, once it has a slot; refused one, it costs its one unit.
+	asJSON := func() (int, string) {
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI("/api/v1/calculator")
+		rc.Request.Header.SetContentType("application/json")
+		rc.Request.SetBodyString(body)
+		serve(t, h.s, &rc)
+		return rc.Response.StatusCode(), string(rc.Response.Header.Peek("RateLimit-Remaining"))
+	}
+	if status, remaining := asJSON(); status != 503 || remaining != "26" {
+		t.Fatalf("in JSON with the gate full: %d, RateLimit-Remaining %q, want 503 and 26", status, remaining)
+	}
+	g.Leave()
+	if status, remaining := asJSON(); status != 200 || remaining != "10" {
+		t.Fatalf("in JSON: %d, RateLimit-Remaining %q, want 200 and 10", status, remaining)
 	}
 }

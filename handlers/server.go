@@ -55,6 +55,10 @@ type Config struct {
 	Verifier *auth.Verifier
 	// Rates: anonymous per client IP, and per user by tier.
 	RatePublic, RateFree, RatePro limit.Rate
+	// RateIPv6Prefix is the prefix length an anonymous IPv6 client is
+	// counted by, 32 to 128 (otherwise limit.DefaultIPv6Prefix, 64): one
+	// network's addresses share a bucket. IPv4 clients count by address.
+	RateIPv6Prefix int
 	// TrustedProxies are the peers whose X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
 	// AccessLog chooses which requests are logged (default every one).
@@ -76,9 +80,9 @@ type Config struct {
 	// MCP, when set, serves the Model Context Protocol at /mcp and its
 	// protected-resource metadata under /.well-known/ (handlers/mcp).
 	MCP *mcp.Settings
-	// MaxExpensive bounds the expensive requests (Monte Carlo, tax
-	// optimisation) running at once; past it they get 503 with
-	// Retry-After (default 2 x GOMAXPROCS).
+	// MaxExpensive bounds the expensive requests (Monte Carlo, backtests
+	// and goal seeks, tax optimisation) running at once; past it they get
+	// 503 with Retry-After (default 2 x GOMAXPROCS).
 	MaxExpensive int
 	// Redis, when set, holds the rate limits every node shares.
 	Redis *limit.Redis
@@ -457,7 +461,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
 	s.begin(c)
-	c.SetClient(s.clientIP(c))
+	c.SetClient(limit.AddrKey(s.clientIP(c), s.cfg.RateIPv6Prefix))
 	c.SetCharger(s.chargeFn)
 	if msg := framing(&rc.Request.Header); msg != "" {
 		rc.SetConnectionClose() // what follows on the connection cannot be trusted
@@ -732,12 +736,17 @@ func (s *Server) accessLog(c *rest.Ctx) {
 	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request", attrs[:n]...)
 }
 
-// floodKey names the client a 429 went to: the user, or the address.
+// floodKey names the client a 429 went to: the user, or the address or
+// IPv6 network it is counted by.
 func (s *Server) floodKey(c *rest.Ctx) string {
 	if c.Authed {
 		return "user " + c.Principal.User
 	}
-	return addrString(s.clientIP(c))
+	a := netip.AddrFrom16(c.Client()).Unmap()
+	if bits := limit.IPv6Prefix(s.cfg.RateIPv6Prefix); a.Is6() && bits < limit.MaxIPv6Prefix {
+		return netip.PrefixFrom(a, bits).String()
+	}
+	return a.String()
 }
 
 // floodWindow is how often the access log records a 429 for one client;

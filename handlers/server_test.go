@@ -3,6 +3,7 @@ package handlers
 import (
 	"bufio"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -602,5 +603,42 @@ func TestPathTricksAreRefused(t *testing.T) {
 		if res := h.rawGet(p, "Authorization", tok); res.StatusCode() != want {
 			t.Errorf("%s: %d, want %d: %s", p, res.StatusCode(), want, res.Body())
 		}
+	}
+}
+
+// Anonymous IPv6 clients are counted per network: every address of one
+// /64 (by default) draws on one bucket, so a host cannot spread its
+// requests over the 2^64 addresses it is given. IPv4 counts per address.
+func TestAnonymousIPv6ClientsCountByNetwork(t *testing.T) {
+	get := func(h *harness, ip string) *resp {
+		h.ip = ip
+		return h.do("GET", "/api/v1/geo/cities?limit=1", "")
+	}
+	spend := func(t *testing.T, h *harness, ips ...string) {
+		t.Helper()
+		for i, ip := range ips {
+			if r := get(h, ip); r.status != 200 || r.header["Ratelimit-Remaining"] != strconv.Itoa(len(ips)-1-i) {
+				t.Fatalf("%s: %d, RateLimit-Remaining %q, want 200 and %d", ip, r.status, r.header["Ratelimit-Remaining"], len(ips)-1-i)
+			}
+		}
+	}
+	for _, c := range []struct {
+		bits          int
+		shared, apart []string // shared spends a bucket, apart has its own each
+	}{
+		{0, []string{"2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:fffe"}, []string{"2001:db8:1:3::1", "2001:db8:2:2::1", "192.0.2.1", "192.0.2.2"}},
+		{48, []string{"2001:db8:1:2::1", "2001:db8:1:ffff::2"}, []string{"2001:db8:2::1", "192.0.2.1"}},
+		{128, []string{"2001:db8:1:2::1", "2001:db8:1:2::1"}, []string{"2001:db8:1:2::2", "2001:db8:1:2::3"}},
+	} {
+		t.Run(strconv.Itoa(c.bits), func(t *testing.T) {
+			h := newHarness(t, withRates("2/1m", "off", "off"), func(cfg *Config) { cfg.RateIPv6Prefix = c.bits })
+			spend(t, h, c.shared...)
+			expectError(t, get(h, c.shared[0]), 429, errcode.RateLimited)
+			for _, ip := range c.apart {
+				if r := get(h, ip); r.status != 200 || r.header["Ratelimit-Remaining"] != "1" {
+					t.Fatalf("%s: %d, RateLimit-Remaining %q: its own bucket is not fresh", ip, r.status, r.header["Ratelimit-Remaining"])
+				}
+			}
+		})
 	}
 }

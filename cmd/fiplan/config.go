@@ -32,6 +32,7 @@ type config struct {
 	ratePublic  limit.Rate
 	rateFree    limit.Rate
 	ratePro     limit.Rate
+	rateIPv6    int // prefix length anonymous IPv6 clients are counted by
 	trusted     []netip.Prefix
 	corsOrigins []string
 	redis       *redis.Options // nil: rate limits are this node's own
@@ -105,6 +106,14 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		{"rate-public", "FI_RATE_PUBLIC", "60/1m", "anonymous limit per client IP: N/DURATION or off", rateInto(&c.ratePublic)},
 		{"rate-free", "FI_RATE_FREE", "600/1m", "per-user limit on the free tier", rateInto(&c.rateFree)},
 		{"rate-pro", "FI_RATE_PRO", "6000/1m", "per-user limit on the pro tier", rateInto(&c.ratePro)},
+		{"rate-ipv6-prefix", "FI_RATE_IPV6_PREFIX", strconv.Itoa(limit.DefaultIPv6Prefix), "prefix length anonymous IPv6 clients are counted by (32 to 128; IPv4 clients count by address)", func(v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < limit.MinIPv6Prefix || n > limit.MaxIPv6Prefix {
+				return fmt.Errorf("%q is not a prefix length from %d to %d", v, limit.MinIPv6Prefix, limit.MaxIPv6Prefix)
+			}
+			c.rateIPv6 = n
+			return nil
+		}},
 		{"redis-url", "FI_REDIS_URL", "", "redis:// or rediss:// URL: rate limits shared by every node (fail-open to each node's own)", func(v string) error {
 			c.redis = nil
 			if v == "" {

@@ -128,3 +128,26 @@ func TestLocalModeListensOnLoopback(t *testing.T) {
 		t.Fatalf("a URL as a host: %v", err)
 	}
 }
+
+// Anonymous IPv6 clients are counted per /64 unless FI_RATE_IPV6_PREFIX
+// says otherwise; a length outside 32..128 stops start-up with exit 2.
+func TestRateIPv6PrefixSetting(t *testing.T) {
+	if c, err := parseConfig(nil, env(), io.Discard); err != nil || c.rateIPv6 != 64 {
+		t.Fatalf("default: %v %v", c, err)
+	}
+	for in, want := range map[string]int{"32": 32, "48": 48, "56": 56, "128": 128} {
+		if c, err := parseConfig(nil, env("FI_RATE_IPV6_PREFIX", in), io.Discard); err != nil || c.rateIPv6 != want {
+			t.Errorf("FI_RATE_IPV6_PREFIX=%s: %v %v", in, c, err)
+		}
+	}
+	if c, err := parseConfig([]string{"-rate-ipv6-prefix", "56"}, env("FI_RATE_IPV6_PREFIX", "48"), io.Discard); err != nil || c.rateIPv6 != 56 {
+		t.Errorf("the flag does not win: %v", err)
+	}
+	for _, bad := range []string{"31", "129", "0", "-64", "64.5", "/64", "sixty-four"} {
+		var stderr strings.Builder
+		code := run(t.Context(), []string{"-rate-ipv6-prefix", bad}, env(), io.Discard, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "-rate-ipv6-prefix (FI_RATE_IPV6_PREFIX)") || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("-rate-ipv6-prefix %s: exit %d, %q", bad, code, stderr.String())
+		}
+	}
+}

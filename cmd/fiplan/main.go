@@ -185,7 +185,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	}
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
-		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro,
+		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro, RateIPv6Prefix: cfg.rateIPv6,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
 		Logger: log, Web: app.Serve, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
 		MCP: &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},

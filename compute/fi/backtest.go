@@ -93,6 +93,17 @@ func (s Series) window(i, years int, mx mix, rets, infl, cape []float64) {
 // 250 years); later windows are not tested.
 const MaxWindows = 12 * 250
 
+// Windows is the number of windows of the given years Backtest and
+// Sequences replay over h (at most MaxWindows): a backtest replays Windows
+// x years years of the plan.
+func Windows(h History, years int) int {
+	if years <= 0 || years > MaxYears {
+		return 0
+	}
+	rec := recordOf(h)
+	return min(rec.windows(years), MaxWindows)
+}
+
 // BacktestResult summarises a rolling-window historical test. Balances are in
 // money of the window's start (divided by the window's price index).
 type BacktestResult struct {

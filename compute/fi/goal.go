@@ -33,7 +33,7 @@ func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 		}
 		lo, hi = hi, min(hi*4, limit)
 	}
-	for i := 0; i < 200 && hi-lo > 1e-9*hi; i++ {
+	for i := 0; i < savingForSteps && hi-lo > 1e-9*hi; i++ {
 		mid := lo + (hi-lo)/2
 		if reaches(mid) {
 			hi = mid
@@ -51,6 +51,23 @@ func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 		cents++
 	}
 	return 0, false
+}
+
+// savingForSteps bounds SavingFor's bisection.
+const savingForSteps = 200
+
+// SavingForRuns is the most timelines SavingFor runs with the given limit:
+// one without saving, one for each amount of the search for an upper bound
+// (1, 4, 16, ... up to limit), the bisection's steps and the three cents it
+// checks. Each runs the plan's whole horizon, so that times the horizon's
+// years bounds the work of a call.
+func SavingForRuns(limit float64) int {
+	limit = finite(limit, money, 0, money)
+	bounds := 1
+	for hi := 1.0; hi < limit; hi = min(hi*4, limit) {
+		bounds++
+	}
+	return 1 + bounds + savingForSteps + 3
 }
 
 // RateStep is the grid MaxWithdrawalRate searches: whole basis points,
@@ -81,9 +98,8 @@ func MaxWithdrawalRate(in *Input, h History, years int, target, ceiling float64)
 		r := Backtest(&c, h, years)
 		return r.Periods > 0 && r.SuccessRate >= target
 	}
-	// Basis points: lo meets the target, hi does not. The small epsilon
-	// keeps a ceiling such as 0.2 (0.2/0.0001 = 1999.9999999999998) on 2000.
-	lo, hi := 1, int(math.Floor(finite(ceiling, 1, RateStep, 1)/RateStep+1e-9))
+	// Basis points: lo meets the target, hi does not.
+	lo, hi := 1, rateTop(ceiling)
 	if !meets(lo) {
 		return 0, false
 	}
@@ -99,4 +115,22 @@ func MaxWithdrawalRate(in *Input, h History, years int, target, ceiling float64)
 		}
 	}
 	return bp(lo), false
+}
+
+// rateTop is the highest grid point, in basis points, MaxWithdrawalRate
+// tests under ceiling. The small epsilon keeps a ceiling such as 0.2
+// (0.2/0.0001 = 1999.9999999999998) on 2000.
+func rateTop(ceiling float64) int {
+	return int(math.Floor(finite(ceiling, 1, RateStep, 1)/RateStep + 1e-9))
+}
+
+// RateSearchBacktests is the most backtests MaxWithdrawalRate runs with the
+// given ceiling: one at each end of the grid, then one per halving of the
+// interval between them. Each replays Windows(h, years) windows of years.
+func RateSearchBacktests(ceiling float64) int {
+	n := 2
+	for gap := rateTop(ceiling) - 1; gap > 1; gap -= gap / 2 {
+		n++
+	}
+	return n
 }

@@ -111,17 +111,6 @@ type calcTax struct {
 	WithdrawalIncome string `json:"withdrawalIncome" schema:"enum=pension|interest|dividends|capitalGains,default=pension" doc:"How the retirement income (portfolio withdrawals and pensions together) is taxed: pension suits withdrawals from a pension or retirement account; capitalGains or dividends, from a taxable account (then the part of a withdrawal that returns capital is overtaxed)."`
 }
 
-// PathYearsPerUnit is how many simulated path-years one unit of the rate
-// limit buys: a Monte Carlo run costs its path-years over it, rounded up,
-// instead of the one unit every other request costs, so that the limit
-// bounds the CPU a caller can use, not only the requests.
-const PathYearsPerUnit = 100_000
-
-// MonteCarloUnits is the rate-limit cost of simulating paths for years.
-func MonteCarloUnits(paths, years int) int {
-	return max(1, (paths*years+PathYearsPerUnit-1)/PathYearsPerUnit)
-}
-
 // MaxContribution is the largest annualContribution the request accepts (its
 // declared max): a required saving above it could not be sent back.
 const MaxContribution = 1e9
@@ -145,6 +134,7 @@ type calcWork struct {
 	seq     fi.SequenceView
 
 	taxOn    bool
+	extra    int // the rate-limit units of the work beyond the request's one
 	tax      taxPlan
 	currency string       // the plan's currency
 	out      jsonw.Writer // the response body being built
@@ -269,12 +259,15 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if a, ok := s.cache.Get(raw); ok && s.again(c, a, csv) {
 		return
 	}
-	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w, year) {
+	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w, year, csv) {
 		return
 	}
 	key := w.cacheKey(w.base.StartYear, csv)
 	if a, ok := s.cache.Get(key); ok {
 		s.hits.Add(1)
+		if !c.Charge(w.extra) {
+			return
+		}
 		s.cache.Set(raw, a, int64(len(raw)))
 		send(c, csv, a.body)
 		return
@@ -283,13 +276,18 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if !s.resolve(c, w) {
 		return
 	}
-	// A simulation not answered from the cache takes one of the slots
-	// of expensive requests, or is refused with 503.
-	if w.req.MonteCarlo != nil {
+	// A simulation, backtest or goal seek not answered from the cache
+	// takes one of the slots of expensive requests, or is refused with 503.
+	// Its work is charged once it has a slot: a refused request costs the
+	// one unit of any request, not the work it was refused.
+	if expensive(&w.req, csv) {
 		if !s.Gate.Enter(c) {
 			return
 		}
 		defer s.Gate.Leave()
+	}
+	if !c.Charge(w.extra) {
+		return
 	}
 	n := len(w.req.Scenarios)
 	for k := 0; k <= n; k++ {
@@ -311,10 +309,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	}
 	// A key asked for again is kept as an exact-size copy: one
 	// allocation, which the cache and the response share.
-	a := &answer{body: bytes.Clone(out.B), mc: w.req.MonteCarlo != nil}
-	if a.mc {
-		a.units = MonteCarloUnits(w.req.MonteCarlo.Simulations, w.base.LifeExpectancy-w.base.CurrentAge) - 1
-	}
+	a := &answer{body: bytes.Clone(out.B), mc: w.req.MonteCarlo != nil, units: w.extra}
 	s.cache.Set(key, a, int64(len(a.body)))
 	send(c, csv, a.body)
 }
@@ -375,9 +370,10 @@ func (s *Handlers) writeJSON(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
 
 // inputs fills w.base and w.scen from the request, before cities and
 // taxes, and checks what the declaration cannot: ages, the Monte Carlo
-// kill switch and its size, output and the tax settings. On a failure it
-// has answered.
-func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int) bool {
+// kill switch and its size, output and the tax settings. It prices the
+// work the answer, as csv or JSON, computes in w.extra: the rate-limit
+// units beyond the request's one. On a failure it has answered.
+func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 	req, in := &w.req, &w.base
 	*in = fi.Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
@@ -397,9 +393,11 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int) bool {
 		c.Fail("monteCarlo.simulations", "simulations x years ("+strconv.Itoa(mc.Simulations)+" x "+strconv.Itoa(years)+") must not exceed "+strconv.Itoa(fi.MaxCells))
 		return false
 	}
-	if mc := req.MonteCarlo; mc != nil && !c.Charge(MonteCarloUnits(mc.Simulations, years)-1) {
+	work, ok := s.modelledYears(c, req, years, csv)
+	if !ok {
 		return false
 	}
+	w.extra = Units(work) - 1
 	if req.Every != nil && req.Output != "yearly" {
 		c.Fail("every", "applies only with output yearly")
 		return false
@@ -533,20 +531,14 @@ func writeCity(out *jsonw.Writer, w *calcWork, p *planInfo, in *fi.Input) {
 // dataset the request names. On a failure it has answered.
 func (s *Handlers) writeHistory(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
 	req, in := &w.req, &w.base
-	window, dataset := 30, "annual"
-	if req.Historical != nil {
-		window, dataset = req.Historical.Years, req.Historical.Dataset
+	if req.Historical == nil && req.Goals == nil {
+		return true
 	}
-	var past fi.History = fi.Series(s.history)
-	first, last := s.history.First(), s.history.Last()
-	if dataset == "shiller-monthly" && (req.Historical != nil || req.Goals != nil) {
-		m, err := history.ShillerReturns()
-		if err != nil {
-			c.Internal(err)
-			return false
-		}
-		past = m
-		first, last = m.FirstYear, m.FirstYear+(m.FirstMonth-1+m.Len()-1)/12
+	window, dataset := window(req)
+	past, first, last, err := s.past(req)
+	if err != nil {
+		c.Internal(err)
+		return false
 	}
 	if req.Historical != nil {
 		bt := fi.Backtest(in, past, window)
@@ -1008,8 +1000,8 @@ type Handlers struct {
 	seen    *doorkeeper
 	hits    atomic.Uint64
 	misses  atomic.Uint64
-	// Gate bounds the Monte Carlo simulations running at once (nil: no
-	// bound); a request past it is refused with 503.
+	// Gate bounds the simulations, backtests and goal seeks running at
+	// once (nil: no bound); a request past it is refused with 503.
 	Gate *rest.Gate
 	// pathYears counts the simulated path-years (paths x years).
 	pathYears atomic.Uint64
@@ -1070,7 +1062,7 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 		Data:  data,
 		Media: []rest.Media{{Type: "text/csv", Desc: csvDesc}},
 		Errs: []rest.ErrDoc{rest.Err(errcode.Unavailable, "monteCarlo was asked while the feature flag calculator-monte-carlo is off for the caller, "+
-			"or while as many simulations as the server runs at once are running (retryAfter and Retry-After say when to retry; nothing is queued)")}}
+			"or while as many expensive requests (monteCarlo, historical or goals, answered in JSON) as the server runs at once are running (retryAfter and Retry-After say when to retry; nothing is queued)")}}
 	return s, nil
 }
 

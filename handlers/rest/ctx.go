@@ -86,10 +86,11 @@ func (c *Ctx) Params() *Params { return &c.params }
 func (c *Ctx) Param(name string) []byte { return c.params.get(name) }
 
 // Client is the client's address (IPv4 mapped into IPv6), as the server
-// resolved it, trusted proxies considered.
+// resolved it, trusted proxies considered, and as anonymous clients are
+// counted: an IPv6 address cut to its network (see limit.AddrKey).
 func (c *Ctx) Client() [16]byte { return c.client }
 
-// SetClient records the client's address.
+// SetClient records the client's address, or its network's.
 func (c *Ctx) SetClient(a [16]byte) { c.client = a }
 
 // SetCharger sets what Charge calls: the server's rate limiter.

@@ -29,11 +29,16 @@ hour ahead is refused as UNAUTHORIZED, "token lifetime exceeds one hour") or an 
 methods authenticated by cookie must carry an Origin header naming this host. Public routes need no
 credentials, but credentials that are sent must be valid.
 
-Rate limits: anonymous callers per client IP, signed-in callers per user by tier. Limited responses
+Rate limits: anonymous callers per client IP (IPv6 per /64 network unless configured otherwise),
+signed-in callers per user by tier. Limited responses
 carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
-with retryAfter and Retry-After. A request costs one unit of the limit; a calculator request with
-monteCarlo costs one unit per 100,000 simulated path-years (simulations x years), rounded up, so the limit
-bounds the work a caller asks for. Request bodies are limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
+with retryAfter and Retry-After. A request costs one unit of the limit; a calculator request answered in
+JSON with monteCarlo, historical or goals costs one unit per 100,000 modelled years, rounded up, so the
+limit bounds the work a caller asks for: monteCarlo simulations x years of the plan; historical the
+backtest's windows x historical.years (twice, plus three paths, with sequences); goals.targetSuccessRate
+13 backtests (the most its search over 1 to 2000 basis points runs); goals.fiByAge 220 timelines x years
+of the plan. A CSV answer computes the projections alone and costs one unit. Request bodies are
+limited to 1 MiB (413 PAYLOAD_TOO_LARGE). Bodies are
 validated strictly: unknown fields, wrong JSON types and out-of-range values are VALIDATION_ERROR; an
 absent required field is MISSING_FIELD, which wins when both apply. A POST, PUT or PATCH body must be
 sent as Content-Type application/json (parameters such as charset=utf-8 allowed; a PATCH may say
