@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/limit"
 )
 
 // ConnLimits bound the connections a Server's listener holds open: a flood
@@ -20,8 +21,8 @@ type ConnLimits struct {
 	// wait in the kernel's backlog until one closes. 0 chooses from the
 	// process's open-file limit (DefaultMaxConns).
 	Max int
-	// PerIP is the number of connections one client address holds at
-	// once; past it, a new connection is answered 429 and closed. Trusted
+	// PerIP is the number of connections one client address (an IPv6
+	// client: its network, as the rate limit counts it) holds at once; past it, a new connection is answered 429 and closed. Trusted
 	// proxies are exempt. 0 means DefaultMaxConnsPerIP, negative no limit.
 	PerIP int
 }
@@ -68,7 +69,8 @@ func (s *Server) Listen(ln net.Listener) net.Listener {
 		Listener: ln,
 		slots:    make(chan struct{}, lim.Max),
 		perIP:    lim.PerIP,
-		ips:      map[netip.Addr]int{},
+		ips:      map[[16]byte]int{},
+		v6prefix: s.cfg.RateIPv6Prefix,
 		trusted:  s.trusted,
 		log:      s.log,
 		done:     make(chan struct{}),
@@ -84,8 +86,11 @@ type listener struct {
 	log     *slog.Logger
 	metrics *serverMetrics
 
+	// v6prefix groups IPv6 clients by network, as the rate limit does.
+	v6prefix int
+
 	mu  sync.Mutex
-	ips map[netip.Addr]int // open connections per client address
+	ips map[[16]byte]int // open connections per client address or IPv6 network
 
 	closeOnce sync.Once
 	done      chan struct{}
@@ -146,21 +151,25 @@ func (l *listener) Close() error {
 	return l.Listener.Close()
 }
 
+func (l *listener) key(ip netip.Addr) [16]byte { return limit.AddrKey(ip.As16(), l.v6prefix) }
+
 func (l *listener) take(ip netip.Addr) bool {
+	k := l.key(ip)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.ips[ip] >= l.perIP {
+	if l.ips[k] >= l.perIP {
 		return false
 	}
-	l.ips[ip]++
+	l.ips[k]++
 	return true
 }
 
 func (l *listener) release(ip netip.Addr, counted bool) {
 	if counted {
+		k := l.key(ip)
 		l.mu.Lock()
-		if l.ips[ip]--; l.ips[ip] <= 0 {
-			delete(l.ips, ip)
+		if l.ips[k]--; l.ips[k] <= 0 {
+			delete(l.ips, k)
 		}
 		l.mu.Unlock()
 	}

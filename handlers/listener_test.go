@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"os"
 	"syscall"
 	"testing"
@@ -173,5 +174,26 @@ func TestDefaultMaxConns(t *testing.T) {
 		if got := capConns(nofile); got != want {
 			t.Errorf("capConns(%d) = %d, want %d", nofile, got, want)
 		}
+	}
+}
+
+// IPv6 clients are held to the per-address limit by network, as the rate
+// limit counts them: one host cannot open PerIP connections from each of
+// its 2^64 addresses.
+func TestConnectionsPerIPv6Network(t *testing.T) {
+	l := &listener{perIP: 2, ips: map[[16]byte]int{}, v6prefix: 64}
+	a, b, other := netip.MustParseAddr("2001:db8:1:2::1"), netip.MustParseAddr("2001:db8:1:2:ffff::9"), netip.MustParseAddr("2001:db8:1:3::1")
+	if !l.take(a) || !l.take(b) {
+		t.Fatal("within the limit")
+	}
+	if l.take(netip.MustParseAddr("2001:db8:1:2::3")) {
+		t.Fatal("a third address of the same /64 got a connection")
+	}
+	if !l.take(other) {
+		t.Fatal("another /64 is another client")
+	}
+	v4 := &listener{perIP: 1, ips: map[[16]byte]int{}, v6prefix: 64}
+	if !v4.take(netip.MustParseAddr("192.0.2.1")) || !v4.take(netip.MustParseAddr("192.0.2.2")) {
+		t.Fatal("IPv4 addresses count one by one")
 	}
 }
