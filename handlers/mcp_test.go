@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -89,7 +90,7 @@ func toolCases(assetID string) []toolCase {
 		{"my_fi_score", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
 		{"list_my_assets", `{"limit":10}`, `{"category":"tulips"}`, "VALIDATION_ERROR"},
 		{"add_asset", `{"name":"Bond fund","value":8000,"currency":"EUR","category":"bond"}`, `{"name":"Bond fund","value":-1}`, "VALIDATION_ERROR"},
-		{"update_asset", `{"id":"` + assetID + `","value":12500,"notes":null}`, `{"id":"ast_nobody","value":1}`, "NOT_FOUND"},
+		{"update_asset", `{"id":"` + assetID + `","value":12500,"notes":null}`, `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa","value":1}`, "NOT_FOUND"},
 		{"delete_asset", `{"id":"` + assetID + `"}`, `{"id":"` + assetID + `"}`, "NOT_FOUND"},
 	}
 }
@@ -546,5 +547,71 @@ func TestMCPInMemory(t *testing.T) {
 	r := h.do("GET", "/api/v1/assets", "", bearer(tok)...)
 	if r.status != 200 || len(r.body["data"].([]any)) != 1 {
 		t.Fatalf("the local user's assets: %s", r.raw)
+	}
+}
+
+// TestMCPIdsCannotWalkToAnotherRoute: an asset id that is not an asset id
+// (a dot segment, a slash, an escape) is refused as the tool's validation
+// error before it becomes part of a path, so it never reaches the
+// erasure, the profile or the flags.
+func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
+	tok := h.token("ada", "free", "")
+	if r := h.do("PATCH", "/api/v1/user/profile", `{"displayName":"Ada","annualExpenses":40000}`, bearer(tok)...); r.status != 200 {
+		t.Fatalf("profile: %d %s", r.status, r.raw)
+	}
+	admin := h.token("root", "pro", "admin")
+	if r := h.do("PUT", "/api/v1/features/new-ui", `{"enabled":true}`, bearer(admin)...); r.status != 201 {
+		t.Fatalf("flag: %d %s", r.status, r.raw)
+	}
+	refused := func(cs *sdk.ClientSession, name, args string) {
+		t.Helper()
+		res := call(t, cs, name, args)
+		if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "\n- id: must be an asset id") {
+			t.Fatalf("%s(%s) was not refused as a bad id: %s", name, args, text(res))
+		}
+	}
+	cs, err := h.mcpSession("Bearer " + tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for _, id := range []string{"../user", "../user/profile", "..%2fuser", "..%2Fuser%2Fprofile", "a/b", "", "..", "ast_aaaaaaaaaaaaaaaaaaaaaaaaaa/../../user"} {
+		args, _ := json.Marshal(map[string]any{"id": id, "displayName": "Mallory"})
+		if id == "" {
+			// The schema's pattern and the chain agree: an empty id is no id.
+			res := call(t, cs, "delete_asset", `{"id":""}`)
+			if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "- id:") {
+				t.Fatalf("an empty id: %s", text(res))
+			}
+			continue
+		}
+		refused(cs, "delete_asset", `{"id":`+strconv.Quote(id)+`}`)
+		refused(cs, "update_asset", string(args))
+	}
+	r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...)
+	if r.status != 200 || r.data()["displayName"] != "Ada" {
+		t.Fatalf("the profile after the calls: %d %s", r.status, r.raw)
+	}
+	if r := h.do("GET", "/api/v1/user/export", "", bearer(tok)...); r.status != 200 || !strings.Contains(string(r.raw), `"Ada"`) {
+		t.Fatalf("the user after the calls: %d %s", r.status, r.raw)
+	}
+
+	// An admin's asset tools reach no flag.
+	as, err := h.mcpSession("Bearer " + admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer as.Close()
+	for _, id := range []string{"../features/new-ui", "..%2ffeatures%2fnew-ui", "../../api/v1/features/new-ui"} {
+		refused(as, "delete_asset", `{"id":`+strconv.Quote(id)+`}`)
+		refused(as, "update_asset", `{"id":`+strconv.Quote(id)+`,"enabled":false}`)
+	}
+	if r := h.do("GET", "/api/v1/features", "", bearer(admin)...); r.status != 200 || !strings.Contains(string(r.raw), `"new-ui"`) {
+		t.Fatalf("the flag after the calls: %d %s", r.status, r.raw)
+	}
+	// A well-formed id of nobody's asset is the API's 404, as before.
+	if res := call(t, cs, "delete_asset", `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`); !res.IsError || !strings.HasPrefix(text(res), "NOT_FOUND:") {
+		t.Fatalf("an unknown asset: %s", text(res))
 	}
 }

@@ -503,7 +503,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 		return
 	}
-	if !mediaType(c) || !c.CheckQuery() {
+	if !c.CheckPath() || !mediaType(c) || !c.CheckQuery() {
 		return
 	}
 	r.Handler(c)
