@@ -45,6 +45,8 @@ type request struct {
 	authorization string
 	forwardedFor  string
 	peer          net.Addr
+	// prepaid: the /mcp request carrying the call paid its unit.
+	prepaid bool
 }
 
 // handle serves one tool call by running its route through the server's
@@ -187,6 +189,7 @@ func scalar(raw json.RawMessage) (string, bool) {
 func (h *Handler) credentials(r *request, header map[string][]string) error {
 	if a := first(header, "Authorization"); a != "" {
 		r.authorization = a
+		r.prepaid = true
 		r.forwardedFor = first(header, "X-Forwarded-For")
 		if ap, err := netip.ParseAddrPort(first(header, PeerHeader)); err == nil {
 			r.peer = net.TCPAddrFromAddrPort(ap)
@@ -229,6 +232,9 @@ func (h *Handler) run(r *request) (int, []byte) {
 		req.Header.Set(fasthttp.HeaderXForwardedFor, r.forwardedFor)
 	}
 	rc.Init(&req, r.peer, nil)
+	if r.prepaid {
+		rc.SetUserValue(prepaid{}, true)
+	}
 	h.cfg.Serve(&rc)
 	return rc.Response.StatusCode(), rc.Response.Body()
 }
