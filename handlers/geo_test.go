@@ -372,9 +372,14 @@ func TestGeoDetail(t *testing.T) {
 	if ny.data()["costOfLivingIndex"] != 100.0 {
 		t.Fatalf("New York index %v", ny.data()["costOfLivingIndex"])
 	}
-	for _, id := range []string{"atlantis-xx", "LISBON-PT", "lisbon", "lisbon-pt-", "%22%3E"} {
+	expectError(t, h.do("GET", citiesPath+"/atlantis-xx", "", tok...), 404, errcode.NotFound)
+	// What is not a city id at all is refused before any lookup.
+	for _, id := range []string{"LISBON-PT", "lisbon", "lisbon-pt-", "%22%3E", "a_b-pt", strings.Repeat("a", 62) + "-pt"} {
 		r := h.do("GET", citiesPath+"/"+id, "", tok...)
-		expectError(t, r, 404, errcode.NotFound)
+		expectError(t, r, 400, errcode.Validation)
+		if d, _ := r.body["details"].([]any); len(d) != 1 || d[0].(map[string]any)["path"] != "id" {
+			t.Fatalf("%s: %s", id, r.raw)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -89,7 +90,7 @@ func toolCases(assetID string) []toolCase {
 		{"my_fi_score", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
 		{"list_my_assets", `{"limit":10}`, `{"category":"tulips"}`, "VALIDATION_ERROR"},
 		{"add_asset", `{"name":"Bond fund","value":8000,"currency":"EUR","category":"bond"}`, `{"name":"Bond fund","value":-1}`, "VALIDATION_ERROR"},
-		{"update_asset", `{"id":"` + assetID + `","value":12500,"notes":null}`, `{"id":"ast_nobody","value":1}`, "NOT_FOUND"},
+		{"update_asset", `{"id":"` + assetID + `","value":12500,"notes":null}`, `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa","value":1}`, "NOT_FOUND"},
 		{"delete_asset", `{"id":"` + assetID + `"}`, `{"id":"` + assetID + `"}`, "NOT_FOUND"},
 	}
 }
@@ -309,23 +310,239 @@ func TestMCPFreeUserCannotOptimize(t *testing.T) {
 	}
 }
 
-func TestMCPRateLimitIsTheUsers(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("60/1m", "3/1m", "6000/1m"))
+// TestMCPEveryMessageCountsOnce: every JSON-RPC message on /mcp takes one
+// unit of the caller's limit, a tool call too, but only once (its route
+// does not charge the unit again); past the limit /mcp answers 429 in the
+// API's envelope with its headers.
+func TestMCPEveryMessageCountsOnce(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("60/1m", "8/1m", "6000/1m"))
 	key, _ := h.apiKey("cy", "free") // the key itself costs one request
+	cy := h.httpClient("Bearer " + key)
+	remaining := func(res *http.Response) int {
+		t.Helper()
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		n, err := strconv.Atoi(res.Header.Get("RateLimit-Remaining"))
+		if err != nil || res.Header.Get("RateLimit-Limit") != "8" {
+			t.Fatalf("%d without RateLimit headers: %v %s", res.StatusCode, res.Header, body)
+		}
+		return n
+	}
+	res := rawMCP(t, cy, "POST", "", initialize)
+	sid := res.Header.Get("Mcp-Session-Id")
+	if n := remaining(res); n != 6 || sid == "" {
+		t.Fatalf("after the key and initialize: %d left, session %q", n, sid)
+	}
+	steps := []string{
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"my_fi_score","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"fiplan://dataset/fx"}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/list"}`,
+	}
+	for i, msg := range steps {
+		res := rawMCP(t, cy, "POST", sid, msg)
+		if res.StatusCode >= 300 {
+			t.Fatalf("%s: %d", msg, res.StatusCode)
+		}
+		if n := remaining(res); n != 5-i {
+			t.Fatalf("%s left %d, want %d: one unit per message", msg, n, 5-i)
+		}
+	}
+	// The tool call's route was not charged again: the API sees what /mcp left.
+	r := h.do("GET", "/api/v1/fi-score", "", bearer(key)...)
+	if r.status != 200 || r.header["Ratelimit-Remaining"] != "1" {
+		t.Fatalf("the API after the messages: %d %v", r.status, r.header)
+	}
+	rawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":5,"method":"ping"}`).Body.Close()
+	res = rawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":6,"method":"resources/read","params":{"uri":"fiplan://dataset/fx"}}`)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	var env struct {
+		Success    *bool  `json:"success"`
+		Code       string `json:"code"`
+		RetryAfter int    `json:"retryAfter"`
+	}
+	if err := json.Unmarshal(body, &env); err != nil || res.StatusCode != 429 || env.Code != "RATE_LIMITED" || env.Success == nil || *env.Success || env.RetryAfter < 1 {
+		t.Fatalf("over the limit: %d %s", res.StatusCode, body)
+	}
+	if res.Header.Get("Retry-After") == "" || res.Header.Get("RateLimit-Remaining") != "0" || res.Header.Get("X-Request-Id") == "" {
+		t.Fatalf("429 headers: %v", res.Header)
+	}
+	// A tool call over the limit is refused before it runs.
+	res = rawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_asset","arguments":{"name":"x","value":1}}}`)
+	res.Body.Close()
+	if res.StatusCode != 429 {
+		t.Fatalf("a tool call over the limit: %d", res.StatusCode)
+	}
+	if r := h.do("GET", "/api/v1/assets", "", bearer(h.token("cy", "free", ""))...); r.status != 429 {
+		t.Fatalf("the API over the limit: %d", r.status)
+	}
+	h.advance(time.Minute)
+	if r := h.do("GET", "/api/v1/assets", "", bearer(h.token("cy", "free", ""))...); r.status != 200 || len(r.body["data"].([]any)) != 0 {
+		t.Fatalf("the refused tool call added an asset: %d %s", r.status, r.raw)
+	}
+}
+
+// TestMCPRateLimitIsTheUsers: the SDK's client spends the user's limit
+// message by message and meets 429 past it.
+func TestMCPRateLimitIsTheUsers(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("60/1m", "5/1m", "6000/1m"))
+	key, _ := h.apiKey("cy", "free") // the key itself costs one request
+	// The client's connection sends three messages: server/discover,
+	// initialize and initialized.
 	cs, err := h.mcpSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	for i := 0; i < 2; i++ {
-		if res := call(t, cs, "my_fi_score", `{}`); res.IsError {
-			t.Fatalf("call %d: %s", i, text(res))
+	if res := call(t, cs, "my_fi_score", `{}`); res.IsError {
+		t.Fatalf("the last unit: %s", text(res))
+	}
+	_, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "my_fi_score", Arguments: json.RawMessage(`{}`)})
+	if err == nil || !strings.Contains(err.Error(), "Too Many Requests") {
+		t.Fatalf("over the limit: %v", err)
+	}
+}
+
+// TestMCPBadCredentialsMeetTheAnonymousLimit: a request to /mcp without a
+// valid credential costs one unit of the client address's anonymous
+// allowance, as a failed authentication on the API does, and past it is
+// 429.
+func TestMCPBadCredentialsMeetTheAnonymousLimit(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("5/1m", "600/1m", "6000/1m"))
+	bad := []string{"Bearer svc_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "Bearer svc_notakey", "Bearer not.a.jwt", "Basic YTpi", ""}
+	for i, authz := range bad {
+		res := rawMCP(t, h.httpClient(authz), "POST", "", initialize)
+		res.Body.Close()
+		if res.StatusCode != 401 || !strings.HasPrefix(res.Header.Get("WWW-Authenticate"), "Bearer resource_metadata=") {
+			t.Fatalf("attempt %d (%q): %d %v", i, authz, res.StatusCode, res.Header)
 		}
 	}
-	res := call(t, cs, "my_fi_score", `{}`)
-	if !res.IsError || !strings.HasPrefix(text(res), "RATE_LIMITED:") || !strings.Contains(text(res), "Retry after") {
-		t.Fatalf("over the limit: %s", text(res))
+	for _, authz := range bad {
+		res := rawMCP(t, h.httpClient(authz), "POST", "", initialize)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 429 || !strings.Contains(string(body), `"code":"RATE_LIMITED"`) || res.Header.Get("Retry-After") == "" {
+			t.Fatalf("past the anonymous allowance (%q): %d %s", authz, res.StatusCode, body)
+		}
 	}
+	// The same client's failed attempts on the API meet the same limit.
+	expectError(t, h.do("GET", "/api/v1/assets", "", bearer("not.a.jwt")...), 429, "RATE_LIMITED")
+	// Another address has its own allowance; a valid credential its user's.
+	h.ip = "192.0.2.9"
+	if res := rawMCP(t, h.httpClient("Bearer svc_notakey"), "POST", "", initialize); res.StatusCode != 401 {
+		t.Fatalf("another address: %d", res.StatusCode)
+	}
+	h.ip = "192.0.2.1"
+	if res := rawMCP(t, h.httpClient("Bearer "+h.token("ada", "free", "")), "POST", "", initialize); res.StatusCode != 200 {
+		t.Fatalf("a valid session from the limited address: %d", res.StatusCode)
+	}
+}
+
+// TestMCPSessionsPerUserAreCapped: a user holds at most MaxSessions
+// sessions; opening one more closes the oldest, whose next request is 404,
+// and leaves other users' sessions alone.
+func TestMCPSessionsPerUserAreCapped(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"), func(c *Config) {
+		c.MCP = &mcp.Settings{PublicURL: mcpBase, MaxSessions: 2}
+	})
+	open := func(c *http.Client) string {
+		t.Helper()
+		res := rawMCP(t, c, "POST", "", initialize)
+		res.Body.Close()
+		sid := res.Header.Get("Mcp-Session-Id")
+		if res.StatusCode != 200 || sid == "" {
+			t.Fatalf("initialize: %d", res.StatusCode)
+		}
+		return sid
+	}
+	status := func(c *http.Client, sid string) int {
+		t.Helper()
+		res := rawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","id":9,"method":"ping"}`)
+		res.Body.Close()
+		return res.StatusCode
+	}
+	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	key, _ := h.apiKey("ada", "free") // a key acts for the same user
+	adaKey := h.httpClient("Bearer " + key)
+	bo := h.httpClient("Bearer " + h.token("bo", "free", ""))
+	boSID := open(bo)
+	first, second := open(ada), open(adaKey)
+	if status(ada, first) != 200 || status(adaKey, second) != 200 {
+		t.Fatal("the first two sessions do not work")
+	}
+	third := open(ada)
+	deadline := time.Now().Add(10 * time.Second)
+	for status(ada, first) != 404 {
+		if time.Now().After(deadline) {
+			t.Fatal("the oldest session is still open past the cap")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if status(adaKey, second) != 200 || status(ada, third) != 200 || status(bo, boSID) != 200 {
+		t.Fatal("the cap closed a session it should have kept")
+	}
+	if n := h.s.MCP().OpenSessions("ada"); n != 2 {
+		t.Fatalf("ada holds %d sessions", n)
+	}
+	// A session that ends frees its place.
+	if res := rawMCP(t, ada, "DELETE", third, ""); res.StatusCode != 204 {
+		t.Fatalf("DELETE: %d", res.StatusCode)
+	}
+	for h.s.MCP().OpenSessions("ada") != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("a deleted session still counts")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	open(ada)
+	if status(adaKey, second) != 200 {
+		t.Fatal("a session within the cap was closed")
+	}
+}
+
+// TestMCPStreamsEnd: an event stream (GET, or a POST answered as a
+// stream) ends after the stream lifetime, however idle, instead of
+// holding its connection and goroutines until the session times out.
+func TestMCPStreamsEnd(t *testing.T) {
+	if mcp.DefaultStreamLifetime >= newHarness(t).s.HTTP().WriteTimeout {
+		t.Fatalf("the stream lifetime %v is not under the write timeout", mcp.DefaultStreamLifetime)
+	}
+	h := newHarness(t, withRates("off", "off", "off"), func(c *Config) {
+		c.MCP = &mcp.Settings{PublicURL: mcpBase, Stream: true, StreamLifetime: 200 * time.Millisecond}
+	})
+	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	ada.Timeout = 5 * time.Second // past it, the stream never ended
+	res := rawMCP(t, ada, "POST", "", initialize)
+	sid := res.Header.Get("Mcp-Session-Id")
+	if _, err := io.ReadAll(res.Body); err != nil || res.StatusCode != 200 || sid == "" {
+		t.Fatalf("initialize: %d %v", res.StatusCode, err)
+	}
+	res.Body.Close()
+	req, _ := http.NewRequest("GET", mcpBase+mcp.Path, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("Mcp-Protocol-Version", mcp.MinProtocol)
+	res, err := ada.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("GET: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	if _, err := io.ReadAll(res.Body); err != nil {
+		t.Fatalf("the idle stream did not end: %v", err)
+	}
+	res.Body.Close()
+	// The session outlives its stream: a new one opens.
+	res, err = ada.Do(req)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("reopening the stream: %v", err)
+	}
+	if _, err := io.ReadAll(res.Body); err != nil {
+		t.Fatalf("the second stream did not end: %v", err)
+	}
+	res.Body.Close()
 }
 
 // rawMCP posts one JSON-RPC message to /mcp and returns the response.
@@ -546,5 +763,71 @@ func TestMCPInMemory(t *testing.T) {
 	r := h.do("GET", "/api/v1/assets", "", bearer(tok)...)
 	if r.status != 200 || len(r.body["data"].([]any)) != 1 {
 		t.Fatalf("the local user's assets: %s", r.raw)
+	}
+}
+
+// TestMCPIdsCannotWalkToAnotherRoute: an asset id that is not an asset id
+// (a dot segment, a slash, an escape) is refused as the tool's validation
+// error before it becomes part of a path, so it never reaches the
+// erasure, the profile or the flags.
+func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
+	tok := h.token("ada", "free", "")
+	if r := h.do("PATCH", "/api/v1/user/profile", `{"displayName":"Ada","annualExpenses":40000}`, bearer(tok)...); r.status != 200 {
+		t.Fatalf("profile: %d %s", r.status, r.raw)
+	}
+	admin := h.token("root", "pro", "admin")
+	if r := h.do("PUT", "/api/v1/features/new-ui", `{"enabled":true}`, bearer(admin)...); r.status != 201 {
+		t.Fatalf("flag: %d %s", r.status, r.raw)
+	}
+	refused := func(cs *sdk.ClientSession, name, args string) {
+		t.Helper()
+		res := call(t, cs, name, args)
+		if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "\n- id: must be an asset id") {
+			t.Fatalf("%s(%s) was not refused as a bad id: %s", name, args, text(res))
+		}
+	}
+	cs, err := h.mcpSession("Bearer " + tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for _, id := range []string{"../user", "../user/profile", "..%2fuser", "..%2Fuser%2Fprofile", "a/b", "", "..", "ast_aaaaaaaaaaaaaaaaaaaaaaaaaa/../../user"} {
+		args, _ := json.Marshal(map[string]any{"id": id, "displayName": "Mallory"})
+		if id == "" {
+			// The schema's pattern and the chain agree: an empty id is no id.
+			res := call(t, cs, "delete_asset", `{"id":""}`)
+			if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "- id:") {
+				t.Fatalf("an empty id: %s", text(res))
+			}
+			continue
+		}
+		refused(cs, "delete_asset", `{"id":`+strconv.Quote(id)+`}`)
+		refused(cs, "update_asset", string(args))
+	}
+	r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...)
+	if r.status != 200 || r.data()["displayName"] != "Ada" {
+		t.Fatalf("the profile after the calls: %d %s", r.status, r.raw)
+	}
+	if r := h.do("GET", "/api/v1/user/export", "", bearer(tok)...); r.status != 200 || !strings.Contains(string(r.raw), `"Ada"`) {
+		t.Fatalf("the user after the calls: %d %s", r.status, r.raw)
+	}
+
+	// An admin's asset tools reach no flag.
+	as, err := h.mcpSession("Bearer " + admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer as.Close()
+	for _, id := range []string{"../features/new-ui", "..%2ffeatures%2fnew-ui", "../../api/v1/features/new-ui"} {
+		refused(as, "delete_asset", `{"id":`+strconv.Quote(id)+`}`)
+		refused(as, "update_asset", `{"id":`+strconv.Quote(id)+`,"enabled":false}`)
+	}
+	if r := h.do("GET", "/api/v1/features", "", bearer(admin)...); r.status != 200 || !strings.Contains(string(r.raw), `"new-ui"`) {
+		t.Fatalf("the flag after the calls: %d %s", r.status, r.raw)
+	}
+	// A well-formed id of nobody's asset is the API's 404, as before.
+	if res := call(t, cs, "delete_asset", `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`); !res.IsError || !strings.HasPrefix(text(res), "NOT_FOUND:") {
+		t.Fatalf("an unknown asset: %s", text(res))
 	}
 }

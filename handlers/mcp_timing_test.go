@@ -24,7 +24,7 @@ const benchCalcBody = `{"currentAge":35,"annualIncome":90000,"annualExpenses":45
 func benchMCP(b *testing.B) (*Server, *http.Client, string) {
 	b.Helper()
 	s, _, key := benchServer(b, 0, limitOff)
-	h, err := mcp.New(mcp.Config{Settings: mcp.Settings{PublicURL: mcpBase}, Version: "bench", Routes: s.routes, Serve: s.Serve, Verify: s.Credential})
+	h, err := mcp.New(mcp.Config{Settings: mcp.Settings{PublicURL: mcpBase}, Version: "bench", Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Admit: s.admitMCP})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -215,8 +215,9 @@ func sameOrigin(rc *fasthttp.RequestCtx) bool {
 	return len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
 }
 
-// limit applies the caller's rate limit and sets the RateLimit headers.
-func (s *Server) limit(c *rest.Ctx) bool { return s.take(c, 1) }
+// limit applies the caller's rate limit and sets the RateLimit headers. A
+// tool call over /mcp has paid its unit with the message that carried it.
+func (s *Server) limit(c *rest.Ctx) bool { return paid(c) || s.take(c, 1) }
 
 // charge takes extra units for an expensive request (rest.Ctx.Charge).
 func (s *Server) charge(c *rest.Ctx, extra int) bool { return s.take(c, extra) }

@@ -1,6 +1,12 @@
 package handlers
 
-import "fiplan/handlers/rest"
+import (
+	"fiplan/handlers/account"
+	"fiplan/handlers/features"
+	"fiplan/handlers/places"
+	"fiplan/handlers/rest"
+	"fiplan/handlers/taxes"
+)
 
 // v1 is the prefix of every API route.
 const v1 = "/api/v1"
@@ -22,10 +28,10 @@ func (s *Server) table() []*rest.Route {
 		rest.Post(v1+"/assets", rest.User, a.CreateAsset, a.Docs.CreateAsset),
 		rest.Get(v1+"/assets/summary", rest.User, a.Summary, a.Docs.Summary),
 		rest.Post(v1+"/assets/categorize", rest.User, g.Categorize, g.Docs.Categorize),
-		rest.Get(v1+"/assets/{id}", rest.User, a.GetAsset, a.Docs.GetAsset),
-		rest.Put(v1+"/assets/{id}", rest.User, a.PutAsset, a.Docs.PutAsset),
-		rest.Patch(v1+"/assets/{id}", rest.User, a.PatchAsset, a.Docs.PatchAsset),
-		rest.Delete(v1+"/assets/{id}", rest.User, a.DeleteAsset, a.Docs.DeleteAsset),
+		rest.Get(v1+"/assets/{id}", rest.User, a.GetAsset, a.Docs.GetAsset).Where(account.AssetID),
+		rest.Put(v1+"/assets/{id}", rest.User, a.PutAsset, a.Docs.PutAsset).Where(account.AssetID),
+		rest.Patch(v1+"/assets/{id}", rest.User, a.PatchAsset, a.Docs.PatchAsset).Where(account.AssetID),
+		rest.Delete(v1+"/assets/{id}", rest.User, a.DeleteAsset, a.Docs.DeleteAsset).Where(account.AssetID),
 
 		rest.Get(v1+"/user/profile", rest.User, a.Profile.Get, a.Profile.Docs.Get),
 		rest.Put(v1+"/user/profile", rest.User, a.Profile.Put, a.Profile.Docs.Put),
@@ -40,24 +46,24 @@ func (s *Server) table() []*rest.Route {
 		rest.Delete(v1+"/user", rest.Session, a.Erase, a.Docs.Erase),
 		rest.Get(v1+"/user/api-keys", rest.User, a.ListKeys, a.Docs.ListKeys),
 		rest.Post(v1+"/user/api-keys", rest.Session, a.CreateKey, a.Docs.CreateKey),
-		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, a.RevokeKey, a.Docs.RevokeKey),
+		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, a.RevokeKey, a.Docs.RevokeKey).Where(account.KeyID),
 
 		rest.Get(v1+"/geo/cities", rest.Public, p.List, p.Docs.List),
-		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get),
+		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(places.CityID),
 		rest.Get(v1+"/geo/compare", rest.User, p.Compare, p.Docs.Compare),
 		rest.Post(v1+"/geo/recommendations", rest.User, p.Recommend, p.Docs.Recommend),
 
 		rest.Get(v1+"/tax/countries", rest.User, t.Countries, t.Docs.Countries),
 		rest.Post(v1+"/tax/calculate", rest.User, t.Calculate, t.Docs.Calculate),
 		rest.Get(v1+"/tax/programs", rest.User, t.Programs, t.Docs.Programs),
-		rest.Get(v1+"/tax/programs/{id}", rest.User, t.Program, t.Docs.Program),
+		rest.Get(v1+"/tax/programs/{id}", rest.User, t.Program, t.Docs.Program).Where(taxes.ProgramID),
 		rest.Post(v1+"/tax/optimize", rest.Pro, t.Optimize, t.Docs.Optimize),
 
 		rest.Get(v1+"/features", rest.User, f.List, f.Docs.List),
-		rest.Get(v1+"/features/{key}", rest.User, f.Get, f.Docs.Get),
-		rest.Put(v1+"/features/{key}", rest.Admin, f.Put, f.Docs.Put),
-		rest.Delete(v1+"/features/{key}", rest.Admin, f.Delete, f.Docs.Delete),
-		rest.Get(v1+"/features/{key}/stats", rest.Admin, f.Stats, f.Docs.Stats),
+		rest.Get(v1+"/features/{key}", rest.User, f.Get, f.Docs.Get).Where(features.FlagKey),
+		rest.Put(v1+"/features/{key}", rest.Admin, f.Put, f.Docs.Put).Where(features.FlagKey),
+		rest.Delete(v1+"/features/{key}", rest.Admin, f.Delete, f.Docs.Delete).Where(features.FlagKey),
+		rest.Get(v1+"/features/{key}/stats", rest.Admin, f.Stats, f.Docs.Stats).Where(features.FlagKey),
 
 		rest.Get(v1+"/admin/backup", rest.Admin, s.backup, backupDoc),
 	}

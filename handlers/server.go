@@ -215,7 +215,7 @@ func New(cfg Config) (*Server, error) {
 	s.openapi, s.openapiStatic = doc, rest.NewStatic(doc)
 	if cfg.MCP != nil {
 		s.mcp, err = mcp.New(mcp.Config{
-			Settings: *cfg.MCP, Version: cfg.Version, Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Logger: s.log,
+			Settings: *cfg.MCP, Version: cfg.Version, Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Logger: s.log, Admit: s.admitMCP,
 			Datasets: mcp.Datasets{Cities: s.cities, FX: s.fx, Programs: s.programs, Taxes: s.taxes, History: s.history},
 		})
 		if err != nil {
@@ -507,7 +507,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 		return
 	}
-	if !mediaType(c) || !c.CheckQuery() {
+	if !c.CheckPath() || !mediaType(c) || !c.CheckQuery() {
 		return
 	}
 	r.Handler(c)

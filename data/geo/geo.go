@@ -274,7 +274,15 @@ func Load(b []byte) (*Table, error) {
 	return t, nil
 }
 
+// IDPattern is what every city id matches: the slug of the name, a dash
+// and the lower-case country code, such as lisbon-pt.
+const IDPattern = `^[a-z0-9]+(-[a-z0-9]+)*-[a-z]{2}$`
+
+// MaxIDLen bounds a city id.
+const MaxIDLen = 64
+
 var (
+	reID       = regexp.MustCompile(IDPattern)
 	reCountry  = regexp.MustCompile(`^[A-Z]{2}$`)
 	reCurrency = regexp.MustCompile(`^[A-Z]{3}$`)
 	reIATA     = regexp.MustCompile(`^[A-Z]{3}$`)
@@ -375,6 +383,8 @@ func validateCity(c *City) error {
 		return errors.New("missing id or name")
 	case !reCountry.MatchString(c.Country):
 		return fmt.Errorf("country %q is not ISO 3166-1 alpha-2 shaped", c.Country)
+	case !reID.MatchString(c.ID) || len(c.ID) > MaxIDLen:
+		return fmt.Errorf("id %q is not a slug like \"lisbon-pt\" of at most %d bytes", c.ID, MaxIDLen)
 	case c.ID != Slug(c.Name)+"-"+strings.ToLower(c.Country):
 		return fmt.Errorf("id does not match slug(name)-country %q", Slug(c.Name)+"-"+strings.ToLower(c.Country))
 	case !IsRegion(c.Region):

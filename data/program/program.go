@@ -326,8 +326,15 @@ func (t *Table) ByCountry(cc string) []Program {
 	return out
 }
 
+// IDPattern is what every program id matches: the lower-case country code
+// and a slug, such as pt-nhr.
+const IDPattern = `^[a-z]{2}(-[a-z0-9]+)+$`
+
+// MaxIDLen bounds a program id.
+const MaxIDLen = 64
+
 var (
-	idPattern       = regexp.MustCompile(`^[a-z]{2}(-[a-z0-9]+)+$`)
+	idPattern       = regexp.MustCompile(IDPattern)
 	countryPattern  = regexp.MustCompile(`^[A-Z]{2}$`)
 	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 )
@@ -346,7 +353,7 @@ func (m *Meta) validate() error {
 }
 
 func (p *Program) validate() error {
-	if !idPattern.MatchString(p.ID) {
+	if !idPattern.MatchString(p.ID) || len(p.ID) > MaxIDLen {
 		return fmt.Errorf("id %q is not a slug like \"pt-nhr\"", p.ID)
 	}
 	if !countryPattern.MatchString(p.Country) {

@@ -1046,6 +1046,13 @@ func (s *Handlers) RevokeKey(c *rest.Ctx) {
 
 // newID returns prefix followed by 128 random bits in base 32, an opaque
 // and unguessable identifier.
+// AssetID and KeyID are the grammars of the ids newID makes: the prefix
+// and 26 characters of base32 (a-z, 2-7).
+var (
+	AssetID = rest.NewPathParam("id", `^ast_[a-z2-7]{26}$`, 30, "must be an asset id: ast_ and 26 characters of a-z and 2-7")
+	KeyID   = rest.NewPathParam("id", `^key_[a-z2-7]{26}$`, 30, "must be an API key id: key_ and 26 characters of a-z and 2-7")
+)
+
 func newID(prefix string) (string, error) {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {

@@ -328,17 +328,10 @@ func (f *flags) forget(user string) {
 	f.seenMu.Unlock()
 }
 
-func validFlagKey(k []byte) bool {
-	if len(k) == 0 || len(k) > 64 || k[0] < 'a' || k[0] > 'z' || k[len(k)-1] == '-' {
-		return false
-	}
-	for _, ch := range k {
-		if !(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '-') {
-			return false
-		}
-	}
-	return true
-}
+// FlagKey is the grammar of a flag's key, the {key} of the flag routes.
+var FlagKey = rest.NewPathParam("key", `^[a-z]([a-z0-9-]*[a-z0-9])?$`, 64, flagKeyRule)
+
+func validFlagKey(k []byte) bool { return FlagKey.Valid(k) }
 
 const flagKeyRule = "must be 1 to 64 characters of lowercase letters, digits and dashes, starting with a letter and not ending with a dash"
 

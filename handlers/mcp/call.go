@@ -45,6 +45,8 @@ type request struct {
 	authorization string
 	forwardedFor  string
 	peer          net.Addr
+	// prepaid: the /mcp request carrying the call paid its unit.
+	prepaid bool
 }
 
 // handle serves one tool call by running its route through the server's
@@ -100,8 +102,18 @@ func (h *Handler) request(t *tool, raw json.RawMessage) (r request, full bool, b
 			return r, false, &envelope{Code: errcode.Validation, Error: "invalid arguments",
 				Details: []detail{{Path: param, Message: "must be a non-empty string"}}}
 		}
+		// The id becomes part of a path only once it matched its grammar:
+		// "..", a slash or an escape would reach another route.
+		if g := t.route.PathParam(param); g == nil || !g.ValidString(id) {
+			msg := "is not a valid id"
+			if g != nil {
+				msg = g.Rule
+			}
+			return r, false, &envelope{Code: errcode.Validation, Error: "invalid arguments",
+				Details: []detail{{Path: param, Message: msg}}}
+		}
 		delete(args, param)
-		r.uri = strings.Replace(r.uri, "{"+param+"}", url.PathEscape(id), 1)
+		r.uri = strings.Replace(r.uri, "{"+param+"}", id, 1)
 	}
 	if t.projections {
 		if v, ok := args[includeProjections]; ok {
@@ -177,6 +189,7 @@ func scalar(raw json.RawMessage) (string, bool) {
 func (h *Handler) credentials(r *request, header map[string][]string) error {
 	if a := first(header, "Authorization"); a != "" {
 		r.authorization = a
+		r.prepaid = true
 		r.forwardedFor = first(header, "X-Forwarded-For")
 		if ap, err := netip.ParseAddrPort(first(header, PeerHeader)); err == nil {
 			r.peer = net.TCPAddrFromAddrPort(ap)
@@ -219,6 +232,9 @@ func (h *Handler) run(r *request) (int, []byte) {
 		req.Header.Set(fasthttp.HeaderXForwardedFor, r.forwardedFor)
 	}
 	rc.Init(&req, r.peer, nil)
+	if r.prepaid {
+		rc.SetUserValue(prepaid{}, true)
+	}
 	h.cfg.Serve(&rc)
 	return rc.Response.StatusCode(), rc.Response.Body()
 }
@@ -228,7 +244,7 @@ func (h *Handler) run(r *request) (int, []byte) {
 // code, message and details.
 func (h *Handler) result(t *tool, r request, status int, body []byte, full bool) *sdk.CallToolResult {
 	if status == fasthttp.StatusNoContent {
-		id, _ := url.PathUnescape(r.uri[strings.LastIndexByte(r.uri, '/')+1:])
+		id := r.uri[strings.LastIndexByte(r.uri, '/')+1:] // matched its grammar: nothing escaped
 		out, _ := json.Marshal(map[string]any{"id": id, "deleted": true})
 		return success(t, out)
 	}

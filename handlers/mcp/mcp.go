@@ -69,6 +69,12 @@ type Settings struct {
 	Credential func() (string, error)
 	// Stream answers POSTs as event streams instead of single JSON bodies.
 	Stream bool
+	// MaxSessions is how many open sessions a user holds; opening one
+	// more closes the oldest. 0: DefaultMaxSessions.
+	MaxSessions int
+	// StreamLifetime ends an event stream after this long; the client
+	// reopens it. 0: DefaultStreamLifetime.
+	StreamLifetime time.Duration
 }
 
 // Config is what the server hands over.
@@ -84,6 +90,11 @@ type Config struct {
 	Verify   func(token []byte) (auth.Principal, error)
 	Datasets Datasets
 	Logger   *slog.Logger
+	// Admit charges a request to /mcp carrying n JSON-RPC messages to its
+	// caller, p, or, when p is nil (no valid credential), to the client's
+	// address as a failed authentication; it answers and returns false
+	// when the caller is over its limit. Nil: no limit.
+	Admit func(rc *fasthttp.RequestCtx, p *auth.Principal, n int) bool
 }
 
 // Datasets are the embedded data the resources describe.
@@ -102,6 +113,7 @@ type Handler struct {
 	tools    []*tool
 	http     fasthttp.RequestHandler
 	metadata []byte
+	sessions sessions
 }
 
 var errNoCredential = errors.New("no credentials: send Authorization: Bearer with an API key or a session token")
@@ -112,7 +124,13 @@ func New(cfg Config) (*Handler, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	cfg.PublicURL = strings.TrimSuffix(cfg.PublicURL, "/")
-	h := &Handler{cfg: cfg, tools: tools()}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.StreamLifetime <= 0 {
+		cfg.StreamLifetime = DefaultStreamLifetime
+	}
+	h := &Handler{cfg: cfg, tools: tools(), sessions: sessions{max: cfg.MaxSessions, byUser: map[string][]*sdk.ServerSession{}}}
 	if err := bind(h.tools, cfg.Routes); err != nil {
 		return nil, err
 	}
@@ -127,6 +145,7 @@ func New(cfg Config) (*Handler, error) {
 		Logger:                    cfg.Logger,
 		SupportedProtocolVersions: versions,
 	})
+	h.server.AddReceivingMiddleware(h.sessions.track)
 	for _, t := range h.tools {
 		h.server.AddTool(t.sdk(), h.handle(t))
 	}
@@ -157,7 +176,7 @@ func New(cfg Config) (*Handler, error) {
 		ResourceMetadataURL:    cfg.PublicURL + MetadataPath,
 		AllowMissingExpiration: true, // the server's verifier judges expiry
 	})
-	h.http = fasthttpadaptor.NewFastHTTPHandler(guard(stream))
+	h.http = fasthttpadaptor.NewFastHTTPHandler(guard(bounded(stream, cfg.StreamLifetime, cfg.Stream)))
 	return h, nil
 }
 
@@ -213,6 +232,9 @@ func (h *Handler) Serve(rc *fasthttp.RequestCtx) {
 		h.serveMetadata(rc)
 		return
 	}
+	if !h.admit(rc) {
+		return
+	}
 	// The tool calls of this request act from the client's address.
 	rc.Request.Header.Set(PeerHeader, rc.RemoteAddr().String())
 	h.http(rc)
@@ -237,8 +259,14 @@ func (h *Handler) serveMetadata(rc *fasthttp.RequestCtx) {
 }
 
 // verify checks the bearer credential of an HTTP request.
-func (h *Handler) verify(_ context.Context, token string, _ *http.Request) (*sdkauth.TokenInfo, error) {
-	p, err := h.cfg.Verify([]byte(token))
+func (h *Handler) verify(ctx context.Context, token string, _ *http.Request) (*sdkauth.TokenInfo, error) {
+	var p auth.Principal
+	var err error
+	if v, ok := ctx.Value(verified{}).(verdict); ok {
+		p, err = v.p, v.err // the mount's verdict on this request's credential
+	} else {
+		p, err = h.cfg.Verify([]byte(token))
+	}
 	switch {
 	case errors.Is(err, auth.ErrExpired):
 		return nil, fmt.Errorf("%w: the session has expired", sdkauth.ErrInvalidToken)

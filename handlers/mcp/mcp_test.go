@@ -2,9 +2,11 @@ package mcp
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 )
 
@@ -18,26 +20,28 @@ func TestBindRefusesAToolWithoutItsRoute(t *testing.T) {
 
 func TestInputSchemaOfAQueryRoute(t *testing.T) {
 	tl := &tool{name: "x", method: "GET", path: "/api/v1/x/{id}",
-		route: rest.Get("/api/v1/x/{id}", rest.User, nil, &rest.Doc{Status: 200, Query: []rest.Param{rest.Q("limit", "integer", "Items.")}})}
+		route: rest.Get("/api/v1/x/{id}", rest.User, nil, &rest.Doc{Status: 200, Query: []rest.Param{rest.Q("limit", "integer", "Items.")}}).Where(xID)}
 	b, err := inputSchema(tl)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var s struct {
 		Type       string
-		Properties map[string]struct{ Type string }
+		Properties map[string]struct{ Type, Pattern string }
 		Required   []string
 	}
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.Type != "object" || s.Properties["limit"].Type != "integer" || s.Properties["id"].Type != "string" || len(s.Required) != 1 || s.Required[0] != "id" {
+	if s.Type != "object" || s.Properties["limit"].Type != "integer" || s.Properties["id"].Type != "string" || s.Properties["id"].Pattern != xID.Pattern || len(s.Required) != 1 || s.Required[0] != "id" {
 		t.Fatalf("schema %s", b)
 	}
 	if _, err := outputSchema(&tool{route: rest.Get("/y", rest.User, nil, &rest.Doc{Status: 200, Data: nonObject{}})}); err == nil {
 		t.Fatal("a non-object data schema was accepted as an output schema")
 	}
 }
+
+var xID = rest.NewPathParam("id", `^x_[a-z]{3}$`, 8, "must be x_ and three letters")
 
 type nonObject struct{}
 
@@ -93,5 +97,34 @@ func TestMilestonesKeepTheRowsAndLabelThem(t *testing.T) {
 	}
 	if _, err := milestones([]byte(`{"projections":[{"age":"x"}]}`)); err == nil {
 		t.Fatal("a row without a numeric age was accepted")
+	}
+}
+
+// TestPathArgumentsMatchTheirGrammar: an id argument becomes part of the
+// path only when it matched the route's grammar, so no value reaches
+// another route.
+func TestPathArgumentsMatchTheirGrammar(t *testing.T) {
+	tl := &tool{name: "delete_x", method: "DELETE", path: "/api/v1/x/{id}",
+		route: rest.Delete("/api/v1/x/{id}", rest.User, nil, nil).Where(xID)}
+	h := &Handler{}
+	for _, id := range []string{"../user", "../user/profile", "..%2fuser", "a/b", "x_ab/../../user", "x_abc/", "x_abc?x=1", "x_abc#", "x_ab%63", ".", ".."} {
+		_, _, bad := h.request(tl, json.RawMessage(`{"id":`+strconv.Quote(id)+`}`))
+		if bad == nil || bad.Code != errcode.Validation || len(bad.Details) != 1 || bad.Details[0].Path != "id" || bad.Details[0].Message != xID.Rule {
+			t.Fatalf("id %q: %+v", id, bad)
+		}
+	}
+	for _, args := range []string{`{"id":""}`, `{"id":7}`, `{}`} {
+		if _, _, bad := h.request(tl, json.RawMessage(args)); bad == nil || len(bad.Details) != 1 || bad.Details[0].Path != "id" {
+			t.Fatalf("%s: %+v", args, bad)
+		}
+	}
+	r, _, bad := h.request(tl, json.RawMessage(`{"id":"x_abc"}`))
+	if bad != nil || r.uri != "/api/v1/x/x_abc" {
+		t.Fatalf("a good id: %q %+v", r.uri, bad)
+	}
+	// A route whose parameter declares no grammar takes no id at all.
+	bare := &tool{name: "delete_y", method: "DELETE", path: "/api/v1/y/{id}", route: rest.Delete("/api/v1/y/{id}", rest.User, nil, nil)}
+	if _, _, bad := h.request(bare, json.RawMessage(`{"id":"y"}`)); bad == nil {
+		t.Fatal("an id without a grammar was put into a path")
 	}
 }

@@ -109,7 +109,13 @@ func inputSchema(t *tool) (json.RawMessage, error) {
 		s["description"] = "A JSON merge patch of the stored object: members set fields, null clears an optional field, absent members stay as they are."
 	}
 	if p := t.pathParam(); p != "" {
-		props[p] = map[string]any{"type": "string", "minLength": 1, "description": "The id of the stored object."}
+		g := t.route.PathParam(p)
+		if g == nil {
+			return nil, fmt.Errorf("the route declares no grammar for {%s}", p)
+		}
+		id := g.Schema()
+		id["description"] = "The id of the stored object; it " + g.Rule + "."
+		props[p] = id
 		req, _ := s["required"].([]any)
 		s["required"] = append(req, p)
 	}

@@ -485,6 +485,9 @@ func (g *Handlers) List(c *rest.Ctx) {
 
 // Detail
 
+// CityID is the grammar of a city id, the {id} of /geo/cities/{id}.
+var CityID = rest.NewPathParam("id", geo.IDPattern, geo.MaxIDLen, "must be a city id: a slug of the name and the country code, such as lisbon-pt")
+
 func (g *Handlers) lookup(id []byte) (int, bool) {
 	i, ok := g.byID[bytesconv.String(id)]
 	return i, ok

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,6 +99,9 @@ func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 	byPath := map[string][]*Route{}
 	var paths []string
 	for _, r := range routes {
+		if err := r.CheckParams(); err != nil {
+			return nil, fmt.Errorf("cannot document %w", err)
+		}
 		if byPath[r.Path] == nil {
 			paths = append(paths, r.Path)
 		}
@@ -197,12 +201,7 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.End()
 	w.EndArray()
 
-	var ps []string
-	for _, seg := range strings.Split(r.Path, "/") {
-		if strings.HasPrefix(seg, "{") {
-			ps = append(ps, strings.Trim(seg, "{}"))
-		}
-	}
+	ps := r.pathNames()
 	if len(ps)+len(r.Query) > 0 {
 		w.Key("parameters")
 		w.BeginArray()
@@ -214,8 +213,10 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 			w.String("path")
 			w.Key("required")
 			w.Bool(true)
+			w.Key("description")
+			w.String("The value " + r.PathParam(p).Rule + ".")
 			w.Key("schema")
-			w.Raw([]byte(`{"type":"string","maxLength":128}`))
+			w.Raw([]byte(r.PathParam(p).schemaJSON()))
 			w.End()
 		}
 		for _, q := range r.Query {

@@ -28,6 +28,8 @@ type Route struct {
 	// the server starts (0: a route outside the table); the server finds
 	// the route's metrics by it.
 	ID int
+	// PathParams are the grammars of the path's parameters (Where).
+	PathParams []*PathParam
 	*Doc
 }
 

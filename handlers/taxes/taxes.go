@@ -577,6 +577,9 @@ func isCountryCode(b []byte) bool {
 	return true
 }
 
+// ProgramID is the grammar of a program id, the {id} of /tax/programs/{id}.
+var ProgramID = rest.NewPathParam("id", program.IDPattern, program.MaxIDLen, "must be a program id: the country code and a slug, such as pt-nhr")
+
 func (t *Handlers) Program(c *rest.Ctx) {
 	tp := t.byID[bytesconv.String(c.Param("id"))]
 	if tp == nil {
