@@ -175,9 +175,7 @@ func (s *Server) Metrics(rc *fasthttp.RequestCtx) {
 	m.calcHits.Set(s.calc.CacheHits())
 	m.calcMiss.Set(s.calc.CacheMisses())
 	rc.SetContentType("text/plain; version=0.0.4; charset=utf-8")
-	w := rc.Response.BodyWriter()
-	m.set.WritePrometheus(w)
-	metrics.WriteProcessMetrics(w)
+	rc.Response.SetBodyRaw(writeMetrics(nil, m.set))
 }
 
 var metricsPath = []byte("/metrics")

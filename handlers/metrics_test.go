@@ -222,3 +222,46 @@ func TestOverloadRefusesPastTheBound(t *testing.T) {
 		t.Errorf("%d slots still held after the burst", g.InUse())
 	}
 }
+
+// Every family the scrape carries has its # HELP with a text and its
+// # TYPE, and every fiplan family has a text of its own.
+func TestEveryMetricFamilyHasHelp(t *testing.T) {
+	h := newHarness(t)
+	h.do("GET", "/api/v1/status", "")
+	text := scrape(t, h.s)
+	helped, typed := map[string]bool{}, map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		switch {
+		case strings.HasPrefix(line, "# HELP "):
+			fam, txt, _ := strings.Cut(strings.TrimPrefix(line, "# HELP "), " ")
+			if strings.TrimSpace(txt) == "" {
+				t.Errorf("%s: empty HELP", fam)
+			}
+			if strings.HasPrefix(fam, "fiplan_") && help[fam] == "" {
+				t.Errorf("%s has no HELP text of its own: add it to help", fam)
+			}
+			helped[fam] = true
+		case strings.HasPrefix(line, "# TYPE "):
+			fam, typ, _ := strings.Cut(strings.TrimPrefix(line, "# TYPE "), " ")
+			if !helped[fam] || typ == "" {
+				t.Errorf("%s: TYPE %q without HELP before it", fam, typ)
+			}
+			typed[fam] = true
+		case line == "" || strings.HasPrefix(line, "#"):
+		default:
+			name := line[:strings.IndexAny(line, "{ ")]
+			fam := name
+			for _, suf := range []string{"_bucket", "_sum", "_count"} {
+				if base, ok := strings.CutSuffix(name, suf); ok && typed[base] {
+					fam = base
+				}
+			}
+			if !typed[fam] {
+				t.Errorf("%s: a sample without # TYPE", name)
+			}
+		}
+	}
+	if len(typed) < 20 {
+		t.Fatalf("only %d families", len(typed))
+	}
+}
