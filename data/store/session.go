@@ -16,10 +16,12 @@ type Sessions interface {
 	// session, or a one-use value spent. A later until extends a mark, an
 	// earlier one leaves it. first reports whether id held no mark before,
 	// so that of two racing calls for one id, from any node, exactly one
-	// learns it was first. Marks are forgotten some time after they expire.
-	Revoke(id string, until time.Time) (first bool, err error)
-	// Revoked reports whether id holds a mark that has not expired.
-	Revoked(id string) (bool, error)
+	// learns it was first. Marks that expired before now are forgotten a
+	// few at a time. Times are the caller's clock, the one that judges the
+	// credentials the marks are about.
+	Revoke(id string, until, now time.Time) (first bool, err error)
+	// Revoked reports whether id holds a mark that lasts past now.
+	Revoked(id string, now time.Time) (bool, error)
 	// SaveTier sets the user's tier (creating the account) as of issued, the
 	// time the credential carrying it was issued: a credential issued no
 	// later than the one that last set the tier changes nothing, so an
@@ -43,7 +45,7 @@ var (
 const sweepMarks = 64
 
 // Revoke marks id until the time given; see Sessions.
-func (d *DB) Revoke(id string, until time.Time) (first bool, err error) {
+func (d *DB) Revoke(id string, until, now time.Time) (first bool, err error) {
 	if !validID(id) {
 		return false, wrap("revoke", fmt.Errorf("invalid id (1..%d bytes)", MaxIDLen))
 	}
@@ -57,7 +59,7 @@ func (d *DB) Revoke(id string, until time.Time) (first bool, err error) {
 		if err != nil {
 			return err
 		}
-		if err := sweepRevoked(marks, order, now().UnixNano()); err != nil {
+		if err := sweepRevoked(marks, order, now.UnixNano()); err != nil {
 			return err
 		}
 		old := marks.Get([]byte(id))
@@ -105,12 +107,12 @@ func markKey(at int64, id string) []byte {
 }
 
 // Revoked reports whether id holds an unexpired mark.
-func (d *DB) Revoked(id string) (bool, error) {
+func (d *DB) Revoked(id string, now time.Time) (bool, error) {
 	if !validID(id) {
 		return false, nil
 	}
 	var revoked bool
-	t := now().UnixNano()
+	t := now.UnixNano()
 	err := d.view(func(tx *bolt.Tx) error {
 		if marks := tx.Bucket(bucketRevoked); marks != nil {
 			v := marks.Get([]byte(id))

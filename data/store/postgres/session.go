@@ -13,14 +13,14 @@ const sweepMarks = 64
 // Revoke marks id until the time given (see store.Sessions). Of racing
 // calls for one id, the insert that wins the row is the only first: the
 // others wait for it on the primary key and then update.
-func (d *DB) Revoke(id string, until time.Time) (first bool, err error) {
+func (d *DB) Revoke(id string, until, at time.Time) (first bool, err error) {
 	if !readable(id) {
 		return false, fmt.Errorf("cannot revoke: invalid id (1..%d bytes of UTF-8 without NUL)", store.MaxIDLen)
 	}
 	ctx, cancel := opContext()
 	defer cancel()
 	if _, err := d.pool.Exec(ctx, `DELETE FROM revocations WHERE id IN
-		(SELECT id FROM revocations WHERE until < now() ORDER BY until LIMIT $1)`, sweepMarks); err != nil {
+		(SELECT id FROM revocations WHERE until < $1 ORDER BY until LIMIT $2)`, at.UTC(), sweepMarks); err != nil {
 		return false, fmt.Errorf("cannot revoke: %w", err)
 	}
 	err = d.pool.QueryRow(ctx, `INSERT INTO revocations (id, until) VALUES ($1, $2)
@@ -32,16 +32,15 @@ func (d *DB) Revoke(id string, until time.Time) (first bool, err error) {
 	return first, nil
 }
 
-// Revoked reports whether id holds an unexpired mark, by the database's
-// clock.
-func (d *DB) Revoked(id string) (bool, error) {
+// Revoked reports whether id holds a mark that lasts past at.
+func (d *DB) Revoked(id string, at time.Time) (bool, error) {
 	if !readable(id) {
 		return false, nil
 	}
 	ctx, cancel := opContext()
 	defer cancel()
 	var revoked bool
-	err := d.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM revocations WHERE id = $1 AND until > now())`, id).Scan(&revoked)
+	err := d.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM revocations WHERE id = $1 AND until > $2)`, id, at.UTC()).Scan(&revoked)
 	if err != nil {
 		return false, fmt.Errorf("cannot read revocation: %w", err)
 	}

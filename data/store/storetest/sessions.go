@@ -30,57 +30,61 @@ func runSessions(t *testing.T, open func(t *testing.T) store.Store) {
 }
 
 func testRevoke(t *testing.T, s store.Store) {
-	if r, err := s.Revoked("sid-1"); err != nil || r {
+	if r, err := s.Revoked("sid-1", time.Now()); err != nil || r {
 		t.Fatalf("Revoked of an unknown id = %v, %v", r, err)
 	}
-	first, err := s.Revoke("sid-1", time.Now().Add(time.Hour))
+	first, err := s.Revoke("sid-1", time.Now().Add(time.Hour), time.Now())
 	if err != nil || !first {
 		t.Fatalf("first Revoke = %v, %v", first, err)
 	}
-	if r, err := s.Revoked("sid-1"); err != nil || !r {
+	if r, err := s.Revoked("sid-1", time.Now()); err != nil || !r {
 		t.Fatalf("Revoked after Revoke = %v, %v", r, err)
 	}
 	// A second mark is not first, and an earlier until does not shorten it.
-	first, err = s.Revoke("sid-1", time.Now().Add(-time.Hour))
+	first, err = s.Revoke("sid-1", time.Now().Add(-time.Hour), time.Now())
 	if err != nil || first {
 		t.Fatalf("second Revoke = %v, %v", first, err)
 	}
-	if r, err := s.Revoked("sid-1"); err != nil || !r {
+	if r, err := s.Revoked("sid-1", time.Now()); err != nil || !r {
 		t.Fatalf("an earlier until shortened the mark: %v, %v", r, err)
 	}
-	if r, err := s.Revoked("sid-2"); err != nil || r {
+	// The caller's clock decides: past until, the mark revokes nothing.
+	if r, err := s.Revoked("sid-1", time.Now().Add(2*time.Hour)); err != nil || r {
+		t.Fatalf("Revoked past the mark's until = %v, %v", r, err)
+	}
+	if r, err := s.Revoked("sid-2", time.Now()); err != nil || r {
 		t.Fatalf("another id is revoked: %v, %v", r, err)
 	}
 	// An expired mark revokes nothing; a later until brings it back.
-	if _, err := s.Revoke("sid-3", time.Now().Add(-time.Second)); err != nil {
+	if _, err := s.Revoke("sid-3", time.Now().Add(-time.Second), time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := s.Revoked("sid-3"); err != nil || r {
+	if r, err := s.Revoked("sid-3", time.Now()); err != nil || r {
 		t.Fatalf("an expired mark revokes: %v, %v", r, err)
 	}
-	if _, err := s.Revoke("sid-3", time.Now().Add(time.Hour)); err != nil {
+	if _, err := s.Revoke("sid-3", time.Now().Add(time.Hour), time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := s.Revoked("sid-3"); err != nil || !r {
+	if r, err := s.Revoked("sid-3", time.Now()); err != nil || !r {
 		t.Fatalf("an extended mark does not revoke: %v, %v", r, err)
 	}
 	// Expired marks are forgotten in time, so their ids may be marked anew.
 	for i := range 3 {
-		if _, err := s.Revoke("old-"+string(rune('a'+i)), time.Now().Add(-time.Minute)); err != nil {
+		if _, err := s.Revoke("old-"+string(rune('a'+i)), time.Now().Add(-time.Minute), time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Revoke("sweeper", time.Now().Add(time.Hour)); err != nil {
+	if _, err := s.Revoke("sweeper", time.Now().Add(time.Hour), time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if first, err := s.Revoke("old-a", time.Now().Add(time.Hour)); err != nil || !first {
+	if first, err := s.Revoke("old-a", time.Now().Add(time.Hour), time.Now()); err != nil || !first {
 		t.Fatalf("Revoke of a swept id = %v, %v", first, err)
 	}
 	for _, bad := range []string{"", strings.Repeat("x", store.MaxIDLen+1)} {
-		if _, err := s.Revoke(bad, time.Now().Add(time.Hour)); err == nil || errors.Is(err, store.ErrNotFound) {
+		if _, err := s.Revoke(bad, time.Now().Add(time.Hour), time.Now()); err == nil || errors.Is(err, store.ErrNotFound) {
 			t.Errorf("Revoke(%q) = %v, want a failure", bad, err)
 		}
-		if r, err := s.Revoked(bad); err != nil || r {
+		if r, err := s.Revoked(bad, time.Now()); err != nil || r {
 			t.Errorf("Revoked(%q) = %v, %v", bad, r, err)
 		}
 	}
@@ -96,7 +100,7 @@ func testRevokeConcurrent(t *testing.T, s store.Store) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			first, err := s.Revoke("state-x", time.Now().Add(time.Minute))
+			first, err := s.Revoke("state-x", time.Now().Add(time.Minute), time.Now())
 			if err != nil {
 				errs <- err
 				return
