@@ -111,7 +111,7 @@ func newOIDCFixture(t *testing.T) *oidcFixture {
 	t.Cleanup(v.Close)
 	h, err := New(context.Background(), Config{
 		PublicURL: base, Secrets: [][]byte{testSecret, []byte(opSecret)}, Verifier: v,
-		OIDC: OIDC{Issuer: issuer, ClientID: opClient, ClientSecret: opSecret},
+		OIDC: OIDC{Issuer: issuer, ClientID: opClient, ClientSecret: opSecret}, Revocations: testStore(t),
 	})
 	if err != nil {
 		t.Fatal(err)
