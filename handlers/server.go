@@ -182,6 +182,9 @@ func New(cfg Config) (*Server, error) {
 	s.started = s.now()
 	s.chargeFn = s.charge
 	s.limits()
+	if cfg.Web != nil {
+		s.cfg.Web = s.limitSignIn(cfg.Web)
+	}
 	if _, err := rand.Read(s.idPrefix[:8]); err != nil {
 		return nil, fmt.Errorf("cannot seed request ids: %w", err)
 	}

@@ -4,16 +4,21 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"net"
 	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
 	"fiplan/data/store/postgres"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/web"
 )
 
 // pgStore opens a store in a fresh schema of FI_TEST_POSTGRES, dropped
@@ -174,4 +179,126 @@ func TestRevokedSessionRefused(t *testing.T) {
 	for _, tk := range []string{s1, s2} {
 		expectError(t, h.do("GET", "/api/v1/user/profile", "", bearer(tk)...), 401, "UNAUTHORIZED")
 	}
+}
+
+// withWeb serves the web app in local mode beside the API, signing with
+// the harness's secret and sharing its store and clock.
+func withWeb(t *testing.T) option {
+	return func(c *Config) {
+		app, err := web.New(context.Background(), web.Config{
+			PublicURL: "http://fiplan.test", LocalSecret: testSecret, Secrets: [][]byte{testSecret},
+			Verifier: c.Verifier, Now: c.Now, Revocations: c.DB,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Web = app.Serve
+	}
+}
+
+// raw sends one request and returns the whole response (the caller
+// releases it); headers alternate name, value.
+func (h *harness) raw(method, path, body string, headers ...string) *fasthttp.Response {
+	h.t.Helper()
+	req := fasthttp.AcquireRequest()
+	defer fasthttp.ReleaseRequest(req)
+	res := fasthttp.AcquireResponse()
+	req.Header.SetMethod(method)
+	req.SetRequestURI("http://fiplan.test" + path)
+	req.SetBodyString(body)
+	for i := 0; i+1 < len(headers); i += 2 {
+		if strings.EqualFold(headers[i], "Cookie") {
+			k, v, _ := strings.Cut(headers[i+1], "=")
+			req.Header.SetCookie(k, v)
+			continue
+		}
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	ip := h.ip
+	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
+		return h.ln.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40000})
+	}}
+	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
+		h.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return res
+}
+
+func setCookie(res *fasthttp.Response, name string) string {
+	c := fasthttp.AcquireCookie()
+	defer fasthttp.ReleaseCookie(c)
+	c.SetKey(name)
+	if !res.Header.Cookie(c) {
+		return ""
+	}
+	return string(c.Value())
+}
+
+// TestLogoutEndsSessionOnEveryNode: two nodes on one store, each with
+// the web app. After a sign-out on one, the session cookie, the same token
+// as a bearer token and the refresh cookie all fail on the other at once.
+func TestLogoutEndsSessionOnEveryNode(t *testing.T) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	a, b := newHarness(t, withDB(db), withWeb(t)), newHarness(t, withDB(db), withWeb(t))
+	origin := []string{"Origin", "http://fiplan.test"}
+	res := a.raw("POST", "/auth/login", "name=frank&tier=pro", append(origin, "Content-Type", "application/x-www-form-urlencoded")...)
+	sess, ref := setCookie(res, "fiplan_session"), setCookie(res, "fiplan_refresh")
+	fasthttp.ReleaseResponse(res)
+	if sess == "" || ref == "" {
+		t.Fatal("sign-in set no cookies")
+	}
+	if r := b.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess); r.status != 200 {
+		t.Fatalf("the other node: %d %s", r.status, r.raw)
+	}
+	res = a.raw("POST", "/auth/logout", "", append(origin, "Cookie", SessionCookie+"="+sess, "Cookie", "fiplan_refresh="+ref)...)
+	if res.StatusCode() != 303 || string(res.Header.Peek("Location")) != "/" {
+		t.Fatalf("logout: %d, Location %q", res.StatusCode(), res.Header.Peek("Location"))
+	}
+	fasthttp.ReleaseResponse(res)
+	expectError(t, b.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
+	expectError(t, b.do("GET", "/api/v1/user/profile", "", bearer(sess)...), 401, "UNAUTHORIZED")
+	res = b.raw("POST", "/auth/refresh", "", append(origin, "Cookie", "fiplan_refresh="+ref)...)
+	if res.StatusCode() != 401 {
+		t.Fatalf("refresh after logout: %d %s", res.StatusCode(), res.Body())
+	}
+	fasthttp.ReleaseResponse(res)
+}
+
+// TestSignInRoutesRateLimited: /auth/* counts against the public limit
+// per client address, and past it answers the API's 429 envelope.
+func TestSignInRoutesRateLimited(t *testing.T) {
+	h := newHarness(t, withRates("3/1m", "600/1m", "6000/1m"), withWeb(t))
+	for i := range 3 {
+		res := h.raw("GET", "/auth/session", "")
+		if res.StatusCode() != 200 {
+			t.Fatalf("request %d: %d", i, res.StatusCode())
+		}
+		fasthttp.ReleaseResponse(res)
+	}
+	for _, p := range []string{"/auth/session", "/auth/login", "/auth/callback?state=x&code=y", "/auth/refresh", "/auth/logout"} {
+		method := "GET"
+		if p == "/auth/refresh" || p == "/auth/logout" {
+			method = "POST"
+		}
+		r := h.do(method, p, "")
+		expectError(t, r, 429, "RATE_LIMITED")
+		if r.header["Retry-After"] == "" || r.body["retryAfter"] == nil {
+			t.Fatalf("%s: no Retry-After: %v", p, r.header)
+		}
+	}
+	// Another address has its own allowance; pages are not counted.
+	h.ip = "192.0.2.77"
+	if res := h.raw("GET", "/auth/session", ""); res.StatusCode() != 200 {
+		t.Fatalf("another address: %d", res.StatusCode())
+	}
+	h.ip = "192.0.2.1"
+	res := h.raw("GET", "/", "")
+	if res.StatusCode() != 200 {
+		t.Fatalf("a page past the sign-in limit: %d", res.StatusCode())
+	}
+	fasthttp.ReleaseResponse(res)
 }
