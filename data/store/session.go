@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"fmt"
+	"sync"
 	"time"
 
 	json "github.com/goccy/go-json"
@@ -44,12 +45,47 @@ var (
 // sweepMarks bounds the expired marks one Revoke forgets.
 const sweepMarks = 64
 
+// markCache mirrors the revoked bucket in memory, so that Revoked, asked
+// on every request with a session token, reads a map and not a
+// transaction. One process holds the file, so every Revoke passes here:
+// the mirror is loaded once and then updated by each committed Revoke.
+type markCache struct {
+	once sync.Once
+	err  error
+	mu   sync.RWMutex
+	m    map[string]int64 // id -> until, unix nanoseconds
+}
+
+// load fills the mirror from the file, once.
+func (c *markCache) load(d *DB) error {
+	c.once.Do(func() {
+		m := map[string]int64{}
+		c.err = wrap("revoked", d.view(func(tx *bolt.Tx) error {
+			marks := tx.Bucket(bucketRevoked)
+			if marks == nil {
+				return nil
+			}
+			return marks.ForEach(func(k, v []byte) error {
+				if len(v) == 8 {
+					m[string(k)] = int64(binary.BigEndian.Uint64(v))
+				}
+				return nil
+			})
+		}))
+		c.m = m
+	})
+	return c.err
+}
+
 // Revoke marks id until the time given; see Sessions.
 func (d *DB) Revoke(id string, until, now time.Time) (first bool, err error) {
 	if !validID(id) {
 		return false, wrap("revoke", fmt.Errorf("invalid id (1..%d bytes)", MaxIDLen))
 	}
-	at := until.UnixNano()
+	if err := d.marks.load(d); err != nil {
+		return false, err
+	}
+	at, t := until.UnixNano(), now.UnixNano()
 	err = d.update(func(tx *bolt.Tx) error {
 		marks, err := tx.CreateBucketIfNotExists(bucketRevoked)
 		if err != nil {
@@ -59,7 +95,7 @@ func (d *DB) Revoke(id string, until, now time.Time) (first bool, err error) {
 		if err != nil {
 			return err
 		}
-		if err := sweepRevoked(marks, order, now.UnixNano()); err != nil {
+		if err := sweepRevoked(marks, order, t); err != nil {
 			return err
 		}
 		old := marks.Get([]byte(id))
@@ -80,7 +116,21 @@ func (d *DB) Revoke(id string, until, now time.Time) (first bool, err error) {
 		}
 		return order.Put(markKey(at, id), nil)
 	})
-	return first, wrap("revoke", err)
+	if err != nil {
+		return false, wrap("revoke", err)
+	}
+	// The mirror changes once the mark is committed and before Revoke
+	// returns, so that a Revoked after it sees the mark; requests do not
+	// wait for the commit.
+	d.marks.mu.Lock()
+	defer d.marks.mu.Unlock()
+	for k, u := range d.marks.m {
+		if u < t {
+			delete(d.marks.m, k)
+		}
+	}
+	d.marks.m[id] = max(d.marks.m[id], at)
+	return first, nil
 }
 
 // sweepRevoked forgets up to sweepMarks marks that expired before now.
@@ -111,16 +161,13 @@ func (d *DB) Revoked(id string, now time.Time) (bool, error) {
 	if !validID(id) {
 		return false, nil
 	}
-	var revoked bool
-	t := now.UnixNano()
-	err := d.view(func(tx *bolt.Tx) error {
-		if marks := tx.Bucket(bucketRevoked); marks != nil {
-			v := marks.Get([]byte(id))
-			revoked = len(v) == 8 && int64(binary.BigEndian.Uint64(v)) > t
-		}
-		return nil
-	})
-	return revoked, wrap("revoked", err)
+	if err := d.marks.load(d); err != nil {
+		return false, err
+	}
+	d.marks.mu.RLock()
+	until, ok := d.marks.m[id]
+	d.marks.mu.RUnlock()
+	return ok && until > now.UnixNano(), nil
 }
 
 // tierRecord is the account record with the issue time of the credential
