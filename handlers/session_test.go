@@ -234,15 +234,23 @@ func setCookie(res *fasthttp.Response, name string) string {
 	return string(c.Value())
 }
 
-// TestLogoutEndsSessionOnEveryNode: two nodes on one store, each with
-// the web app. After a sign-out on one, the session cookie, the same token
-// as a bearer token and the refresh cookie all fail on the other at once.
+// TestLogoutEndsSessionOnEveryNode: two nodes on one store (bbolt, and
+// PostgreSQL when there is one), each with the web app. After a sign-out
+// on one, the session cookie, the same token as a bearer token and the
+// refresh cookie all fail on the other at once.
 func TestLogoutEndsSessionOnEveryNode(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	t.Run("bbolt", func(t *testing.T) {
+		db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		logoutOnEveryNode(t, db)
+	})
+	t.Run("postgres", func(t *testing.T) { logoutOnEveryNode(t, pgStore(t)) })
+}
+
+func logoutOnEveryNode(t *testing.T, db store.Store) {
 	a, b := newHarness(t, withDB(db), withWeb(t)), newHarness(t, withDB(db), withWeb(t))
 	origin := []string{"Origin", "http://fiplan.test"}
 	res := a.raw("POST", "/auth/login", "name=frank&tier=pro", append(origin, "Content-Type", "application/x-www-form-urlencoded")...)
