@@ -24,6 +24,10 @@ import (
 // SessionID names the sign-in session sid.
 func SessionID(sid string) string { return revocationID('s', []byte(sid)) }
 
+// NamesSignIn reports whether a revocation id is a SessionID, which ends
+// a whole sign-in (its tokens and refresh cookies) rather than one token.
+func NamesSignIn(id string) bool { return len(id) > 0 && id[0] == 's' }
+
 // TokenID names one session token.
 func TokenID(token string) string { return revocationID('t', []byte(token)) }
 

@@ -342,18 +342,25 @@ func (h *Handler) logout(rc *fasthttp.RequestCtx) {
 	redirect(rc, "/", fasthttp.StatusSeeOther)
 }
 
-// revoke records the end of a session: the token's session until the
-// token expires, and the refresh cookie's until the cookie does. A token
-// that no longer verifies needs nothing: the API refuses it already.
+// revoke records the end of a session: a single token until it expires;
+// a sign-in's session id (the refresh cookie's, which a local session's
+// tokens carry too) until any refresh cookie of it issued up to now would
+// have expired, whichever of its cookies was presented. A token that no
+// longer verifies needs nothing: the API refuses it already.
 func (h *Handler) revoke(token string, rs refreshState) error {
 	if h.revocations == nil {
 		return nil
 	}
 	now := h.now()
+	signIn := now.Add(refreshTTL)
 	var done string
 	if token != "" {
 		if p, err := h.cfg.Verifier.Verify([]byte(token)); err == nil {
-			if _, err := h.revocations.Revoke(p.Session, time.Unix(p.Expires, 0), now); err != nil {
+			until := time.Unix(p.Expires, 0)
+			if auth.NamesSignIn(p.Session) {
+				until = signIn
+			}
+			if _, err := h.revocations.Revoke(p.Session, until, now); err != nil {
 				return err
 			}
 			done = p.Session
@@ -361,7 +368,7 @@ func (h *Handler) revoke(token string, rs refreshState) error {
 	}
 	if rs.Sid != "" && now.Unix() < rs.Expires {
 		if id := auth.SessionID(rs.Sid); id != done {
-			if _, err := h.revocations.Revoke(id, time.Unix(rs.Expires, 0), now); err != nil {
+			if _, err := h.revocations.Revoke(id, signIn, now); err != nil {
 				return err
 			}
 		}
