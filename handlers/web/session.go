@@ -148,6 +148,8 @@ func (h *Handler) info(rc *fasthttp.RequestCtx, token []byte) sessionInfo {
 	if err != nil {
 		return si
 	}
+	// A session the store holds as ended, or cannot answer for, shows as
+	// signed out, as the API would refuse it.
 	if h.revocations != nil {
 		if revoked, err := h.revocations.Revoked(p.Session, h.now()); err != nil || revoked {
 			return si
@@ -226,8 +228,10 @@ func (h *Handler) localLogin(rc *fasthttp.RequestCtx) {
 	redirect(rc, next, fasthttp.StatusSeeOther)
 }
 
-// refresh renews the session from the refresh cookie. Any failure signs
-// the person out: both cookies are deleted and the answer is 401.
+// refresh renews the session from the refresh cookie, unless the cookie's
+// sign-in was signed out (on any node). Any failure signs the person out:
+// both cookies are deleted and the answer is 401; only a store that cannot
+// say whether the sign-in ended answers 503 and keeps them, for a retry.
 func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
 	if !sameOrigin(rc) {
 		writeJSON(rc, fasthttp.StatusForbidden, map[string]string{"error": "requests to /auth/ must carry an Origin header matching this host"})
@@ -252,8 +256,12 @@ func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
 		fail("refresh cookie expired", nil)
 		return
 	}
-	if rs.Sid == "" || h.revocations == nil {
-		fail("refresh cookie has no session id (sealed before sessions could be revoked), or nobody signs in here", nil)
+	if rs.Sid == "" {
+		fail("refresh cookie has no session id (sealed before sessions could be revoked)", nil)
+		return
+	}
+	if h.revocations == nil {
+		fail("nobody signs in here", nil)
 		return
 	}
 	revoked, err := h.revocations.Revoked(auth.SessionID(rs.Sid), h.now())
