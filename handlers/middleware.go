@@ -220,22 +220,15 @@ func (s *Server) unauthorized(c *rest.Ctx, code, msg string) bool {
 // a tier from a token older than the one that last set it.
 func (s *Server) rememberTier(c *rest.Ctx) bool {
 	p := &c.Principal
-	if t, ok := s.tiers.Load(p.User); ok && t.(seenTier).issued >= p.Issued {
+	if t, ok := s.tiers.Load(p.User); ok && t.(int64) >= p.Issued {
 		return true
 	}
 	if err := s.db.SaveTier(p.User, p.Tier.String(), time.Unix(p.Issued, 0)); err != nil {
 		c.Storage(err)
 		return false
 	}
-	s.tiers.Store(p.User, seenTier{tier: p.Tier, issued: p.Issued})
+	s.tiers.Store(p.User, p.Issued)
 	return true
-}
-
-// seenTier is the newest session token of a user this node saved the
-// tier of.
-type seenTier struct {
-	tier   auth.Tier
-	issued int64
 }
 
 func safeMethod(m []byte) bool {

@@ -129,7 +129,7 @@ type Server struct {
 
 	touchMu sync.Mutex
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
-	tiers   sync.Map             // user -> seenTier already saved with the account
+	tiers   sync.Map             // user -> issue time (int64) of the newest token whose tier this node saved
 
 	metrics        *serverMetrics
 	heavy          *rest.Gate // the expensive requests running at once
