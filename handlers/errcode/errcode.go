@@ -42,7 +42,7 @@ var codes = [...]Code{
 	{Validation, 400, "wrong JSON type, out-of-range value, unknown or duplicated field or query parameter; `details` names each"},
 	{Missing, 400, "a required field is absent (wins over VALIDATION_ERROR)"},
 	{BadRequest, 400, "the HTTP message itself is malformed or ambiguously framed: an HTTP version other than 1.0 and 1.1, Transfer-Encoding other than chunked or with Content-Length"},
-	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key; a token without `iat` whose `exp` is more than an hour ahead (\"token lifetime exceeds one hour\")"},
+	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key, a session token of a signed-out session; a token without `iat` whose `exp` is more than an hour ahead (\"token lifetime exceeds one hour\")"},
 	{TokenExpired, 401, "`exp` has passed, or `iat` is more than an hour ago"},
 	{Forbidden, 403, "admin-only route, API key on a session-only route, cookie request without a matching Origin"},
 	{SubscriptionRequired, 403, "pro-only route on the free tier"},
