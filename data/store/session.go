@@ -50,31 +50,42 @@ const sweepMarks = 64
 // transaction. One process holds the file, so every Revoke passes here:
 // the mirror is loaded once and then updated by each committed Revoke.
 type markCache struct {
-	once sync.Once
-	err  error
-	mu   sync.RWMutex
-	m    map[string]int64 // id -> until, unix nanoseconds
+	mu sync.RWMutex
+	m  map[string]int64 // id -> until, unix nanoseconds; nil until loaded
 }
 
-// load fills the mirror from the file, once.
+// load fills the mirror from the file unless it is loaded; a failed load
+// is tried again by the next call.
 func (c *markCache) load(d *DB) error {
-	c.once.Do(func() {
-		m := map[string]int64{}
-		c.err = wrap("revoked", d.view(func(tx *bolt.Tx) error {
-			marks := tx.Bucket(bucketRevoked)
-			if marks == nil {
-				return nil
+	c.mu.RLock()
+	loaded := c.m != nil
+	c.mu.RUnlock()
+	if loaded {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m != nil {
+		return nil
+	}
+	m := map[string]int64{}
+	err := d.view(func(tx *bolt.Tx) error {
+		marks := tx.Bucket(bucketRevoked)
+		if marks == nil {
+			return nil
+		}
+		return marks.ForEach(func(k, v []byte) error {
+			if len(v) == 8 {
+				m[string(k)] = int64(binary.BigEndian.Uint64(v))
 			}
-			return marks.ForEach(func(k, v []byte) error {
-				if len(v) == 8 {
-					m[string(k)] = int64(binary.BigEndian.Uint64(v))
-				}
-				return nil
-			})
-		}))
-		c.m = m
+			return nil
+		})
 	})
-	return c.err
+	if err != nil {
+		return wrap("revoked", err)
+	}
+	c.m = m
+	return nil
 }
 
 // Revoke marks id until the time given; see Sessions.
@@ -161,12 +172,16 @@ func (d *DB) Revoked(id string, now time.Time) (bool, error) {
 	if !validID(id) {
 		return false, nil
 	}
-	if err := d.marks.load(d); err != nil {
-		return false, err
-	}
 	d.marks.mu.RLock()
 	until, ok := d.marks.m[id]
+	loaded := d.marks.m != nil
 	d.marks.mu.RUnlock()
+	if !loaded {
+		if err := d.marks.load(d); err != nil {
+			return false, err
+		}
+		return d.Revoked(id, now)
+	}
 	return ok && until > now.UnixNano(), nil
 }
 
