@@ -127,7 +127,28 @@ func (s *Server) Credential(tok []byte) (auth.Principal, error) {
 	if auth.IsKey(tok) {
 		return s.apiKey(tok)
 	}
-	return s.verifier.Verify(tok)
+	p, err := s.verifier.Verify(tok)
+	if err != nil {
+		return p, err
+	}
+	return p, s.live(p)
+}
+
+var errRevoked = fmt.Errorf("%w: the session has ended (signed out)", auth.ErrInvalid)
+
+// live checks a verified session token against the store's revocations,
+// on every request and with no cache: a logout on any node ends the
+// session on every node at once. A revoked session wraps auth.ErrInvalid;
+// any other error is the store's.
+func (s *Server) live(p auth.Principal) error {
+	revoked, err := s.db.Revoked(p.Session, s.now())
+	if err != nil {
+		return err
+	}
+	if revoked {
+		return errRevoked
+	}
+	return nil
 }
 
 // tokenPrincipal verifies a session token.
@@ -140,6 +161,12 @@ func (s *Server) tokenPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
 		return s.unauthorized(c, errcode.Unauthorized, "token lifetime exceeds one hour: without iat, exp may be at most one hour ahead")
 	case err != nil:
 		return s.unauthorized(c, errcode.Unauthorized, "invalid token")
+	}
+	if err := s.live(p); errors.Is(err, errRevoked) {
+		return s.unauthorized(c, errcode.Unauthorized, "this session has ended: sign in again")
+	} else if err != nil {
+		c.Storage(err)
+		return false
 	}
 	p.Via = via
 	c.Principal = p
@@ -187,17 +214,20 @@ func (s *Server) unauthorized(c *rest.Ctx, code, msg string) bool {
 }
 
 // rememberTier keeps the account's tier current so that the caller's API
-// keys act with it. A write happens only when the tier is new or changed.
+// keys act with it: the store takes the tier of the most recently issued
+// session token it has been shown, from any node (store.Sessions.SaveTier).
+// This node writes once per user and token issue time; the store refuses
+// a tier from a token older than the one that last set it.
 func (s *Server) rememberTier(c *rest.Ctx) bool {
 	p := &c.Principal
-	if t, ok := s.tiers.Load(p.User); ok && t.(auth.Tier) == p.Tier {
+	if t, ok := s.tiers.Load(p.User); ok && t.(int64) >= p.Issued {
 		return true
 	}
-	if err := s.db.SaveAccount(p.User, p.Tier.String()); err != nil {
+	if err := s.db.SaveTier(p.User, p.Tier.String(), time.Unix(p.Issued, 0)); err != nil {
 		c.Storage(err)
 		return false
 	}
-	s.tiers.Store(p.User, p.Tier)
+	s.tiers.Store(p.User, p.Issued)
 	return true
 }
 

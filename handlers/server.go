@@ -138,7 +138,7 @@ type Server struct {
 
 	touchMu sync.Mutex
 	touched map[string]time.Time // store.KeyRef -> last use, not yet written
-	tiers   sync.Map             // user -> auth.Tier already saved with the account
+	tiers   sync.Map             // user -> issue time (int64) of the newest token whose tier this node saved
 
 	metrics        *serverMetrics
 	heavy          *rest.Gate // the expensive requests running at once
@@ -191,6 +191,9 @@ func New(cfg Config) (*Server, error) {
 	s.started = s.now()
 	s.chargeFn = s.charge
 	s.limits()
+	if cfg.Web != nil {
+		s.cfg.Web = s.limitSignIn(cfg.Web)
+	}
 	var err error
 	if s.idPrefix, err = idPrefix(); err != nil {
 		return nil, err

@@ -49,12 +49,16 @@ const (
 	opFlags
 	opRecordExposures
 	opExposures
+	opRevoke
+	opRevoked
+	opSaveTier
 	nStoreOps
 )
 
 var storeOpNames = [nStoreOps]string{"Ping", "Size", "Secret", "SaveAccount", "Account", "GetDoc", "PutDoc", "UpdateDoc",
 	"DeleteUser", "Export", "CreateAsset", "UpdateAsset", "DeleteAsset", "AppendAsset", "AppendAssets", "Assets",
-	"CreateKey", "Keys", "RevokeKey", "LookupKey", "TouchKeys", "PutFlag", "DeleteFlag", "Flags", "RecordExposures", "Exposures"}
+	"CreateKey", "Keys", "RevokeKey", "LookupKey", "TouchKeys", "PutFlag", "DeleteFlag", "Flags", "RecordExposures", "Exposures",
+	"Revoke", "Revoked", "SaveTier"}
 
 // storeBuckets span a read from the page cache to a slow fsync.
 var storeBuckets = []float64{.00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}

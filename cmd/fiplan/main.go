@@ -158,6 +158,8 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		Verifier:  verifier,
 		OIDC:      web.OIDC{Issuer: cfg.oidcIssuer, ClientID: cfg.oidcClientID, ClientSecret: cfg.oidcClientSecret},
 		Logger:    log,
+		// Sign-outs and spent sign-in flows, seen by every node.
+		Revocations: db,
 	}
 	if local {
 		wcfg.LocalSecret = secret

@@ -64,6 +64,8 @@ type Store interface {
 	FlagsVersion() (int64, error)
 	RecordExposures(seen map[string]map[string]string) error
 	Exposures(key string) (map[string]int, error)
+
+	Sessions
 }
 
 var _ Store = (*DB)(nil)

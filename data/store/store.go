@@ -118,6 +118,8 @@ type DB struct {
 	// flags counts flag writes: one process holds the file, so every
 	// write passes here.
 	flags atomic.Int64
+	// marks mirrors the revocation marks, for the same reason (session.go).
+	marks markCache
 }
 
 // Open opens (creating when needed, unless o.ReadOnly) the bbolt file at

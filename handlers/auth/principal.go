@@ -93,4 +93,10 @@ type Principal struct {
 	Via     Via
 	KeyID   string // for API keys
 	Expires int64  // unix seconds; a session principal is valid while now < Expires; 0 for keys
+	// Issued orders a user's session tokens: iat, or for a token without
+	// one its exp less SessionTTL (unix seconds; 0 for keys).
+	Issued int64
+	// Session names what a logout revokes for a session token (see
+	// SessionID and TokenID); "" for keys.
+	Session string
 }

@@ -16,6 +16,7 @@ type Claims struct {
 	TTL      time.Duration // default and maximum useful value: one hour
 	Issuer   string        // optional iss
 	Audience string        // optional aud
+	Sid      string        // optional sid: the sign-in session the token belongs to
 }
 
 // Sign returns an HS256 session token with iat = now and exp = now + TTL. It
@@ -56,6 +57,9 @@ func Sign(secret []byte, c Claims, now time.Time) (string, error) {
 	}
 	if c.Role != "" {
 		tc.Role = c.Role
+	}
+	if c.Sid != "" {
+		tc.Sid = c.Sid
 	}
 	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, &tc).SignedString(secret)
 	if err != nil {

@@ -243,6 +243,7 @@ type tokenClaims struct {
 	jwt.RegisteredClaims
 	Tier any `json:"tier,omitempty"`
 	Role any `json:"role,omitempty"`
+	Sid  any `json:"sid,omitempty"`
 }
 
 // Validate is called by the jwt validator after the signature has verified.
@@ -268,7 +269,8 @@ func validSub(s string) bool {
 func (v *Verifier) verify(token string, now time.Time) (Principal, error) {
 	gen := v.gen() // before parsing: an entry is never newer than its keys
 	var c tokenClaims
-	if _, err := v.parser.ParseWithClaims(token, &c, v.keyfunc); err != nil {
+	parsed, err := v.parser.ParseWithClaims(token, &c, v.keyfunc)
+	if err != nil {
 		if onlyExpired(err) {
 			return Principal{}, ErrExpired
 		}
@@ -288,7 +290,11 @@ func (v *Verifier) verify(token string, now time.Time) (Principal, error) {
 	if now.Unix() >= expires {
 		return Principal{}, ErrExpired
 	}
-	p := Principal{User: c.Subject, Via: ViaToken, Expires: expires}
+	p := Principal{User: c.Subject, Via: ViaToken, Expires: expires, Issued: c.ExpiresAt.Unix() - int64(SessionTTL/time.Second)}
+	if c.IssuedAt != nil {
+		p.Issued = c.IssuedAt.Unix()
+	}
+	p.Session = sessionOf(parsed, &c, token)
 	if s, ok := c.Tier.(string); ok && s == "pro" {
 		p.Tier = TierPro
 	}

@@ -46,9 +46,42 @@ func TestHS256Happy(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := wantOK(t, v, tok)
-	want := Principal{User: "alice", Tier: TierPro, Admin: true, Via: ViaToken, Expires: t0.Unix() + 3600}
+	want := Principal{User: "alice", Tier: TierPro, Admin: true, Via: ViaToken, Expires: t0.Unix() + 3600,
+		Issued: t0.Unix(), Session: TokenID(tok)}
 	if p != want {
 		t.Fatalf("got %+v, want %+v", p, want)
+	}
+}
+
+// TestSessionNames: a token of a sign-in (sid, signed with the secret) is
+// named by its sid, so that every token of it is revoked at once; any
+// other token by itself. A token without iat is ordered by its exp.
+func TestSessionNames(t *testing.T) {
+	v := newTestVerifier(t, Config{Secret: testSecret})
+	a, _ := Sign(testSecret, Claims{Sub: "alice", Sid: "s1"}, t0)
+	b, _ := Sign(testSecret, Claims{Sub: "alice", Sid: "s1", TTL: time.Minute}, t0.Add(time.Second))
+	c, _ := Sign(testSecret, Claims{Sub: "alice"}, t0)
+	pa, pb, pc := wantOK(t, v, a), wantOK(t, v, b), wantOK(t, v, c)
+	if pa.Session != SessionID("s1") || pb.Session != pa.Session || !NamesSignIn(pa.Session) {
+		t.Errorf("tokens of one sign-in: %q %q", pa.Session, pb.Session)
+	}
+	if pc.Session != TokenID(c) || NamesSignIn(pc.Session) || pc.Session == pa.Session {
+		t.Errorf("a token without sid: %q", pc.Session)
+	}
+	if pa.Issued != t0.Unix() || pb.Issued != t0.Unix()+1 {
+		t.Errorf("issued %d %d", pa.Issued, pb.Issued)
+	}
+	// A provider's sid names its own session, which may outlive a logout
+	// here: its tokens are named by themselves.
+	vj := newTestVerifier(t, Config{JWKS: writeJWKS(t, standardJWKS(t))})
+	m := claims(t0)
+	m["sid"] = "provider-session"
+	rs := sign(t, jwt.SigningMethodRS256, keys(t).rsa, "rsa1", m)
+	if p := wantOK(t, vj, rs); p.Session != TokenID(rs) {
+		t.Errorf("an RS256 token with a sid is named %q", p.Session)
+	}
+	if len(SessionID("x")) > 128 || len(TokenID(strings.Repeat("x", 4000))) > 128 {
+		t.Error("a revocation id is longer than a store id may be")
 	}
 }
 

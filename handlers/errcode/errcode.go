@@ -39,10 +39,10 @@ type Code struct {
 // codes lists every code in the order the documentation shows them.
 var codes = [...]Code{
 	{InvalidJSON, 400, "the body is not one well-formed JSON value (empty, trailing data, invalid UTF-8)"},
-	{Validation, 400, "wrong JSON type, out-of-range value, unknown or duplicated field or query parameter; `details` names each"},
+	{Validation, 400, "wrong JSON type, out-of-range value, unknown or duplicated field or query parameter, a path id outside its grammar (asset `ast_` and key `key_` plus 26 of `a-z2-7`, city slug `lisbon-pt`, program `pt-nhr`, flag key); `details` names each"},
 	{Missing, 400, "a required field is absent (wins over VALIDATION_ERROR)"},
-	{BadRequest, 400, "the HTTP message itself is malformed or ambiguously framed: an HTTP version other than 1.0 and 1.1, Transfer-Encoding other than chunked or with Content-Length"},
-	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key; a token without `iat` whose `exp` is more than an hour ahead (\"token lifetime exceeds one hour\")"},
+	{BadRequest, 400, "the HTTP message itself is malformed or ambiguously framed (an HTTP version other than 1.0 and 1.1, Transfer-Encoding other than chunked or with Content-Length, a body cut short), its path has a dot segment or an encoded slash, backslash or dot, or its Host names a host the server does not answer for"},
+	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key, a session token of a signed-out session; a token without `iat` whose `exp` is more than an hour ahead (\"token lifetime exceeds one hour\")"},
 	{TokenExpired, 401, "`exp` has passed, or `iat` is more than an hour ago"},
 	{Forbidden, 403, "admin-only route, API key on a session-only route, cookie request without a matching Origin"},
 	{SubscriptionRequired, 403, "pro-only route on the free tier"},

@@ -3,10 +3,14 @@ package web
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -20,6 +24,7 @@ type provider struct {
 	oauth      oauth2.Config
 	verifier   *oidc.IDTokenVerifier
 	endSession string // "" when the provider has no RP-initiated logout
+	revocation string // "" when the provider has no token revocation endpoint
 	client     *http.Client
 }
 
@@ -31,6 +36,7 @@ func newProvider(ctx context.Context, cfg OIDC, redirect string, client *http.Cl
 	}
 	var extra struct {
 		EndSession string `json:"end_session_endpoint"`
+		Revocation string `json:"revocation_endpoint"`
 	}
 	if err := p.Claims(&extra); err != nil {
 		return nil, fmt.Errorf("cannot read discovery document of %q: %w", cfg.Issuer, err)
@@ -45,6 +51,7 @@ func newProvider(ctx context.Context, cfg OIDC, redirect string, client *http.Cl
 		},
 		verifier:   p.Verifier(&oidc.Config{ClientID: cfg.ClientID}),
 		endSession: extra.EndSession,
+		revocation: extra.Revocation,
 		client:     client,
 	}, nil
 }
@@ -86,7 +93,7 @@ func (h *Handler) startFlow(rc *fasthttp.RequestCtx, next string) {
 	h.setCookie(rc, flowCookie, sealed, "/auth/callback", flowTTL, fasthttp.CookieSameSiteLaxMode)
 	u := h.oidc.oauth.AuthCodeURL(st.State, oidc.Nonce(st.Nonce), oauth2.S256ChallengeOption(st.Verifier))
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
-	rc.Redirect(u, fasthttp.StatusFound)
+	redirect(rc, u, fasthttp.StatusFound)
 }
 
 // callback finishes sign-in: state, code exchange with the PKCE verifier,
@@ -120,6 +127,18 @@ func (h *Handler) callback(rc *fasthttp.RequestCtx) {
 		fail(fasthttp.StatusBadRequest, "The sign-in answer does not match the request (state).", nil)
 		return
 	}
+	// The flow is spent in the store, for every node, before the code
+	// reaches the provider: a replayed callback (the flow cookie kept and
+	// sent again) ends here.
+	first, err := h.revocations.Revoke(flowID(st.State), time.Unix(st.Expires, 0), h.now())
+	if err != nil {
+		fail(fasthttp.StatusServiceUnavailable, "The sign-in could not be recorded; retry after a moment.", err)
+		return
+	}
+	if !first {
+		fail(fasthttp.StatusBadRequest, "This sign-in answer was already used.", nil)
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, h.oidc.client)
@@ -142,12 +161,17 @@ func (h *Handler) callback(rc *fasthttp.RequestCtx) {
 		fail(fasthttp.StatusBadGateway, "The API does not accept this provider's tokens; check FI_JWT_ISSUER and FI_JWT_AUDIENCE.", err)
 		return
 	}
-	if err := h.startSession(rc, raw, refreshState{Mode: "oidc", Token: tok.RefreshToken}); err != nil {
+	sid, err := randomString()
+	if err != nil {
+		fail(fasthttp.StatusInternalServerError, "Retry after a moment.", err)
+		return
+	}
+	if err := h.startSession(rc, raw, refreshState{Mode: "oidc", Token: tok.RefreshToken, Sid: sid}); err != nil {
 		fail(fasthttp.StatusInternalServerError, "Retry after a moment.", err)
 		return
 	}
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
-	rc.Redirect(st.Next, fasthttp.StatusSeeOther)
+	redirect(rc, st.Next, fasthttp.StatusSeeOther)
 }
 
 // idToken takes the ID token out of a token response.
@@ -185,4 +209,45 @@ func (p *provider) refresh(ctx context.Context, refreshToken string) (string, st
 		next = refreshToken
 	}
 	return raw, next, nil
+}
+
+// flowID names a sign-in flow by its state among the store's one-use
+// values.
+func flowID(state string) string {
+	sum := sha256.Sum256([]byte("fiplan sign-in flow\x00" + state))
+	return "f" + base64.RawURLEncoding.EncodeToString(sum[:])
+}
+
+// revokeTimeout bounds the call to the provider's revocation endpoint at
+// sign-out: best effort, so the person is not kept waiting on it.
+const revokeTimeout = 3 * time.Second
+
+// revoke asks the provider to revoke a refresh token (RFC 7009), with
+// the client's credentials: HTTP Basic for a confidential client, the
+// client id in the form for a public one.
+func (p *provider) revoke(ctx context.Context, refreshToken string) error {
+	ctx, cancel := context.WithTimeout(ctx, revokeTimeout)
+	defer cancel()
+	form := url.Values{"token": {refreshToken}, "token_type_hint": {"refresh_token"}}
+	if p.oauth.ClientSecret == "" {
+		form.Set("client_id", p.oauth.ClientID)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.revocation, strings.NewReader(form.Encode()))
+	if err != nil {
+		return fmt.Errorf("cannot revoke at %q: %w", p.revocation, err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if p.oauth.ClientSecret != "" {
+		req.SetBasicAuth(url.QueryEscape(p.oauth.ClientID), url.QueryEscape(p.oauth.ClientSecret))
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return fmt.Errorf("cannot revoke at %q: %w", p.revocation, err)
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("cannot revoke at %q: status %d", p.revocation, resp.StatusCode)
+	}
+	return nil
 }

@@ -14,10 +14,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/valyala/fasthttp"
+	"golang.org/x/oauth2"
 
 	"fiplan/handlers/auth"
 )
@@ -96,6 +98,21 @@ type oidcFixture struct {
 	issuer string
 	jar    *cookiejar.Jar
 	client *http.Client
+	// tokenCalls counts fiplan's calls to the provider's token endpoint.
+	tokenCalls *countTokenCalls
+}
+
+// countTokenCalls counts the requests to the provider's token endpoint.
+type countTokenCalls struct {
+	path string
+	n    atomic.Int32
+}
+
+func (c *countTokenCalls) RoundTrip(r *http.Request) (*http.Response, error) {
+	if c.path != "" && r.URL.Path == c.path {
+		c.n.Add(1)
+	}
+	return http.DefaultTransport.RoundTrip(r)
 }
 
 func newOIDCFixture(t *testing.T) *oidcFixture {
@@ -109,12 +126,17 @@ func newOIDCFixture(t *testing.T) *oidcFixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(v.Close)
+	calls := &countTokenCalls{}
 	h, err := New(context.Background(), Config{
 		PublicURL: base, Secrets: [][]byte{testSecret, []byte(opSecret)}, Verifier: v,
-		OIDC: OIDC{Issuer: issuer, ClientID: opClient, ClientSecret: opSecret},
+		OIDC: OIDC{Issuer: issuer, ClientID: opClient, ClientSecret: opSecret}, Revocations: testStore(t),
+		Client: &http.Client{Transport: calls, Timeout: 10 * time.Second},
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if u, err := url.Parse(h.oidc.oauth.Endpoint.TokenURL); err == nil {
+		calls.path = u.Path
 	}
 	srv := &fasthttp.Server{Handler: h.Serve}
 	go func() { _ = srv.Serve(ln) }()
@@ -122,7 +144,7 @@ func newOIDCFixture(t *testing.T) *oidcFixture {
 	jar, _ := cookiejar.New(nil)
 	return &oidcFixture{
 		fixture: &fixture{h: h, v: v, clk: clk}, base: base, issuer: issuer, jar: jar,
-		client: &http.Client{Jar: jar, Timeout: 20 * time.Second},
+		client: &http.Client{Jar: jar, Timeout: 20 * time.Second}, tokenCalls: calls,
 	}
 }
 
@@ -288,16 +310,23 @@ func TestOIDC(t *testing.T) {
 			t.Fatalf("session %+v", si)
 		}
 
-		t.Run("replayed code", func(t *testing.T) {
-			// Even with the flow cookie put back, the provider refuses a code twice.
-			f.setCookie(flowCookie, flow, "/auth/callback")
+		t.Run("replayed callback", func(t *testing.T) {
+			// With the flow cookie put back, the spent flow is refused
+			// before the code reaches the provider again.
+			calls := f.tokenCalls.n.Load()
 			before := f.cookie(SessionCookie)
-			r, body := f.get(t, cb.String(), nil)
-			if r.StatusCode != 400 || !strings.Contains(body, "did not accept the sign-in code") {
-				t.Fatalf("replayed code: status %d: %s", r.StatusCode, body)
+			for range 5 {
+				f.setCookie(flowCookie, flow, "/auth/callback")
+				r, body := f.get(t, cb.String(), nil)
+				if r.StatusCode != 400 || !strings.Contains(body, "already used") {
+					t.Fatalf("replayed callback: status %d: %s", r.StatusCode, body)
+				}
+			}
+			if n := f.tokenCalls.n.Load() - calls; n != 0 {
+				t.Fatalf("5 replayed callbacks made %d token endpoint calls", n)
 			}
 			if f.cookie(SessionCookie) != before {
-				t.Fatal("a replayed code changed the session")
+				t.Fatal("a replayed callback changed the session")
 			}
 		})
 	})
@@ -361,6 +390,18 @@ func TestOIDC(t *testing.T) {
 		if r, _ := f.post(t, f.base+"/auth/logout", nil, false); r.StatusCode != 403 || f.cookie(SessionCookie) == "" {
 			t.Fatalf("logout without Origin: status %d", r.StatusCode)
 		}
+		var rs refreshState
+		if err := f.h.sealer.open(RefreshCookie, f.cookie(RefreshCookie), &rs); err != nil || rs.Token == "" || rs.Sid == "" {
+			t.Fatalf("refresh cookie: %+v, %v", rs, err)
+		}
+		refreshCookie := f.cookie(RefreshCookie)
+		p, err := f.v.Verify([]byte(token))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.h.oidc.revocation == "" {
+			t.Fatal("the provider's discovery document names no revocation endpoint")
+		}
 		r, _ := f.post(t, f.base+"/auth/logout", nil, true)
 		loc, _ := url.Parse(r.Header.Get("Location"))
 		if r.StatusCode != fasthttp.StatusSeeOther || loc == nil || !strings.HasPrefix(loc.String(), f.issuer) {
@@ -372,6 +413,24 @@ func TestOIDC(t *testing.T) {
 		}
 		if f.cookie(SessionCookie) != "" || f.cookie(RefreshCookie) != "" {
 			t.Error("logout left cookies behind")
+		}
+		// The session token is revoked here, on every node sharing the store.
+		if revoked, err := f.h.revocations.Revoked(p.Session, f.clk.now()); err != nil || !revoked {
+			t.Errorf("the session token is not revoked: %v", err)
+		}
+		// The provider revoked the refresh token: it no longer refreshes there.
+		ctx := context.WithValue(context.Background(), oauth2.HTTPClient, &http.Client{Timeout: 10 * time.Second})
+		if _, err := f.h.oidc.oauth.TokenSource(ctx, &oauth2.Token{RefreshToken: rs.Token}).Token(); err == nil {
+			t.Error("the provider still honours the refresh token after logout")
+		}
+		// The refresh cookie, replayed, is refused without asking the provider.
+		calls := f.tokenCalls.n.Load()
+		f.setCookie(RefreshCookie, refreshCookie, "/auth/")
+		if r, _ := f.post(t, f.base+"/auth/refresh", nil, true); r.StatusCode != 401 {
+			t.Errorf("refresh with the cookie of an ended session: status %d", r.StatusCode)
+		}
+		if n := f.tokenCalls.n.Load() - calls; n != 0 {
+			t.Errorf("a revoked refresh cookie made %d token endpoint calls", n)
 		}
 		// The example provider's clients register no post-logout redirect
 		// URI, so it refuses that one parameter, by name; without it, the

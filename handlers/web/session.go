@@ -78,11 +78,14 @@ func (s *sealer) open(name, value string, v any) error {
 
 // refreshState is the sealed content of the refresh cookie.
 type refreshState struct {
-	Mode    string `json:"m"`            // "local" or "oidc"
-	Sub     string `json:"s,omitempty"`  // local: the name
-	Tier    string `json:"t,omitempty"`  // local: free or pro
-	Token   string `json:"rt,omitempty"` // oidc: the provider's refresh token
-	Expires int64  `json:"e"`            // unix seconds
+	Mode  string `json:"m"`            // "local" or "oidc"
+	Sub   string `json:"s,omitempty"`  // local: the name
+	Tier  string `json:"t,omitempty"`  // local: free or pro
+	Token string `json:"rt,omitempty"` // oidc: the provider's refresh token
+	// Sid names the sign-in session (auth.SessionID); a logout revokes
+	// it. Local session tokens carry it as their sid claim.
+	Sid     string `json:"sid,omitempty"`
+	Expires int64  `json:"e"` // unix seconds
 }
 
 // setCookie sets an HttpOnly cookie on this site.
@@ -145,6 +148,13 @@ func (h *Handler) info(rc *fasthttp.RequestCtx, token []byte) sessionInfo {
 	if err != nil {
 		return si
 	}
+	// A session the store holds as ended, or cannot answer for, shows as
+	// signed out, as the API would refuse it.
+	if h.revocations != nil {
+		if revoked, err := h.revocations.Revoked(p.Session, h.now()); err != nil || revoked {
+			return si
+		}
+	}
 	si.SignedIn, si.User, si.Tier, si.Expires = true, p.User, p.Tier.String(), p.Expires
 	return si
 }
@@ -198,22 +208,30 @@ func (h *Handler) localLogin(rc *fasthttp.RequestCtx) {
 		h.problem(rc, fasthttp.StatusBadRequest, "Sign-in failed", "The tier must be free or pro.")
 		return
 	}
-	token, err := auth.Sign(h.cfg.LocalSecret, auth.Claims{Sub: name, Tier: tier, TTL: localTTL}, h.now())
+	sid, err := randomString()
+	if err != nil {
+		h.log.Error("cannot start session", "err", err)
+		h.problem(rc, fasthttp.StatusInternalServerError, "Sign-in failed", "Retry after a moment.")
+		return
+	}
+	token, err := auth.Sign(h.cfg.LocalSecret, auth.Claims{Sub: name, Tier: tier, TTL: localTTL, Sid: sid}, h.now())
 	if err != nil {
 		h.problem(rc, fasthttp.StatusBadRequest, "Sign-in failed", "The name must be 1 to 128 printable characters.")
 		return
 	}
-	if err := h.startSession(rc, token, refreshState{Mode: "local", Sub: name, Tier: tier}); err != nil {
+	if err := h.startSession(rc, token, refreshState{Mode: "local", Sub: name, Tier: tier, Sid: sid}); err != nil {
 		h.log.Error("cannot start session", "err", err)
 		h.problem(rc, fasthttp.StatusInternalServerError, "Sign-in failed", "Retry after a moment.")
 		return
 	}
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
-	rc.Redirect(next, fasthttp.StatusSeeOther)
+	redirect(rc, next, fasthttp.StatusSeeOther)
 }
 
-// refresh renews the session from the refresh cookie. Any failure signs
-// the person out: both cookies are deleted and the answer is 401.
+// refresh renews the session from the refresh cookie, unless the cookie's
+// sign-in was signed out (on any node). Any failure signs the person out:
+// both cookies are deleted and the answer is 401; only a store that cannot
+// say whether the sign-in ended answers 503 and keeps them, for a retry.
 func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
 	if !sameOrigin(rc) {
 		writeJSON(rc, fasthttp.StatusForbidden, map[string]string{"error": "requests to /auth/ must carry an Origin header matching this host"})
@@ -238,10 +256,29 @@ func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
 		fail("refresh cookie expired", nil)
 		return
 	}
+	if rs.Sid == "" {
+		fail("refresh cookie has no session id (sealed before sessions could be revoked)", nil)
+		return
+	}
+	if h.revocations == nil {
+		fail("nobody signs in here", nil)
+		return
+	}
+	revoked, err := h.revocations.Revoked(auth.SessionID(rs.Sid), h.now())
+	if err != nil {
+		// The store is down: keep the cookies, so that a retry may work.
+		h.log.Error("cannot check the session's revocation", "err", err)
+		writeJSON(rc, fasthttp.StatusServiceUnavailable, map[string]string{"error": "the session store is unavailable; retry after a moment"})
+		return
+	}
+	if revoked {
+		fail("the session was signed out", nil)
+		return
+	}
 	var token string
 	switch {
 	case rs.Mode == "local" && h.local:
-		t, err := auth.Sign(h.cfg.LocalSecret, auth.Claims{Sub: rs.Sub, Tier: rs.Tier, TTL: localTTL}, h.now())
+		t, err := auth.Sign(h.cfg.LocalSecret, auth.Claims{Sub: rs.Sub, Tier: rs.Tier, TTL: localTTL, Sid: rs.Sid}, h.now())
 		if err != nil {
 			fail("cannot sign", err)
 			return
@@ -265,14 +302,33 @@ func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
 	writeJSON(rc, fasthttp.StatusOK, h.info(rc, []byte(token)))
 }
 
-// logout ends the session here and, when the provider supports
-// RP-initiated logout, sends the browser there to end it at the provider.
+// logout ends the session on the server and in the browser and, when the
+// provider supports RP-initiated logout, sends the browser there to end it
+// at the provider. The session token and the refresh cookie's session are
+// revoked in the store, for every node, until each would have expired;
+// the provider's refresh token is revoked at the provider. When the store
+// cannot record it, the answer is 503 and the cookies stay, so that the
+// person can retry.
 func (h *Handler) logout(rc *fasthttp.RequestCtx) {
 	if !sameOrigin(rc) {
 		h.problem(rc, fasthttp.StatusForbidden, "Cross-site request refused", "Sign out from this site.")
 		return
 	}
 	token := string(rc.Request.Header.Cookie(SessionCookie))
+	var rs refreshState
+	if err := h.sealer.open(RefreshCookie, string(rc.Request.Header.Cookie(RefreshCookie)), &rs); err != nil {
+		rs = refreshState{}
+	}
+	if err := h.revoke(token, rs); err != nil {
+		h.log.Error("cannot record sign-out", "err", err)
+		h.problem(rc, fasthttp.StatusServiceUnavailable, "Sign-out failed", "The session could not be ended on the server. Retry after a moment.")
+		return
+	}
+	if rs.Mode == "oidc" && rs.Token != "" && h.oidc != nil && h.oidc.revocation != "" {
+		if err := h.oidc.revoke(context.Background(), rs.Token); err != nil {
+			h.log.Warn("the identity provider did not revoke the refresh token", "err", err)
+		}
+	}
 	h.endSession(rc)
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
 	if h.oidc != nil && h.oidc.endSession != "" {
@@ -288,10 +344,52 @@ func (h *Handler) logout(rc *fasthttp.RequestCtx) {
 		} else {
 			u += "?" + q.Encode()
 		}
-		rc.Redirect(u, fasthttp.StatusSeeOther)
+		redirect(rc, u, fasthttp.StatusSeeOther)
 		return
 	}
-	rc.Redirect("/", fasthttp.StatusSeeOther)
+	redirect(rc, "/", fasthttp.StatusSeeOther)
+}
+
+// revoke records the end of a session: a single token until it expires;
+// a sign-in's session id (the refresh cookie's, which a local session's
+// tokens carry too) until any refresh cookie of it issued up to now would
+// have expired, whichever of its cookies was presented. A token that no
+// longer verifies needs nothing: the API refuses it already.
+func (h *Handler) revoke(token string, rs refreshState) error {
+	if h.revocations == nil {
+		return nil
+	}
+	now := h.now()
+	signIn := now.Add(refreshTTL)
+	var done string
+	if token != "" {
+		if p, err := h.cfg.Verifier.Verify([]byte(token)); err == nil {
+			until := time.Unix(p.Expires, 0)
+			if auth.NamesSignIn(p.Session) {
+				until = signIn
+			}
+			if _, err := h.revocations.Revoke(p.Session, until, now); err != nil {
+				return err
+			}
+			done = p.Session
+		}
+	}
+	if rs.Sid != "" && now.Unix() < rs.Expires {
+		if id := auth.SessionID(rs.Sid); id != done {
+			if _, err := h.revocations.Revoke(id, signIn, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// redirect answers with a Location as given. fasthttp's Redirect makes a
+// path absolute with the scheme the request arrived on, which behind a
+// TLS-terminating proxy is http; a relative Location keeps the browser's.
+func redirect(rc *fasthttp.RequestCtx, location string, status int) {
+	rc.Response.Header.Set(fasthttp.HeaderLocation, location)
+	rc.SetStatusCode(status)
 }
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }

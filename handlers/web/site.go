@@ -281,7 +281,7 @@ func (h *Handler) page(rc *fasthttp.RequestCtx, path string) {
 	p := h.site.page(path)
 	if p.private && len(rc.Request.Header.Cookie(SessionCookie)) == 0 && len(rc.Request.Header.Cookie(RefreshCookie)) == 0 {
 		rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
-		rc.Redirect("/auth/login?next="+urlQueryEscape(path), fasthttp.StatusSeeOther)
+		redirect(rc, "/auth/login?next="+urlQueryEscape(path), fasthttp.StatusSeeOther)
 		return
 	}
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-cache")

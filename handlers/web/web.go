@@ -31,6 +31,18 @@
 // the page who is signed in and when the session expires, so that it can
 // refresh before then. Unsafe requests to /auth/ must carry an Origin that
 // matches the host, as the API demands of cookie-authenticated requests.
+//
+// POST /auth/logout ends the session on the server, on every node: it
+// records in the store's revocations the session token (a local session by
+// its sid, which every token of that sign-in and its refresh cookie carry;
+// a provider's token by its own hash) until it expires, and the refresh
+// cookie's session id until the cookie expires; the API refuses a revoked
+// token and POST /auth/refresh a revoked cookie. With an identity provider
+// that has a revocation endpoint, the provider's refresh token is revoked
+// there too (best effort, logged on failure). A sign-in flow is one use:
+// its state is spent in the store before the code is exchanged, so a
+// replayed callback fails without reaching the provider. Redirects are
+// relative, so a TLS-terminating proxy's scheme is kept.
 package web
 
 import (
@@ -94,20 +106,33 @@ type Config struct {
 	Client *http.Client
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Revocations is the store's record of ended sessions and spent
+	// sign-in flows (store.Sessions), shared by every node; required when
+	// people sign in here (local mode or an identity provider).
+	Revocations Revocations
+}
+
+// Revocations records ended sessions and spent one-use values where every
+// node sees them (store.Sessions). Times are the handler's clock.
+type Revocations interface {
+	Revoke(id string, until, now time.Time) (first bool, err error)
+	Revoked(id string, now time.Time) (bool, error)
 }
 
 // Handler serves the web app. It is safe for concurrent use.
 type Handler struct {
-	cfg     Config
-	public  *url.URL
-	secure  bool
-	local   bool
-	sealer  *sealer
-	site    *site
-	oidc    *provider // nil without an identity provider
-	log     *slog.Logger
-	now     func() time.Time
-	headers [][2]string
+	cfg    Config
+	public *url.URL
+	secure bool
+	local  bool
+	sealer *sealer
+	site   *site
+	oidc   *provider // nil without an identity provider
+	// revocations is Config.Revocations (nil only when nobody signs in here).
+	revocations Revocations
+	log         *slog.Logger
+	now         func() time.Time
+	headers     [][2]string
 }
 
 // New builds a Handler: it hashes the embedded files, renders the pages
@@ -137,13 +162,17 @@ func New(ctx context.Context, cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h := &Handler{
-		cfg:    cfg,
-		public: pub,
-		secure: pub.Scheme == "https",
-		local:  len(cfg.LocalSecret) > 0 && cfg.OIDC.Issuer == "",
-		sealer: sl,
-		log:    cfg.Logger,
-		now:    cfg.Now,
+		cfg:         cfg,
+		public:      pub,
+		secure:      pub.Scheme == "https",
+		local:       len(cfg.LocalSecret) > 0 && cfg.OIDC.Issuer == "",
+		sealer:      sl,
+		log:         cfg.Logger,
+		revocations: cfg.Revocations,
+		now:         cfg.Now,
+	}
+	if (h.local || cfg.OIDC.Issuer != "") && cfg.Revocations == nil {
+		return nil, errors.New("cannot create web handler: sign-in needs Revocations, to end sessions on every node")
 	}
 	formAction := "'self'"
 	if cfg.OIDC.Issuer != "" {

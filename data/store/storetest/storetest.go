@@ -23,6 +23,7 @@ import (
 // Run runs the suite. open returns a new, empty store for one subtest and
 // arranges its Close with t.Cleanup.
 func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	runSessions(t, open)
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s store.Store)

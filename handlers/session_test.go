@@ -1,0 +1,312 @@
+package handlers
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/store"
+	"fiplan/data/store/postgres"
+	"fiplan/handlers/auth"
+	"fiplan/handlers/web"
+)
+
+// pgStore opens a store in a fresh schema of FI_TEST_POSTGRES, dropped
+// when the test ends; without FI_TEST_POSTGRES the test is skipped.
+func pgStore(t *testing.T) store.Store {
+	t.Helper()
+	base := os.Getenv("FI_TEST_POSTGRES")
+	if base == "" {
+		t.Skip("PostgreSQL tests skipped: set FI_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable to run them")
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	name := "fiplan_handlers_" + hex.EncodeToString(b[:])
+	exec := func(sql string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			t.Fatalf("cannot connect to FI_TEST_POSTGRES: %v", err)
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, sql); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	exec(`CREATE SCHEMA ` + name)
+	t.Cleanup(func() { exec(`DROP SCHEMA ` + name + ` CASCADE`) })
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", name)
+	u.RawQuery = q.Encode()
+	db, err := postgres.Open(context.Background(), u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db
+}
+
+// TestKeyTierFollowsDowngradeOnEveryNode: two servers on one PostgreSQL
+// store. The tier a key acts with is the one of the user's most recently
+// issued session token, whichever node saw it, at once; an older token
+// still in use does not bring the old tier back.
+func TestKeyTierFollowsDowngradeOnEveryNode(t *testing.T) {
+	db := pgStore(t)
+	a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
+	sign := func(h *harness, tier string) string {
+		h.advance(time.Second) // one issue time per token
+		return h.token("dave", tier, "")
+	}
+	ok := func(h *harness, tok string) {
+		t.Helper()
+		if r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.status != 200 {
+			t.Fatalf("profile: %d %s", r.status, r.raw)
+		}
+	}
+	keyLimit := func(h *harness, key string) string {
+		t.Helper()
+		r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...)
+		if r.status != 200 {
+			t.Fatalf("profile with key: %d %s", r.status, r.raw)
+		}
+		return r.header["Ratelimit-Limit"]
+	}
+	optimize := func(h *harness, key string) string {
+		t.Helper()
+		return h.do("POST", "/api/v1/tax/optimize", `{}`, bearer(key)...).code()
+	}
+
+	ok(a, sign(a, "free"))
+	b.advance(time.Second)
+	pro := sign(b, "pro")
+	ok(b, pro)
+	key, _ := b.do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, bearer(pro)...).data()["key"].(string)
+	if key == "" {
+		t.Fatal("no key")
+	}
+	if got := keyLimit(a, key); got != "6000" || optimize(a, key) == "SUBSCRIPTION_REQUIRED" {
+		t.Fatalf("key of a pro user on the other node: limit %s", got)
+	}
+
+	// The downgrade: node a sees a newer token with tier free. Node a
+	// saw free before, which it must not take for the stored tier.
+	a.advance(3 * time.Second)
+	ok(a, sign(a, "free"))
+	for _, h := range []*harness{a, b} {
+		if got := keyLimit(h, key); got != "600" || optimize(h, key) != "SUBSCRIPTION_REQUIRED" {
+			t.Fatalf("after the downgrade, the key acts as pro (limit %s)", got)
+		}
+	}
+	// The older pro token, still valid, shown to a node that has not seen it.
+	ok(a, pro)
+	if got := keyLimit(b, key); got != "600" || optimize(b, key) != "SUBSCRIPTION_REQUIRED" {
+		t.Fatalf("an older pro token brought the pro tier back (limit %s)", got)
+	}
+	// An upgrade is as immediate.
+	b.advance(10 * time.Second)
+	ok(b, sign(b, "pro"))
+	if got := keyLimit(a, key); got != "6000" {
+		t.Fatalf("after the upgrade, the key's limit is %s", got)
+	}
+}
+
+// TestRevokedSessionRefused: a session token whose session the store
+// holds as revoked is refused at once, whatever the token cache holds;
+// other sessions of the user are not.
+func TestRevokedSessionRefused(t *testing.T) {
+	h := newHarness(t)
+	tok, other := h.token("erin", "free", ""), ""
+	h.advance(time.Second)
+	other = h.token("erin", "free", "")
+	for _, tk := range []string{tok, other} {
+		if r := h.do("GET", "/api/v1/user/profile", "", bearer(tk)...); r.status != 200 {
+			t.Fatalf("before revocation: %d %s", r.status, r.raw)
+		}
+	}
+	p, err := h.s.verifier.Verify([]byte(tok))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Session != auth.TokenID(tok) {
+		t.Fatalf("a token without sid is named %q", p.Session)
+	}
+	if _, err := h.db.Revoke(p.Session, time.Unix(p.Expires, 0), h.clock()); err != nil {
+		t.Fatal(err)
+	}
+	r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...)
+	expectError(t, r, 401, "UNAUTHORIZED")
+	r = h.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+tok)
+	expectError(t, r, 401, "UNAUTHORIZED")
+	if _, err := h.s.Credential([]byte(tok)); err == nil {
+		t.Fatal("Credential (MCP) accepts a revoked session")
+	}
+	if r := h.do("GET", "/api/v1/user/profile", "", bearer(other)...); r.status != 200 {
+		t.Fatalf("another session of the user: %d %s", r.status, r.raw)
+	}
+
+	// A token carrying a sid is named by it: revoking the sid ends every
+	// token of that sign-in.
+	sign := func() string {
+		h.advance(time.Second)
+		s, err := auth.Sign(testSecret, auth.Claims{Sub: "erin", Sid: "sign-in-1"}, h.clock())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s1, s2 := sign(), sign()
+	if r := h.do("GET", "/api/v1/user/profile", "", bearer(s2)...); r.status != 200 {
+		t.Fatalf("before revocation: %d %s", r.status, r.raw)
+	}
+	if _, err := h.db.Revoke(auth.SessionID("sign-in-1"), h.clock().Add(time.Hour), h.clock()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tk := range []string{s1, s2} {
+		expectError(t, h.do("GET", "/api/v1/user/profile", "", bearer(tk)...), 401, "UNAUTHORIZED")
+	}
+}
+
+// withWeb serves the web app in local mode beside the API, signing with
+// the harness's secret and sharing its store and clock.
+func withWeb(t *testing.T) option {
+	return func(c *Config) {
+		app, err := web.New(context.Background(), web.Config{
+			PublicURL: "http://fiplan.test", LocalSecret: testSecret, Secrets: [][]byte{testSecret},
+			Verifier: c.Verifier, Now: c.Now, Revocations: c.DB,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Web = app.Serve
+	}
+}
+
+// raw sends one request and returns the whole response (the caller
+// releases it); headers alternate name, value.
+func (h *harness) raw(method, path, body string, headers ...string) *fasthttp.Response {
+	h.t.Helper()
+	req := fasthttp.AcquireRequest()
+	defer fasthttp.ReleaseRequest(req)
+	res := fasthttp.AcquireResponse()
+	req.Header.SetMethod(method)
+	req.SetRequestURI("http://fiplan.test" + path)
+	req.SetBodyString(body)
+	for i := 0; i+1 < len(headers); i += 2 {
+		if strings.EqualFold(headers[i], "Cookie") {
+			k, v, _ := strings.Cut(headers[i+1], "=")
+			req.Header.SetCookie(k, v)
+			continue
+		}
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	ip := h.ip
+	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
+		return h.ln.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40000})
+	}}
+	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
+		h.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return res
+}
+
+func setCookie(res *fasthttp.Response, name string) string {
+	c := fasthttp.AcquireCookie()
+	defer fasthttp.ReleaseCookie(c)
+	c.SetKey(name)
+	if !res.Header.Cookie(c) {
+		return ""
+	}
+	return string(c.Value())
+}
+
+// TestLogoutEndsSessionOnEveryNode: two nodes on one store (bbolt, and
+// PostgreSQL when there is one), each with the web app. After a sign-out
+// on one, the session cookie, the same token as a bearer token and the
+// refresh cookie all fail on the other at once.
+func TestLogoutEndsSessionOnEveryNode(t *testing.T) {
+	t.Run("bbolt", func(t *testing.T) {
+		db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		logoutOnEveryNode(t, db)
+	})
+	t.Run("postgres", func(t *testing.T) { logoutOnEveryNode(t, pgStore(t)) })
+}
+
+func logoutOnEveryNode(t *testing.T, db store.Store) {
+	a, b := newHarness(t, withDB(db), withWeb(t)), newHarness(t, withDB(db), withWeb(t))
+	origin := []string{"Origin", "http://fiplan.test"}
+	res := a.raw("POST", "/auth/login", "name=frank&tier=pro", append(origin, "Content-Type", "application/x-www-form-urlencoded")...)
+	sess, ref := setCookie(res, "fiplan_session"), setCookie(res, "fiplan_refresh")
+	fasthttp.ReleaseResponse(res)
+	if sess == "" || ref == "" {
+		t.Fatal("sign-in set no cookies")
+	}
+	if r := b.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess); r.status != 200 {
+		t.Fatalf("the other node: %d %s", r.status, r.raw)
+	}
+	res = a.raw("POST", "/auth/logout", "", append(origin, "Cookie", SessionCookie+"="+sess, "Cookie", "fiplan_refresh="+ref)...)
+	if res.StatusCode() != 303 || string(res.Header.Peek("Location")) != "/" {
+		t.Fatalf("logout: %d, Location %q", res.StatusCode(), res.Header.Peek("Location"))
+	}
+	fasthttp.ReleaseResponse(res)
+	expectError(t, b.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
+	expectError(t, b.do("GET", "/api/v1/user/profile", "", bearer(sess)...), 401, "UNAUTHORIZED")
+	res = b.raw("POST", "/auth/refresh", "", append(origin, "Cookie", "fiplan_refresh="+ref)...)
+	if res.StatusCode() != 401 {
+		t.Fatalf("refresh after logout: %d %s", res.StatusCode(), res.Body())
+	}
+	fasthttp.ReleaseResponse(res)
+}
+
+// TestSignInRoutesRateLimited: /auth/* counts against the public limit
+// per client address, and past it answers the API's 429 envelope.
+func TestSignInRoutesRateLimited(t *testing.T) {
+	h := newHarness(t, withRates("3/1m", "600/1m", "6000/1m"), withWeb(t))
+	for i := range 3 {
+		res := h.raw("GET", "/auth/session", "")
+		if res.StatusCode() != 200 {
+			t.Fatalf("request %d: %d", i, res.StatusCode())
+		}
+		fasthttp.ReleaseResponse(res)
+	}
+	for _, p := range []string{"/auth/session", "/auth/login", "/auth/callback?state=x&code=y", "/auth/refresh", "/auth/logout"} {
+		method := "GET"
+		if p == "/auth/refresh" || p == "/auth/logout" {
+			method = "POST"
+		}
+		r := h.do(method, p, "")
+		expectError(t, r, 429, "RATE_LIMITED")
+		if r.header["Retry-After"] == "" || r.body["retryAfter"] == nil {
+			t.Fatalf("%s: no Retry-After: %v", p, r.header)
+		}
+	}
+	// Another address has its own allowance; pages are not counted.
+	h.ip = "192.0.2.77"
+	if res := h.raw("GET", "/auth/session", ""); res.StatusCode() != 200 {
+		t.Fatalf("another address: %d", res.StatusCode())
+	}
+	h.ip = "192.0.2.1"
+	res := h.raw("GET", "/", "")
+	if res.StatusCode() != 200 {
+		t.Fatalf("a page past the sign-in limit: %d", res.StatusCode())
+	}
+	fasthttp.ReleaseResponse(res)
+}

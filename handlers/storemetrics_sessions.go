@@ -1,0 +1,24 @@
+package handlers
+
+import "time"
+
+func (o *observedStore) Revoke(id string, until, now time.Time) (bool, error) {
+	t := time.Now()
+	first, err := o.Store.Revoke(id, until, now)
+	o.done(opRevoke, t, err)
+	return first, err
+}
+
+func (o *observedStore) Revoked(id string, now time.Time) (bool, error) {
+	t := time.Now()
+	revoked, err := o.Store.Revoked(id, now)
+	o.done(opRevoked, t, err)
+	return revoked, err
+}
+
+func (o *observedStore) SaveTier(user, tier string, issued time.Time) error {
+	t := time.Now()
+	err := o.Store.SaveTier(user, tier, issued)
+	o.done(opSaveTier, t, err)
+	return err
+}
