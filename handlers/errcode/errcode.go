@@ -39,7 +39,7 @@ type Code struct {
 // codes lists every code in the order the documentation shows them.
 var codes = [...]Code{
 	{InvalidJSON, 400, "the body is not one well-formed JSON value (empty, trailing data, invalid UTF-8)"},
-	{Validation, 400, "wrong JSON type, out-of-range value, unknown or duplicated field or query parameter; `details` names each"},
+	{Validation, 400, "wrong JSON type, out-of-range value, a string holding U+0000, unknown or duplicated field or query parameter; `details` names each"},
 	{Missing, 400, "a required field is absent (wins over VALIDATION_ERROR)"},
 	{BadRequest, 400, "the HTTP message itself is malformed or ambiguously framed: an HTTP version other than 1.0 and 1.1, Transfer-Encoding other than chunked or with Content-Length"},
 	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key; a token without `iat` whose `exp` is more than an hour ahead (\"token lifetime exceeds one hour\")"},

@@ -665,6 +665,8 @@ func testKeyErrors(t *testing.T, s store.Store) {
 		{"id with NUL", store.Key{ID: "a\x00b", Owner: "alice"}, "e2", 3, nil},
 		{"empty owner", store.Key{ID: "k", Owner: ""}, "e3", 3, nil},
 		{"long id", store.Key{ID: strings.Repeat("i", store.MaxIDLen+1), Owner: "alice"}, "e4", 3, nil},
+		{"name with NUL", store.Key{ID: "k6", Owner: "alice", Name: "a\x00b"}, "e5", 3, nil},
+		{"name not UTF-8", store.Key{ID: "k7", Owner: "alice", Name: "a\xffb"}, "e6", 3, nil},
 	}
 	for _, c := range cases {
 		err := s.CreateKey(c.k, hashOf(c.hash), c.max)
