@@ -64,6 +64,9 @@ var (
 	ErrNotFound = errors.New("not found")
 	ErrConflict = errors.New("already exists")
 	ErrLimit    = errors.New("limit reached")
+	// ErrStale: a write's callback found another version stored than the
+	// one its caller read (the store only passes it through).
+	ErrStale = errors.New("the stored version changed")
 	// ErrLocked: another process (or another open DB in this process) holds
 	// the file's lock; it wraps bbolt's timeout error.
 	ErrLocked = errors.New("database is locked by another process")

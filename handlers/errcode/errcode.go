@@ -17,6 +17,7 @@ const (
 	EndpointNotFound     = "ENDPOINT_NOT_FOUND"
 	MethodNotAllowed     = "METHOD_NOT_ALLOWED"
 	Conflict             = "CONFLICT"
+	PreconditionFailed   = "PRECONDITION_FAILED"
 	PayloadTooLarge      = "PAYLOAD_TOO_LARGE"
 	URITooLong           = "URI_TOO_LONG"
 	UnsupportedMedia     = "UNSUPPORTED_MEDIA_TYPE"
@@ -51,6 +52,7 @@ var codes = [...]Code{
 	{MethodNotAllowed, 405, "the route exists with other methods; see `Allow`"},
 	{RequestTimeout, 408, "no complete request arrived within the read timeout (the connection is closed)"},
 	{Conflict, 409, "duplicate (an asset's ISIN) or a limit of stored things reached"},
+	{PreconditionFailed, 412, "`If-Match` names no current version of the document (another write came first); read it again, then retry"},
 	{PayloadTooLarge, 413, "body over the size limit (1 MiB)"},
 	{URITooLong, 414, "the request URI is longer than 8 KiB"},
 	{UnsupportedMedia, 415, "a POST, PUT or PATCH whose Content-Type is not `application/json` (charset allowed), or with a Content-Encoding"},

@@ -198,7 +198,8 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 			ps = append(ps, strings.Trim(seg, "{}"))
 		}
 	}
-	if len(ps)+len(r.Query) > 0 {
+	ifMatch := r.Versioned && r.Method != "GET"
+	if len(ps)+len(r.Query) > 0 || ifMatch {
 		w.Key("parameters")
 		w.BeginArray()
 		for _, p := range ps {
@@ -228,6 +229,18 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 			w.End()
 			w.End()
 		}
+		if ifMatch {
+			w.Begin()
+			w.Key("name")
+			w.String("If-Match")
+			w.Key("in")
+			w.String("header")
+			w.Key("description")
+			w.String("The ETag the client read (or `*`, any current version): the write happens only when the stored document still has it, else 412 PRECONDITION_FAILED. Weak tags never match.")
+			w.Key("schema")
+			w.Raw([]byte(`{"type":"string"}`))
+			w.End()
+		}
 		w.EndArray()
 	}
 	if r.Body != nil {
@@ -251,6 +264,10 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.Begin()
 	w.Key("description")
 	w.String(httpText(r.Status))
+	if r.Versioned && r.Status != 204 {
+		w.Key("headers")
+		w.Raw([]byte(`{"ETag":{"description":"The document's strong entity tag, to send back in If-Match (a compressed answer's tag names its content coding; either form matches).","schema":{"type":"string"}}}`))
+	}
 	switch {
 	case r.Bytes != "":
 		w.Key("content")
@@ -386,6 +403,9 @@ func routeErrors(r *Route) []ErrDoc {
 	}
 	if r.Method != "GET" {
 		add(403, errcode.Forbidden, "authenticated by the session cookie without an Origin header naming this host")
+	}
+	if r.Versioned && r.Method != "GET" {
+		add(412, errcode.PreconditionFailed, "If-Match names no current version of the document; nothing was written")
 	}
 	for _, e := range r.Errs {
 		if r.Access == Session && e.Code == errcode.Forbidden && e.When == "called with an API key" {
