@@ -74,7 +74,6 @@ func categoryIndex(name string) int {
 
 func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 	notFound := rest.Err(errcode.NotFound, "the caller has no asset with this id (another user's id included)")
-	const versioned = " The answer carries the asset's ETag; with If-Match, the write happens only if the asset is still the version the tag names, else 412 PRECONDITION_FAILED."
 	conflict := rest.Err(errcode.Conflict, "another of the caller's assets has this ISIN, or the caller already has "+strconv.Itoa(MaxAssets)+" assets")
 	d.ListAssets = &rest.Doc{
 		Tag:     "assets",
@@ -104,7 +103,7 @@ func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 		Tag:       "assets",
 		Status:    200,
 		Summary:   "Replace an asset",
-		Desc:      "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay. The body may be an asset as GET answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored." + versioned,
+		Desc:      "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay. The body may be an asset as GET answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored.",
 		Body:      s.assetPutSchema,
 		Data:      assetDoc,
 		Versioned: true,
@@ -113,7 +112,7 @@ func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 		Tag:       "assets",
 		Status:    200,
 		Summary:   "Change some fields of an asset",
-		Desc:      "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT." + versioned,
+		Desc:      "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT.",
 		Body:      s.assetSchema,
 		Data:      assetDoc,
 		Versioned: true,
@@ -122,7 +121,6 @@ func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 		Tag:       "assets",
 		Status:    204,
 		Summary:   "Delete an asset",
-		Desc:      "With If-Match, the asset is deleted only if it is still the version the tag names, else 412 PRECONDITION_FAILED.",
 		Versioned: true,
 		Errs:      []rest.ErrDoc{notFound}}
 }

@@ -43,9 +43,14 @@ without Content-Type is read as JSON, and a route that needs a body answers INVA
 Every GET route also answers HEAD (the same headers, no body), and every path answers OPTIONS with 204
 and Allow. When the server lists CORS origins, a request whose Origin is one of them exactly gets
 Access-Control-Allow-Origin echoing it (never *, and no credentials mode: send the token in
-Authorization) and Access-Control-Expose-Headers (RateLimit-*, Retry-After, X-Request-ID); a preflight
-gets Access-Control-Allow-Methods, Access-Control-Allow-Headers (Authorization, Content-Type,
-X-Request-ID) and Access-Control-Max-Age 600. Responses then carry Vary: Origin.
+Authorization) and Access-Control-Expose-Headers (ETag, RateLimit-*, Retry-After, X-Request-ID); a
+preflight gets Access-Control-Allow-Methods, Access-Control-Allow-Headers (Authorization, Content-Type,
+If-Match, X-Request-ID) and Access-Control-Max-Age 600. Responses then carry Vary: Origin.
+
+Stored documents (the profile, settings and notification preferences, one asset) carry a strong ETag,
+a hash of the data answered. A PUT, PATCH or DELETE with If-Match writes only when the stored document
+still has one of the listed tags (or, with *, exists), decided inside the write, else it answers 412
+PRECONDITION_FAILED and writes nothing; weak tags never match.
 
 HTTP: a request URI over 8 KiB is 414 URI_TOO_LONG; headers over 8 KiB (the Authorization header over
 4 KiB, the request line and headers together over 16 KiB) are 431 HEADER_TOO_LARGE. Requests are

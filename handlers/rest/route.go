@@ -46,7 +46,8 @@ type Doc struct {
 	NotModified bool
 	// Versioned: the route serves a stored document. Its answer carries
 	// the document's strong ETag, and a write whose If-Match names no
-	// current tag is answered 412 PRECONDITION_FAILED and writes nothing.
+	// current tag is answered 412 PRECONDITION_FAILED and writes nothing;
+	// the OpenAPI document declares the header, If-Match and the 412.
 	Versioned bool
 	Errs      []ErrDoc
 	Query     []Param
