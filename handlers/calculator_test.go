@@ -1083,3 +1083,46 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 		t.Fatalf("in JSON: %d, RateLimit-Remaining %q, want 200 and 10", status, remaining)
 	}
 }
+
+// A scenario name a spreadsheet would run as a formula is written as text:
+// a leading single quote, inside the usual quoting; the numbers, negative
+// ones included, stay numbers.
+func TestCalculatorCSVFormulaCells(t *testing.T) {
+	h := newHarness(t, withRates("off", "off", "off"))
+	names := []string{`=HYPERLINK("http://evil.example","x")`, "+1+1", "-2+3", "@SUM(A1:A9)", "\tcmd", "\rcmd", "plain-name", "a=b"}
+	want := []string{`'=HYPERLINK("http://evil.example","x")`, "'+1+1", "'-2+3", "'@SUM(A1:A9)", "'\tcmd", "'\rcmd", "plain-name", "a=b"}
+	var sc []string
+	for _, n := range names {
+		q, _ := json.Marshal(n)
+		sc = append(sc, `{"name":`+string(q)+`,"annualExpenses":30000}`)
+	}
+	body := `{"currentAge":50,"annualIncome":80000,"annualExpenses":60000,"currentSavings":300000,"lifeExpectancy":60,"expectedReturn":-0.05,"scenarios":[` + strings.Join(sc, ",") + `]}`
+	status, _, raw := calcAccept(t, h, "text/csv", body)
+	if status != 200 {
+		t.Fatalf("%d %s", status, raw)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	negative := false
+	for _, rec := range recs[1:] {
+		seen[rec[0]] = true
+		for j, cell := range rec[1:12] {
+			f, err := strconv.ParseFloat(cell, 64)
+			if err != nil {
+				t.Fatalf("column %d: %q is not a number", j+1, cell)
+			}
+			negative = negative || f < 0
+		}
+	}
+	for i, w := range want {
+		if !seen[w] {
+			t.Errorf("scenario %q: no rows named %q in %v", names[i], w, seen)
+		}
+	}
+	if !negative {
+		t.Fatal("no negative number in the rows: the check of numbers proves nothing")
+	}
+}

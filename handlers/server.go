@@ -660,8 +660,8 @@ var (
 	headerACAH   = []byte(fasthttp.HeaderAccessControlAllowHeaders)
 	headerACMA   = []byte(fasthttp.HeaderAccessControlMaxAge)
 	valueOrigin  = []byte("Origin")
-	valueExposed = []byte("RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-ID")
-	valueAllowed = []byte("Authorization, Content-Type, X-Request-ID")
+	valueExposed = []byte("ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-ID")
+	valueAllowed = []byte("Authorization, Content-Type, If-Match, X-Request-ID")
 	valueMaxAge  = []byte("600")
 )
 

@@ -11,7 +11,8 @@ import (
 
 // observedStore times every call to the store it wraps (each is one
 // transaction) and counts the calls that failed. ErrNotFound, ErrConflict
-// and ErrLimit are answers, not failures, and are not counted.
+// and ErrLimit are answers, not failures, and are not counted; nor is
+// ErrStale, a stale version a client sent.
 type observedStore struct {
 	store.Store
 	ops [nStoreOps]storeOpMetrics
@@ -77,7 +78,7 @@ func observeStore(db store.Store, set *metrics.Set) *observedStore {
 func (o *observedStore) done(op int, start time.Time, err error) {
 	m := &o.ops[op]
 	m.seconds.Update(time.Since(start).Seconds())
-	if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrLimit) {
+	if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrLimit) && !errors.Is(err, store.ErrStale) {
 		m.errors.Inc()
 	}
 }
@@ -166,9 +167,9 @@ func (o *observedStore) UpdateAsset(user, id string, fn func(old []byte) (store.
 	return err
 }
 
-func (o *observedStore) DeleteAsset(user, id string) error {
+func (o *observedStore) DeleteAsset(user, id string, check func(doc []byte) error) error {
 	t := time.Now()
-	err := o.Store.DeleteAsset(user, id)
+	err := o.Store.DeleteAsset(user, id, check)
 	o.done(opDeleteAsset, t, err)
 	return err
 }

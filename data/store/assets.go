@@ -192,8 +192,11 @@ func lookupAsset(ids *bolt.Bucket, id string) (seq []byte, isin string, err erro
 }
 
 // DeleteAsset removes user's asset id and its ISIN entry in one
-// transaction; ErrNotFound when the user has no such asset.
-func (d *DB) DeleteAsset(user, id string) error {
+// transaction; ErrNotFound when the user has no such asset. check, when not
+// nil, sees the stored JSON (valid only during the call) before anything
+// is removed; its error aborts the delete and is returned as it is.
+func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
+	var checkErr error
 	err := d.update(func(tx *bolt.Tx) error {
 		all, ids, isins, err := userAssets(tx, user)
 		if err != nil {
@@ -202,6 +205,15 @@ func (d *DB) DeleteAsset(user, id string) error {
 		k, isin, err := lookupAsset(ids, id)
 		if err != nil {
 			return err
+		}
+		if check != nil {
+			v := all.Get(k)
+			if len(v) < 1 {
+				return fmt.Errorf("asset %q: record missing", id)
+			}
+			if checkErr = check(v[1:]); checkErr != nil {
+				return checkErr
+			}
 		}
 		if isin != "" {
 			if err := isins.Delete([]byte(isin)); err != nil {
@@ -213,6 +225,9 @@ func (d *DB) DeleteAsset(user, id string) error {
 		}
 		return ids.Delete([]byte(id))
 	})
+	if checkErr != nil {
+		return checkErr
+	}
 	if errors.Is(err, ErrNotFound) {
 		return err
 	}

@@ -59,7 +59,7 @@ func TestAssetLifecycle(t *testing.T) {
 	if _, err := d.AppendAsset(nil, "bob", "a0"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("bob reads alice's asset: %v", err)
 	}
-	if err := d.DeleteAsset("bob", "a0"); !errors.Is(err, ErrNotFound) {
+	if err := d.DeleteAsset("bob", "a0", nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("bob deletes alice's asset: %v", err)
 	}
 	err := d.UpdateAsset("bob", "a0", func([]byte) (AssetMeta, []byte, error) {
@@ -107,10 +107,10 @@ func TestAssetLifecycle(t *testing.T) {
 	}
 
 	// Delete frees the ISIN and the id.
-	if err := d.DeleteAsset("alice", "a0"); err != nil {
+	if err := d.DeleteAsset("alice", "a0", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.DeleteAsset("alice", "a0"); !errors.Is(err, ErrNotFound) {
+	if err := d.DeleteAsset("alice", "a0", nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("second delete: %v", err)
 	}
 	m, doc = asset("a4", "DE0005140008", 0)

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -32,12 +31,9 @@ func (d *DB) Backup(w io.Writer) (int64, error) {
 // Check opens the file at path read-only and reports whether it is a fiplan
 // database this binary can serve (a bbolt file with fiplan's buckets and a
 // schema version no newer than this binary's), then closes it.
-// Every page is read and checked (bbolt Tx.Check), so a truncated or
-// damaged copy is refused rather than served.
+// Every page is read and checked (Open's check, then bbolt's Tx.Check), so
+// a truncated or damaged copy is refused rather than served.
 func Check(path string) error {
-	if err := checkLength(path); err != nil {
-		return fmt.Errorf("cannot check db %q: %w", path, err)
-	}
 	d, err := Open(path, Options{ReadOnly: true, LockTimeout: time.Second})
 	if err != nil {
 		return err
@@ -52,45 +48,6 @@ func Check(path string) error {
 		}
 		return first
 	})
-}
-
-// checkLength refuses a file shorter than its meta pages say: bbolt maps
-// the file and would fault reading a page past its end. bbolt writes its
-// meta in the machine's byte order; fiplan runs on little-endian machines.
-func checkLength(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	var head [80]byte
-	if _, err := f.ReadAt(head[:], 0); err != nil {
-		return errors.New("not a bbolt file (too short)")
-	}
-	const magic = 0xED0CDAED
-	le := binary.LittleEndian
-	pageSize := int64(le.Uint32(head[24:]))
-	if le.Uint32(head[16:]) != magic || pageSize < 512 || pageSize > 1<<20 {
-		return errors.New("not a bbolt file")
-	}
-	need := 2 * pageSize
-	for i := int64(0); i < 2; i++ {
-		var meta [80]byte
-		if _, err := f.ReadAt(meta[:], i*pageSize); err != nil {
-			return errors.New("truncated bbolt file (no second meta page)")
-		}
-		if le.Uint32(meta[16:]) == magic {
-			need = max(need, int64(le.Uint64(meta[56:]))*pageSize)
-		}
-	}
-	if fi.Size() < need {
-		return fmt.Errorf("truncated bbolt file: %d bytes, its meta pages need %d", fi.Size(), need)
-	}
-	return nil
 }
 
 // Restore replaces the database file at dst with a copy of the backup at
@@ -137,7 +94,7 @@ func Restore(src, dst string, lockTimeout time.Duration) error {
 }
 
 func isDamaged(err error) bool {
-	return errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrVersionMismatch) || errors.Is(err, bolt.ErrChecksum)
+	return errors.Is(err, ErrDamaged) || errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrVersionMismatch) || errors.Is(err, bolt.ErrChecksum)
 }
 
 func copySynced(from, to string) error {

@@ -14,9 +14,15 @@ import "time"
 //   - DeleteUser erases the account, documents, assets, keys and flag
 //     exposures in one transaction;
 //   - Export reads one consistent snapshot;
-//   - a revoked key is not found by the next LookupKey.
+//   - a revoked key is not found by the next LookupKey;
+//   - UpdateDoc, UpdateAsset and DeleteAsset show their callback the
+//     stored JSON inside the write transaction, with no other writer of
+//     that document between the read and the write: a callback that
+//     compares the stored version with the one its caller read (returning
+//     ErrStale when they differ) makes the write a compare-and-set, so of
+//     two writers that read the same version exactly one wins.
 //
-// ErrNotFound, ErrConflict and ErrLimit are matched with errors.Is. Slices
+// ErrNotFound, ErrConflict, ErrLimit and ErrStale are matched with errors.Is. Slices
 // handed to callbacks are valid only during the call.
 type Store interface {
 	// Close releases the store; calling it again is harmless.
@@ -44,7 +50,10 @@ type Store interface {
 
 	CreateAsset(user string, m AssetMeta, doc []byte, max int) error
 	UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte, error)) error
-	DeleteAsset(user, id string) error
+	// DeleteAsset removes the asset; check, when not nil, sees the stored
+	// JSON first, in the same transaction, and its error aborts the delete
+	// and is returned as it is.
+	DeleteAsset(user, id string, check func(doc []byte) error) error
 	AppendAsset(dst []byte, user, id string) ([]byte, error)
 	AppendAssets(dst []byte, user string, category, offset, limit int) ([]byte, int, error)
 	Assets(user string, fn func(doc []byte) error) error

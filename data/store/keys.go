@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
 	bolt "go.etcd.io/bbolt"
@@ -71,6 +72,13 @@ func SplitKeyRef(ref string) (owner, id string, ok bool) {
 func (d *DB) CreateKey(k Key, hash [32]byte, max int) error {
 	if !validID(k.Owner) || !validID(k.ID) || strings.IndexByte(k.ID, 0) >= 0 {
 		return wrap("create key", fmt.Errorf("invalid owner or key id (1..%d bytes, id without NUL)", MaxIDLen))
+	}
+	// Every store keeps the same text: PostgreSQL's refuses NUL and
+	// invalid UTF-8, so this one does too.
+	for _, f := range [...]struct{ what, v string }{{"key name", k.Name}, {"key hint", k.Hint}} {
+		if strings.IndexByte(f.v, 0) >= 0 || !utf8.ValidString(f.v) {
+			return wrap("create key", fmt.Errorf("invalid %s: NUL or invalid UTF-8", f.what))
+		}
 	}
 	t := now()
 	rec := keyStored{

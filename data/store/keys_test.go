@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -408,9 +409,9 @@ func TestDamagedFileNoPanic(t *testing.T) {
 	t.Logf("damaged file: %v / %v / %v", err1, err2, err3)
 }
 
-// TestDamagedDataNoPanic keeps the meta, root and freelist pages intact so
-// that Open succeeds, and damages every data page: reads and writes must fail
-// with an error, not a panic.
+// TestDamagedDataNoPanic keeps the meta, root and freelist pages intact and
+// damages every data page of a file already open (Open refuses it
+// otherwise): reads and writes must fail with an error, not a panic.
 func TestDamagedDataNoPanic(t *testing.T) {
 	path := tempPath(t)
 	d := openT(t, path)
@@ -421,6 +422,11 @@ func TestDamagedDataNoPanic(t *testing.T) {
 		}
 	}
 	d.Close()
+	d2, err := Open(path, Options{LockTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer d2.Close()
 	raw, err := readFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -448,14 +454,15 @@ func TestDamagedDataNoPanic(t *testing.T) {
 			raw[i] = byte(i*31 + 7)
 		}
 	}
-	if err := writeFile(path, raw); err != nil {
+	// In place, under the open file's memory map.
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
 		t.Fatal(err)
 	}
-	d2, err := Open(path, Options{LockTimeout: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatalf("Open: %v (the test should damage data pages only)", err)
+	if _, err := f.WriteAt(raw, 0); err != nil {
+		t.Fatal(err)
 	}
-	defer d2.Close()
+	f.Close()
 	_, err1 := d2.Keys("u1")
 	_, _, err2 := d2.LookupKey(hashOf("1"))
 	err3 := d2.CreateKey(Key{ID: "x", Owner: "u1"}, hashOf("x"), 100)

@@ -38,8 +38,11 @@
 //
 // # Errors
 //
-// ErrNotFound, ErrConflict, ErrLimit, ErrLocked and ErrSchema are sentinels to
-// test with errors.Is. Any other error is a storage failure. Operations on a
+// Open checks the whole file (see check.go) and refuses a damaged one with
+// ErrDamaged.
+//
+// ErrNotFound, ErrConflict, ErrLimit, ErrLocked, ErrSchema and ErrDamaged
+// are sentinels to test with errors.Is. Any other error is a storage failure. Operations on a
 // closed DB return an error (wrapping bbolt.ErrDatabaseNotOpen), never panic.
 package store
 
@@ -48,6 +51,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -60,6 +64,9 @@ var (
 	ErrNotFound = errors.New("not found")
 	ErrConflict = errors.New("already exists")
 	ErrLimit    = errors.New("limit reached")
+	// ErrStale: a write's callback found another version stored than the
+	// one its caller read (the store only passes it through).
+	ErrStale = errors.New("the stored version changed")
 	// ErrLocked: another process (or another open DB in this process) holds
 	// the file's lock; it wraps bbolt's timeout error.
 	ErrLocked = errors.New("database is locked by another process")
@@ -133,10 +140,18 @@ func Open(path string, o Options) (d *DB, err error) {
 	if fi, statErr := os.Stat(path); statErr == nil && fi.IsDir() {
 		return nil, fmt.Errorf("cannot open db %q: %w", path, errors.New("is a directory"))
 	}
-	// bbolt may panic on a damaged file (e.g. an invalid freelist page);
-	// report it as an error and close the file. bbolt's mmap of the file
-	// cannot be reached from here, and it keeps the file lock until the
-	// process exits: a damaged file is a start-up failure anyway.
+	// A file shorter than its meta page says would make bbolt read past
+	// its end through the memory map, a fault: refuse it before bbolt
+	// opens it.
+	if err := checkPath(path, false); err != nil {
+		return nil, fmt.Errorf("cannot open db %q: %w", path, err)
+	}
+	// bbolt may panic on a damaged file (e.g. an invalid freelist page),
+	// or fault reading it: report it as an error and close the file.
+	// bbolt's mmap of the file cannot be reached from here, and it keeps
+	// the file lock until the process exits: a damaged file is a start-up
+	// failure anyway.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	var file *os.File
 	openFile := func(name string, flag int, perm os.FileMode) (*os.File, error) {
 		f, err := os.OpenFile(name, flag, perm)
@@ -148,7 +163,7 @@ func Open(path string, o Options) (d *DB, err error) {
 			if file != nil {
 				_ = file.Close()
 			}
-			d, err = nil, fmt.Errorf("cannot open db %q: %w", path, fmt.Errorf("damaged or not a bbolt file: %v", r))
+			d, err = nil, fmt.Errorf("cannot open db %q: %w", path, fmt.Errorf("%w (%v)", ErrDamaged, r))
 		}
 	}()
 	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, ReadOnly: o.ReadOnly, OpenFile: openFile})
@@ -159,6 +174,13 @@ func Open(path string, o Options) (d *DB, err error) {
 		case errors.Is(err, bolt.ErrInvalid), errors.Is(err, bolt.ErrVersionMismatch), errors.Is(err, bolt.ErrChecksum):
 			err = fmt.Errorf("not a bbolt database or damaged: %w", err)
 		}
+		return nil, fmt.Errorf("cannot open db %q: %w", path, err)
+	}
+	// Every page, now that the lock keeps writers out: a damaged page is
+	// refused here rather than served later. The walk reads with plain
+	// reads, about a second per GiB from the page cache.
+	if err := checkPath(path, true); err != nil {
+		_ = b.Close()
 		return nil, fmt.Errorf("cannot open db %q: %w", path, err)
 	}
 	d = &DB{bolt: b, path: path}

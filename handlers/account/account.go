@@ -92,32 +92,37 @@ func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 		Data:    assetDoc,
 		Errs:    []rest.ErrDoc{conflict}}
 	d.GetAsset = &rest.Doc{
-		Tag:     "assets",
-		Status:  200,
-		Summary: "Get one asset",
-		Data:    assetDoc,
-		Errs:    []rest.ErrDoc{notFound}}
+		Tag:       "assets",
+		Status:    200,
+		Summary:   "Get one asset",
+		Desc:      "The asset, with its ETag (a hash of the answered data) for a later conditional PUT, PATCH or DELETE.",
+		Data:      assetDoc,
+		Versioned: true,
+		Errs:      []rest.ErrDoc{notFound}}
 	d.PutAsset = &rest.Doc{
-		Tag:     "assets",
-		Status:  200,
-		Summary: "Replace an asset",
-		Desc:    "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay. The body may be an asset as GET answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored.",
-		Body:    s.assetPutSchema,
-		Data:    assetDoc,
-		Errs:    []rest.ErrDoc{notFound, conflict}}
+		Tag:       "assets",
+		Status:    200,
+		Summary:   "Replace an asset",
+		Desc:      "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay. The body may be an asset as GET answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored.",
+		Body:      s.assetPutSchema,
+		Data:      assetDoc,
+		Versioned: true,
+		Errs:      []rest.ErrDoc{notFound, conflict}}
 	d.PatchAsset = &rest.Doc{
-		Tag:     "assets",
-		Status:  200,
-		Summary: "Change some fields of an asset",
-		Desc:    "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT.",
-		Body:    s.assetSchema,
-		Data:    assetDoc,
-		Errs:    []rest.ErrDoc{notFound, conflict}}
+		Tag:       "assets",
+		Status:    200,
+		Summary:   "Change some fields of an asset",
+		Desc:      "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT.",
+		Body:      s.assetSchema,
+		Data:      assetDoc,
+		Versioned: true,
+		Errs:      []rest.ErrDoc{notFound, conflict}}
 	d.DeleteAsset = &rest.Doc{
-		Tag:     "assets",
-		Status:  204,
-		Summary: "Delete an asset",
-		Errs:    []rest.ErrDoc{notFound}}
+		Tag:       "assets",
+		Status:    204,
+		Summary:   "Delete an asset",
+		Versioned: true,
+		Errs:      []rest.ErrDoc{notFound}}
 }
 
 func joinNames(list []string) string { return "`" + strings.Join(list, "`, `") + "`" }
@@ -149,6 +154,7 @@ func (s *Handlers) ListAssets(c *rest.Ctx) {
 
 func (s *Handlers) GetAsset(c *rest.Ctx) {
 	w := c.Begin()
+	start := len(w.B)
 	var err error
 	w.B, err = s.db.AppendAsset(w.B, c.Principal.User, string(c.Param("id")))
 	switch {
@@ -157,8 +163,18 @@ func (s *Handlers) GetAsset(c *rest.Ctx) {
 	case err != nil:
 		c.Storage(err)
 	default:
+		var tag [tagLen]byte
+		c.SetETag(rest.Tag(tag[:0], w.B[start:]))
 		c.Send(fasthttp.StatusOK)
 	}
+}
+
+// tagLen bounds an entity tag's length, for a buffer on the stack.
+const tagLen = 32
+
+// stale answers a write whose If-Match named no current version.
+func stale(c *rest.Ctx) {
+	c.Error(errcode.PreconditionFailed, "If-Match names no current version of this document: read it again, then retry")
 }
 
 // complete fills in what a client may leave out: the category, from the
@@ -225,6 +241,8 @@ func (s *Handlers) assetWriteFailed(c *rest.Ctx, err error, a *asset) {
 		c.Invalid(&bad.res)
 	case errors.Is(err, store.ErrNotFound):
 		c.Error(errcode.NotFound, "no such asset")
+	case errors.Is(err, store.ErrStale):
+		stale(c)
 	case errors.Is(err, store.ErrConflict):
 		c.Error(errcode.Conflict, "you already hold an asset with ISIN "+deref(a.ISIN))
 	case errors.Is(err, store.ErrLimit):
@@ -296,12 +314,18 @@ func (s *Handlers) PatchAsset(c *rest.Ctx) {
 }
 
 // rewriteAsset reads, changes with change and writes the caller's asset
-// in one transaction, then answers it.
+// in one transaction, then answers it. The request's If-Match is checked
+// against the stored version inside the transaction.
 func (s *Handlers) rewriteAsset(c *rest.Ctx, change func(a *asset) error) {
 	var a asset
 	var doc []byte
 	id := string(c.Param("id"))
+	pre := rest.IfMatch(c)
+	var tag [tagLen]byte
 	err := s.db.UpdateAsset(c.Principal.User, id, func(old []byte) (store.AssetMeta, []byte, error) {
+		if !pre.Holds(rest.Tag(tag[:0], old)) {
+			return store.AssetMeta{}, nil, store.ErrStale
+		}
 		a = asset{}
 		if err := json.Unmarshal(old, &a); err != nil {
 			return store.AssetMeta{}, nil, err
@@ -319,14 +343,27 @@ func (s *Handlers) rewriteAsset(c *rest.Ctx, change func(a *asset) error) {
 		s.assetWriteFailed(c, err, &a)
 		return
 	}
+	c.SetETag(rest.Tag(tag[:0], doc))
 	c.Begin().Raw(doc)
 	c.Send(fasthttp.StatusOK)
 }
 
 func (s *Handlers) DeleteAsset(c *rest.Ctx) {
-	switch err := s.db.DeleteAsset(c.Principal.User, string(c.Param("id"))); {
+	var check func(doc []byte) error
+	if pre := rest.IfMatch(c); pre.Set() {
+		check = func(doc []byte) error {
+			var tag [tagLen]byte
+			if !pre.Holds(rest.Tag(tag[:0], doc)) {
+				return store.ErrStale
+			}
+			return nil
+		}
+	}
+	switch err := s.db.DeleteAsset(c.Principal.User, string(c.Param("id")), check); {
 	case errors.Is(err, store.ErrNotFound):
 		c.Error(errcode.NotFound, "no such asset")
+	case errors.Is(err, store.ErrStale):
+		stale(c)
 	case err != nil:
 		c.Storage(err)
 	default:
@@ -474,31 +511,59 @@ type Document struct {
 // document makes the routes of r.
 func (r *userDoc[T]) document(s *Handlers, summary, desc string) *Document {
 	patchDesc := "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears a nullable field (a field with a default is put back to it with PUT), absent members stay as they are. Each member is validated as in PUT. Answers the whole document."
+	const versioned = " The answer carries the document's ETag; with If-Match, the write happens only if the document is still the version the tag names (`*`: any), else 412 PRECONDITION_FAILED."
 	d := &Document{}
 	d.Get = func(c *rest.Ctx) { r.get(s, c) }
 	d.Docs.Get = &rest.Doc{
-		Tag:     "user",
-		Status:  200,
-		Data:    r.schema,
-		Summary: "Get your " + summary,
-		Desc:    desc + " A user who never wrote it gets the defaults."}
+		Tag:       "user",
+		Status:    200,
+		Data:      r.schema,
+		Summary:   "Get your " + summary,
+		Desc:      desc + " A user who never wrote it gets the defaults. The answer carries the document's ETag (a hash of the answered data) for a later conditional PUT or PATCH.",
+		Versioned: true}
 	d.Put = func(c *rest.Ctx) { r.put(s, c) }
 	d.Docs.Put = &rest.Doc{
-		Tag:     "user",
-		Status:  200,
-		Body:    r.schema,
-		Data:    r.schema,
-		Summary: "Replace your " + summary,
-		Desc:    "Fields left out take their defaults."}
+		Tag:       "user",
+		Status:    200,
+		Body:      r.schema,
+		Data:      r.schema,
+		Summary:   "Replace your " + summary,
+		Desc:      "Fields left out take their defaults." + versioned,
+		Versioned: true}
 	d.Patch = func(c *rest.Ctx) { r.patch(s, c) }
 	d.Docs.Patch = &rest.Doc{
-		Tag:     "user",
-		Status:  200,
-		Body:    r.schema,
-		Data:    r.schema,
-		Summary: "Change some of your " + summary,
-		Desc:    patchDesc}
+		Tag:       "user",
+		Status:    200,
+		Body:      r.schema,
+		Data:      r.schema,
+		Summary:   "Change some of your " + summary,
+		Desc:      patchDesc + versioned,
+		Versioned: true}
 	return d
+}
+
+// A document's data, as its routes answer it and as it is stored, is the
+// JSON of its value: the defaults, then what the user wrote. Its ETag is a
+// hash of that JSON, the same whether the document was ever written.
+
+// current decodes the stored JSON old (nil: never written) over the
+// defaults into v and returns v's data.
+func (r *userDoc[T]) current(old []byte, v *T) ([]byte, error) {
+	r.schema.Reset(v)
+	if old != nil {
+		if err := json.Unmarshal(old, v); err != nil {
+			return nil, err
+		}
+	}
+	return gojson.Marshal(v)
+}
+
+// answer sends data, the document's JSON, with its ETag.
+func answer(c *rest.Ctx, data []byte) {
+	var tag [tagLen]byte
+	c.SetETag(rest.Tag(tag[:0], data))
+	c.Begin().Raw(data)
+	c.Send(fasthttp.StatusOK)
 }
 
 // get answers the document, or its defaults when never written.
@@ -508,10 +573,16 @@ func (r *userDoc[T]) get(s *Handlers, c *rest.Ctx) {
 		c.Storage(err)
 		return
 	}
-	c.JSON(fasthttp.StatusOK, &v)
+	data, err := gojson.Marshal(&v)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	answer(c, data)
 }
 
-// put replaces the document with the body.
+// put replaces the document with the body, in one transaction that first
+// checks the request's If-Match against the stored version.
 func (r *userDoc[T]) put(s *Handlers, c *rest.Ctx) {
 	var v T
 	if !rest.Decode(c, r.schema, &v) {
@@ -523,30 +594,55 @@ func (r *userDoc[T]) put(s *Handlers, c *rest.Ctx) {
 			return
 		}
 	}
-	if err := s.db.PutDoc(c.Principal.User, r.name, &v); err != nil {
-		c.Storage(err)
+	data, err := gojson.Marshal(&v)
+	if err != nil {
+		c.Internal(err)
 		return
 	}
-	c.JSON(fasthttp.StatusOK, &v)
+	pre := rest.IfMatch(c)
+	err = s.db.UpdateDoc(c.Principal.User, r.name, func(old []byte) ([]byte, error) {
+		if pre.Set() {
+			var stored T
+			cur, err := r.current(old, &stored)
+			if err != nil {
+				return nil, err
+			}
+			var tag [tagLen]byte
+			if !pre.Holds(rest.Tag(tag[:0], cur)) {
+				return nil, store.ErrStale
+			}
+		}
+		return data, nil
+	})
+	switch {
+	case errors.Is(err, store.ErrStale):
+		stale(c)
+	case err != nil:
+		c.Storage(err)
+	default:
+		answer(c, data)
+	}
 }
 
-// patch merges the body, a JSON merge patch, into the document in one transaction.
+// patch merges the body, a JSON merge patch, into the document in one
+// transaction that first checks the request's If-Match against the stored
+// version.
 func (r *userDoc[T]) patch(s *Handlers, c *rest.Ctx) {
 	patch := c.RC.Request.Body()
 	var v T
 	if !rest.CheckPatch(c, r.schema, patch, &v) {
 		return
 	}
+	pre := rest.IfMatch(c)
+	var data []byte
 	err := s.db.UpdateDoc(c.Principal.User, r.name, func(old []byte) ([]byte, error) {
-		r.schema.Reset(&v)
-		if old != nil {
-			if err := json.Unmarshal(old, &v); err != nil {
-				return nil, err
-			}
-		}
-		cur, err := json.Marshal(&v)
+		cur, err := r.current(old, &v)
 		if err != nil {
 			return nil, err
+		}
+		var tag [tagLen]byte
+		if !pre.Holds(rest.Tag(tag[:0], cur)) {
+			return nil, store.ErrStale
 		}
 		merged, err := rest.MergePatch(cur, patch)
 		if err != nil {
@@ -561,16 +657,19 @@ func (r *userDoc[T]) patch(s *Handlers, c *rest.Ctx) {
 				return nil, invalid(d)
 			}
 		}
-		return json.Marshal(&v)
+		data, err = gojson.Marshal(&v)
+		return data, err
 	})
 	var bad *badRequest
 	switch {
 	case errors.As(err, &bad):
 		c.Invalid(&bad.res)
+	case errors.Is(err, store.ErrStale):
+		stale(c)
 	case err != nil:
 		c.Storage(err)
 	default:
-		c.JSON(fasthttp.StatusOK, &v)
+		answer(c, data)
 	}
 }
 

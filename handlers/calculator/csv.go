@@ -16,7 +16,8 @@ const contentCSV = "text/csv; charset=utf-8"
 const csvDesc = "With `Accept: text/csv` (ranked above application/json): the projections as CSV (RFC 4180, UTF-8, CRLF line ends) with a header row: " +
 	"scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired, and tax with tax. " +
 	"The base plan's rows come first with an empty scenario, then each scenario's rows under its name, in request order; output and every select the rows as in JSON (output summary: the header alone). " +
-	"monteCarlo, historical and goals are answered in JSON only: a CSV answer leaves them out. Errors are JSON envelopes."
+	"monteCarlo, historical and goals are answered in JSON only: a CSV answer leaves them out. Errors are JSON envelopes. " +
+	"A scenario name that starts with =, +, -, @, a tab or a carriage return is written with a leading single quote, so that a spreadsheet opens it as text, not as a formula."
 
 // wantsCSV reports whether an Accept header ranks text/csv above
 // application/json (a wildcard does not count for either).
@@ -114,13 +115,23 @@ func appendCSVRow(b []byte, r *fi.Year) []byte {
 	return strconv.AppendBool(b, r.Retired)
 }
 
-// appendCSVField appends s, quoted when it holds a comma, a quote or a
-// line break (quotes doubled).
+// appendCSVField appends the text cell s, quoted when it holds a comma, a
+// quote or a line break (quotes doubled). A cell that a spreadsheet would
+// read as a formula (it starts with =, +, -, @, a tab or a carriage return)
+// gets a leading single quote, so that it opens as the text it is; only
+// text cells go through here, numbers are written as numbers.
 func appendCSVField(b []byte, s string) []byte {
+	formula := s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0
 	if !strings.ContainsAny(s, ",\"\r\n") {
+		if formula {
+			b = append(b, '\'')
+		}
 		return append(b, s...)
 	}
 	b = append(b, '"')
+	if formula {
+		b = append(b, '\'')
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] == '"' {
 			b = append(b, '"')

@@ -17,6 +17,7 @@ const (
 	EndpointNotFound     = "ENDPOINT_NOT_FOUND"
 	MethodNotAllowed     = "METHOD_NOT_ALLOWED"
 	Conflict             = "CONFLICT"
+	PreconditionFailed   = "PRECONDITION_FAILED"
 	PayloadTooLarge      = "PAYLOAD_TOO_LARGE"
 	URITooLong           = "URI_TOO_LONG"
 	UnsupportedMedia     = "UNSUPPORTED_MEDIA_TYPE"
@@ -39,7 +40,7 @@ type Code struct {
 // codes lists every code in the order the documentation shows them.
 var codes = [...]Code{
 	{InvalidJSON, 400, "the body is not one well-formed JSON value (empty, trailing data, invalid UTF-8)"},
-	{Validation, 400, "wrong JSON type, out-of-range value, unknown or duplicated field or query parameter, a path id outside its grammar (asset `ast_` and key `key_` plus 26 of `a-z2-7`, city slug `lisbon-pt`, program `pt-nhr`, flag key); `details` names each"},
+	{Validation, 400, "wrong JSON type, out-of-range value, a string holding U+0000, unknown or duplicated field or query parameter, a path id outside its grammar (asset `ast_` and key `key_` plus 26 of `a-z2-7`, city slug `lisbon-pt`, program `pt-nhr`, flag key); `details` names each"},
 	{Missing, 400, "a required field is absent (wins over VALIDATION_ERROR)"},
 	{BadRequest, 400, "the HTTP message itself is malformed or ambiguously framed (an HTTP version other than 1.0 and 1.1, Transfer-Encoding other than chunked or with Content-Length, a body cut short), its path has a dot segment or an encoded slash, backslash or dot, or its Host names a host the server does not answer for"},
 	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key, a session token of a signed-out session; a token without `iat` whose `exp` is more than an hour ahead (\"token lifetime exceeds one hour\")"},
@@ -51,6 +52,7 @@ var codes = [...]Code{
 	{MethodNotAllowed, 405, "the route exists with other methods; see `Allow`"},
 	{RequestTimeout, 408, "no complete request arrived within the read timeout (the connection is closed)"},
 	{Conflict, 409, "duplicate (an asset's ISIN) or a limit of stored things reached"},
+	{PreconditionFailed, 412, "`If-Match` names no current version of the document (another write came first); read it again, then retry"},
 	{PayloadTooLarge, 413, "body over the size limit (1 MiB)"},
 	{URITooLong, 414, "the request URI is longer than 8 KiB"},
 	{UnsupportedMedia, 415, "a POST, PUT or PATCH whose Content-Type is not `application/json` (charset allowed), or with a Content-Encoding"},

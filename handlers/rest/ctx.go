@@ -266,6 +266,12 @@ func (c *Ctx) compressed(status int, body []byte) bool {
 	c.RC.SetStatusCode(status)
 	c.RC.Response.Header.SetContentTypeBytes(contentJSON)
 	c.RC.Response.Header.SetContentEncodingBytes(codingNames[cd])
+	if tag := c.RC.Response.Header.Peek(fasthttp.HeaderETag); len(tag) >= 2 && tag[len(tag)-1] == '"' {
+		// Another representation, another strong tag.
+		var b [64]byte
+		coded := append(append(append(b[:0], tag[:len(tag)-1]...), '-'), codingNames[cd]...)
+		c.RC.Response.Header.SetBytesV(fasthttp.HeaderETag, append(coded, '"'))
+	}
 	c.RC.Response.SetBody(c.z.b)
 	return true
 }

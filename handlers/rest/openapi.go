@@ -49,9 +49,14 @@ without Content-Type is read as JSON, and a route that needs a body answers INVA
 Every GET route also answers HEAD (the same headers, no body), and every path answers OPTIONS with 204
 and Allow. When the server lists CORS origins, a request whose Origin is one of them exactly gets
 Access-Control-Allow-Origin echoing it (never *, and no credentials mode: send the token in
-Authorization) and Access-Control-Expose-Headers (RateLimit-*, Retry-After, X-Request-ID); a preflight
-gets Access-Control-Allow-Methods, Access-Control-Allow-Headers (Authorization, Content-Type,
-X-Request-ID) and Access-Control-Max-Age 600. Responses then carry Vary: Origin.
+Authorization) and Access-Control-Expose-Headers (ETag, RateLimit-*, Retry-After, X-Request-ID); a
+preflight gets Access-Control-Allow-Methods, Access-Control-Allow-Headers (Authorization, Content-Type,
+If-Match, X-Request-ID) and Access-Control-Max-Age 600. Responses then carry Vary: Origin.
+
+Stored documents (the profile, settings and notification preferences, one asset) carry a strong ETag,
+a hash of the data answered. A PUT, PATCH or DELETE with If-Match writes only when the stored document
+still has one of the listed tags (or, with *, exists), decided inside the write, else it answers 412
+PRECONDITION_FAILED and writes nothing; weak tags never match.
 
 HTTP: a request URI over 8 KiB is 414 URI_TOO_LONG; headers over 8 KiB (the Authorization header over
 4 KiB, the request line and headers together over 16 KiB) are 431 HEADER_TOO_LARGE. Requests are
@@ -202,7 +207,8 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.EndArray()
 
 	ps := r.pathNames()
-	if len(ps)+len(r.Query) > 0 {
+	ifMatch := r.Versioned && r.Method != "GET"
+	if len(ps)+len(r.Query) > 0 || ifMatch {
 		w.Key("parameters")
 		w.BeginArray()
 		for _, p := range ps {
@@ -234,6 +240,18 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 			w.End()
 			w.End()
 		}
+		if ifMatch {
+			w.Begin()
+			w.Key("name")
+			w.String("If-Match")
+			w.Key("in")
+			w.String("header")
+			w.Key("description")
+			w.String("The ETag the client read (or `*`, any current version): the write happens only when the stored document still has it, else 412 PRECONDITION_FAILED. Weak tags never match.")
+			w.Key("schema")
+			w.Raw([]byte(`{"type":"string"}`))
+			w.End()
+		}
 		w.EndArray()
 	}
 	if r.Body != nil {
@@ -257,6 +275,10 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.Begin()
 	w.Key("description")
 	w.String(httpText(r.Status))
+	if r.Versioned && r.Status != 204 {
+		w.Key("headers")
+		w.Raw([]byte(`{"ETag":{"description":"The document's strong entity tag, to send back in If-Match (a compressed answer's tag names its content coding; either form matches).","schema":{"type":"string"}}}`))
+	}
 	switch {
 	case r.Bytes != "":
 		w.Key("content")
@@ -392,6 +414,9 @@ func routeErrors(r *Route) []ErrDoc {
 	}
 	if r.Method != "GET" {
 		add(403, errcode.Forbidden, "authenticated by the session cookie without an Origin header naming this host")
+	}
+	if r.Versioned && r.Method != "GET" {
+		add(412, errcode.PreconditionFailed, "If-Match names no current version of the document; nothing was written")
 	}
 	for _, e := range r.Errs {
 		if r.Access == Session && e.Code == errcode.Forbidden && e.When == "called with an API key" {

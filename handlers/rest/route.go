@@ -46,8 +46,13 @@ type Doc struct {
 	// NotModified: the response carries a strong ETag and a request whose
 	// If-None-Match names it is answered 304 with no body.
 	NotModified bool
-	Errs        []ErrDoc
-	Query       []Param
+	// Versioned: the route serves a stored document. Its answer carries
+	// the document's strong ETag, and a write whose If-Match names no
+	// current tag is answered 412 PRECONDITION_FAILED and writes nothing;
+	// the OpenAPI document declares the header, If-Match and the 412.
+	Versioned bool
+	Errs      []ErrDoc
+	Query     []Param
 	// Media lists the success response's other media types, beside JSON,
 	// that the route answers when the request's Accept header asks.
 	Media []Media

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"bytes"
 	"math"
 	"reflect"
 	"strconv"
@@ -368,6 +369,10 @@ func (d *decoder) setString(f *field, p unsafe.Pointer, s []byte) {
 			return
 		}
 		*(*time.Time)(p) = t
+		return
+	}
+	if bytes.IndexByte(s, 0) >= 0 {
+		d.fail(MsgNUL)
 		return
 	}
 	if f.enum != nil {

@@ -49,7 +49,8 @@ func (o *Oracle) verdict(body []byte) (decodable, ok bool) {
 }
 
 // stricter reports bodies on which this package is deliberately stricter
-// than JSON Schema: duplicate keys, invalid UTF-8, deep nesting.
+// than JSON Schema: duplicate keys, invalid UTF-8, deep nesting, a string
+// value holding U+0000.
 func stricter(body []byte) bool {
 	if !utf8.Valid(body) {
 		return true
@@ -92,6 +93,9 @@ func stricter(body []byte) bool {
 				top.keys[v] = true
 				top.key = false
 				continue
+			}
+			if strings.IndexByte(v, 0) >= 0 {
+				return true
 			}
 			if top != nil && top.obj {
 				top.key = true

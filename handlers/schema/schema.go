@@ -34,8 +34,9 @@
 // pointers to those (nil when absent) and slices of those.
 //
 // Decoding is strict: wrong JSON types, out-of-range values, unknown or
-// duplicated fields are reported per field with a JSON path such as
-// holdings[2].value. A body that is not one well-formed JSON value (empty,
+// duplicated fields, and strings holding U+0000 (no text a person writes
+// holds one, and PostgreSQL's text refuses it) are reported per field with
+// a JSON path such as holdings[2].value. A body that is not one well-formed JSON value (empty,
 // trailing garbage, invalid UTF-8, nesting deeper than MaxDepth) is
 // INVALID_JSON.
 package schema
@@ -52,6 +53,9 @@ import (
 
 // MsgRequired is the detail message of a required field left out.
 const MsgRequired = "is required"
+
+// MsgNUL is the detail message of a string that holds U+0000.
+const MsgNUL = "must not contain the NUL character (U+0000)"
 
 // MaxDepth bounds the nesting of any JSON body, known fields or not.
 const MaxDepth = 32

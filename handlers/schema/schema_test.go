@@ -111,6 +111,9 @@ func TestDecodeErrors(t *testing.T) {
 		{minimal[:len(minimal)-1] + `,"holdings":[{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"},{"value":1,"assetClass":"cash"}]}`, errcode.Validation, []detail{{"holdings", "must have at most 3 items"}}, ""},
 		{minimal[:len(minimal)-1] + `,"tags":["a","c"],"name":"","flag":1,"opt":null,"maybe":"abcd","when":"yesterday"}`, errcode.Validation,
 			[]detail{{"tags[1]", "must be one of: a, b"}, {"name", "must not be empty"}, {"flag", "must be a boolean"}, {"opt", "must be a number"}, {"maybe", "must be at most 3 characters"}, {"when", "must be a date-time string (RFC 3339)"}}, ""},
+		// U+0000, escaped, is valid JSON but no text a field keeps.
+		{minimal[:len(minimal)-1] + `,"name":"a\u0000","tags":["a\u0000"]}`, errcode.Validation,
+			[]detail{{"name", MsgNUL}, {"tags[0]", MsgNUL}}, ""},
 		{`{"currentAge":"x"}`, errcode.Missing, []detail{{"currentAge", "must be a number"}, {"annualIncome", "is required"}, {"annualExpenses", "is required"}}, "annualIncome"},
 		{`{"currentAge":30,"annualExpenses":1}`, errcode.Missing, []detail{{"annualIncome", "is required"}}, "missing required field: annualIncome"},
 	}

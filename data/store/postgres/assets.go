@@ -112,18 +112,47 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, 
 }
 
 // DeleteAsset removes user's asset id; store.ErrNotFound when absent.
-func (d *DB) DeleteAsset(user, id string) error {
+// check, when not nil, sees the stored JSON first, the row locked until the
+// delete commits; its error aborts the delete and is returned as it is.
+func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
 	if !readable(user) || !readable(id) {
 		return store.ErrNotFound
 	}
 	ctx, cancel := opContext()
 	defer cancel()
-	tag, err := d.pool.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
-	if err != nil {
-		return fmt.Errorf("cannot delete asset: %w", err)
+	if check == nil {
+		tag, err := d.pool.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
+		if err != nil {
+			return fmt.Errorf("cannot delete asset: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return store.ErrNotFound
+		}
+		return nil
 	}
-	if tag.RowsAffected() == 0 {
-		return store.ErrNotFound
+	var checkErr error
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		var doc []byte
+		err := tx.QueryRow(ctx, `SELECT doc FROM assets WHERE user_id = $1 AND id = $2 FOR UPDATE`, user, id).Scan(&doc)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if checkErr = check(doc); checkErr != nil {
+			return checkErr
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
+		return err
+	})
+	switch {
+	case checkErr != nil:
+		return checkErr
+	case errors.Is(err, store.ErrNotFound):
+		return err
+	case err != nil:
+		return fmt.Errorf("cannot delete asset: %w", err)
 	}
 	return nil
 }

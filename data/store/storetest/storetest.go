@@ -40,6 +40,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AssetList", testAssetList},
 		{"AssetUpdate", testAssetUpdate},
 		{"AssetDelete", testAssetDelete},
+		{"AssetDeleteChecked", testAssetDeleteChecked},
+		{"CompareAndSetConcurrent", testCompareAndSetConcurrent},
 		{"AssetOwnership", testAssetOwnership},
 		{"AssetSameISINConcurrent", testAssetSameISINConcurrent},
 		{"AssetCapConcurrent", testAssetCapConcurrent},
@@ -509,16 +511,16 @@ func testAssetUpdate(t *testing.T, s store.Store) {
 func testAssetDelete(t *testing.T, s store.Store) {
 	create(t, s, "alice", "a1", "IE00BK5BQT80", 0)
 	create(t, s, "alice", "a2", "", 0)
-	if err := s.DeleteAsset("alice", "nope"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeleteAsset("alice", "nope", nil); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("delete unknown: %v", err)
 	}
-	if err := s.DeleteAsset("bob", "a1"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeleteAsset("bob", "a1", nil); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("delete another user's asset: %v", err)
 	}
-	if err := s.DeleteAsset("alice", "a1"); err != nil {
+	if err := s.DeleteAsset("alice", "a1", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DeleteAsset("alice", "a1"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.DeleteAsset("alice", "a1", nil); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("second delete: %v", err)
 	}
 	if _, err := s.AppendAsset(nil, "alice", "a1"); !errors.Is(err, store.ErrNotFound) {
@@ -535,6 +537,118 @@ func testAssetDelete(t *testing.T, s store.Store) {
 	}
 }
 
+// DeleteAsset's check sees the stored JSON inside the transaction; its
+// error keeps the asset and comes back unchanged.
+func testAssetDeleteChecked(t *testing.T, s store.Store) {
+	create(t, s, "alice", "a1", "IE00BK5BQT80", 0)
+	_, want := asset("a1", "IE00BK5BQT80", 0)
+	var seen []byte
+	err := s.DeleteAsset("alice", "a1", func(doc []byte) error {
+		seen = append(seen[:0], doc...)
+		return store.ErrStale
+	})
+	if err != store.ErrStale || !bytes.Equal(seen, want) {
+		t.Fatalf("refused delete: %v, saw %q", err, seen)
+	}
+	if _, err := s.AppendAsset(nil, "alice", "a1"); err != nil {
+		t.Fatalf("the refused delete removed the asset: %v", err)
+	}
+	called := false
+	if err := s.DeleteAsset("alice", "nope", func([]byte) error { called = true; return nil }); !errors.Is(err, store.ErrNotFound) || called {
+		t.Fatalf("checked delete of an unknown asset: %v, check called %v", err, called)
+	}
+	if err := s.DeleteAsset("alice", "a1", func([]byte) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendAsset(nil, "alice", "a1"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("after a checked delete: %v", err)
+	}
+	// The ISIN is free again.
+	create(t, s, "alice", "a2", "IE00BK5BQT80", 0)
+}
+
+// A callback that compares the stored JSON with what its caller read makes
+// each write a compare-and-set: of writers that all read the same version,
+// exactly one wins and the others see ErrStale (or, after a delete,
+// ErrNotFound).
+func testCompareAndSetConcurrent(t *testing.T, s store.Store) {
+	const n = 8
+	unchanged := func(read []byte) func(old []byte) error {
+		return func(old []byte) error {
+			if !bytes.Equal(old, read) {
+				return store.ErrStale
+			}
+			return nil
+		}
+	}
+	// Documents, one never written (nil) and one written.
+	for _, first := range [][]byte{nil, []byte(`{"v":0}`)} {
+		if first != nil {
+			if err := s.UpdateDoc("alice", "cas", func([]byte) ([]byte, error) { return first, nil }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		errs := parallel(n, func(i int) error {
+			return s.UpdateDoc("alice", "cas", func(old []byte) ([]byte, error) {
+				if err := unchanged(first)(old); err != nil {
+					return nil, err
+				}
+				return []byte(fmt.Sprintf(`{"v":%d}`, 100+i)), nil
+			})
+		})
+		if ok, stale := tally(t, errs, store.ErrStale); ok != 1 || stale != n-1 {
+			t.Fatalf("document from %q: %d writes won, %d stale", first, ok, stale)
+		}
+	}
+	// Assets: rewrite, then delete.
+	create(t, s, "alice", "a1", "", 0)
+	read, err := s.AppendAsset(nil, "alice", "a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := parallel(n, func(i int) error {
+		return s.UpdateAsset("alice", "a1", func(old []byte) (store.AssetMeta, []byte, error) {
+			if err := unchanged(read)(old); err != nil {
+				return store.AssetMeta{}, nil, err
+			}
+			m, doc := asset("a1", fmt.Sprintf("ISIN%d", i), 1)
+			return m, doc, nil
+		})
+	})
+	if ok, stale := tally(t, errs, store.ErrStale); ok != 1 || stale != n-1 {
+		t.Fatalf("asset rewrite: %d won, %d stale", ok, stale)
+	}
+	read, err = s.AppendAsset(nil, "alice", "a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs = parallel(n, func(i int) error {
+		if i%2 == 0 {
+			return s.DeleteAsset("alice", "a1", unchanged(read))
+		}
+		return s.UpdateAsset("alice", "a1", func(old []byte) (store.AssetMeta, []byte, error) {
+			if err := unchanged(read)(old); err != nil {
+				return store.AssetMeta{}, nil, err
+			}
+			m, doc := asset("a1", "", 2)
+			return m, doc, nil
+		})
+	})
+	won := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case errors.Is(err, store.ErrStale), errors.Is(err, store.ErrNotFound):
+		default:
+			t.Fatalf("unexpected error: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("asset delete and rewrite: %d won", won)
+	}
+}
+
 func testAssetOwnership(t *testing.T, s store.Store) {
 	create(t, s, "alice", "shared-id", "IE00BK5BQT80", 0)
 	create(t, s, "bob", "shared-id", "IE00BK5BQT80", 1)
@@ -546,7 +660,7 @@ func testAssetOwnership(t *testing.T, s store.Store) {
 	if _, want := asset("shared-id", "IE00BK5BQT80", 1); !bytes.Equal(b, want) {
 		t.Fatalf("bob's asset = %s", b)
 	}
-	if err := s.DeleteAsset("bob", "shared-id"); err != nil {
+	if err := s.DeleteAsset("bob", "shared-id", nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, total := ids(t, s, "alice", store.AnyCategory, 0, 10); total != 1 || got[0] != "shared-id" {
@@ -666,6 +780,8 @@ func testKeyErrors(t *testing.T, s store.Store) {
 		{"id with NUL", store.Key{ID: "a\x00b", Owner: "alice"}, "e2", 3, nil},
 		{"empty owner", store.Key{ID: "k", Owner: ""}, "e3", 3, nil},
 		{"long id", store.Key{ID: strings.Repeat("i", store.MaxIDLen+1), Owner: "alice"}, "e4", 3, nil},
+		{"name with NUL", store.Key{ID: "k6", Owner: "alice", Name: "a\x00b"}, "e5", 3, nil},
+		{"name not UTF-8", store.Key{ID: "k7", Owner: "alice", Name: "a\xffb"}, "e6", 3, nil},
 	}
 	for _, c := range cases {
 		err := s.CreateKey(c.k, hashOf(c.hash), c.max)
