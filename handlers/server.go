@@ -111,6 +111,7 @@ type Server struct {
 
 	statusDoc *rest.Doc
 	probe     atomic.Pointer[probe]             // the last check /status reports
+	probes    probes                            // /livez and /readyz
 	chargeFn  func(c *rest.Ctx, extra int) bool // s.charge, bound once
 	tax       *taxes.Handlers
 	programs  *program.Table
@@ -437,9 +438,10 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		s.mcp.Serve(rc)
 		return
 	}
-	// The web app serves every path outside /api/; a request framed in a
-	// way that could smuggle another gets the API's 400 wherever it goes.
-	if s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) && framing(&rc.Request.Header) == "" {
+	// The web app serves every path outside /api/ but the probes; a
+	// request framed in a way that could smuggle another gets the API's
+	// 400 wherever it goes.
+	if s.cfg.Web != nil && !apiPath(rc.Path()) && framing(&rc.Request.Header) == "" {
 		s.cfg.Web(rc)
 		return
 	}
