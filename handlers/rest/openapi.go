@@ -403,6 +403,7 @@ func routeErrors(r *Route) []ErrDoc {
 	} else {
 		add(429, errcode.RateLimited, "over the rate limit; wait retryAfter seconds")
 		add(500, errcode.Internal+", "+errcode.Database, "an unexpected or storage error")
+		add(503, errcode.Unavailable, "the route needed the database (an API key, a session's account, stored data) and this node has not reached it since it started; retryAfter and Retry-After say when to retry")
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Status < out[j].Status })
 	return out
