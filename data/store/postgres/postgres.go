@@ -26,8 +26,9 @@
 // # Schema
 //
 // The tables are created in the connection's current schema (the first of
-// its search_path) by the numbered files of migrations/, applied by Open
-// and Migrate; see migrate.go.
+// its search_path) by the numbered files of migrations/, applied by Open,
+// Start and Migrate. Within a major version they are expand-only, so the
+// previous release runs on the schema the next one leaves; see migrate.go.
 package postgres
 
 import (
