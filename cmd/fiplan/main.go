@@ -3,6 +3,7 @@
 //	fiplan [flags]                      serve (see -h for every setting)
 //	fiplan token -sub NAME [-tier pro] [-role admin] [-ttl 1h]
 //	fiplan migrate [-db PATH|URL]       upgrade the store's schema and exit
+//	fiplan migrate -from FILE           copy a bbolt file into the empty PostgreSQL database FI_DB
 //	fiplan mcp [-sub local] [-tier pro] serve the MCP tools over stdio as a local user
 //	fiplan backup -o FILE               copy the bbolt file, while the server runs
 //	fiplan restore -i FILE              put a copy back (the server stopped)
