@@ -204,6 +204,12 @@ func TestOpenAPISaysWhetherAPIKeysWork(t *testing.T) {
 		op := doc.raw["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
 		desc := op["description"].(string)
 		accepted, refused := strings.Contains(desc, "API keys are accepted"), strings.Contains(desc, "API keys are refused")
+		if r.Access == rest.Probe {
+			if accepted || refused || !strings.Contains(desc, "no credentials are read") {
+				t.Errorf("%s %s: a probe's description must say it reads no credentials: %q", r.Method, r.Path, desc)
+			}
+			continue
+		}
 		switch {
 		case r.Access == rest.Session && !refused, r.Access != rest.Session && !accepted, accepted && refused:
 			t.Errorf("%s %s (access %d): the description does not say whether API keys work: %q", r.Method, r.Path, r.Access, desc)

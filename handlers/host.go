@@ -98,10 +98,12 @@ func stripPortBytes(h []byte) []byte {
 	return h
 }
 
-// serveNet is the handler for requests from the network: the Host check,
-// then the whole chain. Tool calls that MCP runs in-process enter at Serve.
+// serveNet is the handler for requests from the network: the Host check
+// (not for the probes), then the whole chain. Tool calls that MCP runs in-process enter at Serve.
 func (s *Server) serveNet(rc *fasthttp.RequestCtx) {
-	if s.cfg.Hosts.admits(rc.Request.Header.Host()) {
+	// A probe answers nothing a page could steal, and a balancer may name
+	// a node by its own name: the probes answer whatever Host says.
+	if p := rc.Path(); string(p) == livezPath || string(p) == readyzPath || s.cfg.Hosts.admits(rc.Request.Header.Host()) {
 		s.Serve(rc)
 		return
 	}

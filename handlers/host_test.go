@@ -65,4 +65,9 @@ func TestHostCheckedAtTheNetworkDoor(t *testing.T) {
 	if res := h.rawGetHost("127.0.0.1:8080", "/api/v1/status"); res.StatusCode() != 200 {
 		t.Fatalf("an address: %d %s", res.StatusCode(), res.Body())
 	}
+	for _, p := range []string{"/livez", "/readyz"} {
+		if res := h.rawGetHost("node-3.internal:8080", p); res.StatusCode() != 200 {
+			t.Fatalf("a probe by the node's own name: %s %d %s", p, res.StatusCode(), res.Body())
+		}
+	}
 }

@@ -23,6 +23,9 @@ var msgAuthTooLong = "the Authorization header is longer than " + strconv.Itoa(a
 
 // authenticate resolves the caller and enforces the route's access rule.
 func (s *Server) authenticate(c *rest.Ctx) bool {
+	if c.Route().Access == rest.Probe {
+		return true // a health check reads no credentials
+	}
 	tok, via, ok := s.credentials(c)
 	if !ok {
 		return false
@@ -247,7 +250,14 @@ func sameOrigin(rc *fasthttp.RequestCtx) bool {
 
 // limit applies the caller's rate limit and sets the RateLimit headers. A
 // tool call over /mcp has paid its unit with the message that carried it.
-func (s *Server) limit(c *rest.Ctx) bool { return paid(c) || s.take(c, 1) }
+// A health check is never limited: a balancer polling every node from one
+// address would otherwise take nodes out of rotation with 429s.
+func (s *Server) limit(c *rest.Ctx) bool {
+	if c.Route().Access == rest.Probe {
+		return true
+	}
+	return paid(c) || s.take(c, 1)
+}
 
 // charge takes extra units for an expensive request (rest.Ctx.Charge).
 func (s *Server) charge(c *rest.Ctx, extra int) bool { return s.take(c, extra) }

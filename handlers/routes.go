@@ -8,7 +8,7 @@ import (
 	"fiplan/handlers/taxes"
 )
 
-// v1 is the prefix of every API route.
+// v1 is the prefix of every API route but the probes.
 const v1 = "/api/v1"
 
 // table is every route the server serves: method, path, who may call it,
@@ -17,6 +17,8 @@ const v1 = "/api/v1"
 func (s *Server) table() []*rest.Route {
 	a, p, t, f, g := s.account, s.places, s.tax, s.features, s.tools
 	return []*rest.Route{
+		rest.Get(livezPath, rest.Probe, s.livez, s.probes.livezDoc),
+		rest.Get(readyzPath, rest.Probe, s.readyz, s.probes.readyzDoc),
 		rest.Get(v1+"/status", rest.Public, s.status, s.statusDoc),
 		rest.Get(v1+"/openapi.json", rest.Public, s.openAPI, openAPIRoute),
 

@@ -120,6 +120,7 @@ type Server struct {
 
 	statusDoc *rest.Doc
 	probe     atomic.Pointer[probe]             // the last check /status reports
+	probes    probes                            // /livez and /readyz
 	chargeFn  func(c *rest.Ctx, extra int) bool // s.charge, bound once
 	tax       *taxes.Handlers
 	programs  *program.Table
@@ -455,8 +456,8 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		s.mcp.Serve(rc)
 		return
 	}
-	// The web app serves every path outside /api/.
-	if sane && s.cfg.Web != nil && !bytes.HasPrefix(rc.Path(), apiPrefix) {
+	// The web app serves every path outside /api/ but the probes.
+	if sane && s.cfg.Web != nil && !apiPath(rc.Path()) {
 		s.cfg.Web(rc)
 		return
 	}

@@ -81,12 +81,15 @@ var openAPIRoute = &rest.Doc{
 	NotModified: true}
 
 func (s *Server) newStatusDoc() error {
+	if err := s.newProbeDocs(); err != nil {
+		return err
+	}
 	data, err := schema.CompileDoc[statusData](s.vocab)
 	s.statusDoc = &rest.Doc{
 		Tag:     "status",
 		Status:  200,
 		Summary: "Service health and status",
-		Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset, the storage backend and its state, and, when rate limits are shared, Redis's state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable (within 2 seconds with PostgreSQL); an unreachable Redis leaves the status ok, since limits then fall back to each node's own counts. Storage and Redis are checked at most once a second; answers in between report the last check. Use it as the balancer's health check.",
+		Desc:    "Reports `status: ok` with the version, uptime, the size of each embedded dataset, the storage backend and its state, and, when rate limits are shared, Redis's state. Answers 503 SERVICE_UNAVAILABLE when storage is unusable (within 2 seconds with PostgreSQL); an unreachable Redis leaves the status ok, since limits then fall back to each node's own counts. Storage and Redis are checked at most once a second; answers in between report the last check. It is rate limited like any public route: a balancer's health check is `/readyz`, a process supervisor's `/livez`.",
 		Data:    data,
 		Errs:    []rest.ErrDoc{rest.Err(errcode.Unavailable, "storage is unusable")}}
 	return err

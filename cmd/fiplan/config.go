@@ -124,7 +124,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 				// go-redis's message may quote the URL, password included.
 				return errors.New("not a redis:// or rediss:// URL")
 			}
-			c.redis = o
+			c.redis = limit.ClientOptions(o)
 			return nil
 		}},
 		{"trusted-proxies", "FI_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is believed", func(v string) error {

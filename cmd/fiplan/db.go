@@ -36,11 +36,15 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 	fs := flag.NewFlagSet("fiplan migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := fs.String("db", "fiplan.db", "bbolt file path or postgres:// URL (FI_DB)")
+	from := fs.String("from", "", "a bbolt file to copy, every record, into the empty PostgreSQL database named by -db")
 	if err := parseFlags(fs, args, getenv, map[string]string{"db": "FI_DB"}); err != nil {
 		return fail(stderr, err)
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, fmt.Errorf("migrate: unexpected argument %q", fs.Arg(0)))
+	}
+	if *from != "" {
+		return moveBolt(ctx, *from, *db, stdout, stderr)
 	}
 	if postgres.IsURL(*db) {
 		applied, err := postgres.Migrate(ctx, *db)
@@ -70,5 +74,35 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 		return fail(stderr, fmt.Errorf("cannot close db %q: %w", *db, err))
 	}
 	fmt.Fprintf(stdout, "db %q: format is current\n", *db)
+	return 0
+}
+
+// moveBolt copies every record of the bbolt file from into the empty
+// PostgreSQL database db, in one transaction, and reports the counts.
+func moveBolt(ctx context.Context, from, db string, stdout, stderr io.Writer) int {
+	if !postgres.IsURL(db) {
+		return fail(stderr, fmt.Errorf("migrate -from: -db (FI_DB) must name the PostgreSQL database to copy into, not %q", db))
+	}
+	// A missing file is more likely a mistyped path than an empty store.
+	if _, err := os.Stat(from); err != nil {
+		return fail(stderr, fmt.Errorf("cannot copy db %q: %w", from, err))
+	}
+	src, err := store.Open(from, store.Options{LockTimeout: 2 * time.Second})
+	if err != nil {
+		if errors.Is(err, store.ErrLocked) {
+			err = fmt.Errorf("%w (stop the server first: a bbolt file has one writer)", err)
+		}
+		return fail(stderr, err)
+	}
+	all, err := src.Everything()
+	src.Close()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	n, err := postgres.Load(ctx, db, all)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	fmt.Fprintf(stdout, "db %s: copied %s from %q\n", dbName(db), n, from)
 	return 0
 }

@@ -3,6 +3,7 @@
 //	fiplan [flags]                      serve (see -h for every setting)
 //	fiplan token -sub NAME [-tier pro] [-role admin] [-ttl 1h]
 //	fiplan migrate [-db PATH|URL]       upgrade the store's schema and exit
+//	fiplan migrate -from FILE           copy a bbolt file into the empty PostgreSQL database FI_DB
 //	fiplan mcp [-sub local] [-tier pro] serve the MCP tools over stdio as a local user
 //	fiplan backup -o FILE               copy the bbolt file, while the server runs
 //	fiplan restore -i FILE              put a copy back (the server stopped)
@@ -31,11 +32,11 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/store"
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/mcp"
-	"fiplan/handlers/web"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -109,7 +110,7 @@ var errHelp = flagErrHelp()
 func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	// Every other setting is put to use before the address is bound, so
 	// that a failure names the setting at fault, not a busy port.
-	db, err := openStore(ctx, cfg.db, 2*time.Second)
+	db, err := startStore(ctx, cfg.db, log)
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
 	}
@@ -118,7 +119,9 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	secret := []byte(cfg.jwtSecret)
 	local := cfg.jwtSecret == "" && cfg.jwks == "" && cfg.oidcIssuer == ""
 	if local {
-		if secret, err = db.Secret(); err != nil {
+		if secret, err = db.Secret(); errors.Is(err, store.ErrUnavailable) {
+			return errLocalWait
+		} else if err != nil {
 			return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the local secret: %w", err)}
 		}
 	}
@@ -148,27 +151,12 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 
 	// The cookie-sealing key comes from every server secret there is; the
 	// one kept in the db makes sealed cookies outlive a restart.
-	kept, err := db.Secret()
-	if err != nil {
-		return &settingError{"db", "FI_DB", fmt.Errorf("cannot keep the cookie secret: %w", err)}
-	}
-	wcfg := web.Config{
-		PublicURL: cfg.publicURL,
-		Secrets:   [][]byte{kept, []byte(cfg.jwtSecret), []byte(cfg.oidcClientSecret)},
-		Verifier:  verifier,
-		OIDC:      web.OIDC{Issuer: cfg.oidcIssuer, ClientID: cfg.oidcClientID, ClientSecret: cfg.oidcClientSecret},
-		Logger:    log,
-		// Sign-outs and spent sign-in flows, seen by every node.
-		Revocations: db,
-	}
+	var localSecret []byte
 	if local {
-		wcfg.LocalSecret = secret
+		localSecret = secret
 	}
-	app, err := web.New(ctx, wcfg)
+	app, err := webApp(ctx, cfg, db, verifier, localSecret, log)
 	if err != nil {
-		if cfg.oidcIssuer != "" {
-			return &settingError{"oidc-issuer", "FI_OIDC_ISSUER", err}
-		}
 		return err
 	}
 
@@ -189,7 +177,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro, RateIPv6Prefix: cfg.rateIPv6,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
-		Logger: log, Web: app.Serve, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
+		Logger: log, Web: app, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
 		MCP: &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
 	})
 	if err != nil {

@@ -72,7 +72,24 @@ var (
 	ErrLocked = errors.New("database is locked by another process")
 	// ErrSchema: the file was written by a newer fiplan.
 	ErrSchema = errors.New("database schema is newer than this binary")
+	// ErrUnavailable: the store has not reached its database since it
+	// started, and keeps trying (postgres.Start). Its RetryAfter method
+	// says how many seconds a client should wait.
+	ErrUnavailable error = unavailable{}
 )
+
+type unavailable struct{}
+
+func (unavailable) Error() string {
+	return "database not reached since start: connecting in the background"
+}
+
+// RetryAfter is the wait, in seconds, to suggest to a client.
+func (unavailable) RetryAfter() int { return UnavailableRetry }
+
+// UnavailableRetry is the longest pause between two attempts to reach a
+// database that was down at start, in seconds.
+const UnavailableRetry = 5
 
 // MaxIDLen is the longest user id or key id the store accepts, in bytes.
 const MaxIDLen = 128

@@ -60,7 +60,7 @@ var codes = [...]Code{
 	{HeaderTooLarge, 431, "the headers are larger than 8 KiB, the Authorization header than 4 KiB, or the request line and headers together than 16 KiB"},
 	{Internal, 500, "unexpected; retry after a moment"},
 	{Database, 500, "storage failed; retry"},
-	{Unavailable, 503, "storage unusable (status), Monte Carlo asked of the calculator while the `calculator-monte-carlo` flag switches it off, or too many expensive requests at once (`retryAfter` and `Retry-After` say when); retry later"},
+	{Unavailable, 503, "storage unusable (status, readyz), the database not reached since the node started, Monte Carlo asked of the calculator while the `calculator-monte-carlo` flag switches it off, or too many expensive requests at once (`retryAfter` and `Retry-After` say when); retry later"},
 }
 
 // All lists every code in the order the documentation shows them; the

@@ -119,7 +119,12 @@ func New(v *schema.Vocabulary, db store.Store, now func() time.Time, log *slog.L
 	if err != nil {
 		return nil, err
 	}
-	if err := s.load(); err != nil {
+	if err := s.load(); errors.Is(err, store.ErrUnavailable) {
+		// The store has not reached its database yet: no flag is known
+		// until the first sync after it has (version -1 matches none).
+		s.flags.set.Store(&flagSet{byKey: map[string]*flagEntry{}})
+		s.flags.version = -1
+	} else if err != nil {
 		return nil, fmt.Errorf("cannot load feature flags: %w", err)
 	}
 	s.Docs = s.docs(recordDoc, evaluationDoc, statsDoc)

@@ -56,6 +56,24 @@ func NewRedis(rdb redis.UniversalClient, timeout time.Duration, log *slog.Logger
 	return &Redis{rdb: rdb, rl: redis_rate.NewLimiter(rdb), log: log, timeout: timeout}
 }
 
+// ClientOptions fits o, a Redis client's options, to the limiters' budget:
+// go-redis waits for a socket by its own timeouts (seconds by default, and
+// a read retried) and ignores a call's context deadline unless told to
+// heed it, so a Redis that accepts connections but never answers would
+// hold every limited request for seconds. With it, a call ends at the
+// limiter's timeout (Ping's for Ping); the dial, read, write and pool
+// timeouts, where o leaves them unset, are PingTimeout, a ceiling for any
+// call without a deadline. It returns o.
+func ClientOptions(o *redis.Options) *redis.Options {
+	o.ContextTimeoutEnabled = true
+	for _, d := range []*time.Duration{&o.DialTimeout, &o.ReadTimeout, &o.WriteTimeout, &o.PoolTimeout} {
+		if *d == 0 {
+			*d = PingTimeout
+		}
+	}
+	return o
+}
+
 // Fallbacks is the number of requests decided by a local limiter because
 // Redis did not answer, since start.
 func (r *Redis) Fallbacks() uint64 { return r.fallbacks.Load() }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -194,4 +195,54 @@ func closedAddr(t *testing.T) string {
 	addr := ln.Addr().String()
 	ln.Close()
 	return addr
+}
+
+// A Redis that accepts connections and never answers costs a request the
+// limiter's timeout, not go-redis's socket timeouts, once the client's
+// options come from ClientOptions.
+func TestSharedFrozenRedis(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { // read and drop, never answer
+				io.Copy(io.Discard, c)
+				c.Close()
+			}()
+		}
+	}()
+	rdb := redis.NewClient(ClientOptions(&redis.Options{Addr: ln.Addr().String()}))
+	defer rdb.Close()
+	if o := rdb.Options(); !o.ContextTimeoutEnabled || o.ReadTimeout != PingTimeout || o.DialTimeout != PingTimeout || o.PoolTimeout != PingTimeout {
+		t.Fatalf("options %+v", o)
+	}
+	r := Rate{N: 2, Per: time.Minute}
+	red := NewRedis(rdb, 0, nil)
+	s := NewShared(red, r, "x:", ident, New[string](r, 100, HashString))
+	start := time.Now()
+	if d := s.Allow("alice", time.Now().UnixNano()); !d.OK || d.Remaining != 1 {
+		t.Fatalf("decision with Redis frozen: %+v", d)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Fatalf("a request waited %s for a frozen Redis; the budget is %s", el, DefaultRedisTimeout)
+	}
+	if n := red.Fallbacks(); n != 1 {
+		t.Fatalf("Fallbacks = %d", n)
+	}
+	start = time.Now()
+	if err := red.Ping(context.Background()); err == nil {
+		t.Fatal("Ping of a frozen Redis succeeded")
+	}
+	if el := time.Since(start); el > 2*time.Second {
+		t.Fatalf("Ping waited %s for a frozen Redis; its bound is %s", el, PingTimeout)
+	}
+	rdb.Close()
+	ln.Close()
 }

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"errors"
 	"log/slog"
 	"strconv"
 	"sync"
@@ -354,10 +355,25 @@ func (c *Ctx) Internal(err error) {
 	c.Error(errcode.Internal, "internal error; retry after a moment")
 }
 
-// Storage logs err and sends 500 DATABASE_ERROR.
+// Storage logs err and sends 500 DATABASE_ERROR; an error that says when
+// to retry (a store that has not reached its database since start) is
+// 503 SERVICE_UNAVAILABLE with Retry-After instead, and is not logged per
+// request.
 func (c *Ctx) Storage(err error) {
+	var later retryLater
+	if errors.As(err, &later) {
+		c.Unavailable(later.RetryAfter(), "the database has not been reached since this node started; retry after retryAfter seconds")
+		return
+	}
 	c.log.Error("storage error", "err", err, "requestId", string(c.RequestID()))
 	c.Error(errcode.Database, "database operation failed; retry")
+}
+
+// retryLater is an error that says how many seconds to wait before
+// retrying (store.ErrUnavailable).
+type retryLater interface {
+	error
+	RetryAfter() int
 }
 
 // Decode reads the request body into dst with s; on failure it has sent

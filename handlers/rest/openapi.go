@@ -190,20 +190,22 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.String(r.Desc + accessNote(r.Access))
 	w.Key("security")
 	w.BeginArray()
-	if r.Access == Public {
-		w.Begin() // optional: credentials may be sent
+	if r.Access == Public || r.Access == Probe {
+		w.Begin() // optional: credentials may be sent (a probe reads none)
 		w.End()
 	}
-	w.Begin()
-	w.Key("bearer")
-	w.BeginArray()
-	w.EndArray()
-	w.End()
-	w.Begin()
-	w.Key("cookie")
-	w.BeginArray()
-	w.EndArray()
-	w.End()
+	if r.Access != Probe {
+		w.Begin()
+		w.Key("bearer")
+		w.BeginArray()
+		w.EndArray()
+		w.End()
+		w.Begin()
+		w.Key("cookie")
+		w.BeginArray()
+		w.EndArray()
+		w.End()
+	}
 	w.EndArray()
 
 	ps := r.pathNames()
@@ -399,9 +401,11 @@ func routeErrors(r *Route) []ErrDoc {
 	case "POST", "PUT", "PATCH":
 		add(415, errcode.UnsupportedMedia, "Content-Type is not application/json, or a Content-Encoding was sent")
 	}
-	if r.Access == Public {
+	switch r.Access {
+	case Probe:
+	case Public:
 		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials were sent and are invalid or expired")
-	} else {
+	default:
 		add(401, "UNAUTHORIZED, TOKEN_EXPIRED", "credentials are missing, invalid or expired")
 	}
 	switch r.Access {
@@ -425,8 +429,13 @@ func routeErrors(r *Route) []ErrDoc {
 		add(e.Status, e.Code, e.When)
 	}
 	add(405, errcode.MethodNotAllowed, "the path exists with other methods (see Allow)")
-	add(429, errcode.RateLimited, "over the rate limit; wait retryAfter seconds")
-	add(500, errcode.Internal+", "+errcode.Database, "an unexpected or storage error")
+	if r.Access == Probe {
+		add(500, errcode.Internal, "an unexpected error")
+	} else {
+		add(429, errcode.RateLimited, "over the rate limit; wait retryAfter seconds")
+		add(500, errcode.Internal+", "+errcode.Database, "an unexpected or storage error")
+		add(503, errcode.Unavailable, "the route needed the database (an API key, a session's account, stored data) and this node has not reached it since it started; retryAfter and Retry-After say when to retry")
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Status < out[j].Status })
 	return out
 }
@@ -441,6 +450,8 @@ func accessNote(a Access) string {
 		return "\n\nNeeds authentication and the pro tier; API keys are accepted and act with their owner's tier."
 	case Admin:
 		return "\n\nNeeds authentication and role admin; API keys are accepted but never carry role admin, so only a session can call it."
+	case Probe:
+		return "\n\nA health check: open to anyone and never rate limited; no credentials are read (any sent, API keys included, are ignored)."
 	}
 	return "\n\nNeeds authentication by session token, cookie or API key; API keys are accepted."
 }

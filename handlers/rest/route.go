@@ -14,6 +14,10 @@ const (
 	Session               // an authenticated person, not an API key
 	Pro                   // the pro tier (403 SUBSCRIPTION_REQUIRED)
 	Admin                 // role admin (403 FORBIDDEN)
+	// Probe is a health check: anyone, never rate limited, and no
+	// credentials are read (any sent are ignored), so that answering it
+	// touches nothing but what the route itself checks.
+	Probe
 )
 
 // Route is one operation: its method and path, who may call it, the

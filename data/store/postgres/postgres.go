@@ -26,8 +26,9 @@
 // # Schema
 //
 // The tables are created in the connection's current schema (the first of
-// its search_path) by the numbered files of migrations/, applied by Open
-// and Migrate; see migrate.go.
+// its search_path) by the numbered files of migrations/, applied by Open,
+// Start and Migrate. Within a major version they are expand-only, so the
+// previous release runs on the schema the next one leaves; see migrate.go.
 package postgres
 
 import (
@@ -61,6 +62,7 @@ const (
 // DB is an open PostgreSQL store. It is safe for concurrent use.
 type DB struct {
 	pool *pgxpool.Pool
+	wait *waiting // Start: until the database is reached; nil after Open
 }
 
 var _ store.Store = (*DB)(nil)
@@ -89,10 +91,32 @@ func Open(ctx context.Context, url string) (*DB, error) {
 
 // connect makes a pool with fiplan's timeouts and checks it can connect.
 func connect(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	cfg, err := poolConfig(url)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, OpTimeout)
+	defer cancel()
+	if err := pool.Ping(pctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), err)
+	}
+	return pool, nil
+}
+
+// ErrMalformedURL: the URL cannot be parsed as a PostgreSQL URL.
+var ErrMalformedURL = errors.New("malformed PostgreSQL URL")
+
+// poolConfig parses url into a pool configuration with fiplan's timeouts.
+func poolConfig(url string) (*pgxpool.Config, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		// pgx's message may quote the URL, password included.
-		return nil, fmt.Errorf("cannot open db %s: malformed PostgreSQL URL", redact(url))
+		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), ErrMalformedURL)
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = defaultConnectTimeout
@@ -107,17 +131,7 @@ func connect(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	if params["application_name"] == "" {
 		params["application_name"] = "fiplan"
 	}
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), err)
-	}
-	pctx, cancel := context.WithTimeout(ctx, OpTimeout)
-	defer cancel()
-	if err := pool.Ping(pctx); err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), err)
-	}
-	return pool, nil
+	return cfg, nil
 }
 
 // Redact returns url without its password, for logs and messages.
@@ -140,8 +154,10 @@ func Redact(url string) string {
 // redact is Redact quoted, for messages.
 func redact(url string) string { return fmt.Sprintf("%q", Redact(url)) }
 
-// Close closes the pool; calling it again is harmless.
+// Close closes the pool, and stops trying to reach the database when it
+// has not yet; calling it again is harmless.
 func (d *DB) Close() error {
+	d.wait.stop()
 	d.pool.Close()
 	return nil
 }

@@ -1,3 +1,4 @@
+-- compat: breaking (the first schema: nothing before it)
 -- fiplan's tables. Identifiers and keys use the "C" collation so that every
 -- ORDER BY is byte order, as in the bbolt store, whatever the database's
 -- default collation.

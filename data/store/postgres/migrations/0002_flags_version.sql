@@ -1,3 +1,4 @@
+-- compat: expand (a new table and a trigger; older binaries neither read the table nor write flags the trigger refuses)
 -- A counter that every change to the flags table moves, by any node or by
 -- hand, so that nodes can poll one row instead of reading every flag.
 

@@ -1,3 +1,4 @@
+-- compat: expand (a new table and a nullable column; older binaries neither read the table nor the column)
 -- Revoked sign-in sessions and spent one-use values, each until it
 -- expires; the index finds the expired ones to forget.
 CREATE TABLE revocations (

@@ -1,0 +1,166 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"fiplan/data/store"
+)
+
+// Counts is what Load copied.
+type Counts struct {
+	Users, Docs, Assets, Keys, Flags, Exposures, Revocations int
+	Secret                                      bool
+}
+
+func (c Counts) String() string {
+	secret := "no local secret"
+	if c.Secret {
+		secret = "the local secret"
+	}
+	return fmt.Sprintf("%d users, %d documents, %d assets, %d API keys, %d flags, %d exposures, %d sign-out marks and %s",
+		c.Users, c.Docs, c.Assets, c.Keys, c.Flags, c.Exposures, c.Revocations, secret)
+}
+
+// ErrNotEmpty: Load was given a database that already holds records.
+var ErrNotEmpty = errors.New("the database already holds records: copy into an empty one")
+
+// loadTimeout bounds one Load, the migrations included.
+const loadTimeout = 30 * time.Minute
+
+// Load copies e, every record of another store, into the database at url
+// in one transaction, after applying pending migrations: all of it or,
+// on any error, nothing. It refuses a database that holds any record
+// (ErrNotEmpty), and records PostgreSQL cannot hold (NUL bytes, invalid
+// UTF-8) with an error naming them. Timestamps keep microseconds.
+func Load(ctx context.Context, url string, e *store.Everything) (Counts, error) {
+	ctx, cancel := context.WithTimeout(ctx, loadTimeout)
+	defer cancel()
+	pool, err := connect(ctx, url)
+	if err != nil {
+		return Counts{}, err
+	}
+	defer pool.Close()
+	if err := migrate(ctx, pool); err != nil {
+		return Counts{}, fmt.Errorf("cannot load into db %s: %w", redact(url), err)
+	}
+	var n Counts
+	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{}, func(tx pgx.Tx) error {
+		// Hours of copying may outlast statement_timeout.
+		if _, err := tx.Exec(ctx, `SET LOCAL statement_timeout = 0`); err != nil {
+			return err
+		}
+		// No node may write between the check and the copy.
+		if _, err := tx.Exec(ctx, `LOCK TABLE meta, users, flags, exposures IN EXCLUSIVE MODE`); err != nil {
+			return err
+		}
+		var used bool
+		err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM meta) OR EXISTS (SELECT 1 FROM users)
+			OR EXISTS (SELECT 1 FROM flags) OR EXISTS (SELECT 1 FROM exposures)`).Scan(&used)
+		if err != nil {
+			return err
+		}
+		if used {
+			return ErrNotEmpty
+		}
+		n, err = load(ctx, tx, e)
+		return err
+	})
+	if err != nil {
+		return Counts{}, fmt.Errorf("cannot load into db %s: %w", redact(url), err)
+	}
+	return n, nil
+}
+
+func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
+	var n Counts
+	if e.Secret != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO meta (name, value) VALUES ('jwt_secret', $1)`, e.Secret); err != nil {
+			return n, fmt.Errorf("secret: %w", err)
+		}
+		n.Secret = true
+	}
+	var users, docs, assets, keys [][]any
+	for _, u := range e.Users {
+		if err := checkUser(u.ID); err != nil {
+			return n, fmt.Errorf("user %q: %w", u.ID, err)
+		}
+		users = append(users, []any{u.ID, u.Account.Tier, u.Account.CreatedAt.UTC(), u.Account.UpdatedAt.UTC()})
+		for name, body := range u.Docs {
+			if err := checkText("document name", name); err != nil {
+				return n, fmt.Errorf("user %q: %w", u.ID, err)
+			}
+			docs = append(docs, []any{u.ID, name, body})
+		}
+		for _, a := range u.Assets {
+			if err := checkText("asset id", a.Meta.ID); err != nil {
+				return n, fmt.Errorf("user %q: %w", u.ID, err)
+			}
+			if err := checkText("ISIN", a.Meta.ISIN); err != nil {
+				return n, fmt.Errorf("user %q, asset %q: %w", u.ID, a.Meta.ID, err)
+			}
+			var isin any
+			if a.Meta.ISIN != "" {
+				isin = a.Meta.ISIN
+			}
+			assets = append(assets, []any{u.ID, a.Meta.ID, isin, int16(a.Meta.Category), a.Doc})
+		}
+		for _, k := range u.Keys {
+			for what, s := range map[string]string{"key id": k.Key.ID, "key name": k.Key.Name, "key hint": k.Key.Hint} {
+				if err := checkText(what, s); err != nil {
+					return n, fmt.Errorf("user %q: %w", u.ID, err)
+				}
+			}
+			var lastUsed any
+			if !k.Key.LastUsedAt.IsZero() {
+				lastUsed = k.Key.LastUsedAt.UTC()
+			}
+			keys = append(keys, []any{k.Hash[:], u.ID, k.Key.ID, k.Key.Name, k.Key.Hint, k.Key.CreatedAt.UTC(), lastUsed})
+		}
+	}
+	var flags, exposures, revocations [][]any
+	for _, r := range e.Revocations {
+		if err := checkText("revocation", r.ID); err != nil {
+			return n, err
+		}
+		revocations = append(revocations, []any{r.ID, r.Until.UTC()})
+	}
+	for _, f := range e.Flags {
+		if err := checkText("flag key", f.Key); err != nil {
+			return n, err
+		}
+		flags = append(flags, []any{f.Key, f.Def})
+	}
+	for _, x := range e.Exposures {
+		if err := checkText("exposure", x.User+x.Variant); err != nil {
+			return n, fmt.Errorf("flag %q: %w", x.Flag, err)
+		}
+		exposures = append(exposures, []any{x.Flag, x.User, x.Variant})
+	}
+	// Assets are copied in creation order: seq, their order, is generated.
+	for _, t := range []struct {
+		table string
+		cols  []string
+		rows  [][]any
+		count *int
+	}{
+		{"users", []string{"id", "tier", "created_at", "updated_at"}, users, &n.Users},
+		{"docs", []string{"user_id", "name", "body"}, docs, &n.Docs},
+		{"assets", []string{"user_id", "id", "isin", "category", "doc"}, assets, &n.Assets},
+		{"api_keys", []string{"hash", "user_id", "id", "name", "hint", "created_at", "last_used_at"}, keys, &n.Keys},
+		{"flags", []string{"key", "def"}, flags, &n.Flags},
+		{"exposures", []string{"flag", "user_id", "variant"}, exposures, &n.Exposures},
+		{"revocations", []string{"id", "until"}, revocations, &n.Revocations},
+	} {
+		c, err := tx.CopyFrom(ctx, pgx.Identifier{t.table}, t.cols, pgx.CopyFromRows(t.rows))
+		if err != nil {
+			return n, fmt.Errorf("copy %s: %w", t.table, err)
+		}
+		*t.count = int(c)
+	}
+	return n, nil
+}
