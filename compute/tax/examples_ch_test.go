@@ -10,8 +10,9 @@ import (
 // from the tariff of Art. 36 Abs. 1 DBG as set by the Verordnung über die
 // kalte Progression for each tax year (Fedlex SR 642.119.2; for 2026 AS 2025
 // 579 as corrected by AS 2025 621), the Berufskostenverordnung and the
-// AHV/ALV rates, as each comment says. The 2026 table cases are incomes equal
-// to a row the 2026 tariff prints.
+// AHV/ALV rates, as each comment says. The 2026 table cases are incomes whose
+// taxable amount (after the fixed Versicherungsabzug) equals a row the 2026
+// tariff prints.
 func TestExamplesCH(t *testing.T) { runExamples(t, "ch", examplesCH) }
 
 // Cantons are modelled from 2025: in 2024 a canton answers ErrRegion, and a
@@ -52,52 +53,82 @@ func TestCHCantonYears(t *testing.T) {
 }
 
 var examplesCH = []example{
-	// Computed, 2024, wages 80 000: AHV/IV/EO 4240, ALV 880; Berufskosten
-	// 3 % × 74 880 = 2246.40; taxable 72 633.60 → 72 600: 603.40 + 154 ×
-	// 2.97 = 1060.78 Fr.
+	// Computed, 2024, wages 80 000: AHV/IV/EO 4240, ALV 880; BVG 6.25 % of
+	// the coordinated salary 80 000 − 25 725 = 3392.19 (BVV 2 Art. 5, 2024);
+	// Berufskosten 3 % × 74 880 = 2246.40; no Versicherungsabzug in 2024;
+	// taxable 69 241.41 → 69 200: 603.40 + 120 × 2.97 = 959.80 Fr.
 	{name: "2024 wages 80000 (computed from the VKP 2024 tariff)", year: 2024, in: Income{Employment: 80000},
-		income: 1060.78, social: 5120, capital: zero},
+		income: 959.80, social: 5120, capital: zero},
 	// Computed, 2025, wages 150 000: AHV/IV/EO 7950, ALV 1.1 % × 148 200 =
-	// 1630.20; Berufskosten at the 4000 maximum; taxable 136 419.80 →
-	// 136 400: 3268.80 + 276 × 8.80 = 5697.60 Fr.
+	// 1630.20; BVG 6.25 % of the maximum coordinated salary 90 720 − 26 460
+	// = 4016.25; Berufskosten at the 4000 maximum; Versicherungsabzug 1800
+	// (with BVG contributions); taxable 130 603.55 → 130 600: 3268.80 + 218
+	// × 8.80 = 5187.20 Fr.
 	{name: "2025 wages 150000 (computed from the VKP 2025 tariff)", year: 2025, in: Income{Employment: 150000},
-		income: 5697.60, social: 9580.20},
-	// Computed, 2024, wages 30 000: AHV/IV/EO 1590, ALV 330; Berufskosten
-	// minimum 2000; taxable 26 080 → 26 000: 110 × 0.77 = 84.70 Fr.
+		income: 5187.20, social: 9580.20},
+	// Computed, 2024, wages 30 000: AHV/IV/EO 1590, ALV 330; BVG 6.25 % ×
+	// (30 000 − 25 725) = 267.19; Berufskosten minimum 2000; taxable
+	// 25 812.81 → 25 800: 108 × 0.77 = 83.16 Fr.
 	{name: "2024 wages 30000 (minimum Berufskosten, computed)", year: 2024, in: Income{Employment: 30000},
-		income: 84.70, social: 1920},
-	// Computed, 2025, interest and dividends 20 000 (ordinary income, Art.
-	// 20 DBG): 48 × 0.77 = 36.96 Fr.; gains on private assets tax-free.
-	{name: "2025 interest + dividends 20000, gains 50000 (computed)", year: 2025, in: Income{Interest: 10000, Dividends: 10000, CapitalGains: 50000},
-		income: 36.96, social: zero, capital: zero},
-	// Computed, 2025, interest 17 000: 18 × 0.77 = 13.86 Fr., below the
-	// 25-franc collection threshold of Art. 36 DBG → nil.
-	{name: "2025 interest 17000 (below 25 Fr., not collected)", year: 2025, in: Income{Interest: 17000},
+		income: 83.16, social: 1920},
+	// Computed, 2025, interest and dividends 30 000 (ordinary income, Art.
+	// 20 DBG) less the Versicherungsabzug of 2700 for a person without BVG
+	// or pillar 3a contributions (Art. 33 Abs. 1bis lit. a DBG): taxable
+	// 27 300, 121 × 0.77 = 93.17 Fr.; gains on private assets tax-free.
+	{name: "2025 interest + dividends 30000, gains 50000 (computed)", year: 2025, in: Income{Interest: 15000, Dividends: 15000, CapitalGains: 50000},
+		income: 93.17, social: zero, capital: zero},
+	// Computed, 2025, interest 19 700 less 2700: taxable 17 000, 18 × 0.77 =
+	// 13.86 Fr., below the 25-franc collection threshold of Art. 36 DBG →
+	// nil.
+	{name: "2025 interest 19700 (below 25 Fr., not collected)", year: 2025, in: Income{Interest: 19700},
 		income: zero},
+	// Computed, 2025, pension 40 000 in Zürich: no BVG contributions, so the
+	// higher Versicherungsabzug applies (Kantonales Steueramt Zürich, Form
+	// 365 for 2025: 4350 Staatssteuer, 2700 Bundessteuer). Federal taxable
+	// 37 300: 138.60 + 41 × 0.88 = 174.68 Fr. Zürich taxable 35 650 →
+	// 35 600; simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 1500×6% =
+	// 1128.00; × (98 % + 119 %) = 2447.76.
+	{name: "2025 Zürich pension 40000 (higher insurance deduction, computed)", year: 2025, region: "ZH", in: Income{Pension: 40000},
+		income: 174.68, regional: 2447.76, social: zero},
+	// Computed, 2025, wages 20 000 in Zürich (below the BVG Eintrittsschwelle
+	// of 22 680): AHV/IV/EO 1060, ALV 220, no BVG, Berufskosten 2000
+	// (minimum), Versicherungsabzug without BVG contributions: federal 2700,
+	// taxable 14 020, below the tariff's 15 200 → nil; Zürich 4350, taxable
+	// 12 370 → 12 300, simple tax 4900×2% + 500×3% = 113.00; × (98 % +
+	// 119 %) = 110.74 + 134.47 = 245.21.
+	{name: "2025 Zürich wages 20000 (no BVG, higher insurance deduction, computed)", year: 2025, region: "ZH", in: Income{Employment: 20000},
+		income: zero, social: 1280, regional: 245.21},
 
 	// Direct federal tax 2026: Art. 36 Abs. 1 DBG as set for 2026 by the EFD
-	// (AS 2025 579, corrected by AS 2025 621). Interest has no deductions, so
-	// an income equal to a row of the tariff pays the amount printed there.
-	// Table, 2026, interest 108 900: the tariff prints 3271.75 Fr.
-	{name: "2026 interest 108900 (tariff row)", src: table, year: 2026, in: Income{Interest: 108900},
+	// (AS 2025 579, corrected by AS 2025 621). Interest bears no deduction
+	// but the fixed Versicherungsabzug of 2700 francs (no BVG or pillar 3a
+	// contributions; unchanged for 2026), so an income 2700 above a row of
+	// the tariff pays the amount printed there.
+	// Table, 2026, interest 111 600, taxable 108 900: the tariff prints
+	// 3271.75 Fr.
+	{name: "2026 interest 111600 (tariff row 108900)", src: table, year: 2026, in: Income{Interest: 111600},
 		income: 3271.75, social: zero},
-	// Table, 2026, dividends 141 500: the tariff prints 6140.55 Fr.
-	{name: "2026 dividends 141500 (tariff row)", src: table, year: 2026, in: Income{Dividends: 141500},
+	// Table, 2026, dividends 144 200, taxable 141 500: the tariff prints
+	// 6140.55 Fr.
+	{name: "2026 dividends 144200 (tariff row 141500)", src: table, year: 2026, in: Income{Dividends: 144200},
 		income: 6140.55},
-	// Table, 2026, interest 794 000: from 794 000 francs the tax is 11,5 %
-	// of the whole income, 91 310 Fr.
-	{name: "2026 interest 794000 (11.5 % of the whole income)", src: table, year: 2026, in: Income{Interest: 794000},
+	// Table, 2026, interest 796 700, taxable 794 000: from 794 000 francs
+	// the tax is 11,5 % of the whole taxable income, 91 310 Fr.
+	{name: "2026 interest 796700 (11.5 % of the whole taxable income)", src: table, year: 2026, in: Income{Interest: 796700},
 		income: 91310.00},
 	// Computed, 2026, wages 80 000: AHV/IV/EO 4240, ALV 880 (rates unchanged
+	// for 2026); BVG 6.25 % × (80 000 − 26 460) = 3346.25 (limits unchanged
 	// for 2026); Berufskosten 3 % × 74 880 = 2246.40 (unchanged for 2026);
-	// taxable 72 633.60 → 72 600: 612.00 + 146 × 2.97 = 1045.62 Fr.
+	// Versicherungsabzug 1800; taxable 67 487.35 → 67 400: 612.00 + 94 ×
+	// 2.97 = 891.18 Fr.
 	{name: "2026 wages 80000 (computed from the 2026 tariff)", year: 2026, in: Income{Employment: 80000},
-		income: 1045.62, social: 5120, capital: zero},
+		income: 891.18, social: 5120, capital: zero},
 	// Computed, 2026, wages 150 000: AHV/IV/EO 7950, ALV 1.1 % × 148 200 =
-	// 1630.20; Berufskosten at the 4000 maximum; taxable 136 419.80 →
-	// 136 400: 3271.75 + 275 × 8.80 = 5691.75 Fr.
+	// 1630.20; BVG 4016.25 (maximum); Berufskosten at the 4000 maximum;
+	// Versicherungsabzug 1800; taxable 130 603.55 → 130 600: 3271.75 + 217
+	// × 8.80 = 5181.35 Fr.
 	{name: "2026 wages 150000 (computed from the 2026 tariff)", year: 2026, in: Income{Employment: 150000},
-		income: 5691.75, social: 9580.20},
+		income: 5181.35, social: 9580.20},
 
 	// Cantonal and communal income tax, 2025. The simple tax follows each
 	// canton's statutory tariff for a single person as the ESTV tax data for
@@ -106,30 +137,34 @@ var examplesCH = []example{
 	// AHV/IV/EO 5.3 %, ALV 1.1 % up to 148 200, and the canton's flat
 	// Berufskosten on the net wage. Capital gains are tax-free. Results are
 	// the sum of the unrounded canton and commune parts, to the cent.
-	// Computed, ZH: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
-	// taxable 54 160.00 → 54 100.00;
-	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 9000×7% = 2 328.00;
-	// × (98 % + 119 %) = 2 281.44 + 2 770.32 = 5 051.76.
+	// Zürich also deducts the employee's BVG contributions as modelled (6.25 %
+	// of the wage less 26 460, at most 4016.25) and the Versicherungsabzug
+	// (Kantonales Steueramt Zürich, Form 365 for 2025: 2900 with BVG
+	// contributions, 4350 without).
+	// Computed, ZH: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, BVG 2 096.25,
+	// Berufskosten 2 000.00, Versicherungsabzug 2 900.00; taxable 49 163.75 → 49 100.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 4000×7% = 1 978.00;
+	// × (98 % + 119 %) = 1 938.44 + 2 353.82 = 4 292.26.
 	{name: "2025 Zürich wages 60000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Employment: 60000},
-		regional: 5051.76},
-	// Computed, ZH: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, Berufskosten 2 808.00;
-	// taxable 90 792.00 → 90 700.00;
-	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 12900×7% + 17400×8% + 15300×9% = 5 370.00;
-	// × (98 % + 119 %) = 5 262.60 + 6 390.30 = 11 652.90.
+		regional: 4292.26},
+	// Computed, ZH: wages 100 000.00: AHV/IV/EO 5 300.00, ALV 1 100.00, BVG 4 016.25,
+	// Berufskosten 2 808.00, Versicherungsabzug 2 900.00; taxable 83 875.75 → 83 800.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 12900×7% + 17400×8% + 8400×9% = 4 749.00;
+	// × (98 % + 119 %) = 4 654.02 + 5 651.31 = 10 305.33.
 	{name: "2025 Zürich wages 100000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Employment: 100000},
-		regional: 11652.90},
-	// Computed, ZH: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, Berufskosten 4 000.00;
-	// taxable 183 769.80 → 183 700.00;
-	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 12900×7% + 17400×8% + 33600×9% + 33200×10% + 41500×11% = 14 902.00;
-	// × (98 % + 119 %) = 14 603.96 + 17 733.38 = 32 337.34.
+		regional: 10305.33},
+	// Computed, ZH: wages 200 000.00: AHV/IV/EO 10 600.00, ALV 1 630.20, BVG 4 016.25,
+	// Berufskosten 4 000.00, Versicherungsabzug 2 900.00; taxable 176 853.55 → 176 800.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 11000×6% + 12900×7% + 17400×8% + 33600×9% + 33200×10% + 34600×11% = 14 143.00;
+	// × (98 % + 119 %) = 13 860.14 + 16 830.17 = 30 690.31.
 	{name: "2025 Zürich wages 200000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Employment: 200000},
-		regional: 32337.34},
-	// Computed, ZH: interest and dividends 40 000.00 (no wage deductions);
-	// taxable 40 000.00 → 40 000.00;
-	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 5900×6% = 1 392.00;
-	// × (98 % + 119 %) = 1 364.16 + 1 656.48 = 3 020.64.
+		regional: 30690.31},
+	// Computed, ZH: interest and dividends 40 000.00 (no wage deductions),
+	// Versicherungsabzug 4 350.00 (no BVG contributions); taxable 35 650.00 → 35 600.00;
+	// simple tax 4900×2% + 4800×3% + 7900×4% + 9600×5% + 1500×6% = 1 128.00;
+	// × (98 % + 119 %) = 1 105.44 + 1 342.32 = 2 447.76.
 	{name: "2025 Zürich interest + dividends 40000, gains 50000 (computed from the cantonal tariff)", year: 2025, region: "ZH", in: Income{Interest: 20000, Dividends: 20000, CapitalGains: 50000},
-		regional: 3020.64},
+		regional: 2447.76},
 	// Computed, ZG: wages 60 000.00: AHV/IV/EO 3 180.00, ALV 660.00, Berufskosten 2 000.00;
 	// personal deduction 12 000; taxable 42 160.00 → 42 100.00;
 	// simple tax 1 167.50 + (42 100.00 − 34 900.00) × 5.5 % = 1 563.50;
@@ -249,23 +284,25 @@ var examplesCH = []example{
 	// models. Wage deductions as in 2025 (AHV/IV/EO 5.3 %, ALV 1.1 % up to
 	// 148 200, the canton's flat Berufskosten on the net wage); results are
 	// the unrounded canton and commune parts summed, to the cent.
-	// Computed, ZH (§ 35 StG indexed by 1.3 % for 2026; Kanton 95 %, Stadt 119 %):
-	// wages 60 000: AHV/IV/EO 3180, ALV 660, Berufskosten 2000; taxable 54 160 → 54 100;
-	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 8400×7% = 2309.00;
-	// × (95 % + 119 %) = 2193.55 + 2747.71 = 4941.26. Federal: the same
-	// taxable 54 100: 229.20 + 106 × 2.64 = 509.04.
+	// Computed, ZH (§ 35 StG indexed by 1.3 % for 2026; Kanton 95 %, Stadt 119 %;
+	// BVG contributions deducted as in 2025, no Versicherungsabzug in 2026):
+	// wages 60 000: AHV/IV/EO 3180, ALV 660, BVG 2096.25, Berufskosten 2000; taxable 52 063.75 → 52 000;
+	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 6300×7% = 2162.00;
+	// × (95 % + 119 %) = 2053.90 + 2572.78 = 4626.68. Federal: taxable
+	// 52 063.75 less the Versicherungsabzug of 1800 = 50 263.75 → 50 200:
+	// 229.20 + 67 × 2.64 = 406.08.
 	{name: "2026 Zürich wages 60000 (computed from the 2026 tariff)", year: 2026, region: "ZH", in: Income{Employment: 60000},
-		regional: 4941.26, income: 509.04},
-	// Computed, ZH: wages 100 000: AHV/IV/EO 5300, ALV 1100, Berufskosten 2808; taxable 90 792 → 90 700;
-	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 13100×7% + 17600×8% + 14300×9% = 5333.00;
-	// × (95 % + 119 %) = 5066.35 + 6346.27 = 11 412.62.
+		regional: 4626.68, income: 406.08},
+	// Computed, ZH: wages 100 000: AHV/IV/EO 5300, ALV 1100, BVG 4016.25, Berufskosten 2808; taxable 86 775.75 → 86 700;
+	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 13100×7% + 17600×8% + 10300×9% = 4973.00;
+	// × (95 % + 119 %) = 4724.35 + 5917.87 = 10 642.22.
 	{name: "2026 Zürich wages 100000 (computed from the 2026 tariff)", year: 2026, region: "ZH", in: Income{Employment: 100000},
-		regional: 11412.62},
-	// Computed, ZH: wages 200 000: AHV/IV/EO 10 600, ALV 1630.20, Berufskosten 4000; taxable 183 769.80 → 183 700;
-	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 13100×7% + 17600×8% + 34000×9% + 33700×10% + 39600×11% = 14 832.00;
-	// × (95 % + 119 %) = 14 090.40 + 17 650.08 = 31 740.48.
+		regional: 10642.22},
+	// Computed, ZH: wages 200 000: AHV/IV/EO 10 600, ALV 1630.20, BVG 4016.25, Berufskosten 4000; taxable 179 753.55 → 179 700;
+	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 11200×6% + 13100×7% + 17600×8% + 34000×9% + 33700×10% + 35600×11% = 14 392.00;
+	// × (95 % + 119 %) = 13 672.40 + 17 126.48 = 30 798.88.
 	{name: "2026 Zürich wages 200000 (computed from the 2026 tariff)", year: 2026, region: "ZH", in: Income{Employment: 200000},
-		regional: 31740.48},
+		regional: 30798.88},
 	// Computed, ZH: interest and dividends 40 000 (no wage deductions);
 	// simple tax 5000×2% + 4800×3% + 8000×4% + 9700×5% + 5500×6% = 1379.00;
 	// × (95 % + 119 %) = 1310.05 + 1641.01 = 2951.06.

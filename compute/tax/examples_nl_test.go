@@ -46,4 +46,34 @@ var examplesNL = []example{
 	// € 5.685 − 6,51 % × 54.408 = € 2.143,04 → € 37.289,11.
 	{name: "2026 wages 100000 (computed)", year: 2026, in: Income{Employment: 100000},
 		total: 37289.11},
+	// Inkomensafhankelijke bijdrage Zvw on a pension below AOW age, which
+	// the pension fund withholds at the lower rate. 2024: 5,32 % tot
+	// € 71.628; box 1 30.000 × 36,97 % = € 11.091; AHK € 3.362 − 6,63 % ×
+	// (30.000 − 24.813) = € 3.018,10; Zvw 30.000 × 5,32 % = € 1.596:
+	// € 9.668,90.
+	{name: "2024 pension 30000 with Zvw (computed)", year: 2024, in: Income{Pension: 30000},
+		total: 9668.90},
+	// 2025: 5,26 % tot € 75.864, so the bijdrage stops at 75.864 × 5,26 %
+	// = € 3.990,45; box 1 38.441 × 35,82 % + 38.376 × 37,48 % + 3.183 ×
+	// 49,50 % = € 29.728,48; AHK nil: € 33.718,92.
+	{name: "2025 pension 80000 with capped Zvw (computed)", year: 2025, in: Income{Pension: 80000},
+		total: 33718.92},
+	// 2026: 4,85 % tot € 79.409 (Regeling zorgverzekering, Stcrt. 2025,
+	// 38055). Pension 30.000: Zvw € 1.455; box 1 30.000 × 35,75 % =
+	// € 10.725; AHK € 3.115 − 6,398 % × 264 = € 3.098,11 (more than the
+	// 8,10 % belastingdeel, so the rest reduces the premiums): € 9.081,89.
+	{name: "2026 pension 30000 with Zvw (computed)", year: 2026, in: Income{Pension: 30000},
+		total: 9081.89, income: zero},
+	// 2026, pension 100.000: Zvw stops at 79.409 × 4,85 % = € 3.851,34;
+	// box 1 € 39.432,15 as for wages of 100.000, AHK nil: € 43.283,49.
+	{name: "2026 pension 100000 with capped Zvw (computed)", year: 2026, in: Income{Pension: 100000},
+		total: 43283.49},
+	// 2026, wages 60.000 and a pension of 30.000: the employer's
+	// werkgeversheffing covers the wages, so the pension bears the
+	// bijdrage only up to the maximum: (79.409 − 60.000) × 4,85 % =
+	// € 941,34. Box 1 on 90.000: 13.900,67 + 14.852,35 + 11.574 × 49,50 %
+	// = € 34.482,15; arbeidskorting € 5.685 − 6,51 % × 14.408 = € 4.747,04;
+	// AHK nil: € 30.676,45.
+	{name: "2026 wages 60000 and pension 30000 (computed)", year: 2026, in: Income{Employment: 60000, Pension: 30000},
+		total: 30676.45},
 }
