@@ -107,3 +107,29 @@ func TestAdjustLessRejected(t *testing.T) {
 		}
 	}
 }
+
+// An adjustment's round rounds its amount before the cap at its base: a
+// deduction of 12 % of income rounded up to the hundred, never more than
+// the income.
+func TestAdjustRound(t *testing.T) {
+	s, err := Parse([]byte(`{"country":"XX","currency":"XXX","documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[
+ {"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.5}]}],
+  "deductions":[{"label":"basic","of":{"parts":{"employment":1}},"rate":0.12,"round":{"mode":"ceil","unit":100},"capAtBase":true}]}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ wages, tax float64 }{
+		{10050, 0.5 * (10050 - 1300)}, // 1 206 → 1 300
+		{10000, 0.5 * (10000 - 1200)}, // exactly 1 200 stays
+		{50, 0},                       // 6 → 100, capped at 50
+	} {
+		in := Income{Employment: c.wages}
+		var r Result
+		if err := Calculate(s, 2024, &in, "", &r); err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(r.IncomeTax-c.tax) > 1e-6 {
+			t.Errorf("wages %.0f: tax %.2f, want %.2f", c.wages, r.IncomeTax, c.tax)
+		}
+	}
+}

@@ -197,7 +197,8 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 }
 
 // adjust is an adjustment's input x and its amount v (0 when not positive):
-// its function at x, less its Less measure, after the clamps.
+// its function at x, less its Less measure, after the clamps, rounded
+// (unless exact) and capped at x when the adjustment says so.
 func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	x = st.measure(&a.Of, gross, taxable, tax)
 	v = a.eval(x)
@@ -215,6 +216,9 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 		if v > mx {
 			v = maxf(mx, 0)
 		}
+	}
+	if !st.exact {
+		v = a.Round.apply(v)
 	}
 	if a.CapAtBase && v > x {
 		v = x

@@ -362,6 +362,7 @@ type Adjust struct {
 	HasMax    bool
 	MaxLess   *Measure // the upper clamp is reduced by this measure
 	Less      *Measure // the amount f(x) is reduced by this measure, before the clamps
+	Round     Rounding // the amount is rounded after the clamps (not in exact runs)
 	CapAtBase bool     // never more than x itself
 	Layer     int      // deductions: layer index, or -1 for bottom-up
 	Spill     []int    // credits: earlier rules absorbing the unused part
@@ -526,6 +527,12 @@ func (s *System) RoundingSlack(y *Year, region string) float64 {
 	for i := range rules {
 		r := &rules[i]
 		sl += r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
+		for k := range r.Deductions {
+			sl += r.maxRate * r.Deductions[k].Round.Unit
+		}
+		for k := range r.Credits {
+			sl += r.Credits[k].Round.Unit
+		}
 	}
 	return sl
 }
@@ -669,6 +676,7 @@ type jAdjust struct {
 	Max       *float64    `json:"max"`
 	MaxLess   *jMeasure   `json:"maxLess"`
 	Less      *jMeasure   `json:"less"`
+	Round     *jRound     `json:"round"`
 	CapAtBase bool        `json:"capAtBase"`
 	Layer     string      `json:"layer"`
 	Spill     []string    `json:"spillTo"`
@@ -1228,6 +1236,9 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 			return a, fmt.Errorf("%s: maxLess: %w", what, err)
 		}
 		a.MaxLess = &ml
+	}
+	if a.Round, err = compileRound(j.Round); err != nil {
+		return a, fmt.Errorf("%s: %w", what, err)
 	}
 	if j.Less != nil {
 		l, err := compileMeasure(y, self, j.Less, credit)
