@@ -16,7 +16,8 @@
 //   - deductions and allowances, applied before the bands (bottom layer
 //     first, or one named layer), each an amount function: a piecewise
 //     linear function of a measure, clamped, optionally tapered (UK personal
-//     allowance) or capped at its own base;
+//     allowance), rounded (the Swedish grundavdrag, up to the hundred) or
+//     capped at its own base;
 //   - a nil-rate amount inside a layer (UK savings and dividend allowances),
 //     that is charged at 0% but still uses band space;
 //   - an exemption limit and a marginal relief (shade-in) on the result
@@ -26,7 +27,7 @@
 //     premiums); an adjustment's amount may be reduced by another measure
 //     (the Swedish jobbskatteavdrag: the municipal rate times a scale of
 //     earned income less the basic deduction, which an earlier rule
-//     computed);
+//     computed and a measure reads as "rule#deducted");
 //   - rounding of the taxable base and of the result.
 //
 // Every rule and every value block carries its sources; Parse rejects a rule
