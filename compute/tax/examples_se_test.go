@@ -87,7 +87,8 @@ var examplesSE = []example{
 
 	// Authority figure: Skatteverket's e-tjänst "Räkna ut rot- och
 	// rutavdrag" for income year 2026, Stockholm (30,55 %), born 1985,
-	// wages 360 000 kr, no other income: beskattningsbar förvärvsinkomst
+	// wages 360 000 kr, no other income (figures as recorded from a run of
+	// the e-tjänst on 2026-09-16): beskattningsbar förvärvsinkomst
 	// 332 000, kommunal inkomstskatt 101 426, skattereduktion för allmän
 	// pensionsavgift −25 200, jobbskatteavdrag −37 132, skattereduktion
 	// för förvärvsinkomst −1 500, leaving 37 594 kr of kommunalskatt. Our
@@ -147,8 +148,10 @@ var examplesSE = []example{
 }
 
 // Skatteverket's worked examples of the grundavdrag for 2026 (teknisk
-// beskrivning för skattetabeller, SKV 433): fastställd förvärvsinkomst
-// 120 000 → 37 400 and 324 000 → 31 600; and 240 000 → 40 000.
+// beskrivning för skattetabeller, SKV 433, utgåva 36): fastställd
+// förvärvsinkomst 120 000 → 37 400, 324 000 → 31 600 and 240 000 →
+// 40 000, each on the sloping stretches where the amount is rounded up to
+// the hundred. Both rules that take the grundavdrag must show it.
 func TestGrundavdragSE(t *testing.T) {
 	s := loadSystem(t, "se")
 	for _, c := range []struct{ fi, ga float64 }{{120000, 37400}, {324000, 31600}, {240000, 40000}} {
