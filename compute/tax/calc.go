@@ -102,6 +102,7 @@ type state struct {
 	amt      [MaxRules]float64
 	taxable  [MaxRules]float64
 	gross    [MaxRules]float64
+	deducted [MaxRules]float64
 	layerAmt [MaxRules][MaxLayers]float64
 }
 
@@ -130,6 +131,8 @@ func (st *state) measure(m *Measure, gross, taxable, tax float64) float64 {
 			x = st.taxable[rf.Rule]
 		case RefGross:
 			x = st.gross[rf.Rule]
+		case RefDeducted:
+			x = st.deducted[rf.Rule]
 		default:
 			if rf.Layer >= 0 {
 				x = st.layerAmt[rf.Rule][rf.Layer]
@@ -168,7 +171,7 @@ func (st *state) rule(i int, r *Rule) {
 	var rem [MaxLayers]float64
 	g := st.layerBases(r, &rem)
 	st.gross[i] = g
-	st.deduct(r, g, &rem)
+	st.deducted[i] = st.deduct(r, g, &rem)
 	t := st.taxableBase(r, &rem)
 	st.taxable[i] = t
 	tax := st.layerTaxes(i, r, &rem, t)
@@ -193,11 +196,18 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 	return g
 }
 
-// adjust is an adjustment's input x and its amount v (0 when not positive)
-// after the clamps.
+// adjust is an adjustment's input x and its amount v (0 when not positive):
+// its function at x, less its Less measure, after the clamps, rounded
+// (unless exact) and capped at x when the adjustment says so.
 func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	x = st.measure(&a.Of, gross, taxable, tax)
 	v = a.eval(x)
+	if a.Less != nil {
+		v -= st.measure(a.Less, gross, taxable, tax)
+	}
+	if v < a.Min {
+		v = a.Min
+	}
 	if a.HasMax {
 		mx := a.Max
 		if a.MaxLess != nil {
@@ -206,6 +216,9 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 		if v > mx {
 			v = maxf(mx, 0)
 		}
+	}
+	if !st.exact {
+		v = a.Round.apply(v)
 	}
 	if a.CapAtBase && v > x {
 		v = x
@@ -217,8 +230,9 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 }
 
 // deduct takes the deductions off the layers' bases: off one named layer,
-// or bottom layer first.
-func (st *state) deduct(r *Rule, g float64, rem *[MaxLayers]float64) {
+// or bottom layer first. It returns the total taken off.
+func (st *state) deduct(r *Rule, g float64, rem *[MaxLayers]float64) float64 {
+	total := 0.0
 	for k := range r.Deductions {
 		d := &r.Deductions[k]
 		x, v := st.adjust(d, g, 0, 0)
@@ -238,8 +252,10 @@ func (st *state) deduct(r *Rule, g float64, rem *[MaxLayers]float64) {
 		if applied == 0 {
 			continue
 		}
+		total += applied
 		st.line(Line{Rule: r.ID, Label: d.Label, Kind: KindDeduction, Category: r.Category, Base: x, Amount: applied})
 	}
+	return total
 }
 
 // taxableBase rounds each layer's base (unless exact) and returns the sum.

@@ -61,7 +61,7 @@ var sourcedCountries = []string{"fr", "ie", "pl", "sg", "th", "us"}
 // regionsWorked are the countries each of whose regions has at least
 // three worked examples and one for every year that models it. The list
 // only grows.
-var regionsWorked = []string{"ca", "ch", "dk", "es", "gb", "hr", "it", "jp", "us"}
+var regionsWorked = []string{"ca", "ch", "dk", "es", "gb", "hr", "it", "jp", "se", "us"}
 
 func TestExampleSources(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(countryDir, "*.json"))

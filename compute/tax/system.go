@@ -16,14 +16,18 @@
 //   - deductions and allowances, applied before the bands (bottom layer
 //     first, or one named layer), each an amount function: a piecewise
 //     linear function of a measure, clamped, optionally tapered (UK personal
-//     allowance) or capped at its own base;
+//     allowance), rounded (the Swedish grundavdrag, up to the hundred) or
+//     capped at its own base;
 //   - a nil-rate amount inside a layer (UK savings and dividend allowances),
 //     that is charged at 0% but still uses band space;
 //   - an exemption limit and a marginal relief (shade-in) on the result
 //     (Solidaritätszuschlag, Australian Medicare levy);
 //   - credits after the bands, non-refundable, optionally spilling their
 //     unused part over to earlier rules (Dutch heffingskortingen against
-//     premiums);
+//     premiums); an adjustment's amount may be reduced by another measure
+//     (the Swedish jobbskatteavdrag: the municipal rate times a scale of
+//     earned income less the basic deduction, which an earlier rule
+//     computed and a measure reads as "rule#deducted");
 //   - rounding of the taxable base and of the result.
 //
 // Every rule and every value block carries its sources; Parse rejects a rule
@@ -292,16 +296,17 @@ func (m *Measure) pack() {
 
 // What a Ref reads.
 const (
-	RefAmount  = 0 // the rule's (or layer's) amount
-	RefTaxable = 1 // the rule's taxable base
-	RefGross   = 2 // the rule's gross base
+	RefAmount   = 0 // the rule's (or layer's) amount
+	RefTaxable  = 1 // the rule's taxable base
+	RefGross    = 2 // the rule's gross base
+	RefDeducted = 3 // the deductions taken off the rule's base, before rounding
 )
 
 // Ref reads a result of an earlier rule.
 type Ref struct {
 	Rule   int // index into Year.Rules
 	Layer  int // -1 for the whole rule
-	What   int // RefAmount, RefTaxable, RefGross
+	What   int // RefAmount, RefTaxable, RefGross, RefDeducted
 	Weight float64
 }
 
@@ -357,25 +362,23 @@ type Adjust struct {
 	Max       float64   // upper clamp, when HasMax
 	HasMax    bool
 	MaxLess   *Measure // the upper clamp is reduced by this measure
+	Less      *Measure // the amount f(x) is reduced by this measure, before the clamps
+	Round     Rounding // the amount is rounded after the clamps (not in exact runs)
 	CapAtBase bool     // never more than x itself
 	Layer     int      // deductions: layer index, or -1 for bottom-up
 	Spill     []int    // credits: earlier rules absorbing the unused part
 	Sources   []Source
 }
 
+// eval is the adjustment's function at x, before the clamps.
 func (a *Adjust) eval(x float64) float64 {
-	v := 0.0
 	for i := len(a.Segments) - 1; i >= 0; i-- {
 		sg := &a.Segments[i]
 		if x >= sg.From || i == 0 {
-			v = sg.Base + sg.Rate*(x-sg.From)
-			break
+			return sg.Base + sg.Rate*(x-sg.From)
 		}
 	}
-	if v < a.Min {
-		v = a.Min
-	}
-	return v
+	return 0
 }
 
 // Rounding rounds a value to a multiple of Unit.
@@ -525,6 +528,12 @@ func (s *System) RoundingSlack(y *Year, region string) float64 {
 	for i := range rules {
 		r := &rules[i]
 		sl += r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
+		for k := range r.Deductions {
+			sl += r.maxRate * r.Deductions[k].Round.Unit
+		}
+		for k := range r.Credits {
+			sl += r.Credits[k].Round.Unit
+		}
 	}
 	return sl
 }
@@ -667,6 +676,8 @@ type jAdjust struct {
 	Min       float64     `json:"min"`
 	Max       *float64    `json:"max"`
 	MaxLess   *jMeasure   `json:"maxLess"`
+	Less      *jMeasure   `json:"less"`
+	Round     *jRound     `json:"round"`
 	CapAtBase bool        `json:"capAtBase"`
 	Layer     string      `json:"layer"`
 	Spill     []string    `json:"spillTo"`
@@ -833,6 +844,11 @@ func renumberAdjusts(as []Adjust, pos []int) []Adjust {
 			ml := *a.MaxLess
 			ml.renumber(pos)
 			a.MaxLess = &ml
+		}
+		if a.Less != nil {
+			l := *a.Less
+			l.renumber(pos)
+			a.Less = &l
 		}
 		var spill []int
 		for _, sp := range a.Spill {
@@ -1047,7 +1063,26 @@ func (a *Adjust) slope() float64 {
 	if a.Of.On != OnNone {
 		w = math.Max(w, 1)
 	}
-	return m * w
+	return m*w + a.Less.weight()
+}
+
+// weight bounds how fast a measure can move per unit of income (0 for
+// none).
+func (m *Measure) weight() float64 {
+	if m == nil {
+		return 0
+	}
+	w := 0.0
+	for _, p := range m.Parts {
+		w = math.Max(w, math.Abs(p))
+	}
+	for _, rf := range m.Refs {
+		w += math.Abs(rf.Weight)
+	}
+	if m.On != OnNone {
+		w = math.Max(w, 1)
+	}
+	return w
 }
 
 func compileRound(j *jRound) (Rounding, error) {
@@ -1074,7 +1109,7 @@ func compileRound(j *jRound) (Rounding, error) {
 }
 
 // compileMeasure resolves part names and references "rule", "rule.layer",
-// "rule#taxable", "rule#gross" to earlier rules (all earlier rules with that
+// "rule#taxable", "rule#gross", "rule#deducted" to earlier rules (all earlier rules with that
 // id: ids may repeat across region variants).
 func compileMeasure(y *Year, self int, j *jMeasure, allowOn bool) (Measure, error) {
 	var m Measure
@@ -1120,7 +1155,7 @@ func compileMeasure(y *Year, self int, j *jMeasure, allowOn bool) (Measure, erro
 }
 
 // appendRefs appends the references key ("rule", "rule.layer",
-// "rule#taxable", "rule#gross") makes with weight w to every rule before
+// "rule#taxable", "rule#gross", "rule#deducted") makes with weight w to every rule before
 // self with that id.
 func appendRefs(refs []Ref, y *Year, self int, key string, w float64) ([]Ref, error) {
 	id, what, layer := key, RefAmount, ""
@@ -1130,6 +1165,8 @@ func appendRefs(refs []Ref, y *Year, self int, key string, w float64) ([]Ref, er
 			what = RefTaxable
 		case "gross":
 			what = RefGross
+		case "deducted":
+			what = RefDeducted
 		default:
 			return refs, fmt.Errorf("ref %q: unknown field", key)
 		}
@@ -1200,6 +1237,16 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 			return a, fmt.Errorf("%s: maxLess: %w", what, err)
 		}
 		a.MaxLess = &ml
+	}
+	if a.Round, err = compileRound(j.Round); err != nil {
+		return a, fmt.Errorf("%s: %w", what, err)
+	}
+	if j.Less != nil {
+		l, err := compileMeasure(y, self, j.Less, credit)
+		if err != nil {
+			return a, fmt.Errorf("%s: less: %w", what, err)
+		}
+		a.Less = &l
 	}
 	if j.Layer != "" {
 		if credit {
