@@ -104,7 +104,9 @@ func (p *process) log() string {
 	return p.logs.String()
 }
 
-func (p *process) alive() bool { return p.cmd.Process.Signal(syscall.Signal(0)) == nil && p.cmd.ProcessState == nil }
+func (p *process) alive() bool {
+	return p.cmd.Process.Signal(syscall.Signal(0)) == nil && p.cmd.ProcessState == nil
+}
 
 // rss is the process's resident memory in bytes.
 func (p *process) rss(t *testing.T) int64 {
