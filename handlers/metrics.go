@@ -58,6 +58,7 @@ type serverMetrics struct {
 	connsRefused *metrics.Counter // connections over their address's limit
 	acceptErrors *metrics.Counter // transient accept errors retried
 	conns        atomic.Int64     // connections open
+	pools        *poolMetrics
 }
 
 // routeMetrics are one route's series.
@@ -174,6 +175,7 @@ func (s *Server) Metrics(rc *fasthttp.RequestCtx) {
 	m.recoMiss.Set(s.places.CacheMisses())
 	m.calcHits.Set(s.calc.CacheHits())
 	m.calcMiss.Set(s.calc.CacheMisses())
+	m.pools.refresh()
 	rc.SetContentType("text/plain; version=0.0.4; charset=utf-8")
 	rc.Response.SetBodyRaw(writeMetrics(nil, m.set))
 }

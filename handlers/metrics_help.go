@@ -31,6 +31,17 @@ var help = map[string]string{
 	"fiplan_connections_accepted_total":        "Client connections accepted.",
 	"fiplan_connections_refused_total":         "Client connections refused because their address held its limit.",
 	"fiplan_accept_errors_total":               "Transient accept errors (out of file descriptors, aborted connections) retried after a back-off.",
+	"fiplan_db_pool_max_connections":           "PostgreSQL pool: the most connections it opens.",
+	"fiplan_db_pool_connections":               "PostgreSQL pool: connections now, by state (idle, in_use).",
+	"fiplan_db_pool_acquires_total":            "PostgreSQL pool: connections taken from the pool.",
+	"fiplan_db_pool_waited_acquires_total":     "PostgreSQL pool: acquires that waited for a free connection (the pool is too small when this grows).",
+	"fiplan_db_pool_canceled_acquires_total":   "PostgreSQL pool: acquires given up before a connection was free.",
+	"fiplan_db_pool_wait_seconds_total":        "PostgreSQL pool: time spent waiting for a free connection.",
+	"fiplan_redis_pool_connections":            "Redis pool: connections now, by state (idle, open).",
+	"fiplan_redis_pool_hits_total":             "Redis pool: a free connection was found.",
+	"fiplan_redis_pool_misses_total":           "Redis pool: no free connection, one was opened.",
+	"fiplan_redis_pool_timeouts_total":         "Redis pool: waits for a connection that timed out.",
+	"fiplan_rate_limit_fallbacks_total":        "Requests limited by this node's own counts because Redis could not decide, by reason (resting: left alone after a failure, timeout, error).",
 }
 
 // runtimeHelp is the text of the Go runtime's and the process's families,

@@ -2,13 +2,16 @@ package handlers
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/limit"
 	"fiplan/handlers/rest"
 )
 
@@ -264,4 +267,67 @@ func TestEveryMetricFamilyHasHelp(t *testing.T) {
 	if len(typed) < 20 {
 		t.Fatalf("only %d families", len(typed))
 	}
+}
+
+// On PostgreSQL and Redis the scrape carries both pools' figures and the
+// limiter's fall-backs by reason; a Redis that refuses connections shows
+// as errors, then as rests while it is left alone.
+func TestPoolAndFallbackMetrics(t *testing.T) {
+	db := pgStore(t)
+	live := limit.NewRedis(testRedis(t), 0, nil)
+	h := newHarness(t, withDB(db), withRedis(live), withRates("100/1m", "600/1m", "6000/1m"))
+	h.ip = randomIP()
+	tok := bearer(h.token("pooled", "free", ""))
+	if r := h.do("GET", "/api/v1/assets", "", tok...); r.status != 200 {
+		t.Fatalf("assets: %d %s", r.status, r.raw)
+	}
+	text := scrape(t, h.s)
+	for _, series := range []string{"fiplan_db_pool_max_connections", `fiplan_db_pool_connections{state="idle"}`,
+		"fiplan_db_pool_acquires_total", `fiplan_redis_pool_connections{state="open"}`, "fiplan_redis_pool_hits_total"} {
+		v, ok := sample(text, series)
+		if !ok {
+			t.Errorf("%s missing", series)
+			continue
+		}
+		if (series == "fiplan_db_pool_max_connections" || series == "fiplan_db_pool_acquires_total" ||
+			series == `fiplan_redis_pool_connections{state="open"}`) && v < 1 {
+			t.Errorf("%s = %v", series, v)
+		}
+	}
+
+	// go-redis dials again until the deadline, so a Redis that refuses
+	// connections is a timeout; one that answers with an error (here to
+	// the choice of a database it does not have) is an error.
+	for _, c := range []struct {
+		name string
+		opt  *redis.Options
+		want map[string]float64
+	}{
+		{"refused", &redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1}, map[string]float64{"error": 0, "resting": 1, "timeout": 1}},
+		{"refusing", &redis.Options{Addr: "127.0.0.1:6379", DB: 1000, MaxRetries: -1}, map[string]float64{"error": 1, "resting": 1, "timeout": 0}},
+	} {
+		g := newHarness(t, withRedis(limit.NewRedis(redis.NewClient(c.opt), 0, nil)), withRates("100/1m", "600/1m", "6000/1m"))
+		g.do("GET", "/api/v1/geo/cities?limit=1", "") // Redis fails: decided here
+		g.do("GET", "/api/v1/geo/cities?limit=1", "") // within the second: left alone
+		text = scrape(t, g.s)
+		for reason, want := range c.want {
+			if v, ok := sample(text, `fiplan_rate_limit_fallbacks_total{reason="`+reason+`"}`); !ok || v != want {
+				t.Errorf("%s: fall-backs for %s: %v %v, want %v", c.name, reason, v, ok, want)
+			}
+		}
+		if _, ok := sample(text, "fiplan_db_pool_max_connections"); ok {
+			t.Error("bbolt has no pool, yet its series is there")
+		}
+	}
+}
+
+// sample is the value of one series in a scrape.
+func sample(text, series string) (float64, bool) {
+	for _, line := range strings.Split(text, "\n") {
+		if v, ok := strings.CutPrefix(line, series+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			return f, err == nil
+		}
+	}
+	return 0, false
 }

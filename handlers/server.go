@@ -207,6 +207,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.routes = s.table()
 	s.metrics = newServerMetrics(set, s.routes, s.heavy)
+	s.metrics.pools = newPoolMetrics(set, cfg.DB, cfg.Redis)
 	for _, r := range s.routes {
 		if err := s.router.Add(r); err != nil {
 			return nil, err

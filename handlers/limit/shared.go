@@ -2,7 +2,9 @@ package limit
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"net"
 	"sync/atomic"
 	"time"
 
@@ -35,7 +37,32 @@ type Redis struct {
 	downUntil atomic.Int64 // Unix ns: until then, the local limiters decide
 	warned    atomic.Int64 // Unix ns of the last fall-back warning
 	fallbacks atomic.Uint64
+	// By reason, adding up to fallbacks.
+	fellBack [fallbackReasons]atomic.Uint64
 }
+
+// Why a request was decided locally.
+const (
+	FallbackResting = iota // Redis failed less than a second ago and is left alone
+	FallbackTimeout        // Redis did not answer within the timeout
+	FallbackError          // Redis answered with an error, or the connection failed
+	fallbackReasons
+)
+
+// FallbackReasons names the reasons, by their constant.
+var FallbackReasons = [fallbackReasons]string{"resting", "timeout", "error"}
+
+// FallbacksBy is the number of requests decided locally for reason
+// (FallbackResting, FallbackTimeout or FallbackError), since start.
+func (r *Redis) FallbacksBy(reason int) uint64 { return r.fellBack[reason].Load() }
+
+func (r *Redis) fallBack(reason int) {
+	r.fallbacks.Add(1)
+	r.fellBack[reason].Add(1)
+}
+
+// PoolStats are the client's connection pool's figures.
+func (r *Redis) PoolStats() *redis.PoolStats { return r.rdb.PoolStats() }
 
 // Defaults of Redis.
 const (
@@ -135,7 +162,7 @@ func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 	}
 	r := s.r
 	if now < r.downUntil.Load() {
-		r.fallbacks.Add(1)
+		r.fallBack(FallbackResting)
 		return s.local.AllowN(key, n, now)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
@@ -143,7 +170,11 @@ func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 	cancel()
 	if err != nil {
 		r.downUntil.Store(now + int64(redisRetry))
-		r.fallbacks.Add(1)
+		if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
+			r.fallBack(FallbackTimeout)
+		} else {
+			r.fallBack(FallbackError)
+		}
 		r.warn(err, now)
 		return s.local.AllowN(key, n, now)
 	}
@@ -168,4 +199,9 @@ func (r *Redis) warn(err error, now int64) {
 	if r.warned.CompareAndSwap(last, now) {
 		r.log.Warn("rate limits fall back to this node's own counts: redis is unreachable", "err", err, "retry", redisRetry.String())
 	}
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }

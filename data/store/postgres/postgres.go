@@ -315,3 +315,13 @@ func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
 
 // utc normalises a time read from the database (pgx returns local time).
 func utc(t time.Time) time.Time { return t.UTC() }
+
+// PoolStats are the connection pool's figures now.
+func (d *DB) PoolStats() store.PoolStats {
+	st := d.pool.Stat()
+	return store.PoolStats{
+		Max: int(st.MaxConns()), Total: int(st.TotalConns()), Idle: int(st.IdleConns()), InUse: int(st.AcquiredConns()),
+		Acquires: st.AcquireCount(), Waited: st.EmptyAcquireCount(), Canceled: st.CanceledAcquireCount(),
+		WaitTime: st.EmptyAcquireWaitTime(),
+	}
+}
