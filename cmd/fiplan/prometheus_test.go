@@ -96,9 +96,9 @@ func TestPrometheusScrapes(t *testing.T) {
 	want := map[string]func(float64) bool{
 		`up{job="fiplan"}`: func(v float64) bool { return v == 1 },
 		`fiplan_http_requests_total{route="/api/v1/geo/cities",status="200"}`: func(v float64) bool { return v >= 1 },
-		`fiplan_db_pool_max_connections`:                                       func(v float64) bool { return v >= 1 },
-		`fiplan_redis_pool_connections{state="open"}`:                          func(v float64) bool { return v >= 1 },
-		`fiplan_rate_limit_fallbacks_total{reason="timeout"}`:                  func(v float64) bool { return v == 0 },
+		`fiplan_db_pool_max_connections`:                                      func(v float64) bool { return v >= 1 },
+		`fiplan_redis_pool_connections{state="open"}`:                         func(v float64) bool { return v >= 1 },
+		`fiplan_rate_limit_fallbacks_total{reason="timeout"}`:                 func(v float64) bool { return v == 0 },
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	for q, ok := range want {
