@@ -513,7 +513,7 @@ func TestCORS(t *testing.T) {
 	want := map[string]string{
 		"Access-Control-Allow-Origin":  app,
 		"Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
-		"Access-Control-Allow-Headers": "Authorization, Content-Type, If-Match, X-Request-ID",
+		"Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, If-Match, X-Request-ID",
 		"Access-Control-Max-Age":       "600",
 		"Vary":                         "Origin",
 		"Allow":                        "GET, HEAD, POST, OPTIONS",
@@ -535,7 +535,7 @@ func TestCORS(t *testing.T) {
 			t.Errorf("%d: CORS headers %v", r.status, r.header)
 		}
 		exp := r.header["Access-Control-Expose-Headers"]
-		for _, name := range []string{"ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-ID"} {
+		for _, name := range []string{"ETag", "Idempotent-Replayed", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-ID"} {
 			if !strings.Contains(exp, name) {
 				t.Errorf("%d: %s not exposed: %q", r.status, name, exp)
 			}

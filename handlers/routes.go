@@ -27,7 +27,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/fi-score", rest.User, a.FIScore, a.Docs.FIScore),
 
 		rest.Get(v1+"/assets", rest.User, a.ListAssets, a.Docs.ListAssets),
-		rest.Post(v1+"/assets", rest.User, a.CreateAsset, a.Docs.CreateAsset),
+		rest.Post(v1+"/assets", rest.User, a.CreateAsset, a.Docs.CreateAsset).WithIdempotencyKey(),
 		rest.Get(v1+"/assets/summary", rest.User, a.Summary, a.Docs.Summary),
 		rest.Post(v1+"/assets/categorize", rest.User, g.Categorize, g.Docs.Categorize),
 		rest.Get(v1+"/assets/{id}", rest.User, a.GetAsset, a.Docs.GetAsset).Where(account.AssetID),
@@ -47,7 +47,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/user/export", rest.User, a.Export, a.Docs.Export),
 		rest.Delete(v1+"/user", rest.Session, a.Erase, a.Docs.Erase),
 		rest.Get(v1+"/user/api-keys", rest.User, a.ListKeys, a.Docs.ListKeys),
-		rest.Post(v1+"/user/api-keys", rest.Session, a.CreateKey, a.Docs.CreateKey),
+		rest.Post(v1+"/user/api-keys", rest.Session, a.CreateKey, a.Docs.CreateKey).WithIdempotencyKey(),
 		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, a.RevokeKey, a.Docs.RevokeKey).Where(account.KeyID),
 
 		rest.Get(v1+"/geo/cities", rest.Public, p.List, p.Docs.List),

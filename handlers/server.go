@@ -145,6 +145,8 @@ type Server struct {
 	heavy          *rest.Gate // the expensive requests running at once
 	flagSyncWarned time.Time  // owned by background
 
+	replayState // the secret idempotent answers are sealed with
+
 	stop chan struct{}
 	done sync.WaitGroup
 }
@@ -515,7 +517,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	if !c.CheckPath() || !mediaType(c) || !c.CheckQuery() {
 		return
 	}
-	r.Handler(c)
+	s.handle(c, r)
 }
 
 var (
@@ -662,8 +664,8 @@ var (
 	headerACAH   = []byte(fasthttp.HeaderAccessControlAllowHeaders)
 	headerACMA   = []byte(fasthttp.HeaderAccessControlMaxAge)
 	valueOrigin  = []byte("Origin")
-	valueExposed = []byte("ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-ID")
-	valueAllowed = []byte("Authorization, Content-Type, If-Match, X-Request-ID")
+	valueExposed = []byte("ETag, Idempotent-Replayed, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-ID")
+	valueAllowed = []byte("Authorization, Content-Type, Idempotency-Key, If-Match, X-Request-ID")
 	valueMaxAge  = []byte("600")
 )
 

@@ -187,8 +187,12 @@ func (d *DB) DeleteUser(user string) error {
 		if err != nil {
 			return err
 		}
-		// Exposures are kept for users with no account too.
+		// Exposures and Idempotency-Key claims are kept for users with no
+		// account too.
 		if err := forgetExposures(tx, user); err != nil {
+			return err
+		}
+		if err := forgetClaims(tx, user); err != nil {
 			return err
 		}
 		b := u.Bucket([]byte(user))

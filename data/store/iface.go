@@ -75,6 +75,7 @@ type Store interface {
 	Exposures(key string) (map[string]int, error)
 
 	Sessions
+	Idempotency
 }
 
 var _ Store = (*DB)(nil)

@@ -210,7 +210,7 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 
 	ps := r.pathNames()
 	ifMatch := r.Versioned && r.Method != "GET"
-	if len(ps)+len(r.Query) > 0 || ifMatch {
+	if len(ps)+len(r.Query) > 0 || ifMatch || r.Idempotent {
 		w.Key("parameters")
 		w.BeginArray()
 		for _, p := range ps {
@@ -252,6 +252,18 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 			w.String("The ETag the client read (or `*`, any current version): the write happens only when the stored document still has it, else 412 PRECONDITION_FAILED. Weak tags never match.")
 			w.Key("schema")
 			w.Raw([]byte(`{"type":"string"}`))
+			w.End()
+		}
+		if r.Idempotent {
+			w.Begin()
+			w.Key("name")
+			w.String("Idempotency-Key")
+			w.Key("in")
+			w.String("header")
+			w.Key("description")
+			w.String("A key of the client's choosing (a random UUID; 8 to 255 visible ASCII characters) that makes a retry safe: the same key with the same request within 24 hours answers the first answer again, with Idempotent-Replayed: true, and stores nothing; with another request, or while the first still runs, 409 CONFLICT. Keys are the caller's own.")
+			w.Key("schema")
+			w.Raw([]byte(`{"type":"string","minLength":8,"maxLength":255}`))
 			w.End()
 		}
 		w.EndArray()
@@ -421,6 +433,10 @@ func routeErrors(r *Route) []ErrDoc {
 	}
 	if r.Versioned && r.Method != "GET" {
 		add(412, errcode.PreconditionFailed, "If-Match names no current version of the document; nothing was written")
+	}
+	if r.Idempotent {
+		add(409, errcode.Conflict, "the Idempotency-Key was used for another request in the last 24 hours, or its first request still runs")
+		add(400, errcode.Validation, "the Idempotency-Key is not 8 to 255 visible ASCII characters")
 	}
 	for _, e := range r.Errs {
 		if r.Access == Session && e.Code == errcode.Forbidden && e.When == "called with an API key" {

@@ -111,3 +111,10 @@ func (c *Ctx) CheckPath() bool {
 	}
 	return true
 }
+
+// WithIdempotencyKey marks a create route that takes an Idempotency-Key
+// header: a retry under the same key answers the first answer again.
+func (r *Route) WithIdempotencyKey() *Route {
+	r.Idempotent = true
+	return r
+}

@@ -34,6 +34,9 @@ type Route struct {
 	ID int
 	// PathParams are the grammars of the path's parameters (Where).
 	PathParams []*PathParam
+	// Idempotent: the route takes an Idempotency-Key header
+	// (WithIdempotencyKey).
+	Idempotent bool
 	*Doc
 }
 

@@ -180,6 +180,9 @@ func (d *DB) DeleteUser(user string) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM exposures WHERE user_id = $1`, user); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `DELETE FROM idempotency WHERE user_id = $1`, user); err != nil {
+			return err
+		}
 		// Documents, assets and keys go with the row (ON DELETE CASCADE).
 		_, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, user)
 		return err

@@ -24,6 +24,7 @@ import (
 // arranges its Close with t.Cleanup.
 func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	runSessions(t, open)
+	runIdempotency(t, open)
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s store.Store)
