@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -197,7 +196,7 @@ func readChunk(b []byte) (chunk, rest []byte, err error) {
 // replayAEAD is the cipher that seals user's answers under the
 // Idempotency-Key k.
 func (s *Server) replayAEAD(user string, k []byte) (cipher.AEAD, error) {
-	secret, err := s.replaySecret()
+	secret, err := s.keptSecret()
 	if err != nil {
 		return nil, err
 	}
@@ -211,25 +210,4 @@ func (s *Server) replayAEAD(user string, k []byte) (cipher.AEAD, error) {
 		return nil, err
 	}
 	return cipher.NewGCM(block)
-}
-
-// replaySecret is the server's kept secret, the same on every node that
-// shares the store; read once it answers.
-func (s *Server) replaySecret() ([]byte, error) {
-	s.replayMu.Lock()
-	defer s.replayMu.Unlock()
-	if s.replayKey == nil {
-		k, err := s.db.Secret()
-		if err != nil {
-			return nil, err
-		}
-		s.replayKey = k
-	}
-	return s.replayKey, nil
-}
-
-// replayState is what Server keeps for idempotent answers.
-type replayState struct {
-	replayMu  sync.Mutex
-	replayKey []byte
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"fiplan/data/store"
 	"fiplan/handlers/mcp"
 )
 
@@ -829,5 +831,75 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 	// A well-formed id of nobody's asset is the API's 404, as before.
 	if res := call(t, cs, "delete_asset", `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`); !res.IsError || !strings.HasPrefix(text(res), "NOT_FOUND:") {
 		t.Fatalf("an unknown asset: %s", text(res))
+	}
+}
+
+// A session opened on one node is served by another node sharing the
+// store: its POSTs there run statelessly with the request's own
+// credentials; a GET stream there answers 405; once the session ends on
+// its node, every node answers 404; a made-up id is 404 everywhere.
+func TestMCPSessionOnAnotherNode(t *testing.T) {
+	t.Run("bbolt", func(t *testing.T) {
+		db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		mcpOnAnotherNode(t, db)
+	})
+	t.Run("postgres", func(t *testing.T) { mcpOnAnotherNode(t, pgStore(t)) })
+}
+
+func mcpOnAnotherNode(t *testing.T, db store.Store) {
+	a, b := newHarness(t, withDB(db), withMCP(false)), newHarness(t, withDB(db), withMCP(false))
+	tok := "Bearer " + a.token("ada", "free", "")
+	onA, onB := a.httpClient(tok), b.httpClient(tok)
+	res := rawMCP(t, onA, "POST", "", initialize)
+	res.Body.Close()
+	sid := res.Header.Get("Mcp-Session-Id")
+	if res.StatusCode != 200 || strings.Count(sid, ".") != 2 {
+		t.Fatalf("initialize on A: %d %q", res.StatusCode, sid)
+	}
+	rawMCP(t, onA, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
+	res = rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_cities","arguments":{"q":"lisbon"}}}`)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), "lisbon-pt") || strings.Contains(string(body), `"isError":true`) {
+		t.Fatalf("a tool call on B in A's session: %d %s", res.StatusCode, body)
+	}
+	req, _ := http.NewRequest("GET", mcpBase+mcp.Path, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	if res, err := onB.Do(req); err != nil || res.StatusCode != 405 {
+		t.Fatalf("a stream on B of A's session: %v %v", res.StatusCode, err)
+	}
+	// A forged id: 404 on both nodes.
+	forged := sid[:strings.LastIndexByte(sid, '.')] + ".AAAAAAAAAAAAAAAAAAAAAA"
+	for _, c := range []*http.Client{onA, onB} {
+		if res := rawMCP(t, c, "POST", forged, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 404 {
+			t.Fatalf("a forged session id: %d", res.StatusCode)
+		}
+	}
+	// Another user cannot end it.
+	bo := a.httpClient("Bearer " + a.token("bo", "free", ""))
+	if res := rawMCP(t, bo, "DELETE", sid, ""); res.StatusCode != 403 {
+		t.Fatalf("another user's DELETE: %d", res.StatusCode)
+	}
+	if res := rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 200 {
+		t.Fatalf("after another user's DELETE: %d", res.StatusCode)
+	}
+	// Ended on A: 404 on B too.
+	if res := rawMCP(t, onA, "DELETE", sid, ""); res.StatusCode != 204 {
+		t.Fatalf("DELETE on A: %d", res.StatusCode)
+	}
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		res := rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`)
+		res.Body.Close()
+		if res.StatusCode == 404 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("an ended session on B: %d", res.StatusCode)
+		}
 	}
 }

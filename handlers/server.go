@@ -145,7 +145,7 @@ type Server struct {
 	heavy          *rest.Gate // the expensive requests running at once
 	flagSyncWarned time.Time  // owned by background
 
-	replayState // the secret idempotent answers are sealed with
+	keptSecretState // the store's secret, once read
 
 	stop chan struct{}
 	done sync.WaitGroup
@@ -223,7 +223,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MCP != nil {
 		s.mcp, err = mcp.New(mcp.Config{
 			Settings: *cfg.MCP, Version: cfg.Version, Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Logger: s.log, Admit: s.admitMCP,
-			Datasets: mcp.Datasets{Cities: s.cities, FX: s.fx, Programs: s.programs, Taxes: s.taxes, History: s.history},
+			SessionKey: s.mcpSessionKey, Now: s.now,
+			EndSession: func(id string, until time.Time) error {
+				_, err := s.db.Revoke(mcpSessionMark+id, until, s.now())
+				return err
+			},
+			SessionEnded: func(id string) (bool, error) { return s.db.Revoked(mcpSessionMark+id, s.now()) },
+			Datasets:     mcp.Datasets{Cities: s.cities, FX: s.fx, Programs: s.programs, Taxes: s.taxes, History: s.history},
 		})
 		if err != nil {
 			return nil, err

@@ -97,6 +97,30 @@ type sessions struct {
 	max    int
 	mu     sync.Mutex
 	byUser map[string][]*sdk.ServerSession
+	held   map[string]struct{} // the ids of the sessions open here
+	// onEnd is told the id of each session that ends here.
+	onEnd func(id string)
+}
+
+// heldBy reports whether the session id is open on this node and was
+// opened by user.
+func (s *sessions) heldBy(id, user string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ss := range s.byUser[user] {
+		if ss.ID() == id {
+			return true
+		}
+	}
+	return false
+}
+
+// holds reports whether the session id is open on this node.
+func (s *sessions) holds(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.held[id]
+	return ok
 }
 
 // track records the sessions as they are initialized, per user.
@@ -125,6 +149,10 @@ func (s *sessions) opened(user string, ss *sdk.ServerSession) {
 		return
 	}
 	list = append(list, ss)
+	if s.held == nil {
+		s.held = map[string]struct{}{}
+	}
+	s.held[ss.ID()] = struct{}{}
 	var evict []*sdk.ServerSession
 	if over := len(list) - s.max; over > 0 {
 		evict = slices.Clone(list[:over])
@@ -133,6 +161,11 @@ func (s *sessions) opened(user string, ss *sdk.ServerSession) {
 	s.byUser[user] = list
 	s.mu.Unlock()
 	for _, old := range evict {
+		// Marked ended before it closes, so that no node serves its next
+		// request.
+		if s.onEnd != nil {
+			s.onEnd(old.ID())
+		}
 		// Close waits for the session's calls in flight; the new
 		// session's initialize does not wait with it.
 		go old.Close() //nolint:errcheck // a session closing has no one to tell
@@ -144,8 +177,12 @@ func (s *sessions) opened(user string, ss *sdk.ServerSession) {
 }
 
 func (s *sessions) closed(user string, ss *sdk.ServerSession) {
+	if s.onEnd != nil {
+		s.onEnd(ss.ID())
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	delete(s.held, ss.ID())
 	list := slices.DeleteFunc(s.byUser[user], func(x *sdk.ServerSession) bool { return x == ss })
 	if len(list) == 0 {
 		delete(s.byUser, user)

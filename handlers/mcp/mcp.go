@@ -95,6 +95,17 @@ type Config struct {
 	// address as a failed authentication; it answers and returns false
 	// when the caller is over its limit. Nil: no limit.
 	Admit func(rc *fasthttp.RequestCtx, p *auth.Principal, n int) bool
+	// SessionKey, when set, is the key session ids are signed with, the
+	// same on every node sharing the store, so that any node can serve a
+	// session another opened (fleet.go).
+	SessionKey func() ([]byte, error)
+	// EndSession marks a session id ended until the time given, for every
+	// node; SessionEnded reads the mark. Without them only the node that
+	// holds a session serves it.
+	EndSession   func(id string, until time.Time) error
+	SessionEnded func(id string) (bool, error)
+	// Now is the clock (default time.Now).
+	Now func() time.Time
 }
 
 // Datasets are the embedded data the resources describe.
@@ -108,12 +119,15 @@ type Datasets struct {
 
 // Handler serves MCP.
 type Handler struct {
-	cfg      Config
-	server   *sdk.Server
-	tools    []*tool
-	http     fasthttp.RequestHandler
-	metadata []byte
-	sessions sessions
+	cfg    Config
+	server *sdk.Server
+	tools  []*tool
+	http   fasthttp.RequestHandler
+	// elsewhere serves, statelessly, the requests of sessions another
+	// node holds.
+	elsewhere fasthttp.RequestHandler
+	metadata  []byte
+	sessions  sessions
 }
 
 var errNoCredential = errors.New("no credentials: send Authorization: Bearer with an API key or a session token")
@@ -144,7 +158,9 @@ func New(cfg Config) (*Handler, error) {
 		Instructions:              instructions,
 		Logger:                    cfg.Logger,
 		SupportedProtocolVersions: versions,
+		GetSessionID:              h.sessionID,
 	})
+	h.sessions.onEnd = h.ended
 	h.server.AddReceivingMiddleware(h.sessions.track)
 	for _, t := range h.tools {
 		h.server.AddTool(t.sdk(), h.handle(t))
@@ -177,6 +193,7 @@ func New(cfg Config) (*Handler, error) {
 		AllowMissingExpiration: true, // the server's verifier judges expiry
 	})
 	h.http = fasthttpadaptor.NewFastHTTPHandler(guard(bounded(stream, cfg.StreamLifetime, cfg.Stream)))
+	h.elsewhere = fasthttpadaptor.NewFastHTTPHandler(guard(h.statelessHandler(cfg)))
 	return h, nil
 }
 
@@ -237,6 +254,14 @@ func (h *Handler) Serve(rc *fasthttp.RequestCtx) {
 	}
 	// The tool calls of this request act from the client's address.
 	rc.Request.Header.Set(PeerHeader, rc.RemoteAddr().String())
+	if h.heldElsewhere(rc) {
+		h.elsewhere(rc)
+		return
+	}
+	if sid := rc.Request.Header.Peek(sessionHeader); rc.IsDelete() && h.sessions.heldBy(string(sid), caller(rc)) {
+		// Ended for every node before the answer says so.
+		h.ended(string(sid))
+	}
 	h.http(rc)
 }
 
