@@ -34,9 +34,11 @@ func (s *Server) limits() {
 		s.public, s.free, s.pro = pub, free, pro
 		return
 	}
-	s.public = limit.NewShared(cfg.Redis, cfg.RatePublic, redisPublic, addrString, pub)
-	s.free = limit.NewShared(cfg.Redis, cfg.RateFree, redisFree, ident, free)
-	s.pro = limit.NewShared(cfg.Redis, cfg.RatePro, redisPro, ident, pro)
+	sp := limit.NewShared(cfg.Redis, cfg.RatePublic, redisPublic, addrString, pub)
+	sf := limit.NewShared(cfg.Redis, cfg.RateFree, redisFree, ident, free)
+	sr := limit.NewShared(cfg.Redis, cfg.RatePro, redisPro, ident, pro)
+	s.public, s.free, s.pro = sp, sf, sr
+	s.sweep = append(s.sweep, sp.Sweep, sf.Sweep, sr.Sweep)
 }
 
 func ident(s string) string { return s }

@@ -37,6 +37,7 @@ type Redis struct {
 	downUntil atomic.Int64 // Unix ns: until then, the local limiters decide
 	warned    atomic.Int64 // Unix ns of the last fall-back warning
 	fallbacks atomic.Uint64
+	trips     atomic.Uint64
 	// By reason, adding up to fallbacks.
 	fellBack [fallbackReasons]atomic.Uint64
 }
@@ -132,6 +133,7 @@ type Shared[K comparable] struct {
 	prefix string
 	key    func(K) string
 	local  *Limiter[K]
+	grants *grants[K]
 }
 
 // NewShared returns a limiter for rate on r. Keys are stored as prefix +
@@ -145,8 +147,16 @@ func NewShared[K comparable](r *Redis, rate Rate, prefix string, key func(K) str
 		prefix: prefix,
 		key:    key,
 		local:  local,
+		grants: newGrants(local.hash),
 	}
 }
+
+// Sweep forgets the batches of keys gone idle.
+func (s *Shared[K]) Sweep(now int64) { s.grants.sweep(now) }
+
+// RoundTrips is the number of rate-limit decisions sent to Redis, since
+// start.
+func (r *Redis) RoundTrips() uint64 { return r.trips.Load() }
 
 // Rate returns the configured rate.
 func (s *Shared[K]) Rate() Rate { return s.rate }
@@ -165,9 +175,22 @@ func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 		r.fallBack(FallbackResting)
 		return s.local.AllowN(key, n, now)
 	}
+	d, extra, ok := s.grants.spend(key, n, now, s.rate.N/maxGrantShare)
+	if ok {
+		d.Limit = s.rate.N
+		return d
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
-	res, err := r.rl.AllowN(ctx, s.prefix+s.key(key), s.limit, n)
-	cancel()
+	defer cancel()
+	k := s.prefix + s.key(key)
+	res, err := r.rl.AllowN(ctx, k, s.limit, n+extra)
+	r.trips.Add(1)
+	if err == nil && res.Allowed == 0 && extra > 0 {
+		// The batch does not fit; the request alone may.
+		extra = 0
+		res, err = r.rl.AllowN(ctx, k, s.limit, n)
+		r.trips.Add(1)
+	}
 	if err != nil {
 		r.downUntil.Store(now + int64(redisRetry))
 		if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
@@ -178,11 +201,14 @@ func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 		r.warn(err, now)
 		return s.local.AllowN(key, n, now)
 	}
-	d := Decision{
+	d = Decision{
 		OK:        res.Allowed > 0,
 		Limit:     s.rate.N,
 		Remaining: res.Remaining,
 		Reset:     ceilSeconds(int64(res.ResetAfter)),
+	}
+	if d.OK && extra > 0 {
+		d.Remaining += s.grants.keep(key, extra, res.Remaining, d.Reset, now)
 	}
 	if !d.OK {
 		d.RetryAfter = max(ceilSeconds(int64(res.RetryAfter)), 1)

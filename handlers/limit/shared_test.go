@@ -246,3 +246,68 @@ func TestSharedFrozenRedis(t *testing.T) {
 	rdb.Close()
 	ln.Close()
 }
+
+// A key that came back in the last second takes a batch in one round trip
+// and spends it here: far fewer round trips than requests, and the limit
+// still exact across nodes.
+func TestSharedBatchesAKeyThatComesBack(t *testing.T) {
+	rdb, prefix := testRedis(t)
+	red := NewRedis(rdb, time.Second, nil)
+	r := Rate{N: 6000, Per: time.Minute}
+	s := NewShared(red, r, prefix, ident, New[string](r, 100, HashString))
+	start := time.Now().UnixNano()
+	const perSecond, seconds = 200, 3
+	for sec := range seconds {
+		for i := range perSecond {
+			now := start + int64(sec)*int64(time.Second) + int64(i)*int64(time.Second)/perSecond
+			if d := s.Allow("busy", now); !d.OK || d.Remaining <= 0 || d.Limit != r.N {
+				t.Fatalf("request %d of second %d: %+v", i, sec, d)
+			}
+		}
+	}
+	// The first second goes to Redis every time; the next ones take a
+	// second's worth at once.
+	trips := red.RoundTrips()
+	if trips > perSecond+2*seconds+2 {
+		t.Fatalf("%d round trips for %d requests", trips, perSecond*seconds)
+	}
+	t.Logf("%d requests, %d round trips", perSecond*seconds, trips)
+
+	// Near the limit, two nodes never admit more than it together, and
+	// what batching strands stays small.
+	other := redis.NewClient(rdb.Options())
+	defer other.Close()
+	tight := Rate{N: 100, Per: time.Hour}
+	a := NewShared(NewRedis(rdb, time.Second, nil), tight, prefix+"t:", ident, New[string](tight, 100, HashString))
+	b := NewShared(NewRedis(other, time.Second, nil), tight, prefix+"t:", ident, New[string](tight, 100, HashString))
+	admitted := 0
+	for i := range 400 {
+		node, now := a, start+int64(i)*int64(time.Second)/100 // 100 a second, alternating
+		if i%3 == 0 {
+			node = b
+		}
+		if node.Allow("near", now).OK {
+			admitted++
+		}
+	}
+	if admitted > tight.N+1 || admitted < tight.N-2*tight.N/maxGrantShare {
+		// At most the limit, and the one unit the limit regains over the
+		// four seconds (100 an hour); at least the limit less what two
+		// nodes can strand.
+		t.Fatalf("%d admitted against a limit of %d", admitted, tight.N)
+	}
+}
+
+// A key that calls now and then takes exactly what it asks for.
+func TestSharedSlowKeyIsExact(t *testing.T) {
+	rdb, prefix := testRedis(t)
+	r := Rate{N: 10, Per: time.Hour}
+	s := NewShared(NewRedis(rdb, time.Second, nil), r, prefix, ident, New[string](r, 100, HashString))
+	now := time.Now().UnixNano()
+	for i := range 10 {
+		d := s.Allow("slow", now+int64(i)*int64(3*time.Second))
+		if !d.OK || d.Remaining != 9-i {
+			t.Fatalf("request %d: %+v, want remaining %d", i, d, 9-i)
+		}
+	}
+}
