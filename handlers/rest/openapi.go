@@ -67,7 +67,7 @@ Content-Length, is 400 BAD_REQUEST and the connection is closed.
 AI assistants: the same operations are offered as Model Context Protocol tools at /mcp (streamable
 HTTP: POST, GET and DELETE; protocol 2025-06-18 and later), with "Authorization: Bearer" and an API
 key or a session token. Each tool's input schema is its route's request schema here and its output
-schema the route's data schema; a call runs the route with the caller's credentials, so the same
+schema the route's data schema, each standing alone (its objects inline instead of $ref); a call runs the route with the caller's credentials, so the same
 validation, tiers and rate limits apply, and an error envelope becomes a tool result with isError
 carrying its code, message and details. Without credentials /mcp answers 401 with a
 WWW-Authenticate challenge naming /.well-known/oauth-protected-resource (RFC 9728).`
