@@ -3,6 +3,9 @@ package handlers
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -156,4 +159,120 @@ func TestResponsesMatchTheirDocumentedSchemas(t *testing.T) {
 	check(h.do("POST", "/api/v1/geo/recommendations", `{"portfolioUSD":800000,"preferences":{"visa":"digitalNomad","taxFriendly":true}}`, tok...), "/api/v1/geo/recommendations", "post", "200")
 	check(h.do("POST", "/api/v1/geo/recommendations", `{"monthlyBudgetUSD":100}`, tok...), "/api/v1/geo/recommendations", "post", "200")
 	check(h.do("POST", "/api/v1/geo/recommendations", `{}`, tok...), "/api/v1/geo/recommendations", "post", "400")
+}
+
+// TestOpenAPIDocumentForGenerators: the document is one code generators
+// can use. It is valid against the OpenAPI 3.1 document schema; every
+// number states its format (double) and every integer its size, so that no
+// generator makes money a 32-bit float; every request body and success
+// data is a named component referred to with $ref, so that clients get
+// named types; and every $ref resolves.
+func TestOpenAPIDocumentForGenerators(t *testing.T) {
+	h := newHarness(t)
+	raw := h.s.openapi
+
+	// The document's structure.
+	meta, err := os.ReadFile(filepath.Join("testdata", "openapi-3.1.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv, err := jsonschema.UnmarshalJSON(bytes.NewReader(meta))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("openapi-3.1.schema.json", mv); err != nil {
+		t.Fatal(err)
+	}
+	oas, err := c.Compile("openapi-3.1.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := oas.Validate(inst); err != nil {
+		t.Errorf("not an OpenAPI 3.1 document: %v", err)
+	}
+
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	// Every number and integer has a format; every $ref resolves.
+	refs := 0
+	var walk func(at string, n any)
+	walk = func(at string, n any) {
+		switch v := n.(type) {
+		case []any:
+			for i, e := range v {
+				walk(at+"/"+strconv.Itoa(i), e)
+			}
+		case map[string]any:
+			types := map[string]bool{}
+			switch ty := v["type"].(type) {
+			case string:
+				types[ty] = true
+			case []any:
+				for _, e := range ty {
+					s, _ := e.(string)
+					types[s] = true
+				}
+			}
+			format, _ := v["format"].(string)
+			if types["number"] && format != "double" {
+				t.Errorf("%s: a number without format double (%q)", at, format)
+			}
+			if types["integer"] && format != "int32" && format != "int64" {
+				t.Errorf("%s: an integer without format int32 or int64 (%q)", at, format)
+			}
+			if ref, ok := v["$ref"].(string); ok {
+				refs++
+				derefDoc(t, doc, v) // fails the test on a dangling reference
+				if !strings.HasPrefix(ref, "#/components/schemas/") {
+					t.Errorf("%s: $ref %s is not a component schema", at, ref)
+				}
+			}
+			for k, e := range v {
+				walk(at+"/"+k, e)
+			}
+		}
+	}
+	walk("#", doc)
+	if refs == 0 {
+		t.Fatal("the document refers to no component")
+	}
+
+	// Bodies and success data are references to named components.
+	isRef := func(what string, s any) {
+		t.Helper()
+		m, _ := s.(map[string]any)
+		ref, _ := m["$ref"].(string)
+		if !strings.HasPrefix(ref, "#/components/schemas/") || len(m) != 1 {
+			t.Errorf("%s: %.200v is not a reference to a component", what, s)
+		}
+	}
+	for _, r := range h.s.routes {
+		op := doc["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
+		what := r.Method + " " + r.Path
+		if r.Body != nil {
+			isRef(what+" body", op["requestBody"].(map[string]any)["content"].(map[string]any)["application/json"].(map[string]any)["schema"])
+		}
+		for status, res := range op["responses"].(map[string]any) {
+			if status[0] != '2' || r.Data == nil {
+				continue
+			}
+			content, _ := res.(map[string]any)["content"].(map[string]any)
+			js, _ := content["application/json"].(map[string]any)
+			if js == nil {
+				continue
+			}
+			data := js["schema"].(map[string]any)["properties"].(map[string]any)["data"].(map[string]any)
+			if r.List {
+				data = data["items"].(map[string]any)
+			}
+			isRef(what+" "+status+" data", data)
+		}
+	}
 }

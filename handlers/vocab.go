@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"fiplan/compute/category"
+	"fiplan/compute/fi"
 	"fiplan/compute/health"
 	"fiplan/compute/isin"
 	"fiplan/compute/tax"
@@ -29,7 +31,8 @@ func vocabulary(rates *fx.Table) (*schema.Vocabulary, error) {
 		Enum("programScope", names(program.Scopes)).
 		Enum("programRuleType", names(program.RuleTypes)).
 		Enum("programKind", names(program.Kinds)).
-		Enum("assetClass", health.AssetClasses()).
+		Enum("assetClass", category.Names()).
+		Enum("withdrawalStrategy", fi.StrategyNames()).
 		Enum("region", health.Regions).
 		Enum("riskTolerance", health.RiskTolerances).
 		Enum("component", health.ComponentNames).

@@ -30,6 +30,43 @@ const (
 	Other      = "other"
 )
 
+// Count is the number of categories.
+const Count = 7
+
+// names is the one list of categories. A category's position is its code:
+// the byte stores keep beside each asset and the value of the portfolio
+// health's asset class. So the list only grows, at its end, and a position
+// never changes meaning.
+var names = [Count]string{Equity, Bond, Cash, RealEstate, Crypto, Commodity, Other}
+
+// Names returns every category in code order: the API's enum of asset
+// categories, the stores' codes and the health classes all derive from it.
+// Each call returns a new slice the caller may keep or change.
+func Names() []string {
+	s := make([]string, Count)
+	copy(s, names[:])
+	return s
+}
+
+// Name is the category of code; false for a code no category has.
+func Name(code uint8) (string, bool) {
+	if int(code) >= Count {
+		return "", false
+	}
+	return names[code], true
+}
+
+// Code is the code of the category named name (exact, lower case); false
+// when name is no category.
+func Code(name string) (uint8, bool) {
+	for i, n := range names {
+		if n == name {
+			return uint8(i), true
+		}
+	}
+	return 0, false
+}
+
 // Rule says which evidence decided a Guess.
 type Rule uint8
 

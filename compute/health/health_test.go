@@ -1,6 +1,7 @@
 package health
 
 import (
+	"fiplan/compute/category"
 	"math"
 	"reflect"
 	"slices"
@@ -145,6 +146,16 @@ func TestAssetClassCodes(t *testing.T) {
 		if int(c) != code || c.String() != want[code] {
 			t.Errorf("%s has value %d, want %d", c, c, code)
 		}
+	}
+	// Each class is the category of the same code.
+	cats := [...]string{category.Equity, category.Bond, category.Cash, category.RealEstate, category.Crypto, category.Commodity, category.Other}
+	for _, c := range classes {
+		if code, ok := category.Code(c.String()); !ok || int(code) != int(c) || cats[c] != c.String() {
+			t.Errorf("class %s (value %d) is category code %d, %v", c, c, code, ok)
+		}
+	}
+	if NumAssetClasses != len(category.Names()) {
+		t.Errorf("%d classes, %d categories", NumAssetClasses, len(category.Names()))
 	}
 	got[0] = "changed"
 	if again := AssetClasses(); !reflect.DeepEqual(again, want) {

@@ -10,6 +10,8 @@
 // The rules are published: see the Method* constants and METHODOLOGY.md.
 package health
 
+import "fiplan/compute/category"
+
 // AssetClass is the broad class of a holding. The zero value is Equity.
 // Values outside the enumeration are scored as Other.
 type AssetClass uint8
@@ -24,22 +26,22 @@ const (
 	Commodity
 	Other
 
-	// NumAssetClasses is the number of asset classes.
-	NumAssetClasses = 7
+	// NumAssetClasses is the number of asset classes: one per category.
+	NumAssetClasses = category.Count
 )
 
-var classNames = [NumAssetClasses]string{"equity", "bond", "cash", "real_estate", "crypto", "commodity", "other"}
+// classNames are the categories' names: a class's value is its category's
+// code.
+var classNames = func() (a [NumAssetClasses]string) {
+	copy(a[:], category.Names())
+	return a
+}()
 
 // AssetClasses returns the wire names of the asset classes, indexed by
-// AssetClass: the single source of truth for the API schema's enum. A name's
-// index is its class's value, which stores keep as a code, so the order
-// never changes. Each call returns a new slice, which the caller may keep or
-// change without affecting anyone else.
-func AssetClasses() []string {
-	s := make([]string, NumAssetClasses)
-	copy(s, classNames[:])
-	return s
-}
+// AssetClass: the categories of package category, in code order. Each call
+// returns a new slice, which the caller may keep or change without
+// affecting anyone else.
+func AssetClasses() []string { return category.Names() }
 
 // String returns the wire name of the class ("other" for unknown values).
 func (c AssetClass) String() string { return classNames[c.norm()] }

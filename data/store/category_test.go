@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"fiplan/compute/category"
 	"fiplan/compute/health"
 )
 
@@ -32,8 +33,8 @@ func TestCategoryCodesPinned(t *testing.T) {
 			t.Errorf("CategoryCode(%q) = %d, %v; want %d", p.name, c, ok, p.code)
 		}
 	}
-	if len(categoryNames) != 7 {
-		t.Errorf("%d category codes, the pinned table has 7: pin the new one", len(categoryNames))
+	if category.Count != 7 {
+		t.Errorf("%d category codes, the pinned table has 7: pin the new one", category.Count)
 	}
 	if _, ok := CategoryName(7); ok {
 		t.Error("code 7 is not assigned yet")
@@ -57,9 +58,26 @@ func TestCategoryCodesMatchClasses(t *testing.T) {
 			t.Errorf("class %q is at position %d of health.AssetClasses(), its stored code is %d", name, i, c)
 		}
 	}
-	for _, n := range categoryNames {
+	for _, n := range category.Names() {
 		if !slices.Contains(health.AssetClasses(), n) {
 			t.Errorf("category %q is not a health asset class", n)
+		}
+	}
+}
+
+// TestEveryCategoryHasACode: a category added to the one list is stored
+// under its own code and reads back as itself, never as a code the store
+// does not know (a byte of 255 from a failed lookup).
+func TestEveryCategoryHasACode(t *testing.T) {
+	seen := map[uint8]bool{}
+	for i, name := range category.Names() {
+		c, ok := CategoryCode(name)
+		if !ok || int(c) != i || seen[c] {
+			t.Errorf("category %q: code %d, %v (position %d)", name, c, ok, i)
+		}
+		seen[c] = true
+		if back, ok := CategoryName(c); !ok || back != name {
+			t.Errorf("code %d reads back as %q, %v; want %q", c, back, ok, name)
 		}
 	}
 }

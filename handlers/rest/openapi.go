@@ -8,6 +8,7 @@ import (
 
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
+	"fiplan/handlers/schema"
 )
 
 // The OpenAPI 3.1 document is built once at start from the route table and
@@ -66,7 +67,7 @@ Content-Length, is 400 BAD_REQUEST and the connection is closed.
 AI assistants: the same operations are offered as Model Context Protocol tools at /mcp (streamable
 HTTP: POST, GET and DELETE; protocol 2025-06-18 and later), with "Authorization: Bearer" and an API
 key or a session token. Each tool's input schema is its route's request schema here and its output
-schema the route's data schema; a call runs the route with the caller's credentials, so the same
+schema the route's data schema, each standing alone (its objects inline instead of $ref); a call runs the route with the caller's credentials, so the same
 validation, tiers and rate limits apply, and an error envelope becomes a tool result with isError
 carrying its code, message and details. Without credentials /mcp answers 401 with a
 WWW-Authenticate challenge naming /.well-known/oauth-protected-resource (RFC 9728).`
@@ -100,6 +101,19 @@ func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 	w.End()
 	w.EndArray()
 
+	// Every declared body is a named component, referred to where used.
+	comps := schema.NewComponents(componentsBase, "Error", "ListMeta")
+	for _, r := range routes {
+		for _, d := range [...]Schema{r.Body, r.Data} {
+			if d, ok := d.(schema.Declared); ok {
+				comps.Add(d)
+			}
+		}
+	}
+	if err := comps.Seal(); err != nil {
+		return nil, fmt.Errorf("cannot document the schemas: %w", err)
+	}
+
 	// Paths, in a stable order, each with its operations.
 	byPath := map[string][]*Route{}
 	var paths []string
@@ -120,7 +134,7 @@ func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 		w.Begin()
 		for _, r := range byPath[p] {
 			w.Key(strings.ToLower(r.Method))
-			writeOperation(w, r)
+			writeOperation(w, r, comps)
 		}
 		w.End()
 	}
@@ -151,12 +165,36 @@ func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 	w.End()
 	w.Key("schemas")
 	w.Begin()
-	w.Key("Error")
-	w.Raw([]byte(errorSchema))
+	own := map[string]string{"Error": errorSchema, "ListMeta": listMetaSchema}
+	names := append(comps.Names(), "Error", "ListMeta")
+	sort.Strings(names)
+	for _, name := range names {
+		w.Key(name)
+		if s, ok := own[name]; ok {
+			w.Raw([]byte(s))
+		} else {
+			w.Raw(comps.AppendSchema(nil, name))
+		}
+	}
 	w.End()
 	w.End()
 	w.End()
 	return w.B, nil
+}
+
+// componentsBase starts every reference to a component schema.
+const componentsBase = "#/components/schemas/"
+
+// listMetaSchema is the paging of a list answer.
+const listMetaSchema = `{"type":"object","required":["total","limit","offset"],"properties":{"total":{"type":"integer","format":"int64"},"limit":{"type":"integer","format":"int64"},"offset":{"type":"integer","format":"int64"}}}`
+
+// schemaRef is the schema of a body declared by d: a reference to its
+// component, or d's own schema when d is no declaration.
+func schemaRef(comps *schema.Components, d Schema) []byte {
+	if dd, ok := d.(schema.Declared); ok {
+		return []byte(`{"$ref":` + strconv.Quote(comps.Ref(dd)) + `}`)
+	}
+	return d.JSONSchema()
 }
 
 var errorSchema = func() string {
@@ -172,11 +210,11 @@ var errorSchema = func() string {
 	}
 	b.WriteString(`]},"message":{"type":"string"},` +
 		`"details":{"type":"array","items":{"type":"object","required":["path","message"],"properties":{"path":{"type":"string"},"message":{"type":"string"}}}},` +
-		`"retryAfter":{"type":"integer","minimum":1}}}`)
+		`"retryAfter":{"type":"integer","format":"int64","minimum":1}}}`)
 	return b.String()
 }()
 
-func writeOperation(w *jsonw.Writer, r *Route) {
+func writeOperation(w *jsonw.Writer, r *Route, comps *schema.Components) {
 	w.Begin()
 	w.Key("operationId")
 	w.String(operationID(r))
@@ -239,6 +277,10 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 			w.Begin()
 			w.Key("type")
 			w.String(q.Type)
+			if f := paramFormat(q.Type); f != "" {
+				w.Key("format")
+				w.String(f)
+			}
 			w.End()
 			w.End()
 		}
@@ -278,7 +320,7 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 		w.Key("application/json")
 		w.Begin()
 		w.Key("schema")
-		w.Raw(r.Body.JSONSchema())
+		w.Raw(schemaRef(comps, r.Body))
 		w.End()
 		w.End()
 		w.End()
@@ -306,7 +348,7 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 		w.Key("application/json")
 		w.Begin()
 		w.Key("schema")
-		writeEnvelope(w, r)
+		writeEnvelope(w, r, comps)
 		w.End()
 		for _, m := range r.Media {
 			w.Key(m.Type)
@@ -333,7 +375,7 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 		w.Key("application/json")
 		w.Begin()
 		w.Key("schema")
-		writeEnvelope(w, r)
+		writeEnvelope(w, r, comps)
 		w.End()
 		w.End()
 		w.End()
@@ -358,7 +400,7 @@ func writeOperation(w *jsonw.Writer, r *Route) {
 	w.End()
 }
 
-func writeEnvelope(w *jsonw.Writer, r *Route) {
+func writeEnvelope(w *jsonw.Writer, r *Route, comps *schema.Components) {
 	if r.Data == nil {
 		w.Raw([]byte(`{"type":"object"}`))
 		return
@@ -378,12 +420,12 @@ func writeEnvelope(w *jsonw.Writer, r *Route) {
 		w.Key("type")
 		w.String("array")
 		w.Key("items")
-		w.Raw(r.Data.JSONSchema())
+		w.Raw(schemaRef(comps, r.Data))
 		w.End()
 		w.Key("meta")
-		w.Raw([]byte(`{"type":"object","required":["total","limit","offset"],"properties":{"total":{"type":"integer"},"limit":{"type":"integer"},"offset":{"type":"integer"}}}`))
+		w.Raw([]byte(`{"$ref":"` + componentsBase + `ListMeta"}`))
 	} else {
-		w.Raw(r.Data.JSONSchema())
+		w.Raw(schemaRef(comps, r.Data))
 	}
 	w.End()
 	w.End()
@@ -454,6 +496,17 @@ func routeErrors(r *Route) []ErrDoc {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Status < out[j].Status })
 	return out
+}
+
+// paramFormat is the format of a query parameter of JSON Schema type typ.
+func paramFormat(typ string) string {
+	switch typ {
+	case "number":
+		return "double"
+	case "integer":
+		return "int64"
+	}
+	return ""
 }
 
 func accessNote(a Access) string {

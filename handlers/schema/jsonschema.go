@@ -1,15 +1,65 @@
 package schema
 
-import "fiplan/handlers/jsonw"
+import (
+	"math"
 
-// appendObjectSchema writes the JSON Schema (2020-12) of o.
+	"fiplan/handlers/jsonw"
+)
+
+// appendObjectSchema writes the JSON Schema (2020-12) of o, every nested
+// object inline, so that the schema stands alone.
 func appendObjectSchema(dst []byte, o *object) []byte {
-	w := jsonw.Writer{B: dst}
-	writeObject(&w, o, "", false)
+	w := schemaWriter{Writer: jsonw.Writer{B: dst}}
+	w.object(o)
 	return w.B
 }
 
-func writeObject(w *jsonw.Writer, o *object, doc string, nullable bool) {
+// schemaWriter writes JSON Schemas. With ref set, a nested object that
+// ref names is written as a reference to it instead of inline.
+type schemaWriter struct {
+	jsonw.Writer
+	ref func(*object) string
+}
+
+func (w *schemaWriter) object(o *object) { writeObject(w, o, "", false) }
+
+// writeNested writes the schema of a field holding object o: a reference
+// when w.ref names o (nullable as anyOf with null, described beside the
+// reference), else the object inline.
+func writeNested(w *schemaWriter, o *object, doc string, nullable bool) {
+	ref := ""
+	if w.ref != nil {
+		ref = w.ref(o)
+	}
+	if ref == "" {
+		writeObject(w, o, doc, nullable)
+		return
+	}
+	w.Begin()
+	if nullable {
+		w.Key("anyOf")
+		w.BeginArray()
+		w.Begin()
+		w.Key("$ref")
+		w.String(ref)
+		w.End()
+		w.Begin()
+		w.Key("type")
+		w.String("null")
+		w.End()
+		w.EndArray()
+	} else {
+		w.Key("$ref")
+		w.String(ref)
+	}
+	if doc != "" {
+		w.Key("description")
+		w.String(doc)
+	}
+	w.End()
+}
+
+func writeObject(w *schemaWriter, o *object, doc string, nullable bool) {
 	w.Begin()
 	writeType(w, "object", nullable)
 	if doc != "" {
@@ -43,7 +93,7 @@ func writeObject(w *jsonw.Writer, o *object, doc string, nullable bool) {
 	w.End()
 }
 
-func writeType(w *jsonw.Writer, t string, nullable bool) {
+func writeType(w *schemaWriter, t string, nullable bool) {
 	w.Key("type")
 	if nullable {
 		w.BeginArray()
@@ -55,10 +105,10 @@ func writeType(w *jsonw.Writer, t string, nullable bool) {
 	w.String(t)
 }
 
-func writeField(w *jsonw.Writer, f *field) {
+func writeField(w *schemaWriter, f *field) {
 	switch f.kind {
 	case kObject:
-		writeObject(w, f.obj, f.doc, f.nullable)
+		writeNested(w, f.obj, f.doc, f.nullable)
 		return
 	case kArray:
 		w.Begin()
@@ -86,13 +136,9 @@ func writeField(w *jsonw.Writer, f *field) {
 		w.Key("description")
 		w.String(f.doc)
 	}
-	if f.kind == kTime {
+	if format := formatOf(f); format != "" {
 		w.Key("format")
-		w.String("date-time")
-	}
-	if f.format != "" {
-		w.Key("format")
-		w.String(f.format)
+		w.String(format)
 	}
 	if f.hasMin {
 		if f.xmin {
@@ -141,4 +187,25 @@ func writeField(w *jsonw.Writer, f *field) {
 		}
 	}
 	w.End()
+}
+
+// formatOf is the format a field's schema states: a named check, or the
+// storage of a number, so that code generators pick a type that holds every
+// value (a bare JSON Schema number becomes a 32-bit float in some, which
+// loses cents above 167,772.16).
+func formatOf(f *field) string {
+	switch {
+	case f.format != "":
+		return f.format
+	case f.kind == kTime:
+		return "date-time"
+	case f.kind == kNumber:
+		return "double"
+	case f.kind == kInteger:
+		if f.hasMin && f.hasMax && f.min >= math.MinInt32 && f.max <= math.MaxInt32 {
+			return "int32"
+		}
+		return "int64"
+	}
+	return ""
 }

@@ -112,6 +112,7 @@ type field struct {
 type object struct {
 	typ    reflect.Type
 	fields []field
+	strict bool // compiled for decoding requests (Compile), not CompileDoc
 }
 
 // Schema is the compiled declaration of T.
@@ -269,7 +270,7 @@ func (c *compiler) object(t reflect.Type) *object {
 	}
 	seen[t] = true
 	defer delete(seen, t)
-	o := &object{typ: t}
+	o := &object{typ: t, strict: c.strict}
 	c.fields(o, t, 0)
 	if len(o.fields) > 64 {
 		panic(fmt.Sprintf("schema: %v has more than 64 fields", t))

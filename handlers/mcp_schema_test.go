@@ -1,0 +1,45 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestMCPToolSchemasStandAlone: each tool's input and output schema is
+// complete in itself (the OpenAPI document refers to named components; a
+// tool schema travels alone, so it holds no $ref), and states the format
+// of its numbers as the document does.
+func TestMCPToolSchemasStandAlone(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "pro")
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	numbers := 0
+	for _, tl := range list.Tools {
+		for what, s := range map[string]any{"input": tl.InputSchema, "output": tl.OutputSchema} {
+			if s == nil {
+				continue
+			}
+			raw, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(raw), `"$ref"`) {
+				t.Errorf("%s %s schema refers elsewhere: %.300s", tl.Name, what, raw)
+			}
+			numbers += strings.Count(string(raw), `"format":"double"`)
+		}
+	}
+	if numbers == 0 {
+		t.Error("no tool schema states format double for its numbers")
+	}
+}
