@@ -42,27 +42,39 @@ func (d *DB) CreateAsset(user string, m store.AssetMeta, doc []byte, max int) er
 	}
 	ctx, cancel := opContext()
 	defer cancel()
-	err := d.write(ctx, func(tx pgx.Tx) error {
-		if err := ensureUser(ctx, tx, user, now()); err != nil {
-			return err
+	for range 3 {
+		err := d.createAsset(ctx, user, m, doc, max)
+		if !isCode(err, codeForeignKey) {
+			if err != nil {
+				return fmt.Errorf("cannot create asset: %w", err)
+			}
+			return nil
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO assets (user_id, id, isin, category, doc) VALUES ($1, $2, $3, $4, $5)`,
-			user, m.ID, isinArg(m.ISIN), int16(m.Category), doc)
-		if err != nil {
-			return conflict(err)
-		}
-		var n int
-		err = tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM assets WHERE user_id = $1 LIMIT $2) s`, user, max+1).Scan(&n)
-		if err != nil {
-			return err
-		}
-		if n > max {
-			return store.ErrLimit
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("cannot create asset: %w", err)
+		// The user was erased between the row's insert and its lock.
+	}
+	return fmt.Errorf("cannot create asset: user %q deleted while being written", user)
+}
+
+// createAsset sends the create as one pipeline, one round trip: its
+// statements run in one implicit transaction, each with a snapshot of its
+// own (READ COMMITTED), and the first that fails rolls all back. The user's
+// row is made and locked first, so that the user's writes run one at a
+// time; the count that follows the insert sees every create committed
+// before the lock was granted, and fails the pipeline (limitCheck) past
+// max, as the unique index fails it on a held ISIN.
+func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, doc []byte, max int) error {
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO users (id, tier, created_at, updated_at) VALUES ($1, 'free', $2, $2) ON CONFLICT (id) DO NOTHING`, user, now())
+	b.Queue(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, user)
+	b.Queue(`INSERT INTO assets (user_id, id, isin, category, doc) VALUES ($1, $2, $3, $4, $5)`,
+		user, m.ID, isinArg(m.ISIN), int16(m.Category), doc)
+	b.Queue(limitCheck(`SELECT count(*) FROM (SELECT 1 FROM assets WHERE user_id = $1 LIMIT $2) s`), user, max+1, max)
+	err := d.pool.SendBatch(ctx, b).Close()
+	switch {
+	case isCode(err, codeLimit):
+		return store.ErrLimit
+	case err != nil:
+		return conflict(err)
 	}
 	return nil
 }

@@ -36,6 +36,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -275,7 +276,15 @@ func ensureUser(ctx context.Context, tx pgx.Tx, user string, now time.Time) erro
 const (
 	codeUnique     = "23505"
 	codeForeignKey = "23503"
+	codeLimit      = "FPLIM" // fiplan_limit's, migration 0006
 )
+
+// limitCheck wraps a query counting one value into one that fails with
+// codeLimit when the count passes the parameter after the query's own.
+func limitCheck(count string) string {
+	n := strings.Count(count, "$")
+	return "SELECT fiplan_limit((" + count + "), $" + strconv.Itoa(n+1) + ")"
+}
 
 func isCode(err error, code string) bool {
 	var pe *pgconn.PgError
