@@ -3,7 +3,7 @@ package handlers
 import (
 	"fiplan/handlers/account"
 	"fiplan/handlers/features"
-	"fiplan/handlers/places"
+	"fiplan/handlers/geo"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/taxes"
 )
@@ -15,7 +15,7 @@ const v1 = "/api/v1"
 // the handler and its documentation. The router and the OpenAPI document
 // are both built from it.
 func (s *Server) table() []*rest.Route {
-	a, p, t, f, g := s.account, s.places, s.tax, s.features, s.tools
+	a, p, t, f, g := s.account, s.places, s.tax, s.features, s.health
 	return []*rest.Route{
 		rest.Get(livezPath, rest.Probe, s.livez, s.probes.livezDoc),
 		rest.Get(readyzPath, rest.Probe, s.readyz, s.probes.readyzDoc),
@@ -51,7 +51,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, a.RevokeKey, a.Docs.RevokeKey).Where(account.KeyID),
 
 		rest.Get(v1+"/geo/cities", rest.Public, p.List, p.Docs.List),
-		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(places.CityID),
+		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(geo.CityID),
 		rest.Get(v1+"/geo/compare", rest.User, p.Compare, p.Docs.Compare),
 		rest.Post(v1+"/geo/recommendations", rest.User, p.Recommend, p.Docs.Recommend),
 

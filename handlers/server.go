@@ -28,7 +28,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/fx"
-	"fiplan/data/geo"
+	geodata "fiplan/data/geo"
 	"fiplan/data/history"
 	"fiplan/data/program"
 	"fiplan/data/store"
@@ -39,10 +39,10 @@ import (
 	"fiplan/handlers/calculator"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/features"
+	"fiplan/handlers/geo"
+	"fiplan/handlers/health"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/mcp"
-	"fiplan/handlers/places"
-	"fiplan/handlers/portfolio"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 	"fiplan/handlers/taxes"
@@ -106,12 +106,12 @@ type Server struct {
 	openapi  []byte
 	datasets []dataset
 	history  history.Series
-	cities   *geo.Table
+	cities   *geodata.Table
 	vocab    *schema.Vocabulary
-	places   *places.Handlers
+	places   *geo.Handlers
 	features *features.Handlers
 	account  *account.Handlers
-	tools    *portfolio.Handlers
+	health   *health.Handlers
 	calc     *calculator.Handlers
 	mcp      *mcp.Handler
 
@@ -237,7 +237,7 @@ func (s *Server) build() (err error) {
 	if s.vocab, err = vocabulary(s.fx); err != nil {
 		return err
 	}
-	if s.places, err = places.New(s.vocab, s.cities, s.programs); err != nil {
+	if s.places, err = geo.New(s.vocab, s.cities, s.programs); err != nil {
 		return err
 	}
 	if s.tax, err = taxes.New(s.vocab, s.taxes, s.programs, s.fx); err != nil {
@@ -246,7 +246,7 @@ func (s *Server) build() (err error) {
 	if s.features, err = features.New(s.vocab, s.db, s.now, s.log); err != nil {
 		return err
 	}
-	if s.tools, err = portfolio.New(s.vocab); err != nil {
+	if s.health, err = health.New(s.vocab); err != nil {
 		return err
 	}
 	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flag: s.features.Flag, Taxes: s.taxes, Cities: s.cities, FX: s.fx}); err != nil {

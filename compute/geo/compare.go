@@ -1,4 +1,4 @@
-package place
+package geo
 
 // Compared is one city of a comparison, against the first (the reference).
 type Compared struct {

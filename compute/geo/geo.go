@@ -1,4 +1,4 @@
-// Package place compares cities and ranks them for someone living on a
+// Package geo compares cities and ranks them for someone living on a
 // budget: each city's monthly budget line by line for a spending style or a
 // household size, the side-by-side comparison of a few cities (ratios, how
 // far money goes, the FI number), and the recommendation of the cities
@@ -12,7 +12,7 @@
 //
 // A City is the engine's view of a dataset city; the caller builds the
 // slice once, calls Prepare on it, and passes it to every call.
-package place
+package geo
 
 import "math"
 

@@ -15,7 +15,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
-	"fiplan/compute/place"
+	place "fiplan/compute/geo"
 	"fiplan/data/fx"
 	"fiplan/data/geo"
 	"fiplan/data/history"

@@ -1,4 +1,6 @@
-package places
+// Package geo serves the /geo routes: the city list and detail, the
+// comparison of cities and the recommendations for a budget.
+package geo
 
 import (
 	"bytes"
@@ -14,8 +16,8 @@ import (
 	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
-	"fiplan/compute/place"
-	"fiplan/data/geo"
+	"fiplan/compute/geo"
+	geodata "fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/errcode"
@@ -35,7 +37,7 @@ import (
 // on first request) and handed to fasthttp without a copy. Filtered lists
 // scan the 200-odd cities and copy the pre-encoded items that match.
 //
-// Compare and recommendations are computed by compute/place over the
+// Compare and recommendations are computed by compute/geo over the
 // cities converted once at start (placeOf); the handlers parse, call the
 // engine and write its results. Recommendation response bodies are kept in
 // a ristretto cache keyed by the canonical binary form of the request.
@@ -43,10 +45,10 @@ import (
 // Handlers is the dataset prepared for serving. It is read-only after New,
 // except for the cache.
 type Handlers struct {
-	cities    []geo.City   // id order
-	places    []place.City // the engine's view of cities, same order, prepared
+	cities    []geodata.City // id order
+	places    []geo.City     // the engine's view of cities, same order, prepared
 	byID      map[string]int
-	fold      [][]byte // per city, geo.AppendFold of the name, for q
+	fold      [][]byte // per city, geodata.AppendFold of the name, for q
 	items     [][]byte // each city's JSON
 	orders    [nOrders]cityOrder
 	firstPage *rest.Static   // the whole response to GET /geo/cities without a query
@@ -88,13 +90,13 @@ func (o *cityOrder) page(lo, hi int) []byte {
 // cityItem is a city as the API serves it: the dataset's fields and its
 // climate band.
 type cityItem struct {
-	geo.City
+	geodata.City
 	ClimateBand string `json:"climateBand" schema:"required,enum=cold|temperate|warm|hot" doc:"From the average highs of the coldest and warmest month: cold (coldest below 5 °C), hot (coldest 24 °C or more, or warmest 38 °C or more), warm (coldest 12 °C or more and warmest 25 °C or more), else temperate."`
 }
 
 // New prepares the cities for serving; v must define the geoRegion,
 // climateBand and englishBand enums. Close releases the cache.
-func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Handlers, error) {
+func New(v *schema.Vocabulary, cities *geodata.Table, programs *program.Table) (*Handlers, error) {
 	g := &Handlers{cities: cities.All(), byID: map[string]int{}}
 	var err error
 	if g.recoSchema, err = schema.Compile[recoRequest](v); err != nil {
@@ -114,7 +116,7 @@ func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Han
 	}
 	g.Docs = g.docs(cityItemDoc, compareDoc, recommendationDoc)
 	n := len(g.cities)
-	g.places = make([]place.City, n)
+	g.places = make([]geo.City, n)
 	g.fold = make([][]byte, n)
 	g.items = make([][]byte, n)
 	g.details = make([]*rest.Static, n)
@@ -132,9 +134,9 @@ func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Han
 		}
 		g.items[i] = b
 		g.details[i] = rest.NewStatic(slices.Concat([]byte(`{"success":true,"data":`), b, []byte(`}`)))
-		g.fold[i] = geo.AppendFold(nil, c.Name)
+		g.fold[i] = geodata.AppendFold(nil, c.Name)
 	}
-	place.Prepare(g.places)
+	geo.Prepare(g.places)
 	g.buildOrders()
 
 	var w jsonw.Writer
@@ -152,18 +154,18 @@ func New(v *schema.Vocabulary, cities *geo.Table, programs *program.Table) (*Han
 
 // placeOf is the engine's view of a city: its budgets, indexes, climate,
 // language, first visa route of each kind and the tax program given.
-func placeOf(c *geo.City, taxProgram string) (place.City, error) {
-	band, ok := place.ParseBand(c.Climate.Band())
+func placeOf(c *geodata.City, taxProgram string) (geo.City, error) {
+	band, ok := geo.ParseBand(c.Climate.Band())
 	if !ok {
-		return place.City{}, fmt.Errorf("city %q: unknown climate band %q", c.ID, c.Climate.Band())
+		return geo.City{}, fmt.Errorf("city %q: unknown climate band %q", c.ID, c.Climate.Band())
 	}
-	english, ok := place.ParseEnglish(c.EnglishProficiency)
+	english, ok := geo.ParseEnglish(c.EnglishProficiency)
 	if !ok {
-		return place.City{}, fmt.Errorf("city %q: unknown English band %q", c.ID, c.EnglishProficiency)
+		return geo.City{}, fmt.Errorf("city %q: unknown English band %q", c.ID, c.EnglishProficiency)
 	}
-	region := slices.Index(geo.Regions, c.Region)
+	region := slices.Index(geodata.Regions, c.Region)
 	if region < 0 || region >= 16 {
-		return place.City{}, fmt.Errorf("city %q: region %q is not one of the first 16", c.ID, c.Region)
+		return geo.City{}, fmt.Errorf("city %q: region %q is not one of the first 16", c.ID, c.Region)
 	}
 	first := func(names []string) string {
 		if len(names) == 0 {
@@ -171,7 +173,7 @@ func placeOf(c *geo.City, taxProgram string) (place.City, error) {
 		}
 		return names[0]
 	}
-	return place.City{
+	return geo.City{
 		ID: c.ID, Name: c.Name,
 		Single: linesOf(&c.Breakdown.Single), Family: linesOf(&c.Breakdown.Family), RentOutside: c.Rents.OneBedOutside,
 		Safety: c.SafetyIndex, Healthcare: c.HealthcareIndex, InternetMbps: c.InternetMbps,
@@ -182,8 +184,8 @@ func placeOf(c *geo.City, taxProgram string) (place.City, error) {
 	}, nil
 }
 
-func linesOf(l *geo.Lines) place.Lines {
-	return place.Lines{l.Rent, l.Groceries, l.EatingOut, l.Transport, l.Utilities, l.Internet, l.HealthInsurance}
+func linesOf(l *geodata.Lines) geo.Lines {
+	return geo.Lines{l.Rent, l.Groceries, l.EatingOut, l.Transport, l.Utilities, l.Internet, l.HealthInsurance}
 }
 
 // buildOrders pre-encodes the list in every sort order.
@@ -249,7 +251,7 @@ func newRecoCache() (*ristretto.Cache[string, []byte], error) {
 
 // Places is the engine's view of the cities, in id order. It is shared:
 // callers must not change it.
-func (g *Handlers) Places() []place.City { return g.places }
+func (g *Handlers) Places() []geo.City { return g.places }
 
 // CacheHits counts the recommendations answered from the cache.
 func (g *Handlers) CacheHits() uint64 { return g.hits.Load() }
@@ -314,16 +316,16 @@ func clip(b []byte) string {
 }
 
 var (
-	regionList  = strings.Join(geo.Regions, ", ")
-	climateList = strings.Join(geo.ClimateBands, ", ")
+	regionList  = strings.Join(geodata.Regions, ", ")
+	climateList = strings.Join(geodata.ClimateBands, ", ")
 )
 
 // parseClimate reads a comma-separated list of bands into a bit set of
-// place.Band.
+// geo.Band.
 func parseClimate(v []byte) (uint8, bool) {
 	var mask uint8
 	for part := range bytes.SplitSeq(v, []byte{','}) {
-		b, ok := place.ParseBand(bytesconv.String(part))
+		b, ok := geo.ParseBand(bytesconv.String(part))
 		if !ok {
 			return 0, false
 		}
@@ -349,7 +351,7 @@ type cityFilter struct {
 	qLen      int     // the folded query is q[:qLen]; 0: any
 	maxCost   float64 // 0: any
 	minSafety int
-	climate   uint8 // bit set of place.Band; 0: any
+	climate   uint8 // bit set of geo.Band; 0: any
 	any       bool  // some filter is set
 }
 
@@ -366,7 +368,7 @@ func parseFilter(c *rest.Ctx, f *cityFilter) bool {
 			}
 			f.country = [2]byte{v[0] &^ 0x20, v[1] &^ 0x20}
 		case "region":
-			if f.region = slices.Index(geo.Regions, bytesconv.String(v)); f.region < 0 {
+			if f.region = slices.Index(geodata.Regions, bytesconv.String(v)); f.region < 0 {
 				c.Fail("region", "must be one of "+regionList)
 				return false
 			}
@@ -376,7 +378,7 @@ func parseFilter(c *rest.Ctx, f *cityFilter) bool {
 				return false
 			}
 			// A rune folds to at most as many bytes as it has: 100 fit.
-			if f.qLen = len(geo.AppendFold(f.q[:0], bytesconv.String(v))); f.qLen == 0 {
+			if f.qLen = len(geodata.AppendFold(f.q[:0], bytesconv.String(v))); f.qLen == 0 {
 				c.Fail("q", "must contain a letter or a digit")
 				return false
 			}
@@ -486,7 +488,7 @@ func (g *Handlers) List(c *rest.Ctx) {
 // Detail
 
 // CityID is the grammar of a city id, the {id} of /geo/cities/{id}.
-var CityID = rest.NewPathParam("id", geo.IDPattern, geo.MaxIDLen, "must be a city id: a slug of the name and the country code, such as lisbon-pt")
+var CityID = rest.NewPathParam("id", geodata.IDPattern, geodata.MaxIDLen, "must be a city id: a slug of the name and the country code, such as lisbon-pt")
 
 func (g *Handlers) lookup(id []byte) (int, bool) {
 	i, ok := g.byID[bytesconv.String(id)]
@@ -504,8 +506,8 @@ func (g *Handlers) Get(c *rest.Ctx) {
 
 // Compare
 
-// lineNames are the JSON names of the cost lines, in place.Lines order.
-var lineNames = [place.NumLines]string{"rent", "groceries", "eatingOut", "transport", "utilities", "internet", "healthInsurance"}
+// lineNames are the JSON names of the cost lines, in geo.Lines order.
+var lineNames = [geo.NumLines]string{"rent", "groceries", "eatingOut", "transport", "utilities", "internet", "healthInsurance"}
 
 const styleDoc = "lean: a one-bedroom flat outside the centre, and 0.8 x groceries, eating out, transport and utilities (internet and health insurance as they are); " +
 	"normal: the single-person budget (one-bedroom flat in the centre); fat: 1.5 x every line of the single budget; family: the family-of-four budget (three-bedroom flat in the centre)."
@@ -530,7 +532,7 @@ func validID(id []byte) bool {
 
 // compareQuery is a parsed compare request.
 type compareQuery struct {
-	style place.Style
+	style geo.Style
 	rate  float64
 	idx   [maxCompare]int // city indexes, idx[:n]
 	n     int
@@ -540,10 +542,10 @@ type compareQuery struct {
 // 400 (404 for an unknown city) and returns false.
 func (g *Handlers) parseCompare(c *rest.Ctx, q *compareQuery) bool {
 	args := c.RC.QueryArgs()
-	*q = compareQuery{style: place.Normal, rate: defaultWithdrawalRate}
+	*q = compareQuery{style: geo.Normal, rate: defaultWithdrawalRate}
 	if v := args.Peek("style"); v != nil {
 		var ok bool
-		if q.style, ok = place.ParseStyle(bytesconv.String(v)); !ok {
+		if q.style, ok = geo.ParseStyle(bytesconv.String(v)); !ok {
 			c.Fail("style", "must be one of lean, normal, fat, family")
 			return false
 		}
@@ -602,8 +604,8 @@ func (g *Handlers) Compare(c *rest.Ctx) {
 	if !g.parseCompare(c, &q) {
 		return
 	}
-	var buf [maxCompare]place.Compared
-	entries := place.Compare(buf[:0], g.places, q.idx[:q.n], q.style, q.rate)
+	var buf [maxCompare]geo.Compared
+	entries := geo.Compare(buf[:0], g.places, q.idx[:q.n], q.style, q.rate)
 	w := c.Begin()
 	w.Begin()
 	w.Key("style")
@@ -624,7 +626,7 @@ func (g *Handlers) Compare(c *rest.Ctx) {
 }
 
 // writeCompared writes one entry of a comparison; text is scratch space.
-func (g *Handlers) writeCompared(w *jsonw.Writer, e, ref *place.Compared, text []byte) {
+func (g *Handlers) writeCompared(w *jsonw.Writer, e, ref *geo.Compared, text []byte) {
 	w.Begin()
 	w.Key("city")
 	w.Raw(g.items[e.City])
@@ -636,7 +638,7 @@ func (g *Handlers) writeCompared(w *jsonw.Writer, e, ref *place.Compared, text [
 	w.Fixed(e.FINumber, 2)
 	w.Key("costs")
 	w.Begin()
-	for j := range place.NumLines {
+	for j := range geo.NumLines {
 		w.Key(lineNames[j])
 		w.Int(int64(e.Lines[j]))
 	}
@@ -645,7 +647,7 @@ func (g *Handlers) writeCompared(w *jsonw.Writer, e, ref *place.Compared, text [
 	w.End()
 	w.Key("ratioToFirst")
 	w.Begin()
-	for j := range place.NumLines {
+	for j := range geo.NumLines {
 		w.Key(lineNames[j])
 		w.Fixed(e.Ratio[j], 3)
 	}
@@ -655,7 +657,7 @@ func (g *Handlers) writeCompared(w *jsonw.Writer, e, ref *place.Compared, text [
 	w.Key("goesFurther")
 	w.Fixed(e.Further, 3)
 	w.Key("summary")
-	w.Bytes(place.AppendSummary(text, e, &g.places[e.City], &g.places[ref.City]))
+	w.Bytes(geo.AppendSummary(text, e, &g.places[e.City], &g.places[ref.City]))
 	w.End()
 }
 
@@ -691,12 +693,12 @@ const scoreDoc = "The score (0-100) is the sum of seven components, each reporte
 	"Cities rank by the unrounded score, then by cost, then by id. A city is tight when its cost is 90% of the budget or more."
 
 // recoKeyLen is the length of a cache key: the query's key and the limit.
-const recoKeyLen = place.KeyLen + 2
+const recoKeyLen = geo.KeyLen + 2
 
 type geoWork struct {
 	req     recoRequest
-	results []place.Result
-	reasons []place.Reason
+	results []geo.Result
+	reasons []geo.Reason
 	text    []byte
 	out     jsonw.Writer // the response body being built
 	key     [recoKeyLen]byte
@@ -704,7 +706,7 @@ type geoWork struct {
 
 var geoPool = sync.Pool{New: func() any {
 	return &geoWork{
-		results: make([]place.Result, 0, 256), reasons: make([]place.Reason, 0, 16),
+		results: make([]geo.Result, 0, 256), reasons: make([]geo.Reason, 0, 16),
 		text: make([]byte, 0, 256), out: jsonw.Writer{B: make([]byte, 0, 32<<10)},
 	}
 }}
@@ -713,7 +715,7 @@ var geoPool = sync.Pool{New: func() any {
 // same (field order, whitespace, list order or repeats, a default given or
 // left out) have the same key. The view never outlives the request:
 // ristretto hashes keys and keeps only the hashes.
-func (w *geoWork) cacheKey(q *place.Query, limit int) string {
+func (w *geoWork) cacheKey(q *geo.Query, limit int) string {
 	b := q.AppendKey(w.key[:0])
 	b = append(b, byte(limit), byte(limit>>8))
 	return bytesconv.String(b)
@@ -721,7 +723,7 @@ func (w *geoWork) cacheKey(q *place.Query, limit int) string {
 
 // canonical checks the cross-field rules and fills q. On a violation it
 // has sent 400 and returns false.
-func canonical(c *rest.Ctx, r *recoRequest, q *place.Query) bool {
+func canonical(c *rest.Ctx, r *recoRequest, q *geo.Query) bool {
 	switch {
 	case r.MonthlyBudgetUSD == 0 && r.PortfolioUSD == 0:
 		c.FailMissing("monthlyBudgetUSD", "missing required field: monthlyBudgetUSD (or portfolioUSD)", "is required unless portfolioUSD is given")
@@ -733,7 +735,7 @@ func canonical(c *rest.Ctx, r *recoRequest, q *place.Query) bool {
 		c.Fail("withdrawalRate", "applies only with portfolioUSD")
 		return false
 	}
-	*q = place.Query{Budget: r.MonthlyBudgetUSD, Household: r.HouseholdSize}
+	*q = geo.Query{Budget: r.MonthlyBudgetUSD, Household: r.HouseholdSize}
 	if r.PortfolioUSD > 0 {
 		rate := r.WithdrawalRate
 		if rate == 0 {
@@ -743,19 +745,19 @@ func canonical(c *rest.Ctx, r *recoRequest, q *place.Query) bool {
 	}
 	p := &r.Preferences
 	for _, v := range p.Regions {
-		q.Regions |= 1 << slices.Index(geo.Regions, v)
+		q.Regions |= 1 << slices.Index(geodata.Regions, v)
 	}
 	for _, v := range p.Climate {
-		b, _ := place.ParseBand(v) // the schema admits band names only
+		b, _ := geo.ParseBand(v) // the schema admits band names only
 		q.Bands |= 1 << b
 	}
 	q.MaxRent, q.MinSafety, q.MinHealthcare, q.MinInternetMbps = p.MaxRentUSD, p.MinSafety, p.MinHealthcare, p.MinInternetMbps
-	q.English, _ = place.ParseEnglish(p.EnglishMin) // "" is AnyEnglish
+	q.English, _ = geo.ParseEnglish(p.EnglishMin) // "" is AnyEnglish
 	switch p.Visa {
 	case "retirement":
-		q.Visa = place.RetirementVisa
+		q.Visa = geo.RetirementVisa
 	case "digitalNomad":
-		q.Visa = place.NomadVisa
+		q.Visa = geo.NomadVisa
 	}
 	q.TaxFriendly = p.TaxFriendly
 	return true
@@ -767,7 +769,7 @@ func (g *Handlers) Recommend(c *rest.Ctx) {
 	if !rest.Decode(c, g.recoSchema, &w.req) {
 		return
 	}
-	var q place.Query
+	var q geo.Query
 	if !canonical(c, &w.req, &q) {
 		return
 	}
@@ -791,8 +793,8 @@ func (g *Handlers) Recommend(c *rest.Ctx) {
 
 // recommend returns the whole response body, built in w.out: the first
 // limit cities the engine ranks, and the count of all that fit.
-func (g *Handlers) recommend(q *place.Query, limit int, w *geoWork) []byte {
-	w.results = place.Recommend(w.results[:0], q, g.places)
+func (g *Handlers) recommend(q *geo.Query, limit int, w *geoWork) []byte {
+	w.results = geo.Recommend(w.results[:0], q, g.places)
 	out := &w.out
 	out.Reset()
 	out.B = append(out.B, `{"success":true,"data":`...)
@@ -805,7 +807,7 @@ func (g *Handlers) recommend(q *place.Query, limit int, w *geoWork) []byte {
 	return out.B
 }
 
-func (g *Handlers) writeRecommendation(out *jsonw.Writer, q *place.Query, r *place.Result, rank int, w *geoWork) {
+func (g *Handlers) writeRecommendation(out *jsonw.Writer, q *geo.Query, r *geo.Result, rank int, w *geoWork) {
 	c, p := &g.cities[r.City], &g.places[r.City]
 	out.Begin()
 	out.Key("rank")
@@ -843,9 +845,9 @@ func (g *Handlers) writeRecommendation(out *jsonw.Writer, q *place.Query, r *pla
 	out.String(c.EnglishProficiency)
 	out.Key("reasons")
 	out.BeginArray()
-	w.reasons = place.AppendReasons(w.reasons[:0], q, p, r)
+	w.reasons = geo.AppendReasons(w.reasons[:0], q, p, r)
 	for _, why := range w.reasons {
-		w.text = place.AppendReason(w.text[:0], why, q, p, r)
+		w.text = geo.AppendReason(w.text[:0], why, q, p, r)
 		out.Bytes(w.text)
 	}
 	out.EndArray()
@@ -853,20 +855,20 @@ func (g *Handlers) writeRecommendation(out *jsonw.Writer, q *place.Query, r *pla
 }
 
 // writeScore writes the score and its breakdown in whole points.
-func writeScore(out *jsonw.Writer, r *place.Result) {
+func writeScore(out *jsonw.Writer, r *geo.Result) {
 	pts, score := r.Points()
 	out.Key("score")
 	out.Int(int64(score))
 	out.Key("scoreBreakdown")
 	out.BeginArray()
-	for j := range place.NumParts {
+	for j := range geo.NumParts {
 		out.Begin()
 		out.Key("name")
-		out.String(place.PartNames[j])
+		out.String(geo.PartNames[j])
 		out.Key("score")
 		out.Int(int64(pts[j]))
 		out.Key("max")
-		out.Int(int64(place.PartMax[j]))
+		out.Int(int64(geo.PartMax[j]))
 		out.End()
 	}
 	out.EndArray()
@@ -886,14 +888,14 @@ type ratioLines struct {
 }
 
 type compareEntry struct {
-	City           cityItem   `json:"city" schema:"required"`
-	MonthlyCostUSD int        `json:"monthlyCostUSD" schema:"required" doc:"The month's cost in the requested style (costs.total)."`
-	AnnualCostUSD  int        `json:"annualCostUSD" schema:"required" doc:"12 x monthlyCostUSD."`
-	FINumberUSD    float64    `json:"fiNumberUSD" schema:"required" doc:"Portfolio that sustains the spending: 12 x monthlyCostUSD / withdrawalRate."`
-	Costs          geo.Lines  `json:"costs" schema:"required" doc:"The monthly budget in the requested style, line by line."`
-	RatioToFirst   ratioLines `json:"ratioToFirst" schema:"required" doc:"Each cost line divided by the same line of the first city (3 decimals); 1 for the first city."`
-	GoesFurther    float64    `json:"goesFurther" schema:"required" doc:"The first city's total divided by this city's: money goes this many times further here than there (3 decimals)."`
-	Summary        string     `json:"summary" schema:"required" doc:"goesFurther in words."`
+	City           cityItem      `json:"city" schema:"required"`
+	MonthlyCostUSD int           `json:"monthlyCostUSD" schema:"required" doc:"The month's cost in the requested style (costs.total)."`
+	AnnualCostUSD  int           `json:"annualCostUSD" schema:"required" doc:"12 x monthlyCostUSD."`
+	FINumberUSD    float64       `json:"fiNumberUSD" schema:"required" doc:"Portfolio that sustains the spending: 12 x monthlyCostUSD / withdrawalRate."`
+	Costs          geodata.Lines `json:"costs" schema:"required" doc:"The monthly budget in the requested style, line by line."`
+	RatioToFirst   ratioLines    `json:"ratioToFirst" schema:"required" doc:"Each cost line divided by the same line of the first city (3 decimals); 1 for the first city."`
+	GoesFurther    float64       `json:"goesFurther" schema:"required" doc:"The first city's total divided by this city's: money goes this many times further here than there (3 decimals)."`
+	Summary        string        `json:"summary" schema:"required" doc:"goesFurther in words."`
 }
 
 type compareData struct {

@@ -1,4 +1,4 @@
-package places
+package geo
 
 import (
 	"bytes"
@@ -10,8 +10,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"fiplan/compute/place"
-	"fiplan/data/geo"
+	"fiplan/compute/geo"
+	geodata "fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
@@ -20,7 +20,7 @@ import (
 // newTestHandlers builds Handlers over the embedded datasets.
 func newTestHandlers(tb testing.TB) *Handlers {
 	tb.Helper()
-	cities, err := geo.Embedded()
+	cities, err := geodata.Embedded()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func newTestHandlers(tb testing.TB) *Handlers {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	v := schema.NewVocabulary().Enum("geoRegion", geo.Regions).Enum("climateBand", geo.ClimateBands).Enum("englishBand", geo.EnglishBands)
+	v := schema.NewVocabulary().Enum("geoRegion", geodata.Regions).Enum("climateBand", geodata.ClimateBands).Enum("englishBand", geodata.EnglishBands)
 	g, err := New(v, cities, programs)
 	if err != nil {
 		tb.Fatal(err)
@@ -108,14 +108,14 @@ func TestGeoPlaceOf(t *testing.T) {
 	g := newTestHandlers(t)
 	// The engine's names are the dataset's, in the same order: the schema
 	// validates requests against the dataset's lists.
-	for i, b := range geo.ClimateBands {
-		if place.Band(i).String() != b {
-			t.Fatalf("band %d is %q in the engine, %q in the dataset", i, place.Band(i), b)
+	for i, b := range geodata.ClimateBands {
+		if geo.Band(i).String() != b {
+			t.Fatalf("band %d is %q in the engine, %q in the dataset", i, geo.Band(i), b)
 		}
 	}
-	for i, e := range geo.EnglishBands {
-		if place.English(i+1).String() != e {
-			t.Fatalf("English band %d is %q in the engine, %q in the dataset", i, place.English(i+1), e)
+	for i, e := range geodata.EnglishBands {
+		if geo.English(i+1).String() != e {
+			t.Fatalf("English band %d is %q in the engine, %q in the dataset", i, geo.English(i+1), e)
 		}
 	}
 	all := g.cities
@@ -125,7 +125,7 @@ func TestGeoPlaceOf(t *testing.T) {
 	for i, c := range all {
 		p := &g.places[i]
 		if p.ID != c.ID || p.Name != c.Name || p.Band.String() != c.Climate.Band() || p.English.String() != c.EnglishProficiency ||
-			geo.Regions[p.Region] != c.Region || p.Safety != c.SafetyIndex || p.Healthcare != c.HealthcareIndex || p.InternetMbps != c.InternetMbps ||
+			geodata.Regions[p.Region] != c.Region || p.Safety != c.SafetyIndex || p.Healthcare != c.HealthcareIndex || p.InternetMbps != c.InternetMbps ||
 			p.ColdestHighC != c.Climate.AvgHighColdestC || p.WarmestHighC != c.Climate.AvgHighWarmestC || p.RentOutside != c.Rents.OneBedOutside {
 			t.Fatalf("%s: place %+v", c.ID, p)
 		}
@@ -136,9 +136,9 @@ func TestGeoPlaceOf(t *testing.T) {
 			t.Fatalf("%s: visas %q %q", c.ID, p.RetirementVisa, p.NomadVisa)
 		}
 	}
-	for name, mod := range map[string]func(*geo.City){
-		"fluent": func(c *geo.City) { c.EnglishProficiency = "fluent" },
-		"mars":   func(c *geo.City) { c.Region = "mars" },
+	for name, mod := range map[string]func(*geodata.City){
+		"fluent": func(c *geodata.City) { c.EnglishProficiency = "fluent" },
+		"mars":   func(c *geodata.City) { c.Region = "mars" },
 	} {
 		c := all[0]
 		mod(&c)

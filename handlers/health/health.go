@@ -1,7 +1,7 @@
-// Package portfolio serves the stateless portfolio tools: the health
+// Package health serves the stateless portfolio tools: the health
 // score of a portfolio sent in the request, and category suggestions for
 // holdings. Nothing is stored.
-package portfolio
+package health
 
 import (
 	"sync"
