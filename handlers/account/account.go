@@ -4,12 +4,10 @@
 package account
 
 import (
-	"strconv"
 	"time"
 
 	"fiplan/data/fx"
 	"fiplan/data/store"
-	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
@@ -113,32 +111,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	s.assetDocs(&s.Docs, docs["asset"])
 	s.userDocs(&s.Docs, docs["export"])
 	s.Docs.FIScore = fiScoreDoc(docs["fiScore"])
-	s.Docs.Summary = &rest.Doc{
-		Tag:     "assets",
-		Status:  200,
-		Summary: "Totals and allocation of your assets",
-		Desc:    "Total value in the base currency of your settings; allocation by category, currency, region and account type (value and share, largest first); the value-weighted expense ratio; the unrealised gain where the cost basis is known. Amounts in other currencies are converted with the embedded reference exchange rates, whose date is in `exchangeRates.asOf`.",
-		Data:    docs["summary"]}
-	s.Docs.ListKeys = &rest.Doc{
-		Tag:     "user",
-		Status:  200,
-		List:    true,
-		Summary: "List your API keys",
-		Desc:    "Every active key of the caller, oldest first, without secrets: the id, the name, a hint of the key's first and last characters, when it was created and last used (last use is recorded within 30 seconds).",
-		Data:    docs["key"]}
-	s.Docs.CreateKey = &rest.Doc{
-		Tag:     "user",
-		Status:  201,
-		Summary: "Create an API key",
-		Desc:    "Creates a key `svc_...` for integrations and returns it once, in `data.key`: only its SHA-256 hash is stored. Keys act for their owner with the owner's tier (never with the admin role) and do not expire until revoked. Needs a signed-in session, not an API key. At most " + strconv.Itoa(cfg.MaxKeys) + " keys per user.",
-		Body:    s.keyCreateSchema,
-		Data:    docs["createdKey"],
-		Errs:    []rest.ErrDoc{rest.Err(errcode.Conflict, "the caller already has the maximum number of keys"), rest.Err(errcode.Forbidden, "called with an API key")}}
-	s.Docs.RevokeKey = &rest.Doc{
-		Tag:     "user",
-		Status:  204,
-		Summary: "Revoke an API key",
-		Desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
-		Errs:    []rest.ErrDoc{rest.Err(errcode.NotFound, "no key with this id belongs to the caller"), rest.Err(errcode.Forbidden, "called with an API key")}}
+	s.Docs.Summary = summaryDoc(docs["summary"])
+	s.keyDocs(&s.Docs, docs["key"], docs["createdKey"])
 	return s, nil
 }

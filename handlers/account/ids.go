@@ -6,8 +6,6 @@ import (
 	"fiplan/handlers/rest"
 )
 
-// newID returns prefix followed by 128 random bits in base 32, an opaque
-// and unguessable identifier.
 // AssetID and KeyID are the grammars of the ids newID makes: the prefix
 // and 26 characters of base32 (a-z, 2-7).
 var (
@@ -15,6 +13,8 @@ var (
 	KeyID   = rest.NewPathParam("id", `^key_[a-z2-7]{26}$`, 30, "must be an API key id: key_ and 26 characters of a-z and 2-7")
 )
 
+// newID returns prefix followed by 128 random bits in base 32, an opaque
+// and unguessable identifier.
 func newID(prefix string) (string, error) {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {

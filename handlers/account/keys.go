@@ -2,6 +2,7 @@ package account
 
 import (
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -11,6 +12,31 @@ import (
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 )
+
+// keyDocs describes the API-key routes for the OpenAPI document.
+func (s *Handlers) keyDocs(d *Docs, key, created rest.Schema) {
+	d.ListKeys = &rest.Doc{
+		Tag:     "user",
+		Status:  200,
+		List:    true,
+		Summary: "List your API keys",
+		Desc:    "Every active key of the caller, oldest first, without secrets: the id, the name, a hint of the key's first and last characters, when it was created and last used (last use is recorded within 30 seconds).",
+		Data:    key}
+	d.CreateKey = &rest.Doc{
+		Tag:     "user",
+		Status:  201,
+		Summary: "Create an API key",
+		Desc:    "Creates a key `svc_...` for integrations and returns it once, in `data.key`: only its SHA-256 hash is stored. Keys act for their owner with the owner's tier (never with the admin role) and do not expire until revoked. Needs a signed-in session, not an API key. At most " + strconv.Itoa(s.maxKeys) + " keys per user.",
+		Body:    s.keyCreateSchema,
+		Data:    created,
+		Errs:    []rest.ErrDoc{rest.Err(errcode.Conflict, "the caller already has the maximum number of keys"), rest.Err(errcode.Forbidden, "called with an API key")}}
+	d.RevokeKey = &rest.Doc{
+		Tag:     "user",
+		Status:  204,
+		Summary: "Revoke an API key",
+		Desc:    "Revokes the key at once: its next use answers 401. Another user's key id answers 404.",
+		Errs:    []rest.ErrDoc{rest.Err(errcode.NotFound, "no key with this id belongs to the caller"), rest.Err(errcode.Forbidden, "called with an API key")}}
+}
 
 func (s *Handlers) ListKeys(c *rest.Ctx) {
 	keys, err := s.db.Keys(c.Principal.User)

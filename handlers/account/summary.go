@@ -11,6 +11,16 @@ import (
 	gojson "github.com/goccy/go-json"
 )
 
+// summaryDoc describes GET /assets/summary for the OpenAPI document.
+func summaryDoc(data rest.Schema) *rest.Doc {
+	return &rest.Doc{
+		Tag:     "assets",
+		Status:  200,
+		Summary: "Totals and allocation of your assets",
+		Desc:    "Total value in the base currency of your settings; allocation by category, currency, region and account type (value and share, largest first); the value-weighted expense ratio; the unrealised gain where the cost basis is known. Amounts in other currencies are converted with the embedded reference exchange rates, whose date is in `exchangeRates.asOf`.",
+		Data:    data}
+}
+
 // holding is what the summary and the FI score read of a stored asset.
 type holding struct {
 	Name         string   `json:"name"`
