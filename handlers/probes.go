@@ -18,6 +18,8 @@ const (
 	readyzPath = "/readyz"
 )
 
+var apiPrefix = []byte("/api/")
+
 // apiPath reports whether the API answers path rather than the web app:
 // everything under /api/, and the probes.
 func apiPath(p []byte) bool {

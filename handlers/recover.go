@@ -10,6 +10,11 @@ import (
 	"fiplan/handlers/rest"
 )
 
+var (
+	headerCacheControl = []byte(fasthttp.HeaderCacheControl)
+	valueNoStore       = []byte("no-store")
+)
+
 // finish recovers a panicking handler into 500, keeps answers about a
 // caller's own data out of caches, and writes the access log.
 func (s *Server) finish(c *rest.Ctx) {

@@ -131,10 +131,8 @@ func isTimeout(err error) bool {
 }
 
 var (
-	headerNoSniff      = []byte("X-Content-Type-Options")
-	headerCacheControl = []byte(fasthttp.HeaderCacheControl)
-	valueNoSniff       = []byte("nosniff")
-	valueNoStore       = []byte("no-store")
+	headerNoSniff = []byte("X-Content-Type-Options")
+	valueNoSniff  = []byte("nosniff")
 )
 
 // begin sets what every response carries: the request id, nosniff so
@@ -153,5 +151,3 @@ func (s *Server) begin(c *rest.Ctx) {
 		h.SetCanonical(headerACEH, valueExposed)
 	}
 }
-
-var apiPrefix = []byte("/api/")
