@@ -259,8 +259,12 @@ func (s *Server) limit(c *rest.Ctx) bool {
 	return paid(c) || s.take(c, 1)
 }
 
-// charge takes extra units for an expensive request (rest.Ctx.Charge).
-func (s *Server) charge(c *rest.Ctx, extra int) bool { return s.take(c, extra) }
+// limiter is the server's rate limit as the domains charge it
+// (rest.Limiter).
+type limiter struct{ s *Server }
+
+// Charge takes extra units for an expensive request.
+func (l limiter) Charge(c *rest.Ctx, extra int) bool { return extra <= 0 || l.s.take(c, extra) }
 
 // take charges n units to the caller's limit and sets the RateLimit
 // headers; over the limit it answers 429.

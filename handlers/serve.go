@@ -33,7 +33,6 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	defer s.finish(c)
 	s.begin(c)
 	c.SetClient(limit.AddrKey(s.clientIP(c), s.cfg.RateIPv6Prefix))
-	c.SetCharger(s.chargeFn)
 	if msg := framing(&rc.Request.Header); msg != "" {
 		rc.SetConnectionClose() // what follows on the connection cannot be trusted
 		c.Error(errcode.BadRequest, msg)

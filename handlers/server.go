@@ -64,9 +64,8 @@ type Server struct {
 	openapiStatic *rest.Static
 
 	statusDoc *rest.Doc
-	probe     atomic.Pointer[probe]             // the last check /status reports
-	probes    probes                            // /livez and /readyz
-	chargeFn  func(c *rest.Ctx, extra int) bool // s.charge, bound once
+	probe     atomic.Pointer[probe] // the last check /status reports
+	probes    probes                // /livez and /readyz
 	tax       *taxes.Handlers
 	programs  *program.Table
 	taxes     *taxtable.Table
@@ -130,7 +129,6 @@ func New(cfg Config) (*Server, error) {
 		stop:     make(chan struct{}),
 	}
 	s.started = s.now()
-	s.chargeFn = s.charge
 	s.limits()
 	if cfg.Web != nil {
 		s.cfg.Web = s.limitSignIn(cfg.Web)
@@ -177,22 +175,21 @@ func (s *Server) build() (err error) {
 	if s.vocab, err = vocabulary(s.fx); err != nil {
 		return err
 	}
-	if s.places, err = geo.New(s.vocab, s.cities, s.programs); err != nil {
+	if s.places, err = geo.New(s.vocab, geo.Config{Cities: s.cities, Programs: s.programs}); err != nil {
 		return err
 	}
-	if s.tax, err = taxes.New(s.vocab, s.taxes, s.programs, s.fx); err != nil {
+	if s.tax, err = taxes.New(s.vocab, taxes.Config{Taxes: s.taxes, Programs: s.programs, FX: s.fx, Gate: s.heavy}); err != nil {
 		return err
 	}
-	if s.features, err = features.New(s.vocab, s.db, s.now, s.log); err != nil {
+	if s.features, err = features.New(s.vocab, features.Config{DB: s.db, Now: s.now, Log: s.log}); err != nil {
 		return err
 	}
 	if s.health, err = health.New(s.vocab); err != nil {
 		return err
 	}
-	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flag: s.features.Flag, Taxes: s.taxes, Cities: s.cities, FX: s.fx}); err != nil {
+	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flags: s.features, Taxes: s.taxes, Cities: s.cities, FX: s.fx, Gate: s.heavy, Limiter: limiter{s}}); err != nil {
 		return err
 	}
-	s.calc.Gate, s.tax.Gate = s.heavy, s.heavy
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
 	if err != nil {
 		return err

@@ -94,9 +94,18 @@ type cityItem struct {
 	ClimateBand string `json:"climateBand" schema:"required,enum=cold|temperate|warm|hot" doc:"From the average highs of the coldest and warmest month: cold (coldest below 5 °C), hot (coldest 24 °C or more, or warmest 38 °C or more), warm (coldest 12 °C or more and warmest 25 °C or more), else temperate."`
 }
 
+// Config is what the /geo routes read besides the request.
+type Config struct {
+	Cities *geodata.Table
+	// Programs name the special tax program a city's country offers
+	// newcomers (nil: none).
+	Programs *program.Table
+}
+
 // New prepares the cities for serving; v must define the geoRegion,
 // climateBand and englishBand enums. Close releases the cache.
-func New(v *schema.Vocabulary, cities *geodata.Table, programs *program.Table) (*Handlers, error) {
+func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
+	cities, programs := cfg.Cities, cfg.Programs
 	g := &Handlers{cities: cities.All(), byID: map[string]int{}}
 	var err error
 	if g.recoSchema, err = schema.Compile[recoRequest](v); err != nil {

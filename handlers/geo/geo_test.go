@@ -29,7 +29,7 @@ func newTestHandlers(tb testing.TB) *Handlers {
 		tb.Fatal(err)
 	}
 	v := schema.NewVocabulary().Enum("geoRegion", geodata.Regions).Enum("climateBand", geodata.ClimateBands).Enum("englishBand", geodata.EnglishBands)
-	g, err := New(v, cities, programs)
+	g, err := New(v, Config{Cities: cities, Programs: programs})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -42,11 +42,9 @@ type Handlers struct {
 	supported    string                  // "DE, FR, ..." for error messages
 	// eligibility of the normal regime of a country one moves to
 	residence map[string][]string
-	fx        rates
+	fx        Rates
 	fxAsOf    string
-	// Gate bounds the optimisations running at once (nil: no bound); a
-	// request past it is refused with 503.
-	Gate *rest.Gate
+	gate      *rest.Gate
 
 	calcSchema         *schema.Schema[taxCalcRequest]
 	optSchema          *schema.Schema[taxOptRequest]
@@ -64,8 +62,8 @@ type Docs struct {
 	Countries, Calculate, Programs, Program, Optimize *rest.Doc
 }
 
-// rates is what the tax routes need of the exchange-rate table (data/fx).
-type rates interface {
+// Rates is what the tax routes need of the exchange-rate table (data/fx).
+type Rates interface {
 	Convert(amount float64, from, to string) (float64, bool)
 	AsOf() string
 }
@@ -90,7 +88,7 @@ var partByName = func() map[string]tax.Part {
 }()
 
 // newTaxProgram converts a program's rules for the engine.
-func newTaxProgram(p program.Program, sys *tax.System, fx rates) *taxProgram {
+func newTaxProgram(p program.Program, sys *tax.System, fx Rates) *taxProgram {
 	tp := &taxProgram{p: p, conditions: []string{}}
 	for _, r := range p.Rules {
 		if r.Condition != "" {
@@ -101,10 +99,21 @@ func newTaxProgram(p program.Program, sys *tax.System, fx rates) *taxProgram {
 	return tp
 }
 
-// New prepares the routes' state; fx converts program amounts and
-// optimize's incomes. v must define the tax and program enums.
-func New(v *schema.Vocabulary, taxes *taxtable.Table, programs *program.Table, fx rates) (*Handlers, error) {
-	t := &Handlers{taxes: taxes, byID: map[string]*taxProgram{}, byCountry: map[string][]*taxProgram{}, offers: map[string][]*tax.Offer{}, residence: map[string][]string{}, fx: fx}
+// Config is what the tax routes read besides the request.
+type Config struct {
+	Taxes    *taxtable.Table
+	Programs *program.Table
+	// FX converts program amounts and optimize's incomes.
+	FX Rates
+	// Gate bounds the optimisations running at once (nil: no bound); a
+	// request past it is refused with 503.
+	Gate *rest.Gate
+}
+
+// New prepares the routes' state. v must define the tax and program enums.
+func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
+	taxes, programs, fx := cfg.Taxes, cfg.Programs, cfg.FX
+	t := &Handlers{taxes: taxes, byID: map[string]*taxProgram{}, byCountry: map[string][]*taxProgram{}, offers: map[string][]*tax.Offer{}, residence: map[string][]string{}, fx: fx, gate: cfg.Gate}
 	if fx != nil {
 		t.fxAsOf = fx.AsOf()
 	}
@@ -684,10 +693,10 @@ func (t *Handlers) Optimize(c *rest.Ctx) {
 	if !rest.Decode(c, t.optSchema, req) || !t.optQuery(c, req, &w.q) {
 		return
 	}
-	if !t.Gate.Enter(c) {
+	if !t.gate.Enter(c) {
 		return
 	}
-	defer t.Gate.Leave()
+	defer t.gate.Leave()
 	if err := tax.Optimize(&w.q, t.fx, &w.r); err != nil {
 		c.Internal(err)
 		return
