@@ -5,7 +5,7 @@ import (
 	"fiplan/handlers/features"
 	"fiplan/handlers/geo"
 	"fiplan/handlers/rest"
-	"fiplan/handlers/taxes"
+	"fiplan/handlers/tax"
 )
 
 // v1 is the prefix of every API route but the probes.
@@ -58,7 +58,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/tax/countries", rest.User, t.Countries, t.Docs.Countries),
 		rest.Post(v1+"/tax/calculate", rest.User, t.Calculate, t.Docs.Calculate),
 		rest.Get(v1+"/tax/programs", rest.User, t.Programs, t.Docs.Programs),
-		rest.Get(v1+"/tax/programs/{id}", rest.User, t.Program, t.Docs.Program).Where(taxes.ProgramID),
+		rest.Get(v1+"/tax/programs/{id}", rest.User, t.Program, t.Docs.Program).Where(tax.ProgramID),
 		rest.Post(v1+"/tax/optimize", rest.Pro, t.Optimize, t.Docs.Optimize),
 
 		rest.Get(v1+"/features", rest.User, f.List, f.Docs.List),

@@ -35,7 +35,7 @@ import (
 	"fiplan/handlers/mcp"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
-	"fiplan/handlers/taxes"
+	"fiplan/handlers/tax"
 )
 
 // Server serves the API. Create it with New and stop it with Close.
@@ -66,7 +66,7 @@ type Server struct {
 	statusDoc *rest.Doc
 	probe     atomic.Pointer[probe] // the last check /status reports
 	probes    probes                // /livez and /readyz
-	tax       *taxes.Handlers
+	tax       *tax.Handlers
 	programs  *program.Table
 	taxes     *taxtable.Table
 	fx        *fx.Table
@@ -178,7 +178,7 @@ func (s *Server) build() (err error) {
 	if s.places, err = geo.New(s.vocab, geo.Config{Cities: s.cities, Programs: s.programs}); err != nil {
 		return err
 	}
-	if s.tax, err = taxes.New(s.vocab, taxes.Config{Taxes: s.taxes, Programs: s.programs, FX: s.fx, Gate: s.heavy}); err != nil {
+	if s.tax, err = tax.New(s.vocab, tax.Config{Taxes: s.taxes, Programs: s.programs, FX: s.fx, Gate: s.heavy}); err != nil {
 		return err
 	}
 	if s.features, err = features.New(s.vocab, features.Config{DB: s.db, Now: s.now, Log: s.log}); err != nil {

@@ -1,4 +1,4 @@
-package taxes
+package tax
 
 import (
 	"fmt"
