@@ -29,7 +29,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/assets", rest.User, a.ListAssets, a.Docs.ListAssets),
 		rest.Post(v1+"/assets", rest.User, a.CreateAsset, a.Docs.CreateAsset),
 		rest.Get(v1+"/assets/summary", rest.User, a.Summary, a.Docs.Summary),
-		rest.Post(v1+"/assets/categorize", rest.User, g.Categorize, g.Docs.Categorize),
+		rest.Post(v1+"/assets/categorize", rest.User, a.Categorize, a.Docs.Categorize),
 		rest.Get(v1+"/assets/{id}", rest.User, a.GetAsset, a.Docs.GetAsset).Where(account.AssetID),
 		rest.Put(v1+"/assets/{id}", rest.User, a.PutAsset, a.Docs.PutAsset).Where(account.AssetID),
 		rest.Patch(v1+"/assets/{id}", rest.User, a.PatchAsset, a.Docs.PatchAsset).Where(account.AssetID),

@@ -1,6 +1,7 @@
 // Package account serves what a signed-in user keeps with fiplan: assets,
-// their summary and the FI score, the profile, settings and notification
-// documents, API keys, and the export and erasure of all of it.
+// category suggestions for them, their summary and the FI score, the
+// profile, settings and notification documents, API keys, and the export
+// and erasure of all of it.
 package account
 
 import (
@@ -32,12 +33,13 @@ type Handlers struct {
 	maxKeys int
 	pending Pending
 
-	assetSchema     *schema.Schema[assetIn]
-	assetPutSchema  *schema.Schema[assetPut]
-	keyCreateSchema *schema.Schema[keyCreate]
-	profile         *userDoc[profile]
-	settingsRes     *userDoc[settingsDoc]
-	notifications   *userDoc[notifications]
+	assetSchema      *schema.Schema[assetIn]
+	assetPutSchema   *schema.Schema[assetPut]
+	keyCreateSchema  *schema.Schema[keyCreate]
+	categorizeSchema *schema.Schema[categorizeRequest]
+	profile          *userDoc[profile]
+	settingsRes      *userDoc[settingsDoc]
+	notifications    *userDoc[notifications]
 
 	// Profile, Settings and Notifications are the routes of the three
 	// documents.
@@ -49,6 +51,7 @@ type Handlers struct {
 // Docs describes the routes for the OpenAPI document.
 type Docs struct {
 	ListAssets, CreateAsset, GetAsset, PutAsset, PatchAsset, DeleteAsset *rest.Doc
+	Categorize                                                           *rest.Doc
 	Summary, FIScore, Export, Erase                                      *rest.Doc
 	ListKeys, CreateKey, RevokeKey                                       *rest.Doc
 }
@@ -74,6 +77,9 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 		return nil, err
 	}
 	if s.keyCreateSchema, err = schema.Compile[keyCreate](v); err != nil {
+		return nil, err
+	}
+	if s.categorizeSchema, err = schema.Compile[categorizeRequest](v); err != nil {
 		return nil, err
 	}
 	profileSchema, err := schema.Compile[profile](v)
@@ -103,6 +109,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 		"summary":    func() (rest.Schema, error) { return schema.CompileDoc[summaryData](v) },
 		"key":        func() (rest.Schema, error) { return schema.CompileDoc[apiKey](v) },
 		"createdKey": func() (rest.Schema, error) { return schema.CompileDoc[createdKey](v) },
+		"categorize": func() (rest.Schema, error) { return schema.CompileDoc[categorizeData](v) },
 	} {
 		if docs[name], err = compile(); err != nil {
 			return nil, err
@@ -112,6 +119,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	s.userDocs(&s.Docs, docs["export"])
 	s.Docs.FIScore = fiScoreDoc(docs["fiScore"])
 	s.Docs.Summary = summaryDoc(docs["summary"])
+	s.Docs.Categorize = s.categorizeDoc(docs["categorize"])
 	s.keyDocs(&s.Docs, docs["key"], docs["createdKey"])
 	return s, nil
 }

@@ -1,6 +1,6 @@
-// Package health serves the stateless portfolio tools: the health
-// score of a portfolio sent in the request, and category suggestions for
-// holdings. Nothing is stored.
+// Package health serves POST /portfolio-health: the health score of a
+// portfolio sent in the request, with its recommendations. Nothing is
+// stored.
 package health
 
 import (
@@ -8,7 +8,6 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"fiplan/compute/category"
 	"fiplan/compute/health"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/rest"
@@ -35,17 +34,16 @@ type healthRequest struct {
 	EmergencyFund       *float64        `json:"emergencyFund" schema:"min=0,max=1e15" doc:"Cash set aside outside the holdings. Default: the cash holdings."`
 }
 
-// Handlers serve the portfolio tools.
+// Handlers serve the portfolio-health route.
 type Handlers struct {
-	healthSchema     *schema.Schema[healthRequest]
-	categorizeSchema *schema.Schema[categorizeRequest]
+	healthSchema *schema.Schema[healthRequest]
 	// Docs describes the routes for the OpenAPI document.
 	Docs Docs
 }
 
 // Docs describes the routes for the OpenAPI document.
 type Docs struct {
-	Health, Categorize *rest.Doc
+	Health *rest.Doc
 }
 
 // New compiles the routes' declarations against v, which must define the
@@ -57,14 +55,7 @@ func New(v *schema.Vocabulary) (*Handlers, error) {
 	if h.healthSchema, err = schema.Compile[healthRequest](v); err != nil {
 		return nil, err
 	}
-	if h.categorizeSchema, err = schema.Compile[categorizeRequest](v); err != nil {
-		return nil, err
-	}
 	healthDoc, err := schema.CompileDoc[healthResponseDoc](v)
-	if err != nil {
-		return nil, err
-	}
-	categorizeDoc, err := schema.CompileDoc[categorizeData](v)
 	if err != nil {
 		return nil, err
 	}
@@ -76,13 +67,6 @@ func New(v *schema.Vocabulary) (*Handlers, error) {
 			Desc:    "Scores a portfolio from 0 to 1000 in four components of 250 points and says what to do about it.\n\n" + health.Method,
 			Body:    h.healthSchema,
 			Data:    healthDoc},
-		Categorize: &rest.Doc{
-			Tag:     "assets",
-			Status:  200,
-			Summary: "Suggest a category for each holding",
-			Desc:    "For up to 100 items `{name, isin?, ticker?}` answers a category, a confidence and the reason. Evidence, strongest first: a well-known ticker; a keyword in the name (\"bond\", \"treasury\", \"gold\", \"bitcoin\", \"REIT\", \"money market\", ...); the ISIN prefix (XS and EU for bonds; IE and LU, the UCITS fund domiciles; other countries for a listed share). Nothing is stored.",
-			Body:    h.categorizeSchema,
-			Data:    categorizeDoc},
 	}
 	return h, nil
 }
@@ -239,74 +223,4 @@ type healthResponseDoc struct {
 	Recommendations []healthRecDoc       `json:"recommendations" schema:"required" doc:"Ordered by impact; empty only at 1000."`
 	Missing         []string             `json:"missing" schema:"required" doc:"Inputs that would make the score more exact."`
 	Metrics         healthMetricsDoc     `json:"metrics" schema:"required"`
-}
-
-// Categorisation
-
-type categorizeItem struct {
-	Name   string `json:"name" schema:"required,minLen=1,maxLen=200"`
-	ISIN   string `json:"isin" schema:"maxLen=12,format=isin"`
-	Ticker string `json:"ticker" schema:"maxLen=20"`
-}
-
-type categorizeRequest struct {
-	Items []categorizeItem `json:"items" schema:"required,minItems=1,maxItems=100"`
-}
-
-type categorized struct {
-	Name       string  `json:"name" schema:"required"`
-	Category   string  `json:"category" schema:"required,enum=@assetClass"`
-	Confidence float64 `json:"confidence" schema:"required" doc:"0 to 1: a known ticker 0.95, a name keyword 0.7-0.9, an ISIN prefix alone 0.4-0.6, nothing 0.2."`
-	Basis      string  `json:"basis" schema:"required,enum=ticker|keyword|isin|none" doc:"The evidence that decided."`
-	Reason     string  `json:"reason" schema:"required"`
-}
-
-type categorizeData struct {
-	Items []categorized `json:"items" schema:"required" doc:"One per requested item, in request order."`
-}
-
-var basisNames = [...]string{category.None: "none", category.Ticker: "ticker", category.Keyword: "keyword", category.ISIN: "isin"}
-
-type categorizeWork struct {
-	req  categorizeRequest
-	text []byte
-}
-
-var categorizePool = sync.Pool{New: func() any { return new(categorizeWork) }}
-
-// Categorize suggests a category for each item of the body.
-func (t *Handlers) Categorize(c *rest.Ctx) {
-	w := categorizePool.Get().(*categorizeWork)
-	defer categorizePool.Put(w)
-	if !rest.Decode(c, t.categorizeSchema, &w.req) {
-		return
-	}
-	out := c.Begin()
-	out.Begin()
-	out.Key("items")
-	out.BeginArray()
-	for i := range w.req.Items {
-		it := &w.req.Items[i]
-		g := category.Of(it.Name, it.ISIN, it.Ticker)
-		writeGuess(out, it.Name, g, &w.text)
-	}
-	out.EndArray()
-	out.End()
-	c.Send(fasthttp.StatusOK)
-}
-
-func writeGuess(out *jsonw.Writer, name string, g category.Guess, text *[]byte) {
-	out.Begin()
-	out.Key("name")
-	out.String(name)
-	out.Key("category")
-	out.String(g.Category)
-	out.Key("confidence")
-	out.Fixed(g.Confidence, 2)
-	out.Key("basis")
-	out.String(basisNames[g.Rule])
-	out.Key("reason")
-	*text = category.AppendReason((*text)[:0], g)
-	out.Bytes(*text)
-	out.End()
 }
