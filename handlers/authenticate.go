@@ -12,7 +12,6 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/errcode"
-	"fiplan/handlers/limit"
 	"fiplan/handlers/rest"
 )
 
@@ -246,91 +245,4 @@ func sameOrigin(rc *fasthttp.RequestCtx) bool {
 		return false
 	}
 	return len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
-}
-
-// limit applies the caller's rate limit and sets the RateLimit headers. A
-// tool call over /mcp has paid its unit with the message that carried it.
-// A health check is never limited: a balancer polling every node from one
-// address would otherwise take nodes out of rotation with 429s.
-func (s *Server) limit(c *rest.Ctx) bool {
-	if c.Route().Access == rest.Probe {
-		return true
-	}
-	return paid(c) || s.take(c, 1)
-}
-
-// limiter is the server's rate limit as the domains charge it
-// (rest.Limiter).
-type limiter struct{ s *Server }
-
-// Charge takes extra units for an expensive request.
-func (l limiter) Charge(c *rest.Ctx, extra int) bool { return extra <= 0 || l.s.take(c, extra) }
-
-// take charges n units to the caller's limit and sets the RateLimit
-// headers; over the limit it answers 429.
-func (s *Server) take(c *rest.Ctx, n int) bool {
-	now := s.now().UnixNano()
-	var d limit.Decision
-	switch {
-	case !c.Authed:
-		d = s.public.AllowN(c.Client(), n, now)
-	case c.Principal.Tier == auth.TierPro:
-		d = s.pro.AllowN(c.Principal.User, n, now)
-	default:
-		d = s.free.AllowN(c.Principal.User, n, now)
-	}
-	if d.Limit == 0 {
-		return true // "off"
-	}
-	if !d.OK {
-		s.rateLimited(c, d)
-		return false
-	}
-	s.rateHeaders(c, d)
-	return true
-}
-
-func (s *Server) rateHeaders(c *rest.Ctx, d limit.Decision) {
-	c.SetHeaderInt("RateLimit-Limit", int64(d.Limit))
-	c.SetHeaderInt("RateLimit-Remaining", int64(d.Remaining))
-	c.SetHeaderInt("RateLimit-Reset", int64(d.Reset))
-}
-
-func (s *Server) rateLimited(c *rest.Ctx, d limit.Decision) {
-	s.rateHeaders(c, d)
-	c.RateLimited(d.RetryAfter)
-}
-
-// touch records an API key's use; background work writes it in batches.
-func (s *Server) touch(owner, id string) {
-	now := s.now()
-	ref := store.KeyRef(owner, id)
-	s.touchMu.Lock()
-	s.touched[ref] = now
-	s.touchMu.Unlock()
-}
-
-// forgetTouched drops the unwritten key uses of owner (erasure).
-func (s *Server) forgetTouched(owner string) {
-	s.touchMu.Lock()
-	for ref := range s.touched {
-		if o, _, ok := store.SplitKeyRef(ref); ok && o == owner {
-			delete(s.touched, ref)
-		}
-	}
-	s.touchMu.Unlock()
-}
-
-func (s *Server) flushTouched() {
-	s.touchMu.Lock()
-	if len(s.touched) == 0 {
-		s.touchMu.Unlock()
-		return
-	}
-	batch := s.touched
-	s.touched = map[string]time.Time{}
-	s.touchMu.Unlock()
-	if err := s.db.TouchKeys(batch); err != nil {
-		s.log.Warn("cannot record API key use", "err", err)
-	}
 }
