@@ -16,9 +16,9 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
-	"fiplan/compute/place"
+	"fiplan/compute/geo"
 	"fiplan/compute/tax"
-	"fiplan/data/geo"
+	geodata "fiplan/data/geo"
 	"fiplan/handlers/calculator"
 
 	"fiplan/handlers/errcode"
@@ -636,10 +636,10 @@ func TestCalculatorCityInsideThePlan(t *testing.T) {
 		if !ok {
 			t.Fatalf("no city %s", id)
 		}
-		l := func(x *geo.Lines) place.Lines {
-			return place.Lines{x.Rent, x.Groceries, x.EatingOut, x.Transport, x.Utilities, x.Internet, x.HealthInsurance}
+		l := func(x *geodata.Lines) geo.Lines {
+			return geo.Lines{x.Rent, x.Groceries, x.EatingOut, x.Transport, x.Utilities, x.Internet, x.HealthInsurance}
 		}
-		lines := place.HouseholdLines(&place.City{Single: l(&c.Breakdown.Single), Family: l(&c.Breakdown.Family)}, n)
+		lines := geo.HouseholdLines(&geo.City{Single: l(&c.Breakdown.Single), Family: l(&c.Breakdown.Family)}, n)
 		return 12 * float64(lines.Total())
 	}
 	r := calc(t, h, `{"currentAge":40,"annualIncome":90000,"annualExpenses":50000,"cityId":"lisbon-pt","householdSize":2,

@@ -17,8 +17,8 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"fiplan/compute/place"
-	"fiplan/data/geo"
+	"fiplan/compute/geo"
+	geodata "fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/errcode"
@@ -201,10 +201,10 @@ type cityFilterRef struct {
 	climate            []string
 }
 
-func (f cityFilterRef) match(c geo.City) bool {
+func (f cityFilterRef) match(c geodata.City) bool {
 	return (f.country == "" || strings.EqualFold(c.Country, f.country)) &&
 		(f.region == "" || c.Region == f.region) &&
-		(f.q == "" || strings.Contains(geo.Slug(c.Name), geo.Slug(f.q))) &&
+		(f.q == "" || strings.Contains(geodata.Slug(c.Name), geodata.Slug(f.q))) &&
 		(f.maxCost == 0 || float64(c.MonthlyCostUSD) <= f.maxCost) &&
 		c.SafetyIndex >= f.minSafety &&
 		(len(f.climate) == 0 || slices.Contains(f.climate, c.Climate.Band()))
@@ -266,7 +266,7 @@ func TestGeoListFilters(t *testing.T) {
 	}
 	check(cityFilterRef{country: "PT"})
 	check(cityFilterRef{country: "DZ"}) // well-formed, no cities: empty
-	check(cityFilterRef{region: geo.RegionSoutheastAsia})
+	check(cityFilterRef{region: geodata.RegionSoutheastAsia})
 	for _, q := range []string{"sao paulo", "SÃO", "krakow", "Kraków", "york", "new york", "an", "zz"} {
 		check(cityFilterRef{q: q})
 	}
@@ -276,16 +276,16 @@ func TestGeoListFilters(t *testing.T) {
 	check(cityFilterRef{maxCost: 1000})
 	check(cityFilterRef{maxCost: 1234.5})
 	check(cityFilterRef{minSafety: 80})
-	for _, b := range geo.ClimateBands {
+	for _, b := range geodata.ClimateBands {
 		check(cityFilterRef{climate: []string{b}})
 	}
 	check(cityFilterRef{climate: []string{"warm", "hot"}})
-	check(cityFilterRef{region: geo.RegionEuropeSouth, maxCost: 2000, minSafety: 75, climate: []string{"warm"}})
+	check(cityFilterRef{region: geodata.RegionEuropeSouth, maxCost: 2000, minSafety: 75, climate: []string{"warm"}})
 	check(cityFilterRef{country: "mx", q: "a", maxCost: 1800})
 
 	// The bands partition the list.
 	n := 0
-	for _, b := range geo.ClimateBands {
+	for _, b := range geodata.ClimateBands {
 		r := h.do("GET", citiesPath+"?limit=1&climate="+b, "")
 		total, _, _ := metaOf(t, r)
 		n += total
@@ -368,7 +368,7 @@ func TestGeoDetail(t *testing.T) {
 	if r.data()["costOfLivingIndex"].(float64) >= 100 || r.data()["climateBand"] != "warm" {
 		t.Fatalf("Lisbon: %v", r.data())
 	}
-	ny := h.do("GET", citiesPath+"/"+geo.BaseCityID, "", tok...)
+	ny := h.do("GET", citiesPath+"/"+geodata.BaseCityID, "", tok...)
 	if ny.data()["costOfLivingIndex"] != 100.0 {
 		t.Fatalf("New York index %v", ny.data()["costOfLivingIndex"])
 	}
@@ -384,7 +384,7 @@ func TestGeoDetail(t *testing.T) {
 }
 
 // compareRef computes the expected compare figures from the dataset.
-func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][place.NumLines]int, totals []int) {
+func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][geo.NumLines]int, totals []int) {
 	t.Helper()
 	for _, id := range ids {
 		c, ok := h.s.cities.ByID(id)
@@ -392,7 +392,7 @@ func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][
 			t.Fatalf("no %s", id)
 		}
 		s := c.Breakdown.Single
-		l := [place.NumLines]int{s.Rent, s.Groceries, s.EatingOut, s.Transport, s.Utilities, s.Internet, s.HealthInsurance}
+		l := [geo.NumLines]int{s.Rent, s.Groceries, s.EatingOut, s.Transport, s.Utilities, s.Internet, s.HealthInsurance}
 		switch style {
 		case "lean":
 			l[0] = c.Rents.OneBedOutside
@@ -405,7 +405,7 @@ func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][
 			}
 		case "family":
 			f := c.Breakdown.Family
-			l = [place.NumLines]int{f.Rent, f.Groceries, f.EatingOut, f.Transport, f.Utilities, f.Internet, f.HealthInsurance}
+			l = [geo.NumLines]int{f.Rent, f.Groceries, f.EatingOut, f.Transport, f.Utilities, f.Internet, f.HealthInsurance}
 		}
 		sum := 0
 		for _, v := range l {
@@ -586,10 +586,10 @@ func randomPrefs(rng *rand.Rand) recoPrefsRef {
 		return out
 	}
 	if rng.IntN(3) == 0 {
-		p.Regions = pick(geo.Regions)
+		p.Regions = pick(geodata.Regions)
 	}
 	if rng.IntN(3) == 0 {
-		p.Climate = pick(geo.ClimateBands)
+		p.Climate = pick(geodata.ClimateBands)
 	}
 	if rng.IntN(3) == 0 {
 		p.MaxRentUSD = float64(300 + rng.IntN(3000))
@@ -601,7 +601,7 @@ func randomPrefs(rng *rand.Rand) recoPrefsRef {
 		p.MinHealthcare = rng.IntN(90)
 	}
 	if rng.IntN(4) == 0 {
-		p.EnglishMin = geo.EnglishBands[rng.IntN(len(geo.EnglishBands))]
+		p.EnglishMin = geodata.EnglishBands[rng.IntN(len(geodata.EnglishBands))]
 	}
 	if rng.IntN(4) == 0 {
 		p.Visa = []string{"retirement", "digitalNomad"}[rng.IntN(2)]
@@ -614,7 +614,7 @@ func randomPrefs(rng *rand.Rand) recoPrefsRef {
 }
 
 // honours reports which preference, if any, the city breaks.
-func (p recoPrefsRef) broken(c *geo.City, rent float64, programs *program.Table) string {
+func (p recoPrefsRef) broken(c *geodata.City, rent float64, programs *program.Table) string {
 	switch {
 	case len(p.Regions) > 0 && !slices.Contains(p.Regions, c.Region):
 		return "regions"
@@ -626,7 +626,7 @@ func (p recoPrefsRef) broken(c *geo.City, rent float64, programs *program.Table)
 		return "minSafety"
 	case c.HealthcareIndex < p.MinHealthcare:
 		return "minHealthcare"
-	case p.EnglishMin != "" && slices.Index(geo.EnglishBands, c.EnglishProficiency) > slices.Index(geo.EnglishBands, p.EnglishMin):
+	case p.EnglishMin != "" && slices.Index(geodata.EnglishBands, c.EnglishProficiency) > slices.Index(geodata.EnglishBands, p.EnglishMin):
 		return "englishMin"
 	case p.Visa == "retirement" && len(c.Visas.Retirement) == 0, p.Visa == "digitalNomad" && len(c.Visas.DigitalNomad) == 0:
 		return "visa"
@@ -705,8 +705,8 @@ func TestGeoRecommendationsProperties(t *testing.T) {
 			// Exactly the cities that fit and honour every preference.
 			want := 0
 			for i, c := range h.s.cities.All() {
-				l := place.HouseholdLines(&h.s.places.Places()[i], household)
-				if float64(l.Total()) <= b && p.broken(&c, float64(l[place.Rent]), h.s.programs) == "" {
+				l := geo.HouseholdLines(&h.s.places.Places()[i], household)
+				if float64(l.Total()) <= b && p.broken(&c, float64(l[geo.Rent]), h.s.programs) == "" {
 					want++
 				}
 			}

@@ -3,9 +3,9 @@ package handlers
 import (
 	"fiplan/handlers/account"
 	"fiplan/handlers/features"
-	"fiplan/handlers/places"
+	"fiplan/handlers/geo"
 	"fiplan/handlers/rest"
-	"fiplan/handlers/taxes"
+	"fiplan/handlers/tax"
 )
 
 // v1 is the prefix of every API route but the probes.
@@ -15,7 +15,7 @@ const v1 = "/api/v1"
 // the handler and its documentation. The router and the OpenAPI document
 // are both built from it.
 func (s *Server) table() []*rest.Route {
-	a, p, t, f, g := s.account, s.places, s.tax, s.features, s.tools
+	a, p, t, f, g := s.account, s.places, s.tax, s.features, s.health
 	return []*rest.Route{
 		rest.Get(livezPath, rest.Probe, s.livez, s.probes.livezDoc),
 		rest.Get(readyzPath, rest.Probe, s.readyz, s.probes.readyzDoc),
@@ -29,7 +29,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/assets", rest.User, a.ListAssets, a.Docs.ListAssets),
 		rest.Post(v1+"/assets", rest.User, a.CreateAsset, a.Docs.CreateAsset).WithIdempotencyKey(),
 		rest.Get(v1+"/assets/summary", rest.User, a.Summary, a.Docs.Summary),
-		rest.Post(v1+"/assets/categorize", rest.User, g.Categorize, g.Docs.Categorize),
+		rest.Post(v1+"/assets/categorize", rest.User, a.Categorize, a.Docs.Categorize),
 		rest.Get(v1+"/assets/{id}", rest.User, a.GetAsset, a.Docs.GetAsset).Where(account.AssetID),
 		rest.Put(v1+"/assets/{id}", rest.User, a.PutAsset, a.Docs.PutAsset).Where(account.AssetID),
 		rest.Patch(v1+"/assets/{id}", rest.User, a.PatchAsset, a.Docs.PatchAsset).Where(account.AssetID),
@@ -51,14 +51,14 @@ func (s *Server) table() []*rest.Route {
 		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, a.RevokeKey, a.Docs.RevokeKey).Where(account.KeyID),
 
 		rest.Get(v1+"/geo/cities", rest.Public, p.List, p.Docs.List),
-		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(places.CityID),
+		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(geo.CityID),
 		rest.Get(v1+"/geo/compare", rest.User, p.Compare, p.Docs.Compare),
 		rest.Post(v1+"/geo/recommendations", rest.User, p.Recommend, p.Docs.Recommend),
 
 		rest.Get(v1+"/tax/countries", rest.User, t.Countries, t.Docs.Countries),
 		rest.Post(v1+"/tax/calculate", rest.User, t.Calculate, t.Docs.Calculate),
 		rest.Get(v1+"/tax/programs", rest.User, t.Programs, t.Docs.Programs),
-		rest.Get(v1+"/tax/programs/{id}", rest.User, t.Program, t.Docs.Program).Where(taxes.ProgramID),
+		rest.Get(v1+"/tax/programs/{id}", rest.User, t.Program, t.Docs.Program).Where(tax.ProgramID),
 		rest.Post(v1+"/tax/optimize", rest.Pro, t.Optimize, t.Docs.Optimize),
 
 		rest.Get(v1+"/features", rest.User, f.List, f.Docs.List),

@@ -168,7 +168,7 @@ func TestLayoutRulesMatch(t *testing.T) {
 		{"compute/fi", "data/geo", false},
 		{"data/geo", "embed", true},
 		{"data/geo", "embed/web", false},
-		{"data/geo", "compute/place", true},
+		{"data/geo", "compute/geo", true},
 		{"handlers", "compute/fi", false},
 		{"compute", "compute/fi", false},
 	} {

@@ -15,7 +15,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/fi"
-	"fiplan/compute/place"
+	place "fiplan/compute/geo"
 	"fiplan/data/fx"
 	"fiplan/data/geo"
 	"fiplan/data/history"
@@ -265,7 +265,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	key := w.cacheKey(w.base.StartYear, csv)
 	if a, ok := s.cache.Get(key); ok {
 		s.hits.Add(1)
-		if !c.Charge(w.extra) {
+		if !s.limiter.Charge(c, w.extra) {
 			return
 		}
 		s.cache.Set(raw, a, int64(len(raw)))
@@ -281,12 +281,12 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	// Its work is charged once it has a slot: a refused request costs the
 	// one unit of any request, not the work it was refused.
 	if expensive(&w.req, csv) {
-		if !s.Gate.Enter(c) {
+		if !s.gate.Enter(c) {
 			return
 		}
-		defer s.Gate.Leave()
+		defer s.gate.Leave()
 	}
-	if !c.Charge(w.extra) {
+	if !s.limiter.Charge(c, w.extra) {
 		return
 	}
 	n := len(w.req.Scenarios)
@@ -325,11 +325,11 @@ const monteCarloFlag = "calculator-monte-carlo"
 // switch off it does not answer, so the request takes the full path and
 // its error.
 func (s *Handlers) again(c *rest.Ctx, a *answer, csv bool) bool {
-	if a.mc && !s.flag(c, monteCarloFlag, true) {
+	if a.mc && !s.flags.Flag(c, monteCarloFlag, true) {
 		return false
 	}
 	s.hits.Add(1)
-	if a.units > 0 && !c.Charge(a.units) {
+	if a.units > 0 && !s.limiter.Charge(c, a.units) {
 		return true // answered 429
 	}
 	send(c, csv, a.body)
@@ -385,7 +385,7 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 	}
 	years := in.LifeExpectancy - in.CurrentAge
 	// A kill switch for the costliest part of the busiest public route.
-	if req.MonteCarlo != nil && !s.flag(c, monteCarloFlag, true) {
+	if req.MonteCarlo != nil && !s.flags.Flag(c, monteCarloFlag, true) {
 		c.Error(errcode.Unavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
 		return false
 	}
@@ -992,7 +992,8 @@ type Handlers struct {
 	schema  *schema.Schema[calcRequest]
 	history history.Series
 	now     func() time.Time
-	flag    func(c *rest.Ctx, key string, def bool) bool
+	flags   Flags
+	limiter rest.Limiter
 	taxes   *taxtable.Table
 	fx      *fx.Table
 	cities  map[string]*place.City // by id, prepared
@@ -1000,9 +1001,7 @@ type Handlers struct {
 	seen    *doorkeeper
 	hits    atomic.Uint64
 	misses  atomic.Uint64
-	// Gate bounds the simulations, backtests and goal seeks running at
-	// once (nil: no bound); a request past it is refused with 503.
-	Gate *rest.Gate
+	gate    *rest.Gate
 	// pathYears counts the simulated path-years (paths x years).
 	pathYears atomic.Uint64
 	// Doc describes the route for the OpenAPI document.
@@ -1017,18 +1016,28 @@ func (s *Handlers) PathYears() uint64 { return s.pathYears.Load() }
 type Deps struct {
 	History history.Series
 	Now     func() time.Time
-	// Flag answers whether a feature flag is on for the caller (the Monte
-	// Carlo kill switch).
-	Flag   func(c *rest.Ctx, key string, def bool) bool
+	// Flags answers whether a feature flag is on for the caller (the
+	// Monte Carlo kill switch).
+	Flags  Flags
 	Taxes  *taxtable.Table
 	Cities *geo.Table
 	FX     *fx.Table
+	// Gate bounds the simulations, backtests and goal seeks running at
+	// once (nil: no bound); a request past it is refused with 503.
+	Gate *rest.Gate
+	// Limiter charges an expensive request's units to its caller.
+	Limiter rest.Limiter
+}
+
+// Flags reads the feature flags (handlers/features).
+type Flags interface {
+	Flag(c *rest.Ctx, key string, def bool) bool
 }
 
 // New compiles the request declaration against v and creates the answer
 // cache; Close releases it.
 func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
-	s := &Handlers{history: d.History, now: d.Now, flag: d.Flag, taxes: d.Taxes, fx: d.FX}
+	s := &Handlers{history: d.History, now: d.Now, flags: d.Flags, taxes: d.Taxes, fx: d.FX, gate: d.Gate, limiter: d.Limiter}
 	var err error
 	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
 		return nil, err

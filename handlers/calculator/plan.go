@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"fiplan/compute/fi"
-	"fiplan/compute/place"
+	place "fiplan/compute/geo"
 	"fiplan/compute/tax"
 	"fiplan/handlers/rest"
 )

@@ -100,9 +100,16 @@ type Docs struct {
 	List, Get, Put, Delete, Stats *rest.Doc
 }
 
+// Config is what the feature flags need.
+type Config struct {
+	DB  store.Store
+	Now func() time.Time
+	Log *slog.Logger
+}
+
 // New loads the stored flags into memory.
-func New(v *schema.Vocabulary, db store.Store, now func() time.Time, log *slog.Logger) (*Handlers, error) {
-	s := &Handlers{db: db, now: now, log: log}
+func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
+	s := &Handlers{db: cfg.DB, now: cfg.Now, log: cfg.Log}
 	var err error
 	if s.in, err = schema.Compile[flagIn](v); err != nil {
 		return nil, err

@@ -37,7 +37,6 @@ type Ctx struct {
 	id     [40]byte
 	idLen  int
 	client [16]byte
-	charge func(c *Ctx, extra int) bool
 }
 
 // maxPooledBody is the largest writer buffer a released Ctx keeps.
@@ -67,7 +66,7 @@ func ReleaseCtx(c *Ctx) {
 	c.RC, c.log, c.route = nil, nil, nil
 	c.Principal, c.Authed = auth.Principal{}, false
 	c.params = Params{}
-	c.status, c.code, c.idLen, c.client, c.charge = 0, "", 0, [16]byte{}, nil
+	c.status, c.code, c.idLen, c.client = 0, "", 0, [16]byte{}
 	c.w.Reset()
 	c.w.B = poolable(c.w.B)
 	c.z.b = poolable(c.z.b)
@@ -93,19 +92,6 @@ func (c *Ctx) Client() [16]byte { return c.client }
 
 // SetClient records the client's address, or its network's.
 func (c *Ctx) SetClient(a [16]byte) { c.client = a }
-
-// SetCharger sets what Charge calls: the server's rate limiter.
-func (c *Ctx) SetCharger(charge func(c *Ctx, extra int) bool) { c.charge = charge }
-
-// Charge takes extra units of the caller's rate limit for an expensive
-// request, beyond the one every request costs. Over the limit it has sent
-// 429 and returns false.
-func (c *Ctx) Charge(extra int) bool {
-	if extra <= 0 || c.charge == nil {
-		return true
-	}
-	return c.charge(c, extra)
-}
 
 // Start is when the request began.
 func (c *Ctx) Start() time.Time { return c.start }

@@ -8,6 +8,14 @@ import (
 	"fiplan/handlers/errcode"
 )
 
+// Limiter is the server's rate limit as a domain charges it: Charge takes
+// extra units of the caller's limit for an expensive request, beyond the
+// one every request costs (none when extra <= 0). Over the limit it has
+// answered 429 and returns false.
+type Limiter interface {
+	Charge(c *Ctx, extra int) bool
+}
+
 // Gate bounds how many expensive requests (a Monte Carlo simulation, a tax
 // optimisation across every country) run at once. A request past the bound
 // is refused at once with 503 SERVICE_UNAVAILABLE and Retry-After; nothing

@@ -1,0 +1,443 @@
+package tax
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// compileRule fills y.Rules[i] from jr; earlier rules are compiled.
+func (s *System) compileRule(y *Year, i int, jr *jRule) error {
+	if jr.ID == "" {
+		return fmt.Errorf("rule %d: no id", i)
+	}
+	what := "rule " + jr.ID
+	if err := s.checkSources(jr.Src, what); err != nil {
+		return err
+	}
+	cat, ok := parseCategory(jr.Category)
+	if !ok {
+		return fmt.Errorf("%s: category %q", what, jr.Category)
+	}
+	for _, rg := range append(append([]string(nil), jr.Regions...), jr.ExceptRegions...) {
+		if !s.HasRegion(rg) {
+			return fmt.Errorf("%s: region %q not declared", what, rg)
+		}
+	}
+	r := &y.Rules[i]
+	*r = Rule{ID: jr.ID, Label: jr.Label, Category: cat, Regions: jr.Regions,
+		ExceptRegions: jr.ExceptRegions, Exempt: jr.Exempt, MinTax: jr.MinTax, Sources: jr.Src}
+	if jr.Relief != nil {
+		r.HasRelief, r.ReliefAbove, r.ReliefRate = true, jr.Relief.Above, jr.Relief.Rate
+	}
+	if jr.Round != nil {
+		var err error
+		if r.RoundBase, err = compileRound(jr.Round.Base); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		if r.RoundTax, err = compileRound(jr.Round.Tax); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+	}
+	if len(jr.Layers) == 0 || len(jr.Layers) > MaxLayers {
+		return fmt.Errorf("%s: %d layers (1..%d)", what, len(jr.Layers), MaxLayers)
+	}
+	maxBand := 0.0
+	for li := range jr.Layers {
+		l, mb, err := compileLayer(y, i, &jr.Layers[li], fmt.Sprintf("%s layer %d", what, li))
+		if err != nil {
+			return err
+		}
+		maxBand = math.Max(maxBand, mb)
+		r.Layers = append(r.Layers, l)
+	}
+	taper := 0.0
+	for di := range jr.Deductions {
+		a, err := s.compileAdjust(y, i, r, &jr.Deductions[di], what, false)
+		if err != nil {
+			return err
+		}
+		taper += a.slope()
+		r.Deductions = append(r.Deductions, a)
+	}
+	creditSlope := 0.0
+	for ci := range jr.Credits {
+		a, err := s.compileAdjust(y, i, r, &jr.Credits[ci], what, true)
+		if err != nil {
+			return err
+		}
+		creditSlope += a.slope()
+		r.Credits = append(r.Credits, a)
+	}
+	mr := maxBand * (1 + taper)
+	if r.HasRelief {
+		mr = math.Max(mr, r.ReliefRate*maxInputRate(y, r))
+	}
+	r.maxRate = mr + creditSlope
+	return nil
+}
+
+// parseCategory reads a category's name.
+func parseCategory(name string) (Category, bool) {
+	for c, n := range categoryNames {
+		if n == name {
+			return Category(c), true
+		}
+	}
+	return 0, false
+}
+
+// compileLayer compiles one layer of rule self and returns with it the
+// highest marginal rate its bands reach per unit of income.
+func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, error) {
+	l := Layer{ID: jl.ID, Label: jl.Label, NilRate: jl.NilRate, NilLabel: jl.NilLabel, Buckets: jl.Buckets, Exempt: jl.Exempt}
+	m, err := compileMeasure(y, self, &jl.Base, false)
+	if err != nil {
+		return l, 0, fmt.Errorf("%s: %w", what, err)
+	}
+	l.Base = m
+	if len(jl.Bands) == 0 {
+		return l, 0, fmt.Errorf("%s: no bands", what)
+	}
+	// the most a unit of income moves the layer's base
+	maxW := 0.0
+	for _, w := range m.Parts {
+		maxW = math.Max(maxW, math.Abs(w))
+	}
+	for _, rf := range m.Refs {
+		maxW = math.Max(maxW, math.Abs(rf.Weight)*math.Max(1, y.Rules[rf.Rule].maxRate))
+	}
+	maxBand := 0.0
+	for bi, jb := range jl.Bands {
+		if bi == 0 && jb.From != 0 {
+			return l, 0, fmt.Errorf("%s: first band must start at 0", what)
+		}
+		if bi > 0 && jb.From <= jl.Bands[bi-1].From {
+			return l, 0, fmt.Errorf("%s: bands not ascending", what)
+		}
+		b := Band{From: jb.From, Rate: jb.Rate, Label: jb.Label, Formula: jb.Formula}
+		hi := b.From * 4
+		if bi+1 < len(jl.Bands) {
+			hi = jl.Bands[bi+1].From
+		}
+		mr, err := b.maxRate(hi)
+		if err != nil {
+			return l, 0, fmt.Errorf("%s: %w", what, err)
+		}
+		maxBand = math.Max(maxBand, mr*maxW)
+		l.Bands = append(l.Bands, b)
+	}
+	if len(l.NilRate) > 1 && len(l.NilRate) != len(l.Bands) {
+		return l, 0, fmt.Errorf("%s: nilRate needs one amount or one per band", what)
+	}
+	return l, maxBand, nil
+}
+
+// maxRate is the band's highest marginal rate between its start and hi: its
+// rate, or for a formula (2A·y+B)/Div at either end. It must lie in [0, 1].
+func (b *Band) maxRate(hi float64) (float64, error) {
+	mr := b.Rate
+	if f := b.Formula; f != nil {
+		if f.Div == 0 {
+			return 0, fmt.Errorf("formula with div 0")
+		}
+		for _, x := range []float64{b.From, hi} {
+			yv := (x - f.Y0) / f.Div
+			mr = math.Max(mr, (2*f.A*yv+f.B)/f.Div)
+		}
+	}
+	if mr < 0 || mr > 1 {
+		return 0, fmt.Errorf("band rate %v out of [0,1]", mr)
+	}
+	return mr, nil
+}
+
+// maxInputRate bounds d(base)/d(income) of a rule whose base refers to other
+// rules (a surtax): the weighted sum of the referenced rules' bounds.
+func maxInputRate(y *Year, r *Rule) float64 {
+	m := 0.0
+	for _, l := range r.Layers {
+		t := 0.0
+		for _, w := range l.Base.Parts {
+			t = math.Max(t, math.Abs(w))
+		}
+		for _, rf := range l.Base.Refs {
+			t += math.Abs(rf.Weight) * math.Max(y.Rules[rf.Rule].maxRate, 1)
+		}
+		m += t
+	}
+	return m
+}
+
+// cliff is the largest step of the adjustment's function where one segment
+// ends and the next begins (an allowance withdrawn whole above an income
+// limit).
+func (a *Adjust) cliff() float64 {
+	c := 0.0
+	for k := 1; k < len(a.Segments); k++ {
+		p, n := &a.Segments[k-1], &a.Segments[k]
+		c = math.Max(c, math.Abs(n.Base-(p.Base+p.Rate*(n.From-p.From))))
+	}
+	return c
+}
+
+// slope bounds how fast an adjustment can change per unit of income.
+func (a *Adjust) slope() float64 {
+	m := 0.0
+	for _, sg := range a.Segments {
+		m = math.Max(m, math.Abs(sg.Rate))
+	}
+	w := 0.0
+	for _, p := range a.Of.Parts {
+		w = math.Max(w, math.Abs(p))
+	}
+	for _, rf := range a.Of.Refs {
+		w += math.Abs(rf.Weight)
+	}
+	if a.Of.On != OnNone {
+		w = math.Max(w, 1)
+	}
+	return m*w + a.Less.weight()
+}
+
+// weight bounds how fast a measure can move per unit of income (0 for
+// none).
+func (m *Measure) weight() float64 {
+	if m == nil {
+		return 0
+	}
+	w := 0.0
+	for _, p := range m.Parts {
+		w = math.Max(w, math.Abs(p))
+	}
+	for _, rf := range m.Refs {
+		w += math.Abs(rf.Weight)
+	}
+	if m.On != OnNone {
+		w = math.Max(w, 1)
+	}
+	return w
+}
+
+func compileRound(j *jRound) (Rounding, error) {
+	if j == nil {
+		return Rounding{}, nil
+	}
+	var m Round
+	switch j.Mode {
+	case "", "none":
+		m = RoundNone
+	case "floor":
+		m = RoundFloor
+	case "ceil":
+		m = RoundCeil
+	case "nearest":
+		m = RoundNearest
+	default:
+		return Rounding{}, fmt.Errorf("rounding mode %q", j.Mode)
+	}
+	if m != RoundNone && j.Unit <= 0 {
+		return Rounding{}, fmt.Errorf("rounding unit %v", j.Unit)
+	}
+	return Rounding{m, j.Unit}, nil
+}
+
+// compileMeasure resolves part names and references "rule", "rule.layer",
+// "rule#taxable", "rule#gross", "rule#deducted" to earlier rules (all earlier rules with that
+// id: ids may repeat across region variants).
+func compileMeasure(y *Year, self int, j *jMeasure, allowOn bool) (Measure, error) {
+	var m Measure
+	switch j.On {
+	case "":
+	case "gross":
+		m.On = OnGross
+	case "taxable":
+		m.On = OnTaxable
+	case "tax":
+		m.On = OnTax
+	default:
+		return m, fmt.Errorf("measure on %q", j.On)
+	}
+	if m.On != OnNone && !allowOn {
+		return m, fmt.Errorf("layer bases cannot use \"on\"")
+	}
+	for name, w := range j.Parts {
+		found := false
+		for p, n := range partNames {
+			if n == name {
+				m.Parts[p] = w
+				found = true
+			}
+		}
+		if !found {
+			return m, fmt.Errorf("unknown income part %q", name)
+		}
+	}
+	m.pack()
+	keys := make([]string, 0, len(j.Refs))
+	for k := range j.Refs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		var err error
+		if m.Refs, err = appendRefs(m.Refs, y, self, key, j.Refs[key]); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+// appendRefs appends the references key ("rule", "rule.layer",
+// "rule#taxable", "rule#gross", "rule#deducted") makes with weight w to every rule before
+// self with that id.
+func appendRefs(refs []Ref, y *Year, self int, key string, w float64) ([]Ref, error) {
+	id, what, layer := key, RefAmount, ""
+	if k := strings.IndexByte(id, '#'); k >= 0 {
+		switch id[k+1:] {
+		case "taxable":
+			what = RefTaxable
+		case "gross":
+			what = RefGross
+		case "deducted":
+			what = RefDeducted
+		default:
+			return refs, fmt.Errorf("ref %q: unknown field", key)
+		}
+		id = id[:k]
+	}
+	if k := strings.IndexByte(id, '.'); k >= 0 {
+		id, layer = id[:k], id[k+1:]
+	}
+	n := 0
+	for ri := 0; ri < self; ri++ {
+		if y.Rules[ri].ID != id {
+			continue
+		}
+		li := -1
+		if layer != "" {
+			if li = y.Rules[ri].layerIndex(layer); li < 0 {
+				return refs, fmt.Errorf("ref %q: no layer %q", key, layer)
+			}
+		}
+		refs = append(refs, Ref{Rule: ri, Layer: li, What: what, Weight: w})
+		n++
+	}
+	if n == 0 {
+		return refs, fmt.Errorf("ref %q: no earlier rule with that id", key)
+	}
+	return refs, nil
+}
+
+// layerIndex is the position of the layer with that id, or -1 (the last
+// one when ids repeat).
+func (r *Rule) layerIndex(id string) int {
+	li := -1
+	for x := range r.Layers {
+		if r.Layers[x].ID == id {
+			li = x
+		}
+	}
+	return li
+}
+
+func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what string, credit bool) (Adjust, error) {
+	what = what + " / " + j.Label
+	if j.Label == "" {
+		return Adjust{}, fmt.Errorf("%s: adjustment without label", what)
+	}
+	if len(j.Src) > 0 {
+		if err := s.checkSources(j.Src, what); err != nil {
+			return Adjust{}, err
+		}
+	}
+	m, err := compileMeasure(y, self, &j.Of, true)
+	if err != nil {
+		return Adjust{}, fmt.Errorf("%s: %w", what, err)
+	}
+	if !credit && m.On == OnTaxable || !credit && m.On == OnTax {
+		return Adjust{}, fmt.Errorf("%s: deduction cannot depend on taxable base or tax", what)
+	}
+	a := Adjust{Label: j.Label, Of: m, Min: j.Min, CapAtBase: j.CapAtBase, Layer: -1, Sources: j.Src}
+	if a.Segments, err = compileSegments(j); err != nil {
+		return a, fmt.Errorf("%s: %w", what, err)
+	}
+	if j.Max != nil {
+		a.HasMax, a.Max = true, *j.Max
+	}
+	if j.MaxLess != nil {
+		ml, err := compileMeasure(y, self, j.MaxLess, false)
+		if err != nil {
+			return a, fmt.Errorf("%s: maxLess: %w", what, err)
+		}
+		a.MaxLess = &ml
+	}
+	if a.Round, err = compileRound(j.Round); err != nil {
+		return a, fmt.Errorf("%s: %w", what, err)
+	}
+	if j.Less != nil {
+		l, err := compileMeasure(y, self, j.Less, credit)
+		if err != nil {
+			return a, fmt.Errorf("%s: less: %w", what, err)
+		}
+		a.Less = &l
+	}
+	if j.Layer != "" {
+		if credit {
+			return a, fmt.Errorf("%s: credits apply to the whole rule", what)
+		}
+		a.Layer = r.layerIndex(j.Layer)
+		if a.Layer < 0 {
+			return a, fmt.Errorf("%s: no layer %q", what, j.Layer)
+		}
+	}
+	if len(j.Spill) > 0 && !credit {
+		return a, fmt.Errorf("%s: spillTo is for credits", what)
+	}
+	for _, id := range j.Spill {
+		n := len(a.Spill)
+		a.Spill = y.appendRuleIndices(a.Spill, self, id)
+		if len(a.Spill) == n {
+			return a, fmt.Errorf("%s: spillTo %q: no earlier rule", what, id)
+		}
+	}
+	return a, nil
+}
+
+// appendRuleIndices appends the indices of the rules before self with that
+// id.
+func (y *Year) appendRuleIndices(dst []int, self int, id string) []int {
+	for ri := 0; ri < self; ri++ {
+		if y.Rules[ri].ID == id {
+			dst = append(dst, ri)
+		}
+	}
+	return dst
+}
+
+// compileSegments is an adjustment's function: its segments, or a single
+// segment from amount and rate.
+func compileSegments(j *jAdjust) ([]Segment, error) {
+	if len(j.Segments) == 0 {
+		amt := 0.0
+		if j.Amount != nil {
+			amt = *j.Amount
+		}
+		return []Segment{{0, amt, j.Rate}}, nil
+	}
+	if j.Amount != nil || j.Rate != 0 {
+		return nil, fmt.Errorf("segments exclude amount/rate")
+	}
+	out := make([]Segment, 0, len(j.Segments))
+	for k, sg := range j.Segments {
+		if len(sg) != 3 {
+			return nil, fmt.Errorf("a segment is [from, value, rate]")
+		}
+		if k > 0 && sg[0] <= j.Segments[k-1][0] {
+			return nil, fmt.Errorf("segments not ascending")
+		}
+		out = append(out, Segment{sg[0], sg[1], sg[2]})
+	}
+	return out, nil
+}

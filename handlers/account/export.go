@@ -1,0 +1,91 @@
+package account
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/rest"
+)
+
+func (s *Handlers) userDocs(d *Docs, exportDoc rest.Schema) {
+	d.Export = &rest.Doc{
+		Tag:     "user",
+		Status:  200,
+		Data:    exportDoc,
+		Summary: "Export everything stored about you",
+		Desc:    "Your account, profile, settings, notification preferences, assets, API-key metadata and feature-flag assignments, read in one transaction. Documents you never wrote are null."}
+	d.Erase = &rest.Doc{
+		Tag:     "user",
+		Status:  204,
+		Summary: "Erase your account and data",
+		Desc:    "Deletes everything GET /user/export shows, API keys included (they stop working at once), in one transaction. A later request with a valid token starts a new, empty account."}
+}
+
+func (s *Handlers) Export(c *rest.Ctx) {
+	user := c.Principal.User
+	e, err := s.db.Export(user)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	out := exportData{ExportedAt: s.now().UTC().Truncate(time.Second), User: user,
+		Assets: make([]asset, len(e.Assets)), APIKeys: apiKeys(e.Keys), Flags: []flagExposure{}}
+	if e.Account != nil {
+		out.Account = &accountInfo{Tier: e.Account.Tier, CreatedAt: e.Account.CreatedAt, UpdatedAt: e.Account.UpdatedAt}
+	}
+	for i, raw := range e.Assets {
+		if err := json.Unmarshal(raw, &out.Assets[i]); err != nil {
+			c.Internal(err)
+			return
+		}
+	}
+	if err := exportDocument(e.Docs, s.profile, &out.Profile); err != nil {
+		c.Internal(err)
+		return
+	}
+	if err := exportDocument(e.Docs, s.settingsRes, &out.Settings); err != nil {
+		c.Internal(err)
+		return
+	}
+	if err := exportDocument(e.Docs, s.notifications, &out.Notifications); err != nil {
+		c.Internal(err)
+		return
+	}
+	// Assignments not yet written (they are written every 30 s) count too.
+	s.pending.Exposures(user, e.Exposures)
+	for k, v := range e.Exposures {
+		out.Flags = append(out.Flags, flagExposure{Key: k, Variant: v})
+	}
+	slices.SortFunc(out.Flags, func(a, b flagExposure) int { return strings.Compare(a.Key, b.Key) })
+	c.JSON(fasthttp.StatusOK, &out)
+}
+
+func exportDocument[T any](docs map[string][]byte, r *userDoc[T], dst **T) error {
+	raw, ok := docs[r.name]
+	if !ok {
+		return nil
+	}
+	v := new(T)
+	r.schema.Reset(v)
+	if err := json.Unmarshal(raw, v); err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}
+
+func (s *Handlers) Erase(c *rest.Ctx) {
+	user := c.Principal.User
+	// Drop what is waiting in memory to be written about the user, so the
+	// next flush does not write it back.
+	s.pending.Forget(user)
+	if err := s.db.DeleteUser(user); err != nil {
+		c.Storage(err)
+		return
+	}
+	c.NoContent()
+}

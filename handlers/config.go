@@ -1,0 +1,59 @@
+package handlers
+
+import (
+	"log/slog"
+	"net/netip"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/store"
+	"fiplan/handlers/auth"
+	"fiplan/handlers/limit"
+	"fiplan/handlers/mcp"
+)
+
+// Config is what a Server needs; cmd/fiplan fills it from flags.
+type Config struct {
+	Version  string
+	DB       store.Store
+	Verifier *auth.Verifier
+	// Rates: anonymous per client IP, and per user by tier.
+	RatePublic, RateFree, RatePro limit.Rate
+	// RateIPv6Prefix is the prefix length an anonymous IPv6 client is
+	// counted by, 32 to 128 (otherwise limit.DefaultIPv6Prefix, 64): one
+	// network's addresses share a bucket. IPv4 clients count by address.
+	RateIPv6Prefix int
+	// TrustedProxies are the peers whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
+	// AccessLog chooses which requests are logged (default every one).
+	AccessLog AccessLog
+	// CORSOrigins are the exact origins ("https://app.example") browsers
+	// may call the API from; none disables CORS.
+	CORSOrigins []string
+	Logger      *slog.Logger
+	// MaxBody is the request body limit in bytes (default 1 MiB).
+	MaxBody int
+	// MaxKeys caps API keys per user (default 25).
+	MaxKeys int
+	// RateKeys caps the keys each rate limiter tracks (default 1<<20).
+	RateKeys int
+	// Now is the clock (default time.Now); tests move it.
+	Now func() time.Time
+	// Web, when set, serves every path outside /api/ (the web app).
+	Web fasthttp.RequestHandler
+	// MCP, when set, serves the Model Context Protocol at /mcp and its
+	// protected-resource metadata under /.well-known/ (handlers/mcp).
+	MCP *mcp.Settings
+	// MaxExpensive bounds the expensive requests (Monte Carlo, backtests
+	// and goal seeks, tax optimisation) running at once; past it they get
+	// 503 with Retry-After (default 2 x GOMAXPROCS).
+	MaxExpensive int
+	// Redis, when set, holds the rate limits every node shares.
+	Redis *limit.Redis
+	// Conns bound the connections the listener from Listen holds open.
+	Conns ConnLimits
+	// Hosts, when it names any, are the hosts a request from the network
+	// may name in its Host header; others get 400.
+	Hosts Hosts
+}
