@@ -14,7 +14,7 @@ import (
 // Counts is what Load copied.
 type Counts struct {
 	Users, Docs, Assets, Keys, Flags, Exposures, Revocations int
-	Secret                                      bool
+	Secret                                                   bool
 }
 
 func (c Counts) String() string {
