@@ -116,7 +116,7 @@ func New(v *schema.Vocabulary, taxes *taxtable.Table, programs *program.Table, f
 	for _, p := range programs.All() {
 		sys, _ := taxes.ByCountry(p.Country)
 		tp := newTaxProgram(p, sys, fx)
-		b, err := json.MarshalNoEscape(programView{Program: &tp.p, Calculable: tp.offer.Why == "", CalculableNote: tp.offer.Why})
+		b, err := json.Marshal(programView{Program: &tp.p, Calculable: tp.offer.Why == "", CalculableNote: tp.offer.Why})
 		if err != nil {
 			return nil, fmt.Errorf("cannot encode program %q: %w", p.ID, err)
 		}
@@ -1133,14 +1133,6 @@ type taxOptDoc struct {
 	Current          taxOptionDoc   `json:"current" schema:"required" doc:"Staying: the current country under its normal rules."`
 	Suggestions      []taxOptionDoc `json:"suggestions" schema:"required" doc:"Every candidate under its normal rules and under each program a newcomer can join, best first."`
 	Skipped          []taxSkipDoc   `json:"skipped" schema:"required" doc:"Candidates and programs left out of the ranking, and why."`
-}
-
-func names[T ~string](list []T) []string {
-	out := make([]string, len(list))
-	for i, v := range list {
-		out[i] = string(v)
-	}
-	return out
 }
 
 const taxCalcDesc = "One country's taxes on a yearly income profile, with a line-by-line breakdown. " +
