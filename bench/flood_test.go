@@ -76,7 +76,7 @@ func startProcess(t *testing.T, nofile int, env ...string) *process {
 		t.Fatal(err)
 	}
 	p := &process{cmd: cmd}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }) // it may have exited
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -104,7 +104,9 @@ func (p *process) log() string {
 	return p.logs.String()
 }
 
-func (p *process) alive() bool { return p.cmd.Process.Signal(syscall.Signal(0)) == nil && p.cmd.ProcessState == nil }
+func (p *process) alive() bool {
+	return p.cmd.Process.Signal(syscall.Signal(0)) == nil && p.cmd.ProcessState == nil
+}
 
 // rss is the process's resident memory in bytes.
 func (p *process) rss(t *testing.T) int64 {

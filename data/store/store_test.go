@@ -458,8 +458,7 @@ func TestAccount(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		_ = tx.Rollback()
-		<-done
-		t.Fatal("SaveAccount with an unchanged tier waited for the write lock")
+		t.Fatalf("SaveAccount with an unchanged tier waited for the write lock (then returned %v)", <-done)
 	}
 	_ = tx.Rollback()
 	if err := d.SaveAccount("alice", "pro"); err != nil {
