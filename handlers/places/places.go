@@ -1,3 +1,20 @@
+// Package places serves the /geo routes over the embedded city dataset:
+// the list with its filters and sort orders, one city, a comparison and
+// recommendations for a budget.
+//
+// Every city's JSON is encoded once at start. For each sort order the
+// encoded cities are also joined, comma separated, into one buffer with the
+// offset of each item, so that any page of the unfiltered list is a single
+// contiguous slice of it: the list costs a copy of its bytes. The first
+// page with no query at all, and every city's detail, are whole response
+// bodies built at start (with their ETags; their compressed forms are made
+// on first request) and handed to fasthttp without a copy. Filtered lists
+// scan the 200-odd cities and copy the pre-encoded items that match.
+//
+// Compare and recommendations are computed by compute/place over the
+// cities converted once at start (placeOf); the handlers parse, call the
+// engine and write its results. Recommendation response bodies are kept in
+// a ristretto cache keyed by the canonical binary form of the request.
 package places
 
 import (
@@ -23,22 +40,6 @@ import (
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
-
-// The /geo routes serve the embedded city dataset.
-//
-// Every city's JSON is encoded once at start. For each sort order the
-// encoded cities are also joined, comma separated, into one buffer with the
-// offset of each item, so that any page of the unfiltered list is a single
-// contiguous slice of it: the list costs a copy of its bytes. The first
-// page with no query at all, and every city's detail, are whole response
-// bodies built at start (with their ETags; their compressed forms are made
-// on first request) and handed to fasthttp without a copy. Filtered lists
-// scan the 200-odd cities and copy the pre-encoded items that match.
-//
-// Compare and recommendations are computed by compute/place over the
-// cities converted once at start (placeOf); the handlers parse, call the
-// engine and write its results. Recommendation response bodies are kept in
-// a ristretto cache keyed by the canonical binary form of the request.
 
 // Handlers is the dataset prepared for serving. It is read-only after New,
 // except for the cache.

@@ -1,3 +1,11 @@
+// Package taxes serves the /tax routes: the countries the tax engine covers, one
+// country's taxes on an income profile (optionally under a special
+// program), the special programs, and a ranking of countries and programs
+// by after-tax income (Optimize, over compute/tax's optimiser).
+//
+// Everything that depends only on the embedded datasets (the countries
+// list, each program's JSON, each program's rules in engine form) is built
+// once when the routes are made; a request only reads it.
 package taxes
 
 import (
@@ -19,15 +27,6 @@ import (
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
-
-// The /tax routes: the countries the tax engine covers, one
-// country's taxes on an income profile (optionally under a special
-// program), the special programs, and a ranking of countries and programs
-// by after-tax income (Optimize, over compute/tax's optimiser).
-//
-// Everything that depends only on the embedded datasets (the countries
-// list, each program's JSON, each program's rules in engine form) is built
-// once when the routes are made; a request only reads it.
 
 // Handlers holds the precomputed state of the /tax routes.
 type Handlers struct {
