@@ -76,7 +76,7 @@ func startProcess(t *testing.T, nofile int, env ...string) *process {
 		t.Fatal(err)
 	}
 	p := &process{cmd: cmd}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }) // it may have exited
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)

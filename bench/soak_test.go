@@ -85,10 +85,8 @@ func TestSoak(t *testing.T) {
 	goroutines, rssStart := runtime.NumGoroutine(), rss(t)
 	t.Logf("start: %s; db %d KiB", rssParts(), dbSize(t, dbPath))
 	if p := os.Getenv("FI_SOAK_HEAP"); p != "" {
-		f, _ := os.Create(p + ".start")
-		pprof.WriteHeapProfile(f)
-		f.Close()
-		defer func() { f, _ := os.Create(p + ".end"); pprof.WriteHeapProfile(f); f.Close() }()
+		writeHeap(t, p+".start")
+		defer writeHeap(t, p+".end")
 	}
 	var ms0 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
@@ -150,6 +148,21 @@ func dbSize(t *testing.T, path string) int64 {
 func mib(b int64) float64 { return float64(b) / (1 << 20) }
 
 // rss is the process's resident set size.
+// writeHeap writes a heap profile to path.
+func writeHeap(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		t.Error(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
 func rss(t *testing.T) int64 {
 	raw, err := os.ReadFile("/proc/self/statm")
 	if err != nil {
@@ -220,8 +233,12 @@ func soakServer(t *testing.T, dbPath string, workers int) (*handlers.Server, str
 	go srv.Serve(ln)   //nolint:errcheck // ends at Shutdown
 	go msrv.Serve(mln) //nolint:errcheck // ends at Shutdown
 	t.Cleanup(func() {
-		srv.Shutdown()
-		msrv.Shutdown()
+		if err := srv.Shutdown(); err != nil {
+			t.Error(err)
+		}
+		if err := msrv.Shutdown(); err != nil {
+			t.Error(err)
+		}
 		s.Close()
 		v.Close()
 		db.Close()

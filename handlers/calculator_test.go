@@ -212,7 +212,9 @@ func TestCalculatorResponseMatchesSchema(t *testing.T) {
 	} {
 		r := calc(t, h, body)
 		var v any
-		json.Unmarshal(r.raw, &v)
+		if err := json.Unmarshal(r.raw, &v); err != nil {
+			t.Fatalf("%v\n%s", err, r.raw)
+		}
 		if err := s.Validate(v); err != nil || r.status != 200 {
 			t.Fatalf("%d, schema: %v\n%s", r.status, err, r.raw[:min(len(r.raw), 400)])
 		}

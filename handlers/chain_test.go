@@ -290,7 +290,7 @@ func listen(t *testing.T, s *Server) string {
 	}
 	srv := s.HTTP()
 	go srv.Serve(s.Listen(ln)) //nolint:errcheck // ends when the listener closes
-	t.Cleanup(func() { srv.Shutdown() })
+	t.Cleanup(func() { _ = srv.Shutdown() })
 	return ln.Addr().String()
 }
 

@@ -107,7 +107,9 @@ func TestGeoListUnfiltered(t *testing.T) {
 	// Each item is the city as the dataset has it, plus its climate band.
 	var first map[string]any
 	b, _ := json.Marshal(all[0])
-	json.Unmarshal(b, &first)
+	if err := json.Unmarshal(b, &first); err != nil {
+		t.Fatal(err)
+	}
 	first["climateBand"] = all[0].Climate.Band()
 	if !equalJSON(first, items[0]) {
 		t.Fatalf("item %v\nwant %v", items[0], first)

@@ -28,7 +28,9 @@ func TestPortfolioHealthScores(t *testing.T) {
 			t.Fatalf("%d %s", r.status, r.raw)
 		}
 		var v any
-		json.Unmarshal(r.raw, &v)
+		if err := json.Unmarshal(r.raw, &v); err != nil {
+			t.Fatalf("%v\n%s", err, r.raw)
+		}
 		if err := sch.Validate(v); err != nil {
 			t.Fatalf("response breaks its schema: %v", err)
 		}

@@ -78,7 +78,7 @@ func serveLimited(t *testing.T, lim ConnLimits, opts ...option) string {
 	}
 	srv := h.s.HTTP()
 	go srv.Serve(h.s.Listen(ln)) //nolint:errcheck // ends when the listener closes
-	t.Cleanup(func() { srv.Shutdown() })
+	t.Cleanup(func() { _ = srv.Shutdown() })
 	return ln.Addr().String()
 }
 

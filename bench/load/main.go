@@ -485,7 +485,10 @@ func (p *fiplanProcess) stop() {
 	}
 	p.cmd.Process.Signal(syscall.SIGTERM) //nolint:errcheck // it may have exited
 	select {
-	case <-p.done:
+	case err := <-p.done:
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "fiplan did not stop cleanly: %v\n", err)
+		}
 	case <-time.After(20 * time.Second):
 		p.cmd.Process.Kill() //nolint:errcheck // last resort
 	}

@@ -152,7 +152,9 @@ func TestBackupOfflineAndErrors(t *testing.T) {
 		t.Fatalf("offline backup: %v\n%s", err, out)
 	}
 	junk := filepath.Join(dir, "junk.db")
-	os.WriteFile(junk, []byte("no bbolt here"), 0o600)
+	if err := os.WriteFile(junk, []byte("no bbolt here"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		says string

@@ -72,7 +72,7 @@ func TestCrashKeepsAcknowledgedWrites(t *testing.T) {
 		}
 		stop.Store(true)
 		wg.Wait()
-		s.cmd.Wait()
+		exited(t, s.cmd.Wait())
 
 		r := start(t, env...)
 		total := 0

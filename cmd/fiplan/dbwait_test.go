@@ -66,7 +66,9 @@ func page(t *testing.T, addr string) (int, http.Header) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	io.Copy(io.Discard, res.Body)
+	if _, err := io.Copy(io.Discard, res.Body); err != nil {
+		t.Fatal(err)
+	}
 	res.Body.Close()
 	return res.StatusCode, res.Header
 }
@@ -147,7 +149,7 @@ func TestDatabaseSettingErrors(t *testing.T) {
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			began := time.Now()
-			cmd.Run()
+			exited(t, cmd.Run())
 			if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), c.want) || strings.Contains(stderr.String(), "hunter2") {
 				t.Fatalf("exit %d, want 2 and %q:\n%s", code, c.want, stderr.String())
 			}

@@ -24,7 +24,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -38,19 +37,6 @@ import (
 	"fiplan/handlers/limit"
 	"fiplan/handlers/mcp"
 )
-
-// version is set at build time with -ldflags "-X main.version=...".
-var version = ""
-
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
-}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -80,7 +66,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fail(stderr, err)
 	}
 	if cfg.version {
-		fmt.Fprintln(stdout, "fiplan", buildVersion())
+		fmt.Fprintln(stdout, "fiplan", binaryBuild())
 		return 0
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: cfg.logLevel}))

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -43,6 +44,17 @@ func command(t *testing.T, env []string, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// exited checks what cmd.Run or cmd.Wait returned: an exit status is the
+// test's to judge from ProcessState; any other failure (the binary did not
+// start, its output could not be copied) ends the test.
+func exited(t *testing.T, err error) {
+	t.Helper()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("cannot run the command: %v", err)
+	}
+}
+
 type server struct {
 	cmd  *exec.Cmd
 	addr string
@@ -61,7 +73,7 @@ func start(t *testing.T, env ...string) *server {
 		t.Fatal(err)
 	}
 	s := &server{cmd: cmd, logs: make(chan string, 1000)}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }) // it may have exited
 	lines := bufio.NewScanner(stderr)
 	// Generous: a loaded machine (CI runs the packages side by side) can
 	// take seconds to load the datasets; a hung start still fails.
@@ -92,11 +104,14 @@ func start(t *testing.T, env ...string) *server {
 // stop sends sig and returns the exit code.
 func (s *server) stop(t *testing.T, sig syscall.Signal) int {
 	t.Helper()
-	s.cmd.Process.Signal(sig)
+	if err := s.cmd.Process.Signal(sig); err != nil {
+		t.Fatalf("cannot signal the server: %v", err)
+	}
 	done := make(chan error, 1)
 	go func() { done <- s.cmd.Wait() }()
 	select {
-	case <-done:
+	case err := <-done:
+		exited(t, err)
 	case <-time.After(20 * time.Second):
 		t.Fatal("server did not exit after the signal")
 	}
@@ -135,7 +150,7 @@ func (s *server) try(method, path, token, body string) (int, map[string]any, err
 	if err != nil {
 		return 0, nil, err
 	}
-	json.Unmarshal(b, &v)
+	_ = json.Unmarshal(b, &v) // a body that is not JSON leaves v nil, for the caller to see
 	return res.StatusCode, v, nil
 }
 
@@ -235,7 +250,9 @@ func closedAddr(t *testing.T) string {
 func TestBadSettingsExit2(t *testing.T) {
 	busy := "FI_ADDR=" + busyAddr(t)
 	notBolt := filepath.Join(t.TempDir(), "not.db")
-	os.WriteFile(notBolt, []byte("this is not a bbolt file, not at all, no header here"), 0o600)
+	if err := os.WriteFile(notBolt, []byte("this is not a bbolt file, not at all, no header here"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name  string
 		env   []string
@@ -290,7 +307,7 @@ func TestLockedDatabaseFailsFast(t *testing.T) {
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	began := time.Now()
-	cmd.Run()
+	exited(t, cmd.Run())
 	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), "-db (FI_DB)") || !strings.Contains(stderr.String(), "locked") {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -305,7 +322,7 @@ func TestAddressInUse(t *testing.T) {
 	cmd := command(t, []string{"FI_DB=" + filepath.Join(t.TempDir(), "b.db"), "FI_ADDR=" + s.addr})
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	cmd.Run()
+	exited(t, cmd.Run())
 	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), "-addr (FI_ADDR)") {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

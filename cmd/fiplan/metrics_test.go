@@ -85,7 +85,7 @@ func TestMetricsAddressErrors(t *testing.T) {
 		cmd := command(t, append(env, "FI_DB="+filepath.Join(t.TempDir(), "m.db")))
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
-		cmd.Run()
+		exited(t, cmd.Run())
 		if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(stderr.String(), "-metrics-addr (FI_METRICS_ADDR)") {
 			t.Errorf("%v: exit %d: %s", env, code, stderr.String())
 		}

@@ -164,7 +164,7 @@ func runCmd(t *testing.T, env []string, args ...string) (string, int) {
 	cmd := command(t, env, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.Run()
+	exited(t, cmd.Run())
 	return out.String(), cmd.ProcessState.ExitCode()
 }
 

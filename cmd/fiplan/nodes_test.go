@@ -288,7 +288,7 @@ func TestRedisStoppedMidway(t *testing.T) {
 	if err := redis.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { redis.Process.Kill(); redis.Wait() })
+	t.Cleanup(func() { _ = redis.Process.Kill(); _ = redis.Wait() }) // it may have been killed
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	for i := 0; ; i++ {
 		if c, err := net.Dial("tcp", addr); err == nil {
@@ -308,8 +308,10 @@ func TestRedisStoppedMidway(t *testing.T) {
 			t.Fatalf("shared request %d: %d remaining %q", i+1, r.status, r.header.Get("RateLimit-Remaining"))
 		}
 	}
-	redis.Process.Kill()
-	redis.Wait()
+	if err := redis.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	exited(t, redis.Wait())
 	// Each node now counts alone: four more each, then 429.
 	for _, n := range []*server{a, b} {
 		for i := range 4 {

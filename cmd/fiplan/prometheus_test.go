@@ -72,7 +72,7 @@ func TestPrometheusScrapes(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait(); out.Close() })
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait(); _ = out.Close() }) // it may have exited
 
 	query := func(q string) (float64, bool) {
 		res, err := http.Get("http://" + web + "/api/v1/query?query=" + url.QueryEscape(q))

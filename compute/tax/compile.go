@@ -116,7 +116,7 @@ func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, e
 		if bi > 0 && jb.From <= jl.Bands[bi-1].From {
 			return l, 0, fmt.Errorf("%s: bands not ascending", what)
 		}
-		b := Band{From: jb.From, Rate: jb.Rate, Label: jb.Label, Formula: jb.Formula}
+		b := Band(jb)
 		hi := b.From * 4
 		if bi+1 < len(jl.Bands) {
 			hi = jl.Bands[bi+1].From

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Backup writes a consistent copy of the whole file to w while the DB stays
@@ -94,7 +95,7 @@ func Restore(src, dst string, lockTimeout time.Duration) error {
 }
 
 func isDamaged(err error) bool {
-	return errors.Is(err, ErrDamaged) || errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrVersionMismatch) || errors.Is(err, bolt.ErrChecksum)
+	return errors.Is(err, ErrDamaged) || errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrVersionMismatch) || errors.Is(err, berrors.ErrChecksum)
 }
 
 func copySynced(from, to string) error {

@@ -105,7 +105,9 @@ func TestRestoreErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	backup := filepath.Join(dir, "backup.db")
-	os.WriteFile(backup, buf.Bytes(), 0o600)
+	if err := os.WriteFile(backup, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
 
 	// The live file is held open: restore refuses to replace it.
 	if err := Restore(backup, live, 100*time.Millisecond); !errors.Is(err, ErrLocked) {
@@ -113,9 +115,13 @@ func TestRestoreErrors(t *testing.T) {
 	}
 	// Not a database, a truncated backup, a missing file.
 	junk := filepath.Join(dir, "junk.db")
-	os.WriteFile(junk, []byte("not a bbolt file at all, not even close to one"), 0o600)
+	if err := os.WriteFile(junk, []byte("not a bbolt file at all, not even close to one"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	cut := filepath.Join(dir, "cut.db")
-	os.WriteFile(cut, buf.Bytes()[:buf.Len()/2], 0o600)
+	if err := os.WriteFile(cut, buf.Bytes()[:buf.Len()/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, src := range []string{junk, cut, filepath.Join(dir, "absent.db")} {
 		if err := Restore(src, filepath.Join(dir, "new.db"), time.Second); err == nil {
 			t.Errorf("restore from %s succeeded", filepath.Base(src))

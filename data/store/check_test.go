@@ -110,7 +110,9 @@ func expectDamaged(t *testing.T, raw []byte, what string) {
 		t.Fatalf("%s: %v", what, err)
 	}
 	p := filepath.Join(t.TempDir(), "damaged.db")
-	os.WriteFile(p, raw, 0o600)
+	if err := os.WriteFile(p, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if err := Check(p); !errors.Is(err, ErrDamaged) {
 		t.Fatalf("%s: Check: %v", what, err)
 	}
@@ -123,7 +125,9 @@ func TestOpenRefusesTruncatedFile(t *testing.T) {
 		expectDamaged(t, raw[:n], fmt.Sprintf("truncated to %d of %d bytes", n, len(raw)))
 	}
 	// The message says truncated when the meta page is there to say so.
-	os.WriteFile(path, raw[:len(raw)/2], 0o600)
+	if err := os.WriteFile(path, raw[:len(raw)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Open(path, Options{}); err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Fatalf("half a file: %v", err)
 	}
@@ -161,7 +165,9 @@ func TestOpenRefusesDamagedPage(t *testing.T) {
 		expectDamaged(t, b, c.what)
 	}
 	// The untouched file opens.
-	os.WriteFile(path, raw, 0o600)
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	openT(t, path).Close()
 }
 
@@ -191,7 +197,9 @@ func TestOpenRandomDamageNeverCrashes(t *testing.T) {
 			native.PutUint64(b[at:], rng.Uint64()>>(rng.IntN(8)*8))
 		}
 		p := filepath.Join(t.TempDir(), "f.db")
-		os.WriteFile(p, b, 0o600)
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
 		d, err := Open(p, Options{LockTimeout: 200 * time.Millisecond})
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "cannot open db ") {

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Feature flags: bucket flags maps a flag key to its JSON definition, and
@@ -49,7 +50,7 @@ func (d *DB) DeleteFlag(key string) error {
 		if err != nil {
 			return err
 		}
-		if err := e.DeleteBucket([]byte(key)); err != nil && !errors.Is(err, bolt.ErrBucketNotFound) {
+		if err := e.DeleteBucket([]byte(key)); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return err
 		}
 		return nil

@@ -21,14 +21,18 @@ func TestFlagsLifecycle(t *testing.T) {
 	if created, err := d.PutFlag("b-flag", def{false}); err != nil || created {
 		t.Fatalf("replace: %v %v", created, err)
 	}
-	d.PutFlag("a-flag", def{true})
+	if _, err := d.PutFlag("a-flag", def{true}); err != nil {
+		t.Fatal(err)
+	}
 	if err := d.RecordExposures(map[string]map[string]string{
 		"b-flag": {"alice": "green", "bob": "blue", "carol": Disabled},
 		"gone":   {"alice": "x"},
 	}); err != nil {
 		t.Fatal(err)
 	}
-	d.RecordExposures(map[string]map[string]string{"b-flag": {"alice": "green", "dave": "green"}})
+	if err := d.RecordExposures(map[string]map[string]string{"b-flag": {"alice": "green", "dave": "green"}}); err != nil {
+		t.Fatal(err)
+	}
 	counts, err := d.Exposures("b-flag")
 	if err != nil || counts["green"] != 2 || counts["blue"] != 1 || counts[Disabled] != 1 || len(counts) != 3 {
 		t.Fatalf("counts %v %v", counts, err)
@@ -51,10 +55,12 @@ func TestFlagsLifecycle(t *testing.T) {
 	}
 	defer d.Close()
 	var keys []string
-	d.Flags(func(k string, raw []byte) error {
+	if err := d.Flags(func(k string, raw []byte) error {
 		keys = append(keys, k+"="+string(raw))
 		return nil
-	})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if len(keys) != 2 || keys[0] != `a-flag={"enabled":true}` || keys[1] != `b-flag={"enabled":false}` {
 		t.Fatalf("after reopen: %v", keys)
 	}

@@ -47,7 +47,7 @@ type indexEntry struct {
 }
 
 func (r keyRecord) key() Key {
-	return Key{ID: r.ID, Owner: r.Owner, Name: r.Name, Hint: r.Hint, CreatedAt: r.CreatedAt, LastUsedAt: r.LastUsedAt}
+	return Key(r)
 }
 
 // KeyRef names a key in the map given to TouchKeys: owner + "\x00" + id.

@@ -147,7 +147,9 @@ func (d *DB) Revoke(id string, until, now time.Time) (first bool, err error) {
 // sweepRevoked forgets up to sweepMarks marks that expired before now.
 func sweepRevoked(marks, order *bolt.Bucket, now int64) error {
 	c := order.Cursor()
-	for k, _ := c.First(); k != nil && len(k) > 8; k, _ = c.First() {
+	n := 0
+	for k, _ := c.First(); len(k) > 8 && n < sweepMarks; k, _ = c.First() {
+		n++
 		if int64(binary.BigEndian.Uint64(k)) >= now {
 			return nil
 		}

@@ -43,7 +43,7 @@
 //
 // ErrNotFound, ErrConflict, ErrLimit, ErrLocked, ErrSchema and ErrDamaged
 // are sentinels to test with errors.Is. Any other error is a storage failure. Operations on a
-// closed DB return an error (wrapping bbolt.ErrDatabaseNotOpen), never panic.
+// closed DB return an error (wrapping bbolt/errors.ErrDatabaseNotOpen), never panic.
 package store
 
 import (
@@ -57,6 +57,7 @@ import (
 
 	json "github.com/goccy/go-json"
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Sentinel errors; test with errors.Is.
@@ -186,9 +187,9 @@ func Open(path string, o Options) (d *DB, err error) {
 	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, ReadOnly: o.ReadOnly, OpenFile: openFile})
 	if err != nil {
 		switch {
-		case errors.Is(err, bolt.ErrTimeout):
+		case errors.Is(err, berrors.ErrTimeout):
 			err = fmt.Errorf("%w (gave up after %s: %w)", ErrLocked, timeout, err)
-		case errors.Is(err, bolt.ErrInvalid), errors.Is(err, bolt.ErrVersionMismatch), errors.Is(err, bolt.ErrChecksum):
+		case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
 			err = fmt.Errorf("not a bbolt database or damaged: %w", err)
 		}
 		return nil, fmt.Errorf("cannot open db %q: %w", path, err)

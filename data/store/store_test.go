@@ -12,6 +12,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 func tempPath(t testing.TB) string { return filepath.Join(t.TempDir(), "fiplan.db") }
@@ -115,7 +116,7 @@ func TestLocked(t *testing.T) {
 		d2.Close()
 		t.Fatal("second Open of a locked file succeeded")
 	}
-	if !errors.Is(err, ErrLocked) || !errors.Is(err, bolt.ErrTimeout) {
+	if !errors.Is(err, ErrLocked) || !errors.Is(err, berrors.ErrTimeout) {
 		t.Fatalf("err = %v, want ErrLocked wrapping bbolt timeout", err)
 	}
 	if el := time.Since(start); el > time.Second {
@@ -342,7 +343,7 @@ func TestReadOnly(t *testing.T) {
 		t.Fatalf("SaveAccount with an unchanged tier on a read-only db: %v", err)
 	}
 	for name, err := range writes {
-		if !errors.Is(err, bolt.ErrDatabaseReadOnly) {
+		if !errors.Is(err, berrors.ErrDatabaseReadOnly) {
 			t.Errorf("%s on a read-only db: %v", name, err)
 		}
 	}
@@ -415,7 +416,7 @@ func TestPingAndClosed(t *testing.T) {
 		"PutDoc":      d.PutDoc("alice", "profile", 1),
 	}
 	for name, err := range errs {
-		if !errors.Is(err, bolt.ErrDatabaseNotOpen) {
+		if !errors.Is(err, berrors.ErrDatabaseNotOpen) {
 			t.Errorf("%s after Close: %v, want an error wrapping ErrDatabaseNotOpen", name, err)
 		}
 		if errors.Is(err, ErrNotFound) {
@@ -457,8 +458,7 @@ func TestAccount(t *testing.T) {
 		}
 	case <-time.After(2 * time.Second):
 		_ = tx.Rollback()
-		<-done
-		t.Fatal("SaveAccount with an unchanged tier waited for the write lock")
+		t.Fatalf("SaveAccount with an unchanged tier waited for the write lock (then returned %v)", <-done)
 	}
 	_ = tx.Rollback()
 	if err := d.SaveAccount("alice", "pro"); err != nil {

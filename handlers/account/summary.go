@@ -44,7 +44,7 @@ func (s *Handlers) holdings(user string) ([]portfolio.Holding, error) {
 	err := s.db.Assets(user, func(doc []byte) error {
 		isin, region, account, basis, ratio = "", "", "", math.NaN(), math.NaN()
 		h := holding{ISIN: &isin, Region: &region, AccountType: &account, CostBasis: &basis, ExpenseRatio: &ratio}
-		if err := gojson.UnmarshalNoEscape(doc, &h); err != nil {
+		if err := gojson.UnmarshalOf(doc, &h); err != nil {
 			return err
 		}
 		x := portfolio.Holding{Name: h.Name, Category: h.Category, Value: h.Value, Currency: h.Currency,

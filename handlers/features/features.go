@@ -1,3 +1,17 @@
+// Package features serves the feature flags: /features/{key} evaluates a
+// flag for its caller, and admins define, delete and count them there.
+//
+// Flags are read from an immutable snapshot swapped atomically on
+// every write, so evaluation never touches the database. Exposures (who
+// was evaluated to what) are collected in memory and written in batches
+// with the API-key use times.
+//
+// A handler asks whether a flag is on for its caller with
+//
+//	if s.Flag(c, "calculator-monte-carlo", true) { ... }
+//
+// where the last argument is the answer while the flag is not defined.
+// Anonymous callers are evaluated by client address.
 package features
 
 import (
@@ -22,18 +36,6 @@ import (
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
-
-// Feature flags are read from an immutable snapshot swapped atomically on
-// every write, so evaluation never touches the database. Exposures (who
-// was evaluated to what) are collected in memory and written in batches
-// with the API-key use times.
-//
-// A handler asks whether a flag is on for its caller with
-//
-//	if s.Flag(c, "calculator-monte-carlo", true) { ... }
-//
-// where the last argument is the answer while the flag is not defined.
-// Anonymous callers are evaluated by client address.
 
 type flagVariantIn struct {
 	Name   string  `json:"name" schema:"required,minLen=1,maxLen=40"`

@@ -213,7 +213,7 @@ func TestSharedFrozenRedis(t *testing.T) {
 				return
 			}
 			go func() { // read and drop, never answer
-				io.Copy(io.Discard, c)
+				_, _ = io.Copy(io.Discard, c) // until the client hangs up
 				c.Close()
 			}()
 		}

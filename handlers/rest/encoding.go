@@ -184,7 +184,7 @@ func compress(s *sink, cd coding, body []byte) {
 		} else {
 			w.Reset(s)
 		}
-		w.Write(body)
+		_, _ = w.Write(body) // into s, which never fails
 		w.Close()
 		w.Reset(nil)
 		brotliPool.Put(w)
@@ -195,7 +195,7 @@ func compress(s *sink, cd coding, body []byte) {
 		} else {
 			w.Reset(s)
 		}
-		w.Write(body)
+		_, _ = w.Write(body) // into s, which never fails
 		w.Close()
 		w.Reset(nil)
 		gzipPool.Put(w)
@@ -251,7 +251,7 @@ func (s *Static) form(cd coding) []byte {
 		case codingGzip:
 			var b sink
 			w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-			w.Write(body)
+			_, _ = w.Write(body) // into b, which never fails
 			w.Close()
 			z = b.b
 		}

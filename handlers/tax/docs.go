@@ -268,14 +268,6 @@ type taxOptDoc struct {
 	Skipped          []taxSkipDoc   `json:"skipped" schema:"required" doc:"Candidates and programs left out of the ranking, and why."`
 }
 
-func names[T ~string](list []T) []string {
-	out := make([]string, len(list))
-	for i, v := range list {
-		out[i] = string(v)
-	}
-	return out
-}
-
 const taxCalcDesc = "One country's taxes on a yearly income profile, with a line-by-line breakdown. " +
 	"The calculation is for a resident single person with no dependants and applies what every such person gets " +
 	"(personal allowance, standard deduction or basic credits); GET /api/v1/tax/countries lists, per country, what is modelled and what is not.\n\n" +

@@ -119,7 +119,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	for _, p := range programs.All() {
 		sys, _ := taxes.ByCountry(p.Country)
 		tp := newTaxProgram(p, sys, fx)
-		b, err := json.MarshalNoEscape(programView{Program: &tp.p, Calculable: tp.offer.Why == "", CalculableNote: tp.offer.Why})
+		b, err := json.Marshal(programView{Program: &tp.p, Calculable: tp.offer.Why == "", CalculableNote: tp.offer.Why})
 		if err != nil {
 			return nil, fmt.Errorf("cannot encode program %q: %w", p.ID, err)
 		}

@@ -3,11 +3,14 @@
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf } from './common.js';
 import { lineChart } from './chart.js';
 
-const form = document.getElementById('calc');
+const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
 const st = document.getElementById('calc-status');
 const list = document.getElementById('scenarios');
-const fields = [...form.querySelectorAll('input[data-path]')].filter((i) => !i.closest('#scenarios'));
+const fields = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll('input[data-path]')].filter((i) => !i.closest('#scenarios')));
 let last = null; // the last response, for the CSV
+
+/** The input of scenario row r whose id ends in -suffix. */
+const inputOf = (r, suffix) => /** @type {HTMLInputElement} */ (r.querySelector(`[id$="-${suffix}"]`));
 
 function addScenario(sc = {}) {
   const i = list.children.length;
@@ -25,7 +28,7 @@ function addScenario(sc = {}) {
 }
 
 function renumber() {
-  const rows = [...list.children].map((r) => ({ name: r.querySelector('[id$="-name"]').value, e: r.querySelector('[id$="-exp"]').value, i: r.querySelector('[id$="-inc"]').value }));
+  const rows = [...list.children].map((r) => ({ name: inputOf(r, 'name').value, e: inputOf(r, 'exp').value, i: inputOf(r, 'inc').value }));
   list.replaceChildren();
   rows.forEach((r) => addScenario(r));
 }
@@ -45,9 +48,9 @@ function request() {
     body[f.name] = v;
   }
   const sc = [...list.children].map((r) => {
-    const s = { name: r.querySelector('[id$="-name"]').value };
-    const e = numberOf(r.querySelector('[id$="-exp"]'));
-    const i = numberOf(r.querySelector('[id$="-inc"]'));
+    const s = { name: inputOf(r, 'name').value };
+    const e = numberOf(inputOf(r, 'exp'));
+    const i = numberOf(inputOf(r, 'inc'));
     if (e !== undefined) s.annualExpenses = e;
     if (i !== undefined) s.annualIncome = i;
     return s;
@@ -65,7 +68,7 @@ function toURL() {
   if (!form.monteCarlo.checked) q.set('mc', '0');
   if (!form.historical.checked) q.set('hist', '0');
   for (const r of list.children) {
-    q.append('sc', [r.querySelector('[id$="-name"]').value, r.querySelector('[id$="-exp"]').value, r.querySelector('[id$="-inc"]').value].join('~'));
+    q.append('sc', [inputOf(r, 'name').value, inputOf(r, 'exp').value, inputOf(r, 'inc').value].join('~'));
   }
   history.replaceState(null, '', '?' + q.toString());
 }
@@ -89,7 +92,7 @@ async function calculate() {
   clearFieldErrors(form);
   toURL();
   status(st, 'loading', 'Calculating…');
-  form.querySelector('[type=submit]').disabled = true;
+  /** @type {HTMLButtonElement} */ (form.querySelector('[type=submit]')).disabled = true;
   try {
     const d = await api('POST', '/calculator', request());
     last = d;
@@ -102,11 +105,11 @@ async function calculate() {
     status(st, 'error', err.details?.length && !rest.length ? 'Check the highlighted fields.' : msg);
     if (err.details?.length && !rest.length) {
       // Open the assumptions when the error is inside them.
-      const bad = form.querySelector('[aria-invalid="true"]');
+      const bad = /** @type {HTMLElement|null} */ (form.querySelector('[aria-invalid="true"]'));
       if (bad && bad.closest('details')) { bad.closest('details').open = true; bad.focus(); }
     }
   } finally {
-    form.querySelector('[type=submit]').disabled = false;
+    /** @type {HTMLButtonElement} */ (form.querySelector('[type=submit]')).disabled = false;
   }
 }
 

@@ -98,7 +98,7 @@ export function refresh() {
  * session once and retries.
  */
 export async function api(method, path, body, retried = false) {
-  const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  const init = /** @type {RequestInit & {headers: Record<string, string>}} */ ({ method, credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -106,7 +106,7 @@ export async function api(method, path, body, retried = false) {
   let r;
   try {
     r = await fetch('/api/v1' + path, init);
-  } catch (e) {
+  } catch {
     throw new APIError(0, { error: 'The server cannot be reached. Check your connection and retry.' });
   }
   if (r.status === 204) return null;
@@ -242,6 +242,18 @@ export function download(name, type, text) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The control named name in form. A control named like one of the form's own
+ * properties (id, name, style) shadows it only by the browser's named-property
+ * override, which a reader (and tsc) takes for the form's attribute; asking
+ * the form's elements says which is meant.
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ */
+export function control(form, name) {
+  return /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
 }
 
 /** Reads a number input: undefined when empty. */

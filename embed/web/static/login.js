@@ -2,6 +2,6 @@
 import './common.js';
 
 const next = new URLSearchParams(location.search).get('next');
-const input = document.getElementById('next');
+const input = /** @type {HTMLInputElement|null} */ (document.getElementById('next'));
 if (input && next && next.startsWith('/') && !next.startsWith('//')) input.value = next;
 document.getElementById('name')?.focus();

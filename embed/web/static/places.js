@@ -1,10 +1,10 @@
 // City search, side-by-side comparison and budget recommendations.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession, control } from './common.js';
 
-const search = document.getElementById('search');
+const search = /** @type {HTMLFormElement} */ (document.getElementById('search'));
 const words = (k) => k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const picked = new Set();
-const compareBtn = document.getElementById('compare-btn');
+const compareBtn = /** @type {HTMLButtonElement} */ (document.getElementById('compare-btn'));
 
 search.addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -40,7 +40,7 @@ document.getElementById('compare').addEventListener('submit', async (e) => {
   if (picked.size < 2 || picked.size > 5) { status(st, 'error', 'Tick 2 to 5 cities.'); return; }
   status(st, 'loading', 'Comparing…');
   try {
-    const d = await api('GET', `/geo/compare?ids=${[...picked].map(encodeURIComponent).join(',')}&style=${e.target.style.value}`);
+    const d = await api('GET', `/geo/compare?ids=${[...picked].map(encodeURIComponent).join(',')}&style=${control(/** @type {HTMLFormElement} */ (e.target), 'style').value}`);
     status(st, '', '');
     const lines = Object.keys(d.cities[0].costs);
     document.getElementById('comparison').replaceChildren(el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Comparison' }, el('table', {},
@@ -54,7 +54,7 @@ document.getElementById('compare').addEventListener('submit', async (e) => {
   }
 });
 
-const recs = document.getElementById('recs');
+const recs = /** @type {HTMLFormElement} */ (document.getElementById('recs'));
 recs.addEventListener('submit', async (e) => {
   e.preventDefault();
   clearFieldErrors(recs);

@@ -1,9 +1,9 @@
 // The signed-in person's assets, their summary, the portfolio health score
 // computed from them, and the FI score.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession, control } from './common.js';
 import { barChart } from './chart.js';
 
-const form = document.getElementById('asset-form');
+const form = /** @type {HTMLFormElement} */ (document.getElementById('asset-form'));
 const fst = document.getElementById('form-status');
 let assets = [];
 let summary = null;
@@ -45,8 +45,8 @@ function renderAssets() {
 
 function edit(a) {
   clearFieldErrors(form);
-  form.id.value = a.id;
-  form.name.value = a.name;
+  control(form, 'id').value = a.id;
+  control(form, 'name').value = a.name;
   form.isin.value = a.isin || '';
   form.value.value = a.value;
   form.currency.value = a.currency || '';
@@ -55,12 +55,12 @@ function edit(a) {
   document.getElementById('form-h').textContent = `Edit ${a.name}`;
   document.getElementById('asset-save').textContent = 'Save changes';
   document.getElementById('asset-cancel').hidden = false;
-  form.name.focus();
+  control(form, 'name').focus();
 }
 
 function resetForm() {
   form.reset();
-  form.id.value = '';
+  control(form, 'id').value = '';
   clearFieldErrors(form);
   document.getElementById('form-h').textContent = 'Add an asset';
   document.getElementById('asset-save').textContent = 'Add asset';
@@ -83,8 +83,8 @@ async function remove(a) {
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
   clearFieldErrors(form);
-  const id = form.id.value;
-  const body = { name: form.name.value.trim(), value: numberOf(form.value) };
+  const id = control(form, 'id').value;
+  const body = { name: control(form, 'name').value.trim(), value: numberOf(form.value) };
   const isin = form.isin.value.trim().toUpperCase();
   const cur = form.currency.value.trim().toUpperCase();
   const er = numberOf(form.expenseRatio);

@@ -1,5 +1,5 @@
 // Profile, preferences, notifications, API keys, export and erasure.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control } from './common.js';
 
 /** Fills a form's inputs from a document. */
 function fill(form, doc) {
@@ -24,7 +24,7 @@ function read(form) {
 
 /** A document form: load with GET, save with PATCH. */
 function docForm(id, path, required = []) {
-  const form = document.getElementById(id);
+  const form = /** @type {HTMLFormElement} */ (document.getElementById(id));
   const st = form.querySelector('.status');
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -55,7 +55,7 @@ const loadProfile = docForm('profile', '/user/profile', ['currency']);
 const loadSettings = docForm('settings', '/user/settings', ['baseCurrency', 'locale', 'expectedReturn', 'inflationRate', 'withdrawalRate', 'units']);
 
 const notifNames = { milestones: 'FI milestones', weeklySummary: 'Weekly summary', productNews: 'Product news' };
-const nform = document.getElementById('notifications');
+const nform = /** @type {HTMLFormElement} */ (document.getElementById('notifications'));
 async function loadNotifications() {
   const st = nform.querySelector('.status');
   status(st, 'loading', 'Loading…');
@@ -72,7 +72,7 @@ nform.addEventListener('submit', async (e) => {
   e.preventDefault();
   const st = nform.querySelector('.status');
   const body = {};
-  for (const box of nform.querySelectorAll('input[type=checkbox]')) {
+  for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (nform.querySelectorAll('input[type=checkbox]'))) {
     const [k, c] = box.name.split('.');
     (body[k] ||= {})[c] = box.checked;
   }
@@ -86,7 +86,7 @@ nform.addEventListener('submit', async (e) => {
 });
 
 // API keys.
-const kform = document.getElementById('key-form');
+const kform = /** @type {HTMLFormElement} */ (document.getElementById('key-form'));
 const kst = document.getElementById('key-status');
 const when = (t) => (t ? new Date(t).toLocaleString() : 'never');
 async function loadKeys() {
@@ -120,7 +120,7 @@ kform.addEventListener('submit', async (e) => {
   clearFieldErrors(kform);
   status(kst, 'loading', 'Creating…');
   try {
-    const k = await api('POST', '/user/api-keys', { name: kform.name.value.trim() });
+    const k = await api('POST', '/user/api-keys', { name: control(kform, 'name').value.trim() });
     status(kst, '', `Key "${k.name}" created.`);
     document.getElementById('new-key-value').textContent = k.key;
     document.getElementById('new-key').hidden = false;
@@ -155,9 +155,9 @@ document.getElementById('export').addEventListener('click', async () => {
     status(st, 'error', describe(err));
   }
 });
-const dform = document.getElementById('delete');
+const dform = /** @type {HTMLFormElement} */ (document.getElementById('delete'));
 const phrase = 'delete my account';
-dform.confirm.addEventListener('input', () => { document.getElementById('delete-btn').disabled = dform.confirm.value.trim() !== phrase; });
+dform.confirm.addEventListener('input', () => { /** @type {HTMLButtonElement} */ (document.getElementById('delete-btn')).disabled = dform.confirm.value.trim() !== phrase; });
 dform.addEventListener('submit', async (e) => {
   e.preventDefault();
   const st = dform.querySelector('.status');
@@ -166,7 +166,7 @@ dform.addEventListener('submit', async (e) => {
   try {
     await api('DELETE', '/user');
     status(st, '', 'Your account is deleted. Signing you out…');
-    document.getElementById('signout').requestSubmit();
+    /** @type {HTMLFormElement} */ (document.getElementById('signout')).requestSubmit();
   } catch (err) {
     status(st, 'error', describe(err));
   }

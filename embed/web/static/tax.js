@@ -2,7 +2,7 @@
 // countries by after-tax income.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession } from './common.js';
 
-const form = document.getElementById('tax');
+const form = /** @type {HTMLFormElement} */ (document.getElementById('tax'));
 const st = document.getElementById('tax-status');
 let countries = [];
 const parts = ['employment', 'selfEmployment', 'pension', 'interest', 'dividends', 'capitalGains'];

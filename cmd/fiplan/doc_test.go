@@ -1,0 +1,56 @@
+package main
+
+import (
+	"go/parser"
+	gotoken "go/token"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestEveryPackageHasADoc: go doc shows every package of the module a
+// package comment, so a reader learns what a directory is for before
+// opening its files.
+func TestEveryPackageHasADoc(t *testing.T) {
+	root := filepath.Join("..", "..")
+	documented := map[string]bool{}
+	fset := gotoken.NewFileSet()
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		dir, _ := filepath.Rel(root, filepath.Dir(p))
+		dir = filepath.ToSlash(dir)
+		documented[dir] = documented[dir] || f.Doc != nil
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var missing []string
+	for dir, ok := range documented {
+		if !ok {
+			missing = append(missing, dir)
+		}
+	}
+	sort.Strings(missing)
+	if len(documented) < 20 || len(missing) > 0 {
+		t.Fatalf("of %d packages, these have no package comment: %v", len(documented), missing)
+	}
+}
