@@ -16,6 +16,7 @@ import (
 
 	"fiplan/compute/fi"
 	"fiplan/compute/place"
+	"fiplan/compute/plan"
 	"fiplan/data/fx"
 	"fiplan/data/geo"
 	"fiplan/data/history"
@@ -122,31 +123,29 @@ const MaxWithdrawalRate = 0.2
 // calcWork is everything one calculation needs, pooled so that a warm
 // request allocates only what its body's optional fields do.
 type calcWork struct {
-	req     calcRequest
-	base    fi.Input
-	scen    [fi.MaxScenarios]fi.Input
-	rows    [fi.MaxScenarios + 1][]fi.Year
-	sums    [fi.MaxScenarios + 1]fi.Summary
-	plans   [fi.MaxScenarios + 1]planInfo
-	taxes   [fi.MaxScenarios + 1][]float64 // each row's tax, with tax
-	scratch fi.Scratch
-	mc      fi.MCResult
-	seq     fi.SequenceView
+	req  calcRequest
+	base fi.Input
+	scen [fi.MaxScenarios]plan.Scenario
+	plan plan.Plan
+	tax  plan.Tax
+	mc   fi.MonteCarlo
+	in   plan.Inputs
+	opt  plan.Options
+	res  plan.Result
 
-	taxOn    bool
-	extra    int // the rate-limit units of the work beyond the request's one
-	tax      taxPlan
-	currency string       // the plan's currency
-	out      jsonw.Writer // the response body being built
-	key      []byte
-	raw      []byte
+	extra   int          // the rate-limit units of the work beyond the request's one
+	out     jsonw.Writer // the response body being built
+	key     []byte
+	raw     []byte
+	c       *rest.Ctx // the request being computed, while Run admits it
+	s       *Handlers
+	csv     bool
+	entered bool // the request holds a slot of the gate
 }
 
 var calcPool = sync.Pool{New: func() any {
 	w := &calcWork{out: jsonw.Writer{B: make([]byte, 0, 64<<10)}, key: make([]byte, 0, 512), raw: make([]byte, 0, 1024)}
-	for i := range w.rows {
-		w.rows[i] = make([]fi.Year, 0, 80)
-	}
+	w.opt.Admit = w.admit
 	return w
 }}
 
@@ -158,20 +157,11 @@ func release(w *calcWork) {
 	if cap(w.out.B) > maxPooledBody {
 		w.out.B = make([]byte, 0, 64<<10)
 	}
+	w.c, w.s, w.entered = nil, nil, false
 	calcPool.Put(w)
 }
 
-// input is plan k's engine input: the base's for 0, else scenario k-1's.
-func (w *calcWork) input(k int) *fi.Input {
-	if k == 0 {
-		return &w.base
-	}
-	return &w.scen[k-1]
-}
-
-// step is the rows the request asks for (see keepRow).
-func (w *calcWork) step() int { return step(&w.req) }
-
+// step is the rows the request asks for (see plan.KeepRow).
 func step(r *calcRequest) int {
 	switch r.Output {
 	case "summary":
@@ -273,35 +263,18 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		return
 	}
 	s.misses.Add(1)
-	if !s.resolve(c, w) {
+	if !s.compute(c, w, csv) {
 		return
 	}
-	// A simulation, backtest or goal seek not answered from the cache
-	// takes one of the slots of expensive requests, or is refused with 503.
-	// Its work is charged once it has a slot: a refused request costs the
-	// one unit of any request, not the work it was refused.
-	if expensive(&w.req, csv) {
-		if !s.Gate.Enter(c) {
-			return
-		}
+	if w.entered {
 		defer s.Gate.Leave()
-	}
-	if !c.Charge(w.extra) {
-		return
-	}
-	n := len(w.req.Scenarios)
-	for k := 0; k <= n; k++ {
-		w.sums[k], w.rows[k] = fi.Project(w.input(k), w.rows[k][:0])
-		if w.taxOn && w.step() > 0 {
-			w.taxes[k] = w.rowTaxes(w.taxes[k][:0], w.rows[k], w.input(k), &w.plans[k])
-		}
 	}
 	out := &w.out
 	out.Reset()
 	if csv {
-		out.B = appendCSV(out.B, w, w.step())
-	} else if !s.writeJSON(c, out, w) {
-		return
+		out.B = appendCSV(out.B, &w.res, step(&w.req))
+	} else {
+		writeJSON(out, &w.res)
 	}
 	if !s.seen.admit(key) {
 		c.SendCopy(fasthttp.StatusOK, contentType(csv), out.B)
@@ -348,24 +321,25 @@ func contentType(csv bool) string {
 	return ""
 }
 
-// writeJSON writes the whole success envelope into out. On a failure it
-// has answered.
-func (s *Handlers) writeJSON(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
+// writeJSON writes the whole success envelope into out.
+func writeJSON(out *jsonw.Writer, r *plan.Result) {
 	out.B = append(out.B, `{"success":true,"data":`...)
 	out.Begin()
-	writePlans(out, w)
-	if mc := w.req.MonteCarlo; mc != nil {
-		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
-		fi.Simulate(&w.base, &settings, &w.scratch, &w.mc)
-		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
-		writeMonteCarlo(out, &w.mc)
+	writePlans(out, r)
+	if r.MonteCarlo != nil {
+		writeMonteCarlo(out, r.MonteCarlo)
 	}
-	if !s.writeHistory(c, out, w) {
-		return false
+	if r.Backtest != nil {
+		writeBacktest(out, r.Backtest)
+	}
+	if r.Goals != nil {
+		out.Key("goals")
+		out.Begin()
+		writeGoals(out, r.Goals)
+		out.End()
 	}
 	out.End()
 	out.B = append(out.B, '}')
-	return true
 }
 
 // inputs fills w.base and w.scen from the request, before cities and
@@ -404,8 +378,8 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 	}
 	for i := range req.Scenarios {
 		sc := &req.Scenarios[i]
-		w.scen[i] = *in
-		x := &w.scen[i]
+		w.scen[i].Input = *in
+		x := &w.scen[i].Input
 		setI(&x.CurrentAge, sc.CurrentAge)
 		setF(&x.AnnualIncome, sc.AnnualIncome)
 		setF(&x.AnnualExpenses, sc.AnnualExpenses)
@@ -414,176 +388,118 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 			return false
 		}
 	}
-	return s.resolveTax(c, w)
-}
-
-// resolve sets each plan's retirement spending from its city and applies
-// the taxes. On a failure it has answered.
-func (s *Handlers) resolve(c *rest.Ctx, w *calcWork) bool {
-	for k := 0; k <= len(w.req.Scenarios); k++ {
-		in, p := w.input(k), &w.plans[k]
-		*p = planInfo{}
-		if !s.resolveCity(c, w, k, in) {
-			return false
-		}
-		p.spending = in.RetirementExpenses
-		if p.spending == 0 {
-			p.spending = in.AnnualExpenses
-		}
-		if w.taxOn && !w.applyTax(c, k, in) {
-			return false
-		}
-	}
-	return true
+	return s.setPlan(c, w)
 }
 
 // writePlans writes the base plan's summary and projections, then each
 // scenario's.
-func writePlans(out *jsonw.Writer, w *calcWork) {
-	step := w.step()
-	writePlan(out, w, 0, step)
+func writePlans(out *jsonw.Writer, r *plan.Result) {
+	writePlan(out, r, &r.Plans[0])
 	out.Key("scenarios")
 	out.BeginArray()
-	for i := range w.req.Scenarios {
+	for k := 1; k < len(r.Plans); k++ {
 		out.Begin()
 		out.Key("name")
-		out.String(w.req.Scenarios[i].Name)
-		writePlan(out, w, i+1, step)
+		out.String(r.Plans[k].Name)
+		writePlan(out, r, &r.Plans[k])
 		out.End()
 	}
 	out.EndArray()
 }
 
-// writePlan writes plan k's summary, its tax and city when it has them,
+// writePlan writes one plan's summary, its tax and city when it has them,
 // and its projections.
-func writePlan(out *jsonw.Writer, w *calcWork, k, step int) {
-	sum, p, in := &w.sums[k], &w.plans[k], w.input(k)
-	fiNumber := sum.FINumber
-	if w.taxOn {
-		fiNumber = p.spending / in.WithdrawalRate
-	}
-	writeSummary(out, sum, fiNumber)
-	if w.taxOn {
+func writePlan(out *jsonw.Writer, r *plan.Result, p *plan.PlanResult) {
+	sum := &p.Summary
+	writeSummary(out, sum, p.FINumber)
+	if r.Taxed {
 		out.Key("afterTaxFINumber")
 		out.Fixed(sum.FINumber, 2)
-		writeTax(out, w, p)
+		writeTax(out, r, &p.Taxes)
 	}
-	if p.city != nil {
-		writeCity(out, w, p, in)
+	if p.City != nil {
+		writeCity(out, r, p.City)
 	}
 	var taxes []float64
-	if w.taxOn {
-		taxes = w.taxes[k]
+	if r.Taxed {
+		taxes = p.RowTax
 	}
-	writeProjections(out, w.rows[k], taxes, step)
+	writeProjections(out, p.Rows, taxes, r.Step)
 }
 
-func writeTax(out *jsonw.Writer, w *calcWork, p *planInfo) {
-	t := &w.tax
+func writeTax(out *jsonw.Writer, r *plan.Result, p *plan.PlanTax) {
+	t := &r.Tax
 	out.Key("tax")
 	out.Begin()
 	out.Key("country")
-	out.String(t.sys.Country)
-	if t.region != "" {
+	out.String(t.Country)
+	if t.Region != "" {
 		out.Key("region")
-		out.String(t.region)
+		out.String(t.Region)
 	}
 	out.Key("year")
-	out.Int(int64(t.year))
+	out.Int(int64(t.Year))
 	out.Key("currency")
-	out.String(w.currency)
+	out.String(r.Currency)
 	out.Key("grossIncome")
-	out.Fixed(p.grossIncome, 2)
+	out.Fixed(p.GrossIncome, 2)
 	out.Key("incomeTax")
-	out.Fixed(p.incomeTax, 2)
+	out.Fixed(p.IncomeTax, 2)
 	out.Key("takeHomeIncome")
-	out.Fixed(p.grossIncome-p.incomeTax, 2)
+	out.Fixed(p.GrossIncome-p.IncomeTax, 2)
 	out.Key("retirementSpending")
-	out.Fixed(p.spending, 2)
+	out.Fixed(p.Spending, 2)
 	out.Key("grossRetirementIncome")
-	out.Fixed(p.grossSpending, 2)
+	out.Fixed(p.GrossSpending, 2)
 	out.Key("retirementTax")
-	out.Fixed(p.grossSpending-p.spending, 2)
+	out.Fixed(p.GrossSpending-p.Spending, 2)
 	out.Key("withdrawalIncome")
-	out.String(t.part.String())
+	out.String(t.Withdrawal.String())
 	out.End()
 }
 
-func writeCity(out *jsonw.Writer, w *calcWork, p *planInfo, in *fi.Input) {
+func writeCity(out *jsonw.Writer, r *plan.Result, c *plan.City) {
 	out.Key("city")
 	out.Begin()
 	out.Key("id")
-	out.String(p.city.ID)
+	out.String(c.City.ID)
 	out.Key("name")
-	out.String(p.city.Name)
+	out.String(c.City.Name)
 	out.Key("householdSize")
-	out.Int(int64(p.household))
+	out.Int(int64(c.Household))
 	out.Key("monthlyCostUSD")
-	out.Int(int64(p.cityUSD))
+	out.Int(int64(c.MonthlyUSD))
 	out.Key("currency")
-	out.String(w.currency)
+	out.String(r.Currency)
 	out.Key("retirementExpenses")
-	out.Fixed(p.spending, 2)
+	out.Fixed(c.Yearly, 2)
 	out.End()
 }
 
-// writeHistory runs and writes the backtest and the goals, over the
-// dataset the request names. On a failure it has answered.
-func (s *Handlers) writeHistory(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
-	req, in := &w.req, &w.base
-	if req.Historical == nil && req.Goals == nil {
-		return true
-	}
-	window, dataset := window(req)
-	past, first, last, err := s.past(req)
-	if err != nil {
-		c.Internal(err)
-		return false
-	}
-	if req.Historical != nil {
-		bt := fi.Backtest(in, past, window)
-		var seq *fi.SequenceView
-		if req.Historical.Sequences {
-			seq = &w.seq
-			fi.Sequences(in, past, window, seq)
-		}
-		writeBacktest(out, &bt, seq, dataset, first, last, window)
-	}
-	if req.Goals != nil {
-		out.Key("goals")
-		out.Begin()
-		writeGoals(out, in, req.Goals, past, window)
-		out.End()
-	}
-	return true
-}
-
-func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, window int) {
-	if g.FIByAge != nil {
+func writeGoals(w *jsonw.Writer, g *plan.Goals) {
+	if g.FIByAge > 0 {
 		w.Key("fiByAge")
-		w.Int(int64(*g.FIByAge))
-		saving, ok := fi.SavingFor(in, *g.FIByAge, MaxContribution)
+		w.Int(int64(g.FIByAge))
 		w.Key("requiredAnnualSaving")
-		if ok {
-			w.Fixed(saving, 2)
+		if g.SavingOK {
+			w.Fixed(g.Saving, 2)
 		} else {
 			w.Null()
 		}
 	}
-	if g.TargetSuccessRate != nil {
+	if g.RateAsked {
 		w.Key("targetSuccessRate")
-		w.Float(*g.TargetSuccessRate)
-		rate, capped := fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate, MaxWithdrawalRate)
+		w.Float(g.TargetRate)
 		w.Key("maxWithdrawalRate")
-		if rate > 0 {
-			w.Fixed(rate, 4)
+		if g.MaxRate > 0 {
+			w.Fixed(g.MaxRate, 4)
 		} else {
 			w.Null()
 		}
 		w.Key("maxWithdrawalRateCapped")
-		w.Bool(capped)
+		w.Bool(g.RateCapped)
 		w.Key("windowYears")
-		w.Int(int64(window))
+		w.Int(int64(g.WindowYears))
 	}
 }
 
@@ -634,13 +550,13 @@ func writeSummary(w *jsonw.Writer, s *fi.Summary, fiNumber float64) {
 	w.Int(int64(s.GuardrailRaise))
 }
 
-// writeProjections writes the rows step selects (see keepRow), each with
-// its tax when taxes is not nil.
+// writeProjections writes the rows step selects (see plan.KeepRow), each
+// with its tax when taxes is not nil.
 func writeProjections(w *jsonw.Writer, rows []fi.Year, taxes []float64, step int) {
 	w.Key("projections")
 	w.BeginArray()
 	for i := range rows {
-		if !keepRow(i, len(rows), step) {
+		if !plan.KeepRow(i, len(rows), step) {
 			continue
 		}
 		w.Elem()
@@ -748,17 +664,17 @@ func appendBand(b []byte, d *fi.Band) []byte {
 	return append(b, '}')
 }
 
-func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, seq *fi.SequenceView, dataset string, first, last, window int) {
+func writeBacktest(w *jsonw.Writer, r *plan.Backtest) {
 	w.Key("historical")
 	w.Begin()
 	w.Key("dataset")
-	w.String(dataset)
+	w.String(r.History.Dataset)
 	w.Key("windowYears")
-	w.Int(int64(window))
+	w.Int(int64(r.WindowYears))
 	w.Key("dataFrom")
-	w.Int(int64(first))
+	w.Int(int64(r.History.First))
 	w.Key("dataTo")
-	w.Int(int64(last))
+	w.Int(int64(r.History.Last))
 	w.Key("periods")
 	w.Int(int64(r.Periods))
 	w.Key("successRate")
@@ -772,8 +688,8 @@ func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, seq *fi.SequenceView, 
 	w.Int(int64(r.WorstYearsLasted))
 	w.Key("medianEndBalanceReal")
 	w.Fixed(r.MedianEndBalance, 2)
-	if seq != nil && seq.Periods > 0 {
-		writeSequences(w, seq)
+	if r.Sequences != nil {
+		writeSequences(w, r.Sequences)
 	}
 	w.End()
 }
@@ -996,6 +912,7 @@ type Handlers struct {
 	taxes   *taxtable.Table
 	fx      *fx.Table
 	cities  map[string]*place.City // by id, prepared
+	data    plan.Inputs            // the datasets every plan reads
 	cache   *ristretto.Cache[string, *answer]
 	seen    *doorkeeper
 	hits    atomic.Uint64
@@ -1048,6 +965,7 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	for i := range places {
 		s.cities[places[i].ID] = &places[i]
 	}
+	s.data = plan.Inputs{Cities: s.cities, Convert: s.fx.Convert}
 	if s.cache, err = newCache(); err != nil {
 		return nil, err
 	}
