@@ -1126,3 +1126,15 @@ func TestCalculatorCSVFormulaCells(t *testing.T) {
 		t.Fatal("no negative number in the rows: the check of numbers proves nothing")
 	}
 }
+
+// A simulation admitted by the expensive-request gate but refused by the
+// rate limit for its work gives its slot back at once.
+func TestCalculatorRefusedWorkLeavesTheGate(t *testing.T) {
+	h := newHarness(t, withRates("3/1m", "off", "off"), func(c *Config) { c.MaxExpensive = 1 })
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
+	r := h.do("POST", "/api/v1/calculator", body)
+	expectError(t, r, 429, errcode.RateLimited)
+	if n := h.s.heavy.InUse(); n != 0 {
+		t.Fatalf("%d slots of the gate held after the refusal", n)
+	}
+}

@@ -87,6 +87,10 @@ func (w *calcWork) admit() error {
 		w.entered = true
 	}
 	if !w.c.Charge(w.extra) {
+		if w.entered {
+			w.s.Gate.Leave()
+			w.entered = false
+		}
 		return errAnswered
 	}
 	return nil
