@@ -109,3 +109,16 @@ type Milestone struct {
 	Row   int
 	Label string
 }
+
+// Typed asks, alongside a request answered by encoding a Result, for the
+// Result itself and for the answer's form: a caller that runs the
+// calculation through a chain of its own (the MCP tools) reads the figures
+// typed, without decoding the answer. Where it travels is the caller's
+// business: the calculator finds it among the request's values under the
+// key (*plan.Typed)(nil).
+type Typed struct {
+	Result Result
+	// Milestones: the answer carries each plan's milestone rows, each with
+	// its label, instead of its projections.
+	Milestones bool
+}

@@ -157,7 +157,7 @@ func release(w *calcWork) {
 	if cap(w.out.B) > maxPooledBody {
 		w.out.B = make([]byte, 0, 64<<10)
 	}
-	w.c, w.s, w.entered = nil, nil, false
+	w.c, w.s, w.entered, w.opt.Milestones = nil, nil, false, false
 	calcPool.Put(w)
 }
 
@@ -252,6 +252,10 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w, year, csv) {
 		return
 	}
+	if t, ok := c.RC.UserValue(typedKey).(*plan.Typed); ok && t != nil {
+		s.typed(c, w, t)
+		return
+	}
 	key := w.cacheKey(w.base.StartYear, csv)
 	if a, ok := s.cache.Get(key); ok {
 		s.hits.Add(1)
@@ -263,7 +267,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		return
 	}
 	s.misses.Add(1)
-	if !s.compute(c, w, csv) {
+	if !s.compute(c, w, csv, &w.res) {
 		return
 	}
 	if w.entered {
@@ -274,7 +278,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if csv {
 		out.B = appendCSV(out.B, &w.res, step(&w.req))
 	} else {
-		writeJSON(out, &w.res)
+		writeJSON(out, &w.res, false)
 	}
 	if !s.seen.admit(key) {
 		c.SendCopy(fasthttp.StatusOK, contentType(csv), out.B)
@@ -322,10 +326,12 @@ func contentType(csv bool) string {
 }
 
 // writeJSON writes the whole success envelope into out.
-func writeJSON(out *jsonw.Writer, r *plan.Result) {
+// With milestones each plan carries its milestone rows instead of its
+// projections.
+func writeJSON(out *jsonw.Writer, r *plan.Result, milestones bool) {
 	out.B = append(out.B, `{"success":true,"data":`...)
 	out.Begin()
-	writePlans(out, r)
+	writePlans(out, r, milestones)
 	if r.MonteCarlo != nil {
 		writeMonteCarlo(out, r.MonteCarlo)
 	}
@@ -393,23 +399,23 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 
 // writePlans writes the base plan's summary and projections, then each
 // scenario's.
-func writePlans(out *jsonw.Writer, r *plan.Result) {
-	writePlan(out, r, &r.Plans[0])
+func writePlans(out *jsonw.Writer, r *plan.Result, milestones bool) {
+	writePlan(out, r, &r.Plans[0], milestones)
 	out.Key("scenarios")
 	out.BeginArray()
 	for k := 1; k < len(r.Plans); k++ {
 		out.Begin()
 		out.Key("name")
 		out.String(r.Plans[k].Name)
-		writePlan(out, r, &r.Plans[k])
+		writePlan(out, r, &r.Plans[k], milestones)
 		out.End()
 	}
 	out.EndArray()
 }
 
 // writePlan writes one plan's summary, its tax and city when it has them,
-// and its projections.
-func writePlan(out *jsonw.Writer, r *plan.Result, p *plan.PlanResult) {
+// and its projections or its milestones.
+func writePlan(out *jsonw.Writer, r *plan.Result, p *plan.PlanResult, milestones bool) {
 	sum := &p.Summary
 	writeSummary(out, sum, p.FINumber)
 	if r.Taxed {
@@ -424,7 +430,27 @@ func writePlan(out *jsonw.Writer, r *plan.Result, p *plan.PlanResult) {
 	if r.Taxed {
 		taxes = p.RowTax
 	}
+	if milestones {
+		writeMilestones(out, p, taxes)
+		return
+	}
 	writeProjections(out, p.Rows, taxes, r.Step)
+}
+
+// writeMilestones writes the plan's milestone rows, each a projection row
+// with its label as its first member.
+func writeMilestones(w *jsonw.Writer, p *plan.PlanResult, taxes []float64) {
+	w.Key("milestones")
+	w.BeginArray()
+	for _, m := range p.Milestones {
+		w.Elem()
+		b := jsonw.AppendString(append(w.B, `{"label":`...), m.Label)
+		n := len(b)
+		b = appendRow(b, &p.Rows[m.Row], taxes, m.Row)
+		b[n] = ',' // the row's opening brace
+		w.B = b
+	}
+	w.EndArray()
 }
 
 func writeTax(out *jsonw.Writer, r *plan.Result, p *plan.PlanTax) {

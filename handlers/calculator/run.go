@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/valyala/fasthttp"
+
 	"fiplan/compute/fi"
 	"fiplan/compute/plan"
 	"fiplan/handlers/rest"
@@ -48,8 +50,8 @@ func placeOf(p *calcParams) plan.Place {
 // JSON, what the request asks for besides.
 func (s *Handlers) options(w *calcWork, csv bool) error {
 	req, o := &w.req, &w.opt
-	admit := o.Admit
-	*o = plan.Options{Step: step(req), Admit: admit, Window: 30, MaxContribution: MaxContribution, MaxWithdrawalRate: MaxWithdrawalRate}
+	admit, milestones := o.Admit, o.Milestones
+	*o = plan.Options{Step: step(req), Admit: admit, Milestones: milestones, Window: 30, MaxContribution: MaxContribution, MaxWithdrawalRate: MaxWithdrawalRate}
 	if csv {
 		return nil
 	}
@@ -96,15 +98,15 @@ func (w *calcWork) admit() error {
 	return nil
 }
 
-// compute runs the plan into w.res. On a failure it has answered.
-func (s *Handlers) compute(c *rest.Ctx, w *calcWork, csv bool) bool {
+// compute runs the plan into res. On a failure it has answered.
+func (s *Handlers) compute(c *rest.Ctx, w *calcWork, csv bool, res *plan.Result) bool {
 	w.in = s.data
 	if err := s.options(w, csv); err != nil {
 		c.Internal(err)
 		return false
 	}
 	w.c, w.s, w.csv = c, s, csv
-	err := plan.Run(&w.plan, &w.in, &w.opt, &w.res)
+	err := plan.Run(&w.plan, &w.in, &w.opt, res)
 	w.c = nil
 	var fe *plan.FieldError
 	switch {
@@ -118,4 +120,25 @@ func (s *Handlers) compute(c *rest.Ctx, w *calcWork, csv bool) bool {
 		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
 	}
 	return true
+}
+
+// typedKey is the key of the request value by which a caller asks for the
+// typed Result behind the answer (see plan.Typed).
+var typedKey = (*plan.Typed)(nil)
+
+// typed answers a caller that asked for the typed Result as well as the
+// answer: it computes into t.Result, bypassing the cache (a cached answer
+// is bytes alone), and writes the answer in the form t asks for.
+func (s *Handlers) typed(c *rest.Ctx, w *calcWork, t *plan.Typed) {
+	w.opt.Milestones = t.Milestones
+	if !s.compute(c, w, false, &t.Result) {
+		return
+	}
+	if w.entered {
+		defer s.Gate.Leave()
+	}
+	out := &w.out
+	out.Reset()
+	writeJSON(out, &t.Result, t.Milestones)
+	c.SendCopy(fasthttp.StatusOK, "", out.B)
 }
