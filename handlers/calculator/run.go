@@ -139,6 +139,9 @@ func (s *Handlers) typed(c *rest.Ctx, w *calcWork, t *plan.Typed) {
 	}
 	out := &w.out
 	out.Reset()
-	writeJSON(out, &t.Result, t.Milestones)
+	if err := w.docs.writeJSON(&t.Result, t.Milestones); err != nil {
+		c.Internal(err)
+		return
+	}
 	c.SendCopy(fasthttp.StatusOK, "", out.B)
 }
