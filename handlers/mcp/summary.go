@@ -1,11 +1,12 @@
 package mcp
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	json "github.com/goccy/go-json"
 
 	"fiplan/compute/plan"
 )
