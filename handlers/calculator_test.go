@@ -1063,6 +1063,9 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 		}
 		h.s.calc.WaitCache()
 	}
+	if n := h.s.calc.PathYears(); n != 0 {
+		t.Fatalf("CSV answers simulated %d path-years", n)
+	}
 	// The same body in JSON runs it all: 600,000 + 932,400 years, 16
 	// units, once it has a slot; refused one, it costs its one unit.
 	asJSON := func() (int, string) {
