@@ -247,15 +247,18 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	c.RC.Response.Header.Set(fasthttp.HeaderVary, "Accept")
 	csv := wantsCSV(c.RC.Request.Header.Peek(fasthttp.HeaderAccept))
 	year := s.now().Year()
+	// A caller asking for the typed figures is answered past the cache,
+	// which holds bytes alone.
+	typed, _ := c.RC.UserValue(typedKey).(*plan.Typed)
 	raw := w.rawKey(c.RC.Request.Body(), year, csv)
-	if a, ok := s.cache.Get(raw); ok && s.again(c, a, csv) {
+	if a, ok := s.cache.Get(raw); ok && typed == nil && s.again(c, a, csv) {
 		return
 	}
 	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w, year, csv) {
 		return
 	}
-	if t, ok := c.RC.UserValue(typedKey).(*plan.Typed); ok && t != nil {
-		s.typed(c, w, t)
+	if typed != nil {
+		s.typed(c, w, typed)
 		return
 	}
 	key := w.cacheKey(w.base.StartYear, csv)
