@@ -196,6 +196,9 @@ func (d *docs) monteCarlo(r *fi.MCResult) *mcDoc {
 	if r == nil {
 		return nil
 	}
+	if cap(d.bands) < len(r.Bands) {
+		d.bands = make([]mcBandDoc, 0, len(r.Bands))
+	}
 	d.bands = d.bands[:0]
 	for i := range r.Bands {
 		b := &r.Bands[i]
@@ -252,6 +255,9 @@ func (d *docs) sequences(v *fi.SequenceView) {
 	for i, p := range [...]*fi.SequencePath{&v.Worst, &v.Median, &v.Best} {
 		dst := [...]*sequencePathDoc{&s.Worst, &s.Median, &s.Best}[i]
 		path := dst.Path[:0]
+		if cap(path) < p.NumYears {
+			path = make([]pathYearDoc, 0, fi.MaxYears)
+		}
 		for _, y := range p.Years[:p.NumYears] {
 			path = append(path, pathYearDoc{Year: y.Year, WithdrawalReal: cents(y.Withdrawal), EndBalanceReal: cents(y.EndBalance)})
 		}

@@ -108,13 +108,11 @@ func (s *Handlers) compute(c *rest.Ctx, w *calcWork, csv bool, res *plan.Result)
 	w.c, w.s, w.csv = c, s, csv
 	err := plan.Run(&w.plan, &w.in, &w.opt, res)
 	w.c = nil
-	var fe *plan.FieldError
-	switch {
-	case errors.As(err, &fe):
-		c.Fail(fe.Field, fe.Message)
-		return false
-	case err != nil:
-		return false // answered
+	if err != nil {
+		if fe, ok := err.(*plan.FieldError); ok {
+			c.Fail(fe.Field, fe.Message)
+		}
+		return false // else answered
 	}
 	if mc := w.opt.MonteCarlo; mc != nil {
 		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
