@@ -17,7 +17,7 @@ func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
 		return &FieldError{Field: "scenarios", Message: "at most " + strconv.Itoa(fi.MaxScenarios) + " scenarios"}
 	}
 	var t taxPlan
-	r.Currency, r.Taxed, r.Step = p.Currency, p.Tax != nil, o.Step
+	r.Currency, r.Taxed, r.Step, r.Tax = p.Currency, p.Tax != nil, o.Step, TaxUse{}
 	if err := t.resolve(p, in, r); err != nil {
 		return err
 	}
