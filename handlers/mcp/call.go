@@ -136,7 +136,10 @@ func (h *Handler) request(t *tool, raw json.RawMessage) (r request, full bool, b
 		}
 	}
 	if t.route.Body != nil {
-		r.body, _ = json.Marshal(args)
+		var err error
+		if r.body, err = json.Marshal(args); err != nil {
+			return r, false, &envelope{Code: errcode.InvalidJSON, Error: "the arguments must be one JSON object: " + err.Error()}
+		}
 		return r, full, nil
 	}
 	q, bad := query(args)
@@ -329,7 +332,14 @@ func failure(env *envelope, body []byte) *sdk.CallToolResult {
 	}
 	if body == nil {
 		env.Success = false
-		body, _ = json.Marshal(map[string]any{"success": false, "error": env.Error, "code": env.Code, "details": env.Details})
+		// Strings and booleans, in the order a map wrote them: nothing here
+		// fails to encode.
+		body, _ = json.Marshal(struct {
+			Code    string   `json:"code"`
+			Details []detail `json:"details"`
+			Error   string   `json:"error"`
+			Success bool     `json:"success"`
+		}{env.Code, env.Details, env.Error, false})
 	}
 	return &sdk.CallToolResult{
 		IsError: true,
