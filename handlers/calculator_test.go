@@ -1065,6 +1065,9 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 		}
 		h.s.calc.WaitCache()
 	}
+	if n := h.s.calc.PathYears(); n != 0 {
+		t.Fatalf("CSV answers simulated %d path-years", n)
+	}
 	// The same body in JSON runs it all: 600,000 + 932,400 years, 16
 	// units, once it has a slot; refused one, it costs its one unit.
 	asJSON := func() (int, string) {
@@ -1126,5 +1129,17 @@ func TestCalculatorCSVFormulaCells(t *testing.T) {
 	}
 	if !negative {
 		t.Fatal("no negative number in the rows: the check of numbers proves nothing")
+	}
+}
+
+// A simulation admitted by the expensive-request gate but refused by the
+// rate limit for its work gives its slot back at once.
+func TestCalculatorRefusedWorkLeavesTheGate(t *testing.T) {
+	h := newHarness(t, withRates("3/1m", "off", "off"), func(c *Config) { c.MaxExpensive = 1 })
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
+	r := h.do("POST", "/api/v1/calculator", body)
+	expectError(t, r, 429, errcode.RateLimited)
+	if n := h.s.heavy.InUse(); n != 0 {
+		t.Fatalf("%d slots of the gate held after the refusal", n)
 	}
 }

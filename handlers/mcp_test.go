@@ -903,3 +903,26 @@ func mcpOnAnotherNode(t *testing.T, db store.Store) {
 		}
 	}
 }
+
+// fi_calculate reads the calculator's typed figures even when the API has
+// the same body's answer cached: the cache holds bytes alone.
+func TestMCPCalculatorPastTheCache(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "free")
+	body := `{"annualExpenses":45000,"annualIncome":90000,"currentAge":35}`
+	for range 3 {
+		if r := h.do("POST", "/api/v1/calculator", body, "Authorization", "Bearer "+key); r.status != 200 {
+			t.Fatalf("%d %s", r.status, r.raw)
+		}
+		h.s.calc.WaitCache()
+	}
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res := call(t, cs, "fi_calculate", body)
+	if res.IsError || !strings.HasPrefix(text(res), "FI number 1,125,000") {
+		t.Fatalf("fi_calculate after the same body was cached: %s", text(res))
+	}
+}

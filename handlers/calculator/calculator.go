@@ -16,6 +16,7 @@ import (
 
 	"fiplan/compute/fi"
 	place "fiplan/compute/geo"
+	"fiplan/compute/plan"
 	"fiplan/data/fx"
 	"fiplan/data/geo"
 	"fiplan/data/history"
@@ -122,31 +123,31 @@ const MaxWithdrawalRate = 0.2
 // calcWork is everything one calculation needs, pooled so that a warm
 // request allocates only what its body's optional fields do.
 type calcWork struct {
-	req     calcRequest
-	base    fi.Input
-	scen    [fi.MaxScenarios]fi.Input
-	rows    [fi.MaxScenarios + 1][]fi.Year
-	sums    [fi.MaxScenarios + 1]fi.Summary
-	plans   [fi.MaxScenarios + 1]planInfo
-	taxes   [fi.MaxScenarios + 1][]float64 // each row's tax, with tax
-	scratch fi.Scratch
-	mc      fi.MCResult
-	seq     fi.SequenceView
+	req  calcRequest
+	base fi.Input
+	scen [fi.MaxScenarios]plan.Scenario
+	plan plan.Plan
+	tax  plan.Tax
+	mc   fi.MonteCarlo
+	in   plan.Inputs
+	opt  plan.Options
+	res  plan.Result
 
-	taxOn    bool
-	extra    int // the rate-limit units of the work beyond the request's one
-	tax      taxPlan
-	currency string       // the plan's currency
-	out      jsonw.Writer // the response body being built
-	key      []byte
-	raw      []byte
+	extra   int          // the rate-limit units of the work beyond the request's one
+	out     jsonw.Writer // the response body being built
+	docs    *docs        // the declared values out is encoded from
+	key     []byte
+	raw     []byte
+	c       *rest.Ctx // the request being computed, while Run admits it
+	s       *Handlers
+	csv     bool
+	entered bool // the request holds a slot of the gate
 }
 
 var calcPool = sync.Pool{New: func() any {
 	w := &calcWork{out: jsonw.Writer{B: make([]byte, 0, 64<<10)}, key: make([]byte, 0, 512), raw: make([]byte, 0, 1024)}
-	for i := range w.rows {
-		w.rows[i] = make([]fi.Year, 0, 80)
-	}
+	w.opt.Admit = w.admit
+	w.docs = newDocs(&w.out)
 	return w
 }}
 
@@ -158,20 +159,11 @@ func release(w *calcWork) {
 	if cap(w.out.B) > maxPooledBody {
 		w.out.B = make([]byte, 0, 64<<10)
 	}
+	w.c, w.s, w.entered, w.opt.Milestones = nil, nil, false, false
 	calcPool.Put(w)
 }
 
-// input is plan k's engine input: the base's for 0, else scenario k-1's.
-func (w *calcWork) input(k int) *fi.Input {
-	if k == 0 {
-		return &w.base
-	}
-	return &w.scen[k-1]
-}
-
-// step is the rows the request asks for (see keepRow).
-func (w *calcWork) step() int { return step(&w.req) }
-
+// step is the rows the request asks for (see plan.KeepRow).
 func step(r *calcRequest) int {
 	switch r.Output {
 	case "summary":
@@ -255,11 +247,18 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	c.RC.Response.Header.Set(fasthttp.HeaderVary, "Accept")
 	csv := wantsCSV(c.RC.Request.Header.Peek(fasthttp.HeaderAccept))
 	year := s.now().Year()
+	// A caller asking for the typed figures is answered past the cache,
+	// which holds bytes alone.
+	typed, _ := c.RC.UserValue(typedKey).(*plan.Typed)
 	raw := w.rawKey(c.RC.Request.Body(), year, csv)
-	if a, ok := s.cache.Get(raw); ok && s.again(c, a, csv) {
+	if a, ok := s.cache.Get(raw); ok && typed == nil && s.again(c, a, csv) {
 		return
 	}
 	if !rest.Decode(c, s.schema, &w.req) || !s.inputs(c, w, year, csv) {
+		return
+	}
+	if typed != nil {
+		s.typed(c, w, typed)
 		return
 	}
 	key := w.cacheKey(w.base.StartYear, csv)
@@ -273,34 +272,18 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		return
 	}
 	s.misses.Add(1)
-	if !s.resolve(c, w) {
+	if !s.compute(c, w, csv, &w.res) {
 		return
 	}
-	// A simulation, backtest or goal seek not answered from the cache
-	// takes one of the slots of expensive requests, or is refused with 503.
-	// Its work is charged once it has a slot: a refused request costs the
-	// one unit of any request, not the work it was refused.
-	if expensive(&w.req, csv) {
-		if !s.gate.Enter(c) {
-			return
-		}
+	if w.entered {
 		defer s.gate.Leave()
-	}
-	if !s.limiter.Charge(c, w.extra) {
-		return
-	}
-	n := len(w.req.Scenarios)
-	for k := 0; k <= n; k++ {
-		w.sums[k], w.rows[k] = fi.Project(w.input(k), w.rows[k][:0])
-		if w.taxOn && w.step() > 0 {
-			w.taxes[k] = w.rowTaxes(w.taxes[k][:0], w.rows[k], w.input(k), &w.plans[k])
-		}
 	}
 	out := &w.out
 	out.Reset()
 	if csv {
-		out.B = appendCSV(out.B, w, w.step())
-	} else if !s.writeJSON(c, out, w) {
+		out.B = appendCSV(out.B, &w.res, step(&w.req))
+	} else if err := w.docs.writeJSON(&w.res, false); err != nil {
+		c.Internal(err)
 		return
 	}
 	if !s.seen.admit(key) {
@@ -348,26 +331,6 @@ func contentType(csv bool) string {
 	return ""
 }
 
-// writeJSON writes the whole success envelope into out. On a failure it
-// has answered.
-func (s *Handlers) writeJSON(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
-	out.B = append(out.B, `{"success":true,"data":`...)
-	out.Begin()
-	writePlans(out, w)
-	if mc := w.req.MonteCarlo; mc != nil {
-		settings := fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
-		fi.Simulate(&w.base, &settings, &w.scratch, &w.mc)
-		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
-		writeMonteCarlo(out, &w.mc)
-	}
-	if !s.writeHistory(c, out, w) {
-		return false
-	}
-	out.End()
-	out.B = append(out.B, '}')
-	return true
-}
-
 // inputs fills w.base and w.scen from the request, before cities and
 // taxes, and checks what the declaration cannot: ages, the Monte Carlo
 // kill switch and its size, output and the tax settings. It prices the
@@ -404,8 +367,8 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 	}
 	for i := range req.Scenarios {
 		sc := &req.Scenarios[i]
-		w.scen[i] = *in
-		x := &w.scen[i]
+		w.scen[i].Input = *in
+		x := &w.scen[i].Input
 		setI(&x.CurrentAge, sc.CurrentAge)
 		setF(&x.AnnualIncome, sc.AnnualIncome)
 		setF(&x.AnnualExpenses, sc.AnnualExpenses)
@@ -414,577 +377,7 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 			return false
 		}
 	}
-	return s.resolveTax(c, w)
-}
-
-// resolve sets each plan's retirement spending from its city and applies
-// the taxes. On a failure it has answered.
-func (s *Handlers) resolve(c *rest.Ctx, w *calcWork) bool {
-	for k := 0; k <= len(w.req.Scenarios); k++ {
-		in, p := w.input(k), &w.plans[k]
-		*p = planInfo{}
-		if !s.resolveCity(c, w, k, in) {
-			return false
-		}
-		p.spending = in.RetirementExpenses
-		if p.spending == 0 {
-			p.spending = in.AnnualExpenses
-		}
-		if w.taxOn && !w.applyTax(c, k, in) {
-			return false
-		}
-	}
-	return true
-}
-
-// writePlans writes the base plan's summary and projections, then each
-// scenario's.
-func writePlans(out *jsonw.Writer, w *calcWork) {
-	step := w.step()
-	writePlan(out, w, 0, step)
-	out.Key("scenarios")
-	out.BeginArray()
-	for i := range w.req.Scenarios {
-		out.Begin()
-		out.Key("name")
-		out.String(w.req.Scenarios[i].Name)
-		writePlan(out, w, i+1, step)
-		out.End()
-	}
-	out.EndArray()
-}
-
-// writePlan writes plan k's summary, its tax and city when it has them,
-// and its projections.
-func writePlan(out *jsonw.Writer, w *calcWork, k, step int) {
-	sum, p, in := &w.sums[k], &w.plans[k], w.input(k)
-	fiNumber := sum.FINumber
-	if w.taxOn {
-		fiNumber = p.spending / in.WithdrawalRate
-	}
-	writeSummary(out, sum, fiNumber)
-	if w.taxOn {
-		out.Key("afterTaxFINumber")
-		out.Fixed(sum.FINumber, 2)
-		writeTax(out, w, p)
-	}
-	if p.city != nil {
-		writeCity(out, w, p, in)
-	}
-	var taxes []float64
-	if w.taxOn {
-		taxes = w.taxes[k]
-	}
-	writeProjections(out, w.rows[k], taxes, step)
-}
-
-func writeTax(out *jsonw.Writer, w *calcWork, p *planInfo) {
-	t := &w.tax
-	out.Key("tax")
-	out.Begin()
-	out.Key("country")
-	out.String(t.sys.Country)
-	if t.region != "" {
-		out.Key("region")
-		out.String(t.region)
-	}
-	out.Key("year")
-	out.Int(int64(t.year))
-	out.Key("currency")
-	out.String(w.currency)
-	out.Key("grossIncome")
-	out.Fixed(p.grossIncome, 2)
-	out.Key("incomeTax")
-	out.Fixed(p.incomeTax, 2)
-	out.Key("takeHomeIncome")
-	out.Fixed(p.grossIncome-p.incomeTax, 2)
-	out.Key("retirementSpending")
-	out.Fixed(p.spending, 2)
-	out.Key("grossRetirementIncome")
-	out.Fixed(p.grossSpending, 2)
-	out.Key("retirementTax")
-	out.Fixed(p.grossSpending-p.spending, 2)
-	out.Key("withdrawalIncome")
-	out.String(t.part.String())
-	out.End()
-}
-
-func writeCity(out *jsonw.Writer, w *calcWork, p *planInfo, in *fi.Input) {
-	out.Key("city")
-	out.Begin()
-	out.Key("id")
-	out.String(p.city.ID)
-	out.Key("name")
-	out.String(p.city.Name)
-	out.Key("householdSize")
-	out.Int(int64(p.household))
-	out.Key("monthlyCostUSD")
-	out.Int(int64(p.cityUSD))
-	out.Key("currency")
-	out.String(w.currency)
-	out.Key("retirementExpenses")
-	out.Fixed(p.spending, 2)
-	out.End()
-}
-
-// writeHistory runs and writes the backtest and the goals, over the
-// dataset the request names. On a failure it has answered.
-func (s *Handlers) writeHistory(c *rest.Ctx, out *jsonw.Writer, w *calcWork) bool {
-	req, in := &w.req, &w.base
-	if req.Historical == nil && req.Goals == nil {
-		return true
-	}
-	window, dataset := window(req)
-	past, first, last, err := s.past(req)
-	if err != nil {
-		c.Internal(err)
-		return false
-	}
-	if req.Historical != nil {
-		bt := fi.Backtest(in, past, window)
-		var seq *fi.SequenceView
-		if req.Historical.Sequences {
-			seq = &w.seq
-			fi.Sequences(in, past, window, seq)
-		}
-		writeBacktest(out, &bt, seq, dataset, first, last, window)
-	}
-	if req.Goals != nil {
-		out.Key("goals")
-		out.Begin()
-		writeGoals(out, in, req.Goals, past, window)
-		out.End()
-	}
-	return true
-}
-
-func writeGoals(w *jsonw.Writer, in *fi.Input, g *calcGoals, series fi.History, window int) {
-	if g.FIByAge != nil {
-		w.Key("fiByAge")
-		w.Int(int64(*g.FIByAge))
-		saving, ok := fi.SavingFor(in, *g.FIByAge, MaxContribution)
-		w.Key("requiredAnnualSaving")
-		if ok {
-			w.Fixed(saving, 2)
-		} else {
-			w.Null()
-		}
-	}
-	if g.TargetSuccessRate != nil {
-		w.Key("targetSuccessRate")
-		w.Float(*g.TargetSuccessRate)
-		rate, capped := fi.MaxWithdrawalRate(in, series, window, *g.TargetSuccessRate, MaxWithdrawalRate)
-		w.Key("maxWithdrawalRate")
-		if rate > 0 {
-			w.Fixed(rate, 4)
-		} else {
-			w.Null()
-		}
-		w.Key("maxWithdrawalRateCapped")
-		w.Bool(capped)
-		w.Key("windowYears")
-		w.Int(int64(window))
-	}
-}
-
-// optInt writes v, or null for the calculator's "never" (-1).
-func optInt(w *jsonw.Writer, key string, v int) { intOrNull(w, key, v, v >= 0) }
-
-// intOrNull writes v when ok, else null.
-func intOrNull(w *jsonw.Writer, key string, v int, ok bool) {
-	w.Key(key)
-	if !ok {
-		w.Null()
-		return
-	}
-	w.Int(int64(v))
-}
-
-// writeSummary writes s with fiNumber as the FI number (the engine's, or
-// the one before tax).
-func writeSummary(w *jsonw.Writer, s *fi.Summary, fiNumber float64) {
-	w.Key("fiNumber")
-	w.Fixed(fiNumber, 2)
-	optInt(w, "yearsToFI", s.YearsToFI)
-	optInt(w, "fiAge", s.FIAge)
-	optInt(w, "fiYear", s.FIYear)
-	w.Key("savingsRate")
-	w.Fixed(s.SavingsRate, 4)
-	w.Key("leanFINumber")
-	w.Fixed(s.LeanFINumber, 2)
-	w.Key("fatFINumber")
-	w.Fixed(s.FatFINumber, 2)
-	w.Key("coastFINumber")
-	w.Fixed(s.CoastFINumber, 2)
-	w.Key("coastAge")
-	w.Int(int64(s.CoastAge))
-	w.Key("baristaIncome")
-	w.Fixed(s.BaristaIncome, 2)
-	optInt(w, "retirementAge", s.RetirementAge)
-	w.Key("runsOut")
-	w.Bool(s.RunsOut)
-	optInt(w, "depletionAge", s.DepletionAge)
-	w.Key("finalBalance")
-	w.Fixed(s.FinalBalance, 2)
-	w.Key("finalBalanceReal")
-	w.Fixed(s.FinalReal, 2)
-	w.Key("guardrailCuts")
-	w.Int(int64(s.GuardrailCuts))
-	w.Key("guardrailRaises")
-	w.Int(int64(s.GuardrailRaise))
-}
-
-// writeProjections writes the rows step selects (see keepRow), each with
-// its tax when taxes is not nil.
-func writeProjections(w *jsonw.Writer, rows []fi.Year, taxes []float64, step int) {
-	w.Key("projections")
-	w.BeginArray()
-	for i := range rows {
-		if !keepRow(i, len(rows), step) {
-			continue
-		}
-		w.Elem()
-		w.B = appendRow(w.B, &rows[i], taxes, i)
-	}
-	w.EndArray()
-}
-
-// appendRow appends one projection row as an object. The keys are
-// constants between the numbers, so a row costs one append per field: the
-// response's 60-year timelines are thousands of fields, and writing each
-// key through the Writer was a third of their cost.
-func appendRow(b []byte, r *fi.Year, taxes []float64, i int) []byte {
-	b = append(b, `{"year":`...)
-	b = strconv.AppendInt(b, int64(r.Year), 10)
-	b = append(b, `,"age":`...)
-	b = strconv.AppendInt(b, int64(r.Age), 10)
-	b = append(b, `,"startBalance":`...)
-	b = jsonw.AppendFixed(b, r.StartBalance, 2)
-	b = append(b, `,"contributions":`...)
-	b = jsonw.AppendFixed(b, r.Contributions, 2)
-	b = append(b, `,"growth":`...)
-	b = jsonw.AppendFixed(b, r.Growth, 2)
-	b = append(b, `,"withdrawals":`...)
-	b = jsonw.AppendFixed(b, r.Withdrawals, 2)
-	b = append(b, `,"events":`...)
-	b = jsonw.AppendFixed(b, r.Events, 2)
-	b = append(b, `,"pension":`...)
-	b = jsonw.AppendFixed(b, r.Pension, 2)
-	b = append(b, `,"endBalance":`...)
-	b = jsonw.AppendFixed(b, r.EndBalance, 2)
-	b = append(b, `,"realEndBalance":`...)
-	b = jsonw.AppendFixed(b, r.RealEndBalance, 2)
-	b = append(b, `,"fiProgress":`...)
-	b = jsonw.AppendFixed(b, r.FIProgress, 4)
-	if r.Retired {
-		b = append(b, `,"retired":true`...)
-	} else {
-		b = append(b, `,"retired":false`...)
-	}
-	if taxes != nil {
-		b = append(b, `,"tax":`...)
-		b = jsonw.AppendFixed(b, taxes[i], 2)
-	}
-	return append(b, '}')
-}
-
-func writePercentiles(w *jsonw.Writer, p *fi.Percentiles) {
-	w.Key("p10")
-	w.Fixed(p.P10, 2)
-	w.Key("p25")
-	w.Fixed(p.P25, 2)
-	w.Key("p50")
-	w.Fixed(p.P50, 2)
-	w.Key("p75")
-	w.Fixed(p.P75, 2)
-	w.Key("p90")
-	w.Fixed(p.P90, 2)
-}
-
-func writeMonteCarlo(w *jsonw.Writer, r *fi.MCResult) {
-	w.Key("monteCarlo")
-	w.Begin()
-	w.Key("simulations")
-	w.Int(int64(r.Simulations))
-	w.Key("successRate")
-	w.Fixed(r.SuccessRate, 4)
-	w.Key("reachedFIRate")
-	w.Fixed(r.ReachedFI, 4)
-	w.Key("fiAge")
-	if r.ReachedFI > 0 {
-		w.Begin()
-		writePercentiles(w, &r.FIAge)
-		w.End()
-	} else {
-		w.Null()
-	}
-	w.Key("balances")
-	w.BeginArray()
-	for i := range r.Bands {
-		w.Elem()
-		w.B = appendBand(w.B, &r.Bands[i])
-	}
-	w.EndArray()
-	w.End()
-}
-
-// appendBand appends one year of the Monte Carlo distribution, like
-// appendRow.
-func appendBand(b []byte, d *fi.Band) []byte {
-	b = append(b, `{"year":`...)
-	b = strconv.AppendInt(b, int64(d.Year), 10)
-	b = append(b, `,"age":`...)
-	b = strconv.AppendInt(b, int64(d.Age), 10)
-	b = append(b, `,"p10":`...)
-	b = jsonw.AppendFixed(b, d.P10, 2)
-	b = append(b, `,"p25":`...)
-	b = jsonw.AppendFixed(b, d.P25, 2)
-	b = append(b, `,"p50":`...)
-	b = jsonw.AppendFixed(b, d.P50, 2)
-	b = append(b, `,"p75":`...)
-	b = jsonw.AppendFixed(b, d.P75, 2)
-	b = append(b, `,"p90":`...)
-	b = jsonw.AppendFixed(b, d.P90, 2)
-	return append(b, '}')
-}
-
-func writeBacktest(w *jsonw.Writer, r *fi.BacktestResult, seq *fi.SequenceView, dataset string, first, last, window int) {
-	w.Key("historical")
-	w.Begin()
-	w.Key("dataset")
-	w.String(dataset)
-	w.Key("windowYears")
-	w.Int(int64(window))
-	w.Key("dataFrom")
-	w.Int(int64(first))
-	w.Key("dataTo")
-	w.Int(int64(last))
-	w.Key("periods")
-	w.Int(int64(r.Periods))
-	w.Key("successRate")
-	w.Fixed(r.SuccessRate, 4)
-	intOrNull(w, "worstStartYear", r.WorstStartYear, r.Periods > 0)
-	intOrNull(w, "worstStartMonth", r.WorstStartMonth, r.WorstStartMonth > 0)
-	w.Key("worstFailed")
-	w.Bool(r.WorstFailed)
-	intOrNull(w, "worstFailYear", r.WorstFailYear, r.WorstFailed)
-	w.Key("worstYearsLasted")
-	w.Int(int64(r.WorstYearsLasted))
-	w.Key("medianEndBalanceReal")
-	w.Fixed(r.MedianEndBalance, 2)
-	if seq != nil && seq.Periods > 0 {
-		writeSequences(w, seq)
-	}
-	w.End()
-}
-
-func writeSequences(w *jsonw.Writer, v *fi.SequenceView) {
-	w.Key("sequences")
-	w.Begin()
-	writeSequencePath(w, "worst", &v.Worst)
-	writeSequencePath(w, "median", &v.Median)
-	writeSequencePath(w, "best", &v.Best)
-	w.Key("byDecade")
-	w.BeginArray()
-	for _, d := range v.Decades[:v.NumDecades] {
-		if d.Periods == 0 {
-			continue
-		}
-		w.Begin()
-		w.Key("decade")
-		w.Int(int64(d.Decade))
-		w.Key("periods")
-		w.Int(int64(d.Periods))
-		w.Key("successRate")
-		w.Fixed(float64(d.Successes)/float64(d.Periods), 4)
-		w.End()
-	}
-	w.EndArray()
-	w.End()
-}
-
-func writeSequencePath(w *jsonw.Writer, key string, p *fi.SequencePath) {
-	w.Key(key)
-	w.Begin()
-	w.Key("startYear")
-	w.Int(int64(p.StartYear))
-	intOrNull(w, "startMonth", p.StartMonth, p.StartMonth > 0)
-	w.Key("failed")
-	w.Bool(p.Failed)
-	w.Key("yearsLasted")
-	w.Int(int64(p.YearsLasted))
-	w.Key("endBalanceReal")
-	w.Fixed(p.EndBalance, 2)
-	w.Key("path")
-	w.BeginArray()
-	for _, y := range p.Years[:p.NumYears] {
-		w.Begin()
-		w.Key("year")
-		w.Int(int64(y.Year))
-		w.Key("withdrawalReal")
-		w.Fixed(y.Withdrawal, 2)
-		w.Key("endBalanceReal")
-		w.Fixed(y.EndBalance, 2)
-		w.End()
-	}
-	w.EndArray()
-	w.End()
-}
-
-// The calculator's response, declared for the OpenAPI document; the
-// encoder in calculator.go writes it, and a test validates real responses
-// against this declaration.
-
-type calcSummaryDoc struct {
-	FINumber         float64  `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money. With tax the timeline aims at afterTaxFINumber instead: yearsToFI, fiAge, fiProgress and the lean, fat, coast and barista figures use it."`
-	YearsToFI        *int     `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
-	FIAge            *int     `json:"fiAge" schema:"required,nullable"`
-	FIYear           *int     `json:"fiYear" schema:"required,nullable"`
-	SavingsRate      float64  `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
-	LeanFINumber     float64  `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
-	FatFINumber      float64  `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
-	CoastFINumber    float64  `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
-	CoastAge         int      `json:"coastAge"`
-	BaristaIncome    float64  `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`
-	RetirementAge    *int     `json:"retirementAge" schema:"nullable" doc:"Age of the first drawdown year; null when drawdown never starts."`
-	RunsOut          bool     `json:"runsOut" doc:"Some year's spending could not be met in full."`
-	DepletionAge     *int     `json:"depletionAge" schema:"nullable" doc:"Age the money runs out; null when it does not."`
-	FinalBalance     float64  `json:"finalBalance"`
-	FinalBalanceReal float64  `json:"finalBalanceReal" doc:"Final balance in today's money."`
-	GuardrailCuts    int      `json:"guardrailCuts" doc:"Guyton-Klinger capital-preservation cuts."`
-	GuardrailRaises  int      `json:"guardrailRaises" doc:"Guyton-Klinger prosperity raises."`
-	AfterTaxFINumber float64  `json:"afterTaxFINumber,omitempty" doc:"With tax: grossRetirementIncome / withdrawalRate, the portfolio whose withdrawals, after the tax on them, pay retirementExpenses."`
-	Tax              *taxDoc  `json:"tax,omitempty" doc:"With tax: how the plan was taxed, today's money in the plan's currency."`
-	City             *cityDoc `json:"city,omitempty" doc:"With a cityId for the plan: the city budget behind retirementExpenses."`
-}
-
-type taxDoc struct {
-	Country               string  `json:"country" schema:"required"`
-	Region                string  `json:"region,omitempty"`
-	Year                  int     `json:"year" schema:"required" doc:"The tax year applied."`
-	Currency              string  `json:"currency" schema:"required" doc:"The plan's currency."`
-	GrossIncome           float64 `json:"grossIncome" schema:"required" doc:"annualIncome as sent."`
-	IncomeTax             float64 `json:"incomeTax" schema:"required" doc:"Its tax as employment income: totalTax of POST /api/v1/tax/calculate."`
-	TakeHomeIncome        float64 `json:"takeHomeIncome" schema:"required" doc:"grossIncome - incomeTax: the income the timeline saves from."`
-	RetirementSpending    float64 `json:"retirementSpending" schema:"required" doc:"Yearly spending in retirement after tax: retirementExpenses, the city's budget or annualExpenses."`
-	GrossRetirementIncome float64 `json:"grossRetirementIncome" schema:"required" doc:"The yearly retirement income (withdrawals and pensions) that leaves retirementSpending after tax."`
-	RetirementTax         float64 `json:"retirementTax" schema:"required" doc:"grossRetirementIncome - retirementSpending."`
-	WithdrawalIncome      string  `json:"withdrawalIncome" schema:"required" doc:"The income part retirement income was taxed as."`
-}
-
-type cityDoc struct {
-	ID                 string  `json:"id" schema:"required"`
-	Name               string  `json:"name" schema:"required"`
-	HouseholdSize      int     `json:"householdSize" schema:"required"`
-	MonthlyCostUSD     int     `json:"monthlyCostUSD" schema:"required" doc:"The city's monthly budget for the household, USD (single budget for one, family of four for four; see GET /api/v1/geo/recommendations)."`
-	Currency           string  `json:"currency" schema:"required" doc:"The plan's currency."`
-	RetirementExpenses float64 `json:"retirementExpenses" schema:"required" doc:"12 x monthlyCostUSD in the plan's currency, at the reference exchange rates: the plan's retirement spending."`
-}
-
-type calcYearDoc struct {
-	Year           int     `json:"year" schema:"required"`
-	Age            int     `json:"age" schema:"required"`
-	StartBalance   float64 `json:"startBalance" schema:"required"`
-	Contributions  float64 `json:"contributions" schema:"required"`
-	Growth         float64 `json:"growth" schema:"required"`
-	Withdrawals    float64 `json:"withdrawals" schema:"required"`
-	Events         float64 `json:"events"`
-	Pension        float64 `json:"pension"`
-	EndBalance     float64 `json:"endBalance" schema:"required"`
-	RealEndBalance float64 `json:"realEndBalance" doc:"endBalance in today's money."`
-	FIProgress     float64 `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
-	Retired        bool    `json:"retired" doc:"A drawdown year."`
-	Tax            float64 `json:"tax,omitempty" doc:"With tax: the year's tax, in money of that year: on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years."`
-}
-
-type calcScenarioDoc struct {
-	Name string `json:"name" schema:"required"`
-	calcSummaryDoc
-	Projections []calcYearDoc `json:"projections" schema:"required"`
-}
-
-type percentilesDoc struct {
-	P10 float64 `json:"p10"`
-	P25 float64 `json:"p25"`
-	P50 float64 `json:"p50"`
-	P75 float64 `json:"p75"`
-	P90 float64 `json:"p90"`
-}
-
-type mcBandDoc struct {
-	Year int `json:"year"`
-	Age  int `json:"age"`
-	percentilesDoc
-}
-
-type mcDoc struct {
-	Simulations   int             `json:"simulations"`
-	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
-	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
-	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
-	Balances      []mcBandDoc     `json:"balances" doc:"Percentiles per year of the real end balance: today's money, each path deflated by its own simulated inflation."`
-}
-
-type backtestDoc struct {
-	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
-	WindowYears          int           `json:"windowYears"`
-	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
-	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
-	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
-	SuccessRate          float64       `json:"successRate"`
-	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`
-	WorstStartMonth      *int          `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
-	WorstFailed          bool          `json:"worstFailed"`
-	WorstFailYear        *int          `json:"worstFailYear" schema:"nullable"`
-	WorstYearsLasted     int           `json:"worstYearsLasted"`
-	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
-	Sequences            *sequencesDoc `json:"sequences,omitempty" doc:"With historical.sequences: the sequence-of-returns view."`
-}
-
-type pathYearDoc struct {
-	Year           int     `json:"year" doc:"Calendar year the window's year starts in."`
-	WithdrawalReal float64 `json:"withdrawalReal" doc:"Withdrawal in money of the window's start."`
-	EndBalanceReal float64 `json:"endBalanceReal" doc:"Balance at the year's end, in money of the window's start."`
-}
-
-type sequencePathDoc struct {
-	StartYear      int           `json:"startYear" schema:"required"`
-	StartMonth     *int          `json:"startMonth" schema:"required,nullable" doc:"1-12 with shiller-monthly; null with annual."`
-	Failed         bool          `json:"failed" schema:"required"`
-	YearsLasted    int           `json:"yearsLasted" schema:"required"`
-	EndBalanceReal float64       `json:"endBalanceReal" schema:"required"`
-	Path           []pathYearDoc `json:"path" schema:"required"`
-}
-
-type decadeDoc struct {
-	Decade      int     `json:"decade" doc:"First year of the start decade, such as 1960."`
-	Periods     int     `json:"periods"`
-	SuccessRate float64 `json:"successRate"`
-}
-
-type sequencesDoc struct {
-	Worst    sequencePathDoc `json:"worst" schema:"required" doc:"The window that ran out soonest, else the one ending lowest."`
-	Median   sequencePathDoc `json:"median" schema:"required" doc:"The middle window in that order (the lower middle for an even count)."`
-	Best     sequencePathDoc `json:"best" schema:"required" doc:"The window ending highest."`
-	ByDecade []decadeDoc     `json:"byDecade" schema:"required" doc:"Success rate of the windows starting in each decade."`
-}
-
-type goalsDoc struct {
-	FIByAge              int      `json:"fiByAge,omitempty"`
-	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
-	TargetSuccessRate    float64  `json:"targetSuccessRate,omitempty"`
-	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate,omitempty" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
-	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped,omitempty" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
-	WindowYears          int      `json:"windowYears,omitempty"`
-}
-
-type calcResponseDoc struct {
-	calcSummaryDoc
-	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1 (as output selects: none with summary)."`
-	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
-	MonteCarlo  *mcDoc            `json:"monteCarlo,omitempty"`
-	Historical  *backtestDoc      `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
-	Goals       *goalsDoc         `json:"goals,omitempty"`
+	return s.setPlan(c, w)
 }
 
 // Handlers serve the calculator.
@@ -997,6 +390,7 @@ type Handlers struct {
 	taxes   *taxtable.Table
 	fx      *fx.Table
 	cities  map[string]*place.City // by id, prepared
+	data    plan.Inputs            // the datasets every plan reads
 	cache   *ristretto.Cache[string, *answer]
 	seen    *doorkeeper
 	hits    atomic.Uint64
@@ -1057,6 +451,7 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	for i := range places {
 		s.cities[places[i].ID] = &places[i]
 	}
+	s.data = plan.Inputs{Cities: s.cities, Convert: s.fx.Convert}
 	if s.cache, err = newCache(); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fiplan/compute/fi"
+	"fiplan/compute/plan"
 	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/jsonw"
 )
@@ -72,27 +73,24 @@ func quality(params []byte) float64 {
 var csvHeader = "scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired"
 
 // appendCSV appends every plan's selected rows as CSV.
-func appendCSV(b []byte, w *calcWork, step int) []byte {
+func appendCSV(b []byte, r *plan.Result, step int) []byte {
 	b = append(b, csvHeader...)
-	if w.taxOn {
+	if r.Taxed {
 		b = append(b, ",tax"...)
 	}
 	b = append(b, "\r\n"...)
-	for k := 0; k <= len(w.req.Scenarios); k++ {
-		name := ""
-		if k > 0 {
-			name = w.req.Scenarios[k-1].Name
-		}
-		rows := w.rows[k]
+	for k := range r.Plans {
+		p := &r.Plans[k]
+		rows := p.Rows
 		for i := range rows {
-			if !keepRow(i, len(rows), step) {
+			if !plan.KeepRow(i, len(rows), step) {
 				continue
 			}
-			b = appendCSVField(b, name)
+			b = appendCSVField(b, p.Name)
 			b = appendCSVRow(b, &rows[i])
-			if w.taxOn {
+			if r.Taxed {
 				b = append(b, ',')
-				b = jsonw.AppendFixed(b, w.taxes[k][i], 2)
+				b = jsonw.AppendFixed(b, p.RowTax[i], 2)
 			}
 			b = append(b, "\r\n"...)
 		}
@@ -139,10 +137,4 @@ func appendCSVField(b []byte, s string) []byte {
 		b = append(b, s[i])
 	}
 	return append(b, '"')
-}
-
-// keepRow reports whether row i of n is answered with step, the rows
-// asked for: 0 none, 1 all, N rows 0, N, 2N, ... and the last.
-func keepRow(i, n, step int) bool {
-	return step > 0 && (i%step == 0 || i == n-1)
 }

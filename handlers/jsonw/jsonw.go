@@ -9,6 +9,32 @@
 //	w.End()              // }
 //
 // Non-finite floats are written as null, since JSON has no NaN or Inf.
+//
+// # Which JSON codec
+//
+// fiplan has four, each with one job:
+//
+//   - handlers/schema decodes request bodies: it validates them against the
+//     request's declared struct, whose tags are also the OpenAPI request
+//     schema. Nothing else reads a request body.
+//   - goccy/go-json encodes responses from their declarations: a response
+//     is a Go struct whose json, schema and doc tags are its OpenAPI schema
+//     (rest.Ctx.JSON, or an Encoder writing into a pooled buffer, as the
+//     calculator does). goccy also reads and writes the stores' documents
+//     and reads the answers the MCP tools pass on.
+//   - jsonw writes by hand only what a benchmark shows reflection is too
+//     slow for (the calculator's projection rows:
+//     BenchmarkProjectionRowsByHand against BenchmarkProjectionRowsDeclared),
+//     a value no tag can declare (the calculator's goals, null when asked and
+//     unmet, absent when not asked), and the envelopes and schema documents
+//     rest and schema build. A hand-written response is proved equal to its
+//     declared struct by a differential test over generated values
+//     (TestAnswerIsItsDeclaration). Older handlers that write a whole
+//     response with jsonw follow the same rule when they next change.
+//   - encoding/json is the reference: the differential tests compare
+//     against it, and the cold paths use it where its exact behaviour
+//     matters (the datasets and tax tables read at start-up, JWKS, the MCP
+//     tools' schemas derived when they are bound).
 package jsonw
 
 import (

@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net"
 	"net/netip"
 	"net/url"
@@ -13,8 +14,12 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/plan"
 	"fiplan/handlers/errcode"
 )
+
+// errNoResult is a calculator answer that came without its typed Result.
+var errNoResult = errors.New("the calculator answered without its figures")
 
 // PeerHeader carries the address of the client that sent an MCP request
 // from the HTTP mount to the tool calls it makes; the mount overwrites
@@ -47,6 +52,9 @@ type request struct {
 	peer          net.Addr
 	// prepaid: the /mcp request carrying the call paid its unit.
 	prepaid bool
+	// typed asks the calculator for its typed Result and the answer's
+	// form (fi_calculate).
+	typed *plan.Typed
 }
 
 // handle serves one tool call by running its route through the server's
@@ -62,6 +70,9 @@ func (h *Handler) handle(t *tool) sdk.ToolHandler {
 		if bad != nil {
 			return failure(bad, nil), nil
 		}
+		if t.projections {
+			r.typed = &plan.Typed{Milestones: !full}
+		}
 		var header map[string][]string
 		if req.Extra != nil {
 			header = req.Extra.Header
@@ -70,7 +81,7 @@ func (h *Handler) handle(t *tool) sdk.ToolHandler {
 			return failure(&envelope{Code: errcode.Unauthorized, Error: err.Error()}, nil), nil
 		}
 		status, body := h.run(&r)
-		return h.result(t, r, status, body, full), nil
+		return h.result(t, r, status, body), nil
 	}
 }
 
@@ -125,7 +136,10 @@ func (h *Handler) request(t *tool, raw json.RawMessage) (r request, full bool, b
 		}
 	}
 	if t.route.Body != nil {
-		r.body, _ = json.Marshal(args)
+		var err error
+		if r.body, err = json.Marshal(args); err != nil {
+			return r, false, &envelope{Code: errcode.InvalidJSON, Error: "the arguments must be one JSON object: " + err.Error()}
+		}
 		return r, full, nil
 	}
 	q, bad := query(args)
@@ -235,6 +249,9 @@ func (h *Handler) run(r *request) (int, []byte) {
 	if r.prepaid {
 		rc.SetUserValue(prepaid{}, true)
 	}
+	if r.typed != nil {
+		rc.SetUserValue((*plan.Typed)(nil), r.typed)
+	}
 	h.cfg.Serve(&rc)
 	return rc.Response.StatusCode(), rc.Response.Body()
 }
@@ -242,11 +259,11 @@ func (h *Handler) run(r *request) (int, []byte) {
 // result turns the API's answer into the tool's: data as structured
 // content with a summary to quote, or an error result carrying the API's
 // code, message and details.
-func (h *Handler) result(t *tool, r request, status int, body []byte, full bool) *sdk.CallToolResult {
+func (h *Handler) result(t *tool, r request, status int, body []byte) *sdk.CallToolResult {
 	if status == fasthttp.StatusNoContent {
 		id := r.uri[strings.LastIndexByte(r.uri, '/')+1:] // matched its grammar: nothing escaped
-		out, _ := json.Marshal(map[string]any{"id": id, "deleted": true})
-		return success(t, out)
+		out, err := json.Marshal(map[string]any{"id": id, "deleted": true})
+		return answer(t, r, out, err)
 	}
 	var env envelope
 	if err := json.Unmarshal(body, &env); err != nil {
@@ -258,28 +275,40 @@ func (h *Handler) result(t *tool, r request, status int, body []byte, full bool)
 		}
 		return failure(&env, body)
 	}
-	out := []byte(env.Data)
-	switch {
-	case t.route.List:
-		meta := env.Meta
-		if len(meta) == 0 {
-			meta = json.RawMessage("{}")
-		}
-		out, _ = json.Marshal(map[string]json.RawMessage{"items": env.Data, "meta": meta})
-	case t.projections && !full:
-		var err error
-		if out, err = milestones(env.Data); err != nil {
-			return failure(&envelope{Code: errcode.Internal, Error: "cannot pick milestones: " + err.Error()}, nil)
-		}
+	if !t.route.List {
+		return answer(t, r, env.Data, nil)
 	}
-	return success(t, out)
+	meta := env.Meta
+	if len(meta) == 0 {
+		meta = json.RawMessage("{}")
+	}
+	out, err := json.Marshal(map[string]json.RawMessage{"items": env.Data, "meta": meta})
+	return answer(t, r, out, err)
 }
 
-func success(t *tool, out []byte) *sdk.CallToolResult {
+// answer is the tool's success with out as its structured content and
+// the summary of it, or an internal error when out could not be made or
+// summarised. The calculator's summary reads its typed Result.
+func answer(t *tool, r request, out []byte, err error) *sdk.CallToolResult {
+	var text string
+	switch {
+	case err != nil:
+	case r.typed != nil:
+		if len(r.typed.Result.Plans) == 0 {
+			err = errNoResult
+			break
+		}
+		text = planSummary(&r.typed.Result)
+	default:
+		text, err = t.summary(out)
+	}
+	if err != nil {
+		return failure(&envelope{Code: errcode.Internal, Error: "cannot read the answer of " + t.method + " " + t.path + ": " + err.Error()}, nil)
+	}
 	return &sdk.CallToolResult{
 		StructuredContent: json.RawMessage(out),
 		Content: []sdk.Content{
-			&sdk.TextContent{Text: t.summary(out)},
+			&sdk.TextContent{Text: text},
 			&sdk.TextContent{Text: string(out)},
 		},
 	}
@@ -303,7 +332,14 @@ func failure(env *envelope, body []byte) *sdk.CallToolResult {
 	}
 	if body == nil {
 		env.Success = false
-		body, _ = json.Marshal(map[string]any{"success": false, "error": env.Error, "code": env.Code, "details": env.Details})
+		// Strings and booleans, in the order a map wrote them: nothing here
+		// fails to encode.
+		body, _ = json.Marshal(struct {
+			Code    string   `json:"code"`
+			Details []detail `json:"details"`
+			Error   string   `json:"error"`
+			Success bool     `json:"success"`
+		}{env.Code, env.Details, env.Error, false})
 	}
 	return &sdk.CallToolResult{
 		IsError: true,

@@ -67,36 +67,22 @@ func TestNum(t *testing.T) {
 	}
 }
 
-func TestMilestonesKeepTheRowsAndLabelThem(t *testing.T) {
-	data := `{"fiAge":37,"retirementAge":37,"depletionAge":null,"projections":[` +
-		`{"age":35,"endBalance":1},{"age":36,"endBalance":2},{"age":37,"endBalance":3},{"age":38,"endBalance":4}],` +
-		`"scenarios":[{"name":"a","fiAge":null,"projections":[{"age":39,"endBalance":5},{"age":40,"endBalance":6}]}]}`
-	out, err := milestones([]byte(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct {
-		Projections []any
-		Milestones  []struct {
-			Label      string
-			Age        int
-			EndBalance float64
+// Every summary reports an answer it cannot read instead of summarising
+// zero values.
+func TestSummariesRefuseAnUnreadableAnswer(t *testing.T) {
+	for _, tl := range tools() {
+		if tl.summary == nil {
+			if !tl.projections {
+				t.Fatalf("%s has no summary", tl.name)
+			}
+			continue
 		}
-		Scenarios []struct {
-			Milestones []struct{ Label string }
+		if _, err := tl.summary([]byte(`{"items":"x","meta":[],"suggestions":7,"components":1,"cities":1,"name":1,"id":1,"score":"x","country":1}`)); err == nil {
+			t.Errorf("%s summarised an answer of the wrong shape", tl.name)
 		}
-	}
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatal(err)
-	}
-	if got.Projections != nil || len(got.Milestones) != 3 || got.Milestones[1].Label != "fi, retirement" || got.Milestones[1].EndBalance != 3 || got.Milestones[2].Label != "end" {
-		t.Fatalf("milestones %s", out)
-	}
-	if s := got.Scenarios[0].Milestones; len(s) != 2 || s[0].Label != "start" || s[1].Label != "age 40, end" {
-		t.Fatalf("scenario milestones %s", out)
-	}
-	if _, err := milestones([]byte(`{"projections":[{"age":"x"}]}`)); err == nil {
-		t.Fatal("a row without a numeric age was accepted")
+		if _, err := tl.summary([]byte(`not json`)); err == nil {
+			t.Errorf("%s summarised an answer that is not JSON", tl.name)
+		}
 	}
 }
 
@@ -126,5 +112,13 @@ func TestPathArgumentsMatchTheirGrammar(t *testing.T) {
 	bare := &tool{name: "delete_y", method: "DELETE", path: "/api/v1/y/{id}", route: rest.Delete("/api/v1/y/{id}", rest.User, nil, nil)}
 	if _, _, bad := h.request(bare, json.RawMessage(`{"id":"y"}`)); bad == nil {
 		t.Fatal("an id without a grammar was put into a path")
+	}
+}
+
+// The FI score's summary names the fields the score misses.
+func TestFIScoreSummaryNamesTheMissingFields(t *testing.T) {
+	got, err := fiScoreSummary([]byte(`{"score":120,"progress":0.25,"missing":[{"field":"assets","why":"add them"},{"field":"profile.currentAge","why":"for the years"}]}`))
+	if want := "FI score 120/1000. Net worth is 25.0% of the FI number. Missing for a fuller score: assets, profile.currentAge."; err != nil || got != want {
+		t.Fatalf("summary %q (%v), want %q", got, err, want)
 	}
 }

@@ -1,15 +1,19 @@
 package mcp
 
 import (
-	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"fiplan/compute/plan"
 )
 
 // summary is a tool's one-paragraph account of its structured answer, in
 // words an assistant can quote.
-type summary func(out []byte) string
+type summary func(out []byte) (string, error)
 
 // num formats an amount with thousands separators and at most two decimals.
 func num(v float64) string {
@@ -38,46 +42,39 @@ func num(v float64) string {
 
 func pct(v float64) string { return strconv.FormatFloat(v*100, 'f', 1, 64) + "%" }
 
-func calcSummary(out []byte) string {
-	var d struct {
-		FINumber     float64 `json:"fiNumber"`
-		YearsToFI    *int    `json:"yearsToFI"`
-		FIAge        *int    `json:"fiAge"`
-		FIYear       *int    `json:"fiYear"`
-		SavingsRate  float64 `json:"savingsRate"`
-		RunsOut      bool    `json:"runsOut"`
-		DepletionAge *int    `json:"depletionAge"`
-		Scenarios    []struct {
-			Name      string `json:"name"`
-			YearsToFI *int   `json:"yearsToFI"`
-			FIAge     *int   `json:"fiAge"`
-		} `json:"scenarios"`
-	}
-	_ = json.Unmarshal(out, &d)
+// planSummary is fi_calculate's summary, from the calculator's typed
+// Result. Amounts are rounded as the answer writes them (cents, rates to
+// four places) before they are formatted.
+func planSummary(r *plan.Result) string {
+	base := &r.Plans[0]
+	d := &base.Summary
 	var b strings.Builder
-	fmt.Fprintf(&b, "FI number %s (today's money); savings rate %s. ", num(d.FINumber), pct(d.SavingsRate))
+	fmt.Fprintf(&b, "FI number %s (today's money); savings rate %s. ", num(round(base.FINumber, 100)), pct(round(d.SavingsRate, 1e4)))
 	switch {
-	case d.YearsToFI == nil:
+	case d.YearsToFI < 0:
 		b.WriteString("FI is not reached within the horizon.")
-	case *d.YearsToFI == 0:
+	case d.YearsToFI == 0:
 		b.WriteString("Already financially independent.")
-	case d.FIAge != nil && d.FIYear != nil:
-		fmt.Fprintf(&b, "FI in %d years, at age %d (%d).", *d.YearsToFI, *d.FIAge, *d.FIYear)
+	case d.FIAge >= 0 && d.FIYear >= 0:
+		fmt.Fprintf(&b, "FI in %d years, at age %d (%d).", d.YearsToFI, d.FIAge, d.FIYear)
 	}
-	if d.RunsOut && d.DepletionAge != nil {
-		fmt.Fprintf(&b, " The money runs out at age %d.", *d.DepletionAge)
+	if age, ok := r.DepletionAge(); ok && d.RunsOut {
+		fmt.Fprintf(&b, " The money runs out at age %d.", age)
 	}
-	for _, s := range d.Scenarios {
-		if s.YearsToFI == nil {
+	for _, s := range r.Plans[1:] {
+		if s.Summary.YearsToFI < 0 {
 			fmt.Fprintf(&b, " Scenario %q: FI not reached.", s.Name)
-		} else if s.FIAge != nil {
-			fmt.Fprintf(&b, " Scenario %q: FI in %d years, at age %d.", s.Name, *s.YearsToFI, *s.FIAge)
+		} else if s.Summary.FIAge >= 0 {
+			fmt.Fprintf(&b, " Scenario %q: FI in %d years, at age %d.", s.Name, s.Summary.YearsToFI, s.Summary.FIAge)
 		}
 	}
 	return b.String()
 }
 
-func healthSummary(out []byte) string {
+// round rounds v half away from zero to 1/scale, as the answer does.
+func round(v, scale float64) float64 { return math.Round(v*scale) / scale }
+
+func healthSummary(out []byte) (string, error) {
 	var d struct {
 		Score      int `json:"score"`
 		Components []struct {
@@ -90,7 +87,9 @@ func healthSummary(out []byte) string {
 			Impact int    `json:"impact"`
 		} `json:"recommendations"`
 	}
-	_ = json.Unmarshal(out, &d)
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Portfolio health %d/1000:", d.Score)
 	for i, c := range d.Components {
@@ -104,19 +103,21 @@ func healthSummary(out []byte) string {
 		r := d.Recommendations[0]
 		fmt.Fprintf(&b, " First recommendation: %s (about %d points).", r.Title, r.Impact)
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // list reads a list tool's answer: the items and the total.
-func list[T any](out []byte) (items []T, total int) {
+func list[T any](out []byte) (items []T, total int, err error) {
 	var d struct {
 		Items []T `json:"items"`
 		Meta  struct {
 			Total int `json:"total"`
 		} `json:"meta"`
 	}
-	_ = json.Unmarshal(out, &d)
-	return d.Items, d.Meta.Total
+	if err := json.Unmarshal(out, &d); err != nil {
+		return nil, 0, err
+	}
+	return d.Items, d.Meta.Total, nil
 }
 
 // firstFew joins the first five names.
@@ -127,20 +128,23 @@ func firstFew(names []string) string {
 	return strings.Join(names, "; ")
 }
 
-func citiesSummary(out []byte) string {
-	items, total := list[struct {
+func citiesSummary(out []byte) (string, error) {
+	items, total, err := list[struct {
 		Name    string  `json:"name"`
 		Country string  `json:"country"`
 		Cost    float64 `json:"monthlyCostUSD"`
 	}](out)
+	if err != nil {
+		return "", err
+	}
 	names := make([]string, len(items))
 	for i, c := range items {
 		names[i] = fmt.Sprintf("%s (%s) USD %s a month", c.Name, c.Country, num(c.Cost))
 	}
-	return fmt.Sprintf("%d cities match; %d here: %s.", total, len(items), firstFew(names))
+	return fmt.Sprintf("%d cities match; %d here: %s.", total, len(items), firstFew(names)), nil
 }
 
-func compareSummary(out []byte) string {
+func compareSummary(out []byte) (string, error) {
 	var d struct {
 		Cities []struct {
 			Name     string  `json:"name"`
@@ -148,20 +152,25 @@ func compareSummary(out []byte) string {
 			Summary  string  `json:"summary"`
 		} `json:"cities"`
 	}
-	_ = json.Unmarshal(out, &d)
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
 	parts := make([]string, len(d.Cities))
 	for i, c := range d.Cities {
 		parts[i] = fmt.Sprintf("%s: FI number USD %s; %s", c.Name, num(c.FINumber), c.Summary)
 	}
-	return strings.Join(parts, "\n")
+	return strings.Join(parts, "\n"), nil
 }
 
-func recommendSummary(out []byte) string {
-	items, total := list[struct {
+func recommendSummary(out []byte) (string, error) {
+	items, total, err := list[struct {
 		Name    string   `json:"name"`
 		Score   int      `json:"score"`
 		Reasons []string `json:"reasons"`
 	}](out)
+	if err != nil {
+		return "", err
+	}
 	names := make([]string, len(items))
 	for i, c := range items {
 		names[i] = fmt.Sprintf("%s (score %d)", c.Name, c.Score)
@@ -170,10 +179,10 @@ func recommendSummary(out []byte) string {
 	if len(items) > 0 && len(items[0].Reasons) > 0 {
 		s += " Why " + items[0].Name + ": " + strings.Join(items[0].Reasons, "; ") + "."
 	}
-	return s
+	return s, nil
 }
 
-func taxSummary(out []byte) string {
+func taxSummary(out []byte) (string, error) {
 	var d struct {
 		Country   string   `json:"country"`
 		Year      int      `json:"year"`
@@ -186,36 +195,43 @@ func taxSummary(out []byte) string {
 		Effective float64  `json:"effectiveRate"`
 		Marginal  float64  `json:"marginalRate"`
 	}
-	_ = json.Unmarshal(out, &d)
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
 	s := fmt.Sprintf("%s %d: total tax %s %s (income tax %s, social contributions %s, capital tax %s",
 		d.Country, d.Year, d.Currency, num(d.Total), num(d.Income), num(d.Social), num(d.Capital))
 	if d.Regional != nil {
 		s += ", regional tax " + num(*d.Regional)
 	}
-	return s + fmt.Sprintf("); effective rate %s, marginal rate %s.", pct(d.Effective), pct(d.Marginal))
+	return s + fmt.Sprintf("); effective rate %s, marginal rate %s.", pct(d.Effective), pct(d.Marginal)), nil
 }
 
-func programsSummary(out []byte) string {
-	items, total := list[struct {
+func programsSummary(out []byte) (string, error) {
+	items, total, err := list[struct {
 		ID      string `json:"id"`
 		Name    string `json:"name"`
 		Country string `json:"country"`
 		Status  string `json:"status"`
 	}](out)
+	if err != nil {
+		return "", err
+	}
 	names := make([]string, len(items))
 	for i, p := range items {
 		names[i] = fmt.Sprintf("%s (%s, %s, id %s)", p.Name, p.Country, p.Status, p.ID)
 	}
-	return fmt.Sprintf("%d programs match; %d here: %s.", total, len(items), firstFew(names))
+	return fmt.Sprintf("%d programs match; %d here: %s.", total, len(items), firstFew(names)), nil
 }
 
-func optimizeSummary(out []byte) string {
+func optimizeSummary(out []byte) (string, error) {
 	var d struct {
 		Suggestions []map[string]any `json:"suggestions"`
 	}
-	_ = json.Unmarshal(out, &d)
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
 	if len(d.Suggestions) == 0 {
-		return "No candidate country."
+		return "No candidate country.", nil
 	}
 	parts := make([]string, 0, 3)
 	for i, s := range d.Suggestions {
@@ -231,24 +247,32 @@ func optimizeSummary(out []byte) string {
 		}
 		parts = append(parts, fmt.Sprintf("%d. %s", i+1, label))
 	}
-	return fmt.Sprintf("%d options ranked by after-tax income; best: %s.", len(d.Suggestions), strings.Join(parts, "; "))
+	return fmt.Sprintf("%d options ranked by after-tax income; best: %s.", len(d.Suggestions), strings.Join(parts, "; ")), nil
 }
 
-func fiScoreSummary(out []byte) string {
+func fiScoreSummary(out []byte) (string, error) {
 	var d struct {
 		Score    int      `json:"score"`
 		Progress *float64 `json:"progress"`
-		Missing  []string `json:"missing"`
+		Missing  []struct {
+			Field string `json:"field"`
+		} `json:"missing"`
 	}
-	_ = json.Unmarshal(out, &d)
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
 	s := fmt.Sprintf("FI score %d/1000.", d.Score)
 	if d.Progress != nil {
 		s += " Net worth is " + pct(*d.Progress) + " of the FI number."
 	}
 	if len(d.Missing) > 0 {
-		s += " Missing for a fuller score: " + strings.Join(d.Missing, ", ") + "."
+		fields := make([]string, len(d.Missing))
+		for i, m := range d.Missing {
+			fields[i] = m.Field
+		}
+		s += " Missing for a fuller score: " + strings.Join(fields, ", ") + "."
 	}
-	return s
+	return s, nil
 }
 
 type assetBrief struct {
@@ -263,28 +287,35 @@ func (a assetBrief) String() string {
 	return fmt.Sprintf("%s: %s %s, %s (id %s)", a.Name, a.Currency, num(a.Value), a.Category, a.ID)
 }
 
-func assetsSummary(out []byte) string {
-	items, total := list[assetBrief](out)
+func assetsSummary(out []byte) (string, error) {
+	items, total, err := list[assetBrief](out)
+	if err != nil {
+		return "", err
+	}
 	names := make([]string, len(items))
 	for i, a := range items {
 		names[i] = a.String()
 	}
 	if total == 0 {
-		return "No assets stored."
+		return "No assets stored.", nil
 	}
-	return fmt.Sprintf("%d assets; %d here: %s.", total, len(items), firstFew(names))
+	return fmt.Sprintf("%d assets; %d here: %s.", total, len(items), firstFew(names)), nil
 }
 
-func assetSummary(out []byte) string {
+func assetSummary(out []byte) (string, error) {
 	var a assetBrief
-	_ = json.Unmarshal(out, &a)
-	return "Saved " + a.String() + "."
+	if err := json.Unmarshal(out, &a); err != nil {
+		return "", err
+	}
+	return "Saved " + a.String() + ".", nil
 }
 
-func deletedSummary(out []byte) string {
+func deletedSummary(out []byte) (string, error) {
 	var d struct {
 		ID string `json:"id"`
 	}
-	_ = json.Unmarshal(out, &d)
-	return "Deleted " + d.ID + "."
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
+	return "Deleted " + d.ID + ".", nil
 }

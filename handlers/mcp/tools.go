@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"fiplan/compute/plan"
 	"fiplan/handlers/rest"
 )
 
@@ -15,10 +16,10 @@ type tool struct {
 	name, title string
 	method      string // the route's method and path, as in the route table
 	path        string
-	read        bool // annotations: changes nothing
-	destructive bool // removes or overwrites what the caller stored
-	idempotent  bool // the same call twice has the effect of one
-	summary     summary
+	read        bool    // annotations: changes nothing
+	destructive bool    // removes or overwrites what the caller stored
+	idempotent  bool    // the same call twice has the effect of one
+	summary     summary // nil for fi_calculate, summarised from its typed Result
 	// projections names the argument that asks for every projection row;
 	// without it the answer carries milestones (fi_calculate).
 	projections bool
@@ -31,7 +32,7 @@ type tool struct {
 // tools is every tool the server offers, on one screen.
 func tools() []*tool {
 	return []*tool{
-		{name: "fi_calculate", title: "FI timeline", method: "POST", path: "/api/v1/calculator", read: true, idempotent: true, summary: calcSummary, projections: true},
+		{name: "fi_calculate", title: "FI timeline", method: "POST", path: "/api/v1/calculator", read: true, idempotent: true, projections: true},
 		{name: "portfolio_health", title: "Portfolio health score", method: "POST", path: "/api/v1/portfolio-health", read: true, idempotent: true, summary: healthSummary},
 		{name: "search_cities", title: "Search cities", method: "GET", path: "/api/v1/geo/cities", read: true, idempotent: true, summary: citiesSummary},
 		{name: "compare_cities", title: "Compare cities", method: "GET", path: "/api/v1/geo/compare", read: true, idempotent: true, summary: compareSummary},
@@ -199,11 +200,11 @@ func withMilestones(obj map[string]any) {
 			rowProps[k] = v
 		}
 	}
-	rowProps["label"] = map[string]any{"type": "string", "description": milestoneDoc}
+	rowProps["label"] = map[string]any{"type": "string", "description": plan.MilestoneRule}
 	m["properties"] = rowProps
 	if req, ok := row["required"].([]any); ok {
 		m["required"] = append(append([]any{}, req...), "label")
 	}
 	props["milestones"] = map[string]any{"type": "array", "items": m,
-		"description": "The rows that mark the plan (" + milestoneDoc + "), in age order; a row that marks two things is listed once with both labels."}
+		"description": "The rows that mark the plan (" + plan.MilestoneRule + "), in age order; a row that marks two things is listed once with both labels."}
 }

@@ -1,0 +1,121 @@
+package plan
+
+import (
+	"strconv"
+
+	"fiplan/compute/fi"
+)
+
+// Run computes every figure of p that o asks for into r. It checks first
+// what the request's declaration cannot (the tax year and region, the
+// cities, the currencies, a spending no income can leave after tax) and
+// reports the first failure as a *FieldError; then it calls o.Admit, and
+// computes.
+func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
+	n := len(p.Scenarios)
+	if n > fi.MaxScenarios {
+		return &FieldError{Field: "scenarios", Message: "at most " + strconv.Itoa(fi.MaxScenarios) + " scenarios"}
+	}
+	var t taxPlan
+	r.Currency, r.Taxed, r.Step, r.Tax = p.Currency, p.Tax != nil, o.Step, TaxUse{}
+	if err := t.resolve(p, in, r); err != nil {
+		return err
+	}
+	r.Plans = r.plans[:n+1]
+	for k := range r.Plans {
+		if err := resolvePlan(p, in, k, &t, r); err != nil {
+			return err
+		}
+	}
+	if o.Admit != nil {
+		if err := o.Admit(); err != nil {
+			return err
+		}
+	}
+	for k := range r.Plans {
+		project(&r.Plans[k], &t, o, r.Taxed)
+	}
+	base := &r.Plans[0].input
+	r.MonteCarlo = nil
+	if o.MonteCarlo != nil {
+		fi.Simulate(base, o.MonteCarlo, &r.work, &r.mc)
+		r.MonteCarlo = &r.mc
+	}
+	r.Backtest = nil
+	if o.Backtest {
+		r.bt = Backtest{History: in.History, WindowYears: o.Window, BacktestResult: fi.Backtest(base, in.History.Series, o.Window)}
+		if o.Sequences {
+			fi.Sequences(base, in.History.Series, o.Window, &r.seq)
+			if r.seq.Periods > 0 {
+				r.bt.Sequences = &r.seq
+			}
+		}
+		r.Backtest = &r.bt
+	}
+	r.Goals = seekGoals(base, in, o, &r.goals)
+	return nil
+}
+
+// resolvePlan sets plan k's input from the request, its retirement
+// spending from its city and its taxes.
+func resolvePlan(p *Plan, in *Inputs, k int, t *taxPlan, r *Result) error {
+	pr := &r.Plans[k]
+	*pr = PlanResult{Rows: pr.Rows[:0], RowTax: pr.RowTax[:0], Milestones: pr.Milestones[:0]}
+	if k == 0 {
+		pr.input = p.Base
+	} else {
+		sc := &p.Scenarios[k-1]
+		pr.Name, pr.input = sc.Name, sc.Input
+	}
+	if err := resolveCity(p, in, k, r.Currency, pr); err != nil {
+		return err
+	}
+	pr.Taxes.Spending = pr.input.RetirementExpenses
+	if pr.Taxes.Spending == 0 {
+		pr.Taxes.Spending = pr.input.AnnualExpenses
+	}
+	if r.Taxed {
+		return t.apply(k, pr)
+	}
+	return nil
+}
+
+// project runs plan pr's timeline and derives what o asks of its rows.
+func project(pr *PlanResult, t *taxPlan, o *Options, taxed bool) {
+	pr.Summary, pr.Rows = fi.Project(&pr.input, pr.Rows[:0])
+	pr.FINumber = pr.Summary.FINumber
+	if taxed {
+		pr.FINumber = pr.Taxes.Spending / pr.input.WithdrawalRate
+	}
+	if o.Step == 0 {
+		pr.Rows = pr.Rows[:0]
+		return
+	}
+	if taxed {
+		pr.RowTax = t.rowTaxes(pr.RowTax[:0], pr.Rows, &pr.input, pr.Taxes.IncomeTax)
+	}
+	if o.Milestones {
+		pr.Milestones = Milestones(pr.Milestones[:0], pr.Rows, &pr.Summary, o.Step)
+	}
+}
+
+// seekGoals runs the goal seeks o asks for into g; nil when none.
+func seekGoals(base *fi.Input, in *Inputs, o *Options, g *Goals) *Goals {
+	if o.FIByAge <= 0 && o.TargetRate == nil {
+		return nil
+	}
+	*g = Goals{FIByAge: max(o.FIByAge, 0)}
+	if o.FIByAge > 0 {
+		g.Saving, g.SavingOK = fi.SavingFor(base, o.FIByAge, o.MaxContribution)
+	}
+	if o.TargetRate != nil {
+		g.RateAsked, g.TargetRate, g.WindowYears = true, *o.TargetRate, o.Window
+		g.MaxRate, g.RateCapped = fi.MaxWithdrawalRate(base, in.History.Series, o.Window, *o.TargetRate, o.MaxWithdrawalRate)
+	}
+	return g
+}
+
+// Input is plan k's engine input as Run resolved it: its retirement
+// spending from its city and, with tax, its income after tax and its
+// spending grossed up.
+func (pr *PlanResult) Input() *fi.Input { return &pr.input }

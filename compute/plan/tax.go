@@ -1,0 +1,193 @@
+package plan
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/tax"
+)
+
+// taxPlan is the plan's tax settings, resolved.
+type taxPlan struct {
+	sys    *tax.System
+	year   int
+	region string
+	part   tax.Part // how retirement income is taxed
+	// toTax converts the plan's currency into the tax system's.
+	toTax float64
+}
+
+// resolve checks the plan's tax and currency against the tax system and
+// sets t, r.Tax and r.Currency.
+func (t *taxPlan) resolve(p *Plan, in *Inputs, r *Result) error {
+	rt := p.Tax
+	if rt == nil {
+		if r.Currency == "" {
+			r.Currency = "USD"
+		}
+		return nil
+	}
+	sys := rt.System
+	*t = taxPlan{sys: sys, year: rt.Year, part: rt.Withdrawal, toTax: 1}
+	if t.year == 0 {
+		t.year = sys.Latest()
+	} else if _, err := sys.Year(t.year); err != nil {
+		return &FieldError{"tax.year", sys.Country + " has the tax years " + joinInts(sys.Years())}
+	}
+	if rt.Region != "" {
+		k := regionIndex(sys, rt.Region)
+		switch {
+		case k < 0:
+			return &FieldError{"tax.region", "unknown region " + strconv.Quote(rt.Region) + " for " + sys.Country + regionList(sys)}
+		case !sys.Covers(t.year, sys.Regions[k].Code):
+			return &FieldError{"tax.region", sys.Country + " models region " + sys.Regions[k].Code + " only in other tax years than " + strconv.Itoa(t.year)}
+		}
+		t.region = sys.Regions[k].Code
+	}
+	if r.Currency == "" {
+		r.Currency = sys.Currency
+	}
+	if r.Currency != sys.Currency {
+		rate, ok := in.Convert(1, r.Currency, sys.Currency)
+		if !ok {
+			return &FieldError{"currency", sys.Currency + ", the currency of tax.country, has no reference rate: send the amounts in " + sys.Currency}
+		}
+		t.toTax = rate
+	}
+	r.Tax = TaxUse{Country: sys.Country, Region: t.region, Year: t.year, Withdrawal: t.part}
+	return nil
+}
+
+// due is the tax on amount (the plan's currency) as income of part.
+func (t *taxPlan) due(amount float64, part tax.Part) float64 {
+	in := incomeOf(part, amount*t.toTax)
+	d, err := tax.Due(t.sys, t.year, &in, t.region, nil)
+	if err != nil {
+		return 0 // year and region were checked when the plan was resolved
+	}
+	return d / t.toTax
+}
+
+// grossFor is the retirement income, taxed as t.part, that leaves net.
+func (t *taxPlan) grossFor(net float64) (float64, bool) {
+	mix := incomeOf(t.part, 1)
+	g, ok, err := tax.GrossFor(t.sys, t.year, &mix, t.region, nil, net*t.toTax)
+	if err != nil || !ok {
+		return 0, false
+	}
+	return g / t.toTax, true
+}
+
+func incomeOf(p tax.Part, amount float64) tax.Income {
+	var in tax.Income
+	switch p {
+	case tax.Employment:
+		in.Employment = amount
+	case tax.SelfEmployment:
+		in.SelfEmployment = amount
+	case tax.Pension:
+		in.Pension = amount
+	case tax.Interest:
+		in.Interest = amount
+	case tax.Dividends:
+		in.Dividends = amount
+	case tax.CapitalGains:
+		in.CapitalGains = amount
+	}
+	return in
+}
+
+// ParsePart is the income part named name, pension when none is.
+func ParsePart(name string) tax.Part {
+	for p := tax.Part(0); p < tax.NumParts; p++ {
+		if p.String() == name {
+			return p
+		}
+	}
+	return tax.Pension
+}
+
+func regionIndex(sys *tax.System, code string) int {
+	for i := range sys.Regions {
+		if strings.EqualFold(sys.Regions[i].Code, code) {
+			return i
+		}
+	}
+	return -1
+}
+
+func regionList(sys *tax.System) string {
+	if len(sys.Regions) == 0 {
+		return ", which has no regions"
+	}
+	codes := make([]string, len(sys.Regions))
+	for i := range sys.Regions {
+		codes[i] = sys.Regions[i].Code
+	}
+	return "; known: " + strings.Join(codes, ", ")
+}
+
+func joinInts(v []int) string {
+	var b []byte
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return string(b)
+}
+
+// apply turns plan k's gross income into take-home pay and grosses its
+// retirement spending up by the tax due on it. It fails when no
+// retirement income below 1e15 leaves the spending after tax.
+func (t *taxPlan) apply(k int, pr *PlanResult) error {
+	in, pt := &pr.input, &pr.Taxes
+	pt.GrossIncome = in.AnnualIncome
+	if pt.GrossIncome > 0 {
+		pt.IncomeTax = min(t.due(pt.GrossIncome, tax.Employment), pt.GrossIncome)
+	}
+	in.AnnualIncome = pt.GrossIncome - pt.IncomeTax
+	g, ok := t.grossFor(pt.Spending)
+	if !ok {
+		field := "tax"
+		if k > 0 {
+			field = "scenarios[" + strconv.Itoa(k-1) + "].retirementExpenses"
+		}
+		return &FieldError{field, "no retirement income leaves the retirement spending after this country's tax"}
+	}
+	pt.GrossSpending = g
+	in.RetirementExpenses = g
+	return nil
+}
+
+// rowTaxes appends the tax of each row, in money of that year: in working
+// years the employment tax incomeTax, growing with income and prices as
+// the take-home income does (today's average rate kept); in drawdown
+// years the tax on that year's retirement income (withdrawals and
+// pensions), with the brackets rising with inflation.
+func (t *taxPlan) rowTaxes(dst []float64, rows []fi.Year, in *fi.Input, incomeTax float64) []float64 {
+	cpi, grow := 1.0, 1.0
+	lastCents, lastTax := -1.0, 0.0
+	for i := range rows {
+		r := &rows[i]
+		var x float64
+		if r.Retired {
+			// Constant real spending repeats the same income: tax it once.
+			cents := math.Round((r.Withdrawals + r.Pension) / cpi * 100)
+			if cents != lastCents {
+				lastCents, lastTax = cents, t.due(cents/100, t.part)
+			}
+			x = lastTax * cpi
+		} else {
+			// The engine saves a working year's income at year-end prices.
+			x = incomeTax * grow * cpi * (1 + in.InflationRate)
+		}
+		dst = append(dst, x)
+		cpi *= 1 + in.InflationRate
+		grow *= 1 + in.IncomeGrowthRate
+	}
+	return dst
+}

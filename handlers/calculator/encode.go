@@ -1,0 +1,373 @@
+package calculator
+
+import (
+	"errors"
+	"math"
+	"strconv"
+
+	json "github.com/goccy/go-json"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/plan"
+	"fiplan/handlers/jsonw"
+)
+
+// The answer is encoded from its declaration (response.go): each plan's
+// summary, the Monte Carlo and the backtest are filled into their declared
+// types, rounded as answered (cents, rates to four places), and encoded
+// with goccy/go-json. The projection rows alone are written by hand
+// (appendRow): a 60-year plan with scenarios is hundreds of rows, and
+// reflection over them was most of the answer's cost. The goals too
+// (writeGoals): a goal asked and unmet is null, one not asked absent, which
+// no tag can say.
+
+// docs holds the declared values one answer is encoded from, pooled with
+// the calcWork so that their buffers are reused.
+type docs struct {
+	out   *jsonw.Writer
+	enc   *json.Encoder // writes to the docs, which append to out
+	plans [fi.MaxScenarios + 1]planDocs
+	mc    mcDoc
+	fiAge percentilesDoc
+	bands []mcBandDoc
+	bt    backtestDoc
+	btInt [3]int
+	seq   sequencesDoc
+	seqM  [3]int // the paths' start months
+	more  calcAnalysesDoc
+}
+
+// planDocs is one plan's declared summary with what its pointers point at.
+type planDocs struct {
+	sum  calcSummaryDoc
+	tax  taxDoc
+	city cityDoc
+	ints [5]int
+}
+
+func newDocs(out *jsonw.Writer) *docs {
+	d := &docs{out: out}
+	d.enc = json.NewEncoder(d)
+	return d
+}
+
+// Write appends p to the answer being written.
+func (d *docs) Write(p []byte) (int, error) {
+	d.out.B = append(d.out.B, p...)
+	return len(p), nil
+}
+
+// errEmpty is a declared value that encodes no member.
+var errEmpty = errors.New("calculator: a declared object without members")
+
+// members encodes v, a declared struct, as the next members of the object
+// being written.
+func (d *docs) members(v any) error {
+	w := d.out
+	w.Elem()
+	n := len(w.B)
+	if err := d.enc.Encode(v); err != nil {
+		return err
+	}
+	b := w.B
+	if len(b)-n < 4 || b[n] != '{' || b[len(b)-2] != '}' { // {...}\n
+		return errEmpty
+	}
+	copy(b[n:], b[n+1:len(b)-2])
+	w.B = b[:len(b)-3]
+	return nil
+}
+
+// round rounds v half away from zero to 1/scale as jsonw.AppendFixed
+// does, so that the rounded value encodes as the text AppendFixed writes:
+// no negative zero.
+func round(v, scale float64) float64 {
+	r := math.Round(v*scale) / scale
+	if r == 0 {
+		return 0
+	}
+	return r
+}
+
+func cents(v float64) float64 { return round(v, 100) }
+
+func rate(v float64) float64 { return round(v, 1e4) }
+
+// age points at v, or is nil for the engine's "never" (-1).
+func age(p *int, v int) *int {
+	if v < 0 {
+		return nil
+	}
+	*p = v
+	return p
+}
+
+// writeJSON writes the whole success envelope into out. With milestones
+// each plan carries its milestone rows instead of its projections.
+func (d *docs) writeJSON(r *plan.Result, milestones bool) error {
+	out := d.out
+	out.B = append(out.B, `{"success":true,"data":`...)
+	out.Begin()
+	if err := d.writePlan(r, 0, milestones); err != nil {
+		return err
+	}
+	out.Key("scenarios")
+	out.BeginArray()
+	for k := 1; k < len(r.Plans); k++ {
+		out.Begin()
+		out.Key("name")
+		out.String(r.Plans[k].Name)
+		if err := d.writePlan(r, k, milestones); err != nil {
+			return err
+		}
+		out.End()
+	}
+	out.EndArray()
+	d.more = calcAnalysesDoc{MonteCarlo: d.monteCarlo(r.MonteCarlo), Historical: d.backtest(r.Backtest)}
+	if d.more.MonteCarlo != nil || d.more.Historical != nil {
+		if err := d.members(&d.more); err != nil {
+			return err
+		}
+	}
+	if r.Goals != nil {
+		out.Key("goals")
+		out.Begin()
+		writeGoals(out, r.Goals)
+		out.End()
+	}
+	out.End()
+	out.B = append(out.B, '}')
+	return nil
+}
+
+// writePlan writes plan k's members: its summary, tax and city, then its
+// projections or its milestones.
+func (d *docs) writePlan(r *plan.Result, k int, milestones bool) error {
+	p := &r.Plans[k]
+	if err := d.members(d.plans[k].summary(r, p)); err != nil {
+		return err
+	}
+	var taxes []float64
+	if r.Taxed {
+		taxes = p.RowTax
+	}
+	if milestones {
+		writeMilestones(d.out, p, taxes)
+	} else {
+		writeProjections(d.out, p.Rows, taxes, r.Step)
+	}
+	return nil
+}
+
+// summary fills the declared summary of plan p.
+func (pd *planDocs) summary(r *plan.Result, p *plan.PlanResult) *calcSummaryDoc {
+	s, in := &p.Summary, &pd.ints
+	pd.sum = calcSummaryDoc{
+		FINumber: cents(p.FINumber), YearsToFI: age(&in[0], s.YearsToFI), FIAge: age(&in[1], s.FIAge), FIYear: age(&in[2], s.FIYear),
+		SavingsRate: rate(s.SavingsRate), LeanFINumber: cents(s.LeanFINumber), FatFINumber: cents(s.FatFINumber),
+		CoastFINumber: cents(s.CoastFINumber), CoastAge: s.CoastAge, BaristaIncome: cents(s.BaristaIncome),
+		RetirementAge: age(&in[3], s.RetirementAge), RunsOut: s.RunsOut, DepletionAge: age(&in[4], s.DepletionAge),
+		FinalBalance: cents(s.FinalBalance), FinalBalanceReal: cents(s.FinalReal),
+		GuardrailCuts: s.GuardrailCuts, GuardrailRaises: s.GuardrailRaise,
+	}
+	if r.Taxed {
+		t, pt := &r.Tax, &p.Taxes
+		pd.sum.AfterTaxFINumber = cents(s.FINumber)
+		pd.tax = taxDoc{Country: t.Country, Region: t.Region, Year: t.Year, Currency: r.Currency,
+			GrossIncome: cents(pt.GrossIncome), IncomeTax: cents(pt.IncomeTax), TakeHomeIncome: cents(pt.GrossIncome - pt.IncomeTax),
+			RetirementSpending: cents(pt.Spending), GrossRetirementIncome: cents(pt.GrossSpending), RetirementTax: cents(pt.GrossSpending - pt.Spending),
+			WithdrawalIncome: t.Withdrawal.String()}
+		pd.sum.Tax = &pd.tax
+	}
+	if c := p.City; c != nil {
+		pd.city = cityDoc{ID: c.City.ID, Name: c.City.Name, HouseholdSize: c.Household, MonthlyCostUSD: c.MonthlyUSD,
+			Currency: r.Currency, RetirementExpenses: cents(c.Yearly)}
+		pd.sum.City = &pd.city
+	}
+	return &pd.sum
+}
+
+func percentiles(p *fi.Percentiles) percentilesDoc {
+	return percentilesDoc{P10: cents(p.P10), P25: cents(p.P25), P50: cents(p.P50), P75: cents(p.P75), P90: cents(p.P90)}
+}
+
+// monteCarlo fills the declared simulation; nil when none ran.
+func (d *docs) monteCarlo(r *fi.MCResult) *mcDoc {
+	if r == nil {
+		return nil
+	}
+	if cap(d.bands) < len(r.Bands) {
+		d.bands = make([]mcBandDoc, 0, len(r.Bands))
+	}
+	d.bands = d.bands[:0]
+	for i := range r.Bands {
+		b := &r.Bands[i]
+		d.bands = append(d.bands, mcBandDoc{Year: b.Year, Age: b.Age, percentilesDoc: percentiles(&b.Percentiles)})
+	}
+	d.mc = mcDoc{Simulations: r.Simulations, SuccessRate: rate(r.SuccessRate), ReachedFIRate: rate(r.ReachedFI), Balances: d.bands}
+	if r.ReachedFI > 0 {
+		d.fiAge = percentiles(&r.FIAge)
+		d.mc.FIAge = &d.fiAge
+	}
+	return &d.mc
+}
+
+// backtest fills the declared backtest; nil when none ran.
+func (d *docs) backtest(r *plan.Backtest) *backtestDoc {
+	if r == nil {
+		return nil
+	}
+	in := &d.btInt
+	d.bt = backtestDoc{Dataset: r.History.Dataset, WindowYears: r.WindowYears, DataFrom: r.History.First, DataTo: r.History.Last,
+		Periods: r.Periods, SuccessRate: rate(r.SuccessRate), WorstFailed: r.WorstFailed, WorstYearsLasted: r.WorstYearsLasted,
+		MedianEndBalanceReal: cents(r.MedianEndBalance)}
+	if r.Periods > 0 {
+		in[0] = r.WorstStartYear
+		d.bt.WorstStartYear = &in[0]
+	}
+	if r.WorstStartMonth > 0 {
+		in[1] = r.WorstStartMonth
+		d.bt.WorstStartMonth = &in[1]
+	}
+	if r.WorstFailed {
+		in[2] = r.WorstFailYear
+		d.bt.WorstFailYear = &in[2]
+	}
+	if v := r.Sequences; v != nil {
+		d.sequences(v)
+		d.bt.Sequences = &d.seq
+	}
+	return &d.bt
+}
+
+// sequences fills the declared sequence-of-returns view.
+func (d *docs) sequences(v *fi.SequenceView) {
+	s := &d.seq
+	s.ByDecade = s.ByDecade[:0]
+	for _, dr := range v.Decades[:v.NumDecades] {
+		if dr.Periods > 0 {
+			s.ByDecade = append(s.ByDecade, decadeDoc{Decade: dr.Decade, Periods: dr.Periods, SuccessRate: rate(float64(dr.Successes) / float64(dr.Periods))})
+		}
+	}
+	if s.ByDecade == nil {
+		s.ByDecade = []decadeDoc{}
+	}
+	for i, p := range [...]*fi.SequencePath{&v.Worst, &v.Median, &v.Best} {
+		dst := [...]*sequencePathDoc{&s.Worst, &s.Median, &s.Best}[i]
+		path := dst.Path[:0]
+		if cap(path) < p.NumYears {
+			path = make([]pathYearDoc, 0, fi.MaxYears)
+		}
+		for _, y := range p.Years[:p.NumYears] {
+			path = append(path, pathYearDoc{Year: y.Year, WithdrawalReal: cents(y.Withdrawal), EndBalanceReal: cents(y.EndBalance)})
+		}
+		if path == nil {
+			path = []pathYearDoc{}
+		}
+		*dst = sequencePathDoc{StartYear: p.StartYear, Failed: p.Failed, YearsLasted: p.YearsLasted, EndBalanceReal: cents(p.EndBalance), Path: path}
+		if p.StartMonth > 0 {
+			d.seqM[i] = p.StartMonth
+			dst.StartMonth = &d.seqM[i]
+		}
+	}
+}
+
+// writeGoals writes the goals asked for. A goal asked and unmet is null
+// and one not asked is absent, so they are written here, not encoded.
+func writeGoals(w *jsonw.Writer, g *plan.Goals) {
+	if g.FIByAge > 0 {
+		w.Key("fiByAge")
+		w.Int(int64(g.FIByAge))
+		w.Key("requiredAnnualSaving")
+		if g.SavingOK {
+			w.Fixed(g.Saving, 2)
+		} else {
+			w.Null()
+		}
+	}
+	if g.RateAsked {
+		w.Key("targetSuccessRate")
+		w.Float(g.TargetRate)
+		w.Key("maxWithdrawalRate")
+		if g.MaxRate > 0 {
+			w.Fixed(g.MaxRate, 4)
+		} else {
+			w.Null()
+		}
+		w.Key("maxWithdrawalRateCapped")
+		w.Bool(g.RateCapped)
+		w.Key("windowYears")
+		w.Int(int64(g.WindowYears))
+	}
+}
+
+// writeProjections writes the rows step selects (see plan.KeepRow), each
+// with its tax when taxes is not nil.
+func writeProjections(w *jsonw.Writer, rows []fi.Year, taxes []float64, step int) {
+	w.Key("projections")
+	w.BeginArray()
+	for i := range rows {
+		if !plan.KeepRow(i, len(rows), step) {
+			continue
+		}
+		w.Elem()
+		w.B = appendRow(w.B, &rows[i], taxes, i)
+	}
+	w.EndArray()
+}
+
+// writeMilestones writes the plan's milestone rows, each a projection row
+// with its label as its first member.
+func writeMilestones(w *jsonw.Writer, p *plan.PlanResult, taxes []float64) {
+	w.Key("milestones")
+	w.BeginArray()
+	for _, m := range p.Milestones {
+		w.Elem()
+		b := jsonw.AppendString(append(w.B, `{"label":`...), m.Label)
+		n := len(b)
+		b = appendRow(b, &p.Rows[m.Row], taxes, m.Row)
+		b[n] = ',' // the row's opening brace
+		w.B = b
+	}
+	w.EndArray()
+}
+
+// appendRow appends one projection row as an object, the encoding of
+// calcYearDoc written by hand. The keys are constants between the
+// numbers, so a row costs one append per field: the response's 60-year
+// timelines are thousands of fields, and writing each key through the
+// Writer was a third of their cost.
+func appendRow(b []byte, r *fi.Year, taxes []float64, i int) []byte {
+	b = append(b, `{"year":`...)
+	b = strconv.AppendInt(b, int64(r.Year), 10)
+	b = append(b, `,"age":`...)
+	b = strconv.AppendInt(b, int64(r.Age), 10)
+	b = append(b, `,"startBalance":`...)
+	b = jsonw.AppendFixed(b, r.StartBalance, 2)
+	b = append(b, `,"contributions":`...)
+	b = jsonw.AppendFixed(b, r.Contributions, 2)
+	b = append(b, `,"growth":`...)
+	b = jsonw.AppendFixed(b, r.Growth, 2)
+	b = append(b, `,"withdrawals":`...)
+	b = jsonw.AppendFixed(b, r.Withdrawals, 2)
+	b = append(b, `,"events":`...)
+	b = jsonw.AppendFixed(b, r.Events, 2)
+	b = append(b, `,"pension":`...)
+	b = jsonw.AppendFixed(b, r.Pension, 2)
+	b = append(b, `,"endBalance":`...)
+	b = jsonw.AppendFixed(b, r.EndBalance, 2)
+	b = append(b, `,"realEndBalance":`...)
+	b = jsonw.AppendFixed(b, r.RealEndBalance, 2)
+	b = append(b, `,"fiProgress":`...)
+	b = jsonw.AppendFixed(b, r.FIProgress, 4)
+	if r.Retired {
+		b = append(b, `,"retired":true`...)
+	} else {
+		b = append(b, `,"retired":false`...)
+	}
+	if taxes != nil {
+		b = append(b, `,"tax":`...)
+		b = jsonw.AppendFixed(b, taxes[i], 2)
+	}
+	return append(b, '}')
+}

@@ -1,0 +1,164 @@
+package calculator
+
+// The calculator's response, declared once: these types are the OpenAPI
+// document's schema of the answer and what encode.go fills and encodes.
+// Only the projection rows are written by hand (appendRow), and a
+// differential test proves the whole answer equal to encoding/json's
+// encoding of calcResponseDoc.
+
+type calcSummaryDoc struct {
+	FINumber         float64  `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money. With tax the timeline aims at afterTaxFINumber instead: yearsToFI, fiAge, fiProgress and the lean, fat, coast and barista figures use it."`
+	YearsToFI        *int     `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
+	FIAge            *int     `json:"fiAge" schema:"required,nullable"`
+	FIYear           *int     `json:"fiYear" schema:"required,nullable"`
+	SavingsRate      float64  `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
+	LeanFINumber     float64  `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
+	FatFINumber      float64  `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
+	CoastFINumber    float64  `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
+	CoastAge         int      `json:"coastAge"`
+	BaristaIncome    float64  `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`
+	RetirementAge    *int     `json:"retirementAge" schema:"nullable" doc:"Age of the first drawdown year; null when drawdown never starts."`
+	RunsOut          bool     `json:"runsOut" doc:"Some year's spending could not be met in full."`
+	DepletionAge     *int     `json:"depletionAge" schema:"nullable" doc:"Age the money runs out; null when it does not."`
+	FinalBalance     float64  `json:"finalBalance"`
+	FinalBalanceReal float64  `json:"finalBalanceReal" doc:"Final balance in today's money."`
+	GuardrailCuts    int      `json:"guardrailCuts" doc:"Guyton-Klinger capital-preservation cuts."`
+	GuardrailRaises  int      `json:"guardrailRaises" doc:"Guyton-Klinger prosperity raises."`
+	AfterTaxFINumber float64  `json:"afterTaxFINumber,omitempty" doc:"With tax: grossRetirementIncome / withdrawalRate, the portfolio whose withdrawals, after the tax on them, pay retirementExpenses."`
+	Tax              *taxDoc  `json:"tax,omitempty" doc:"With tax: how the plan was taxed, today's money in the plan's currency."`
+	City             *cityDoc `json:"city,omitempty" doc:"With a cityId for the plan: the city budget behind retirementExpenses."`
+}
+
+type taxDoc struct {
+	Country               string  `json:"country" schema:"required"`
+	Region                string  `json:"region,omitempty"`
+	Year                  int     `json:"year" schema:"required" doc:"The tax year applied."`
+	Currency              string  `json:"currency" schema:"required" doc:"The plan's currency."`
+	GrossIncome           float64 `json:"grossIncome" schema:"required" doc:"annualIncome as sent."`
+	IncomeTax             float64 `json:"incomeTax" schema:"required" doc:"Its tax as employment income: totalTax of POST /api/v1/tax/calculate."`
+	TakeHomeIncome        float64 `json:"takeHomeIncome" schema:"required" doc:"grossIncome - incomeTax: the income the timeline saves from."`
+	RetirementSpending    float64 `json:"retirementSpending" schema:"required" doc:"Yearly spending in retirement after tax: retirementExpenses, the city's budget or annualExpenses."`
+	GrossRetirementIncome float64 `json:"grossRetirementIncome" schema:"required" doc:"The yearly retirement income (withdrawals and pensions) that leaves retirementSpending after tax."`
+	RetirementTax         float64 `json:"retirementTax" schema:"required" doc:"grossRetirementIncome - retirementSpending."`
+	WithdrawalIncome      string  `json:"withdrawalIncome" schema:"required" doc:"The income part retirement income was taxed as."`
+}
+
+type cityDoc struct {
+	ID                 string  `json:"id" schema:"required"`
+	Name               string  `json:"name" schema:"required"`
+	HouseholdSize      int     `json:"householdSize" schema:"required"`
+	MonthlyCostUSD     int     `json:"monthlyCostUSD" schema:"required" doc:"The city's monthly budget for the household, USD (single budget for one, family of four for four; see GET /api/v1/geo/recommendations)."`
+	Currency           string  `json:"currency" schema:"required" doc:"The plan's currency."`
+	RetirementExpenses float64 `json:"retirementExpenses" schema:"required" doc:"12 x monthlyCostUSD in the plan's currency, at the reference exchange rates: the plan's retirement spending."`
+}
+
+type calcYearDoc struct {
+	Year           int      `json:"year" schema:"required"`
+	Age            int      `json:"age" schema:"required"`
+	StartBalance   float64  `json:"startBalance" schema:"required"`
+	Contributions  float64  `json:"contributions" schema:"required"`
+	Growth         float64  `json:"growth" schema:"required"`
+	Withdrawals    float64  `json:"withdrawals" schema:"required"`
+	Events         float64  `json:"events"`
+	Pension        float64  `json:"pension"`
+	EndBalance     float64  `json:"endBalance" schema:"required"`
+	RealEndBalance float64  `json:"realEndBalance" doc:"endBalance in today's money."`
+	FIProgress     float64  `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
+	Retired        bool     `json:"retired" doc:"A drawdown year."`
+	Tax            *float64 `json:"tax,omitempty" doc:"With tax: the year's tax, in money of that year: on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years."`
+}
+
+type calcScenarioDoc struct {
+	Name string `json:"name" schema:"required"`
+	calcSummaryDoc
+	Projections []calcYearDoc `json:"projections" schema:"required"`
+}
+
+type percentilesDoc struct {
+	P10 float64 `json:"p10"`
+	P25 float64 `json:"p25"`
+	P50 float64 `json:"p50"`
+	P75 float64 `json:"p75"`
+	P90 float64 `json:"p90"`
+}
+
+type mcBandDoc struct {
+	Year int `json:"year"`
+	Age  int `json:"age"`
+	percentilesDoc
+}
+
+type mcDoc struct {
+	Simulations   int             `json:"simulations"`
+	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
+	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
+	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
+	Balances      []mcBandDoc     `json:"balances" doc:"Percentiles per year of the real end balance: today's money, each path deflated by its own simulated inflation."`
+}
+
+type backtestDoc struct {
+	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
+	WindowYears          int           `json:"windowYears"`
+	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
+	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
+	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
+	SuccessRate          float64       `json:"successRate"`
+	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`
+	WorstStartMonth      *int          `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	WorstFailed          bool          `json:"worstFailed"`
+	WorstFailYear        *int          `json:"worstFailYear" schema:"nullable"`
+	WorstYearsLasted     int           `json:"worstYearsLasted"`
+	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
+	Sequences            *sequencesDoc `json:"sequences,omitempty" doc:"With historical.sequences: the sequence-of-returns view."`
+}
+
+type pathYearDoc struct {
+	Year           int     `json:"year" doc:"Calendar year the window's year starts in."`
+	WithdrawalReal float64 `json:"withdrawalReal" doc:"Withdrawal in money of the window's start."`
+	EndBalanceReal float64 `json:"endBalanceReal" doc:"Balance at the year's end, in money of the window's start."`
+}
+
+type sequencePathDoc struct {
+	StartYear      int           `json:"startYear" schema:"required"`
+	StartMonth     *int          `json:"startMonth" schema:"required,nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	Failed         bool          `json:"failed" schema:"required"`
+	YearsLasted    int           `json:"yearsLasted" schema:"required"`
+	EndBalanceReal float64       `json:"endBalanceReal" schema:"required"`
+	Path           []pathYearDoc `json:"path" schema:"required"`
+}
+
+type decadeDoc struct {
+	Decade      int     `json:"decade" doc:"First year of the start decade, such as 1960."`
+	Periods     int     `json:"periods"`
+	SuccessRate float64 `json:"successRate"`
+}
+
+type sequencesDoc struct {
+	Worst    sequencePathDoc `json:"worst" schema:"required" doc:"The window that ran out soonest, else the one ending lowest."`
+	Median   sequencePathDoc `json:"median" schema:"required" doc:"The middle window in that order (the lower middle for an even count)."`
+	Best     sequencePathDoc `json:"best" schema:"required" doc:"The window ending highest."`
+	ByDecade []decadeDoc     `json:"byDecade" schema:"required" doc:"Success rate of the windows starting in each decade."`
+}
+
+type goalsDoc struct {
+	FIByAge              int      `json:"fiByAge,omitempty"`
+	RequiredAnnualSaving *float64 `json:"requiredAnnualSaving,omitempty" schema:"nullable" doc:"Today's money, rounded up to the cent so that as annualContribution it reaches FI by fiByAge; null when no saving up to 1e9 a year (the largest annualContribution) does."`
+	TargetSuccessRate    float64  `json:"targetSuccessRate,omitempty"`
+	MaxWithdrawalRate    *float64 `json:"maxWithdrawalRate,omitempty" schema:"nullable" doc:"Rounded down to the basis point: sent back as withdrawalRate it meets the target. Null when even 0.0001 misses it."`
+	MaxRateCapped        bool     `json:"maxWithdrawalRateCapped,omitempty" doc:"The largest accepted withdrawalRate (0.2) meets the target, so the true maximum is at least that."`
+	WindowYears          int      `json:"windowYears,omitempty"`
+}
+
+type calcResponseDoc struct {
+	calcSummaryDoc
+	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1 (as output selects: none with summary)."`
+	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
+	calcAnalysesDoc
+}
+
+// calcAnalysesDoc is what the answer adds to the plans when asked.
+type calcAnalysesDoc struct {
+	MonteCarlo *mcDoc       `json:"monteCarlo,omitempty"`
+	Historical *backtestDoc `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
+	Goals      *goalsDoc    `json:"goals,omitempty"`
+}

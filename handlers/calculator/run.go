@@ -1,0 +1,145 @@
+package calculator
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/plan"
+	"fiplan/handlers/rest"
+)
+
+// errAnswered ends a plan whose refusal (503, 429) has been answered.
+var errAnswered = errors.New("answered")
+
+// setPlan fills w.plan from the request and the inputs w.base and w.scen
+// hold, and looks up its tax country. On a failure it has answered.
+func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
+	req, p := &w.req, &w.plan
+	*p = plan.Plan{Base: w.base, Place: placeOf(&req.calcParams), Currency: req.Currency, Scenarios: w.scen[:len(req.Scenarios)]}
+	for i := range req.Scenarios {
+		sc := &w.scen[i]
+		sc.Name, sc.Place = req.Scenarios[i].Name, placeOf(&req.Scenarios[i].calcParams)
+	}
+	rt := req.Tax
+	if rt == nil {
+		return true
+	}
+	sys, ok := s.taxes.ByCountry(rt.Country)
+	if !ok {
+		c.Fail("tax.country", "no tax parameters for "+strconv.Quote(rt.Country)+"; supported: "+strings.Join(s.taxes.Codes(), ", "))
+		return false
+	}
+	w.tax = plan.Tax{System: sys, Year: rt.Year, Region: rt.Region, Withdrawal: plan.ParsePart(rt.WithdrawalIncome)}
+	p.Tax = &w.tax
+	return true
+}
+
+func placeOf(p *calcParams) plan.Place {
+	pl := plan.Place{CityID: p.CityID, OwnExpenses: p.RetirementExpenses != nil}
+	if p.HouseholdSize != nil {
+		pl.Household = *p.HouseholdSize
+	}
+	return pl
+}
+
+// options sets what the answer computes: the rows it carries and, in
+// JSON, what the request asks for besides.
+func (s *Handlers) options(w *calcWork, csv bool) error {
+	req, o := &w.req, &w.opt
+	admit, milestones := o.Admit, o.Milestones
+	*o = plan.Options{Step: step(req), Admit: admit, Milestones: milestones, Window: 30, MaxContribution: MaxContribution, MaxWithdrawalRate: MaxWithdrawalRate}
+	if csv {
+		return nil
+	}
+	if mc := req.MonteCarlo; mc != nil {
+		w.mc = fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
+		o.MonteCarlo = &w.mc
+	}
+	if req.Historical == nil && req.Goals == nil {
+		return nil
+	}
+	o.Window, _ = window(req)
+	if h := req.Historical; h != nil {
+		o.Backtest, o.Sequences = true, h.Sequences
+	}
+	if g := req.Goals; g != nil {
+		if g.FIByAge != nil {
+			o.FIByAge = *g.FIByAge
+		}
+		o.TargetRate = g.TargetSuccessRate
+	}
+	past, first, last, err := s.past(req)
+	_, dataset := window(req)
+	w.in.History = plan.History{Series: past, Dataset: dataset, First: first, Last: last}
+	return err
+}
+
+// admit takes, for an answer that runs more than the projections, one of
+// the slots of expensive requests, and charges the work: a refused
+// request costs the one unit of any request, not the work it was refused.
+func (w *calcWork) admit() error {
+	if expensive(&w.req, w.csv) {
+		if !w.s.gate.Enter(w.c) {
+			return errAnswered
+		}
+		w.entered = true
+	}
+	if !w.s.limiter.Charge(w.c, w.extra) {
+		if w.entered {
+			w.s.gate.Leave()
+			w.entered = false
+		}
+		return errAnswered
+	}
+	return nil
+}
+
+// compute runs the plan into res. On a failure it has answered.
+func (s *Handlers) compute(c *rest.Ctx, w *calcWork, csv bool, res *plan.Result) bool {
+	w.in = s.data
+	if err := s.options(w, csv); err != nil {
+		c.Internal(err)
+		return false
+	}
+	w.c, w.s, w.csv = c, s, csv
+	err := plan.Run(&w.plan, &w.in, &w.opt, res)
+	w.c = nil
+	if err != nil {
+		if fe, ok := err.(*plan.FieldError); ok {
+			c.Fail(fe.Field, fe.Message)
+		}
+		return false // else answered
+	}
+	if mc := w.opt.MonteCarlo; mc != nil {
+		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
+	}
+	return true
+}
+
+// typedKey is the key of the request value by which a caller asks for the
+// typed Result behind the answer (see plan.Typed).
+var typedKey = (*plan.Typed)(nil)
+
+// typed answers a caller that asked for the typed Result as well as the
+// answer: it computes into t.Result, bypassing the cache (a cached answer
+// is bytes alone), and writes the answer in the form t asks for.
+func (s *Handlers) typed(c *rest.Ctx, w *calcWork, t *plan.Typed) {
+	w.opt.Milestones = t.Milestones
+	if !s.compute(c, w, false, &t.Result) {
+		return
+	}
+	if w.entered {
+		defer s.gate.Leave()
+	}
+	out := &w.out
+	out.Reset()
+	if err := w.docs.writeJSON(&t.Result, t.Milestones); err != nil {
+		c.Internal(err)
+		return
+	}
+	c.SendCopy(fasthttp.StatusOK, "", out.B)
+}

@@ -1,0 +1,98 @@
+package handlers
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// calcGolden is every kind of calculator answer: the plain plan with
+// scenarios, each output, taxes in and out of the tax country's currency,
+// cities, Monte Carlo, both backtest datasets with sequences, both goals
+// and the CSV answers.
+var calcGolden = []struct{ accept, body string }{
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000},{"name":"bear","expectedReturn":0.05},{"name":"vpw","withdrawalStrategy":"vpw"}]}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"output":"yearly","every":7,"pensions":[{"fromAge":67,"amount":12000}],"events":[{"age":50,"amount":-80000,"label":"house"},{"age":60,"amount":100000,"nominal":true}]}`},
+	{"", `{"startYear":2026,"currentAge":55,"annualIncome":30000,"annualExpenses":40000,"currentSavings":300000,"targetRetirementAge":60,"output":"summary","withdrawalStrategy":"guyton-klinger"}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"tax":{"country":"GB"},"cityId":"lisbon-pt","householdSize":2,"scenarios":[{"name":"frugal","annualExpenses":35000},{"name":"home","retirementExpenses":30000},{"name":"porto","cityId":"porto-pt","householdSize":1}]}`},
+	{"", `{"startYear":2026,"currentAge":40,"annualIncome":120000,"annualExpenses":60000,"currentSavings":200000,"currency":"EUR","tax":{"country":"US","region":"CA","year":2025,"withdrawalIncome":"capitalGains"},"output":"yearly"}`},
+	{"", `{"startYear":2026,"currentAge":45,"annualIncome":80000,"annualExpenses":30000,"currentSavings":100000,"tax":{"country":"SE","year":2025}}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"output":"summary","monteCarlo":{"simulations":500,"seed":7}}`},
+	{"", `{"startYear":2026,"currentAge":60,"annualIncome":0,"annualExpenses":80000,"currentSavings":900000,"output":"summary","monteCarlo":{"simulations":300}}`},
+	{"", `{"startYear":2026,"currentAge":50,"annualIncome":100000,"annualExpenses":50000,"currentSavings":900000,"output":"summary","historical":{"years":30,"sequences":true}}`},
+	{"", `{"startYear":2026,"currentAge":50,"annualIncome":100000,"annualExpenses":50000,"currentSavings":900000,"output":"summary","withdrawalStrategy":"cape","cape":30,"historical":{"years":25,"sequences":true,"dataset":"shiller-monthly"}}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"output":"summary","goals":{"fiByAge":50,"targetSuccessRate":0.95}}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":40000,"annualExpenses":39000,"output":"summary","goals":{"fiByAge":36,"targetSuccessRate":1},"historical":{"years":40}}`},
+	{"text/csv", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"scenarios":[{"name":"=frugal, really","annualExpenses":35000}],"output":"yearly","monteCarlo":{"simulations":100}}`},
+	{"text/csv", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"tax":{"country":"DE"},"output":"yearly","every":10}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"tax":{"country":"GB","region":"XX"}}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"cityId":"lisbon-pt","scenarios":[{"name":"x","cityId":"nowhere"}]}`},
+	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"householdSize":2}`},
+}
+
+// mcpGolden are fi_calculate calls whose structured answers are pinned:
+// the milestone rows with and without tax and scenarios, and a plan whose
+// money runs out.
+var mcpGolden = []string{
+	`{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000}]}`,
+	`{"startYear":2026,"currentAge":58,"annualIncome":50000,"annualExpenses":60000,"currentSavings":400000,"targetRetirementAge":60,"tax":{"country":"GB"}}`,
+	`{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"output":"yearly","includeProjections":true}`,
+}
+
+// TestCalculatorGolden pins the exact bytes of the calculator's answers,
+// JSON and CSV, and of the MCP tool fi_calculate, so that moving the
+// plan's computation between packages cannot change a byte of them.
+func TestCalculatorGolden(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	var got bytes.Buffer
+	for _, g := range calcGolden {
+		status, ctype, raw := calcAccept(t, h, g.accept, g.body)
+		fmt.Fprintf(&got, "### %s %s\n%d %s\n%s\n", g.accept, g.body, status, ctype, raw)
+	}
+	key, _ := h.apiKey("ada", "free")
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for _, args := range mcpGolden {
+		res := call(t, cs, "fi_calculate", args)
+		fmt.Fprintf(&got, "### mcp %s\n%s\n%s\n", args, structured(t, res), res.Content[0].(*sdk.TextContent).Text)
+	}
+	compareGolden(t, filepath.Join("testdata", "golden", "calculator.txt"), got.Bytes())
+}
+
+// compareGolden compares got with the golden file at path, which
+// -update-golden rewrites, and reports the first line that differs.
+func compareGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *updateGolden {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("cannot read golden file %q (go test -run %s -update-golden writes it): %v", path, t.Name(), err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	g, w := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
+	for i := range max(len(g), len(w)) {
+		var gl, wl []byte
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if !bytes.Equal(gl, wl) {
+			t.Fatalf("response bytes differ from %s at line %d:\n got: %.600s\nwant: %.600s", path, i+1, gl, wl)
+		}
+	}
+}
