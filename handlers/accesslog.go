@@ -59,6 +59,8 @@ func (s *Server) accessLog(c *rest.Ctx) {
 		slog.Int("status", status),
 		slog.Int64("us", s.now().Sub(c.Start()).Microseconds()),
 		slog.String("id", bytesconv.String(c.RequestID())),
+		slog.String("trace", bytesconv.String(c.Trace().ID[:])),
+		slog.String("span", bytesconv.String(c.Trace().Span[:])),
 		slog.Int("suppressed", suppressed),
 	}
 	n := len(attrs)

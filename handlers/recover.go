@@ -19,7 +19,7 @@ var (
 // caller's own data out of caches, and writes the access log.
 func (s *Server) finish(c *rest.Ctx) {
 	if p := recover(); p != nil {
-		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.RequestID()), "stack", string(debug.Stack()))
+		s.log.Error("panic serving request", "panic", fmt.Sprint(p), "requestId", string(c.RequestID()), "trace", string(c.Trace().ID[:]), "stack", string(debug.Stack()))
 		c.RC.Response.Header.Del(fasthttp.HeaderAllow)
 		c.Error(errcode.Internal, "internal error; retry after a moment")
 	}

@@ -9,7 +9,8 @@ import (
 	"fiplan/handlers/rest"
 )
 
-// requestID echoes a sane incoming X-Request-ID or makes one.
+// requestID echoes a sane incoming X-Request-ID or makes one, and joins
+// the W3C trace of an incoming traceparent or starts one.
 func (s *Server) requestID(c *rest.Ctx) {
 	in := c.RC.Request.Header.Peek("X-Request-ID")
 	if !saneID(in) {
@@ -18,6 +19,7 @@ func (s *Server) requestID(c *rest.Ctx) {
 		in = strconv.AppendUint(b, s.idSeq.Add(1), 36)
 	}
 	c.SetRequestID(in)
+	c.StartTrace(c.RC.Request.Header.Peek("traceparent"))
 }
 
 // idPrefix is what this process's request ids start with: 64 random bits

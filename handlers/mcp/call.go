@@ -49,6 +49,7 @@ type request struct {
 	body          []byte
 	authorization string
 	forwardedFor  string
+	traceparent   string // the /mcp request's, so that its tool calls join its trace
 	peer          net.Addr
 	// prepaid: the /mcp request carrying the call paid its unit.
 	prepaid bool
@@ -205,6 +206,7 @@ func (h *Handler) credentials(r *request, header map[string][]string) error {
 		r.authorization = a
 		r.prepaid = true
 		r.forwardedFor = first(header, "X-Forwarded-For")
+		r.traceparent = first(header, "Traceparent")
 		if ap, err := netip.ParseAddrPort(first(header, PeerHeader)); err == nil {
 			r.peer = net.TCPAddrFromAddrPort(ap)
 		}
@@ -244,6 +246,9 @@ func (h *Handler) run(r *request) (int, []byte) {
 	req.Header.Set(fasthttp.HeaderAuthorization, r.authorization)
 	if r.forwardedFor != "" {
 		req.Header.Set(fasthttp.HeaderXForwardedFor, r.forwardedFor)
+	}
+	if r.traceparent != "" {
+		req.Header.Set("traceparent", r.traceparent)
 	}
 	rc.Init(&req, r.peer, nil)
 	if r.prepaid {

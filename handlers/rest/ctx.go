@@ -36,6 +36,7 @@ type Ctx struct {
 	num    [24]byte
 	id     [40]byte
 	idLen  int
+	trace  Trace
 	client [16]byte
 }
 
@@ -67,6 +68,7 @@ func ReleaseCtx(c *Ctx) {
 	c.Principal, c.Authed = auth.Principal{}, false
 	c.params = Params{}
 	c.status, c.code, c.idLen, c.client = 0, "", 0, [16]byte{}
+	c.trace = Trace{}
 	c.w.Reset()
 	c.w.B = poolable(c.w.B)
 	c.z.b = poolable(c.z.b)
@@ -337,7 +339,7 @@ func (c *Ctx) Result() *schema.Result { return &c.res }
 
 // Internal logs err and sends 500 INTERNAL_ERROR with nothing internal.
 func (c *Ctx) Internal(err error) {
-	c.log.Error("internal error", "err", err, "requestId", string(c.RequestID()))
+	c.log.Error("internal error", "err", err, "requestId", string(c.RequestID()), "trace", string(c.trace.ID[:]))
 	c.Error(errcode.Internal, "internal error; retry after a moment")
 }
 
@@ -351,7 +353,7 @@ func (c *Ctx) Storage(err error) {
 		c.Unavailable(later.RetryAfter(), "the database has not been reached since this node started; retry after retryAfter seconds")
 		return
 	}
-	c.log.Error("storage error", "err", err, "requestId", string(c.RequestID()))
+	c.log.Error("storage error", "err", err, "requestId", string(c.RequestID()), "trace", string(c.trace.ID[:]))
 	c.Error(errcode.Database, "database operation failed; retry")
 }
 
