@@ -1,11 +1,15 @@
 package postgres
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/url"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"fiplan/data/store"
 )
@@ -103,5 +107,29 @@ func TestCreateAssetRoundTrips(t *testing.T) {
 		t.Fatalf("a create took %d round trips", n)
 	} else {
 		t.Logf("a create took %d round trip(s)", n)
+	}
+}
+
+// A node that finds the schema current takes no migration lock, so that
+// nodes started through a transaction-pooling proxy, which cannot keep a
+// session's advisory lock, never hold one or wait on one.
+func TestCurrentSchemaTakesNoLock(t *testing.T) {
+	u := freshSchema(t)
+	if _, err := Migrate(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	held, err := pgx.Connect(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close(context.Background())
+	if _, err := held.Exec(context.Background(), `SELECT pg_advisory_lock(`+lockKey+`)`); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	applied, err := Migrate(ctx, u)
+	if err != nil || len(applied) != 0 {
+		t.Fatalf("a current schema while another session holds the lock: %v %v", applied, err)
 	}
 }
