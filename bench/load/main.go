@@ -63,6 +63,7 @@ type options struct {
 	short      bool
 	cpuprofile string
 	keep       bool
+	pin        bool
 }
 
 func main() {
@@ -78,7 +79,18 @@ func main() {
 	flag.BoolVar(&o.short, "short", false, "a quick check: -duration 2s -rounds 1 unless given")
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "also profile the calculator in-process under varied load and write the CPU profile here")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (binary, db, scripts, fiplan's log)")
+	flag.BoolVar(&o.pin, "pin", canPin(), "run the servers on CPU 0 and the load on CPU 1 (taskset; needs 2 CPUs)")
+	child := flag.Bool("generator-child", false, "internal: run the Go generator on the spec read from stdin")
 	flag.Parse()
+	if *child {
+		os.Exit(generatorChild())
+	}
+	if o.pin {
+		if err := pinSelf(); err != nil {
+			fmt.Fprintln(os.Stderr, "load: cannot pin to CPUs:", err)
+			os.Exit(1)
+		}
+	}
 	set := map[string]bool{}
 	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if o.short {
@@ -308,7 +320,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		for _, t := range servers[:2] {
 			var all []result
 			for range o.rounds {
-				res, err := generate(ctx, t.addr, routes(), cred, templates, 0, o.duration, o.conns)
+				res, err := runGenerator(ctx, t.addr, cred, templates, o.seed, 0, o.duration, o.conns)
 				if err != nil {
 					return fmt.Errorf("mixed on %s: %w", t.name, err)
 				}
@@ -319,7 +331,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 			for k, f := range shares {
 				var rr []result
 				for range o.rounds {
-					res, err := generate(ctx, t.addr, routes(), cred, templates, f*peak.by[t.name].rps, o.duration, o.conns)
+					res, err := runGenerator(ctx, t.addr, cred, templates, o.seed, f*peak.by[t.name].rps, o.duration, o.conns)
 					if err != nil {
 						return fmt.Errorf("%s on %s: %w", at[k].name, t.name, err)
 					}
@@ -448,7 +460,8 @@ func startFiplan(ctx context.Context, bin, dir, logLevel string) (*fiplanProcess
 	if err != nil {
 		return nil, fmt.Errorf("cannot create fiplan's log: %w", err)
 	}
-	p.cmd = exec.Command(bin)
+	name, args := onCPU(serverCPU, bin)
+	p.cmd = exec.Command(name, args...)
 	p.cmd.Env = append(os.Environ(), "FI_ADDR="+addr, "FI_DB="+p.db, "FI_LOG_LEVEL="+logLevel,
 		"FI_RATE_PUBLIC=off", "FI_RATE_FREE=off", "FI_RATE_PRO=off", "FI_JWT_SECRET=", "FI_JWT_JWKS=")
 	p.cmd.Stdout, p.cmd.Stderr = logf, logf
@@ -555,11 +568,16 @@ func markdown(o options, rows []row, took time.Duration, profile string) string 
 	b.WriteString("# fiplan under load\n\n")
 	b.WriteString("Written by `bench/load`; see the README's section on load testing for what each column means.\n\n")
 	fmt.Fprintf(&b, "- date: %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
-	fmt.Fprintf(&b, "- machine: %d CPUs (nproc), %s; load average before the run %s\n", runtime.NumCPU(), cpuModel(), loadAverage())
+	fmt.Fprintf(&b, "- machine: %d CPUs (nproc), %s; load average before the run %s\n", machineCPUs(), cpuModel(), loadAverage())
 	fmt.Fprintf(&b, "- Go: %s, %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(&b, "- command: `go run ./bench/load %s`\n", strings.Join(os.Args[1:], " "))
-	fmt.Fprintf(&b, "- load: wrk, %d threads, %d connections, %v per run, %d rounds (medians shown), %v in all\n\n",
+	fmt.Fprintf(&b, "- load: wrk, %d threads, %d connections, %v per run, %d rounds (medians shown), %v in all\n",
 		o.threads, o.conns, o.duration, o.rounds, took.Round(time.Second))
+	if pinned() {
+		b.WriteString("- pinned: the servers (fiplan, ceiling, reference) on CPU " + serverCPU + ", the load (wrk, the Go generator) on CPU " + loadCPU + "\n\n")
+	} else {
+		b.WriteString("- not pinned: servers and load share the CPUs\n\n")
+	}
 	b.WriteString("| route | bytes | fiplan req/s | p50 | p99 | ceiling req/s | p50 | p99 | fiplan / ceiling | net/http + encoding/json req/s | p50 | p99 | fiplan / that |\n")
 	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range rows {

@@ -136,8 +136,9 @@ type load struct {
 // runWrk drives url with script and parses wrk's report.
 func runWrk(ctx context.Context, l load, script, url string) (result, error) {
 	secs := max(1, int(l.duration.Round(time.Second)/time.Second))
-	cmd := exec.CommandContext(ctx, "wrk", "-t", strconv.Itoa(l.threads), "-c", strconv.Itoa(l.conns),
+	name, args := onCPU(loadCPU, "wrk", "-t", strconv.Itoa(l.threads), "-c", strconv.Itoa(l.conns),
 		"-d", strconv.Itoa(secs)+"s", "--timeout", "10s", "--latency", "-s", script, url)
+	cmd := exec.CommandContext(ctx, name, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
