@@ -147,7 +147,10 @@ func citiesSummary(out []byte) (string, error) {
 func compareSummary(out []byte) (string, error) {
 	var d struct {
 		Cities []struct {
-			Name     string  `json:"name"`
+			City struct {
+				Name    string `json:"name"`
+				Country string `json:"country"`
+			} `json:"city"`
 			FINumber float64 `json:"fiNumberUSD"`
 			Summary  string  `json:"summary"`
 		} `json:"cities"`
@@ -157,7 +160,7 @@ func compareSummary(out []byte) (string, error) {
 	}
 	parts := make([]string, len(d.Cities))
 	for i, c := range d.Cities {
-		parts[i] = fmt.Sprintf("%s: FI number USD %s; %s", c.Name, num(c.FINumber), c.Summary)
+		parts[i] = fmt.Sprintf("%s (%s): FI number USD %s; %s", c.City.Name, c.City.Country, num(c.FINumber), c.Summary)
 	}
 	return strings.Join(parts, "\n"), nil
 }
