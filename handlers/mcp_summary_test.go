@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -28,4 +30,44 @@ func TestMCPCompareCitiesNamesTheCities(t *testing.T) {
 	if strings.Contains(sum, "\n: ") || strings.HasPrefix(sum, ": ") {
 		t.Fatalf("a nameless line:\n%s", sum)
 	}
+}
+
+// With tax, fi_calculate's summary gives the FI number the plan reaches
+// FI against, the after-tax one, and the one before tax beside it.
+func TestMCPPlanSummaryAfterTax(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "free")
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	body := `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":200000,"tax":{"country":"GB"}}`
+	res := call(t, cs, "fi_calculate", body)
+	if res.IsError {
+		t.Fatalf("fi_calculate: %s", text(res))
+	}
+	api := h.do("POST", "/api/v1/calculator", body)
+	after := api.data()["afterTaxFINumber"].(float64)
+	sum := text(res)
+	if !strings.Contains(sum, "FI number "+commas(after)+" after tax (1,000,000 before tax") {
+		t.Fatalf("the summary does not give the after-tax FI number %v:\n%s", after, sum)
+	}
+}
+
+// commas writes an amount as the summaries do (1,234,567.89).
+func commas(v float64) string {
+	s := strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(math.Round(v*100)/100, 'f', 2, 64), "0"), ".")
+	whole, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, c := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return b.String()
 }

@@ -49,7 +49,14 @@ func planSummary(r *plan.Result) string {
 	base := &r.Plans[0]
 	d := &base.Summary
 	var b strings.Builder
-	fmt.Fprintf(&b, "FI number %s (today's money); savings rate %s. ", num(round(base.FINumber, 100)), pct(round(d.SavingsRate, 1e4)))
+	if r.Taxed {
+		// FI is reached against the after-tax FI number: the portfolio
+		// whose withdrawals leave the spending after tax.
+		fmt.Fprintf(&b, "FI number %s after tax (%s before tax; today's money); savings rate %s. ",
+			num(round(d.FINumber, 100)), num(round(base.FINumber, 100)), pct(round(d.SavingsRate, 1e4)))
+	} else {
+		fmt.Fprintf(&b, "FI number %s (today's money); savings rate %s. ", num(round(base.FINumber, 100)), pct(round(d.SavingsRate, 1e4)))
+	}
 	switch {
 	case d.YearsToFI < 0:
 		b.WriteString("FI is not reached within the horizon.")
