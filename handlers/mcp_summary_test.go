@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -70,4 +72,49 @@ func commas(v float64) string {
 		b.WriteString("." + frac)
 	}
 	return b.String()
+}
+
+// No tool's input or output schema uses a type array: a nullable field is
+// anyOf its schema and null, which every client reads.
+func TestMCPSchemasArePortable(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "free")
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(tool, at string, v any)
+	walk = func(tool, at string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if _, ok := x["type"].([]any); ok {
+				t.Errorf("%s: a type array at %s", tool, at)
+			}
+			for k, e := range x {
+				walk(tool, at+"/"+k, e)
+			}
+		case []any:
+			for i, e := range x {
+				walk(tool, at+"/"+strconv.Itoa(i), e)
+			}
+		}
+	}
+	for _, tl := range tools.Tools {
+		for name, s := range map[string]any{"input": tl.InputSchema, "output": tl.OutputSchema} {
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v any
+			if err := json.Unmarshal(b, &v); err != nil {
+				t.Fatal(err)
+			}
+			walk(tl.Name, name, v)
+		}
+	}
 }

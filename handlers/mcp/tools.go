@@ -68,6 +68,12 @@ func bind(list []*tool, routes []*rest.Route) error {
 		if t.output, err = outputSchema(t); err != nil {
 			return fmt.Errorf("cannot bind tool %s: %w", t.name, err)
 		}
+		if t.input, err = portable(t.input); err != nil {
+			return fmt.Errorf("cannot bind tool %s: %w", t.name, err)
+		}
+		if t.output, err = portable(t.output); err != nil {
+			return fmt.Errorf("cannot bind tool %s: %w", t.name, err)
+		}
 	}
 	return nil
 }
