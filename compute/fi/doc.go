@@ -30,8 +30,9 @@
 //  4. Prices then rise by the year's inflation; real values divide by the new
 //     price index.
 //  5. FI is tested at the end of the year: the real end balance reaching the FI
-//     number ends accumulation (unless TargetRetirementAge is set, which alone
-//     then decides when drawdown starts).
+//     number (within FITolerance, half a cent, so that a balance shown as the
+//     FI number is FI) ends accumulation (unless TargetRetirementAge is set,
+//     which alone then decides when drawdown starts).
 //
 // Returns are nominal; fees act as a drag on the grown balance: growth factor
 // (1+r)(1-fee). Incomes and expenses are in today's money and rise with
@@ -168,7 +169,7 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`(income minus expenses, or the fixed contribution, plus pensions already paid) is added at year end at year-end prices; ` +
 	`(3) in drawdown, the withdrawal is taken at the start of the year at that year's prices and the rest grows; ` +
 	`(4) prices rise by the year's inflation and real values are divided by the price index; ` +
-	`(5) FI is reached when the real end balance is at least the FI number, which ends accumulation ` +
+	`(5) FI is reached when the real end balance is at least the FI number (within half a cent), which ends accumulation ` +
 	`unless targetRetirementAge is set. ` +
 	`Returns are nominal; fees multiply growth by (1 - fee). Incomes, expenses and the fixed contribution are in ` +
 	`today's money and rise with inflation; incomeGrowthRate is real growth above inflation. ` +
