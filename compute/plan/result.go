@@ -62,6 +62,9 @@ type PlanResult struct {
 
 	city  City
 	input fi.Input
+	// leanGross and fatGross are, with tax, the retirement incomes that
+	// leave LeanMultiplier and FatMultiplier x the spending after tax.
+	leanGross, fatGross float64
 }
 
 // PlanTax is how one plan was taxed, today's money.

@@ -86,6 +86,12 @@ func project(pr *PlanResult, t *taxPlan, o *Options, taxed bool) {
 	pr.FINumber = pr.Summary.FINumber
 	if taxed {
 		pr.FINumber = pr.Taxes.Spending / pr.input.WithdrawalRate
+		if g := pr.Taxes.GrossSpending; g > 0 {
+			// The FI number over the gross income is 1 / withdrawal rate.
+			perUnit := pr.Summary.FINumber / g
+			pr.Summary.LeanFINumber = pr.leanGross * perUnit
+			pr.Summary.FatFINumber = pr.fatGross * perUnit
+		}
 	}
 	if o.Step == 0 {
 		pr.Rows = pr.Rows[:0]

@@ -160,6 +160,15 @@ func (t *taxPlan) apply(k int, pr *PlanResult) error {
 	}
 	pt.GrossSpending = g
 	in.RetirementExpenses = g
+	// Lean and fat FI gross up their own spending: the tax is progressive,
+	// so it is not the grossed-up spending scaled.
+	pr.leanGross, pr.fatGross = g*fi.LeanMultiplier, g*fi.FatMultiplier
+	if x, ok := t.grossFor(pt.Spending * fi.LeanMultiplier); ok {
+		pr.leanGross = x
+	}
+	if x, ok := t.grossFor(pt.Spending * fi.FatMultiplier); ok {
+		pr.fatGross = x
+	}
 	return nil
 }
 
