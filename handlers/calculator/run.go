@@ -19,10 +19,11 @@ var errAnswered = errors.New("answered")
 // hold, and looks up its tax country. On a failure it has answered.
 func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 	req, p := &w.req, &w.plan
-	*p = plan.Plan{Base: w.base, Place: placeOf(&req.calcParams), Currency: req.Currency, Scenarios: w.scen[:len(req.Scenarios)]}
+	*p = plan.Plan{Base: w.base, Place: placeOf(&req.calcParams), Currency: req.Currency, Scenarios: w.scen[:len(req.Scenarios)],
+		CostBasis: req.CostBasis}
 	for i := range req.Scenarios {
 		sc := &w.scen[i]
-		sc.Name, sc.Place = req.Scenarios[i].Name, placeOf(&req.Scenarios[i].calcParams)
+		sc.Name, sc.Place, sc.CostBasis = req.Scenarios[i].Name, placeOf(&req.Scenarios[i].calcParams), req.Scenarios[i].CostBasis
 	}
 	rt := req.Tax
 	if rt == nil {
