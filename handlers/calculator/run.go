@@ -34,7 +34,11 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 		c.Fail("tax.country", "no tax parameters for "+strconv.Quote(rt.Country)+"; supported: "+strings.Join(s.taxes.Codes(), ", "))
 		return false
 	}
-	w.tax = plan.Tax{System: sys, Year: rt.Year, Region: rt.Region, Withdrawal: plan.ParsePart(rt.WithdrawalIncome)}
+	part := sys.Withdrawal.Part // the country's default
+	if rt.WithdrawalIncome != "" {
+		part = plan.ParsePart(rt.WithdrawalIncome)
+	}
+	w.tax = plan.Tax{System: sys, Year: rt.Year, Region: rt.Region, Withdrawal: part}
 	p.Tax = &w.tax
 	return true
 }
