@@ -135,8 +135,15 @@
 // It uses a seeded PCG generator held in a caller-owned Scratch: the same seed
 // gives the same answer, and no memory is allocated per path.
 //
-// Backtest replays the drawdown phase over every rolling window of a History
-// and reports the success rate and the worst start. A History is an annual
+// PlanBacktest replays the whole plan (saving, FI, drawdown, pensions,
+// events) over every rolling window of a History, the window's returns and
+// inflation in place of the expected ones, each window the plan's horizon or
+// shorter when asked; its success rate is of the windows in which the plan
+// draws down or runs out, and a window in which it never draws down has
+// none. Backtest replays the drawdown alone (retired from the first year with
+// CurrentSavings, spending WithdrawalRate x it): the test of a withdrawal
+// rate that MaxWithdrawalRate searches. Both report the success rate and the
+// worst start. A History is an annual
 // Series (one window per start year) or a Monthly record (one window per start
 // month; each window's years run from its start month, so withdrawals and
 // rebalancing happen once a year in that month). NewMonthly derives the
