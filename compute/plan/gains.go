@@ -66,22 +66,58 @@ func drawdownShare(rows []fi.Year, basis float64) (share float64, ok bool) {
 }
 
 // grossForShare is the withdrawal, share of which is taxed as a capital
-// gain and the rest returned capital, that leaves net after tax: within a
-// cent of the smallest such withdrawal. A share of 1 is grossFor's answer,
+// gain and the rest returned capital, that leaves net after tax (see
+// solve). A share of 1 is grossFor's answer,
 // the whole withdrawal taxed as t.part.
 func (t *taxPlan) grossForShare(net, share float64) (float64, bool) {
 	if share >= 1 {
 		return t.grossFor(net)
 	}
-	if !(net > 0) || !(share > 0) {
+	if !(share > 0) {
 		return max(net, 0), true
 	}
-	short := func(g float64) float64 { return net - (g - t.due(share*g, tax.CapitalGains)) }
 	// The tax never exceeds the gain, so net / (1 - share) leaves enough.
-	lo, hi := net, net/(1-share)
-	flo, fhi := short(lo), short(hi)
+	return t.solve(net, share, net, net/(1-share))
+}
+
+// taxOn is the tax on a retirement income g: with gains, on its share
+// as a capital gain; else on all of it as t.part.
+func (t *taxPlan) taxOn(g, share float64) float64 {
+	if t.gains() {
+		return t.due(share*g, tax.CapitalGains)
+	}
+	return t.due(g, t.part)
+}
+
+// solve is a retirement income that leaves net after taxOn: one that
+// leaves at most a fifth of a cent more, or else the upper end of a
+// bracket a cent wide around the smallest. It searches from the guesses
+// lo and hi: a
+// guess that does not bound the answer is widened (from net, which no
+// tax can leave too much, and doubling), so a tight pair spares tax
+// evaluations and a wrong one costs a few. false when none below 1e15
+// does.
+func (t *taxPlan) solve(net, share, lo, hi float64) (float64, bool) {
+	if !(net > 0) {
+		return max(net, 0), true
+	}
+	short := func(g float64) float64 { return net - (g - t.taxOn(g, share)) }
+	lo = max(lo, net)
+	flo := short(lo)
+	var fhi float64
 	if flo <= 0 {
-		return lo, true
+		if lo == net {
+			return net, true
+		}
+		hi, fhi = lo, flo
+		if lo, flo = net, short(net); flo <= 0 {
+			return net, true
+		}
+	} else {
+		if !(hi > lo) {
+			hi = 2 * lo
+		}
+		fhi = short(hi)
 	}
 	for fhi > 0 {
 		if hi > 1e15 {
@@ -93,12 +129,19 @@ func (t *taxPlan) grossForShare(net, share float64) (float64, bool) {
 	}
 	// Regula falsi with the Illinois modification, keeping the bracket.
 	side := 0
-	for i := 0; i < 100 && hi-lo > 0.005; i++ {
+	for i := 0; i < 100 && hi-lo > 0.01; i++ {
 		g := hi - fhi*(hi-lo)/(fhi-flo)
 		if !(g > lo && g < hi) || math.IsNaN(g) {
 			g = lo + (hi-lo)/2
 		}
-		if fg := short(g); fg > 0 {
+		fg := short(g)
+		if fg <= 0 && fg > -0.002 {
+			// Within a fifth of a cent of net: any smaller income, by
+			// at least the cent, leaves too little at a marginal rate
+			// below 80%.
+			return g, true
+		}
+		if fg > 0 {
 			lo, flo = g, fg
 			if side == -1 {
 				fhi /= 2

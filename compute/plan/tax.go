@@ -196,12 +196,16 @@ func (t *taxPlan) grossUp(pr *PlanResult) bool {
 	pt.GrossSpending = g
 	pr.input.RetirementExpenses = g
 	// Lean and fat FI gross up their own spending: the tax is progressive,
-	// so it is not the grossed-up spending scaled.
+	// so it is not the grossed-up spending scaled. Its average rate rising
+	// with the income, the lean income lies between the lean spending and
+	// the grossed-up income scaled, the fat one above the latter: the
+	// guesses solve widens when a tax system says otherwise.
+	lean, fat := pt.Spending*fi.LeanMultiplier, pt.Spending*fi.FatMultiplier
 	pr.leanGross, pr.fatGross = g*fi.LeanMultiplier, g*fi.FatMultiplier
-	if x, ok := t.grossSpending(pt.Spending*fi.LeanMultiplier, pr.share); ok {
+	if x, ok := t.solve(lean, pr.share, lean, g*fi.LeanMultiplier); ok {
 		pr.leanGross = x
 	}
-	if x, ok := t.grossSpending(pt.Spending*fi.FatMultiplier, pr.share); ok {
+	if x, ok := t.solve(fat, pr.share, g*fi.FatMultiplier, g*fi.FatMultiplier*g/pt.Spending); ok {
 		pr.fatGross = x
 	}
 	return true
