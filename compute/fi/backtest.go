@@ -107,9 +107,13 @@ func Windows(h History, years int) int {
 // BacktestResult summarises a rolling-window historical test. Balances are in
 // money of the window's start (divided by the window's price index).
 type BacktestResult struct {
-	Periods     int     // number of rolling windows tested
-	Successes   int     // windows in which spending was always met
-	SuccessRate float64 // Successes / Periods (0 when no window fits)
+	Periods int // number of rolling windows tested
+	// Drawdowns is the windows that have a success rate: those in which
+	// the plan draws down or runs out (every window of Backtest, which
+	// starts retired).
+	Drawdowns   int
+	Successes   int     // windows among Drawdowns in which spending was always met
+	SuccessRate float64 // Successes / Drawdowns (0 when there are none)
 
 	WorstStartYear   int     // the window that failed soonest, else the one ending lowest
 	WorstStartMonth  int     // its start month (1-12) in a monthly record; 0 in an annual one
@@ -132,11 +136,49 @@ type BacktestResult struct {
 // accumulation inputs are ignored: this tests the withdrawal plan alone. A
 // window succeeds when every year's spending is met in full.
 func Backtest(in *Input, h History, years int) BacktestResult {
-	var res BacktestResult
-	rp, ok := newReplay(in, h, years)
+	rp, ok := newReplay(in, h, years, false)
 	if !ok {
-		return res
+		return BacktestResult{}
 	}
+	return rp.backtest()
+}
+
+// PlanBacktest replays the whole plan in over every window of h (every
+// start year of an annual Series, every start month of a Monthly, at most
+// MaxWindows): saving, FI, drawdown, pensions and events from CurrentAge,
+// with each window's returns and inflation in place of the expected ones
+// and the portfolio mixed and charged as in Backtest. Each window is the
+// plan's horizon, or years when that is shorter (years <= 0: the horizon).
+// A window in which the plan neither draws down nor runs out has no
+// success rate: Drawdowns counts those that do, and SuccessRate is their
+// share never running out (0 when none does).
+func PlanBacktest(in *Input, h History, years int) BacktestResult {
+	rp, ok := newReplay(in, h, years, true)
+	if !ok {
+		return BacktestResult{}
+	}
+	return rp.backtest()
+}
+
+// PlanWindow is the window PlanBacktest replays in over: the plan's
+// horizon, or years when that is shorter and positive.
+func PlanWindow(in *Input, years int) int {
+	var p plan
+	p.init(in)
+	if years > 0 && years < p.n {
+		return years
+	}
+	return p.n
+}
+
+// drewDown reports whether a window's plan drew down or ran out, and so
+// has a success or a failure to count.
+func (o *outcome) drewDown() bool { return o.retireRow >= 0 || o.depleteRow >= 0 }
+
+// backtest replays every window of rp.
+func (rp *replay) backtest() BacktestResult {
+	var res BacktestResult
+	years := rp.years
 	rp.p.trackSpend = rp.p.strategy != StrategyConstant
 	var ends [MaxWindows]float64 // real ending balances, for the median
 	worstLasted, worstEnd := years+1, 0.0
@@ -146,9 +188,12 @@ func Backtest(in *Input, h History, years int) BacktestResult {
 		res.Periods++
 		ends[i] = o.endReal
 		lasted := years
+		if o.drewDown() {
+			res.Drawdowns++
+		}
 		if o.depleteRow >= 0 {
 			lasted = o.depleteRow
-		} else {
+		} else if o.drewDown() {
 			res.Successes++
 		}
 		if lasted < worstLasted || (lasted == worstLasted && o.endReal < worstEnd) {
@@ -166,7 +211,9 @@ func Backtest(in *Input, h History, years int) BacktestResult {
 			res.LowestSpending = min(res.LowestSpending, max(o.lowSpend/o.firstSpend, 0))
 		}
 	}
-	res.SuccessRate = float64(res.Successes) / float64(res.Periods)
+	if res.Drawdowns > 0 {
+		res.SuccessRate = float64(res.Successes) / float64(res.Drawdowns)
+	}
 	res.MedianEndBalance = median(ends[:rp.n])
 	return res
 }
@@ -184,10 +231,18 @@ type replay struct {
 }
 
 // newReplay prepares the windows of the given years in h and reports
-// whether any fits (at most MaxWindows are replayed). It returns the replay
-// by value: stored through a pointer, h would move to the heap.
-func newReplay(in *Input, h History, years int) (r replay, ok bool) {
-	r.p = backtestPlan(in, years)
+// whether any fits (at most MaxWindows are replayed): of the drawdown
+// alone (backtestPlan), or with whole of the plan itself over its horizon
+// or years when shorter (see PlanBacktest). It returns the replay by value:
+// stored through a pointer, h would move to the heap.
+func newReplay(in *Input, h History, years int, whole bool) (r replay, ok bool) {
+	if whole {
+		r.p.init(in)
+		years = PlanWindow(in, years)
+		r.p.n = years
+	} else {
+		r.p = backtestPlan(in, years)
+	}
 	r.rec = recordOf(h)
 	r.years = years
 	if years > 0 && years <= MaxYears {

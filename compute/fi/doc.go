@@ -30,8 +30,9 @@
 //  4. Prices then rise by the year's inflation; real values divide by the new
 //     price index.
 //  5. FI is tested at the end of the year: the real end balance reaching the FI
-//     number ends accumulation (unless TargetRetirementAge is set, which alone
-//     then decides when drawdown starts).
+//     number (within FITolerance, half a cent, so that a balance shown as the
+//     FI number is FI) ends accumulation (unless TargetRetirementAge is set,
+//     which alone then decides when drawdown starts).
 //
 // Returns are nominal; fees act as a drag on the grown balance: growth factor
 // (1+r)(1-fee). Incomes and expenses are in today's money and rise with
@@ -134,8 +135,15 @@
 // It uses a seeded PCG generator held in a caller-owned Scratch: the same seed
 // gives the same answer, and no memory is allocated per path.
 //
-// Backtest replays the drawdown phase over every rolling window of a History
-// and reports the success rate and the worst start. A History is an annual
+// PlanBacktest replays the whole plan (saving, FI, drawdown, pensions,
+// events) over every rolling window of a History, the window's returns and
+// inflation in place of the expected ones, each window the plan's horizon or
+// shorter when asked; its success rate is of the windows in which the plan
+// draws down or runs out, and a window in which it never draws down has
+// none. Backtest replays the drawdown alone (retired from the first year with
+// CurrentSavings, spending WithdrawalRate x it): the test of a withdrawal
+// rate that MaxWithdrawalRate searches. Both report the success rate and the
+// worst start. A History is an annual
 // Series (one window per start year) or a Monthly record (one window per start
 // month; each window's years run from its start month, so withdrawals and
 // rebalancing happen once a year in that month). NewMonthly derives the
@@ -168,7 +176,7 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`(income minus expenses, or the fixed contribution, plus pensions already paid) is added at year end at year-end prices; ` +
 	`(3) in drawdown, the withdrawal is taken at the start of the year at that year's prices and the rest grows; ` +
 	`(4) prices rise by the year's inflation and real values are divided by the price index; ` +
-	`(5) FI is reached when the real end balance is at least the FI number, which ends accumulation ` +
+	`(5) FI is reached when the real end balance is at least the FI number (within half a cent), which ends accumulation ` +
 	`unless targetRetirementAge is set. ` +
 	`Returns are nominal; fees multiply growth by (1 - fee). Incomes, expenses and the fixed contribution are in ` +
 	`today's money and rise with inflation; incomeGrowthRate is real growth above inflation. ` +

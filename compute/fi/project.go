@@ -318,7 +318,7 @@ func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []f
 // once: FI is already reached, or the target age is today.
 func (p *plan) begin() (o outcome, retired bool) {
 	o = outcome{fiRow: -1, retireRow: -1, depleteRow: -1}
-	if p.start >= p.fiNumber {
+	if p.isFI(p.start) {
 		o.fiRow = 0
 	}
 	retired = p.retireAt == 0 || (p.retireAt < 0 && o.fiRow == 0)
@@ -415,6 +415,16 @@ func drawdown(bal, wd, contrib, r float64, canFail bool) (end, paid, growth floa
 	return bal + growth + contrib, wd, growth, short
 }
 
+// FITolerance is how far below the FI number a real balance still counts
+// as FI: half a cent, so that a balance shown as the FI number, both
+// rounded to the cent, is FI although the quotient spending / rate lies a
+// rounding error above it (36000 / 0.036 is 1000000.0000000001).
+const FITolerance = 0.005
+
+// isFI reports whether a real balance reaches the FI number, within
+// FITolerance.
+func (p *plan) isFI(real float64) bool { return real >= p.fiNumber-FITolerance }
+
 // progress is a real balance as a share of the FI number.
 func (p *plan) progress(real float64) float64 {
 	if p.fiNumber > 0 {
@@ -426,7 +436,7 @@ func (p *plan) progress(real float64) float64 {
 // decide is step 5: the FI test at the end of year t, and whether the next
 // year is a drawdown year.
 func (p *plan) decide(o *outcome, t int, real float64, retired bool) bool {
-	if o.fiRow < 0 && real >= p.fiNumber {
+	if o.fiRow < 0 && p.isFI(real) {
 		o.fiRow = t + 1
 	}
 	if retired {

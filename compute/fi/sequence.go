@@ -47,10 +47,28 @@ type SequenceView struct {
 // keep one and reuse it. Nothing is allocated.
 func Sequences(in *Input, h History, years int, out *SequenceView) {
 	*out = SequenceView{}
-	rp, ok := newReplay(in, h, years)
+	rp, ok := newReplay(in, h, years, false)
 	if !ok {
 		return
 	}
+	rp.sequences(out)
+}
+
+// PlanSequences is Sequences over the windows PlanBacktest replays: the
+// whole plan. A start decade counts the windows that draw down or run
+// out, those with a success rate.
+func PlanSequences(in *Input, h History, years int, out *SequenceView) {
+	*out = SequenceView{}
+	rp, ok := newReplay(in, h, years, true)
+	if !ok {
+		return
+	}
+	rp.sequences(out)
+}
+
+// sequences ranks the windows of rp into out.
+func (rp *replay) sequences(out *SequenceView) {
+	years := rp.years
 	// rank orders windows: a failure by how soon (years lasted - years < 0),
 	// a success by its real ending balance (>= 0).
 	var rank, sorted [MaxWindows]float64
@@ -79,9 +97,11 @@ func Sequences(in *Input, h History, years int, out *SequenceView) {
 		}
 		d := &out.Decades[k]
 		d.Decade = decade(y)
-		d.Periods++
-		if o.depleteRow < 0 {
-			d.Successes++
+		if o.drewDown() {
+			d.Periods++
+			if o.depleteRow < 0 {
+				d.Successes++
+			}
 		}
 		out.NumDecades = max(out.NumDecades, k+1)
 	}

@@ -29,6 +29,10 @@ type Plan struct {
 	// Currency is the plan's currency; "" is the tax country's, else USD.
 	Currency string
 	Tax      *Tax // nil: the plan before tax
+	// CostBasis is the capital paid into Base.CurrentSavings, what the
+	// gain of a withdrawal taxed as a capital gain is measured from; nil:
+	// all of CurrentSavings (no gain yet).
+	CostBasis *float64
 }
 
 // Scenario is a named variant of the base plan, its input complete.
@@ -36,6 +40,9 @@ type Scenario struct {
 	Name  string
 	Input fi.Input
 	Place Place
+	// CostBasis is as Plan's for the scenario's CurrentSavings; nil: the
+	// base plan's, or with none all of the scenario's CurrentSavings.
+	CostBasis *float64
 }
 
 // Place is what a plan says of its city.
@@ -52,7 +59,9 @@ type Tax struct {
 	System *tax.System
 	Year   int    // 0: the system's latest
 	Region string // "" for none; matched without regard to case
-	// Withdrawal is the income part retirement income is taxed as.
+	// Withdrawal is the income part retirement income is taxed as; with
+	// tax.CapitalGains, only the gain share of each withdrawal (see
+	// CostBasis) is a capital gain, and pensions are taxed as pensions.
 	Withdrawal tax.Part
 }
 

@@ -62,6 +62,13 @@ type PlanResult struct {
 
 	city  City
 	input fi.Input
+	// leanGross and fatGross are, with tax, the retirement incomes that
+	// leave LeanMultiplier and FatMultiplier x the spending after tax.
+	leanGross, fatGross float64
+	// basis is the cost basis of CurrentSavings; share, with tax on the
+	// gain of withdrawals, the gain share the retirement income was
+	// grossed up for.
+	basis, share float64
 }
 
 // PlanTax is how one plan was taxed, today's money.

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"math"
 	"strconv"
 
 	"fiplan/compute/fi"
@@ -70,6 +71,13 @@ func resolvePlan(p *Plan, in *Inputs, k int, t *taxPlan, r *Result) error {
 	if err := resolveCity(p, in, k, r.Currency, pr); err != nil {
 		return err
 	}
+	pr.basis = pr.input.CurrentSavings
+	if p.CostBasis != nil {
+		pr.basis = *p.CostBasis
+	}
+	if k > 0 && p.Scenarios[k-1].CostBasis != nil {
+		pr.basis = *p.Scenarios[k-1].CostBasis
+	}
 	pr.Taxes.Spending = pr.input.RetirementExpenses
 	if pr.Taxes.Spending == 0 {
 		pr.Taxes.Spending = pr.input.AnnualExpenses
@@ -80,19 +88,46 @@ func resolvePlan(p *Plan, in *Inputs, k int, t *taxPlan, r *Result) error {
 	return nil
 }
 
+// gainPasses bounds the projections that look for the gain share of the
+// first drawdown year's withdrawal.
+const gainPasses = 4
+
 // project runs plan pr's timeline and derives what o asks of its rows.
+// When withdrawals are taxed on their gain, the retirement income is
+// grossed up again for the gain share of the first drawdown year's
+// withdrawal and the timeline run again, until that share stays put.
 func project(pr *PlanResult, t *taxPlan, o *Options, taxed bool) {
-	pr.Summary, pr.Rows = fi.Project(&pr.input, pr.Rows[:0])
+	for pass := 1; ; pass++ {
+		pr.Summary, pr.Rows = fi.Project(&pr.input, pr.Rows[:0])
+		if !taxed || !t.gains() || pass == gainPasses {
+			break
+		}
+		s, ok := drawdownShare(pr.Rows, pr.basis)
+		if !ok || math.Abs(s-pr.share) < 1e-6 {
+			break
+		}
+		was := pr.share
+		if pr.share = s; !t.grossUp(pr) {
+			pr.share = was
+			break
+		}
+	}
 	pr.FINumber = pr.Summary.FINumber
 	if taxed {
 		pr.FINumber = pr.Taxes.Spending / pr.input.WithdrawalRate
+		if g := pr.Taxes.GrossSpending; g > 0 {
+			// The FI number over the gross income is 1 / withdrawal rate.
+			perUnit := pr.Summary.FINumber / g
+			pr.Summary.LeanFINumber = pr.leanGross * perUnit
+			pr.Summary.FatFINumber = pr.fatGross * perUnit
+		}
 	}
 	if o.Step == 0 {
 		pr.Rows = pr.Rows[:0]
 		return
 	}
 	if taxed {
-		pr.RowTax = t.rowTaxes(pr.RowTax[:0], pr.Rows, &pr.input, pr.Taxes.IncomeTax)
+		pr.RowTax = t.rowTaxes(pr.RowTax[:0], pr.Rows, &pr.input, pr.Taxes.IncomeTax, pr.basis)
 	}
 	if o.Milestones {
 		pr.Milestones = Milestones(pr.Milestones[:0], pr.Rows, &pr.Summary, o.Step)

@@ -63,11 +63,30 @@ func (t *taxPlan) resolve(p *Plan, in *Inputs, r *Result) error {
 // due is the tax on amount (the plan's currency) as income of part.
 func (t *taxPlan) due(amount float64, part tax.Part) float64 {
 	in := incomeOf(part, amount*t.toTax)
-	d, err := tax.Due(t.sys, t.year, &in, t.region, nil)
+	return t.dueOn(&in)
+}
+
+// dueOn is the tax on in, in the tax system's currency, converted to the
+// plan's.
+func (t *taxPlan) dueOn(in *tax.Income) float64 {
+	d, err := tax.Due(t.sys, t.year, in, t.region, nil)
 	if err != nil {
 		return 0 // year and region were checked when the plan was resolved
 	}
 	return d / t.toTax
+}
+
+// gains reports whether withdrawals are taxed on their gain: sales from a
+// taxable account.
+func (t *taxPlan) gains() bool { return t.part == tax.CapitalGains }
+
+// grossSpending is the retirement income that leaves net after tax: with
+// gains, a withdrawal whose share is gain.
+func (t *taxPlan) grossSpending(net, share float64) (float64, bool) {
+	if t.gains() {
+		return t.grossForShare(net, share)
+	}
+	return t.grossFor(net)
 }
 
 // grossFor is the retirement income, taxed as t.part, that leaves net.
@@ -150,17 +169,46 @@ func (t *taxPlan) apply(k int, pr *PlanResult) error {
 		pt.IncomeTax = min(t.due(pt.GrossIncome, tax.Employment), pt.GrossIncome)
 	}
 	in.AnnualIncome = pt.GrossIncome - pt.IncomeTax
-	g, ok := t.grossFor(pt.Spending)
-	if !ok {
+	if t.gains() {
+		// Until the projection says when drawdown starts, the gain share
+		// of the pot today.
+		pr.share = gainShare(pr.basis, in.CurrentSavings)
+	}
+	if !t.grossUp(pr) {
 		field := "tax"
 		if k > 0 {
 			field = "scenarios[" + strconv.Itoa(k-1) + "].retirementExpenses"
 		}
 		return &FieldError{field, "no retirement income leaves the retirement spending after this country's tax"}
 	}
-	pt.GrossSpending = g
-	in.RetirementExpenses = g
 	return nil
+}
+
+// grossUp sets plan pr's retirement income to the one that leaves its
+// spending after tax, with pr.share of a withdrawal gain when withdrawals
+// are taxed on their gain; false, changing nothing, when none does.
+func (t *taxPlan) grossUp(pr *PlanResult) bool {
+	pt := &pr.Taxes
+	g, ok := t.grossSpending(pt.Spending, pr.share)
+	if !ok {
+		return false
+	}
+	pt.GrossSpending = g
+	pr.input.RetirementExpenses = g
+	// Lean and fat FI gross up their own spending: the tax is progressive,
+	// so it is not the grossed-up spending scaled. Its average rate rising
+	// with the income, the lean income lies between the lean spending and
+	// the grossed-up income scaled, the fat one above the latter: the
+	// guesses solve widens when a tax system says otherwise.
+	lean, fat := pt.Spending*fi.LeanMultiplier, pt.Spending*fi.FatMultiplier
+	pr.leanGross, pr.fatGross = g*fi.LeanMultiplier, g*fi.FatMultiplier
+	if x, ok := t.solve(lean, pr.share, lean, g*fi.LeanMultiplier); ok {
+		pr.leanGross = x
+	}
+	if x, ok := t.solve(fat, pr.share, g*fi.FatMultiplier, g*fi.FatMultiplier*g/pt.Spending); ok {
+		pr.fatGross = x
+	}
+	return true
 }
 
 // rowTaxes appends the tax of each row, in money of that year: in working
@@ -168,13 +216,22 @@ func (t *taxPlan) apply(k int, pr *PlanResult) error {
 // the take-home income does (today's average rate kept); in drawdown
 // years the tax on that year's retirement income (withdrawals and
 // pensions), with the brackets rising with inflation.
-func (t *taxPlan) rowTaxes(dst []float64, rows []fi.Year, in *fi.Input, incomeTax float64) []float64 {
+//
+// With gains, a drawdown year's tax is on the gain share of its withdrawal
+// as a capital gain (the cost basis followed from basis today) and on its
+// pensions as pensions.
+func (t *taxPlan) rowTaxes(dst []float64, rows []fi.Year, in *fi.Input, incomeTax, basis float64) []float64 {
 	cpi, grow := 1.0, 1.0
 	lastCents, lastTax := -1.0, 0.0
+	cb := costBasis(basis)
 	for i := range rows {
 		r := &rows[i]
+		share := cb.next(r)
 		var x float64
-		if r.Retired {
+		if r.Retired && t.gains() {
+			inc := tax.Income{CapitalGains: share * r.Withdrawals / cpi * t.toTax, Pension: r.Pension / cpi * t.toTax}
+			x = t.dueOn(&inc) * cpi
+		} else if r.Retired {
 			// Constant real spending repeats the same income: tax it once.
 			cents := math.Round((r.Withdrawals + r.Pension) / cpi * 100)
 			if cents != lastCents {

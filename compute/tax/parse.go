@@ -20,7 +20,14 @@ type jSystem struct {
 	NotModelled  []string            `json:"notModelled"`
 	MarginalStep float64             `json:"marginalStep"`
 	LocalTax     *LocalTax           `json:"localTax"`
-	Years        []jYear             `json:"years"`
+	// PortfolioWithdrawal is the default treatment of a withdrawal from a
+	// taxable portfolio; absent, pension.
+	PortfolioWithdrawal *struct {
+		Income string   `json:"income"`
+		Note   string   `json:"note"`
+		Src    []Source `json:"src"`
+	} `json:"portfolioWithdrawal"`
+	Years []jYear `json:"years"`
 }
 
 type jYear struct {
@@ -168,6 +175,20 @@ func Parse(b []byte) (*System, error) {
 			}
 			s.LocalTax.Region = s.Regions[i].Code // as the regions list spells it
 		}
+	}
+	s.Withdrawal.Part = Pension
+	if pw := j.PortfolioWithdrawal; pw != nil {
+		p, ok := partByName(pw.Income)
+		if !ok || p == Employment || p == SelfEmployment {
+			return nil, fmt.Errorf("tax: %s: portfolioWithdrawal income %q is not pension, interest, dividends or capitalGains", j.Country, pw.Income)
+		}
+		if pw.Note == "" {
+			return nil, fmt.Errorf("tax: %s: portfolioWithdrawal has no note", j.Country)
+		}
+		if err := s.checkSources(pw.Src, "portfolioWithdrawal"); err != nil {
+			return nil, fmt.Errorf("tax: %s: %w", j.Country, err)
+		}
+		s.Withdrawal = Withdrawal{Part: p, Note: pw.Note, Sources: pw.Src}
 	}
 	if len(j.Years) == 0 {
 		return nil, fmt.Errorf("tax: %s: no years", j.Country)

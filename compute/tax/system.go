@@ -72,6 +72,16 @@ func (p Part) String() string {
 	return partNames[p]
 }
 
+// partByName is the part named name, as String spells it.
+func partByName(name string) (Part, bool) {
+	for p := Part(0); p < NumParts; p++ {
+		if partNames[p] == name {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
 // Income is a person's yearly income by part, in the system's currency.
 type Income struct {
 	Employment     float64 // gross wages
@@ -170,7 +180,18 @@ type System struct {
 	NotModelled  []string            // what the calculator leaves out
 	MarginalStep float64             // income step for the marginal rate
 	LocalTax     LocalTax            // how sub-national income tax enters comparisons
-	years        []Year              // sorted by Year
+	// Withdrawal is how a withdrawal from a taxable investment portfolio
+	// is taxed unless a plan says otherwise: Pension unless the data says
+	// (portfolioWithdrawal), as when such a sale is taxed on its gain.
+	Withdrawal Withdrawal
+	years      []Year // sorted by Year
+}
+
+// Withdrawal is a country's default treatment of portfolio withdrawals.
+type Withdrawal struct {
+	Part    Part   // the income part a withdrawal is taxed as
+	Note    string // why, in a sentence ("" for the Pension default)
+	Sources []Source
 }
 
 // LocalTax says how a comparison across countries treats the country's

@@ -174,6 +174,7 @@ func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
 
 func keyParams(b []byte, p *calcParams) []byte {
 	b = keyFloatP(b, p.CurrentSavings)
+	b = keyFloatP(b, p.CostBasis)
 	b = keyFloatP(b, p.ExpectedReturn)
 	b = keyFloatP(b, p.InflationRate)
 	b = keyFloatP(b, p.WithdrawalRate)

@@ -31,6 +31,7 @@ import (
 // scenario share them; in a scenario each one present overrides the base.
 type calcParams struct {
 	CurrentSavings      *float64      `json:"currentSavings" schema:"min=0,max=1e11,default=0" doc:"Invested portfolio today."`
+	CostBasis           *float64      `json:"costBasis" schema:"min=0,max=1e11" doc:"Capital paid into currentSavings (its cost basis): with tax.withdrawalIncome capitalGains, only the gain share of a withdrawal, 1 - cost basis / balance, is taxed, the basis followed year by year at average cost (contributions add to it, withdrawals take their share). Default: currentSavings, no gain yet. In a scenario without it, the base's."`
 	ExpectedReturn      *float64      `json:"expectedReturn" schema:"min=-0.5,max=0.5,default=0.07" doc:"Nominal yearly return before fees, as a fraction."`
 	InflationRate       *float64      `json:"inflationRate" schema:"min=-0.1,max=0.5,default=0.03" doc:"Yearly inflation, as a fraction."`
 	WithdrawalRate      *float64      `json:"withdrawalRate" schema:"min=0.0001,max=0.2,default=0.04" doc:"Safe withdrawal rate, 0.0001 to 0.2: the FI number is retirementExpenses / withdrawalRate."`
@@ -109,7 +110,7 @@ type calcTax struct {
 	Country          string `json:"country" schema:"required,maxLen=2,format=country" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries."`
 	Region           string `json:"region" schema:"maxLen=8" doc:"A region of country (a US state, a Canadian province, ...) whose income tax is added."`
 	Year             int    `json:"year" schema:"min=1900,max=2200" doc:"Tax year (the calendar year it begins in). Default: the country's latest."`
-	WithdrawalIncome string `json:"withdrawalIncome" schema:"enum=pension|interest|dividends|capitalGains,default=pension" doc:"How the retirement income (portfolio withdrawals and pensions together) is taxed: pension suits withdrawals from a pension or retirement account; capitalGains or dividends, from a taxable account (then the part of a withdrawal that returns capital is overtaxed)."`
+	WithdrawalIncome string `json:"withdrawalIncome" schema:"enum=pension|interest|dividends|capitalGains" doc:"How the retirement income is taxed. Default: the country's treatment of a withdrawal from a taxable portfolio where its tax data states one (Germany: capitalGains, under the Abgeltungsteuer), else pension. pension (portfolio withdrawals and pensions together as pension income) suits withdrawals from a pension or retirement account; capitalGains, sales from a taxable account: only the gain share of each withdrawal is taxed, as a capital gain (see costBasis), and pensions as pensions; interest or dividends tax withdrawals and pensions together as that income."`
 }
 
 // MaxContribution is the largest annualContribution the request accepts (its
@@ -476,9 +477,11 @@ func linesOf(l *geo.Lines) place.Lines {
 
 const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /api/v1/tax/calculate (a resident single person, the country's tax year and region): " +
 	"annualIncome is gross employment income, and the timeline saves from the take-home pay, annualIncome - tax. Retirement spending S (retirementExpenses, " +
-	"a city's budget or annualExpenses) is grossed up: the retirement income G, taxed as tax.withdrawalIncome (pension by default: withdrawals from a pension " +
-	"or retirement account), solves G - tax(G) = S to the cent, and the drawdown takes G a year, so afterTaxFINumber = G / withdrawalRate is the number the " +
-	"timeline aims at. Pensions are part of G and taxed alike. The brackets are those of the tax year, assumed to rise with inflation; with incomeGrowthRate the tax " +
+	"a city's budget or annualExpenses) is grossed up: the retirement income G, taxed as tax.withdrawalIncome (by default the country's treatment of a portfolio withdrawal where " +
+	"its data states one, else pension: withdrawals from a pension or retirement account), solves G - tax(G) = S to the cent, and the drawdown takes G a year, so afterTaxFINumber = G / withdrawalRate is the number the " +
+	"timeline aims at. Pensions are part of G and taxed alike. With capitalGains, tax(G) is the tax on the gain share of G as a capital gain, the share of the first " +
+	"drawdown year's withdrawal (the cost basis followed from costBasis at average cost), and each drawdown row's tax is on the gain share of that year's withdrawal " +
+	"and on its pensions as pensions. The brackets are those of the tax year, assumed to rise with inflation; with incomeGrowthRate the tax " +
 	"grows with the income (today's average rate kept); savingsRate is of the take-home pay. Each row's tax is in money of that year. Amounts are in `currency` (default: the tax country's); " +
 	"in another currency they are converted for the tax at the reference exchange rates.\n\n" +
 	"Places (with `cityId`). A plan's retirement spending is 12 x the city's monthly budget for householdSize people (as GET /api/v1/geo/recommendations " +

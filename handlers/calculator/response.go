@@ -12,8 +12,8 @@ type calcSummaryDoc struct {
 	FIAge            *int     `json:"fiAge" schema:"required,nullable"`
 	FIYear           *int     `json:"fiYear" schema:"required,nullable"`
 	SavingsRate      float64  `json:"savingsRate" schema:"required" doc:"First-year saving / income."`
-	LeanFINumber     float64  `json:"leanFINumber" doc:"0.7 x the FI number: a lean retirement."`
-	FatFINumber      float64  `json:"fatFINumber" doc:"1.5 x the FI number: a generous retirement."`
+	LeanFINumber     float64  `json:"leanFINumber" doc:"The FI number of 0.7 x the retirement spending: a lean retirement. With tax, 0.7 x the spending is grossed up through the tax on its own, not the after-tax FI number scaled."`
+	FatFINumber      float64  `json:"fatFINumber" doc:"The FI number of 1.5 x the retirement spending: a generous retirement. With tax, 1.5 x the spending is grossed up through the tax on its own."`
 	CoastFINumber    float64  `json:"coastFINumber" doc:"Needed today to reach the FI number by coastAge with no further saving."`
 	CoastAge         int      `json:"coastAge"`
 	BaristaIncome    float64  `json:"baristaIncome" doc:"Yearly part-time income (today's money) that, with the current portfolio, covers retirement spending now."`

@@ -19,10 +19,11 @@ var errAnswered = errors.New("answered")
 // hold, and looks up its tax country. On a failure it has answered.
 func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 	req, p := &w.req, &w.plan
-	*p = plan.Plan{Base: w.base, Place: placeOf(&req.calcParams), Currency: req.Currency, Scenarios: w.scen[:len(req.Scenarios)]}
+	*p = plan.Plan{Base: w.base, Place: placeOf(&req.calcParams), Currency: req.Currency, Scenarios: w.scen[:len(req.Scenarios)],
+		CostBasis: req.CostBasis}
 	for i := range req.Scenarios {
 		sc := &w.scen[i]
-		sc.Name, sc.Place = req.Scenarios[i].Name, placeOf(&req.Scenarios[i].calcParams)
+		sc.Name, sc.Place, sc.CostBasis = req.Scenarios[i].Name, placeOf(&req.Scenarios[i].calcParams), req.Scenarios[i].CostBasis
 	}
 	rt := req.Tax
 	if rt == nil {
@@ -33,7 +34,11 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 		c.Fail("tax.country", "no tax parameters for "+strconv.Quote(rt.Country)+"; supported: "+strings.Join(s.taxes.Codes(), ", "))
 		return false
 	}
-	w.tax = plan.Tax{System: sys, Year: rt.Year, Region: rt.Region, Withdrawal: plan.ParsePart(rt.WithdrawalIncome)}
+	part := sys.Withdrawal.Part // the country's default
+	if rt.WithdrawalIncome != "" {
+		part = plan.ParsePart(rt.WithdrawalIncome)
+	}
+	w.tax = plan.Tax{System: sys, Year: rt.Year, Region: rt.Region, Withdrawal: part}
 	p.Tax = &w.tax
 	return true
 }
