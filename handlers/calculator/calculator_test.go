@@ -19,9 +19,8 @@ import (
 	"fiplan/compute/geo"
 	"fiplan/compute/tax"
 	geodata "fiplan/data/geo"
-	"fiplan/handlers/calculator"
-
 	"fiplan/handlers"
+	"fiplan/handlers/calculator"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/internal/testserver"
 )

@@ -4,8 +4,9 @@ import (
 	"strconv"
 	"testing"
 
-	"fiplan/handlers/internal/testserver"
 	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 // benchCalc serves the same body b.N times from the answer cache, which

@@ -2,10 +2,11 @@ package health_test
 
 import (
 	"encoding/json"
-	"fiplan/handlers/internal/testserver"
 	"fmt"
 	"strings"
 	"testing"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 const diversified = `{"holdings":[

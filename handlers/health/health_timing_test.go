@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"fiplan/handlers/internal/testserver"
 	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 // The whole POST for a 50-holding portfolio.

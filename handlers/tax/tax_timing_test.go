@@ -1,9 +1,10 @@
 package tax_test
 
 import (
-	"fiplan/handlers/internal/testserver"
 	"testing"
 	"time"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 // benchTax serves one POST to path as a pro user through the whole chain,
