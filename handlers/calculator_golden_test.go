@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/valyala/fasthttp"
 )
 
 // calcGolden is every kind of calculator answer: the plain plan with
@@ -95,4 +96,21 @@ func compareGolden(t *testing.T, path string, got []byte) {
 			t.Fatalf("response bytes differ from %s at line %d:\n got: %.600s\nwant: %.600s", path, i+1, gl, wl)
 		}
 	}
+}
+
+// calcAccept serves one calculator request in-process with an Accept
+// header and returns the status, Content-Type and body.
+func calcAccept(t *testing.T, h *harness, accept, body string) (int, string, []byte) {
+	t.Helper()
+	var rc fasthttp.RequestCtx
+	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+	rc.Request.Header.SetMethod("POST")
+	rc.Request.SetRequestURI("/api/v1/calculator")
+	rc.Request.Header.SetContentType("application/json")
+	if accept != "" {
+		rc.Request.Header.Set("Accept", accept)
+	}
+	rc.Request.SetBodyString(body)
+	serve(t, h.s, &rc)
+	return rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), append([]byte(nil), rc.Response.Body()...)
 }

@@ -165,81 +165,101 @@ func parseJWK(j *jwk) (*pubKey, error) {
 		return nil, errors.New("private key material in a public key set")
 	}
 	k := &pubKey{kid: j.Kid, alg: j.Alg}
+	var err error
 	switch j.Kty {
 	case "RSA":
-		if j.Alg != "" && j.Alg != algRS256 {
-			return nil, nil // e.g. PS256 or RSA-OAEP: not ours
-		}
-		n, err := b64(j.N, "n")
-		if err != nil {
-			return nil, err
-		}
-		e, err := b64(j.E, "e")
-		if err != nil {
-			return nil, err
-		}
-		if len(n) == 0 || n[0] == 0 {
-			return nil, errors.New("n has leading zeros or is empty")
-		}
-		if len(e) == 0 || len(e) > 4 || e[0] == 0 {
-			return nil, errors.New("e is not a minimal integer of at most 32 bits")
-		}
-		var ev int64
-		for _, c := range e {
-			ev = ev<<8 | int64(c)
-		}
-		if ev < 3 || ev&1 == 0 || ev > 1<<31-1 {
-			return nil, fmt.Errorf("e %d is not an odd integer in [3, 2^31)", ev)
-		}
-		bitLen := new(big.Int).SetBytes(n).BitLen()
-		if bitLen > maxRSABits {
-			return nil, fmt.Errorf("RSA key of %d bits is too large", bitLen)
-		}
-		if bitLen < minRSABits {
-			return nil, nil // too weak to trust: never verifies anything
-		}
+		k.key, err = rsaJWK(j)
 		k.kind = algRS256
-		k.key = &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: int(ev)}
 	case "EC":
-		if j.Crv != "P-256" || (j.Alg != "" && j.Alg != algES256) {
-			return nil, nil
-		}
-		x, err := b64(j.X, "x")
-		if err != nil {
-			return nil, err
-		}
-		y, err := b64(j.Y, "y")
-		if err != nil {
-			return nil, err
-		}
-		if len(x) != 32 || len(y) != 32 {
-			return nil, errors.New("P-256 coordinates must be 32 bytes each")
-		}
-		pt := make([]byte, 0, 65)
-		pt = append(append(append(pt, 4), x...), y...)
-		pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), pt)
-		if err != nil {
-			return nil, fmt.Errorf("invalid P-256 point: %w", err)
-		}
+		k.key, err = ecJWK(j)
 		k.kind = algES256
-		k.key = pub
 	case "OKP":
-		if j.Crv != "Ed25519" || (j.Alg != "" && j.Alg != algEdDSA) {
-			return nil, nil
-		}
-		x, err := b64(j.X, "x")
-		if err != nil {
-			return nil, err
-		}
-		if len(x) != ed25519.PublicKeySize {
-			return nil, errors.New("Ed25519 x must be 32 bytes")
-		}
+		k.key, err = edJWK(j)
 		k.kind = algEdDSA
-		k.key = ed25519.PublicKey(x)
-	default:
-		return nil, nil
+	}
+	if err != nil || k.key == nil {
+		return nil, err
 	}
 	return k, nil
+}
+
+// rsaJWK is the RS256 key of an RSA JWK, nil (and no error) for a key of
+// another algorithm or too weak to trust.
+func rsaJWK(j *jwk) (any, error) {
+	if j.Alg != "" && j.Alg != algRS256 {
+		return nil, nil // e.g. PS256 or RSA-OAEP: not ours
+	}
+	n, err := b64(j.N, "n")
+	if err != nil {
+		return nil, err
+	}
+	e, err := b64(j.E, "e")
+	if err != nil {
+		return nil, err
+	}
+	if len(n) == 0 || n[0] == 0 {
+		return nil, errors.New("n has leading zeros or is empty")
+	}
+	if len(e) == 0 || len(e) > 4 || e[0] == 0 {
+		return nil, errors.New("e is not a minimal integer of at most 32 bits")
+	}
+	var ev int64
+	for _, c := range e {
+		ev = ev<<8 | int64(c)
+	}
+	if ev < 3 || ev&1 == 0 || ev > 1<<31-1 {
+		return nil, fmt.Errorf("e %d is not an odd integer in [3, 2^31)", ev)
+	}
+	bitLen := new(big.Int).SetBytes(n).BitLen()
+	if bitLen > maxRSABits {
+		return nil, fmt.Errorf("RSA key of %d bits is too large", bitLen)
+	}
+	if bitLen < minRSABits {
+		return nil, nil // too weak to trust: never verifies anything
+	}
+	return &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: int(ev)}, nil
+}
+
+// ecJWK is the ES256 key of an EC JWK, nil (and no error) for a key on
+// another curve or of another algorithm.
+func ecJWK(j *jwk) (any, error) {
+	if j.Crv != "P-256" || (j.Alg != "" && j.Alg != algES256) {
+		return nil, nil
+	}
+	x, err := b64(j.X, "x")
+	if err != nil {
+		return nil, err
+	}
+	y, err := b64(j.Y, "y")
+	if err != nil {
+		return nil, err
+	}
+	if len(x) != 32 || len(y) != 32 {
+		return nil, errors.New("P-256 coordinates must be 32 bytes each")
+	}
+	pt := make([]byte, 0, 65)
+	pt = append(append(append(pt, 4), x...), y...)
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), pt)
+	if err != nil {
+		return nil, fmt.Errorf("invalid P-256 point: %w", err)
+	}
+	return pub, nil
+}
+
+// edJWK is the EdDSA key of an OKP JWK, nil (and no error) for a key on
+// another curve or of another algorithm.
+func edJWK(j *jwk) (any, error) {
+	if j.Crv != "Ed25519" || (j.Alg != "" && j.Alg != algEdDSA) {
+		return nil, nil
+	}
+	x, err := b64(j.X, "x")
+	if err != nil {
+		return nil, err
+	}
+	if len(x) != ed25519.PublicKeySize {
+		return nil, errors.New("Ed25519 x must be 32 bytes")
+	}
+	return ed25519.PublicKey(x), nil
 }
 
 func b64(s, name string) ([]byte, error) {

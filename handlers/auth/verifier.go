@@ -99,35 +99,11 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 		}
 	}
 	v.ctx, v.cancel = context.WithCancel(context.Background())
-	jwks, loopback := cfg.JWKS, false
-	if jwks == "" && cfg.Discovery != "" {
-		u, err := discover(v.ctx, cfg.Discovery, cfg.Client)
-		if err != nil {
-			v.cancel()
-			return nil, fmt.Errorf("cannot discover the JWKS of issuer %q: %w", redact(cfg.Discovery), err)
-		}
-		jwks, loopback = u, isLoopback(cfg.Discovery)
+	if err := v.loadJWKS(cfg); err != nil {
+		v.cancel()
+		return nil, err
 	}
-	if jwks != "" {
-		src, err := newSource(jwks, cfg.Client, loopback)
-		if err != nil {
-			v.cancel()
-			return nil, fmt.Errorf("cannot read JWKS %q: %w", redact(jwks), err)
-		}
-		v.src = src
-		data, err := src.load(v.ctx)
-		if err != nil {
-			v.cancel()
-			return nil, fmt.Errorf("cannot read JWKS %q: %w", src.show, err)
-		}
-		ks, err := parseJWKS(data)
-		if err != nil {
-			v.cancel()
-			return nil, fmt.Errorf("cannot parse JWKS %q: %w", src.show, err)
-		}
-		ks.gen = 1
-		v.keys.Store(ks)
-		v.lastFetch = v.now()
+	if v.src != nil {
 		methods = append(methods, algRS256, algES256, algEdDSA)
 	}
 	opts := []jwt.ParserOption{
@@ -148,19 +124,10 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 	v.keyfunc = v.lookupKey
 
 	if cfg.CacheSize > 0 {
-		s1, s2 := maphash.MakeSeed(), maphash.MakeSeed()
-		c, err := ristretto.NewCache(&ristretto.Config[string, cached]{
-			NumCounters:        int64(cfg.CacheSize) * 10,
-			MaxCost:            int64(cfg.CacheSize),
-			BufferItems:        64,
-			IgnoreInternalCost: true,
-			KeyToHash: func(k string) (uint64, uint64) {
-				return maphash.String(s1, k), maphash.String(s2, k)
-			},
-		})
+		c, err := newTokenCache(cfg.CacheSize)
 		if err != nil {
 			v.cancel()
-			return nil, fmt.Errorf("cannot create token cache: %w", err)
+			return nil, err
 		}
 		v.cache = c
 	}
@@ -176,6 +143,58 @@ func NewVerifier(cfg Config) (*Verifier, error) {
 		close(v.done)
 	}
 	return v, nil
+}
+
+// loadJWKS finds the configured JWKS (directly, or through the issuer's
+// discovery document), reads it and stores its keys; v.src stays nil when
+// no JWKS is configured.
+func (v *Verifier) loadJWKS(cfg Config) error {
+	jwks, loopback := cfg.JWKS, false
+	if jwks == "" && cfg.Discovery != "" {
+		u, err := discover(v.ctx, cfg.Discovery, cfg.Client)
+		if err != nil {
+			return fmt.Errorf("cannot discover the JWKS of issuer %q: %w", redact(cfg.Discovery), err)
+		}
+		jwks, loopback = u, isLoopback(cfg.Discovery)
+	}
+	if jwks == "" {
+		return nil
+	}
+	src, err := newSource(jwks, cfg.Client, loopback)
+	if err != nil {
+		return fmt.Errorf("cannot read JWKS %q: %w", redact(jwks), err)
+	}
+	v.src = src
+	data, err := src.load(v.ctx)
+	if err != nil {
+		return fmt.Errorf("cannot read JWKS %q: %w", src.show, err)
+	}
+	ks, err := parseJWKS(data)
+	if err != nil {
+		return fmt.Errorf("cannot parse JWKS %q: %w", src.show, err)
+	}
+	ks.gen = 1
+	v.keys.Store(ks)
+	v.lastFetch = v.now()
+	return nil
+}
+
+// newTokenCache is the cache of verified tokens, holding up to size.
+func newTokenCache(size int) (*ristretto.Cache[string, cached], error) {
+	s1, s2 := maphash.MakeSeed(), maphash.MakeSeed()
+	c, err := ristretto.NewCache(&ristretto.Config[string, cached]{
+		NumCounters:        int64(size) * 10,
+		MaxCost:            int64(size),
+		BufferItems:        64,
+		IgnoreInternalCost: true,
+		KeyToHash: func(k string) (uint64, uint64) {
+			return maphash.String(s1, k), maphash.String(s2, k)
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot create token cache: %w", err)
+	}
+	return c, nil
 }
 
 // Close stops the JWKS refresh goroutine and releases the cache. Verify keeps

@@ -82,24 +82,7 @@ type Info struct {
 func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 	w := &jsonw.Writer{}
 	w.Begin()
-	w.Key("openapi")
-	w.String("3.1.0")
-	w.Key("info")
-	w.Begin()
-	w.Key("title")
-	w.String(info.Title)
-	w.Key("version")
-	w.String(info.Version)
-	w.Key("description")
-	w.String(info.Description)
-	w.End()
-	w.Key("servers")
-	w.BeginArray()
-	w.Begin()
-	w.Key("url")
-	w.String("/")
-	w.End()
-	w.EndArray()
+	writeInfo(w, info)
 
 	// Every declared body is a named component, referred to where used.
 	comps := schema.NewComponents(componentsBase, "Error", "ListMeta")
@@ -140,6 +123,36 @@ func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 	}
 	w.End()
 
+	writeComponents(w, info, comps)
+	w.End()
+	return w.B, nil
+}
+
+// writeInfo writes the document's version, info and servers.
+func writeInfo(w *jsonw.Writer, info Info) {
+	w.Key("openapi")
+	w.String("3.1.0")
+	w.Key("info")
+	w.Begin()
+	w.Key("title")
+	w.String(info.Title)
+	w.Key("version")
+	w.String(info.Version)
+	w.Key("description")
+	w.String(info.Description)
+	w.End()
+	w.Key("servers")
+	w.BeginArray()
+	w.Begin()
+	w.Key("url")
+	w.String("/")
+	w.End()
+	w.EndArray()
+}
+
+// writeComponents writes the security schemes and every component schema,
+// in name order.
+func writeComponents(w *jsonw.Writer, info Info, comps *schema.Components) {
 	w.Key("components")
 	w.Begin()
 	w.Key("securitySchemes")
@@ -178,8 +191,6 @@ func OpenAPI(info Info, routes []*Route) ([]byte, error) {
 	}
 	w.End()
 	w.End()
-	w.End()
-	return w.B, nil
 }
 
 // componentsBase starts every reference to a component schema.
@@ -226,6 +237,33 @@ func writeOperation(w *jsonw.Writer, r *Route, comps *schema.Components) {
 	w.String(r.Summary)
 	w.Key("description")
 	w.String(r.Desc + accessNote(r.Access))
+	writeSecurity(w, r)
+	writeParameters(w, r)
+	if r.Body != nil {
+		w.Key("requestBody")
+		w.Begin()
+		w.Key("required")
+		w.Bool(true)
+		w.Key("content")
+		w.Begin()
+		w.Key("application/json")
+		w.Begin()
+		w.Key("schema")
+		w.Raw(schemaRef(comps, r.Body))
+		w.End()
+		w.End()
+		w.End()
+	}
+	w.Key("responses")
+	w.Begin()
+	writeSuccess(w, r, comps)
+	writeOtherResponses(w, r, comps)
+	w.End()
+	w.End()
+}
+
+// writeSecurity writes the credentials an operation takes.
+func writeSecurity(w *jsonw.Writer, r *Route) {
 	w.Key("security")
 	w.BeginArray()
 	if r.Access == Public || r.Access == Probe {
@@ -246,6 +284,11 @@ func writeOperation(w *jsonw.Writer, r *Route, comps *schema.Components) {
 	}
 	w.EndArray()
 
+}
+
+// writeParameters writes an operation's path and query parameters and the
+// headers it reads (If-Match, Idempotency-Key).
+func writeParameters(w *jsonw.Writer, r *Route) {
 	ps := r.pathNames()
 	ifMatch := r.Versioned && r.Method != "GET"
 	if len(ps)+len(r.Query) > 0 || ifMatch || r.Idempotent {
@@ -310,23 +353,10 @@ func writeOperation(w *jsonw.Writer, r *Route, comps *schema.Components) {
 		}
 		w.EndArray()
 	}
-	if r.Body != nil {
-		w.Key("requestBody")
-		w.Begin()
-		w.Key("required")
-		w.Bool(true)
-		w.Key("content")
-		w.Begin()
-		w.Key("application/json")
-		w.Begin()
-		w.Key("schema")
-		w.Raw(schemaRef(comps, r.Body))
-		w.End()
-		w.End()
-		w.End()
-	}
-	w.Key("responses")
-	w.Begin()
+}
+
+// writeSuccess writes the response of an operation's own status.
+func writeSuccess(w *jsonw.Writer, r *Route, comps *schema.Components) {
 	w.Key(strconv.Itoa(r.Status))
 	w.Begin()
 	w.Key("description")
@@ -365,6 +395,10 @@ func writeOperation(w *jsonw.Writer, r *Route, comps *schema.Components) {
 		w.End()
 	}
 	w.End()
+}
+
+// writeOtherResponses writes an operation's 201, 304 and error responses.
+func writeOtherResponses(w *jsonw.Writer, r *Route, comps *schema.Components) {
 	if r.Created {
 		w.Key("201")
 		w.Begin()
@@ -396,8 +430,6 @@ func writeOperation(w *jsonw.Writer, r *Route, comps *schema.Components) {
 		w.Raw([]byte(`{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}`))
 		w.End()
 	}
-	w.End()
-	w.End()
 }
 
 func writeEnvelope(w *jsonw.Writer, r *Route, comps *schema.Components) {

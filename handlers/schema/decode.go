@@ -614,52 +614,8 @@ func (d *decoder) strSlow(start, i int, key bool) ([]byte, bool) {
 			}
 			return out, true
 		case c == '\\':
-			if i+1 >= len(b) {
-				d.i = i
-				d.syntax("unterminated string")
-				return nil, false
-			}
-			e := b[i+1]
-			i += 2
-			switch e {
-			case '"', '\\', '/':
-				out = append(out, e)
-			case 'b':
-				out = append(out, '\b')
-			case 'f':
-				out = append(out, '\f')
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case 'u':
-				r, ok := hex4(b, i)
-				if !ok {
-					d.i = i
-					d.syntax("invalid \\u escape")
-					return nil, false
-				}
-				i += 4
-				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u' {
-						if v, ok := hex4(b, i+2); ok {
-							r2 = v
-						}
-					}
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						r = dec
-						i += 6
-					} else {
-						r = utf8.RuneError
-					}
-				}
-				out = utf8.AppendRune(out, r)
-			default:
-				d.i = i - 1
-				d.syntax("invalid escape")
+			var ok bool
+			if out, i, ok = d.unescape(out, i); !ok {
 				return nil, false
 			}
 		case c < 0x20:
@@ -683,6 +639,62 @@ func (d *decoder) strSlow(start, i int, key bool) ([]byte, bool) {
 	d.i = len(b)
 	d.syntax("unterminated string")
 	return nil, false
+}
+
+// unescape appends the character of the escape at b[i] (a backslash) to
+// out and returns out and the index after the escape; false after a
+// syntax error.
+func (d *decoder) unescape(out []byte, i int) ([]byte, int, bool) {
+	b := d.b
+	if i+1 >= len(b) {
+		d.i = i
+		d.syntax("unterminated string")
+		return nil, 0, false
+	}
+	e := b[i+1]
+	i += 2
+	switch e {
+	case '"', '\\', '/':
+		out = append(out, e)
+	case 'b':
+		out = append(out, '\b')
+	case 'f':
+		out = append(out, '\f')
+	case 'n':
+		out = append(out, '\n')
+	case 'r':
+		out = append(out, '\r')
+	case 't':
+		out = append(out, '\t')
+	case 'u':
+		r, ok := hex4(b, i)
+		if !ok {
+			d.i = i
+			d.syntax("invalid \\u escape")
+			return nil, 0, false
+		}
+		i += 4
+		if utf16.IsSurrogate(r) {
+			r2 := rune(-1)
+			if i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u' {
+				if v, ok := hex4(b, i+2); ok {
+					r2 = v
+				}
+			}
+			if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+				r = dec
+				i += 6
+			} else {
+				r = utf8.RuneError
+			}
+		}
+		out = utf8.AppendRune(out, r)
+	default:
+		d.i = i - 1
+		d.syntax("invalid escape")
+		return nil, 0, false
+	}
+	return out, i, true
 }
 
 func hex4(b []byte, i int) (rune, bool) {

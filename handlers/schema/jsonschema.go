@@ -111,23 +111,7 @@ func writeField(w *schemaWriter, f *field) {
 		writeNested(w, f.obj, f.doc, f.nullable)
 		return
 	case kArray:
-		w.Begin()
-		writeType(w, "array", f.nullable)
-		if f.doc != "" {
-			w.Key("description")
-			w.String(f.doc)
-		}
-		w.Key("items")
-		writeField(w, f.elem)
-		if f.minItems > 0 {
-			w.Key("minItems")
-			w.Int(int64(f.minItems))
-		}
-		if f.maxItems >= 0 {
-			w.Key("maxItems")
-			w.Int(int64(f.maxItems))
-		}
-		w.End()
+		writeArray(w, f)
 		return
 	}
 	w.Begin()
@@ -156,6 +140,33 @@ func writeField(w *schemaWriter, f *field) {
 		}
 		w.Float(f.max)
 	}
+	writeLimits(w, f)
+	w.End()
+}
+
+// writeArray writes the schema of an array field.
+func writeArray(w *schemaWriter, f *field) {
+	w.Begin()
+	writeType(w, "array", f.nullable)
+	if f.doc != "" {
+		w.Key("description")
+		w.String(f.doc)
+	}
+	w.Key("items")
+	writeField(w, f.elem)
+	if f.minItems > 0 {
+		w.Key("minItems")
+		w.Int(int64(f.minItems))
+	}
+	if f.maxItems >= 0 {
+		w.Key("maxItems")
+		w.Int(int64(f.maxItems))
+	}
+	w.End()
+}
+
+// writeLimits writes a scalar field's length bounds, enum and default.
+func writeLimits(w *schemaWriter, f *field) {
 	if f.minLen >= 0 {
 		w.Key("minLength")
 		w.Int(int64(f.minLen))
@@ -186,7 +197,6 @@ func writeField(w *schemaWriter, f *field) {
 			w.Bool(f.defB)
 		}
 	}
-	w.End()
 }
 
 // formatOf is the format a field's schema states: a named check, or the

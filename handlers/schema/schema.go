@@ -421,27 +421,38 @@ func (c *compiler) applyScalar(where string, f *field, opts tagOpts) {
 		f.format = v
 	}
 	if v, ok := opts.take("default"); ok {
-		f.hasDef = true
-		switch f.kind {
-		case kNumber, kInteger:
-			x, err := strconv.ParseFloat(v, 64)
-			if err != nil {
-				panic(fmt.Sprintf("schema: %s: default %q is not a number", where, v))
-			}
-			f.defNum = x
-		case kString:
-			f.defStr = v
-		case kBool:
-			f.defB = v == "true"
-		default:
-			panic("schema: " + where + ": default is for scalars")
+		applyDefault(where, f, v)
+	}
+	if c.strict {
+		checkStrict(where, f)
+	}
+}
+
+// applyDefault sets f's default from its tag value v. On a pointer field
+// the default is documentation only: decoding leaves the field nil, and
+// the caller applies its own default.
+func applyDefault(where string, f *field, v string) {
+	f.hasDef = true
+	switch f.kind {
+	case kNumber, kInteger:
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			panic(fmt.Sprintf("schema: %s: default %q is not a number", where, v))
 		}
-		// On a pointer field the default is documentation only: decoding
-		// leaves the field nil, and the caller applies its own default.
+		f.defNum = x
+	case kString:
+		f.defStr = v
+	case kBool:
+		f.defB = v == "true"
+	default:
+		panic("schema: " + where + ": default is for scalars")
 	}
-	if !c.strict {
-		return
-	}
+}
+
+// checkStrict enforces what a strict schema requires of a scalar: numbers
+// bounded on both sides, strings bounded in length or enumerated, and a
+// default the field itself accepts.
+func checkStrict(where string, f *field) {
 	switch f.kind {
 	case kNumber, kInteger:
 		if !f.hasMin || !f.hasMax {

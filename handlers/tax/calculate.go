@@ -186,6 +186,16 @@ func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.Reg
 	w.Fixed(r.MarginalRate, 6)
 	w.Key("marginalPart")
 	w.String(r.MarginalPart.String())
+	writeBreakdown(w, r)
+	w.Key("truncated")
+	w.Bool(r.Truncated)
+	writeRuleTotals(w, r)
+	writeProgram(w, r, tp, eff)
+	w.End()
+}
+
+// writeBreakdown writes the result's lines, one per rule applied.
+func writeBreakdown(w *jsonw.Writer, r *tax.Result) {
 	w.Key("breakdown")
 	w.BeginArray()
 	for _, l := range r.Breakdown() {
@@ -211,8 +221,10 @@ func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.Reg
 		w.End()
 	}
 	w.EndArray()
-	w.Key("truncated")
-	w.Bool(r.Truncated)
+}
+
+// writeRuleTotals writes the totals per rule.
+func writeRuleTotals(w *jsonw.Writer, r *tax.Result) {
 	w.Key("rules")
 	w.BeginArray()
 	for _, x := range r.RuleTotals() {
@@ -230,6 +242,11 @@ func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.Reg
 		w.End()
 	}
 	w.EndArray()
+}
+
+// writeProgram writes the special regime applied and what it saved, or
+// null.
+func writeProgram(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.RegimeEffect) {
 	w.Key("program")
 	if tp == nil {
 		w.Null()
@@ -253,5 +270,4 @@ func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.Reg
 		writeStrings(w, "conditions", tp.conditions)
 		w.End()
 	}
-	w.End()
 }

@@ -1,4 +1,4 @@
-package handlers
+package calculator_test
 
 import (
 	"bytes"
@@ -19,14 +19,15 @@ import (
 	"fiplan/compute/geo"
 	"fiplan/compute/tax"
 	geodata "fiplan/data/geo"
+	"fiplan/handlers"
 	"fiplan/handlers/calculator"
-
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/internal/testserver"
 )
 
-func calc(t *testing.T, h *harness, body string) *resp {
+func calc(t *testing.T, h *testserver.Harness, body string) *testserver.Resp {
 	t.Helper()
-	return h.do("POST", "/api/v1/calculator", body)
+	return h.Do("POST", "/api/v1/calculator", body)
 }
 
 func num(t *testing.T, v any) float64 {
@@ -39,16 +40,16 @@ func num(t *testing.T, v any) float64 {
 }
 
 func TestCalculatorMatchesClosedForm(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	// A 5% real return (8.15% nominal at 3% inflation), a 4% withdrawal
 	// rate and a 50% savings rate from nothing: n = ln(1 + 25 r (1-s)/s ...)
 	// solved in closed form gives 16.6 years, so FI comes in year 17
 	// (Mr. Money Mustache's "shockingly simple math" table: 17 years).
 	r := calc(t, h, `{"currentAge":30,"annualIncome":100000,"annualExpenses":50000,"expectedReturn":0.0815,"inflationRate":0.03,"startYear":2026}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	d := r.data()
+	d := r.Data()
 	real := 1.0815/1.03 - 1
 	n := math.Log((1_250_000*real+50_000)/(0*real+50_000)) / math.Log(1+real)
 	if num(t, d["fiNumber"]) != 1_250_000 || num(t, d["yearsToFI"]) != math.Ceil(n) || num(t, d["fiAge"]) != 30+math.Ceil(n) ||
@@ -66,15 +67,15 @@ func TestCalculatorMatchesClosedForm(t *testing.T) {
 }
 
 func TestCalculatorAlreadyAndNeverFI(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	r := calc(t, h, `{"currentAge":50,"annualIncome":0,"annualExpenses":40000,"currentSavings":2000000}`)
-	if r.status != 200 || r.data()["yearsToFI"] != 0.0 || r.data()["fiAge"] != 50.0 {
-		t.Fatalf("already FI: %s", r.raw[:200])
+	if r.Status != 200 || r.Data()["yearsToFI"] != 0.0 || r.Data()["fiAge"] != 50.0 {
+		t.Fatalf("already FI: %s", r.Raw[:200])
 	}
 	r = calc(t, h, `{"currentAge":30,"annualIncome":40000,"annualExpenses":40000,"expectedReturn":0.02}`)
-	d := r.data()
-	if r.status != 200 || d["yearsToFI"] != nil || d["fiAge"] != nil || d["fiYear"] != nil {
-		t.Fatalf("never FI: %d %v", r.status, d["yearsToFI"])
+	d := r.Data()
+	if r.Status != 200 || d["yearsToFI"] != nil || d["fiAge"] != nil || d["fiYear"] != nil {
+		t.Fatalf("never FI: %d %v", r.Status, d["yearsToFI"])
 	}
 	if _, present := d["yearsToFI"]; !present {
 		t.Fatal("yearsToFI must be present as null")
@@ -82,7 +83,7 @@ func TestCalculatorAlreadyAndNeverFI(t *testing.T) {
 }
 
 func TestCalculatorValidation(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
 	cases := []struct {
 		body, code, path string
@@ -118,32 +119,32 @@ func TestCalculatorValidation(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.path+" "+c.code, func(t *testing.T) {
 			r := calc(t, h, c.body)
-			expectError(t, r, 400, c.code)
+			testserver.ExpectError(t, r, 400, c.code)
 			if c.path == "" {
 				return
 			}
 			found := false
-			for _, d := range r.body["details"].([]any) {
+			for _, d := range r.Body["details"].([]any) {
 				found = found || d.(map[string]any)["path"] == c.path
 			}
 			if !found {
-				t.Fatalf("no detail for %s: %s", c.path, r.raw)
+				t.Fatalf("no detail for %s: %s", c.path, r.Raw)
 			}
-			if c.code == "MISSING_FIELD" && !strings.Contains(r.body["error"].(string), c.path) {
-				t.Fatalf("error does not name %s: %s", c.path, r.raw)
+			if c.code == "MISSING_FIELD" && !strings.Contains(r.Body["error"].(string), c.path) {
+				t.Fatalf("error does not name %s: %s", c.path, r.Raw)
 			}
 		})
 	}
 }
 
 func TestCalculatorScenariosInOrder(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	r := calc(t, h, `{"currentAge":30,"annualIncome":90000,"annualExpenses":45000,
 		"scenarios":[{"name":"frugal","annualExpenses":30000},{"name":"lavish","annualExpenses":60000},{"name":"same"}]}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	d := r.data()
+	d := r.Data()
 	sc := d["scenarios"].([]any)
 	if len(sc) != 3 {
 		t.Fatalf("%d scenarios", len(sc))
@@ -166,41 +167,41 @@ func TestCalculatorScenariosInOrder(t *testing.T) {
 }
 
 func TestCalculatorMonteCarloAndHistory(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	body := func(seed int) string {
 		return fmt.Sprintf(`{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"lifeExpectancy":90,
 			"stockShare":0.6,"monteCarlo":{"simulations":500,"seed":%d},"historical":{"years":30},"goals":{"targetSuccessRate":0.95}}`, seed)
 	}
 	r1, r2, r3 := calc(t, h, body(7)), calc(t, h, body(7)), calc(t, h, body(8))
-	if r1.status != 200 {
-		t.Fatalf("%d %s", r1.status, r1.raw)
+	if r1.Status != 200 {
+		t.Fatalf("%d %s", r1.Status, r1.Raw)
 	}
-	if !bytes.Equal(r1.raw, r2.raw) {
+	if !bytes.Equal(r1.Raw, r2.Raw) {
 		t.Fatal("the same seed gave different answers")
 	}
-	if bytes.Equal(r1.raw, r3.raw) {
+	if bytes.Equal(r1.Raw, r3.Raw) {
 		t.Fatal("different seeds gave the same answer")
 	}
-	mc := r1.data()["monteCarlo"].(map[string]any)
+	mc := r1.Data()["monteCarlo"].(map[string]any)
 	if sr := num(t, mc["successRate"]); sr <= 0 || sr > 1 || mc["simulations"] != 500.0 || len(mc["balances"].([]any)) != 30 {
 		t.Fatalf("monteCarlo %v", mc["successRate"])
 	}
 	// 4% of the starting portfolio, inflation-adjusted, 60/40, 30 years:
 	// the Trinity study's roughly 95% of historical periods.
-	hist := r1.data()["historical"].(map[string]any)
+	hist := r1.Data()["historical"].(map[string]any)
 	if sr := num(t, hist["successRate"]); sr < 0.85 || sr > 1 || num(t, hist["periods"]) < 60 {
 		t.Fatalf("historical %v", hist)
 	}
-	g := r1.data()["goals"].(map[string]any)
+	g := r1.Data()["goals"].(map[string]any)
 	if w := num(t, g["maxWithdrawalRate"]); w < 0.03 || w > 0.05 {
 		t.Fatalf("max withdrawal rate %v", w)
 	}
 }
 
 func TestCalculatorResponseMatchesSchema(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	doc := loadOpenAPI(t, h)
-	s := doc.schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	doc := testserver.LoadOpenAPI(t, h)
+	s := doc.Schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
 	for _, body := range []string{
 		`{"currentAge":30,"annualIncome":100000,"annualExpenses":40000,"scenarios":[{"name":"x","withdrawalStrategy":"vpw"}]}`,
 		`{"currentAge":30,"annualIncome":40000,"annualExpenses":40000,"expectedReturn":0}`,
@@ -212,11 +213,11 @@ func TestCalculatorResponseMatchesSchema(t *testing.T) {
 	} {
 		r := calc(t, h, body)
 		var v any
-		if err := json.Unmarshal(r.raw, &v); err != nil {
-			t.Fatalf("%v\n%s", err, r.raw)
+		if err := json.Unmarshal(r.Raw, &v); err != nil {
+			t.Fatalf("%v\n%s", err, r.Raw)
 		}
-		if err := s.Validate(v); err != nil || r.status != 200 {
-			t.Fatalf("%d, schema: %v\n%s", r.status, err, r.raw[:min(len(r.raw), 400)])
+		if err := s.Validate(v); err != nil || r.Status != 200 {
+			t.Fatalf("%d, schema: %v\n%s", r.Status, err, r.Raw[:min(len(r.Raw), 400)])
 		}
 	}
 }
@@ -230,32 +231,32 @@ func FuzzCalculator(f *testing.F) {
 	f.Add([]byte(`{"currentAge":60,"annualIncome":0,"annualExpenses":4e4,"currentSavings":1e6,"withdrawalStrategy":"cape","cape":35,"cashShare":0.2,"historical":{"dataset":"shiller-monthly","years":45,"sequences":true},"goals":{"targetSuccessRate":0.9,"fiByAge":61}}`))
 	f.Add([]byte(`{"currentAge":40,"annualIncome":1e9,"annualExpenses":1,"tax":{"country":"US","region":"CA","withdrawalIncome":"dividends"},"cityId":"lisbon-pt","householdSize":8,"output":"yearly","every":50,"scenarios":[{"name":"x","cityId":"chiang-mai-th","annualIncome":0}]}`))
 	f.Add([]byte(`{"currentAge":99,"annualIncome":0,"annualExpenses":1e9,"currency":"JPY","tax":{"country":"CH"},"output":"summary","withdrawalStrategy":"guyton-klinger"}`))
-	serve := fuzzRoute(f, "/api/v1/calculator")
+	serve := testserver.FuzzRoute(f, "/api/v1/calculator")
 	f.Fuzz(func(t *testing.T, body []byte) { serve(t, body) })
 }
 
 // goalRoundTrip posts body, reads goals[answer] and posts body again with
 // that answer as input under the key field, returning both responses' data.
-func goalRoundTrip(t *testing.T, h *harness, body, answer, field string) (first, second map[string]any) {
+func goalRoundTrip(t *testing.T, h *testserver.Harness, body, answer, field string) (first, second map[string]any) {
 	t.Helper()
 	r := calc(t, h, body)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	first = r.data()
+	first = r.Data()
 	v := num(t, first["goals"].(map[string]any)[answer])
 	again := strings.TrimSuffix(strings.TrimSpace(body), "}") + `,"` + field + `":` + strconv.FormatFloat(v, 'f', -1, 64) + "}"
 	r = calc(t, h, again)
-	if r.status != 200 {
-		t.Fatalf("%s sent back as %s: %d %s", answer, field, r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%s sent back as %s: %d %s", answer, field, r.Status, r.Raw)
 	}
-	return first, r.data()
+	return first, r.Data()
 }
 
 // The required saving is rounded up to the cent: sent back as
 // annualContribution it reaches FI by the age asked, never a year late.
 func TestCalculatorRequiredSavingMeetsItsGoal(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	for _, c := range []struct {
 		body string
 		age  float64
@@ -273,22 +274,22 @@ func TestCalculatorRequiredSavingMeetsItsGoal(t *testing.T) {
 // A saving beyond the largest annualContribution could not be sent back:
 // the answer is null, and the bound used is the declared one.
 func TestCalculatorRequiredSavingBeyondTheInputBound(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	r := calc(t, h, `{"currentAge":60,"annualIncome":0,"annualExpenses":1e8,"withdrawalRate":0.01,"goals":{"fiByAge":61}}`)
-	if r.status != 200 || r.data()["goals"].(map[string]any)["requiredAnnualSaving"] != nil {
-		t.Fatalf("10e9 in a year: %d %s", r.status, r.raw)
+	if r.Status != 200 || r.Data()["goals"].(map[string]any)["requiredAnnualSaving"] != nil {
+		t.Fatalf("10e9 in a year: %d %s", r.Status, r.Raw)
 	}
 	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
-	if r := calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(calculator.MaxContribution, 'f', -1, 64)+`}`); r.status != 200 {
-		t.Fatalf("maxContribution rejected: %s", r.raw)
+	if r := calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(calculator.MaxContribution, 'f', -1, 64)+`}`); r.Status != 200 {
+		t.Fatalf("maxContribution rejected: %s", r.Raw)
 	}
-	expectError(t, calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(calculator.MaxContribution*1.0000001, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
+	testserver.ExpectError(t, calc(t, h, `{`+base+`,"annualContribution":`+strconv.FormatFloat(calculator.MaxContribution*1.0000001, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }
 
 // The highest safe withdrawal rate is rounded down: sent back as
 // withdrawalRate, its historical success rate meets the target.
 func TestCalculatorMaxWithdrawalRateMeetsItsTarget(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	for _, c := range []struct {
 		body   string
 		target float64
@@ -306,7 +307,7 @@ func TestCalculatorMaxWithdrawalRateMeetsItsTarget(t *testing.T) {
 // Over short windows the safe rate can pass the largest accepted
 // withdrawalRate: the answer stops at that bound and says so.
 func TestCalculatorMaxWithdrawalRateWithinTheInputBound(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	body := `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"historical":{"years":5},"goals":{"targetSuccessRate":0.5}}`
 	first, second := goalRoundTrip(t, h, body, "maxWithdrawalRate", "withdrawalRate")
 	g := first["goals"].(map[string]any)
@@ -317,55 +318,55 @@ func TestCalculatorMaxWithdrawalRateWithinTheInputBound(t *testing.T) {
 		t.Fatalf("the bound itself succeeds in %v of windows", sr)
 	}
 	r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"goals":{"targetSuccessRate":0.9}}`)
-	if g := r.data()["goals"].(map[string]any); g["maxWithdrawalRateCapped"] != false {
+	if g := r.Data()["goals"].(map[string]any); g["maxWithdrawalRateCapped"] != false {
 		t.Fatalf("30 years at 90%%: %v", g)
 	}
 	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
-	if r := calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(calculator.MaxWithdrawalRate, 'f', -1, 64)+`}`); r.status != 200 {
-		t.Fatalf("maxWithdrawalRate rejected: %s", r.raw)
+	if r := calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(calculator.MaxWithdrawalRate, 'f', -1, 64)+`}`); r.Status != 200 {
+		t.Fatalf("maxWithdrawalRate rejected: %s", r.Raw)
 	}
-	expectError(t, calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(calculator.MaxWithdrawalRate+fi.RateStep, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
+	testserver.ExpectError(t, calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(calculator.MaxWithdrawalRate+fi.RateStep, 'f', -1, 64)+`}`), 400, "VALIDATION_ERROR")
 }
 
 // A withdrawal rate below the smallest the engine works with is refused,
 // never raised to it: the FI number is always retirementExpenses / rate.
 func TestCalculatorWithdrawalRateNeverChangedSilently(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":50000`
 	for _, body := range []string{
 		`{` + base + `,"withdrawalRate":0.00001}`,
 		`{` + base + `,"scenarios":[{"name":"x","withdrawalRate":0.00001}]}`,
 	} {
 		r := calc(t, h, body)
-		expectError(t, r, 400, "VALIDATION_ERROR")
-		if !strings.Contains(string(r.raw), `withdrawalRate"`) {
-			t.Fatalf("the error does not name withdrawalRate: %s", r.raw)
+		testserver.ExpectError(t, r, 400, "VALIDATION_ERROR")
+		if !strings.Contains(string(r.Raw), `withdrawalRate"`) {
+			t.Fatalf("the error does not name withdrawalRate: %s", r.Raw)
 		}
 	}
 	r := calc(t, h, `{`+base+`,"withdrawalRate":`+strconv.FormatFloat(fi.MinWithdrawalRate, 'f', -1, 64)+`}`)
-	if r.status != 200 || num(t, r.data()["fiNumber"]) != 50000/fi.MinWithdrawalRate {
-		t.Fatalf("the smallest accepted rate: %d %s", r.status, r.raw[:min(len(r.raw), 300)])
+	if r.Status != 200 || num(t, r.Data()["fiNumber"]) != 50000/fi.MinWithdrawalRate {
+		t.Fatalf("the smallest accepted rate: %d %s", r.Status, r.Raw[:min(len(r.Raw), 300)])
 	}
 }
 
 // Monte Carlo has one default spread, the engine's: leaving the standard
 // deviations out is the same as sending fi.DefaultMonteCarlo's.
 func TestCalculatorMonteCarloDefaultsAreTheEngines(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	d := fi.DefaultMonteCarlo()
 	base := `"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"lifeExpectancy":90`
 	left := calc(t, h, `{`+base+`,"monteCarlo":{"simulations":300}}`)
 	given := calc(t, h, fmt.Sprintf(`{`+base+`,"monteCarlo":{"simulations":300,"seed":%d,"returnStdDev":%v,"inflationStdDev":%v}}`,
 		d.Seed, d.ReturnStdDev, d.InflationStdDev))
-	if left.status != 200 || !bytes.Equal(left.raw, given.raw) {
-		t.Fatalf("defaults differ from fi.DefaultMonteCarlo %+v:\n%s\n%s", d, left.raw[:min(len(left.raw), 300)], given.raw[:min(len(given.raw), 300)])
+	if left.Status != 200 || !bytes.Equal(left.Raw, given.Raw) {
+		t.Fatalf("defaults differ from fi.DefaultMonteCarlo %+v:\n%s\n%s", d, left.Raw[:min(len(left.Raw), 300)], given.Raw[:min(len(given.Raw), 300)])
 	}
 }
 
 // Through the HTTP layer, with its rounding: every goal answer, sent back
 // as input, meets its goal.
 func TestCalculatorGoalsRoundTripProperty(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	r := rand.New(rand.NewPCG(5, 8))
 	for i := 0; i < 80; i++ {
 		age := 18 + r.IntN(70)
@@ -391,7 +392,7 @@ func TestCalculatorGoalsRoundTripProperty(t *testing.T) {
 // historical.dataset picks Shiller's monthly series: every start month is a
 // window, the worst one names its month, and the goal uses the same data.
 func TestCalculatorMonthlyDataset(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	body := `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"stockShare":0.75,
 		"historical":{"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
 	first, second := goalRoundTrip(t, h, body, "maxWithdrawalRate", "withdrawalRate")
@@ -403,20 +404,20 @@ func TestCalculatorMonthlyDataset(t *testing.T) {
 	if sr := num(t, second["historical"].(map[string]any)["successRate"]); sr < 0.95 {
 		t.Fatalf("the monthly goal's rate succeeds in %v of windows", sr)
 	}
-	annual := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"historical":{}}`).data()["historical"].(map[string]any)
+	annual := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"historical":{}}`).Data()["historical"].(map[string]any)
 	if annual["dataset"] != "annual" || annual["worstStartMonth"] != nil || num(t, annual["periods"]) != 68 {
 		t.Fatalf("annual by default: %v", annual)
 	}
 	// Cash keeps its real value: an all-cash portfolio at 4% lasts exactly
 	// 25 years in every window, so 30-year windows all fail.
 	all := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"stockShare":0,"cashShare":1,"historical":{"dataset":"shiller-monthly"}}`)
-	if hs := all.data()["historical"].(map[string]any); num(t, hs["successRate"]) != 0 || num(t, hs["worstYearsLasted"]) != 25 {
+	if hs := all.Data()["historical"].(map[string]any); num(t, hs["successRate"]) != 0 || num(t, hs["worstYearsLasted"]) != 25 {
 		t.Fatalf("all cash: %v", hs)
 	}
 }
 
 func TestCalculatorDatasetAndMixErrors(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	base := `"currentAge":30,"annualIncome":80000,"annualExpenses":40000`
 	for _, c := range []struct{ body, path string }{
 		{`{` + base + `,"historical":{"dataset":"uk"}}`, "historical.dataset"},
@@ -427,26 +428,26 @@ func TestCalculatorDatasetAndMixErrors(t *testing.T) {
 		{`{` + base + `,"stockShare":0.2,"scenarios":[{"name":"x","cashShare":0.9}]}`, "scenarios[0].cashShare"},
 	} {
 		r := calc(t, h, c.body)
-		expectError(t, r, 400, "VALIDATION_ERROR")
-		if !strings.Contains(string(r.raw), `"path":"`+c.path+`"`) {
-			t.Fatalf("%s: no detail for %s: %s", c.body, c.path, r.raw)
+		testserver.ExpectError(t, r, 400, "VALIDATION_ERROR")
+		if !strings.Contains(string(r.Raw), `"path":"`+c.path+`"`) {
+			t.Fatalf("%s: no detail for %s: %s", c.body, c.path, r.Raw)
 		}
 	}
-	if r := calc(t, h, `{`+base+`,"stockShare":0.7,"cashShare":0.3}`); r.status != 200 {
-		t.Fatalf("a mix of exactly 100%%: %s", r.raw)
+	if r := calc(t, h, `{`+base+`,"stockShare":0.7,"cashShare":0.3}`); r.Status != 200 {
+		t.Fatalf("a mix of exactly 100%%: %s", r.Raw)
 	}
 }
 
 // Every engine strategy is accepted by name, and the CAPE rule needs a CAPE.
 func TestCalculatorStrategies(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	base := `"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"cape":25,"historical":{"dataset":"shiller-monthly"}`
 	for _, name := range fi.StrategyNames() {
 		r := calc(t, h, `{`+base+`,"withdrawalStrategy":"`+name+`"}`)
-		if r.status != 200 {
-			t.Fatalf("%s: %d %s", name, r.status, r.raw)
+		if r.Status != 200 {
+			t.Fatalf("%s: %d %s", name, r.Status, r.Raw)
 		}
-		if sr := num(t, r.data()["historical"].(map[string]any)["successRate"]); sr <= 0 || sr > 1 {
+		if sr := num(t, r.Data()["historical"].(map[string]any)["successRate"]); sr <= 0 || sr > 1 {
 			t.Fatalf("%s: success %v", name, sr)
 		}
 	}
@@ -458,9 +459,9 @@ func TestCalculatorStrategies(t *testing.T) {
 		{`{` + noCape + `,"withdrawalStrategy":"cape","cape":101}`, "cape"},
 	} {
 		r := calc(t, h, c.body)
-		expectError(t, r, 400, "VALIDATION_ERROR")
-		if !strings.Contains(string(r.raw), `"path":"`+c.path+`"`) {
-			t.Fatalf("%s: no detail for %s: %s", c.body, c.path, r.raw)
+		testserver.ExpectError(t, r, 400, "VALIDATION_ERROR")
+		if !strings.Contains(string(r.Raw), `"path":"`+c.path+`"`) {
+			t.Fatalf("%s: no detail for %s: %s", c.body, c.path, r.Raw)
 		}
 	}
 }
@@ -468,13 +469,13 @@ func TestCalculatorStrategies(t *testing.T) {
 // historical.sequences adds the worst, median and best windows with their
 // paths and the success rate by start decade.
 func TestCalculatorSequences(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"currentSavings":1000000,"stockShare":0.75,
 		"historical":{"dataset":"shiller-monthly","sequences":true}}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	hist := r.data()["historical"].(map[string]any)
+	hist := r.Data()["historical"].(map[string]any)
 	sq := hist["sequences"].(map[string]any)
 	worst, median, best := sq["worst"].(map[string]any), sq["median"].(map[string]any), sq["best"].(map[string]any)
 	if num(t, worst["startYear"]) != num(t, hist["worstStartYear"]) || num(t, worst["startMonth"]) != num(t, hist["worstStartMonth"]) {
@@ -496,19 +497,19 @@ func TestCalculatorSequences(t *testing.T) {
 	if num(t, first["decade"]) != 1870 || num(t, last["decade"]) != 1990 || periods != num(t, hist["periods"]) {
 		t.Fatalf("decades %v .. %v, %v periods of %v", first, last, periods, hist["periods"])
 	}
-	if r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"historical":{}}`); r.data()["historical"].(map[string]any)["sequences"] != nil {
+	if r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"historical":{}}`); r.Data()["historical"].(map[string]any)["sequences"] != nil {
 		t.Fatal("sequences only when asked")
 	}
-	expectError(t, calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"historical":{"sequences":"yes"}}`), 400, "VALIDATION_ERROR")
+	testserver.ExpectError(t, calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"historical":{"sequences":"yes"}}`), 400, "VALIDATION_ERROR")
 }
 
 // calcAccept posts body to the calculator in-process with an Accept
 // header, checking the answer against the document, and returns its
 // status, Content-Type and body.
-func calcAccept(t *testing.T, h *harness, accept, body string) (int, string, []byte) {
+func calcAccept(t *testing.T, h *testserver.Harness, accept, body string) (int, string, []byte) {
 	t.Helper()
 	var rc fasthttp.RequestCtx
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+	rc.Init(&fasthttp.Request{}, testserver.TCPAddr("192.0.2.9"), nil)
 	rc.Request.Header.SetMethod("POST")
 	rc.Request.SetRequestURI("/api/v1/calculator")
 	rc.Request.Header.SetContentType("application/json")
@@ -516,20 +517,20 @@ func calcAccept(t *testing.T, h *harness, accept, body string) (int, string, []b
 		rc.Request.Header.Set("Accept", accept)
 	}
 	rc.Request.SetBodyString(body)
-	serve(t, h.s, &rc)
+	testserver.Serve(t, h.S, &rc)
 	return rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), append([]byte(nil), rc.Response.Body()...)
 }
 
 // failsOn checks a 400 with code whose details name path.
-func failsOn(t *testing.T, r *resp, code, path string) {
+func failsOn(t *testing.T, r *testserver.Resp, code, path string) {
 	t.Helper()
-	expectError(t, r, 400, code)
-	for _, d := range r.body["details"].([]any) {
+	testserver.ExpectError(t, r, 400, code)
+	for _, d := range r.Body["details"].([]any) {
 		if d.(map[string]any)["path"] == path {
 			return
 		}
 	}
-	t.Fatalf("no detail for %s: %s", path, r.raw)
+	t.Fatalf("no detail for %s: %s", path, r.Raw)
 }
 
 func rowsOf(t *testing.T, plan map[string]any) []map[string]any {
@@ -542,8 +543,8 @@ func rowsOf(t *testing.T, plan map[string]any) []map[string]any {
 }
 
 func TestCalculatorTaxInsideThePlan(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	sys, _ := h.s.taxes.ByCountry("GB")
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	sys, _ := h.Taxes().ByCountry("GB")
 	year := sys.Latest()
 	due := func(in tax.Income) float64 {
 		d, err := tax.Due(sys, year, &in, "", nil)
@@ -554,10 +555,10 @@ func TestCalculatorTaxInsideThePlan(t *testing.T) {
 	}
 	r := calc(t, h, `{"currentAge":35,"annualIncome":60000,"annualExpenses":30000,"retirementExpenses":28000,"currentSavings":40000,
 		"startYear":2026,"tax":{"country":"GB"},"pensions":[{"fromAge":67,"amount":9000}]}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	d := r.data()
+	d := r.Data()
 	tx := d["tax"].(map[string]any)
 	incomeTax := due(tax.Income{Employment: 60000})
 	if tx["country"] != "GB" || num(t, tx["year"]) != float64(year) || tx["currency"] != "GBP" || tx["withdrawalIncome"] != "pension" ||
@@ -575,7 +576,7 @@ func TestCalculatorTaxInsideThePlan(t *testing.T) {
 	// The plan after tax is the plain plan on take-home pay and gross spending.
 	plain := calc(t, h, fmt.Sprintf(`{"currentAge":35,"annualIncome":%s,"annualExpenses":30000,"retirementExpenses":%s,"currentSavings":40000,
 		"startYear":2026,"pensions":[{"fromAge":67,"amount":9000}]}`,
-		strconv.FormatFloat(60000-incomeTax, 'f', -1, 64), strconv.FormatFloat(g, 'f', -1, 64))).data()
+		strconv.FormatFloat(60000-incomeTax, 'f', -1, 64), strconv.FormatFloat(g, 'f', -1, 64))).Data()
 	// (G is answered to the cent, so the balances agree to a part in 1e6.)
 	near := func(a, b any) bool { return math.Abs(num(t, a)-num(t, b)) <= 1e-6*math.Abs(num(t, b))+0.01 }
 	if plain["yearsToFI"] != d["yearsToFI"] || !near(plain["finalBalance"], d["finalBalance"]) || !near(plain["fiNumber"], d["afterTaxFINumber"]) {
@@ -610,8 +611,8 @@ func TestCalculatorTaxInsideThePlan(t *testing.T) {
 	}
 
 	// In another currency the income is converted for the tax and back.
-	usd := calc(t, h, `{"currentAge":35,"annualIncome":60000,"annualExpenses":30000,"currency":"USD","tax":{"country":"GB","withdrawalIncome":"capitalGains"}}`).data()["tax"].(map[string]any)
-	rate, _ := h.s.fx.Convert(1, "USD", "GBP")
+	usd := calc(t, h, `{"currentAge":35,"annualIncome":60000,"annualExpenses":30000,"currency":"USD","tax":{"country":"GB","withdrawalIncome":"capitalGains"}}`).Data()["tax"].(map[string]any)
+	rate, _ := h.FX().Convert(1, "USD", "GBP")
 	if want := due(tax.Income{Employment: 60000 * rate}) / rate; usd["currency"] != "USD" || usd["withdrawalIncome"] != "capitalGains" || math.Abs(num(t, usd["incomeTax"])-want) > 0.01 {
 		t.Fatalf("USD plan: %v, want incomeTax %.2f", usd, want)
 	}
@@ -632,9 +633,9 @@ func TestCalculatorTaxInsideThePlan(t *testing.T) {
 }
 
 func TestCalculatorCityInsideThePlan(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	budget := func(id string, n int) float64 {
-		c, ok := h.s.cities.ByID(id)
+		c, ok := h.Cities().ByID(id)
 		if !ok {
 			t.Fatalf("no city %s", id)
 		}
@@ -646,10 +647,10 @@ func TestCalculatorCityInsideThePlan(t *testing.T) {
 	}
 	r := calc(t, h, `{"currentAge":40,"annualIncome":90000,"annualExpenses":50000,"cityId":"lisbon-pt","householdSize":2,
 		"scenarios":[{"name":"home","retirementExpenses":50000},{"name":"chiang mai","cityId":"chiang-mai-th"},{"name":"alone","householdSize":1}]}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	d := r.data()
+	d := r.Data()
 	lisbon := budget("lisbon-pt", 2)
 	city := d["city"].(map[string]any)
 	if num(t, d["fiNumber"]) != math.Round(lisbon/0.04*100)/100 || city["id"] != "lisbon-pt" || num(t, city["householdSize"]) != 2 ||
@@ -672,8 +673,8 @@ func TestCalculatorCityInsideThePlan(t *testing.T) {
 	}
 
 	// In euros, converted at the reference rates; with tax, grossed up.
-	eur := calc(t, h, `{"currentAge":40,"annualIncome":90000,"annualExpenses":50000,"cityId":"lisbon-pt","tax":{"country":"PT"}}`).data()
-	want, _ := h.s.fx.Convert(budget("lisbon-pt", 1), "USD", "EUR")
+	eur := calc(t, h, `{"currentAge":40,"annualIncome":90000,"annualExpenses":50000,"cityId":"lisbon-pt","tax":{"country":"PT"}}`).Data()
+	want, _ := h.FX().Convert(budget("lisbon-pt", 1), "USD", "EUR")
 	ec, et := eur["city"].(map[string]any), eur["tax"].(map[string]any)
 	if ec["currency"] != "EUR" || math.Abs(num(t, ec["retirementExpenses"])-want) > 0.005 || math.Abs(num(t, et["retirementSpending"])-want) > 0.005 ||
 		!(num(t, eur["afterTaxFINumber"]) > num(t, eur["fiNumber"])) {
@@ -695,7 +696,7 @@ func TestCalculatorCityInsideThePlan(t *testing.T) {
 }
 
 func TestCalculatorCSV(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	body := `{"currentAge":50,"annualIncome":80000,"annualExpenses":40000,"currentSavings":300000,"lifeExpectancy":90,
 		"scenarios":[{"name":"frugal, \"really\"","annualExpenses":30000}],"tax":{"country":"GB"},"monteCarlo":{"simulations":10}}`
 	status, ctype, raw := calcAccept(t, h, "text/csv", body)
@@ -710,7 +711,7 @@ func TestCalculatorCSV(t *testing.T) {
 	if !slices.Equal(recs[0], want) || len(recs) != 1+2*40 {
 		t.Fatalf("header %v, %d records", recs[0], len(recs))
 	}
-	d := calc(t, h, body).data()
+	d := calc(t, h, body).Data()
 	plans := []map[string]any{d, d["scenarios"].([]any)[0].(map[string]any)}
 	for k, plan := range plans {
 		for i, row := range rowsOf(t, plan) {
@@ -755,22 +756,22 @@ func TestCalculatorCSV(t *testing.T) {
 	if status, ctype, raw := calcAccept(t, h, "text/csv", `{"currentAge":17,"annualIncome":1,"annualExpenses":1}`); status != 400 || ctype != "application/json" || !bytes.Contains(raw, []byte(`"currentAge"`)) {
 		t.Fatalf("error as CSV request: %d %s %s", status, ctype, raw)
 	}
-	doc := loadOpenAPI(t, h)
-	content := doc.raw["paths"].(map[string]any)["/api/v1/calculator"].(map[string]any)["post"].(map[string]any)["responses"].(map[string]any)["200"].(map[string]any)["content"].(map[string]any)
+	doc := testserver.LoadOpenAPI(t, h)
+	content := doc.Raw["paths"].(map[string]any)["/api/v1/calculator"].(map[string]any)["post"].(map[string]any)["responses"].(map[string]any)["200"].(map[string]any)["content"].(map[string]any)
 	if _, ok := content["text/csv"]; !ok {
 		t.Fatalf("text/csv is not documented: %v", content)
 	}
 }
 
 func TestCalculatorOutput(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	base := `"currentAge":40,"annualIncome":90000,"annualExpenses":45000,"lifeExpectancy":95,"scenarios":[{"name":"s","annualExpenses":40000}]`
 	full := calc(t, h, `{`+base+`}`)
-	if explicit := calc(t, h, `{`+base+`,"output":"full"}`); !bytes.Equal(full.raw, explicit.raw) {
+	if explicit := calc(t, h, `{`+base+`,"output":"full"}`); !bytes.Equal(full.Raw, explicit.Raw) {
 		t.Fatal("output full differs from the default")
 	}
-	summary := calc(t, h, `{`+base+`,"output":"summary"}`).data()
-	fd := full.data()
+	summary := calc(t, h, `{`+base+`,"output":"summary"}`).Data()
+	fd := full.Data()
 	if len(summary["projections"].([]any)) != 0 || len(summary["scenarios"].([]any)[0].(map[string]any)["projections"].([]any)) != 0 {
 		t.Fatal("summary has rows")
 	}
@@ -784,7 +785,7 @@ func TestCalculatorOutput(t *testing.T) {
 		every string
 		want  []int
 	}{{"", []int{0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 54}}, {`,"every":10`, []int{0, 10, 20, 30, 40, 50, 54}}, {`,"every":1`, nil}} {
-		rows := rowsOf(t, calc(t, h, `{`+base+`,"output":"yearly"`+c.every+`}`).data())
+		rows := rowsOf(t, calc(t, h, `{`+base+`,"output":"yearly"`+c.every+`}`).Data())
 		if c.want == nil {
 			if len(rows) != len(all) {
 				t.Fatalf("every 1: %d rows", len(rows))
@@ -811,8 +812,8 @@ func TestCalculatorOutput(t *testing.T) {
 }
 
 func TestCalculatorCache(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	calcH := h.s.calc
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	calcH := h.S.Calculator()
 	counts := func() (uint64, uint64) {
 		calcH.WaitCache()
 		return calcH.CacheHits(), calcH.CacheMisses()
@@ -846,7 +847,7 @@ func TestCalculatorCache(t *testing.T) {
 		t.Fatal("the cached answer differs from the computed one")
 	}
 	// The cached bytes are what a server without the entry computes.
-	fresh := newHarness(t, withRates("off", "off", "off"))
+	fresh := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	if _, _, raw := calcAccept(t, fresh, "", same); !bytes.Equal(raw, first) {
 		t.Fatal("the cached answer differs from a fresh computation")
 	}
@@ -895,7 +896,7 @@ func TestCalculatorCache(t *testing.T) {
 		t.Fatal("Monte Carlo answers: the default seed is 1, another seed another answer")
 	}
 	// The default startYear is part of the key: a new year, a new answer.
-	h.advance(60 * 24 * time.Hour)
+	h.Advance(60 * 24 * time.Hour)
 	_, next := ask("", a)
 	expect("next year", 4, 13)
 	if bytes.Equal(next, first) {
@@ -913,43 +914,43 @@ func TestCalculatorCache(t *testing.T) {
 // being decoded, and pays what the decoded path would: the Monte Carlo
 // units, and the kill switch still holds.
 func TestCalculatorSameBytesFromCache(t *testing.T) {
-	h := newHarness(t, withRates("30/1m", "off", "off"))
-	calcH := h.s.calc
+	h := testserver.New(t, testserver.WithRates("30/1m", "off", "off"))
+	calcH := h.S.Calculator()
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
 	var first []byte
 	for i, want := range []struct {
 		remaining string
 		hits      uint64
 	}{{"24", 0}, {"18", 0}, {"12", 1}, {"6", 2}} {
-		r := h.do("POST", "/api/v1/calculator", body)
+		r := h.Do("POST", "/api/v1/calculator", body)
 		calcH.WaitCache()
-		if r.status != 200 || r.header["Ratelimit-Remaining"] != want.remaining || calcH.CacheHits() != want.hits {
+		if r.Status != 200 || r.Header["Ratelimit-Remaining"] != want.remaining || calcH.CacheHits() != want.hits {
 			t.Fatalf("request %d: %d, RateLimit-Remaining %q, %d hits; want 200, %s, %d: %s",
-				i+1, r.status, r.header["Ratelimit-Remaining"], calcH.CacheHits(), want.remaining, want.hits, r.raw)
+				i+1, r.Status, r.Header["Ratelimit-Remaining"], calcH.CacheHits(), want.remaining, want.hits, r.Raw)
 		}
 		if first == nil {
-			first = r.raw
-		} else if !bytes.Equal(r.raw, first) {
+			first = r.Raw
+		} else if !bytes.Equal(r.Raw, first) {
 			t.Fatalf("request %d answered other bytes", i+1)
 		}
 	}
 	// The 6 units left pay for one more; then the limit holds for cached bytes too.
-	if r := h.do("POST", "/api/v1/calculator", body); r.status != 200 {
-		t.Fatalf("last units: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/calculator", body); r.Status != 200 {
+		t.Fatalf("last units: %d %s", r.Status, r.Raw)
 	}
-	expectError(t, h.do("POST", "/api/v1/calculator", body), 429, errcode.RateLimited)
+	testserver.ExpectError(t, h.Do("POST", "/api/v1/calculator", body), 429, errcode.RateLimited)
 
 	// The kill switch is checked on every serving of cached bytes.
-	h2 := newHarness(t, withRates("off", "off", "off"))
+	h2 := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	for range 4 {
-		if r := h2.do("POST", "/api/v1/calculator", body); r.status != 200 {
-			t.Fatalf("%d %s", r.status, r.raw)
+		if r := h2.Do("POST", "/api/v1/calculator", body); r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Raw)
 		}
-		h2.s.calc.WaitCache()
+		h2.S.Calculator().WaitCache()
 	}
-	admin := bearer(h2.token("root", "pro", "admin"))
-	h2.do("PUT", "/api/v1/features/calculator-monte-carlo", `{"enabled":false}`, admin...)
-	expectError(t, h2.do("POST", "/api/v1/calculator", body), 503, errcode.Unavailable)
+	admin := testserver.Bearer(h2.Token("root", "pro", "admin"))
+	h2.Do("PUT", "/api/v1/features/calculator-monte-carlo", `{"enabled":false}`, admin...)
+	testserver.ExpectError(t, h2.Do("POST", "/api/v1/calculator", body), 503, errcode.Unavailable)
 }
 
 // A Monte Carlo request is charged by its simulated path-years, so the
@@ -961,21 +962,21 @@ func TestMonteCarloIsChargedByPathYears(t *testing.T) {
 	if got := calculator.Units(1 * 1); got != 1 {
 		t.Fatalf("a tiny run costs %d units, want 1", got)
 	}
-	h := newHarness(t, withRates("10/1m", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("10/1m", "off", "off"))
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"lifeExpectancy":95,"monteCarlo":{"simulations":10000,"seed":%d}}`
-	r := h.do("POST", "/api/v1/calculator", fmt.Sprintf(body, 1))
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	r := h.Do("POST", "/api/v1/calculator", fmt.Sprintf(body, 1))
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
 	// 1 unit for the request and 5 more for 600,000 path-years: 4 left.
-	if got := r.header["Ratelimit-Remaining"]; got != "4" {
+	if got := r.Header["Ratelimit-Remaining"]; got != "4" {
 		t.Fatalf("RateLimit-Remaining %q after a 6-unit request, want 4", got)
 	}
-	r = h.do("POST", "/api/v1/calculator", fmt.Sprintf(body, 2))
-	expectError(t, r, 429, "RATE_LIMITED")
+	r = h.Do("POST", "/api/v1/calculator", fmt.Sprintf(body, 2))
+	testserver.ExpectError(t, r, 429, "RATE_LIMITED")
 	// A plain request still fits in what is left.
-	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`); r.status != 200 {
-		t.Fatalf("plain request: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`); r.Status != 200 {
+		t.Fatalf("plain request: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -983,8 +984,8 @@ func TestMonteCarloIsChargedByPathYears(t *testing.T) {
 // Carlo: every backtest it may run, each replaying every 60-year window,
 // and it takes a slot of the expensive-request gate.
 func TestGoalSeekIsChargedByItsWork(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "1000/1m"), func(c *Config) { c.MaxExpensive = 2 })
-	pro := bearer(h.token("bob", "pro", ""))
+	h := testserver.New(t, testserver.WithRates("off", "off", "1000/1m"), func(c *handlers.Config) { c.MaxExpensive = 2 })
+	pro := testserver.Bearer(h.Token("bob", "pro", ""))
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{"years":60,"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
 	// Shiller's record runs 1871-01 to 2023-06: 1,830 months, of which
 	// 1,110 start a 60-year window. The backtest replays 1,110 x 60 =
@@ -999,27 +1000,27 @@ func TestGoalSeekIsChargedByItsWork(t *testing.T) {
 	}
 	remaining := 1000
 	for i := range 3 { // computed, computed and kept, then the same bytes from the cache
-		r := h.do("POST", "/api/v1/calculator", body, pro...)
-		if r.status != 200 {
-			t.Fatalf("request %d: %d %s", i+1, r.status, r.raw)
+		r := h.Do("POST", "/api/v1/calculator", body, pro...)
+		if r.Status != 200 {
+			t.Fatalf("request %d: %d %s", i+1, r.Status, r.Raw)
 		}
 		remaining -= units
-		if got := r.header["Ratelimit-Remaining"]; got != strconv.Itoa(remaining) {
+		if got := r.Header["Ratelimit-Remaining"]; got != strconv.Itoa(remaining) {
 			t.Fatalf("request %d: RateLimit-Remaining %q, want %d (a %d-unit request)", i+1, got, remaining, units)
 		}
-		h.s.calc.WaitCache()
+		h.S.Calculator().WaitCache()
 	}
 	// A backtest alone over the annual record is one unit: 68 x 30 years.
-	r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{}}`, pro...)
+	r := h.Do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{}}`, pro...)
 	remaining--
-	if got := r.header["Ratelimit-Remaining"]; r.status != 200 || got != strconv.Itoa(remaining) {
-		t.Fatalf("annual backtest: %d, RateLimit-Remaining %q, want %d", r.status, got, remaining)
+	if got := r.Header["Ratelimit-Remaining"]; r.Status != 200 || got != strconv.Itoa(remaining) {
+		t.Fatalf("annual backtest: %d, RateLimit-Remaining %q, want %d", r.Status, got, remaining)
 	}
 
 	// With every slot taken, a goal seek, a backtest or a saving goal is
 	// refused at once, as a simulation is, and costs the one unit of any
 	// request, not the work it was refused; plain projections pass.
-	g := h.s.heavy
+	g := h.S.Heavy()
 	g.Enter(nil)
 	g.Enter(nil)
 	defer g.Leave()
@@ -1029,15 +1030,15 @@ func TestGoalSeekIsChargedByItsWork(t *testing.T) {
 		`{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{"years":40,"sequences":true}}`,
 		`{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"goals":{"fiByAge":50}}`,
 	} {
-		r := h.do("POST", "/api/v1/calculator", b, pro...)
-		expectError(t, r, 503, errcode.Unavailable)
+		r := h.Do("POST", "/api/v1/calculator", b, pro...)
+		testserver.ExpectError(t, r, 503, errcode.Unavailable)
 		remaining--
-		if r.header["Retry-After"] != "1" || r.header["Ratelimit-Remaining"] != strconv.Itoa(remaining) {
-			t.Fatalf("Retry-After %q, RateLimit-Remaining %q, want 1 and %d", r.header["Retry-After"], r.header["Ratelimit-Remaining"], remaining)
+		if r.Header["Retry-After"] != "1" || r.Header["Ratelimit-Remaining"] != strconv.Itoa(remaining) {
+			t.Fatalf("Retry-After %q, RateLimit-Remaining %q, want 1 and %d", r.Header["Retry-After"], r.Header["Ratelimit-Remaining"], remaining)
 		}
 	}
-	if r := h.do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`, pro...); r.status != 200 {
-		t.Fatalf("plain projections with the gate full: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/calculator", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`, pro...); r.Status != 200 {
+		t.Fatalf("plain projections with the gate full: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -1045,39 +1046,39 @@ func TestGoalSeekIsChargedByItsWork(t *testing.T) {
 // historical and goals it is charged the one unit of what it computes and
 // takes no slot of the expensive-request gate.
 func TestCSVIsChargedForWhatItComputes(t *testing.T) {
-	h := newHarness(t, withRates("30/1m", "off", "off"), func(c *Config) { c.MaxExpensive = 1 })
+	h := testserver.New(t, testserver.WithRates("30/1m", "off", "off"), func(c *handlers.Config) { c.MaxExpensive = 1 })
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000},"historical":{"years":60,"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
-	g := h.s.heavy
+	g := h.S.Heavy()
 	g.Enter(nil)
 	for i, want := range []string{"29", "28", "27"} {
 		var rc fasthttp.RequestCtx
-		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+		rc.Init(&fasthttp.Request{}, testserver.TCPAddr("192.0.2.9"), nil)
 		rc.Request.Header.SetMethod("POST")
 		rc.Request.SetRequestURI("/api/v1/calculator")
 		rc.Request.Header.SetContentType("application/json")
 		rc.Request.Header.Set("Accept", "text/csv")
 		rc.Request.SetBodyString(body)
-		serve(t, h.s, &rc)
+		testserver.Serve(t, h.S, &rc)
 		status, ctype, remaining := rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), string(rc.Response.Header.Peek("RateLimit-Remaining"))
 		raw := string(rc.Response.Body())
 		if status != 200 || ctype != "text/csv; charset=utf-8" || remaining != want {
 			t.Fatalf("request %d: %d %s, RateLimit-Remaining %q, want 200 CSV and %s: %s", i+1, status, ctype, remaining, want, raw)
 		}
-		h.s.calc.WaitCache()
+		h.S.Calculator().WaitCache()
 	}
-	if n := h.s.calc.PathYears(); n != 0 {
+	if n := h.S.Calculator().PathYears(); n != 0 {
 		t.Fatalf("CSV answers simulated %d path-years", n)
 	}
 	// The same body in JSON runs it all: 600,000 + 932,400 years, 16
 	// units, once it has a slot; refused one, it costs its one unit.
 	asJSON := func() (int, string) {
 		var rc fasthttp.RequestCtx
-		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
+		rc.Init(&fasthttp.Request{}, testserver.TCPAddr("192.0.2.9"), nil)
 		rc.Request.Header.SetMethod("POST")
 		rc.Request.SetRequestURI("/api/v1/calculator")
 		rc.Request.Header.SetContentType("application/json")
 		rc.Request.SetBodyString(body)
-		serve(t, h.s, &rc)
+		testserver.Serve(t, h.S, &rc)
 		return rc.Response.StatusCode(), string(rc.Response.Header.Peek("RateLimit-Remaining"))
 	}
 	if status, remaining := asJSON(); status != 503 || remaining != "26" {
@@ -1093,7 +1094,7 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 // a leading single quote, inside the usual quoting; the numbers, negative
 // ones included, stay numbers.
 func TestCalculatorCSVFormulaCells(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	names := []string{`=HYPERLINK("http://evil.example","x")`, "+1+1", "-2+3", "@SUM(A1:A9)", "\tcmd", "\rcmd", "plain-name", "a=b"}
 	want := []string{`'=HYPERLINK("http://evil.example","x")`, "'+1+1", "'-2+3", "'@SUM(A1:A9)", "'\tcmd", "'\rcmd", "plain-name", "a=b"}
 	var sc []string
@@ -1135,11 +1136,11 @@ func TestCalculatorCSVFormulaCells(t *testing.T) {
 // A simulation admitted by the expensive-request gate but refused by the
 // rate limit for its work gives its slot back at once.
 func TestCalculatorRefusedWorkLeavesTheGate(t *testing.T) {
-	h := newHarness(t, withRates("3/1m", "off", "off"), func(c *Config) { c.MaxExpensive = 1 })
+	h := testserver.New(t, testserver.WithRates("3/1m", "off", "off"), func(c *handlers.Config) { c.MaxExpensive = 1 })
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
-	r := h.do("POST", "/api/v1/calculator", body)
-	expectError(t, r, 429, errcode.RateLimited)
-	if n := h.s.heavy.InUse(); n != 0 {
+	r := h.Do("POST", "/api/v1/calculator", body)
+	testserver.ExpectError(t, r, 429, errcode.RateLimited)
+	if n := h.S.Heavy().InUse(); n != 0 {
 		t.Fatalf("%d slots of the gate held after the refusal", n)
 	}
 }

@@ -1,4 +1,4 @@
-package handlers
+package account_test
 
 import (
 	"fmt"
@@ -9,13 +9,15 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/handlers"
 	"fiplan/handlers/account"
 	"fiplan/handlers/auth"
+	"fiplan/handlers/internal/testserver"
 )
 
 // seedAssets creates n assets for the bench user, concurrently so that
 // Batch shares the fsyncs.
-func seedAssets(b *testing.B, s *Server, authz string, n int) {
+func seedAssets(b *testing.B, s *handlers.Server, authz string, n int) {
 	b.Helper()
 	var wg sync.WaitGroup
 	for i := range n {
@@ -24,7 +26,7 @@ func seedAssets(b *testing.B, s *Server, authz string, n int) {
 			defer wg.Done()
 			var rc fasthttp.RequestCtx
 			cat := []string{"equity", "bond", "cash", "real_estate"}[i%4]
-			request(&rc, "POST", "/api/v1/assets", authz, fmt.Sprintf(`{"name":"Holding %d","category":%q,"value":%d,"currency":%q,"costBasis":%d,"expenseRatio":0.002,"region":"global","accountType":"taxable","isin":null,"ticker":"T%d"}`,
+			testserver.Request(&rc, "POST", "/api/v1/assets", authz, fmt.Sprintf(`{"name":"Holding %d","category":%q,"value":%d,"currency":%q,"costBasis":%d,"expenseRatio":0.002,"region":"global","accountType":"taxable","isin":null,"ticker":"T%d"}`,
 				i, cat, 1000+i, []string{"USD", "EUR", "GBP"}[i%3], 900+i, i))
 			s.Serve(&rc)
 			if rc.Response.StatusCode() != 201 {
@@ -37,17 +39,17 @@ func seedAssets(b *testing.B, s *Server, authz string, n int) {
 
 // BenchmarkAssetList200 is GET /assets?limit=200 with 200 stored assets.
 func BenchmarkAssetList200(b *testing.B) {
-	s, tok, _ := benchServer(b, 1000, limitOff)
+	s, tok, _ := testserver.BenchServer(b, 1000, testserver.LimitOff)
 	seedAssets(b, s, "Bearer "+tok, 200)
-	runRequest(b, s, "GET", "/api/v1/assets?limit=200", "Bearer "+tok, "", 200)
+	testserver.RunRequest(b, s, "GET", "/api/v1/assets?limit=200", "Bearer "+tok, "", 200)
 }
 
 // BenchmarkAssetSummary200 is GET /assets/summary over 200 assets in three
 // currencies.
 func BenchmarkAssetSummary200(b *testing.B) {
-	s, tok, _ := benchServer(b, 1000, limitOff)
+	s, tok, _ := testserver.BenchServer(b, 1000, testserver.LimitOff)
 	seedAssets(b, s, "Bearer "+tok, 200)
-	runRequest(b, s, "GET", "/api/v1/assets/summary", "Bearer "+tok, "", 200)
+	testserver.RunRequest(b, s, "GET", "/api/v1/assets/summary", "Bearer "+tok, "", 200)
 }
 
 // Cost growth of GET /assets/summary with the stored assets (10 to 1,000,
@@ -56,9 +58,9 @@ func BenchmarkAssetSummary200(b *testing.B) {
 func BenchmarkAssetSummaryGrowth(b *testing.B) {
 	for _, n := range []int{10, 100, 1000} {
 		b.Run(fmt.Sprintf("assets=%d", n), func(b *testing.B) {
-			s, tok, _ := benchServer(b, 1000, limitOff)
+			s, tok, _ := testserver.BenchServer(b, 1000, testserver.LimitOff)
 			seedAssets(b, s, "Bearer "+tok, n)
-			runRequest(b, s, "GET", "/api/v1/assets/summary", "Bearer "+tok, "", 200)
+			testserver.RunRequest(b, s, "GET", "/api/v1/assets/summary", "Bearer "+tok, "", 200)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/asset")
 		})
 	}
@@ -66,35 +68,35 @@ func BenchmarkAssetSummaryGrowth(b *testing.B) {
 
 // BenchmarkFIScore200 is GET /fi-score with a profile and 200 assets.
 func BenchmarkFIScore200(b *testing.B) {
-	s, tok, _ := benchServer(b, 1000, limitOff)
+	s, tok, _ := testserver.BenchServer(b, 1000, testserver.LimitOff)
 	seedAssets(b, s, "Bearer "+tok, 200)
 	var rc fasthttp.RequestCtx
-	request(&rc, "PUT", "/api/v1/user/profile", "Bearer "+tok, `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000}`)
+	testserver.Request(&rc, "PUT", "/api/v1/user/profile", "Bearer "+tok, `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000}`)
 	s.Serve(&rc)
-	runRequest(b, s, "GET", "/api/v1/fi-score", "Bearer "+tok, "", 200)
+	testserver.RunRequest(b, s, "GET", "/api/v1/fi-score", "Bearer "+tok, "", 200)
 }
 
 // BenchmarkCategorize10 is POST /assets/categorize with ten items.
 func BenchmarkCategorize10(b *testing.B) {
-	s, tok, _ := benchServer(b, 1000, limitOff)
+	s, tok, _ := testserver.BenchServer(b, 1000, testserver.LimitOff)
 	body := `{"items":[{"name":"Vanguard FTSE All-World UCITS ETF","isin":"IE00BK5BQT80"},{"name":"x","ticker":"VTI"},{"name":"US Treasury 2030"},{"name":"Physical Gold ETC"},{"name":"Bitcoin"},{"name":"Realty Income REIT"},{"name":"Money market fund"},{"name":"ACME 2031","isin":"XS0000000009"},{"name":"Apple","isin":"US0378331005"},{"name":"Stamps"}]}`
-	runRequest(b, s, "POST", "/api/v1/assets/categorize", "Bearer "+tok, body, 200)
+	testserver.RunRequest(b, s, "POST", "/api/v1/assets/categorize", "Bearer "+tok, body, 200)
 }
 
 // BenchmarkAssetCreate is one durable create at a time through the chain.
 func BenchmarkAssetCreate(b *testing.B) {
-	s, tok, _ := benchServer(b, 1000, limitOff)
+	s, tok, _ := testserver.BenchServer(b, 1000, testserver.LimitOff)
 	var rc fasthttp.RequestCtx
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		request(&rc, "POST", "/api/v1/assets", "Bearer "+tok, `{"name":"World ETF","value":1000,"currency":"USD"}`)
+		testserver.Request(&rc, "POST", "/api/v1/assets", "Bearer "+tok, `{"name":"World ETF","value":1000,"currency":"USD"}`)
 		s.Serve(&rc)
 		if rc.Response.StatusCode() != 201 {
 			b.Fatalf("%s", rc.Response.Body())
 		}
 		if i%900 == 899 { // stay under the per-user limit
 			b.StopTimer()
-			request(&rc, "DELETE", "/api/v1/user", "Bearer "+tok, "")
+			testserver.Request(&rc, "DELETE", "/api/v1/user", "Bearer "+tok, "")
 			s.Serve(&rc)
 			b.StartTimer()
 		}
@@ -105,7 +107,7 @@ func BenchmarkAssetCreate(b *testing.B) {
 // BenchmarkAssetCreate32 is 32 concurrent writers (32 users): bbolt's
 // Batch commits their creates together.
 func BenchmarkAssetCreate32(b *testing.B) {
-	s, _, _ := benchServer(b, 1000, limitOff)
+	s, _, _ := testserver.BenchServer(b, 1000, testserver.LimitOff)
 	var users atomic.Int64
 	b.ReportAllocs()
 	b.SetParallelism((32 + 1) / 2)
@@ -120,7 +122,7 @@ func BenchmarkAssetCreate32(b *testing.B) {
 				b.Error("per-user limit reached; raise the user count")
 				return
 			}
-			request(&rc, "POST", "/api/v1/assets", "Bearer "+tok, `{"name":"World ETF","value":1000,"currency":"USD"}`)
+			testserver.Request(&rc, "POST", "/api/v1/assets", "Bearer "+tok, `{"name":"World ETF","value":1000,"currency":"USD"}`)
 			s.Serve(&rc)
 			if rc.Response.StatusCode() != 201 {
 				b.Errorf("%s", rc.Response.Body())
@@ -132,7 +134,7 @@ func BenchmarkAssetCreate32(b *testing.B) {
 }
 
 func benchToken(b *testing.B, sub string) string {
-	tok, err := auth.Sign(testSecret, auth.Claims{Sub: sub, Tier: "pro", TTL: time.Hour}, time.Now())
+	tok, err := auth.Sign(testserver.Secret, auth.Claims{Sub: sub, Tier: "pro", TTL: time.Hour}, time.Now())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package handlers
+package tax_test
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 	"fiplan/compute/tax"
 	"fiplan/data/program"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/internal/testserver"
 )
 
 // taxPaths are every /tax route, for checks that concern them all.
@@ -24,32 +25,32 @@ var taxPaths = [][2]string{
 }
 
 func TestTaxRoutesNeedCredentials(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	for _, p := range taxPaths {
 		body := ""
 		if p[0] == "POST" {
 			body = `{"country":"US","income":{"employment":50000}}`
 		}
-		expectError(t, h.do(p[0], p[1], body), 401, errcode.Unauthorized)
-		expectError(t, h.do(p[0], p[1], body, "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
+		testserver.ExpectError(t, h.Do(p[0], p[1], body), 401, errcode.Unauthorized)
+		testserver.ExpectError(t, h.Do(p[0], p[1], body, "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
 	}
 }
 
 func TestTaxCountries(t *testing.T) {
-	h := newHarness(t)
-	r := h.do("GET", "/api/v1/tax/countries", "", bearer(h.token("alice", "free", ""))...)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	h := testserver.New(t)
+	r := h.Do("GET", "/api/v1/tax/countries", "", testserver.Bearer(h.Token("alice", "free", ""))...)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	list := r.body["data"].([]any)
-	codes := h.s.taxes.Codes()
-	meta := r.body["meta"].(map[string]any)
+	list := r.Body["data"].([]any)
+	codes := h.Taxes().Codes()
+	meta := r.Body["meta"].(map[string]any)
 	if len(list) != len(codes) || meta["total"] != float64(len(codes)) || meta["limit"] != float64(len(codes)) || meta["offset"] != 0.0 {
 		t.Fatalf("%d countries, meta %v; the table has %d", len(list), meta, len(codes))
 	}
 	for i, x := range list {
 		c := x.(map[string]any)
-		sys, _ := h.s.taxes.ByCountry(codes[i])
+		sys, _ := h.Taxes().ByCountry(codes[i])
 		if c["code"] != sys.Country || c["name"] != sys.Name || c["currency"] != sys.Currency || c["latestYear"] != float64(sys.Latest()) {
 			t.Errorf("%s: %v", codes[i], c)
 		}
@@ -70,7 +71,7 @@ func TestTaxCountries(t *testing.T) {
 			t.Errorf("%s modelled %v", sys.Country, m)
 		}
 		for _, id := range c["programs"].([]any) {
-			p, ok := h.s.programs.ByID(id.(string))
+			p, ok := h.Programs().ByID(id.(string))
 			if !ok || p.Country != sys.Country {
 				t.Errorf("%s lists program %v", sys.Country, id)
 			}
@@ -79,9 +80,9 @@ func TestTaxCountries(t *testing.T) {
 }
 
 // taxCalc posts a calculation as alice.
-func taxCalc(t *testing.T, h *harness, body string) *resp {
+func taxCalc(t *testing.T, h *testserver.Harness, body string) *testserver.Resp {
 	t.Helper()
-	return h.do("POST", "/api/v1/tax/calculate", body, bearer(h.token("alice", "free", ""))...)
+	return h.Do("POST", "/api/v1/tax/calculate", body, testserver.Bearer(h.Token("alice", "free", ""))...)
 }
 
 // sameResult checks a calculate response against the engine's result.
@@ -157,7 +158,7 @@ func incomeJSON(in tax.Income) string {
 // The route answers what compute/tax answers, for every country, year and
 // region the table has.
 func TestTaxCalculateMatchesEngine(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	incomes := []tax.Income{
 		{},
 		{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000},
@@ -165,7 +166,7 @@ func TestTaxCalculateMatchesEngine(t *testing.T) {
 		{Pension: 30000, Dividends: 25000, CapitalGains: 20000},
 		{Employment: 350000, Interest: 10000},
 	}
-	for _, sys := range h.s.taxes.Countries() {
+	for _, sys := range h.Taxes().Countries() {
 		regions := []string{""}
 		for _, rg := range sys.Regions {
 			regions = append(regions, rg.Code)
@@ -182,36 +183,36 @@ func TestTaxCalculateMatchesEngine(t *testing.T) {
 					}
 					body := fmt.Sprintf(`{"country":%q,"year":%d,"region":%q,"income":%s}`, strings.ToLower(sys.Country), y, strings.ToLower(region), incomeJSON(in))
 					r := taxCalc(t, h, body)
-					if r.status != 200 {
-						t.Fatalf("%s: %d %s", body, r.status, r.raw)
+					if r.Status != 200 {
+						t.Fatalf("%s: %d %s", body, r.Status, r.Raw)
 					}
-					sameResult(t, body, r.data(), &want)
+					sameResult(t, body, r.Data(), &want)
 				}
 			}
 		}
 	}
 	// Year defaults to the latest, absent parts to 0.
-	us, _ := h.s.taxes.ByCountry("US")
+	us, _ := h.Taxes().ByCountry("US")
 	var want tax.Result
 	if err := tax.Calculate(us, us.Latest(), &tax.Income{Pension: 40000}, "", &want); err != nil {
 		t.Fatal(err)
 	}
 	r := taxCalc(t, h, `{"country":"US","income":{"pension":40000}}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	sameResult(t, "defaults", r.data(), &want)
-	if r.data()["program"] != nil {
-		t.Errorf("program %v without one", r.data()["program"])
+	sameResult(t, "defaults", r.Data(), &want)
+	if r.Data()["program"] != nil {
+		t.Errorf("program %v without one", r.Data()["program"])
 	}
 }
 
 // A program answers what tax.ApplyRegime answers for the program's rules
 // written by hand, with the covered parts chosen by domesticIncome.
 func TestTaxCalculateProgramMatchesEngine(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	nl, _ := h.s.taxes.ByCountry("NL")
-	gb, _ := h.s.taxes.ByCountry("GB")
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	nl, _ := h.Taxes().ByCountry("NL")
+	gb, _ := h.Taxes().ByCountry("GB")
 
 	// nl-30-ruling: 30% of domestic employment income exempt, up to 246,000.
 	ruling := tax.Regime{ID: "nl-30-ruling"}
@@ -250,10 +251,10 @@ func TestTaxCalculateProgramMatchesEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := taxCalc(t, h, c.body)
-		if r.status != 200 {
-			t.Fatalf("%s: %d %s", c.body, r.status, r.raw)
+		if r.Status != 200 {
+			t.Fatalf("%s: %d %s", c.body, r.Status, r.Raw)
 		}
-		d := r.data()
+		d := r.Data()
 		// Labels are the handler's; compare them apart.
 		for i := range want.Breakdown() {
 			if want.Lines[i].Kind == tax.KindProgram {
@@ -263,7 +264,7 @@ func TestTaxCalculateProgramMatchesEngine(t *testing.T) {
 		want.Totals[0].Label = d["rules"].([]any)[0].(map[string]any)["label"].(string)
 		sameResult(t, c.body, d, &want)
 		p := d["program"].(map[string]any)
-		prog, _ := h.s.programs.ByID(c.rg.ID)
+		prog, _ := h.Programs().ByID(c.rg.ID)
 		if p["id"] != prog.ID || p["name"] != prog.Name || p["status"] != string(prog.Status) ||
 			p["totalTaxWithout"] != eff.Without || p["relievedIncome"] != eff.Relieved || p["programTax"] != eff.Tax ||
 			math.Abs(p["saving"].(float64)-(eff.Without-want.TotalTax)) > 0.005 || len(p["eligibility"].([]any)) != len(prog.Eligibility) {
@@ -273,18 +274,18 @@ func TestTaxCalculateProgramMatchesEngine(t *testing.T) {
 }
 
 // detailPath is the path of the first detail of a VALIDATION_ERROR.
-func detailPath(t *testing.T, r *resp) (path, msg string) {
+func detailPath(t *testing.T, r *testserver.Resp) (path, msg string) {
 	t.Helper()
-	det, _ := r.body["details"].([]any)
+	det, _ := r.Body["details"].([]any)
 	if len(det) == 0 {
-		t.Fatalf("no details: %s", r.raw)
+		t.Fatalf("no details: %s", r.Raw)
 	}
 	d := det[0].(map[string]any)
 	return d["path"].(string), d["message"].(string)
 }
 
 func TestTaxCalculateValidation(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	cases := []struct {
 		body, code, path, says string
 	}{
@@ -310,28 +311,28 @@ func TestTaxCalculateValidation(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := taxCalc(t, h, c.body)
-		expectError(t, r, 400, c.code)
+		testserver.ExpectError(t, r, 400, c.code)
 		path, msg := detailPath(t, r)
 		if path != c.path || !strings.Contains(msg, c.says) {
 			t.Errorf("%s: %s %q, want %s %q", c.body, path, msg, c.path, c.says)
 		}
-		if c.code == "MISSING_FIELD" && !strings.Contains(r.body["error"].(string), c.path) {
-			t.Errorf("%s: error %q does not name %s", c.body, r.body["error"], c.path)
+		if c.code == "MISSING_FIELD" && !strings.Contains(r.Body["error"].(string), c.path) {
+			t.Errorf("%s: error %q does not name %s", c.body, r.Body["error"], c.path)
 		}
 	}
-	expectError(t, taxCalc(t, h, `{"country":"US","income":{}} x`), 400, "INVALID_JSON")
+	testserver.ExpectError(t, taxCalc(t, h, `{"country":"US","income":{}} x`), 400, "INVALID_JSON")
 }
 
 func TestTaxPrograms(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	tok := bearer(h.token("alice", "free", ""))
-	get := func(q string) *resp { return h.do("GET", "/api/v1/tax/programs"+q, "", tok...) }
-	all := h.s.programs.All()
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	tok := testserver.Bearer(h.Token("alice", "free", ""))
+	get := func(q string) *testserver.Resp { return h.Do("GET", "/api/v1/tax/programs"+q, "", tok...) }
+	all := h.Programs().All()
 
 	r := get("?limit=200")
-	list := r.body["data"].([]any)
-	if r.status != 200 || len(list) != len(all) || r.body["meta"].(map[string]any)["total"] != float64(len(all)) {
-		t.Fatalf("%d, %d programs of %d", r.status, len(list), len(all))
+	list := r.Body["data"].([]any)
+	if r.Status != 200 || len(list) != len(all) || r.Body["meta"].(map[string]any)["total"] != float64(len(all)) {
+		t.Fatalf("%d, %d programs of %d", r.Status, len(list), len(all))
 	}
 	for i, x := range list {
 		p := x.(map[string]any)
@@ -343,7 +344,7 @@ func TestTaxPrograms(t *testing.T) {
 		if (want.Rate == nil) != (p["rate"] == nil) || (want.DurationYears == nil) != (p["durationYears"] == nil) {
 			t.Errorf("%s: rate %v, durationYears %v", want.ID, p["rate"], p["durationYears"])
 		}
-		_, hasSystem := h.s.taxes.ByCountry(want.Country)
+		_, hasSystem := h.Taxes().ByCountry(want.Country)
 		if p["calculable"] == true && (!hasSystem || len(want.Rules) == 0) || p["calculable"] == false && p["calculableNote"] == "" {
 			t.Errorf("%s: calculable %v (%v)", want.ID, p["calculable"], p["calculableNote"])
 		}
@@ -362,8 +363,8 @@ func TestTaxPrograms(t *testing.T) {
 		{"?limit=5&offset=3", func(_, _ string) bool { return true }, true},
 	} {
 		r := get(q.query)
-		if r.status != 200 {
-			t.Fatalf("%s: %d %s", q.query, r.status, r.raw)
+		if r.Status != 200 {
+			t.Fatalf("%s: %d %s", q.query, r.Status, r.Raw)
 		}
 		var want []string
 		for _, p := range all {
@@ -376,11 +377,11 @@ func TestTaxPrograms(t *testing.T) {
 			want = want[3:8]
 		}
 		var got []string
-		for _, x := range r.body["data"].([]any) {
+		for _, x := range r.Body["data"].([]any) {
 			got = append(got, x.(map[string]any)["id"].(string))
 		}
-		if !slices.Equal(got, want) && len(got)+len(want) > 0 || r.body["meta"].(map[string]any)["total"] != float64(total) {
-			t.Errorf("%s: %v (meta %v), want %v", q.query, got, r.body["meta"], want)
+		if !slices.Equal(got, want) && len(got)+len(want) > 0 || r.Body["meta"].(map[string]any)["total"] != float64(total) {
+			t.Errorf("%s: %v (meta %v), want %v", q.query, got, r.Body["meta"], want)
 		}
 	}
 
@@ -393,26 +394,26 @@ func TestTaxPrograms(t *testing.T) {
 		{"?offset=-1", "offset"},
 	} {
 		r := get(q.query)
-		expectError(t, r, 400, "VALIDATION_ERROR")
+		testserver.ExpectError(t, r, 400, "VALIDATION_ERROR")
 		if path, _ := detailPath(t, r); path != q.path {
 			t.Errorf("%s: path %s, want %s", q.query, path, q.path)
 		}
 	}
 
-	r = h.do("GET", "/api/v1/tax/programs/it-pensioner-7", "", tok...)
-	if r.status != 200 || r.data()["id"] != "it-pensioner-7" || r.data()["rate"] != 0.07 || r.data()["country"] != "IT" ||
-		r.data()["statusAsOf"] != "2026-11-23" {
-		t.Fatalf("%d %s", r.status, r.raw)
+	r = h.Do("GET", "/api/v1/tax/programs/it-pensioner-7", "", tok...)
+	if r.Status != 200 || r.Data()["id"] != "it-pensioner-7" || r.Data()["rate"] != 0.07 || r.Data()["country"] != "IT" ||
+		r.Data()["statusAsOf"] != "2026-11-23" {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/tax/programs/xx-nothing", "", tok...), 404, errcode.NotFound)
+	testserver.ExpectError(t, h.Do("GET", "/api/v1/tax/programs/xx-nothing", "", tok...), 404, errcode.NotFound)
 }
 
 // Every program's rules convert for the engine when its country has tax
 // parameters, and the labels of its lines say what they do.
 func TestTaxProgramsConvert(t *testing.T) {
-	h := newHarness(t)
-	for _, p := range h.s.programs.All() {
-		sys, _ := h.s.taxes.ByCountry(p.Country)
+	h := testserver.New(t)
+	for _, p := range h.Programs().All() {
+		sys, _ := h.Taxes().ByCountry(p.Country)
 		tp := struct {
 			p     program.Program
 			offer tax.Offer
@@ -443,28 +444,28 @@ func TestTaxProgramsConvert(t *testing.T) {
 // Every /tax response, success or error, matches the schema the OpenAPI
 // document gives for its status.
 func TestTaxResponsesMatchTheirDocumentedSchemas(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	doc := loadOpenAPI(t, h)
-	free := bearer(h.token("alice", "free", ""))
-	check := func(r *resp, method, path string) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	doc := testserver.LoadOpenAPI(t, h)
+	free := testserver.Bearer(h.Token("alice", "free", ""))
+	check := func(r *testserver.Resp, method, path string) {
 		t.Helper()
-		s := doc.schema(t, "paths", path, method, "responses", fmt.Sprint(r.status), "content", "application/json", "schema")
+		s := doc.Schema(t, "paths", path, method, "responses", fmt.Sprint(r.Status), "content", "application/json", "schema")
 		var v any
-		if err := json.Unmarshal(r.raw, &v); err != nil {
+		if err := json.Unmarshal(r.Raw, &v); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Validate(v); err != nil {
-			t.Errorf("%s %s %d does not match its schema: %v\n%s", method, path, r.status, err, r.raw)
+			t.Errorf("%s %s %d does not match its schema: %v\n%s", method, path, r.Status, err, r.Raw)
 		}
 	}
-	check(h.do("GET", "/api/v1/tax/countries", "", free...), "get", "/api/v1/tax/countries")
-	check(h.do("GET", "/api/v1/tax/countries", ""), "get", "/api/v1/tax/countries")
-	check(h.do("GET", "/api/v1/tax/programs?limit=200", "", free...), "get", "/api/v1/tax/programs")
-	check(h.do("GET", "/api/v1/tax/programs?status=x", "", free...), "get", "/api/v1/tax/programs")
-	for _, p := range h.s.programs.All() {
-		check(h.do("GET", "/api/v1/tax/programs/"+p.ID, "", free...), "get", "/api/v1/tax/programs/{id}")
+	check(h.Do("GET", "/api/v1/tax/countries", "", free...), "get", "/api/v1/tax/countries")
+	check(h.Do("GET", "/api/v1/tax/countries", ""), "get", "/api/v1/tax/countries")
+	check(h.Do("GET", "/api/v1/tax/programs?limit=200", "", free...), "get", "/api/v1/tax/programs")
+	check(h.Do("GET", "/api/v1/tax/programs?status=x", "", free...), "get", "/api/v1/tax/programs")
+	for _, p := range h.Programs().All() {
+		check(h.Do("GET", "/api/v1/tax/programs/"+p.ID, "", free...), "get", "/api/v1/tax/programs/{id}")
 	}
-	check(h.do("GET", "/api/v1/tax/programs/nope", "", free...), "get", "/api/v1/tax/programs/{id}")
+	check(h.Do("GET", "/api/v1/tax/programs/nope", "", free...), "get", "/api/v1/tax/programs/{id}")
 	for _, body := range []string{
 		`{"country":"GB","region":"SCT","income":{"employment":50000,"dividends":3000,"interest":2000}}`,
 		`{"country":"US","income":{"employment":85000,"interest":1200,"dividends":3000,"capitalGains":5000}}`,
@@ -476,15 +477,15 @@ func TestTaxResponsesMatchTheirDocumentedSchemas(t *testing.T) {
 	} {
 		check(taxCalc(t, h, body), "post", "/api/v1/tax/calculate")
 	}
-	pro := bearer(h.token("bob", "pro", ""))
+	pro := testserver.Bearer(h.Token("bob", "pro", ""))
 	for _, body := range []string{
 		`{"country":"US","income":{"pension":30000,"dividends":20000,"capitalGains":15000},"monthlyBudgetUSD":4000}`,
 		`{"country":"GB","income":{"employment":60000},"candidates":["nl"],"year":2024,"programs":false}`,
 		`{"country":"US","income":{}}`,
 	} {
-		check(h.do("POST", "/api/v1/tax/optimize", body, pro...), "post", "/api/v1/tax/optimize")
+		check(h.Do("POST", "/api/v1/tax/optimize", body, pro...), "post", "/api/v1/tax/optimize")
 	}
-	check(h.do("POST", "/api/v1/tax/optimize", `{"country":"US","income":{"pension":1}}`, free...), "post", "/api/v1/tax/optimize")
+	check(h.Do("POST", "/api/v1/tax/optimize", `{"country":"US","income":{"pension":1}}`, free...), "post", "/api/v1/tax/optimize")
 }
 
 func FuzzTaxCalculate(f *testing.F) {
@@ -494,7 +495,7 @@ func FuzzTaxCalculate(f *testing.F) {
 	f.Add([]byte(`{"country":"GB","income":{"dividends":5e5,"capitalGains":1},"program":"gb-fig","domesticIncome":[]}`))
 	f.Add([]byte(`{"country":"DE","year":2200,"income":{}}`))
 	f.Add([]byte(`{"country":"FR","income":{"pension":0,"interest":1e9,"dividends":1e9,"capitalGains":1e9}}`))
-	serve := fuzzRoute(f, "/api/v1/tax/calculate", "free")
+	serve := testserver.FuzzRoute(f, "/api/v1/tax/calculate", "free")
 	f.Fuzz(func(t *testing.T, body []byte) {
 		d := serve(t, body)
 		if d == nil {
@@ -510,18 +511,18 @@ func FuzzTaxCalculate(f *testing.F) {
 	})
 }
 
-func taxOptimize(t *testing.T, h *harness, body string) *resp {
+func taxOptimize(t *testing.T, h *testserver.Harness, body string) *testserver.Resp {
 	t.Helper()
-	return h.do("POST", "/api/v1/tax/optimize", body, bearer(h.token("bob", "pro", ""))...)
+	return h.Do("POST", "/api/v1/tax/optimize", body, testserver.Bearer(h.Token("bob", "pro", ""))...)
 }
 
 func TestTaxOptimizeIsPro(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	body := `{"country":"US","income":{"pension":40000}}`
-	r := h.do("POST", "/api/v1/tax/optimize", body, bearer(h.token("alice", "free", ""))...)
-	expectError(t, r, 403, errcode.SubscriptionRequired)
-	if r = taxOptimize(t, h, body); r.status != 200 {
-		t.Fatalf("pro: %d %s", r.status, r.raw)
+	r := h.Do("POST", "/api/v1/tax/optimize", body, testserver.Bearer(h.Token("alice", "free", ""))...)
+	testserver.ExpectError(t, r, 403, errcode.SubscriptionRequired)
+	if r = taxOptimize(t, h, body); r.Status != 200 {
+		t.Fatalf("pro: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -530,30 +531,30 @@ func scaledIncome(in *tax.Income, f float64) tax.Income {
 		Interest: in.Interest * f, Dividends: in.Dividends * f, CapitalGains: in.CapitalGains * f}
 }
 
-// An option as the engine computes it, to compare a suggestion with.
+// An testserver.Option as the engine computes it, to compare a suggestion with.
 type wantOption struct {
 	gross, tax, usd float64
 }
 
 // engineOption computes a suggestion's figures with compute/tax and the fx
 // table, as the route's description says.
-func engineOption(t *testing.T, h *harness, from string, in tax.Income, s map[string]any, domestic [tax.NumParts]bool) wantOption {
+func engineOption(t *testing.T, h *testserver.Harness, from string, in tax.Income, s map[string]any, domestic [tax.NumParts]bool) wantOption {
 	t.Helper()
-	sys, ok := h.s.taxes.ByCountry(s["country"].(string))
+	sys, ok := h.Taxes().ByCountry(s["country"].(string))
 	if !ok {
 		t.Fatalf("suggestion of unknown country %v", s["country"])
 	}
-	f, _ := h.s.fx.Convert(1, from, sys.Currency)
-	usd, _ := h.s.fx.Convert(1, sys.Currency, "USD")
+	f, _ := h.FX().Convert(1, from, sys.Currency)
+	usd, _ := h.FX().Convert(1, sys.Currency, "USD")
 	inC := scaledIncome(&in, f)
 	var rg *tax.Regime
 	if p, ok := s["program"].(map[string]any); ok {
 		rg = &tax.Regime{}
-		prog, ok := h.s.programs.ByID(p["id"].(string))
+		prog, ok := h.Programs().ByID(p["id"].(string))
 		if !ok {
 			t.Fatalf("suggestion of unknown program %v", p["id"])
 		}
-		offer := prog.Offer(sys, h.s.fx)
+		offer := prog.Offer(sys, h.FX())
 		offer.Regime(&domestic, rg)
 	}
 	tt, err := tax.Due(sys, int(s["year"].(float64)), &inC, sys.LocalTax.Region, rg)
@@ -589,15 +590,15 @@ func checkLocalTax(t *testing.T, sys *tax.System, v any) {
 }
 
 func TestTaxOptimizeRanking(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	in := tax.Income{Pension: 30000, Dividends: 20000, CapitalGains: 15000, Interest: 2000}
 	body := `{"country":"GB","income":` + incomeJSON(in) + `,"monthlyBudgetUSD":3500,"withdrawalRate":0.035}`
 	r := taxOptimize(t, h, body)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	d := r.data()
-	if d["fxAsOf"] != h.s.fx.AsOf() || d["country"] != "GB" || d["currency"] != "GBP" || d["year"] != nil {
+	d := r.Data()
+	if d["fxAsOf"] != h.FX().AsOf() || d["country"] != "GB" || d["currency"] != "GBP" || d["year"] != nil {
 		t.Errorf("header %v %v %v %v", d["fxAsOf"], d["country"], d["currency"], d["year"])
 	}
 	sugg := d["suggestions"].([]any)
@@ -635,7 +636,7 @@ func TestTaxOptimizeRanking(t *testing.T) {
 		}
 		// The FI number: the withdrawal that leaves the budget after tax,
 		// divided by the withdrawal rate.
-		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		sys, _ := h.Taxes().ByCountry(s["country"].(string))
 		g := got("fiWithdrawal")
 		if math.Abs(got("fiNumber")-g/0.035) > 0.2 || math.Abs(got("fiNumberUSD")-got("fiNumber")*want.usd) > 0.2 {
 			t.Errorf("%v: fiNumber %v, withdrawal %v", s["country"], s["fiNumber"], g)
@@ -677,8 +678,8 @@ func TestTaxOptimizeRanking(t *testing.T) {
 			noRate++
 		}
 	}
-	if len(countries)+noRate != len(h.s.taxes.Codes()) {
-		t.Errorf("normal rules of %d countries and %d without a rate, the table has %d", len(countries), noRate, len(h.s.taxes.Codes()))
+	if len(countries)+noRate != len(h.Taxes().Codes()) {
+		t.Errorf("normal rules of %d countries and %d without a rate, the table has %d", len(countries), noRate, len(h.Taxes().Codes()))
 	}
 	cur := d["current"].(map[string]any)
 	if cur["country"] != "GB" || cur["program"] != nil || cur["rank"] != nil || cur["gainUSD"] != nil {
@@ -695,14 +696,14 @@ func TestTaxOptimizeRanking(t *testing.T) {
 // A candidate list is honoured, in any case; domesticIncome and programs
 // decide which programs appear.
 func TestTaxOptimizeCandidates(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	ids := func(r *resp) []string {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	ids := func(r *testserver.Resp) []string {
 		t.Helper()
-		if r.status != 200 {
-			t.Fatalf("%d %s", r.status, r.raw)
+		if r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Raw)
 		}
 		var out []string
-		for _, x := range r.data()["suggestions"].([]any) {
+		for _, x := range r.Data()["suggestions"].([]any) {
 			s := x.(map[string]any)
 			id := s["country"].(string)
 			if p, ok := s["program"].(map[string]any); ok {
@@ -731,9 +732,9 @@ func TestTaxOptimizeCandidates(t *testing.T) {
 	}
 	// The year asked for where the country has it.
 	r := taxOptimize(t, h, `{"country":"US","income":{"pension":50000},"candidates":["FR","DE"],"year":2025}`)
-	for _, x := range r.data()["suggestions"].([]any) {
+	for _, x := range r.Data()["suggestions"].([]any) {
 		s := x.(map[string]any)
-		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		sys, _ := h.Taxes().ByCountry(s["country"].(string))
 		want := sys.Latest()
 		if slices.Contains(sys.Years(), 2025) {
 			want = 2025
@@ -742,13 +743,13 @@ func TestTaxOptimizeCandidates(t *testing.T) {
 			t.Errorf("%v: year %v, want %d", s["country"], s["year"], want)
 		}
 	}
-	if r.data()["monthlyBudgetUSD"] != nil || r.data()["suggestions"].([]any)[0].(map[string]any)["fiNumber"] != nil {
+	if r.Data()["monthlyBudgetUSD"] != nil || r.Data()["suggestions"].([]any)[0].(map[string]any)["fiNumber"] != nil {
 		t.Error("FI number without a budget")
 	}
 }
 
 func TestTaxOptimizeValidation(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	cases := []struct {
 		body, code, path string
 	}{
@@ -765,7 +766,7 @@ func TestTaxOptimizeValidation(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := taxOptimize(t, h, c.body)
-		expectError(t, r, 400, c.code)
+		testserver.ExpectError(t, r, 400, c.code)
 		if path, _ := detailPath(t, r); path != c.path {
 			t.Errorf("%s: path %s, want %s", c.body, path, c.path)
 		}
@@ -775,13 +776,13 @@ func TestTaxOptimizeValidation(t *testing.T) {
 // Every currency of the tax tables has an exchange rate, or the rate
 // table says why it has none (optimize then skips the country, saying so).
 func TestTaxCurrenciesHaveRates(t *testing.T) {
-	h := newHarness(t)
+	h := testserver.New(t)
 	gaps := map[string]bool{}
-	for _, g := range h.s.fx.Meta().NotCovered {
+	for _, g := range h.FX().Meta().NotCovered {
 		gaps[g.Code] = g.Reason != ""
 	}
-	for _, sys := range h.s.taxes.Countries() {
-		if !h.s.fx.Has(sys.Currency) && !gaps[sys.Currency] {
+	for _, sys := range h.Taxes().Countries() {
+		if !h.FX().Has(sys.Currency) && !gaps[sys.Currency] {
 			t.Errorf("%s: no exchange rate for %s and no reason in the table", sys.Country, sys.Currency)
 		}
 	}
@@ -791,7 +792,7 @@ func FuzzTaxOptimize(f *testing.F) {
 	f.Add([]byte(`{"country":"US","income":{"pension":30000,"dividends":20000},"monthlyBudgetUSD":4000}`))
 	f.Add([]byte(`{"country":"gb","income":{"employment":1e12},"candidates":["nl","de"],"withdrawalRate":0.2,"monthlyBudgetUSD":1e7}`))
 	f.Add([]byte(`{"country":"NL","income":{"capitalGains":1e-300},"domesticIncome":["capitalGains"],"programs":false,"year":1900}`))
-	serve := fuzzRoute(f, "/api/v1/tax/optimize", "pro")
+	serve := testserver.FuzzRoute(f, "/api/v1/tax/optimize", "pro")
 	f.Fuzz(func(t *testing.T, body []byte) {
 		d := serve(t, body)
 		if d == nil {
@@ -812,20 +813,20 @@ func FuzzTaxOptimize(f *testing.F) {
 // its localTax says so; a candidate taxed as its country's localTax says is
 // written as before.
 func TestTaxOptimizeRegionCandidates(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	in := tax.Income{Employment: 90000, Dividends: 5000}
 	r := taxOptimize(t, h, `{"country":"US","income":`+incomeJSON(in)+`,"candidates":["gb-sct","GB","CA-ON","dk"],"programs":false}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
 	seen := map[string]bool{}
-	for _, x := range r.data()["suggestions"].([]any) {
+	for _, x := range r.Data()["suggestions"].([]any) {
 		s := x.(map[string]any)
-		sys, _ := h.s.taxes.ByCountry(s["country"].(string))
+		sys, _ := h.Taxes().ByCountry(s["country"].(string))
 		lt, _ := s["localTax"].(map[string]any)
 		region, _ := lt["region"].(string)
 		seen[sys.Country+"-"+region] = true
-		f, _ := h.s.fx.Convert(1, "USD", sys.Currency)
+		f, _ := h.FX().Convert(1, "USD", sys.Currency)
 		inC := scaledIncome(&in, f)
 		want, err := tax.Due(sys, int(s["year"].(float64)), &inC, region, nil)
 		if err != nil {
@@ -850,7 +851,7 @@ func TestTaxOptimizeRegionCandidates(t *testing.T) {
 	}
 	// Scotland's rates on this income are above the rest of the UK's.
 	var sct, rest float64
-	for _, x := range r.data()["suggestions"].([]any) {
+	for _, x := range r.Data()["suggestions"].([]any) {
 		s := x.(map[string]any)
 		if s["country"] == "GB" {
 			if lt := s["localTax"].(map[string]any); lt["region"] == "SCT" {
@@ -880,21 +881,21 @@ func TestTaxOptimizeRegionCandidates(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := taxOptimize(t, h, `{"country":"US","income":{"pension":1},"candidates":`+c.candidates+`}`)
-		expectError(t, r, 400, "VALIDATION_ERROR")
+		testserver.ExpectError(t, r, 400, "VALIDATION_ERROR")
 		if path, msg := detailPath(t, r); path != c.path || !strings.Contains(msg, c.msg) {
 			t.Errorf("%s: %s %q, want %s %q", c.candidates, path, msg, c.path, c.msg)
 		}
 	}
 
 	// The OpenAPI document says what a candidate may be.
-	doc := h.do("GET", "/api/v1/openapi.json", "")
+	doc := h.Do("GET", "/api/v1/openapi.json", "")
 	var api map[string]any
-	if err := json.Unmarshal(doc.raw, &api); err != nil {
+	if err := json.Unmarshal(doc.Raw, &api); err != nil {
 		t.Fatal(err)
 	}
-	cand := docNode(t, api, "paths", "/api/v1/tax/optimize", "post", "requestBody", "content", "application/json", "schema", "properties", "candidates").(map[string]any)
+	cand := testserver.DocNode(t, api, "paths", "/api/v1/tax/optimize", "post", "requestBody", "content", "application/json", "schema", "properties", "candidates").(map[string]any)
 	desc, _ := cand["description"].(string)
-	maxLen, _ := docNode(t, api, "paths", "/api/v1/tax/optimize", "post", "requestBody", "content", "application/json", "schema", "properties", "candidates", "items", "maxLength").(float64)
+	maxLen, _ := testserver.DocNode(t, api, "paths", "/api/v1/tax/optimize", "post", "requestBody", "content", "application/json", "schema", "properties", "candidates", "items", "maxLength").(float64)
 	for _, s := range []string{"GB-SCT", "taxed in that region", "VALIDATION_ERROR naming candidates[i]"} {
 		if !strings.Contains(desc, s) {
 			t.Errorf("candidates description %q does not say %q", desc, s)
@@ -906,16 +907,16 @@ func TestTaxOptimizeRegionCandidates(t *testing.T) {
 }
 
 func TestTaxOptimizeSkipsARegionTheYearDoesNotModel(t *testing.T) {
-	h := newHarness(t)
+	h := testserver.New(t)
 	r := taxOptimize(t, h, `{"country":"US","income":{"pension":40000},"candidates":["US-TX","US-CA"]}`)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	sug := r.data()["suggestions"].([]any)
+	sug := r.Data()["suggestions"].([]any)
 	if len(sug) != 1 || sug[0].(map[string]any)["localTax"].(map[string]any)["region"] != "TX" {
 		t.Fatalf("suggestions %v", sug)
 	}
-	skipped := r.data()["skipped"].([]any)
+	skipped := r.Data()["skipped"].([]any)
 	if len(skipped) != 1 || !strings.Contains(skipped[0].(map[string]any)["reason"].(string), "CA is not modelled for 2026") {
 		t.Fatalf("skipped %v", skipped)
 	}
@@ -928,12 +929,12 @@ type offered struct {
 
 // programOffer is a program with its engine form, converted as the
 // optimize route converts it.
-func programOffer(t *testing.T, h *harness, id string) offered {
+func programOffer(t *testing.T, h *testserver.Harness, id string) offered {
 	t.Helper()
-	p, ok := h.s.programs.ByID(id)
+	p, ok := h.Programs().ByID(id)
 	if !ok {
 		t.Fatalf("no program %q", id)
 	}
-	sys, _ := h.s.taxes.ByCountry(p.Country)
-	return offered{p, p.Offer(sys, h.s.fx)}
+	sys, _ := h.Taxes().ByCountry(p.Country)
+	return offered{p, p.Offer(sys, h.FX())}
 }

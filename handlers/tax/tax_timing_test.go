@@ -1,16 +1,18 @@
-package handlers
+package tax_test
 
 import (
 	"testing"
 	"time"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 // benchTax serves one POST to path as a pro user through the whole chain,
 // with the verified token cached as in production.
 func benchTax(b *testing.B, path, body string) {
-	s, tok, _ := benchServer(b, 1<<16, limitOff)
+	s, tok, _ := testserver.BenchServer(b, 1<<16, testserver.LimitOff)
 	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
-	runRequest(b, s, "POST", path, "Bearer "+tok, body, 200)
+	testserver.RunRequest(b, s, "POST", path, "Bearer "+tok, body, 200)
 }
 
 // A typical mixed income in the US: decode, validate, calculate with the

@@ -1,24 +1,26 @@
-package handlers
+package calculator_test
 
 import (
 	"strconv"
 	"testing"
 
 	"github.com/valyala/fasthttp"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 // benchCalc serves the same body b.N times from the answer cache, which
 // takes an answer the second time it is asked for.
 func benchCalc(b *testing.B, body string) {
-	s, _, _ := benchServer(b, 0, limitOff)
+	s, _, _ := testserver.BenchServer(b, 0, testserver.LimitOff)
 	var rc fasthttp.RequestCtx
-	request(&rc, "POST", "/api/v1/calculator", "", body)
+	testserver.Request(&rc, "POST", "/api/v1/calculator", "", body)
 	s.Serve(&rc)
 	s.Serve(&rc)
-	s.calc.WaitCache()
-	runRequest(b, s, "POST", "/api/v1/calculator", "", body, 200)
-	if s.calc.CacheHits() < uint64(b.N) {
-		b.Fatalf("%d hits in %d requests", s.calc.CacheHits(), b.N)
+	s.Calculator().WaitCache()
+	testserver.RunRequest(b, s, "POST", "/api/v1/calculator", "", body, 200)
+	if s.Calculator().CacheHits() < uint64(b.N) {
+		b.Fatalf("%d hits in %d requests", s.Calculator().CacheHits(), b.N)
 	}
 }
 
@@ -26,9 +28,9 @@ func benchCalc(b *testing.B, body string) {
 // new currentSavings on every request, so that each one is computed (and
 // handed to the cache).
 func benchCalcUncached(b *testing.B, accept, body string) {
-	s, _, _ := benchServer(b, 0, limitOff)
+	s, _, _ := testserver.BenchServer(b, 0, testserver.LimitOff)
 	var rc fasthttp.RequestCtx
-	request(&rc, "POST", "/api/v1/calculator", "", "")
+	testserver.Request(&rc, "POST", "/api/v1/calculator", "", "")
 	if accept != "" {
 		rc.Request.Header.Set("Accept", accept)
 	}
@@ -42,7 +44,7 @@ func benchCalcUncached(b *testing.B, accept, body string) {
 		savings++
 	}
 	next()
-	serve(b, s, &rc)
+	testserver.Serve(b, s, &rc)
 	if rc.Response.StatusCode() != 200 {
 		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
 	}
@@ -53,8 +55,8 @@ func benchCalcUncached(b *testing.B, accept, body string) {
 		next()
 		s.Serve(&rc)
 	}
-	if rc.Response.StatusCode() != 200 || s.calc.CacheHits() != 0 {
-		b.Fatalf("status %d, %d hits: %s", rc.Response.StatusCode(), s.calc.CacheHits(), rc.Response.Body())
+	if rc.Response.StatusCode() != 200 || s.Calculator().CacheHits() != 0 {
+		b.Fatalf("status %d, %d hits: %s", rc.Response.StatusCode(), s.Calculator().CacheHits(), rc.Response.Body())
 	}
 }
 

@@ -1,4 +1,4 @@
-package handlers
+package geo_test
 
 import (
 	"testing"
@@ -6,14 +6,15 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/handlers"
+	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/limit"
-	"fiplan/handlers/rest"
 )
 
 // geoBenchServer is benchServer with the token cache on, so that the
 // authenticated geo routes are measured with the usual warm token.
-func geoBenchServer(b *testing.B) (*Server, string) {
-	s, tok, _ := benchServer(b, 1<<16, limit.Rate{N: 1e9, Per: time.Hour})
+func geoBenchServer(b *testing.B) (*handlers.Server, string) {
+	s, tok, _ := testserver.BenchServer(b, 1<<16, limit.Rate{N: 1e9, Per: time.Hour})
 	time.Sleep(10 * time.Millisecond) // ristretto applies sets asynchronously
 	return s, "Bearer " + tok
 }
@@ -22,53 +23,34 @@ func geoBenchServer(b *testing.B) (*Server, string) {
 // without a copy.
 func BenchmarkGeoListUnfiltered(b *testing.B) {
 	s, _ := geoBenchServer(b)
-	runRequest(b, s, "GET", citiesPath, "", "", 200)
+	testserver.RunRequest(b, s, "GET", citiesPath, "", "", 200)
 }
 
 // Another unfiltered page: one contiguous slice of the pre-encoded list.
 func BenchmarkGeoListUnfilteredPage(b *testing.B) {
 	s, _ := geoBenchServer(b)
-	runRequest(b, s, "GET", citiesPath+"?sort=cost&offset=50&limit=50", "", "", 200)
-}
-
-// The floor for the list: a route that only writes the first page's bytes
-// through the same chain.
-func BenchmarkGeoWriteBytes(b *testing.B) {
-	s, _ := geoBenchServer(b)
-	var rc fasthttp.RequestCtx
-	request(&rc, "GET", citiesPath, "", "")
-	s.Serve(&rc)
-	body := append([]byte(nil), rc.Response.Body()...)
-	if err := s.router.Add(rest.Get("/api/v1/test/bytes", rest.Public, func(c *rest.Ctx) {
-		c.RC.SetStatusCode(fasthttp.StatusOK)
-		c.RC.Response.Header.SetContentType("application/json")
-		c.RC.Response.SetBody(body) // the copy every response pays
-	}, nil)); err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(body)))
-	runRequest(b, s, "GET", "/api/v1/test/bytes", "", "", 200)
+	testserver.RunRequest(b, s, "GET", citiesPath+"?sort=cost&offset=50&limit=50", "", "", 200)
 }
 
 // A filtered list: scan every city, copy the matches' pre-encoded bytes.
 func BenchmarkGeoListFiltered(b *testing.B) {
 	s, _ := geoBenchServer(b)
-	runRequest(b, s, "GET", citiesPath+"?region=europe-south&maxMonthlyCost=2500&minSafety=70&climate=warm,hot&sort=-cost", "", "", 200)
+	testserver.RunRequest(b, s, "GET", citiesPath+"?region=europe-south&maxMonthlyCost=2500&minSafety=70&climate=warm,hot&sort=-cost", "", "", 200)
 }
 
 func BenchmarkGeoListSearch(b *testing.B) {
 	s, _ := geoBenchServer(b)
-	runRequest(b, s, "GET", citiesPath+"?q=S%C3%A3o", "", "", 200)
+	testserver.RunRequest(b, s, "GET", citiesPath+"?q=S%C3%A3o", "", "", 200)
 }
 
 func BenchmarkGeoDetail(b *testing.B) {
 	s, tok := geoBenchServer(b)
-	runRequest(b, s, "GET", citiesPath+"/lisbon-pt", tok, "", 200)
+	testserver.RunRequest(b, s, "GET", citiesPath+"/lisbon-pt", tok, "", 200)
 }
 
 func BenchmarkGeoCompare(b *testing.B) {
 	s, tok := geoBenchServer(b)
-	runRequest(b, s, "GET", comparePath+"?ids=zurich-ch,lisbon-pt,chiang-mai-th&style=lean", tok, "", 200)
+	testserver.RunRequest(b, s, "GET", comparePath+"?ids=zurich-ch,lisbon-pt,chiang-mai-th&style=lean", tok, "", 200)
 }
 
 const benchRecoBody = `{"monthlyBudgetUSD":3000,"householdSize":2,"limit":20,
@@ -78,16 +60,16 @@ const benchRecoBody = `{"monthlyBudgetUSD":3000,"householdSize":2,"limit":20,
 func BenchmarkGeoRecommendCached(b *testing.B) {
 	s, tok := geoBenchServer(b)
 	var rc fasthttp.RequestCtx
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+	rc.Init(&fasthttp.Request{}, testserver.TCPAddr("192.0.2.1"), nil)
 	rc.Request.Header.SetMethod("POST")
 	rc.Request.SetRequestURI(recoPath)
 	rc.Request.Header.Set("Authorization", tok)
 	rc.Request.SetBodyString(benchRecoBody)
 	s.Serve(&rc)
-	s.places.WaitCache()
-	hits := s.places.CacheHits()
-	runRequest(b, s, "POST", recoPath, tok, benchRecoBody, 200)
-	if s.places.CacheHits() == hits {
+	s.Places().WaitCache()
+	hits := s.Places().CacheHits()
+	testserver.RunRequest(b, s, "POST", recoPath, tok, benchRecoBody, 200)
+	if s.Places().CacheHits() == hits {
 		b.Fatal("no cache hits")
 	}
 }

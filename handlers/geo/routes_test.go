@@ -1,4 +1,4 @@
-package handlers
+package geo_test
 
 import (
 	"bytes"
@@ -22,6 +22,7 @@ import (
 	"fiplan/data/program"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/rest"
 )
 
@@ -31,20 +32,20 @@ const (
 	recoPath    = "/api/v1/geo/recommendations"
 )
 
-func newGeoHarness(t *testing.T) (*harness, []string) {
+func newGeoHarness(t *testing.T) (*testserver.Harness, []string) {
 	t.Helper()
-	h := newHarness(t, withRates("off", "off", "off"))
-	return h, bearer(h.token("alice", "free", ""))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	return h, testserver.Bearer(h.Token("alice", "free", ""))
 }
 
-func dataItems(t *testing.T, r *resp) []map[string]any {
+func dataItems(t *testing.T, r *testserver.Resp) []map[string]any {
 	t.Helper()
-	if r.status != 200 {
-		t.Fatalf("status %d: %s", r.status, r.raw)
+	if r.Status != 200 {
+		t.Fatalf("status %d: %s", r.Status, r.Raw)
 	}
-	raw, ok := r.body["data"].([]any)
+	raw, ok := r.Body["data"].([]any)
 	if !ok {
-		t.Fatalf("data is not an array: %s", r.raw)
+		t.Fatalf("data is not an array: %s", r.Raw)
 	}
 	out := make([]map[string]any, len(raw))
 	for i, v := range raw {
@@ -61,24 +62,24 @@ func idsOf(items []map[string]any) []string {
 	return out
 }
 
-func metaOf(t *testing.T, r *resp) (total, limit, offset int) {
+func metaOf(t *testing.T, r *testserver.Resp) (total, limit, offset int) {
 	t.Helper()
-	m, ok := r.body["meta"].(map[string]any)
+	m, ok := r.Body["meta"].(map[string]any)
 	if !ok {
-		t.Fatalf("no meta: %s", r.raw)
+		t.Fatalf("no meta: %s", r.Raw)
 	}
 	return int(m["total"].(float64)), int(m["limit"].(float64)), int(m["offset"].(float64))
 }
 
-func expectDetail(t *testing.T, r *resp, status int, code, path string) {
+func expectDetail(t *testing.T, r *testserver.Resp, status int, code, path string) {
 	t.Helper()
-	expectError(t, r, status, code)
+	testserver.ExpectError(t, r, status, code)
 	if path == "" {
 		return
 	}
-	d, _ := r.body["details"].([]any)
+	d, _ := r.Body["details"].([]any)
 	if len(d) == 0 || d[0].(map[string]any)["path"] != path {
-		t.Fatalf("details do not name %q: %s", path, r.raw)
+		t.Fatalf("details do not name %q: %s", path, r.Raw)
 	}
 }
 
@@ -86,8 +87,8 @@ func expectDetail(t *testing.T, r *resp, status int, code, path string) {
 // served from bytes built at start and is the same as the general path's.
 func TestGeoListUnfiltered(t *testing.T) {
 	h, _ := newGeoHarness(t)
-	all := h.s.cities.All()
-	r := h.do("GET", citiesPath, "")
+	all := h.Cities().All()
+	r := h.Do("GET", citiesPath, "")
 	items := dataItems(t, r)
 	if total, limit, offset := metaOf(t, r); total != len(all) || limit != rest.DefaultLimit || offset != 0 {
 		t.Fatalf("meta %d %d %d", total, limit, offset)
@@ -100,8 +101,8 @@ func TestGeoListUnfiltered(t *testing.T) {
 			t.Fatalf("item %d is %v, want %s", i, it["id"], all[i].ID)
 		}
 	}
-	same := h.do("GET", citiesPath+"?sort=name&limit=50&offset=0", "")
-	if !bytes.Equal(r.raw, same.raw) {
+	same := h.Do("GET", citiesPath+"?sort=name&limit=50&offset=0", "")
+	if !bytes.Equal(r.Raw, same.Raw) {
 		t.Fatal("the pre-built first page differs from the same page built per request")
 	}
 	// Each item is the city as the dataset has it, plus its climate band.
@@ -114,8 +115,8 @@ func TestGeoListUnfiltered(t *testing.T) {
 	if !equalJSON(first, items[0]) {
 		t.Fatalf("item %v\nwant %v", items[0], first)
 	}
-	if r.header["X-Request-Id"] == "" || r.header["Content-Type"] != "application/json" {
-		t.Fatalf("headers %v", r.header)
+	if r.Header["X-Request-Id"] == "" || r.Header["Content-Type"] != "application/json" {
+		t.Fatalf("headers %v", r.Header)
 	}
 }
 
@@ -128,7 +129,7 @@ func equalJSON(a, b any) bool {
 // Pages partition the list in every order; the order is stable and right.
 func TestGeoListSortAndPaging(t *testing.T) {
 	h, _ := newGeoHarness(t)
-	all := h.s.cities.All()
+	all := h.Cities().All()
 	cost := map[string]int{}
 	for _, c := range all {
 		cost[c.ID] = c.MonthlyCostUSD
@@ -136,7 +137,7 @@ func TestGeoListSortAndPaging(t *testing.T) {
 	for _, sort := range []string{"name", "-name", "cost", "-cost", "index", "-index"} {
 		var got []string
 		for offset := 0; ; offset += 37 {
-			r := h.do("GET", fmt.Sprintf("%s?sort=%s&limit=37&offset=%d", citiesPath, sort, offset), "")
+			r := h.Do("GET", fmt.Sprintf("%s?sort=%s&limit=37&offset=%d", citiesPath, sort, offset), "")
 			items := dataItems(t, r)
 			if total, limit, off := metaOf(t, r); total != len(all) || limit != 37 || off != offset {
 				t.Fatalf("%s: meta %d %d %d", sort, total, limit, off)
@@ -148,8 +149,8 @@ func TestGeoListSortAndPaging(t *testing.T) {
 				break
 			}
 			got = append(got, idsOf(items)...)
-			again := h.do("GET", fmt.Sprintf("%s?sort=%s&limit=37&offset=%d", citiesPath, sort, offset), "")
-			if !bytes.Equal(r.raw, again.raw) {
+			again := h.Do("GET", fmt.Sprintf("%s?sort=%s&limit=37&offset=%d", citiesPath, sort, offset), "")
+			if !bytes.Equal(r.Raw, again.Raw) {
 				t.Fatalf("%s: the same page differs between requests", sort)
 			}
 		}
@@ -186,7 +187,7 @@ func TestGeoListSortAndPaging(t *testing.T) {
 		}
 	}
 	// Beyond the end: no items, the total still right.
-	r := h.do("GET", citiesPath+"?offset=100000", "")
+	r := h.Do("GET", citiesPath+"?offset=100000", "")
 	if items := dataItems(t, r); len(items) != 0 {
 		t.Fatalf("%d items past the end", len(items))
 	}
@@ -237,7 +238,7 @@ func (f cityFilterRef) query() string {
 
 func TestGeoListFilters(t *testing.T) {
 	h, _ := newGeoHarness(t)
-	all := h.s.cities.All()
+	all := h.Cities().All()
 	check := func(f cityFilterRef) []string {
 		t.Helper()
 		var want []string
@@ -250,7 +251,7 @@ func TestGeoListFilters(t *testing.T) {
 		var got []string
 		total := -1
 		for offset := 0; offset < 400; offset += 100 {
-			r := h.do("GET", citiesPath+"?limit=100&offset="+fmt.Sprint(offset)+"&"+f.query(), "")
+			r := h.Do("GET", citiesPath+"?limit=100&offset="+fmt.Sprint(offset)+"&"+f.query(), "")
 			got = append(got, idsOf(dataItems(t, r))...)
 			n, _, _ := metaOf(t, r)
 			if total >= 0 && n != total {
@@ -288,7 +289,7 @@ func TestGeoListFilters(t *testing.T) {
 	// The bands partition the list.
 	n := 0
 	for _, b := range geodata.ClimateBands {
-		r := h.do("GET", citiesPath+"?limit=1&climate="+b, "")
+		r := h.Do("GET", citiesPath+"?limit=1&climate="+b, "")
 		total, _, _ := metaOf(t, r)
 		n += total
 	}
@@ -296,7 +297,7 @@ func TestGeoListFilters(t *testing.T) {
 		t.Errorf("climate bands hold %d cities, want %d", n, len(all))
 	}
 	// A filter with sort: the filtered list in cost order.
-	r := h.do("GET", citiesPath+"?region=europe-south&sort=-cost&limit=200", "")
+	r := h.Do("GET", citiesPath+"?region=europe-south&sort=-cost&limit=200", "")
 	items := dataItems(t, r)
 	for i := 1; i < len(items); i++ {
 		if items[i-1]["monthlyCostUSD"].(float64) < items[i]["monthlyCostUSD"].(float64) {
@@ -319,7 +320,7 @@ func TestGeoListBadParameters(t *testing.T) {
 		"limit=0": "limit", "limit=201": "limit", "limit=x": "limit", "offset=-1": "offset",
 		"countyr=PT": "countyr", "country=PT&country=ES": "country", "limit=5&limit=6": "limit",
 	} {
-		r := h.do("GET", citiesPath+"?"+query, "")
+		r := h.Do("GET", citiesPath+"?"+query, "")
 		t.Run(query, func(t *testing.T) { expectDetail(t, r, 400, "VALIDATION_ERROR", path) })
 	}
 }
@@ -327,13 +328,13 @@ func TestGeoListBadParameters(t *testing.T) {
 // Only the list is public; credentials sent to it must still be valid.
 func TestGeoAuth(t *testing.T) {
 	h, tok := newGeoHarness(t)
-	if r := h.do("GET", citiesPath+"?country=PT", ""); r.status != 200 {
-		t.Fatalf("anonymous list: %d", r.status)
+	if r := h.Do("GET", citiesPath+"?country=PT", ""); r.Status != 200 {
+		t.Fatalf("anonymous list: %d", r.Status)
 	}
-	if r := h.do("GET", citiesPath, "", tok...); r.status != 200 {
-		t.Fatalf("list with a token: %d", r.status)
+	if r := h.Do("GET", citiesPath, "", tok...); r.Status != 200 {
+		t.Fatalf("list with a token: %d", r.Status)
 	}
-	expectError(t, h.do("GET", citiesPath, "", "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
+	testserver.ExpectError(t, h.Do("GET", citiesPath, "", "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
 	body := `{"monthlyBudgetUSD":3000}`
 	for _, tc := range []struct{ method, path, body string }{
 		{"GET", citiesPath + "/lisbon-pt", ""},
@@ -343,53 +344,53 @@ func TestGeoAuth(t *testing.T) {
 		{"POST", recoPath, body},
 		{"POST", recoPath, "not json"},
 	} {
-		expectError(t, h.do(tc.method, tc.path, tc.body), 401, errcode.Unauthorized)
-		expectError(t, h.do(tc.method, tc.path, tc.body, "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
+		testserver.ExpectError(t, h.Do(tc.method, tc.path, tc.body), 401, errcode.Unauthorized)
+		testserver.ExpectError(t, h.Do(tc.method, tc.path, tc.body, "Authorization", "Bearer nonsense"), 401, errcode.Unauthorized)
 	}
 	for _, tc := range []struct{ method, path, body string }{
 		{"GET", citiesPath + "/lisbon-pt", ""},
 		{"GET", comparePath + "?ids=lisbon-pt,zurich-ch", ""},
 		{"POST", recoPath, body},
 	} {
-		if r := h.do(tc.method, tc.path, tc.body, tok...); r.status != 200 {
-			t.Fatalf("%s %s: %d %s", tc.method, tc.path, r.status, r.raw)
+		if r := h.Do(tc.method, tc.path, tc.body, tok...); r.Status != 200 {
+			t.Fatalf("%s %s: %d %s", tc.method, tc.path, r.Status, r.Raw)
 		}
 	}
-	expectError(t, h.do("PUT", citiesPath, ""), 405, errcode.MethodNotAllowed)
-	expectError(t, h.do("GET", "/api/v1/geo/nothing", ""), 404, errcode.EndpointNotFound)
+	testserver.ExpectError(t, h.Do("PUT", citiesPath, ""), 405, errcode.MethodNotAllowed)
+	testserver.ExpectError(t, h.Do("GET", "/api/v1/geo/nothing", ""), 404, errcode.EndpointNotFound)
 }
 
 func TestGeoDetail(t *testing.T) {
 	h, tok := newGeoHarness(t)
-	list := h.do("GET", citiesPath+"?q=lisbon", "")
+	list := h.Do("GET", citiesPath+"?q=lisbon", "")
 	item := dataItems(t, list)[0]
-	r := h.do("GET", citiesPath+"/lisbon-pt", "", tok...)
-	if r.status != 200 || !equalJSON(r.data(), item) {
-		t.Fatalf("%d %s\nlist item %v", r.status, r.raw, item)
+	r := h.Do("GET", citiesPath+"/lisbon-pt", "", tok...)
+	if r.Status != 200 || !equalJSON(r.Data(), item) {
+		t.Fatalf("%d %s\nlist item %v", r.Status, r.Raw, item)
 	}
-	if r.data()["costOfLivingIndex"].(float64) >= 100 || r.data()["climateBand"] != "warm" {
-		t.Fatalf("Lisbon: %v", r.data())
+	if r.Data()["costOfLivingIndex"].(float64) >= 100 || r.Data()["climateBand"] != "warm" {
+		t.Fatalf("Lisbon: %v", r.Data())
 	}
-	ny := h.do("GET", citiesPath+"/"+geodata.BaseCityID, "", tok...)
-	if ny.data()["costOfLivingIndex"] != 100.0 {
-		t.Fatalf("New York index %v", ny.data()["costOfLivingIndex"])
+	ny := h.Do("GET", citiesPath+"/"+geodata.BaseCityID, "", tok...)
+	if ny.Data()["costOfLivingIndex"] != 100.0 {
+		t.Fatalf("New York index %v", ny.Data()["costOfLivingIndex"])
 	}
-	expectError(t, h.do("GET", citiesPath+"/atlantis-xx", "", tok...), 404, errcode.NotFound)
+	testserver.ExpectError(t, h.Do("GET", citiesPath+"/atlantis-xx", "", tok...), 404, errcode.NotFound)
 	// What is not a city id at all is refused before any lookup.
 	for _, id := range []string{"LISBON-PT", "lisbon", "lisbon-pt-", "%22%3E", "a_b-pt", strings.Repeat("a", 62) + "-pt"} {
-		r := h.do("GET", citiesPath+"/"+id, "", tok...)
-		expectError(t, r, 400, errcode.Validation)
-		if d, _ := r.body["details"].([]any); len(d) != 1 || d[0].(map[string]any)["path"] != "id" {
-			t.Fatalf("%s: %s", id, r.raw)
+		r := h.Do("GET", citiesPath+"/"+id, "", tok...)
+		testserver.ExpectError(t, r, 400, errcode.Validation)
+		if d, _ := r.Body["details"].([]any); len(d) != 1 || d[0].(map[string]any)["path"] != "id" {
+			t.Fatalf("%s: %s", id, r.Raw)
 		}
 	}
 }
 
 // compareRef computes the expected compare figures from the dataset.
-func compareRef(t *testing.T, h *harness, ids []string, style string) (lines [][geo.NumLines]int, totals []int) {
+func compareRef(t *testing.T, h *testserver.Harness, ids []string, style string) (lines [][geo.NumLines]int, totals []int) {
 	t.Helper()
 	for _, id := range ids {
-		c, ok := h.s.cities.ByID(id)
+		c, ok := h.Cities().ByID(id)
 		if !ok {
 			t.Fatalf("no %s", id)
 		}
@@ -434,11 +435,11 @@ func TestGeoCompare(t *testing.T) {
 				q += "&withdrawalRate=" + fmt.Sprint(rate)
 				wantRate = rate
 			}
-			r := h.do("GET", comparePath+q, "", tok...)
-			if r.status != 200 {
-				t.Fatalf("%s: %d %s", q, r.status, r.raw)
+			r := h.Do("GET", comparePath+q, "", tok...)
+			if r.Status != 200 {
+				t.Fatalf("%s: %d %s", q, r.Status, r.Raw)
 			}
-			d := r.data()
+			d := r.Data()
 			wantStyle := style
 			if wantStyle == "" {
 				wantStyle = "normal"
@@ -493,8 +494,8 @@ func TestGeoCompare(t *testing.T) {
 		}
 	}
 	// The other way round the summary says how much more it costs.
-	r := h.do("GET", comparePath+"?ids=lisbon-pt,zurich-ch", "", tok...)
-	if s := r.data()["cities"].([]any)[1].(map[string]any)["summary"].(string); !strings.Contains(s, "Living in Zurich costs") {
+	r := h.Do("GET", comparePath+"?ids=lisbon-pt,zurich-ch", "", tok...)
+	if s := r.Data()["cities"].([]any)[1].(map[string]any)["summary"].(string); !strings.Contains(s, "Living in Zurich costs") {
 		t.Fatalf("summary %q", s)
 	}
 }
@@ -516,13 +517,13 @@ func TestGeoCompareErrors(t *testing.T) {
 		"ids=lisbon-pt,zurich-ch&ids=porto-pt,faro-pt": "ids",
 		"ids=lisbon-pt,zurich-ch&sort=cost":            "sort",
 	} {
-		r := h.do("GET", comparePath+"?"+query, "", tok...)
+		r := h.Do("GET", comparePath+"?"+query, "", tok...)
 		t.Run(query, func(t *testing.T) { expectDetail(t, r, 400, "VALIDATION_ERROR", path) })
 	}
-	r := h.do("GET", comparePath+"?ids=lisbon-pt,atlantis-xx", "", tok...)
-	expectError(t, r, 404, errcode.NotFound)
-	if !strings.Contains(r.body["error"].(string), "atlantis-xx") {
-		t.Fatalf("404 does not name the id: %s", r.raw)
+	r := h.Do("GET", comparePath+"?ids=lisbon-pt,atlantis-xx", "", tok...)
+	testserver.ExpectError(t, r, 404, errcode.NotFound)
+	if !strings.Contains(r.Body["error"].(string), "atlantis-xx") {
+		t.Fatalf("404 does not name the id: %s", r.Raw)
 	}
 }
 
@@ -555,11 +556,11 @@ func TestGeoRecommendationsValidation(t *testing.T) {
 		`{"monthlyBudgetUSD":2000} x`:                                     {"INVALID_JSON", ""},
 		``:                                                                {"INVALID_JSON", ""},
 	} {
-		r := h.do("POST", recoPath, body, tok...)
+		r := h.Do("POST", recoPath, body, tok...)
 		t.Run(body, func(t *testing.T) {
 			expectDetail(t, r, 400, want[0], want[1])
-			if want[0] == "MISSING_FIELD" && !strings.Contains(r.body["error"].(string), want[1]) {
-				t.Fatalf("error does not name %s: %s", want[1], r.raw)
+			if want[0] == "MISSING_FIELD" && !strings.Contains(r.Body["error"].(string), want[1]) {
+				t.Fatalf("error does not name %s: %s", want[1], r.Raw)
 			}
 		})
 	}
@@ -659,7 +660,7 @@ func TestGeoRecommendationsProperties(t *testing.T) {
 		var prev map[string]bool
 		for _, b := range []float64{budget, budget * 1.3, budget * 3} {
 			body := recoBody(b, household, p, 500)
-			r := h.do("POST", recoPath, body, tok...)
+			r := h.Do("POST", recoPath, body, tok...)
 			items := dataItems(t, r)
 			total, limit, offset := metaOf(t, r)
 			if total != len(items) || limit != 500 || offset != 0 {
@@ -670,7 +671,7 @@ func TestGeoRecommendationsProperties(t *testing.T) {
 			for k, it := range items {
 				id := it["id"].(string)
 				got[id] = true
-				c, ok := h.s.cities.ByID(id)
+				c, ok := h.Cities().ByID(id)
 				if !ok {
 					t.Fatalf("unknown city %s", id)
 				}
@@ -678,7 +679,7 @@ func TestGeoRecommendationsProperties(t *testing.T) {
 				if cost > b {
 					t.Fatalf("%s: %s costs %v over the budget %v", body, id, cost, b)
 				}
-				if why := p.broken(c, rent, h.s.programs); why != "" {
+				if why := p.broken(c, rent, h.Programs()); why != "" {
 					t.Fatalf("%s: %s breaks %s", body, id, why)
 				}
 				if tight := cost >= 0.9*b; it["tight"] != tight {
@@ -706,9 +707,9 @@ func TestGeoRecommendationsProperties(t *testing.T) {
 			}
 			// Exactly the cities that fit and honour every preference.
 			want := 0
-			for i, c := range h.s.cities.All() {
-				l := geo.HouseholdLines(&h.s.places.Places()[i], household)
-				if float64(l.Total()) <= b && p.broken(&c, float64(l[geo.Rent]), h.s.programs) == "" {
+			for i, c := range h.Cities().All() {
+				l := geo.HouseholdLines(&h.S.Places().Places()[i], household)
+				if float64(l.Total()) <= b && p.broken(&c, float64(l[geo.Rent]), h.Programs()) == "" {
 					want++
 				}
 			}
@@ -729,13 +730,13 @@ func TestGeoRecommendationsRanking(t *testing.T) {
 	h, tok := newGeoHarness(t)
 	// One person and four people cost the two breakdowns of the dataset.
 	for household, field := range map[int]string{1: "monthlyCostUSD", 4: "monthlyCostFamilyUSD"} {
-		r := h.do("POST", recoPath, recoBody(1e6, household, recoPrefsRef{}, 500), tok...)
+		r := h.Do("POST", recoPath, recoBody(1e6, household, recoPrefsRef{}, 500), tok...)
 		items := dataItems(t, r)
-		if len(items) != h.s.cities.Len() {
+		if len(items) != h.Cities().Len() {
 			t.Fatalf("a huge budget fits %d cities", len(items))
 		}
 		for _, it := range items {
-			c, _ := h.s.cities.ByID(it["id"].(string))
+			c, _ := h.Cities().ByID(it["id"].(string))
 			want := c.MonthlyCostUSD
 			if field == "monthlyCostFamilyUSD" {
 				want = c.MonthlyCostFamilyUSD
@@ -746,8 +747,8 @@ func TestGeoRecommendationsRanking(t *testing.T) {
 		}
 	}
 	// More people never cost less.
-	for i := range h.s.places.Places() {
-		c := &h.s.places.Places()[i]
+	for i := range h.S.Places().Places() {
+		c := &h.S.Places().Places()[i]
 		for n := 2; n <= 8; n++ {
 			a, b := c.Budget(n-1), c.Budget(n)
 			if b.Total() < a.Total() {
@@ -756,7 +757,7 @@ func TestGeoRecommendationsRanking(t *testing.T) {
 		}
 	}
 	// A modest budget: Zurich does not fit, Lisbon does; a tight city says so.
-	r := h.do("POST", recoPath, recoBody(2500, 1, recoPrefsRef{}, 500), tok...)
+	r := h.Do("POST", recoPath, recoBody(2500, 1, recoPrefsRef{}, 500), tok...)
 	items := dataItems(t, r)
 	ids := idsOf(items)
 	if slices.Contains(ids, "zurich-ch") || !slices.Contains(ids, "lisbon-pt") {
@@ -769,13 +770,13 @@ func TestGeoRecommendationsRanking(t *testing.T) {
 		}
 	}
 	// A portfolio at a withdrawal rate is the same budget.
-	a := h.do("POST", recoPath, `{"portfolioUSD":750000,"withdrawalRate":0.04}`, tok...)
-	b := h.do("POST", recoPath, `{"monthlyBudgetUSD":2500}`, tok...)
-	if !bytes.Equal(a.raw, b.raw) {
-		t.Fatalf("portfolio 750000 at 4%% differs from 2500 a month:\n%s\n%s", a.raw, b.raw)
+	a := h.Do("POST", recoPath, `{"portfolioUSD":750000,"withdrawalRate":0.04}`, tok...)
+	b := h.Do("POST", recoPath, `{"monthlyBudgetUSD":2500}`, tok...)
+	if !bytes.Equal(a.Raw, b.Raw) {
+		t.Fatalf("portfolio 750000 at 4%% differs from 2500 a month:\n%s\n%s", a.Raw, b.Raw)
 	}
-	c := h.do("POST", recoPath, `{"portfolioUSD":750000}`, tok...)
-	if !bytes.Equal(a.raw, c.raw) {
+	c := h.Do("POST", recoPath, `{"portfolioUSD":750000}`, tok...)
+	if !bytes.Equal(a.Raw, c.Raw) {
 		t.Fatal("withdrawalRate does not default to 0.04")
 	}
 	// The default limit is 20.
@@ -798,19 +799,19 @@ func FuzzGeoRecommendations(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	s := newFuzzServer(f)
-	c := compileDoc(f, s.openapi)
-	ok, err := c.Compile(pointer("paths", recoPath, "post", "responses", "200", "content", "application/json", "schema"))
+	s := testserver.NewFuzzServer(f)
+	c := testserver.CompileDoc(f, s.OpenAPI())
+	ok, err := c.Compile(testserver.Pointer("paths", recoPath, "post", "responses", "200", "content", "application/json", "schema"))
 	if err != nil {
 		f.Fatal(err)
 	}
-	tok, err := auth.Sign(testSecret, auth.Claims{Sub: "fuzz", TTL: time.Hour}, time.Now())
+	tok, err := auth.Sign(testserver.Secret, auth.Claims{Sub: "fuzz", TTL: time.Hour}, time.Now())
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var rc fasthttp.RequestCtx
-		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+		rc.Init(&fasthttp.Request{}, testserver.TCPAddr("192.0.2.1"), nil)
 		rc.Request.Header.SetMethod("POST")
 		rc.Request.SetRequestURI(recoPath)
 		rc.Request.Header.Set("Authorization", "Bearer "+tok)
@@ -847,15 +848,15 @@ func FuzzGeoListQuery(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	s := newFuzzServer(f)
-	c := compileDoc(f, s.openapi)
-	ok, err := c.Compile(pointer("paths", citiesPath, "get", "responses", "200", "content", "application/json", "schema"))
+	s := testserver.NewFuzzServer(f)
+	c := testserver.CompileDoc(f, s.OpenAPI())
+	ok, err := c.Compile(testserver.Pointer("paths", citiesPath, "get", "responses", "200", "content", "application/json", "schema"))
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, query string) {
 		var rc fasthttp.RequestCtx
-		rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
+		rc.Init(&fasthttp.Request{}, testserver.TCPAddr("192.0.2.1"), nil)
 		rc.Request.SetRequestURI(citiesPath)
 		rc.Request.URI().SetQueryString(query)
 		s.Serve(&rc)
@@ -909,9 +910,9 @@ var geoGolden = []struct{ method, path, body, sha string }{
 
 func TestGeoGolden(t *testing.T) {
 	h, tok := newGeoHarness(t)
-	digest := func(hs hash.Hash, r *resp) {
-		fmt.Fprintf(hs, "%d\n", r.status)
-		hs.Write(r.raw)
+	digest := func(hs hash.Hash, r *testserver.Resp) {
+		fmt.Fprintf(hs, "%d\n", r.Status)
+		hs.Write(r.Raw)
 		hs.Write([]byte{'\n'})
 	}
 	for _, g := range geoGolden {
@@ -920,20 +921,20 @@ func TestGeoGolden(t *testing.T) {
 		case g.method == "sweep" && g.path == "households":
 			for n := 1; n <= 8; n++ {
 				for _, b := range []float64{800, 2500, 6000, 1e6} {
-					digest(hs, h.do("POST", recoPath, recoBody(b, n, recoPrefsRef{}, 500), tok...))
+					digest(hs, h.Do("POST", recoPath, recoBody(b, n, recoPrefsRef{}, 500), tok...))
 				}
 			}
 		case g.method == "sweep":
 			rng := rand.New(rand.NewPCG(7, 7))
 			for range 40 {
 				p := randomPrefs(rng)
-				digest(hs, h.do("POST", recoPath, recoBody(float64(500+rng.IntN(6000)), 1+rng.IntN(8), p, 1+rng.IntN(60)), tok...))
+				digest(hs, h.Do("POST", recoPath, recoBody(float64(500+rng.IntN(6000)), 1+rng.IntN(8), p, 1+rng.IntN(60)), tok...))
 			}
 		default:
-			r := h.do(g.method, g.path, g.body, tok...)
+			r := h.Do(g.method, g.path, g.body, tok...)
 			digest(hs, r)
 			if got := hex.EncodeToString(hs.Sum(nil)); got != g.sha {
-				t.Errorf("%s %s %s: digest %s, want %s\n%.2000s", g.method, g.path, g.body, got, g.sha, r.raw)
+				t.Errorf("%s %s %s: digest %s, want %s\n%.2000s", g.method, g.path, g.body, got, g.sha, r.Raw)
 			}
 			continue
 		}

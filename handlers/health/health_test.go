@@ -1,10 +1,12 @@
-package handlers
+package health_test
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 const diversified = `{"holdings":[
@@ -18,23 +20,23 @@ const speculative = `{"holdings":[{"name":"Meme coin","value":480000,"assetClass
 	"age":40,"annualExpenses":40000,"riskTolerance":"medium","targetRetirementAge":55}`
 
 func TestPortfolioHealthScores(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
-	doc := loadOpenAPI(t, h)
-	sch := doc.schema(t, "paths", "/api/v1/portfolio-health", "post", "responses", "200", "content", "application/json", "schema")
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	doc := testserver.LoadOpenAPI(t, h)
+	sch := doc.Schema(t, "paths", "/api/v1/portfolio-health", "post", "responses", "200", "content", "application/json", "schema")
 	score := func(body string) map[string]any {
 		t.Helper()
-		r := h.do("POST", "/api/v1/portfolio-health", body)
-		if r.status != 200 {
-			t.Fatalf("%d %s", r.status, r.raw)
+		r := h.Do("POST", "/api/v1/portfolio-health", body)
+		if r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Raw)
 		}
 		var v any
-		if err := json.Unmarshal(r.raw, &v); err != nil {
-			t.Fatalf("%v\n%s", err, r.raw)
+		if err := json.Unmarshal(r.Raw, &v); err != nil {
+			t.Fatalf("%v\n%s", err, r.Raw)
 		}
 		if err := sch.Validate(v); err != nil {
 			t.Fatalf("response breaks its schema: %v", err)
 		}
-		d := r.data()
+		d := r.Data()
 		sum := 0.0
 		comps := d["components"].([]any)
 		if len(comps) != 4 {
@@ -77,7 +79,7 @@ func TestPortfolioHealthScores(t *testing.T) {
 }
 
 func TestPortfolioHealthValidation(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	one := func(fields string) string {
 		return `{"holdings":[{"name":"a","value":1,"assetClass":"equity"` + fields + `}]}`
 	}
@@ -101,18 +103,18 @@ func TestPortfolioHealthValidation(t *testing.T) {
 		{`{"holdings":[{"name":"a","value":1,"assetClass":"cash"}],"annualExpenses":0}`, "VALIDATION_ERROR", "annualExpenses"},
 	}
 	for _, c := range cases {
-		r := h.do("POST", "/api/v1/portfolio-health", c.body)
-		expectError(t, r, 400, c.code)
+		r := h.Do("POST", "/api/v1/portfolio-health", c.body)
+		testserver.ExpectError(t, r, 400, c.code)
 		found := false
-		for _, d := range r.body["details"].([]any) {
+		for _, d := range r.Body["details"].([]any) {
 			found = found || d.(map[string]any)["path"] == c.path
 		}
 		if !found {
-			t.Errorf("%s: no detail at %s: %s", c.body[:min(60, len(c.body))], c.path, r.raw)
+			t.Errorf("%s: no detail at %s: %s", c.body[:min(60, len(c.body))], c.path, r.Raw)
 		}
 	}
-	if r := h.do("POST", "/api/v1/portfolio-health", one(`,"isin":"US0378331005"`)); r.status != 200 {
-		t.Fatalf("valid ISIN refused: %s", r.raw)
+	if r := h.Do("POST", "/api/v1/portfolio-health", one(`,"isin":"US0378331005"`)); r.Status != 200 {
+		t.Fatalf("valid ISIN refused: %s", r.Raw)
 	}
 }
 
@@ -121,7 +123,7 @@ func FuzzPortfolioHealth(f *testing.F) {
 	f.Add([]byte(speculative))
 	f.Add([]byte(`{"holdings":[{"name":"z","value":0,"assetClass":"other"}],"annualExpenses":1e-9,"emergencyFund":1e15,"age":0,"targetRetirementAge":120}`))
 	f.Add([]byte(`{"holdings":[{"name":"a","value":1e15,"assetClass":"commodity","expenseRatio":0},{"name":"b","value":0.001,"assetClass":"bond","expenseRatio":0.1}]}`))
-	serve := fuzzRoute(f, "/api/v1/portfolio-health")
+	serve := testserver.FuzzRoute(f, "/api/v1/portfolio-health")
 	f.Fuzz(func(t *testing.T, body []byte) {
 		d := serve(t, body)
 		if d == nil {
