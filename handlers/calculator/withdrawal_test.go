@@ -1,9 +1,11 @@
-package handlers
+package calculator_test
 
 import (
 	"fmt"
 	"math"
 	"testing"
+
+	"fiplan/handlers/internal/testserver"
 )
 
 // A portfolio withdrawal is taxed by default as the country's data says a
@@ -14,7 +16,7 @@ import (
 // 1,000,000, where the pension treatment answered 1,336,415.79.
 // Elsewhere the default stays pension, and a withdrawalIncome sent wins.
 func TestCalculatorWithdrawalIncomeDefaultIsTheCountrys(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	const plan = `{"startYear":2026,"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"targetRetirementAge":60,"output":"summary","tax":{"country":"%s"%s}}`
 	for _, c := range []struct {
 		country, extra, kind string
@@ -25,10 +27,10 @@ func TestCalculatorWithdrawalIncomeDefaultIsTheCountrys(t *testing.T) {
 		{"GB", "", "pension", 0},
 	} {
 		r := calc(t, h, fmt.Sprintf(plan, c.country, c.extra))
-		if r.status != 200 {
-			t.Fatalf("%s%s: %d %s", c.country, c.extra, r.status, r.raw)
+		if r.Status != 200 {
+			t.Fatalf("%s%s: %d %s", c.country, c.extra, r.Status, r.Raw)
 		}
-		d := r.data()
+		d := r.Data()
 		tx, _ := d["tax"].(map[string]any)
 		if tx["withdrawalIncome"] != c.kind {
 			t.Errorf("%s%s: withdrawalIncome %v, want %s", c.country, c.extra, tx["withdrawalIncome"], c.kind)
