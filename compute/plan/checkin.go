@@ -13,8 +13,9 @@ import (
 
 // CheckIn is a plan's answer for the year it is run from.
 type CheckIn struct {
-	Year int // the calendar year of the run's first row
-	Age  int // the first person's age in it
+	Year     int         // the calendar year of the run's first row
+	Age      int         // the first person's age in it
+	Strategy fi.Strategy // the plan's withdrawal strategy
 	// Retired: drawdown has begun, so Withdrawal is this year's.
 	Retired bool
 	// DrawdownAge and DrawdownYear are the first drawdown year's; -1
@@ -69,7 +70,7 @@ type Guardrails struct {
 func CheckInOf(r *Result) CheckIn {
 	base := &r.Plans[0]
 	in := &base.input
-	c := CheckIn{Year: in.StartYear, Age: in.CurrentAge, DrawdownAge: -1, DrawdownYear: -1,
+	c := CheckIn{Year: in.StartYear, Age: in.CurrentAge, Strategy: in.Strategy, DrawdownAge: -1, DrawdownYear: -1,
 		Historical: math.NaN(), MonteCarlo: math.NaN(), DepletionAge: base.Summary.DepletionAge}
 	for t := range base.Rows {
 		row := &base.Rows[t]

@@ -2,8 +2,6 @@ package calculator
 
 import (
 	"errors"
-	"strconv"
-	"strings"
 
 	"github.com/valyala/fasthttp"
 
@@ -28,11 +26,11 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 	if rt == nil {
 		return true
 	}
-	sys, ok := s.taxes.ByCountry(rt.Country)
-	if !ok {
-		c.Fail("tax.country", "no tax parameters for "+strconv.Quote(rt.Country)+"; supported: "+strings.Join(s.taxes.Codes(), ", "))
+	if field, msg := s.taxProblem(req); field != "" {
+		c.Fail(field, msg)
 		return false
 	}
+	sys, _ := s.taxes.ByCountry(rt.Country)
 	w.tax = plan.Tax{System: sys, Year: rt.Year, Region: rt.Region, Withdrawal: plan.ParsePart(rt.WithdrawalIncome)}
 	p.Tax = &w.tax
 	return true
