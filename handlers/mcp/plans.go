@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -8,6 +9,8 @@ import (
 )
 
 // The summaries of the saved-plan tools.
+
+var errNotCheckIn = errors.New("the answer is no check-in")
 
 type planBrief struct {
 	ID    string `json:"id"`
@@ -79,6 +82,9 @@ func checkInSummary(out []byte) (string, error) {
 	}
 	if err := json.Unmarshal(out, &d); err != nil {
 		return "", err
+	}
+	if d.Year == 0 || d.Strategy == "" || d.Currency == "" {
+		return "", errNotCheckIn
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d, age %d: ", d.Year, d.Age)
