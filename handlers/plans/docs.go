@@ -69,8 +69,9 @@ func (s *Handlers) docs(planDoc, checkInDoc rest.Schema, answer *rest.Doc) {
 		Tag:     "plans",
 		Status:  200,
 		Summary: "Run a saved plan",
-		Desc: "The calculator's answer for the plan's stored input, exactly as POST /calculator answers that body (in CSV when asked): the year-by-year " +
-			"projections, FI age and number, and the Monte Carlo, backtest and goals the input asks for, charged and limited as a calculation is.",
+		Desc: "The calculator's answer for the plan's stored input, exactly as the calculator (POST /calculator) answers that body: the year-by-year " +
+			"projections, FI age and number, and the Monte Carlo, backtest and goals the input asks for, charged and limited as a calculation is. " +
+			"Amounts are in the plan's currency, yearly; rates are fractions.",
 		Data:  answer.Data,
 		Media: answer.Media,
 		Errs:  append([]rest.ErrDoc{notFound}, answer.Errs...)}
