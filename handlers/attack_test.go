@@ -237,6 +237,9 @@ var echoed = map[string]bool{
 	"PUT /api/v1/assets/{id} id":        true,
 	"PUT /api/v1/assets/{id} createdAt": true,
 	"PUT /api/v1/assets/{id} updatedAt": true,
+	"PUT /api/v1/plans/{id} id":         true,
+	"PUT /api/v1/plans/{id} createdAt":  true,
+	"PUT /api/v1/plans/{id} updatedAt":  true,
 }
 
 // serverOwned are fields a client must never set.
@@ -246,6 +249,7 @@ func attackMassAssignment(t *testing.T) {
 	h := newHarness(t)
 	admin := bearer(h.token("alice", "pro", "admin"))
 	asset := h.do("POST", "/api/v1/assets", `{"name":"World","value":1000}`, admin...).data()["id"].(string)
+	plan := h.do("POST", "/api/v1/plans", `{"name":"p","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, admin...).data()["id"].(string)
 	bodies := 0
 	for _, r := range h.s.routes {
 		if r.Body == nil {
@@ -269,7 +273,11 @@ func attackMassAssignment(t *testing.T) {
 			inject[f] = "mallory"
 		}
 		body, _ := json.Marshal(inject)
-		path := strings.NewReplacer("{id}", asset, "{key}", "attack-flag").Replace(r.Path)
+		id := asset
+		if strings.HasPrefix(r.Path, "/api/v1/plans/") {
+			id = plan
+		}
+		path := strings.NewReplacer("{id}", id, "{key}", "attack-flag").Replace(r.Path)
 		res := h.do(r.Method, path, string(body), admin...)
 		if res.status != 400 {
 			t.Errorf("%s %s with server-owned fields: %d %s", r.Method, r.Path, res.status, res.raw)

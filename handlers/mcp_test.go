@@ -162,8 +162,9 @@ func call(t *testing.T, cs *sdk.ClientSession, name, args string) *sdk.CallToolR
 	return res
 }
 
-var wantTools = []string{"add_asset", "compare_cities", "delete_asset", "fi_calculate", "list_my_assets", "my_fi_score",
-	"portfolio_health", "recommend_cities", "search_cities", "tax_calculate", "tax_optimize", "tax_programs", "update_asset"}
+var wantTools = []string{"add_asset", "checkin_my_plan", "compare_cities", "delete_asset", "fi_calculate", "get_my_plan", "list_my_assets",
+	"list_my_plans", "my_fi_score", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan", "search_cities", "tax_calculate",
+	"tax_optimize", "tax_programs", "update_asset"}
 
 // TestMCPToolsOverHTTP calls every tool with a good and a bad input over
 // streamable HTTP, answering POSTs as JSON and as event streams.

@@ -4,6 +4,7 @@ import (
 	"fiplan/handlers/account"
 	"fiplan/handlers/features"
 	"fiplan/handlers/geo"
+	"fiplan/handlers/plans"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/tax"
 )
@@ -15,7 +16,7 @@ const v1 = "/api/v1"
 // the handler and its documentation. The router and the OpenAPI document
 // are both built from it.
 func (s *Server) table() []*rest.Route {
-	a, p, t, f, g := s.account, s.places, s.tax, s.features, s.health
+	a, p, t, f, g, pl := s.account, s.places, s.tax, s.features, s.health, s.plans
 	return []*rest.Route{
 		rest.Get(livezPath, rest.Probe, s.livez, s.probes.livezDoc),
 		rest.Get(readyzPath, rest.Probe, s.readyz, s.probes.readyzDoc),
@@ -34,6 +35,15 @@ func (s *Server) table() []*rest.Route {
 		rest.Put(v1+"/assets/{id}", rest.User, a.PutAsset, a.Docs.PutAsset).Where(account.AssetID),
 		rest.Patch(v1+"/assets/{id}", rest.User, a.PatchAsset, a.Docs.PatchAsset).Where(account.AssetID),
 		rest.Delete(v1+"/assets/{id}", rest.User, a.DeleteAsset, a.Docs.DeleteAsset).Where(account.AssetID),
+
+		rest.Get(v1+"/plans", rest.User, pl.List, pl.Docs.List),
+		rest.Post(v1+"/plans", rest.User, pl.Create, pl.Docs.Create).WithIdempotencyKey(),
+		rest.Get(v1+"/plans/{id}", rest.User, pl.Get, pl.Docs.Get).Where(plans.PlanID),
+		rest.Put(v1+"/plans/{id}", rest.User, pl.Put, pl.Docs.Put).Where(plans.PlanID),
+		rest.Patch(v1+"/plans/{id}", rest.User, pl.Patch, pl.Docs.Patch).Where(plans.PlanID),
+		rest.Delete(v1+"/plans/{id}", rest.User, pl.Delete, pl.Docs.Delete).Where(plans.PlanID),
+		rest.Post(v1+"/plans/{id}/run", rest.User, pl.Run, pl.Docs.Run).Where(plans.PlanID),
+		rest.Post(v1+"/plans/{id}/checkin", rest.User, pl.CheckIn, pl.Docs.CheckIn).Where(plans.PlanID),
 
 		rest.Get(v1+"/user/profile", rest.User, a.Profile.Get, a.Profile.Docs.Get),
 		rest.Put(v1+"/user/profile", rest.User, a.Profile.Put, a.Profile.Docs.Put),

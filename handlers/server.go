@@ -33,6 +33,7 @@ import (
 	"fiplan/handlers/health"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/mcp"
+	"fiplan/handlers/plans"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 	"fiplan/handlers/tax"
@@ -58,6 +59,7 @@ type Server struct {
 	account  *account.Handlers
 	health   *health.Handlers
 	calc     *calculator.Handlers
+	plans    *plans.Handlers
 	mcp      *mcp.Handler
 
 	// openapiStatic is openapi with its ETag and compressed forms.
@@ -201,6 +203,9 @@ func (s *Server) build() (err error) {
 	}
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
 	if err != nil {
+		return err
+	}
+	if s.plans, err = plans.New(s.vocab, plans.Config{DB: s.db, Calc: s.calc, Now: s.now, Answer: s.calc.Doc}); err != nil {
 		return err
 	}
 	return s.newStatusDoc()

@@ -56,13 +56,19 @@ const (
 	opBeginIdempotent
 	opFinishIdempotent
 	opAbandonIdempotent
+	opCreatePlan
+	opUpdatePlan
+	opDeletePlan
+	opAppendPlan
+	opAppendPlans
 	nStoreOps
 )
 
 var storeOpNames = [nStoreOps]string{"Ping", "Size", "Secret", "SaveAccount", "Account", "GetDoc", "PutDoc", "UpdateDoc",
 	"DeleteUser", "Export", "CreateAsset", "UpdateAsset", "DeleteAsset", "AppendAsset", "AppendAssets", "Assets",
 	"CreateKey", "Keys", "RevokeKey", "LookupKey", "TouchKeys", "PutFlag", "DeleteFlag", "Flags", "RecordExposures", "Exposures",
-	"Revoke", "Revoked", "SaveTier", "BeginIdempotent", "FinishIdempotent", "AbandonIdempotent"}
+	"Revoke", "Revoked", "SaveTier", "BeginIdempotent", "FinishIdempotent", "AbandonIdempotent",
+	"CreatePlan", "UpdatePlan", "DeletePlan", "AppendPlan", "AppendPlans"}
 
 // storeBuckets span a read from the page cache to a slow fsync.
 var storeBuckets = []float64{.00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}

@@ -12,6 +12,7 @@ type Export struct {
 	Account   *Account          // nil when the user has no account
 	Docs      map[string][]byte // JSON documents written by PutDoc, by name
 	Assets    [][]byte          // the assets' JSON, in creation order
+	Plans     [][]byte          // the saved plans' JSON, in creation order
 	Keys      []Key             // API-key metadata (never a plain key or hash)
 	Exposures map[string]string // feature flag -> the variant recorded for the user
 }
@@ -20,7 +21,7 @@ type Export struct {
 // parts are consistent with each other. A user with nothing stored gets an
 // Export with a nil Account and empty, non-nil collections.
 func (d *DB) Export(user string) (Export, error) {
-	e := Export{Docs: map[string][]byte{}, Assets: [][]byte{}, Keys: []Key{}, Exposures: map[string]string{}}
+	e := Export{Docs: map[string][]byte{}, Assets: [][]byte{}, Plans: [][]byte{}, Keys: []Key{}, Exposures: map[string]string{}}
 	err := d.view(func(tx *bolt.Tx) error {
 		if !validID(user) {
 			return nil
@@ -59,6 +60,17 @@ func (d *DB) Export(user string) (Export, error) {
 		}
 		if e.Keys, err = keysIn(u, user, e.Keys); err != nil {
 			return err
+		}
+		if plans, _, err := planBuckets(u, false); err != nil {
+			return err
+		} else if plans != nil {
+			err = eachPlan(plans, func(doc []byte) error {
+				e.Plans = append(e.Plans, bytes.Clone(doc))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
 		}
 		all, _, _, err := assetBuckets(u, false)
 		if err != nil || all == nil {

@@ -11,8 +11,8 @@ import "time"
 //   - a user's ISINs are unique, decided inside the write transaction, so
 //     of two racing creates of one ISIN exactly one wins (ErrConflict);
 //   - the asset and key caps hold under concurrency (ErrLimit);
-//   - DeleteUser erases the account, documents, assets, keys and flag
-//     exposures in one transaction;
+//   - DeleteUser erases the account, documents, assets, plans, keys and
+//     flag exposures in one transaction;
 //   - Export reads one consistent snapshot;
 //   - a revoked key is not found by the next LookupKey;
 //   - UpdateDoc, UpdateAsset and DeleteAsset show their callback the
@@ -74,6 +74,7 @@ type Store interface {
 	RecordExposures(seen map[string]map[string]string) error
 	Exposures(key string) (map[string]int, error)
 
+	Plans
 	Sessions
 	Idempotency
 }

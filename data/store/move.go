@@ -36,6 +36,7 @@ type UserRecords struct {
 	Account Account
 	Docs    map[string][]byte // JSON documents by name, byte for byte
 	Assets  []AssetRecord     // in creation order
+	Plans   []PlanRecord      // in creation order
 	Keys    []KeyRecord
 }
 
@@ -165,6 +166,9 @@ func userRecords(u *bolt.Bucket, id string) (UserRecords, error) {
 		if err != nil {
 			return r, err
 		}
+	}
+	if r.Plans, err = planRecords(u); err != nil {
+		return r, err
 	}
 	all, ids, _, err := assetBuckets(u, false)
 	if err != nil || all == nil {

@@ -21,6 +21,7 @@
 //	    <doc name>            JSON documents written by PutDoc (profile, settings, ...)
 //	    keys                  nested bucket
 //	    assets, assetIDs, isins nested buckets (see assets.go)
+//	    plans, planIDs        nested buckets (see plans.go)
 //	      <key id>            JSON {"id","owner","name","hint","createdAt","lastUsedAt","hash"}
 //	apikeys                   bucket: the API-key lookup index
 //	  <sha256(plain key)>     32 raw bytes -> JSON {"id","owner"}

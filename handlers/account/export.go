@@ -17,7 +17,7 @@ func (s *Handlers) userDocs(d *Docs, exportDoc rest.Schema) {
 		Status:  200,
 		Data:    exportDoc,
 		Summary: "Export everything stored about you",
-		Desc:    "Your account, profile, settings, notification preferences, assets, API-key metadata and feature-flag assignments, read in one transaction. Documents you never wrote are null."}
+		Desc:    "Your account, profile, settings, notification preferences, assets, saved plans, API-key metadata and feature-flag assignments, read in one transaction. Documents you never wrote are null."}
 	d.Erase = &rest.Doc{
 		Tag:     "user",
 		Status:  204,
@@ -33,12 +33,18 @@ func (s *Handlers) Export(c *rest.Ctx) {
 		return
 	}
 	out := exportData{ExportedAt: s.now().UTC().Truncate(time.Second), User: user,
-		Assets: make([]asset, len(e.Assets)), APIKeys: apiKeys(e.Keys), Flags: []flagExposure{}}
+		Assets: make([]asset, len(e.Assets)), Plans: make([]exportedPlan, len(e.Plans)), APIKeys: apiKeys(e.Keys), Flags: []flagExposure{}}
 	if e.Account != nil {
 		out.Account = &accountInfo{Tier: e.Account.Tier, CreatedAt: e.Account.CreatedAt, UpdatedAt: e.Account.UpdatedAt}
 	}
 	for i, raw := range e.Assets {
 		if err := json.Unmarshal(raw, &out.Assets[i]); err != nil {
+			c.Internal(err)
+			return
+		}
+	}
+	for i, raw := range e.Plans {
+		if err := json.Unmarshal(raw, &out.Plans[i]); err != nil {
 			c.Internal(err)
 			return
 		}

@@ -2,6 +2,8 @@ package account
 
 import (
 	"time"
+
+	"fiplan/handlers/schema"
 )
 
 // The request and response bodies of the account routes, each declared
@@ -103,8 +105,19 @@ type exportData struct {
 	Settings      *settingsDoc   `json:"settings" schema:"required,nullable"`
 	Notifications *notifications `json:"notifications" schema:"required,nullable"`
 	Assets        []asset        `json:"assets" schema:"required"`
+	Plans         []exportedPlan `json:"plans" schema:"required" doc:"Your saved plans, oldest first, as GET /plans/{id} answers them."`
 	APIKeys       []apiKey       `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
 	Flags         []flagExposure `json:"featureFlags" schema:"required" doc:"The variant each feature flag assigned you, as recorded for its statistics."`
+}
+
+// exportedPlan is a saved plan as the export lists it (handlers/plans
+// serves and keeps it).
+type exportedPlan struct {
+	ID        string           `json:"id"`
+	Name      string           `json:"name"`
+	Input     schema.RawObject `json:"input" doc:"The calculator body saved."`
+	CreatedAt time.Time        `json:"createdAt"`
+	UpdatedAt time.Time        `json:"updatedAt"`
 }
 
 type flagExposure struct {

@@ -226,19 +226,11 @@ func setI(dst *int, v *int) {
 // checkAges reports cross-field errors the schema cannot express: ages out
 // of order, and a portfolio mix above 100%.
 func checkAges(c *rest.Ctx, prefix string, in *fi.Input) bool {
-	switch {
-	case in.LifeExpectancy <= in.CurrentAge:
-		c.Fail(prefix+"lifeExpectancy", "must be greater than currentAge")
-	case in.TargetRetirementAge != 0 && in.TargetRetirementAge < in.CurrentAge:
-		c.Fail(prefix+"targetRetirementAge", "must be at least currentAge")
-	case in.StockShare+in.CashShare > 1+1e-9:
-		c.Fail(prefix+"cashShare", "stockShare + cashShare must not exceed 1")
-	case in.Strategy == fi.StrategyCAPE && in.CAPE == 0:
-		c.Fail(prefix+"cape", "is required with withdrawalStrategy cape")
-	default:
-		return true
+	if field, msg := agesProblem(in); field != "" {
+		c.Fail(prefix+field, msg)
+		return false
 	}
-	return false
+	return true
 }
 
 // Calculate answers the plan for the body.
@@ -353,8 +345,8 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 		c.Error(errcode.Unavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
 		return false
 	}
-	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
-		c.Fail("monteCarlo.simulations", "simulations x years ("+strconv.Itoa(mc.Simulations)+" x "+strconv.Itoa(years)+") must not exceed "+strconv.Itoa(fi.MaxCells))
+	if field, msg := cellsProblem(req, years); field != "" {
+		c.Fail(field, msg)
 		return false
 	}
 	work, ok := s.modelledYears(c, req, years, csv)
@@ -362,8 +354,8 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 		return false
 	}
 	w.extra = Units(work) - 1
-	if req.Every != nil && req.Output != "yearly" {
-		c.Fail("every", "applies only with output yearly")
+	if field, msg := everyProblem(req); field != "" {
+		c.Fail(field, msg)
 		return false
 	}
 	for i := range req.Scenarios {

@@ -2,8 +2,6 @@ package calculator
 
 import (
 	"errors"
-	"strconv"
-	"strings"
 
 	"github.com/valyala/fasthttp"
 
@@ -29,12 +27,12 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 	if rt == nil {
 		return true
 	}
-	sys, ok := s.taxes.ByCountry(rt.Country)
-	if !ok {
-		c.Fail("tax.country", "no tax parameters for "+strconv.Quote(rt.Country)+"; supported: "+strings.Join(s.taxes.Codes(), ", "))
+	if field, msg := s.taxProblem(req); field != "" {
+		c.Fail(field, msg)
 		return false
 	}
-	part := sys.Withdrawal.Part // the country's default
+	sys, _ := s.taxes.ByCountry(rt.Country) // taxProblem checked it
+	part := sys.Withdrawal.Part             // the country's default
 	if rt.WithdrawalIncome != "" {
 		part = plan.ParsePart(rt.WithdrawalIncome)
 	}

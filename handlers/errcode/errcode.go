@@ -40,7 +40,7 @@ type Code struct {
 // codes lists every code in the order the documentation shows them.
 var codes = [...]Code{
 	{InvalidJSON, 400, "the body is not one well-formed JSON value (empty, trailing data, invalid UTF-8)"},
-	{Validation, 400, "wrong JSON type, out-of-range value, a string holding U+0000, unknown or duplicated field or query parameter, a path id outside its grammar (asset `ast_` and key `key_` plus 26 of `a-z2-7`, city slug `lisbon-pt`, program `pt-nhr`, flag key); `details` names each"},
+	{Validation, 400, "wrong JSON type, out-of-range value, a string holding U+0000, unknown or duplicated field or query parameter, a path id outside its grammar (asset `ast_`, plan `pln_` and key `key_` plus 26 of `a-z2-7`, city slug `lisbon-pt`, program `pt-nhr`, flag key); `details` names each"},
 	{Missing, 400, "a required field is absent (wins over VALIDATION_ERROR)"},
 	{BadRequest, 400, "the HTTP message itself is malformed or ambiguously framed (an HTTP version other than 1.0 and 1.1, Transfer-Encoding other than chunked or with Content-Length, a body cut short), its path has a dot segment or an encoded slash, backslash or dot, or its Host names a host the server does not answer for"},
 	{Unauthorized, 401, "missing, malformed or invalid credentials, revoked API key, a session token of a signed-out session; a token without `iat` whose `exp` is more than an hour ahead (\"token lifetime exceeds one hour\")"},
@@ -51,7 +51,7 @@ var codes = [...]Code{
 	{EndpointNotFound, 404, "no such route (decided before authentication)"},
 	{MethodNotAllowed, 405, "the route exists with other methods; see `Allow`"},
 	{RequestTimeout, 408, "no complete request arrived within the read timeout (the connection is closed)"},
-	{Conflict, 409, "duplicate (an asset's ISIN) or a limit of stored things reached"},
+	{Conflict, 409, "duplicate (an asset's ISIN), a limit of stored things reached, or a saved plan that cannot be run from today"},
 	{PreconditionFailed, 412, "`If-Match` names no current version of the document (another write came first); read it again, then retry"},
 	{PayloadTooLarge, 413, "body over the size limit (1 MiB)"},
 	{URITooLong, 414, "the request URI is longer than 8 KiB"},

@@ -200,7 +200,7 @@ func New(cfg Config) (*Handler, error) {
 // instructions tell an assistant how the tools fit together.
 const instructions = "fiplan plans financial independence (FI). fi_calculate projects savings to FI and through retirement; " +
 	"portfolio_health scores a portfolio; search_cities, compare_cities and recommend_cities find affordable places; " +
-	"tax_calculate, tax_programs and tax_optimize (pro) compare tax systems; my_fi_score and the asset tools work on the signed-in user's stored data. " +
+	"tax_calculate, tax_programs and tax_optimize (pro) compare tax systems; my_fi_score, the asset tools and the plan tools (save_my_plan, run_my_plan, checkin_my_plan: what a saved plan lets you spend this year) work on the signed-in user's stored data. " +
 	"Amounts are yearly unless a field says monthly; rates are fractions (0.04 = 4%). Resources hold each method and dataset's sources."
 
 // sdk is the tool as the protocol lists it.

@@ -45,6 +45,11 @@ func tools() []*tool {
 		{name: "add_asset", title: "Add an asset", method: "POST", path: "/api/v1/assets", summary: assetSummary},
 		{name: "update_asset", title: "Change an asset", method: "PATCH", path: "/api/v1/assets/{id}", destructive: true, idempotent: true, summary: assetSummary},
 		{name: "delete_asset", title: "Delete an asset", method: "DELETE", path: "/api/v1/assets/{id}", destructive: true, idempotent: true, summary: deletedSummary},
+		{name: "list_my_plans", title: "My saved plans", method: "GET", path: "/api/v1/plans", read: true, idempotent: true, summary: plansSummary},
+		{name: "get_my_plan", title: "One saved plan", method: "GET", path: "/api/v1/plans/{id}", read: true, idempotent: true, summary: planSummary1},
+		{name: "save_my_plan", title: "Save a plan", method: "POST", path: "/api/v1/plans", summary: savedPlanSummary},
+		{name: "run_my_plan", title: "Run a saved plan", method: "POST", path: "/api/v1/plans/{id}/run", read: true, idempotent: true, projections: true},
+		{name: "checkin_my_plan", title: "Yearly check-in of a saved plan", method: "POST", path: "/api/v1/plans/{id}/checkin", read: true, idempotent: true, summary: checkInSummary},
 	}
 }
 
@@ -84,7 +89,8 @@ func (t *tool) pathParam() string {
 	if i < 0 {
 		return ""
 	}
-	return strings.TrimSuffix(t.path[i+1:], "}")
+	name, _, _ := strings.Cut(t.path[i+1:], "}")
+	return name
 }
 
 // includeProjections is the fi_calculate argument asking for every row.

@@ -265,6 +265,16 @@ func (d *decoder) direct(f *field, p unsafe.Pointer, c byte) {
 			return
 		}
 		d.array(f, p)
+	case kRaw:
+		if c != '{' {
+			d.mismatch(f)
+			return
+		}
+		start := d.i
+		d.skip()
+		if !d.bad {
+			*(*RawObject)(p) = append(RawObject(nil), d.b[start:d.i]...)
+		}
 	case kString, kTime:
 		if c != '"' {
 			d.mismatch(f)
@@ -311,7 +321,7 @@ func article(f *field) string {
 	switch f.kind {
 	case kInteger:
 		return "an integer"
-	case kObject:
+	case kObject, kRaw:
 		return "an object"
 	case kArray:
 		return "an array"

@@ -73,9 +73,32 @@ const (
 	kTime
 	kObject
 	kArray
+	kRaw // a RawObject
 )
 
-var kindNames = [...]string{kNumber: "number", kInteger: "integer", kString: "string", kBool: "boolean", kTime: "string", kObject: "object", kArray: "array"}
+var kindNames = [...]string{kNumber: "number", kInteger: "integer", kString: "string", kBool: "boolean", kTime: "string", kObject: "object", kArray: "array", kRaw: "object"}
+
+// RawObject is a JSON object a declaration keeps as it was sent, byte for
+// byte: decoding checks only that it is one well-formed object, and the
+// document calls it an object. Its owner validates what it holds (a
+// stored request body, for instance, by that request's own declaration).
+type RawObject []byte
+
+// MarshalJSON writes the object as it is; null when empty.
+func (r RawObject) MarshalJSON() ([]byte, error) {
+	if len(r) == 0 {
+		return []byte("null"), nil
+	}
+	return r, nil
+}
+
+// UnmarshalJSON keeps a copy of b.
+func (r *RawObject) UnmarshalJSON(b []byte) error {
+	*r = append((*r)[:0], b...)
+	return nil
+}
+
+var rawObjectType = reflect.TypeFor[RawObject]()
 
 type field struct {
 	name     string
@@ -319,7 +342,7 @@ func (c *compiler) field(owner reflect.Type, goName string, t reflect.Type, tag 
 	opts := parseTag(where, tag)
 	f.required = opts.flag("required")
 	f.nullable = opts.flag("nullable")
-	if t.Kind() == reflect.Slice {
+	if t.Kind() == reflect.Slice && t != rawObjectType {
 		f.kind = kArray
 		f.slice = t
 		elem := field{minLen: -1, maxLen: -1, maxItems: -1}
@@ -355,6 +378,8 @@ func (c *compiler) setKind(where string, f *field, t reflect.Type) {
 	switch {
 	case t == timeType:
 		f.kind = kTime
+	case t == rawObjectType:
+		f.kind = kRaw
 	case t.Kind() == reflect.Struct:
 		f.kind = kObject
 		f.obj = c.object(t)
@@ -538,6 +563,8 @@ func resetObject(o *object, base unsafe.Pointer) {
 			resetObject(f.obj, p)
 		case kTime:
 			*(*time.Time)(p) = time.Time{}
+		case kRaw:
+			*(*RawObject)(p) = nil
 		default:
 			setScalarDefault(f, p)
 		}

@@ -168,7 +168,7 @@ func (d *DB) UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) e
 	return nil
 }
 
-// DeleteUser erases the user's account, documents, assets, keys and flag
+// DeleteUser erases the user's account, documents, assets, plans, keys and flag
 // exposures in one transaction. An unknown user is not an error.
 func (d *DB) DeleteUser(user string) error {
 	if !readable(user) {
@@ -183,7 +183,7 @@ func (d *DB) DeleteUser(user string) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM idempotency WHERE user_id = $1`, user); err != nil {
 			return err
 		}
-		// Documents, assets and keys go with the row (ON DELETE CASCADE).
+		// Documents, assets, plans and keys go with the row (ON DELETE CASCADE).
 		_, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, user)
 		return err
 	})
@@ -196,7 +196,7 @@ func (d *DB) DeleteUser(user string) error {
 // Export reads everything stored about user in one REPEATABLE READ,
 // read-only transaction.
 func (d *DB) Export(user string) (store.Export, error) {
-	e := store.Export{Docs: map[string][]byte{}, Assets: [][]byte{}, Keys: []store.Key{}, Exposures: map[string]string{}}
+	e := store.Export{Docs: map[string][]byte{}, Assets: [][]byte{}, Plans: [][]byte{}, Keys: []store.Key{}, Exposures: map[string]string{}}
 	if !readable(user) {
 		return e, nil
 	}
@@ -229,6 +229,17 @@ func (d *DB) Export(user string) (store.Export, error) {
 				return err
 			}
 			e.Assets = append(e.Assets, doc)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		err = each(ctx, tx, `SELECT doc FROM plans WHERE user_id = $1 ORDER BY seq`, user, func(r pgx.Rows) error {
+			var doc []byte
+			if err := r.Scan(&doc); err != nil {
+				return err
+			}
+			e.Plans = append(e.Plans, doc)
 			return nil
 		})
 		if err != nil {

@@ -13,8 +13,8 @@ import (
 
 // Counts is what Load copied.
 type Counts struct {
-	Users, Docs, Assets, Keys, Flags, Exposures, Revocations int
-	Secret                                                   bool
+	Users, Docs, Assets, Plans, Keys, Flags, Exposures, Revocations int
+	Secret                                                          bool
 }
 
 func (c Counts) String() string {
@@ -22,8 +22,8 @@ func (c Counts) String() string {
 	if c.Secret {
 		secret = "the local secret"
 	}
-	return fmt.Sprintf("%d users, %d documents, %d assets, %d API keys, %d flags, %d exposures, %d sign-out marks and %s",
-		c.Users, c.Docs, c.Assets, c.Keys, c.Flags, c.Exposures, c.Revocations, secret)
+	return fmt.Sprintf("%d users, %d documents, %d plans, %d assets, %d API keys, %d flags, %d exposures, %d sign-out marks and %s",
+		c.Users, c.Docs, c.Plans, c.Assets, c.Keys, c.Flags, c.Exposures, c.Revocations, secret)
 }
 
 // ErrNotEmpty: Load was given a database that already holds records.
@@ -84,7 +84,7 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		}
 		n.Secret = true
 	}
-	var users, docs, assets, keys [][]any
+	var users, docs, assets, plans, keys [][]any
 	for _, u := range e.Users {
 		if err := checkUser(u.ID); err != nil {
 			return n, fmt.Errorf("user %q: %w", u.ID, err)
@@ -108,6 +108,12 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 				isin = a.Meta.ISIN
 			}
 			assets = append(assets, []any{u.ID, a.Meta.ID, isin, int16(a.Meta.Category), a.Doc})
+		}
+		for _, p := range u.Plans {
+			if err := checkPlan(p.ID); err != nil {
+				return n, fmt.Errorf("user %q: %w", u.ID, err)
+			}
+			plans = append(plans, []any{u.ID, p.ID, p.Doc})
 		}
 		for _, k := range u.Keys {
 			for what, s := range map[string]string{"key id": k.Key.ID, "key name": k.Key.Name, "key hint": k.Key.Hint} {
@@ -141,7 +147,8 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		}
 		exposures = append(exposures, []any{x.Flag, x.User, x.Variant})
 	}
-	// Assets are copied in creation order: seq, their order, is generated.
+	// Assets and plans are copied in creation order: seq, their order, is
+	// generated.
 	for _, t := range []struct {
 		table string
 		cols  []string
@@ -151,6 +158,7 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		{"users", []string{"id", "tier", "created_at", "updated_at"}, users, &n.Users},
 		{"docs", []string{"user_id", "name", "body"}, docs, &n.Docs},
 		{"assets", []string{"user_id", "id", "isin", "category", "doc"}, assets, &n.Assets},
+		{"plans", []string{"user_id", "id", "doc"}, plans, &n.Plans},
 		{"api_keys", []string{"hash", "user_id", "id", "name", "hint", "created_at", "last_used_at"}, keys, &n.Keys},
 		{"flags", []string{"key", "def"}, flags, &n.Flags},
 		{"exposures", []string{"flag", "user_id", "variant"}, exposures, &n.Exposures},

@@ -25,6 +25,7 @@ import (
 func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	runSessions(t, open)
 	runIdempotency(t, open)
+	runPlans(t, open)
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s store.Store)

@@ -1,0 +1,157 @@
+package calculator
+
+import (
+	"strconv"
+	"strings"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/plan"
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
+)
+
+// A saved plan (handlers/plans) keeps a body of this route: it is checked
+// as this route checks a request before computing when it is saved, and
+// run through this route's own path (Answer) or, for a check-in, computed
+// here and read typed (CheckIn), charged and gated as any calculation.
+
+// agesProblem is the first cross-field error of in the declaration cannot
+// express: ages out of order, a mix above 100%, a CAPE rule without CAPE.
+// field is "" when there is none.
+func agesProblem(in *fi.Input) (field, msg string) {
+	switch {
+	case in.LifeExpectancy <= in.CurrentAge:
+		return "lifeExpectancy", "must be greater than currentAge"
+	case in.TargetRetirementAge != 0 && in.TargetRetirementAge < in.CurrentAge:
+		return "targetRetirementAge", "must be at least currentAge"
+	case in.StockShare+in.CashShare > 1+1e-9:
+		return "cashShare", "stockShare + cashShare must not exceed 1"
+	case in.Strategy == fi.StrategyCAPE && in.CAPE == 0:
+		return "cape", "is required with withdrawalStrategy cape"
+	}
+	return "", ""
+}
+
+// cellsProblem refuses a simulation larger than the engine's bound.
+func cellsProblem(req *calcRequest, years int) (field, msg string) {
+	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
+		return "monteCarlo.simulations", "simulations x years (" + strconv.Itoa(mc.Simulations) + " x " + strconv.Itoa(years) + ") must not exceed " + strconv.Itoa(fi.MaxCells)
+	}
+	return "", ""
+}
+
+// everyProblem refuses every without output yearly.
+func everyProblem(req *calcRequest) (field, msg string) {
+	if req.Every != nil && req.Output != "yearly" {
+		return "every", "applies only with output yearly"
+	}
+	return "", ""
+}
+
+// taxProblem refuses a tax country without tax parameters.
+func (s *Handlers) taxProblem(req *calcRequest) (field, msg string) {
+	rt := req.Tax
+	if rt == nil {
+		return "", ""
+	}
+	if _, ok := s.taxes.ByCountry(rt.Country); !ok {
+		return "tax.country", "no tax parameters for " + strconv.Quote(rt.Country) + "; supported: " + strings.Join(s.taxes.Codes(), ", ")
+	}
+	return "", ""
+}
+
+// Validate checks body as this route checks a request before computing
+// it: its declaration, the ages of the plan and of each scenario, the
+// output options, the size of the simulation and the tax country. On a
+// refusal it reports false and r holds it, each path prefixed by prefix
+// (such as "input." for a body kept in a field named input).
+func (s *Handlers) Validate(body []byte, prefix string, r *schema.Result) bool {
+	w := calcPool.Get().(*calcWork)
+	defer release(w)
+	ok := s.schema.Decode(body, &w.req, r)
+	if ok {
+		if field, msg := s.crossCheck(w); field != "" {
+			r.Reset()
+			r.Code, r.Error = errcode.Validation, "request failed validation"
+			r.Details = append(r.Details, schema.Detail{Path: field, Message: msg})
+			ok = false
+		}
+	}
+	if !ok {
+		for i := range r.Details {
+			if r.Details[i].Path == "" {
+				r.Details[i].Path = strings.TrimSuffix(prefix, ".")
+			} else {
+				r.Details[i].Path = prefix + r.Details[i].Path
+			}
+		}
+	}
+	return ok
+}
+
+// crossCheck is the first error of w.req's cross-field rules, in the
+// order Calculate finds them.
+func (s *Handlers) crossCheck(w *calcWork) (field, msg string) {
+	req, in := &w.req, &w.base
+	*in = fi.Defaults()
+	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
+	req.calcParams.apply(in)
+	if field, msg = agesProblem(in); field != "" {
+		return field, msg
+	}
+	if field, msg = cellsProblem(req, in.LifeExpectancy-in.CurrentAge); field != "" {
+		return field, msg
+	}
+	if field, msg = everyProblem(req); field != "" {
+		return field, msg
+	}
+	for i := range req.Scenarios {
+		sc := &req.Scenarios[i]
+		x := *in
+		setI(&x.CurrentAge, sc.CurrentAge)
+		setF(&x.AnnualIncome, sc.AnnualIncome)
+		setF(&x.AnnualExpenses, sc.AnnualExpenses)
+		sc.calcParams.apply(&x)
+		if field, msg = agesProblem(&x); field != "" {
+			return "scenarios[" + strconv.Itoa(i) + "]." + field, msg
+		}
+	}
+	return s.taxProblem(req)
+}
+
+// Answer answers c with this route's answer for body, as if body had been
+// POSTed to it: cached, charged by its work, gated, and in CSV when the
+// request's Accept asks.
+func (s *Handlers) Answer(c *rest.Ctx, body []byte) {
+	c.RC.Request.SetBody(body)
+	s.Calculate(c)
+}
+
+// CheckIn computes body, a request Validate accepts, with every row and,
+// unless it asks for one, the default historical backtest, charged and
+// gated as this route's requests are, and reads the check-in from it
+// (plan.CheckInOf). It also returns the plan's currency and the backtest
+// window. ok is false when it has answered (429, 503, or a refusal).
+func (s *Handlers) CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency string, window int, ok bool) {
+	w := calcPool.Get().(*calcWork)
+	defer release(w)
+	r := c.Result()
+	if !s.schema.Decode(body, &w.req, r) {
+		c.Invalid(r)
+		return ci, "", 0, false
+	}
+	req := &w.req
+	req.Output, req.Every, req.Goals, req.Scenarios = "full", nil, nil, req.Scenarios[:0]
+	if req.Historical == nil {
+		req.Historical = &calcHistorical{Years: 30, Dataset: "annual"}
+	}
+	if !s.inputs(c, w, s.now().Year(), false) || !s.compute(c, w, false, &w.res) {
+		return ci, "", 0, false
+	}
+	if w.entered {
+		s.gate.Leave()
+		w.entered = false
+	}
+	return plan.CheckInOf(&w.res), w.res.Currency, req.Historical.Years, true
+}

@@ -1,0 +1,116 @@
+package mcp
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	json "github.com/goccy/go-json"
+)
+
+// The summaries of the saved-plan tools.
+
+var errNotCheckIn = errors.New("the answer is no check-in")
+
+type planBrief struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Input struct {
+		CurrentAge     int     `json:"currentAge"`
+		AnnualExpenses float64 `json:"annualExpenses"`
+		CurrentSavings float64 `json:"currentSavings"`
+	} `json:"input"`
+}
+
+func (p planBrief) String() string {
+	return fmt.Sprintf("%q (id %s): age %d, spending %s, savings %s", p.Name, p.ID, p.Input.CurrentAge, num(p.Input.AnnualExpenses), num(p.Input.CurrentSavings))
+}
+
+func plansSummary(out []byte) (string, error) {
+	items, total, err := list[planBrief](out)
+	if err != nil {
+		return "", err
+	}
+	if total == 0 {
+		return "No saved plans.", nil
+	}
+	names := make([]string, len(items))
+	for i, p := range items {
+		names[i] = p.String()
+	}
+	return fmt.Sprintf("%d saved plans; %d here: %s.", total, len(items), firstFew(names)), nil
+}
+
+func planSummary1(out []byte) (string, error) {
+	var p planBrief
+	if err := json.Unmarshal(out, &p); err != nil {
+		return "", err
+	}
+	return "Plan " + p.String() + ".", nil
+}
+
+func savedPlanSummary(out []byte) (string, error) {
+	var p planBrief
+	if err := json.Unmarshal(out, &p); err != nil {
+		return "", err
+	}
+	return "Saved plan " + p.String() + ".", nil
+}
+
+func checkInSummary(out []byte) (string, error) {
+	var d struct {
+		Year         int     `json:"year"`
+		Age          int     `json:"age"`
+		Currency     string  `json:"currency"`
+		Strategy     string  `json:"withdrawalStrategy"`
+		Retired      bool    `json:"retired"`
+		DrawdownAge  *int    `json:"drawdownAge"`
+		Spending     float64 `json:"spending"`
+		Portfolio    float64 `json:"portfolio"`
+		Rate         float64 `json:"withdrawalRate"`
+		DepletionAge *int    `json:"depletionAge"`
+		Guardrails   *struct {
+			CutBelow   float64 `json:"cutBelowPortfolio"`
+			RaiseAbove float64 `json:"raiseAbovePortfolio"`
+		} `json:"guardrails"`
+		Success struct {
+			Historical  *float64 `json:"historical"`
+			Windows     int      `json:"historicalWindows"`
+			WindowYears int      `json:"windowYears"`
+			MonteCarlo  *float64 `json:"monteCarlo"`
+		} `json:"successRates"`
+	}
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
+	if d.Year == 0 || d.Strategy == "" || d.Currency == "" {
+		return "", errNotCheckIn
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d, age %d: ", d.Year, d.Age)
+	switch {
+	case d.DrawdownAge == nil:
+		b.WriteString("drawdown never starts within the plan. ")
+	case d.Retired:
+		fmt.Fprintf(&b, "the %s strategy lets you withdraw %s %s this year, %s of the portfolio of %s. ", d.Strategy, d.Currency, num(d.Spending), pct(d.Rate), num(d.Portfolio))
+	default:
+		fmt.Fprintf(&b, "drawdown starts at age %d; the %s strategy then lets you withdraw %s %s a year (today's money), %s of the portfolio of %s. ",
+			*d.DrawdownAge, d.Strategy, d.Currency, num(d.Spending), pct(d.Rate), num(d.Portfolio))
+	}
+	if g := d.Guardrails; g != nil {
+		fmt.Fprintf(&b, "Guardrails: spending is cut by 10%% if the portfolio falls below %s and raised by 10%% above %s. ", num(g.CutBelow), num(g.RaiseAbove))
+	}
+	if h := d.Success.Historical; h != nil {
+		fmt.Fprintf(&b, "Historical success from today %s (%d windows of %d years)", pct(*h), d.Success.Windows, d.Success.WindowYears)
+	} else {
+		b.WriteString("No historical window could be tested")
+	}
+	if m := d.Success.MonteCarlo; m != nil {
+		fmt.Fprintf(&b, "; Monte Carlo %s", pct(*m))
+	}
+	b.WriteString(".")
+	if d.DepletionAge != nil {
+		fmt.Fprintf(&b, " In the projection the money runs out at age %d.", *d.DepletionAge)
+	}
+	return b.String(), nil
+}

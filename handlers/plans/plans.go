@@ -1,0 +1,103 @@
+// Package plans serves a user's saved plans: a name and a calculator body
+// kept under an id, read and rewritten with entity tags, run through the
+// calculator, and checked in once a year against the balances of the day.
+package plans
+
+import (
+	"crypto/rand"
+	"encoding/base32"
+	"strings"
+	"time"
+
+	"fiplan/compute/plan"
+	"fiplan/data/store"
+	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
+)
+
+// MaxPlans caps the plans of one user.
+const MaxPlans = 100
+
+// PlanID is the grammar of a plan id: pln_ and 26 characters of base32
+// (a-z, 2-7), 128 random bits.
+var PlanID = rest.NewPathParam("id", `^pln_[a-z2-7]{26}$`, 30, "must be a plan id: pln_ and 26 characters of a-z and 2-7")
+
+var idEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// newID returns a new plan id of the PlanID grammar.
+func newID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return "pln_" + strings.ToLower(idEncoding.EncodeToString(b[:])), nil
+}
+
+// Calculator is what the plans need of the calculator (handlers/calculator):
+// its check of a body, its answer, and the figures of a check-in.
+type Calculator interface {
+	// Validate checks body as a calculator request; on a refusal r holds
+	// it with each path prefixed by prefix.
+	Validate(body []byte, prefix string, r *schema.Result) bool
+	// Answer answers c with the calculator's answer for body, charged and
+	// gated as POST /calculator.
+	Answer(c *rest.Ctx, body []byte)
+	// CheckIn computes body with a backtest and reads the check-in from
+	// it, charged and gated as POST /calculator; ok is false when it has
+	// answered.
+	CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency string, window int, ok bool)
+}
+
+// Handlers serve the plan routes.
+type Handlers struct {
+	db   store.Store
+	calc Calculator
+	now  func() time.Time
+
+	inSchema      *schema.Schema[planIn]
+	putSchema     *schema.Schema[planPut]
+	checkInSchema *schema.Schema[checkInRequest]
+
+	// Docs describes the routes for the OpenAPI document.
+	Docs Docs
+}
+
+// Docs describes the routes for the OpenAPI document.
+type Docs struct {
+	List, Create, Get, Put, Patch, Delete, Run, CheckIn *rest.Doc
+}
+
+// Config is what the plan routes need.
+type Config struct {
+	DB   store.Store
+	Calc Calculator
+	Now  func() time.Time
+	// Answer is the calculator's documentation, whose answer POST
+	// /plans/{id}/run gives.
+	Answer *rest.Doc
+}
+
+// New compiles the routes' declarations against v.
+func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
+	s := &Handlers{db: cfg.DB, calc: cfg.Calc, now: cfg.Now}
+	var err error
+	if s.inSchema, err = schema.Compile[planIn](v); err != nil {
+		return nil, err
+	}
+	if s.putSchema, err = schema.Compile[planPut](v); err != nil {
+		return nil, err
+	}
+	if s.checkInSchema, err = schema.Compile[checkInRequest](v); err != nil {
+		return nil, err
+	}
+	planDoc, err := schema.CompileDoc[savedPlan](v)
+	if err != nil {
+		return nil, err
+	}
+	checkInDoc, err := schema.CompileDoc[checkInData](v)
+	if err != nil {
+		return nil, err
+	}
+	s.docs(planDoc, checkInDoc, cfg.Answer)
+	return s, nil
+}

@@ -1,0 +1,330 @@
+package handlers
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"fiplan/handlers/plans"
+)
+
+// A saved plan's input: a 40-year-old saving toward drawdown at 55.
+const planInput = `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":300000,"targetRetirementAge":55}`
+
+func savePlan(t *testing.T, h *harness, tok, name, input string) map[string]any {
+	t.Helper()
+	r := h.do("POST", "/api/v1/plans", `{"name":`+fmt.Sprintf("%q", name)+`,"input":`+input+`}`, bearer(tok)...)
+	if r.status != 201 {
+		t.Fatalf("save plan: %d %s", r.status, r.raw)
+	}
+	return r.data()
+}
+
+var planIDPattern = regexp.MustCompile(`^pln_[a-z2-7]{26}$`)
+
+func TestPlansSaveReadListReplaceDelete(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	p := savePlan(t, h, h.token("alice", "free", ""), "Lean at 55", planInput)
+	id, _ := p["id"].(string)
+	if !planIDPattern.MatchString(id) || p["name"] != "Lean at 55" || p["createdAt"] == nil || p["createdAt"] != p["updatedAt"] {
+		t.Fatalf("saved plan = %v", p)
+	}
+	var want, got any
+	_ = json.Unmarshal([]byte(planInput), &want)
+	if got = p["input"]; !reflect.DeepEqual(got, want) {
+		t.Errorf("input kept as %v, want %v", got, want)
+	}
+
+	r := h.do("GET", "/api/v1/plans/"+id, "", tok...)
+	if r.status != 200 || !reflect.DeepEqual(r.data(), p) || r.header["Etag"] == "" {
+		t.Fatalf("GET = %d %s (ETag %q)", r.status, r.raw, r.header["Etag"])
+	}
+	tag := r.header["Etag"]
+
+	savePlan(t, h, h.token("alice", "free", ""), "Second", planInput)
+	r = h.do("GET", "/api/v1/plans?limit=1&offset=1", "", tok...)
+	items, _ := r.body["data"].([]any)
+	meta, _ := r.body["meta"].(map[string]any)
+	if r.status != 200 || len(items) != 1 || items[0].(map[string]any)["name"] != "Second" || meta["total"] != 2.0 {
+		t.Fatalf("list page = %d %s", r.status, r.raw)
+	}
+
+	// PUT with the current tag replaces name and input, keeps id and createdAt.
+	r = h.do("PUT", "/api/v1/plans/"+id, `{"name":"Fat at 55","input":{"currentAge":40,"annualIncome":90000,"annualExpenses":60000,"lifeExpectancy":90}}`, append(tok, "If-Match", tag)...)
+	if r.status != 200 || r.data()["name"] != "Fat at 55" || r.data()["createdAt"] != p["createdAt"] || r.data()["id"] != id || r.header["Etag"] == tag {
+		t.Fatalf("PUT = %d %s", r.status, r.raw)
+	}
+	newTag := r.header["Etag"]
+	// The old tag is stale now: PUT, PATCH and DELETE with it answer 412 and change nothing.
+	expectError(t, h.do("PUT", "/api/v1/plans/"+id, `{"name":"x","input":`+planInput+`}`, append(tok, "If-Match", tag)...), 412, "PRECONDITION_FAILED")
+	expectError(t, h.do("PATCH", "/api/v1/plans/"+id, `{"name":"x"}`, append(tok, "If-Match", tag)...), 412, "PRECONDITION_FAILED")
+	expectError(t, h.do("DELETE", "/api/v1/plans/"+id, "", append(tok, "If-Match", tag)...), 412, "PRECONDITION_FAILED")
+	if r = h.do("GET", "/api/v1/plans/"+id, "", tok...); r.data()["name"] != "Fat at 55" || r.header["Etag"] != newTag {
+		t.Fatalf("a stale write changed the plan: %s", r.raw)
+	}
+
+	// PATCH merges into the stored input.
+	r = h.do("PATCH", "/api/v1/plans/"+id, `{"input":{"currentSavings":123456,"lifeExpectancy":null}}`, append(tok, "If-Match", newTag)...)
+	in, _ := r.data()["input"].(map[string]any)
+	if r.status != 200 || in["currentSavings"] != 123456.0 || in["annualExpenses"] != 60000.0 || in["currentAge"] != 40.0 {
+		t.Fatalf("PATCH = %d %s", r.status, r.raw)
+	}
+	if _, ok := in["lifeExpectancy"]; ok {
+		t.Errorf("PATCH with null left lifeExpectancy in the input: %v", in)
+	}
+	r = h.do("GET", "/api/v1/plans/"+id, "", tok...)
+	if r.status != 200 {
+		t.Fatalf("GET after PATCH: %d %s", r.status, r.raw)
+	}
+
+	if r = h.do("DELETE", "/api/v1/plans/"+id, "", append(tok, "If-Match", r.header["Etag"])...); r.status != 204 {
+		t.Fatalf("DELETE = %d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("GET", "/api/v1/plans/"+id, "", tok...), 404, "NOT_FOUND")
+	expectError(t, h.do("DELETE", "/api/v1/plans/"+id, "", tok...), 404, "NOT_FOUND")
+}
+
+// Another user's plan id answers 404 on every route, as an unknown id
+// does; an id outside its grammar is 400 before any lookup.
+func TestPlansOfAnotherUserAreNotFound(t *testing.T) {
+	h := newHarness(t)
+	id := savePlan(t, h, h.token("alice", "free", ""), "Mine", planInput)["id"].(string)
+	bob := bearer(h.token("bob", "free", ""))
+	for _, c := range []struct{ method, path, body string }{
+		{"GET", "/api/v1/plans/" + id, ""},
+		{"PUT", "/api/v1/plans/" + id, `{"name":"stolen","input":` + planInput + `}`},
+		{"PATCH", "/api/v1/plans/" + id, `{"name":"stolen"}`},
+		{"DELETE", "/api/v1/plans/" + id, ""},
+		{"POST", "/api/v1/plans/" + id + "/run", ""},
+		{"POST", "/api/v1/plans/" + id + "/checkin", `{"currentSavings":1000}`},
+	} {
+		r := h.do(c.method, c.path, c.body, bob...)
+		expectError(t, r, 404, "NOT_FOUND")
+	}
+	if r := h.do("GET", "/api/v1/plans", "", bob...); r.body["meta"].(map[string]any)["total"] != 0.0 {
+		t.Errorf("bob lists alice's plans: %s", r.raw)
+	}
+	if r := h.do("GET", "/api/v1/plans/"+id, "", bearer(h.token("alice", "free", ""))...); r.status != 200 || r.data()["name"] != "Mine" {
+		t.Errorf("alice's plan after bob's tries: %d %s", r.status, r.raw)
+	}
+	for _, bad := range []string{"pln_short", "ast_aaaaaaaaaaaaaaaaaaaaaaaaaa", "pln_AAAAAAAAAAAAAAAAAAAAAAAAAA", "..%2f..%2fassets"} {
+		r := h.do("GET", "/api/v1/plans/"+bad, "", bob...)
+		if r.status != 400 && r.status != 404 {
+			t.Errorf("GET /plans/%s = %d %s", bad, r.status, r.raw)
+		}
+		if r.status == 400 && r.code() != "VALIDATION_ERROR" {
+			t.Errorf("GET /plans/%s: code %s", bad, r.code())
+		}
+	}
+	expectError(t, h.do("GET", "/api/v1/plans/pln_aaaaaaaaaaaaaaaaaaaaaaaaa1", "", bob...), 400, "VALIDATION_ERROR")
+}
+
+// The stored input is a calculator body, checked as the calculator checks
+// one: its declaration and its cross-field rules, each error's path under
+// input.
+func TestPlansRefuseBadInputWithItsPath(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	for _, c := range []struct{ input, status, code, path string }{
+		{`{"annualIncome":1,"annualExpenses":1}`, "400", "MISSING_FIELD", "input.currentAge"},
+		{`{"currentAge":5,"annualIncome":1,"annualExpenses":1}`, "400", "VALIDATION_ERROR", "input.currentAge"},
+		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"lifeExpectancy":30}`, "400", "VALIDATION_ERROR", "input.lifeExpectancy"},
+		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"tax":{"country":"XX"}}`, "400", "VALIDATION_ERROR", "input.tax.country"},
+		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"scenarios":[{"name":"a","currentAge":50,"lifeExpectancy":45}]}`, "400", "VALIDATION_ERROR", "input.scenarios[0].lifeExpectancy"},
+		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"nope":1}`, "400", "VALIDATION_ERROR", "input.nope"},
+		{`[1]`, "400", "VALIDATION_ERROR", "input"},
+	} {
+		r := h.do("POST", "/api/v1/plans", `{"name":"x","input":`+c.input+`}`, tok...)
+		expectError(t, r, 400, c.code)
+		details, _ := r.body["details"].([]any)
+		if len(details) == 0 || details[0].(map[string]any)["path"] != c.path {
+			t.Errorf("input %s: details %v, want path %s", c.input, details, c.path)
+		}
+	}
+	expectError(t, h.do("POST", "/api/v1/plans", `{"input":`+planInput+`}`, tok...), 400, "MISSING_FIELD")
+	if r := h.do("GET", "/api/v1/plans", "", tok...); r.body["meta"].(map[string]any)["total"] != 0.0 {
+		t.Fatalf("a refused plan was stored: %s", r.raw)
+	}
+	// PUT and PATCH check the input as POST does, and store nothing on a refusal.
+	id := savePlan(t, h, h.token("alice", "free", ""), "ok", planInput)["id"].(string)
+	r := h.do("PATCH", "/api/v1/plans/"+id, `{"input":{"currentAge":null}}`, tok...)
+	expectError(t, r, 400, "MISSING_FIELD")
+	if d, _ := r.body["details"].([]any); len(d) == 0 || d[0].(map[string]any)["path"] != "input.currentAge" {
+		t.Errorf("PATCH details %v", r.body["details"])
+	}
+	r = h.do("PUT", "/api/v1/plans/"+id, `{"name":"x","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1,"stockShare":0.8,"cashShare":0.5}}`, tok...)
+	expectError(t, r, 400, "VALIDATION_ERROR")
+	if d, _ := r.body["details"].([]any); len(d) == 0 || d[0].(map[string]any)["path"] != "input.cashShare" {
+		t.Errorf("PUT details %v", r.body["details"])
+	}
+	if r = h.do("GET", "/api/v1/plans/"+id, "", tok...); r.data()["name"] != "ok" || r.data()["input"].(map[string]any)["currentAge"] != 40.0 {
+		t.Errorf("a refused write changed the plan: %s", r.raw)
+	}
+}
+
+// A user keeps at most MaxPlans plans; the next is 409 CONFLICT, as an
+// asset past the asset cap is, and stores nothing.
+func TestPlansCap(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "pro", "")
+	for i := range plans.MaxPlans {
+		savePlan(t, h, tok, fmt.Sprint("plan ", i), planInput)
+	}
+	r := h.do("POST", "/api/v1/plans", `{"name":"one more","input":`+planInput+`}`, bearer(tok)...)
+	expectError(t, r, 409, "CONFLICT")
+	if !strings.Contains(r.body["error"].(string), "100") {
+		t.Errorf("the refusal does not name the cap: %s", r.raw)
+	}
+	if r = h.do("GET", "/api/v1/plans?limit=1", "", bearer(tok)...); r.body["meta"].(map[string]any)["total"] != float64(plans.MaxPlans) {
+		t.Errorf("total after the cap: %s", r.raw)
+	}
+	// Another user is not affected.
+	savePlan(t, h, h.token("bob", "free", ""), "bob's", planInput)
+}
+
+// A retried save under the same Idempotency-Key answers the first answer
+// again and stores one plan; the key with another body is 409.
+func TestPlansIdempotentRetry(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	body := `{"name":"retried","input":` + planInput + `}`
+	key := []string{"Idempotency-Key", "5f0c6a2e-8a51-4f7e-9a58-1f2b3c4d5e6f"}
+	first := h.do("POST", "/api/v1/plans", body, append(tok, key...)...)
+	again := h.do("POST", "/api/v1/plans", body, append(tok, key...)...)
+	if first.status != 201 || again.status != 201 || again.data()["id"] != first.data()["id"] || again.header["Idempotent-Replayed"] != "true" {
+		t.Fatalf("retry = %d %s (replayed %q), first %d %s", again.status, again.raw, again.header["Idempotent-Replayed"], first.status, first.raw)
+	}
+	if r := h.do("GET", "/api/v1/plans", "", tok...); r.body["meta"].(map[string]any)["total"] != 1.0 {
+		t.Fatalf("a retry stored a second plan: %s", r.raw)
+	}
+	expectError(t, h.do("POST", "/api/v1/plans", `{"name":"other","input":`+planInput+`}`, append(tok, key...)...), 409, "CONFLICT")
+}
+
+// Run answers exactly what the calculator answers for the stored input.
+func TestPlanRunIsTheCalculatorsAnswer(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	input := `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":300000,"historical":{},"scenarios":[{"name":"frugal","annualExpenses":35000}]}`
+	id := savePlan(t, h, tok, "run me", input)["id"].(string)
+	run := h.do("POST", "/api/v1/plans/"+id+"/run", "", bearer(tok)...)
+	calc := h.do("POST", "/api/v1/calculator", input)
+	if run.status != 200 || calc.status != 200 {
+		t.Fatalf("run %d %s; calculator %d", run.status, run.raw, calc.status)
+	}
+	if !reflect.DeepEqual(run.body["data"], calc.body["data"]) {
+		t.Errorf("run and calculator differ:\nrun:  %.300s\ncalc: %.300s", run.raw, calc.raw)
+	}
+	expectError(t, h.do("POST", "/api/v1/plans/"+id+"/run", "", bearer(h.token("bob", "free", ""))...), 404, "NOT_FOUND")
+}
+
+// A run is charged as its calculation: a Monte Carlo plan costs its
+// units, so a caller whose limit covers the request alone meets 429.
+func TestPlanRunIsChargedItsWork(t *testing.T) {
+	h := newHarness(t, withRates("60/1m", "5/1m", "6000/1m"))
+	tok := h.token("alice", "free", "")
+	id := savePlan(t, h, tok, "heavy", `{"currentAge":30,"annualIncome":90000,"annualExpenses":40000,"monteCarlo":{"simulations":15000}}`)["id"].(string)
+	expectError(t, h.do("POST", "/api/v1/plans/"+id+"/run", "", bearer(tok)...), 429, "RATE_LIMITED")
+}
+
+func checkIn(t *testing.T, h *harness, tok, id, body string) *resp {
+	t.Helper()
+	return h.do("POST", "/api/v1/plans/"+id+"/checkin", body, bearer(tok)...)
+}
+
+// The yearly check-in runs the plan from this year: ages advanced by the
+// years since its start, savings replaced, and answers this year's
+// spending with the guardrails and the odds from today.
+func TestPlanCheckIn(t *testing.T) {
+	h := newHarness(t) // the harness clock is in 2026
+	tok := h.token("alice", "free", "")
+	id := savePlan(t, h, tok, "guardrails", `{"startYear":2020,"currentAge":58,"annualIncome":80000,"annualExpenses":40000,`+
+		`"currentSavings":600000,"targetRetirementAge":62,"withdrawalStrategy":"guyton-klinger","scenarios":[{"name":"x","annualExpenses":1}],"goals":{"fiByAge":60}}`)["id"].(string)
+	r := checkIn(t, h, tok, id, `{"currentSavings":1000000}`)
+	if r.status != 200 {
+		t.Fatalf("check-in = %d %s", r.status, r.raw)
+	}
+	d := r.data()
+	if d["planId"] != id || d["year"] != 2026.0 || d["age"] != 64.0 || d["retired"] != true || d["drawdownAge"] != 64.0 || d["withdrawalStrategy"] != "guyton-klinger" {
+		t.Fatalf("check-in = %s; want age 64 (58 + 6 years), retired in 2026", r.raw)
+	}
+	if d["currentSavings"] != 1e6 || d["spending"] != 40000.0 || d["portfolio"] != 1e6 || d["withdrawalRate"] != 0.04 || d["currency"] != "USD" {
+		t.Errorf("spending = %s; want 40000 of 1000000 (0.04) USD", r.raw)
+	}
+	g, _ := d["guardrails"].(map[string]any)
+	if g == nil || g["initialRate"] != 0.04 || g["cutAbove"] != 0.048 || g["raiseBelow"] != 0.032 || g["cutBelowPortfolio"] != 833333.33 || g["raiseAbovePortfolio"] != 1250000.0 || g["inflationCap"] != nil {
+		t.Errorf("guardrails = %v", g)
+	}
+	s, _ := d["successRates"].(map[string]any)
+	if h, _ := s["historical"].(float64); s["historical"] == nil || h <= 0 || h > 1 || s["historicalWindows"].(float64) < 1 || s["windowYears"] != 30.0 || s["monteCarlo"] != nil {
+		t.Errorf("success rates = %v; want a historical rate over 30-year windows and no Monte Carlo", s)
+	}
+	// The saved plan itself is unchanged.
+	if p := h.do("GET", "/api/v1/plans/"+id, "", bearer(tok)...).data(); p["input"].(map[string]any)["currentAge"] != 58.0 {
+		t.Errorf("a check-in changed the saved plan: %v", p)
+	}
+
+	// Still saving: the first drawdown year's withdrawal, in today's
+	// money; with monteCarlo in the input, its success rate too. Without
+	// startYear the plan's start is the year it was saved.
+	id2 := savePlan(t, h, tok, "saver", `{"currentAge":40,"annualIncome":90000,"annualExpenses":36000,"targetRetirementAge":50,"monteCarlo":{"simulations":500}}`)["id"].(string)
+	h.advance(2 * 365 * 24 * 3600e9)
+	tok = h.token("alice", "free", "")
+	r = checkIn(t, h, tok, id2, `{"balances":{"brokerage":150000,"cash":50000}}`)
+	d = r.data()
+	if r.status != 200 || d["age"] != 42.0 || d["retired"] != false || d["drawdownAge"] != 50.0 || d["drawdownYear"] != 2036.0 || d["spending"] != 36000.0 || d["currentSavings"] != 200000.0 || d["guardrails"] != nil {
+		t.Fatalf("check-in of a saver = %d %s", r.status, r.raw)
+	}
+	if mc := d["successRates"].(map[string]any)["monteCarlo"]; mc == nil {
+		t.Errorf("no Monte Carlo rate for a plan that asks for one: %s", r.raw)
+	}
+}
+
+func TestPlanCheckInRefusals(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	id := savePlan(t, h, tok, "p", planInput)["id"].(string)
+	for _, c := range []struct{ body, code, path string }{
+		{`{}`, "MISSING_FIELD", "currentSavings"},
+		{`{"currentSavings":1,"balances":{"a":1}}`, "VALIDATION_ERROR", "balances"},
+		{`{"currentSavings":-1}`, "VALIDATION_ERROR", "currentSavings"},
+		{`{"balances":{"Not An Id":1}}`, "VALIDATION_ERROR", "balances.Not An Id"},
+		{`{"balances":{"isa":"lots"}}`, "VALIDATION_ERROR", "balances.isa"},
+		{`{"balances":[1]}`, "VALIDATION_ERROR", "balances"},
+	} {
+		r := checkIn(t, h, tok, id, c.body)
+		expectError(t, r, 400, c.code)
+		if d, _ := r.body["details"].([]any); len(d) == 0 || d[0].(map[string]any)["path"] != c.path {
+			t.Errorf("%s: details %v, want path %s", c.body, r.body["details"], c.path)
+		}
+	}
+	// A plan whose life expectancy has passed cannot be run from today.
+	old := savePlan(t, h, tok, "old", `{"startYear":1990,"currentAge":60,"annualIncome":1,"annualExpenses":1,"lifeExpectancy":90}`)["id"].(string)
+	r := checkIn(t, h, tok, old, `{"currentSavings":1000}`)
+	expectError(t, r, 409, "CONFLICT")
+	if !strings.Contains(r.body["error"].(string), "lifeExpectancy") {
+		t.Errorf("the refusal does not name the field: %s", r.raw)
+	}
+}
+
+// Export lists the plans; erasure removes them.
+func TestPlansExportAndErase(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	id := savePlan(t, h, tok, "exported", planInput)["id"].(string)
+	r := h.do("GET", "/api/v1/user/export", "", bearer(tok)...)
+	list, _ := r.data()["plans"].([]any)
+	if r.status != 200 || len(list) != 1 || list[0].(map[string]any)["id"] != id || list[0].(map[string]any)["input"].(map[string]any)["currentAge"] != 40.0 {
+		t.Fatalf("export = %d %s", r.status, r.raw)
+	}
+	if r = h.do("DELETE", "/api/v1/user", "", bearer(tok)...); r.status != 204 {
+		t.Fatalf("erase = %d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("GET", "/api/v1/plans/"+id, "", bearer(tok)...), 404, "NOT_FOUND")
+	if r = h.do("GET", "/api/v1/user/export", "", bearer(tok)...); len(r.data()["plans"].([]any)) != 0 {
+		t.Errorf("plans after erasure: %s", r.raw)
+	}
+}

@@ -1,0 +1,38 @@
+package handlers
+
+import "time"
+
+func (o *observedStore) CreatePlan(user, id string, doc []byte, max int) error {
+	t := time.Now()
+	err := o.Store.CreatePlan(user, id, doc, max)
+	o.done(opCreatePlan, t, err)
+	return err
+}
+
+func (o *observedStore) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) error {
+	t := time.Now()
+	err := o.Store.UpdatePlan(user, id, fn)
+	o.done(opUpdatePlan, t, err)
+	return err
+}
+
+func (o *observedStore) DeletePlan(user, id string, check func(doc []byte) error) error {
+	t := time.Now()
+	err := o.Store.DeletePlan(user, id, check)
+	o.done(opDeletePlan, t, err)
+	return err
+}
+
+func (o *observedStore) AppendPlan(dst []byte, user, id string) ([]byte, error) {
+	t := time.Now()
+	out, err := o.Store.AppendPlan(dst, user, id)
+	o.done(opAppendPlan, t, err)
+	return out, err
+}
+
+func (o *observedStore) AppendPlans(dst []byte, user string, offset, limit int) ([]byte, int, error) {
+	t := time.Now()
+	out, total, err := o.Store.AppendPlans(dst, user, offset, limit)
+	o.done(opAppendPlans, t, err)
+	return out, total, err
+}
