@@ -181,13 +181,15 @@ function show(d) {
   document.getElementById('risk').replaceChildren(...risk);
 
   const head = ['Year', 'Age', 'Start', 'Contributions', 'Growth', 'Withdrawals', 'End', "End (today's money)", 'FI progress'];
+  // On a narrow screen each row is a card of label and value pairs: shorter labels.
+  const cardLabel = head.map((h) => (h === "End (today's money)" ? "Today's money" : h));
   const p = d.projections;
   document.getElementById('table').replaceChildren(
     el('caption', { class: 'sr' }, 'Projection year by year'),
     el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, p.map((r) => el('tr', { class: r.retired ? 'retired' : '' },
       ...[r.year, r.age, money(r.startBalance), money(r.contributions), money(r.growth), money(r.withdrawals),
-        money(r.endBalance), money(r.realEndBalance), pct(r.fiProgress, 0)].map((v, i) => el('td', { 'data-label': head[i] }, v))))));
+        money(r.endBalance), money(r.realEndBalance), pct(r.fiProgress, 0)].map((v, i) => el('td', { 'data-label': cardLabel[i] }, v))))));
 }
 
 /**

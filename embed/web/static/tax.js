@@ -77,11 +77,14 @@ function assumptions(c, d) {
   if (!c) return [];
   const notes = (c.modelled?.notes || []).filter((n) => !/^\d{4}: /.test(n) || n.startsWith(d.year + ': '));
   const local = c.localTax && !d.region ? [c.localTax.note] : [];
+  const all = [...notes, ...local];
   return [
-    el('h3', { id: 'assume-h' }, 'What this assumes'),
-    el('ul', { class: 'notes', id: 'assumptions' }, [...notes, ...local].map((n) => el('li', {}, n))),
-    c.notModelled?.length ? el('h3', { id: 'not-h' }, 'Not modelled') : '',
-    c.notModelled?.length ? el('ul', { class: 'notes', id: 'not-modelled' }, c.notModelled.map((n) => el('li', {}, n))) : '',
+    el('details', { class: 'notes', open: all.length <= 6 },
+      el('summary', { id: 'assume-h' }, `What this assumes (${all.length})`),
+      el('ul', { class: 'notes', id: 'assumptions' }, all.map((n) => el('li', {}, n)))),
+    c.notModelled?.length ? el('details', { class: 'notes', open: c.notModelled.length <= 6 },
+      el('summary', { id: 'not-h' }, `Not modelled (${c.notModelled.length})`),
+      el('ul', { class: 'notes', id: 'not-modelled' }, c.notModelled.map((n) => el('li', {}, n)))) : '',
   ];
 }
 
@@ -109,8 +112,8 @@ form.addEventListener('submit', async (e) => {
         el('thead', {}, el('tr', {}, head.map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h)))),
         el('tbody', {}, d.breakdown.map((b) => el('tr', {},
           el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b)), el('td', { class: 'left', 'data-label': head[1] }, b.category),
-          el('td', { 'data-label': head[2] }, m(b.base)), el('td', { 'data-label': head[3] }, b.kind === 'deduction' ? '—' : pct(b.rate, 2)),
-          el('td', { 'data-label': head[4] }, b.kind === 'deduction' ? `−${m(b.amount)} from the base` : m(b.amount))))))),
+          el('td', { 'data-label': head[2] }, m(b.base)), el('td', { 'data-label': head[3] }, b.kind === 'deduction' ? 'deducted' : pct(b.rate, 2)),
+          el('td', { 'data-label': head[4] }, b.kind === 'deduction' ? `−${m(b.amount)}` : m(b.amount))))))),
       ...assumptions(c, d));
   } catch (err) {
     // A result of other inputs must not stay beside the error.

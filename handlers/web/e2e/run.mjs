@@ -351,10 +351,9 @@ try {
       const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
       await page.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, eur.format(d.fiNumber));
       assert.match(await page.textContent('#table tbody tr td:nth-child(3)'), /€$/);
-      await page.goto(base + '/app/portfolio');
       const [sum] = await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/api/v1/assets/summary')),
-        page.waitForSelector('#assets tbody tr'),
+        page.goto(base + '/app/portfolio'),
       ]);
       const sm = (await sum.json()).data;
       await page.waitForFunction((n) => document.querySelector('#total')?.textContent === n,
