@@ -173,7 +173,15 @@ export function fieldErrors(form, details) {
   return rest;
 }
 
+/**
+ * Shows message on input. A rate the page takes in percent (data-pct, or
+ * data-kind="pct") gets the API's bounds, given as fractions, in percent:
+ * "must be at most 0.2" reads "must be at most 20%".
+ */
 export function setFieldError(input, message) {
+  if (input.hasAttribute('data-pct') || input.dataset.kind === 'pct') {
+    message = String(message).replace(/-?\d*\.?\d+/g, (n) => `${+(Number(n) * 100).toFixed(6)}%`);
+  }
   input.setAttribute('aria-invalid', 'true');
   let msg = document.getElementById(input.id + '-error');
   if (!msg) {

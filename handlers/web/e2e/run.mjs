@@ -336,6 +336,11 @@ try {
     await page.reload();
     await page.waitForFunction(() => document.querySelector('#s-withdrawalRate')?.value === '3.5');
     assert.equal(await page.inputValue('#s-expectedReturn'), '7');
+    // The API's bounds are fractions; the field says them in percent.
+    await page.fill('#s-withdrawalRate', '70');
+    await page.click('#settings button[type=submit]');
+    await page.waitForSelector('#s-withdrawalRate[aria-invalid=true]');
+    assert.match(await page.textContent('#s-withdrawalRate-error'), /^must be at most \d+(\.\d+)?%$/);
   });
 
   test('amounts in the profile\'s currency and the settings\' locale', async () => {
