@@ -57,14 +57,18 @@ form.region.addEventListener('change', clearResult);
 const isRate = (s) => /^[\d.,]+\s?%$/.test(s.trim());
 
 /**
- * The words of a breakdown line: the rule's name from the country's list,
+ * The words of a breakdown line: the rule's name from the country's list (or
+ * the region's, for a regional rule the list does not name),
  * then what the line adds to it (its band or income layer), without
  * repeating the rate the Rate column shows or a word twice.
  */
-function lineName(c, b) {
+function lineName(c, b, region) {
   const rule = c?.modelled?.rules?.find((r) => r.id === b.rule);
+  // The list names the rules of the latest year; a regional line of another
+  // year is at least named by its region.
+  const name = rule?.label ?? (b.category === 'regional' ? c?.regions?.find((r) => r.code === region)?.name : undefined);
   const parts = [];
-  for (const p of [rule?.label, b.layer, b.label]) {
+  for (const p of [name, b.layer, b.label]) {
     if (!p || isRate(p) || parts.includes(p)) continue;
     parts.push(p);
   }
@@ -111,7 +115,7 @@ form.addEventListener('submit', async (e) => {
       el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-labelledby': 'lines-h' }, el('table', { id: 'breakdown', class: 'reflow' },
         el('thead', {}, el('tr', {}, head.map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h)))),
         el('tbody', {}, d.breakdown.map((b) => el('tr', {},
-          el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b)), el('td', { class: 'left', 'data-label': head[1] }, b.category),
+          el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b, d.region)), el('td', { class: 'left', 'data-label': head[1] }, b.category),
           el('td', { 'data-label': head[2] }, m(b.base)), el('td', { 'data-label': head[3] }, b.kind === 'deduction' ? 'deducted' : pct(b.rate, 2)),
           el('td', { 'data-label': head[4] }, b.kind === 'deduction' ? `−${m(b.amount)}` : m(b.amount))))))),
       ...assumptions(c, d));

@@ -253,6 +253,8 @@ try {
     await page.fill('#employment', '150000');
     await page.click('#tax button[type=submit]');
     await page.waitForSelector('#breakdown tbody tr');
+    const caLines = await page.locator('#breakdown tbody tr:has(td:nth-child(2):text-is("regional")) td:first-child').allTextContents();
+    assert.ok(caLines.length > 0 && caLines.every((l) => /^California/.test(l)), `regional lines named by their region: ${JSON.stringify(caLines)}`);
     assert.ok(await page.locator('#assumptions li').count() > 0, 'assumptions shown');
     assert.ok(await page.locator('#not-modelled li').count() > 0, 'what is not modelled shown');
     await shot('tax-us-ca');
