@@ -143,25 +143,42 @@ document.getElementById('asset-cancel').addEventListener('click', resetForm);
 
 async function loadSummary() {
   const st = document.getElementById('summary-status');
-  const box = document.getElementById('summary');
   status(st, 'loading', 'Loading the summary…');
   try {
     summary = await api('GET', '/assets/summary');
     status(st, '', '');
-    if (!summary.assets) { box.replaceChildren(el('p', {}, 'Add assets to see how they are spread.')); return; }
-    const fmt = (v) => money(v, summary.currency);
-    const width = box.clientWidth - 18;
-    box.replaceChildren(
-      el('p', {}, 'Total: ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ` in ${summary.assets} asset${summary.assets === 1 ? '' : 's'}`),
-      el('h3', {}, 'By category'),
-      barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width }),
-      el('h3', {}, 'By currency'),
-      barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width }),
-      el('p', { class: 'lead' }, `Exchange rates of ${summary.exchangeRates?.asOf ?? '—'}.`));
+    renderSummary();
   } catch (err) {
     status(st, 'error', describe(err));
   }
 }
+
+let summaryWidth = 0;
+/** Draws the summary's charts at the width of their box. */
+function renderSummary() {
+  const box = document.getElementById('summary');
+  if (!summary) return;
+  if (!summary.assets) { box.replaceChildren(el('p', {}, 'Add assets to see how they are spread.')); return; }
+  const fmt = (v) => money(v, summary.currency);
+  summaryWidth = box.clientWidth;
+  const width = box.clientWidth - 18;
+  box.replaceChildren(
+    el('p', {}, 'Total: ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ` in ${summary.assets} asset${summary.assets === 1 ? '' : 's'}`),
+    el('h3', {}, 'By category'),
+    barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width }),
+    el('h3', {}, 'By currency'),
+    barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width }),
+    el('p', { class: 'lead' }, `Exchange rates of ${summary.exchangeRates?.asOf ?? '—'}.`));
+}
+
+// Charts are drawn at the width they are shown at: redrawn when it changes.
+let resizeTimer = 0;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    if (summary && Math.abs(document.getElementById('summary').clientWidth - summaryWidth) > 40) renderSummary();
+  }, 200);
+});
 
 async function loadHealth(profile) {
   const st = document.getElementById('health-status');

@@ -409,6 +409,16 @@ try {
     const text = await page.textContent('main');
     assert.doesNotMatch(text, /fiProgress|portfolioHealth|timeToFI|cost_efficiency|\/api\/v1|profile\.\w+/, 'internal names on the page');
     assert.match(await page.textContent('#fiscore'), /Progress to your FI number/);
+    // Bar charts are redrawn at a new width, so their text keeps its size.
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      await page.waitForFunction(() => {
+        const svg = document.querySelector('#summary svg.bars');
+        return svg && Number(svg.getAttribute('viewBox').split(' ')[2]) <= svg.clientWidth * 1.1;
+      }, null, { timeout: 3000 });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   test('at 375 and 1280 px no page scrolls sideways and tables fit their box', async () => {
