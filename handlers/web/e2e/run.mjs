@@ -192,6 +192,17 @@ try {
     assert.match(warn, new RegExp(`runs out at age ${d.depletionAge}`));
     assert.match(warn, /withdrawal rate of 8% is high/);
     await shot('calculator-runs-out');
+    // FI today by the FI number, yet the money runs out: not "0 years" alone.
+    const [resp2] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.goto(base + '/?currentAge=45&annualIncome=60000&annualExpenses=48000&currentSavings=600000&withdrawalRate=8&hist=0&mc=0'),
+    ]);
+    const d2 = (await resp2.json()).data;
+    assert.equal(d2.yearsToFI, 0, 'the API answers FI now for this plan');
+    assert.equal(typeof d2.depletionAge, 'number', 'and a depletion age');
+    await page.waitForFunction(() => document.querySelector('#years-to-fi')?.textContent === 'now');
+    assert.equal(await page.textContent('#money-lasts'), `age ${d2.depletionAge}`);
+    assert.match(await page.textContent('#warnings'), new RegExp(`runs out at age ${d2.depletionAge}`));
     // A plan that lasts reads "past age 95" and warns of nothing.
     await page.goto(base + '/?currentAge=41&annualIncome=82000&annualExpenses=39000&currentSavings=120000&hist=0');
     await page.waitForFunction(() => document.querySelector('#money-lasts')?.textContent === 'past age 95');
