@@ -7,9 +7,11 @@
 //  1. a ticker in the table of well-known funds and coins (exchange suffix
 //     such as ".L" or ".DE" ignored);
 //  2. a keyword in the name, matched as a whole word without regard to case,
-//     in priority order: crypto ("bitcoin"), cash ("money market"), bonds
-//     ("treasury", "gilt"), real estate ("REIT"), commodities ("gold", but
-//     not "gold miners", which are shares) and equity ("MSCI", "S&P 500");
+//     in priority order: crypto ("bitcoin"), cash ("money market",
+//     "savings"), target-date and multi-asset funds (counted as equity, their
+//     larger part), bonds ("treasury", "gilt"), real estate ("REIT"),
+//     commodities ("gold", but not "gold miners", which are shares) and
+//     equity ("MSCI", "S&P 500");
 //  3. the ISIN's prefix: XS (international, mostly eurobonds) and EU (EU
 //     institutions' debt) point to bonds; IE and LU, the UCITS fund
 //     domiciles, to a fund, most often an equity one; other country
@@ -96,8 +98,16 @@ type keyword struct {
 var keywords = []keyword{
 	{"bitcoin", Crypto}, {"btc", Crypto}, {"ethereum", Crypto}, {"ether", Crypto}, {"solana", Crypto},
 	{"crypto", Crypto}, {"cryptocurrency", Crypto}, {"stablecoin", Crypto},
+	{"savings bond", Bond}, {"savings bonds", Bond},
 	{"money market", Cash}, {"cash", Cash}, {"savings account", Cash}, {"current account", Cash},
 	{"deposit", Cash}, {"checking", Cash}, {"tagesgeld", Cash}, {"festgeld", Cash},
+	{"savings", Cash}, {"high-yield savings", Cash}, {"hysa", Cash},
+	{"emergency fund", Cash}, {"sparkonto", Cash}, {"livret", Cash}, {"isa cash", Cash},
+	// Target-date and multi-asset funds hold mostly shares until close to
+	// their date: counted with equity, their larger part.
+	{"target date", Equity}, {"target-date", Equity}, {"target retirement", Equity},
+	{"lifecycle", Equity}, {"lifestrategy", Equity}, {"multi-asset", Equity}, {"multi asset", Equity},
+	{"balanced fund", Equity}, {"asset allocation", Equity},
 	{"bond", Bond}, {"bonds", Bond}, {"eurobond", Bond}, {"treasury", Bond}, {"treasuries", Bond}, {"t-bill", Bond}, {"t-bills", Bond},
 	{"gilt", Bond}, {"gilts", Bond}, {"bund", Bond}, {"bunds", Bond}, {"fixed income", Bond},
 	{"aggregate", Bond}, {"government", Bond}, {"govt", Bond}, {"corporate", Bond}, {"tips", Bond},
@@ -206,8 +216,12 @@ func AppendReason(dst []byte, g Guess) []byte {
 		dst = append(dst, `The name contains "`...)
 		dst = append(dst, g.Match...)
 		dst = append(dst, `", which points to `...)
-		dst = appendArticle(dst, g.Category)
-		dst = append(dst, " holding"...)
+		if multiAsset(g.Match) {
+			dst = append(dst, "a target-date or multi-asset fund, counted as equity, its larger part"...)
+		} else {
+			dst = appendArticle(dst, g.Category)
+			dst = append(dst, " holding"...)
+		}
 		if g.Agrees {
 			dst = append(dst, "; the ISIN prefix agrees"...)
 		}
@@ -228,6 +242,16 @@ func AppendReason(dst []byte, g Guess) []byte {
 		return append(dst, '.')
 	}
 	return append(dst, "No known ticker, keyword or ISIN prefix; set the category yourself."...)
+}
+
+// multiAsset reports whether a matched keyword names a target-date or
+// multi-asset fund.
+func multiAsset(word string) bool {
+	switch word {
+	case "target date", "target-date", "target retirement", "lifecycle", "lifestrategy", "multi-asset", "multi asset", "balanced fund", "asset allocation":
+		return true
+	}
+	return false
 }
 
 func appendArticle(dst []byte, category string) []byte {

@@ -42,6 +42,14 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 		w.String(r.Code)
 		w.Key("name")
 		w.String(r.Name)
+		w.Key("years")
+		w.BeginArray()
+		for _, y := range sys.Years() {
+			if sys.Covers(y, r.Code) {
+				w.Int(int64(y))
+			}
+		}
+		w.EndArray()
 		w.End()
 	}
 	w.EndArray()

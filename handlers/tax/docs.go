@@ -70,8 +70,9 @@ func (t *Handlers) docs() Docs {
 // against these declarations.
 
 type taxRegionDoc struct {
-	Code string `json:"code" schema:"required" doc:"The value for the region field of POST /api/v1/tax/calculate."`
-	Name string `json:"name" schema:"required"`
+	Code  string `json:"code" schema:"required" doc:"The value for the region field of POST /api/v1/tax/calculate."`
+	Name  string `json:"name" schema:"required"`
+	Years []int  `json:"years" schema:"required" doc:"The tax years that model the region; POST /api/v1/tax/calculate refuses the region in the others."`
 }
 
 type taxRuleInfoDoc struct {

@@ -1,6 +1,6 @@
 // The public FI calculator. The form's values live in the URL's query
 // string, so a plan can be shared and survives a reload.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat } from './common.js';
 import { lineChart } from './chart.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
@@ -117,45 +117,62 @@ function stat(label, value, id) {
   return [el('div', {}, el('dt', {}, label), el('dd', { id }, value))];
 }
 
+/** Withdrawal rates above this have often run out within 30 years in history. */
+const highWithdrawal = 0.05;
+
+/**
+ * The warnings of a plan: money that runs out before the plan ends, and a
+ * withdrawal rate high enough to make that likely.
+ */
+function warnings(d, body) {
+  const out = [];
+  const end = body.lifeExpectancy ?? 95;
+  if (d.depletionAge !== null && d.depletionAge !== undefined) {
+    const early = end - d.depletionAge;
+    out.push(`The money runs out at age ${d.depletionAge}${early > 0 ? `, ${early} year${early === 1 ? '' : 's'} before age ${end}, the end of the plan` : ''}. Spend less, save more or retire later.`);
+  } else if (d.runsOut) {
+    out.push('Some years\' spending cannot be paid in full from the portfolio.');
+  }
+  const wr = typeof body.withdrawalRate === 'number' ? body.withdrawalRate : 0.04;
+  if (wr > highWithdrawal) {
+    out.push(`A withdrawal rate of ${pct(wr)} is high: above about ${pct(highWithdrawal, 0)} a year, portfolios have often run out within 30 years in history. 3–4% is the usual range.`);
+  }
+  return out;
+}
+
+/** How the chart shows amounts: "real" (today's money) or "nominal" (money of each year). */
+function chartMoney() {
+  const r = /** @type {HTMLInputElement|null} */ (document.querySelector('input[name=chart-money]:checked'));
+  return r && r.value === 'nominal' ? 'nominal' : 'real';
+}
+
 function show(d) {
   const res = document.getElementById('results');
   res.hidden = false;
   shownWidth = document.getElementById('chart').clientWidth;
-  const years = d.yearsToFI === null ? 'not reached' : `${d.yearsToFI} year${d.yearsToFI === 1 ? '' : 's'}`;
+  const body = request();
+  const years = d.yearsToFI === null ? 'not reached' : d.yearsToFI === 0 ? 'now' : `${d.yearsToFI} year${d.yearsToFI === 1 ? '' : 's'}`;
+  const end = body.lifeExpectancy ?? 95;
+  const lasts = d.depletionAge !== null && d.depletionAge !== undefined ? `age ${d.depletionAge}` : `past age ${end}`;
   document.getElementById('stats').replaceChildren(
     ...stat('FI number', money(d.fiNumber), 'fi-number'),
     ...stat('Years to FI', years, 'years-to-fi'),
     ...stat('Age at FI', d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
+    ...stat('Money lasts to', lasts, 'money-lasts'),
     ...stat('Savings rate', pct(d.savingsRate), 'savings-rate'));
+  if (d.depletionAge !== null && d.depletionAge !== undefined) document.getElementById('money-lasts').parentElement.classList.add('bad');
+  const warn = warnings(d, body);
+  const wbox = document.getElementById('warnings');
+  wbox.hidden = !warn.length;
+  wbox.replaceChildren(...warn.map((w) => el('p', {}, w)));
 
-  const p = d.projections;
-  const xs = p.map((r) => r.age);
-  const series = [
-    { name: 'nominal', label: 'Balance (money of each year)', cls: 's0', xs, ys: p.map((r) => r.endBalance) },
-    { name: 'real', label: "Balance (today's money)", cls: 's1', xs, ys: p.map((r) => r.realEndBalance) },
-  ];
-  (d.scenarios || []).forEach((s, i) => series.push({
-    name: 'scenario-' + i, label: `${s.name} (today's money)`, cls: 's' + (2 + (i % 4)), dashed: true,
-    xs: s.projections.map((r) => r.age), ys: s.projections.map((r) => r.realEndBalance),
-  }));
-  const bands = [];
-  if (d.monteCarlo && d.monteCarlo.balances) {
-    const b = d.monteCarlo.balances;
-    bands.push({ name: 'mc', label: 'Monte Carlo p10–p90 (money of each year)', cls: 'mc', xs: b.map((r) => r.age), lo: b.map((r) => r.p10), hi: b.map((r) => r.p90) });
-    series.push({ name: 'mc-p50', label: 'Monte Carlo median', cls: 'mc', dashed: true, xs: b.map((r) => r.age), ys: b.map((r) => r.p50) });
-  }
-  document.getElementById('chart').replaceChildren(lineChart({
-    title: 'Portfolio balance by age',
-    desc: `From age ${xs[0]} to ${xs[xs.length - 1]}; FI number ${money(d.fiNumber)} in today's money.`,
-    xLabel: 'Age', series, bands, width: document.getElementById('chart').clientWidth - 18,
-    hlines: [{ name: 'fi-number', label: "FI number (today's money)", cls: 'fi', y: d.fiNumber }],
-  }));
+  drawChart(d);
 
   const risk = [];
   if (d.monteCarlo) {
     const m = d.monteCarlo;
     risk.push(...stat('Monte Carlo success rate', pct(m.successRate), 'mc-success'));
-    if (m.fiAge) risk.push(...stat('Age at FI, p10 / p50 / p90', `${m.fiAge.p10 ?? '—'} / ${m.fiAge.p50 ?? '—'} / ${m.fiAge.p90 ?? '—'}`, 'mc-fi-age'));
+    if (m.fiAge) risk.push(...stat('Age at FI, 10th / 50th / 90th percentile', `${m.fiAge.p10 ?? '—'} / ${m.fiAge.p50 ?? '—'} / ${m.fiAge.p90 ?? '—'}`, 'mc-fi-age'));
   }
   if (d.historical) {
     const h = d.historical;
@@ -164,14 +181,60 @@ function show(d) {
   document.getElementById('risk').replaceChildren(...risk);
 
   const head = ['Year', 'Age', 'Start', 'Contributions', 'Growth', 'Withdrawals', 'End', "End (today's money)", 'FI progress'];
+  // On a narrow screen each row is a card of label and value pairs: shorter labels.
+  const cardLabel = head.map((h) => (h === "End (today's money)" ? "Today's money" : h));
+  const p = d.projections;
   document.getElementById('table').replaceChildren(
     el('caption', { class: 'sr' }, 'Projection year by year'),
     el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, p.map((r) => el('tr', { class: r.retired ? 'retired' : '' },
-      el('td', {}, r.year), el('td', {}, r.age), el('td', {}, money(r.startBalance)), el('td', {}, money(r.contributions)),
-      el('td', {}, money(r.growth)), el('td', {}, money(r.withdrawals)), el('td', {}, money(r.endBalance)),
-      el('td', {}, money(r.realEndBalance)), el('td', {}, pct(r.fiProgress, 0))))));
+      ...[r.year, r.age, money(r.startBalance), money(r.contributions), money(r.growth), money(r.withdrawals),
+        money(r.endBalance), money(r.realEndBalance), pct(r.fiProgress, 0)].map((v, i) => el('td', { 'data-label': cardLabel[i] }, v))))));
 }
+
+/**
+ * Draws the balance chart in today's money (the default: the Monte Carlo
+ * band is in today's money too) or in money of each year, where the band
+ * and the FI number are grown by the plan's inflation.
+ */
+function drawChart(d) {
+  const p = d.projections;
+  const xs = p.map((r) => r.age);
+  const real = chartMoney() === 'real';
+  // Each row's price level against today: endBalance / realEndBalance, or
+  // the plan's inflation compounded where a balance is 0.
+  const infl = typeof request().inflationRate === 'number' ? /** @type {number} */ (request().inflationRate) : 0.03;
+  const level = p.map((r, k) => (r.realEndBalance > 0 ? r.endBalance / r.realEndBalance : Math.pow(1 + infl, k + 1)));
+  const levelAt = new Map(p.map((r, k) => [r.age, level[k]]));
+  const unit = real ? "today's money" : 'money of each year';
+  const series = [
+    real
+      ? { name: 'real', label: "Balance (today's money)", cls: 's1', xs, ys: p.map((r) => r.realEndBalance) }
+      : { name: 'nominal', label: 'Balance (money of each year)', cls: 's0', xs, ys: p.map((r) => r.endBalance) },
+  ];
+  (d.scenarios || []).forEach((s, i) => series.push({
+    name: 'scenario-' + i, label: `${s.name} (${unit})`, cls: 's' + (2 + (i % 4)), dashed: true,
+    xs: s.projections.map((r) => r.age), ys: s.projections.map((r) => (real ? r.realEndBalance : r.endBalance)),
+  }));
+  const bands = [];
+  if (d.monteCarlo && d.monteCarlo.balances) {
+    const b = d.monteCarlo.balances;
+    const f = (r) => (real ? 1 : levelAt.get(r.age) ?? 1);
+    bands.push({ name: 'mc', label: `Monte Carlo, 10th to 90th percentile (${unit})`, cls: 'mc', xs: b.map((r) => r.age), lo: b.map((r) => r.p10 * f(r)), hi: b.map((r) => r.p90 * f(r)) });
+    series.push({ name: 'mc-p50', label: `Monte Carlo median (${unit})`, cls: 'mc', dashed: true, xs: b.map((r) => r.age), ys: b.map((r) => r.p50 * f(r)) });
+  }
+  const hlines = [];
+  if (real) hlines.push({ name: 'fi-number', label: "FI number (today's money)", cls: 'fi', y: d.fiNumber });
+  else series.push({ name: 'fi-number', label: 'FI number (money of each year)', cls: 'fi', dashed: true, xs, ys: level.map((l) => d.fiNumber * l) });
+  const box = document.getElementById('chart');
+  box.replaceChildren(lineChart({
+    title: `Portfolio balance by age, in ${unit}`,
+    desc: `From age ${xs[0]} to ${xs[xs.length - 1]}; FI number ${money(d.fiNumber)} in today's money.`,
+    xLabel: 'Age', series, bands, hlines, width: box.clientWidth - 18,
+  }));
+}
+
+for (const r of document.querySelectorAll('input[name=chart-money]')) r.addEventListener('change', () => { if (last) drawChart(last); });
 
 document.getElementById('csv').addEventListener('click', () => {
   if (!last) return;
@@ -203,4 +266,4 @@ window.addEventListener('resize', () => {
 for (const f of fields) f.addEventListener('input', () => { f.removeAttribute('aria-invalid'); document.getElementById(f.id + '-error')?.remove(); });
 
 fromURL();
-calculate();
+loadFormat().finally(calculate);

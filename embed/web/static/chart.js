@@ -12,12 +12,18 @@ function niceStep(range, ticks) {
   return 10 * p;
 }
 
-/** Short money: 1250000 -> "1.25M". */
+/** Drops the zeros after a decimal point: "1.50" -> "1.5", "2.00" -> "2", "10" stays. */
+const trimZeros = (s) => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
+
+/**
+ * Short money for axis ticks: 1250000 -> "1.25M", 10000000 -> "10M". A
+ * value that rounds up to the next unit is written in it (999999 -> "1M").
+ */
 export function short(v) {
   const a = Math.abs(v);
-  if (a >= 1e9) return (v / 1e9).toFixed(a >= 1e10 ? 0 : 1) + 'B';
-  if (a >= 1e6) return (v / 1e6).toFixed(a >= 1e7 ? 0 : 2).replace(/\.?0+$/, '') + 'M';
-  if (a >= 1e3) return (v / 1e3).toFixed(0) + 'k';
+  if (a >= 999.5e6) return trimZeros((v / 1e9).toFixed(a >= 9.95e9 ? 0 : 1)) + 'B';
+  if (a >= 999.5e3) return trimZeros((v / 1e6).toFixed(a >= 9.995e6 ? 0 : 2)) + 'M';
+  if (a >= 999.5) return (v / 1e3).toFixed(0) + 'k';
   return String(Math.round(v));
 }
 
@@ -25,8 +31,9 @@ export function short(v) {
  * lineChart draws series (each {name, cls, xs, ys, dashed}), bands (each
  * {name, cls, xs, lo, hi}) and horizontal reference lines (each {name, cls,
  * y}) over a shared x axis. It returns a figure holding the SVG and an HTML
- * legend. Each drawn series carries data-series, data-count and data-last,
- * so what is on screen can be checked against the numbers it came from.
+ * legend. Each drawn series carries data-series, data-count and data-last
+ * (a band: its upper edge), so what is on screen can be checked against the
+ * numbers it came from.
  */
 export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines = [], width = 720 }) {
   // Drawn at the width it is shown at, so that text keeps its size.
@@ -62,7 +69,7 @@ export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines
   for (const b of bands) {
     const top = b.xs.map((x, i) => `${sx(x).toFixed(1)},${sy(b.hi[i]).toFixed(1)}`);
     const bottom = b.xs.map((x, i) => `${sx(x).toFixed(1)},${sy(b.lo[i]).toFixed(1)}`).reverse();
-    svg.append(el('path', { d: 'M' + top.join('L') + 'L' + bottom.join('L') + 'Z', class: 'band ' + b.cls, 'data-series': b.name, 'data-count': b.xs.length }));
+    svg.append(el('path', { d: 'M' + top.join('L') + 'L' + bottom.join('L') + 'Z', class: 'band ' + b.cls, 'data-series': b.name, 'data-count': b.xs.length, 'data-last': b.hi[b.hi.length - 1] }));
   }
   for (const h of hlines) {
     svg.append(el('line', { x1: M.left, x2: W - M.right, y1: sy(h.y), y2: sy(h.y), class: 'ref ' + h.cls, 'data-series': h.name, 'data-last': h.y }));

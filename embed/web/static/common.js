@@ -173,7 +173,15 @@ export function fieldErrors(form, details) {
   return rest;
 }
 
+/**
+ * Shows message on input. A rate the page takes in percent (data-pct, or
+ * data-kind="pct") gets the API's bounds, given as fractions, in percent:
+ * "must be at most 0.2" reads "must be at most 20%".
+ */
 export function setFieldError(input, message) {
+  if (input.hasAttribute('data-pct') || input.dataset.kind === 'pct') {
+    message = String(message).replace(/-?\d*\.?\d+/g, (n) => `${+(Number(n) * 100).toFixed(6)}%`);
+  }
   input.setAttribute('aria-invalid', 'true');
   let msg = document.getElementById(input.id + '-error');
   if (!msg) {
@@ -207,18 +215,57 @@ export function el(tag, attrs, ...children) {
   return e;
 }
 
+// Amounts are formatted in the user's locale (their settings, else the
+// browser's) and, unless a currency is given, in their currency (the
+// profile's, else the settings' base currency, else US dollars).
+let fmtLocale = '';
+let fmtCurrency = 'USD';
 const moneyFmt = new Map();
-/** Formats an amount: money(1234.5, 'EUR') -> "€1,235". */
-export function money(v, currency = 'USD') {
+
+/** The locale amounts are formatted in. */
+export function locale() {
+  return fmtLocale || navigator.language || 'en-US';
+}
+
+/** The currency amounts are in when a page does not say otherwise. */
+export function currency() {
+  return fmtCurrency;
+}
+
+/** Sets the locale and currency of amounts; an invalid one is ignored. */
+export function setFormat(loc, cur) {
+  if (loc) {
+    try { new Intl.NumberFormat(loc); fmtLocale = loc; } catch { /* keep the browser's */ }
+  }
+  if (cur && /^[A-Z]{3}$/.test(cur)) fmtCurrency = cur;
+  moneyFmt.clear();
+}
+
+/**
+ * The signed-in user's locale and currency, from their profile and
+ * settings, set as the format of amounts; the browser's and US dollars for
+ * a visitor.
+ */
+export async function loadFormat() {
+  const s = await loadSession();
+  if (!s || !s.signedIn) return { locale: locale(), currency: fmtCurrency };
+  const [p, st] = await Promise.all([api('GET', '/user/profile').catch(() => null), api('GET', '/user/settings').catch(() => null)]);
+  setFormat(st?.locale, p?.currency || st?.baseCurrency);
+  return { locale: locale(), currency: fmtCurrency };
+}
+
+/** Formats an amount: money(1234.5, 'EUR') -> "€1,235" (in en-US). */
+export function money(v, cur = fmtCurrency) {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  let f = moneyFmt.get(currency);
+  const key = cur + ' ' + locale();
+  let f = moneyFmt.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
+      f = new Intl.NumberFormat(locale(), { style: 'currency', currency: cur, maximumFractionDigits: 0 });
     } catch {
-      f = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+      f = new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 });
     }
-    moneyFmt.set(currency, f);
+    moneyFmt.set(key, f);
   }
   return f.format(v);
 }
@@ -231,7 +278,7 @@ export function pct(v, digits = 1) {
 
 export function num(v, digits = 0) {
   if (v === null || v === undefined) return '—';
-  return v.toLocaleString('en-US', { maximumFractionDigits: digits });
+  return v.toLocaleString(locale(), { maximumFractionDigits: digits });
 }
 
 /** Offers text as a file download. */

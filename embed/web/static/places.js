@@ -1,6 +1,9 @@
 // City search, side-by-side comparison and budget recommendations.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession, control } from './common.js';
 
+/** Places' amounts are in US dollars, whatever the user's currency. */
+const usd = (v) => money(v, 'USD');
+
 const search = /** @type {HTMLFormElement} */ (document.getElementById('search'));
 const words = (k) => k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const picked = new Set();
@@ -26,7 +29,7 @@ search.addEventListener('submit', async (e) => {
         if (box.checked) picked.add(c.id); else picked.delete(c.id);
         compareBtn.disabled = picked.size < 2 || picked.size > 5;
       });
-      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${c.countryName}`), el('span', {}, `${money(c.monthlyCostUSD)} a month · safety ${c.safetyIndex} · ${c.climateBand}`));
+      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${c.countryName}`), el('span', {}, `${usd(c.monthlyCostUSD)} a month · safety ${c.safetyIndex} · ${c.climateBand}`));
     }));
   } catch (err) {
     if (err.details?.length) fieldErrors(search, err.details);
@@ -46,8 +49,8 @@ document.getElementById('compare').addEventListener('submit', async (e) => {
     document.getElementById('comparison').replaceChildren(el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Comparison' }, el('table', {},
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Monthly, USD'), d.cities.map((c) => el('th', { scope: 'col' }, c.city.name)))),
       el('tbody', {},
-        lines.map((l) => el('tr', {}, el('th', { scope: 'row', class: 'left' }, words(l)), d.cities.map((c) => el('td', {}, money(c.costs[l]), c.ratioToFirst[l] !== 1 ? ` (×${c.ratioToFirst[l]})` : '')))),
-        el('tr', {}, el('th', { scope: 'row', class: 'left' }, 'FI number'), d.cities.map((c) => el('td', {}, money(c.fiNumberUSD)))),
+        lines.map((l) => el('tr', {}, el('th', { scope: 'row', class: 'left' }, words(l)), d.cities.map((c) => el('td', {}, usd(c.costs[l]), c.ratioToFirst[l] !== 1 ? ` (×${c.ratioToFirst[l]})` : '')))),
+        el('tr', {}, el('th', { scope: 'row', class: 'left' }, 'FI number'), d.cities.map((c) => el('td', {}, usd(c.fiNumberUSD)))),
         el('tr', {}, el('th', { scope: 'row', class: 'left' }, 'Money goes further'), d.cities.map((c) => el('td', {}, `×${c.goesFurther}`)))))));
   } catch (err) {
     status(st, 'error', describe(err));
@@ -67,7 +70,7 @@ recs.addEventListener('submit', async (e) => {
     const list = await api('POST', '/geo/recommendations', body);
     status(st, '', list.length ? '' : 'No city fits: raise the budget or loosen the filters.');
     document.getElementById('rec-list').replaceChildren(...list.slice(0, 10).map((c) => el('li', {},
-      el('strong', {}, `${c.name}, ${c.countryName}`), ` — score ${c.score}, ${money(c.monthlyCostUSD)} a month${c.tight ? ' (tight)' : ''}`,
+      el('strong', {}, `${c.name}, ${c.countryName}`), ` — score ${c.score}, ${usd(c.monthlyCostUSD)} a month${c.tight ? ' (tight)' : ''}`,
       el('ul', { class: 'reasons' }, (c.reasons || []).map((r) => el('li', {}, r))))));
   } catch (err) {
     if (err.details?.length) fieldErrors(recs, err.details);

@@ -1,6 +1,6 @@
 // The signed-in person's assets, their summary, the portfolio health score
 // computed from them, and the FI score.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession, control } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession, control, loadFormat } from './common.js';
 import { barChart } from './chart.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('asset-form'));
@@ -9,6 +9,35 @@ let assets = [];
 let summary = null;
 
 const label = (s) => String(s).replaceAll('_', ' ');
+
+/** The parts of the scores, in words. */
+const partNames = {
+  fiProgress: 'Progress to your FI number', portfolioHealth: 'Portfolio health', timeToFI: 'Time to FI',
+  diversification: 'Diversification', cost_efficiency: 'Cost efficiency', risk_alignment: 'Risk alignment', resilience: 'Resilience',
+};
+
+/** A name the API uses (fiProgress, cost_efficiency, profile.currentAge) in words. */
+function words(name) {
+  if (partNames[name]) return partNames[name];
+  const w = String(name).replace(/^(profile|settings)\./, '').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** What the FI score lacks, said for this page: [what, why]. */
+const missingWords = {
+  'profile.annualExpenses': ['Your yearly spending', 'it sets your FI number; progress and time to FI score 0 without it.'],
+  'profile.currentAge': ['Your age or birth year', 'it sets the years to FI; time to FI scores 0 without it.'],
+  'profile.annualIncome': ['Your take-home income', 'without it no saving is assumed.'],
+  'profile.riskTolerance': ['Your risk tolerance', 'it makes the risk part of portfolio health exact.'],
+  'settings.withdrawalRate': ['A larger withdrawal rate', 'the one set is too small for a finite FI number.'],
+  assets: ['Your assets', 'add them above; portfolio health scores 0 without them.'],
+};
+
+/** An explanation from the API without its route and field names. */
+function plain(why) {
+  return String(why).replace(/\s*\((GET|POST|PUT|PATCH|DELETE) \/api\/[^)]*\)/g, '')
+    .replace(/\b(?:(?:profile|settings)\.)?[a-z]+[A-Z][A-Za-z]*\b/g, (m) => words(m).toLowerCase());
+}
 
 async function loadAssets() {
   const st = document.getElementById('assets-status');
@@ -35,9 +64,9 @@ function renderAssets() {
     el('caption', { class: 'sr' }, 'Your assets'),
     el('thead', {}, el('tr', {}, ['Name', 'Category', 'Value', ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, 'Actions'))))),
     el('tbody', {}, assets.map((a) => el('tr', { 'data-id': a.id },
-      el('td', { class: 'left' }, a.name, a.isin ? el('br') : '', a.isin ? el('small', {}, a.isin) : ''),
-      el('td', { class: 'left' }, label(a.category)),
-      el('td', {}, money(a.value, a.currency)),
+      el('td', { class: 'left', 'data-label': 'Name' }, a.name, a.isin ? el('br') : '', a.isin ? el('small', {}, a.isin) : ''),
+      el('td', { class: 'left', 'data-label': 'Category' }, label(a.category)),
+      el('td', { 'data-label': 'Value' }, money(a.value, a.currency || undefined)),
       el('td', { class: 'actions' },
         el('button', { type: 'button', class: 'secondary small', 'aria-label': `Edit ${a.name}`, onclick: () => edit(a) }, 'Edit'), ' ',
         el('button', { type: 'button', class: 'danger small', 'aria-label': `Delete ${a.name}`, onclick: () => remove(a) }, 'Delete'))))));
@@ -114,25 +143,42 @@ document.getElementById('asset-cancel').addEventListener('click', resetForm);
 
 async function loadSummary() {
   const st = document.getElementById('summary-status');
-  const box = document.getElementById('summary');
   status(st, 'loading', 'Loading the summary…');
   try {
     summary = await api('GET', '/assets/summary');
     status(st, '', '');
-    if (!summary.assets) { box.replaceChildren(el('p', {}, 'Add assets to see how they are spread.')); return; }
-    const fmt = (v) => money(v, summary.currency);
-    const width = box.clientWidth - 18;
-    box.replaceChildren(
-      el('p', {}, 'Total: ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ` in ${summary.assets} asset${summary.assets === 1 ? '' : 's'}`),
-      el('h3', {}, 'By category'),
-      barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width }),
-      el('h3', {}, 'By currency'),
-      barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width }),
-      el('p', { class: 'lead' }, `Exchange rates of ${summary.exchangeRates?.asOf ?? '—'}.`));
+    renderSummary();
   } catch (err) {
     status(st, 'error', describe(err));
   }
 }
+
+let summaryWidth = 0;
+/** Draws the summary's charts at the width of their box. */
+function renderSummary() {
+  const box = document.getElementById('summary');
+  if (!summary) return;
+  if (!summary.assets) { box.replaceChildren(el('p', {}, 'Add assets to see how they are spread.')); return; }
+  const fmt = (v) => money(v, summary.currency);
+  summaryWidth = box.clientWidth;
+  const width = box.clientWidth - 18;
+  box.replaceChildren(
+    el('p', {}, 'Total: ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ` in ${summary.assets} asset${summary.assets === 1 ? '' : 's'}`),
+    el('h3', {}, 'By category'),
+    barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width }),
+    el('h3', {}, 'By currency'),
+    barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width }),
+    el('p', { class: 'lead' }, `Exchange rates of ${summary.exchangeRates?.asOf ?? '—'}.`));
+}
+
+// Charts are drawn at the width they are shown at: redrawn when it changes.
+let resizeTimer = 0;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    if (summary && Math.abs(document.getElementById('summary').clientWidth - summaryWidth) > 40) renderSummary();
+  }, 200);
+});
 
 async function loadHealth(profile) {
   const st = document.getElementById('health-status');
@@ -172,8 +218,8 @@ function scoreView(score, max, id) {
 
 function components(cs) {
   return el('ul', { class: 'components' }, cs.map((c) => el('li', {},
-    el('strong', {}, label(c.name)), el('br'), `${c.score} of ${c.max}`,
-    el('meter', { class: 'meter', min: 0, max: c.max, value: c.score, 'aria-label': `${label(c.name)}: ${c.score} of ${c.max}` }))));
+    el('strong', {}, words(c.name)), el('br'), `${c.score} of ${c.max}`,
+    el('meter', { class: 'meter', min: 0, max: c.max, value: c.score, 'aria-label': `${words(c.name)}: ${c.score} of ${c.max}` }))));
 }
 
 function recs(list) {
@@ -192,7 +238,10 @@ async function loadFIScore() {
     const kids = [scoreView(f.score, 1000, 'fi-score'), components(f.components)];
     if (f.missing?.length) {
       kids.push(el('h3', {}, 'To make it exact'),
-        el('ul', {}, f.missing.map((m) => el('li', {}, el('code', {}, m.field), ': ', m.why))),
+        el('ul', { id: 'fi-missing' }, f.missing.map((m) => {
+          const [what, why] = missingWords[m.field] || [words(m.field), plain(m.why)];
+          return el('li', {}, el('strong', {}, what), ': ', why);
+        })),
         el('p', {}, el('a', { href: '/dashboard/settings' }, 'Complete your profile')));
     }
     box.replaceChildren(...kids);
@@ -202,6 +251,7 @@ async function loadFIScore() {
 }
 
 async function refreshAll() {
+  await loadFormat();
   await loadAssets();
   await loadSummary();
   const profile = await api('GET', '/user/profile').catch(() => null);

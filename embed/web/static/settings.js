@@ -1,22 +1,29 @@
 // Profile, preferences, notifications, API keys, export and erasure.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control } from './common.js';
 
-/** Fills a form's inputs from a document. */
+/**
+ * Fills a form's inputs from a document. A rate (data-kind="pct") is shown
+ * in percent, as on the calculator: the API's 0.07 is 7.
+ */
 function fill(form, doc) {
   for (const input of form.querySelectorAll('[data-path]')) {
     const v = doc[input.name];
-    input.value = v === null || v === undefined ? '' : v;
+    if (v === null || v === undefined) input.value = '';
+    else if (input.dataset.kind === 'pct' && typeof v === 'number') input.value = String(+(v * 100).toFixed(6));
+    else input.value = v;
   }
 }
 
-/** Reads a form's inputs: empty is null (cleared), numbers are numbers. */
+/** Reads a form's inputs: empty is null (cleared), numbers are numbers, percent becomes a fraction. */
 function read(form) {
   const body = {};
   for (const input of form.querySelectorAll('[data-path]')) {
     const v = input.value.trim();
     const kind = input.dataset.kind;
+    const n = Number(v);
     if (v === '') body[input.name] = null;
-    else if (kind === 'int' || kind === 'num') body[input.name] = Number.isFinite(Number(v)) ? Number(v) : v;
+    else if (kind === 'pct') body[input.name] = Number.isFinite(n) ? Math.round(n * 1e6) / 1e8 : v;
+    else if (kind === 'int' || kind === 'num') body[input.name] = Number.isFinite(n) ? n : v;
     else body[input.name] = v;
   }
   return body;
@@ -97,8 +104,8 @@ async function loadKeys() {
     t.replaceChildren(el('caption', { class: 'sr' }, 'Your API keys'),
       el('thead', {}, el('tr', {}, ['Name', 'Key', 'Created', 'Last used', ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, 'Actions'))))),
       el('tbody', {}, keys.map((k) => el('tr', { 'data-id': k.id },
-        el('td', { class: 'left' }, k.name), el('td', { class: 'left' }, el('code', {}, k.hint)),
-        el('td', {}, when(k.createdAt)), el('td', {}, when(k.lastUsedAt)),
+        el('td', { class: 'left', 'data-label': 'Name' }, k.name), el('td', { class: 'left', 'data-label': 'Key' }, el('code', {}, k.hint)),
+        el('td', { 'data-label': 'Created' }, when(k.createdAt)), el('td', { 'data-label': 'Last used' }, when(k.lastUsedAt)),
         el('td', { class: 'actions' }, el('button', { type: 'button', class: 'danger small', 'aria-label': `Revoke ${k.name}`, onclick: () => revoke(k) }, 'Revoke'))))));
   } catch (err) {
     status(kst, 'error', describe(err));

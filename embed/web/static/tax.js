@@ -1,6 +1,6 @@
 // One country's tax with its line-by-line breakdown, and (pro) a ranking of
 // countries by after-tax income.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession, loadFormat } from './common.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('tax'));
 const st = document.getElementById('tax-status');
@@ -16,16 +16,81 @@ function income() {
   return inc;
 }
 
+/** The country chosen in the form. */
+const chosen = () => countries.find((x) => x.code === form.country.value);
+
 function fillCountry() {
-  const c = countries.find((x) => x.code === form.country.value);
+  const c = chosen();
   if (!c) return;
   form.year.replaceChildren(...c.years.slice().reverse().map((y) => el('option', { value: y, selected: y === c.latestYear }, String(y))));
-  form.region.replaceChildren(el('option', { value: '' }, 'national only'), ...(c.regions || []).map((r) => el('option', { value: r.code }, r.name)));
-  form.region.disabled = !(c.regions || []).length;
+  fillRegions();
   document.querySelector('label[for=employment]').closest('fieldset').querySelector('legend').textContent = `Yearly income, in ${c.currency}`;
+  clearResult();
+}
+
+/** Offers the regions the chosen tax year models; keeps the chosen one when it still is. */
+function fillRegions() {
+  const c = chosen();
+  if (!c) return;
+  const year = Number(form.year.value);
+  const was = form.region.value;
+  const all = c.regions || [];
+  const regions = all.filter((r) => !r.years || r.years.includes(year));
+  form.region.replaceChildren(el('option', { value: '' }, 'national only'),
+    ...regions.map((r) => el('option', { value: r.code, selected: r.code === was }, r.name)));
+  form.region.disabled = !regions.length;
+  const left = all.length - regions.length;
+  const hint = document.getElementById('region-hint');
+  hint.hidden = !left;
+  hint.textContent = left ? `${left} region${left === 1 ? ' is' : 's are'} modelled only in other tax years: choose another year to see ${left === 1 ? 'it' : 'them'}.` : '';
+}
+
+/** Removes a result that no longer answers the form. */
+function clearResult() {
+  document.getElementById('result').replaceChildren(el('p', {}, 'Choose a country and press Calculate tax.'));
 }
 
 form.country.addEventListener('change', fillCountry);
+form.year.addEventListener('change', () => { fillRegions(); clearResult(); });
+form.region.addEventListener('change', clearResult);
+
+const isRate = (s) => /^[\d.,]+\s?%$/.test(s.trim());
+
+/**
+ * The words of a breakdown line: the rule's name from the country's list (or
+ * the region's, for a regional rule the list does not name),
+ * then what the line adds to it (its band or income layer), without
+ * repeating the rate the Rate column shows or a word twice.
+ */
+function lineName(c, b, region) {
+  const rule = c?.modelled?.rules?.find((r) => r.id === b.rule);
+  // The list names the rules of the latest year; a regional line of another
+  // year is at least named by its region.
+  const name = rule?.label ?? (b.category === 'regional' ? c?.regions?.find((r) => r.code === region)?.name : undefined);
+  const parts = [];
+  for (const p of [name, b.layer, b.label]) {
+    if (!p || isRate(p) || parts.includes(p)) continue;
+    parts.push(p);
+  }
+  if (!parts.length) parts.push(b.label || b.rule);
+  return parts.join(' · ');
+}
+
+/** The country's assumptions and what it leaves out, under a result. */
+function assumptions(c, d) {
+  if (!c) return [];
+  const notes = (c.modelled?.notes || []).filter((n) => !/^\d{4}: /.test(n) || n.startsWith(d.year + ': '));
+  const local = c.localTax && !d.region ? [c.localTax.note] : [];
+  const all = [...notes, ...local];
+  return [
+    el('details', { class: 'notes', open: all.length <= 6 },
+      el('summary', { id: 'assume-h' }, `What this assumes (${all.length})`),
+      el('ul', { class: 'notes', id: 'assumptions' }, all.map((n) => el('li', {}, n)))),
+    c.notModelled?.length ? el('details', { class: 'notes', open: c.notModelled.length <= 6 },
+      el('summary', { id: 'not-h' }, `Not modelled (${c.notModelled.length})`),
+      el('ul', { class: 'notes', id: 'not-modelled' }, c.notModelled.map((n) => el('li', {}, n)))) : '',
+  ];
+}
 
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -36,7 +101,9 @@ form.addEventListener('submit', async (e) => {
   try {
     const d = await api('POST', '/tax/calculate', body);
     status(st, '', '');
+    const c = countries.find((x) => x.code === d.country) || chosen();
     const m = (v) => money(v, d.currency);
+    const head = ['Line', 'Category', 'Base', 'Rate', 'Amount'];
     document.getElementById('result').replaceChildren(
       el('dl', { class: 'stats' },
         el('div', {}, el('dt', {}, 'Total tax'), el('dd', { id: 'total-tax' }, m(d.totalTax))),
@@ -44,14 +111,17 @@ form.addEventListener('submit', async (e) => {
         el('div', {}, el('dt', {}, 'Marginal rate'), el('dd', {}, pct(d.marginalRate))),
         el('div', {}, el('dt', {}, 'After tax'), el('dd', {}, m(d.afterTaxIncome)))),
       el('p', {}, `Income tax ${m(d.incomeTax)} · social contributions ${m(d.socialContributions)} · capital tax ${m(d.capitalTax)}${d.regionalTax !== undefined && d.regionalTax !== null ? ` · regional tax ${m(d.regionalTax)}` : ''}`),
-      el('h3', { id: 'lines-h' }, 'Line by line'),
-      el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-labelledby': 'lines-h' }, el('table', { id: 'breakdown' },
-        el('thead', {}, el('tr', {}, ['Line', 'Category', 'Base', 'Rate', 'Amount'].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h)))),
+      el('h3', { id: 'lines-h' }, `Line by line, ${d.year}`),
+      el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-labelledby': 'lines-h' }, el('table', { id: 'breakdown', class: 'reflow' },
+        el('thead', {}, el('tr', {}, head.map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h)))),
         el('tbody', {}, d.breakdown.map((b) => el('tr', {},
-          el('td', { class: 'left' }, b.label), el('td', { class: 'left' }, b.category),
-          el('td', {}, m(b.base)), el('td', {}, b.kind === 'deduction' ? '—' : pct(b.rate, 2)),
-          el('td', {}, b.kind === 'deduction' ? `−${m(b.amount)} from the base` : m(b.amount))))))));
+          el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b, d.region)), el('td', { class: 'left', 'data-label': head[1] }, b.category),
+          el('td', { 'data-label': head[2] }, m(b.base)), el('td', { 'data-label': head[3] }, b.kind === 'deduction' ? 'deducted' : pct(b.rate, 2)),
+          el('td', { 'data-label': head[4] }, b.kind === 'deduction' ? `−${m(b.amount)}` : m(b.amount))))))),
+      ...assumptions(c, d));
   } catch (err) {
+    // A result of other inputs must not stay beside the error.
+    clearResult();
     if (err.details?.length) fieldErrors(form, err.details);
     status(st, 'error', describe(err));
   }
@@ -63,10 +133,10 @@ document.getElementById('optimize').addEventListener('click', async () => {
   status(ost, 'loading', 'Ranking countries…');
   try {
     const d = await api('POST', '/tax/optimize', { country: form.country.value, income: income() });
-    status(ost, '', `Exchange rates of ${d.fxAsOf}. Now: ${money(d.current.afterTaxIncomeUSD)} after tax in ${d.current.name}.`);
+    status(ost, '', `Exchange rates of ${d.fxAsOf}. Now: ${money(d.current.afterTaxIncomeUSD, 'USD')} after tax in ${d.current.name}.`);
     document.getElementById('opt').replaceChildren(el('ol', { class: 'recs', id: 'suggestions' }, d.suggestions.slice(0, 15).map((s) => el('li', {},
       el('strong', {}, s.name + (s.program ? ` — ${s.program.name || s.program.id || s.program}` : '')),
-      `: ${money(s.afterTaxIncomeUSD)} after tax (${pct(s.effectiveRate)} effective), ${s.gainUSD >= 0 ? '+' : ''}${money(s.gainUSD)} a year`,
+      `: ${money(s.afterTaxIncomeUSD, 'USD')} after tax (${pct(s.effectiveRate)} effective), ${s.gainUSD >= 0 ? '+' : ''}${money(s.gainUSD, 'USD')} a year`,
       s.eligibility?.length ? el('details', {}, el('summary', {}, 'Who qualifies'), el('ul', {}, s.eligibility.map((e) => el('li', {}, e)))) : ''))));
   } catch (err) {
     if (err.details?.length) fieldErrors(form, err.details);
@@ -77,6 +147,7 @@ document.getElementById('optimize').addEventListener('click', async () => {
 async function init() {
   const s = await requireSession(document.getElementById('page'));
   if (!s) return;
+  await loadFormat();
   status(st, 'loading', 'Loading countries…');
   try {
     countries = await api('GET', '/tax/countries');

@@ -106,15 +106,34 @@ try {
       new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(d.fiNumber));
     assert.equal(await page.textContent('#years-to-fi'), `${d.yearsToFI} years`);
     assert.equal(await page.textContent('#fi-age'), String(d.fiAge));
-    const line = page.locator('polyline[data-series=nominal]');
-    assert.equal(Number(await line.getAttribute('data-count')), d.projections.length);
-    assert.equal(Number(await line.getAttribute('data-last')), d.projections.at(-1).endBalance);
+    // By default the chart is in today's money, as the Monte Carlo band is:
+    // the balance drawn is the real one, and every label says so.
     const real = page.locator('polyline[data-series=real]');
+    assert.equal(Number(await real.getAttribute('data-count')), d.projections.length);
     assert.equal(Number(await real.getAttribute('data-last')), d.projections.at(-1).realEndBalance);
+    assert.equal(await page.locator('polyline[data-series=nominal]').count(), 0, 'no balance in money of each year beside a band in today\'s money');
     assert.equal(Number(await page.locator('line[data-series=fi-number]').getAttribute('data-last')), d.fiNumber);
     assert.equal(d.scenarios.length, 1);
     assert.equal(Number(await page.locator('polyline[data-series=scenario-0]').getAttribute('data-count')), d.scenarios[0].projections.length);
     assert.equal(Number(await page.locator('path[data-series=mc]').getAttribute('data-count')), d.monteCarlo.balances.length);
+    assert.equal(Number(await page.locator('path[data-series=mc]').getAttribute('data-last')), d.monteCarlo.balances.at(-1).p90);
+    const legend = await page.locator('#chart .legend li').allTextContents();
+    assert.ok(legend.length >= 4 && legend.every((l) => l.includes("today's money")), `legend ${JSON.stringify(legend)}`);
+    // The real balance sits inside the band for most years (it is a path of
+    // average returns); the nominal one, before, sat above the 90th percentile.
+    const inside = d.monteCarlo.balances.filter((b, i) => d.projections[i].realEndBalance <= b.p90).length;
+    assert.ok(inside >= d.monteCarlo.balances.length * 0.9, `${inside} of ${d.monteCarlo.balances.length} years inside the band`);
+    // In money of each year: the nominal balance, and the band grown by the
+    // plan's price level.
+    await page.check('#chart-nominal');
+    const nominal = page.locator('polyline[data-series=nominal]');
+    assert.equal(Number(await nominal.getAttribute('data-last')), d.projections.at(-1).endBalance);
+    const lvl = d.projections.at(-1).endBalance / d.projections.at(-1).realEndBalance;
+    const hi = Number(await page.locator('path[data-series=mc]').getAttribute('data-last'));
+    assert.ok(Math.abs(hi - d.monteCarlo.balances.at(-1).p90 * lvl) < 1, `band top ${hi}`);
+    assert.ok((await page.locator('#chart .legend').textContent()).includes('money of each year'));
+    await page.check('#chart-real');
+    await page.waitForSelector('polyline[data-series=real]');
     assert.equal(await page.locator('#table tbody tr').count(), d.projections.length);
     assert.match(await page.textContent('#mc-success'), /%$/);
     assert.match(await page.textContent('#hist-success'), /%$/);
@@ -147,6 +166,48 @@ try {
     const msg = await page.textContent('#currentAge-error');
     assert.ok(msg && msg.length > 3, `message ${msg}`);
     await shot('calculator-invalid');
+  });
+
+  test('chart ticks: short amounts keep their zeros', async () => {
+    await page.goto(base + '/');
+    await page.waitForSelector('#fi-number');
+    const got = await page.evaluate(async () => {
+      const url = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/static\/chart[.\w]*\.js$/.test(n));
+      const { short } = await import(url);
+      return [0, 999, 1000, 10000, 1e6, 1e7, 1.5e7, 1e9, 999999, 2.5e6, -1e7].map(short);
+    });
+    assert.deepEqual(got, ['0', '999', '1k', '10k', '1M', '10M', '15M', '1B', '1M', '2.5M', '-10M']);
+  });
+
+  test('a plan that runs out of money says so, with a high withdrawal rate warned of', async () => {
+    const [resp] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.goto(base + '/?currentAge=35&annualIncome=70000&annualExpenses=40000&currentSavings=50000&withdrawalRate=8&hist=0'),
+    ]);
+    const d = (await resp.json()).data;
+    assert.equal(typeof d.depletionAge, 'number', 'the API answers a depletion age for this plan');
+    await page.waitForSelector('#money-lasts');
+    assert.equal(await page.textContent('#money-lasts'), `age ${d.depletionAge}`);
+    const warn = await page.textContent('#warnings');
+    assert.match(warn, new RegExp(`runs out at age ${d.depletionAge}`));
+    assert.match(warn, /withdrawal rate of 8% is high/);
+    await shot('calculator-runs-out');
+    // FI today by the FI number, yet the money runs out: not "0 years" alone.
+    const [resp2] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.goto(base + '/?currentAge=45&annualIncome=60000&annualExpenses=48000&currentSavings=600000&withdrawalRate=8&hist=0&mc=0'),
+    ]);
+    const d2 = (await resp2.json()).data;
+    assert.equal(d2.yearsToFI, 0, 'the API answers FI now for this plan');
+    assert.equal(typeof d2.depletionAge, 'number', 'and a depletion age');
+    await page.waitForFunction(() => document.querySelector('#years-to-fi')?.textContent === 'now');
+    assert.equal(await page.textContent('#money-lasts'), `age ${d2.depletionAge}`);
+    assert.match(await page.textContent('#warnings'), new RegExp(`runs out at age ${d2.depletionAge}`));
+    // A plan that lasts reads "past age 95" and warns of nothing.
+    await page.goto(base + '/?currentAge=41&annualIncome=82000&annualExpenses=39000&currentSavings=120000&hist=0');
+    await page.waitForFunction(() => document.querySelector('#money-lasts')?.textContent === 'past age 95');
+    assert.equal(await page.isHidden('#warnings'), true);
+    await shot('calculator-monte-carlo');
   });
 
   test('sign in locally', async () => {
@@ -184,6 +245,50 @@ try {
     await page.waitForSelector('#fi-score');
     await page.waitForSelector('#summary svg.bars rect');
     await shot('portfolio');
+  });
+
+  test('tax: regions follow the year, a failed calculation clears the result, lines read once', async () => {
+    await page.goto(base + '/app/tax');
+    await page.waitForFunction(() => document.querySelector('#country')?.value === 'GB');
+    await page.selectOption('#country', 'US');
+    const years = await page.locator('#year option').allTextContents();
+    assert.equal(await page.inputValue('#year'), years[0]);
+    const regions = async () => page.locator('#region option').evaluateAll((os) => os.map((o) => o.getAttribute('value')));
+    // The latest year does not model California: it is not offered, and a hint says why.
+    if (!(await regions()).includes('CA')) {
+      assert.match(await page.textContent('#region-hint'), /other tax years/);
+      await page.selectOption('#year', '2025');
+    }
+    assert.ok((await regions()).includes('CA'), 'California offered in a year that models it');
+    await page.selectOption('#region', 'CA');
+    await page.fill('#employment', '150000');
+    await page.click('#tax button[type=submit]');
+    await page.waitForSelector('#breakdown tbody tr');
+    const caLines = await page.locator('#breakdown tbody tr:has(td:nth-child(2):text-is("regional")) td:first-child').allTextContents();
+    assert.ok(caLines.length > 0 && caLines.every((l) => /^California/.test(l)), `regional lines named by their region: ${JSON.stringify(caLines)}`);
+    assert.ok(await page.locator('#assumptions li').count() > 0, 'assumptions shown');
+    assert.ok(await page.locator('#not-modelled li').count() > 0, 'what is not modelled shown');
+    await shot('tax-us-ca');
+    // A failing calculation leaves no result of other inputs on screen.
+    await page.fill('#employment', '-5');
+    await page.click('#tax button[type=submit]');
+    await page.waitForSelector('#tax-status.error');
+    assert.equal(await page.locator('#breakdown').count(), 0, 'the previous result is cleared');
+    // Germany: each line names its rule once, not a rate or a layer twice.
+    await page.selectOption('#country', 'DE');
+    await page.fill('#employment', '60000');
+    await page.click('#tax button[type=submit]');
+    await page.waitForSelector('#breakdown tbody tr');
+    const lines = await page.locator('#breakdown tbody tr td:first-child').allTextContents();
+    assert.ok(lines.some((l) => l.startsWith('Rentenversicherung')), JSON.stringify(lines));
+    for (const l of lines) {
+      assert.doesNotMatch(l, /^[\d,.]+\s?%$/, `line named by its rate: ${l}`);
+      const parts = l.split(' · ');
+      assert.equal(new Set(parts).size, parts.length, `a word twice: ${l}`);
+    }
+    assert.ok(lines.filter((l) => l === 'Arbeitsentgelt').length === 0, JSON.stringify(lines));
+    assert.match(await page.textContent('#not-modelled'), /Kirchensteuer/);
+    await shot('tax-de');
   });
 
   test('places and tax pages answer', async () => {
@@ -230,6 +335,53 @@ try {
     assert.ok(JSON.stringify(exp).includes('IE00BK5BQT80'), 'export holds the asset');
   });
 
+  test('settings: rates in percent, as on the calculator', async () => {
+    await page.goto(base + '/dashboard/settings');
+    await page.waitForFunction(() => document.querySelector('#s-expectedReturn')?.value !== '');
+    assert.equal(await page.inputValue('#s-withdrawalRate'), '4');
+    await page.fill('#s-expectedReturn', '7');
+    await page.fill('#s-withdrawalRate', '3.5');
+    await page.click('#settings button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#settings .status')?.textContent === 'Saved.');
+    const st = await page.evaluate(() => fetch('/api/v1/user/settings').then((r) => r.json()));
+    assert.equal(st.data.expectedReturn, 0.07);
+    assert.equal(st.data.withdrawalRate, 0.035);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#s-withdrawalRate')?.value === '3.5');
+    assert.equal(await page.inputValue('#s-expectedReturn'), '7');
+    // The API's bounds are fractions; the field says them in percent.
+    await page.fill('#s-withdrawalRate', '70');
+    await page.click('#settings button[type=submit]');
+    await page.waitForSelector('#s-withdrawalRate[aria-invalid=true]');
+    assert.match(await page.textContent('#s-withdrawalRate-error'), /^must be at most \d+(\.\d+)?%$/);
+  });
+
+  test('amounts in the profile\'s currency and the settings\' locale', async () => {
+    const patch = (path, body) => page.evaluate(([p, b]) => fetch(p, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), [path, body]);
+    assert.equal(await patch('/api/v1/user/settings', { locale: 'de-DE', baseCurrency: 'EUR' }), 200);
+    assert.equal(await patch('/api/v1/user/profile', { currency: 'EUR' }), 200);
+    try {
+      const [resp] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+        page.goto(base + '/?currentAge=45&annualIncome=90000&annualExpenses=48000&currentSavings=300000&hist=0'),
+      ]);
+      const d = (await resp.json()).data;
+      const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+      await page.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, eur.format(d.fiNumber));
+      assert.match(await page.textContent('#table tbody tr td:nth-child(3)'), /€$/);
+      const [sum] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/v1/assets/summary')),
+        page.goto(base + '/app/portfolio'),
+      ]);
+      const sm = (await sum.json()).data;
+      await page.waitForFunction((n) => document.querySelector('#total')?.textContent === n,
+        new Intl.NumberFormat('de-DE', { style: 'currency', currency: sm.currency, maximumFractionDigits: 0 }).format(sm.totalValue));
+    } finally {
+      await patch('/api/v1/user/settings', { locale: 'en-US', baseCurrency: 'USD' });
+      await patch('/api/v1/user/profile', { currency: 'USD' });
+    }
+  });
+
   test('an expired session is refreshed without the page noticing', async () => {
     await page.goto(base + '/app/portfolio');
     await page.waitForSelector('#assets tbody tr');
@@ -250,6 +402,61 @@ try {
     assert.equal(await page.textContent('#form-status'), 'Added Savings account.');
     const s = await page.evaluate(() => fetch('/auth/session').then((r) => r.json()));
     assert.equal(s.signedIn, true);
+  });
+
+  test('portfolio: a savings account and a target-date fund are categorised; no internal names', async () => {
+    await page.goto(base + '/app/portfolio');
+    await page.waitForSelector('#assets tbody tr');
+    for (const [name, want] of [['High-yield savings', 'cash'], ['Vanguard Target Retirement 2050 Fund', 'equity']]) {
+      await page.fill('#a-name', name);
+      await page.fill('#a-value', '8000');
+      await page.click('#asset-save');
+      await page.waitForFunction((n) => document.querySelector('#form-status')?.textContent === `Added ${n}.`, name);
+      const row = page.locator('#assets tbody tr', { hasText: name });
+      await row.waitFor();
+      assert.equal(await row.locator('td:nth-child(2)').textContent(), want, name);
+    }
+    await page.waitForSelector('#fi-score');
+    const text = await page.textContent('main');
+    assert.doesNotMatch(text, /fiProgress|portfolioHealth|timeToFI|cost_efficiency|\/api\/v1|profile\.\w+/, 'internal names on the page');
+    assert.match(await page.textContent('#fiscore'), /Progress to your FI number/);
+    // Bar charts are redrawn at a new width, so their text keeps its size.
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      await page.waitForFunction(() => {
+        const svg = document.querySelector('#summary svg.bars');
+        return svg && Number(svg.getAttribute('viewBox').split(' ')[2]) <= svg.clientWidth * 1.1;
+      }, null, { timeout: 3000 });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  test('at 375 and 1280 px no page scrolls sideways and tables fit their box', async () => {
+    try {
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [p, ready] of [['/?currentAge=41&annualIncome=82000&annualExpenses=39000&hist=0', '#table tbody tr'],
+          ['/app/portfolio', '#assets tbody tr'], ['/app/tax', '#country option[value=DE]'], ['/dashboard/settings', '#keys caption'], ['/app/places', '#cities li']]) {
+          await page.goto(base + p);
+          await page.waitForSelector(ready, { state: 'attached' });
+          if (p === '/app/tax') {
+            await page.selectOption('#country', 'DE');
+            await page.click('#tax button[type=submit]');
+            await page.waitForSelector('#breakdown tbody tr');
+          }
+          await page.waitForLoadState('networkidle');
+          const wide = await page.evaluate(() => ({
+            page: document.documentElement.scrollWidth,
+            tables: [...document.querySelectorAll('.table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => `${w.querySelector('table')?.id}: ${w.scrollWidth} > ${w.clientWidth}`),
+          }));
+          assert.ok(wide.page <= width, `${p} at ${width}: page ${wide.page} px wide`);
+          assert.deepEqual(wide.tables, [], `${p} at ${width}: tables scroll sideways`);
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   test('every form control on every page has a label', async () => {
