@@ -2,21 +2,17 @@ package handlers
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
 	"fiplan/data/store/postgres"
+	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/web"
 )
@@ -25,35 +21,7 @@ import (
 // when the test ends; without FI_TEST_POSTGRES the test is skipped.
 func pgStore(t *testing.T) store.Store {
 	t.Helper()
-	base := os.Getenv("FI_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("PostgreSQL tests skipped: set FI_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable to run them")
-	}
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	name := "fiplan_handlers_" + hex.EncodeToString(b[:])
-	exec := func(sql string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Fatalf("cannot connect to FI_TEST_POSTGRES: %v", err)
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, sql); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	exec(`CREATE SCHEMA ` + name)
-	t.Cleanup(func() { exec(`DROP SCHEMA ` + name + ` CASCADE`) })
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", name)
-	u.RawQuery = q.Encode()
-	db, err := postgres.Open(context.Background(), u.String())
+	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_"))
 	if err != nil {
 		t.Fatal(err)
 	}

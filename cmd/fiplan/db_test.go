@@ -1,18 +1,14 @@
 package main
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
-	"github.com/jackc/pgx/v5"
+	"fiplan/data/store/postgres/pgtest"
 )
 
 // pgSchema creates an empty schema in FI_TEST_POSTGRES, dropped when the
@@ -20,35 +16,7 @@ import (
 // FI_TEST_POSTGRES the test is skipped.
 func pgSchema(t *testing.T) string {
 	t.Helper()
-	base := os.Getenv("FI_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("PostgreSQL tests skipped: set FI_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable to run them")
-	}
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	name := "fiplan_cmd_" + hex.EncodeToString(b[:])
-	exec := func(sql string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Fatalf("cannot connect to FI_TEST_POSTGRES: %v", err)
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, sql); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	exec(`CREATE SCHEMA ` + name)
-	t.Cleanup(func() { exec(`DROP SCHEMA ` + name + ` CASCADE`) })
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", name)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return pgtest.Schema(t, "fiplan_cmd_")
 }
 
 func TestMigrateBolt(t *testing.T) {

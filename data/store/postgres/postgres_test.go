@@ -2,8 +2,6 @@ package postgres
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"net"
 	"net/url"
@@ -13,9 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"fiplan/data/store"
+	"fiplan/data/store/postgres/pgtest"
 	"fiplan/data/store/storetest"
 )
 
@@ -46,25 +43,7 @@ func withParam(t testing.TB, raw, key, value string) string {
 // and packages never share tables.
 func freshSchema(t testing.TB) string {
 	t.Helper()
-	base := baseURL(t)
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	name := "fiplan_test_" + hex.EncodeToString(b[:])
-	exec := func(sql string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Fatalf("cannot connect to FI_TEST_POSTGRES: %v", err)
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, sql); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	exec(`CREATE SCHEMA ` + name)
-	t.Cleanup(func() { exec(`DROP SCHEMA ` + name + ` CASCADE`) })
-	return withParam(t, base, "search_path", name)
+	return pgtest.Schema(t, "fiplan_test_")
 }
 
 func openT(t testing.TB, u string) *DB {
