@@ -39,8 +39,9 @@ names = sorted(t["name"] for t in d["tools"])
 for t in d["tools"]:
     a = t["annotations"]
     print("  %-17s readOnly=%-5s destructive=%-5s idempotent=%-5s output=%s" % (t["name"], a["readOnlyHint"], a["destructiveHint"], a["idempotentHint"], "outputSchema" in t))
-want = ["add_asset","compare_cities","delete_asset","fi_calculate","list_my_assets","my_fi_score","portfolio_health",
-        "recommend_cities","search_cities","tax_calculate","tax_optimize","tax_programs","update_asset"]
+want = ["add_asset","checkin_my_plan","compare_cities","delete_asset","fi_calculate","get_my_plan","list_my_assets",
+        "list_my_plans","my_fi_score","portfolio_health","recommend_cities","run_my_plan","save_my_plan","search_cities",
+        "tax_calculate","tax_optimize","tax_programs","update_asset"]
 assert names == want, names
 '
 
