@@ -118,3 +118,36 @@ func TestMCPSchemasArePortable(t *testing.T) {
 		}
 	}
 }
+
+// A list tool answers a page of 10 unless the call asks for more: the
+// API's page of 50 full records is too much for a model's context.
+func TestMCPListToolsAnswerSmallPages(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "free")
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for _, name := range []string{"search_cities", "tax_programs"} {
+		for args, want := range map[string]float64{`{}`: 10, `{"limit":25}`: 25} {
+			res := call(t, cs, name, args)
+			if res.IsError {
+				t.Fatalf("%s %s: %s", name, args, text(res))
+			}
+			var out struct {
+				Items []any `json:"items"`
+				Meta  struct {
+					Limit float64 `json:"limit"`
+					Total float64 `json:"total"`
+				} `json:"meta"`
+			}
+			if err := json.Unmarshal(structured(t, res), &out); err != nil {
+				t.Fatal(err)
+			}
+			if out.Meta.Limit != want || float64(len(out.Items)) != min(want, out.Meta.Total) {
+				t.Fatalf("%s %s: %d items, limit %v, total %v", name, args, len(out.Items), out.Meta.Limit, out.Meta.Total)
+			}
+		}
+	}
+}

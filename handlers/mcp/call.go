@@ -143,6 +143,9 @@ func (h *Handler) request(t *tool, raw json.RawMessage) (r request, full bool, b
 		}
 		return r, full, nil
 	}
+	if _, ok := args["limit"]; !ok && t.page > 0 {
+		args["limit"] = json.RawMessage(strconv.Itoa(t.page))
+	}
 	q, bad := query(args)
 	if bad != nil {
 		return r, false, bad

@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"fiplan/compute/plan"
@@ -23,22 +24,30 @@ type tool struct {
 	// projections names the argument that asks for every projection row;
 	// without it the answer carries milestones (fi_calculate).
 	projections bool
+	// page is the number of items a list tool answers when the call
+	// names no limit: a model's context is small, so fewer than the API's
+	// page (0: the API's).
+	page int
 
 	route  *rest.Route
 	input  json.RawMessage
 	output json.RawMessage
 }
 
+// toolPage is a list tool's default page: a dozen compact answers fit a
+// model's context where the API's 50 full records do not.
+const toolPage = 10
+
 // tools is every tool the server offers, on one screen.
 func tools() []*tool {
 	return []*tool{
 		{name: "fi_calculate", title: "FI timeline", method: "POST", path: "/api/v1/calculator", read: true, idempotent: true, projections: true},
 		{name: "portfolio_health", title: "Portfolio health score", method: "POST", path: "/api/v1/portfolio-health", read: true, idempotent: true, summary: healthSummary},
-		{name: "search_cities", title: "Search cities", method: "GET", path: "/api/v1/geo/cities", read: true, idempotent: true, summary: citiesSummary},
+		{name: "search_cities", title: "Search cities", method: "GET", path: "/api/v1/geo/cities", read: true, idempotent: true, summary: citiesSummary, page: toolPage},
 		{name: "compare_cities", title: "Compare cities", method: "GET", path: "/api/v1/geo/compare", read: true, idempotent: true, summary: compareSummary},
 		{name: "recommend_cities", title: "Cities for a budget", method: "POST", path: "/api/v1/geo/recommendations", read: true, idempotent: true, summary: recommendSummary},
 		{name: "tax_calculate", title: "Taxes on an income", method: "POST", path: "/api/v1/tax/calculate", read: true, idempotent: true, summary: taxSummary},
-		{name: "tax_programs", title: "Special tax programs", method: "GET", path: "/api/v1/tax/programs", read: true, idempotent: true, summary: programsSummary},
+		{name: "tax_programs", title: "Special tax programs", method: "GET", path: "/api/v1/tax/programs", read: true, idempotent: true, summary: programsSummary, page: toolPage},
 		{name: "tax_optimize", title: "Where taxes leave most (pro)", method: "POST", path: "/api/v1/tax/optimize", read: true, idempotent: true, summary: optimizeSummary},
 		{name: "my_fi_score", title: "My FI score", method: "GET", path: "/api/v1/fi-score", read: true, idempotent: true, summary: fiScoreSummary},
 		{name: "list_my_assets", title: "My assets", method: "GET", path: "/api/v1/assets", read: true, idempotent: true, summary: assetsSummary},
@@ -108,7 +117,11 @@ func inputSchema(t *tool) (json.RawMessage, error) {
 	} else {
 		props := map[string]any{}
 		for _, q := range t.route.Query {
-			props[q.Name] = map[string]any{"type": q.Type, "description": q.Doc}
+			doc := q.Doc
+			if q.Name == "limit" && t.page > 0 {
+				doc = "Items to answer, 1-" + strconv.Itoa(rest.MaxLimit) + "; default " + strconv.Itoa(t.page) + " here (ask for more, or page with offset)."
+			}
+			props[q.Name] = map[string]any{"type": q.Type, "description": doc}
 		}
 		s = map[string]any{"type": "object", "additionalProperties": false, "properties": props}
 	}
