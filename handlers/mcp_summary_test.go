@@ -7,18 +7,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // compare_cities names each city in its one-line summary (the names sit
 // in each entry's city record, not beside the figures).
 func TestMCPCompareCitiesNamesTheCities(t *testing.T) {
 	h := newHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := keySession(t, h, "ada", "free")
 	res := call(t, cs, "compare_cities", `{"ids":"lisbon-pt,porto-pt"}`)
 	if res.IsError {
 		t.Fatalf("compare_cities: %s", text(res))
@@ -38,12 +35,7 @@ func TestMCPCompareCitiesNamesTheCities(t *testing.T) {
 // FI against, the after-tax one, and the one before tax beside it.
 func TestMCPPlanSummaryAfterTax(t *testing.T) {
 	h := newHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := keySession(t, h, "ada", "free")
 	body := `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":200000,"tax":{"country":"GB"}}`
 	res := call(t, cs, "fi_calculate", body)
 	if res.IsError {
@@ -78,12 +70,7 @@ func commas(v float64) string {
 // anyOf its schema and null, which every client reads.
 func TestMCPSchemasArePortable(t *testing.T) {
 	h := newHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := keySession(t, h, "ada", "free")
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -123,12 +110,7 @@ func TestMCPSchemasArePortable(t *testing.T) {
 // API's page of 50 full records is too much for a model's context.
 func TestMCPListToolsAnswerSmallPages(t *testing.T) {
 	h := newHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := keySession(t, h, "ada", "free")
 	for _, name := range []string{"search_cities", "tax_programs"} {
 		for args, want := range map[string]float64{`{}`: 10, `{"limit":25}`: 25} {
 			res := call(t, cs, name, args)
@@ -150,4 +132,17 @@ func TestMCPListToolsAnswerSmallPages(t *testing.T) {
 			}
 		}
 	}
+}
+
+// keySession opens an MCP session with a new API key of sub at tier,
+// closed when the test ends.
+func keySession(t *testing.T, h *harness, sub, tier string) *sdk.ClientSession {
+	t.Helper()
+	key, _ := h.apiKey(sub, tier)
+	cs, err := h.mcpSession("Bearer " + key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
 }

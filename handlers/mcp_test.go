@@ -176,12 +176,7 @@ func TestMCPToolsOverHTTP(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, withMCP(stream))
-			key, _ := h.apiKey("ada", "pro")
-			cs, err := h.mcpSession("Bearer " + key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cs.Close()
+			cs := keySession(t, h, "ada", "pro")
 			init := cs.InitializeResult()
 			if init.ServerInfo.Name != "fiplan" || init.ProtocolVersion < mcp.MinProtocol || init.Capabilities.Tools == nil {
 				t.Fatalf("initialize answered %+v", init)
@@ -251,12 +246,7 @@ func exerciseTools(t *testing.T, h *harness, cs *sdk.ClientSession) {
 
 func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 	h := newHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := keySession(t, h, "ada", "free")
 	args := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000`
 	short := structured(t, call(t, cs, "fi_calculate", args+`}`))
 	full := structured(t, call(t, cs, "fi_calculate", args+`,"includeProjections":true}`))
