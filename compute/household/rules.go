@@ -1,0 +1,440 @@
+package household
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"fiplan/compute/tax"
+)
+
+// Kind is what a wrapper does with tax: when its money is taxed.
+type Kind uint8
+
+// Wrapper kinds.
+const (
+	Taxable     Kind = iota // taxed as it grows (dividends, gains when sold)
+	TaxDeferred             // contributions relieved, withdrawals taxed as income
+	TaxFree                 // contributions from taxed pay, withdrawals free
+	Pension                 // a pension pot: relieved, locked to an age, part tax-free
+)
+
+var kindNames = [...]string{"taxable", "tax-deferred", "tax-free", "pension"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Taxed is how a withdrawal from a wrapper is taxed.
+type Taxed uint8
+
+// Withdrawal treatments.
+const (
+	TaxedNone   Taxed = iota // free of tax
+	TaxedIncome              // taxed as pension income
+	TaxedGains               // only the gain share, as a capital gain
+)
+
+var taxedNames = [...]string{"none", "income", "gains"}
+
+func (t Taxed) String() string { return taxedNames[t] }
+
+// Rules are one country's wrappers, statutory benefits and the tables they
+// read, decoded from its wrapper file.
+type Rules struct {
+	Country   string                  `json:"country"`
+	Documents map[string]tax.Document `json:"documents"`
+	Notes     []string                `json:"notes"`
+	Wrappers  []Wrapper               `json:"wrappers"`
+	Benefits  []Benefit               `json:"benefits"`
+	Tables    map[string]Table        `json:"tables"`
+}
+
+// Wrapper is one kind of account and the statute's rules for it.
+type Wrapper struct {
+	ID         string     `json:"id"`
+	Name       string     `json:"name"`
+	KindName   string     `json:"kind"`
+	Kind       Kind       `json:"-"`
+	Notes      string     `json:"notes"`
+	Contrib    Contrib    `json:"contributions"`
+	Access     Access     `json:"access"`
+	Withdrawal Withdrawal `json:"withdrawals"`
+	RMD        *RMD       `json:"rmd,omitempty"`
+	// EarningsTax is the share of the yearly growth taxed inside the
+	// wrapper (a super fund's 15% on earnings); the plan's return is
+	// before it.
+	EarningsTax float64      `json:"earningsTax,omitempty"`
+	Sources     []tax.Source `json:"src"`
+}
+
+// Contrib is what may be paid into a wrapper.
+type Contrib struct {
+	// Closed: no new contributions at all (a wrapper kept for existing
+	// balances only).
+	Closed bool `json:"closed,omitempty"`
+	// PreTax contributions are taken off the employment income that is
+	// taxed.
+	PreTax bool `json:"preTax,omitempty"`
+	// Group names the limit the wrapper shares with others (the US
+	// elective-deferral limit of 401(k) and Roth 401(k)); "" its own.
+	Group string `json:"group,omitempty"`
+	// Limits are the yearly limits per person by tax year, ascending;
+	// none: no statutory limit.
+	Limits []Limit `json:"limits,omitempty"`
+	// Indexed: after the last year given, the limit rises with inflation;
+	// else it stays at the last year's amount.
+	Indexed bool `json:"indexed,omitempty"`
+	// EarnedShare, when > 0, also caps contributions at this share of the
+	// person's employment income (Canada's RRSP: 18%).
+	EarnedShare float64 `json:"earnedShare,omitempty"`
+	// FromAge and ToAge bound the ages contributions are accepted at (a
+	// person may pay in while FromAge <= age < ToAge; 0 for no bound).
+	FromAge int `json:"fromAge,omitempty"`
+	ToAge   int `json:"toAge,omitempty"`
+	// Bonus is a top-up paid into the wrapper on each contribution, as a
+	// share of it (the UK LISA's 25% government bonus).
+	Bonus float64 `json:"bonus,omitempty"`
+	// Employer: the wrapper takes employer contributions (outside Limits
+	// unless EmployerInLimit).
+	Employer        bool `json:"employer,omitempty"`
+	EmployerInLimit bool `json:"employerInLimit,omitempty"`
+	// WorkingOnly: contributions need employment income that year.
+	WorkingOnly bool `json:"workingOnly,omitempty"`
+	// Tax is the share of each contribution the wrapper pays as tax on
+	// entry (Australia's 15% on concessional super contributions).
+	Tax float64 `json:"tax,omitempty"`
+}
+
+// Limit is a year's contribution limit with its catch-ups by age.
+type Limit struct {
+	Year    int       `json:"year"`
+	Amount  float64   `json:"amount"`
+	CatchUp []CatchUp `json:"catchUp,omitempty"`
+	// Src is where the year's figure comes from.
+	Src []tax.Source `json:"src,omitempty"`
+}
+
+// CatchUp raises the limit by Amount for ages FromAge <= age < ToAge
+// (ToAge 0: for life). The largest catch-up that applies counts.
+type CatchUp struct {
+	FromAge int     `json:"fromAge"`
+	ToAge   int     `json:"toAge,omitempty"`
+	Amount  float64 `json:"amount"`
+}
+
+// Access is when a wrapper's money may be taken without a charge.
+type Access struct {
+	// Age is the access age (59.5 for a US IRA); 0: any time. ByBirth, when
+	// set, gives it by year of birth instead.
+	Age     float64     `json:"age,omitempty"`
+	ByBirth []BirthRule `json:"byBirth,omitempty"`
+	// Penalty is the share of a withdrawal before the access age charged
+	// on top of the tax (the US 10% additional tax, the LISA's 25%).
+	Penalty float64 `json:"penalty,omitempty"`
+	// Locked: nothing can be taken before the access age at all.
+	Locked bool `json:"locked,omitempty"`
+	// SeparationAge, when > 0, opens the wrapper without a charge for a
+	// person who stops work in or after the year they reach this age (the
+	// US rule of 55).
+	SeparationAge float64 `json:"separationAge,omitempty"`
+	// BasisFirst: contributions come out first, free of tax and charge,
+	// before the access age (a Roth IRA's contributions).
+	BasisFirst bool `json:"basisFirst,omitempty"`
+	// Seasoning, when > 0: converted money may be taken free of the charge
+	// once this many tax years have begun since the conversion (the Roth
+	// five-year rule).
+	Seasoning int `json:"seasoning,omitempty"`
+	// ConvertTo names the wrapper conversions move this one's money to.
+	ConvertTo string `json:"convertTo,omitempty"`
+	// Exceptions describe statutory exceptions the plan does not apply by
+	// itself, for the notes (72(t) payments, hardship).
+	Exceptions []string `json:"exceptions,omitempty"`
+}
+
+// BirthRule is an age that holds for people born in From or later (until
+// the next rule's From).
+type BirthRule struct {
+	From int     `json:"bornFrom"`
+	Age  float64 `json:"age"`
+}
+
+// Withdrawal is how money taken out is taxed.
+type Withdrawal struct {
+	TaxedName string `json:"taxed"`
+	Taxed     Taxed  `json:"-"`
+	// TaxFreeShare of each withdrawal is free of tax (a UK pension's 25%
+	// taken with each payment) while the lifetime TaxFreeCap (money of
+	// TaxFreeCapYear, frozen unless indexed) is not used up.
+	TaxFreeShare float64 `json:"taxFreeShare,omitempty"`
+	TaxFreeCap   float64 `json:"taxFreeCap,omitempty"`
+	// EarningsTaxedEarly: earnings taken before the access age are taxed
+	// as income (a Roth's non-qualified distribution); else they are free.
+	EarningsTaxedEarly bool `json:"earningsTaxedEarly,omitempty"`
+}
+
+// RMD is a required minimum withdrawal each year from an age.
+type RMD struct {
+	ByBirth []BirthRule `json:"byBirth"`
+	// Table names the Rules table of divisors or factors by age.
+	Table string `json:"table"`
+}
+
+// Table is a value by age from FromAge on; the last value holds for every
+// older age. Divisor: the minimum is the balance divided by the value;
+// else the balance times it.
+type Table struct {
+	FromAge int          `json:"fromAge"`
+	Divisor bool         `json:"divisor,omitempty"`
+	Values  []float64    `json:"values"`
+	Src     []tax.Source `json:"src"`
+}
+
+// At is the table's value at age, or 0 below FromAge.
+func (t *Table) At(age int) float64 {
+	if age < t.FromAge || len(t.Values) == 0 {
+		return 0
+	}
+	i := min(age-t.FromAge, len(t.Values)-1)
+	return t.Values[i]
+}
+
+// Benefit is a statutory pension with its claiming rules.
+type Benefit struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	// NormalAge by year of birth: the age the benefit is paid in full.
+	NormalAge []BirthRule `json:"normalAge"`
+	// Earliest and Latest bound the claiming age; a claim after Latest
+	// earns nothing more.
+	Earliest float64 `json:"earliest"`
+	Latest   float64 `json:"latest"`
+	// Early reduces the benefit for each month claimed before the normal
+	// age, step by step from the normal age down.
+	Early []Step `json:"early,omitempty"`
+	// DelayedPerMonth raises it for each month deferred past the normal
+	// age, up to Latest.
+	DelayedPerMonth float64 `json:"delayedPerMonth,omitempty"`
+	// Taxed: how it is taxed ("income" or "none").
+	TaxedName string `json:"taxed"`
+	// Inclusion is the share of the benefit taxed, when not all of it.
+	Inclusion *Inclusion `json:"inclusion,omitempty"`
+	// Recovery is a charge that takes back part of the benefit above an
+	// income threshold.
+	Recovery *Recovery    `json:"recovery,omitempty"`
+	Sources  []tax.Source `json:"src"`
+	Notes    string       `json:"notes,omitempty"`
+}
+
+// Step is a rate per month for up to Months months (0: all the rest).
+type Step struct {
+	Months   int     `json:"months,omitempty"`
+	PerMonth float64 `json:"perMonth"`
+}
+
+// Inclusion taxes up to Rates[1] of the benefit: the US rule on
+// "provisional income" (other income + Half of the benefit) above the two
+// bases, per filing status.
+type Inclusion struct {
+	Half   float64    `json:"half"`
+	Single [2]float64 `json:"single"`
+	Joint  [2]float64 `json:"joint"`
+	Rates  [2]float64 `json:"rates"`
+}
+
+// Recovery takes back Rate of the person's income above the year's
+// threshold, at most the benefit itself (Canada's OAS recovery tax).
+type Recovery struct {
+	Rate       float64 `json:"rate"`
+	Thresholds []Limit `json:"thresholds"`
+	Indexed    bool    `json:"indexed"`
+}
+
+var wrapperID = regexp.MustCompile(`^[a-z]{2}-[a-z0-9-]{1,24}$`)
+
+// ParseRules decodes and checks one country's wrapper file.
+func ParseRules(b []byte) (*Rules, error) {
+	var r Rules
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("wrappers: decode: %w", err)
+	}
+	if len(r.Country) != 2 || strings.ToUpper(r.Country) != r.Country {
+		return nil, fmt.Errorf("wrappers: country %q is not an upper-case ISO alpha-2 code", r.Country)
+	}
+	prefix := strings.ToLower(r.Country) + "-"
+	seen := map[string]bool{}
+	for i := range r.Wrappers {
+		w := &r.Wrappers[i]
+		if !wrapperID.MatchString(w.ID) || !strings.HasPrefix(w.ID, prefix) {
+			return nil, fmt.Errorf("wrappers: %s: id %q is not %s<name>", r.Country, w.ID, prefix)
+		}
+		if seen[w.ID] {
+			return nil, fmt.Errorf("wrappers: %s: %s twice", r.Country, w.ID)
+		}
+		seen[w.ID] = true
+		if err := r.check(w); err != nil {
+			return nil, fmt.Errorf("wrappers: %s: %w", w.ID, err)
+		}
+	}
+	for i := range r.Wrappers {
+		if to := r.Wrappers[i].Access.ConvertTo; to != "" && !seen[to] {
+			return nil, fmt.Errorf("wrappers: %s: convertTo %q is not a wrapper", r.Wrappers[i].ID, to)
+		}
+	}
+	for i := range r.Benefits {
+		if err := r.checkBenefit(&r.Benefits[i]); err != nil {
+			return nil, fmt.Errorf("wrappers: %s: benefit %s: %w", r.Country, r.Benefits[i].Kind, err)
+		}
+	}
+	for name, t := range r.Tables {
+		if len(t.Values) == 0 || t.FromAge <= 0 {
+			return nil, fmt.Errorf("wrappers: %s: table %s is empty", r.Country, name)
+		}
+		for _, v := range t.Values {
+			if v <= 0 {
+				return nil, fmt.Errorf("wrappers: %s: table %s holds %v", r.Country, name, v)
+			}
+		}
+		if err := r.checkSources(t.Src); err != nil {
+			return nil, fmt.Errorf("wrappers: %s: table %s: %w", r.Country, name, err)
+		}
+	}
+	return &r, nil
+}
+
+func (r *Rules) check(w *Wrapper) error {
+	k, ok := index(kindNames[:], w.KindName)
+	if !ok {
+		return fmt.Errorf("kind %q is not one of %s", w.KindName, strings.Join(kindNames[:], ", "))
+	}
+	w.Kind = Kind(k)
+	t, ok := index(taxedNames[:], w.Withdrawal.TaxedName)
+	if !ok {
+		return fmt.Errorf("withdrawals.taxed %q is not one of %s", w.Withdrawal.TaxedName, strings.Join(taxedNames[:], ", "))
+	}
+	w.Withdrawal.Taxed = Taxed(t)
+	if w.Name == "" || len(w.Sources) == 0 {
+		return fmt.Errorf("has no name or no sources")
+	}
+	if err := r.checkSources(w.Sources); err != nil {
+		return err
+	}
+	if !sort.SliceIsSorted(w.Contrib.Limits, func(i, j int) bool { return w.Contrib.Limits[i].Year < w.Contrib.Limits[j].Year }) {
+		return fmt.Errorf("contribution limits are not by ascending year")
+	}
+	for _, l := range w.Contrib.Limits {
+		if l.Amount <= 0 {
+			return fmt.Errorf("limit %d is %v", l.Year, l.Amount)
+		}
+		if err := r.checkSources(l.Src); err != nil {
+			return err
+		}
+	}
+	if a := w.Access; a.Penalty < 0 || a.Penalty >= 1 || (a.Locked && a.Penalty > 0) {
+		return fmt.Errorf("access: penalty %v with locked %v", a.Penalty, a.Locked)
+	}
+	if m := w.RMD; m != nil {
+		if _, ok := r.Tables[m.Table]; !ok || len(m.ByBirth) == 0 {
+			return fmt.Errorf("rmd: table %q is not in tables, or no ages", m.Table)
+		}
+	}
+	return nil
+}
+
+func (r *Rules) checkBenefit(b *Benefit) error {
+	if len(b.NormalAge) == 0 || b.Earliest <= 0 || b.Latest < b.Earliest {
+		return fmt.Errorf("normal age, earliest or latest missing")
+	}
+	if b.TaxedName != "income" && b.TaxedName != "none" {
+		return fmt.Errorf("taxed %q is not income or none", b.TaxedName)
+	}
+	if rc := b.Recovery; rc != nil && (rc.Rate <= 0 || len(rc.Thresholds) == 0) {
+		return fmt.Errorf("recovery without rate or thresholds")
+	}
+	return r.checkSources(b.Sources)
+}
+
+func (r *Rules) checkSources(src []tax.Source) error {
+	for _, s := range src {
+		if _, ok := r.Documents[s.Doc]; !ok {
+			return fmt.Errorf("source cites %q, not in documents", s.Doc)
+		}
+	}
+	return nil
+}
+
+func index(names []string, name string) (int, bool) {
+	for i, n := range names {
+		if n == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Wrapper returns the wrapper with id, or nil.
+func (r *Rules) Wrapper(id string) *Wrapper {
+	for i := range r.Wrappers {
+		if r.Wrappers[i].ID == id {
+			return &r.Wrappers[i]
+		}
+	}
+	return nil
+}
+
+// Benefit returns the benefit of kind, or nil.
+func (r *Rules) Benefit(kind string) *Benefit {
+	for i := range r.Benefits {
+		if r.Benefits[i].Kind == kind {
+			return &r.Benefits[i]
+		}
+	}
+	return nil
+}
+
+// ByBirth is the age the rules give for a person born in year; 0 with no
+// rules.
+func ByBirth(rules []BirthRule, year int) float64 {
+	age := 0.0
+	for _, b := range rules {
+		if year >= b.From || age == 0 {
+			age = b.Age
+		}
+	}
+	return age
+}
+
+// LimitFor is the contribution limit of year for a person of age, with
+// inflation after the last year given when indexed (infl: the growth of
+// prices from the last given year to year); ok false when the wrapper has
+// no limit.
+func (c *Contrib) LimitFor(year, age int, infl float64) (limit float64, ok bool) {
+	if len(c.Limits) == 0 {
+		return 0, false
+	}
+	l := &c.Limits[0]
+	for i := range c.Limits {
+		if c.Limits[i].Year <= year {
+			l = &c.Limits[i]
+		}
+	}
+	amount, extra := l.Amount, 0.0
+	for _, cu := range l.CatchUp {
+		if age >= cu.FromAge && (cu.ToAge == 0 || age < cu.ToAge) {
+			extra = max(extra, cu.Amount)
+		}
+	}
+	amount += extra
+	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
+		amount *= infl
+	}
+	return amount, true
+}
