@@ -16,10 +16,10 @@ type Kind uint8
 
 // Wrapper kinds.
 const (
-	Taxable     Kind = iota // taxed as it grows (dividends, gains when sold)
-	TaxDeferred             // contributions relieved, withdrawals taxed as income
-	TaxFree                 // contributions from taxed pay, withdrawals free
-	Pension                 // a pension pot: relieved, locked to an age, part tax-free
+	KindTaxable     Kind = iota // taxed as it grows (dividends, gains when sold)
+	KindTaxDeferred             // contributions relieved, withdrawals taxed as income
+	KindTaxFree                 // contributions from taxed pay, withdrawals free
+	KindPension                 // a pension pot: relieved, locked to an age, part tax-free
 )
 
 var kindNames = [...]string{"taxable", "tax-deferred", "tax-free", "pension"}
@@ -184,7 +184,11 @@ type RMD struct {
 	ByBirth []BirthRule `json:"byBirth"`
 	// Table names the Rules table of divisors or factors by age.
 	Table string `json:"table"`
+	tab   *Table
 }
+
+// Divisors is the table of the required minimums (set by ParseRules).
+func (m *RMD) Divisors() *Table { return m.tab }
 
 // Table is a value by age from FromAge on; the last value holds for every
 // older age. Divisor: the minimum is the balance divided by the value;
@@ -342,9 +346,11 @@ func (r *Rules) check(w *Wrapper) error {
 		return fmt.Errorf("access: penalty %v with locked %v", a.Penalty, a.Locked)
 	}
 	if m := w.RMD; m != nil {
-		if _, ok := r.Tables[m.Table]; !ok || len(m.ByBirth) == 0 {
+		t, ok := r.Tables[m.Table]
+		if !ok || len(m.ByBirth) == 0 {
 			return fmt.Errorf("rmd: table %q is not in tables, or no ages", m.Table)
 		}
+		m.tab = &t
 	}
 	return nil
 }

@@ -1,0 +1,237 @@
+package household
+
+// solve draws what the year's spending, contributions and taxes need
+// beyond its income, round after round as the withdrawals' own tax is
+// known; it reports what was left unmet.
+func (e *engine) solve(ys *yearState) float64 {
+	for k := 0; k < maxSolve; k++ {
+		ys.due = e.taxes(ys, false)
+		need := ys.outflow + ys.due - ys.inflow - ys.drawn
+		if need <= 0.005 {
+			return 0
+		}
+		got := e.take(need, ys)
+		ys.drawn += got
+		if got < need-1e-9*need {
+			ys.due = e.taxes(ys, false)
+			return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn)
+		}
+	}
+	ys.due = e.taxes(ys, false)
+	return 0
+}
+
+// take draws want from the accounts in the plan's order: first what can be
+// had without a charge, then, when nothing else is left, money before its
+// access age with the statute's charge.
+func (e *engine) take(want float64, ys *yearState) float64 {
+	got := 0.0
+	if !e.baseline {
+		switch e.p.Order {
+		case TaxSmart:
+			got += e.takeLow(want, ys)
+		case Proportional:
+			got += e.takeShares(want, ys)
+		}
+	}
+	for k := 0; k < e.na && want-got > 1e-9; k++ {
+		got += e.draw(e.order[k], want-got, false, ys)
+	}
+	for k := 0; k < e.na && want-got > 1e-9; k++ {
+		got += e.draw(e.order[k], want-got, true, ys)
+	}
+	return got
+}
+
+// takeLow draws open tax-deferred and pension money while its owner's
+// ordinary income stays below the top of the lowest taxed band.
+func (e *engine) takeLow(want float64, ys *yearState) float64 {
+	top := e.band(ys.res, false) * ys.cpi
+	got := 0.0
+	for k := 0; k < e.na && want-got > 1e-9; k++ {
+		i := e.order[k]
+		a := &e.acc[i]
+		if a.class != 2 || !e.open(i, ys) {
+			continue
+		}
+		f := &ys.f[a.owner]
+		room := top - f.wages - f.pension - f.benefit
+		if room <= 0 {
+			continue
+		}
+		got += e.draw(i, min(want-got, room), false, ys)
+	}
+	return got
+}
+
+// takeShares draws from every open account in proportion to its balance.
+func (e *engine) takeShares(want float64, ys *yearState) float64 {
+	var avail [maxHeld]float64
+	sum := 0.0
+	for i := 0; i < e.na; i++ {
+		if e.open(i, ys) {
+			avail[i] = e.acc[i].bal
+			sum += avail[i]
+		}
+	}
+	if sum <= 0 {
+		return 0
+	}
+	share := min(1, want/sum)
+	got := 0.0
+	for i := 0; i < e.na; i++ {
+		if avail[i] > 0 {
+			got += e.draw(i, avail[i]*share, false, ys)
+		}
+	}
+	return got
+}
+
+// open reports whether account i's money can be had without a charge this
+// year.
+func (e *engine) open(i int, ys *yearState) bool {
+	a := &e.acc[i]
+	if a.w == nil || a.access == 0 {
+		return true
+	}
+	age := float64(ys.age[a.owner])
+	if age >= a.access {
+		return true
+	}
+	sep := a.w.Access.SeparationAge
+	r := e.ppl[a.owner].retiredAge
+	return sep > 0 && r >= 0 && float64(r) >= sep && ys.age[a.owner] >= r
+}
+
+// draw takes up to want from account i: an open account's money freely
+// (with its tax); before the access age only the part open without a
+// charge (a Roth's contributions and seasoned conversions), and, when
+// charged, the rest with the statute's charge unless the wrapper is
+// locked.
+func (e *engine) draw(i int, want float64, charged bool, ys *yearState) float64 {
+	a := &e.acc[i]
+	x := min(want, a.bal)
+	if x <= 1e-12 {
+		return 0
+	}
+	f := &ys.f[a.owner]
+	if e.open(i, ys) {
+		e.taxOut(a, x, f)
+	} else {
+		free := 0.0
+		if a.w.Access.BasisFirst {
+			free = min(a.basis+a.seasoned, a.bal)
+		}
+		if !charged || a.w.Access.Locked {
+			x = min(x, free)
+		}
+		if x <= 1e-12 {
+			return 0
+		}
+		fx := min(x, free)
+		a.useBasis(fx)
+		if rest := x - fx; rest > 0 {
+			f.penalty += a.w.Access.Penalty * rest
+			e.earlyTax(a, rest, f, ys.t)
+		}
+	}
+	a.bal -= x
+	a.y.Withdrawals += x
+	return x
+}
+
+// useBasis takes x from the contributions, then the seasoned conversions.
+func (a *held) useBasis(x float64) {
+	b := min(x, a.basis)
+	a.basis -= b
+	a.seasoned = max(0, a.seasoned-(x-b))
+}
+
+// earlyTax is the tax of money taken before its access age beyond the part
+// open without a charge: income for a tax-deferred wrapper; for a tax-free
+// one, nothing on converted money not yet seasoned (taken oldest first)
+// and income on the earnings when the statute taxes them.
+func (e *engine) earlyTax(a *held, x float64, f *flows, t int) {
+	switch a.w.Withdrawal.Taxed {
+	case TaxedIncome:
+		f.pension += x
+	case TaxedGains:
+		e.sell(a, x, f)
+	case TaxedNone:
+		s := min(a.w.Access.Seasoning, maxSeasoning)
+		for k := 0; k < s && x > 0; k++ {
+			j := (t + 1 + k) % s
+			c := min(x, a.pend[j])
+			a.pend[j] -= c
+			x -= c
+		}
+		if a.w.Withdrawal.EarningsTaxedEarly {
+			f.pension += x
+		}
+	}
+}
+
+// taxOut is the tax of x taken from an open account.
+func (e *engine) taxOut(a *held, x float64, f *flows) {
+	switch {
+	case a.cash:
+	case a.w == nil || a.w.Withdrawal.Taxed == TaxedGains:
+		e.sell(a, x, f)
+	case a.w.Withdrawal.Taxed == TaxedIncome:
+		free := x * a.w.Withdrawal.TaxFreeShare
+		if c := a.w.Withdrawal.TaxFreeCap; c > 0 && free > 0 {
+			q := &e.ppl[a.owner]
+			free = min(free, max(0, c-q.capUsed))
+			q.capUsed += free
+		}
+		f.pension += x - free
+	default:
+		a.basis = min(a.basis, a.bal-x)
+		a.seasoned = min(a.seasoned, a.bal-x)
+	}
+}
+
+// sell takes x from a taxable account at average cost: the gain share of
+// x is a capital gain.
+func (e *engine) sell(a *held, x float64, f *flows) {
+	if a.bal <= 0 {
+		return
+	}
+	share := min(1, x/a.bal)
+	cost := a.basis * share
+	f.gains += max(0, x-cost)
+	a.basis -= cost
+}
+
+// convert moves tax-deferred money to its conversion wrapper up to the top
+// of the conversion band, before required minimums start; it reports
+// whether anything moved.
+func (e *engine) convert(ys *yearState) bool {
+	top := e.band(ys.res, true) * ys.cpi
+	moved := false
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.convTo < 0 || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
+			continue
+		}
+		f := &ys.f[a.owner]
+		x := min(a.bal, top-f.wages-f.pension-f.benefit)
+		if x <= 0.005 {
+			continue
+		}
+		b := &e.acc[a.convTo]
+		a.bal -= x
+		a.y.Conversions -= x
+		b.bal += x
+		b.y.Conversions += x
+		f.pension += x
+		if s := b.w.Access.Seasoning; s > 0 {
+			b.pend[ys.t%min(s, maxSeasoning)] += x
+		} else {
+			b.seasoned += x
+		}
+		ys.row.Converted += x
+		moved = true
+	}
+	return moved
+}

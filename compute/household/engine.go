@@ -1,0 +1,292 @@
+package household
+
+import (
+	"math"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/tax"
+)
+
+// held is an account as the engine holds it.
+type held struct {
+	id     string
+	w      *Wrapper // nil for cash and taxable
+	owner  int
+	class  int // drawing class: 0 cash, 1 taxable, 2 tax-deferred and pensions, 3 tax-free
+	cash   bool
+	access float64 // the owner's access age (0: any time)
+	rmdAge float64 // 0: no required minimums
+	convTo int     // the account conversions move money to; -1 none
+
+	bal, basis float64
+	// pend holds conversions waiting for their seasoning, by year mod the
+	// wrapper's Seasoning; seasoned is converted money open without charge.
+	pend     [maxSeasoning]float64
+	seasoned float64
+
+	contrib, employer float64 // yearly, today's money
+	y                 AccountYear
+}
+
+// person is a member's state for the engine.
+type person struct {
+	age0, end  int // age today; the age at which the timeline ends for them
+	retireAt   int // explicit retirement age, or -1: with the household's FI
+	birth      int
+	income, g  float64
+	retiredAge int // the age they stopped work (-1 still working or never)
+	capUsed    float64
+}
+
+// flows is one person's taxable income of a year and its charges; money of
+// the year.
+type flows struct {
+	wages, pension, gains float64
+	benefit               float64 // a benefit whose inclusion rule applies
+	incl                  *Inclusion
+	recovery              *Recovery
+	recBenefit            float64
+	penalty, entryTax     float64
+}
+
+// engine runs one household plan over given returns and inflation.
+type engine struct {
+	p     *Plan
+	n     int
+	year0 int
+	ppl   [2]person
+	np    int
+	acc   [maxHeld]held
+	na    int
+	order [maxHeld]int
+	taxIx int // the taxable account
+
+	benefitFactor [MaxPensions]float64
+	fiNumber      float64
+	fee           float64
+	baseline      bool // drawing conventionally, no conversions
+
+	// bands per residence: real ordinary income at the top of the lowest
+	// taxed band and at the top of the conversion band (-1 not yet known)
+	lowTop, convTop [MaxMoves + 1]float64
+	evYear          [fi.MaxYears]bool
+}
+
+// outcome is what a run reports besides its rows.
+type outcome struct {
+	fiRow, retireRow, depleteRow int
+	drew                         bool
+	endBal, endReal, lifeTax     float64
+	contrib, withdrawn           float64
+}
+
+func (e *engine) init(p *Plan, baseline bool) {
+	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5)}
+	n := 1
+	for i := range p.People {
+		q := &p.People[i]
+		e.ppl[i] = person{age0: q.Age, end: q.LifeExpectancy, retireAt: -1, birth: p.StartYear - q.Age,
+			income: q.Income, g: q.IncomeGrowth, retiredAge: -1}
+		if q.RetirementAge > 0 {
+			e.ppl[i].retireAt = q.RetirementAge
+		}
+		n = max(n, q.LifeExpectancy-q.Age)
+	}
+	e.n = min(n, fi.MaxYears)
+	for i := range e.lowTop {
+		e.lowTop[i], e.convTop[i] = -1, -1
+	}
+	e.taxIx = -1
+	for i := range p.Accounts {
+		a := &p.Accounts[i]
+		e.add(a.ID, a.Type, a.Wrapper, a.Owner, a.Balance, a.CostBasis, a.Contribution, a.Employer)
+	}
+	if e.taxIx < 0 {
+		e.add("taxable", "taxable", nil, 0, 0, -1, 0, 0)
+	}
+	for i := 0; i < e.na; i++ {
+		e.acc[i].convTo = -1
+		if e.p.Convert && !baseline {
+			e.convTo(i)
+		}
+	}
+	for i := range p.Pensions {
+		q := &p.Pensions[i]
+		e.benefitFactor[i] = 1
+		if q.Benefit != nil {
+			e.benefitFactor[i] = q.Benefit.Factor(e.ppl[q.Owner].birth, float64(q.FromAge))
+		}
+	}
+	for i := range p.Events {
+		if t := p.Events[i].Age - p.People[0].Age; t >= 0 && t < e.n {
+			e.evYear[t] = true
+		}
+	}
+	e.setOrder()
+	e.fiNumber = e.firstSpending() / finite(p.WithdrawalRate, 0.04, fi.MinWithdrawalRate, 1)
+	if r := &p.Residences[0]; r.System != nil {
+		mix := tax.Income{Pension: 1}
+		if g, ok, err := tax.GrossFor(r.System, r.Year, &mix, r.Region, nil, e.fiNumber*p.WithdrawalRate); err == nil && ok {
+			e.fiNumber = g / p.WithdrawalRate
+		}
+	}
+}
+
+// add appends an account.
+func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib, employer float64) int {
+	i := e.na
+	e.na++
+	if basis < 0 {
+		basis = bal
+	}
+	h := held{id: id, w: w, owner: owner, bal: bal, basis: min(basis, bal), contrib: contrib, employer: employer, convTo: -1}
+	switch {
+	case typ == "cash":
+		h.cash, h.class = true, 0
+	case w == nil:
+		h.class = 1
+		if e.taxIx < 0 {
+			e.taxIx = i
+		}
+	case w.Kind == KindTaxFree:
+		h.class = 3
+	case w.Kind == KindTaxable:
+		h.class = 1
+	default:
+		h.class = 2
+	}
+	if w != nil {
+		birth := e.ppl[owner].birth
+		h.access = w.Access.Age
+		if len(w.Access.ByBirth) > 0 {
+			h.access = ByBirth(w.Access.ByBirth, birth)
+		}
+		if w.RMD != nil {
+			h.rmdAge = ByBirth(w.RMD.ByBirth, birth)
+		}
+		if w.Kind != KindTaxFree || !w.Access.BasisFirst {
+			h.basis = 0
+		}
+		if w.Withdrawal.Taxed == TaxedGains {
+			h.basis = min(basis, bal)
+		}
+	}
+	e.acc[i] = h
+	return i
+}
+
+// convTo finds or adds the account conversions from account i go to.
+func (e *engine) convTo(i int) {
+	a := &e.acc[i]
+	if a.w == nil || a.w.Access.ConvertTo == "" {
+		return
+	}
+	for j := 0; j < e.na; j++ {
+		if b := &e.acc[j]; b.w != nil && b.w.ID == a.w.Access.ConvertTo && b.owner == a.owner {
+			a.convTo = j
+			return
+		}
+	}
+	if e.na == maxHeld {
+		return
+	}
+	to := e.rulesWrapper(a.w.Access.ConvertTo)
+	if to == nil {
+		return
+	}
+	id := to.ID
+	if a.owner == 1 {
+		id += "-partner"
+	}
+	a.convTo = e.add(id, to.ID, to, a.owner, 0, 0, 0, 0)
+}
+
+// rulesWrapper finds a wrapper by id among those the plan's accounts use.
+func (e *engine) rulesWrapper(id string) *Wrapper {
+	for i := range e.p.Accounts {
+		if w := e.p.Accounts[i].Wrapper; w != nil && w.ID == id {
+			return w
+		}
+	}
+	for _, c := range e.p.Converts {
+		if c.ID == id {
+			return c
+		}
+	}
+	return nil
+}
+
+// setOrder fills the drawing order: the explicit accounts first, the rest
+// by class (cash, taxable, tax-deferred and pensions, tax-free), each class
+// in account order.
+func (e *engine) setOrder() {
+	k := 0
+	var done [maxHeld]bool
+	if e.p.Order == Explicit && !e.baseline {
+		for _, i := range e.p.Explicit {
+			if i >= 0 && i < e.na && !done[i] {
+				e.order[k], done[i] = i, true
+				k++
+			}
+		}
+	}
+	for c := 0; c < 4; c++ {
+		for i := 0; i < e.na; i++ {
+			if !done[i] && e.acc[i].class == c {
+				e.order[k], done[i] = i, true
+				k++
+			}
+		}
+	}
+}
+
+// firstSpending is the retirement spending of the first retired year,
+// today's money, for the FI number.
+func (e *engine) firstSpending() float64 {
+	if len(e.p.Phases) > 0 && e.p.Phases[0].FromAge <= e.p.People[0].Age {
+		return e.spendingAt(e.p.People[0].Age)
+	}
+	if e.p.Retirement > 0 {
+		return e.p.Retirement
+	}
+	return e.p.Expenses
+}
+
+// spendingAt is the retirement spending at the first person's age: the
+// latest phase or residence budget that has begun, else Retirement.
+func (e *engine) spendingAt(age int) float64 {
+	amount, from := e.p.Retirement, -1
+	if amount == 0 {
+		amount = e.p.Expenses
+	}
+	for _, ph := range e.p.Phases {
+		if ph.FromAge <= age && ph.FromAge >= from {
+			amount, from = ph.Amount, ph.FromAge
+		}
+	}
+	for _, r := range e.p.Residences {
+		if r.Spending > 0 && r.FromAge <= age && r.FromAge > from {
+			amount, from = r.Spending, r.FromAge
+		}
+	}
+	return amount
+}
+
+// residence is the index of the residence at the first person's age.
+func (e *engine) residence(age int) int {
+	k := 0
+	for i := range e.p.Residences {
+		if e.p.Residences[i].FromAge <= age {
+			k = i
+		}
+	}
+	return k
+}
+
+// finite clamps x to [lo, hi], NaN to def.
+func finite(x, def, lo, hi float64) float64 {
+	if math.IsNaN(x) {
+		return def
+	}
+	return min(max(x, lo), hi)
+}

@@ -1,0 +1,148 @@
+package household
+
+import (
+	"math"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/tax"
+)
+
+// Work is the reusable memory of a household run: keep one per goroutine
+// (in a sync.Pool); its zero value is ready.
+type Work struct {
+	e, base engine
+	calc    tax.Result
+	mc      fi.Scratch
+}
+
+// Run projects p into r: its rows, their accounts and taxes, the summary,
+// the lifetime tax, the bridge years and the conventional baseline. It
+// reports a *FieldError for a plan Check refuses.
+func Run(p *Plan, w *Work, r *Result) error {
+	if err := Check(p); err != nil {
+		return err
+	}
+	e := &w.e
+	e.init(p, false)
+	r.Rows, r.Extra, r.Cells = r.Rows[:0], r.Extra[:0], r.Cells[:0]
+	r.Notes = r.Notes[:0]
+	o := e.run(nil, nil, r, &w.calc, nil, 0)
+	r.IDs = r.IDs[:0]
+	for i := 0; i < e.na; i++ {
+		r.IDs = append(r.IDs, e.acc[i].id)
+	}
+	r.Summary = e.summary(&o)
+	r.LifetimeTax = o.lifeTax
+	r.DrewDown = o.drew
+	e.bridges(r)
+	b := &w.base
+	b.init(p, true)
+	bo := b.run(nil, nil, nil, nil, nil, 0)
+	r.Baseline = Baseline{LifetimeTax: bo.lifeTax, DepletionAge: -1, EndReal: bo.endReal}
+	if bo.depleteRow >= 0 {
+		r.Baseline.DepletionAge = p.People[0].Age + bo.depleteRow
+	}
+	e.notes(r)
+	return nil
+}
+
+// summary is the headline of a run, in compute/fi's terms.
+func (e *engine) summary(o *outcome) fi.Summary {
+	age0 := e.ppl[0].age0
+	s := fi.Summary{
+		FINumber: e.fiNumber, LeanFINumber: fi.LeanMultiplier * e.fiNumber, FatFINumber: fi.FatMultiplier * e.fiNumber,
+		YearsToFI: -1, FIAge: -1, FIYear: -1, RetirementAge: -1, DepletionAge: -1, DepletionYear: -1,
+		FinalBalance: o.endBal, FinalReal: o.endReal, Years: e.n, CoastAge: fi.DefaultCoastAge,
+	}
+	if o.fiRow >= 0 {
+		s.Reached, s.YearsToFI, s.FIAge, s.FIYear = true, o.fiRow, age0+o.fiRow, e.year0+o.fiRow
+	}
+	if o.retireRow >= 0 {
+		s.RetirementAge = age0 + o.retireRow
+	}
+	if o.depleteRow >= 0 {
+		s.RunsOut, s.DepletionAge, s.DepletionYear = true, age0+o.depleteRow, e.year0+o.depleteRow
+	}
+	if q := e.ppl[0]; q.retireAt > 0 {
+		s.CoastAge = q.retireAt
+	}
+	s.CoastFINumber = e.fiNumber
+	if yrs := s.CoastAge - age0; yrs > 0 {
+		s.CoastFINumber = e.fiNumber / math.Pow((1+e.p.Return)/(1+e.p.Inflation), float64(yrs))
+	}
+	return s
+}
+
+// bridges finds the retired years in which some tax-deferred or pension
+// money is not yet open, grouped by the accounts that paid for them.
+func (e *engine) bridges(r *Result) {
+	r.Bridges = r.Bridges[:0]
+	r.bridgeIDs = r.bridgeIDs[:0]
+	n := len(r.IDs)
+	var ys yearState
+	cur := -1
+	for t := range r.Rows {
+		if !r.Rows[t].Retired {
+			continue
+		}
+		ys.t = t
+		for i := 0; i < e.np; i++ {
+			ys.age[i] = e.ppl[i].age0 + t
+		}
+		if !e.closedAt(&ys, r.Accounts(t)) {
+			cur = -1
+			continue
+		}
+		start := len(r.bridgeIDs)
+		for i, c := range r.Accounts(t) {
+			if c.Withdrawals > 0 {
+				r.bridgeIDs = append(r.bridgeIDs, i)
+			}
+		}
+		ids := r.bridgeIDs[start:]
+		if cur >= 0 && r.Bridges[cur].ToAge == r.Rows[t].Age-1 && sameInts(r.Bridges[cur].Accounts, ids) {
+			r.Bridges[cur].ToAge = r.Rows[t].Age
+			r.bridgeIDs = r.bridgeIDs[:start]
+			continue
+		}
+		r.Bridges = append(r.Bridges, Bridge{FromAge: r.Rows[t].Age, ToAge: r.Rows[t].Age, Accounts: ids})
+		cur = len(r.Bridges) - 1
+	}
+	_ = n
+}
+
+// closedAt reports whether some tax-deferred or pension account with
+// money is not open without a charge in the year of ys.
+func (e *engine) closedAt(ys *yearState, cells []AccountYear) bool {
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.class == 2 && cells[i].Start > 0 && a.access > 0 && float64(ys.age[a.owner]) < a.access && !e.open(i, ys) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// notes says what the plan leaves to simplifications.
+func (e *engine) notes(r *Result) {
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.w != nil && len(a.w.Access.Exceptions) > 0 {
+			for _, x := range a.w.Access.Exceptions {
+				r.Notes = append(r.Notes, a.id+": not applied by the plan: "+x)
+			}
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package household
+
+import (
+	"strconv"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/tax"
+)
+
+// Capacities.
+const (
+	MaxAccounts  = 12 // accounts a plan may name
+	MaxPensions  = 8  // pensions and statutory benefits
+	MaxPhases    = 8  // spending phases
+	MaxMoves     = 4  // relocations
+	maxAuto      = 3  // accounts the engine may add: taxable, one Roth per person
+	maxHeld      = MaxAccounts + maxAuto
+	maxSeasoning = 10 // longest conversion seasoning the engine tracks
+)
+
+// Person is one member of the household; amounts are today's money.
+type Person struct {
+	Age, LifeExpectancy int
+	// RetirementAge is the age work stops; 0: when the household reaches
+	// FI (the partner: with the first person).
+	RetirementAge int
+	Income        float64 // gross employment income
+	IncomeGrowth  float64 // real yearly growth of Income
+}
+
+// Account is a pot of money in a wrapper, or cash or a taxable account.
+type Account struct {
+	ID    string
+	Type  string // "cash", "taxable" or a wrapper id
+	Owner int    // 0: the first person, 1: the partner
+	// Balance today; CostBasis is the capital paid into a taxable account
+	// (or a Roth's contributions); negative: all of Balance.
+	Balance, CostBasis float64
+	// Contribution and Employer are yearly payments in today's money while
+	// the owner works.
+	Contribution, Employer float64
+	Wrapper                *Wrapper // nil for cash and taxable
+}
+
+// Pension is an income for life from an age: a generic pension (Benefit
+// nil) or a statutory benefit claimed at FromAge.
+type Pension struct {
+	Owner   int
+	FromAge int
+	// Amount per year: for a benefit, at its normal age in today's money;
+	// else today's money when Indexed, or the fixed nominal amount.
+	Amount  float64
+	Indexed bool
+	Benefit *Benefit
+	// Country is the benefit's country (its inclusion rule holds while the
+	// household lives there).
+	Country string
+}
+
+// Phase is the retirement spending from an age of the first person on,
+// today's money.
+type Phase struct {
+	FromAge int
+	Amount  float64
+}
+
+// Residence is where the household is taxed from an age of the first
+// person on.
+type Residence struct {
+	FromAge int
+	Country string
+	System  *tax.System
+	Year    int    // the tax year whose rules apply, in today's money
+	Region  string // "" for none
+	// Spending, when > 0, is the retirement spending from FromAge on (a
+	// city's budget), until a later phase or residence sets another.
+	Spending float64
+}
+
+// Order is the order withdrawals draw accounts in.
+type Order uint8
+
+// Orders.
+const (
+	// Conventional: cash, taxable, tax-deferred and pensions, tax-free.
+	Conventional Order = iota
+	// Proportional: every open account in proportion to its balance.
+	Proportional
+	// TaxSmart: tax-deferred money up to the top of the lowest band first,
+	// then conventional.
+	TaxSmart
+	// Explicit: the accounts in Plan.Explicit, the rest conventional.
+	Explicit
+)
+
+var orderNames = [...]string{"conventional", "proportional", "tax-smart", "explicit"}
+
+func (o Order) String() string { return orderNames[o] }
+
+// ParseOrder reads an order's name (not explicit, which is a list).
+func ParseOrder(name string) (Order, bool) {
+	i, ok := index(orderNames[:3], name)
+	return Order(i), ok
+}
+
+// Plan is a household plan as asked, its wrappers and benefits resolved.
+type Plan struct {
+	People   []Person // one or two
+	Accounts []Account
+	Pensions []Pension
+	Events   []fi.Event // cash in (positive) or out at an age of the first person
+	// Expenses is the spending while the first person works; Retirement
+	// the spending after (0: Expenses), unless a phase or a residence sets
+	// another; all today's money.
+	Expenses, Retirement float64
+	Phases               []Phase
+	Order                Order
+	Explicit             []int // with Explicit: account indices, first drawn first
+	// Convert moves tax-deferred money to its ConvertTo wrapper each year,
+	// up to the top of the band taxed at ConvertUpTo, before required
+	// minimums start.
+	Convert     bool
+	ConvertUpTo float64
+
+	Return, Inflation, Fee float64 // nominal return, inflation, fees
+	WithdrawalRate         float64 // the FI number is the spending over it
+	StartYear              int
+	Joint                  bool        // file jointly where the residence lets couples
+	Residences             []Residence // at least one, by FromAge ascending
+	// Converts are the wrappers conversions may move money to, for the
+	// accounts the engine adds when the plan has none of them.
+	Converts []*Wrapper
+}
+
+// FieldError is a plan the engine cannot run, with the request field at
+// fault.
+type FieldError struct {
+	Field, Message string
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
+
+func fieldErr(field, msg string) error { return &FieldError{Field: field, Message: msg} }
+
+func at(list string, i int) string { return list + "[" + strconv.Itoa(i) + "]" }
+
+// Check reports the first thing in p the engine cannot run. Wrappers and
+// benefits must be resolved already.
+func Check(p *Plan) error {
+	if len(p.People) == 0 || len(p.People) > 2 {
+		return fieldErr("partner", "a household is one or two people")
+	}
+	if len(p.Accounts) > MaxAccounts {
+		return fieldErr("accounts", "at most "+strconv.Itoa(MaxAccounts)+" accounts")
+	}
+	if len(p.Pensions) > MaxPensions {
+		return fieldErr("pensions", "at most "+strconv.Itoa(MaxPensions)+" pensions")
+	}
+	if len(p.Phases) > MaxPhases {
+		return fieldErr("spending", "at most "+strconv.Itoa(MaxPhases)+" phases")
+	}
+	if len(p.Residences) == 0 || len(p.Residences) > MaxMoves+1 {
+		return fieldErr("relocations", "at most "+strconv.Itoa(MaxMoves)+" relocations")
+	}
+	for i := range p.People {
+		q := &p.People[i]
+		field := "currentAge"
+		if i == 1 {
+			field = "partner.age"
+		}
+		if q.LifeExpectancy <= q.Age {
+			return fieldErr(field, "must be below the life expectancy")
+		}
+	}
+	for i := range p.Accounts {
+		a := &p.Accounts[i]
+		if a.Owner < 0 || a.Owner >= len(p.People) {
+			return fieldErr(at("accounts", i)+".owner", "partner without a partner")
+		}
+		if a.Wrapper != nil && a.Wrapper.Contrib.Closed && (a.Contribution > 0 || a.Employer > 0) {
+			return fieldErr(at("accounts", i)+".annualContribution", a.Wrapper.Name+" takes no new contributions")
+		}
+		if a.Employer > 0 && a.Wrapper != nil && !a.Wrapper.Contrib.Employer {
+			return fieldErr(at("accounts", i)+".employerContribution", a.Wrapper.Name+" takes no employer contributions")
+		}
+	}
+	for i := range p.Pensions {
+		if q := &p.Pensions[i]; q.Owner < 0 || q.Owner >= len(p.People) {
+			return fieldErr(at("pensions", i)+".owner", "partner without a partner")
+		}
+	}
+	for i := 1; i < len(p.Phases); i++ {
+		if p.Phases[i].FromAge <= p.Phases[i-1].FromAge {
+			return fieldErr(at("spending", i)+".fromAge", "phases must be in ascending order of age")
+		}
+	}
+	for i := 1; i < len(p.Residences); i++ {
+		if p.Residences[i].FromAge <= p.Residences[i-1].FromAge {
+			return fieldErr(at("relocations", i-1)+".atAge", "relocations must be in ascending order of age")
+		}
+	}
+	return nil
+}

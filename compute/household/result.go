@@ -1,0 +1,81 @@
+package household
+
+import "fiplan/compute/fi"
+
+// AccountYear is one account's year; money of that year. Start +
+// Contributions + Growth - Withdrawals + Conversions = End.
+type AccountYear struct {
+	Start         float64
+	Contributions float64 // paid in: own, employer, bonus, savings moved in; after any entry tax
+	Growth        float64 // after any tax on earnings inside the wrapper
+	Withdrawals   float64 // taken out, required minimums included
+	Conversions   float64 // moved in (positive) or out (negative)
+	End           float64
+}
+
+// Taxes are a year's taxes; money of that year.
+type Taxes struct {
+	Income    float64 // national and regional income tax, entry and recovery taxes
+	Social    float64 // social contributions
+	Capital   float64 // capital taxes levied apart from income tax
+	Penalties float64 // charges on withdrawals before an access age
+	Total     float64
+}
+
+// Row is what a year adds to the projection row of compute/fi.
+type Row struct {
+	PartnerAge int     // -1 without a partner
+	Employment float64 // gross wages
+	Pensions   float64 // pensions and benefits paid
+	Required   float64 // required minimum withdrawals taken
+	Converted  float64 // moved between wrappers by conversions
+	OverLimit  float64 // contributions above a limit, paid into the taxable account
+	Drawn      float64 // withdrawals beyond the required minimums, for spending and tax
+	Short      float64 // spending and tax left unmet
+	Tax        Taxes
+	Residence  string // the country code the year is taxed in ("" without tax)
+}
+
+// Bridge is a run of retired years in which some tax-deferred or pension
+// money is not yet open, and the accounts that pay for those years.
+type Bridge struct {
+	FromAge, ToAge int // ages of the first person, both included
+	Accounts       []int
+}
+
+// Baseline is the plan drawn in the conventional order without
+// conversions, to compare the chosen order with.
+type Baseline struct {
+	LifetimeTax  float64 // today's money
+	DepletionAge int     // -1 when the money lasts
+	EndReal      float64 // the end balance in today's money
+}
+
+// Result is a household projection. Its buffers are reused from call to
+// call.
+type Result struct {
+	Summary fi.Summary
+	Rows    []fi.Year
+	Extra   []Row
+	// Cells holds each row's accounts: row t's are
+	// Cells[t*len(IDs) : (t+1)*len(IDs)], in the order of IDs.
+	Cells []AccountYear
+	// IDs are the accounts' ids, those the engine added (the taxable
+	// account, a Roth conversions go to) after the plan's.
+	IDs         []string
+	LifetimeTax float64 // today's money
+	// DrewDown: some year drew on the accounts for spending or tax, or
+	// spending went unmet: the plan has a success or a failure to count.
+	DrewDown bool
+	Bridges  []Bridge
+	Baseline Baseline
+	Notes    []string
+
+	bridgeIDs []int
+}
+
+// Accounts is row t's accounts.
+func (r *Result) Accounts(t int) []AccountYear {
+	n := len(r.IDs)
+	return r.Cells[t*n : (t+1)*n]
+}

@@ -1,0 +1,60 @@
+package household
+
+import "fiplan/compute/fi"
+
+// settle closes the year: the spending met, whatever is left over saved in
+// the taxable account, every account grown by the year's return (cash by
+// inflation) and paid its contributions at year end.
+func (e *engine) settle(ys *yearState, ret, pi float64) {
+	if surplus := ys.inflow + ys.drawn - ys.outflow - ys.due; surplus > 0.005 {
+		t := &e.acc[e.taxIx]
+		t.y.Contributions += surplus
+		t.basis += surplus
+	}
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		r := ret
+		if a.cash {
+			r = pi
+		}
+		g := a.bal * r
+		if a.w != nil && a.w.EarningsTax > 0 && g > 0 {
+			g *= 1 - a.w.EarningsTax
+		}
+		a.y.Growth = g
+		a.bal += g + a.y.Contributions
+		if a.bal < 0 {
+			a.bal = 0
+		}
+		a.y.End = a.bal
+	}
+}
+
+// emit appends the year's rows.
+func (e *engine) emit(ys *yearState, r *Result, real float64) {
+	e.taxes(ys, true)
+	row := &ys.row
+	row.Drawn = ys.drawn
+	row.PartnerAge = -1
+	if e.np == 2 {
+		row.PartnerAge = ys.age[1]
+	}
+	row.Residence = e.p.Residences[ys.res].Country
+	y := fi.Year{Year: e.year0 + ys.t, Age: ys.age[0], Events: ys.events, Pension: row.Pensions, Retired: !ys.work[0]}
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i].y
+		y.StartBalance += a.Start
+		y.Contributions += a.Contributions
+		y.Growth += a.Growth
+		y.Withdrawals += a.Withdrawals
+		y.EndBalance += a.End
+		r.Cells = append(r.Cells, *a)
+	}
+	y.RealEndBalance = real
+	y.FIProgress = 1
+	if e.fiNumber > 0 {
+		y.FIProgress = real / e.fiNumber
+	}
+	r.Rows = append(r.Rows, y)
+	r.Extra = append(r.Extra, *row)
+}

@@ -1,0 +1,340 @@
+package household
+
+import (
+	"fiplan/compute/fi"
+	"fiplan/compute/tax"
+)
+
+// yearState is one year's working state.
+type yearState struct {
+	t          int
+	age        [2]int
+	alive      [2]bool
+	work       [2]bool
+	res        int
+	cpi        float64
+	f          [2]flows
+	low        [2]float64 // tax-smart: ordinary income room left below the lowest band's top
+	inflow     float64    // wages, pensions, required minimums, windfalls
+	outflow    float64    // spending, own contributions, outlays
+	drawn      float64    // withdrawals beyond the required minimums
+	due        float64    // taxes and charges
+	events     float64
+	contribOut float64 // own contributions paid from pay, limits included
+	row        Row
+	calc       *tax.Result // nil: taxes without their breakdown
+}
+
+// maxSolve bounds the rounds that draw the tax a withdrawal itself costs.
+const maxSolve = 16
+
+// run projects the plan over rets and infls (nominal returns before fees
+// and inflation by year; beyond them the plan's expected values). With res
+// it appends rows; with sink it stores each year's real end balance at
+// sink[t*stride].
+func (e *engine) run(rets, infls []float64, res *Result, calc *tax.Result, sink []float64, stride int) outcome {
+	o := outcome{fiRow: -1, retireRow: -1, depleteRow: -1}
+	cpi := 1.0
+	atFI := e.total() >= e.fiNumber-fi.FITolerance
+	if atFI {
+		o.fiRow = 0
+	}
+	var ys yearState
+	for t := 0; t < e.n; t++ {
+		ret, pi := e.p.Return, e.p.Inflation
+		if t < len(rets) {
+			ret = rets[t]
+		}
+		if t < len(infls) {
+			pi = infls[t]
+		}
+		ret = (1+ret)*(1-e.fee) - 1
+		ys = yearState{t: t, cpi: cpi}
+		if res != nil {
+			ys.calc = calc
+		}
+		e.begin(&ys, atFI, &o)
+		e.income(&ys)
+		e.contribute(&ys)
+		e.required(&ys)
+		e.spend(&ys)
+		short := e.solve(&ys)
+		if e.p.Convert && !e.baseline && e.convert(&ys) {
+			short = e.solve(&ys)
+		}
+		if short > 0 && o.depleteRow < 0 {
+			o.depleteRow = t
+		}
+		if ys.drawn > 0 || short > 0 {
+			o.drew = true
+		}
+		cpiEnd := cpi * (1 + pi)
+		e.settle(&ys, ret, pi)
+		real := e.total() / cpiEnd
+		o.lifeTax += ys.due / cpi
+		if res != nil {
+			ys.row.Short = short
+			e.emit(&ys, res, real)
+		}
+		if sink != nil {
+			sink[t*stride] = real
+		}
+		if o.fiRow < 0 && real >= e.fiNumber-fi.FITolerance {
+			o.fiRow = t + 1
+			atFI = true
+		}
+		cpi = cpiEnd
+	}
+	o.endBal = e.total()
+	o.endReal = o.endBal / cpi
+	return o
+}
+
+// total is the balance of every account.
+func (e *engine) total() float64 {
+	s := 0.0
+	for i := 0; i < e.na; i++ {
+		s += e.acc[i].bal
+	}
+	return s
+}
+
+// begin sets the year's ages, who is alive and who works, the residence,
+// and starts each account's year.
+func (e *engine) begin(ys *yearState, atFI bool, o *outcome) {
+	t := ys.t
+	for i := 0; i < e.np; i++ {
+		q := &e.ppl[i]
+		age := q.age0 + t
+		ys.age[i], ys.alive[i] = age, age < q.end
+		working := !atFI
+		if q.retireAt >= 0 {
+			working = age < q.retireAt
+		} else if i == 1 && e.ppl[0].retireAt >= 0 {
+			working = e.ppl[0].age0+t < e.ppl[0].retireAt
+		}
+		ys.work[i] = ys.alive[i] && working
+		if !ys.work[i] && q.retiredAge < 0 && ys.alive[i] {
+			q.retiredAge = age
+			if q.retireAt >= 0 && q.retireAt < age {
+				q.retiredAge = q.retireAt // stopped before today
+			}
+		}
+	}
+	if !ys.alive[0] && e.np == 2 && ys.alive[1] {
+		e.inherit(0, 1)
+	}
+	if e.np == 2 && !ys.alive[1] && ys.alive[0] {
+		e.inherit(1, 0)
+	}
+	if !ys.work[0] && o.retireRow < 0 {
+		o.retireRow = t
+	}
+	ys.res = e.residence(ys.age[0])
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		a.y = AccountYear{Start: a.bal}
+		if a.w != nil && a.w.Access.Seasoning > 0 {
+			k := t % min(a.w.Access.Seasoning, maxSeasoning)
+			a.seasoned += a.pend[k]
+			a.pend[k] = 0
+		}
+	}
+}
+
+// inherit gives the accounts of a person who has died to the survivor (a
+// spouse's rollover): they are the survivor's from then on.
+func (e *engine) inherit(from, to int) {
+	for i := 0; i < e.na; i++ {
+		if a := &e.acc[i]; a.owner == from {
+			a.owner = to
+			a.contrib, a.employer = 0, 0
+			if a.w != nil {
+				a.access = a.w.Access.Age
+				if len(a.w.Access.ByBirth) > 0 {
+					a.access = ByBirth(a.w.Access.ByBirth, e.ppl[to].birth)
+				}
+				if a.w.RMD != nil {
+					a.rmdAge = ByBirth(a.w.RMD.ByBirth, e.ppl[to].birth)
+				}
+			}
+		}
+	}
+}
+
+// income adds the year's wages and pensions.
+func (e *engine) income(ys *yearState) {
+	res := &e.p.Residences[ys.res]
+	for i := 0; i < e.np; i++ {
+		if ys.work[i] {
+			q := &e.ppl[i]
+			w := q.income * ys.cpi * pow(1+q.g, ys.t)
+			ys.f[i].wages += w
+			ys.row.Employment += w
+			ys.inflow += w
+		}
+	}
+	for k := range e.p.Pensions {
+		q := &e.p.Pensions[k]
+		if !ys.alive[q.Owner] || ys.age[q.Owner] < q.FromAge {
+			continue
+		}
+		a := q.Amount * e.benefitFactor[k]
+		if q.Indexed || q.Benefit != nil {
+			a *= ys.cpi
+		}
+		ys.row.Pensions += a
+		ys.inflow += a
+		f := &ys.f[q.Owner]
+		b := q.Benefit
+		switch {
+		case b != nil && b.TaxedName == "none":
+		case b != nil && b.Inclusion != nil && q.Country == res.Country:
+			f.benefit += a
+			f.incl = b.Inclusion
+		default:
+			f.pension += a
+		}
+		if b != nil && b.Recovery != nil && q.Country == res.Country {
+			f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
+		}
+	}
+}
+
+// pow is x to the integer power n >= 0.
+func pow(x float64, n int) float64 {
+	r := 1.0
+	for ; n > 0; n-- {
+		r *= x
+	}
+	return r
+}
+
+// contribute pays each working owner's contributions within their limits;
+// the rest of what they meant to save goes to the taxable account. The
+// money is paid in at the end of the year (settle).
+func (e *engine) contribute(ys *yearState) {
+	var used [2][maxHeld]float64 // by person, by the account that holds the group
+	year := e.year0 + ys.t
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		o := a.owner
+		if !ys.work[o] || (a.contrib == 0 && a.employer == 0) {
+			continue
+		}
+		want := a.contrib * ys.cpi
+		emp := a.employer * ys.cpi
+		allowed := want
+		if w := a.w; w != nil {
+			c := &w.Contrib
+			g := e.group(i)
+			if lim, ok := c.LimitFor(year, ys.age[o], e.indexFrom(c, year, ys)); ok {
+				room := lim - used[o][g]
+				if c.EmployerInLimit {
+					room -= emp
+				}
+				allowed = max(0, min(allowed, room))
+			}
+			if c.EarnedShare > 0 {
+				allowed = min(allowed, max(0, c.EarnedShare*ys.f[o].wages-used[o][g]))
+			}
+			if (c.FromAge > 0 && ys.age[o] < c.FromAge) || (c.ToAge > 0 && ys.age[o] >= c.ToAge) {
+				allowed = 0
+			}
+			used[o][g] += allowed
+			if c.PreTax {
+				ys.f[o].wages -= allowed
+			}
+			paid := allowed*(1+c.Bonus) + emp
+			ys.f[o].entryTax += c.Tax * paid
+			a.y.Contributions += paid * (1 - c.Tax)
+		} else {
+			a.y.Contributions += allowed + emp
+			if a.w == nil && !a.cash {
+				a.basis += allowed + emp
+			}
+		}
+		over := want - allowed
+		ys.row.OverLimit += over
+		ys.contribOut += want
+		if over > 0 {
+			t := &e.acc[e.taxIx]
+			t.y.Contributions += over
+			t.basis += over
+		}
+	}
+	ys.outflow += ys.contribOut
+}
+
+// group is the account whose index keys the limit account i shares.
+func (e *engine) group(i int) int {
+	a := &e.acc[i]
+	if a.w.Contrib.Group == "" {
+		return i
+	}
+	for j := 0; j < i; j++ {
+		if b := &e.acc[j]; b.w != nil && b.owner == a.owner && b.w.Contrib.Group == a.w.Contrib.Group {
+			return j
+		}
+	}
+	return i
+}
+
+// indexFrom is the growth of prices from the last year a limit is given
+// for to year, at the plan's inflation (limits past the data are indexed
+// at the plan's expected inflation).
+func (e *engine) indexFrom(c *Contrib, year int, ys *yearState) float64 {
+	if len(c.Limits) == 0 {
+		return 1
+	}
+	last := c.Limits[len(c.Limits)-1].Year
+	if year <= last {
+		return 1
+	}
+	return pow(1+e.p.Inflation, year-max(last, e.year0))
+}
+
+// required takes the required minimum withdrawals.
+func (e *engine) required(ys *yearState) {
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.rmdAge == 0 || !ys.alive[a.owner] || float64(ys.age[a.owner]) < a.rmdAge {
+			continue
+		}
+		m := min(a.w.RMD.Divisors().Minimum(ys.age[a.owner], a.y.Start), a.bal)
+		if m <= 0 {
+			continue
+		}
+		e.taxOut(a, m, &ys.f[a.owner])
+		a.bal -= m
+		a.y.Withdrawals += m
+		ys.row.Required += m
+		ys.inflow += m
+	}
+}
+
+// spend sets the year's spending and one-off events.
+func (e *engine) spend(ys *yearState) {
+	amount := e.p.Expenses
+	if !ys.work[0] {
+		amount = e.spendingAt(ys.age[0])
+	}
+	ys.outflow += amount * ys.cpi
+	if !e.evYear[ys.t] {
+		return
+	}
+	for _, ev := range e.p.Events {
+		if ev.Age == ys.age[0] {
+			a := ev.Amount
+			if !ev.Nominal {
+				a *= ys.cpi
+			}
+			ys.events += a
+		}
+	}
+	if ys.events > 0 {
+		ys.inflow += ys.events
+	} else {
+		ys.outflow -= ys.events
+	}
+}
