@@ -70,7 +70,19 @@ type engine struct {
 	// taxed band and at the top of the conversion band (-1 not yet known)
 	lowTop, convTop [MaxMoves + 1]float64
 	evYear          [fi.MaxYears]bool
+
+	memo  [2]memo
+	bands *bandCache // the Work's, nil for none
+
+	// the state before the first year, for paths that replay the plan
+	acc0 [maxHeld]held
+	ppl0 [2]person
 }
+
+// save keeps the state before the first year; reset returns to it.
+func (e *engine) save() { e.acc0, e.ppl0 = e.acc, e.ppl }
+
+func (e *engine) reset() { e.acc, e.ppl = e.acc0, e.ppl0 }
 
 // outcome is what a run reports besides its rows.
 type outcome struct {
@@ -80,8 +92,8 @@ type outcome struct {
 	contrib, withdrawn           float64
 }
 
-func (e *engine) init(p *Plan, baseline bool) {
-	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5)}
+func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
+	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5), bands: bands}
 	n := 1
 	for i := range p.People {
 		q := &p.People[i]

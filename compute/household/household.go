@@ -4,15 +4,14 @@ import (
 	"math"
 
 	"fiplan/compute/fi"
-	"fiplan/compute/tax"
 )
 
 // Work is the reusable memory of a household run: keep one per goroutine
 // (in a sync.Pool); its zero value is ready.
 type Work struct {
 	e, base engine
-	calc    tax.Result
 	mc      fi.Scratch
+	bands   bandCache
 }
 
 // Run projects p into r: its rows, their accounts and taxes, the summary,
@@ -23,10 +22,10 @@ func Run(p *Plan, w *Work, r *Result) error {
 		return err
 	}
 	e := &w.e
-	e.init(p, false)
+	e.init(p, false, &w.bands)
 	r.Rows, r.Extra, r.Cells = r.Rows[:0], r.Extra[:0], r.Cells[:0]
 	r.Notes = r.Notes[:0]
-	o := e.run(nil, nil, r, &w.calc, nil, 0)
+	o := e.run(nil, nil, r, nil, 0)
 	r.IDs = r.IDs[:0]
 	for i := 0; i < e.na; i++ {
 		r.IDs = append(r.IDs, e.acc[i].id)
@@ -35,9 +34,12 @@ func Run(p *Plan, w *Work, r *Result) error {
 	r.LifetimeTax = o.lifeTax
 	r.DrewDown = o.drew
 	e.bridges(r)
-	b := &w.base
-	b.init(p, true)
-	bo := b.run(nil, nil, nil, nil, nil, 0)
+	bo := o
+	if p.Convert || p.Order != Conventional {
+		b := &w.base
+		b.init(p, true, &w.bands)
+		bo = b.run(nil, nil, nil, nil, 0)
+	}
 	r.Baseline = Baseline{LifetimeTax: bo.lifeTax, DepletionAge: -1, EndReal: bo.endReal}
 	if bo.depleteRow >= 0 {
 		r.Baseline.DepletionAge = p.People[0].Age + bo.depleteRow
@@ -145,4 +147,44 @@ func (e *engine) notes(r *Result) {
 			}
 		}
 	}
+}
+
+// path runs a prepared engine over given returns for compute/fi's path
+// drivers.
+type path struct{ e *engine }
+
+func (p path) RunPath(rets, infl, sink []float64, stride int) fi.PathOutcome {
+	e := p.e
+	e.reset()
+	o := e.run(rets, infl, nil, sink, stride)
+	return fi.PathOutcome{FIRow: o.fiRow, DepleteRow: o.depleteRow, DrewDown: o.drew, EndReal: o.endReal}
+}
+
+// Years is the plan's horizon in rows.
+func (w *Work) Years(p *Plan) int {
+	w.e.init(p, false, &w.bands)
+	return w.e.n
+}
+
+// Simulate runs mc's paths of the household plan p (checked by Run) into
+// out: each path the whole plan with its returns and inflation drawn.
+func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.PathResult) {
+	e := &w.e
+	e.init(p, false, &w.bands)
+	e.save()
+	fi.SimulatePaths(path{e}, e.n, p.People[0].Age, p.StartYear, p.Return, p.Inflation, mc, &w.mc, out)
+}
+
+// Backtest replays the household plan p over every window of h, each the
+// plan's horizon or years when shorter, the accounts mixed stock / cash /
+// bonds for the rest; the window used is returned with the result.
+func Backtest(p *Plan, h fi.History, years int, stock, cash float64, w *Work) (fi.BacktestResult, int) {
+	e := &w.e
+	e.init(p, false, &w.bands)
+	e.save()
+	if years <= 0 || years > e.n {
+		years = e.n
+	}
+	e.n = years
+	return fi.BacktestPaths(path{e}, years, stock, cash, h), years
 }

@@ -2,7 +2,6 @@ package household
 
 import (
 	"fiplan/compute/fi"
-	"fiplan/compute/tax"
 )
 
 // yearState is one year's working state.
@@ -22,7 +21,6 @@ type yearState struct {
 	events     float64
 	contribOut float64 // own contributions paid from pay, limits included
 	row        Row
-	calc       *tax.Result // nil: taxes without their breakdown
 }
 
 // maxSolve bounds the rounds that draw the tax a withdrawal itself costs.
@@ -32,7 +30,7 @@ const maxSolve = 16
 // and inflation by year; beyond them the plan's expected values). With res
 // it appends rows; with sink it stores each year's real end balance at
 // sink[t*stride].
-func (e *engine) run(rets, infls []float64, res *Result, calc *tax.Result, sink []float64, stride int) outcome {
+func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride int) outcome {
 	o := outcome{fiRow: -1, retireRow: -1, depleteRow: -1}
 	cpi := 1.0
 	atFI := e.total() >= e.fiNumber-fi.FITolerance
@@ -50,9 +48,6 @@ func (e *engine) run(rets, infls []float64, res *Result, calc *tax.Result, sink 
 		}
 		ret = (1+ret)*(1-e.fee) - 1
 		ys = yearState{t: t, cpi: cpi}
-		if res != nil {
-			ys.calc = calc
-		}
 		e.begin(&ys, atFI, &o)
 		e.income(&ys)
 		e.contribute(&ys)

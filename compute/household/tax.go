@@ -8,8 +8,8 @@ import (
 
 // taxes is the year's taxes and charges on each person's income, computed
 // in today's money under the residence's tax year (its thresholds move
-// with prices) and returned in money of the year. With ys.calc it also
-// fills ys.row.Tax with the breakdown.
+// with prices) and returned in money of the year. With breakdown it also
+// fills ys.row.Tax.
 func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	res := &e.p.Residences[ys.res]
 	var t Taxes
@@ -29,16 +29,10 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 {
 			continue
 		}
-		if breakdown && ys.calc != nil {
-			if err := tax.Calculate(res.System, res.Year, &in, res.Region, ys.calc); err == nil {
-				c := ys.calc
-				t.Income += (c.IncomeTax + c.RegionalTax) * cpi
-				t.Social += c.SocialContributions * cpi
-				t.Capital += c.CapitalTax * cpi
-			}
-		} else if due, err := tax.Due(res.System, res.Year, &in, res.Region, nil); err == nil {
-			t.Income += due * cpi
-		}
+		c := e.due(i, res, &in)
+		t.Income += (c.Income + c.Regional) * cpi
+		t.Social += c.Social * cpi
+		t.Capital += c.Capital * cpi
 		if rc := f.recovery; rc != nil {
 			t.Income += rc.Charge(res.Year, in.Total(), f.recBenefit/cpi, 1) * cpi
 		}
@@ -48,6 +42,30 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 		ys.row.Tax = t
 	}
 	return t.Total
+}
+
+// due is the tax of person i's income in, remembered: the rounds of a
+// year's solve mostly change one person's income, and the row's breakdown
+// is the last round's.
+func (e *engine) due(i int, res *Residence, in *tax.Income) tax.Categories {
+	m := &e.memo[i]
+	if m.ok && m.in == *in && m.res == res {
+		return m.due
+	}
+	d, err := tax.DueByCategory(res.System, res.Year, in, res.Region)
+	if err != nil {
+		d = tax.Categories{}
+	}
+	*m = memo{in: *in, res: res, due: d, ok: true}
+	return d
+}
+
+// memo is the last tax computed for a person.
+type memo struct {
+	in  tax.Income
+	res *Residence
+	due tax.Categories
+	ok  bool
 }
 
 // band is the real pension income at the top of the residence's lowest
@@ -63,11 +81,22 @@ func (e *engine) band(k int, conv bool) float64 {
 		return *cache
 	}
 	res := &e.p.Residences[k]
-	*cache = 0
 	if res.System == nil {
 		*cache = math.Inf(1)
 		return *cache
 	}
+	key := bandKey{sys: res.System, year: res.Year, region: res.Region, conv: conv}
+	if conv {
+		key.rate = e.p.ConvertUpTo
+	}
+	if e.bands != nil {
+		if v, ok := e.bands.get(key); ok {
+			*cache = v
+			return v
+		}
+		defer func() { e.bands.put(key, *cache) }()
+	}
+	*cache = 0
 	due := func(g float64) float64 {
 		in := tax.Income{Pension: g}
 		d, _ := tax.Due(res.System, res.Year, &in, res.Region, nil)
@@ -98,4 +127,37 @@ func (e *engine) band(k int, conv bool) float64 {
 	}
 	*cache = lo
 	return lo
+}
+
+// bandKey names a band top: a tax system's year and region, and the rate
+// (conversions) or the lowest band.
+type bandKey struct {
+	sys    *tax.System
+	year   int
+	region string
+	conv   bool
+	rate   float64
+}
+
+// bandCache keeps the band tops a Work has found, for the runs after: they
+// depend on the tax rules alone.
+type bandCache struct {
+	keys [16]bandKey
+	vals [16]float64
+	n    int
+}
+
+func (c *bandCache) get(k bandKey) (float64, bool) {
+	for i := 0; i < c.n; i++ {
+		if c.keys[i] == k {
+			return c.vals[i], true
+		}
+	}
+	return 0, false
+}
+
+func (c *bandCache) put(k bandKey, v float64) {
+	i := c.n % len(c.keys)
+	c.keys[i], c.vals[i] = k, v
+	c.n = min(c.n+1, len(c.keys))
 }

@@ -1,0 +1,35 @@
+package tax
+
+// Categories is a tax due by the result field each rule feeds, rounded to
+// the cent as Calculate rounds them.
+type Categories struct {
+	Income, Social, Capital, Regional float64
+}
+
+// Total is the sum of the categories, TotalTax in Calculate's terms.
+func (c *Categories) Total() float64 {
+	return round2(c.Income + c.Social + c.Capital + c.Regional)
+}
+
+// DueByCategory is Due (without a regime) split as Calculate splits
+// TotalTax: for callers that need the parts of many incomes' tax without
+// the breakdown lines. It does not allocate.
+func DueByCategory(s *System, year int, in *Income, region string) (Categories, error) {
+	y, err := s.Year(year)
+	if err != nil {
+		return Categories{}, err
+	}
+	v, ok := s.viewOf(y, region)
+	if !ok {
+		return Categories{}, ErrRegion
+	}
+	var st state
+	st.parts, _ = cleanParts(in)
+	st.run(v)
+	var cat [numCategories]float64
+	for i := range v.rules {
+		cat[v.rules[i].Category] += st.amt[i]
+	}
+	return Categories{Income: round2(cat[IncomeTax]), Social: round2(cat[Social]),
+		Capital: round2(cat[Capital]), Regional: round2(cat[Regional])}, nil
+}
