@@ -113,6 +113,9 @@ func writeField(w *schemaWriter, f *field) {
 	case kArray:
 		writeArray(w, f)
 		return
+	case kName:
+		writeNameOrList(w, f)
+		return
 	}
 	w.Begin()
 	writeType(w, kindNames[f.kind], f.nullable)
@@ -218,4 +221,44 @@ func formatOf(f *field) string {
 		return "int64"
 	}
 	return ""
+}
+
+// writeNameOrList writes a NameOrList: one name (the field's enum) or an
+// array of strings.
+func writeNameOrList(w *schemaWriter, f *field) {
+	w.Begin()
+	if f.doc != "" {
+		w.Key("description")
+		w.String(f.doc)
+	}
+	w.Key("oneOf")
+	w.BeginArray()
+	w.Begin()
+	writeType(w, "string", false)
+	if f.enum != nil {
+		w.Key("enum")
+		w.BeginArray()
+		for _, v := range f.enum {
+			w.String(v)
+		}
+		w.EndArray()
+	}
+	w.End()
+	w.Begin()
+	writeType(w, "array", false)
+	w.Key("items")
+	w.Begin()
+	writeType(w, "string", false)
+	if f.maxLen >= 0 {
+		w.Key("maxLength")
+		w.Int(int64(f.maxLen))
+	}
+	w.End()
+	if f.maxItems >= 0 {
+		w.Key("maxItems")
+		w.Int(int64(f.maxItems))
+	}
+	w.End()
+	w.EndArray()
+	w.End()
 }

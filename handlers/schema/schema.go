@@ -73,10 +73,11 @@ const (
 	kTime
 	kObject
 	kArray
-	kRaw // a RawObject
+	kRaw  // a RawObject
+	kName // a NameOrList
 )
 
-var kindNames = [...]string{kNumber: "number", kInteger: "integer", kString: "string", kBool: "boolean", kTime: "string", kObject: "object", kArray: "array", kRaw: "object"}
+var kindNames = [...]string{kNumber: "number", kInteger: "integer", kString: "string", kBool: "boolean", kTime: "string", kObject: "object", kArray: "array", kRaw: "object", kName: "string"}
 
 // RawObject is a JSON object a declaration keeps as it was sent, byte for
 // byte: decoding checks only that it is one well-formed object, and the
@@ -99,6 +100,18 @@ func (r *RawObject) UnmarshalJSON(b []byte) error {
 }
 
 var rawObjectType = reflect.TypeFor[RawObject]()
+
+// NameOrList is a field that holds either one name (a JSON string, checked
+// against the field's enum) or a list of names (a JSON array of strings,
+// at most maxItems, each at most maxLen characters): a withdrawal order
+// named, or spelt out account by account. The document gives both forms
+// (oneOf).
+type NameOrList struct {
+	Name string   // the string sent; "" when a list was
+	List []string // the list sent; nil when a string was
+}
+
+var nameOrListType = reflect.TypeFor[NameOrList]()
 
 type field struct {
 	name     string
@@ -363,6 +376,9 @@ func (c *compiler) field(owner reflect.Type, goName string, t reflect.Type, tag 
 		c.applyScalar(where, f.elem, opts)
 	} else {
 		c.setKind(where, &f, t)
+		if v, ok := opts.take("maxItems"); ok && f.kind == kName {
+			f.maxItems = atoi(where, v)
+		}
 		c.applyScalar(where, &f, opts)
 	}
 	opts.done(where)
@@ -380,6 +396,8 @@ func (c *compiler) setKind(where string, f *field, t reflect.Type) {
 		f.kind = kTime
 	case t == rawObjectType:
 		f.kind = kRaw
+	case t == nameOrListType:
+		f.kind = kName
 	case t.Kind() == reflect.Struct:
 		f.kind = kObject
 		f.obj = c.object(t)
@@ -565,6 +583,8 @@ func resetObject(o *object, base unsafe.Pointer) {
 			*(*time.Time)(p) = time.Time{}
 		case kRaw:
 			*(*RawObject)(p) = nil
+		case kName:
+			*(*NameOrList)(p) = NameOrList{}
 		default:
 			setScalarDefault(f, p)
 		}
