@@ -179,7 +179,7 @@ func (e *engine) taxOut(a *held, x float64, f *flows) {
 		e.sell(a, x, f)
 	case a.w.Withdrawal.Taxed == TaxedIncome:
 		free := x * a.w.Withdrawal.TaxFreeShare
-		if c := a.w.Withdrawal.TaxFreeCap; c > 0 && free > 0 {
+		if c := a.w.Withdrawal.TaxFreeCap / a.rate; c > 0 && free > 0 {
 			q := &e.ppl[a.owner]
 			free = min(free, max(0, c-q.capUsed))
 			q.capUsed += free

@@ -25,6 +25,7 @@ type held struct {
 	seasoned float64
 
 	contrib, employer float64 // yearly, today's money
+	rate              float64 // the plan's currency into the wrapper country's
 	y                 AccountYear
 }
 
@@ -111,7 +112,8 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 	e.taxIx = -1
 	for i := range p.Accounts {
 		a := &p.Accounts[i]
-		e.add(a.ID, a.Type, a.Wrapper, a.Owner, a.Balance, a.CostBasis, a.Contribution, a.Employer)
+		j := e.add(a.ID, a.Type, a.Wrapper, a.Owner, a.Balance, a.CostBasis, a.Contribution, a.Employer)
+		e.acc[j].rate = rateOr1(a.Rate)
 	}
 	if e.taxIx < 0 {
 		e.add("taxable", "taxable", nil, 0, 0, -1, 0, 0)
@@ -151,7 +153,7 @@ func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib,
 	if basis < 0 {
 		basis = bal
 	}
-	h := held{id: id, w: w, owner: owner, bal: bal, basis: min(basis, bal), contrib: contrib, employer: employer, convTo: -1}
+	h := held{id: id, w: w, owner: owner, bal: bal, basis: min(basis, bal), contrib: contrib, employer: employer, convTo: -1, rate: 1}
 	switch {
 	case typ == "cash":
 		h.cash, h.class = true, 0
@@ -211,6 +213,7 @@ func (e *engine) convTo(i int) {
 		id += "-partner"
 	}
 	a.convTo = e.add(id, to.ID, to, a.owner, 0, 0, 0, 0)
+	e.acc[a.convTo].rate = a.rate
 }
 
 // rulesWrapper finds a wrapper by id among those the plan's accounts use.
@@ -293,6 +296,14 @@ func (e *engine) residence(age int) int {
 		}
 	}
 	return k
+}
+
+// rateOr1 is a conversion rate, 1 when unset.
+func rateOr1(r float64) float64 {
+	if r > 0 {
+		return r
+	}
+	return 1
 }
 
 // finite clamps x to [lo, hi], NaN to def.

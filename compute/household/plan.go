@@ -40,6 +40,9 @@ type Account struct {
 	// the owner works.
 	Contribution, Employer float64
 	Wrapper                *Wrapper // nil for cash and taxable
+	// Rate converts the plan's currency into the wrapper country's, whose
+	// limits and caps are in it (0: the same currency).
+	Rate float64
 }
 
 // Pension is an income for life from an age: a generic pension (Benefit
@@ -51,10 +54,14 @@ type Pension struct {
 	// else today's money when Indexed, or the fixed nominal amount.
 	Amount  float64
 	Indexed bool
+	// Kind names a statutory benefit for the caller to resolve into
+	// Benefit; "" is a generic pension.
+	Kind    string
 	Benefit *Benefit
 	// Country is the benefit's country (its inclusion rule holds while the
-	// household lives there).
+	// household lives there); Rate converts the plan's currency into its.
 	Country string
+	Rate    float64
 }
 
 // Phase is the retirement spending from an age of the first person on,
@@ -72,6 +79,9 @@ type Residence struct {
 	System  *tax.System
 	Year    int    // the tax year whose rules apply, in today's money
 	Region  string // "" for none
+	// Rate converts the plan's currency into the tax system's (0: the
+	// same currency).
+	Rate float64
 	// Spending, when > 0, is the retirement spending from FromAge on (a
 	// city's budget), until a later phase or residence sets another.
 	Spending float64

@@ -224,7 +224,7 @@ func (e *engine) contribute(ys *yearState) {
 			c := &w.Contrib
 			g := e.group(i)
 			if lim, ok := c.LimitFor(year, ys.age[o], e.indexFrom(c, year, ys)); ok {
-				room := lim - used[o][g]
+				room := lim/a.rate - used[o][g]
 				if c.EmployerInLimit {
 					room -= emp
 				}

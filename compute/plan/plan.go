@@ -18,6 +18,7 @@ package plan
 import (
 	"fiplan/compute/fi"
 	place "fiplan/compute/geo"
+	"fiplan/compute/household"
 	"fiplan/compute/tax"
 )
 
@@ -33,6 +34,9 @@ type Plan struct {
 	// gain of a withdrawal taxed as a capital gain is measured from; nil:
 	// all of CurrentSavings (no gain yet).
 	CostBasis *float64
+	// Household, when set, runs every plan as a household (see
+	// Household); nil: the one-pot plan.
+	Household *Household
 }
 
 // Scenario is a named variant of the base plan, its input complete.
@@ -71,6 +75,11 @@ type Inputs struct {
 	// Convert converts amount between currencies at the reference rates.
 	Convert func(amount float64, from, to string) (float64, bool)
 	History History // the record the backtest and the rate goal replay
+	// Wrappers are a country's wrappers and benefits (upper-case code; nil
+	// when it has none on file); Systems its tax rules (nil: none). Both
+	// are needed by household plans only.
+	Wrappers func(cc string) *household.Rules
+	Systems  func(cc string) *tax.System
 }
 
 // History is a historical record with its name and span.
@@ -90,7 +99,10 @@ type Options struct {
 	MonteCarlo *fi.MonteCarlo // nil: no simulation
 	// Window is the years of each backtest window, for the backtest and
 	// the withdrawal-rate goal.
-	Window     int
+	Window int
+	// WindowSet: the request sent the window; a household backtest then
+	// replays windows of Window years, else the whole horizon.
+	WindowSet  bool
 	Backtest   bool
 	Sequences  bool     // with Backtest: the sequence-of-returns view
 	FIByAge    int      // > 0: seek the saving that reaches FI by this age

@@ -21,6 +21,15 @@ type Result struct {
 	MonteCarlo *fi.MCResult // nil unless asked
 	Backtest   *Backtest    // nil unless asked
 	Goals      *Goals       // nil unless a goal was asked
+	// Household: the plans are households (each PlanResult has its
+	// Household); Monte Carlo and backtests replay the whole household
+	// plan, and a plan that never draws down has no success rate
+	// (NoSuccessRate for the simulation; the backtest's Drawdowns 0).
+	Household     bool
+	NoSuccessRate bool
+	Notes         []string // what the answer leaves to simplifications
+
+	hw *householdWork
 
 	plans [fi.MaxScenarios + 1]PlanResult
 	mc    fi.MCResult
@@ -59,6 +68,8 @@ type PlanResult struct {
 	// RowTax is each row's tax in money of that year, with tax and rows.
 	RowTax     []float64
 	Milestones []Milestone // with Options.Milestones
+	// Household is the household plan's figures; nil for a one-pot plan.
+	Household *HouseholdResult
 
 	city  City
 	input fi.Input

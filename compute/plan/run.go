@@ -23,6 +23,26 @@ func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
 		return err
 	}
 	r.Plans = r.plans[:n+1]
+	r.Household = false
+	if p.Household != nil {
+		for k := range r.Plans {
+			pr := &r.Plans[k]
+			*pr = PlanResult{Rows: pr.Rows[:0], RowTax: pr.RowTax[:0], Milestones: pr.Milestones[:0]}
+			pr.input = p.Base
+			if k > 0 {
+				sc := &p.Scenarios[k-1]
+				pr.Name, pr.input = sc.Name, sc.Input
+			}
+			if err := resolveCity(p, in, k, r.Currency, pr); err != nil {
+				return err
+			}
+			pr.basis = pr.input.CurrentSavings
+			if p.CostBasis != nil {
+				pr.basis = *p.CostBasis
+			}
+		}
+		return runHousehold(p, in, o, &t, r)
+	}
 	for k := range r.Plans {
 		if err := resolvePlan(p, in, k, &t, r); err != nil {
 			return err

@@ -133,6 +133,7 @@ func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
 	b = keyInt(b, year)
 	b = keyString(b, r.Currency)
 	b = keyParams(b, &r.calcParams)
+	b = keyHousehold(b, &r.calcHousehold)
 	b = keyInt(b, len(r.Scenarios))
 	for i := range r.Scenarios {
 		sc := &r.Scenarios[i]
@@ -151,7 +152,7 @@ func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
 	}
 	b = keyBool(b, r.Historical != nil)
 	if h := r.Historical; h != nil {
-		b = keyInt(b, h.Years)
+		b = keyIntP(b, h.Years)
 		b = keyBool(b, h.Sequences)
 		b = keyString(b, h.Dataset)
 	}
@@ -166,6 +167,7 @@ func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
 		b = keyString(b, t.Region)
 		b = keyInt(b, t.Year)
 		b = keyString(b, t.WithdrawalIncome)
+		b = keyString(b, t.Filing)
 	}
 	// output and every as the rows they select: yearly every 5 and yearly
 	// alone, or full and yearly every 1, answer alike.
@@ -193,6 +195,8 @@ func keyParams(b []byte, p *calcParams) []byte {
 		b = keyInt(b, x.FromAge)
 		b = keyFloat(b, x.Amount)
 		b = keyBool(b, x.InflationLinked)
+		b = keyString(b, x.Owner)
+		b = keyString(b, x.Kind)
 	}
 	b = keyInt(b, len(p.Events))
 	for _, x := range p.Events {
@@ -239,4 +243,50 @@ func keyIntP(b []byte, v *int) []byte {
 		return append(b, 0)
 	}
 	return keyInt(append(b, 1), *v)
+}
+
+// keyHousehold appends the household fields' canonical form.
+func keyHousehold(b []byte, h *calcHousehold) []byte {
+	b = keyBool(b, h.Partner != nil)
+	if p := h.Partner; p != nil {
+		b = keyInt(b, p.Age)
+		b = keyIntP(b, p.LifeExpectancy)
+		b = keyFloatP(b, p.AnnualIncome)
+		b = keyFloatP(b, p.IncomeGrowthRate)
+		b = keyIntP(b, p.RetirementAge)
+	}
+	b = keyInt(b, len(h.Accounts))
+	for _, a := range h.Accounts {
+		b = keyString(b, a.ID)
+		b = keyString(b, a.Type)
+		b = keyString(b, a.Owner)
+		b = keyFloat(b, a.Balance)
+		b = keyFloatP(b, a.CostBasis)
+		b = keyFloatP(b, a.AnnualContribution)
+		b = keyFloatP(b, a.EmployerContribution)
+		b = keyFloatP(b, a.StockShare)
+	}
+	b = keyInt(b, len(h.Spending))
+	for _, s := range h.Spending {
+		b = keyInt(b, s.FromAge)
+		b = keyFloat(b, s.Amount)
+	}
+	b = keyString(b, h.WithdrawalOrder.Name)
+	b = keyBool(b, h.WithdrawalOrder.List != nil)
+	b = keyInt(b, len(h.WithdrawalOrder.List))
+	for _, id := range h.WithdrawalOrder.List {
+		b = keyString(b, id)
+	}
+	b = keyBool(b, h.Conversions != nil)
+	if c := h.Conversions; c != nil {
+		b = keyFloat(b, c.UpToRate)
+	}
+	b = keyInt(b, len(h.Relocations))
+	for _, m := range h.Relocations {
+		b = keyInt(b, m.AtAge)
+		b = keyString(b, m.Country)
+		b = keyString(b, m.Region)
+		b = keyString(b, m.CityID)
+	}
+	return b
 }

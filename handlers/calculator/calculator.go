@@ -52,9 +52,11 @@ type calcParams struct {
 }
 
 type calcPension struct {
-	FromAge         int     `json:"fromAge" schema:"required,min=18,max=120" doc:"Age from which it is paid."`
-	Amount          float64 `json:"amount" schema:"required,min=0,max=1e8" doc:"Yearly amount: in today's money when inflationLinked, else the fixed nominal amount."`
-	InflationLinked bool    `json:"inflationLinked" schema:"default=true" doc:"Rises with inflation from today."`
+	FromAge         int     `json:"fromAge" schema:"required,min=18,max=120" doc:"Age from which it is paid (its owner's); for a statutory kind, the claiming age."`
+	Amount          float64 `json:"amount" schema:"required,min=0,max=1e8" doc:"Yearly amount: in today's money when inflationLinked, else the fixed nominal amount. For a statutory kind, the yearly benefit at the full (normal) pension age in today's money: the statute's early reduction or delayed credit is applied for fromAge."`
+	InflationLinked bool    `json:"inflationLinked" schema:"default=true" doc:"Rises with inflation from today (statutory kinds always do)."`
+	Owner           string  `json:"owner" schema:"enum=self|partner,default=self" doc:"Whose pension it is."`
+	Kind            string  `json:"kind" schema:"enum=generic|us-social-security|ca-cpp|ca-oas|gb-state-pension,default=generic" doc:"generic, or a statutory benefit whose claiming rules and taxation the plan applies (US Social Security's inclusion of up to 85%, the OAS recovery tax)."`
 }
 
 type calcEvent struct {
@@ -72,7 +74,7 @@ type calcMonteCarlo struct {
 }
 
 type calcHistorical struct {
-	Years     int    `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested."`
+	Years     *int   `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested. A household plan replays its whole horizon in each window unless years is sent, which bounds the window."`
 	Sequences bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
 	Dataset   string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
 }
@@ -97,6 +99,7 @@ type calcRequest struct {
 	StartYear      *int    `json:"startYear" schema:"min=1900,max=2200" doc:"Calendar year of the first row. Default: this year."`
 	Currency       string  `json:"currency" schema:"maxLen=3,format=fxCurrency" doc:"ISO 4217 code of every amount of the plan, for tax and cityId. Default: the currency of tax.country with tax, else USD."`
 	calcParams
+	calcHousehold
 	Scenarios  []calcScenario  `json:"scenarios" schema:"maxItems=10" doc:"Variations answered side by side, in request order: each overrides any of the fields above."`
 	MonteCarlo *calcMonteCarlo `json:"monteCarlo" doc:"Add a Monte Carlo simulation of the base plan."`
 	Historical *calcHistorical `json:"historical" doc:"Add a backtest of the drawdown over every historical start year."`
@@ -110,6 +113,7 @@ type calcTax struct {
 	Country          string `json:"country" schema:"required,maxLen=2,format=country" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries."`
 	Region           string `json:"region" schema:"maxLen=8" doc:"A region of country (a US state, a Canadian province, ...) whose income tax is added."`
 	Year             int    `json:"year" schema:"min=1900,max=2200" doc:"Tax year (the calendar year it begins in). Default: the country's latest."`
+	Filing           string `json:"filing" schema:"enum=single|joint" doc:"With a partner: joint (the default where the country taxes couples jointly: US, DE, FR) or single (each person taxed alone). Joint returns are not yet modelled: each person is taxed on their own income, and the answer's notes say so."`
 	WithdrawalIncome string `json:"withdrawalIncome" schema:"enum=pension|interest|dividends|capitalGains" doc:"How the retirement income is taxed. Default: the country's treatment of a withdrawal from a taxable portfolio where its tax data states one (Germany: capitalGains, under the Abgeltungsteuer), else pension. pension (portfolio withdrawals and pensions together as pension income) suits withdrawals from a pension or retirement account; capitalGains, sales from a taxable account: only the gain share of each withdrawal is taxed, as a capital gain (see costBasis), and pensions as pensions; interest or dividends tax withdrawals and pensions together as that income."`
 }
 
@@ -129,6 +133,7 @@ type calcWork struct {
 	scen [fi.MaxScenarios]plan.Scenario
 	plan plan.Plan
 	tax  plan.Tax
+	hh   plan.Household
 	mc   fi.MonteCarlo
 	in   plan.Inputs
 	opt  plan.Options
@@ -444,7 +449,7 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	for i := range places {
 		s.cities[places[i].ID] = &places[i]
 	}
-	s.data = plan.Inputs{Cities: s.cities, Convert: s.fx.Convert}
+	s.data = plan.Inputs{Cities: s.cities, Convert: s.fx.Convert, Wrappers: s.taxes.Wrappers, Systems: s.system}
 	if s.cache, err = newCache(); err != nil {
 		return nil, err
 	}

@@ -27,7 +27,11 @@ func Units(years int) int {
 // the withdrawal-rate goal replay.
 func window(req *calcRequest) (years int, dataset string) {
 	if h := req.Historical; h != nil {
-		return h.Years, h.Dataset
+		years = 30
+		if h.Years != nil {
+			years = *h.Years
+		}
+		return years, h.Dataset
 	}
 	return 30, "annual"
 }

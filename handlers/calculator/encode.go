@@ -25,13 +25,14 @@ import (
 // the calcWork so that their buffers are reused.
 type docs struct {
 	out   *jsonw.Writer
+	rate  [2]float64 // the success rates' values
 	enc   *json.Encoder // writes to the docs, which append to out
 	plans [fi.MaxScenarios + 1]planDocs
 	mc    mcDoc
 	fiAge percentilesDoc
 	bands []mcBandDoc
 	bt    backtestDoc
-	btInt [3]int
+	btInt [4]int
 	seq   sequencesDoc
 	seqM  [3]int // the paths' start months
 	more  calcAnalysesDoc
@@ -39,10 +40,12 @@ type docs struct {
 
 // planDocs is one plan's declared summary with what its pointers point at.
 type planDocs struct {
-	sum  calcSummaryDoc
-	tax  taxDoc
-	city cityDoc
-	ints [5]int
+	sum   calcSummaryDoc
+	tax   taxDoc
+	city  cityDoc
+	ints  [6]int
+	house householdSumDoc
+	ids   []string
 }
 
 func newDocs(out *jsonw.Writer) *docs {
@@ -123,8 +126,11 @@ func (d *docs) writeJSON(r *plan.Result, milestones bool) error {
 		out.End()
 	}
 	out.EndArray()
-	d.more = calcAnalysesDoc{MonteCarlo: d.monteCarlo(r.MonteCarlo), Historical: d.backtest(r.Backtest)}
-	if d.more.MonteCarlo != nil || d.more.Historical != nil {
+	d.more = calcAnalysesDoc{MonteCarlo: d.monteCarlo(r), Historical: d.backtest(r), Notes: r.Notes}
+	if !r.Household {
+		d.more.Notes = nil
+	}
+	if d.more.MonteCarlo != nil || d.more.Historical != nil || len(d.more.Notes) > 0 {
 		if err := d.members(&d.more); err != nil {
 			return err
 		}
@@ -151,9 +157,12 @@ func (d *docs) writePlan(r *plan.Result, k int, milestones bool) error {
 	if r.Taxed {
 		taxes = p.RowTax
 	}
-	if milestones {
+	switch {
+	case p.Household != nil && !milestones:
+		writeHouseholdRows(d.out, p, r.Taxed, r.Step)
+	case milestones:
 		writeMilestones(d.out, p, taxes)
-	} else {
+	default:
 		writeProjections(d.out, p.Rows, taxes, r.Step)
 	}
 	return nil
@@ -184,7 +193,31 @@ func (pd *planDocs) summary(r *plan.Result, p *plan.PlanResult) *calcSummaryDoc 
 			Currency: r.Currency, RetirementExpenses: cents(c.Yearly)}
 		pd.sum.City = &pd.city
 	}
+	if h := p.Household; h != nil {
+		pd.household(h)
+	}
 	return &pd.sum
+}
+
+// household fills what a household plan adds to its summary.
+func (pd *planDocs) household(h *plan.HouseholdResult) {
+	hs := &pd.house
+	hs.LifetimeTax = cents(h.LifetimeTax)
+	if hs.Bridge == nil {
+		hs.Bridge = []bridgeDoc{}
+	}
+	hs.Bridge = hs.Bridge[:0]
+	pd.ids = pd.ids[:0]
+	for _, b := range h.Bridges {
+		n := len(pd.ids)
+		for _, i := range b.Accounts {
+			pd.ids = append(pd.ids, h.IDs[i])
+		}
+		hs.Bridge = append(hs.Bridge, bridgeDoc{FromAge: b.FromAge, ToAge: b.ToAge, Accounts: pd.ids[n:len(pd.ids):len(pd.ids)]})
+	}
+	hs.Baseline = baselineDoc{LifetimeTax: cents(h.Baseline.LifetimeTax), DepletionAge: age(&pd.ints[5], h.Baseline.DepletionAge),
+		EndBalanceReal: cents(h.Baseline.EndReal)}
+	pd.sum.householdSumDoc = hs
 }
 
 func percentiles(p *fi.Percentiles) percentilesDoc {
@@ -192,7 +225,8 @@ func percentiles(p *fi.Percentiles) percentilesDoc {
 }
 
 // monteCarlo fills the declared simulation; nil when none ran.
-func (d *docs) monteCarlo(r *fi.MCResult) *mcDoc {
+func (d *docs) monteCarlo(res *plan.Result) *mcDoc {
+	r := res.MonteCarlo
 	if r == nil {
 		return nil
 	}
@@ -204,7 +238,11 @@ func (d *docs) monteCarlo(r *fi.MCResult) *mcDoc {
 		b := &r.Bands[i]
 		d.bands = append(d.bands, mcBandDoc{Year: b.Year, Age: b.Age, percentilesDoc: percentiles(&b.Percentiles)})
 	}
-	d.mc = mcDoc{Simulations: r.Simulations, SuccessRate: rate(r.SuccessRate), ReachedFIRate: rate(r.ReachedFI), Balances: d.bands}
+	d.mc = mcDoc{Simulations: r.Simulations, ReachedFIRate: rate(r.ReachedFI), Balances: d.bands}
+	if !res.NoSuccessRate {
+		d.rate[0] = rate(r.SuccessRate)
+		d.mc.SuccessRate = &d.rate[0]
+	}
 	if r.ReachedFI > 0 {
 		d.fiAge = percentiles(&r.FIAge)
 		d.mc.FIAge = &d.fiAge
@@ -213,14 +251,23 @@ func (d *docs) monteCarlo(r *fi.MCResult) *mcDoc {
 }
 
 // backtest fills the declared backtest; nil when none ran.
-func (d *docs) backtest(r *plan.Backtest) *backtestDoc {
+func (d *docs) backtest(res *plan.Result) *backtestDoc {
+	r := res.Backtest
 	if r == nil {
 		return nil
 	}
 	in := &d.btInt
 	d.bt = backtestDoc{Dataset: r.History.Dataset, WindowYears: r.WindowYears, DataFrom: r.History.First, DataTo: r.History.Last,
-		Periods: r.Periods, SuccessRate: rate(r.SuccessRate), WorstFailed: r.WorstFailed, WorstYearsLasted: r.WorstYearsLasted,
+		Periods: r.Periods, WorstFailed: r.WorstFailed, WorstYearsLasted: r.WorstYearsLasted,
 		MedianEndBalanceReal: cents(r.MedianEndBalance)}
+	if !res.Household || r.Drawdowns > 0 {
+		d.rate[1] = rate(r.SuccessRate)
+		d.bt.SuccessRate = &d.rate[1]
+	}
+	if res.Household {
+		in[3] = r.Drawdowns
+		d.bt.DrawdownWindows = &in[3]
+	}
 	if r.Periods > 0 {
 		in[0] = r.WorstStartYear
 		d.bt.WorstStartYear = &in[0]

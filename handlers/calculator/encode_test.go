@@ -9,6 +9,7 @@ import (
 
 	"fiplan/compute/fi"
 	place "fiplan/compute/geo"
+	"fiplan/compute/household"
 	"fiplan/compute/plan"
 	"fiplan/compute/tax"
 	"fiplan/data/history"
@@ -34,8 +35,10 @@ func declared(t *testing.T, r *plan.Result) []byte {
 				Growth: cents(y.Growth), Withdrawals: cents(y.Withdrawals), Events: cents(y.Events), Pension: cents(y.Pension),
 				EndBalance: cents(y.EndBalance), RealEndBalance: cents(y.RealEndBalance), FIProgress: rate(y.FIProgress), Retired: y.Retired}
 			if r.Taxed {
-				x := cents(p.RowTax[i])
-				row.Tax = &x
+				row.Tax = &rowTaxDoc{Total: cents(p.RowTax[i]), number: true}
+			}
+			if p.Household != nil {
+				householdRow(&row, &p.Household.Result, i, r.Taxed)
 			}
 			rows = append(rows, row)
 		}
@@ -47,7 +50,10 @@ func declared(t *testing.T, r *plan.Result) []byte {
 		sum, rows := doc(k)
 		resp.Scenarios = append(resp.Scenarios, calcScenarioDoc{Name: r.Plans[k].Name, calcSummaryDoc: sum, Projections: rows})
 	}
-	resp.MonteCarlo, resp.Historical = d.monteCarlo(r.MonteCarlo), d.backtest(r.Backtest)
+	resp.MonteCarlo, resp.Historical = d.monteCarlo(r), d.backtest(r)
+	if r.Household {
+		resp.Notes = r.Notes
+	}
 	b, err := stdjson.Marshal(struct {
 		Success bool            `json:"success"`
 		Data    calcResponseDoc `json:"data"`
@@ -56,6 +62,27 @@ func declared(t *testing.T, r *plan.Result) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// householdRow fills what a household adds to a declared row.
+func householdRow(row *calcYearDoc, h *household.Result, i int, taxed bool) {
+	x := &h.Extra[i]
+	if taxed {
+		t := x.Tax
+		row.Tax = &rowTaxDoc{IncomeTax: cents(t.Income), SocialContributions: cents(t.Social), CapitalTax: cents(t.Capital), Penalties: cents(t.Penalties), Total: cents(t.Total)}
+	}
+	if x.PartnerAge >= 0 {
+		a := x.PartnerAge
+		row.PartnerAge = &a
+	}
+	row.Income = &incomeDoc{Employment: cents(x.Employment), Pensions: cents(x.Pensions)}
+	row.Accounts = []accountDoc{}
+	for k, a := range h.Accounts(i) {
+		row.Accounts = append(row.Accounts, accountDoc{ID: h.IDs[k], StartBalance: cents(a.Start), Contributions: cents(a.Contributions),
+			Growth: cents(a.Growth), Withdrawals: cents(a.Withdrawals), Conversions: cents(a.Conversions), EndBalance: cents(a.End)})
+	}
+	row.Residence = x.Residence
+	row.OverLimit, row.Required, row.Converted, row.Shortfall = cents(x.OverLimit), cents(x.Required), cents(x.Converted), cents(x.Short)
 }
 
 // randomPlan is a plan over the whole of what the request accepts.

@@ -1,5 +1,11 @@
 package calculator
 
+import (
+	json "github.com/goccy/go-json"
+
+	"fiplan/handlers/jsonw"
+)
+
 // The calculator's response, declared once: these types are the OpenAPI
 // document's schema of the answer and what encode.go fills and encodes.
 // Only the projection rows are written by hand (appendRow), and a
@@ -27,6 +33,26 @@ type calcSummaryDoc struct {
 	AfterTaxFINumber float64  `json:"afterTaxFINumber,omitempty" doc:"With tax: grossRetirementIncome / withdrawalRate, the portfolio whose withdrawals, after the tax on them, pay retirementExpenses."`
 	Tax              *taxDoc  `json:"tax,omitempty" doc:"With tax: how the plan was taxed, today's money in the plan's currency."`
 	City             *cityDoc `json:"city,omitempty" doc:"With a cityId for the plan: the city budget behind retirementExpenses."`
+	*householdSumDoc
+}
+
+// householdSumDoc is what a household plan adds to its summary.
+type householdSumDoc struct {
+	LifetimeTax float64      `json:"lifetimeTax" doc:"Household plans: every year's taxes and charges, in today's money."`
+	Bridge      []bridgeDoc  `json:"bridge" doc:"Household plans: the retired years before some tax-deferred or pension money opens, and the accounts that pay for them."`
+	Baseline    baselineDoc  `json:"baseline" doc:"Household plans: the same plan drawn in the conventional order without conversions, to show what the chosen order is worth."`
+}
+
+type bridgeDoc struct {
+	FromAge  int      `json:"fromAge" schema:"required"`
+	ToAge    int      `json:"toAge" schema:"required" doc:"Both ages included."`
+	Accounts []string `json:"accounts" schema:"required" doc:"The ids of the accounts drawn in those years."`
+}
+
+type baselineDoc struct {
+	LifetimeTax    float64 `json:"lifetimeTax" schema:"required" doc:"Today's money."`
+	DepletionAge   *int    `json:"depletionAge" schema:"required,nullable"`
+	EndBalanceReal float64 `json:"endBalanceReal" schema:"required" doc:"The end balance in today's money."`
 }
 
 type taxDoc struct {
@@ -64,8 +90,51 @@ type calcYearDoc struct {
 	EndBalance     float64  `json:"endBalance" schema:"required"`
 	RealEndBalance float64  `json:"realEndBalance" doc:"endBalance in today's money."`
 	FIProgress     float64  `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
-	Retired        bool     `json:"retired" doc:"A drawdown year."`
-	Tax            *float64 `json:"tax,omitempty" doc:"With tax: the year's tax, in money of that year: on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years."`
+	Retired        bool        `json:"retired" doc:"A drawdown year."`
+	Tax            *rowTaxDoc  `json:"tax,omitempty" schema:"orNumber" doc:"With tax: the year's tax, in money of that year. One-pot plans: a number, the tax on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years. Household plans: an object, the taxes on the income really received, by kind."`
+	PartnerAge     *int        `json:"partnerAge,omitempty" doc:"Household plans with a partner."`
+	Income         *incomeDoc  `json:"income,omitempty" doc:"Household plans: the year's income, money of that year."`
+	Accounts       []accountDoc `json:"accounts,omitempty" doc:"Household plans: each account's year, in the order of the request (then any account the plan added: the taxable account savings go to, a Roth IRA conversions go to)."`
+	Residence      string      `json:"residence,omitempty" doc:"Household plans with tax: the country the year is taxed in."`
+	OverLimit      float64     `json:"overLimit,omitempty" doc:"Household plans: contributions above a wrapper's limit, paid into the taxable account instead."`
+	Required       float64     `json:"requiredWithdrawals,omitempty" doc:"Household plans: required minimum withdrawals taken (US RMDs, RRIF minimums)."`
+	Converted      float64     `json:"conversions,omitempty" doc:"Household plans: money moved by conversions."`
+	Shortfall      float64     `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
+}
+
+// rowTaxDoc is a row's tax: a number for a one-pot plan (Number), the
+// object for a household.
+type rowTaxDoc struct {
+	IncomeTax           float64 `json:"incomeTax" schema:"required" doc:"Income tax, national and regional, with entry and recovery taxes."`
+	SocialContributions float64 `json:"socialContributions" schema:"required"`
+	CapitalTax          float64 `json:"capitalTax" schema:"required" doc:"Taxes on capital income levied apart from income tax."`
+	Penalties           float64 `json:"penalties" schema:"required" doc:"Charges on money taken before its access age (the US 10% additional tax, the LISA's 25%)."`
+	Total               float64 `json:"total" schema:"required"`
+	number              bool
+}
+
+// MarshalJSON writes a one-pot row's tax as its number.
+func (t rowTaxDoc) MarshalJSON() ([]byte, error) {
+	if t.number {
+		return jsonw.AppendFixed(nil, t.Total, 2), nil
+	}
+	type plain rowTaxDoc
+	return json.Marshal(plain(t))
+}
+
+type incomeDoc struct {
+	Employment float64 `json:"employment" schema:"required" doc:"Gross wages."`
+	Pensions   float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
+}
+
+type accountDoc struct {
+	ID            string  `json:"id" schema:"required"`
+	StartBalance  float64 `json:"startBalance" schema:"required"`
+	Contributions float64 `json:"contributions" schema:"required" doc:"Paid in: own, employer, bonus and savings moved in."`
+	Growth        float64 `json:"growth" schema:"required"`
+	Withdrawals   float64 `json:"withdrawals" schema:"required"`
+	Conversions   float64 `json:"conversions" schema:"required" doc:"Moved in (positive) or out (negative)."`
+	EndBalance    float64 `json:"endBalance" schema:"required"`
 }
 
 type calcScenarioDoc struct {
@@ -90,7 +159,7 @@ type mcBandDoc struct {
 
 type mcDoc struct {
 	Simulations   int             `json:"simulations"`
-	SuccessRate   float64         `json:"successRate" doc:"Share of paths that never run out before lifeExpectancy."`
+	SuccessRate   *float64        `json:"successRate" schema:"nullable" doc:"Share of paths that never run out before lifeExpectancy; for a household plan, of the paths that draw down (null when none does)."`
 	ReachedFIRate float64         `json:"reachedFIRate" doc:"Share of paths reaching FI within the horizon."`
 	FIAge         *percentilesDoc `json:"fiAge" schema:"nullable" doc:"Percentiles of the FI age over the paths that reach FI."`
 	Balances      []mcBandDoc     `json:"balances" doc:"Percentiles per year of the real end balance: today's money, each path deflated by its own simulated inflation."`
@@ -102,7 +171,8 @@ type backtestDoc struct {
 	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
 	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
 	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
-	SuccessRate          float64       `json:"successRate"`
+	SuccessRate          *float64      `json:"successRate" schema:"nullable" doc:"Share of the windows spending was always met in; for a household plan, of the windows that draw down (null when none does)."`
+	DrawdownWindows      *int          `json:"drawdownWindows,omitempty" doc:"Household plans: the windows in which the plan draws down."`
 	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`
 	WorstStartMonth      *int          `json:"worstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
 	WorstFailed          bool          `json:"worstFailed"`
@@ -161,4 +231,5 @@ type calcAnalysesDoc struct {
 	MonteCarlo *mcDoc       `json:"monteCarlo,omitempty"`
 	Historical *backtestDoc `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
 	Goals      *goalsDoc    `json:"goals,omitempty"`
+	Notes      []string     `json:"notes,omitempty" doc:"Household plans: what the answer simplifies or could not apply."`
 }

@@ -23,6 +23,13 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 		sc := &w.scen[i]
 		sc.Name, sc.Place, sc.CostBasis = req.Scenarios[i].Name, placeOf(&req.Scenarios[i].calcParams), req.Scenarios[i].CostBasis
 	}
+	if req.isHousehold() {
+		if field, msg := householdOf(req, &w.hh); field != "" {
+			c.Fail(field, msg)
+			return false
+		}
+		p.Household = &w.hh
+	}
 	rt := req.Tax
 	if rt == nil {
 		return true
@@ -67,7 +74,7 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 	}
 	o.Window, _ = window(req)
 	if h := req.Historical; h != nil {
-		o.Backtest, o.Sequences = true, h.Sequences
+		o.Backtest, o.Sequences, o.WindowSet = true, h.Sequences, h.Years != nil
 	}
 	if g := req.Goals; g != nil {
 		if g.FIByAge != nil {

@@ -6,6 +6,7 @@ import (
 
 	"fiplan/compute/fi"
 	"fiplan/compute/plan"
+	"fiplan/compute/tax"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
@@ -47,6 +48,12 @@ func everyProblem(req *calcRequest) (field, msg string) {
 		return "every", "applies only with output yearly"
 	}
 	return "", ""
+}
+
+// system is the tax system of country cc (upper case), nil when none.
+func (s *Handlers) system(cc string) *tax.System {
+	sys, _ := s.taxes.ByCountry(cc)
+	return sys
 }
 
 // taxProblem refuses a tax country without tax parameters.
@@ -144,7 +151,7 @@ func (s *Handlers) CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency 
 	req := &w.req
 	req.Output, req.Every, req.Goals, req.Scenarios = "full", nil, nil, req.Scenarios[:0]
 	if req.Historical == nil {
-		req.Historical = &calcHistorical{Years: 30, Dataset: "annual"}
+		req.Historical = &calcHistorical{Dataset: "annual"}
 	}
 	if !s.inputs(c, w, s.now().Year(), false) || !s.compute(c, w, false, &w.res) {
 		return ci, "", 0, false
@@ -153,5 +160,9 @@ func (s *Handlers) CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency 
 		s.gate.Leave()
 		w.entered = false
 	}
-	return plan.CheckInOf(&w.res), w.res.Currency, req.Historical.Years, true
+	years := 30
+	if w.res.Backtest != nil {
+		years = w.res.Backtest.WindowYears
+	}
+	return plan.CheckInOf(&w.res), w.res.Currency, years, true
 }

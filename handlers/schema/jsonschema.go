@@ -108,6 +108,24 @@ func writeType(w *schemaWriter, t string, nullable bool) {
 func writeField(w *schemaWriter, f *field) {
 	switch f.kind {
 	case kObject:
+		if f.orNumber {
+			w.Begin()
+			if f.doc != "" {
+				w.Key("description")
+				w.String(f.doc)
+			}
+			w.Key("oneOf")
+			w.BeginArray()
+			w.Begin()
+			writeType(w, "number", false)
+			w.Key("format")
+			w.String("double")
+			w.End()
+			writeNested(w, f.obj, "", false)
+			w.EndArray()
+			w.End()
+			return
+		}
 		writeNested(w, f.obj, f.doc, f.nullable)
 		return
 	case kArray:

@@ -56,3 +56,28 @@ func TestNameOrList(t *testing.T) {
 		t.Errorf("documented as %v", o)
 	}
 }
+
+type taxCell struct {
+	Total float64 `json:"total"`
+}
+
+type rowHolder struct {
+	Tax *taxCell `json:"tax" schema:"orNumber" doc:"A number or an object."`
+}
+
+// An orNumber field is documented as a number or its object.
+func TestOrNumberDocument(t *testing.T) {
+	s, err := CompileDoc[rowHolder](NewVocabulary())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(s.JSONSchema(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	o := doc["properties"].(map[string]any)["tax"].(map[string]any)
+	one, ok := o["oneOf"].([]any)
+	if !ok || len(one) != 2 || one[0].(map[string]any)["type"] != "number" || one[1].(map[string]any)["type"] != "object" || o["description"] != "A number or an object." {
+		t.Errorf("documented as %v", o)
+	}
+}

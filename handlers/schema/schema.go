@@ -26,6 +26,9 @@
 //	                    on a pointer field, documentation of the caller's
 //	                    default (the field stays nil when absent)
 //	format=NAME         a named check the Vocabulary defines
+//	orNumber            an object field documented as the object or a
+//	                    number (oneOf): an answer's field whose simpler
+//	                    form is a number (its type marshals itself)
 //
 // Every number field must declare both bounds, so absurd values such as
 // 1e308 are always rejected with a field-level message instead of leaking
@@ -122,6 +125,7 @@ type field struct {
 	ptr      reflect.Type // non-nil: stored behind a pointer to this type
 	required bool
 	nullable bool
+	orNumber bool // an object that may also be a number (answers only)
 
 	hasMin, hasMax, xmin, xmax bool
 	min, max                   float64
@@ -328,6 +332,17 @@ func (c *compiler) fields(o *object, t reflect.Type, base uintptr) {
 			c.fields(o, sf.Type, base+sf.Offset)
 			continue
 		}
+		if sf.Anonymous && !c.strict && sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct && sf.Tag.Get("json") == "" {
+			// An answer's embedded pointer: its members are written when it
+			// is set, all or none, so each is documented and optional. An
+			// answer is never decoded through its declaration.
+			n := len(o.fields)
+			c.fields(o, sf.Type.Elem(), 0)
+			for k := n; k < len(o.fields); k++ {
+				o.fields[k].required = false
+			}
+			continue
+		}
 		name, jsonOpts, _ := strings.Cut(sf.Tag.Get("json"), ",")
 		if name == "-" || !sf.IsExported() {
 			continue
@@ -355,6 +370,7 @@ func (c *compiler) field(owner reflect.Type, goName string, t reflect.Type, tag 
 	opts := parseTag(where, tag)
 	f.required = opts.flag("required")
 	f.nullable = opts.flag("nullable")
+	f.orNumber = opts.flag("orNumber")
 	if t.Kind() == reflect.Slice && t != rawObjectType {
 		f.kind = kArray
 		f.slice = t

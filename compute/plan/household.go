@@ -1,0 +1,254 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/household"
+)
+
+// Household is what a plan says of its people, accounts and spending
+// beyond the one-pot plan: with it, every plan of the request is run by
+// compute/household.
+type Household struct {
+	Partner *household.Person
+	// Accounts replace CurrentSavings; their Wrapper and Rate are resolved
+	// by Run from their Type. None: one taxable account holding
+	// CurrentSavings at CostBasis.
+	Accounts []household.Account
+	// Pensions replace the one-pot plan's: Kind names a statutory benefit,
+	// resolved by Run.
+	Pensions    []household.Pension
+	Phases      []household.Phase
+	Order       household.Order
+	Explicit    []string // with household.Explicit: account ids
+	Convert     bool
+	ConvertUpTo float64
+	Moves       []Move
+	Filing      string // "", "single" or "joint"
+}
+
+// Move is a relocation at an age of the first person.
+type Move struct {
+	AtAge                   int
+	Country, Region, CityID string
+}
+
+// HouseholdResult is a household plan's own figures beside its PlanResult.
+type HouseholdResult struct {
+	household.Result
+}
+
+// householdWork is the memory of household runs, kept with the Result.
+type householdWork struct {
+	work  household.Work
+	plans [fi.MaxScenarios + 1]household.Plan
+	res   [fi.MaxScenarios + 1]HouseholdResult
+	accts [fi.MaxScenarios + 1][household.MaxAccounts]household.Account
+	pens  [fi.MaxScenarios + 1][household.MaxPensions]household.Pension
+	homes [fi.MaxScenarios + 1][household.MaxMoves + 1]household.Residence
+	mc    fi.PathResult
+}
+
+// resolveHousehold builds plan k's household from its resolved input.
+func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, hw *householdWork, currency string) error {
+	h := p.Household
+	hp := &hw.plans[k]
+	x := &pr.input
+	*hp = household.Plan{
+		People:   append(hp.People[:0], household.Person{Age: x.CurrentAge, LifeExpectancy: x.LifeExpectancy, RetirementAge: x.TargetRetirementAge, Income: x.AnnualIncome, IncomeGrowth: x.IncomeGrowthRate}),
+		Expenses: x.AnnualExpenses, Retirement: x.RetirementExpenses, Phases: h.Phases,
+		Return: x.ExpectedReturn, Inflation: x.InflationRate, Fee: x.Fee, WithdrawalRate: x.WithdrawalRate,
+		StartYear: x.StartYear, Events: x.Events[:x.NumEvents], Order: h.Order,
+		Convert: h.Convert, ConvertUpTo: h.ConvertUpTo,
+	}
+	if h.Partner != nil {
+		hp.People = append(hp.People, *h.Partner)
+	}
+	homes, err := t.residences(p, in, hp, hw.homes[k][:0], currency)
+	if err != nil {
+		return err
+	}
+	hp.Residences = homes
+	hp.Joint = h.Filing == "joint" || (h.Filing == "" && h.Partner != nil && jointByDefault(homes[0].Country))
+	rules := in.Wrappers
+	accts := hw.accts[k][:0]
+	if len(h.Accounts) == 0 {
+		accts = append(accts, household.Account{ID: "savings", Type: "taxable", Balance: x.CurrentSavings, CostBasis: pr.basis})
+	}
+	for i, a := range h.Accounts {
+		if err := resolveAccount(&a, i, homes[0].Country, rules, in, currency); err != nil {
+			return err
+		}
+		accts = append(accts, a)
+		if w := a.Wrapper; w != nil && w.Access.ConvertTo != "" && len(hp.Converts) == 0 {
+			if to := rules(homes[0].Country).Wrapper(w.Access.ConvertTo); to != nil {
+				hp.Converts = append(hp.Converts, to)
+			}
+		}
+	}
+	hp.Accounts = accts
+	pens := hw.pens[k][:0]
+	for i, q := range h.Pensions {
+		if err := resolveBenefit(&q, i, rules, in, currency); err != nil {
+			return err
+		}
+		pens = append(pens, q)
+	}
+	hp.Pensions = pens
+	if err := explicitOrder(h, hp); err != nil {
+		return err
+	}
+	return nil
+}
+
+// jointByDefault: the countries whose tax law files couples jointly.
+func jointByDefault(cc string) bool { return cc == "US" || cc == "DE" || cc == "FR" }
+
+// residences are the plan's homes: where the tax says, then each move.
+func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []household.Residence, currency string) ([]household.Residence, error) {
+	first := household.Residence{}
+	if t.sys != nil {
+		first = household.Residence{Country: t.sys.Country, System: t.sys, Year: t.year, Region: t.region, Rate: t.toTax}
+	}
+	dst = append(dst, first)
+	for i, m := range p.Household.Moves {
+		field := "relocations[" + strconv.Itoa(i) + "]"
+		sys := in.Systems(m.Country)
+		if sys == nil {
+			return nil, &FieldError{field + ".country", "no tax rules for " + strconv.Quote(m.Country) + "; GET /api/v1/tax/countries lists them"}
+		}
+		r := household.Residence{FromAge: m.AtAge, Country: sys.Country, System: sys, Year: sys.Latest(), Rate: 1}
+		if _, err := sys.Year(t.year); err == nil && t.year > 0 {
+			r.Year = t.year
+		}
+		if m.Region != "" {
+			k := regionIndex(sys, m.Region)
+			if k < 0 {
+				return nil, &FieldError{field + ".region", "unknown region " + strconv.Quote(m.Region) + " for " + sys.Country + regionList(sys)}
+			}
+			r.Region = sys.Regions[k].Code
+		}
+		if sys.Currency != currency {
+			rate, ok := in.Convert(1, currency, sys.Currency)
+			if !ok {
+				return nil, &FieldError{field + ".country", sys.Currency + " has no reference rate from " + currency}
+			}
+			r.Rate = rate
+		}
+		if m.CityID != "" {
+			city, ok := in.Cities[m.CityID]
+			if !ok {
+				return nil, &FieldError{field + ".cityId", "no city " + strconv.Quote(m.CityID) + "; GET /api/v1/geo/cities lists them"}
+			}
+			lines := city.Budget(max(1, len(hp.People)))
+			yearly, ok := in.Convert(12*float64(lines.Total()), "USD", currency)
+			if !ok {
+				return nil, &FieldError{"currency", "has no reference rate to convert the city's budget from USD"}
+			}
+			r.Spending = yearly
+		}
+		if r.FromAge <= dst[len(dst)-1].FromAge {
+			return nil, &FieldError{field + ".atAge", "relocations must be in ascending order of age, after today"}
+		}
+		dst = append(dst, r)
+	}
+	return dst, nil
+}
+
+// resolveAccount checks account i's type against the tax country's
+// wrappers and sets its Wrapper and Rate.
+func resolveAccount(a *household.Account, i int, cc string, rules func(string) *household.Rules, in *Inputs, currency string) error {
+	field := "accounts[" + strconv.Itoa(i) + "]"
+	if a.Type == "cash" || a.Type == "taxable" {
+		return nil
+	}
+	if cc == "" {
+		return &FieldError{field + ".type", "a wrapper needs tax.country: without tax, accounts are cash or taxable"}
+	}
+	r := rules(cc)
+	if r == nil || r.Wrapper(a.Type) == nil {
+		return &FieldError{field + ".type", "unknown wrapper " + strconv.Quote(a.Type) + " for " + cc + wrapperList(r)}
+	}
+	a.Wrapper = r.Wrapper(a.Type)
+	if a.Wrapper.Kind == household.KindTaxFree && a.Wrapper.Access.BasisFirst {
+		// a Roth's contributions: the balance unless told
+		if a.CostBasis < 0 {
+			a.CostBasis = a.Balance
+		}
+	}
+	return rateInto(&a.Rate, cc, r, in, currency, field+".type")
+}
+
+// resolveBenefit sets pension i's statutory benefit from its kind.
+func resolveBenefit(q *household.Pension, i int, rules func(string) *household.Rules, in *Inputs, currency string) error {
+	if q.Kind == "" || q.Kind == "generic" {
+		q.Kind = ""
+		return nil
+	}
+	field := "pensions[" + strconv.Itoa(i) + "].kind"
+	cc := strings.ToUpper(q.Kind[:min(2, len(q.Kind))])
+	r := rules(cc)
+	if r == nil || r.Benefit(q.Kind) == nil {
+		return &FieldError{field, "unknown statutory pension " + strconv.Quote(q.Kind)}
+	}
+	b := r.Benefit(q.Kind)
+	if f := float64(q.FromAge); f < b.Earliest {
+		return &FieldError{"pensions[" + strconv.Itoa(i) + "].fromAge", b.Name + " is claimed from " + strconv.FormatFloat(b.Earliest, 'f', -1, 64)}
+	}
+	q.Benefit, q.Country = b, cc
+	return rateInto(&q.Rate, cc, r, in, currency, field)
+}
+
+// rateInto sets *rate to the conversion from the plan's currency into
+// country cc's.
+func rateInto(rate *float64, cc string, r *household.Rules, in *Inputs, currency, field string) error {
+	sys := in.Systems(cc)
+	if sys == nil || sys.Currency == currency {
+		*rate = 1
+		return nil
+	}
+	x, ok := in.Convert(1, currency, sys.Currency)
+	if !ok {
+		return &FieldError{field, sys.Currency + " has no reference rate from " + currency}
+	}
+	*rate = x
+	_ = r
+	return nil
+}
+
+// wrapperList names a country's wrappers for an error message.
+func wrapperList(r *household.Rules) string {
+	if r == nil || len(r.Wrappers) == 0 {
+		return " (it has no wrappers on file: use cash or taxable)"
+	}
+	ids := make([]string, 0, len(r.Wrappers)+2)
+	ids = append(ids, "cash", "taxable")
+	for _, w := range r.Wrappers {
+		ids = append(ids, w.ID)
+	}
+	return " (one of " + strings.Join(ids, ", ") + ")"
+}
+
+// explicitOrder turns the ids of an explicit order into account indices.
+func explicitOrder(h *Household, hp *household.Plan) error {
+	if h.Order != household.Explicit {
+		return nil
+	}
+	hp.Explicit = hp.Explicit[:0]
+	for i, id := range h.Explicit {
+		j := -1
+		for k := range hp.Accounts {
+			if hp.Accounts[k].ID == id {
+				j = k
+			}
+		}
+		if j < 0 {
+			return &FieldError{"withdrawalOrder[" + strconv.Itoa(i) + "]", "no account " + strconv.Quote(id)}
+		}
+		hp.Explicit = append(hp.Explicit, j)
+	}
+	return nil
+}
+

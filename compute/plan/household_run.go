@@ -1,0 +1,122 @@
+package plan
+
+import (
+	"errors"
+	"strconv"
+
+	"fiplan/compute/fi"
+	"fiplan/compute/household"
+)
+
+// runHousehold is Run for a plan with a Household: every plan is resolved
+// into a household, checked, admitted, and run by compute/household, as
+// are the Monte Carlo and the backtest of the base plan.
+func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error {
+	if o.FIByAge > 0 || o.TargetRate != nil {
+		return &FieldError{"goals", "goal seeking works on the one-pot plan: send it without partner, accounts, spending, withdrawalOrder, conversions and relocations"}
+	}
+	if r.hw == nil {
+		r.hw = new(householdWork)
+	}
+	hw := r.hw
+	r.Household = true
+	r.Notes = r.Notes[:0]
+	for k := range r.Plans {
+		pr := &r.Plans[k]
+		if err := t.resolveHousehold(p, in, k, pr, hw, r.Currency); err != nil {
+			return scenarioField(err, k)
+		}
+		if err := household.Check(&hw.plans[k]); err != nil {
+			var fe *household.FieldError
+			if errors.As(err, &fe) {
+				return scenarioField(&FieldError{fe.Field, fe.Message}, k)
+			}
+			return err
+		}
+	}
+	if o.Admit != nil {
+		if err := o.Admit(); err != nil {
+			return err
+		}
+	}
+	for k := range r.Plans {
+		if err := runOneHousehold(hw, k, &r.Plans[k], o); err != nil {
+			return err
+		}
+	}
+	r.notes(p, o)
+	base := &hw.plans[0]
+	r.MonteCarlo, r.NoSuccessRate = nil, false
+	if o.MonteCarlo != nil {
+		household.Simulate(base, o.MonteCarlo, &hw.work, &hw.mc)
+		r.mc = hw.mc.MCResult
+		r.MonteCarlo, r.NoSuccessRate = &r.mc, hw.mc.Drawdowns == 0
+	}
+	r.Backtest = nil
+	if o.Backtest {
+		years := 0
+		if o.WindowSet {
+			years = o.Window
+		}
+		in0 := &r.Plans[0].input
+		res, window := household.Backtest(base, in.History.Series, years, in0.StockShare, in0.CashShare, &hw.work)
+		r.bt = Backtest{History: in.History, WindowYears: window, BacktestResult: res}
+		r.Backtest = &r.bt
+	}
+	r.Goals = nil
+	return nil
+}
+
+// runOneHousehold runs plan k into pr.
+func runOneHousehold(hw *householdWork, k int, pr *PlanResult, o *Options) error {
+	hr := &hw.res[k]
+	if err := household.Run(&hw.plans[k], &hw.work, &hr.Result); err != nil {
+		return err
+	}
+	pr.Household = hr
+	pr.Summary = hr.Summary
+	pr.FINumber = hr.Summary.FINumber
+	if o.Step == 0 {
+		pr.Rows = pr.Rows[:0]
+		return nil
+	}
+	pr.Rows = append(pr.Rows[:0], hr.Rows...)
+	pr.RowTax = pr.RowTax[:0]
+	for i := range hr.Extra {
+		pr.RowTax = append(pr.RowTax, hr.Extra[i].Tax.Total)
+	}
+	if o.Milestones {
+		pr.Milestones = Milestones(pr.Milestones[:0], pr.Rows, &pr.Summary, o.Step)
+	}
+	return nil
+}
+
+// scenarioField names a scenario's field in the request.
+func scenarioField(err error, k int) error {
+	var fe *FieldError
+	if k == 0 || !errors.As(err, &fe) {
+		return err
+	}
+	return &FieldError{"scenarios[" + strconv.Itoa(k-1) + "]." + fe.Field, fe.Message}
+}
+
+// notes says what a household answer simplifies.
+func (r *Result) notes(p *Plan, o *Options) {
+	in := &r.Plans[0].input
+	if in.Strategy != fi.StrategyConstant {
+		r.Notes = append(r.Notes, "withdrawalStrategy: a household plan spends its phases' amounts, constant in real terms; the strategy applies to the one-pot plan only")
+	}
+	if o.Sequences {
+		r.Notes = append(r.Notes, "historical.sequences: the sequence-of-returns view is computed for the one-pot plan only")
+	}
+	h := p.Household
+	if h.Filing == "joint" || (h.Filing == "" && h.Partner != nil && jointByDefault(r.Tax.Country)) {
+		r.Notes = append(r.Notes, "tax.filing joint: each person is taxed on their own income; joint returns are not yet modelled")
+	}
+	if len(h.Moves) > 0 {
+		r.Notes = append(r.Notes, "relocations: accounts keep their wrapper's access rules and withdrawal treatment after a move; the new country taxes the income they pay as its residents' income of that kind")
+	}
+	for _, n := range r.Plans[0].Household.Notes {
+		r.Notes = append(r.Notes, n)
+	}
+}

@@ -1,0 +1,169 @@
+package calculator
+
+import (
+	"regexp"
+	"strconv"
+
+	"fiplan/compute/household"
+	"fiplan/compute/plan"
+	"fiplan/handlers/schema"
+)
+
+// The household fields of a request (see the method's household section):
+// with any of them every plan of the request is a household run by
+// compute/household.
+
+type calcPartner struct {
+	Age              int      `json:"age" schema:"required,min=18,max=100" doc:"The partner's age today."`
+	LifeExpectancy   *int     `json:"lifeExpectancy" schema:"min=19,max=120,default=95" doc:"The partner's timeline ends at this age."`
+	AnnualIncome     *float64 `json:"annualIncome" schema:"min=0,max=1e9,default=0" doc:"The partner's gross employment income, today's money."`
+	IncomeGrowthRate *float64 `json:"incomeGrowthRate" schema:"min=-0.2,max=0.3,default=0" doc:"Real yearly growth of the partner's income."`
+	RetirementAge    *int     `json:"retirementAge" schema:"min=18,max=120" doc:"Age the partner stops work. Default: with the first person."`
+}
+
+type calcAccount struct {
+	ID                   string   `json:"id" schema:"required,minLen=1,maxLen=32" doc:"Your id for the account: lower-case letters, digits and hyphens (^[a-z0-9-]{1,32}$), unique in the plan."`
+	Type                 string   `json:"type" schema:"required,minLen=1,maxLen=32" doc:"cash, taxable, or a wrapper id of the plan's tax country (GET /api/v1/tax/countries lists them: us-401k, us-roth-ira, gb-isa, gb-sipp, ca-rrsp, au-super, ...). Wrappers need tax."`
+	Owner                string   `json:"owner" schema:"enum=self|partner,default=self" doc:"Whose account it is: its access ages, limits and taxes are theirs."`
+	Balance              float64  `json:"balance" schema:"required,min=0,max=1e11" doc:"Balance today."`
+	CostBasis            *float64 `json:"costBasis" schema:"min=0,max=1e11" doc:"taxable: the capital paid in (default: the balance, no gain yet); only the gain share of a withdrawal is a capital gain, followed year by year at average cost. A Roth IRA: its contributions, open before 59 1/2 (default: the balance)."`
+	AnnualContribution   *float64 `json:"annualContribution" schema:"min=0,max=1e9,default=0" doc:"Paid in each year while the owner works, today's money; above the wrapper's statutory limit for the year the rest goes to the taxable account (the row's overLimit says how much). Pre-tax wrappers take it off the owner's taxed pay."`
+	EmployerContribution *float64 `json:"employerContribution" schema:"min=0,max=1e9,default=0" doc:"The employer's yearly payment while the owner works, today's money (wrappers that take one)."`
+	StockShare           *float64 `json:"stockShare" schema:"min=0,max=1" doc:"Accepted for the account's own mix; the plan grows every account at expectedReturn (the notes say so)."`
+}
+
+type calcPhase struct {
+	FromAge int     `json:"fromAge" schema:"required,min=18,max=120" doc:"Age of the first person from which it applies."`
+	Amount  float64 `json:"amount" schema:"required,min=0,max=1e9" doc:"Yearly retirement spending from then on, today's money."`
+}
+
+type calcConversions struct {
+	UpToRate float64 `json:"upToRate" schema:"required,min=0,max=0.6" doc:"Each year before required distributions start, move tax-deferred money (us-401k, us-ira) to a Roth IRA up to the top of the band taxed at this rate (0.12: the 12% band)."`
+}
+
+type calcMove struct {
+	AtAge   int    `json:"atAge" schema:"required,min=18,max=120" doc:"Age of the first person at the move."`
+	Country string `json:"country" schema:"required,maxLen=2,format=country" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries: the plan is taxed there from then on."`
+	Region  string `json:"region" schema:"maxLen=8" doc:"A region of country whose income tax is added."`
+	CityID  string `json:"cityId" schema:"maxLen=64" doc:"A city of GET /api/v1/geo/cities: retirement spending follows its budget for the household from then on."`
+}
+
+// calcHousehold are the household fields of the base request.
+type calcHousehold struct {
+	Partner         *calcPartner      `json:"partner" doc:"A second person: the flat fields describe the first. Every row adds partnerAge."`
+	Accounts        []calcAccount     `json:"accounts" schema:"maxItems=12" doc:"The household's accounts, instead of currentSavings (not both)."`
+	Spending        []calcPhase       `json:"spending" schema:"maxItems=8" doc:"Retirement spending by age of the first person (go-go, slow-go), in ascending fromAge; annualExpenses stays the spending while working."`
+	WithdrawalOrder schema.NameOrList `json:"withdrawalOrder" schema:"enum=conventional|proportional|tax-smart,maxLen=32,maxItems=12" doc:"conventional (default: cash, taxable, tax-deferred and pensions, tax-free), proportional (every open account by its balance), tax-smart (tax-deferred money up to the top of the lowest taxed band first, then conventional), or account ids in the order to draw them (the rest after, conventionally). Access ages always hold: money is taken before its access age only when nothing else is left, with the statute's charge on the row."`
+	Conversions     *calcConversions  `json:"conversions" doc:"US Roth conversions."`
+	Relocations     []calcMove        `json:"relocations" schema:"maxItems=4" doc:"Moves to another country (ascending atAge): from then on the plan is taxed there."`
+}
+
+// isHousehold reports whether the request uses any household field.
+func (r *calcRequest) isHousehold() bool {
+	h := &r.calcHousehold
+	if h.Partner != nil || len(h.Accounts) > 0 || len(h.Spending) > 0 || h.WithdrawalOrder.Name != "" || h.WithdrawalOrder.List != nil ||
+		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") {
+		return true
+	}
+	for _, p := range r.Pensions {
+		if p.Owner == "partner" || (p.Kind != "" && p.Kind != "generic") {
+			return true
+		}
+	}
+	return false
+}
+
+var accountID = regexp.MustCompile(`^[a-z0-9-]{1,32}$`)
+
+// householdOf fills hh from the request's household fields and reports the
+// first field in error.
+func householdOf(req *calcRequest, hh *plan.Household) (field, msg string) {
+	h := &req.calcHousehold
+	*hh = plan.Household{Accounts: hh.Accounts[:0], Pensions: hh.Pensions[:0], Phases: hh.Phases[:0], Moves: hh.Moves[:0], Explicit: hh.Explicit[:0]}
+	if len(h.Accounts) > 0 && req.CurrentSavings != nil {
+		return "accounts", "send currentSavings or accounts, not both"
+	}
+	if len(h.Accounts) > 0 && req.AnnualContribution != nil {
+		return "annualContribution", "with accounts, contributions are per account (accounts[].annualContribution)"
+	}
+	if p := h.Partner; p != nil {
+		q := household.Person{Age: p.Age, LifeExpectancy: 95}
+		setI(&q.LifeExpectancy, p.LifeExpectancy)
+		setF(&q.Income, p.AnnualIncome)
+		setF(&q.IncomeGrowth, p.IncomeGrowthRate)
+		setI(&q.RetirementAge, p.RetirementAge)
+		switch {
+		case q.LifeExpectancy <= q.Age:
+			return "partner.lifeExpectancy", "must be greater than partner.age"
+		case q.RetirementAge != 0 && q.RetirementAge < q.Age:
+			return "partner.retirementAge", "must be at least partner.age"
+		}
+		hh.Partner = &q
+	}
+	if field, msg := accountsOf(h.Accounts, hh); field != "" {
+		return field, msg
+	}
+	for i, p := range req.Pensions {
+		owner := 0
+		if p.Owner == "partner" {
+			if h.Partner == nil {
+				return "pensions[" + strconv.Itoa(i) + "].owner", "partner without a partner"
+			}
+			owner = 1
+		}
+		hh.Pensions = append(hh.Pensions, household.Pension{Owner: owner, FromAge: p.FromAge, Amount: p.Amount, Indexed: p.InflationLinked, Kind: p.Kind})
+	}
+	for _, s := range h.Spending {
+		hh.Phases = append(hh.Phases, household.Phase{FromAge: s.FromAge, Amount: s.Amount})
+	}
+	switch o := h.WithdrawalOrder; {
+	case o.List != nil:
+		hh.Order = household.Explicit
+		hh.Explicit = append(hh.Explicit, o.List...)
+	case o.Name != "":
+		hh.Order, _ = household.ParseOrder(o.Name)
+	}
+	if c := h.Conversions; c != nil {
+		hh.Convert, hh.ConvertUpTo = true, c.UpToRate
+	}
+	for _, m := range h.Relocations {
+		hh.Moves = append(hh.Moves, plan.Move{AtAge: m.AtAge, Country: m.Country, Region: m.Region, CityID: m.CityID})
+	}
+	if req.Tax != nil {
+		hh.Filing = req.Tax.Filing
+	}
+	if hh.Filing == "joint" && h.Partner == nil {
+		return "tax.filing", "joint filing needs a partner"
+	}
+	return "", ""
+}
+
+// accountsOf checks the accounts' ids and fills hh's accounts.
+func accountsOf(accts []calcAccount, hh *plan.Household) (field, msg string) {
+	for i, a := range accts {
+		f := "accounts[" + strconv.Itoa(i) + "]"
+		if !accountID.MatchString(a.ID) {
+			return f + ".id", "must match ^[a-z0-9-]{1,32}$"
+		}
+		for j := 0; j < i; j++ {
+			if accts[j].ID == a.ID {
+				return f + ".id", "is the id of accounts[" + strconv.Itoa(j) + "] too"
+			}
+		}
+		if a.CostBasis != nil && a.Type != "taxable" && a.Type != "us-roth-ira" {
+			return f + ".costBasis", "applies to taxable accounts (and a Roth IRA's contributions)"
+		}
+		x := household.Account{ID: a.ID, Type: a.Type, Balance: a.Balance, CostBasis: -1}
+		if a.Owner == "partner" {
+			if hh.Partner == nil {
+				return f + ".owner", "partner without a partner"
+			}
+			x.Owner = 1
+		}
+		setF(&x.CostBasis, a.CostBasis)
+		setF(&x.Contribution, a.AnnualContribution)
+		setF(&x.Employer, a.EmployerContribution)
+		hh.Accounts = append(hh.Accounts, x)
+	}
+	return "", ""
+}
