@@ -251,4 +251,3 @@ func explicitOrder(h *Household, hp *household.Plan) error {
 	}
 	return nil
 }
-

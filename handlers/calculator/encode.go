@@ -25,7 +25,7 @@ import (
 // the calcWork so that their buffers are reused.
 type docs struct {
 	out   *jsonw.Writer
-	rate  [2]float64 // the success rates' values
+	rate  [2]float64    // the success rates' values
 	enc   *json.Encoder // writes to the docs, which append to out
 	plans [fi.MaxScenarios + 1]planDocs
 	mc    mcDoc

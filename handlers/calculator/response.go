@@ -38,9 +38,9 @@ type calcSummaryDoc struct {
 
 // householdSumDoc is what a household plan adds to its summary.
 type householdSumDoc struct {
-	LifetimeTax float64      `json:"lifetimeTax" doc:"Household plans: every year's taxes and charges, in today's money."`
-	Bridge      []bridgeDoc  `json:"bridge" doc:"Household plans: the retired years before some tax-deferred or pension money opens, and the accounts that pay for them."`
-	Baseline    baselineDoc  `json:"baseline" doc:"Household plans: the same plan drawn in the conventional order without conversions, to show what the chosen order is worth."`
+	LifetimeTax float64     `json:"lifetimeTax" doc:"Household plans: every year's taxes and charges, in today's money."`
+	Bridge      []bridgeDoc `json:"bridge" doc:"Household plans: the retired years before some tax-deferred or pension money opens, and the accounts that pay for them."`
+	Baseline    baselineDoc `json:"baseline" doc:"Household plans: the same plan drawn in the conventional order without conversions, to show what the chosen order is worth."`
 }
 
 type bridgeDoc struct {
@@ -79,27 +79,27 @@ type cityDoc struct {
 }
 
 type calcYearDoc struct {
-	Year           int      `json:"year" schema:"required"`
-	Age            int      `json:"age" schema:"required"`
-	StartBalance   float64  `json:"startBalance" schema:"required"`
-	Contributions  float64  `json:"contributions" schema:"required"`
-	Growth         float64  `json:"growth" schema:"required"`
-	Withdrawals    float64  `json:"withdrawals" schema:"required"`
-	Events         float64  `json:"events"`
-	Pension        float64  `json:"pension"`
-	EndBalance     float64  `json:"endBalance" schema:"required"`
-	RealEndBalance float64  `json:"realEndBalance" doc:"endBalance in today's money."`
-	FIProgress     float64  `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
-	Retired        bool        `json:"retired" doc:"A drawdown year."`
-	Tax            *rowTaxDoc  `json:"tax,omitempty" schema:"orNumber" doc:"With tax: the year's tax, in money of that year. One-pot plans: a number, the tax on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years. Household plans: an object, the taxes on the income really received, by kind."`
-	PartnerAge     *int        `json:"partnerAge,omitempty" doc:"Household plans with a partner."`
-	Income         *incomeDoc  `json:"income,omitempty" doc:"Household plans: the year's income, money of that year."`
+	Year           int          `json:"year" schema:"required"`
+	Age            int          `json:"age" schema:"required"`
+	StartBalance   float64      `json:"startBalance" schema:"required"`
+	Contributions  float64      `json:"contributions" schema:"required"`
+	Growth         float64      `json:"growth" schema:"required"`
+	Withdrawals    float64      `json:"withdrawals" schema:"required"`
+	Events         float64      `json:"events"`
+	Pension        float64      `json:"pension"`
+	EndBalance     float64      `json:"endBalance" schema:"required"`
+	RealEndBalance float64      `json:"realEndBalance" doc:"endBalance in today's money."`
+	FIProgress     float64      `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
+	Retired        bool         `json:"retired" doc:"A drawdown year."`
+	Tax            *rowTaxDoc   `json:"tax,omitempty" schema:"orNumber" doc:"With tax: the year's tax, in money of that year. One-pot plans: a number, the tax on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years. Household plans: an object, the taxes on the income really received, by kind."`
+	PartnerAge     *int         `json:"partnerAge,omitempty" doc:"Household plans with a partner."`
+	Income         *incomeDoc   `json:"income,omitempty" doc:"Household plans: the year's income, money of that year."`
 	Accounts       []accountDoc `json:"accounts,omitempty" doc:"Household plans: each account's year, in the order of the request (then any account the plan added: the taxable account savings go to, a Roth IRA conversions go to)."`
-	Residence      string      `json:"residence,omitempty" doc:"Household plans with tax: the country the year is taxed in."`
-	OverLimit      float64     `json:"overLimit,omitempty" doc:"Household plans: contributions above a wrapper's limit, paid into the taxable account instead."`
-	Required       float64     `json:"requiredWithdrawals,omitempty" doc:"Household plans: required minimum withdrawals taken (US RMDs, RRIF minimums)."`
-	Converted      float64     `json:"conversions,omitempty" doc:"Household plans: money moved by conversions."`
-	Shortfall      float64     `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
+	Residence      string       `json:"residence,omitempty" doc:"Household plans with tax: the country the year is taxed in."`
+	OverLimit      float64      `json:"overLimit,omitempty" doc:"Household plans: contributions above a wrapper's limit, paid into the taxable account instead."`
+	Required       float64      `json:"requiredWithdrawals,omitempty" doc:"Household plans: required minimum withdrawals taken (US RMDs, RRIF minimums)."`
+	Converted      float64      `json:"conversions,omitempty" doc:"Household plans: money moved by conversions."`
+	Shortfall      float64      `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
 }
 
 // rowTaxDoc is a row's tax: a number for a one-pot plan (Number), the
