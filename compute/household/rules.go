@@ -84,6 +84,9 @@ type Contrib struct {
 	PreTax bool `json:"preTax,omitempty"`
 	// Group names the limit the wrapper shares with others (the US
 	// elective-deferral limit of 401(k) and Roth 401(k)); "" its own.
+	// Each wrapper stays within its own Limits, and the group's total
+	// within the largest of its wrappers' limits (the UK Lifetime ISA's
+	// 4,000 counts within the 20,000 ISA allowance).
 	Group string `json:"group,omitempty"`
 	// Limits are the yearly limits per person by tax year, ascending;
 	// none: no statutory limit.
@@ -192,7 +195,9 @@ func (m *RMD) Divisors() *Table { return m.tab }
 
 // Table is a value by age from FromAge on; the last value holds for every
 // older age. Divisor: the minimum is the balance divided by the value;
-// else the balance times it.
+// else the balance times it. The age is the one reached in the year (year
+// minus year of birth), as in the IRS tables; a table the authority keys by
+// the age on 1 January (Canada's RRIF factors) is entered one age later.
 type Table struct {
 	FromAge int          `json:"fromAge"`
 	Divisor bool         `json:"divisor,omitempty"`
@@ -219,6 +224,10 @@ type Benefit struct {
 	// earns nothing more.
 	Earliest float64 `json:"earliest"`
 	Latest   float64 `json:"latest"`
+	// NotBeforeNormal: the benefit cannot be claimed before the person's
+	// normal age at all (the UK State Pension); a claim before it starts
+	// at the normal age, unreduced. Earliest is then the lowest normal age.
+	NotBeforeNormal bool `json:"notBeforeNormal,omitempty"`
 	// Early reduces the benefit for each month claimed before the normal
 	// age, step by step from the normal age down.
 	Early []Step `json:"early,omitempty"`
@@ -351,13 +360,33 @@ func (r *Rules) check(w *Wrapper) error {
 			return fmt.Errorf("rmd: table %q is not in tables, or no ages", m.Table)
 		}
 		m.tab = &t
+		if !ascending(m.ByBirth) {
+			return fmt.Errorf("rmd: byBirth is not by ascending year of birth")
+		}
+	}
+	if !ascending(w.Access.ByBirth) {
+		return fmt.Errorf("access: byBirth is not by ascending year of birth")
 	}
 	return nil
+}
+
+// ascending reports whether the rules are by strictly ascending year of
+// birth, the order ByBirth reads them in.
+func ascending(rules []BirthRule) bool {
+	for i := 1; i < len(rules); i++ {
+		if rules[i].From <= rules[i-1].From {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Rules) checkBenefit(b *Benefit) error {
 	if len(b.NormalAge) == 0 || b.Earliest <= 0 || b.Latest < b.Earliest {
 		return fmt.Errorf("normal age, earliest or latest missing")
+	}
+	if !ascending(b.NormalAge) {
+		return fmt.Errorf("normalAge is not by ascending year of birth")
 	}
 	if b.TaxedName != "income" && b.TaxedName != "none" {
 		return fmt.Errorf("taxed %q is not income or none", b.TaxedName)

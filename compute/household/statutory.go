@@ -2,12 +2,26 @@ package household
 
 import "math"
 
+// Start is the age at which a person born in birthYear who claims at
+// claimAge is first paid: claimAge, but not before Earliest and, when the
+// benefit cannot be claimed early (NotBeforeNormal), not before the
+// person's normal age.
+func (b *Benefit) Start(birthYear int, claimAge float64) float64 {
+	start := max(claimAge, b.Earliest)
+	if b.NotBeforeNormal {
+		start = max(start, ByBirth(b.NormalAge, birthYear))
+	}
+	return start
+}
+
 // Factor is the share of the normal-age benefit paid to a person born in
 // birthYear who claims at claimAge (years, months as twelfths): the early
 // reduction below the normal age, the delayed credit above it up to
-// Latest. A claim before Earliest is taken at Earliest.
+// Latest. The claim is taken at Start: a claim before Earliest at
+// Earliest, one before the normal age of a benefit that cannot be
+// claimed early at the normal age.
 func (b *Benefit) Factor(birthYear int, claimAge float64) float64 {
-	claimAge = max(claimAge, b.Earliest)
+	claimAge = b.Start(birthYear, claimAge)
 	normal := ByBirth(b.NormalAge, birthYear)
 	months := int(math.Round((claimAge - normal) * 12))
 	if months >= 0 {
@@ -74,4 +88,18 @@ func (t *Table) Minimum(age int, balance float64) float64 {
 		return balance / v
 	}
 	return balance * v
+}
+
+// TaxFree is the part of an income-taxed withdrawal of amount that is free
+// of tax: TaxFreeShare of it, at most what is left of the lifetime
+// TaxFreeCap after used (no cap when TaxFreeCap is 0).
+func (w *Withdrawal) TaxFree(amount, used float64) float64 {
+	if amount <= 0 {
+		return 0
+	}
+	free := w.TaxFreeShare * amount
+	if w.TaxFreeCap > 0 {
+		free = min(free, max(0, w.TaxFreeCap-used))
+	}
+	return free
 }

@@ -52,11 +52,11 @@ func TestUSContractWrappers(t *testing.T) {
 		penalty   float64
 		rmd       bool
 	}{
-		{"us-401k", household.TaxDeferred, household.TaxedIncome, 59.5, 0.10, true},
-		{"us-roth-401k", household.TaxFree, household.TaxedNone, 59.5, 0.10, false},
-		{"us-ira", household.TaxDeferred, household.TaxedIncome, 59.5, 0.10, true},
-		{"us-roth-ira", household.TaxFree, household.TaxedNone, 59.5, 0.10, false},
-		{"us-hsa", household.TaxDeferred, household.TaxedIncome, 65, 0.20, false},
+		{"us-401k", household.KindTaxDeferred, household.TaxedIncome, 59.5, 0.10, true},
+		{"us-roth-401k", household.KindTaxFree, household.TaxedNone, 59.5, 0.10, false},
+		{"us-ira", household.KindTaxDeferred, household.TaxedIncome, 59.5, 0.10, true},
+		{"us-roth-ira", household.KindTaxFree, household.TaxedNone, 59.5, 0.10, false},
+		{"us-hsa", household.KindTaxDeferred, household.TaxedIncome, 65, 0.20, false},
 	} {
 		w := r.Wrapper(c.id)
 		if w == nil {
