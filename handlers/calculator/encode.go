@@ -31,7 +31,7 @@ type docs struct {
 	fiAge percentilesDoc
 	bands []mcBandDoc
 	bt    backtestDoc
-	btInt [3]int
+	btInt [7]int
 	seq   sequencesDoc
 	seqM  [3]int // the paths' start months
 	more  calcAnalysesDoc
@@ -233,11 +233,36 @@ func (d *docs) backtest(r *plan.Backtest) *backtestDoc {
 		in[2] = r.WorstFailYear
 		d.bt.WorstFailYear = &in[2]
 	}
+	d.conditions(r)
 	if v := r.Sequences; v != nil {
 		d.sequences(v)
 		d.bt.Sequences = &d.seq
 	}
 	return &d.bt
+}
+
+// conditions fills the declared sample the backtest r ran under: its
+// years, start months and withdrawal timing, and its first and last
+// windows' starts.
+func (d *docs) conditions(r *plan.Backtest) {
+	in, s := &d.btInt, &r.Sample
+	d.bt.From, d.bt.To = s.From, s.To
+	d.bt.StartMonths, d.bt.WithdrawalTiming = "all", "start-of-year"
+	if s.January {
+		d.bt.StartMonths = "january"
+	}
+	if s.MonthlyWithdrawals {
+		d.bt.WithdrawalTiming = "monthly"
+	}
+	if r.Periods == 0 {
+		return
+	}
+	in[3], in[5] = r.First.Year, r.Last.Year
+	d.bt.FirstStartYear, d.bt.LastStartYear = &in[3], &in[5]
+	if r.First.Month > 0 {
+		in[4], in[6] = r.First.Month, r.Last.Month
+		d.bt.FirstStartMonth, d.bt.LastStartMonth = &in[4], &in[6]
+	}
 }
 
 // sequences fills the declared sequence-of-returns view.

@@ -66,6 +66,7 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 		return nil
 	}
 	o.Window, _ = window(req)
+	o.Sample = sample(req)
 	if h := req.Historical; h != nil {
 		o.Backtest, o.Sequences = true, h.Sequences
 	}
