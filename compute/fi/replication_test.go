@@ -239,7 +239,7 @@ func replicationDoc(t *testing.T, annual Series, shiller *Monthly) string {
 	for _, s := range []float64{1, 0.75, 0.6} {
 		ern[s], _ = r.safemax(shiller, 60, s)
 	}
-	fmt.Fprintf(&b, "| Early Retirement Now, Safe Withdrawal Rate Series part 1 (earlyretirementnow.com, December 2016) | about 3.25%% fail-safe for 60 years (quoted secondhand; the post itself is not in the stored sources) | Shiller's data from 1871, every start month, 60 years | shiller-monthly, all start months, 60 years, start of year | 100/0: %s, 75/25: %s, 60/40: %s | the quoted figure names no mix or sample end, so the gap (%s points at 75/25) is indicative only; the post's own data and conditions could not be checked |\n",
+	fmt.Fprintf(&b, "| Early Retirement Now, Safe Withdrawal Rate Series (earlyretirementnow.com) | 3.25%% as the series' safe rate for early retirees' long horizons (quoted secondhand, with no horizon or mix attached; the series itself is not in the stored sources) | Shiller's data from 1871, every start month (the series' own conditions not checked) | shiller-monthly, all start months, 60 years, start of year | 100/0: %s, 75/25: %s, 60/40: %s | the quoted figure names no mix, horizon or sample end, so the gap (%s points at 75/25, 60 years) is indicative only |\n",
 		pct2(ern[1]), pct2(ern[0.75]), pct2(ern[0.6]), points(math.Round(10000*ern[0.75])/100, 3.25))
 	fc := r.successFee(Sampled{Record: shiller, Sample: Sample{To: 2017, January: true}}, 30, 0.04, 0.75, 0.0018)
 	fc60 := r.successFee(Sampled{Record: shiller, Sample: Sample{To: 2017, January: true}}, 60, 0.04, 0.75, 0.0018)
@@ -330,5 +330,5 @@ const replicationData = `## Why the figures cannot match exactly
   (1966, living through 1995) are as Pfau describes the 1994 article.
 - Pfau's 100/68/43% are from the 2018 article as republished on retirementresearcher.com.
 - FIRECalc's figures are its output as users posted them, not a publication of its own; ERN's
-  60-year figure is quoted secondhand. cFIREsim publishes no standing figure.
+  figure is quoted secondhand. No standing cFIREsim figure was found.
 `
