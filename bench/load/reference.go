@@ -152,7 +152,15 @@ type refBacktest struct {
 	WindowYears          int     `json:"windowYears"`
 	DataFrom             int     `json:"dataFrom"`
 	DataTo               int     `json:"dataTo"`
+	From                 int     `json:"from"`
+	To                   int     `json:"to"`
+	StartMonths          string  `json:"startMonths"`
+	WithdrawalTiming     string  `json:"withdrawalTiming"`
 	Periods              int     `json:"periods"`
+	FirstStartYear       *int    `json:"firstStartYear"`
+	FirstStartMonth      *int    `json:"firstStartMonth"`
+	LastStartYear        *int    `json:"lastStartYear"`
+	LastStartMonth       *int    `json:"lastStartMonth"`
 	SuccessRate          float64 `json:"successRate"`
 	WorstStartYear       *int    `json:"worstStartYear"`
 	WorstStartMonth      *int    `json:"worstStartMonth"`
@@ -263,9 +271,11 @@ func (h *refCalculator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			window = 30
 		}
 		bt := fi.Backtest(&in, h.history, window)
+		first, last := h.history.Years[0], h.history.Years[len(h.history.Years)-1]
 		out.Data.Historical = &refBacktest{
-			Dataset: "annual", WindowYears: window, DataFrom: h.history.Years[0], DataTo: h.history.Years[len(h.history.Years)-1],
-			Periods: bt.Periods, SuccessRate: round(bt.SuccessRate, 4), WorstStartYear: optional(bt.WorstStartYear, bt.Periods > 0),
+			Dataset: "annual", WindowYears: window, DataFrom: first, DataTo: last,
+			From: first, To: last, StartMonths: "all", WithdrawalTiming: "start-of-year",
+			Periods: bt.Periods, FirstStartYear: optional(first, bt.Periods > 0), LastStartYear: optional(last-window+1, bt.Periods > 0), SuccessRate: round(bt.SuccessRate, 4), WorstStartYear: optional(bt.WorstStartYear, bt.Periods > 0),
 			WorstFailed: bt.WorstFailed, WorstFailYear: optional(bt.WorstFailYear, bt.WorstFailed),
 			WorstYearsLasted: bt.WorstYearsLasted, MedianEndBalanceReal: round(bt.MedianEndBalance, 2),
 		}

@@ -18,7 +18,8 @@ func (s Series) Len() int {
 }
 
 // History is a historical record Backtest and MaxWithdrawalRate replay: the
-// annual Series or a *Monthly (the only two implementations).
+// annual Series, a *Monthly, or either restricted to a Sample (Sampled);
+// the only three implementations.
 type History interface {
 	// windows is the number of windows of the given years in the record.
 	windows(years int) int
@@ -33,43 +34,68 @@ type History interface {
 
 // record is a History by its concrete type. Backtest calls through it, not
 // through the interface, so that neither the record nor the caller's window
-// buffers move to the heap.
+// buffers move to the heap. Its windows are those of the record that start
+// at index lo or later, every stride-th, and end by index hi (years of an
+// annual record, months of a monthly one): the whole record, or a Sample
+// of it.
 type record struct {
 	annual  Series
 	monthly *Monthly
+	lo, hi  int
+	stride  int
+	// monthlyPay pays each year's withdrawal a twelfth at the start of
+	// each month (a monthly record only).
+	monthlyPay bool
 }
 
-// recordOf unpacks h; Series and *Monthly are the only implementations.
+// recordOf unpacks h; Series, *Monthly and Sampled are the only
+// implementations.
 func recordOf(h History) record {
+	var r record
+	var s Sample
+	if x, ok := h.(Sampled); ok {
+		h, s = x.Record, x.Sample
+	}
 	switch x := h.(type) {
 	case Series:
-		return record{annual: x}
+		r.annual = x
 	case *Monthly:
-		return record{monthly: x}
+		r.monthly = x
+	default:
+		panic("fi: a History must be a Series, a *Monthly or a Sampled of one")
 	}
-	panic("fi: a History must be a Series or a *Monthly")
+	r.bound(s)
+	return r
 }
 
+// index is the record's own index of window i.
+func (r *record) index(i int) int { return r.lo + i*r.stride }
+
 func (r *record) windows(years int) int {
+	span := years
 	if r.monthly != nil {
-		return r.monthly.windows(years)
+		span = 12 * years
 	}
-	return r.annual.windows(years)
+	top := r.hi - span + 1 // the last index a window can start at
+	if years <= 0 || top < r.lo {
+		return 0
+	}
+	return (top-r.lo)/r.stride + 1
 }
 
 func (r *record) start(i int) (year, month int) {
 	if r.monthly != nil {
-		return r.monthly.start(i)
+		return r.monthly.start(r.index(i))
 	}
-	return r.annual.start(i)
+	return r.annual.start(r.index(i))
 }
 
 func (r *record) window(i, years int, mx mix, rets, infl, cape []float64) {
 	if r.monthly != nil {
-		r.monthly.window(i, years, mx, rets, infl, cape)
+		r.monthly.window(r.index(i), years, mx, rets, infl, cape)
 		return
 	}
-	r.annual.window(i, years, mx, rets, infl, cape)
+	r.annual.window(r.index(i), years, mx, rets, infl, cape)
 }
 
 // mix is a portfolio rebalanced yearly: shares of stocks, bonds and cash.
@@ -128,7 +154,7 @@ type BacktestResult struct {
 
 // Backtest replays the drawdown phase over every window of the given number
 // of years in h: every start year of an annual Series, every start month of a
-// Monthly (at most MaxWindows). Each window starts with CurrentSavings (1 when
+// Monthly, the windows a Sample admits of a Sampled (at most MaxWindows). Each window starts with CurrentSavings (1 when
 // zero) already retired and spends WithdrawalRate x that balance in the first
 // year under in.Strategy; the portfolio is rebalanced every year to
 // StockShare stocks, CashShare cash (which keeps its real value: it earns
@@ -225,6 +251,9 @@ type replay struct {
 	n, years         int
 	mx               mix
 	rets, infl, cape [MaxYears]float64
+	// disc is each year's start-of-year value of a unit of withdrawal
+	// paid a twelfth a month (rec.monthlyPay only; see Monthly.discounts).
+	disc [MaxYears]float64
 	// filled is the window of an annual record rets and infl hold, -1
 	// none: the next window shares all but one of its years.
 	filled int
@@ -260,14 +289,19 @@ func (r *replay) run(i int, dst []Year) (outcome, []Year) {
 		// The windows of an annual record run in order: slide by a year.
 		copy(r.rets[:y-1], r.rets[1:y])
 		copy(r.infl[:y-1], r.infl[1:y])
-		r.rec.annual.window(i+y-1, 1, r.mx, r.rets[y-1:y], r.infl[y-1:y], r.cape[y-1:y])
+		r.rec.annual.window(r.rec.index(i)+y-1, 1, r.mx, r.rets[y-1:y], r.infl[y-1:y], r.cape[y-1:y])
 	} else {
 		r.rec.window(i, y, r.mx, r.rets[:y], r.infl[:y], r.cape[:y])
 	}
 	if r.rec.monthly == nil {
 		r.filled = i
 	}
-	return r.p.run(r.rets[:y], r.infl[:y], r.cape[:y], dst, dst != nil, nil, 0)
+	var disc []float64
+	if r.rec.monthlyPay && r.rec.monthly != nil {
+		disc = r.disc[:y]
+		r.rec.monthly.discounts(r.rec.index(i), y, r.mx, disc)
+	}
+	return r.p.run(r.rets[:y], r.infl[:y], r.cape[:y], disc, dst, dst != nil, nil, 0)
 }
 
 // backtestPlan is the plan of a backtest window: retired from the first row

@@ -153,7 +153,29 @@
 // a month later at the next month's rate (BondMonthReturn); cash keeps its
 // real value (it earns inflation, since neither record carries a bill rate).
 // The portfolio is rebalanced every year to StockShare stocks, CashShare cash
-// and bonds for the rest. Sequences gives the sequence-of-returns view of the
+// and bonds for the rest.
+//
+// A Sampled record replays part of a record under stated conditions (a
+// Sample), so that a published backtest can be replayed under its own:
+// From and To bound the calendar years every window lies within (a window
+// starts in From or later and its last year ends in To or earlier; a
+// monthly window starting in month m ends with month m-1 of its last year,
+// so a January start covers whole calendar years), January keeps a monthly
+// record's January starts alone, and MonthlyWithdrawals pays each year's
+// withdrawal a twelfth at the start of each month instead of all at the
+// year's start. The year's amount is still set once, at its start (so a
+// constant withdrawal rises with inflation once a year), and the twelfths
+// come out of the mix as it stands that month, held from the year's start
+// without rebalancing, each asset in proportion. The engine values them at
+// the year's start: each twelfth is divided by the mix's growth since the
+// year's start, and the year ends with (balance - their sum) x (1 + the
+// year's return). That is exact, not an approximation: a balance that
+// falls short in some month is a sum that exceeds the balance, and the
+// year is counted as the one the money ran out in. Fees stay a yearly drag
+// on the return. With the Shiller record, From 1926, To 1995, January and
+// MonthlyWithdrawals are the Trinity study's conditions (41 windows of 30
+// years) as far as its data allow. Span reports the first and last
+// windows' starts. Sequences gives the sequence-of-returns view of the
 // same windows: the worst, median and best with their year-by-year real paths
 // (ranked by years the money lasted, then by real ending balance) and the
 // success rate by start decade. SavingFor finds the yearly saving that reaches FI by an age
@@ -205,5 +227,11 @@ const Method = `Yearly timeline from currentAge up to lifeExpectancy, one row pe
 	`one window per start month, each year running from that month: stocks earn the price change plus a twelfth of the annual ` +
 	`dividend rate each month; bonds are a 10-year bond bought at par at the month's long interest rate and repriced at the next ` +
 	`month's rate with annual compounding, the coupon accruing monthly). ` +
+	`historical.from and historical.to bound the sample: every window starts in from or later and ends in to or earlier; ` +
+	`historical.startMonths january keeps the January starts of shiller-monthly alone; historical.withdrawalTiming monthly ` +
+	`(shiller-monthly only) pays each year's withdrawal, set once a year at its start, a twelfth at the start of each month ` +
+	`out of the portfolio as it then stands (held from the year's start, each asset in proportion): each twelfth is valued at ` +
+	`the year's start by dividing it by the portfolio's growth since, and the year ends with (balance - their sum) x ` +
+	`(1 + the year's return), a shortfall in any month counting as running out that year. ` +
 	`historical.sequences ranks the windows by years the money lasted, then by real ending balance, and returns the worst, ` +
 	`median and best with their paths in money of each window's start, and the success rate by start decade.`

@@ -19,7 +19,7 @@ func SavingFor(in *Input, byAge int, limit float64) (saving float64, ok bool) {
 	reaches := func(x float64) bool {
 		c.Contribution = x
 		p.init(&c)
-		o, _ := p.run(nil, nil, nil, nil, false, nil, 0)
+		o, _ := p.run(nil, nil, nil, nil, nil, false, nil, 0)
 		return o.fiRow >= 0 && p.age0+o.fiRow <= byAge
 	}
 	if reaches(0) {

@@ -107,7 +107,7 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	for path := 0; path < sims; path++ {
 		rng.fill(s.ret, p.gross, rsd, -0.99, 10)
 		rng.fill(s.infl, p.infl, isd, -0.5, 10)
-		o, _ := p.run(s.ret, s.infl, nil, nil, false, s.bal[path:], sims)
+		o, _ := p.run(s.ret, s.infl, nil, nil, nil, false, s.bal[path:], sims)
 		if o.depleteRow < 0 {
 			ok++
 		}

@@ -56,7 +56,7 @@ type Summary struct {
 func Project(in *Input, dst []Year) (Summary, []Year) {
 	var p plan
 	p.init(in)
-	o, rows := p.run(nil, nil, nil, dst, true, nil, 0)
+	o, rows := p.run(nil, nil, nil, nil, dst, true, nil, 0)
 	return p.summarize(&o), rows
 }
 
@@ -76,7 +76,7 @@ func ProjectPath(in *Input, returns, inflation []float64, dst []Year) (Summary, 
 	for t := range ni {
 		infls[t] = clampInflation(inflation[t])
 	}
-	o, rows := p.run(rets[:nr], infls[:ni], nil, dst, true, nil, 0)
+	o, rows := p.run(rets[:nr], infls[:ni], nil, nil, dst, true, nil, 0)
 	return p.summarize(&o), rows
 }
 
@@ -220,12 +220,15 @@ func (o *outcome) spent(t int, real float64) {
 
 // run is the engine. rets/infls override the expected return and inflation
 // year by year (callers clamp them with clampReturn and clampInflation) and
-// capes gives each year's CAPE where known (0 = unknown); rows are appended to dst when emit is set; when sink is not
+// capes gives each year's CAPE where known (0 = unknown); discs gives,
+// where known, each year's start-of-year value of a unit of withdrawal paid
+// through the year (1 = taken at its start; see Monthly.discounts); rows
+// are appended to dst when emit is set; when sink is not
 // nil, sink[t*stride] receives the real end balance of year t. Each year
 // follows the numbered steps of the package documentation; the state that
 // moves from year to year stays in this function's locals, and every step
 // is a function of its arguments.
-func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []float64, stride int) (outcome, []Year) {
+func (p *plan) run(rets, infls, capes, discs []float64, dst []Year, emit bool, sink []float64, stride int) (outcome, []Year) {
 	o, retired := p.begin()
 	bal := p.start
 	cpi := 1.0     // price index at the start of the year, today = 1
@@ -276,7 +279,11 @@ func (p *plan) run(rets, infls, capes []float64, dst []Year, emit bool, sink []f
 			} else {
 				wd, contrib, canFail = p.withdrawal(&o, &sp, t, bal, cpi, pen, cape, lastRet, lastInfl)
 			}
-			bal, wd, growth, short = drawdown(bal, wd, contrib, r, canFail)
+			disc := 1.0
+			if t < len(discs) {
+				disc = discs[t]
+			}
+			bal, wd, growth, short = drawdown(bal, wd, contrib, r, disc, canFail)
 			if p.trackSpend {
 				o.spent(t, wd/cpi)
 			}
@@ -401,18 +408,23 @@ func accumulate(bal, r, save float64) (end, contrib, wd, growth float64, short b
 	return bal + contrib - wd, contrib, wd, growth, short
 }
 
-// drawdown takes the withdrawal wd at the start of the year (as far as the
-// balance goes; short when a strategy that can fail falls short), grows the
-// rest by r and adds contrib at year end.
-func drawdown(bal, wd, contrib, r float64, canFail bool) (end, paid, growth float64, short bool) {
-	if wd > bal {
+// drawdown takes the withdrawal wd, whose start-of-year value is wd x disc
+// (disc = 1: taken at the start of the year; below 1 when paid through
+// the year, see Monthly.discounts), as far as the balance goes (short
+// when a strategy that can fail falls short), grows the rest by r and adds
+// contrib at year end. growth is what the year added besides the flows:
+// the rest's return and what paying through the year saved, wd - its
+// start-of-year value.
+func drawdown(bal, wd, contrib, r, disc float64, canFail bool) (end, paid, growth float64, short bool) {
+	cost := wd * disc
+	if cost > bal {
 		// A shortfall below one part in 1e9 is rounding, not ruin.
-		short = canFail && wd-bal > 1e-9*wd
-		wd = bal
+		short = canFail && cost-bal > 1e-9*cost
+		wd, cost = bal/disc, bal
 	}
-	bal -= wd
+	bal -= cost
 	growth = bal * r
-	return bal + growth + contrib, wd, growth, short
+	return bal + growth + contrib, wd, growth + (wd - cost), short
 }
 
 // FITolerance is how far below the FI number a real balance still counts

@@ -178,12 +178,9 @@ func (e *engine) taxOut(a *held, x float64, f *flows) {
 	case a.w == nil || a.w.Withdrawal.Taxed == TaxedGains:
 		e.sell(a, x, f)
 	case a.w.Withdrawal.Taxed == TaxedIncome:
-		free := x * a.w.Withdrawal.TaxFreeShare
-		if c := a.w.Withdrawal.TaxFreeCap / a.rate; c > 0 && free > 0 {
-			q := &e.ppl[a.owner]
-			free = min(free, max(0, c-q.capUsed))
-			q.capUsed += free
-		}
+		q := &e.ppl[a.owner]
+		free := a.w.Withdrawal.TaxFree(x*a.rate, q.capUsed*a.rate) / a.rate
+		q.capUsed += free
 		f.pension += x - free
 	default:
 		a.basis = min(a.basis, a.bal-x)

@@ -63,6 +63,7 @@ type engine struct {
 	taxIx int // the taxable account
 
 	benefitFactor [MaxPensions]float64
+	pensionFrom   [MaxPensions]int // the age each pension is paid from
 	fiNumber      float64
 	fee           float64
 	baseline      bool // drawing conventionally, no conversions
@@ -126,9 +127,11 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 	}
 	for i := range p.Pensions {
 		q := &p.Pensions[i]
-		e.benefitFactor[i] = 1
-		if q.Benefit != nil {
-			e.benefitFactor[i] = q.Benefit.Factor(e.ppl[q.Owner].birth, float64(q.FromAge))
+		e.benefitFactor[i], e.pensionFrom[i] = 1, q.FromAge
+		if b := q.Benefit; b != nil {
+			birth := e.ppl[q.Owner].birth
+			e.benefitFactor[i] = b.Factor(birth, float64(q.FromAge))
+			e.pensionFrom[i] = int(math.Ceil(b.Start(birth, float64(q.FromAge)) - 1e-9))
 		}
 	}
 	for i := range p.Events {

@@ -171,7 +171,7 @@ func (e *engine) income(ys *yearState) {
 	}
 	for k := range e.p.Pensions {
 		q := &e.p.Pensions[k]
-		if !ys.alive[q.Owner] || ys.age[q.Owner] < q.FromAge {
+		if !ys.alive[q.Owner] || ys.age[q.Owner] < e.pensionFrom[k] {
 			continue
 		}
 		a := q.Amount * e.benefitFactor[k]

@@ -34,6 +34,13 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 			return err
 		}
 	}
+	var past fi.Sampled
+	if o.Backtest {
+		var err error
+		if past, err = sampled(in, o); err != nil {
+			return err
+		}
+	}
 	if o.Admit != nil {
 		if err := o.Admit(); err != nil {
 			return err
@@ -59,8 +66,9 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 			years = o.Window
 		}
 		in0 := &r.Plans[0].input
-		res, window := household.Backtest(base, in.History.Series, years, in0.StockShare, in0.CashShare, &hw.work)
-		r.bt = Backtest{History: in.History, WindowYears: window, BacktestResult: res}
+		res, window := household.Backtest(base, past, years, in0.StockShare, in0.CashShare, &hw.work)
+		r.bt = Backtest{History: in.History, WindowYears: window, Sample: resolved(in, o), BacktestResult: res}
+		r.bt.First, r.bt.Last, _ = fi.Span(past, window)
 		r.Backtest = &r.bt
 	}
 	r.Goals = nil
@@ -108,6 +116,9 @@ func (r *Result) notes(p *Plan, o *Options) {
 	}
 	if o.Sequences {
 		r.Notes = append(r.Notes, "historical.sequences: the sequence-of-returns view is computed for the one-pot plan only")
+	}
+	if o.Backtest && o.Sample.MonthlyWithdrawals {
+		r.Notes = append(r.Notes, "historical.withdrawalTiming monthly: a household plan draws its year's money at the start of the year")
 	}
 	h := p.Household
 	if h.Filing == "joint" || (h.Filing == "" && h.Partner != nil && jointByDefault(r.Tax.Country)) {

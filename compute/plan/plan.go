@@ -102,9 +102,15 @@ type Options struct {
 	Window int
 	// WindowSet: the request sent the window; a household backtest then
 	// replays windows of Window years, else the whole horizon.
-	WindowSet  bool
-	Backtest   bool
-	Sequences  bool     // with Backtest: the sequence-of-returns view
+	WindowSet bool
+	Backtest  bool
+	Sequences bool // with Backtest: the sequence-of-returns view
+	// Sample bounds the windows the backtest and the withdrawal-rate
+	// goal replay and says how each year's spending is paid (the zero
+	// Sample: the whole record, every start, at the start of the year).
+	// Run checks it against the record, answering a *FieldError named
+	// after the request's historical fields.
+	Sample     fi.Sample
 	FIByAge    int      // > 0: seek the saving that reaches FI by this age
 	TargetRate *float64 // non-nil: seek the highest rate meeting this success rate
 	// MaxContribution and MaxWithdrawalRate bound the two goal seeks.

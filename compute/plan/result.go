@@ -102,6 +102,11 @@ type City struct {
 type Backtest struct {
 	History     History
 	WindowYears int
+	// Sample is the sample replayed, its From and To resolved to
+	// calendar years; First and Last are the first and last windows'
+	// starts (zero when none fits).
+	Sample      fi.Sample
+	First, Last fi.WindowStart
 	fi.BacktestResult
 	Sequences *fi.SequenceView // nil unless asked, or when no window fits
 }

@@ -48,6 +48,13 @@ func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
 			return err
 		}
 	}
+	var past fi.Sampled
+	if o.Backtest || o.TargetRate != nil {
+		var err error
+		if past, err = sampled(in, o); err != nil {
+			return err
+		}
+	}
 	if o.Admit != nil {
 		if err := o.Admit(); err != nil {
 			return err
@@ -64,16 +71,17 @@ func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
 	}
 	r.Backtest = nil
 	if o.Backtest {
-		r.bt = Backtest{History: in.History, WindowYears: o.Window, BacktestResult: fi.Backtest(base, in.History.Series, o.Window)}
+		r.bt = Backtest{History: in.History, WindowYears: o.Window, Sample: resolved(in, o), BacktestResult: fi.Backtest(base, past, o.Window)}
+		r.bt.First, r.bt.Last, _ = fi.Span(past, o.Window)
 		if o.Sequences {
-			fi.Sequences(base, in.History.Series, o.Window, &r.seq)
+			fi.Sequences(base, past, o.Window, &r.seq)
 			if r.seq.Periods > 0 {
 				r.bt.Sequences = &r.seq
 			}
 		}
 		r.Backtest = &r.bt
 	}
-	r.Goals = seekGoals(base, in, o, &r.goals)
+	r.Goals = seekGoals(base, past, o, &r.goals)
 	return nil
 }
 
@@ -155,7 +163,7 @@ func project(pr *PlanResult, t *taxPlan, o *Options, taxed bool) {
 }
 
 // seekGoals runs the goal seeks o asks for into g; nil when none.
-func seekGoals(base *fi.Input, in *Inputs, o *Options, g *Goals) *Goals {
+func seekGoals(base *fi.Input, past fi.Sampled, o *Options, g *Goals) *Goals {
 	if o.FIByAge <= 0 && o.TargetRate == nil {
 		return nil
 	}
@@ -165,7 +173,7 @@ func seekGoals(base *fi.Input, in *Inputs, o *Options, g *Goals) *Goals {
 	}
 	if o.TargetRate != nil {
 		g.RateAsked, g.TargetRate, g.WindowYears = true, *o.TargetRate, o.Window
-		g.MaxRate, g.RateCapped = fi.MaxWithdrawalRate(base, in.History.Series, o.Window, *o.TargetRate, o.MaxWithdrawalRate)
+		g.MaxRate, g.RateCapped = fi.MaxWithdrawalRate(base, past, o.Window, *o.TargetRate, o.MaxWithdrawalRate)
 	}
 	return g
 }

@@ -155,6 +155,10 @@ func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
 		b = keyIntP(b, h.Years)
 		b = keyBool(b, h.Sequences)
 		b = keyString(b, h.Dataset)
+		b = keyIntP(b, h.From)
+		b = keyIntP(b, h.To)
+		b = keyString(b, h.StartMonths)
+		b = keyString(b, h.WithdrawalTiming)
 	}
 	b = keyBool(b, r.Goals != nil)
 	if g := r.Goals; g != nil {

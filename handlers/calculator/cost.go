@@ -23,6 +23,12 @@ func Units(years int) int {
 	return max(1, (years+YearsPerUnit-1)/YearsPerUnit)
 }
 
+// MonthlyPayCost is what a window year with monthly withdrawals costs, in
+// modelled years: it values the year's twelve payments out of the month's
+// mix, which takes a backtest over every start month about 2.5 times as
+// long (BenchmarkBacktestMonthlyWithdrawals in compute/fi).
+const MonthlyPayCost = 3
+
 // window is the length of the backtest's windows and the dataset it and
 // the withdrawal-rate goal replay.
 func window(req *calcRequest) (years int, dataset string) {
@@ -34,6 +40,24 @@ func window(req *calcRequest) (years int, dataset string) {
 		return years, h.Dataset
 	}
 	return 30, "annual"
+}
+
+// sample is the part of the record the request's backtest and goals
+// replay, and how each year's spending is paid (see fi.Sample); plan.Run
+// checks it against the record.
+func sample(req *calcRequest) fi.Sample {
+	h := req.Historical
+	if h == nil {
+		return fi.Sample{}
+	}
+	s := fi.Sample{January: h.StartMonths == "january", MonthlyWithdrawals: h.WithdrawalTiming == "monthly"}
+	if h.From != nil {
+		s.From = *h.From
+	}
+	if h.To != nil {
+		s.To = *h.To
+	}
+	return s
 }
 
 // past is the historical record the request's backtest and goals replay,
@@ -60,7 +84,8 @@ func expensive(req *calcRequest, csv bool) bool {
 // modelledYears is the work of what the answer computes beyond the
 // projections, in modelled years (see YearsPerUnit): Monte Carlo's
 // simulations x horizon, the backtest's windows x window years (once more,
-// and three paths, for the sequences), the withdrawal-rate goal's most
+// and three paths, for the sequences; each window year MonthlyPayCost with
+// monthly withdrawals), the withdrawal-rate goal's most
 // backtests and the saving goal's most timelines x horizon. horizon is the
 // base plan's years. On a failure it has answered.
 func (s *Handlers) modelledYears(c *rest.Ctx, req *calcRequest, horizon int, csv bool) (int, bool) {
@@ -84,7 +109,11 @@ func (s *Handlers) modelledYears(c *rest.Ctx, req *calcRequest, horizon int, csv
 		return 0, false
 	}
 	years, _ := window(req)
-	replay := fi.Windows(h, years) * years
+	smp := sample(req)
+	replay := fi.Windows(fi.Sampled{Record: h, Sample: smp}, years) * years
+	if smp.MonthlyWithdrawals {
+		replay *= MonthlyPayCost
+	}
 	if req.Historical != nil {
 		n += replay
 		if req.Historical.Sequences {

@@ -32,7 +32,7 @@ type docs struct {
 	fiAge percentilesDoc
 	bands []mcBandDoc
 	bt    backtestDoc
-	btInt [4]int
+	btInt [8]int
 	seq   sequencesDoc
 	seqM  [3]int // the paths' start months
 	more  calcAnalysesDoc
@@ -265,8 +265,8 @@ func (d *docs) backtest(res *plan.Result) *backtestDoc {
 		d.bt.SuccessRate = &d.rate[1]
 	}
 	if res.Household {
-		in[3] = r.Drawdowns
-		d.bt.DrawdownWindows = &in[3]
+		in[7] = r.Drawdowns
+		d.bt.DrawdownWindows = &in[7]
 	}
 	if r.Periods > 0 {
 		in[0] = r.WorstStartYear
@@ -280,11 +280,36 @@ func (d *docs) backtest(res *plan.Result) *backtestDoc {
 		in[2] = r.WorstFailYear
 		d.bt.WorstFailYear = &in[2]
 	}
+	d.conditions(r)
 	if v := r.Sequences; v != nil {
 		d.sequences(v)
 		d.bt.Sequences = &d.seq
 	}
 	return &d.bt
+}
+
+// conditions fills the declared sample the backtest r ran under: its
+// years, start months and withdrawal timing, and its first and last
+// windows' starts.
+func (d *docs) conditions(r *plan.Backtest) {
+	in, s := &d.btInt, &r.Sample
+	d.bt.From, d.bt.To = s.From, s.To
+	d.bt.StartMonths, d.bt.WithdrawalTiming = "all", "start-of-year"
+	if s.January {
+		d.bt.StartMonths = "january"
+	}
+	if s.MonthlyWithdrawals {
+		d.bt.WithdrawalTiming = "monthly"
+	}
+	if r.Periods == 0 {
+		return
+	}
+	in[3], in[5] = r.First.Year, r.Last.Year
+	d.bt.FirstStartYear, d.bt.LastStartYear = &in[3], &in[5]
+	if r.First.Month > 0 {
+		in[4], in[6] = r.First.Month, r.Last.Month
+		d.bt.FirstStartMonth, d.bt.LastStartMonth = &in[4], &in[6]
+	}
 }
 
 // sequences fills the declared sequence-of-returns view.

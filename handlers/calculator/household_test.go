@@ -100,7 +100,7 @@ func TestHouseholdValidation(t *testing.T) {
 		{`{` + base + `,"accounts":[{"id":"a","type":"cash","balance":1,"costBasis":1}]}`, "VALIDATION_ERROR", "accounts[0].costBasis"},
 		{`{` + base + `,"accounts":[` + strings.Repeat(acct+",", 12) + acct + `]}`, "VALIDATION_ERROR", "accounts"},
 		{`{` + base + `,"pensions":[{"fromAge":67,"amount":1,"owner":"partner"}]}`, "VALIDATION_ERROR", "pensions[0].owner"},
-		{`{` + base + `,"pensions":[{"fromAge":60,"amount":1,"kind":"us-social-security"}],"tax":{"country":"US"}}`, "VALIDATION_ERROR", "pensions[0].kind"},
+		{`{` + base + `,"pensions":[{"fromAge":60,"amount":1,"kind":"us-social-security"}],"tax":{"country":"US"}}`, "VALIDATION_ERROR", "pensions[0].fromAge"},
 		{`{` + base + `,"partner":{"age":50,"lifeExpectancy":45}}`, "VALIDATION_ERROR", "partner.lifeExpectancy"},
 		{`{` + base + `,"partner":{"age":17}}`, "VALIDATION_ERROR", "partner.age"},
 		{`{` + base + `,"tax":{"country":"US","filing":"joint"}}`, "VALIDATION_ERROR", "tax.filing"},

@@ -170,7 +170,15 @@ type backtestDoc struct {
 	WindowYears          int           `json:"windowYears"`
 	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
 	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
-	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly) whose window fits."`
+	From                 int           `json:"from" doc:"First calendar year of the sample: historical.from, else dataFrom."`
+	To                   int           `json:"to" doc:"Last calendar year of the sample: historical.to, else dataTo."`
+	StartMonths          string        `json:"startMonths" doc:"all or january, as asked."`
+	WithdrawalTiming     string        `json:"withdrawalTiming" doc:"start-of-year or monthly, as asked."`
+	Periods              int           `json:"periods" doc:"Rolling windows tested: every start year (annual) or start month (shiller-monthly; with startMonths january, every January) whose window lies inside from-to."`
+	FirstStartYear       *int          `json:"firstStartYear" schema:"nullable" doc:"Start of the first window tested; null when none fits."`
+	FirstStartMonth      *int          `json:"firstStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
+	LastStartYear        *int          `json:"lastStartYear" schema:"nullable" doc:"Start of the last window tested; null when none fits."`
+	LastStartMonth       *int          `json:"lastStartMonth" schema:"nullable" doc:"1-12 with shiller-monthly; null with annual."`
 	SuccessRate          *float64      `json:"successRate" schema:"nullable" doc:"Share of the windows spending was always met in; for a household plan, of the windows that draw down (null when none does)."`
 	DrawdownWindows      *int          `json:"drawdownWindows,omitempty" doc:"Household plans: the windows in which the plan draws down."`
 	WorstStartYear       *int          `json:"worstStartYear" schema:"nullable"`

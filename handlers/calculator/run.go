@@ -73,6 +73,7 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 		return nil
 	}
 	o.Window, _ = window(req)
+	o.Sample = sample(req)
 	if h := req.Historical; h != nil {
 		o.Backtest, o.Sequences, o.WindowSet = true, h.Sequences, h.Years != nil
 	}
