@@ -60,17 +60,18 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	if err != nil {
 		return err
 	}
-	v, ok := s.viewOf(y, region)
-	if !ok {
-		return ErrRegion
+	v, err := s.viewFor(y, region, in)
+	if err != nil {
+		return err
 	}
 	parts, gross := cleanParts(in)
+	who := filerOf(in)
 	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
 	out.NLines, out.Truncated, out.NTotals = 0, false, 0
 	out.GrossIncome = round2(gross)
 
 	var st state
-	st.parts, st.out = parts, out
+	st.parts, st.out, st.who = parts, out, who
 	st.run(v)
 	out.TotalTax = sumCategories(v, &st, 0, out)
 	out.EffectiveRate = 0
@@ -83,8 +84,8 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	mp := largest(&parts)
 	out.MarginalPart = mp
 	var a, b state
-	a.parts, a.exact = parts, true
-	b.parts, b.exact = parts, true
+	a.parts, a.exact, a.who = parts, true, who
+	b.parts, b.exact, b.who = parts, true, who
 	b.parts[mp] += s.MarginalStep
 	ta, tb := a.run(v), b.run(v)
 	out.MarginalRate = (tb - ta) / s.MarginalStep
@@ -97,7 +98,9 @@ func round2(v float64) float64 {
 
 type state struct {
 	parts    [NumParts]float64
+	who      filer
 	exact    bool
+	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
 	amt      [MaxRules]float64
 	taxable  [MaxRules]float64
@@ -168,6 +171,12 @@ func (st *state) run(v *view) float64 {
 // rule evaluates rule i: the layers' gross bases, the deductions, the
 // taxable base, the bands, the reliefs, the credits and the final rounding.
 func (st *state) rule(i int, r *Rule) {
+	st.off[i] = !st.who.holds(&r.When)
+	if st.off[i] {
+		st.amt[i], st.taxable[i], st.gross[i], st.deducted[i] = 0, 0, 0, 0
+		st.layerAmt[i] = [MaxLayers]float64{}
+		return
+	}
 	var rem [MaxLayers]float64
 	g := st.layerBases(r, &rem)
 	st.gross[i] = g
@@ -186,7 +195,10 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 	g := 0.0
 	for li := range r.Layers {
 		l := &r.Layers[li]
-		v := st.measure(&l.Base, 0, 0, 0)
+		v := 0.0
+		if st.who.holds(&l.When) {
+			v = st.measure(&l.Base, 0, 0, 0)
+		}
 		if !(v > 0) || (l.Exempt > 0 && v <= l.Exempt) {
 			v = 0
 		}
@@ -217,6 +229,9 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
+	if a.PerPerson {
+		v *= float64(st.who.count(a.PerMinAge))
+	}
 	if !st.exact {
 		v = a.Round.apply(v)
 	}
@@ -235,6 +250,9 @@ func (st *state) deduct(r *Rule, g float64, rem *[MaxLayers]float64) float64 {
 	total := 0.0
 	for k := range r.Deductions {
 		d := &r.Deductions[k]
+		if !st.who.holds(&d.When) {
+			continue
+		}
 		x, v := st.adjust(d, g, 0, 0)
 		applied := 0.0
 		if d.Layer >= 0 {
@@ -341,6 +359,9 @@ func (st *state) credit(r *Rule, g, t, tax float64) float64 {
 	before := tax
 	for k := range r.Credits {
 		c := &r.Credits[k]
+		if !st.who.holds(&c.When) {
+			continue
+		}
 		x, v := st.adjust(c, g, t, before)
 		if v == 0 {
 			continue

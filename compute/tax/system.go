@@ -28,7 +28,11 @@
 //     (the Swedish jobbskatteavdrag: the municipal rate times a scale of
 //     earned income less the basic deduction, which an earlier rule
 //     computed and a measure reads as "rule#deducted");
-//   - rounding of the taxable base and of the result.
+//   - rounding of the taxable base and of the result;
+//   - conditions: a rule, a layer, a deduction or a credit may apply only
+//     to a single or a joint return, or only when a filer has reached an
+//     age (When); an adjustment may count once per filer of an age
+//     (PerPerson: the US additional standard deduction per spouse aged 65).
 //
 // Every rule and every value block carries its sources; Parse rejects a rule
 // without one.
@@ -47,6 +51,9 @@ var (
 	ErrYear = errors.New("tax: tax year not supported")
 	// ErrRegion: the region is not one the system knows.
 	ErrRegion = errors.New("tax: region not supported")
+	// ErrJoint: the tax year (in the region) has no rules for a joint
+	// return; each person is taxed alone.
+	ErrJoint = errors.New("tax: joint filing not modelled")
 )
 
 // Part is one kind of income.
@@ -82,7 +89,10 @@ func partByName(name string) (Part, bool) {
 	return 0, false
 }
 
-// Income is a person's yearly income by part, in the system's currency.
+// Income is a person's yearly income by part, in the system's currency,
+// and who the return is for. The zero filer fields are a single return of
+// unknown age. On a joint return (Joint) the parts are the couple's
+// combined income.
 type Income struct {
 	Employment     float64 // gross wages
 	SelfEmployment float64 // net profit from self-employment
@@ -90,6 +100,15 @@ type Income struct {
 	Interest       float64
 	Dividends      float64
 	CapitalGains   float64 // realised, net
+	// Age is the taxpayer's age at the end of the tax year (the age
+	// reached during it); 0 is unknown and counts as under every age
+	// threshold.
+	Age int
+	// Joint: a joint return of a couple (US married filing jointly).
+	Joint bool
+	// PartnerAge is the partner's age at the end of the tax year on a
+	// joint return (0 unknown); ignored on a single return.
+	PartnerAge int
 }
 
 func (in *Income) parts() [NumParts]float64 {
@@ -99,6 +118,75 @@ func (in *Income) parts() [NumParts]float64 {
 // Total is the sum of all parts.
 func (in *Income) Total() float64 {
 	return in.Employment + in.SelfEmployment + in.Pension + in.Interest + in.Dividends + in.CapitalGains
+}
+
+// Filing is the kind of return a condition asks for.
+type Filing uint8
+
+// Filing kinds.
+const (
+	AnyFiling Filing = iota // single or joint
+	SingleFiling
+	JointFiling
+)
+
+var filingNames = [...]string{"any", "single", "joint"}
+
+func (f Filing) String() string {
+	if int(f) >= len(filingNames) {
+		return "invalid"
+	}
+	return filingNames[f]
+}
+
+// Condition says when a rule, a layer or an adjustment applies. The zero
+// value always holds.
+type Condition struct {
+	Filing Filing
+	// MinAge: some filer (on a joint return either spouse) is at least
+	// this old at the end of the tax year (0: any age).
+	MinAge int
+}
+
+// filer is who a return is for, as conditions read it.
+type filer struct {
+	joint bool
+	age   [2]int // the taxpayer's and, on a joint return, the partner's
+}
+
+func filerOf(in *Income) filer {
+	f := filer{joint: in.Joint, age: [2]int{in.Age, 0}}
+	if in.Joint {
+		f.age[1] = in.PartnerAge
+	}
+	return f
+}
+
+// count is the number of filers at least min years old (an unknown age,
+// 0, is under every threshold; min 0 counts every filer).
+func (f *filer) count(min int) int {
+	n := 0
+	if f.age[0] >= min {
+		n++
+	}
+	if f.joint && f.age[1] >= min {
+		n++
+	}
+	return n
+}
+
+func (f *filer) holds(c *Condition) bool {
+	switch c.Filing {
+	case SingleFiling:
+		if f.joint {
+			return false
+		}
+	case JointFiling:
+		if !f.joint {
+			return false
+		}
+	}
+	return c.MinAge == 0 || f.count(c.MinAge) > 0
 }
 
 // Category says which result field a rule's amount goes to.
@@ -229,6 +317,10 @@ type Year struct {
 type view struct {
 	rules   []Rule
 	covered bool // the year's figures cover the region
+	// joint: the view's rules model a joint return: the year conditions
+	// something on joint filing, and every rule of the region's own says
+	// which filing it applies to
+	joint bool
 }
 
 // view is the view for the region at index k of the system's Regions (-1:
@@ -252,6 +344,26 @@ func (s *System) Year(year int) (*Year, error) {
 		}
 	}
 	return nil, ErrYear
+}
+
+// HasJoint reports whether the tax year has rules for a joint return (with
+// no region). Without them a couple is taxed as two single persons, each
+// on their own income, which is the caller's to do: Calculate answers
+// ErrJoint for a joint return there.
+func (s *System) HasJoint(year int) bool {
+	y, err := s.Year(year)
+	return err == nil && y.view(-1).joint
+}
+
+// HasJointIn is HasJoint in a region ("" for none): false also where the
+// region's own rules do not say how they tax a joint return.
+func (s *System) HasJointIn(year int, region string) bool {
+	y, err := s.Year(year)
+	if err != nil {
+		return false
+	}
+	v, ok := s.viewOf(y, region)
+	return ok && v.joint
 }
 
 // Latest is the last covered tax year.
@@ -355,6 +467,7 @@ type Bucket struct {
 
 // Layer is one stacked slice of a rule's base.
 type Layer struct {
+	When     Condition // the layer's base is 0 unless it holds
 	ID       string
 	Label    string
 	Base     Measure
@@ -373,6 +486,7 @@ type Segment struct {
 
 // Adjust is a deduction (before the bands) or a credit (after them).
 type Adjust struct {
+	When      Condition // the adjustment is skipped unless it holds
 	Label     string
 	Of        Measure   // the input x
 	Segments  []Segment // f(x); a single {0, amount, 0} is a fixed amount
@@ -385,6 +499,10 @@ type Adjust struct {
 	CapAtBase bool     // never more than x itself
 	Layer     int      // deductions: layer index, or -1 for bottom-up
 	Spill     []int    // credits: earlier rules absorbing the unused part
+	// PerPerson: the amount (after the clamps) counts once per filer at
+	// least PerMinAge old, 0, 1 or 2 times
+	PerPerson bool
+	PerMinAge int
 	Sources   []Source
 }
 
@@ -436,6 +554,7 @@ func (r Rounding) apply(v float64) float64 {
 
 // Rule is one schedule: a tax, contribution or levy.
 type Rule struct {
+	When          Condition // the rule charges nothing unless it holds
 	ID            string
 	Label         string
 	Category      Category
@@ -486,6 +605,20 @@ func (s *System) viewOf(y *Year, region string) (*view, bool) {
 	}
 	v := y.view(k)
 	return v, v.covered
+}
+
+// viewFor is viewOf for the income's return: ErrRegion when the region is
+// unknown or not modelled, ErrJoint for a joint return the view does not
+// model.
+func (s *System) viewFor(y *Year, region string, in *Income) (*view, error) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
+		return nil, ErrRegion
+	}
+	if in.Joint && !v.joint {
+		return nil, ErrJoint
+	}
+	return v, nil
 }
 
 // LocalRegion is the region a comparison taxes the income in for the tax
