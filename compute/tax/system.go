@@ -578,12 +578,21 @@ type Rule struct {
 // in a region ("" for none) implied by its statutory rates, tapers and
 // phase-outs.
 func (s *System) MaxMarginal(y *Year, region string) float64 {
-	total := 0.0
-	for _, r := range s.rulesIn(y, region) {
-		total += r.maxRate
+	var by byFiling
+	for i, rules := 0, s.rulesIn(y, region); i < len(rules); i++ {
+		by.add(&rules[i], rules[i].maxRate)
 	}
-	return total
+	return by.max()
 }
+
+// byFiling sums a bound over rules: a rule for single returns and one for
+// joint returns never apply together, so the bound is what every return
+// has plus the larger of the two.
+type byFiling [3]float64
+
+func (b *byFiling) add(r *Rule, v float64) { b[r.When.Filing] += v }
+
+func (b *byFiling) max() float64 { return b[AnyFiling] + math.Max(b[SingleFiling], b[JointFiling]) }
 
 // rulesIn is the year's rules that apply in region (nil for an unknown
 // region).
@@ -649,11 +658,11 @@ func (s *System) Covers(year int, region string) bool {
 // personal savings allowance). A marginal rate measured over a step of income may
 // exceed MaxMarginal by up to MaxJump divided by the step.
 func (s *System) MaxJump(y *Year, region string) float64 {
-	j := 0.0
+	var by byFiling
 	rules := s.rulesIn(y, region)
 	for i := range rules {
 		r := &rules[i]
-		j += r.maxRate*r.Exempt + r.MinTax
+		j := r.maxRate*r.Exempt + r.MinTax
 		for k := range r.Deductions {
 			j += r.maxRate * r.Deductions[k].cliff()
 		}
@@ -666,27 +675,29 @@ func (s *System) MaxJump(y *Year, region string) float64 {
 				j += r.maxRate * (slices.Max(l.NilRate) - slices.Min(l.NilRate))
 			}
 		}
+		by.add(r, j)
 	}
-	return j
+	return by.max()
 }
 
 // RoundingSlack bounds how much rounding of taxable bases and amounts can
 // lower the year's total tax in a region when income rises: a base rounded to a unit
 // moves its tax by up to the rule's top rate times the unit.
 func (s *System) RoundingSlack(y *Year, region string) float64 {
-	sl := 0.0
+	var by byFiling
 	rules := s.rulesIn(y, region)
 	for i := range rules {
 		r := &rules[i]
-		sl += r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
+		sl := r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
 		for k := range r.Deductions {
 			sl += r.maxRate * r.Deductions[k].Round.Unit
 		}
 		for k := range r.Credits {
 			sl += r.Credits[k].Round.Unit
 		}
+		by.add(r, sl)
 	}
-	return sl
+	return by.max()
 }
 
 func (r *Rule) appliesIn(region string) bool {
