@@ -27,6 +27,7 @@ func (t *Handlers) docs() Docs {
 			Body:    t.calcSchema,
 			Data:    t.calcResponseSchema,
 			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country, year, region or program is not one the tax tables know (the program must be of the same country and calculable); "+
+				"filing joint where the year (in the region) has no joint rules; partnerIncome or partnerAge with filing single; "+
 				"details name the field and say what is valid")}},
 		Programs: &rest.Doc{
 			Tag:     "tax",
@@ -70,15 +71,17 @@ func (t *Handlers) docs() Docs {
 // against these declarations.
 
 type taxRegionDoc struct {
-	Code  string `json:"code" schema:"required" doc:"The value for the region field of POST /api/v1/tax/calculate."`
-	Name  string `json:"name" schema:"required"`
-	Years []int  `json:"years" schema:"required" doc:"The tax years that model the region; POST /api/v1/tax/calculate refuses the region in the others."`
+	Code       string `json:"code" schema:"required" doc:"The value for the region field of POST /api/v1/tax/calculate."`
+	Name       string `json:"name" schema:"required"`
+	Years      []int  `json:"years" schema:"required" doc:"The tax years that model the region; POST /api/v1/tax/calculate refuses the region in the others."`
+	JointYears []int  `json:"jointYears" schema:"required" doc:"The years in which POST /api/v1/tax/calculate taxes a joint return (filing joint) in the region: its own rules model one, or it has none."`
 }
 
 type taxRuleInfoDoc struct {
 	ID            string   `json:"id" schema:"required"`
 	Label         string   `json:"label" schema:"required"`
 	Category      string   `json:"category" schema:"required,enum=@taxCategory"`
+	Filing        string   `json:"filing" schema:"required,enum=any|single|joint" doc:"The returns the rule applies to: any, single only or joint only (a rule may come in a single and a joint version under one id)."`
 	Regions       []string `json:"regions" schema:"required" doc:"The rule applies only in these regions (empty: everywhere)."`
 	ExceptRegions []string `json:"exceptRegions" schema:"required" doc:"The rule does not apply in these regions."`
 }
@@ -99,6 +102,7 @@ type taxCountryDoc struct {
 	Currency    string          `json:"currency" schema:"required" doc:"ISO 4217: every amount of the country's calculations."`
 	Years       []int           `json:"years" schema:"required" doc:"Supported tax years, ascending; a year is the calendar year the tax year begins in."`
 	LatestYear  int             `json:"latestYear" schema:"required" doc:"The default year of POST /api/v1/tax/calculate."`
+	JointYears  []int           `json:"jointYears" schema:"required" doc:"The years whose rules model a couple's joint return (filing joint in POST /api/v1/tax/calculate); in the others, and where this is empty, each person is taxed alone."`
 	Regions     []taxRegionDoc  `json:"regions" schema:"required" doc:"Regions with their own sub-national tax; empty when none is modelled."`
 	LocalTax    *taxLocalTaxDoc `json:"localTax" schema:"required,nullable" doc:"How POST /api/v1/tax/optimize treats sub-national income tax; null where the country has none or it needs no comment."`
 	Modelled    taxModelledDoc  `json:"modelled" schema:"required"`
