@@ -65,7 +65,7 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 		return err
 	}
 	parts, gross := cleanParts(in)
-	who := filerOf(in)
+	who := filerOf(in, &parts)
 	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
 	out.NLines, out.Truncated, out.NTotals = 0, false, 0
 	out.GrossIncome = round2(gross)
@@ -177,6 +177,36 @@ func (st *state) rule(i int, r *Rule) {
 		st.layerAmt[i] = [MaxLayers]float64{}
 		return
 	}
+	if r.PerEarner && st.who.joint && st.who.earned != [2]float64{} {
+		st.perEarner(i, r)
+		return
+	}
+	st.once(i, r)
+}
+
+// perEarner charges rule i on the partner's earnings alone and on the rest
+// of the income, and adds the two.
+func (st *state) perEarner(i int, r *Rule) {
+	all := st.parts
+	st.parts[Employment] -= st.who.earned[0]
+	st.parts[SelfEmployment] -= st.who.earned[1]
+	st.once(i, r)
+	amt, taxable, gross, deducted, layers := st.amt[i], st.taxable[i], st.gross[i], st.deducted[i], st.layerAmt[i]
+	st.parts = [NumParts]float64{}
+	st.parts[Employment], st.parts[SelfEmployment] = st.who.earned[0], st.who.earned[1]
+	st.once(i, r)
+	st.parts = all
+	st.amt[i] += amt
+	st.taxable[i] += taxable
+	st.gross[i] += gross
+	st.deducted[i] += deducted
+	for li := range layers {
+		st.layerAmt[i][li] += layers[li]
+	}
+}
+
+// once evaluates rule i on the state's parts.
+func (st *state) once(i int, r *Rule) {
 	var rem [MaxLayers]float64
 	g := st.layerBases(r, &rem)
 	st.gross[i] = g

@@ -30,7 +30,7 @@ func (s *System) compileRule(y *Year, i int, jr *jRule) error {
 		return fmt.Errorf("%s: %w", what, err)
 	}
 	r := &y.Rules[i]
-	*r = Rule{When: when, ID: jr.ID, Label: jr.Label, Category: cat, Regions: jr.Regions,
+	*r = Rule{When: when, PerEarner: jr.PerEarner, ID: jr.ID, Label: jr.Label, Category: cat, Regions: jr.Regions,
 		ExceptRegions: jr.ExceptRegions, Exempt: jr.Exempt, MinTax: jr.MinTax, Sources: jr.Src}
 	if jr.Relief != nil {
 		r.HasRelief, r.ReliefAbove, r.ReliefRate = true, jr.Relief.Above, jr.Relief.Rate

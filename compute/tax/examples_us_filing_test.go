@@ -88,11 +88,24 @@ var examplesUSFiling = []example{
 	// 570,800, Rev. Proc. 2023-34 Table 1: 111,357 + 35% × (570,800 −
 	// 487,450) = 140,529.50 → 140,530; NIIT 3.8% × min(300,000, 600,000 −
 	// 250,000) = 11,400. Additional Medicare Tax 0.9% × (300,000 − 250,000) =
-	// 450; Medicare 4,350; OASDI on one wage base (the combined wages, see
-	// notModelled) 10,453.20.
+	// 450; Medicare 4,350; with no partner share given, OASDI on one wage
+	// base: 6.2% × 168,600 = 10,453.20.
 	{name: "2024 joint wages 300000 + interest 300000 (NIIT, Additional Medicare at 250,000)", year: 2024,
 		in:     Income{Employment: 300000, Interest: 300000, Joint: true},
 		income: 151930, social: 10453.20 + 4350 + 450},
+	// The same with the partner earning 150,000 of the wages: OASDI on each
+	// spouse's own wages, 2 × 6.2% × 150,000 = 18,600 (each under the
+	// 168,600 wage base); the rest is unchanged.
+	{name: "2024 joint wages 150000 + 150000 + interest 300000 (OASDI per earner)", year: 2024,
+		in:     Income{Employment: 300000, Interest: 300000, Joint: true, PartnerEmployment: 150000},
+		income: 151930, social: 18600 + 4350 + 450},
+	// Self-employed partner: wages 120,000 (taxpayer) and the partner's
+	// self-employment profit 100,000, 2025. OASDI: 6.2% × 120,000 = 7,440,
+	// and 12.4% × 92,350 = 11,451.40 on the partner's own wage base;
+	// Medicare 1.45% × 120,000 + 2.9% × 92,350 = 1,740 + 2,678.15.
+	{name: "2025 joint wages 120000 + partner self-employed 100000 (OASDI per earner)", year: 2025,
+		in:     Income{Employment: 120000, SelfEmployment: 100000, Joint: true, PartnerSelfEmployment: 100000},
+		social: 7440 + 11451.40 + 1740 + 2678.15},
 	// Texas levies no income tax, so a joint return there is the federal
 	// one: wages 100,000, taxable 68,500 (row 68,500-68,550): 2,385 + 12% ×
 	// (68,525 − 23,850) = 7,746.
@@ -176,5 +189,37 @@ func TestUSAdditionalDeductionPerSpouse(t *testing.T) {
 		if got, want := due(in), due(less); math.Abs(got-want) > 0.5 {
 			t.Errorf("ages %d/%d: %.2f, want %.2f", c.age, c.partner, got, want)
 		}
+	}
+}
+
+// The partner's share of earnings counts only within the combined part:
+// more than all of it is all of it, a negative, NaN or infinite share is
+// none (as Calculate reads such a part), and on a single return it is
+// ignored.
+func TestPartnerShareClamped(t *testing.T) {
+	s := loadSystem(t, "us")
+	social := func(in Income) float64 {
+		var r Result
+		if err := Calculate(s, 2025, &in, "", &r); err != nil {
+			t.Fatal(err)
+		}
+		return r.SocialContributions
+	}
+	all := social(Income{Employment: 250000, Joint: true, PartnerEmployment: 250000})
+	if got := social(Income{Employment: 250000, Joint: true, PartnerEmployment: 1e12}); got != all {
+		t.Errorf("share above the part: %.2f, want %.2f", got, all)
+	}
+	none := social(Income{Employment: 250000, Joint: true})
+	for _, v := range []float64{-5, math.NaN(), math.Inf(1)} {
+		if got := social(Income{Employment: 250000, Joint: true, PartnerEmployment: v}); got != none {
+			t.Errorf("share %v: %.2f, want %.2f", v, got, none)
+		}
+	}
+	if got := social(Income{Employment: 250000, PartnerEmployment: 100000}); got != social(Income{Employment: 250000}) {
+		t.Errorf("single return with a partner share: %.2f", got)
+	}
+	// 250,000 split 125,000 each: both under the 176,100 wage base
+	if got, want := social(Income{Employment: 250000, Joint: true, PartnerEmployment: 125000}), 0.062*250000+0.0145*250000; math.Abs(got-want) > 0.005 {
+		t.Errorf("split wages: %.2f, want %.2f", got, want)
 	}
 }

@@ -41,6 +41,7 @@ type jYear struct {
 
 type jRule struct {
 	When          *jWhen    `json:"when"`
+	PerEarner     bool      `json:"perEarner"`
 	ID            string    `json:"id"`
 	Label         string    `json:"label"`
 	Category      string    `json:"category"`

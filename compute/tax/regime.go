@@ -268,7 +268,7 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 		return RegimeEffect{}, ErrRegime
 	}
 	parts, gross := cleanParts(in)
-	who := filerOf(in)
+	who := filerOf(in, &parts)
 	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
 	out.NLines, out.Truncated, out.NTotals = 0, false, 0
 	out.GrossIncome = round2(gross)
@@ -321,7 +321,7 @@ func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, e
 	}
 	parts, _ := cleanParts(in)
 	var st state
-	st.who = filerOf(in)
+	st.who = filerOf(in, &parts)
 	if rg == nil {
 		st.parts = parts
 		st.run(v)
@@ -470,6 +470,7 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 	if net <= 0 {
 		return 0, true, nil
 	}
+	who := filerOf(mix, &parts)
 	// short is what gross g leaves missing from net (negative: a surplus).
 	short := func(g float64) float64 {
 		var in [NumParts]float64
@@ -477,7 +478,9 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 			in[p] = parts[p] / total * g
 		}
 		var st state
-		st.who = filerOf(mix)
+		st.who = who
+		st.who.earned[0] *= g / total
+		st.who.earned[1] *= g / total
 		ptax := 0.0
 		if rg == nil {
 			st.parts = in

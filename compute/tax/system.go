@@ -109,6 +109,12 @@ type Income struct {
 	// PartnerAge is the partner's age at the end of the tax year on a
 	// joint return (0 unknown); ignored on a single return.
 	PartnerAge int
+	// PartnerEmployment and PartnerSelfEmployment are the partner's share
+	// of Employment and SelfEmployment on a joint return (counted in
+	// those already), for the rules charged on each earner's own earnings
+	// (a wage base per person, Rule.PerEarner). 0: the taxpayer earned it
+	// all. Ignored on a single return.
+	PartnerEmployment, PartnerSelfEmployment float64
 }
 
 func (in *Income) parts() [NumParts]float64 {
@@ -152,14 +158,30 @@ type Condition struct {
 type filer struct {
 	joint bool
 	age   [2]int // the taxpayer's and, on a joint return, the partner's
+	// the partner's employment and self-employment on a joint return,
+	// within the combined parts
+	earned [2]float64
 }
 
-func filerOf(in *Income) filer {
+// filerOf reads who the return is for; parts are the cleaned income
+// parts, which bound the partner's share.
+func filerOf(in *Income, parts *[NumParts]float64) filer {
 	f := filer{joint: in.Joint, age: [2]int{in.Age, 0}}
 	if in.Joint {
 		f.age[1] = in.PartnerAge
+		f.earned[0] = clampPart(in.PartnerEmployment, parts[Employment])
+		f.earned[1] = clampPart(in.PartnerSelfEmployment, parts[SelfEmployment])
 	}
 	return f
+}
+
+// clampPart is a partner's share v of a combined part: within [0, all],
+// 0 when not a number.
+func clampPart(v, all float64) float64 {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return 0
+	}
+	return minf(v, all)
 }
 
 // count is the number of filers at least min years old (an unknown age,
@@ -554,7 +576,12 @@ func (r Rounding) apply(v float64) float64 {
 
 // Rule is one schedule: a tax, contribution or levy.
 type Rule struct {
-	When          Condition // the rule charges nothing unless it holds
+	When Condition // the rule charges nothing unless it holds
+	// PerEarner: on a joint return the rule is charged on each spouse's
+	// own employment and self-employment apart, and the two add (a
+	// social security wage base per person): once on the partner's
+	// earnings alone, once on all the rest of the income
+	PerEarner     bool
 	ID            string
 	Label         string
 	Category      Category

@@ -36,7 +36,7 @@ type taxCalcRequest struct {
 	Program        string     `json:"program" schema:"maxLen=64" doc:"Id of a special program of the same country (GET /api/v1/tax/programs?country=..) to apply, assuming the person qualifies."`
 	DomesticIncome []string   `json:"domesticIncome" schema:"maxItems=6,enum=@taxIncomePart" doc:"With program: the income parts that arise in the country itself; the others are taken as foreign-source. Program rules cover foreign, domestic or all income. Default: none (all income foreign, as for someone who moves with their income)."`
 	Filing         string     `json:"filing" schema:"enum=single|joint,default=single" doc:"single: one person's return. joint: a couple's joint return (US married filing jointly) on income plus partnerIncome, where the country (and region) models one: GET /api/v1/tax/countries says which; elsewhere each person is taxed alone, with a request each."`
-	PartnerIncome  *taxIncome `json:"partnerIncome" doc:"With filing joint: the partner's yearly income, the same parts as income (absent: none). Not allowed with filing single."`
+	PartnerIncome  *taxIncome `json:"partnerIncome" doc:"With filing joint: the partner's yearly income, the same parts as income (absent: none). The return taxes the couple's combined income; the partner's wages and self-employment profit also count apart where a contribution has a ceiling per earner (US Social Security). Not allowed with filing single."`
 	Age            int        `json:"age" schema:"min=0,max=130" doc:"The person's age at the end of the tax year, for age-dependent rules (the US additional standard deduction and deduction for seniors at 65). 0 or absent: unknown, taken as under every age threshold."`
 	PartnerAge     int        `json:"partnerAge" schema:"min=0,max=130" doc:"With filing joint: the partner's age at the end of the tax year (0 or absent: unknown)."`
 }
@@ -149,6 +149,7 @@ func income(c *rest.Ctx, req *taxCalcRequest, sys *tax.System) (tax.Income, bool
 		in.Interest += p.Interest
 		in.Dividends += p.Dividends
 		in.CapitalGains += p.CapitalGains
+		in.PartnerEmployment, in.PartnerSelfEmployment = p.Employment, p.SelfEmployment
 	}
 	return in, true
 }

@@ -20,7 +20,10 @@ func TestTaxCalculateFiling(t *testing.T) {
 	}{
 		{`{"country":"US","year":2025,"filing":"joint","age":66,"partnerAge":64,
 		   "income":{"pension":70000,"dividends":10000},"partnerIncome":{"employment":50000}}`,
-			tax.Income{Pension: 70000, Employment: 50000, Dividends: 10000, Joint: true, Age: 66, PartnerAge: 64}, 2025},
+			tax.Income{Pension: 70000, Employment: 50000, Dividends: 10000, Joint: true, Age: 66, PartnerAge: 64, PartnerEmployment: 50000}, 2025},
+		// two earners: each spouse's wages under their own wage base
+		{`{"country":"US","year":2025,"filing":"joint","income":{"employment":150000},"partnerIncome":{"employment":150000,"selfEmployment":20000}}`,
+			tax.Income{Employment: 300000, SelfEmployment: 20000, Joint: true, PartnerEmployment: 150000, PartnerSelfEmployment: 20000}, 2025},
 		{`{"country":"US","year":2024,"filing":"joint","income":{"employment":100000}}`,
 			tax.Income{Employment: 100000, Joint: true}, 2024},
 		{`{"country":"US","year":2025,"age":67,"income":{"pension":60000,"interest":5000}}`,
