@@ -275,7 +275,11 @@ type taxOptDoc struct {
 
 const taxCalcDesc = "One country's taxes on a yearly income profile, with a line-by-line breakdown. " +
 	"The calculation is for a resident single person with no dependants and applies what every such person gets " +
-	"(personal allowance, standard deduction or basic credits); GET /api/v1/tax/countries lists, per country, what is modelled and what is not.\n\n" +
+	"(personal allowance, standard deduction or basic credits); GET /api/v1/tax/countries lists, per country, what is modelled and what is not. " +
+	"`age` applies the rules that depend on it (the US additional standard deduction and the 2025-2028 deduction for seniors at 65). " +
+	"`filing` `joint` taxes a couple's joint return on `income` plus `partnerIncome` with both ages, where the country's year (and region) has joint rules " +
+	"(`jointYears` in GET /api/v1/tax/countries; the US files jointly, a US state only where it levies no income tax); elsewhere it is a VALIDATION_ERROR " +
+	"and each person is taxed alone, with a request each.\n\n" +
 	"`program` applies a special regime of the same country, assuming the person qualifies: the response repeats its eligibility and the conditions of its rules. " +
 	"Each program rule covers income parts from a source (foreign, domestic or all); the income here has no source, so `domesticIncome` names the parts that arise in the country itself " +
 	"and all others count as foreign-source (the default, as for someone who moves with their pension, investments or remote work). " +
