@@ -223,3 +223,35 @@ func TestPartnerShareClamped(t *testing.T) {
 		t.Errorf("split wages: %.2f, want %.2f", got, want)
 	}
 }
+
+// Over a sweep of pension and wage incomes, a return by age and filing
+// keeps the properties every return has: more income never lowers the
+// total beyond rounding, and the marginal rate stays within the year's
+// bound, through the phase-out of the deduction for seniors.
+func TestUSFilingProperties(t *testing.T) {
+	s := loadSystem(t, "us")
+	filers := []Income{{Age: 70}, {Joint: true, Age: 70, PartnerAge: 66}, {Joint: true, Age: 66, PartnerAge: 50}, {Joint: true}}
+	for _, year := range s.Years() {
+		y, _ := s.Year(year)
+		bound := s.MaxMarginal(y, "") + 1e-9
+		slack := s.RoundingSlack(y, "") + s.MaxJump(y, "")
+		for _, f := range filers {
+			prev := -1.0
+			for x := 0.0; x <= 400000; x += 2500 {
+				in := f
+				in.Pension, in.Employment = x*0.7, x*0.3
+				var r Result
+				if err := Calculate(s, year, &in, "", &r); err != nil {
+					t.Fatal(err)
+				}
+				if r.TotalTax < prev-slack-0.01 {
+					t.Errorf("%d %+v at %.0f: total %.2f below %.2f", year, f, x, r.TotalTax, prev)
+				}
+				if r.MarginalRate > bound || r.MarginalRate < 0 {
+					t.Errorf("%d %+v at %.0f: marginal %.4f outside [0, %.4f]", year, f, x, r.MarginalRate, bound)
+				}
+				prev = r.TotalTax
+			}
+		}
+	}
+}
