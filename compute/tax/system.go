@@ -702,7 +702,7 @@ func (s *System) MaxJump(y *Year, region string) float64 {
 				j += r.maxRate * (slices.Max(l.NilRate) - slices.Min(l.NilRate))
 			}
 		}
-		by.add(r, j)
+		by.add(r, j*r.earners())
 	}
 	return by.max()
 }
@@ -722,9 +722,18 @@ func (s *System) RoundingSlack(y *Year, region string) float64 {
 		for k := range r.Credits {
 			sl += r.Credits[k].Round.Unit
 		}
-		by.add(r, sl)
+		by.add(r, sl*r.earners())
 	}
 	return by.max()
+}
+
+// earners is how many times the rule can be charged on one return: twice
+// when it is charged per earner, else once.
+func (r *Rule) earners() float64 {
+	if r.PerEarner {
+		return 2
+	}
+	return 1
 }
 
 func (r *Rule) appliesIn(region string) bool {
