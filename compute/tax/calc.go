@@ -60,17 +60,18 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	if err != nil {
 		return err
 	}
-	v, ok := s.viewOf(y, region)
-	if !ok {
-		return ErrRegion
+	v, err := s.viewFor(y, region, in)
+	if err != nil {
+		return err
 	}
 	parts, gross := cleanParts(in)
+	who := filerOf(in, &parts)
 	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
 	out.NLines, out.Truncated, out.NTotals = 0, false, 0
 	out.GrossIncome = round2(gross)
 
 	var st state
-	st.parts, st.out = parts, out
+	st.parts, st.out, st.who = parts, out, who
 	st.run(v)
 	out.TotalTax = sumCategories(v, &st, 0, out)
 	out.EffectiveRate = 0
@@ -83,8 +84,8 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	mp := largest(&parts)
 	out.MarginalPart = mp
 	var a, b state
-	a.parts, a.exact = parts, true
-	b.parts, b.exact = parts, true
+	a.parts, a.exact, a.who = parts, true, who
+	b.parts, b.exact, b.who = parts, true, who
 	b.parts[mp] += s.MarginalStep
 	ta, tb := a.run(v), b.run(v)
 	out.MarginalRate = (tb - ta) / s.MarginalStep
@@ -97,7 +98,9 @@ func round2(v float64) float64 {
 
 type state struct {
 	parts    [NumParts]float64
+	who      filer
 	exact    bool
+	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
 	amt      [MaxRules]float64
 	taxable  [MaxRules]float64
@@ -168,6 +171,42 @@ func (st *state) run(v *view) float64 {
 // rule evaluates rule i: the layers' gross bases, the deductions, the
 // taxable base, the bands, the reliefs, the credits and the final rounding.
 func (st *state) rule(i int, r *Rule) {
+	st.off[i] = !st.who.holds(&r.When)
+	if st.off[i] {
+		st.amt[i], st.taxable[i], st.gross[i], st.deducted[i] = 0, 0, 0, 0
+		st.layerAmt[i] = [MaxLayers]float64{}
+		return
+	}
+	if r.PerEarner && st.who.joint && st.who.earned != [2]float64{} {
+		st.perEarner(i, r)
+		return
+	}
+	st.once(i, r)
+}
+
+// perEarner charges rule i on the partner's earnings alone and on the rest
+// of the income, and adds the two.
+func (st *state) perEarner(i int, r *Rule) {
+	all := st.parts
+	st.parts[Employment] -= st.who.earned[0]
+	st.parts[SelfEmployment] -= st.who.earned[1]
+	st.once(i, r)
+	amt, taxable, gross, deducted, layers := st.amt[i], st.taxable[i], st.gross[i], st.deducted[i], st.layerAmt[i]
+	st.parts = [NumParts]float64{}
+	st.parts[Employment], st.parts[SelfEmployment] = st.who.earned[0], st.who.earned[1]
+	st.once(i, r)
+	st.parts = all
+	st.amt[i] += amt
+	st.taxable[i] += taxable
+	st.gross[i] += gross
+	st.deducted[i] += deducted
+	for li := range layers {
+		st.layerAmt[i][li] += layers[li]
+	}
+}
+
+// once evaluates rule i on the state's parts.
+func (st *state) once(i int, r *Rule) {
 	var rem [MaxLayers]float64
 	g := st.layerBases(r, &rem)
 	st.gross[i] = g
@@ -186,7 +225,10 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 	g := 0.0
 	for li := range r.Layers {
 		l := &r.Layers[li]
-		v := st.measure(&l.Base, 0, 0, 0)
+		v := 0.0
+		if st.who.holds(&l.When) {
+			v = st.measure(&l.Base, 0, 0, 0)
+		}
 		if !(v > 0) || (l.Exempt > 0 && v <= l.Exempt) {
 			v = 0
 		}
@@ -217,6 +259,9 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
+	if a.PerPerson {
+		v *= float64(st.who.count(a.PerMinAge))
+	}
 	if !st.exact {
 		v = a.Round.apply(v)
 	}
@@ -235,6 +280,9 @@ func (st *state) deduct(r *Rule, g float64, rem *[MaxLayers]float64) float64 {
 	total := 0.0
 	for k := range r.Deductions {
 		d := &r.Deductions[k]
+		if !st.who.holds(&d.When) {
+			continue
+		}
 		x, v := st.adjust(d, g, 0, 0)
 		applied := 0.0
 		if d.Layer >= 0 {
@@ -341,6 +389,9 @@ func (st *state) credit(r *Rule, g, t, tax float64) float64 {
 	before := tax
 	for k := range r.Credits {
 		c := &r.Credits[k]
+		if !st.who.holds(&c.When) {
+			continue
+		}
 		x, v := st.adjust(c, g, t, before)
 		if v == 0 {
 			continue

@@ -25,14 +25,17 @@ func (s *System) compileRule(y *Year, i int, jr *jRule) error {
 			return fmt.Errorf("%s: region %q not declared", what, rg)
 		}
 	}
+	when, err := compileWhen(jr.When)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
 	r := &y.Rules[i]
-	*r = Rule{ID: jr.ID, Label: jr.Label, Category: cat, Regions: jr.Regions,
+	*r = Rule{When: when, PerEarner: jr.PerEarner, ID: jr.ID, Label: jr.Label, Category: cat, Regions: jr.Regions,
 		ExceptRegions: jr.ExceptRegions, Exempt: jr.Exempt, MinTax: jr.MinTax, Sources: jr.Src}
 	if jr.Relief != nil {
 		r.HasRelief, r.ReliefAbove, r.ReliefRate = true, jr.Relief.Above, jr.Relief.Rate
 	}
 	if jr.Round != nil {
-		var err error
 		if r.RoundBase, err = compileRound(jr.Round.Base); err != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
@@ -92,6 +95,10 @@ func parseCategory(name string) (Category, bool) {
 // highest marginal rate its bands reach per unit of income.
 func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, error) {
 	l := Layer{ID: jl.ID, Label: jl.Label, NilRate: jl.NilRate, NilLabel: jl.NilLabel, Buckets: jl.Buckets, Exempt: jl.Exempt}
+	var err error
+	if l.When, err = compileWhen(jl.When); err != nil {
+		return l, 0, fmt.Errorf("%s: %w", what, err)
+	}
 	m, err := compileMeasure(y, self, &jl.Base, false)
 	if err != nil {
 		return l, 0, fmt.Errorf("%s: %w", what, err)
@@ -179,7 +186,16 @@ func (a *Adjust) cliff() float64 {
 		p, n := &a.Segments[k-1], &a.Segments[k]
 		c = math.Max(c, math.Abs(n.Base-(p.Base+p.Rate*(n.From-p.From))))
 	}
-	return c
+	return c * a.filers()
+}
+
+// filers is how many times the adjustment's amount can count: twice per
+// person on a joint return, else once.
+func (a *Adjust) filers() float64 {
+	if a.PerPerson {
+		return 2
+	}
+	return 1
 }
 
 // slope bounds how fast an adjustment can change per unit of income.
@@ -198,7 +214,7 @@ func (a *Adjust) slope() float64 {
 	if a.Of.On != OnNone {
 		w = math.Max(w, 1)
 	}
-	return m*w + a.Less.weight()
+	return (m*w + a.Less.weight()) * a.filers()
 }
 
 // weight bounds how fast a measure can move per unit of income (0 for
@@ -360,6 +376,21 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 		return Adjust{}, fmt.Errorf("%s: deduction cannot depend on taxable base or tax", what)
 	}
 	a := Adjust{Label: j.Label, Of: m, Min: j.Min, CapAtBase: j.CapAtBase, Layer: -1, Sources: j.Src}
+	if a.When, err = compileWhen(j.When); err != nil {
+		return a, fmt.Errorf("%s: %w", what, err)
+	}
+	if p := j.PerPerson; p != nil {
+		if p.Filing != "" {
+			return a, fmt.Errorf("%s: perPerson counts filers by minAge only; a filing belongs in when", what)
+		}
+		if p.MinAge != nil && (*p.MinAge < 0 || *p.MinAge > maxAge) {
+			return a, fmt.Errorf("%s: perPerson minAge %d (0..%d)", what, *p.MinAge, maxAge)
+		}
+		a.PerPerson = true
+		if p.MinAge != nil {
+			a.PerMinAge = *p.MinAge
+		}
+	}
 	if a.Segments, err = compileSegments(j); err != nil {
 		return a, fmt.Errorf("%s: %w", what, err)
 	}

@@ -40,6 +40,8 @@ type jYear struct {
 }
 
 type jRule struct {
+	When          *jWhen    `json:"when"`
+	PerEarner     bool      `json:"perEarner"`
 	ID            string    `json:"id"`
 	Label         string    `json:"label"`
 	Category      string    `json:"category"`
@@ -62,6 +64,43 @@ type jRule struct {
 	Note string `json:"note"`
 }
 
+// jWhen is a condition ("when") or an adjustment's per-person count
+// ("perPerson", minAge only).
+type jWhen struct {
+	Filing string `json:"filing"`
+	MinAge *int   `json:"minAge"`
+}
+
+// maxAge bounds the ages a condition may name.
+const maxAge = 130
+
+// compileWhen reads a condition; absent, one that always holds.
+func compileWhen(j *jWhen) (Condition, error) {
+	var c Condition
+	if j == nil {
+		return c, nil
+	}
+	switch j.Filing {
+	case "":
+	case "single":
+		c.Filing = SingleFiling
+	case "joint":
+		c.Filing = JointFiling
+	default:
+		return c, fmt.Errorf("when: filing %q (single or joint)", j.Filing)
+	}
+	if j.MinAge != nil {
+		if *j.MinAge < 1 || *j.MinAge > maxAge {
+			return c, fmt.Errorf("when: minAge %d (1..%d)", *j.MinAge, maxAge)
+		}
+		c.MinAge = *j.MinAge
+	}
+	if c == (Condition{}) {
+		return c, fmt.Errorf("when: names neither filing nor minAge")
+	}
+	return c, nil
+}
+
 type jRound struct {
 	Mode string  `json:"mode"`
 	Unit float64 `json:"unit"`
@@ -74,6 +113,7 @@ type jMeasure struct {
 }
 
 type jLayer struct {
+	When     *jWhen    `json:"when"`
 	ID       string    `json:"id"`
 	Label    string    `json:"label"`
 	Base     jMeasure  `json:"base"`
@@ -120,6 +160,8 @@ func (f *Formula) UnmarshalJSON(p []byte) error {
 }
 
 type jAdjust struct {
+	When      *jWhen      `json:"when"`
+	PerPerson *jWhen      `json:"perPerson"`
 	Label     string      `json:"label"`
 	Src       []Source    `json:"src"`
 	Of        jMeasure    `json:"of"`
@@ -248,6 +290,7 @@ func (s *System) compileYear(jy *jYear) (*Year, error) {
 			return nil, err
 		}
 		v.covered = k < 0 || jy.Regions == nil
+		v.joint = y.hasJoint() && v.ownRulesSayFiling()
 		y.views[k+1] = v
 	}
 	if jy.Regions != nil {
@@ -266,6 +309,55 @@ func (s *System) compileYear(jy *jYear) (*Year, error) {
 		}
 	}
 	return y, nil
+}
+
+// hasJoint reports whether some rule, layer or adjustment of the year
+// applies to joint returns only.
+func (y *Year) hasJoint() bool {
+	for i := range y.Rules {
+		if y.Rules[i].filingSaid(JointFiling) {
+			return true
+		}
+	}
+	return false
+}
+
+// filingSaid reports whether the rule, one of its layers or adjustments
+// is conditioned on filing f (AnyFiling: on either).
+func (r *Rule) filingSaid(f Filing) bool {
+	is := func(c *Condition) bool {
+		return c.Filing != AnyFiling && (f == AnyFiling || c.Filing == f)
+	}
+	if is(&r.When) {
+		return true
+	}
+	for li := range r.Layers {
+		if is(&r.Layers[li].When) {
+			return true
+		}
+	}
+	for _, as := range [][]Adjust{r.Deductions, r.Credits} {
+		for k := range as {
+			if is(&as[k].When) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownRulesSayFiling reports whether every rule of the view that applies
+// only in regions (a sub-national tax, or a rule listing regions) is
+// conditioned on filing somewhere: rules written for a single filer alone
+// do not tax a joint return.
+func (v *view) ownRulesSayFiling() bool {
+	for i := range v.rules {
+		r := &v.rules[i]
+		if (r.Category == Regional || len(r.Regions) > 0) && !r.filingSaid(AnyFiling) {
+			return false
+		}
+	}
+	return true
 }
 
 // viewIn selects the rules that apply in region and renumbers their

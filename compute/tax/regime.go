@@ -260,21 +260,22 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	if err != nil {
 		return RegimeEffect{}, err
 	}
-	v, ok := s.viewOf(y, region)
-	if !ok {
-		return RegimeEffect{}, ErrRegion
+	v, err := s.viewFor(y, region, in)
+	if err != nil {
+		return RegimeEffect{}, err
 	}
 	if !rg.valid() {
 		return RegimeEffect{}, ErrRegime
 	}
 	parts, gross := cleanParts(in)
+	who := filerOf(in, &parts)
 	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
 	out.NLines, out.Truncated, out.NTotals = 0, false, 0
 	out.GrossIncome = round2(gross)
 
 	var eff RegimeEffect
 	var normal state
-	normal.parts = parts
+	normal.parts, normal.who = parts, who
 	normal.run(v)
 	eff.Without = sumCategories(v, &normal, 0, nil)
 
@@ -283,7 +284,7 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	out.Totals[0] = Total{Rule: rg.ID, Label: rg.Label, Category: IncomeTax, Taxable: eff.Relieved, Amount: eff.Tax}
 	out.NTotals = 1
 	var st state
-	st.out = out
+	st.out, st.who = out, who
 	st.runSplit(v, &parts, &rest)
 	out.TotalTax = sumCategories(v, &st, ptax, out)
 	out.EffectiveRate = 0
@@ -295,6 +296,7 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 	out.MarginalPart = mp
 	var a, b state
 	a.exact, b.exact = true, true
+	a.who, b.who = who, who
 	restA, taxA, _ := rg.split(&parts, nil)
 	ta := a.runSplit(v, &parts, &restA) + taxA
 	up := parts
@@ -313,12 +315,13 @@ func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, e
 	if err != nil {
 		return 0, err
 	}
-	v, ok := s.viewOf(y, region)
-	if !ok {
-		return 0, ErrRegion
+	v, err := s.viewFor(y, region, in)
+	if err != nil {
+		return 0, err
 	}
 	parts, _ := cleanParts(in)
 	var st state
+	st.who = filerOf(in, &parts)
 	if rg == nil {
 		st.parts = parts
 		st.run(v)
@@ -359,7 +362,7 @@ func sumCategories(v *view, st *state, extra float64, out *Result) float64 {
 	for i := range v.rules {
 		r := &v.rules[i]
 		cat[r.Category] += st.amt[i]
-		if out == nil {
+		if out == nil || st.off[i] {
 			continue
 		}
 		if out.NTotals == MaxRules {
@@ -453,9 +456,9 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 	if err != nil {
 		return 0, false, err
 	}
-	v, ok := s.viewOf(y, region)
-	if !ok {
-		return 0, false, ErrRegion
+	v, err := s.viewFor(y, region, mix)
+	if err != nil {
+		return 0, false, err
 	}
 	if rg != nil && !rg.valid() {
 		return 0, false, ErrRegime
@@ -467,6 +470,7 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 	if net <= 0 {
 		return 0, true, nil
 	}
+	who := filerOf(mix, &parts)
 	// short is what gross g leaves missing from net (negative: a surplus).
 	short := func(g float64) float64 {
 		var in [NumParts]float64
@@ -474,6 +478,9 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 			in[p] = parts[p] / total * g
 		}
 		var st state
+		st.who = who
+		st.who.earned[0] *= g / total
+		st.who.earned[1] *= g / total
 		ptax := 0.0
 		if rg == nil {
 			st.parts = in

@@ -418,7 +418,8 @@ func TestGrossFor(t *testing.T) {
 			}
 			left := func(g float64) float64 {
 				parts, total := cleanParts(&c.mix)
-				in := Income{parts[0] / total * g, parts[1] / total * g, parts[2] / total * g, parts[3] / total * g, parts[4] / total * g, parts[5] / total * g}
+				in := Income{Employment: parts[0] / total * g, SelfEmployment: parts[1] / total * g, Pension: parts[2] / total * g,
+					Interest: parts[3] / total * g, Dividends: parts[4] / total * g, CapitalGains: parts[5] / total * g}
 				tt, err := Due(s, 2024, &in, "", c.rg)
 				if err != nil {
 					t.Fatal(err)

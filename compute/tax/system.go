@@ -28,7 +28,11 @@
 //     (the Swedish jobbskatteavdrag: the municipal rate times a scale of
 //     earned income less the basic deduction, which an earlier rule
 //     computed and a measure reads as "rule#deducted");
-//   - rounding of the taxable base and of the result.
+//   - rounding of the taxable base and of the result;
+//   - conditions: a rule, a layer, a deduction or a credit may apply only
+//     to a single or a joint return, or only when a filer has reached an
+//     age (When); an adjustment may count once per filer of an age
+//     (PerPerson: the US additional standard deduction per spouse aged 65).
 //
 // Every rule and every value block carries its sources; Parse rejects a rule
 // without one.
@@ -47,6 +51,9 @@ var (
 	ErrYear = errors.New("tax: tax year not supported")
 	// ErrRegion: the region is not one the system knows.
 	ErrRegion = errors.New("tax: region not supported")
+	// ErrJoint: the tax year (in the region) has no rules for a joint
+	// return; each person is taxed alone.
+	ErrJoint = errors.New("tax: joint filing not modelled")
 )
 
 // Part is one kind of income.
@@ -82,7 +89,10 @@ func partByName(name string) (Part, bool) {
 	return 0, false
 }
 
-// Income is a person's yearly income by part, in the system's currency.
+// Income is a person's yearly income by part, in the system's currency,
+// and who the return is for. The zero filer fields are a single return of
+// unknown age. On a joint return (Joint) the parts are the couple's
+// combined income.
 type Income struct {
 	Employment     float64 // gross wages
 	SelfEmployment float64 // net profit from self-employment
@@ -90,6 +100,21 @@ type Income struct {
 	Interest       float64
 	Dividends      float64
 	CapitalGains   float64 // realised, net
+	// Age is the taxpayer's age at the end of the tax year (the age
+	// reached during it); 0 is unknown and counts as under every age
+	// threshold.
+	Age int
+	// Joint: a joint return of a couple (US married filing jointly).
+	Joint bool
+	// PartnerAge is the partner's age at the end of the tax year on a
+	// joint return (0 unknown); ignored on a single return.
+	PartnerAge int
+	// PartnerEmployment and PartnerSelfEmployment are the partner's share
+	// of Employment and SelfEmployment on a joint return (counted in
+	// those already), for the rules charged on each earner's own earnings
+	// (a wage base per person, Rule.PerEarner). 0: the taxpayer earned it
+	// all. Ignored on a single return.
+	PartnerEmployment, PartnerSelfEmployment float64
 }
 
 func (in *Income) parts() [NumParts]float64 {
@@ -99,6 +124,91 @@ func (in *Income) parts() [NumParts]float64 {
 // Total is the sum of all parts.
 func (in *Income) Total() float64 {
 	return in.Employment + in.SelfEmployment + in.Pension + in.Interest + in.Dividends + in.CapitalGains
+}
+
+// Filing is the kind of return a condition asks for.
+type Filing uint8
+
+// Filing kinds.
+const (
+	AnyFiling Filing = iota // single or joint
+	SingleFiling
+	JointFiling
+)
+
+var filingNames = [...]string{"any", "single", "joint"}
+
+func (f Filing) String() string {
+	if int(f) >= len(filingNames) {
+		return "invalid"
+	}
+	return filingNames[f]
+}
+
+// Condition says when a rule, a layer or an adjustment applies. The zero
+// value always holds.
+type Condition struct {
+	Filing Filing
+	// MinAge: some filer (on a joint return either spouse) is at least
+	// this old at the end of the tax year (0: any age).
+	MinAge int
+}
+
+// filer is who a return is for, as conditions read it.
+type filer struct {
+	joint bool
+	age   [2]int // the taxpayer's and, on a joint return, the partner's
+	// the partner's employment and self-employment on a joint return,
+	// within the combined parts
+	earned [2]float64
+}
+
+// filerOf reads who the return is for; parts are the cleaned income
+// parts, which bound the partner's share.
+func filerOf(in *Income, parts *[NumParts]float64) filer {
+	f := filer{joint: in.Joint, age: [2]int{in.Age, 0}}
+	if in.Joint {
+		f.age[1] = in.PartnerAge
+		f.earned[0] = clampPart(in.PartnerEmployment, parts[Employment])
+		f.earned[1] = clampPart(in.PartnerSelfEmployment, parts[SelfEmployment])
+	}
+	return f
+}
+
+// clampPart is a partner's share v of a combined part: within [0, all],
+// 0 when not a number.
+func clampPart(v, all float64) float64 {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return 0
+	}
+	return minf(v, all)
+}
+
+// count is the number of filers at least min years old (an unknown age,
+// 0, is under every threshold; min 0 counts every filer).
+func (f *filer) count(min int) int {
+	n := 0
+	if f.age[0] >= min {
+		n++
+	}
+	if f.joint && f.age[1] >= min {
+		n++
+	}
+	return n
+}
+
+func (f *filer) holds(c *Condition) bool {
+	switch c.Filing {
+	case SingleFiling:
+		if f.joint {
+			return false
+		}
+	case JointFiling:
+		if !f.joint {
+			return false
+		}
+	}
+	return c.MinAge == 0 || f.count(c.MinAge) > 0
 }
 
 // Category says which result field a rule's amount goes to.
@@ -229,6 +339,10 @@ type Year struct {
 type view struct {
 	rules   []Rule
 	covered bool // the year's figures cover the region
+	// joint: the view's rules model a joint return: the year conditions
+	// something on joint filing, and every rule of the region's own says
+	// which filing it applies to
+	joint bool
 }
 
 // view is the view for the region at index k of the system's Regions (-1:
@@ -252,6 +366,26 @@ func (s *System) Year(year int) (*Year, error) {
 		}
 	}
 	return nil, ErrYear
+}
+
+// HasJoint reports whether the tax year has rules for a joint return (with
+// no region). Without them a couple is taxed as two single persons, each
+// on their own income, which is the caller's to do: Calculate answers
+// ErrJoint for a joint return there.
+func (s *System) HasJoint(year int) bool {
+	y, err := s.Year(year)
+	return err == nil && y.view(-1).joint
+}
+
+// HasJointIn is HasJoint in a region ("" for none): false also where the
+// region's own rules do not say how they tax a joint return.
+func (s *System) HasJointIn(year int, region string) bool {
+	y, err := s.Year(year)
+	if err != nil {
+		return false
+	}
+	v, ok := s.viewOf(y, region)
+	return ok && v.joint
 }
 
 // Latest is the last covered tax year.
@@ -355,6 +489,7 @@ type Bucket struct {
 
 // Layer is one stacked slice of a rule's base.
 type Layer struct {
+	When     Condition // the layer's base is 0 unless it holds
 	ID       string
 	Label    string
 	Base     Measure
@@ -373,6 +508,7 @@ type Segment struct {
 
 // Adjust is a deduction (before the bands) or a credit (after them).
 type Adjust struct {
+	When      Condition // the adjustment is skipped unless it holds
 	Label     string
 	Of        Measure   // the input x
 	Segments  []Segment // f(x); a single {0, amount, 0} is a fixed amount
@@ -385,6 +521,10 @@ type Adjust struct {
 	CapAtBase bool     // never more than x itself
 	Layer     int      // deductions: layer index, or -1 for bottom-up
 	Spill     []int    // credits: earlier rules absorbing the unused part
+	// PerPerson: the amount (after the clamps) counts once per filer at
+	// least PerMinAge old, 0, 1 or 2 times
+	PerPerson bool
+	PerMinAge int
 	Sources   []Source
 }
 
@@ -436,6 +576,12 @@ func (r Rounding) apply(v float64) float64 {
 
 // Rule is one schedule: a tax, contribution or levy.
 type Rule struct {
+	When Condition // the rule charges nothing unless it holds
+	// PerEarner: on a joint return the rule is charged on each spouse's
+	// own employment and self-employment apart, and the two add (a
+	// social security wage base per person): once on the partner's
+	// earnings alone, once on all the rest of the income
+	PerEarner     bool
 	ID            string
 	Label         string
 	Category      Category
@@ -459,12 +605,21 @@ type Rule struct {
 // in a region ("" for none) implied by its statutory rates, tapers and
 // phase-outs.
 func (s *System) MaxMarginal(y *Year, region string) float64 {
-	total := 0.0
-	for _, r := range s.rulesIn(y, region) {
-		total += r.maxRate
+	var by byFiling
+	for i, rules := 0, s.rulesIn(y, region); i < len(rules); i++ {
+		by.add(&rules[i], rules[i].maxRate)
 	}
-	return total
+	return by.max()
 }
+
+// byFiling sums a bound over rules: a rule for single returns and one for
+// joint returns never apply together, so the bound is what every return
+// has plus the larger of the two.
+type byFiling [3]float64
+
+func (b *byFiling) add(r *Rule, v float64) { b[r.When.Filing] += v }
+
+func (b *byFiling) max() float64 { return b[AnyFiling] + math.Max(b[SingleFiling], b[JointFiling]) }
 
 // rulesIn is the year's rules that apply in region (nil for an unknown
 // region).
@@ -486,6 +641,20 @@ func (s *System) viewOf(y *Year, region string) (*view, bool) {
 	}
 	v := y.view(k)
 	return v, v.covered
+}
+
+// viewFor is viewOf for the income's return: ErrRegion when the region is
+// unknown or not modelled, ErrJoint for a joint return the view does not
+// model.
+func (s *System) viewFor(y *Year, region string, in *Income) (*view, error) {
+	v, ok := s.viewOf(y, region)
+	if !ok {
+		return nil, ErrRegion
+	}
+	if in.Joint && !v.joint {
+		return nil, ErrJoint
+	}
+	return v, nil
 }
 
 // LocalRegion is the region a comparison taxes the income in for the tax
@@ -516,11 +685,11 @@ func (s *System) Covers(year int, region string) bool {
 // personal savings allowance). A marginal rate measured over a step of income may
 // exceed MaxMarginal by up to MaxJump divided by the step.
 func (s *System) MaxJump(y *Year, region string) float64 {
-	j := 0.0
+	var by byFiling
 	rules := s.rulesIn(y, region)
 	for i := range rules {
 		r := &rules[i]
-		j += r.maxRate*r.Exempt + r.MinTax
+		j := r.maxRate*r.Exempt + r.MinTax
 		for k := range r.Deductions {
 			j += r.maxRate * r.Deductions[k].cliff()
 		}
@@ -533,27 +702,38 @@ func (s *System) MaxJump(y *Year, region string) float64 {
 				j += r.maxRate * (slices.Max(l.NilRate) - slices.Min(l.NilRate))
 			}
 		}
+		by.add(r, j*r.earners())
 	}
-	return j
+	return by.max()
 }
 
 // RoundingSlack bounds how much rounding of taxable bases and amounts can
 // lower the year's total tax in a region when income rises: a base rounded to a unit
 // moves its tax by up to the rule's top rate times the unit.
 func (s *System) RoundingSlack(y *Year, region string) float64 {
-	sl := 0.0
+	var by byFiling
 	rules := s.rulesIn(y, region)
 	for i := range rules {
 		r := &rules[i]
-		sl += r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
+		sl := r.maxRate*r.RoundBase.Unit + r.RoundTax.Unit
 		for k := range r.Deductions {
 			sl += r.maxRate * r.Deductions[k].Round.Unit
 		}
 		for k := range r.Credits {
 			sl += r.Credits[k].Round.Unit
 		}
+		by.add(r, sl*r.earners())
 	}
-	return sl
+	return by.max()
+}
+
+// earners is how many times the rule can be charged on one return: twice
+// when it is charged per earner, else once.
+func (r *Rule) earners() float64 {
+	if r.PerEarner {
+		return 2
+	}
+	return 1
 }
 
 func (r *Rule) appliesIn(region string) bool {

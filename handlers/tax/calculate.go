@@ -29,12 +29,16 @@ func (in *taxIncome) engine() tax.Income {
 }
 
 type taxCalcRequest struct {
-	Country        string    `json:"country" schema:"required,minLen=2,maxLen=2" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries (any case)."`
-	Year           int       `json:"year" schema:"min=1900,max=2200" doc:"Tax year: the calendar year it begins in (UK 2024 = 2024/25). Default: the country's latest."`
-	Region         string    `json:"region" schema:"maxLen=16" doc:"A region code of the country (GET /api/v1/tax/countries): adds sub-national tax, on its own lines and in regionalTax."`
-	Income         taxIncome `json:"income" schema:"required" doc:"Yearly amounts in the country's currency, each 0 or more; absent parts are 0."`
-	Program        string    `json:"program" schema:"maxLen=64" doc:"Id of a special program of the same country (GET /api/v1/tax/programs?country=..) to apply, assuming the person qualifies."`
-	DomesticIncome []string  `json:"domesticIncome" schema:"maxItems=6,enum=@taxIncomePart" doc:"With program: the income parts that arise in the country itself; the others are taken as foreign-source. Program rules cover foreign, domestic or all income. Default: none (all income foreign, as for someone who moves with their income)."`
+	Country        string     `json:"country" schema:"required,minLen=2,maxLen=2" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries (any case)."`
+	Year           int        `json:"year" schema:"min=1900,max=2200" doc:"Tax year: the calendar year it begins in (UK 2024 = 2024/25). Default: the country's latest."`
+	Region         string     `json:"region" schema:"maxLen=16" doc:"A region code of the country (GET /api/v1/tax/countries): adds sub-national tax, on its own lines and in regionalTax."`
+	Income         taxIncome  `json:"income" schema:"required" doc:"Yearly amounts in the country's currency, each 0 or more; absent parts are 0."`
+	Program        string     `json:"program" schema:"maxLen=64" doc:"Id of a special program of the same country (GET /api/v1/tax/programs?country=..) to apply, assuming the person qualifies."`
+	DomesticIncome []string   `json:"domesticIncome" schema:"maxItems=6,enum=@taxIncomePart" doc:"With program: the income parts that arise in the country itself; the others are taken as foreign-source. Program rules cover foreign, domestic or all income. Default: none (all income foreign, as for someone who moves with their income)."`
+	Filing         string     `json:"filing" schema:"enum=single|joint,default=single" doc:"single: one person's return. joint: a couple's joint return (US married filing jointly) on income plus partnerIncome, where the country (and region) models one: GET /api/v1/tax/countries says which; elsewhere each person is taxed alone, with a request each."`
+	PartnerIncome  *taxIncome `json:"partnerIncome" doc:"With filing joint: the partner's yearly income, the same parts as income (absent: none). The return taxes the couple's combined income; the partner's wages and self-employment profit also count apart where a contribution has a ceiling per earner (US Social Security). Not allowed with filing single."`
+	Age            int        `json:"age" schema:"min=0,max=130" doc:"The person's age at the end of the tax year, for age-dependent rules (the US additional standard deduction and deduction for seniors at 65). 0 or absent: unknown, taken as under every age threshold."`
+	PartnerAge     int        `json:"partnerAge" schema:"min=0,max=130" doc:"With filing joint: the partner's age at the end of the tax year (0 or absent: unknown)."`
 }
 
 type taxCalcWork struct {
@@ -111,6 +115,45 @@ func (t *Handlers) program(c *rest.Ctx, path, id string, sys *tax.System) *taxPr
 	return nil
 }
 
+// income is the request's return for the engine: the person's income, or on
+// a joint return the couple's, with their ages. It sends the 400 naming the
+// field and reports false when the filing does not fit the request or the
+// country.
+func income(c *rest.Ctx, req *taxCalcRequest, sys *tax.System) (tax.Income, bool) {
+	in := req.Income.engine()
+	in.Age = req.Age
+	if req.Filing != "joint" {
+		switch {
+		case req.PartnerIncome != nil:
+			c.Fail("partnerIncome", "partnerIncome needs filing joint; with filing single each person is taxed alone, with a request each")
+		case req.PartnerAge != 0:
+			c.Fail("partnerAge", "partnerAge needs filing joint")
+		default:
+			return in, true
+		}
+		return in, false
+	}
+	if !sys.HasJointIn(req.Year, req.Region) {
+		where := sys.Country + " " + strconv.Itoa(req.Year)
+		if req.Region != "" && sys.HasJoint(req.Year) {
+			where += " in region " + req.Region
+		}
+		c.Fail("filing", where+" has no rules for a joint return; tax each person alone with filing single")
+		return in, false
+	}
+	in.Joint, in.PartnerAge = true, req.PartnerAge
+	if p := req.PartnerIncome; p != nil {
+		in.Employment += p.Employment
+		in.SelfEmployment += p.SelfEmployment
+		in.Pension += p.Pension
+		in.Interest += p.Interest
+		in.Dividends += p.Dividends
+		in.CapitalGains += p.CapitalGains
+		in.PartnerEmployment, in.PartnerSelfEmployment = p.Employment, p.SelfEmployment
+	}
+	return in, true
+}
+
 func domesticMask(parts []string) (m [tax.NumParts]bool) {
 	for _, name := range parts {
 		m[partByName[name]] = true
@@ -129,7 +172,10 @@ func (t *Handlers) Calculate(c *rest.Ctx) {
 	if sys == nil {
 		return
 	}
-	in := req.Income.engine()
+	in, ok := income(c, req, sys)
+	if !ok {
+		return
+	}
 	if req.Program == "" {
 		if err := tax.Calculate(sys, req.Year, &in, req.Region, &w.res); err != nil {
 			c.Internal(err)

@@ -34,6 +34,7 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 	w.EndArray()
 	w.Key("latestYear")
 	w.Int(int64(sys.Latest()))
+	writeYears(w, "jointYears", sys, func(y int) bool { return sys.HasJoint(y) })
 	w.Key("regions")
 	w.BeginArray()
 	for _, r := range sys.Regions {
@@ -42,14 +43,8 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 		w.String(r.Code)
 		w.Key("name")
 		w.String(r.Name)
-		w.Key("years")
-		w.BeginArray()
-		for _, y := range sys.Years() {
-			if sys.Covers(y, r.Code) {
-				w.Int(int64(y))
-			}
-		}
-		w.EndArray()
+		writeYears(w, "years", sys, func(y int) bool { return sys.Covers(y, r.Code) })
+		writeYears(w, "jointYears", sys, func(y int) bool { return sys.HasJointIn(y, r.Code) })
 		w.End()
 	}
 	w.EndArray()
@@ -76,6 +71,8 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 		w.String(r.Label)
 		w.Key("category")
 		w.String(r.Category.String())
+		w.Key("filing")
+		w.String(r.When.Filing.String())
 		writeStrings(w, "regions", r.Regions)
 		writeStrings(w, "exceptRegions", r.ExceptRegions)
 		w.End()
@@ -85,6 +82,18 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 	writeStrings(w, "notModelled", sys.NotModelled)
 	writeStrings(w, "programs", programs)
 	w.End()
+}
+
+// writeYears writes the system's years for which ok holds, as key.
+func writeYears(w *jsonw.Writer, key string, sys *tax.System, ok func(int) bool) {
+	w.Key(key)
+	w.BeginArray()
+	for _, y := range sys.Years() {
+		if ok(y) {
+			w.Int(int64(y))
+		}
+	}
+	w.EndArray()
 }
 
 // writeLocalTax writes how comparisons treat the country's sub-national

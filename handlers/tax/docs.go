@@ -27,6 +27,7 @@ func (t *Handlers) docs() Docs {
 			Body:    t.calcSchema,
 			Data:    t.calcResponseSchema,
 			Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "country, year, region or program is not one the tax tables know (the program must be of the same country and calculable); "+
+				"filing joint where the year (in the region) has no joint rules; partnerIncome or partnerAge with filing single; "+
 				"details name the field and say what is valid")}},
 		Programs: &rest.Doc{
 			Tag:     "tax",
@@ -70,15 +71,17 @@ func (t *Handlers) docs() Docs {
 // against these declarations.
 
 type taxRegionDoc struct {
-	Code  string `json:"code" schema:"required" doc:"The value for the region field of POST /api/v1/tax/calculate."`
-	Name  string `json:"name" schema:"required"`
-	Years []int  `json:"years" schema:"required" doc:"The tax years that model the region; POST /api/v1/tax/calculate refuses the region in the others."`
+	Code       string `json:"code" schema:"required" doc:"The value for the region field of POST /api/v1/tax/calculate."`
+	Name       string `json:"name" schema:"required"`
+	Years      []int  `json:"years" schema:"required" doc:"The tax years that model the region; POST /api/v1/tax/calculate refuses the region in the others."`
+	JointYears []int  `json:"jointYears" schema:"required" doc:"The years in which POST /api/v1/tax/calculate taxes a joint return (filing joint) in the region: its own rules model one, or it has none."`
 }
 
 type taxRuleInfoDoc struct {
 	ID            string   `json:"id" schema:"required"`
 	Label         string   `json:"label" schema:"required"`
 	Category      string   `json:"category" schema:"required,enum=@taxCategory"`
+	Filing        string   `json:"filing" schema:"required,enum=any|single|joint" doc:"The returns the rule applies to: any, single only or joint only (a rule may come in a single and a joint version under one id)."`
 	Regions       []string `json:"regions" schema:"required" doc:"The rule applies only in these regions (empty: everywhere)."`
 	ExceptRegions []string `json:"exceptRegions" schema:"required" doc:"The rule does not apply in these regions."`
 }
@@ -99,6 +102,7 @@ type taxCountryDoc struct {
 	Currency    string          `json:"currency" schema:"required" doc:"ISO 4217: every amount of the country's calculations."`
 	Years       []int           `json:"years" schema:"required" doc:"Supported tax years, ascending; a year is the calendar year the tax year begins in."`
 	LatestYear  int             `json:"latestYear" schema:"required" doc:"The default year of POST /api/v1/tax/calculate."`
+	JointYears  []int           `json:"jointYears" schema:"required" doc:"The years whose rules model a couple's joint return (filing joint in POST /api/v1/tax/calculate); in the others, and where this is empty, each person is taxed alone."`
 	Regions     []taxRegionDoc  `json:"regions" schema:"required" doc:"Regions with their own sub-national tax; empty when none is modelled."`
 	LocalTax    *taxLocalTaxDoc `json:"localTax" schema:"required,nullable" doc:"How POST /api/v1/tax/optimize treats sub-national income tax; null where the country has none or it needs no comment."`
 	Modelled    taxModelledDoc  `json:"modelled" schema:"required"`
@@ -271,7 +275,11 @@ type taxOptDoc struct {
 
 const taxCalcDesc = "One country's taxes on a yearly income profile, with a line-by-line breakdown. " +
 	"The calculation is for a resident single person with no dependants and applies what every such person gets " +
-	"(personal allowance, standard deduction or basic credits); GET /api/v1/tax/countries lists, per country, what is modelled and what is not.\n\n" +
+	"(personal allowance, standard deduction or basic credits); GET /api/v1/tax/countries lists, per country, what is modelled and what is not. " +
+	"`age` applies the rules that depend on it (the US additional standard deduction and the 2025-2028 deduction for seniors at 65). " +
+	"`filing` `joint` taxes a couple's joint return on `income` plus `partnerIncome` with both ages, where the country's year (and region) has joint rules " +
+	"(`jointYears` in GET /api/v1/tax/countries; the US files jointly, a US state only where it levies no income tax); elsewhere it is a VALIDATION_ERROR " +
+	"and each person is taxed alone, with a request each.\n\n" +
 	"`program` applies a special regime of the same country, assuming the person qualifies: the response repeats its eligibility and the conditions of its rules. " +
 	"Each program rule covers income parts from a source (foreign, domestic or all); the income here has no source, so `domesticIncome` names the parts that arise in the country itself " +
 	"and all others count as foreign-source (the default, as for someone who moves with their pension, investments or remote work). " +
