@@ -46,7 +46,7 @@ func (e *engine) take(want float64, ys *yearState) float64 {
 // takeLow draws open tax-deferred and pension money while its owner's
 // ordinary income stays below the top of the lowest taxed band.
 func (e *engine) takeLow(want float64, ys *yearState) float64 {
-	top := e.band(ys.res, false) * ys.cpi
+	top := e.band(ys.res, false, e.joint(ys)) * ys.cpi
 	got := 0.0
 	for k := 0; k < e.na && want-got > 1e-9; k++ {
 		i := e.order[k]
@@ -54,8 +54,7 @@ func (e *engine) takeLow(want float64, ys *yearState) float64 {
 		if a.class != 2 || !e.open(i, ys) {
 			continue
 		}
-		f := &ys.f[a.owner]
-		room := top - f.wages - f.pension - f.benefit
+		room := top - e.ordinary(ys, a.owner)
 		if room <= 0 {
 			continue
 		}
@@ -204,7 +203,7 @@ func (e *engine) sell(a *held, x float64, f *flows) {
 // of the conversion band, before required minimums start; it reports
 // whether anything moved.
 func (e *engine) convert(ys *yearState) bool {
-	top := e.band(ys.res, true) * ys.cpi
+	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
 	moved := false
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
@@ -212,7 +211,7 @@ func (e *engine) convert(ys *yearState) bool {
 			continue
 		}
 		f := &ys.f[a.owner]
-		x := min(a.bal, top-f.wages-f.pension-f.benefit)
+		x := min(a.bal, top-e.ordinary(ys, a.owner))
 		if x <= 0.005 {
 			continue
 		}

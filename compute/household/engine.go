@@ -70,10 +70,11 @@ type engine struct {
 
 	// bands per residence: real ordinary income at the top of the lowest
 	// taxed band and at the top of the conversion band (-1 not yet known)
-	lowTop, convTop [MaxMoves + 1]float64
+	lowTop, convTop [2][MaxMoves + 1]float64 // [joint][residence]
 	evYear          [fi.MaxYears]bool
 
-	memo  [2]memo
+	memo    [2]memo
+	jointOK [MaxMoves + 1]bool // the residence files couples jointly
 	bands *bandCache // the Work's, nil for none
 
 	// the state before the first year, for paths that replay the plan
@@ -107,8 +108,10 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		n = max(n, q.LifeExpectancy-q.Age)
 	}
 	e.n = min(n, fi.MaxYears)
-	for i := range e.lowTop {
-		e.lowTop[i], e.convTop[i] = -1, -1
+	for j := range e.lowTop {
+		for i := range e.lowTop[j] {
+			e.lowTop[j][i], e.convTop[j][i] = -1, -1
+		}
 	}
 	e.taxIx = -1
 	for i := range p.Accounts {
@@ -138,6 +141,10 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		if t := p.Events[i].Age - p.People[0].Age; t >= 0 && t < e.n {
 			e.evYear[t] = true
 		}
+	}
+	for k := range p.Residences {
+		r := &p.Residences[k]
+		e.jointOK[k] = r.System != nil && r.System.HasJointIn(r.Year, r.Region)
 	}
 	e.setOrder()
 	e.fiNumber = e.firstSpending() / finite(p.WithdrawalRate, 0.04, fi.MinWithdrawalRate, 1)

@@ -15,18 +15,24 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	var t Taxes
 	rate := rateOr1(res.Rate)
 	cpi := ys.cpi / rate // amounts of the year in the plan's currency -> today's money in the tax system's
+	joint := e.joint(ys)
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
 		t.Income += f.entryTax
-		if res.System == nil {
+		if res.System == nil || (joint && i == 1) {
 			continue
 		}
-		taxed := f.benefit
-		if f.incl != nil {
-			taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains)*rate, e.joint(ys)) / rate
+		var in tax.Income
+		if joint {
+			in = e.jointIncome(ys, rate, cpi)
+		} else {
+			taxed := f.benefit
+			if f.incl != nil {
+				taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains)*rate, false) / rate
+			}
+			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + taxed) / cpi, CapitalGains: f.gains / cpi, Age: ys.age[i]}
 		}
-		in := tax.Income{Employment: f.wages / cpi, Pension: (f.pension + taxed) / cpi, CapitalGains: f.gains / cpi}
 		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 {
 			continue
 		}
@@ -34,8 +40,11 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 		t.Income += (c.Income + c.Regional) * cpi
 		t.Social += c.Social * cpi
 		t.Capital += c.Capital * cpi
-		if rc := f.recovery; rc != nil {
-			t.Income += rc.Charge(res.Year, in.Total(), f.recBenefit/cpi, 1) * cpi
+	}
+	for i := 0; i < e.np && res.System != nil; i++ {
+		if f := &ys.f[i]; f.recovery != nil {
+			own := (f.wages + f.pension + f.gains + f.benefit) / cpi
+			t.Income += f.recovery.Charge(res.Year, own, f.recBenefit/cpi, 1) * cpi
 		}
 	}
 	t.Total = t.Income + t.Social + t.Capital + t.Penalties
@@ -45,12 +54,41 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	return t.Total
 }
 
-// joint reports whether the year's return is a couple's joint one. Each
-// person is taxed alone for now: the tax rules do not yet file couples
-// jointly, and the plan's notes say so when it asked for joint filing.
+// joint reports whether the year's return is a couple's joint one: the
+// plan files jointly, both are alive, and the residence's rules file
+// couples jointly (in its region too).
 func (e *engine) joint(ys *yearState) bool {
-	_ = ys
-	return false
+	return e.p.Joint && e.np == 2 && ys.alive[0] && ys.alive[1] && e.jointOK[ys.res]
+}
+
+// jointIncome is the couple's income of a joint return in today's money
+// of the tax system: both persons' parts, the partner's wages named.
+func (e *engine) jointIncome(ys *yearState, rate, cpi float64) tax.Income {
+	a, b := &ys.f[0], &ys.f[1]
+	benefit := a.benefit + b.benefit
+	taxed := benefit
+	if incl := a.incl; incl != nil || b.incl != nil {
+		if incl == nil {
+			incl = b.incl
+		}
+		other := a.wages + a.pension + a.gains + b.wages + b.pension + b.gains
+		taxed = incl.Taxable(benefit*rate, other*rate, true) / rate
+	}
+	return tax.Income{Employment: (a.wages + b.wages) / cpi, PartnerEmployment: b.wages / cpi,
+		Pension: (a.pension + b.pension + taxed) / cpi, CapitalGains: (a.gains + b.gains) / cpi,
+		Age: ys.age[0], PartnerAge: ys.age[1], Joint: true}
+}
+
+// ordinary is the ordinary income of owner's return so far: theirs, or the
+// couple's on a joint return.
+func (e *engine) ordinary(ys *yearState, owner int) float64 {
+	f := &ys.f[owner]
+	x := f.wages + f.pension + f.benefit
+	if e.joint(ys) {
+		g := &ys.f[1-owner]
+		x += g.wages + g.pension + g.benefit
+	}
+	return x
 }
 
 // due is the tax of person i's income in, remembered: the rounds of a
@@ -81,10 +119,14 @@ type memo struct {
 // taxed band (conv false) or of the band taxed at the plan's ConvertUpTo
 // (conv true): the largest income whose marginal rate does not exceed
 // that rate. It is found once per residence by bisection on the tax due.
-func (e *engine) band(k int, conv bool) float64 {
-	cache := &e.lowTop[k]
+func (e *engine) band(k int, conv, joint bool) float64 {
+	j := 0
+	if joint {
+		j = 1
+	}
+	cache := &e.lowTop[j][k]
 	if conv {
-		cache = &e.convTop[k]
+		cache = &e.convTop[j][k]
 	}
 	if *cache >= 0 {
 		return *cache
@@ -94,7 +136,7 @@ func (e *engine) band(k int, conv bool) float64 {
 		*cache = math.Inf(1)
 		return *cache
 	}
-	key := bandKey{sys: res.System, year: res.Year, region: res.Region, conv: conv}
+	key := bandKey{sys: res.System, year: res.Year, region: res.Region, conv: conv, joint: joint}
 	if conv {
 		key.rate = e.p.ConvertUpTo
 	}
@@ -107,7 +149,7 @@ func (e *engine) band(k int, conv bool) float64 {
 	}
 	*cache = 0
 	due := func(g float64) float64 {
-		in := tax.Income{Pension: g}
+		in := tax.Income{Pension: g, Joint: joint}
 		d, _ := tax.Due(res.System, res.Year, &in, res.Region, nil)
 		return d
 	}
@@ -145,6 +187,7 @@ type bandKey struct {
 	year   int
 	region string
 	conv   bool
+	joint  bool
 	rate   float64
 }
 

@@ -71,7 +71,11 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 		return err
 	}
 	hp.Residences = homes
-	hp.Joint = h.Filing == "joint" || (h.Filing == "" && h.Partner != nil && jointByDefault(homes[0].Country))
+	files := homes[0].System != nil && homes[0].System.HasJointIn(homes[0].Year, homes[0].Region)
+	if h.Filing == "joint" && !files {
+		return &FieldError{"tax.filing", "joint returns are not modelled for " + homes[0].Country + " in " + strconv.Itoa(homes[0].Year) + " (or its region): send single, each person taxed alone"}
+	}
+	hp.Joint = h.Partner != nil && files && h.Filing != "single"
 	rules := in.Wrappers
 	accts := hw.accts[k][:0]
 	if len(h.Accounts) == 0 {
@@ -102,9 +106,6 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 	}
 	return nil
 }
-
-// jointByDefault: the countries whose tax law files couples jointly.
-func jointByDefault(cc string) bool { return cc == "US" || cc == "DE" || cc == "FR" }
 
 // residences are the plan's homes: where the tax says, then each move.
 func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []household.Residence, currency string) ([]household.Residence, error) {

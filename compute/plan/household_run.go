@@ -121,8 +121,8 @@ func (r *Result) notes(p *Plan, o *Options) {
 		r.Notes = append(r.Notes, "historical.withdrawalTiming monthly: a household plan draws its year's money at the start of the year")
 	}
 	h := p.Household
-	if h.Filing == "joint" || (h.Filing == "" && h.Partner != nil && jointByDefault(r.Tax.Country)) {
-		r.Notes = append(r.Notes, "tax.filing joint: each person is taxed on their own income; joint returns are not yet modelled")
+	if hp := &r.hw.plans[0]; h.Partner != nil && !hp.Joint && h.Filing == "" {
+		r.Notes = append(r.Notes, "tax.filing: each person is taxed alone (the country's rules on file do not file couples jointly)")
 	}
 	if len(h.Moves) > 0 {
 		r.Notes = append(r.Notes, "relocations: accounts keep their wrapper's access rules and withdrawal treatment after a move; the new country taxes the income they pay as its residents' income of that kind")
