@@ -199,7 +199,7 @@ func PlanWindow(in *Input, years int) int {
 
 // drewDown reports whether a window's plan drew down or ran out, and so
 // has a success or a failure to count.
-func (o *outcome) drewDown() bool { return o.retireRow >= 0 || o.depleteRow >= 0 }
+func (o *outcome) drewDown() bool { return o.retireRow >= 0 || o.depleteRow >= 0 || o.drew }
 
 // backtest replays every window of rp.
 func (rp *replay) backtest() BacktestResult {

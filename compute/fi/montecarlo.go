@@ -51,8 +51,11 @@ type Band struct {
 // truncates and refills it, so a result kept from an earlier call must be
 // copied first.
 type MCResult struct {
-	Simulations int     // paths actually run (clamped to MaxCells / years)
-	SuccessRate float64 // share of paths never running out before LifeExpectancy
+	Simulations int // paths actually run (clamped to MaxCells / years)
+	// Drawdowns is the paths that draw on the portfolio for spending (or
+	// run out): those that have a success or a failure to count.
+	Drawdowns   int
+	SuccessRate float64 // share of Drawdowns never running out before LifeExpectancy (0 when none)
 	ReachedFI   float64 // share of paths reaching FI within the horizon
 	NeverFI     float64 // 1 - ReachedFI
 	// FIAge holds percentiles of the FI age over the paths that reach FI;
@@ -103,13 +106,16 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	rng := &s.rng
 	rng.seed(mc.Seed)
 
-	ok, reached := 0, 0
+	ok, reached, drew := 0, 0, 0
 	for path := 0; path < sims; path++ {
 		rng.fill(s.ret, p.gross, rsd, -0.99, 10)
 		rng.fill(s.infl, p.infl, isd, -0.5, 10)
 		o, _ := p.run(s.ret, s.infl, nil, nil, nil, false, s.bal[path:], sims)
-		if o.depleteRow < 0 {
-			ok++
+		if o.drewDown() {
+			drew++
+			if o.depleteRow < 0 {
+				ok++
+			}
 		}
 		s.fiAge[path] = -1
 		if o.fiRow >= 0 {
@@ -118,8 +124,11 @@ func Simulate(in *Input, mc *MonteCarlo, s *Scratch, out *MCResult) {
 		}
 	}
 
-	out.Simulations = sims
-	out.SuccessRate = float64(ok) / float64(sims)
+	out.Simulations, out.Drawdowns = sims, drew
+	out.SuccessRate = 0
+	if drew > 0 {
+		out.SuccessRate = float64(ok) / float64(drew)
+	}
 	out.ReachedFI = float64(reached) / float64(sims)
 	out.NeverFI = 1 - out.ReachedFI
 	out.FIAge = agePercentiles(s.fiAge, p.age0, years, reached)

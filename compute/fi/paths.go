@@ -21,18 +21,10 @@ type PathPlan interface {
 	RunPath(rets, infl, sink []float64, stride int) PathOutcome
 }
 
-// PathResult adds to a Monte Carlo result of SimulatePaths the paths that
-// drew down: SuccessRate is the share of those never running out, and has
-// no meaning when Drawdowns is 0.
-type PathResult struct {
-	MCResult
-	Drawdowns int
-}
-
 // SimulatePaths runs mc.Simulations paths of pp, years long from age0 and
 // year0, each year's return drawn around ret and inflation around infl as
 // Simulate draws them, and writes the distribution to out.
-func SimulatePaths(pp PathPlan, years, age0, year0 int, ret, infl float64, mc *MonteCarlo, s *Scratch, out *PathResult) {
+func SimulatePaths(pp PathPlan, years, age0, year0 int, ret, infl float64, mc *MonteCarlo, s *Scratch, out *MCResult) {
 	years = clampInt(years, 1, MaxYears)
 	sims := clampInt(mc.Simulations, 1, MaxCells/years)
 	rsd := finite(mc.ReturnStdDev, 0, 0, 2)

@@ -200,6 +200,10 @@ type outcome struct {
 	fiRow      int // first row whose start finds FI reached (0 = already); -1 never
 	retireRow  int // first drawdown row; -1 never
 	depleteRow int // first row with unmet spending; -1 never
+	// drew: some working year's saving was negative, so the portfolio
+	// paid for spending before any drawdown year (a plan living off its
+	// savings without retiring by its own rules)
+	drew bool
 	endBal     float64
 	endReal    float64
 	contrib    float64
@@ -264,6 +268,7 @@ func (p *plan) run(rets, infls, capes, discs []float64, dst []Year, emit bool, s
 			// 2. Accumulation.
 			save := p.yearSaving(incomeF, cpiEnd, pen)
 			bal, contrib, wd, growth, short = accumulate(bal, r, save)
+			o.drew = o.drew || wd > 0
 		} else {
 			// 3. Drawdown.
 			var canFail bool

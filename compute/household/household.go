@@ -168,7 +168,7 @@ func (w *Work) Years(p *Plan) int {
 
 // Simulate runs mc's paths of the household plan p (checked by Run) into
 // out: each path the whole plan with its returns and inflation drawn.
-func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.PathResult) {
+func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
 	e := &w.e
 	e.init(p, false, &w.bands)
 	e.save()

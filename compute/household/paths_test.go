@@ -15,7 +15,7 @@ func TestSimulateWithoutSpreadIsTheProjection(t *testing.T) {
 	p.People[0].Income = 120000
 	res := run(t, &p)
 	var w Work
-	var out fi.PathResult
+	var out fi.MCResult
 	mc := fi.MonteCarlo{Simulations: 20, Seed: 3}
 	Simulate(&p, &mc, &w, &out)
 	if out.Drawdowns != 20 {
@@ -43,7 +43,7 @@ func TestNeverDrawsDownHasNoSuccessRate(t *testing.T) {
 	p.People[0].Income = 100000
 	p.People[0].RetirementAge = 60
 	var w Work
-	var out fi.PathResult
+	var out fi.MCResult
 	mc := fi.MonteCarlo{Simulations: 50, Seed: 1, ReturnStdDev: 0.12, InflationStdDev: 0.03}
 	Simulate(&p, &mc, &w, &out)
 	if out.Drawdowns != 0 {

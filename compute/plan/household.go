@@ -48,7 +48,7 @@ type householdWork struct {
 	accts [fi.MaxScenarios + 1][household.MaxAccounts]household.Account
 	pens  [fi.MaxScenarios + 1][household.MaxPensions]household.Pension
 	homes [fi.MaxScenarios + 1][household.MaxMoves + 1]household.Residence
-	mc    fi.PathResult
+	mc    fi.MCResult
 }
 
 // resolveHousehold builds plan k's household from its resolved input.

@@ -324,8 +324,9 @@ func TestRunEverything(t *testing.T) {
 	if r.MonteCarlo == nil || r.MonteCarlo.SuccessRate != wantMC.SuccessRate || len(r.MonteCarlo.Bands) != len(wantMC.Bands) {
 		t.Fatalf("Monte Carlo %+v, want %+v", r.MonteCarlo, wantMC)
 	}
-	bt := fi.Backtest(&p.Base, in.History.Series, 30)
-	if r.Backtest == nil || r.Backtest.BacktestResult != bt || r.Backtest.WindowYears != 30 || r.Backtest.History.Dataset != "annual" || r.Backtest.Sequences == nil {
+	// not retired today: the whole plan over its horizon (60 years)
+	bt := fi.PlanBacktest(&p.Base, in.History.Series, 60)
+	if r.Backtest == nil || r.Backtest.BacktestResult != bt || r.Backtest.WindowYears != 60 || r.Backtest.History.Dataset != "annual" || r.Backtest.Sequences == nil {
 		t.Fatalf("backtest %+v, want %+v", r.Backtest, bt)
 	}
 	saving, ok := fi.SavingFor(&p.Base, 50, 1e9)

@@ -64,15 +64,28 @@ func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
 		project(&r.Plans[k], &t, o, r.Taxed)
 	}
 	base := &r.Plans[0].input
-	r.MonteCarlo = nil
+	r.MonteCarlo, r.NoSuccessRate = nil, false
 	if o.MonteCarlo != nil {
 		fi.Simulate(base, o.MonteCarlo, &r.work, &r.mc)
-		r.MonteCarlo = &r.mc
+		r.MonteCarlo, r.NoSuccessRate = &r.mc, r.mc.Drawdowns == 0
 	}
 	r.Backtest = nil
 	if o.Backtest {
-		r.bt = Backtest{History: in.History, WindowYears: o.Window, Sample: resolved(in, o), BacktestResult: fi.Backtest(base, past, o.Window)}
-		r.bt.First, r.bt.Last, _ = fi.Span(past, o.Window)
+		r.bt = Backtest{History: in.History, WindowYears: o.Window, Sample: resolved(in, o)}
+		if r.Plans[0].Summary.RetirementAge == base.CurrentAge {
+			// retired today: the drawdown itself over windows of Window years
+			r.bt.BacktestResult = fi.Backtest(base, past, o.Window)
+		} else {
+			// the whole plan, saving and drawing down, over its horizon
+			// (or Window years when the request bounds it)
+			years := 0
+			if o.WindowSet {
+				years = o.Window
+			}
+			r.bt.WindowYears = fitWindow(past, fi.PlanWindow(base, years))
+			r.bt.BacktestResult = fi.PlanBacktest(base, past, r.bt.WindowYears)
+		}
+		r.bt.First, r.bt.Last, _ = fi.Span(past, r.bt.WindowYears)
 		if o.Sequences {
 			fi.Sequences(base, past, o.Window, &r.seq)
 			if r.seq.Periods > 0 {
@@ -182,3 +195,12 @@ func seekGoals(base *fi.Input, past fi.Sampled, o *Options, g *Goals) *Goals {
 // spending from its city and, with tax, its income after tax and its
 // spending grossed up.
 func (pr *PlanResult) Input() *fi.Input { return &pr.input }
+
+// fitWindow is years, or the longest window the sample holds when it holds
+// none of years: a plan's horizon may be longer than the record.
+func fitWindow(h fi.History, years int) int {
+	for years > 1 && fi.Windows(h, years) == 0 {
+		years--
+	}
+	return years
+}

@@ -13,7 +13,7 @@ import (
 func TestRunSample(t *testing.T) {
 	p, in := timedPlan(t), testInputs()
 	target := 0.9
-	o := &Options{Step: 0, Window: 30, Backtest: true, TargetRate: &target, MaxWithdrawalRate: 0.2, Sample: fi.Sample{From: 1950, To: 1999}}
+	o := &Options{Step: 0, Window: 30, WindowSet: true, Backtest: true, TargetRate: &target, MaxWithdrawalRate: 0.2, Sample: fi.Sample{From: 1950, To: 1999}}
 	var r Result
 	if err := Run(&p, in, o, &r); err != nil {
 		t.Fatal(err)

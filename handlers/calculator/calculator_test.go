@@ -372,6 +372,11 @@ func TestCalculatorGoalsRoundTripProperty(t *testing.T) {
 		age := 18 + r.IntN(70)
 		body := fmt.Sprintf(`{"currentAge":%d,"annualIncome":%.2f,"annualExpenses":%.2f,"currentSavings":%.2f,"expectedReturn":%.3f,"inflationRate":%.3f,"stockShare":%.2f`,
 			age, r.Float64()*200_000, 1_000+r.Float64()*120_000, r.Float64()*2_000_000, r.Float64()*0.1, r.Float64()*0.05, r.Float64())
+		if i%2 == 1 {
+			// the rate goal tests the drawdown from today: the backtest of a
+			// plan retired today is that drawdown
+			body += fmt.Sprintf(`,"targetRetirementAge":%d`, age)
+		}
 		if i%2 == 0 {
 			by := age + 1 + r.IntN(120-age)
 			_, second := goalRoundTrip(t, h, body+fmt.Sprintf(`,"goals":{"fiByAge":%d}}`, by), "requiredAnnualSaving", "annualContribution")
@@ -410,7 +415,7 @@ func TestCalculatorMonthlyDataset(t *testing.T) {
 	}
 	// Cash keeps its real value: an all-cash portfolio at 4% lasts exactly
 	// 25 years in every window, so 30-year windows all fail.
-	all := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"stockShare":0,"cashShare":1,"historical":{"dataset":"shiller-monthly"}}`)
+	all := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"targetRetirementAge":65,"stockShare":0,"cashShare":1,"historical":{"dataset":"shiller-monthly"}}`)
 	if hs := all.Data()["historical"].(map[string]any); num(t, hs["successRate"]) != 0 || num(t, hs["worstYearsLasted"]) != 25 {
 		t.Fatalf("all cash: %v", hs)
 	}
@@ -470,7 +475,7 @@ func TestCalculatorStrategies(t *testing.T) {
 // paths and the success rate by start decade.
 func TestCalculatorSequences(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
-	r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"currentSavings":1000000,"stockShare":0.75,
+	r := calc(t, h, `{"currentAge":65,"annualIncome":0,"annualExpenses":45000,"currentSavings":1000000,"stockShare":0.75,"targetRetirementAge":65,
 		"historical":{"dataset":"shiller-monthly","sequences":true}}`)
 	if r.Status != 200 {
 		t.Fatalf("%d %s", r.Status, r.Raw)

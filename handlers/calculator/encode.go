@@ -260,7 +260,7 @@ func (d *docs) backtest(res *plan.Result) *backtestDoc {
 	d.bt = backtestDoc{Dataset: r.History.Dataset, WindowYears: r.WindowYears, DataFrom: r.History.First, DataTo: r.History.Last,
 		Periods: r.Periods, WorstFailed: r.WorstFailed, WorstYearsLasted: r.WorstYearsLasted,
 		MedianEndBalanceReal: cents(r.MedianEndBalance)}
-	if !res.Household || r.Drawdowns > 0 {
+	if r.Drawdowns > 0 || r.Periods == 0 {
 		d.rate[1] = rate(r.SuccessRate)
 		d.bt.SuccessRate = &d.rate[1]
 	}
