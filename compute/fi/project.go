@@ -203,7 +203,7 @@ type outcome struct {
 	// drew: some working year's saving was negative, so the portfolio
 	// paid for spending before any drawdown year (a plan living off its
 	// savings without retiring by its own rules)
-	drew bool
+	drew       bool
 	endBal     float64
 	endReal    float64
 	contrib    float64
