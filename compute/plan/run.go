@@ -138,6 +138,7 @@ const gainPasses = 4
 // grossed up again for the gain share of the first drawdown year's
 // withdrawal and the timeline run again, until that share stays put.
 func project(pr *PlanResult, t *taxPlan, o *Options, taxed bool) {
+	t.age = retirementAge(&pr.input)
 	for pass := 1; ; pass++ {
 		pr.Summary, pr.Rows = fi.Project(&pr.input, pr.Rows[:0])
 		if !taxed || !t.gains() || pass == gainPasses {

@@ -17,6 +17,16 @@ type taxPlan struct {
 	part   tax.Part // how retirement income is taxed
 	// toTax converts the plan's currency into the tax system's.
 	toTax float64
+	// age is the taxpayer's age the retirement income is taxed at (the
+	// plan's retirement age, or the row's): age-aware rules such as the US
+	// additional standard deduction at 65 and the senior deduction apply.
+	age int
+}
+
+// retirementAge is the age plan input in's retirement income is first
+// taxed at: its target retirement age when later than today, else today.
+func retirementAge(in *fi.Input) int {
+	return max(in.CurrentAge, in.TargetRetirementAge)
 }
 
 // resolve checks the plan's tax and currency against the tax system and
@@ -69,6 +79,9 @@ func (t *taxPlan) due(amount float64, part tax.Part) float64 {
 // dueOn is the tax on in, in the tax system's currency, converted to the
 // plan's.
 func (t *taxPlan) dueOn(in *tax.Income) float64 {
+	if in.Age == 0 {
+		in.Age = t.age
+	}
 	d, err := tax.Due(t.sys, t.year, in, t.region, nil)
 	if err != nil {
 		return 0 // year and region were checked when the plan was resolved
@@ -92,6 +105,7 @@ func (t *taxPlan) grossSpending(net, share float64) (float64, bool) {
 // grossFor is the retirement income, taxed as t.part, that leaves net.
 func (t *taxPlan) grossFor(net float64) (float64, bool) {
 	mix := incomeOf(t.part, 1)
+	mix.Age = t.age
 	g, ok, err := tax.GrossFor(t.sys, t.year, &mix, t.region, nil, net*t.toTax)
 	if err != nil || !ok {
 		return 0, false
@@ -164,6 +178,8 @@ func joinInts(v []int) string {
 // retirement income below 1e15 leaves the spending after tax.
 func (t *taxPlan) apply(k int, pr *PlanResult) error {
 	in, pt := &pr.input, &pr.Taxes
+	t.age = 0 // the employment income: no age rule of retirement applies
+	defer func() { t.age = retirementAge(in) }()
 	pt.GrossIncome = in.AnnualIncome
 	if pt.GrossIncome > 0 {
 		pt.IncomeTax = min(t.due(pt.GrossIncome, tax.Employment), pt.GrossIncome)
@@ -222,11 +238,13 @@ func (t *taxPlan) grossUp(pr *PlanResult) bool {
 // pensions as pensions.
 func (t *taxPlan) rowTaxes(dst []float64, rows []fi.Year, in *fi.Input, incomeTax, basis float64) []float64 {
 	cpi, grow := 1.0, 1.0
-	lastCents, lastTax := -1.0, 0.0
+	lastCents, lastTax, lastAge := -1.0, 0.0, -1
 	cb := costBasis(basis)
+	defer func(age int) { t.age = age }(t.age)
 	for i := range rows {
 		r := &rows[i]
 		share := cb.next(r)
+		t.age = r.Age
 		var x float64
 		if r.Retired && t.gains() {
 			inc := tax.Income{CapitalGains: share * r.Withdrawals / cpi * t.toTax, Pension: r.Pension / cpi * t.toTax}
@@ -234,8 +252,8 @@ func (t *taxPlan) rowTaxes(dst []float64, rows []fi.Year, in *fi.Input, incomeTa
 		} else if r.Retired {
 			// Constant real spending repeats the same income: tax it once.
 			cents := math.Round((r.Withdrawals + r.Pension) / cpi * 100)
-			if cents != lastCents {
-				lastCents, lastTax = cents, t.due(cents/100, t.part)
+			if cents != lastCents || r.Age != lastAge && t.sys.AgeRules() {
+				lastCents, lastTax, lastAge = cents, t.due(cents/100, t.part), r.Age
 			}
 			x = lastTax * cpi
 		} else {

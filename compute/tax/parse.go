@@ -248,6 +248,7 @@ func Parse(b []byte) (*System, error) {
 			return nil, fmt.Errorf("tax: %s: year %d twice", j.Country, s.years[i].Year)
 		}
 	}
+	s.ageRules = anyAgeRule(s.years)
 	return s, nil
 }
 
