@@ -10,4 +10,9 @@
 // The rules that differ by country are data (Rules, decoded from a
 // country's wrapper file by ParseRules); the engine reads them and holds
 // no country's rule in code.
+//
+// docs/HOUSEHOLD.md states the method year step by step (what is taxed and
+// when, the drawing orders, access ages, conversions, Monte Carlo and
+// backtests) and lists what it simplifies; DATA.md describes the wrapper
+// files.
 package household

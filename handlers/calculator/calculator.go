@@ -488,6 +488,12 @@ const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /
 	"Places (with `cityId`). A plan's retirement spending is 12 x the city's monthly budget for householdSize people (as GET /api/v1/geo/recommendations " +
 	"budgets households), in USD converted into `currency` (default USD) at the reference exchange rates; a scenario can name another city, so FI at home " +
 	"and in another city are one request.\n\n" +
+	"Households (with partner, accounts, spending, withdrawalOrder, conversions, relocations, tax.filing, or a pension with owner partner or a statutory kind). " +
+	"Every plan then runs year by year as a household: wages, pensions and statutory benefits (claimed at fromAge with the statute's reduction or credit), " +
+	"contributions within each wrapper's limits (the rest to the taxable account: overLimit), required minimums, spending by phase, withdrawals in withdrawalOrder " +
+	"(money before its access age only when nothing else is left, its charge in tax.penalties), each year taxed on the income received, jointly where the rules allow. " +
+	"Rows add accounts, income, tax by kind and residence; the summary adds lifetimeTax, bridge and baseline; Monte Carlo and backtests replay the whole plan. " +
+	"Method and simplifications: docs/HOUSEHOLD.md in the source repository.\n\n" +
 	"Output. `output` summary leaves the projection rows out, yearly keeps every Nth (`every`, default 5) and the last; full (default) answers every row."
 
 const cacheDesc = "Answers are cached: from the second time the same request (in any field order, spacing or number spelling) is asked for, it is answered with the same bytes from memory, and a body sent again byte for byte is answered without being decoded (the Monte Carlo kill switch and its rate-limit units still apply). " +
