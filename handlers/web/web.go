@@ -253,9 +253,11 @@ func (h *Handler) Serve(rc *fasthttp.RequestCtx) {
 	case strings.HasPrefix(path, "/auth/") && h.site.known(path):
 		rc.Response.Header.Set(fasthttp.HeaderAllow, allowed(path))
 		h.problem(rc, fasthttp.StatusMethodNotAllowed, "Method not allowed", "This address does not take that method.")
-	case get && h.site.page(path) != nil:
+	case get && h.site.page(path, languages[0]) != nil && rc.QueryArgs().Has("lang"):
+		h.switchLanguage(rc, path)
+	case get && h.site.page(path, languages[0]) != nil:
 		h.page(rc, path)
-	case h.site.page(path) != nil:
+	case h.site.page(path, languages[0]) != nil:
 		rc.Response.Header.Set(fasthttp.HeaderAllow, "GET, HEAD")
 		h.problem(rc, fasthttp.StatusMethodNotAllowed, "Method not allowed", "This page only answers GET.")
 	default:

@@ -85,9 +85,9 @@ export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines
 
 /**
  * barChart draws horizontal bars of shares (0..1): rows of {label, share,
- * value}. fmt formats a value for the end of its bar.
+ * value}. fmt formats a value for the end of its bar, pct a share.
  */
-export function barChart({ title, rows, fmt, width = 560 }) {
+export function barChart({ title, rows, fmt, width = 560, pct = (v) => `${(v * 100).toFixed(1)}%` }) {
   const w = Math.max(280, Math.min(700, Math.round(width)));
   const rowH = 30, lw = Math.min(150, Math.round(w * 0.3));
   const h = rows.length * rowH + 8;
@@ -99,7 +99,7 @@ export function barChart({ title, rows, fmt, width = 560 }) {
     svg.append(
       el('text', { x: lw - 8, y: y + 19, 'text-anchor': 'end', class: 'tick' }, r.label),
       el('rect', { x: lw, y: y + 4, width: bw.toFixed(1), height: rowH - 10, rx: 3, class: 'bar c' + (i % 6), 'data-share': r.share }),
-      el('text', { x: lw + bw + 6, y: y + 19, class: 'tick' }, `${(r.share * 100).toFixed(1)}%${fmt ? ' · ' + fmt(r.value) : ''}`));
+      el('text', { x: lw + bw + 6, y: y + 19, class: 'tick' }, `${pct(r.share)}${fmt ? ' · ' + fmt(r.value) : ''}`));
   });
   return el('figure', { class: 'chart-box' }, svg);
 }
