@@ -168,7 +168,7 @@ var placeholder = regexp.MustCompile(`\{\{([a-z]+)(?::([^}]*))?\}\}`)
 // page's language where the dictionary has them), script and asset:NAME
 // (hashed static paths), current:PATH (aria-current on the link to this
 // page), t:KEY (the text of KEY in the page's language, escaped), lang,
-// i18n (the page's dictionary as JSON, for its scripts) and main. An
+// text (the page's dictionary as JSON, for its scripts) and main. An
 // unknown placeholder, text key or static file is an error.
 func (s *site) render(main string, d pageData) ([]byte, error) {
 	var bad error
@@ -203,7 +203,7 @@ func (s *site) render(main string, d pageData) ([]byte, error) {
 				return html.EscapeString(v)
 			case "lang":
 				return d.Lang
-			case "i18n":
+			case "text":
 				return scriptJSON(dict)
 			case "script", "asset":
 				name := sub[2]

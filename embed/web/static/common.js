@@ -15,6 +15,15 @@ export function t(key, vars) {
   return s;
 }
 
+/** Attributes for text the API writes in English only: lang="en" on a page in another language. */
+export const apiText = () => (lang === 'en' ? {} : { lang: 'en' });
+
+/** A country's name in the page's language from its ISO 3166 code; fallback when the browser has none. */
+export function countryName(code, fallback) {
+  if (lang === 'en' || !code) return fallback;
+  try { return new Intl.DisplayNames([lang], { type: 'region' }).of(code) || fallback; } catch { return fallback; }
+}
+
 /** t of key.one or key.other by the plural rule for n ({n} is n). */
 export function tn(key, n, vars) {
   return t(key + (new Intl.PluralRules(lang).select(n) === 'one' ? '.one' : '.other'), { n: num(n), ...vars });

@@ -1,5 +1,5 @@
 // City search, side-by-side comparison and budget recommendations.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, num, numberOf, requireSession, control, t, tn } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, num, numberOf, requireSession, control, t, tn, loadFormat, apiText, countryName } from './common.js';
 
 /** Places' amounts are in US dollars, whatever the user's currency. */
 const usd = (v) => money(v, 'USD');
@@ -30,7 +30,7 @@ search.addEventListener('submit', async (e) => {
         if (box.checked) picked.add(c.id); else picked.delete(c.id);
         compareBtn.disabled = picked.size < 2 || picked.size > 5;
       });
-      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${c.countryName}`), el('span', {}, t('places.line', { cost: usd(c.monthlyCostUSD), safety: c.safetyIndex, climate: t('climate.' + c.climateBand) })));
+      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${countryName(c.country, c.countryName)}`), el('span', {}, t('places.line', { cost: usd(c.monthlyCostUSD), safety: c.safetyIndex, climate: t('climate.' + c.climateBand) })));
     }));
   } catch (err) {
     if (err.details?.length) fieldErrors(search, err.details);
@@ -71,12 +71,15 @@ recs.addEventListener('submit', async (e) => {
     const list = await api('POST', '/geo/recommendations', body);
     status(st, '', list.length ? '' : t('places.noneFits'));
     document.getElementById('rec-list').replaceChildren(...list.slice(0, 10).map((c) => el('li', {},
-      el('strong', {}, `${c.name}, ${c.countryName}`), ' — ' + t('places.recLine', { score: c.score, cost: usd(c.monthlyCostUSD) }) + (c.tight ? t('places.tight') : ''),
-      el('ul', { class: 'reasons' }, (c.reasons || []).map((r) => el('li', {}, r))))));
+      el('strong', {}, `${c.name}, ${countryName(c.country, c.countryName)}`), ' — ' + t('places.recLine', { score: c.score, cost: usd(c.monthlyCostUSD) }) + (c.tight ? t('places.tight') : ''),
+      el('ul', { class: 'reasons' }, (c.reasons || []).map((r) => el('li', apiText(), r))))));
   } catch (err) {
     if (err.details?.length) fieldErrors(recs, err.details);
     status(st, 'error', describe(err));
   }
 });
 
-if (await requireSession(document.getElementById('page'))) search.requestSubmit();
+if (await requireSession(document.getElementById('page'))) {
+  await loadFormat();
+  search.requestSubmit();
+}

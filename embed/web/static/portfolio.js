@@ -1,6 +1,6 @@
 // The signed-in person's assets, their summary, the portfolio health score
 // computed from them, and the FI score.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, num, pct, numberOf, requireSession, control, loadFormat, t, tn } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, num, pct, numberOf, requireSession, control, loadFormat, t, tn, lang } from './common.js';
 import { barChart } from './chart.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('asset-form'));
@@ -241,7 +241,27 @@ function components(cs) {
 function recs(list) {
   if (!list || !list.length) return el('p', {}, t('pf.nothing'));
   return el('div', {}, el('h3', {}, t('pf.recs')),
-    el('ol', { class: 'recs' }, list.map((r) => el('li', {}, el('strong', {}, r.title), el('br'), r.detail))));
+    el('ol', { class: 'recs' }, list.map((r) => el('li', {}, el('strong', {}, recTitle(r)), el('br'), recDetail(r)))));
+}
+
+/**
+ * A recommendation's title in the page's language, from its kind (the
+ * holding it names taken from the API's English title).
+ */
+function recTitle(r) {
+  if (lang === 'en' || !r.kind || t('rec.' + r.kind) === 'rec.' + r.kind) return r.title;
+  const en = /** @type {Record<string, string>} */ ({ single_holding: 'Reduce the weight of ', fund_cost: 'Cut the fee on ' })[r.kind];
+  return t('rec.' + r.kind, { name: en && r.title.startsWith(en) ? r.title.slice(en.length) : '' });
+}
+
+/**
+ * Its explanation: the API writes it in English only, so on a page in
+ * another language it is marked as English (lang="en") for screen readers
+ * and said to be.
+ */
+function recDetail(r) {
+  if (lang === 'en') return r.detail;
+  return el('span', {}, el('span', { class: 'hint' }, t('pf.recDetailLang'), ' '), el('span', { lang: 'en' }, r.detail));
 }
 
 async function loadFIScore() {

@@ -1,5 +1,5 @@
 // Profile, preferences, notifications, API keys, export and erasure.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control, t, locale } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control, t, locale, loadFormat } from './common.js';
 
 /**
  * Fills a form's inputs from a document. A rate (data-kind="pct") is shown
@@ -180,5 +180,6 @@ dform.addEventListener('submit', async (e) => {
 });
 
 if (await requireSession(document.getElementById('page'))) {
+  await loadFormat();
   loadProfile(); loadSettings(); loadNotifications(); loadKeys();
 }

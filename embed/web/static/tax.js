@@ -1,6 +1,6 @@
 // One country's tax with its line-by-line breakdown, and (pro) a ranking of
 // countries by after-tax income.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession, loadFormat, t, tn } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession, loadFormat, t, tn, apiText, countryName } from './common.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('tax'));
 const st = document.getElementById('tax-status');
@@ -85,10 +85,10 @@ function assumptions(c, d) {
   return [
     el('details', { class: 'notes', open: all.length <= 6 },
       el('summary', { id: 'assume-h' }, t('tax.assumes', { n: all.length })),
-      el('ul', { class: 'notes', id: 'assumptions' }, all.map((n) => el('li', {}, n)))),
+      el('ul', { class: 'notes', id: 'assumptions' }, all.map((n) => el('li', apiText(), n)))),
     c.notModelled?.length ? el('details', { class: 'notes', open: c.notModelled.length <= 6 },
       el('summary', { id: 'not-h' }, t('tax.notModelled', { n: c.notModelled.length })),
-      el('ul', { class: 'notes', id: 'not-modelled' }, c.notModelled.map((n) => el('li', {}, n)))) : '',
+      el('ul', { class: 'notes', id: 'not-modelled' }, c.notModelled.map((n) => el('li', apiText(), n)))) : '',
   ];
 }
 
@@ -115,7 +115,7 @@ form.addEventListener('submit', async (e) => {
       el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-labelledby': 'lines-h' }, el('table', { id: 'breakdown', class: 'reflow' },
         el('thead', {}, el('tr', {}, head.map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h)))),
         el('tbody', {}, d.breakdown.map((b) => el('tr', {},
-          el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b, d.region)), el('td', { class: 'left', 'data-label': head[1] }, b.category),
+          el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b, d.region)), el('td', { class: 'left', 'data-label': head[1] }, t('taxcat.' + b.category) === 'taxcat.' + b.category ? b.category : t('taxcat.' + b.category)),
           el('td', { 'data-label': head[2] }, m(b.base)), el('td', { 'data-label': head[3] }, b.kind === 'deduction' ? t('tax.deducted') : pct(b.rate, 2)),
           el('td', { 'data-label': head[4] }, b.kind === 'deduction' ? `−${m(b.amount)}` : m(b.amount))))))),
       ...assumptions(c, d));
@@ -133,11 +133,11 @@ document.getElementById('optimize').addEventListener('click', async () => {
   status(ost, 'loading', t('tax.ranking'));
   try {
     const d = await api('POST', '/tax/optimize', { country: form.country.value, income: income() });
-    status(ost, '', t('tax.optNow', { date: d.fxAsOf, amount: money(d.current.afterTaxIncomeUSD, 'USD'), country: d.current.name }));
+    status(ost, '', t('tax.optNow', { date: d.fxAsOf, amount: money(d.current.afterTaxIncomeUSD, 'USD'), country: countryName(d.current.country, d.current.name) }));
     document.getElementById('opt').replaceChildren(el('ol', { class: 'recs', id: 'suggestions' }, d.suggestions.slice(0, 15).map((s) => el('li', {},
-      el('strong', {}, s.name + (s.program ? ` — ${s.program.name || s.program.id || s.program}` : '')),
+      el('strong', {}, countryName(s.country, s.name) + (s.program ? ` — ${s.program.name || s.program.id || s.program}` : '')),
       ': ' + t('tax.optLine', { amount: money(s.afterTaxIncomeUSD, 'USD'), rate: pct(s.effectiveRate), gain: (s.gainUSD >= 0 ? '+' : '') + money(s.gainUSD, 'USD') }),
-      s.eligibility?.length ? el('details', {}, el('summary', {}, t('tax.who')), el('ul', {}, s.eligibility.map((e) => el('li', {}, e)))) : ''))));
+      s.eligibility?.length ? el('details', {}, el('summary', {}, t('tax.who')), el('ul', {}, s.eligibility.map((e) => el('li', apiText(), e)))) : ''))));
   } catch (err) {
     if (err.details?.length) fieldErrors(form, err.details);
     status(ost, 'error', describe(err));
@@ -151,6 +151,7 @@ async function init() {
   status(st, 'loading', t('tax.loadingCountries'));
   try {
     countries = await api('GET', '/tax/countries');
+    for (const c of countries) c.name = countryName(c.code, c.name);
     countries.sort((a, b) => a.name.localeCompare(b.name, document.documentElement.lang));
     form.country.replaceChildren(...countries.map((c) => el('option', { value: c.code, selected: c.code === 'GB' }, `${c.name} (${c.currency})`)));
     fillCountry();
