@@ -284,15 +284,7 @@ export async function loadFormat() {
   const s = await loadSession();
   if (!s || !s.signedIn) return { locale: locale(), currency: fmtCurrency };
   const [p, st] = await Promise.all([api('GET', '/user/profile').catch(() => null), api('GET', '/user/settings').catch(() => null)]);
-  // The page speaks the language of the settings' locale: when it does not,
-  // the language cookie follows the settings and the page loads again.
-  const want = String(st?.locale || '').slice(0, 2).toLowerCase();
-  settingsLang = want;
-  if (languages.includes(want) && want !== lang) {
-    setLangCookie(want);
-    location.reload();
-    return new Promise(() => {});
-  }
+  if (followLocale(st?.locale)) return new Promise(() => {});
   setFormat(st?.locale, p?.currency || st?.baseCurrency);
   return { locale: locale(), currency: fmtCurrency };
 }
@@ -372,6 +364,19 @@ let settingsLang = '';
 
 function setLangCookie(l) {
   document.cookie = `fiplan_lang=${l}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * The page speaks the language of the settings' locale: when it does not,
+ * the language cookie follows the settings and the page loads again (true).
+ */
+export function followLocale(loc) {
+  const want = String(loc || '').slice(0, 2).toLowerCase();
+  settingsLang = want;
+  if (!languages.includes(want) || want === lang) return false;
+  setLangCookie(want);
+  location.reload();
+  return true;
 }
 
 // The language switch keeps the page's query (a calculator plan); signed

@@ -1,5 +1,5 @@
 // Profile, preferences, notifications, API keys, export and erasure.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control, t, locale, loadFormat } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control, t, locale, loadFormat, followLocale } from './common.js';
 
 /**
  * Fills a form's inputs from a document. A rate (data-kind="pct") is shown
@@ -40,8 +40,10 @@ function docForm(id, path, required = []) {
     for (const k of required) if (body[k] === null) delete body[k];
     status(st, 'loading', t('js.saving'));
     try {
-      fill(form, await api('PATCH', path, body));
+      const saved = await api('PATCH', path, body);
+      fill(form, saved);
       status(st, '', t('js.saved'));
+      if ('locale' in saved) followLocale(saved.locale);
     } catch (err) {
       if (err.details?.length) fieldErrors(form, err.details);
       status(st, 'error', describe(err));

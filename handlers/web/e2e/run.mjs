@@ -375,6 +375,9 @@ try {
       const d = (await resp.json()).data;
       const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
       await page.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, eur.format(d.fiNumber));
+      // The settings' locale is German: so is the page, though the browser asks for English.
+      assert.equal(await page.getAttribute('html', 'lang'), 'de');
+      assert.equal(await page.textContent('#results-h'), 'Ihr Plan');
       assert.match(await page.textContent('#table tbody tr td:nth-child(3)'), /€$/);
       const [sum] = await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/api/v1/assets/summary')),
