@@ -103,3 +103,22 @@ func TestLanguageSwitch(t *testing.T) {
 		t.Fatalf("404 in German: %d %s", nf.StatusCode(), b)
 	}
 }
+
+// The stored colour scheme is applied before the first paint: theme.js is
+// a classic script in <head> (not a module, not deferred), ahead of the
+// stylesheet's first use by the body.
+func TestThemeScriptBlocksFirstPaint(t *testing.T) {
+	f := newFixture(t, "", true)
+	body := string(f.do(req{path: "/"}).Body())
+	head, _, ok := strings.Cut(body, "</head>")
+	if !ok {
+		t.Fatal("no </head>")
+	}
+	m := regexp.MustCompile(`<script([^>]*)src="/static/theme\.[0-9a-f]+\.js"([^>]*)>`).FindStringSubmatch(head)
+	if m == nil {
+		t.Fatal("theme.js is not loaded in <head>")
+	}
+	if attrs := m[1] + m[2]; strings.Contains(attrs, "module") || strings.Contains(attrs, "defer") || strings.Contains(attrs, "async") {
+		t.Fatalf("theme.js does not block the first paint: %q", attrs)
+	}
+}
