@@ -282,8 +282,10 @@ func TestDiversificationBoundaries(t *testing.T) {
 		{"no equity", []Holding{with(bondF, 96), with(cash, 4)}, 28 + 70 + 60 + 50},
 		// equity split evenly NA/EU: 2 regions -> full
 		{"two regions", []Holding{eqFund("us", 45, NorthAmerica), eqFund("eu", 45, Europe), with(bondF, 10)}, 35 + 70 + 60 + 50},
-		// one stock at 30% beside funds: exposure 30% -> 30 points; HHI 900+... -> (0.09+0.49/20)*1e4 = 1145 -> 63.66
-		{"stock at 30%", []Holding{stock("ACME", 30, Global), eqFund("world", 70, Global)}, int(math.Round(0 + 70*(1-0.5*(1145-1000)/800.0) + 30 + 50))},
+		// one stock at 30% beside funds: exposure 30% -> 30 points; HHI 900+... -> (0.09+0.49/20)*1e4 = 1145 -> 63.66;
+		// regions: NA 0.3+0.7*0.65, EU, AP, EM from the world fund -> effective 1/sum(share^2)
+		{"stock at 30%", []Holding{stock("ACME", 30, NorthAmerica), eqFund("world", 70, Global)}, int(math.Round(0 + 70*(1-0.5*(1145-1000)/800.0) + 30 +
+			50*(1/(math.Pow(0.3+0.7*0.65, 2)+math.Pow(0.7*0.15, 2)+2*math.Pow(0.7*0.10, 2))-1)))},
 		// commodity fund looked through as 5: exposure 20% -> 45
 		{"commodity fund", []Holding{{Name: "gold", Value: 100, AssetClass: Commodity, ExpenseRatio: 0.004, HasExpenseRatio: true}}, 0 + int(math.Round(hhiPoints(2000))) + 45 + 50},
 		// crypto fund is not looked through

@@ -294,7 +294,9 @@ func (t *tally) count(p *Portfolio) {
 		c := h.AssetClass.norm()
 		t.classVal[c] += v
 
-		pooled := t.addCost(i, h, c, v)
+		// A stated expense ratio marks a pooled fund; so does an equity
+		// holding in the global region, which only a world fund can be.
+		pooled := t.addCost(i, h, c, v) || (c == Equity && h.Region == Global)
 
 		k := lookThrough(c, pooled)
 		t.hhiSum += v / k * v

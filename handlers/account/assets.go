@@ -50,7 +50,7 @@ func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
 		Tag:     "assets",
 		Status:  201,
 		Summary: "Add an asset",
-		Desc:    "Stores a new asset and answers it with its id. A category left out is filled in by the categoriser; a currency left out is the base currency of your settings. A second asset with an ISIN you already hold is refused with 409, decided inside the write, so two racing requests cannot both succeed. At most " + strconv.Itoa(MaxAssets) + " assets per user.",
+		Desc:    "Stores a new asset and answers it with its id. A category left out is filled in by the categoriser; a region left out is global for an equity fund whose name says it tracks a world index (All-World, MSCI World, ACWI, Total World, Global All Cap); a currency left out is the base currency of your settings. A second asset with an ISIN you already hold is refused with 409, decided inside the write, so two racing requests cannot both succeed. At most " + strconv.Itoa(MaxAssets) + " assets per user.",
 		Body:    s.assetSchema,
 		Data:    assetDoc,
 		Errs:    []rest.ErrDoc{conflict}}
@@ -133,10 +133,16 @@ func (s *Handlers) GetAsset(c *rest.Ctx) {
 }
 
 // complete fills in what a client may leave out: the category, from the
-// categoriser, and the currency, from the settings.
+// categoriser; the region of an equity fund whose name says it tracks a
+// world index, global (so the health score looks through it); and the
+// currency, from the settings.
 func (s *Handlers) complete(c *rest.Ctx, in *assetIn) error {
 	if in.Category == "" {
 		in.Category = category.Of(in.Name, deref(in.ISIN), deref(in.Ticker)).Category
+	}
+	if in.Region == nil && in.Category == "equity" && category.WorldFund(in.Name) {
+		global := "global"
+		in.Region = &global
 	}
 	if in.Currency == "" {
 		st, err := s.settings(c.Principal.User)

@@ -12,11 +12,15 @@ import (
 )
 
 // TestPortfolioCategoryOptions: the asset form offers exactly the
-// categories of package category, in its order, each labelled by its name
-// with spaces for underscores; a category added there must be added to the
+// categories of package category, in its order, each labelled by its text
+// key, whose English is its name with spaces for underscores; a category added there must be added to the
 // page too.
 func TestPortfolioCategoryOptions(t *testing.T) {
 	page, err := fs.ReadFile(embed.Web, "web/pages/portfolio.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dicts, _, err := loadDictionaries()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,8 +34,11 @@ func TestPortfolioCategoryOptions(t *testing.T) {
 		if value == "" {
 			continue // "decide from the name or ISIN"
 		}
-		if want := strings.ReplaceAll(value, "_", " "); label != want {
+		if want := "{{t:category." + value + "}}"; label != want {
 			t.Errorf("option %q is labelled %q, want %q", value, label, want)
+		}
+		if got, want := dicts["en"]["category."+value], strings.ReplaceAll(value, "_", " "); got != want {
+			t.Errorf("category %q reads %q in English, want %q", value, got, want)
 		}
 		values = append(values, value)
 	}

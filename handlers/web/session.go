@@ -180,7 +180,8 @@ func (h *Handler) login(rc *fasthttp.RequestCtx) {
 		h.startFlow(rc, next)
 	case h.local:
 		rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-cache")
-		h.site.login.Write(rc, contentHTML)
+		h.site.login[language(rc)].Write(rc, contentHTML)
+		rc.Response.Header.Set(fasthttp.HeaderVary, varyPage)
 	default:
 		h.problem(rc, fasthttp.StatusNotFound, "Sign-in is not configured",
 			"This server verifies tokens from its configured secret or JWKS but has no identity provider for the web app: set FI_OIDC_ISSUER and FI_OIDC_CLIENT_ID.")

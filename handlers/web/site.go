@@ -35,34 +35,36 @@ type rendered struct {
 
 // site is the embedded web app after start-up processing.
 type site struct {
-	assets  map[string]*asset    // hashed name -> file
-	names   map[string]string    // plain name -> hashed name
-	pages   map[string]*rendered // path -> page
-	login   *rendered            // the local sign-in form (local mode only)
-	layout  string               // the layout every page is rendered into
-	problem string               // the problem page's main part
-	size    int                  // bytes of embedded web files
+	assets  map[string]*asset               // hashed name -> file
+	names   map[string]string               // plain name -> hashed name
+	pages   map[string]map[string]*rendered // path -> language -> page
+	login   map[string]*rendered            // the local sign-in form by language (local mode only)
+	dicts   map[string]dictionary           // language -> text by key
+	layout  string                          // the layout every page is rendered into
+	problem string                          // the problem page's main part
+	size    int                             // bytes of embedded web files
 }
 
-// pageDef is a page: its path, template file, title, script and whether it
-// needs a session.
+// pageDef is a page: its path, template file, title (a text key), script
+// and whether it needs a session.
 type pageDef struct {
 	path, file, title, script string
 	private                   bool
 }
 
 var pageDefs = []pageDef{
-	{"/", "index.html", "FI calculator", "calculator.js", false},
-	{"/app/portfolio", "portfolio.html", "Portfolio", "portfolio.js", true},
-	{"/app/places", "places.html", "Places", "places.js", true},
-	{"/app/tax", "tax.html", "Tax", "tax.js", true},
-	{"/dashboard/settings", "settings.html", "Settings", "settings.js", true},
+	{"/", "index.html", "title.calculator", "calculator.js", false},
+	{"/app/portfolio", "portfolio.html", "title.portfolio", "portfolio.js", true},
+	{"/app/places", "places.html", "title.places", "places.js", true},
+	{"/app/tax", "tax.html", "title.tax", "tax.js", true},
+	{"/dashboard/settings", "settings.html", "title.settings", "settings.js", true},
 }
 
-// pageData is what the layout sees.
+// pageData is what the layout sees. Title is a text key; Heading and
+// Message are English text, translated where the dictionary has them.
 type pageData struct {
-	Title, Path, Script, Mode string
-	Heading, Message          string
+	Title, Path, Script, Mode, Lang string
+	Heading, Message                string
 }
 
 var contentTypes = map[string]string{
@@ -72,10 +74,24 @@ var contentTypes = map[string]string{
 	".png": "image/png",
 }
 
+// tr is text in lang: the dictionary's "problem."+text when it has one,
+// else text itself (a message made at run time).
+func (s *site) tr(lang, text string) string {
+	if v, ok := s.dicts[lang]["problem."+text]; ok {
+		return v
+	}
+	return text
+}
+
 func buildSite(mode string) (*site, error) {
-	s := &site{assets: map[string]*asset{}, names: map[string]string{}, pages: map[string]*rendered{}}
+	s := &site{assets: map[string]*asset{}, names: map[string]string{}, pages: map[string]map[string]*rendered{}, login: map[string]*rendered{}}
+	dicts, n, err := loadDictionaries()
+	if err != nil {
+		return nil, err
+	}
+	s.dicts, s.size = dicts, n
 	files := map[string][]byte{}
-	err := fs.WalkDir(embed.Web, "web/static", func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(embed.Web, "web/static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -99,15 +115,20 @@ func buildSite(mode string) (*site, error) {
 	s.layout = string(layout)
 	s.size += len(layout)
 	for _, p := range pageDefs {
-		r, err := s.renderFile(p.file, pageData{Title: p.title, Path: p.path, Script: p.script, Mode: mode})
-		if err != nil {
+		s.pages[p.path] = map[string]*rendered{}
+		for _, l := range languages {
+			r, err := s.renderFile(p.file, pageData{Title: p.title, Path: p.path, Script: p.script, Mode: mode, Lang: l})
+			if err != nil {
+				return nil, err
+			}
+			r.private = p.private
+			s.pages[p.path][l] = r
+		}
+	}
+	for _, l := range languages {
+		if s.login[l], err = s.renderFile("login.html", pageData{Title: "title.signin", Path: "/auth/login", Script: "login.js", Mode: mode, Lang: l}); err != nil {
 			return nil, err
 		}
-		r.private = p.private
-		s.pages[p.path] = r
-	}
-	if s.login, err = s.renderFile("login.html", pageData{Title: "Sign in", Path: "/auth/login", Script: "login.js", Mode: mode}); err != nil {
-		return nil, err
 	}
 	problem, err := fs.ReadFile(embed.Web, "web/pages/problem.html")
 	if err != nil {
@@ -116,8 +137,10 @@ func buildSite(mode string) (*site, error) {
 	s.problem = string(problem)
 	s.size += len(problem)
 	// Render it once now so that a broken template fails start-up, not an error.
-	if _, err := s.render(s.problem, pageData{Title: "t", Heading: "h", Message: "m", Mode: mode, Script: "common.js"}); err != nil {
-		return nil, err
+	for _, l := range languages {
+		if _, err := s.render(s.problem, pageData{Heading: "h", Message: "m", Mode: mode, Script: "common.js", Lang: l}); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -127,10 +150,12 @@ func (s *site) renderFile(file string, d pageData) (*rendered, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read page %s: %w", file, err)
 	}
-	s.size += len(main)
+	if d.Lang == languages[0] {
+		s.size += len(main)
+	}
 	b, err := s.render(string(main), d)
 	if err != nil {
-		return nil, fmt.Errorf("cannot render page %s: %w", file, err)
+		return nil, fmt.Errorf("cannot render page %s in %s: %w", file, d.Lang, err)
 	}
 	return &rendered{Static: rest.NewStatic(b)}, nil
 }
@@ -138,24 +163,48 @@ func (s *site) renderFile(file string, d pageData) (*rendered, error) {
 // placeholder is {{name}} or {{name:argument}} in the layout and pages.
 var placeholder = regexp.MustCompile(`\{\{([a-z]+)(?::([^}]*))?\}\}`)
 
-// render puts main into the layout and fills the placeholders: title,
-// mode, heading and message (escaped), script and asset:NAME (hashed
-// static paths), current:PATH (aria-current on the link to this page) and
-// main. An unknown placeholder or static file is an error.
+// render puts main into the layout and fills the placeholders: title
+// (its text, or the heading), mode, heading and message (escaped, in the
+// page's language where the dictionary has them), script and asset:NAME
+// (hashed static paths), current:PATH (aria-current on the link to this
+// page), t:KEY (the text of KEY in the page's language, escaped), lang,
+// text (the page's dictionary as JSON, for its scripts) and main. An
+// unknown placeholder, text key or static file is an error.
 func (s *site) render(main string, d pageData) ([]byte, error) {
 	var bad error
+	dict := s.dicts[d.Lang]
+	if dict == nil {
+		return nil, fmt.Errorf("no text in language %q", d.Lang)
+	}
 	fill := func(text string) string {
 		return placeholder.ReplaceAllStringFunc(text, func(m string) string {
 			sub := placeholder.FindStringSubmatch(m)
 			switch sub[1] {
 			case "title":
-				return html.EscapeString(d.Title)
+				if d.Title == "" {
+					return html.EscapeString(s.tr(d.Lang, d.Heading))
+				}
+				v, ok := dict[d.Title]
+				if !ok {
+					bad = fmt.Errorf("no text for title %q", d.Title)
+				}
+				return html.EscapeString(v)
 			case "mode":
 				return html.EscapeString(d.Mode)
 			case "heading":
-				return html.EscapeString(d.Heading)
+				return html.EscapeString(s.tr(d.Lang, d.Heading))
 			case "message":
-				return html.EscapeString(d.Message)
+				return html.EscapeString(s.tr(d.Lang, d.Message))
+			case "t":
+				v, ok := dict[sub[2]]
+				if !ok {
+					bad = fmt.Errorf("no text for key %q", sub[2])
+				}
+				return html.EscapeString(v)
+			case "lang":
+				return d.Lang
+			case "text":
+				return scriptJSON(dict)
 			case "script", "asset":
 				name := sub[2]
 				if sub[1] == "script" {
@@ -249,7 +298,8 @@ func (s *site) rewrite(name string, files map[string][]byte) ([]byte, bool) {
 	return body, true
 }
 
-func (s *site) page(path string) *rendered { return s.pages[path] }
+// page is the page at path in lang; nil when there is none.
+func (s *site) page(path, lang string) *rendered { return s.pages[path][lang] }
 
 func (s *site) known(path string) bool {
 	switch path {
@@ -275,10 +325,11 @@ func (h *Handler) static(rc *fasthttp.RequestCtx, name string) {
 	a.Write(rc, a.ctype)
 }
 
-// page serves a rendered page; a private page sends someone with no
-// session at all to sign in first.
+// page serves a rendered page in the request's language; a private page
+// sends someone with no session at all to sign in first.
 func (h *Handler) page(rc *fasthttp.RequestCtx, path string) {
-	p := h.site.page(path)
+	p := h.site.page(path, language(rc))
+	rc.Response.Header.Set(fasthttp.HeaderVary, "Cookie, Accept-Language")
 	if p.private && len(rc.Request.Header.Cookie(SessionCookie)) == 0 && len(rc.Request.Header.Cookie(RefreshCookie)) == 0 {
 		rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
 		redirect(rc, "/auth/login?next="+urlQueryEscape(path), fasthttp.StatusSeeOther)
@@ -286,13 +337,18 @@ func (h *Handler) page(rc *fasthttp.RequestCtx, path string) {
 	}
 	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-cache")
 	p.Write(rc, contentHTML)
+	rc.Response.Header.Set(fasthttp.HeaderVary, varyPage)
 }
+
+// varyPage: a page differs by encoding and by language, chosen from the
+// language cookie or Accept-Language.
+const varyPage = "Accept-Encoding, Cookie, Accept-Language"
 
 const contentHTML = "text/html; charset=utf-8"
 
 // problem answers an error with a small page in the site's layout.
 func (h *Handler) problem(rc *fasthttp.RequestCtx, status int, heading, msg string) {
-	b, err := h.site.render(h.site.problem, pageData{Title: heading, Heading: heading, Message: msg, Mode: h.mode(), Script: "common.js"})
+	b, err := h.site.render(h.site.problem, pageData{Heading: heading, Message: msg, Mode: h.mode(), Script: "common.js", Lang: language(rc)})
 	if err != nil { // unreachable: buildSite rendered it once
 		b = []byte(html.EscapeString(heading))
 	}

@@ -9,6 +9,19 @@
 // (computed at start, so a page can never load a stale file) and sent with
 // Cache-Control: public, max-age=31536000, immutable.
 //
+// # Languages and themes
+//
+// Every page is rendered at start in each language of web/i18n (English
+// and German): its text from {{t:key}} placeholders, and the same
+// dictionary put in the page as a JSON block for its scripts. A request
+// gets the language of the fiplan_lang cookie, else the best of its
+// Accept-Language, else English (Vary: Cookie, Accept-Language). GET of a
+// page with ?lang=xx sets the cookie and redirects to the page without it;
+// signed in, the page follows the language of the settings' locale. The
+// colour scheme follows prefers-color-scheme unless the page's toggle chose
+// one (localStorage, applied by a classic script in <head> before the first
+// paint).
+//
 // # Sessions
 //
 // The session is a JWT in the cookie fiplan_session (HttpOnly, SameSite=Lax,
@@ -253,9 +266,11 @@ func (h *Handler) Serve(rc *fasthttp.RequestCtx) {
 	case strings.HasPrefix(path, "/auth/") && h.site.known(path):
 		rc.Response.Header.Set(fasthttp.HeaderAllow, allowed(path))
 		h.problem(rc, fasthttp.StatusMethodNotAllowed, "Method not allowed", "This address does not take that method.")
-	case get && h.site.page(path) != nil:
+	case get && h.site.page(path, languages[0]) != nil && rc.QueryArgs().Has("lang"):
+		h.switchLanguage(rc, path)
+	case get && h.site.page(path, languages[0]) != nil:
 		h.page(rc, path)
-	case h.site.page(path) != nil:
+	case h.site.page(path, languages[0]) != nil:
 		rc.Response.Header.Set(fasthttp.HeaderAllow, "GET, HEAD")
 		h.problem(rc, fasthttp.StatusMethodNotAllowed, "Method not allowed", "This page only answers GET.")
 	default:

@@ -1,6 +1,6 @@
 // The public FI calculator. The form's values live in the URL's query
 // string, so a plan can be shared and survives a reload.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, t, tn } from './common.js';
 import { lineChart } from './chart.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
@@ -17,13 +17,13 @@ function addScenario(sc = {}) {
   if (i >= 5) return;
   const id = (k) => `sc${i}-${k}`;
   const row = el('div', { class: 'scenario grid3' },
-    el('div', { class: 'field' }, el('label', { for: id('name') }, 'Scenario name'),
-      el('input', { id: id('name'), 'data-path': `scenarios[${i}].name`, value: sc.name || `Scenario ${i + 1}`, maxlength: 60 })),
-    el('div', { class: 'field' }, el('label', { for: id('exp') }, 'Spending a year'),
-      el('input', { id: id('exp'), 'data-path': `scenarios[${i}].annualExpenses`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.e ?? '', placeholder: 'unchanged' })),
-    el('div', { class: 'field' }, el('label', { for: id('inc') }, 'Income a year'),
-      el('input', { id: id('inc'), 'data-path': `scenarios[${i}].annualIncome`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.i ?? '', placeholder: 'unchanged' })),
-    el('button', { type: 'button', class: 'secondary small', 'aria-label': `Remove scenario ${i + 1}`, onclick: () => { row.remove(); renumber(); } }, 'Remove'));
+    el('div', { class: 'field' }, el('label', { for: id('name') }, t('calc.scName')),
+      el('input', { id: id('name'), 'data-path': `scenarios[${i}].name`, value: sc.name || t('calc.scDefault', { i: i + 1 }), maxlength: 60 })),
+    el('div', { class: 'field' }, el('label', { for: id('exp') }, t('field.spending')),
+      el('input', { id: id('exp'), 'data-path': `scenarios[${i}].annualExpenses`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.e ?? '', placeholder: t('calc.unchanged') })),
+    el('div', { class: 'field' }, el('label', { for: id('inc') }, t('calc.scIncome')),
+      el('input', { id: id('inc'), 'data-path': `scenarios[${i}].annualIncome`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.i ?? '', placeholder: t('calc.unchanged') })),
+    el('button', { type: 'button', class: 'secondary small', 'aria-label': t('calc.removeN', { i: i + 1 }), onclick: () => { row.remove(); renumber(); } }, t('calc.remove')));
   list.append(row);
 }
 
@@ -34,7 +34,7 @@ function renumber() {
 }
 
 document.getElementById('add-scenario').addEventListener('click', () => {
-  addScenario({ name: 'Spend less', e: Math.round((numberOf(form.annualExpenses) || 40000) * 0.85) });
+  addScenario({ name: t('calc.spendLess'), e: Math.round((numberOf(form.annualExpenses) || 40000) * 0.85) });
   list.lastElementChild?.querySelector('input')?.focus();
 });
 
@@ -91,7 +91,7 @@ function fromURL() {
 async function calculate() {
   clearFieldErrors(form);
   toURL();
-  status(st, 'loading', 'Calculating…');
+  status(st, 'loading', t('js.calculating'));
   /** @type {HTMLButtonElement} */ (form.querySelector('[type=submit]')).disabled = true;
   try {
     const d = await api('POST', '/calculator', request());
@@ -102,7 +102,7 @@ async function calculate() {
     const rest = err.details?.length ? fieldErrors(form, err.details) : [];
     let msg = describe(err);
     if (rest.length) msg += ': ' + rest.map((x) => `${x.path} ${x.message}`).join('; ');
-    status(st, 'error', err.details?.length && !rest.length ? 'Check the highlighted fields.' : msg);
+    status(st, 'error', err.details?.length && !rest.length ? t('js.checkFields') : msg);
     if (err.details?.length && !rest.length) {
       // Open the assumptions when the error is inside them.
       const bad = /** @type {HTMLElement|null} */ (form.querySelector('[aria-invalid="true"]'));
@@ -129,13 +129,13 @@ function warnings(d, body) {
   const end = body.lifeExpectancy ?? 95;
   if (d.depletionAge !== null && d.depletionAge !== undefined) {
     const early = end - d.depletionAge;
-    out.push(`The money runs out at age ${d.depletionAge}${early > 0 ? `, ${early} year${early === 1 ? '' : 's'} before age ${end}, the end of the plan` : ''}. Spend less, save more or retire later.`);
+    out.push(t('calc.runsOut', { age: d.depletionAge, early: early > 0 ? tn('calc.runsOutEarly', early, { end }) : '' }));
   } else if (d.runsOut) {
-    out.push('Some years\' spending cannot be paid in full from the portfolio.');
+    out.push(t('calc.shortfall'));
   }
   const wr = typeof body.withdrawalRate === 'number' ? body.withdrawalRate : 0.04;
   if (wr > highWithdrawal) {
-    out.push(`A withdrawal rate of ${pct(wr)} is high: above about ${pct(highWithdrawal, 0)} a year, portfolios have often run out within 30 years in history. 3–4% is the usual range.`);
+    out.push(t('calc.highWR', { rate: pct(wr), limit: pct(highWithdrawal, 0), low: pct(0.03, 0), high: pct(0.04, 0) }));
   }
   return out;
 }
@@ -151,15 +151,15 @@ function show(d) {
   res.hidden = false;
   shownWidth = document.getElementById('chart').clientWidth;
   const body = request();
-  const years = d.yearsToFI === null ? 'not reached' : d.yearsToFI === 0 ? 'now' : `${d.yearsToFI} year${d.yearsToFI === 1 ? '' : 's'}`;
+  const years = d.yearsToFI === null ? t('calc.notReached') : d.yearsToFI === 0 ? t('calc.now') : tn('calc.years', d.yearsToFI);
   const end = body.lifeExpectancy ?? 95;
-  const lasts = d.depletionAge !== null && d.depletionAge !== undefined ? `age ${d.depletionAge}` : `past age ${end}`;
+  const lasts = d.depletionAge !== null && d.depletionAge !== undefined ? t('calc.atAge', { age: d.depletionAge }) : t('calc.pastAge', { age: end });
   document.getElementById('stats').replaceChildren(
-    ...stat('FI number', money(d.fiNumber), 'fi-number'),
-    ...stat('Years to FI', years, 'years-to-fi'),
-    ...stat('Age at FI', d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
-    ...stat('Money lasts to', lasts, 'money-lasts'),
-    ...stat('Savings rate', pct(d.savingsRate), 'savings-rate'));
+    ...stat(t('calc.fiNumber'), money(d.fiNumber), 'fi-number'),
+    ...stat(t('calc.yearsToFI'), years, 'years-to-fi'),
+    ...stat(t('calc.ageAtFI'), d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
+    ...stat(t('calc.lastsTo'), lasts, 'money-lasts'),
+    ...stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate'));
   if (d.depletionAge !== null && d.depletionAge !== undefined) document.getElementById('money-lasts').parentElement.classList.add('bad');
   const warn = warnings(d, body);
   const wbox = document.getElementById('warnings');
@@ -171,21 +171,21 @@ function show(d) {
   const risk = [];
   if (d.monteCarlo) {
     const m = d.monteCarlo;
-    risk.push(...stat('Monte Carlo success rate', pct(m.successRate), 'mc-success'));
-    if (m.fiAge) risk.push(...stat('Age at FI, 10th / 50th / 90th percentile', `${m.fiAge.p10 ?? '—'} / ${m.fiAge.p50 ?? '—'} / ${m.fiAge.p90 ?? '—'}`, 'mc-fi-age'));
+    risk.push(...stat(t('calc.mcSuccess'), pct(m.successRate), 'mc-success'));
+    if (m.fiAge) risk.push(...stat(t('calc.mcAge'), `${m.fiAge.p10 ?? '—'} / ${m.fiAge.p50 ?? '—'} / ${m.fiAge.p90 ?? '—'}`, 'mc-fi-age'));
   }
   if (d.historical) {
     const h = d.historical;
-    risk.push(...stat(`Historical success rate (${h.periods} windows of ${h.windowYears} years)`, pct(h.successRate), 'hist-success'));
+    risk.push(...stat(t('calc.histSuccess', { periods: h.periods, years: h.windowYears }), pct(h.successRate), 'hist-success'));
   }
   document.getElementById('risk').replaceChildren(...risk);
 
-  const head = ['Year', 'Age', 'Start', 'Contributions', 'Growth', 'Withdrawals', 'End', "End (today's money)", 'FI progress'];
+  const head = ['year', 'age', 'start', 'contributions', 'growth', 'withdrawals', 'end', 'endReal', 'progress'].map((c) => t('calc.col.' + c));
   // On a narrow screen each row is a card of label and value pairs: shorter labels.
-  const cardLabel = head.map((h) => (h === "End (today's money)" ? "Today's money" : h));
+  const cardLabel = head.map((h, i) => (i === 7 ? t('calc.col.endRealShort') : h));
   const p = d.projections;
   document.getElementById('table').replaceChildren(
-    el('caption', { class: 'sr' }, 'Projection year by year'),
+    el('caption', { class: 'sr' }, t('calc.tableCaption')),
     el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, p.map((r) => el('tr', { class: r.retired ? 'retired' : '' },
       ...[r.year, r.age, money(r.startBalance), money(r.contributions), money(r.growth), money(r.withdrawals),
@@ -206,11 +206,11 @@ function drawChart(d) {
   const infl = typeof request().inflationRate === 'number' ? /** @type {number} */ (request().inflationRate) : 0.03;
   const level = p.map((r, k) => (r.realEndBalance > 0 ? r.endBalance / r.realEndBalance : Math.pow(1 + infl, k + 1)));
   const levelAt = new Map(p.map((r, k) => [r.age, level[k]]));
-  const unit = real ? "today's money" : 'money of each year';
+  const unit = real ? t('calc.unitReal') : t('calc.unitNominal');
   const series = [
     real
-      ? { name: 'real', label: "Balance (today's money)", cls: 's1', xs, ys: p.map((r) => r.realEndBalance) }
-      : { name: 'nominal', label: 'Balance (money of each year)', cls: 's0', xs, ys: p.map((r) => r.endBalance) },
+      ? { name: 'real', label: t('calc.balance', { unit }), cls: 's1', xs, ys: p.map((r) => r.realEndBalance) }
+      : { name: 'nominal', label: t('calc.balance', { unit }), cls: 's0', xs, ys: p.map((r) => r.endBalance) },
   ];
   (d.scenarios || []).forEach((s, i) => series.push({
     name: 'scenario-' + i, label: `${s.name} (${unit})`, cls: 's' + (2 + (i % 4)), dashed: true,
@@ -220,17 +220,17 @@ function drawChart(d) {
   if (d.monteCarlo && d.monteCarlo.balances) {
     const b = d.monteCarlo.balances;
     const f = (r) => (real ? 1 : levelAt.get(r.age) ?? 1);
-    bands.push({ name: 'mc', label: `Monte Carlo, 10th to 90th percentile (${unit})`, cls: 'mc', xs: b.map((r) => r.age), lo: b.map((r) => r.p10 * f(r)), hi: b.map((r) => r.p90 * f(r)) });
-    series.push({ name: 'mc-p50', label: `Monte Carlo median (${unit})`, cls: 'mc', dashed: true, xs: b.map((r) => r.age), ys: b.map((r) => r.p50 * f(r)) });
+    bands.push({ name: 'mc', label: t('calc.mcBand', { unit }), cls: 'mc', xs: b.map((r) => r.age), lo: b.map((r) => r.p10 * f(r)), hi: b.map((r) => r.p90 * f(r)) });
+    series.push({ name: 'mc-p50', label: t('calc.mcMedian', { unit }), cls: 'mc', dashed: true, xs: b.map((r) => r.age), ys: b.map((r) => r.p50 * f(r)) });
   }
   const hlines = [];
-  if (real) hlines.push({ name: 'fi-number', label: "FI number (today's money)", cls: 'fi', y: d.fiNumber });
-  else series.push({ name: 'fi-number', label: 'FI number (money of each year)', cls: 'fi', dashed: true, xs, ys: level.map((l) => d.fiNumber * l) });
+  if (real) hlines.push({ name: 'fi-number', label: t('calc.fiLine', { unit }), cls: 'fi', y: d.fiNumber });
+  else series.push({ name: 'fi-number', label: t('calc.fiLine', { unit }), cls: 'fi', dashed: true, xs, ys: level.map((l) => d.fiNumber * l) });
   const box = document.getElementById('chart');
   box.replaceChildren(lineChart({
-    title: `Portfolio balance by age, in ${unit}`,
-    desc: `From age ${xs[0]} to ${xs[xs.length - 1]}; FI number ${money(d.fiNumber)} in today's money.`,
-    xLabel: 'Age', series, bands, hlines, width: box.clientWidth - 18,
+    title: t('calc.chartTitle', { unit }),
+    desc: t('calc.chartDesc', { from: xs[0], to: xs[xs.length - 1], fi: money(d.fiNumber) }),
+    xLabel: t('calc.col.age'), series, bands, hlines, width: box.clientWidth - 18,
   }));
 }
 
@@ -247,9 +247,9 @@ document.getElementById('share').addEventListener('click', async () => {
   toURL();
   try {
     await navigator.clipboard.writeText(location.href);
-    status(st, '', 'Link copied: it opens this plan.');
+    status(st, '', t('calc.copied'));
   } catch {
-    status(st, '', 'Copy the address bar: it holds this plan.');
+    status(st, '', t('calc.copyBar'));
   }
 });
 

@@ -1,6 +1,6 @@
 // SVG charts drawn from data: a line chart with bands and reference lines,
 // and horizontal bars. Colours come from CSS classes (no inline styles).
-import { el } from './common.js';
+import { el, locale } from './common.js';
 
 const M = { top: 16, right: 16, bottom: 40, left: 56 };
 
@@ -25,6 +25,12 @@ export function short(v) {
   if (a >= 999.5e3) return trimZeros((v / 1e6).toFixed(a >= 9.995e6 ? 0 : 2)) + 'M';
   if (a >= 999.5) return (v / 1e3).toFixed(0) + 'k';
   return String(Math.round(v));
+}
+
+/** short in English; in another locale its compact notation ("1,5 Mio." in de-DE). */
+function shortIn(v, loc) {
+  if (loc.startsWith('en')) return short(v);
+  return new Intl.NumberFormat(loc, { notation: 'compact', maximumFractionDigits: 2 }).format(v);
 }
 
 /**
@@ -55,7 +61,7 @@ export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines
   const grid = el('g', { class: 'grid' });
   for (let y = y0; y <= y1 + step / 2; y += step) {
     grid.append(el('line', { x1: M.left, x2: W - M.right, y1: sy(y), y2: sy(y) }),
-      el('text', { x: M.left - 8, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, short(y)));
+      el('text', { x: M.left - 8, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, shortIn(y, locale())));
   }
   const xStep = niceStep(x1 - x0 || 1, W < 500 ? 5 : 8);
   for (let x = Math.ceil(x0 / xStep) * xStep; x <= x1; x += xStep) {
@@ -85,9 +91,9 @@ export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines
 
 /**
  * barChart draws horizontal bars of shares (0..1): rows of {label, share,
- * value}. fmt formats a value for the end of its bar.
+ * value}. fmt formats a value for the end of its bar, pct a share.
  */
-export function barChart({ title, rows, fmt, width = 560 }) {
+export function barChart({ title, rows, fmt, width = 560, pct = (v) => `${(v * 100).toFixed(1)}%` }) {
   const w = Math.max(280, Math.min(700, Math.round(width)));
   const rowH = 30, lw = Math.min(150, Math.round(w * 0.3));
   const h = rows.length * rowH + 8;
@@ -99,7 +105,7 @@ export function barChart({ title, rows, fmt, width = 560 }) {
     svg.append(
       el('text', { x: lw - 8, y: y + 19, 'text-anchor': 'end', class: 'tick' }, r.label),
       el('rect', { x: lw, y: y + 4, width: bw.toFixed(1), height: rowH - 10, rx: 3, class: 'bar c' + (i % 6), 'data-share': r.share }),
-      el('text', { x: lw + bw + 6, y: y + 19, class: 'tick' }, `${(r.share * 100).toFixed(1)}%${fmt ? ' · ' + fmt(r.value) : ''}`));
+      el('text', { x: lw + bw + 6, y: y + 19, class: 'tick' }, `${pct(r.share)}${fmt ? ' · ' + fmt(r.value) : ''}`));
   });
   return el('figure', { class: 'chart-box' }, svg);
 }

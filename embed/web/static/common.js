@@ -1,6 +1,33 @@
-// Shared by every page: the session (who is signed in, refreshing it before
-// it expires), API calls with the error envelope turned into exceptions,
-// small DOM and formatting helpers.
+// Shared by every page: the page's language and its text, the session (who
+// is signed in, refreshing it before it expires), API calls with the error
+// envelope turned into exceptions, small DOM and formatting helpers, the
+// colour-scheme toggle, the language switch and the summary of a form's
+// inputs for printing.
+
+/** The page's language, as the server rendered it. */
+export const lang = document.documentElement.lang || 'en';
+const dict = /** @type {Record<string, string>} */ (JSON.parse(document.getElementById('i18n')?.textContent || '{}'));
+
+/** The text of key in the page's language, {name} filled from vars. */
+export function t(key, vars) {
+  let s = dict[key] ?? key;
+  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  return s;
+}
+
+/** Attributes for text the API writes in English only: lang="en" on a page in another language. */
+export const apiText = () => (lang === 'en' ? {} : { lang: 'en' });
+
+/** A country's name in the page's language from its ISO 3166 code; fallback when the browser has none. */
+export function countryName(code, fallback) {
+  if (lang === 'en' || !code) return fallback;
+  try { return new Intl.DisplayNames([lang], { type: 'region' }).of(code) || fallback; } catch { return fallback; }
+}
+
+/** t of key.one or key.other by the plural rule for n ({n} is n). */
+export function tn(key, n, vars) {
+  return t(key + (new Intl.PluralRules(lang).select(n) === 'one' ? '.one' : '.other'), { n: num(n), ...vars });
+}
 
 /** @typedef {{signedIn:boolean,user?:string,tier?:string,expires?:number,refreshable:boolean,mode:string}} Session */
 
@@ -81,7 +108,7 @@ export function refresh() {
       const r = await fetch('/auth/refresh', { method: 'POST', credentials: 'same-origin' });
       const s = await r.json().catch(() => ({ signedIn: false, refreshable: false, mode: 'none' }));
       setSession(s);
-      if (!r.ok) notice('Your session ended. Sign in again to continue.', 'warn');
+      if (!r.ok) notice(t('js.sessionEnded'), 'warn');
       return r.ok;
     } catch {
       return false;
@@ -107,7 +134,7 @@ export async function api(method, path, body, retried = false) {
   try {
     r = await fetch('/api/v1' + path, init);
   } catch {
-    throw new APIError(0, { error: 'The server cannot be reached. Check your connection and retry.' });
+    throw new APIError(0, { error: t('js.unreachable') });
   }
   if (r.status === 204) return null;
   const json = await r.json().catch(() => null);
@@ -127,10 +154,10 @@ export function describe(err) {
   if (err instanceof APIError) {
     if (err.status === 429) {
       const s = err.retryAfter || 1;
-      return `Too many requests. Retry in ${s} second${s === 1 ? '' : 's'} (at ${new Date(Date.now() + s * 1000).toLocaleTimeString()}).`;
+      return tn('js.tooMany', s, { at: new Date(Date.now() + s * 1000).toLocaleTimeString(locale()) });
     }
-    if (err.status === 401) return 'You are not signed in, or your session ended. Sign in to continue.';
-    if (err.code === 'SUBSCRIPTION_REQUIRED') return 'This needs the pro tier.';
+    if (err.status === 401) return t('js.notSignedIn');
+    if (err.code === 'SUBSCRIPTION_REQUIRED') return t('js.needsPro');
     let m = err.message;
     if (err.detail && err.detail !== m) m += ': ' + err.detail;
     return m;
@@ -222,9 +249,16 @@ let fmtLocale = '';
 let fmtCurrency = 'USD';
 const moneyFmt = new Map();
 
-/** The locale amounts are formatted in. */
+/**
+ * The locale amounts are formatted in: the settings' (whose language the
+ * page follows), else the browser's when it is in the page's language,
+ * else the page's language's usual one.
+ */
 export function locale() {
-  return fmtLocale || navigator.language || 'en-US';
+  if (fmtLocale) return fmtLocale;
+  const nav = navigator.language || '';
+  if (nav.toLowerCase().startsWith(lang)) return nav;
+  return lang === 'de' ? 'de-DE' : 'en-US';
 }
 
 /** The currency amounts are in when a page does not say otherwise. */
@@ -250,6 +284,7 @@ export async function loadFormat() {
   const s = await loadSession();
   if (!s || !s.signedIn) return { locale: locale(), currency: fmtCurrency };
   const [p, st] = await Promise.all([api('GET', '/user/profile').catch(() => null), api('GET', '/user/settings').catch(() => null)]);
+  if (followLocale(st?.locale)) return new Promise(() => {});
   setFormat(st?.locale, p?.currency || st?.baseCurrency);
   return { locale: locale(), currency: fmtCurrency };
 }
@@ -270,10 +305,10 @@ export function money(v, cur = fmtCurrency) {
   return f.format(v);
 }
 
-/** Formats a fraction as a percentage: pct(0.0412) -> "4.1%". */
+/** Formats a fraction as a percentage: pct(0.0412) -> "4.1%" (en-US), "4,1 %" (de-DE). */
 export function pct(v, digits = 1) {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';
-  return (v * 100).toFixed(digits).replace(/\.0+$/, '') + '%';
+  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: digits }).format(v);
 }
 
 export function num(v, digits = 0) {
@@ -316,12 +351,91 @@ export async function requireSession(section) {
   const s = await loadSession();
   if (!s.signedIn) {
     const box = el('div', { class: 'card' },
-      el('p', {}, 'Sign in to use this page. '),
-      el('p', {}, el('a', { href: '/auth/login?next=' + encodeURIComponent(location.pathname), class: 'button' }, 'Sign in')));
+      el('p', {}, t('js.signInToUse')),
+      el('p', {}, el('a', { href: '/auth/login?next=' + encodeURIComponent(location.pathname), class: 'button' }, t('nav.signin'))));
     section.replaceChildren(box);
     return null;
   }
   return s;
 }
+
+const languages = ['en', 'de'];
+let settingsLang = '';
+
+function setLangCookie(l) {
+  document.cookie = `fiplan_lang=${l}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * The page speaks the language of the settings' locale: when it does not,
+ * the language cookie follows the settings and the page loads again (true).
+ */
+export function followLocale(loc) {
+  const want = String(loc || '').slice(0, 2).toLowerCase();
+  settingsLang = want;
+  if (!languages.includes(want) || want === lang) return false;
+  setLangCookie(want);
+  location.reload();
+  return true;
+}
+
+// The language switch keeps the page's query (a calculator plan); signed
+// in, it also sets the settings' locale, which the page follows.
+const sw = /** @type {HTMLAnchorElement|null} */ (document.getElementById('lang-switch'));
+if (sw) {
+  const to = sw.getAttribute('hreflang') || 'en';
+  const q = new URLSearchParams(location.search);
+  q.set('lang', to);
+  sw.href = location.pathname + '?' + q.toString();
+  sw.addEventListener('click', async (e) => {
+    const s = session;
+    if (!s || !s.signedIn || settingsLang === to) return;
+    e.preventDefault();
+    await api('PATCH', '/user/settings', { locale: to === 'de' ? 'de-DE' : 'en-US' }).catch(() => null);
+    location.href = sw.href;
+  });
+}
+
+// The colour scheme: the system's until the toggle chooses one, which
+// theme.js sets again before the next page's first paint.
+const themeBtn = document.getElementById('theme-toggle');
+const isDark = () => {
+  const set = document.documentElement.dataset.theme;
+  return set ? set === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+};
+const showTheme = () => themeBtn?.setAttribute('aria-pressed', String(isDark()));
+themeBtn?.addEventListener('click', () => {
+  const next = isDark() ? 'light' : 'dark';
+  document.documentElement.dataset.theme = next;
+  try { localStorage.setItem('fiplan-theme', next); } catch { /* kept for this page only */ }
+  showTheme();
+  window.dispatchEvent(new Event('themechange'));
+});
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', showTheme);
+showTheme();
+
+/**
+ * Before printing, each form marked data-summary gets, after it, a list of
+ * its filled inputs (label: value), shown only on paper, where the form is
+ * left out.
+ */
+function summariseForms() {
+  for (const form of document.querySelectorAll('form[data-summary]')) {
+    const rows = [];
+    for (const c of /** @type {NodeListOf<HTMLInputElement|HTMLSelectElement>} */ (form.querySelectorAll('input, select'))) {
+      if (c.type === 'hidden' || c.disabled || c.closest('[hidden]')) continue;
+      const name = (c.labels?.[0]?.textContent || c.getAttribute('aria-label') || '').trim();
+      if ((c.type === 'checkbox' || c.type === 'radio') && !(/** @type {HTMLInputElement} */ (c).checked)) continue;
+      const value = c instanceof HTMLSelectElement ? (c.value ? c.selectedOptions[0]?.textContent || '' : '')
+        : c.type === 'checkbox' || c.type === 'radio' ? '✓' : c.value.trim();
+      if (!name || !value) continue;
+      rows.push(el('dt', {}, name), el('dd', {}, value));
+    }
+    const id = form.id + '-summary';
+    document.getElementById(id)?.remove();
+    form.insertAdjacentElement('afterend', el('dl', { id, class: 'inputs print-only', 'aria-label': t('js.inputs') }, rows));
+  }
+}
+window.addEventListener('beforeprint', summariseForms);
 
 loadSession();

@@ -1,5 +1,5 @@
 // City search, side-by-side comparison and budget recommendations.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession, control } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, num, numberOf, requireSession, control, t, tn, loadFormat, apiText, countryName } from './common.js';
 
 /** Places' amounts are in US dollars, whatever the user's currency. */
 const usd = (v) => money(v, 'USD');
@@ -18,10 +18,11 @@ search.addEventListener('submit', async (e) => {
     const v = search[k].value.trim();
     if (v) q.set(k, k === 'country' ? v.toUpperCase() : v);
   }
-  status(st, 'loading', 'Searching…');
+  status(st, 'loading', t('places.searching'));
   try {
     const cities = await api('GET', '/geo/cities?' + q);
-    status(st, '', `${cities.meta?.total ?? cities.length} cities found${cities.length < (cities.meta?.total ?? 0) ? `, first ${cities.length} shown` : ''}.`);
+    const total = cities.meta?.total ?? cities.length;
+    status(st, '', tn('places.nFound', total) + (cities.length < total ? t('places.firstShown', { n: cities.length }) : '') + '.');
     document.getElementById('cities').replaceChildren(...cities.map((c) => {
       const id = 'pick-' + c.id;
       const box = el('input', { type: 'checkbox', id, value: c.id, checked: picked.has(c.id) });
@@ -29,7 +30,7 @@ search.addEventListener('submit', async (e) => {
         if (box.checked) picked.add(c.id); else picked.delete(c.id);
         compareBtn.disabled = picked.size < 2 || picked.size > 5;
       });
-      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${c.countryName}`), el('span', {}, `${usd(c.monthlyCostUSD)} a month · safety ${c.safetyIndex} · ${c.climateBand}`));
+      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${countryName(c.country, c.countryName)}`), el('span', {}, t('places.line', { cost: usd(c.monthlyCostUSD), safety: c.safetyIndex, climate: t('climate.' + c.climateBand) })));
     }));
   } catch (err) {
     if (err.details?.length) fieldErrors(search, err.details);
@@ -40,18 +41,18 @@ search.addEventListener('submit', async (e) => {
 document.getElementById('compare').addEventListener('submit', async (e) => {
   e.preventDefault();
   const st = document.getElementById('compare-status');
-  if (picked.size < 2 || picked.size > 5) { status(st, 'error', 'Tick 2 to 5 cities.'); return; }
-  status(st, 'loading', 'Comparing…');
+  if (picked.size < 2 || picked.size > 5) { status(st, 'error', t('places.tick25')); return; }
+  status(st, 'loading', t('places.comparing'));
   try {
     const d = await api('GET', `/geo/compare?ids=${[...picked].map(encodeURIComponent).join(',')}&style=${control(/** @type {HTMLFormElement} */ (e.target), 'style').value}`);
     status(st, '', '');
     const lines = Object.keys(d.cities[0].costs);
-    document.getElementById('comparison').replaceChildren(el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Comparison' }, el('table', {},
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Monthly, USD'), d.cities.map((c) => el('th', { scope: 'col' }, c.city.name)))),
+    document.getElementById('comparison').replaceChildren(el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': t('places.comparison') }, el('table', {},
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('places.monthlyUSD')), d.cities.map((c) => el('th', { scope: 'col' }, c.city.name)))),
       el('tbody', {},
-        lines.map((l) => el('tr', {}, el('th', { scope: 'row', class: 'left' }, words(l)), d.cities.map((c) => el('td', {}, usd(c.costs[l]), c.ratioToFirst[l] !== 1 ? ` (×${c.ratioToFirst[l]})` : '')))),
-        el('tr', {}, el('th', { scope: 'row', class: 'left' }, 'FI number'), d.cities.map((c) => el('td', {}, usd(c.fiNumberUSD)))),
-        el('tr', {}, el('th', { scope: 'row', class: 'left' }, 'Money goes further'), d.cities.map((c) => el('td', {}, `×${c.goesFurther}`)))))));
+        lines.map((l) => el('tr', {}, el('th', { scope: 'row', class: 'left' }, t('cost.' + l) === 'cost.' + l ? words(l) : t('cost.' + l)), d.cities.map((c) => el('td', {}, usd(c.costs[l]), c.ratioToFirst[l] !== 1 ? ` (×${num(c.ratioToFirst[l], 2)})` : '')))),
+        el('tr', {}, el('th', { scope: 'row', class: 'left' }, t('calc.fiNumber')), d.cities.map((c) => el('td', {}, usd(c.fiNumberUSD)))),
+        el('tr', {}, el('th', { scope: 'row', class: 'left' }, t('places.further')), d.cities.map((c) => el('td', {}, `×${num(c.goesFurther, 2)}`)))))));
   } catch (err) {
     status(st, 'error', describe(err));
   }
@@ -65,17 +66,20 @@ recs.addEventListener('submit', async (e) => {
   const body = { monthlyBudgetUSD: numberOf(recs.monthlyBudgetUSD), householdSize: numberOf(recs.householdSize) };
   const ms = numberOf(recs.minSafety);
   if (ms !== undefined) body.preferences = { minSafety: ms };
-  status(st, 'loading', 'Ranking cities…');
+  status(st, 'loading', t('places.ranking'));
   try {
     const list = await api('POST', '/geo/recommendations', body);
-    status(st, '', list.length ? '' : 'No city fits: raise the budget or loosen the filters.');
+    status(st, '', list.length ? '' : t('places.noneFits'));
     document.getElementById('rec-list').replaceChildren(...list.slice(0, 10).map((c) => el('li', {},
-      el('strong', {}, `${c.name}, ${c.countryName}`), ` — score ${c.score}, ${usd(c.monthlyCostUSD)} a month${c.tight ? ' (tight)' : ''}`,
-      el('ul', { class: 'reasons' }, (c.reasons || []).map((r) => el('li', {}, r))))));
+      el('strong', {}, `${c.name}, ${countryName(c.country, c.countryName)}`), ' — ' + t('places.recLine', { score: c.score, cost: usd(c.monthlyCostUSD) }) + (c.tight ? t('places.tight') : ''),
+      el('ul', { class: 'reasons' }, (c.reasons || []).map((r) => el('li', apiText(), r))))));
   } catch (err) {
     if (err.details?.length) fieldErrors(recs, err.details);
     status(st, 'error', describe(err));
   }
 });
 
-if (await requireSession(document.getElementById('page'))) search.requestSubmit();
+if (await requireSession(document.getElementById('page'))) {
+  await loadFormat();
+  search.requestSubmit();
+}

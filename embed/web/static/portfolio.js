@@ -1,6 +1,6 @@
 // The signed-in person's assets, their summary, the portfolio health score
 // computed from them, and the FI score.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, numberOf, requireSession, control, loadFormat } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, num, pct, numberOf, requireSession, control, loadFormat, t, tn, lang } from './common.js';
 import { barChart } from './chart.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('asset-form'));
@@ -8,12 +8,13 @@ const fst = document.getElementById('form-status');
 let assets = [];
 let summary = null;
 
-const label = (s) => String(s).replaceAll('_', ' ');
+/** A category's name in the page's language. */
+const label = (s) => t('category.' + s);
 
 /** The parts of the scores, in words. */
 const partNames = {
-  fiProgress: 'Progress to your FI number', portfolioHealth: 'Portfolio health', timeToFI: 'Time to FI',
-  diversification: 'Diversification', cost_efficiency: 'Cost efficiency', risk_alignment: 'Risk alignment', resilience: 'Resilience',
+  fiProgress: t('pf.part.fiProgress'), portfolioHealth: t('pf.health'), timeToFI: t('pf.part.timeToFI'),
+  diversification: t('pf.part.diversification'), cost_efficiency: t('pf.part.cost'), risk_alignment: t('pf.part.risk'), resilience: t('pf.part.resilience'),
 };
 
 /** A name the API uses (fiProgress, cost_efficiency, profile.currentAge) in words. */
@@ -25,12 +26,12 @@ function words(name) {
 
 /** What the FI score lacks, said for this page: [what, why]. */
 const missingWords = {
-  'profile.annualExpenses': ['Your yearly spending', 'it sets your FI number; progress and time to FI score 0 without it.'],
-  'profile.currentAge': ['Your age or birth year', 'it sets the years to FI; time to FI scores 0 without it.'],
-  'profile.annualIncome': ['Your take-home income', 'without it no saving is assumed.'],
-  'profile.riskTolerance': ['Your risk tolerance', 'it makes the risk part of portfolio health exact.'],
-  'settings.withdrawalRate': ['A larger withdrawal rate', 'the one set is too small for a finite FI number.'],
-  assets: ['Your assets', 'add them above; portfolio health scores 0 without them.'],
+  'profile.annualExpenses': [t('pf.miss.expenses'), t('pf.miss.expensesWhy')],
+  'profile.currentAge': [t('pf.miss.age'), t('pf.miss.ageWhy')],
+  'profile.annualIncome': [t('pf.miss.income'), t('pf.miss.incomeWhy')],
+  'profile.riskTolerance': [t('pf.miss.risk'), t('pf.miss.riskWhy')],
+  'settings.withdrawalRate': [t('pf.miss.wr'), t('pf.miss.wrWhy')],
+  assets: [t('pf.miss.assets'), t('pf.miss.assetsWhy')],
 };
 
 /** An explanation from the API without its route and field names. */
@@ -41,7 +42,7 @@ function plain(why) {
 
 async function loadAssets() {
   const st = document.getElementById('assets-status');
-  status(st, 'loading', 'Loading assets…');
+  status(st, 'loading', t('pf.loadingAssets'));
   try {
     // Pages of 200 (the API's largest) until every asset is in.
     assets = [];
@@ -50,7 +51,7 @@ async function loadAssets() {
       assets.push(...page);
       if (page.length < 200 || assets.length >= (page.meta?.total ?? 0)) break;
     }
-    status(st, '', assets.length ? '' : 'No assets yet: add your first one below.');
+    status(st, '', assets.length ? '' : t('pf.noAssets'));
     renderAssets();
   } catch (err) {
     status(st, 'error', describe(err));
@@ -58,18 +59,18 @@ async function loadAssets() {
 }
 
 function renderAssets() {
-  const t = document.getElementById('assets');
-  if (!assets.length) { t.replaceChildren(); return; }
-  t.replaceChildren(
-    el('caption', { class: 'sr' }, 'Your assets'),
-    el('thead', {}, el('tr', {}, ['Name', 'Category', 'Value', ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, 'Actions'))))),
+  const tbl = document.getElementById('assets');
+  if (!assets.length) { tbl.replaceChildren(); return; }
+  tbl.replaceChildren(
+    el('caption', { class: 'sr' }, t('pf.yourAssets')),
+    el('thead', {}, el('tr', {}, [t('pf.name'), t('pf.category'), t('pf.value'), ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, t('js.actions')))))),
     el('tbody', {}, assets.map((a) => el('tr', { 'data-id': a.id },
-      el('td', { class: 'left', 'data-label': 'Name' }, a.name, a.isin ? el('br') : '', a.isin ? el('small', {}, a.isin) : ''),
-      el('td', { class: 'left', 'data-label': 'Category' }, label(a.category)),
-      el('td', { 'data-label': 'Value' }, money(a.value, a.currency || undefined)),
+      el('td', { class: 'left', 'data-label': t('pf.name') }, a.name, a.isin ? el('br') : '', a.isin ? el('small', {}, a.isin) : ''),
+      el('td', { class: 'left', 'data-label': t('pf.category') }, label(a.category)),
+      el('td', { 'data-label': t('pf.value') }, money(a.value, a.currency || undefined)),
       el('td', { class: 'actions' },
-        el('button', { type: 'button', class: 'secondary small', 'aria-label': `Edit ${a.name}`, onclick: () => edit(a) }, 'Edit'), ' ',
-        el('button', { type: 'button', class: 'danger small', 'aria-label': `Delete ${a.name}`, onclick: () => remove(a) }, 'Delete'))))));
+        el('button', { type: 'button', class: 'secondary small', 'aria-label': t('pf.editN', { name: a.name }), onclick: () => edit(a) }, t('pf.edit')), ' ',
+        el('button', { type: 'button', class: 'danger small', 'aria-label': t('pf.deleteN', { name: a.name }), onclick: () => remove(a) }, t('pf.delete')))))));
 }
 
 function edit(a) {
@@ -80,9 +81,10 @@ function edit(a) {
   form.value.value = a.value;
   form.currency.value = a.currency || '';
   form.category.value = a.category || '';
+  form.region.value = a.region || '';
   form.expenseRatio.value = a.expenseRatio === null || a.expenseRatio === undefined ? '' : +(a.expenseRatio * 100).toFixed(4);
-  document.getElementById('form-h').textContent = `Edit ${a.name}`;
-  document.getElementById('asset-save').textContent = 'Save changes';
+  document.getElementById('form-h').textContent = t('pf.editN', { name: a.name });
+  document.getElementById('asset-save').textContent = t('pf.saveChanges');
   document.getElementById('asset-cancel').hidden = false;
   control(form, 'name').focus();
 }
@@ -91,18 +93,18 @@ function resetForm() {
   form.reset();
   control(form, 'id').value = '';
   clearFieldErrors(form);
-  document.getElementById('form-h').textContent = 'Add an asset';
-  document.getElementById('asset-save').textContent = 'Add asset';
+  document.getElementById('form-h').textContent = t('pf.add');
+  document.getElementById('asset-save').textContent = t('pf.addBtn');
   document.getElementById('asset-cancel').hidden = true;
 }
 
 async function remove(a) {
-  if (!confirm(`Delete ${a.name}? This cannot be undone.`)) return;
+  if (!confirm(t('pf.confirmDelete', { name: a.name }))) return;
   const st = document.getElementById('assets-status');
-  status(st, 'loading', `Deleting ${a.name}…`);
+  status(st, 'loading', t('pf.deleting', { name: a.name }));
   try {
     await api('DELETE', '/assets/' + encodeURIComponent(a.id));
-    status(st, '', `${a.name} deleted.`);
+    status(st, '', t('pf.deleted', { name: a.name }));
     await refreshAll();
   } catch (err) {
     status(st, 'error', describe(err));
@@ -120,12 +122,14 @@ form.addEventListener('submit', async (e) => {
   if (isin || id) body.isin = isin || null;
   if (cur) body.currency = cur;
   if (form.category.value) body.category = form.category.value;
+  if (form.region.value) body.region = form.region.value;
+  else if (id) body.region = null;
   if (er !== undefined) body.expenseRatio = typeof er === 'number' ? Math.round(er * 1e6) / 1e8 : er;
   else if (id) body.expenseRatio = null;
-  status(fst, 'loading', id ? 'Saving…' : 'Adding…');
+  status(fst, 'loading', id ? t('js.saving') : t('pf.adding'));
   try {
     await api(id ? 'PATCH' : 'POST', id ? '/assets/' + encodeURIComponent(id) : '/assets', body);
-    status(fst, '', id ? 'Saved.' : `Added ${body.name}.`);
+    status(fst, '', id ? t('js.saved') : t('pf.added', { name: body.name }));
     resetForm();
     await refreshAll();
   } catch (err) {
@@ -133,17 +137,17 @@ form.addEventListener('submit', async (e) => {
     if (err.code === 'MISSING_FIELD') {
       const m = /"?(\w+)"?/.exec(err.message.replace(/^.*field /, ''));
       const input = m && form.querySelector(`[data-path="${m[1]}"]`);
-      if (input) fieldErrors(form, [{ path: m[1], message: 'is required' }]);
+      if (input) fieldErrors(form, [{ path: m[1], message: t('js.required') }]);
     }
     if (err.code === 'CONFLICT') fieldErrors(form, [{ path: 'isin', message: err.message }]);
-    status(fst, 'error', err.details?.length && !rest.length ? 'Check the highlighted fields.' : describe(err));
+    status(fst, 'error', err.details?.length && !rest.length ? t('js.checkFields') : describe(err));
   }
 });
 document.getElementById('asset-cancel').addEventListener('click', resetForm);
 
 async function loadSummary() {
   const st = document.getElementById('summary-status');
-  status(st, 'loading', 'Loading the summary…');
+  status(st, 'loading', t('pf.loadingSummary'));
   try {
     summary = await api('GET', '/assets/summary');
     status(st, '', '');
@@ -158,17 +162,29 @@ let summaryWidth = 0;
 function renderSummary() {
   const box = document.getElementById('summary');
   if (!summary) return;
-  if (!summary.assets) { box.replaceChildren(el('p', {}, 'Add assets to see how they are spread.')); return; }
+  if (!summary.assets) { box.replaceChildren(el('p', {}, t('pf.addToSee'))); return; }
   const fmt = (v) => money(v, summary.currency);
   summaryWidth = box.clientWidth;
   const width = box.clientWidth - 18;
   box.replaceChildren(
-    el('p', {}, 'Total: ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ` in ${summary.assets} asset${summary.assets === 1 ? '' : 's'}`),
-    el('h3', {}, 'By category'),
-    barChart({ title: 'Allocation by category', rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width }),
-    el('h3', {}, 'By currency'),
-    barChart({ title: 'Allocation by currency', rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width }),
-    el('p', { class: 'lead' }, `Exchange rates of ${summary.exchangeRates?.asOf ?? '—'}.`));
+    el('p', {}, t('pf.total'), ' ', el('strong', { id: 'total' }, fmt(summary.totalValue)), ' ', tn('pf.inAssets', summary.assets)),
+    el('h3', {}, t('pf.byCategory')),
+    barChart({ title: t('pf.allocCategory'), rows: summary.byCategory.map((r) => ({ label: label(r.key), share: r.share, value: r.value })), fmt, width, pct }),
+    el('h3', {}, t('pf.byCurrency')),
+    barChart({ title: t('pf.allocCurrency'), rows: summary.byCurrency.map((r) => ({ label: r.key, share: r.share, value: r.value })), fmt, width, pct }),
+    rates());
+}
+
+/**
+ * The exchange rates the summary used, one per currency held besides the
+ * base currency: "1 USD = 0.9213 EUR", with their date.
+ */
+function rates() {
+  const fx = summary.exchangeRates;
+  const used = (fx?.rates || []).filter((r) => r.currency !== summary.currency);
+  if (!used.length) return el('p', { class: 'lead', id: 'fx' }, t('pf.noConversion', { cur: summary.currency }));
+  return el('p', { class: 'lead', id: 'fx' }, t('pf.ratesUsed', { date: fx.asOf ?? '—' }), ' ',
+    used.map((r) => `1 ${summary.currency} = ${num(r.rate, 4)} ${r.currency}`).join(' · '), '.');
 }
 
 // Charts are drawn at the width they are shown at: redrawn when it changes.
@@ -183,8 +199,8 @@ window.addEventListener('resize', () => {
 async function loadHealth(profile) {
   const st = document.getElementById('health-status');
   const box = document.getElementById('health');
-  if (!assets.length) { status(st, '', ''); box.replaceChildren(el('p', {}, 'The health score needs at least one asset.')); return; }
-  status(st, 'loading', 'Scoring your portfolio…');
+  if (!assets.length) { status(st, '', ''); box.replaceChildren(el('p', {}, t('pf.healthNeeds'))); return; }
+  status(st, 'loading', t('pf.scoring'));
   const body = {
     holdings: assets.map((a) => {
       const h = { name: a.name, value: a.value, assetClass: a.category, currency: a.currency };
@@ -212,37 +228,57 @@ async function loadHealth(profile) {
 
 function scoreView(score, max, id) {
   return el('div', {},
-    el('p', {}, el('span', { class: 'score', id }, String(score)), ` of ${max}`),
-    el('meter', { class: 'meter', min: 0, max, value: score, 'aria-label': `Score ${score} of ${max}` }));
+    el('p', {}, el('span', { class: 'score', id }, String(score)), ' ', t('pf.ofMax', { max: num(max) })),
+    el('meter', { class: 'meter', min: 0, max, value: score, 'aria-label': t('pf.scoreOf', { score, max: num(max) }) }));
 }
 
 function components(cs) {
   return el('ul', { class: 'components' }, cs.map((c) => el('li', {},
-    el('strong', {}, words(c.name)), el('br'), `${c.score} of ${c.max}`,
-    el('meter', { class: 'meter', min: 0, max: c.max, value: c.score, 'aria-label': `${words(c.name)}: ${c.score} of ${c.max}` }))));
+    el('strong', {}, words(c.name)), el('br'), t('pf.partOf', { score: c.score, max: c.max }),
+    el('meter', { class: 'meter', min: 0, max: c.max, value: c.score, 'aria-label': `${words(c.name)}: ${t('pf.partOf', { score: c.score, max: c.max })}` }))));
 }
 
 function recs(list) {
-  if (!list || !list.length) return el('p', {}, 'Nothing to improve.');
-  return el('div', {}, el('h3', {}, 'Recommendations'),
-    el('ol', { class: 'recs' }, list.map((r) => el('li', {}, el('strong', {}, r.title), el('br'), r.detail))));
+  if (!list || !list.length) return el('p', {}, t('pf.nothing'));
+  return el('div', {}, el('h3', {}, t('pf.recs')),
+    el('ol', { class: 'recs' }, list.map((r) => el('li', {}, el('strong', {}, recTitle(r)), el('br'), recDetail(r)))));
+}
+
+/**
+ * A recommendation's title in the page's language, from its kind (the
+ * holding it names taken from the API's English title).
+ */
+function recTitle(r) {
+  if (lang === 'en' || !r.kind || t('rec.' + r.kind) === 'rec.' + r.kind) return r.title;
+  const en = /** @type {Record<string, string>} */ ({ single_holding: 'Reduce the weight of ', fund_cost: 'Cut the fee on ' })[r.kind];
+  return t('rec.' + r.kind, { name: en && r.title.startsWith(en) ? r.title.slice(en.length) : '' });
+}
+
+/**
+ * Its explanation: the API writes it in English only, so on a page in
+ * another language it is marked as English (lang="en") for screen readers
+ * and said to be.
+ */
+function recDetail(r) {
+  if (lang === 'en') return r.detail;
+  return el('span', {}, el('span', { class: 'hint' }, t('pf.recDetailLang'), ' '), el('span', { lang: 'en' }, r.detail));
 }
 
 async function loadFIScore() {
   const st = document.getElementById('fiscore-status');
   const box = document.getElementById('fiscore');
-  status(st, 'loading', 'Loading your FI score…');
+  status(st, 'loading', t('pf.loadingFI'));
   try {
     const f = await api('GET', '/fi-score');
     status(st, '', '');
     const kids = [scoreView(f.score, 1000, 'fi-score'), components(f.components)];
     if (f.missing?.length) {
-      kids.push(el('h3', {}, 'To make it exact'),
+      kids.push(el('h3', {}, t('pf.makeExact')),
         el('ul', { id: 'fi-missing' }, f.missing.map((m) => {
           const [what, why] = missingWords[m.field] || [words(m.field), plain(m.why)];
           return el('li', {}, el('strong', {}, what), ': ', why);
         })),
-        el('p', {}, el('a', { href: '/dashboard/settings' }, 'Complete your profile')));
+        el('p', {}, el('a', { href: '/dashboard/settings' }, t('pf.complete'))));
     }
     box.replaceChildren(...kids);
   } catch (err) {

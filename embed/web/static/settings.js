@@ -1,5 +1,5 @@
 // Profile, preferences, notifications, API keys, export and erasure.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, download, requireSession, control, t, locale, loadFormat, followLocale } from './common.js';
 
 /**
  * Fills a form's inputs from a document. A rate (data-kind="pct") is shown
@@ -38,17 +38,19 @@ function docForm(id, path, required = []) {
     clearFieldErrors(form);
     const body = read(form);
     for (const k of required) if (body[k] === null) delete body[k];
-    status(st, 'loading', 'Saving…');
+    status(st, 'loading', t('js.saving'));
     try {
-      fill(form, await api('PATCH', path, body));
-      status(st, '', 'Saved.');
+      const saved = await api('PATCH', path, body);
+      fill(form, saved);
+      status(st, '', t('js.saved'));
+      if ('locale' in saved) followLocale(saved.locale);
     } catch (err) {
       if (err.details?.length) fieldErrors(form, err.details);
       status(st, 'error', describe(err));
     }
   });
   return async () => {
-    status(st, 'loading', 'Loading…');
+    status(st, 'loading', t('js.loading'));
     try {
       fill(form, await api('GET', path));
       status(st, '', '');
@@ -61,15 +63,15 @@ function docForm(id, path, required = []) {
 const loadProfile = docForm('profile', '/user/profile', ['currency']);
 const loadSettings = docForm('settings', '/user/settings', ['baseCurrency', 'locale', 'expectedReturn', 'inflationRate', 'withdrawalRate', 'units']);
 
-const notifNames = { milestones: 'FI milestones', weeklySummary: 'Weekly summary', productNews: 'Product news' };
+const notifNames = { milestones: t('set.n.milestones'), weeklySummary: t('set.n.weekly'), productNews: t('set.n.news') };
 const nform = /** @type {HTMLFormElement} */ (document.getElementById('notifications'));
 async function loadNotifications() {
   const st = nform.querySelector('.status');
-  status(st, 'loading', 'Loading…');
+  status(st, 'loading', t('js.loading'));
   try {
     const n = await api('GET', '/user/notifications');
     document.getElementById('notif-fields').replaceChildren(...Object.entries(n).flatMap(([k, ch]) =>
-      Object.entries(ch).map(([c, on]) => el('label', {}, el('input', { type: 'checkbox', name: `${k}.${c}`, checked: on }), `${notifNames[k] || k} by ${c}`))));
+      Object.entries(ch).map(([c, on]) => el('label', {}, el('input', { type: 'checkbox', name: `${k}.${c}`, checked: on }), t('set.n.by', { what: notifNames[k] || k, channel: t('set.ch.' + c) === 'set.ch.' + c ? c : t('set.ch.' + c) })))));
     status(st, '', '');
   } catch (err) {
     status(st, 'error', describe(err));
@@ -83,10 +85,10 @@ nform.addEventListener('submit', async (e) => {
     const [k, c] = box.name.split('.');
     (body[k] ||= {})[c] = box.checked;
   }
-  status(st, 'loading', 'Saving…');
+  status(st, 'loading', t('js.saving'));
   try {
     await api('PATCH', '/user/notifications', body);
-    status(st, '', 'Saved.');
+    status(st, '', t('js.saved'));
   } catch (err) {
     status(st, 'error', describe(err));
   }
@@ -95,28 +97,28 @@ nform.addEventListener('submit', async (e) => {
 // API keys.
 const kform = /** @type {HTMLFormElement} */ (document.getElementById('key-form'));
 const kst = document.getElementById('key-status');
-const when = (t) => (t ? new Date(t).toLocaleString() : 'never');
+const when = (d) => (d ? new Date(d).toLocaleString(locale()) : t('set.never'));
 async function loadKeys() {
   try {
     const keys = await api('GET', '/user/api-keys');
-    const t = document.getElementById('keys');
-    if (!keys.length) { t.replaceChildren(el('caption', {}, 'No API keys yet.')); return; }
-    t.replaceChildren(el('caption', { class: 'sr' }, 'Your API keys'),
-      el('thead', {}, el('tr', {}, ['Name', 'Key', 'Created', 'Last used', ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, 'Actions'))))),
+    const tbl = document.getElementById('keys');
+    if (!keys.length) { tbl.replaceChildren(el('caption', {}, t('set.noKeys'))); return; }
+    tbl.replaceChildren(el('caption', { class: 'sr' }, t('set.yourKeys')),
+      el('thead', {}, el('tr', {}, [t('js.name'), t('set.key'), t('set.created'), t('set.lastUsed'), ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, t('js.actions')))))),
       el('tbody', {}, keys.map((k) => el('tr', { 'data-id': k.id },
-        el('td', { class: 'left', 'data-label': 'Name' }, k.name), el('td', { class: 'left', 'data-label': 'Key' }, el('code', {}, k.hint)),
-        el('td', { 'data-label': 'Created' }, when(k.createdAt)), el('td', { 'data-label': 'Last used' }, when(k.lastUsedAt)),
-        el('td', { class: 'actions' }, el('button', { type: 'button', class: 'danger small', 'aria-label': `Revoke ${k.name}`, onclick: () => revoke(k) }, 'Revoke'))))));
+        el('td', { class: 'left', 'data-label': t('js.name') }, k.name), el('td', { class: 'left', 'data-label': t('set.key') }, el('code', {}, k.hint)),
+        el('td', { 'data-label': t('set.created') }, when(k.createdAt)), el('td', { 'data-label': t('set.lastUsed') }, when(k.lastUsedAt)),
+        el('td', { class: 'actions' }, el('button', { type: 'button', class: 'danger small', 'aria-label': t('set.revokeN', { name: k.name }), onclick: () => revoke(k) }, t('set.revoke')))))));
   } catch (err) {
     status(kst, 'error', describe(err));
   }
 }
 async function revoke(k) {
-  if (!confirm(`Revoke the key "${k.name}"? Scripts using it stop working at once.`)) return;
-  status(kst, 'loading', 'Revoking…');
+  if (!confirm(t('set.confirmRevoke', { name: k.name }))) return;
+  status(kst, 'loading', t('set.revoking'));
   try {
     await api('DELETE', '/user/api-keys/' + encodeURIComponent(k.id));
-    status(kst, '', `Key "${k.name}" revoked.`);
+    status(kst, '', t('set.revoked', { name: k.name }));
     await loadKeys();
   } catch (err) {
     status(kst, 'error', describe(err));
@@ -125,10 +127,10 @@ async function revoke(k) {
 kform.addEventListener('submit', async (e) => {
   e.preventDefault();
   clearFieldErrors(kform);
-  status(kst, 'loading', 'Creating…');
+  status(kst, 'loading', t('set.creating'));
   try {
     const k = await api('POST', '/user/api-keys', { name: control(kform, 'name').value.trim() });
-    status(kst, '', `Key "${k.name}" created.`);
+    status(kst, '', t('set.createdN', { name: k.name }));
     document.getElementById('new-key-value').textContent = k.key;
     document.getElementById('new-key').hidden = false;
     document.getElementById('copy-key').focus();
@@ -136,7 +138,7 @@ kform.addEventListener('submit', async (e) => {
     await loadKeys();
   } catch (err) {
     if (err.details?.length) fieldErrors(kform, err.details);
-    else if (err.code === 'MISSING_FIELD') fieldErrors(kform, [{ path: 'name', message: 'is required' }]);
+    else if (err.code === 'MISSING_FIELD') fieldErrors(kform, [{ path: 'name', message: t('js.required') }]);
     status(kst, 'error', describe(err));
   }
 });
@@ -144,35 +146,35 @@ document.getElementById('copy-key').addEventListener('click', async () => {
   const cst = document.getElementById('copy-status');
   try {
     await navigator.clipboard.writeText(document.getElementById('new-key-value').textContent);
-    status(cst, '', 'Copied.');
+    status(cst, '', t('set.copied'));
   } catch {
-    status(cst, 'error', 'Copying is not allowed here: select the key and copy it by hand.');
+    status(cst, 'error', t('set.copyRefused'));
   }
 });
 
 // Export and erasure.
 document.getElementById('export').addEventListener('click', async () => {
   const st = document.getElementById('export-status');
-  status(st, 'loading', 'Preparing your data…');
+  status(st, 'loading', t('set.preparing'));
   try {
     const d = await api('GET', '/user/export');
     download('fiplan-export.json', 'application/json', JSON.stringify(d, null, 2));
-    status(st, '', 'Downloaded fiplan-export.json.');
+    status(st, '', t('set.downloaded'));
   } catch (err) {
     status(st, 'error', describe(err));
   }
 });
 const dform = /** @type {HTMLFormElement} */ (document.getElementById('delete'));
-const phrase = 'delete my account';
+const phrase = t('set.phrase');
 dform.confirm.addEventListener('input', () => { /** @type {HTMLButtonElement} */ (document.getElementById('delete-btn')).disabled = dform.confirm.value.trim() !== phrase; });
 dform.addEventListener('submit', async (e) => {
   e.preventDefault();
   const st = dform.querySelector('.status');
-  if (dform.confirm.value.trim() !== phrase) { status(st, 'error', `Type "${phrase}" to confirm.`); return; }
-  status(st, 'loading', 'Deleting…');
+  if (dform.confirm.value.trim() !== phrase) { status(st, 'error', t('set.typePhrase', { phrase })); return; }
+  status(st, 'loading', t('set.deleting'));
   try {
     await api('DELETE', '/user');
-    status(st, '', 'Your account is deleted. Signing you out…');
+    status(st, '', t('set.deletedOut'));
     /** @type {HTMLFormElement} */ (document.getElementById('signout')).requestSubmit();
   } catch (err) {
     status(st, 'error', describe(err));
@@ -180,5 +182,6 @@ dform.addEventListener('submit', async (e) => {
 });
 
 if (await requireSession(document.getElementById('page'))) {
+  await loadFormat();
   loadProfile(); loadSettings(); loadNotifications(); loadKeys();
 }

@@ -1,6 +1,6 @@
 // One country's tax with its line-by-line breakdown, and (pro) a ranking of
 // countries by after-tax income.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession, loadFormat } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession, loadFormat, t, tn, apiText, countryName } from './common.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('tax'));
 const st = document.getElementById('tax-status');
@@ -24,7 +24,7 @@ function fillCountry() {
   if (!c) return;
   form.year.replaceChildren(...c.years.slice().reverse().map((y) => el('option', { value: y, selected: y === c.latestYear }, String(y))));
   fillRegions();
-  document.querySelector('label[for=employment]').closest('fieldset').querySelector('legend').textContent = `Yearly income, in ${c.currency}`;
+  document.querySelector('label[for=employment]').closest('fieldset').querySelector('legend').textContent = t('tax.yearlyIn', { cur: c.currency });
   clearResult();
 }
 
@@ -36,18 +36,18 @@ function fillRegions() {
   const was = form.region.value;
   const all = c.regions || [];
   const regions = all.filter((r) => !r.years || r.years.includes(year));
-  form.region.replaceChildren(el('option', { value: '' }, 'national only'),
+  form.region.replaceChildren(el('option', { value: '' }, t('tax.national')),
     ...regions.map((r) => el('option', { value: r.code, selected: r.code === was }, r.name)));
   form.region.disabled = !regions.length;
   const left = all.length - regions.length;
   const hint = document.getElementById('region-hint');
   hint.hidden = !left;
-  hint.textContent = left ? `${left} region${left === 1 ? ' is' : 's are'} modelled only in other tax years: choose another year to see ${left === 1 ? 'it' : 'them'}.` : '';
+  hint.textContent = left ? tn('tax.otherYears', left) : '';
 }
 
 /** Removes a result that no longer answers the form. */
 function clearResult() {
-  document.getElementById('result').replaceChildren(el('p', {}, 'Choose a country and press Calculate tax.'));
+  document.getElementById('result').replaceChildren(el('p', {}, t('tax.choose')));
 }
 
 form.country.addEventListener('change', fillCountry);
@@ -84,11 +84,11 @@ function assumptions(c, d) {
   const all = [...notes, ...local];
   return [
     el('details', { class: 'notes', open: all.length <= 6 },
-      el('summary', { id: 'assume-h' }, `What this assumes (${all.length})`),
-      el('ul', { class: 'notes', id: 'assumptions' }, all.map((n) => el('li', {}, n)))),
+      el('summary', { id: 'assume-h' }, t('tax.assumes', { n: all.length })),
+      el('ul', { class: 'notes', id: 'assumptions' }, all.map((n) => el('li', apiText(), n)))),
     c.notModelled?.length ? el('details', { class: 'notes', open: c.notModelled.length <= 6 },
-      el('summary', { id: 'not-h' }, `Not modelled (${c.notModelled.length})`),
-      el('ul', { class: 'notes', id: 'not-modelled' }, c.notModelled.map((n) => el('li', {}, n)))) : '',
+      el('summary', { id: 'not-h' }, t('tax.notModelled', { n: c.notModelled.length })),
+      el('ul', { class: 'notes', id: 'not-modelled' }, c.notModelled.map((n) => el('li', apiText(), n)))) : '',
   ];
 }
 
@@ -97,26 +97,26 @@ form.addEventListener('submit', async (e) => {
   clearFieldErrors(form);
   const body = { country: form.country.value, year: Number(form.year.value), income: income() };
   if (form.region.value) body.region = form.region.value;
-  status(st, 'loading', 'Calculating…');
+  status(st, 'loading', t('js.calculating'));
   try {
     const d = await api('POST', '/tax/calculate', body);
     status(st, '', '');
     const c = countries.find((x) => x.code === d.country) || chosen();
     const m = (v) => money(v, d.currency);
-    const head = ['Line', 'Category', 'Base', 'Rate', 'Amount'];
+    const head = ['line', 'category', 'base', 'rate', 'amount'].map((h) => t('tax.col.' + h));
     document.getElementById('result').replaceChildren(
       el('dl', { class: 'stats' },
-        el('div', {}, el('dt', {}, 'Total tax'), el('dd', { id: 'total-tax' }, m(d.totalTax))),
-        el('div', {}, el('dt', {}, 'Effective rate'), el('dd', {}, pct(d.effectiveRate))),
-        el('div', {}, el('dt', {}, 'Marginal rate'), el('dd', {}, pct(d.marginalRate))),
-        el('div', {}, el('dt', {}, 'After tax'), el('dd', {}, m(d.afterTaxIncome)))),
-      el('p', {}, `Income tax ${m(d.incomeTax)} · social contributions ${m(d.socialContributions)} · capital tax ${m(d.capitalTax)}${d.regionalTax !== undefined && d.regionalTax !== null ? ` · regional tax ${m(d.regionalTax)}` : ''}`),
-      el('h3', { id: 'lines-h' }, `Line by line, ${d.year}`),
+        el('div', {}, el('dt', {}, t('tax.total')), el('dd', { id: 'total-tax' }, m(d.totalTax))),
+        el('div', {}, el('dt', {}, t('tax.effective')), el('dd', {}, pct(d.effectiveRate))),
+        el('div', {}, el('dt', {}, t('tax.marginal')), el('dd', {}, pct(d.marginalRate))),
+        el('div', {}, el('dt', {}, t('tax.after')), el('dd', {}, m(d.afterTaxIncome)))),
+      el('p', {}, t('tax.parts', { income: m(d.incomeTax), social: m(d.socialContributions), capital: m(d.capitalTax) }) + (d.regionalTax !== undefined && d.regionalTax !== null ? t('tax.regionalPart', { regional: m(d.regionalTax) }) : '')),
+      el('h3', { id: 'lines-h' }, t('tax.lines', { year: d.year })),
       el('div', { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-labelledby': 'lines-h' }, el('table', { id: 'breakdown', class: 'reflow' },
         el('thead', {}, el('tr', {}, head.map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h)))),
         el('tbody', {}, d.breakdown.map((b) => el('tr', {},
-          el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b, d.region)), el('td', { class: 'left', 'data-label': head[1] }, b.category),
-          el('td', { 'data-label': head[2] }, m(b.base)), el('td', { 'data-label': head[3] }, b.kind === 'deduction' ? 'deducted' : pct(b.rate, 2)),
+          el('td', { class: 'left', 'data-label': head[0] }, lineName(c, b, d.region)), el('td', { class: 'left', 'data-label': head[1] }, t('taxcat.' + b.category) === 'taxcat.' + b.category ? b.category : t('taxcat.' + b.category)),
+          el('td', { 'data-label': head[2] }, m(b.base)), el('td', { 'data-label': head[3] }, b.kind === 'deduction' ? t('tax.deducted') : pct(b.rate, 2)),
           el('td', { 'data-label': head[4] }, b.kind === 'deduction' ? `−${m(b.amount)}` : m(b.amount))))))),
       ...assumptions(c, d));
   } catch (err) {
@@ -130,14 +130,14 @@ form.addEventListener('submit', async (e) => {
 document.getElementById('optimize').addEventListener('click', async () => {
   clearFieldErrors(form);
   const ost = document.getElementById('opt-status');
-  status(ost, 'loading', 'Ranking countries…');
+  status(ost, 'loading', t('tax.ranking'));
   try {
     const d = await api('POST', '/tax/optimize', { country: form.country.value, income: income() });
-    status(ost, '', `Exchange rates of ${d.fxAsOf}. Now: ${money(d.current.afterTaxIncomeUSD, 'USD')} after tax in ${d.current.name}.`);
+    status(ost, '', t('tax.optNow', { date: d.fxAsOf, amount: money(d.current.afterTaxIncomeUSD, 'USD'), country: countryName(d.current.country, d.current.name) }));
     document.getElementById('opt').replaceChildren(el('ol', { class: 'recs', id: 'suggestions' }, d.suggestions.slice(0, 15).map((s) => el('li', {},
-      el('strong', {}, s.name + (s.program ? ` — ${s.program.name || s.program.id || s.program}` : '')),
-      `: ${money(s.afterTaxIncomeUSD, 'USD')} after tax (${pct(s.effectiveRate)} effective), ${s.gainUSD >= 0 ? '+' : ''}${money(s.gainUSD, 'USD')} a year`,
-      s.eligibility?.length ? el('details', {}, el('summary', {}, 'Who qualifies'), el('ul', {}, s.eligibility.map((e) => el('li', {}, e)))) : ''))));
+      el('strong', {}, countryName(s.country, s.name) + (s.program ? ` — ${s.program.name || s.program.id || s.program}` : '')),
+      ': ' + t('tax.optLine', { amount: money(s.afterTaxIncomeUSD, 'USD'), rate: pct(s.effectiveRate), gain: (s.gainUSD >= 0 ? '+' : '') + money(s.gainUSD, 'USD') }),
+      s.eligibility?.length ? el('details', {}, el('summary', {}, t('tax.who')), el('ul', {}, s.eligibility.map((e) => el('li', apiText(), e)))) : ''))));
   } catch (err) {
     if (err.details?.length) fieldErrors(form, err.details);
     status(ost, 'error', describe(err));
@@ -148,14 +148,15 @@ async function init() {
   const s = await requireSession(document.getElementById('page'));
   if (!s) return;
   await loadFormat();
-  status(st, 'loading', 'Loading countries…');
+  status(st, 'loading', t('tax.loadingCountries'));
   try {
     countries = await api('GET', '/tax/countries');
-    countries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const c of countries) c.name = countryName(c.code, c.name);
+    countries.sort((a, b) => a.name.localeCompare(b.name, document.documentElement.lang));
     form.country.replaceChildren(...countries.map((c) => el('option', { value: c.code, selected: c.code === 'GB' }, `${c.name} (${c.currency})`)));
     fillCountry();
     status(st, '', '');
-    if (s.tier !== 'pro') document.getElementById('optimize').title = 'Needs the pro tier';
+    if (s.tier !== 'pro') document.getElementById('optimize').title = t('js.needsPro');
   } catch (err) {
     status(st, 'error', describe(err));
   }

@@ -12,13 +12,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// SHOTS keeps the screenshots of every page in each language and colour
+// scheme (default: under the run's temporary directory).
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
 const work = mkdtempSync(join(tmpdir(), 'fiplan-e2e-'));
 const shots = join(work, 'screenshots');
 mkdirSync(shots);
+const pageShots = process.env.SHOTS || join(work, 'pages');
+mkdirSync(pageShots, { recursive: true });
 
 function freePort() {
   return new Promise((ok, fail) => {
@@ -368,6 +375,9 @@ try {
       const d = (await resp.json()).data;
       const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
       await page.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, eur.format(d.fiNumber));
+      // The settings' locale is German: so is the page, though the browser asks for English.
+      assert.equal(await page.getAttribute('html', 'lang'), 'de');
+      assert.equal(await page.textContent('#results-h'), 'Ihr Plan');
       assert.match(await page.textContent('#table tbody tr td:nth-child(3)'), /€$/);
       const [sum] = await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/api/v1/assets/summary')),
@@ -474,6 +484,91 @@ try {
     }
   });
 
+  // Each page in English and German, light and dark: axe-core finds no
+  // violation of the WCAG 2 A and AA rules, the German page shows no
+  // English words in its own text (labels, buttons, headings, table heads),
+  // and a screenshot at 375 and 1280 px is kept.
+  const english = /\b(the|and|your|of|Loading|Sign in|Sign out|Calculate|Save|Add|Delete|Search|Compare|Settings|Year|Age|Summary|Assets|Dark mode|Skip to content)\b/;
+  const pagesReady = [['/', '#fi-number'], ['/app/portfolio', '#fi-score'], ['/app/places', '#cities li'], ['/app/tax', '#country option[value=DE]'], ['/dashboard/settings', '#keys caption']];
+  async function everyPage(who, list) {
+    const failures = [];
+    const patch = (body) => page.evaluate((b) => fetch('/api/v1/user/settings', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), body);
+    try {
+      for (const lang of ['en', 'de']) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        if (who === 'signed-in') await patch({ locale: lang === 'de' ? 'de-DE' : 'en-US' });
+        for (const scheme of ['light', 'dark']) {
+          await page.emulateMedia({ colorScheme: scheme });
+          for (const [p, ready] of list) {
+            await page.goto(base + p);
+            await page.waitForSelector(ready, { state: 'attached' });
+            await page.waitForLoadState('networkidle');
+            assert.equal(await page.getAttribute('html', 'lang'), lang, `${p} in ${lang}`);
+            await page.evaluate(axeSource);
+            const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+            for (const v of res.violations) failures.push(`${who} ${lang} ${scheme} ${p}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+            if (lang === 'de') {
+              const own = await page.evaluate(() => [...document.querySelectorAll('label, button, h1, h2, h3, legend, th[scope=col], dt, nav a, .lead, .status, caption')]
+                .map((e) => e.textContent.trim()).filter(Boolean));
+              for (const s of own) if (english.test(s)) failures.push(`${who} de ${p}: English text "${s.slice(0, 80)}"`);
+            }
+            const name = `${(p.replace(/\//g, '_').replace(/^_$/, '_calculator') || 'page').replace(/^_/, '')}-${who}-${lang}-${scheme}`;
+            for (const width of [375, 1280]) {
+              await page.setViewportSize({ width, height: 900 });
+              await page.waitForTimeout(300);
+              await page.screenshot({ path: join(pageShots, `${name}-${width}.png`), fullPage: true });
+            }
+            await page.setViewportSize({ width: 1280, height: 900 });
+          }
+        }
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+      if (who === 'signed-in') await patch({ locale: 'en-US' });
+    }
+    assert.deepEqual(failures, [], failures.join('\n'));
+  }
+
+  test('every page, signed in: no axe violations, no English on German pages (light and dark)', async () => {
+    await everyPage('signed-in', pagesReady);
+  });
+
+  test('the dark-mode toggle is kept and set before the first paint', async () => {
+    await page.goto(base + '/');
+    await page.click('#theme-toggle');
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+    assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), 'true');
+    await page.goto(base + '/app/tax');
+    // theme.js runs before the body: the attribute is there at once.
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    const bg = await page.evaluate(() => globalThis.getComputedStyle(document.body).backgroundColor);
+    assert.notEqual(bg, 'rgb(247, 247, 244)', 'dark background');
+    await page.click('#theme-toggle');
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+    await page.evaluate(() => localStorage.removeItem('fiplan-theme'));
+  });
+
+  test('print: no navigation or form, the inputs summarised, the table whole', async () => {
+    await page.goto(base + '/?currentAge=41&annualIncome=82000&annualExpenses=39000&hist=0');
+    await page.waitForSelector('#table tbody tr');
+    await page.evaluate(() => globalThis.dispatchEvent(new Event('beforeprint')));
+    await page.emulateMedia({ media: 'print' });
+    try {
+      assert.equal(await page.isVisible('header.top'), false, 'navigation printed');
+      assert.equal(await page.isVisible('#calc'), false, 'form printed');
+      assert.equal(await page.isVisible('#calc-summary'), true, 'inputs summarised');
+      assert.match(await page.textContent('#calc-summary'), /Age\s*41/);
+      assert.equal(await page.isVisible('#chart svg'), true, 'chart printed');
+      const clipped = await page.evaluate(() => { const w = document.querySelector('.table-wrap'); return w.scrollHeight > w.clientHeight + 1; });
+      assert.equal(clipped, false, 'table cut at its box');
+      await page.pdf({ path: join(pageShots, 'calculator-print.pdf') }).catch(() => {});
+      await page.screenshot({ path: join(pageShots, 'calculator-print.png'), fullPage: true });
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
   test('sign out', async () => {
     await page.goto(base + '/dashboard/settings');
     await page.waitForSelector('#signout:not([hidden])');
@@ -483,6 +578,10 @@ try {
     assert.equal(s.signedIn, false);
     assert.equal(s.refreshable, false);
     await shot('signed-out');
+  });
+
+  test('every page, signed out: no axe violations, no English on German pages (light and dark)', async () => {
+    await everyPage('signed-out', [['/', '#fi-number'], ['/auth/login', '#login-form'], ['/nowhere', 'h1']]);
   });
 
   test('a 429 says when to retry', async () => {
@@ -513,7 +612,7 @@ try {
 } finally {
   await browser?.close().catch(() => {});
   server.kill('SIGTERM');
-  console.log(`screenshots: ${shots}`);
+  console.log(`screenshots: ${shots}, ${pageShots}`);
   console.log(`server log: ${join(work, 'fiplan.log')}`);
 }
 if (failed) {

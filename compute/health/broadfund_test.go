@@ -1,0 +1,36 @@
+package health
+
+import "testing"
+
+// A portfolio of one world index fund, entered without its expense ratio,
+// is spread over thousands of companies: no advice to keep a single
+// exposure under 10%, and full points for concentration. A single share
+// (an equity holding of a region other than global, without a ratio) is
+// still one bet.
+func TestWorldFundWithoutExpenseRatioIsLookedThrough(t *testing.T) {
+	p := perfect()
+	p.Holdings = []Holding{{Name: "Vanguard FTSE All-World", Value: 12000, AssetClass: Equity, Region: Global, ISIN: "IE00BK5BQT80"}}
+	r := score(p)
+	checkInvariants(t, &p, r)
+	if r.Metrics.LargestExposure > ExposureFull {
+		t.Fatalf("largest exposure %v of a world fund, want at most %v", r.Metrics.LargestExposure, ExposureFull)
+	}
+	for _, rc := range r.Recommendations() {
+		if rc.Kind == KindSingleHolding || rc.Kind == KindHoldingConcentration {
+			t.Fatalf("a world fund alone is advised on concentration: %+v", rc)
+		}
+	}
+
+	p.Holdings[0].Region = NorthAmerica
+	r = score(p)
+	if r.Metrics.LargestExposure != 1 {
+		t.Fatalf("largest exposure %v of one share, want 1", r.Metrics.LargestExposure)
+	}
+	found := false
+	for _, rc := range r.Recommendations() {
+		found = found || rc.Kind == KindSingleHolding
+	}
+	if !found {
+		t.Fatal("one share alone gets no advice on its single exposure")
+	}
+}
