@@ -18,7 +18,7 @@ func (e *engine) solve(ys *yearState) float64 {
 		}
 	}
 	ys.due = e.taxes(ys, false)
-	return 0
+	return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn-0.005)
 }
 
 // take draws want from the accounts in the plan's order: first what can be
@@ -51,7 +51,7 @@ func (e *engine) takeLow(want float64, ys *yearState) float64 {
 	for k := 0; k < e.na && want-got > 1e-9; k++ {
 		i := e.order[k]
 		a := &e.acc[i]
-		if a.class != 2 || !e.open(i, ys) {
+		if a.class != 2 || a.w.Withdrawal.Taxed != TaxedIncome || !e.open(i, ys) {
 			continue
 		}
 		room := top - e.ordinary(ys, a.owner)

@@ -65,6 +65,7 @@ type engine struct {
 	benefitFactor [MaxPensions]float64
 	pensionFrom   [MaxPensions]int // the age each pension is paid from
 	fiNumber      float64
+	lean, fat     float64 // the FI numbers of 0.7 and 1.5 x the spending, each grossed up
 	fee           float64
 	baseline      bool // drawing conventionally, no conversions
 
@@ -90,9 +91,8 @@ func (e *engine) reset() { e.acc, e.ppl = e.acc0, e.ppl0 }
 // outcome is what a run reports besides its rows.
 type outcome struct {
 	fiRow, retireRow, depleteRow int
-	drew                         bool
+	drew, joint                  bool
 	endBal, endReal, lifeTax     float64
-	contrib, withdrawn           float64
 }
 
 func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
@@ -148,11 +148,20 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 	}
 	e.setOrder()
 	e.fiNumber = e.firstSpending() / finite(p.WithdrawalRate, 0.04, fi.MinWithdrawalRate, 1)
+	e.lean, e.fat = fi.LeanMultiplier*e.fiNumber, fi.FatMultiplier*e.fiNumber
 	if r := &p.Residences[0]; r.System != nil {
-		mix := tax.Income{Pension: 1}
-		if g, ok, err := tax.GrossFor(r.System, r.Year, &mix, r.Region, nil, e.fiNumber*p.WithdrawalRate); err == nil && ok {
-			e.fiNumber = g / p.WithdrawalRate
+		rate := rateOr1(r.Rate)
+		mix := tax.Income{Pension: 1, Age: e.retireAge()}
+		gross := func(spend float64) float64 {
+			if g, ok, err := tax.GrossFor(r.System, r.Year, &mix, r.Region, nil, spend*rate); err == nil && ok {
+				return g / rate
+			}
+			return spend
 		}
+		wr := p.WithdrawalRate
+		e.lean = gross(e.lean*wr) / wr
+		e.fat = gross(e.fat*wr) / wr
+		e.fiNumber = gross(e.fiNumber*wr) / wr
 	}
 }
 
@@ -265,16 +274,17 @@ func (e *engine) setOrder() {
 	}
 }
 
-// firstSpending is the retirement spending of the first retired year,
-// today's money, for the FI number.
+// firstSpending is the retirement spending of the first retired year (at
+// the retirement age, or today when it comes with FI), today's money, for
+// the FI number.
 func (e *engine) firstSpending() float64 {
-	if len(e.p.Phases) > 0 && e.p.Phases[0].FromAge <= e.p.People[0].Age {
-		return e.spendingAt(e.p.People[0].Age)
-	}
-	if e.p.Retirement > 0 {
-		return e.p.Retirement
-	}
-	return e.p.Expenses
+	return e.spendingAt(e.retireAge())
+}
+
+// retireAge is the first person's retirement age, or today's when it
+// comes with FI.
+func (e *engine) retireAge() int {
+	return max(e.p.People[0].Age, e.p.People[0].RetirementAge)
 }
 
 // spendingAt is the retirement spending at the first person's age: the

@@ -32,6 +32,8 @@ func Run(p *Plan, w *Work, r *Result) error {
 	}
 	r.Summary = e.summary(&o)
 	r.LifetimeTax = o.lifeTax
+	r.Spending = e.firstSpending()
+	r.Joint = o.joint
 	r.DrewDown = o.drew
 	e.bridges(r)
 	bo := o
@@ -52,7 +54,7 @@ func Run(p *Plan, w *Work, r *Result) error {
 func (e *engine) summary(o *outcome) fi.Summary {
 	age0 := e.ppl[0].age0
 	s := fi.Summary{
-		FINumber: e.fiNumber, LeanFINumber: fi.LeanMultiplier * e.fiNumber, FatFINumber: fi.FatMultiplier * e.fiNumber,
+		FINumber: e.fiNumber, LeanFINumber: e.lean, FatFINumber: e.fat,
 		YearsToFI: -1, FIAge: -1, FIYear: -1, RetirementAge: -1, DepletionAge: -1, DepletionYear: -1,
 		FinalBalance: o.endBal, FinalReal: o.endReal, Years: e.n, CoastAge: fi.DefaultCoastAge,
 	}

@@ -190,8 +190,8 @@ func Check(p *Plan) error {
 		if a.Wrapper != nil && a.Wrapper.Contrib.Closed && (a.Contribution > 0 || a.Employer > 0) {
 			return fieldErr(at("accounts", i)+".annualContribution", a.Wrapper.Name+" takes no new contributions")
 		}
-		if a.Employer > 0 && a.Wrapper != nil && !a.Wrapper.Contrib.Employer {
-			return fieldErr(at("accounts", i)+".employerContribution", a.Wrapper.Name+" takes no employer contributions")
+		if a.Employer > 0 && (a.Wrapper == nil || !a.Wrapper.Contrib.Employer) {
+			return fieldErr(at("accounts", i)+".employerContribution", "only a wrapper that takes employer contributions does (not "+a.Type+")")
 		}
 	}
 	for i := range p.Pensions {

@@ -64,6 +64,11 @@ type Result struct {
 	// account, a Roth conversions go to) after the plan's.
 	IDs         []string
 	LifetimeTax float64 // today's money
+	// Spending is the first retirement spending, today's money, before
+	// tax: the FI number's numerator.
+	Spending float64
+	// Joint: some year was taxed as a couple's joint return.
+	Joint bool
 	// DrewDown: some year drew on the accounts for spending or tax, or
 	// spending went unmet: the plan has a success or a failure to count.
 	DrewDown bool

@@ -13,7 +13,6 @@ type yearState struct {
 	res        int
 	cpi        float64
 	f          [2]flows
-	low        [2]float64 // tax-smart: ordinary income room left below the lowest band's top
 	inflow     float64    // wages, pensions, required minimums, windfalls
 	outflow    float64    // spending, own contributions, outlays
 	drawn      float64    // withdrawals beyond the required minimums
@@ -63,6 +62,7 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		if ys.drawn > 0 || short > 0 {
 			o.drew = true
 		}
+		o.joint = o.joint || e.joint(&ys)
 		cpiEnd := cpi * (1 + pi)
 		e.settle(&ys, ret, pi)
 		real := e.total() / cpiEnd
@@ -241,8 +241,14 @@ func (e *engine) contribute(ys *yearState) {
 				ys.f[o].wages -= allowed
 			}
 			paid := allowed*(1+c.Bonus) + emp
+			// the entry tax is withheld inside the fund: it counts as tax,
+			// and the fund, not the household's cash, pays it
 			ys.f[o].entryTax += c.Tax * paid
+			ys.inflow += c.Tax * paid
 			a.y.Contributions += paid * (1 - c.Tax)
+			if w.Access.BasisFirst {
+				a.basis += allowed // a Roth's contributions open before its access age
+			}
 		} else {
 			a.y.Contributions += allowed + emp
 			if a.w == nil && !a.cash {
@@ -264,11 +270,12 @@ func (e *engine) contribute(ys *yearState) {
 // group is the account whose index keys the limit account i shares.
 func (e *engine) group(i int) int {
 	a := &e.acc[i]
-	if a.w.Contrib.Group == "" {
-		return i
-	}
 	for j := 0; j < i; j++ {
-		if b := &e.acc[j]; b.w != nil && b.owner == a.owner && b.w.Contrib.Group == a.w.Contrib.Group {
+		b := &e.acc[j]
+		if b.w == nil || b.owner != a.owner {
+			continue
+		}
+		if (a.w.Contrib.Group != "" && b.w.Contrib.Group == a.w.Contrib.Group) || b.w == a.w {
 			return j
 		}
 	}

@@ -27,6 +27,7 @@ type Household struct {
 	ConvertUpTo float64
 	Moves       []Move
 	Filing      string // "", "single" or "joint"
+	OwnMix      bool   // some account gave its own stock share (not modelled)
 }
 
 // Move is a relocation at an age of the first person.
@@ -71,15 +72,23 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 		return err
 	}
 	hp.Residences = homes
-	files := homes[0].System != nil && homes[0].System.HasJointIn(homes[0].Year, homes[0].Region)
+	files := false
+	for _, r := range homes {
+		files = files || (r.System != nil && r.System.HasJointIn(r.Year, r.Region))
+	}
 	if h.Filing == "joint" && !files {
 		return &FieldError{"tax.filing", "joint returns are not modelled for " + homes[0].Country + " in " + strconv.Itoa(homes[0].Year) + " (or its region): send single, each person taxed alone"}
 	}
-	hp.Joint = h.Partner != nil && files && h.Filing != "single"
+	// each residence files jointly where its rules let couples
+	hp.Joint = h.Partner != nil && h.Filing != "single"
 	rules := in.Wrappers
 	accts := hw.accts[k][:0]
 	if len(h.Accounts) == 0 {
-		accts = append(accts, household.Account{ID: "savings", Type: "taxable", Balance: x.CurrentSavings, CostBasis: pr.basis})
+		a := household.Account{ID: "savings", Type: "taxable", Balance: x.CurrentSavings, CostBasis: pr.basis}
+		if x.FixedContribution {
+			a.Contribution = x.Contribution
+		}
+		accts = append(accts, a)
 	}
 	for i, a := range h.Accounts {
 		if err := resolveAccount(&a, i, homes[0].Country, rules, in, currency); err != nil {
@@ -94,7 +103,11 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 	}
 	hp.Accounts = accts
 	pens := hw.pens[k][:0]
-	for i, q := range h.Pensions {
+	list := h.Pensions
+	if k > 0 && len(p.Scenarios[k-1].Pensions) > 0 {
+		list = p.Scenarios[k-1].Pensions // a scenario's list replaces the base's
+	}
+	for i, q := range list {
 		if err := resolveBenefit(&q, i, rules, in, currency); err != nil {
 			return err
 		}
@@ -130,6 +143,12 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 				return nil, &FieldError{field + ".region", "unknown region " + strconv.Quote(m.Region) + " for " + sys.Country + regionList(sys)}
 			}
 			r.Region = sys.Regions[k].Code
+			if !sys.Covers(r.Year, r.Region) {
+				return nil, &FieldError{field + ".region", sys.Country + " models region " + r.Region + " only in other tax years than " + strconv.Itoa(r.Year)}
+			}
+		}
+		if m.AtAge <= hp.People[0].Age {
+			return nil, &FieldError{field + ".atAge", "must be after today (currentAge)"}
 		}
 		if sys.Currency != currency {
 			rate, ok := in.Convert(1, currency, sys.Currency)

@@ -86,7 +86,12 @@ func runOneHousehold(hw *householdWork, k int, pr *PlanResult, o *Options) error
 	}
 	pr.Household = hr
 	pr.Summary = hr.Summary
+	hp := &hw.plans[k]
 	pr.FINumber = hr.Summary.FINumber
+	if hp.Residences[0].System != nil && hp.WithdrawalRate > 0 {
+		// before tax: the spending over the rate; the summary's is after tax
+		pr.FINumber = hr.Spending / hp.WithdrawalRate
+	}
 	if o.Step == 0 {
 		pr.Rows = pr.Rows[:0]
 		return nil
@@ -124,8 +129,11 @@ func (r *Result) notes(p *Plan, o *Options) {
 		r.Notes = append(r.Notes, "historical.withdrawalTiming monthly: a household plan draws its year's money at the start of the year")
 	}
 	h := p.Household
-	if hp := &r.hw.plans[0]; h.Partner != nil && !hp.Joint && h.Filing == "" {
+	if h.Partner != nil && h.Filing == "" && r.Tax.Country != "" && !r.hw.res[0].Joint {
 		r.Notes = append(r.Notes, "tax.filing: each person is taxed alone (the country's rules on file do not file couples jointly)")
+	}
+	if h.OwnMix {
+		r.Notes = append(r.Notes, "accounts[].stockShare: every account grows at expectedReturn; the mix of each account is not modelled yet")
 	}
 	if len(h.Moves) > 0 {
 		r.Notes = append(r.Notes, "relocations: accounts keep their wrapper's access rules and withdrawal treatment after a move; the new country taxes the income they pay as its residents' income of that kind")

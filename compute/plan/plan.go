@@ -47,6 +47,8 @@ type Scenario struct {
 	// CostBasis is as Plan's for the scenario's CurrentSavings; nil: the
 	// base plan's, or with none all of the scenario's CurrentSavings.
 	CostBasis *float64
+	// Pensions, in a household plan, replace the base's when not empty.
+	Pensions []household.Pension
 }
 
 // Place is what a plan says of its city.

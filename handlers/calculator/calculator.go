@@ -16,6 +16,7 @@ import (
 
 	"fiplan/compute/fi"
 	place "fiplan/compute/geo"
+	"fiplan/compute/household"
 	"fiplan/compute/plan"
 	"fiplan/data/fx"
 	"fiplan/data/geo"
@@ -138,6 +139,8 @@ type calcWork struct {
 	plan plan.Plan
 	tax  plan.Tax
 	hh   plan.Household
+	// scenPens are the scenarios' household pensions
+	scenPens [fi.MaxScenarios][]household.Pension
 	mc   fi.MonteCarlo
 	in   plan.Inputs
 	opt  plan.Options

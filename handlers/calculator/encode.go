@@ -179,7 +179,9 @@ func (pd *planDocs) summary(r *plan.Result, p *plan.PlanResult) *calcSummaryDoc 
 		FinalBalance: cents(s.FinalBalance), FinalBalanceReal: cents(s.FinalReal),
 		GuardrailCuts: s.GuardrailCuts, GuardrailRaises: s.GuardrailRaise,
 	}
-	if r.Taxed {
+	if r.Taxed && p.Household != nil {
+		pd.sum.AfterTaxFINumber = cents(s.FINumber) // a household's rows carry its taxes
+	} else if r.Taxed {
 		t, pt := &r.Tax, &p.Taxes
 		pd.sum.AfterTaxFINumber = cents(s.FINumber)
 		pd.tax = taxDoc{Country: t.Country, Region: t.Region, Year: t.Year, Currency: r.Currency,

@@ -103,15 +103,8 @@ func householdOf(req *calcRequest, hh *plan.Household) (field, msg string) {
 	if field, msg := accountsOf(h.Accounts, hh); field != "" {
 		return field, msg
 	}
-	for i, p := range req.Pensions {
-		owner := 0
-		if p.Owner == "partner" {
-			if h.Partner == nil {
-				return "pensions[" + strconv.Itoa(i) + "].owner", "partner without a partner"
-			}
-			owner = 1
-		}
-		hh.Pensions = append(hh.Pensions, household.Pension{Owner: owner, FromAge: p.FromAge, Amount: p.Amount, Indexed: p.InflationLinked, Kind: p.Kind})
+	if hh.Pensions, field, msg = pensionsOf(req.Pensions, h.Partner != nil, hh.Pensions); field != "" {
+		return field, msg
 	}
 	for _, s := range h.Spending {
 		hh.Phases = append(hh.Phases, household.Phase{FromAge: s.FromAge, Amount: s.Amount})
@@ -161,9 +154,26 @@ func accountsOf(accts []calcAccount, hh *plan.Household) (field, msg string) {
 			x.Owner = 1
 		}
 		setF(&x.CostBasis, a.CostBasis)
+		hh.OwnMix = hh.OwnMix || a.StockShare != nil
 		setF(&x.Contribution, a.AnnualContribution)
 		setF(&x.Employer, a.EmployerContribution)
 		hh.Accounts = append(hh.Accounts, x)
 	}
 	return "", ""
+}
+
+// pensionsOf appends the request's pensions to dst in the household's
+// terms, refusing a partner's without a partner.
+func pensionsOf(list []calcPension, partner bool, dst []household.Pension) ([]household.Pension, string, string) {
+	for i, p := range list {
+		owner := 0
+		if p.Owner == "partner" {
+			if !partner {
+				return dst, "pensions[" + strconv.Itoa(i) + "].owner", "partner without a partner"
+			}
+			owner = 1
+		}
+		dst = append(dst, household.Pension{Owner: owner, FromAge: p.FromAge, Amount: p.Amount, Indexed: p.InflationLinked, Kind: p.Kind})
+	}
+	return dst, "", ""
 }

@@ -2,6 +2,7 @@ package calculator
 
 import (
 	"errors"
+	"strconv"
 
 	"github.com/valyala/fasthttp"
 
@@ -29,6 +30,14 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 			return false
 		}
 		p.Household = &w.hh
+		for i := range req.Scenarios {
+			list, field, msg := pensionsOf(req.Scenarios[i].Pensions, w.hh.Partner != nil, w.scenPens[i][:0])
+			if field != "" {
+				c.Fail("scenarios["+strconv.Itoa(i)+"]."+field, msg)
+				return false
+			}
+			w.scenPens[i], w.scen[i].Pensions = list, list
+		}
 	}
 	rt := req.Tax
 	if rt == nil {
