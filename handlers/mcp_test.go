@@ -162,9 +162,9 @@ func call(t *testing.T, cs *sdk.ClientSession, name, args string) *sdk.CallToolR
 	return res
 }
 
-var wantTools = []string{"add_asset", "checkin_my_plan", "compare_cities", "delete_asset", "fi_calculate", "get_my_plan", "list_my_assets",
-	"list_my_plans", "my_fi_score", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan", "search_cities", "tax_calculate",
-	"tax_optimize", "tax_programs", "update_asset"}
+var wantTools = []string{"add_asset", "checkin_my_plan", "compare_cities", "delete_asset", "fi_calculate", "get_my_plan", "get_my_profile",
+	"get_my_settings", "list_my_assets", "list_my_plans", "my_fi_score", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan",
+	"search_cities", "tax_calculate", "tax_countries", "tax_optimize", "tax_programs", "update_asset", "update_my_profile", "update_my_settings"}
 
 // TestMCPToolsOverHTTP calls every tool with a good and a bad input over
 // streamable HTTP, answering POSTs as JSON and as event streams.
@@ -249,7 +249,7 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 	cs := keySession(t, h, "ada", "free")
 	args := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000`
 	short := structured(t, call(t, cs, "fi_calculate", args+`}`))
-	full := structured(t, call(t, cs, "fi_calculate", args+`,"includeProjections":true}`))
+	full := structured(t, call(t, cs, "fi_calculate", args+`,"output":"full"}`))
 	var s, f struct {
 		FIAge       int
 		Projections []map[string]any
@@ -264,7 +264,7 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 		t.Fatalf("default answer: %d projections, %d milestones", len(s.Projections), len(s.Milestones))
 	}
 	if len(f.Projections) != 95-35 || f.Milestones != nil {
-		t.Fatalf("with includeProjections: %d projections, %d milestones", len(f.Projections), len(f.Milestones))
+		t.Fatalf("with output full: %d projections, %d milestones", len(f.Projections), len(f.Milestones))
 	}
 	var fi bool
 	for _, m := range s.Milestones {
@@ -280,9 +280,9 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 	if r.data()["fiNumber"] == nil || r.data()["fiAge"].(float64) != float64(s.FIAge) {
 		t.Fatalf("REST and MCP disagree: %v vs %d", r.data()["fiAge"], s.FIAge)
 	}
-	bad := call(t, cs, "fi_calculate", args+`,"includeProjections":"yes"}`)
-	if !bad.IsError || !strings.Contains(text(bad), "includeProjections") {
-		t.Fatalf("a non-boolean includeProjections: %s", text(bad))
+	bad := call(t, cs, "fi_calculate", args+`,"output":"yes"}`)
+	if !bad.IsError || !strings.Contains(text(bad), "- output: must be one of: summary, full") {
+		t.Fatalf("an unknown output: %s", text(bad))
 	}
 }
 
