@@ -96,9 +96,14 @@ func TestMCPDefaultAnswersAreSmall(t *testing.T) {
 		{"save_my_plan", fixed(`{"name":"Lean","input":{"currentAge":40,"annualIncome":80000,"annualExpenses":40000}}`)},
 		id("run_my_plan", planID),
 		{"checkin_my_plan", fixed(`{"id":"` + planID + `","currentSavings":900000}`)},
+		{"tax_countries", fixed(`{}`)},
+		{"tax_countries", fixed(`{"country":"US"}`)},
+		{"get_my_profile", fixed(`{}`)},
+		{"update_my_profile", fixed(`{"currentAge":41}`)},
+		{"get_my_settings", fixed(`{}`)},
+		{"update_my_settings", fixed(`{"withdrawalRate":0.035}`)},
 		id("delete_asset", assetID),
 	}
-	cases = append(cases, extraSizeCases...)
 	cs, err := h.mcpSession("Bearer " + tok)
 	if err != nil {
 		t.Fatal(err)
@@ -120,5 +125,3 @@ func TestMCPDefaultAnswersAreSmall(t *testing.T) {
 		}
 	}
 }
-
-var extraSizeCases []sizeCase

@@ -82,6 +82,7 @@ type toolCase struct {
 func toolCases(assetID string) []toolCase {
 	return []toolCase{
 		{"fi_calculate", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000}]}`, `{}`, "MISSING_FIELD"},
+		{"fi_calculate", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":100},"historical":{"sequences":true},"output":"full"}`, `{"currentAge":35,"annualIncome":1,"annualExpenses":1,"output":"yearly"}`, "VALIDATION_ERROR"},
 		{"portfolio_health", `{"holdings":[{"name":"World","value":200000,"assetClass":"equity","expenseRatio":0.002,"region":"global"},{"name":"Cash","value":15000,"assetClass":"cash"}],"age":40,"annualExpenses":36000}`, `{"holdings":"all of them"}`, "VALIDATION_ERROR"},
 		{"search_cities", `{"region":"europe-south","maxMonthlyCost":2500,"sort":"cost","limit":5}`, `{"population":3}`, "VALIDATION_ERROR"},
 		{"compare_cities", `{"ids":"zurich-ch,lisbon-pt","style":"lean"}`, `{"ids":"lisbon-pt"}`, "VALIDATION_ERROR"},
@@ -90,7 +91,12 @@ func toolCases(assetID string) []toolCase {
 		{"tax_programs", `{"country":"PT"}`, `{"status":"sometimes"}`, "VALIDATION_ERROR"},
 		{"tax_optimize", `{"country":"US","income":{"pension":30000,"dividends":20000},"monthlyBudgetUSD":4000}`, `{"income":{"pension":1}}`, "MISSING_FIELD"},
 		{"my_fi_score", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
-		{"list_my_assets", `{"limit":10}`, `{"category":"tulips"}`, "VALIDATION_ERROR"},
+		{"list_my_assets", `{"limit":10,"detail":"full"}`, `{"category":"tulips"}`, "VALIDATION_ERROR"},
+		{"tax_countries", `{"country":"US","detail":"full"}`, `{"country":"../user"}`, "VALIDATION_ERROR"},
+		{"get_my_profile", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
+		{"update_my_profile", `{"currentAge":41,"annualExpenses":null}`, `{"currentAge":7}`, "VALIDATION_ERROR"},
+		{"get_my_settings", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
+		{"update_my_settings", `{"withdrawalRate":0.035}`, `{"withdrawalRate":3}`, "VALIDATION_ERROR"},
 		{"add_asset", `{"name":"Bond fund","value":8000,"currency":"EUR","category":"bond"}`, `{"name":"Bond fund","value":-1}`, "VALIDATION_ERROR"},
 		{"update_asset", `{"id":"` + assetID + `","value":12500,"notes":null}`, `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa","value":1}`, "NOT_FOUND"},
 		{"delete_asset", `{"id":"` + assetID + `"}`, `{"id":"` + assetID + `"}`, "NOT_FOUND"},

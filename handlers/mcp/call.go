@@ -389,7 +389,7 @@ func (h *Handler) answer(t *tool, r *request, out []byte, err error) *sdk.CallTo
 func (h *Handler) finish(t *tool, r *request, out []byte) ([]byte, error) {
 	var err error
 	if t.compact != nil && !r.full {
-		if out, err = t.compact.apply(out, t.route.List); err != nil {
+		if out, err = t.compact.apply(out, t.route.List, r.pick != ""); err != nil {
 			return nil, err
 		}
 	}

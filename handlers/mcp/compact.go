@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	json "github.com/goccy/go-json"
@@ -22,8 +23,14 @@ type compaction struct {
 	list string
 	max  int
 	// rows are the fields each row keeps; "regions.code" keeps a list of
-	// the code of each region.
+	// the code of each region, or with counts their number.
 	rows []string
+	// counts: nested lists are counted unless the call picked one item
+	// (tax_countries: 37 countries' region codes would not fit).
+	counts bool
+	// listOnly are rows' fields left out of a whole list's rows, kept
+	// when the call picked one item.
+	listOnly []string
 	// also are top-level objects cut to rows like a row.
 	also []string
 	// drop are fields left out, "monteCarlo.balances" one inside another.
@@ -35,8 +42,10 @@ type compaction struct {
 // (the projection rows already are: milestones stand for them).
 var planCompaction = &compaction{drop: []string{"monteCarlo.balances", "historical.sequences"}}
 
-// apply cuts out, an answer's JSON object, down to its compact form.
-func (c *compaction) apply(out []byte, list bool) ([]byte, error) {
+// apply cuts out, an answer's JSON object, down to its compact form;
+// picked says the call named one item.
+func (c *compaction) apply(out []byte, list, picked bool) ([]byte, error) {
+	count := c.counts && !picked
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(out, &m); err != nil {
 		return nil, err
@@ -52,7 +61,7 @@ func (c *compaction) apply(out []byte, list bool) ([]byte, error) {
 		name = "items"
 	}
 	if raw, ok := m[name]; ok && len(c.rows) > 0 {
-		if m[name], err = c.cutRows(raw); err != nil {
+		if m[name], err = c.cutRows(raw, count); err != nil {
 			return nil, err
 		}
 	}
@@ -62,7 +71,7 @@ func (c *compaction) apply(out []byte, list bool) ([]byte, error) {
 			if err := json.Unmarshal(raw, &obj); err != nil {
 				return nil, err
 			}
-			if m[a], err = json.Marshal(c.row(obj)); err != nil {
+			if m[a], err = json.Marshal(c.row(obj, count)); err != nil {
 				return nil, err
 			}
 		}
@@ -71,7 +80,7 @@ func (c *compaction) apply(out []byte, list bool) ([]byte, error) {
 }
 
 // cutRows keeps the first max rows of a list, each cut to rows.
-func (c *compaction) cutRows(raw json.RawMessage) (json.RawMessage, error) {
+func (c *compaction) cutRows(raw json.RawMessage, count bool) (json.RawMessage, error) {
 	var items []map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return nil, err
@@ -81,15 +90,18 @@ func (c *compaction) cutRows(raw json.RawMessage) (json.RawMessage, error) {
 	}
 	rows := make([]map[string]any, len(items))
 	for i, it := range items {
-		rows[i] = c.row(it)
+		rows[i] = c.row(it, count)
 	}
 	return json.Marshal(rows)
 }
 
 // row is one item cut to the compaction's fields.
-func (c *compaction) row(it map[string]json.RawMessage) map[string]any {
+func (c *compaction) row(it map[string]json.RawMessage, count bool) map[string]any {
 	r := make(map[string]any, len(c.rows))
 	for _, f := range c.rows {
+		if count && slices.Contains(c.listOnly, f) {
+			continue
+		}
 		name, sub, nested := strings.Cut(f, ".")
 		v, ok := it[name]
 		if !ok {
@@ -102,6 +114,10 @@ func (c *compaction) row(it map[string]json.RawMessage) map[string]any {
 		var list []map[string]json.RawMessage
 		if json.Unmarshal(v, &list) != nil {
 			r[name] = v
+			continue
+		}
+		if count {
+			r[name] = len(list)
 			continue
 		}
 		subs := make([]json.RawMessage, 0, len(list))

@@ -75,7 +75,7 @@ func countriesSummary(out []byte) (string, error) {
 		}
 		names[i] = fmt.Sprintf("%s (%s%s, %d regions, %d wrappers)", c.Code, c.Currency, years, len(c.Regions), len(c.Wrappers))
 	}
-	return fmt.Sprintf("%d countries: %s.", len(items), strings.Join(names, "; ")), nil
+	return fmt.Sprintf("%d countries: %s.", len(items), firstFew(names)), nil
 }
 
 // documentSummary is the summary of a profile or settings document: its

@@ -164,7 +164,7 @@ func rowSchema(t *tool, item map[string]any) map[string]any {
 		name, sub, nested := strings.Cut(f, ".")
 		switch p, ok := all[name].(map[string]any); {
 		case nested:
-			props[name] = map[string]any{"type": "array", "description": "each " + sub + "; detail full: whole"}
+			props[name] = map[string]any{"description": "how many; with one picked, each " + sub + "; detail full: whole"}
 		case ok:
 			props[name] = shallowProp(p, 1)
 		default:

@@ -95,9 +95,9 @@ func dataTools() []*tool {
 				"The best 10 as compact rows; detail: full for every country and those skipped. " +
 				`Example: {"country":"US","income":{"pension":30000,"dividends":20000},"monthlyBudgetUSD":4000}.`},
 		{name: "tax_countries", title: "Tax countries, regions, years and wrappers", method: "GET", path: "/api/v1/tax/countries", read: true, idempotent: true, summary: countriesSummary,
-			compact: &compaction{rows: []string{"code", "name", "currency", "years", "regions.code", "wrappers.id"}}, filter: countryFilter,
-			desc: "Countries the tax tools cover: ISO code, currency, tax years (the calendar year each begins in), region codes, tax-advantaged account (wrapper) ids. " +
-				"detail: full adds names, what is modelled and the wrappers' rules. " +
+			compact: &compaction{rows: []string{"code", "name", "currency", "years", "regions.code", "wrappers.id"}, counts: true, listOnly: []string{"name"}}, filter: countryFilter,
+			desc: "Countries the tax tools cover: ISO code, currency, tax years (the calendar year each begins in), how many regions and tax-advantaged accounts (wrappers) each has; " +
+				"with country, its name, region codes and wrapper ids. detail: full adds what is modelled and the wrappers' rules. " +
 				`Example: {"country":"US"}.`},
 	}
 }
