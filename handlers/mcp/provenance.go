@@ -219,10 +219,10 @@ func (h *Handler) withProvenance(t *tool, r *request, out []byte) ([]byte, error
 }
 
 // storedInput reads the saved plan a call ran, with the call's own
-// credentials.
+// credentials; the call has paid for it.
 func (h *Handler) storedInput(r *request) (json.RawMessage, error) {
 	get := request{method: "GET", uri: "/api/v1/plans/" + r.id, authorization: r.authorization, forwardedFor: r.forwardedFor,
-		traceparent: r.traceparent, peer: r.peer, prepaid: r.prepaid}
+		traceparent: r.traceparent, peer: r.peer, prepaid: true}
 	status, body := h.run(&get)
 	var env struct {
 		Data struct {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"fiplan/handlers/rest"
 )
 
 // Tool-only arguments: the tool reads them and the route never sees them.
@@ -37,6 +39,9 @@ func inputSchema(t *tool) (json.RawMessage, error) {
 	}
 	if lim, ok := props["limit"].(map[string]any); ok && t.page > 0 {
 		lim["description"] = "Items to answer; default " + strconv.Itoa(t.page) + " here."
+		if _, ok := lim["maximum"]; !ok {
+			lim["minimum"], lim["maximum"] = 1, rest.MaxLimit
+		}
 		delete(lim, "default")
 	}
 	if t.method == "PATCH" {
