@@ -15,7 +15,7 @@ import (
 
 // Description lengths kept, in bytes: a top-level field's, a nested one's.
 const (
-	topDoc    = 72
+	topDoc    = 64
 	nestedDoc = 0
 )
 
