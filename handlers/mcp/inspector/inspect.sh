@@ -46,7 +46,7 @@ want = ["add_asset","checkin_my_plan","compare_cities","delete_asset","fi_calcul
 assert names == want, names
 size = len(json.dumps(d, separators=(",", ":")))
 print("  tools/list: %d bytes" % size)
-assert size < 40 * 1024, size
+assert size < 40000, size
 '
 
 echo "\$ mcp-inspector ... --method tools/call --tool-name fi_calculate --tool-arg currentAge=35 annualIncome=90000 annualExpenses=45000 currentSavings=50000"
