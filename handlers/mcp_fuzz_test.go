@@ -52,7 +52,7 @@ func FuzzMCPTools(f *testing.F) {
 	}
 	f.Add(uint8(0), []byte(`null`))
 	f.Add(uint8(3), []byte(`[1,2]`))
-	f.Add(uint8(5), []byte(`{"includeProjections":true,"currentAge":40,"annualIncome":1,"annualExpenses":1}`))
+	f.Add(uint8(5), []byte(`{"output":"full","currentAge":40,"annualIncome":1,"annualExpenses":1}`))
 	f.Fuzz(func(t *testing.T, which uint8, args []byte) {
 		tl := tools[int(which)%len(tools)]
 		if !json.Valid(args) {

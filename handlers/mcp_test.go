@@ -82,6 +82,7 @@ type toolCase struct {
 func toolCases(assetID string) []toolCase {
 	return []toolCase{
 		{"fi_calculate", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000}]}`, `{}`, "MISSING_FIELD"},
+		{"fi_calculate", `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":100},"historical":{"sequences":true},"output":"full"}`, `{"currentAge":35,"annualIncome":1,"annualExpenses":1,"output":"yearly"}`, "VALIDATION_ERROR"},
 		{"portfolio_health", `{"holdings":[{"name":"World","value":200000,"assetClass":"equity","expenseRatio":0.002,"region":"global"},{"name":"Cash","value":15000,"assetClass":"cash"}],"age":40,"annualExpenses":36000}`, `{"holdings":"all of them"}`, "VALIDATION_ERROR"},
 		{"search_cities", `{"region":"europe-south","maxMonthlyCost":2500,"sort":"cost","limit":5}`, `{"population":3}`, "VALIDATION_ERROR"},
 		{"compare_cities", `{"ids":"zurich-ch,lisbon-pt","style":"lean"}`, `{"ids":"lisbon-pt"}`, "VALIDATION_ERROR"},
@@ -90,7 +91,12 @@ func toolCases(assetID string) []toolCase {
 		{"tax_programs", `{"country":"PT"}`, `{"status":"sometimes"}`, "VALIDATION_ERROR"},
 		{"tax_optimize", `{"country":"US","income":{"pension":30000,"dividends":20000},"monthlyBudgetUSD":4000}`, `{"income":{"pension":1}}`, "MISSING_FIELD"},
 		{"my_fi_score", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
-		{"list_my_assets", `{"limit":10}`, `{"category":"tulips"}`, "VALIDATION_ERROR"},
+		{"list_my_assets", `{"limit":10,"detail":"full"}`, `{"category":"tulips"}`, "VALIDATION_ERROR"},
+		{"tax_countries", `{"country":"US","detail":"full"}`, `{"country":"../user"}`, "VALIDATION_ERROR"},
+		{"get_my_profile", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
+		{"update_my_profile", `{"currentAge":41,"annualExpenses":null}`, `{"currentAge":7}`, "VALIDATION_ERROR"},
+		{"get_my_settings", `{}`, `{"verbose":true}`, "VALIDATION_ERROR"},
+		{"update_my_settings", `{"withdrawalRate":0.035}`, `{"withdrawalRate":3}`, "VALIDATION_ERROR"},
 		{"add_asset", `{"name":"Bond fund","value":8000,"currency":"EUR","category":"bond"}`, `{"name":"Bond fund","value":-1}`, "VALIDATION_ERROR"},
 		{"update_asset", `{"id":"` + assetID + `","value":12500,"notes":null}`, `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa","value":1}`, "NOT_FOUND"},
 		{"delete_asset", `{"id":"` + assetID + `"}`, `{"id":"` + assetID + `"}`, "NOT_FOUND"},
@@ -162,9 +168,9 @@ func call(t *testing.T, cs *sdk.ClientSession, name, args string) *sdk.CallToolR
 	return res
 }
 
-var wantTools = []string{"add_asset", "checkin_my_plan", "compare_cities", "delete_asset", "fi_calculate", "get_my_plan", "list_my_assets",
-	"list_my_plans", "my_fi_score", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan", "search_cities", "tax_calculate",
-	"tax_optimize", "tax_programs", "update_asset"}
+var wantTools = []string{"add_asset", "checkin_my_plan", "compare_cities", "delete_asset", "fi_calculate", "get_my_plan", "get_my_profile",
+	"get_my_settings", "list_my_assets", "list_my_plans", "my_fi_score", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan",
+	"search_cities", "tax_calculate", "tax_countries", "tax_optimize", "tax_programs", "update_asset", "update_my_profile", "update_my_settings"}
 
 // TestMCPToolsOverHTTP calls every tool with a good and a bad input over
 // streamable HTTP, answering POSTs as JSON and as event streams.
@@ -249,7 +255,7 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 	cs := keySession(t, h, "ada", "free")
 	args := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000`
 	short := structured(t, call(t, cs, "fi_calculate", args+`}`))
-	full := structured(t, call(t, cs, "fi_calculate", args+`,"includeProjections":true}`))
+	full := structured(t, call(t, cs, "fi_calculate", args+`,"output":"full"}`))
 	var s, f struct {
 		FIAge       int
 		Projections []map[string]any
@@ -264,7 +270,7 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 		t.Fatalf("default answer: %d projections, %d milestones", len(s.Projections), len(s.Milestones))
 	}
 	if len(f.Projections) != 95-35 || f.Milestones != nil {
-		t.Fatalf("with includeProjections: %d projections, %d milestones", len(f.Projections), len(f.Milestones))
+		t.Fatalf("with output full: %d projections, %d milestones", len(f.Projections), len(f.Milestones))
 	}
 	var fi bool
 	for _, m := range s.Milestones {
@@ -280,9 +286,9 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 	if r.data()["fiNumber"] == nil || r.data()["fiAge"].(float64) != float64(s.FIAge) {
 		t.Fatalf("REST and MCP disagree: %v vs %d", r.data()["fiAge"], s.FIAge)
 	}
-	bad := call(t, cs, "fi_calculate", args+`,"includeProjections":"yes"}`)
-	if !bad.IsError || !strings.Contains(text(bad), "includeProjections") {
-		t.Fatalf("a non-boolean includeProjections: %s", text(bad))
+	bad := call(t, cs, "fi_calculate", args+`,"output":"yes"}`)
+	if !bad.IsError || !strings.Contains(text(bad), "- output: must be one of: summary, full") {
+		t.Fatalf("an unknown output: %s", text(bad))
 	}
 }
 

@@ -57,7 +57,7 @@ func callText(t *testing.T, cs *sdk.ClientSession, name, args string) (*sdk.Call
 func TestMCPStdioActsAsTheLocalUser(t *testing.T) {
 	cs := stdioSession(t)
 	tools, err := cs.ListTools(context.Background(), nil)
-	if err != nil || len(tools.Tools) != 18 {
+	if err != nil || len(tools.Tools) != 23 {
 		t.Fatalf("tools: %v %v", tools, err)
 	}
 	if res, txt := callText(t, cs, "add_asset", `{"name":"World index","value":1000,"currency":"USD"}`); res.IsError {

@@ -13,10 +13,10 @@ type yearState struct {
 	res        int
 	cpi        float64
 	f          [2]flows
-	inflow     float64    // wages, pensions, required minimums, windfalls
-	outflow    float64    // spending, own contributions, outlays
-	drawn      float64    // withdrawals beyond the required minimums
-	due        float64    // taxes and charges
+	inflow     float64 // wages, pensions, required minimums, windfalls
+	outflow    float64 // spending, own contributions, outlays
+	drawn      float64 // withdrawals beyond the required minimums
+	due        float64 // taxes and charges
 	events     float64
 	contribOut float64 // own contributions paid from pay, limits included
 	row        Row

@@ -294,7 +294,7 @@ type System struct {
 	// is taxed unless a plan says otherwise: Pension unless the data says
 	// (portfolioWithdrawal), as when such a sale is taxed on its gain.
 	Withdrawal Withdrawal
-	ageRules   bool // some rule, layer or adjustment depends on age
+	ageRules   bool   // some rule, layer or adjustment depends on age
 	years      []Year // sorted by Year
 }
 

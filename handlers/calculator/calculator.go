@@ -141,10 +141,10 @@ type calcWork struct {
 	hh   plan.Household
 	// scenPens are the scenarios' household pensions
 	scenPens [fi.MaxScenarios][]household.Pension
-	mc   fi.MonteCarlo
-	in   plan.Inputs
-	opt  plan.Options
-	res  plan.Result
+	mc       fi.MonteCarlo
+	in       plan.Inputs
+	opt      plan.Options
+	res      plan.Result
 
 	extra   int          // the rate-limit units of the work beyond the request's one
 	out     jsonw.Writer // the response body being built

@@ -16,6 +16,7 @@ import (
 
 	"fiplan/compute/plan"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/rest"
 )
 
 // errNoResult is a calculator answer that came without its typed Result.
@@ -56,6 +57,14 @@ type request struct {
 	// typed asks the calculator for its typed Result and the answer's
 	// form (fi_calculate).
 	typed *plan.Typed
+
+	// What the tool does with the answer: full answers it whole; pick
+	// keeps the one item it names; id is the path parameter's value and
+	// input the canonical arguments of a calculation (provenance.go).
+	full  bool
+	pick  string
+	id    string
+	input []byte
 }
 
 // handle serves one tool call by running its route through the server's
@@ -67,12 +76,12 @@ func (h *Handler) handle(t *tool) sdk.ToolHandler {
 		if req.Params != nil {
 			raw = req.Params.Arguments
 		}
-		r, full, bad := h.request(t, raw)
+		r, bad := h.request(t, raw)
 		if bad != nil {
 			return failure(bad, nil), nil
 		}
 		if t.projections {
-			r.typed = &plan.Typed{Milestones: !full}
+			r.typed = &plan.Typed{Milestones: !r.full}
 		}
 		var header map[string][]string
 		if req.Extra != nil {
@@ -82,78 +91,121 @@ func (h *Handler) handle(t *tool) sdk.ToolHandler {
 			return failure(&envelope{Code: errcode.Unauthorized, Error: err.Error()}, nil), nil
 		}
 		status, body := h.run(&r)
-		return h.result(t, r, status, body), nil
+		return h.result(t, &r, status, body), nil
 	}
 }
 
 // request maps a tool's arguments to the route's request. bad is the
 // error to answer when the arguments cannot be mapped at all.
-func (h *Handler) request(t *tool, raw json.RawMessage) (r request, full bool, bad *envelope) {
+func (h *Handler) request(t *tool, raw json.RawMessage) (r request, bad *envelope) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = json.RawMessage("{}")
 	}
 	r.method, r.uri = t.method, t.path
 	param := t.pathParam()
-	if t.route.Body != nil && param == "" && !t.projections {
+	if t.route.Body != nil && param == "" && !t.projections && t.compact == nil && !t.calc && t.page == 0 {
 		r.body = raw // as sent: the route judges it, byte for byte
-		return r, false, nil
+		return r, nil
 	}
 	args := map[string]json.RawMessage{}
 	if err := json.Unmarshal(raw, &args); err != nil {
-		return r, false, &envelope{Code: errcode.InvalidJSON, Error: "the arguments must be one JSON object"}
+		return r, &envelope{Code: errcode.InvalidJSON, Error: "the arguments must be one JSON object"}
 	}
 	if param != "" {
-		var id string
-		v, ok := args[param]
-		if !ok {
-			return r, false, &envelope{Code: errcode.Missing, Error: "missing required field: " + param,
-				Details: []detail{{Path: param, Message: "is required"}}}
-		}
-		if json.Unmarshal(v, &id) != nil || id == "" {
-			return r, false, &envelope{Code: errcode.Validation, Error: "invalid arguments",
-				Details: []detail{{Path: param, Message: "must be a non-empty string"}}}
-		}
-		// The id becomes part of a path only once it matched its grammar:
-		// "..", a slash or an escape would reach another route.
-		if g := t.route.PathParam(param); g == nil || !g.ValidString(id) {
-			msg := "is not a valid id"
-			if g != nil {
-				msg = g.Rule
-			}
-			return r, false, &envelope{Code: errcode.Validation, Error: "invalid arguments",
-				Details: []detail{{Path: param, Message: msg}}}
+		id, bad := grammatical(args, param, t.route.PathParam(param), true)
+		if bad != nil {
+			return r, bad
 		}
 		delete(args, param)
 		r.uri = strings.Replace(r.uri, "{"+param+"}", id, 1)
+		r.id = id
 	}
-	if t.projections {
-		if v, ok := args[includeProjections]; ok {
-			if json.Unmarshal(v, &full) != nil {
-				return r, false, &envelope{Code: errcode.Validation, Error: "invalid arguments",
-					Details: []detail{{Path: includeProjections, Message: "must be a boolean"}}}
-			}
-			delete(args, includeProjections)
-		}
+	if bad := r.toolArgs(t, args); bad != nil {
+		return r, bad
+	}
+	if t.calc {
+		r.input = canonicalArgs(args)
 	}
 	if t.route.Body != nil {
+		if _, ok := args["limit"]; !ok && t.page > 0 {
+			args["limit"] = json.RawMessage(strconv.Itoa(t.page))
+		}
 		var err error
 		if r.body, err = json.Marshal(args); err != nil {
-			return r, false, &envelope{Code: errcode.InvalidJSON, Error: "the arguments must be one JSON object: " + err.Error()}
+			return r, &envelope{Code: errcode.InvalidJSON, Error: "the arguments must be one JSON object: " + err.Error()}
 		}
-		return r, full, nil
+		return r, nil
 	}
 	if _, ok := args["limit"]; !ok && t.page > 0 {
 		args["limit"] = json.RawMessage(strconv.Itoa(t.page))
 	}
 	q, bad := query(args)
 	if bad != nil {
-		return r, false, bad
+		return r, bad
 	}
 	if q != "" {
 		r.uri += "?" + q
 	}
-	return r, full, nil
+	return r, nil
+}
+
+// grammatical reads the string argument name and checks it against its
+// grammar: an id becomes part of a path, or picks an item, only once it
+// matched, so "..", a slash or an escape reaches nothing else.
+func grammatical(args map[string]json.RawMessage, name string, g *rest.PathParam, required bool) (string, *envelope) {
+	v, ok := args[name]
+	if !ok {
+		if !required {
+			return "", nil
+		}
+		return "", &envelope{Code: errcode.Missing, Error: "missing required field: " + name,
+			Details: []detail{{Path: name, Message: "is required"}}}
+	}
+	var id string
+	if json.Unmarshal(v, &id) != nil || id == "" {
+		return "", &envelope{Code: errcode.Validation, Error: "invalid arguments",
+			Details: []detail{{Path: name, Message: "must be a non-empty string"}}}
+	}
+	if g == nil || !g.ValidString(id) {
+		msg := "is not a valid id"
+		if g != nil {
+			msg = g.Rule
+		}
+		return "", &envelope{Code: errcode.Validation, Error: "invalid arguments",
+			Details: []detail{{Path: name, Message: msg}}}
+	}
+	return id, nil
+}
+
+// toolArgs takes the tool-only arguments out of args: output or detail
+// (every row or field), and the filter.
+func (r *request) toolArgs(t *tool, args map[string]json.RawMessage) *envelope {
+	name, short := argDetail, "compact"
+	switch {
+	case t.projections:
+		name, short = argOutput, "summary"
+	case t.compact == nil:
+		name = ""
+	}
+	if v, ok := args[name]; ok && name != "" {
+		var s string
+		if json.Unmarshal(v, &s) != nil || s != "full" && s != short {
+			return &envelope{Code: errcode.Validation, Error: "invalid arguments",
+				Details: []detail{{Path: name, Message: "must be one of: " + short + ", full"}}}
+		}
+		r.full = s == "full"
+		delete(args, name)
+	}
+	if f := t.filter; f != nil {
+		v, bad := grammatical(args, f.name, f.grammar, false)
+		if bad != nil {
+			return bad
+		}
+		r.pick = v
+		delete(args, f.name)
+	}
+	return nil
 }
 
 // query writes arguments as the route's query string: strings as they are,
@@ -267,11 +319,11 @@ func (h *Handler) run(r *request) (int, []byte) {
 // result turns the API's answer into the tool's: data as structured
 // content with a summary to quote, or an error result carrying the API's
 // code, message and details.
-func (h *Handler) result(t *tool, r request, status int, body []byte) *sdk.CallToolResult {
+func (h *Handler) result(t *tool, r *request, status int, body []byte) *sdk.CallToolResult {
 	if status == fasthttp.StatusNoContent {
 		id := r.uri[strings.LastIndexByte(r.uri, '/')+1:] // matched its grammar: nothing escaped
 		out, err := json.Marshal(map[string]any{"id": id, "deleted": true})
-		return answer(t, r, out, err)
+		return h.answer(t, r, out, err)
 	}
 	var env envelope
 	if err := json.Unmarshal(body, &env); err != nil {
@@ -284,20 +336,21 @@ func (h *Handler) result(t *tool, r request, status int, body []byte) *sdk.CallT
 		return failure(&env, body)
 	}
 	if !t.route.List {
-		return answer(t, r, env.Data, nil)
+		return h.answer(t, r, env.Data, nil)
 	}
 	meta := env.Meta
 	if len(meta) == 0 {
 		meta = json.RawMessage("{}")
 	}
 	out, err := json.Marshal(map[string]json.RawMessage{"items": env.Data, "meta": meta})
-	return answer(t, r, out, err)
+	return h.answer(t, r, out, err)
 }
 
-// answer is the tool's success with out as its structured content and
-// the summary of it, or an internal error when out could not be made or
-// summarised. The calculator's summary reads its typed Result.
-func answer(t *tool, r request, out []byte, err error) *sdk.CallToolResult {
+// answer is the tool's success with out, made compact and given its
+// provenance (finish), as its structured content and the summary of the
+// whole answer, or an internal error when out could not be made or read.
+// The calculator's summary reads its typed Result.
+func (h *Handler) answer(t *tool, r *request, out []byte, err error) *sdk.CallToolResult {
 	var text string
 	switch {
 	case err != nil:
@@ -308,7 +361,16 @@ func answer(t *tool, r request, out []byte, err error) *sdk.CallToolResult {
 		}
 		text = planSummary(&r.typed.Result)
 	default:
-		text, err = t.summary(out)
+		out, err = h.withWrappers(t, out)
+		if err == nil && r.pick != "" {
+			out, err = t.filter.pick(out, r.pick)
+		}
+		if err == nil {
+			text, err = t.summary(out)
+		}
+	}
+	if err == nil {
+		out, err = h.finish(t, r, out)
 	}
 	if err != nil {
 		return failure(&envelope{Code: errcode.Internal, Error: "cannot read the answer of " + t.method + " " + t.path + ": " + err.Error()}, nil)
@@ -320,6 +382,21 @@ func answer(t *tool, r request, out []byte, err error) *sdk.CallToolResult {
 			&sdk.TextContent{Text: string(out)},
 		},
 	}
+}
+
+// finish makes an answer compact unless the call asked for it whole, and
+// adds a calculation's provenance.
+func (h *Handler) finish(t *tool, r *request, out []byte) ([]byte, error) {
+	var err error
+	if t.compact != nil && !r.full {
+		if out, err = t.compact.apply(out, t.route.List, r.pick != ""); err != nil {
+			return nil, err
+		}
+	}
+	if t.calc {
+		return h.withProvenance(t, r, out)
+	}
+	return out, nil
 }
 
 // failure is a tool error (never a protocol error): a sentence with the

@@ -128,6 +128,7 @@ type Handler struct {
 	elsewhere fasthttp.RequestHandler
 	metadata  []byte
 	sessions  sessions
+	prov      provenance
 }
 
 var errNoCredential = errors.New("no credentials: send Authorization: Bearer with an API key or a session token")
@@ -144,7 +145,8 @@ func New(cfg Config) (*Handler, error) {
 	if cfg.StreamLifetime <= 0 {
 		cfg.StreamLifetime = DefaultStreamLifetime
 	}
-	h := &Handler{cfg: cfg, tools: tools(), sessions: sessions{max: cfg.MaxSessions, byUser: map[string][]*sdk.ServerSession{}}}
+	h := &Handler{cfg: cfg, tools: tools(), sessions: sessions{max: cfg.MaxSessions, byUser: map[string][]*sdk.ServerSession{}},
+		prov: newProvenance(cfg.Version, cfg.Datasets)}
 	if err := bind(h.tools, cfg.Routes); err != nil {
 		return nil, err
 	}
@@ -200,15 +202,13 @@ func New(cfg Config) (*Handler, error) {
 // instructions tell an assistant how the tools fit together.
 const instructions = "fiplan plans financial independence (FI). fi_calculate projects savings to FI and through retirement; " +
 	"portfolio_health scores a portfolio; search_cities, compare_cities and recommend_cities find affordable places; " +
-	"tax_calculate, tax_programs and tax_optimize (pro) compare tax systems; my_fi_score, the asset tools and the plan tools (save_my_plan, run_my_plan, checkin_my_plan: what a saved plan lets you spend this year) work on the signed-in user's stored data. " +
-	"Amounts are yearly unless a field says monthly; rates are fractions (0.04 = 4%). Resources hold each method and dataset's sources."
+	"tax_countries, tax_calculate, tax_programs and tax_optimize (pro) compare tax systems; my_fi_score, the profile, settings, asset and plan tools (save_my_plan, run_my_plan, checkin_my_plan: what a saved plan lets you spend this year) work on the signed-in user's stored data. " +
+	"Amounts are yearly unless a field says monthly; rates are fractions (0.04 = 4%). Lists answer 10 compact rows: ask detail full, limit or offset for more. " +
+	"Calculations carry engine, datasets, seed and inputHash: the same input gives the same hash and figures. Resources hold each method and dataset's sources."
 
 // sdk is the tool as the protocol lists it.
 func (t *tool) sdk() *sdk.Tool {
-	desc := t.route.Summary
-	if t.route.Desc != "" {
-		desc += ". " + t.route.Desc
-	}
+	desc := t.desc
 	if t.route.Access == rest.Pro {
 		desc += " Pro tier only: a free account gets SUBSCRIPTION_REQUIRED."
 	}
@@ -221,7 +221,6 @@ func (t *tool) sdk() *sdk.Tool {
 		InputSchema:  t.input,
 		OutputSchema: t.output,
 		Annotations: &sdk.ToolAnnotations{
-			Title:           t.title,
 			ReadOnlyHint:    t.read,
 			DestructiveHint: &destructive,
 			IdempotentHint:  t.idempotent,

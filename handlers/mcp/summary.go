@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -328,4 +329,13 @@ func deletedSummary(out []byte) (string, error) {
 		return "", err
 	}
 	return "Deleted " + d.ID + ".", nil
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

@@ -38,11 +38,15 @@ d = json.load(sys.stdin)
 names = sorted(t["name"] for t in d["tools"])
 for t in d["tools"]:
     a = t["annotations"]
-    print("  %-17s readOnly=%-5s destructive=%-5s idempotent=%-5s output=%s" % (t["name"], a["readOnlyHint"], a["destructiveHint"], a["idempotentHint"], "outputSchema" in t))
-want = ["add_asset","checkin_my_plan","compare_cities","delete_asset","fi_calculate","get_my_plan","list_my_assets",
-        "list_my_plans","my_fi_score","portfolio_health","recommend_cities","run_my_plan","save_my_plan","search_cities",
-        "tax_calculate","tax_optimize","tax_programs","update_asset"]
+    print("  %-18s readOnly=%-5s destructive=%-5s idempotent=%-5s output=%s" % (t["name"], a["readOnlyHint"], a["destructiveHint"], a["idempotentHint"], "outputSchema" in t))
+want = ["add_asset","checkin_my_plan","compare_cities","delete_asset","fi_calculate","get_my_plan","get_my_profile",
+        "get_my_settings","list_my_assets","list_my_plans","my_fi_score","portfolio_health","recommend_cities","run_my_plan",
+        "save_my_plan","search_cities","tax_calculate","tax_countries","tax_optimize","tax_programs","update_asset",
+        "update_my_profile","update_my_settings"]
 assert names == want, names
+size = len(json.dumps(d, separators=(",", ":")))
+print("  tools/list: %d bytes" % size)
+assert size < 40000, size
 '
 
 echo "\$ mcp-inspector ... --method tools/call --tool-name fi_calculate --tool-arg currentAge=35 annualIncome=90000 annualExpenses=45000 currentSavings=50000"
@@ -54,7 +58,8 @@ assert not d.get("isError"), d
 s = d["structuredContent"]
 print("  " + d["content"][0]["text"])
 print("  milestones: " + ", ".join("%s (age %d)" % (m["label"], m["age"]) for m in s["milestones"]))
-assert s["fiNumber"] == 1125000 and "projections" not in s, s
+print("  engine: %s; inputHash: %s" % (s["engine"], s["inputHash"]))
+assert s["fiNumber"] == 1125000 and "projections" not in s and len(s["inputHash"]) == 32, s
 '
 
 echo "\$ mcp-inspector ... (no Authorization) --method tools/list"
