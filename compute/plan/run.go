@@ -141,6 +141,15 @@ func project(pr *PlanResult, t *taxPlan, o *Options, taxed bool) {
 	t.age = retirementAge(&pr.input)
 	for pass := 1; ; pass++ {
 		pr.Summary, pr.Rows = fi.Project(&pr.input, pr.Rows[:0])
+		if taxed && pass < gainPasses && t.sys.AgeRules() {
+			// retired at FI: the retirement income is taxed at the age
+			// the projection finds, where the rules depend on age
+			if ra := pr.Summary.RetirementAge; ra > t.age {
+				if t.age = ra; t.grossUp(pr) {
+					continue
+				}
+			}
+		}
 		if !taxed || !t.gains() || pass == gainPasses {
 			break
 		}

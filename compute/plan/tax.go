@@ -178,13 +178,13 @@ func joinInts(v []int) string {
 // retirement income below 1e15 leaves the spending after tax.
 func (t *taxPlan) apply(k int, pr *PlanResult) error {
 	in, pt := &pr.input, &pr.Taxes
-	t.age = 0 // the employment income: no age rule of retirement applies
-	defer func() { t.age = retirementAge(in) }()
+	t.age = in.CurrentAge // the employment income, taxed today
 	pt.GrossIncome = in.AnnualIncome
 	if pt.GrossIncome > 0 {
 		pt.IncomeTax = min(t.due(pt.GrossIncome, tax.Employment), pt.GrossIncome)
 	}
 	in.AnnualIncome = pt.GrossIncome - pt.IncomeTax
+	t.age = retirementAge(in) // the retirement income, at retirement
 	if t.gains() {
 		// Until the projection says when drawdown starts, the gain share
 		// of the pot today.

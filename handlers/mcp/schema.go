@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,6 +72,10 @@ func inputSchema(t *tool) (json.RawMessage, error) {
 		props[argDetail] = map[string]any{"type": "string", "enum": []string{"compact", "full"}, "default": "compact",
 			"description": "full: every field (long)."}
 	}
+	if _, ok := props["partnerIncome"]; ok && props["income"] != nil {
+		// the partner's income has the income's fields: said once
+		props["partnerIncome"] = map[string]any{"type": "object", "description": "With filing joint: the partner's income, the same fields as income."}
+	}
 	if f := t.filter; f != nil {
 		props[f.name] = map[string]any{"type": "string", "pattern": f.grammar.Pattern, "description": f.doc}
 	}
@@ -136,6 +141,12 @@ func outputSchema(t *tool) (json.RawMessage, error) {
 	out := shallow(data)
 	props := out["properties"].(map[string]any)
 	if t.projections {
+		// the figures a model reads; the answer carries the others too
+		for k := range props {
+			if !slices.Contains(calcOutline, k) {
+				delete(props, k)
+			}
+		}
 		props["milestones"] = map[string]any{"type": "array", "items": map[string]any{"type": "object"},
 			"description": "Yearly rows that mark the plan, by label: " + milestoneLabels + "."}
 	}
@@ -144,6 +155,11 @@ func outputSchema(t *tool) (json.RawMessage, error) {
 	}
 	return json.Marshal(out)
 }
+
+// calcOutline is the calculator answer's fields an output schema names.
+var calcOutline = []string{"fiNumber", "afterTaxFINumber", "fiAge", "yearsToFI", "retirementAge", "depletionAge",
+	"runsOut", "finalBalanceReal", "lifetimeTax", "bridge", "baseline", "projections", "scenarios", "monteCarlo",
+	"historical", "goals", "notes"}
 
 // milestoneLabels are the labels of the milestone rows (plan.MilestoneRule).
 const milestoneLabels = "start, age N0 (each tenth birthday), fi, retirement, depleted, end"

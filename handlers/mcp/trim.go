@@ -15,7 +15,7 @@ import (
 
 // Description lengths kept, in bytes: a top-level field's, a nested one's.
 const (
-	topDoc    = 64
+	topDoc    = 56
 	nestedDoc = 0
 )
 
@@ -40,11 +40,9 @@ func trimInput(s map[string]any, depth int) {
 			s["description"] = d
 		}
 	}
-	if f, ok := s["format"]; ok && (depth > 1 || f != "double") {
-		// Integers and strings say enough by their type and pattern; a
-		// number says it is a double where a client generates code.
-		delete(s, "format")
-	}
+	// Types and patterns say enough to a model: formats (double, int32,
+	// date-time) are for code generators, which read the OpenAPI document.
+	delete(s, "format")
 	// A bound no real amount meets (1e9 and beyond) is the API's sanity
 	// check, not a range a model needs.
 	if m, ok := s["maximum"].(float64); ok && m >= 1e9 {
@@ -63,6 +61,13 @@ func trimInput(s map[string]any, depth int) {
 	if depth > 0 {
 		if s["additionalProperties"] == false {
 			delete(s, "additionalProperties")
+		}
+	}
+	if depth > 1 {
+		// A nested field's bounds and default are the route's business: a
+		// value out of range is answered field by field.
+		for _, k := range []string{"minimum", "maximum", "default"} {
+			delete(s, k)
 		}
 	}
 	if props, ok := s["properties"].(map[string]any); ok {

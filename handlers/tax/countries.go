@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"fiplan/compute/household"
 	"fiplan/compute/tax"
 	"fiplan/handlers/jsonw"
 	"fiplan/handlers/rest"
@@ -18,7 +19,7 @@ func writeStrings(w *jsonw.Writer, key string, list []string) {
 	w.EndArray()
 }
 
-func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
+func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string, rules *household.Rules) {
 	w.Begin()
 	w.Key("code")
 	w.String(sys.Country)
@@ -81,7 +82,53 @@ func writeCountry(w *jsonw.Writer, sys *tax.System, programs []string) {
 	w.End()
 	writeStrings(w, "notModelled", sys.NotModelled)
 	writeStrings(w, "programs", programs)
+	writeWrappers(w, rules)
 	w.End()
+}
+
+// writeWrappers writes the country's wrappers: what a household plan's
+// accounts may be, with their sources.
+func writeWrappers(w *jsonw.Writer, rules *household.Rules) {
+	w.Key("wrappers")
+	w.BeginArray()
+	if rules != nil {
+		for i := range rules.Wrappers {
+			x := &rules.Wrappers[i]
+			w.Begin()
+			w.Key("id")
+			w.String(x.ID)
+			w.Key("name")
+			w.String(x.Name)
+			w.Key("kind")
+			w.String(x.Kind.String())
+			w.Key("accessAge")
+			if len(x.Access.ByBirth) > 0 || x.Access.Age == 0 {
+				w.Null()
+			} else {
+				w.Float(x.Access.Age)
+			}
+			w.Key("notes")
+			w.String(x.Notes)
+			w.Key("sources")
+			w.BeginArray()
+			for _, s := range x.Sources {
+				d := rules.Documents[s.Doc]
+				w.Begin()
+				w.Key("title")
+				w.String(d.Publisher + ": " + d.Title)
+				w.Key("url")
+				w.String(d.URL)
+				w.Key("section")
+				w.String(s.Section)
+				w.Key("asOf")
+				w.String(d.AsOf)
+				w.End()
+			}
+			w.EndArray()
+			w.End()
+		}
+	}
+	w.EndArray()
 }
 
 // writeYears writes the system's years for which ok holds, as key.

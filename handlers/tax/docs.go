@@ -108,6 +108,23 @@ type taxCountryDoc struct {
 	Modelled    taxModelledDoc  `json:"modelled" schema:"required"`
 	NotModelled []string        `json:"notModelled" schema:"required" doc:"What the calculation leaves out."`
 	Programs    []string        `json:"programs" schema:"required" doc:"Ids of the country's special programs (GET /api/v1/tax/programs/{id})."`
+	Wrappers    []taxWrapperDoc `json:"wrappers" schema:"required" doc:"The country's accounts with their own tax rules (401(k), ISA, RRSP, super, ...): the types a household plan's accounts may take besides cash and taxable. Empty where none is on file."`
+}
+
+type taxWrapperDoc struct {
+	ID        string         `json:"id" schema:"required" doc:"The account type to send in POST /api/v1/calculator accounts[].type."`
+	Name      string         `json:"name" schema:"required"`
+	Kind      string         `json:"kind" schema:"required,enum=taxable|tax-deferred|tax-free|pension" doc:"When its money is taxed: taxable as it grows; tax-deferred on the way out; tax-free on the way in; pension: a pot locked to an age, part tax-free."`
+	AccessAge *float64       `json:"accessAge" schema:"required,nullable" doc:"The age its money opens without a charge; null when at any age or when it depends on the year of birth (see notes)."`
+	Notes     string         `json:"notes" schema:"required"`
+	Sources   []taxSourceDoc `json:"sources" schema:"required"`
+}
+
+type taxSourceDoc struct {
+	Title   string `json:"title" schema:"required" doc:"Publisher and title of the authority's document."`
+	URL     string `json:"url" schema:"required"`
+	Section string `json:"section" schema:"required"`
+	AsOf    string `json:"asOf" schema:"required" doc:"The date of the version read (YYYY-MM-DD)."`
 }
 
 type taxLineDoc struct {

@@ -134,7 +134,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	w := jsonw.Writer{}
 	w.BeginArray()
 	for _, sys := range taxes.Countries() {
-		writeCountry(&w, sys, ids[sys.Country])
+		writeCountry(&w, sys, ids[sys.Country], taxes.Wrappers(sys.Country))
 		t.residence[sys.Country] = []string{"Tax residence in " + sys.Name + " under its domestic rules, and the right to live there."}
 	}
 	w.EndArray()
