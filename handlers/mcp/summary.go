@@ -69,6 +69,9 @@ func planSummary(r *plan.Result) string {
 	if age, ok := r.DepletionAge(); ok && d.RunsOut {
 		fmt.Fprintf(&b, " The money runs out at age %d.", age)
 	}
+	if x := r.Explain(); x != "" {
+		b.WriteString(" " + x)
+	}
 	for _, s := range r.Plans[1:] {
 		if s.Summary.YearsToFI < 0 {
 			fmt.Fprintf(&b, " Scenario %q: FI not reached.", s.Name)
