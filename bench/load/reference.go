@@ -148,26 +148,26 @@ type refPlan struct {
 }
 
 type refBacktest struct {
-	Dataset              string  `json:"dataset"`
-	WindowYears          int     `json:"windowYears"`
-	DataFrom             int     `json:"dataFrom"`
-	DataTo               int     `json:"dataTo"`
-	From                 int     `json:"from"`
-	To                   int     `json:"to"`
-	StartMonths          string  `json:"startMonths"`
-	WithdrawalTiming     string  `json:"withdrawalTiming"`
-	Periods              int     `json:"periods"`
-	FirstStartYear       *int    `json:"firstStartYear"`
-	FirstStartMonth      *int    `json:"firstStartMonth"`
-	LastStartYear        *int    `json:"lastStartYear"`
-	LastStartMonth       *int    `json:"lastStartMonth"`
-	SuccessRate          float64 `json:"successRate"`
-	WorstStartYear       *int    `json:"worstStartYear"`
-	WorstStartMonth      *int    `json:"worstStartMonth"`
-	WorstFailed          bool    `json:"worstFailed"`
-	WorstFailYear        *int    `json:"worstFailYear"`
-	WorstYearsLasted     int     `json:"worstYearsLasted"`
-	MedianEndBalanceReal float64 `json:"medianEndBalanceReal"`
+	Dataset              string   `json:"dataset"`
+	WindowYears          int      `json:"windowYears"`
+	DataFrom             int      `json:"dataFrom"`
+	DataTo               int      `json:"dataTo"`
+	From                 int      `json:"from"`
+	To                   int      `json:"to"`
+	StartMonths          string   `json:"startMonths"`
+	WithdrawalTiming     string   `json:"withdrawalTiming"`
+	Periods              int      `json:"periods"`
+	FirstStartYear       *int     `json:"firstStartYear"`
+	FirstStartMonth      *int     `json:"firstStartMonth"`
+	LastStartYear        *int     `json:"lastStartYear"`
+	LastStartMonth       *int     `json:"lastStartMonth"`
+	SuccessRate          *float64 `json:"successRate"`
+	WorstStartYear       *int     `json:"worstStartYear"`
+	WorstStartMonth      *int     `json:"worstStartMonth"`
+	WorstFailed          bool     `json:"worstFailed"`
+	WorstFailYear        *int     `json:"worstFailYear"`
+	WorstYearsLasted     int      `json:"worstYearsLasted"`
+	MedianEndBalanceReal float64  `json:"medianEndBalanceReal"`
 }
 
 type refResult struct {
@@ -270,12 +270,27 @@ func (h *refCalculator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if window == 0 {
 			window = 30
 		}
-		bt := fi.Backtest(&in, h.history, window)
+		var bt fi.BacktestResult
+		if s.RetirementAge == in.CurrentAge {
+			bt = fi.Backtest(&in, h.history, window) // retired today: the drawdown
+		} else {
+			// the whole plan over its horizon, or the years sent
+			window = fi.PlanWindow(&in, hq.Years)
+			for window > 1 && fi.Windows(h.history, window) == 0 {
+				window--
+			}
+			bt = fi.PlanBacktest(&in, h.history, window)
+		}
+		var rate *float64
+		if bt.Drawdowns > 0 || bt.Periods == 0 {
+			r := round(bt.SuccessRate, 4)
+			rate = &r
+		}
 		first, last := h.history.Years[0], h.history.Years[len(h.history.Years)-1]
 		out.Data.Historical = &refBacktest{
 			Dataset: "annual", WindowYears: window, DataFrom: first, DataTo: last,
 			From: first, To: last, StartMonths: "all", WithdrawalTiming: "start-of-year",
-			Periods: bt.Periods, FirstStartYear: optional(first, bt.Periods > 0), LastStartYear: optional(last-window+1, bt.Periods > 0), SuccessRate: round(bt.SuccessRate, 4), WorstStartYear: optional(bt.WorstStartYear, bt.Periods > 0),
+			Periods: bt.Periods, FirstStartYear: optional(first, bt.Periods > 0), LastStartYear: optional(last-window+1, bt.Periods > 0), SuccessRate: rate, WorstStartYear: optional(bt.WorstStartYear, bt.Periods > 0),
 			WorstFailed: bt.WorstFailed, WorstFailYear: optional(bt.WorstFailYear, bt.WorstFailed),
 			WorstYearsLasted: bt.WorstYearsLasted, MedianEndBalanceReal: round(bt.MedianEndBalance, 2),
 		}

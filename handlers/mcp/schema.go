@@ -72,10 +72,7 @@ func inputSchema(t *tool) (json.RawMessage, error) {
 		props[argDetail] = map[string]any{"type": "string", "enum": []string{"compact", "full"}, "default": "compact",
 			"description": "full: every field (long)."}
 	}
-	if _, ok := props["partnerIncome"]; ok && props["income"] != nil {
-		// the partner's income has the income's fields: said once
-		props["partnerIncome"] = map[string]any{"type": "object", "description": "With filing joint: the partner's income, the same fields as income."}
-	}
+	sayOnce(props)
 	if f := t.filter; f != nil {
 		props[f.name] = map[string]any{"type": "string", "pattern": f.grammar.Pattern, "description": f.doc}
 	}
@@ -193,4 +190,12 @@ func rowSchema(t *tool, item map[string]any) map[string]any {
 		}
 	}
 	return map[string]any{"type": "object", "properties": props}
+}
+
+// sayOnce replaces a field whose shape repeats another's by a sentence:
+// the partner's income has the income's fields.
+func sayOnce(props map[string]any) {
+	if _, ok := props["partnerIncome"]; ok && props["income"] != nil {
+		props["partnerIncome"] = map[string]any{"type": "object", "description": "With filing joint: the partner's income, the same fields as income."}
+	}
 }
