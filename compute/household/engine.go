@@ -75,7 +75,7 @@ type engine struct {
 
 	memo    [2]memo
 	jointOK [MaxMoves + 1]bool // the residence files couples jointly
-	bands *bandCache // the Work's, nil for none
+	bands   *bandCache         // the Work's, nil for none
 
 	// the state before the first year, for paths that replay the plan
 	acc0 [maxHeld]held
