@@ -1,7 +1,11 @@
 package calculator_test
 
 import (
+	"bytes"
+	"encoding/csv"
 	"testing"
+
+	"github.com/valyala/fasthttp"
 
 	"fiplan/handlers/internal/testserver"
 )
@@ -9,7 +13,8 @@ import (
 // FuzzHousehold posts household bodies: whatever the partner, accounts,
 // statutory pensions, spending phases, withdrawal order, conversions,
 // relocations and filing say, the answer is a 200 or a 4xx, never a 500
-// or a panic, and a 200 validates against the OpenAPI document.
+// or a panic, and a 200 validates against the OpenAPI document; asked as
+// CSV, a 200 is CSV whose every record has the header's columns.
 func FuzzHousehold(f *testing.F) {
 	for _, body := range []string{
 		`{"currentAge":45,"annualIncome":120000,"annualExpenses":65000,"targetRetirementAge":57,"partner":{"age":43,"annualIncome":70000,"retirementAge":57},` +
@@ -37,7 +42,28 @@ func FuzzHousehold(f *testing.F) {
 		f.Add([]byte(body))
 	}
 	serve := testserver.FuzzRoute(f, "/api/v1/calculator")
-	f.Fuzz(func(t *testing.T, body []byte) { serve(t, body) })
+	s := testserver.NewFuzzServer(f)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		serve(t, body)
+		var rc fasthttp.RequestCtx
+		rc.Init(&fasthttp.Request{}, testserver.TCPAddr("192.0.2.1"), nil)
+		rc.Request.Header.SetMethod("POST")
+		rc.Request.SetRequestURI("/api/v1/calculator")
+		rc.Request.Header.Set("Accept", "text/csv")
+		rc.Request.SetBody(body)
+		testserver.Serve(t, s, &rc)
+		if code := rc.Response.StatusCode(); code >= 500 {
+			t.Fatalf("CSV: status %d for %s: %s", code, body, rc.Response.Body())
+		} else if code != 200 {
+			return
+		}
+		if ct := string(rc.Response.Header.ContentType()); ct != "text/csv; charset=utf-8" {
+			t.Fatalf("CSV asked, %s answered for %s", ct, body)
+		}
+		if _, err := csv.NewReader(bytes.NewReader(rc.Response.Body())).ReadAll(); err != nil {
+			t.Fatalf("CSV for %s: %v\n%s", body, err, rc.Response.Body())
+		}
+	})
 }
 
 // A retired stretch before an access age that no account pays for (the
