@@ -18,11 +18,15 @@ type canned struct {
 
 // cannedRoute answers one route: body, when not nil, must match the
 // request's body exactly (the identical calculator); nil matches any body
-// (the varied calculator, answered with one captured response).
+// (the varied calculator, answered with one captured response) that starts
+// with prefix (the household route: every body from its template).
 type cannedRoute struct {
 	method, path string
 	body         []byte
-	res          *canned
+	// prefix, with body nil, restricts the route to bodies that start
+	// with it (a route whose every body is its own, from one template).
+	prefix []byte
+	res    *canned
 }
 
 // capture sends one request to fiplan and keeps its response.
@@ -87,7 +91,7 @@ func (c *ceiling) serve(ctx *fasthttp.RequestCtx) {
 	method, uri, body := ctx.Method(), ctx.RequestURI(), ctx.PostBody()
 	for i := range c.routes {
 		r := &c.routes[i]
-		if string(method) != r.method || string(uri) != r.path || (r.body != nil && !bytes.Equal(body, r.body)) {
+		if string(method) != r.method || string(uri) != r.path || (r.body != nil && !bytes.Equal(body, r.body)) || !bytes.HasPrefix(body, r.prefix) {
 			continue
 		}
 		for _, h := range r.res.headers {

@@ -16,7 +16,8 @@
 //     captured answer of median size among 101 varied bodies), so it
 //     measures the HTTP stack, the kernel and wrk alone;
 //   - the reference: the calculator engine behind net/http, the request
-//     decoded and the response encoded with encoding/json.
+//     decoded and the response encoded with encoding/json (household
+//     bodies: the household engine, see reference_household.go).
 //
 // Each round drives every route with wrk (-threads, -conns, -duration)
 // against each server in turn, starting with a different server each round
@@ -219,21 +220,17 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		}
 		sizes[r.name] = len(res.body)
 		cr := cannedRoute{method: r.method, path: r.path, res: res}
-		if r.method == "POST" && !r.varied {
+		switch {
+		case r.tmpl != nil:
+			cr.prefix = []byte(r.tmpl.pre)
+		case r.method == "POST" && !r.varied:
 			cr.body = []byte(r.body)
 		}
 		captured = append(captured, cr)
 	}
-	// Exact bodies first: the varied route matches any body on its path.
-	slices.SortStableFunc(captured, func(a, b cannedRoute) int {
-		switch {
-		case a.body != nil && b.body == nil:
-			return -1
-		case a.body == nil && b.body != nil:
-			return 1
-		}
-		return 0
-	})
+	// Exact bodies first, then bodies by their start: the varied route
+	// matches any body on its path.
+	slices.SortStableFunc(captured, func(a, b cannedRoute) int { return specificity(a) - specificity(b) })
 	ceil, err := startCeiling(captured)
 	if err != nil {
 		return err
@@ -244,7 +241,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		return err
 	}
 	defer ref.Close()
-	for _, body := range []string{identicalCalc, templates[0].body(0, 0)} {
+	for _, body := range []string{identicalCalc, templates[0].body(0, 0), householdCalc.body(0, 0)} {
 		if _, err := capture(client, "http://"+refAddr, "POST", "/api/v1/calculator", "", body); err != nil {
 			return fmt.Errorf("the reference server fails: %w", err)
 		}
@@ -297,7 +294,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		rows = append(rows, rw)
 	}
 	if mixed {
-		rw, err := measure("mixed", routes(), servers[:2])
+		rw, err := measure("mixed", mixRoutes(), servers[:2])
 		if err != nil {
 			return err
 		}
@@ -377,6 +374,18 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		return fmt.Errorf("%d runs had errors:\n  %s\nfiplan's log: %s", len(failures), strings.Join(failures, "\n  "), fp.logPath)
 	}
 	return nil
+}
+
+// specificity orders captured routes for the ceiling: exact bodies (0),
+// then bodies by their start (1), then any body (2).
+func specificity(c cannedRoute) int {
+	switch {
+	case c.body != nil:
+		return 0
+	case c.prefix != nil:
+		return 1
+	}
+	return 2
 }
 
 // medianVaried captures fiplan's answers to the first bodies of templates

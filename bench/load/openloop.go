@@ -61,7 +61,11 @@ func generate(ctx context.Context, addr string, rs []route, cred credentials, te
 				}
 				r := pick(rs, rng.IntN(total))
 				body := r.body
-				if r.varied {
+				switch {
+				case r.tmpl != nil:
+					n++
+					body = r.tmpl.body(n, w)
+				case r.varied:
 					n++
 					body = templates[n%uint64(len(templates))].body(n, w)
 				}

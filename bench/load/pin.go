@@ -94,7 +94,7 @@ type genResult struct {
 // when pinned, else in this process.
 func runGenerator(ctx context.Context, addr string, cred credentials, templates []variedTemplate, seed uint64, rate float64, d time.Duration, conns int) (result, error) {
 	if !pinned() {
-		return generate(ctx, addr, routes(), cred, templates, rate, d, conns)
+		return generate(ctx, addr, mixRoutes(), cred, templates, rate, d, conns)
 	}
 	self, err := os.Executable()
 	if err != nil {
@@ -127,7 +127,7 @@ func generatorChild() int {
 		fmt.Fprintln(os.Stderr, "generator:", err)
 		return 2
 	}
-	res, err := generate(context.Background(), s.Addr, routes(), credentials{jwt: s.JWT, key: s.Key}, variedTemplates(s.Seed, 4096), s.Rate, s.Duration, s.Conns)
+	res, err := generate(context.Background(), s.Addr, mixRoutes(), credentials{jwt: s.JWT, key: s.Key}, variedTemplates(s.Seed, 4096), s.Rate, s.Duration, s.Conns)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "generator:", err)
 		return 1

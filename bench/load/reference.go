@@ -41,6 +41,8 @@ type refPension struct {
 	FromAge         int     `json:"fromAge"`
 	Amount          float64 `json:"amount"`
 	InflationLinked *bool   `json:"inflationLinked"`
+	Owner           string  `json:"owner"`
+	Kind            string  `json:"kind"`
 }
 
 type refEvent struct {
@@ -64,6 +66,7 @@ type refRequest struct {
 	AnnualExpenses float64 `json:"annualExpenses"`
 	StartYear      *int    `json:"startYear"`
 	refParams
+	refHouseholdFields
 	Scenarios  []refScenario `json:"scenarios"`
 	Historical *struct {
 		Years int `json:"years"`
@@ -222,7 +225,10 @@ func refPlanOf(name string, s fi.Summary, rows []fi.Year) refPlan {
 }
 
 // refCalculator is the reference handler.
-type refCalculator struct{ history fi.Series }
+type refCalculator struct {
+	history    fi.Series
+	households *refHouseholds
+}
 
 func (h *refCalculator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost || r.URL.Path != "/api/v1/calculator" {
@@ -238,6 +244,10 @@ func (h *refCalculator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := req.check(); err != nil {
 		writeJSON(w, http.StatusBadRequest, refError{Error: err.Error(), Code: "VALIDATION_ERROR"})
+		return
+	}
+	if req.isHousehold() {
+		h.households.serve(w, &req)
 		return
 	}
 	in := fi.Defaults()
@@ -327,11 +337,15 @@ func startReference() (*http.Server, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("cannot load the return history: %w", err)
 	}
+	hh, err := newRefHouseholds()
+	if err != nil {
+		return nil, "", err
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, "", fmt.Errorf("cannot listen for the reference server: %w", err)
 	}
-	srv := &http.Server{Handler: &refCalculator{history: fi.Series(h)}, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: &refCalculator{history: fi.Series(h), households: hh}, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln) //nolint:errcheck // ends at Close
 	return srv, ln.Addr().String(), nil
 }

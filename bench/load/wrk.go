@@ -45,7 +45,11 @@ func writeScript(dir, name string, rs []route, cred credentials, templates []var
 	b.WriteString("local entries = {\n")
 	anyVaried := false
 	for _, r := range rs {
-		fmt.Fprintf(&b, "  {w = %d, method = %s, path = %s, varied = %t, body = %s, headers = {", max(r.weight, 1), luaQuote(r.method), luaQuote(r.path), r.varied, luaQuote(r.body))
+		fmt.Fprintf(&b, "  {w = %d, method = %s, path = %s, varied = %t, body = %s, ", max(r.weight, 1), luaQuote(r.method), luaQuote(r.path), r.varied, luaQuote(r.body))
+		if t := r.tmpl; t != nil {
+			fmt.Fprintf(&b, "tmpl = {%s, %d, %s}, ", luaQuote(t.pre), t.savings, luaQuote(t.post))
+		}
+		b.WriteString("headers = {")
 		if r.method == "POST" {
 			b.WriteString(`["Content-Type"] = "application/json", `)
 		}
@@ -81,7 +85,7 @@ function init(args)
   for _, e in ipairs(entries) do
     total = total + e.w
     e.upto = total
-    if not e.varied then
+    if not e.varied and not e.tmpl then
       e.req = wrk.format(e.method, e.path, copy(e.headers), e.body)
     end
   end
@@ -95,6 +99,11 @@ function request()
     for _, c in ipairs(entries) do
       if x <= c.upto then e = c break end
     end
+  end
+  if e.tmpl then
+    n = n + 1
+    local t = e.tmpl
+    return wrk.format(e.method, e.path, copy(e.headers), t[1] .. string.format("%d.%02d", t[2] + n, (tid or 1) % 100) .. t[3])
   end
   if not e.varied then return e.req end
   n = n + 1

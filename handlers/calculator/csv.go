@@ -15,7 +15,8 @@ import (
 const contentCSV = "text/csv; charset=utf-8"
 
 const csvDesc = "With `Accept: text/csv` (ranked above application/json): the projections as CSV (RFC 4180, UTF-8, CRLF line ends) with a header row: " +
-	"scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired, and tax with tax. " +
+	"scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired, and tax with tax (the year's total tax). " +
+	csvHouseholdDesc +
 	"The base plan's rows come first with an empty scenario, then each scenario's rows under its name, in request order; output and every select the rows as in JSON (output summary: the header alone). " +
 	"monteCarlo, historical and goals are answered in JSON only: a CSV answer leaves them out. Errors are JSON envelopes. " +
 	"A scenario name that starts with =, +, -, @, a tab or a carriage return is written with a leading single quote, so that a spreadsheet opens it as text, not as a formula."
@@ -78,10 +79,18 @@ func appendCSV(b []byte, r *plan.Result, step int) []byte {
 	if r.Taxed {
 		b = append(b, ",tax"...)
 	}
+	var hc householdColumns
+	if r.Household {
+		hc.collect(r)
+		b = hc.appendHeader(b, r.Taxed)
+	}
 	b = append(b, "\r\n"...)
 	for k := range r.Plans {
 		p := &r.Plans[k]
 		rows := p.Rows
+		if r.Household {
+			hc.plan(p.Household)
+		}
 		for i := range rows {
 			if !plan.KeepRow(i, len(rows), step) {
 				continue
@@ -91,6 +100,9 @@ func appendCSV(b []byte, r *plan.Result, step int) []byte {
 			if r.Taxed {
 				b = append(b, ',')
 				b = jsonw.AppendFixed(b, p.RowTax[i], 2)
+			}
+			if r.Household {
+				b = hc.appendRow(b, p.Household, i, r.Taxed)
 			}
 			b = append(b, "\r\n"...)
 		}

@@ -209,6 +209,11 @@ func (pd *planDocs) household(h *plan.HouseholdResult) {
 		hs.Bridge = []bridgeDoc{}
 	}
 	hs.Bridge = hs.Bridge[:0]
+	if pd.ids == nil {
+		// A bridge no account pays for (the spending met by income and
+		// pensions) answers an empty list, never null.
+		pd.ids = make([]string, 0, 8)
+	}
 	pd.ids = pd.ids[:0]
 	for _, b := range h.Bridges {
 		n := len(pd.ids)

@@ -1,0 +1,113 @@
+package calculator
+
+import (
+	"slices"
+	"strconv"
+
+	"fiplan/compute/household"
+	"fiplan/compute/plan"
+	"fiplan/handlers/jsonw"
+)
+
+const csvHouseholdDesc = "A household plan (any of partner, accounts, spending, withdrawalOrder, conversions, relocations, tax.filing, a partner's or statutory pension) adds, after those: " +
+	"partnerAge (empty without a partner), employment, pensions, with tax incomeTax, socialContributions, capitalTax and penalties (their sum is the tax column), " +
+	"residence, overLimit, requiredWithdrawals, conversions, shortfall, then for each account <id>.startBalance, <id>.contributions, <id>.growth, <id>.withdrawals, <id>.conversions and <id>.endBalance, " +
+	"accounts in the order of the JSON rows' accounts (the plan's, then those the engine adds); a scenario without an account leaves its cells empty. "
+
+// householdColumns are the account columns of a household CSV answer: the
+// accounts of every plan, in order of first appearance, and where plan's
+// row holds each.
+type householdColumns struct {
+	ids []string
+	at  []int // the current plan's index of ids[j] in its IDs, -1 when absent
+	buf [household.MaxAccounts + 4]string
+	pos [household.MaxAccounts + 4]int
+}
+
+// collect gathers the accounts of r's plans.
+func (c *householdColumns) collect(r *plan.Result) {
+	c.ids = c.buf[:0]
+	for k := range r.Plans {
+		if h := r.Plans[k].Household; h != nil {
+			for _, id := range h.IDs {
+				if !slices.Contains(c.ids, id) {
+					c.ids = append(c.ids, id)
+				}
+			}
+		}
+	}
+}
+
+// plan points the account columns at h's accounts.
+func (c *householdColumns) plan(h *plan.HouseholdResult) {
+	c.at = c.pos[:0]
+	for _, id := range c.ids {
+		j := -1
+		if h != nil {
+			j = slices.Index(h.IDs, id)
+		}
+		c.at = append(c.at, j)
+	}
+}
+
+var csvAccountFields = [...]string{".startBalance", ".contributions", ".growth", ".withdrawals", ".conversions", ".endBalance"}
+
+// appendHeader appends the household columns' names (after the one-pot
+// plan's).
+func (c *householdColumns) appendHeader(b []byte, taxed bool) []byte {
+	b = append(b, ",partnerAge,employment,pensions"...)
+	if taxed {
+		b = append(b, ",incomeTax,socialContributions,capitalTax,penalties"...)
+	}
+	b = append(b, ",residence,overLimit,requiredWithdrawals,conversions,shortfall"...)
+	for _, id := range c.ids {
+		for _, f := range csvAccountFields {
+			b = appendCSVField(append(b, ','), id+f)
+		}
+	}
+	return b
+}
+
+// appendRow appends row i's household cells; h nil (not expected: every
+// plan of a household request is one) leaves them empty.
+func (c *householdColumns) appendRow(b []byte, h *plan.HouseholdResult, i int, taxed bool) []byte {
+	n := 8 + 6*len(c.ids)
+	if taxed {
+		n += 4
+	}
+	if h == nil {
+		for range n {
+			b = append(b, ',')
+		}
+		return b
+	}
+	x := &h.Extra[i]
+	b = append(b, ',')
+	if x.PartnerAge >= 0 {
+		b = strconv.AppendInt(b, int64(x.PartnerAge), 10)
+	}
+	b = appendCSVFigures(b, x.Employment, x.Pensions)
+	if taxed {
+		b = appendCSVFigures(b, x.Tax.Income, x.Tax.Social, x.Tax.Capital, x.Tax.Penalties)
+	}
+	b = appendCSVField(append(b, ','), x.Residence)
+	b = appendCSVFigures(b, x.OverLimit, x.Required, x.Converted, x.Short)
+	accts := h.Accounts(i)
+	for _, j := range c.at {
+		if j < 0 {
+			b = append(b, ",,,,,,"...)
+			continue
+		}
+		a := &accts[j]
+		b = appendCSVFigures(b, a.Start, a.Contributions, a.Growth, a.Withdrawals, a.Conversions, a.End)
+	}
+	return b
+}
+
+// appendCSVFigures appends each figure to the cent, each after a comma.
+func appendCSVFigures(b []byte, v ...float64) []byte {
+	for _, f := range v {
+		b = jsonw.AppendFixed(append(b, ','), f, 2)
+	}
+	return b
+}

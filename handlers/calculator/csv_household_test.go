@@ -1,0 +1,106 @@
+package calculator_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fiplan/handlers/internal/testserver"
+)
+
+// householdCSVBody is a couple in the US with five accounts, both
+// claiming Social Security, converting up to the 12% band, and a scenario.
+const householdCSVBody = `{"currentAge":52,"annualIncome":110000,"annualExpenses":60000,"startYear":2026,"targetRetirementAge":58,
+  "partner":{"age":50,"annualIncome":60000,"retirementAge":58},
+  "accounts":[{"id":"cash","type":"cash","balance":30000},{"id":"k401","type":"us-401k","balance":500000,"annualContribution":23000},
+    {"id":"roth","type":"us-roth-ira","balance":80000},{"id":"brokerage","type":"taxable","balance":300000,"costBasis":200000},
+    {"id":"her-401k","type":"us-401k","owner":"partner","balance":200000,"annualContribution":15000}],
+  "pensions":[{"kind":"us-social-security","fromAge":67,"amount":30000},{"kind":"us-social-security","owner":"partner","fromAge":67,"amount":18000}],
+  "conversions":{"upToRate":0.12},"tax":{"country":"US"},
+  "scenarios":[{"name":"=lean","annualExpenses":50000}]}`
+
+// A household CSV answer carries the household's columns, and every cell
+// of a row says what the JSON answer's row says.
+func TestCalculatorCSVHousehold(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	status, ctype, raw := calcAccept(t, h, "text/csv", householdCSVBody)
+	if status != 200 || ctype != "text/csv; charset=utf-8" {
+		t.Fatalf("%d %s %.300s", status, ctype, raw)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := calc(t, h, householdCSVBody).Data()
+	rows := rowsOf(t, d)
+	var ids []string
+	for _, a := range rows[0]["accounts"].([]any) {
+		ids = append(ids, a.(map[string]any)["id"].(string))
+	}
+	if len(ids) < 5 || !slices.Equal(ids[:5], []string{"cash", "k401", "roth", "brokerage", "her-401k"}) {
+		t.Fatalf("accounts %v", ids)
+	}
+	want := strings.Split("scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax,"+
+		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,residence,overLimit,requiredWithdrawals,conversions,shortfall", ",")
+	for _, id := range ids {
+		for _, f := range []string{"startBalance", "contributions", "growth", "withdrawals", "conversions", "endBalance"} {
+			want = append(want, id+"."+f)
+		}
+	}
+	if !slices.Equal(recs[0], want) {
+		t.Fatalf("header\n%v\nwant\n%v", recs[0], want)
+	}
+	scen := rowsOf(t, d["scenarios"].([]any)[0].(map[string]any))
+	if len(recs) != 1+len(rows)+len(scen) || recs[1+len(rows)][0] != "'=lean" {
+		t.Fatalf("%d records for %d+%d rows; scenario cell %q", len(recs), len(rows), len(scen), recs[1+len(rows)][0])
+	}
+	// The first retired year that converts: taxes, conversions and every
+	// account's cells against the JSON row.
+	i := slices.IndexFunc(rows, func(r map[string]any) bool { return r["retired"] == true && r["conversions"] != nil })
+	if i < 0 {
+		t.Fatal("no retired year converts")
+	}
+	row, rec := rows[i], recs[1+i]
+	cell := func(col string) string { return rec[slices.Index(want, col)] }
+	same := func(col string, v any) {
+		t.Helper()
+		exp := 0.0
+		if v != nil {
+			exp = num(t, v)
+		}
+		if got, err := strconv.ParseFloat(cell(col), 64); err != nil || got != exp {
+			t.Fatalf("row %d %s: CSV %q, JSON %v", i, col, cell(col), v)
+		}
+	}
+	tx := row["tax"].(map[string]any)
+	inc := row["income"].(map[string]any)
+	for col, v := range map[string]any{"age": row["age"], "partnerAge": row["partnerAge"], "endBalance": row["endBalance"],
+		"employment": inc["employment"], "pensions": inc["pensions"], "tax": tx["total"], "incomeTax": tx["incomeTax"],
+		"socialContributions": tx["socialContributions"], "capitalTax": tx["capitalTax"], "penalties": tx["penalties"],
+		"overLimit": row["overLimit"], "requiredWithdrawals": row["requiredWithdrawals"], "conversions": row["conversions"], "shortfall": row["shortfall"]} {
+		same(col, v)
+	}
+	if cell("residence") != "US" || cell("retired") != "true" || num(t, row["conversions"]) <= 0 {
+		t.Fatalf("row %d: residence %q, retired %q, conversions %v", i, cell("residence"), cell("retired"), row["conversions"])
+	}
+	for _, a := range row["accounts"].([]any) {
+		a := a.(map[string]any)
+		for _, f := range []string{"startBalance", "contributions", "growth", "withdrawals", "conversions", "endBalance"} {
+			same(a["id"].(string)+"."+f, a[f])
+		}
+	}
+}
+
+// A one-pot plan's CSV keeps its columns: no household column appears.
+func TestCalculatorCSVOnePotColumns(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	_, _, raw := calcAccept(t, h, "text/csv", `{"currentAge":50,"annualIncome":80000,"annualExpenses":40000,"lifeExpectancy":52,"startYear":2026,"tax":{"country":"GB"}}`)
+	head, _, _ := strings.Cut(string(raw), "\r\n")
+	if head != "scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax" ||
+		strings.Count(string(raw), "\r\n") != 3 {
+		t.Fatalf("one-pot CSV:\n%s", raw)
+	}
+}
