@@ -229,7 +229,7 @@ func (e *engine) convTo(i int) {
 	}
 	id := to.ID
 	if a.owner == 1 {
-		id += "-partner"
+		id = to.partnerID
 	}
 	a.convTo = e.add(id, to.ID, to, a.owner, 0, 0, 0, 0)
 	e.acc[a.convTo].rate = a.rate

@@ -24,7 +24,6 @@ func Run(p *Plan, w *Work, r *Result) error {
 	e := &w.e
 	e.init(p, false, &w.bands)
 	r.Rows, r.Extra, r.Cells = r.Rows[:0], r.Extra[:0], r.Cells[:0]
-	r.Notes = r.Notes[:0]
 	o := e.run(nil, nil, r, nil, 0)
 	r.IDs = r.IDs[:0]
 	for i := 0; i < e.na; i++ {
@@ -46,7 +45,6 @@ func Run(p *Plan, w *Work, r *Result) error {
 	if bo.depleteRow >= 0 {
 		r.Baseline.DepletionAge = p.People[0].Age + bo.depleteRow
 	}
-	e.notes(r)
 	return nil
 }
 
@@ -140,15 +138,19 @@ func sameInts(a, b []int) bool {
 }
 
 // notes says what the plan leaves to simplifications.
-func (e *engine) notes(r *Result) {
-	for i := 0; i < e.na; i++ {
-		a := &e.acc[i]
-		if a.w != nil && len(a.w.Access.Exceptions) > 0 {
-			for _, x := range a.w.Access.Exceptions {
-				r.Notes = append(r.Notes, a.id+": not applied by the plan: "+x)
+// Notes appends to dst what the plan's accounts leave to the statute's
+// exceptions the engine does not apply by itself (72(t) payments, ...).
+// It is apart from Run, which allocates nothing in steady state.
+func Notes(dst []string, p *Plan) []string {
+	for i := range p.Accounts {
+		a := &p.Accounts[i]
+		if a.Wrapper != nil {
+			for _, x := range a.Wrapper.Access.Exceptions {
+				dst = append(dst, a.ID+": not applied by the plan: "+x)
 			}
 		}
 	}
+	return dst
 }
 
 // path runs a prepared engine over given returns for compute/fi's path

@@ -74,7 +74,6 @@ type Result struct {
 	DrewDown bool
 	Bridges  []Bridge
 	Baseline Baseline
-	Notes    []string
 
 	bridgeIDs []int
 }

@@ -70,8 +70,11 @@ type Wrapper struct {
 	// EarningsTax is the share of the yearly growth taxed inside the
 	// wrapper (a super fund's 15% on earnings); the plan's return is
 	// before it.
-	EarningsTax float64      `json:"earningsTax,omitempty"`
-	Sources     []tax.Source `json:"src"`
+	EarningsTax float64 `json:"earningsTax,omitempty"`
+	// partnerID names an account of the wrapper the plan adds for a
+	// partner (a Roth IRA conversions go to).
+	partnerID string
+	Sources   []tax.Source `json:"src"`
 }
 
 // Contrib is what may be paid into a wrapper.
@@ -293,6 +296,7 @@ func ParseRules(b []byte) (*Rules, error) {
 			return nil, fmt.Errorf("wrappers: %s: %s twice", r.Country, w.ID)
 		}
 		seen[w.ID] = true
+		w.partnerID = w.ID + "-partner"
 		if err := r.check(w); err != nil {
 			return nil, fmt.Errorf("wrappers: %s: %w", w.ID, err)
 		}

@@ -138,5 +138,5 @@ func (r *Result) notes(p *Plan, o *Options) {
 	if len(h.Moves) > 0 {
 		r.Notes = append(r.Notes, "relocations: accounts keep their wrapper's access rules and withdrawal treatment after a move; the new country taxes the income they pay as its residents' income of that kind")
 	}
-	r.Notes = append(r.Notes, r.Plans[0].Household.Notes...)
+	r.Notes = household.Notes(r.Notes, &r.hw.plans[0])
 }
