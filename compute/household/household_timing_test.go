@@ -40,11 +40,11 @@ func BenchmarkCouple60Years(b *testing.B) {
 	}
 }
 
-func BenchmarkCoupleMonteCarlo10k(b *testing.B) {
+func BenchmarkCoupleMonteCarlo1k(b *testing.B) {
 	p := couple(b)
 	var w Work
 	var out fi.MCResult
-	mc := fi.MonteCarlo{Simulations: 10000, Seed: 1, ReturnStdDev: 0.12, InflationStdDev: 0.04}
+	mc := fi.MonteCarlo{Simulations: 1000, Seed: 1, ReturnStdDev: 0.12, InflationStdDev: 0.04}
 	b.ReportAllocs()
 	for b.Loop() {
 		Simulate(&p, &mc, &w, &out)
