@@ -49,7 +49,7 @@ func hrows(t *testing.T, d map[string]any) []hrow {
 
 func logHousehold(t *testing.T, d map[string]any, rows []hrow, ids ...string) {
 	t.Helper()
-	t.Logf("retirementAge %v depletionAge %v lifetimeTax %v bridge %v baseline %v", d["retirementAge"], d["depletionAge"], d["lifetimeTax"], d["bridge"], d["baseline"])
+	t.Logf("retirementAge %v depletionAge %v finalBalanceReal %v lifetimeTax %v bridge %v baseline %v", d["retirementAge"], d["depletionAge"], d["finalBalanceReal"], d["lifetimeTax"], d["bridge"], d["baseline"])
 	for i, r := range rows {
 		if i%5 != 0 && i != len(rows)-1 {
 			continue
@@ -87,7 +87,7 @@ func TestWorkedUSCouple(t *testing.T) {
 	}
 	d := r.Data()
 	rows := hrows(t, d)
-	logHousehold(t, d, rows, "k-self", "k-partner", "roth", "hsa", "brokerage", "taxable")
+	logHousehold(t, d, rows, "k-self", "k-partner", "roth", "us-roth-ira-partner", "hsa", "brokerage", "taxable")
 	if d["retirementAge"] != 45.0 {
 		t.Fatalf("retirement at %v", d["retirementAge"])
 	}
