@@ -83,3 +83,18 @@ func BenchmarkHouseholdBacktestMonthly(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHouseholdProjectionOnce: the same couple drawn conventionally
+// without conversions, so no baseline run: one projection with its rows.
+func BenchmarkHouseholdProjectionOnce(b *testing.B) {
+	p := usCouple(b)
+	p.Convert = false
+	var w household.Work
+	var r household.Result
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := household.Run(&p, &w, &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
