@@ -186,6 +186,15 @@ func PlanBacktest(in *Input, h History, years int) BacktestResult {
 	return rp.backtest()
 }
 
+// FitWindow is years, or the longest window h holds when it holds none of
+// years: a plan's horizon may be longer than the record.
+func FitWindow(h History, years int) int {
+	for years > 1 && Windows(h, years) == 0 {
+		years--
+	}
+	return years
+}
+
 // PlanWindow is the window PlanBacktest replays in over: the plan's
 // horizon, or years when that is shorter and positive.
 func PlanWindow(in *Input, years int) int {

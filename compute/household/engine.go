@@ -189,14 +189,7 @@ func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib,
 		h.class = 2
 	}
 	if w != nil {
-		birth := e.ppl[owner].birth
-		h.access = w.Access.Age
-		if len(w.Access.ByBirth) > 0 {
-			h.access = ByBirth(w.Access.ByBirth, birth)
-		}
-		if w.RMD != nil {
-			h.rmdAge = ByBirth(w.RMD.ByBirth, birth)
-		}
+		h.ownAges(e.ppl[owner].birth)
 		if w.Kind != KindTaxFree || !w.Access.BasisFirst {
 			h.basis = 0
 		}
@@ -206,6 +199,18 @@ func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib,
 	}
 	e.acc[i] = h
 	return i
+}
+
+// ownAges sets the account's access and required-minimum ages for an
+// owner born in birth.
+func (h *held) ownAges(birth int) {
+	h.access, h.rmdAge = h.w.Access.Age, 0
+	if len(h.w.Access.ByBirth) > 0 {
+		h.access = ByBirth(h.w.Access.ByBirth, birth)
+	}
+	if h.w.RMD != nil {
+		h.rmdAge = ByBirth(h.w.RMD.ByBirth, birth)
+	}
 }
 
 // convTo finds or adds the account conversions from account i go to.

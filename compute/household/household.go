@@ -80,7 +80,6 @@ func (e *engine) summary(o *outcome) fi.Summary {
 func (e *engine) bridges(r *Result) {
 	r.Bridges = r.Bridges[:0]
 	r.bridgeIDs = r.bridgeIDs[:0]
-	n := len(r.IDs)
 	var ys yearState
 	cur := -1
 	for t := range r.Rows {
@@ -110,7 +109,6 @@ func (e *engine) bridges(r *Result) {
 		r.Bridges = append(r.Bridges, Bridge{FromAge: r.Rows[t].Age, ToAge: r.Rows[t].Age, Accounts: ids})
 		cur = len(r.Bridges) - 1
 	}
-	_ = n
 }
 
 // closedAt reports whether some tax-deferred or pension account with
@@ -164,12 +162,6 @@ func (p path) RunPath(rets, infl, sink []float64, stride int) fi.PathOutcome {
 	return fi.PathOutcome{FIRow: o.fiRow, DepleteRow: o.depleteRow, DrewDown: o.drew, EndReal: o.endReal}
 }
 
-// Years is the plan's horizon in rows.
-func (w *Work) Years(p *Plan) int {
-	w.e.init(p, false, &w.bands)
-	return w.e.n
-}
-
 // Simulate runs mc's paths of the household plan p (checked by Run) into
 // out: each path the whole plan with its returns and inflation drawn.
 func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
@@ -179,16 +171,18 @@ func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
 	fi.SimulatePaths(path{e}, e.n, p.People[0].Age, p.StartYear, p.Return, p.Inflation, mc, &w.mc, out)
 }
 
-// Backtest replays the household plan p over every window of h, each the
-// plan's horizon or years when shorter, the accounts mixed stock / cash /
-// bonds for the rest; the window used is returned with the result.
+// Backtest replays the household plan p over every window of h, each
+// years long (0: the plan's horizon, or the longest window h holds when
+// shorter), the accounts mixed stock / cash / bonds for the rest; the
+// window used is returned with the result.
 func Backtest(p *Plan, h fi.History, years int, stock, cash float64, w *Work) (fi.BacktestResult, int) {
 	e := &w.e
 	e.init(p, false, &w.bands)
 	e.save()
-	if years <= 0 || years > e.n {
-		years = e.n
+	if years <= 0 {
+		years = fi.FitWindow(h, e.n)
 	}
+	years = min(years, e.n)
 	e.n = years
 	return fi.BacktestPaths(path{e}, years, stock, cash, h), years
 }

@@ -145,13 +145,7 @@ func (e *engine) inherit(from, to int) {
 			a.owner = to
 			a.contrib, a.employer = 0, 0
 			if a.w != nil {
-				a.access = a.w.Access.Age
-				if len(a.w.Access.ByBirth) > 0 {
-					a.access = ByBirth(a.w.Access.ByBirth, e.ppl[to].birth)
-				}
-				if a.w.RMD != nil {
-					a.rmdAge = ByBirth(a.w.RMD.ByBirth, e.ppl[to].birth)
-				}
+				a.ownAges(e.ppl[to].birth)
 			}
 		}
 	}

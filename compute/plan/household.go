@@ -198,7 +198,7 @@ func resolveAccount(a *household.Account, i int, cc string, rules func(string) *
 			a.CostBasis = a.Balance
 		}
 	}
-	return rateInto(&a.Rate, cc, r, in, currency, field+".type")
+	return rateInto(&a.Rate, cc, in, currency, field+".type")
 }
 
 // resolveBenefit sets pension i's statutory benefit from its kind.
@@ -218,12 +218,12 @@ func resolveBenefit(q *household.Pension, i int, rules func(string) *household.R
 		return &FieldError{"pensions[" + strconv.Itoa(i) + "].fromAge", b.Name + " is claimed from " + strconv.FormatFloat(b.Earliest, 'f', -1, 64)}
 	}
 	q.Benefit, q.Country = b, cc
-	return rateInto(&q.Rate, cc, r, in, currency, field)
+	return rateInto(&q.Rate, cc, in, currency, field)
 }
 
 // rateInto sets *rate to the conversion from the plan's currency into
 // country cc's.
-func rateInto(rate *float64, cc string, r *household.Rules, in *Inputs, currency, field string) error {
+func rateInto(rate *float64, cc string, in *Inputs, currency, field string) error {
 	sys := in.Systems(cc)
 	if sys == nil || sys.Currency == currency {
 		*rate = 1
@@ -234,7 +234,6 @@ func rateInto(rate *float64, cc string, r *household.Rules, in *Inputs, currency
 		return &FieldError{field, sys.Currency + " has no reference rate from " + currency}
 	}
 	*rate = x
-	_ = r
 	return nil
 }
 

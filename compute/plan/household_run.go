@@ -66,9 +66,6 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 			years = o.Window
 		}
 		in0 := &r.Plans[0].input
-		if years == 0 {
-			years = fitWindow(past, hw.work.Years(base))
-		}
 		res, window := household.Backtest(base, past, years, in0.StockShare, in0.CashShare, &hw.work)
 		r.bt = Backtest{History: in.History, WindowYears: window, Sample: resolved(in, o), BacktestResult: res}
 		r.bt.First, r.bt.Last, _ = fi.Span(past, window)

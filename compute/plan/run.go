@@ -82,7 +82,7 @@ func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
 			if o.WindowSet {
 				years = o.Window
 			}
-			r.bt.WindowYears = fitWindow(past, fi.PlanWindow(base, years))
+			r.bt.WindowYears = fi.FitWindow(past, fi.PlanWindow(base, years))
 			r.bt.BacktestResult = fi.PlanBacktest(base, past, r.bt.WindowYears)
 		}
 		r.bt.First, r.bt.Last, _ = fi.Span(past, r.bt.WindowYears)
@@ -205,12 +205,3 @@ func seekGoals(base *fi.Input, past fi.Sampled, o *Options, g *Goals) *Goals {
 // spending from its city and, with tax, its income after tax and its
 // spending grossed up.
 func (pr *PlanResult) Input() *fi.Input { return &pr.input }
-
-// fitWindow is years, or the longest window the sample holds when it holds
-// none of years: a plan's horizon may be longer than the record.
-func fitWindow(h fi.History, years int) int {
-	for years > 1 && fi.Windows(h, years) == 0 {
-		years--
-	}
-	return years
-}
