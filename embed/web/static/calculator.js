@@ -168,15 +168,17 @@ function show(d) {
 
   drawChart(d);
 
+  // A plan that never draws on its savings has no success rate (null).
+  const success = (v) => (v === null ? t('calc.noDrawdown') : pct(v));
   const risk = [];
   if (d.monteCarlo) {
     const m = d.monteCarlo;
-    risk.push(...stat(t('calc.mcSuccess'), pct(m.successRate), 'mc-success'));
+    risk.push(...stat(t('calc.mcSuccess'), success(m.successRate), 'mc-success'));
     if (m.fiAge) risk.push(...stat(t('calc.mcAge'), `${m.fiAge.p10 ?? '—'} / ${m.fiAge.p50 ?? '—'} / ${m.fiAge.p90 ?? '—'}`, 'mc-fi-age'));
   }
   if (d.historical) {
     const h = d.historical;
-    risk.push(...stat(t('calc.histSuccess', { periods: h.periods, years: h.windowYears }), pct(h.successRate), 'hist-success'));
+    risk.push(...stat(t('calc.histSuccess', { periods: h.periods, years: h.windowYears }), success(h.successRate), 'hist-success'));
   }
   document.getElementById('risk').replaceChildren(...risk);
 
