@@ -203,7 +203,12 @@ func (s *sessions) open(user string) int {
 func bounded(next http.Handler, d time.Duration, streamPOST bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet || streamPOST && r.Method == http.MethodPost {
-			ctx, cancel := context.WithTimeout(r.Context(), d)
+			// The request's context is the fasthttp RequestCtx, reused once
+			// the call returns: the timer's own cancel, which may fire just
+			// then, must not look values up in it (a data race), so the
+			// deadline hangs under a parent it cannot reach through. The
+			// stream still ends by d, before a shutdown's drain.
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), d)
 			defer cancel()
 			r = r.WithContext(ctx)
 		}
