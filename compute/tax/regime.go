@@ -522,6 +522,15 @@ func solveGross(net float64, short func(float64) float64) (float64, bool) {
 			g = (lo + hi) / 2
 		}
 		fg := short(g)
+		if fg <= 0 && fg > -0.01 && g-0.01 > lo {
+			// g all but meets net exactly, as it does on a linear piece
+			// of the tax: a cent less decides whether it is the smallest
+			fc := short(g - 0.01)
+			if fc > 0 {
+				return g, true
+			}
+			g, fg = g-0.01, fc
+		}
 		if fg > 0 {
 			lo, flo = g, fg
 			if side == -1 {
