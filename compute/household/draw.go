@@ -1,34 +1,100 @@
 package household
 
+import "math"
+
 // solve draws what the year's spending, contributions and taxes need
-// beyond its income, round after round as the withdrawals' own tax is
-// known; it reports what was left unmet. After the first round each draw
-// is grossed up by the marginal rate the last one met (need / (1 - m)),
-// which ends most years in three rounds instead of six; what a falling
-// rate overshoots is saved in the taxable account.
-func (e *engine) solve(ys *yearState) float64 {
-	m, last := 0.0, 0.0 // the marginal cost of the last draw, and that draw
-	for k := 0; k < maxSolve; k++ {
-		before := ys.due
-		ys.due = e.taxes(ys, false)
-		if last > 0 {
-			m = min(0.9, max(0, (ys.due-before)/last))
-		}
-		need := ys.outflow + ys.due - ys.inflow - ys.drawn
+// beyond its income: the draw d that meets outflow + tax(d) - inflow, found
+// by the secant method. The first point is guess (last year's draw in
+// money of this year) or, without one, the need before the draw's own tax
+// grossed up by the marginal cost the last solve met. Each round draws d
+// afresh from the state before the first draw, so a year draws what it
+// needs and no more (within a currency unit; see overshoot); it reports
+// what was left unmet.
+func (e *engine) solve(ys *yearState, guess float64) float64 {
+	s := &e.saved
+	e.keep(s, ys)
+	var p0, t0 float64 // the last point evaluated: draw and tax
+	known := false
+	d := guess
+	if !(d > 0) {
+		t0, known = e.taxes(ys, false), true
+		need := ys.outflow + t0 - ys.inflow - ys.drawn
 		if need <= 0.005 {
+			ys.due = t0
 			return 0
 		}
-		want := need / (1 - m)
-		got := e.take(want, ys)
-		ys.drawn += got
-		if got < want-1e-9*want {
-			ys.due = e.taxes(ys, false)
-			return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn)
+		d = need / (1 - e.slope)
+	}
+	best := -1.0 // the smallest draw met, to fall back on
+	for k := 0; k < maxSolve; k++ {
+		if k > 0 {
+			e.back(s, ys)
 		}
-		last = got
+		got := e.take(d, ys)
+		ys.drawn = s.drawn + got
+		t := e.taxes(ys, false)
+		r := ys.outflow + t - ys.inflow - ys.drawn
+		if got < d-1e-9*d && r > 0.005 {
+			ys.due = t // nothing more to draw
+			return r
+		}
+		d = got
+		if r <= 0.005 {
+			if d <= 0 || -r <= overshoot(d, k) {
+				ys.due = t
+				return 0
+			}
+			if best < 0 || d < best {
+				best = d
+			}
+		}
+		m := e.slope
+		if known && d != p0 {
+			m = (t - t0) / (d - p0)
+		}
+		m = min(0.9, max(0, m))
+		e.slope = m
+		p0, t0, known = d, t, true
+		d = max(0, d+r/(1-m))
+	}
+	if best >= 0 {
+		e.back(s, ys)
+		ys.drawn = s.drawn + e.take(best, ys)
 	}
 	ys.due = e.taxes(ys, false)
 	return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn-0.005)
+}
+
+// overshoot is how far round k of a solve may draw past the need: a
+// currency unit (or a millionth of the draw) at first, then, as rounding
+// in the tax rules can make the tax jump past any finer aim, anything.
+func overshoot(d float64, k int) float64 {
+	if k >= 3 {
+		return math.Inf(1)
+	}
+	return max(1, 1e-6*d)
+}
+
+// drawState is what drawing changes: the accounts, the year's taxable
+// flows, the lump sums used and the money drawn.
+type drawState struct {
+	acc   [maxHeld]held
+	f     [2]flows
+	cap   [2]float64
+	drawn float64
+}
+
+// keep saves the state a solve draws from; back returns to it.
+func (e *engine) keep(s *drawState, ys *yearState) {
+	copy(s.acc[:e.na], e.acc[:e.na])
+	s.f, s.drawn = ys.f, ys.drawn
+	s.cap[0], s.cap[1] = e.ppl[0].capUsed, e.ppl[1].capUsed
+}
+
+func (e *engine) back(s *drawState, ys *yearState) {
+	copy(e.acc[:e.na], s.acc[:e.na])
+	ys.f, ys.drawn = s.f, s.drawn
+	e.ppl[0].capUsed, e.ppl[1].capUsed = s.cap[0], s.cap[1]
 }
 
 // take draws want from the accounts in the plan's order: first what can be

@@ -69,6 +69,11 @@ type engine struct {
 	fee           float64
 	baseline      bool // drawing conventionally, no conversions
 
+	// the solve's memory: the marginal cost of the last draw and the last
+	// year's draw in today's money, each a first guess for the next
+	slope, lastDraw float64
+	saved           drawState // the state a solve draws from
+
 	// bands per residence: real ordinary income at the top of the lowest
 	// taxed band and at the top of the conversion band (-1 not yet known)
 	lowTop, convTop [2][MaxMoves + 1]float64 // [joint][residence]
@@ -86,7 +91,7 @@ type engine struct {
 // save keeps the state before the first year; reset returns to it.
 func (e *engine) save() { e.acc0, e.ppl0 = e.acc, e.ppl }
 
-func (e *engine) reset() { e.acc, e.ppl = e.acc0, e.ppl0 }
+func (e *engine) reset() { e.acc, e.ppl, e.slope, e.lastDraw = e.acc0, e.ppl0, 0, 0 }
 
 // outcome is what a run reports besides its rows.
 type outcome struct {
@@ -147,6 +152,13 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		e.jointOK[k] = r.System != nil && r.System.HasJointIn(r.Year, r.Region)
 	}
 	e.setOrder()
+}
+
+// numbers sets the plan's FI numbers: the first retirement spending, and
+// 0.7 and 1.5 times it, each grossed up by its own tax under the first
+// residence's rules and divided by the withdrawal rate.
+func (e *engine) numbers() {
+	p := e.p
 	e.fiNumber = e.firstSpending() / finite(p.WithdrawalRate, 0.04, fi.MinWithdrawalRate, 1)
 	e.lean, e.fat = fi.LeanMultiplier*e.fiNumber, fi.FatMultiplier*e.fiNumber
 	if r := &p.Residences[0]; r.System != nil {

@@ -23,6 +23,7 @@ func Run(p *Plan, w *Work, r *Result) error {
 	}
 	e := &w.e
 	e.init(p, false, &w.bands)
+	e.numbers()
 	r.Rows, r.Extra, r.Cells = r.Rows[:0], r.Extra[:0], r.Cells[:0]
 	o := e.run(nil, nil, r, nil, 0)
 	r.IDs = r.IDs[:0]
@@ -39,6 +40,7 @@ func Run(p *Plan, w *Work, r *Result) error {
 	if p.Convert || p.Order != Conventional {
 		b := &w.base
 		b.init(p, true, &w.bands)
+		b.fiNumber, b.lean, b.fat = e.fiNumber, e.lean, e.fat // the order does not change them
 		bo = b.run(nil, nil, nil, nil, 0)
 	}
 	r.Baseline = Baseline{LifetimeTax: bo.lifeTax, DepletionAge: -1, EndReal: bo.endReal}
@@ -167,6 +169,7 @@ func (p path) RunPath(rets, infl, sink []float64, stride int) fi.PathOutcome {
 func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
 	e := &w.e
 	e.init(p, false, &w.bands)
+	e.numbers()
 	e.save()
 	fi.SimulatePaths(path{e}, e.n, p.People[0].Age, p.StartYear, p.Return, p.Inflation, mc, &w.mc, out)
 }
@@ -178,6 +181,7 @@ func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
 func Backtest(p *Plan, h fi.History, years int, stock, cash float64, w *Work) (fi.BacktestResult, int) {
 	e := &w.e
 	e.init(p, false, &w.bands)
+	e.numbers()
 	e.save()
 	if years <= 0 {
 		years = fi.FitWindow(h, e.n)

@@ -52,9 +52,10 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		e.contribute(&ys)
 		e.required(&ys)
 		e.spend(&ys)
-		short := e.solve(&ys)
+		short := e.solve(&ys, e.lastDraw*cpi)
+		e.lastDraw = ys.drawn / cpi
 		if e.p.Convert && !e.baseline && e.convert(&ys) {
-			short = e.solve(&ys)
+			short = e.solve(&ys, 0)
 		}
 		if short > 0 && o.depleteRow < 0 {
 			o.depleteRow = t
