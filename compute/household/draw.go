@@ -8,8 +8,10 @@ import "math"
 // money of this year) or, without one, the need before the draw's own tax
 // grossed up by the marginal cost the last solve met. Each round draws d
 // afresh from the state before the first draw, so a year draws what it
-// needs and no more (within a currency unit; see overshoot); it reports
-// what was left unmet.
+// needs and no more (within a ten-thousandth of the draw; see overshoot);
+// it reports what was left unmet. Each correction aims half the tolerance
+// high, so a slope that moved a little since the last point still lands
+// within it instead of a cent short.
 func (e *engine) solve(ys *yearState, guess float64) float64 {
 	s := &e.saved
 	e.keep(s, ys)
@@ -55,7 +57,7 @@ func (e *engine) solve(ys *yearState, guess float64) float64 {
 		m = min(0.9, max(0, m))
 		e.slope = m
 		p0, t0, known = d, t, true
-		d = max(0, d+r/(1-m))
+		d = max(0, d+r/(1-m)+overshoot(d, 0)/2)
 	}
 	if best >= 0 {
 		e.back(s, ys)
@@ -65,14 +67,15 @@ func (e *engine) solve(ys *yearState, guess float64) float64 {
 	return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn-0.005)
 }
 
-// overshoot is how far round k of a solve may draw past the need: a
-// currency unit (or a millionth of the draw) at first, then, as rounding
+// overshoot is how far round k of a solve may draw past the need (the
+// surplus is saved in the taxable account): a currency unit or a
+// ten-thousandth of the draw at first, then, as rounding
 // in the tax rules can make the tax jump past any finer aim, anything.
 func overshoot(d float64, k int) float64 {
 	if k >= 3 {
 		return math.Inf(1)
 	}
-	return max(1, 1e-6*d)
+	return max(1, 1e-4*d)
 }
 
 // drawState is what drawing changes: the accounts, the year's taxable
@@ -276,11 +279,11 @@ func (e *engine) sell(a *held, x float64, f *flows) {
 }
 
 // convert moves tax-deferred money to its conversion wrapper up to the top
-// of the conversion band, before required minimums start; it reports
-// whether anything moved.
-func (e *engine) convert(ys *yearState) bool {
+// of the conversion band, before required minimums start; it reports the
+// money moved.
+func (e *engine) convert(ys *yearState) float64 {
 	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
-	moved := false
+	moved := 0.0
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		if a.convTo < 0 || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
@@ -303,7 +306,7 @@ func (e *engine) convert(ys *yearState) bool {
 			b.seasoned += x
 		}
 		ys.row.Converted += x
-		moved = true
+		moved += x
 	}
 	return moved
 }

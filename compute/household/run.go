@@ -54,8 +54,12 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		e.spend(&ys)
 		short := e.solve(&ys, e.lastDraw*cpi)
 		e.lastDraw = ys.drawn / cpi
-		if e.p.Convert && !e.baseline && e.convert(&ys) {
-			short = e.solve(&ys, 0)
+		if e.p.Convert && !e.baseline {
+			if moved := e.convert(&ys); moved > 0 {
+				before := ys.drawn
+				short = e.solve(&ys, e.convDraw*moved)
+				e.convDraw = (ys.drawn - before) / moved
+			}
 		}
 		if short > 0 && o.depleteRow < 0 {
 			o.depleteRow = t
