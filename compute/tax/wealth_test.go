@@ -176,11 +176,11 @@ func TestWealthParseErrors(t *testing.T) {
 		t.Fatalf("good charge: %v", err)
 	}
 	for _, bad := range []string{
-		`{"id":"w","label":"w","bands":[{"from":0,"rate":0.01}]}`,                                                 // no source
-		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":5,"rate":0.01}]}`,                   // bands not from 0
-		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":0,"rate":1.5}]}`,                    // rate
-		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":0,"rate":0.01}],"relief":2}`,        // relief
-		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":0,"rate":0.01}],"less":["nope"]}`,   // less
+		`{"id":"w","label":"w","bands":[{"from":0,"rate":0.01}]}`,                                                // no source
+		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":5,"rate":0.01}]}`,                  // bands not from 0
+		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":0,"rate":1.5}]}`,                   // rate
+		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":0,"rate":0.01}],"relief":2}`,       // relief
+		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":0,"rate":0.01}],"less":["nope"]}`,  // less
 		`{"id":"w","label":"w","src":[{"doc":"d","sec":"1"}],"bands":[{"from":0,"rate":0.01}],"regions":["ZZ"]}`, // region
 	} {
 		if _, err := Parse([]byte(sprintf(base, bad))); err == nil {
