@@ -315,7 +315,7 @@ func (s *System) compileWealthYear(j *jWealthYear) (*WealthYear, error) {
 
 func (s *System) compileWealthCharge(y *WealthYear, j *jWealthCharge) (WealthCharge, error) {
 	c := WealthCharge{ID: j.ID, Label: j.Label, Regions: j.Regions, ExceptRegions: j.ExceptRegions,
-		Value: Holdings{1, 1, 1}, DebtThreshold: j.DebtThreshold, Allowance: j.Allowance, Multiplier: 1,
+		Value: Holdings{Cash: 1, Investments: 1, Debts: 1}, DebtThreshold: j.DebtThreshold, Allowance: j.Allowance, Multiplier: 1,
 		Relief: j.Relief, Sources: j.Src}
 	if c.ID == "" || c.Label == "" {
 		return c, fmt.Errorf("no id or label")
