@@ -81,8 +81,10 @@ var wealthExamples = []wealthExample{
 
 	// Norway 2026 (sktl § 4-12: shares and funds at 80 %; Finansdepartementet
 	// "Skattesatser 2026": bunnfradrag 1 900 000, municipality 0,525 %,
-	// state 0,475 % and 0,575 % above 21 500 000). No Skatteetaten worked
-	// example with these figures was found. Funds 5 000 000 at 80 % plus a
+	// state 0,475 % and 0,575 % above 21 500 000; the totals, 1,0 % above
+	// 1,9 million and 1,1 % above 21,5 million, as the Minister of Finance
+	// stated them to Stortinget on 23 January 2026, Dokument 15:1136). No
+	// Skatteetaten worked example with these figures was found. Funds 5 000 000 at 80 % plus a
 	// deposit of 500 000 = 4 500 000; 2 600 000 above the bunnfradrag at
 	// 1,0 % = 26 000.
 	{name: "NO single funds 5000000 deposit 500000", src: computed, cc: "no", w: one(500000, 5e6), want: 26000},
