@@ -3,6 +3,7 @@ package tax
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -198,4 +199,30 @@ func sprintf(format, arg string) string {
 		}
 	}
 	return format
+}
+
+// Every wealth-tax year of every country, in each region it charges
+// wealth in (and with none), has at least two worked examples.
+func TestWealthExamplesCover(t *testing.T) {
+	for _, s := range loadAll(t) {
+		for _, wy := range s.wealth {
+			if wy.Year != 2026 {
+				t.Errorf("%s %d: the examples are of 2026 only; add a year to wealthExample", s.Country, wy.Year)
+			}
+			for _, region := range append([]string{""}, wy.Regions...) {
+				if !s.HasWealthTax(wy.Year, region) {
+					continue
+				}
+				n := 0
+				for _, ex := range wealthExamples {
+					if strings.EqualFold(ex.cc, s.Country) && strings.EqualFold(ex.region, region) {
+						n++
+					}
+				}
+				if n < 2 {
+					t.Errorf("%s %q %d: %d wealth-tax examples, want at least 2", s.Country, region, wy.Year, n)
+				}
+			}
+		}
+	}
 }
