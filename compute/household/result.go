@@ -19,7 +19,11 @@ type Taxes struct {
 	Social    float64 // social contributions
 	Capital   float64 // capital taxes levied apart from income tax
 	Penalties float64 // charges on withdrawals before an access age
+	Wealth    float64 // wealth tax on the holdings (see wealthTax)
 	Total     float64
+	// WealthOn: the residence taxes wealth (Wealth may still be 0, below
+	// its allowance)
+	WealthOn bool
 }
 
 // Row is what a year adds to the projection row of compute/fi.

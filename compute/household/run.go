@@ -17,6 +17,8 @@ type yearState struct {
 	outflow    float64 // spending, own contributions, outlays
 	drawn      float64 // withdrawals beyond the required minimums
 	due        float64 // taxes and charges
+	wealth     float64 // the year's wealth tax, in due
+	wealthOn   bool    // the residence taxes wealth
 	events     float64
 	contribOut float64 // own contributions paid from pay, limits included
 	row        Row
@@ -48,6 +50,7 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		ret = (1+ret)*(1-e.fee) - 1
 		ys = yearState{t: t, cpi: cpi}
 		e.begin(&ys, atFI, &o)
+		ys.wealth, ys.wealthOn = e.wealthTax(&ys)
 		e.income(&ys)
 		e.contribute(&ys)
 		e.required(&ys)

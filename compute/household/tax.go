@@ -47,7 +47,8 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			t.Income += f.recovery.Charge(res.Year, own, f.recBenefit/cpi, 1) * cpi
 		}
 	}
-	t.Total = t.Income + t.Social + t.Capital + t.Penalties
+	t.Wealth, t.WealthOn = ys.wealth, ys.wealthOn
+	t.Total = t.Income + t.Social + t.Capital + t.Penalties + t.Wealth
 	if breakdown {
 		ys.row.Tax = t
 	}

@@ -28,6 +28,8 @@ type jSystem struct {
 		Src    []Source `json:"src"`
 	} `json:"portfolioWithdrawal"`
 	Years []jYear `json:"years"`
+	// WealthTax lists the tax years whose wealth taxes the country models.
+	WealthTax []jWealthYear `json:"wealthTax"`
 }
 
 type jYear struct {
@@ -249,6 +251,9 @@ func Parse(b []byte) (*System, error) {
 		}
 	}
 	s.ageRules = anyAgeRule(s.years)
+	if err := s.compileWealth(j.WealthTax); err != nil {
+		return nil, fmt.Errorf("tax: %s: %w", j.Country, err)
+	}
 	return s, nil
 }
 

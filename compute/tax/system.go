@@ -296,6 +296,7 @@ type System struct {
 	Withdrawal Withdrawal
 	ageRules   bool   // some rule, layer or adjustment depends on age
 	years      []Year // sorted by Year
+	wealth     []WealthYear
 }
 
 // Withdrawal is a country's default treatment of portfolio withdrawals.

@@ -494,7 +494,8 @@ const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /
 	"Households (with partner, accounts, spending, withdrawalOrder, conversions, relocations, tax.filing, or a pension with owner partner or a statutory kind). " +
 	"Every plan then runs year by year as a household: wages, pensions and statutory benefits (claimed at fromAge with the statute's reduction or credit), " +
 	"contributions within each wrapper's limits (the rest to the taxable account: overLimit), required minimums, spending by phase, withdrawals in withdrawalOrder " +
-	"(money before its access age only when nothing else is left, its charge in tax.penalties), each year taxed on the income received, jointly where the rules allow. " +
+	"(money before its access age only when nothing else is left, its charge in tax.penalties), each year taxed on the income received, jointly where the rules allow, and where the residence taxes wealth " +
+	"(the Dutch box 3, Zürich, Spain, Norway; 2026 rules) on the cash and investment accounts' opening balances (tax.wealthTax). " +
 	"Rows add accounts, income, tax by kind and residence; the summary adds lifetimeTax, bridge and baseline; Monte Carlo and backtests replay the whole plan. " +
 	"Method and simplifications: docs/HOUSEHOLD.md in the source repository.\n\n" +
 	"Output. `output` summary leaves the projection rows out, yearly keeps every Nth (`every`, default 5) and the last; full (default) answers every row."

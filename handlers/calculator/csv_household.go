@@ -10,7 +10,7 @@ import (
 )
 
 const csvHouseholdDesc = "A household plan (any of partner, accounts, spending, withdrawalOrder, conversions, relocations, tax.filing, a partner's or statutory pension) adds, after those: " +
-	"partnerAge (empty without a partner), employment, pensions, with tax incomeTax, socialContributions, capitalTax and penalties (their sum is the tax column), " +
+	"partnerAge (empty without a partner), employment, pensions, with tax incomeTax, socialContributions, capitalTax, penalties and wealthTax (empty where the residence taxes no wealth; their sum is the tax column), " +
 	"residence, overLimit, requiredWithdrawals, conversions, shortfall, then for each account <id>.startBalance, <id>.contributions, <id>.growth, <id>.withdrawals, <id>.conversions and <id>.endBalance, " +
 	"accounts in the order of the JSON rows' accounts (the plan's, then those the engine adds); a scenario without an account leaves its cells empty. "
 
@@ -57,7 +57,7 @@ var csvAccountFields = [...]string{".startBalance", ".contributions", ".growth",
 func (c *householdColumns) appendHeader(b []byte, taxed bool) []byte {
 	b = append(b, ",partnerAge,employment,pensions"...)
 	if taxed {
-		b = append(b, ",incomeTax,socialContributions,capitalTax,penalties"...)
+		b = append(b, ",incomeTax,socialContributions,capitalTax,penalties,wealthTax"...)
 	}
 	b = append(b, ",residence,overLimit,requiredWithdrawals,conversions,shortfall"...)
 	for _, id := range c.ids {
@@ -73,7 +73,7 @@ func (c *householdColumns) appendHeader(b []byte, taxed bool) []byte {
 func (c *householdColumns) appendRow(b []byte, h *plan.HouseholdResult, i int, taxed bool) []byte {
 	n := 8 + 6*len(c.ids)
 	if taxed {
-		n += 4
+		n += 5
 	}
 	if h == nil {
 		for range n {
@@ -89,6 +89,10 @@ func (c *householdColumns) appendRow(b []byte, h *plan.HouseholdResult, i int, t
 	b = appendCSVFigures(b, x.Employment, x.Pensions)
 	if taxed {
 		b = appendCSVFigures(b, x.Tax.Income, x.Tax.Social, x.Tax.Capital, x.Tax.Penalties)
+		b = append(b, ',')
+		if x.Tax.WealthOn {
+			b = jsonw.AppendFixed(b, x.Tax.Wealth, 2)
+		}
 	}
 	b = appendCSVField(append(b, ','), x.Residence)
 	b = appendCSVFigures(b, x.OverLimit, x.Required, x.Converted, x.Short)

@@ -44,7 +44,7 @@ func TestCalculatorCSVHousehold(t *testing.T) {
 		t.Fatalf("accounts %v", ids)
 	}
 	want := strings.Split("scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax,"+
-		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,residence,overLimit,requiredWithdrawals,conversions,shortfall", ",")
+		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,wealthTax,residence,overLimit,requiredWithdrawals,conversions,shortfall", ",")
 	for _, id := range ids {
 		for _, f := range []string{"startBalance", "contributions", "growth", "withdrawals", "conversions", "endBalance"} {
 			want = append(want, id+"."+f)
@@ -82,6 +82,9 @@ func TestCalculatorCSVHousehold(t *testing.T) {
 		"socialContributions": tx["socialContributions"], "capitalTax": tx["capitalTax"], "penalties": tx["penalties"],
 		"overLimit": row["overLimit"], "requiredWithdrawals": row["requiredWithdrawals"], "conversions": row["conversions"], "shortfall": row["shortfall"]} {
 		same(col, v)
+	}
+	if cell("wealthTax") != "" {
+		t.Fatalf("row %d: a US residence's wealthTax cell %q", i, cell("wealthTax"))
 	}
 	if cell("residence") != "US" || cell("retired") != "true" || num(t, row["conversions"]) <= 0 {
 		t.Fatalf("row %d: residence %q, retired %q, conversions %v", i, cell("residence"), cell("retired"), row["conversions"])

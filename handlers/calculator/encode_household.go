@@ -40,6 +40,10 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 		b = jsonw.AppendFixed(b, t.Capital, 2)
 		b = append(b, `,"penalties":`...)
 		b = jsonw.AppendFixed(b, t.Penalties, 2)
+		if t.WealthOn {
+			b = append(b, `,"wealthTax":`...)
+			b = jsonw.AppendFixed(b, t.Wealth, 2)
+		}
 		b = append(b, `,"total":`...)
 		b = jsonw.AppendFixed(b, t.Total, 2)
 		b = append(b, '}')

@@ -70,6 +70,10 @@ func householdRow(row *calcYearDoc, h *household.Result, i int, taxed bool) {
 	if taxed {
 		t := x.Tax
 		row.Tax = &rowTaxDoc{IncomeTax: cents(t.Income), SocialContributions: cents(t.Social), CapitalTax: cents(t.Capital), Penalties: cents(t.Penalties), Total: cents(t.Total)}
+		if t.WealthOn {
+			w := cents(t.Wealth)
+			row.Tax.WealthTax = &w
+		}
 	}
 	if x.PartnerAge >= 0 {
 		a := x.PartnerAge
@@ -147,7 +151,7 @@ func TestAnswerIsItsDeclaration(t *testing.T) {
 		t.Fatal(err)
 	}
 	var systems []*tax.System
-	for _, cc := range []string{"GB", "US", "DE", "FR", "JP"} {
+	for _, cc := range []string{"GB", "US", "DE", "FR", "JP", "NL", "NO"} {
 		sys, ok := taxes.ByCountry(cc)
 		if !ok {
 			t.Fatalf("no %s", cc)

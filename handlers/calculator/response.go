@@ -105,11 +105,12 @@ type calcYearDoc struct {
 // rowTaxDoc is a row's tax: a number for a one-pot plan (Number), the
 // object for a household.
 type rowTaxDoc struct {
-	IncomeTax           float64 `json:"incomeTax" schema:"required" doc:"Income tax, national and regional, with entry and recovery taxes."`
-	SocialContributions float64 `json:"socialContributions" schema:"required"`
-	CapitalTax          float64 `json:"capitalTax" schema:"required" doc:"Taxes on capital income levied apart from income tax."`
-	Penalties           float64 `json:"penalties" schema:"required" doc:"Charges on money taken before its access age (the US 10% additional tax, the LISA's 25%)."`
-	Total               float64 `json:"total" schema:"required"`
+	IncomeTax           float64  `json:"incomeTax" schema:"required" doc:"Income tax, national and regional, with entry and recovery taxes."`
+	SocialContributions float64  `json:"socialContributions" schema:"required"`
+	CapitalTax          float64  `json:"capitalTax" schema:"required" doc:"Taxes on capital income levied apart from income tax."`
+	Penalties           float64  `json:"penalties" schema:"required" doc:"Charges on money taken before its access age (the US 10% additional tax, the LISA's 25%)."`
+	WealthTax           *float64 `json:"wealthTax,omitempty" doc:"Only where the residence taxes wealth (the Dutch box 3, the canton of Zürich, Spain, Norway; 2026 rules): the wealth tax on the cash and investment accounts' balances at the start of the year, pension wrappers left out; 0 below its allowance."`
+	Total               float64  `json:"total" schema:"required"`
 	number              bool
 }
 
