@@ -6,22 +6,22 @@ package tax
 func (s *System) AgeRules() bool { return s.ageRules }
 
 // anyAgeRule reports whether a rule, layer or adjustment of some year
-// holds only from an age, or counts people by age.
+// holds only from or up to an age, or counts people by age.
 func anyAgeRule(years []Year) bool {
 	for i := range years {
 		for j := range years[i].Rules {
 			r := &years[i].Rules[j]
-			if r.When.MinAge > 0 {
+			if r.When.MinAge > 0 || r.When.MaxAge > 0 {
 				return true
 			}
 			for k := range r.Layers {
-				if r.Layers[k].When.MinAge > 0 {
+				if r.Layers[k].When.MinAge > 0 || r.Layers[k].When.MaxAge > 0 {
 					return true
 				}
 			}
 			for _, adj := range [2][]Adjust{r.Deductions, r.Credits} {
 				for k := range adj {
-					if adj[k].When.MinAge > 0 || adj[k].PerMinAge > 0 {
+					if adj[k].When.MinAge > 0 || adj[k].When.MaxAge > 0 || adj[k].PerMinAge > 0 {
 						return true
 					}
 				}

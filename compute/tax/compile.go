@@ -380,8 +380,8 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 		return a, fmt.Errorf("%s: %w", what, err)
 	}
 	if p := j.PerPerson; p != nil {
-		if p.Filing != "" {
-			return a, fmt.Errorf("%s: perPerson counts filers by minAge only; a filing belongs in when", what)
+		if p.Filing != "" || p.MaxAge != nil {
+			return a, fmt.Errorf("%s: perPerson counts filers by minAge only; a filing or maxAge belongs in when", what)
 		}
 		if p.MinAge != nil && (*p.MinAge < 0 || *p.MinAge > maxAge) {
 			return a, fmt.Errorf("%s: perPerson minAge %d (0..%d)", what, *p.MinAge, maxAge)

@@ -19,12 +19,13 @@ func DueByCategory(s *System, year int, in *Income, region string) (Categories, 
 	if err != nil {
 		return Categories{}, err
 	}
-	v, ok := s.viewOf(y, region)
-	if !ok {
-		return Categories{}, ErrRegion
+	v, err := s.viewFor(y, region, in)
+	if err != nil {
+		return Categories{}, err
 	}
 	var st state
 	st.parts, _ = cleanParts(in)
+	st.who = filerOf(in, &st.parts)
 	st.run(v)
 	var cat [numCategories]float64
 	for i := range v.rules {

@@ -139,8 +139,9 @@ var examplesSE = []example{
 	// order reversed, the fee would reduce the capital tax to 27 200.
 	{name: "2026 Stockholm wages 40000 + interest 100000 (reductions in statutory order)", year: 2026, region: "STHLM",
 		in: Income{Employment: 40000, Interest: 100000}, income: zero, social: 2800, capital: 30000, regional: zero, total: 32800, tol: 1},
-	// Computed, 2026, taxed as under 66 (the förhöjt grundavdrag needs an
-	// age the calculator does not take): pension 240 000, grundavdrag
+	// Computed, 2026, taxed as under 66 (no age given; with an age of 67 or
+	// more the förhöjt grundavdrag applies, examples_se66_test.go): pension
+	// 240 000, grundavdrag
 	// 45 584 − 10 % × (240 000 − 184 112) = 39 995,20 → 40 000; 200 000 ×
 	// 30,55 % = 61 100; förvärvsinkomst 0,75 % × 160 000 = 1 200 → 59 900.
 	// No pensionsavgift and no jobbskatteavdrag on a pension.

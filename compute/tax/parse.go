@@ -71,6 +71,7 @@ type jRule struct {
 type jWhen struct {
 	Filing string `json:"filing"`
 	MinAge *int   `json:"minAge"`
+	MaxAge *int   `json:"maxAge"`
 }
 
 // maxAge bounds the ages a condition may name.
@@ -97,8 +98,17 @@ func compileWhen(j *jWhen) (Condition, error) {
 		}
 		c.MinAge = *j.MinAge
 	}
+	if j.MaxAge != nil {
+		if *j.MaxAge < 1 || *j.MaxAge > maxAge {
+			return c, fmt.Errorf("when: maxAge %d (1..%d)", *j.MaxAge, maxAge)
+		}
+		if c.MinAge > *j.MaxAge {
+			return c, fmt.Errorf("when: minAge %d above maxAge %d", c.MinAge, *j.MaxAge)
+		}
+		c.MaxAge = *j.MaxAge
+	}
 	if c == (Condition{}) {
-		return c, fmt.Errorf("when: names neither filing nor minAge")
+		return c, fmt.Errorf("when: names neither filing nor minAge nor maxAge")
 	}
 	return c, nil
 }

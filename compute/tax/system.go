@@ -152,6 +152,10 @@ type Condition struct {
 	// MinAge: some filer (on a joint return either spouse) is at least
 	// this old at the end of the tax year (0: any age).
 	MinAge int
+	// MaxAge: some filer is at most this old at the end of the tax year
+	// (0: any age); an unknown age (0) is within every MaxAge. With both,
+	// one filer must be within both bounds.
+	MaxAge int
 }
 
 // filer is who a return is for, as conditions read it.
@@ -208,7 +212,22 @@ func (f *filer) holds(c *Condition) bool {
 			return false
 		}
 	}
-	return c.MinAge == 0 || f.count(c.MinAge) > 0
+	if c.MaxAge == 0 {
+		return c.MinAge == 0 || f.count(c.MinAge) > 0
+	}
+	return f.within(c.MinAge, c.MaxAge) > 0
+}
+
+// within is the number of filers whose age is from min to max, both
+// included (an unknown age, 0, is within any max and below any min above 0).
+func (f *filer) within(min, max int) int {
+	n := 0
+	for i, a := range f.age {
+		if (i == 0 || f.joint) && a >= min && a <= max {
+			n++
+		}
+	}
+	return n
 }
 
 // Category says which result field a rule's amount goes to.

@@ -136,7 +136,7 @@ func TestJointCoverage(t *testing.T) {
 // Conditions are decoded strictly: unknown keys, filings and ages fail.
 func TestConditionsStrict(t *testing.T) {
 	bad := map[string][2]string{
-		"unknown key in when":      {`"when":{"filing":"joint"}`, `"when":{"filing":"joint","maxAge":3}`},
+		"unknown key in when":      {`"when":{"filing":"joint"}`, `"when":{"filing":"joint","age":3}`},
 		"unknown filing":           {`"when":{"filing":"joint"}`, `"when":{"filing":"married"}`},
 		"empty when":               {`"when":{"filing":"joint"}`, `"when":{}`},
 		"age 0 in when":            {`"when":{"minAge":70}`, `"when":{"minAge":0}`},

@@ -98,8 +98,8 @@ func TestConvert(t *testing.T) {
 	if got, ok := tab.Convert(100, "EUR", "USD"); !ok || math.Abs(got-100/eur) > 1e-9 {
 		t.Errorf("Convert(100, EUR, USD) = %v, %v; want %v", got, ok, 100/eur)
 	}
-	if got, ok := tab.Convert(117.56, "USD", "EUR"); !ok || math.Abs(got-100) > 1e-9 {
-		t.Errorf("Convert(117.56, USD, EUR) = %v, %v; want 100 (ECB 1.1756 USD per EUR)", got, ok)
+	if got, ok := tab.Convert(116.11, "USD", "EUR"); !ok || math.Abs(got-100) > 1e-9 {
+		t.Errorf("Convert(116.11, USD, EUR) = %v, %v; want 100 (ECB 1.1611 USD per EUR)", got, ok)
 	}
 	if got, ok := tab.Convert(42.5, "JPY", "JPY"); !ok || got != 42.5 {
 		t.Errorf("Convert to the same currency = %v, %v; want the amount unchanged", got, ok)

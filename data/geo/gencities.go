@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -447,6 +448,74 @@ var cities = []city{
 	{"Kuwait City", "KW", 29.3759, 47.9774, "Asia/Kuwait", "KWI", 46.5, 19.5, 120, 1.0, 1.0, 0, 0},
 }
 
+// aliases are other names people search a city by, keyed by city id: the
+// local name where it differs from the English one (Lisboa, München, Praha),
+// a former or short name (Saigon, Bombay, NYC) and an older English spelling
+// (Cracow). A name that folds to the city's own (Zürich for Zurich) is kept
+// when it is the local spelling. The list's q matches them like the name.
+var aliases = map[string][]string{
+	"alicante-es":         {"Alacant"},
+	"athens-gr":           {"Athina", "Athína"},
+	"bangkok-th":          {"Krung Thep"},
+	"belgrade-rs":         {"Beograd"},
+	"bengaluru-in":        {"Bangalore"},
+	"brussels-be":         {"Bruxelles", "Brussel"},
+	"bucharest-ro":        {"București", "Bucuresti"},
+	"busan-kr":            {"Pusan"},
+	"cartagena-co":        {"Cartagena de Indias"},
+	"cebu-city-ph":        {"Cebu"},
+	"cluj-napoca-ro":      {"Cluj"},
+	"copenhagen-dk":       {"København", "Kobenhavn"},
+	"cork-ie":             {"Corcaigh"},
+	"da-nang-vn":          {"Danang", "Da Nang City"},
+	"delhi-in":            {"New Delhi"},
+	"dublin-ie":           {"Baile Átha Cliath"},
+	"florence-it":         {"Firenze"},
+	"florianopolis-br":    {"Floripa"},
+	"gdansk-pl":           {"Danzig"},
+	"geneva-ch":           {"Genève", "Genf", "Ginevra"},
+	"george-town-my":      {"Penang"},
+	"hanoi-vn":            {"Ha Noi"},
+	"helsinki-fi":         {"Helsingfors"},
+	"ho-chi-minh-city-vn": {"Saigon", "Sai Gon", "HCMC"},
+	"krakow-pl":           {"Cracow", "Krakau"},
+	"kuwait-city-kw":      {"Kuwait"},
+	"las-palmas-es":       {"Las Palmas de Gran Canaria"},
+	"limassol-cy":         {"Lemesos"},
+	"lisbon-pt":           {"Lisboa"},
+	"luxembourg-lu":       {"Lëtzebuerg", "Luxemburg"},
+	"malacca-my":          {"Melaka"},
+	"marrakesh-ma":        {"Marrakech"},
+	"mexico-city-mx":      {"Ciudad de México", "CDMX"},
+	"milan-it":            {"Milano"},
+	"montreal-ca":         {"Montréal"},
+	"mumbai-in":           {"Bombay"},
+	"munich-de":           {"München", "Muenchen"},
+	"naples-it":           {"Napoli"},
+	"new-york-us":         {"New York City", "NYC"},
+	"nicosia-cy":          {"Lefkosia"},
+	"oaxaca-mx":           {"Oaxaca de Juárez"},
+	"palma-es":            {"Palma de Mallorca"},
+	"panaji-in":           {"Panjim"},
+	"panama-city-pa":      {"Ciudad de Panamá"},
+	"porto-pt":            {"Oporto"},
+	"prague-cz":           {"Praha"},
+	"rio-de-janeiro-br":   {"Rio"},
+	"rome-it":             {"Roma"},
+	"santiago-cl":         {"Santiago de Chile"},
+	"seville-es":          {"Sevilla"},
+	"tangier-ma":          {"Tanger"},
+	"the-hague-nl":        {"Den Haag", "'s-Gravenhage"},
+	"thessaloniki-gr":     {"Salonica"},
+	"tirana-al":           {"Tiranë"},
+	"valencia-es":         {"València"},
+	"vienna-at":           {"Wien"},
+	"warsaw-pl":           {"Warszawa"},
+	"yogyakarta-id":       {"Jogja", "Jogjakarta"},
+	"zanzibar-city-tz":    {"Stone Town"},
+	"zurich-ch":           {"Zürich", "Zuerich"},
+}
+
 func round(x float64) int { return int(math.Round(x)) }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
@@ -541,8 +610,9 @@ func main() {
 		f.Total = f.Rent + f.Groceries + f.EatingOut + f.Transport + f.Utilities + f.Internet + f.HealthInsurance
 
 		healthcare := c.uhc
+		id := geo.Slug(ct.name) + "-" + strings.ToLower(ct.cc)
 		outs = append(outs, geo.City{
-			ID: geo.Slug(ct.name) + "-" + strings.ToLower(ct.cc), Name: ct.name,
+			ID: id, Name: ct.name, Aliases: v(aliases[id]...),
 			Country: c.code, CountryName: c.name, Region: c.region, Currency: c.currency,
 			Lat: ct.lat, Lon: ct.lon, Timezone: ct.tz, Airport: ct.iata,
 			MonthlyCostUSD: s.Total, MonthlyCostFamilyUSD: f.Total,
@@ -552,6 +622,11 @@ func main() {
 			InternetMbps: c.mbps, EnglishProficiency: c.english,
 			Visas: geo.Visas{Retirement: c.retire, DigitalNomad: c.nomad},
 		})
+	}
+	for id := range aliases {
+		if !slices.ContainsFunc(outs, func(c geo.City) bool { return c.ID == id }) {
+			panic("aliases for unknown city " + id)
+		}
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].ID < outs[j].ID })
 	base := -1
@@ -608,6 +683,7 @@ func buildMeta() geo.Meta {
 		TotalLines:   []string{"rent", "groceries", "eatingOut", "transport", "utilities", "internet", "healthInsurance"},
 		Method:       method,
 		Regions:      geo.Regions,
+		Indicators:   indicators(),
 		Sources: []geo.Source{
 			src("World Bank", "International Comparison Program 2021: price level indexes and PPPs", 2024, "https://www.worldbank.org/en/programs/icp", "country price levels outside the Eurostat-OECD programme, actual-rentals price levels"),
 			src("Eurostat", "Purchasing power parities: price level indices for household final consumption expenditure (prc_ppp_ind)", 2024, "https://ec.europa.eu/eurostat/databrowser/view/prc_ppp_ind/default/table", "European country price levels"),
@@ -633,6 +709,33 @@ func buildMeta() geo.Meta {
 			src("International Air Transport Association", "Airline and airport code search", 2024, "https://www.iata.org/en/publications/directories/code-search/", "airport"),
 			src("IANA", "Time Zone Database", 2024, "https://www.iana.org/time-zones", "timezone"),
 			src("ISO", "ISO 3166-1 country codes and ISO 4217 currency codes", 2024, "https://www.iso.org/", "country and currency codes"),
+		},
+	}
+}
+
+// indicators documents the index fields of a city record.
+func indicators() []geo.Indicator {
+	return []geo.Indicator{
+		{
+			Field: "safetyIndex",
+			Measures: "Safety from violence in daily life: the country's overall peacefulness (the Global Peace Index, which combines 23 indicators of " +
+				"societal safety and security, ongoing domestic and international conflict, and militarisation) and its rate of intentional homicide, " +
+				"the best-compared measure of violent crime, with a city adjustment where local homicide statistics differ markedly from the national rate. " +
+				"It does not measure petty crime, theft or scams, road safety, natural hazards or health risks, and it is a country-level figure for most cities.",
+			Scale: "1 to 100, higher is safer. 100 would be a country as peaceful as the GPI's best score allows with no homicides; about 50 is a middling " +
+				"GPI (about 2.35) with about 3 homicides per 100,000. Examples: Tokyo 89, Lisbon 86, Mérida 52, New York 46, Mexico City 27, Cape Town 16.",
+			Method: "0.5 x GPI part + 0.5 x homicide part, where GPI part = 100 x (3.6 - Global Peace Index 2024 score) / 2.5 and homicide part = " +
+				"100 - 20 x log2(1 + intentional homicides per 100,000, UNODC latest year), each clamped to 0-100; for places the GPI does not cover " +
+				"(BB, BZ, CV, FJ, HK, PR) the homicide part alone. A documented city adjustment of -10 to +30 points is then added (state, provincial " +
+				"or municipal homicide statistics: INEGI for Yucatán, SAPS precincts for Cape Town, INEC Ecuador), and the result rounded and clamped to 1-100.",
+			Sources: []string{"Global Peace Index 2024", "Intentional homicide victims (dataUNODC)"},
+		},
+		{
+			Field:    "healthcareIndex",
+			Measures: "How much of the population is covered by essential health services (reproductive and child health, infectious and non-communicable diseases, service capacity and access); not the quality or price of care for a foreign resident.",
+			Scale:    "1 to 100, higher is better; the WHO/World Bank index's own scale.",
+			Method:   "The country's UHC service coverage index 2021 (SDG 3.8.1); Taiwan, Hong Kong and Puerto Rico, which the index does not cover, estimated from their published health-system coverage.",
+			Sources:  []string{"Tracking Universal Health Coverage: UHC service coverage index (SDG 3.8.1)"},
 		},
 	}
 }

@@ -93,6 +93,20 @@ type Meta struct {
 	Method       string   `json:"method"`
 	Regions      []string `json:"regions"`
 	Sources      []Source `json:"sources"`
+	// Indicators explains the composite indexes of a city record (what each
+	// measures, its scale, how it is computed and from which sources).
+	Indicators []Indicator `json:"indicators"`
+}
+
+// Indicator documents one index field of a city: what it measures and
+// what it leaves out, its scale, its formula and its sources (titles of
+// meta.sources).
+type Indicator struct {
+	Field    string   `json:"field"`
+	Measures string   `json:"measures"`
+	Scale    string   `json:"scale"`
+	Method   string   `json:"method"`
+	Sources  []string `json:"sources"`
 }
 
 // Visas names a country's long-stay routes. An empty list means there is no
@@ -200,6 +214,7 @@ type Climate struct {
 type City struct {
 	ID                   string    `json:"id" schema:"required" doc:"Slug of the name and the country code, such as lisbon-pt."` // slug(name) + "-" + lower(country)
 	Name                 string    `json:"name" schema:"required"`
+	Aliases              []string  `json:"aliases" schema:"required" doc:"Local names and other common names of the city (Lisboa, München, NYC, Saigon), matched by the list's q like the name; empty when there is none."`
 	Country              string    `json:"country" schema:"required" doc:"ISO 3166-1 alpha-2 code."`
 	CountryName          string    `json:"countryName" schema:"required"`
 	Region               string    `json:"region" schema:"required,enum=europe-north|europe-south|europe-west|europe-east|north-america|central-america-caribbean|south-america|east-asia|southeast-asia|south-asia|oceania|africa|middle-east-gulf" doc:"Planning region (UN M49 sub-regions, merged)."`
@@ -295,6 +310,9 @@ func (t *Table) validate() error {
 	}
 	if strings.TrimSpace(m.Method) == "" {
 		return errors.New("meta.method is empty")
+	}
+	if err := validateIndicators(m); err != nil {
+		return err
 	}
 	if len(m.Sources) == 0 {
 		return errors.New("meta.sources is empty")
@@ -405,8 +423,13 @@ func validateCity(c *City) error {
 		return fmt.Errorf("englishProficiency %q is not a known band", c.EnglishProficiency)
 	case c.Visas.Retirement == nil || c.Visas.DigitalNomad == nil:
 		return errors.New("visa lists must be present (empty when none)")
+	case c.Aliases == nil:
+		return errors.New("aliases must be present (empty when none)")
 	case c.Climate.AvgHighWarmestC < c.Climate.AvgHighColdestC || c.Climate.AvgHighWarmestC > 50 || c.Climate.AvgHighColdestC < -30 || c.Climate.AnnualRainfallMm <= 0:
 		return errors.New("climate normals out of range")
+	}
+	if err := validateAliases(c); err != nil {
+		return err
 	}
 	s, f, r := c.Breakdown.Single, c.Breakdown.Family, c.Rents
 	if err := positive(s); err != nil {
@@ -432,6 +455,42 @@ func validateCity(c *City) error {
 		return fmt.Errorf("monthlyCostFamilyUSD %d differs from the family total %d", c.MonthlyCostFamilyUSD, f.Total)
 	case f.Total <= s.Total:
 		return errors.New("family total not above single total")
+	}
+	return nil
+}
+
+// validateIndicators checks that the safety index is documented and that
+// every indicator is complete and cites sources the meta lists.
+func validateIndicators(m Meta) error {
+	safety := false
+	for _, in := range m.Indicators {
+		if in.Field == "" || in.Measures == "" || in.Scale == "" || in.Method == "" || len(in.Sources) == 0 {
+			return fmt.Errorf("meta.indicators: %q is incomplete", in.Field)
+		}
+		for _, title := range in.Sources {
+			if !slices.ContainsFunc(m.Sources, func(s Source) bool { return s.Title == title }) {
+				return fmt.Errorf("meta.indicators: %q cites %q, which meta.sources does not list", in.Field, title)
+			}
+		}
+		safety = safety || in.Field == "safetyIndex"
+	}
+	if !safety {
+		return errors.New("meta.indicators does not document safetyIndex")
+	}
+	return nil
+}
+
+// validateAliases checks a city's other names: each is trimmed, has a
+// letter or digit, differs from the name and from the others, and is at
+// most 64 bytes.
+func validateAliases(c *City) error {
+	for i, a := range c.Aliases {
+		switch {
+		case a != strings.TrimSpace(a) || len(a) > 64 || len(AppendFold(nil, a)) == 0:
+			return fmt.Errorf("alias %q is empty, padded, longer than 64 bytes or has no letter", a)
+		case a == c.Name || slices.Contains(c.Aliases[:i], a):
+			return fmt.Errorf("alias %q repeats the name or another alias", a)
+		}
 	}
 	return nil
 }

@@ -84,7 +84,7 @@ func (g *Handlers) docs(cityItemDoc, compareDoc, recommendationDoc rest.Schema) 
 			Query: append([]rest.Param{
 				rest.Q("country", "string", "ISO 3166-1 alpha-2 code, any case: only cities in this country."),
 				rest.Q("region", "string", "Only cities in this region: one of "+regionList+"."),
-				rest.Q("q", "string", "Name search, case- and accent-insensitive: 'sao paulo' finds São Paulo. Up to 100 bytes."),
+				rest.Q("q", "string", "Name search, case- and accent-insensitive, over the name and the city's aliases (local and other common names): 'sao paulo' finds São Paulo, 'lisboa' Lisbon, 'munchen' Munich. Up to 100 bytes."),
 				rest.Q("maxMonthlyCost", "number", "Only cities whose monthlyCostUSD is at most this."),
 				rest.Q("minSafety", "integer", "Only cities whose safetyIndex is at least this, 0-100."),
 				rest.Q("climate", "string", "Only cities in these climate bands, comma separated: "+climateList+". cold: coldest-month average high below 5 °C; hot: coldest-month high 24 °C or more, or warmest-month high 38 °C or more; warm: coldest-month high 12 °C or more and warmest-month high 25 °C or more; temperate: the rest."),

@@ -45,8 +45,8 @@ type Handlers struct {
 	cities    []geodata.City // id order
 	places    []geo.City     // the engine's view of cities, same order, prepared
 	byID      map[string]int
-	fold      [][]byte // per city, geodata.AppendFold of the name, for q
-	items     [][]byte // each city's JSON
+	fold      [][][]byte // per city, geodata.AppendFold of the name and of each alias that folds differently, for q
+	items     [][]byte   // each city's JSON
 	orders    [nOrders]cityOrder
 	firstPage *rest.Static   // the whole response to GET /geo/cities without a query
 	details   []*rest.Static // the whole response to GET /geo/cities/{id}, per city
@@ -123,7 +123,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	g.Docs = g.docs(cityItemDoc, compareDoc, recommendationDoc)
 	n := len(g.cities)
 	g.places = make([]geo.City, n)
-	g.fold = make([][]byte, n)
+	g.fold = make([][][]byte, n)
 	g.items = make([][]byte, n)
 	g.details = make([]*rest.Static, n)
 	for i := range g.cities {
@@ -140,7 +140,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 		}
 		g.items[i] = b
 		g.details[i] = rest.NewStatic(slices.Concat([]byte(`{"success":true,"data":`), b, []byte(`}`)))
-		g.fold[i] = geodata.AppendFold(nil, c.Name)
+		g.fold[i] = foldsOf(c)
 	}
 	geo.Prepare(g.places)
 	g.buildOrders()
@@ -156,6 +156,19 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 		return nil, err
 	}
 	return g, nil
+}
+
+// foldsOf is the folded name of a city and of each alias that folds to
+// something else, the forms the list's q is matched against.
+func foldsOf(c *geodata.City) [][]byte {
+	out := [][]byte{geodata.AppendFold(nil, c.Name)}
+	for _, a := range c.Aliases {
+		f := geodata.AppendFold(nil, a)
+		if !slices.ContainsFunc(out, func(g []byte) bool { return bytes.Equal(f, g) }) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // placeOf is the engine's view of a city: its budgets, indexes, climate,

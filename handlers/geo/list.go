@@ -110,13 +110,24 @@ func (g *Handlers) match(f *cityFilter, i int) bool {
 	switch {
 	case f.country[0] != 0 && (c.Country[0] != f.country[0] || c.Country[1] != f.country[1]),
 		f.region >= 0 && int(p.Region) != f.region,
-		f.qLen > 0 && !bytes.Contains(g.fold[i], f.q[:f.qLen]),
+		f.qLen > 0 && !g.nameMatches(i, f.q[:f.qLen]),
 		f.maxCost > 0 && float64(c.MonthlyCostUSD) > f.maxCost,
 		c.SafetyIndex < f.minSafety,
 		f.climate != 0 && f.climate&(1<<p.Band) == 0:
 		return false
 	}
 	return true
+}
+
+// nameMatches reports whether the folded query occurs in city i's folded
+// name or in one of its folded aliases.
+func (g *Handlers) nameMatches(i int, q []byte) bool {
+	for _, f := range g.fold[i] {
+		if bytes.Contains(f, q) {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Handlers) List(c *rest.Ctx) {
