@@ -125,7 +125,7 @@ func (e *engine) draw(i int, want float64, charged bool, ys *yearState) float64 
 	}
 	f := &ys.f[a.owner]
 	if e.open(i, ys) {
-		e.taxOut(a, x, f)
+		e.taxOut(a, x, f, ys.t)
 	} else {
 		free := 0.0
 		if a.w.Access.BasisFirst {
@@ -180,10 +180,12 @@ func (e *engine) earlyTax(a *held, x float64, f *flows, t int) {
 	}
 }
 
-// taxOut is the tax of x taken from an open account.
-func (e *engine) taxOut(a *held, x float64, f *flows) {
+// taxOut is the tax of x taken from an open account in year t of the
+// plan.
+func (e *engine) taxOut(a *held, x float64, f *flows, t int) {
 	switch {
 	case a.cash:
+	case e.separate(a, x, f, t):
 	case a.w == nil || a.w.Withdrawal.Taxed == TaxedGains:
 		e.sell(a, x, f)
 	case a.w.Withdrawal.Taxed == TaxedIncome:
@@ -205,7 +207,11 @@ func (e *engine) sell(a *held, x float64, f *flows) {
 	}
 	share := min(1, x/a.bal)
 	cost := a.basis * share
-	f.gains += max(0, x-cost)
+	g := max(0, x-cost)
+	if a.w != nil {
+		g *= 1 - a.w.Withdrawal.GainsExempt
+	}
+	f.gains += g
 	a.basis -= cost
 }
 
