@@ -18,6 +18,9 @@ type Schedule struct {
 	// Parts are added together: each its own bands and scale (the
 	// federal tax and the cantonal one).
 	Parts   []Part       `json:"parts"`
+	// Frozen: the amounts are fixed in money (France's 4,600 allowance),
+	// not moved with prices.
+	Frozen  bool         `json:"frozen,omitempty"`
 	Notes   string       `json:"notes,omitempty"`
 	Src     []tax.Source `json:"src"`
 	capital bool
@@ -176,8 +179,14 @@ func (f *sepFlows) add(s *Schedule, x, rate float64) {
 // income and capital apart; cpi is prices against today.
 func (f *sepFlows) due(cpi float64) (income, capital float64) {
 	for i := 0; i < f.n; i++ {
-		t := f.s[i].Tax(f.base[i]/cpi) * cpi / f.rate[i]
-		if f.s[i].capital {
+		s := f.s[i]
+		var t float64
+		if s.Frozen {
+			t = s.Tax(f.base[i]) / f.rate[i]
+		} else {
+			t = s.Tax(f.base[i]/cpi) * cpi / f.rate[i]
+		}
+		if s.capital {
 			capital += t
 		} else {
 			income += t
