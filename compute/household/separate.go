@@ -92,6 +92,9 @@ func (s *Separate) Resolved() *Schedule { return s.sched }
 
 // checkSeparate checks a wrapper's separate tax and the schedule it names.
 func (r *Rules) checkSeparate(w *Wrapper) error {
+	if g := w.Withdrawal.GainsExempt; g < 0 || g >= 1 {
+		return fmt.Errorf("withdrawals.gainsExempt %v is not in [0, 1)", g)
+	}
 	sp := w.Withdrawal.Separate
 	if sp == nil {
 		return nil
@@ -110,9 +113,6 @@ func (r *Rules) checkSeparate(w *Wrapper) error {
 		return fmt.Errorf("schedule %s: %w", sp.Schedule, err)
 	}
 	sp.sched, sp.gains = s, sp.On == "gains"
-	if g := w.Withdrawal.GainsExempt; g < 0 || g >= 1 {
-		return fmt.Errorf("withdrawals.gainsExempt %v is not in [0, 1)", g)
-	}
 	return nil
 }
 
