@@ -17,7 +17,7 @@ type Schedule struct {
 	Category string `json:"category"`
 	// Parts are added together: each its own bands and scale (the
 	// federal tax and the cantonal one).
-	Parts   []Part       `json:"parts"`
+	Parts []Part `json:"parts"`
 	// Frozen: the amounts are fixed in money (France's 4,600 allowance),
 	// not moved with prices.
 	Frozen  bool         `json:"frozen,omitempty"`
