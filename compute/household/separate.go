@@ -37,10 +37,13 @@ type Part struct {
 	Src   []tax.Source `json:"src,omitempty"`
 }
 
-// Band is the marginal rate from an amount on.
+// Band is the marginal rate from an amount on. At, when set, is the tax
+// at From as the authority's tariff states it (its rounded amounts);
+// else the bands below add up to it.
 type Band struct {
-	From float64 `json:"from"`
-	Rate float64 `json:"rate"`
+	From float64  `json:"from"`
+	Rate float64  `json:"rate"`
+	At   *float64 `json:"at,omitempty"`
 }
 
 // Separate is how a wrapper's withdrawals meet a schedule.
@@ -69,15 +72,18 @@ func (s *Schedule) Tax(base float64) float64 {
 		p := &s.Parts[i]
 		x := 0.0
 		for k := range p.Bands {
-			lo := p.Bands[k].From
-			if base <= lo {
+			b := &p.Bands[k]
+			if base <= b.From {
 				break
+			}
+			if b.At != nil {
+				x = *b.At
 			}
 			hi := base
 			if k+1 < len(p.Bands) {
 				hi = min(base, p.Bands[k+1].From)
 			}
-			x += (hi - lo) * p.Bands[k].Rate
+			x += (hi - b.From) * b.Rate
 		}
 		if p.Scale > 0 {
 			x *= p.Scale
@@ -132,7 +138,7 @@ func (r *Rules) checkSchedule(s *Schedule) error {
 			return fmt.Errorf("%s: bands are not ascending", p.Label)
 		}
 		for _, b := range p.Bands {
-			if b.Rate < 0 || b.Rate >= 1 {
+			if b.Rate < 0 || b.Rate >= 1 || (b.At != nil && *b.At < 0) {
 				return fmt.Errorf("%s: rate %v is not in [0, 1)", p.Label, b.Rate)
 			}
 		}

@@ -42,6 +42,16 @@ func sepRules(t *testing.T) *Rules {
 // The schedule's tax: each part's bands, scaled, added together.
 func TestScheduleTax(t *testing.T) {
 	s := sepRules(t).Schedules["lump"]
+	// A stated amount at a band's start replaces the sum of the bands
+	// below (a tariff's rounded amounts).
+	at := 3990.0
+	stated := Schedule{Parts: []Part{{Label: "x", Bands: []Band{{From: 0, Rate: 0.1}, {From: 40000, Rate: 0.2, At: &at}}}}}
+	if got := stated.Tax(50000); !approx(got, 3990+2000, 1e-9) {
+		t.Errorf("stated amount: tax %v, want 5,990", got)
+	}
+	if got := stated.Tax(30000); !approx(got, 3000, 1e-9) {
+		t.Errorf("below the stated band: tax %v, want 3,000", got)
+	}
 	cases := []struct{ base, want float64 }{
 		{0, 0},
 		{-5, 0},
