@@ -229,8 +229,11 @@ func (e *engine) separate(a *held, x float64, f *flows, t int) bool {
 	return true
 }
 
-// tracksCost reports whether the wrapper keeps its cost basis: its gains
-// are taxed when taken.
+// TracksCost reports whether the wrapper follows its cost basis (the
+// capital paid in) because its gains are taxed apart when taken: a
+// wrapper taxed on gains, or one whose separate schedule is on gains.
+func (w *Wrapper) TracksCost() bool { return w.tracksCost() }
+
 func (w *Wrapper) tracksCost() bool {
 	return w.Withdrawal.Taxed == TaxedGains || (w.Withdrawal.Separate != nil && w.Withdrawal.Separate.On == "gains")
 }

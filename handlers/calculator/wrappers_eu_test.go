@@ -1,6 +1,7 @@
 package calculator_test
 
 import (
+	"strings"
 	"testing"
 
 	"fiplan/handlers/internal/testserver"
@@ -35,5 +36,37 @@ func TestHouseholdSwiss3a(t *testing.T) {
 		case i == 2 && (drawn <= 0 || num(t, tax["incomeTax"]) <= 0):
 			t.Errorf("age 60: 3a drew %v, income tax %v; want the capital tax", drawn, tax["incomeTax"])
 		}
+	}
+}
+
+// costBasis is taken for a wrapper taxed on its gains and refused for one
+// that does not follow it.
+func TestHouseholdCostBasisOfGainsWrappers(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := func(cc, typ string) string {
+		return `{"currentAge":60,"annualIncome":0,"annualExpenses":20000,"lifeExpectancy":63,"expectedReturn":0,"inflationRate":0,` +
+			`"accounts":[{"id":"a","type":"` + typ + `","balance":300000,"costBasis":100000}],"tax":{"country":"` + cc + `"}}`
+	}
+	for _, typ := range []string{"fr-pea", "fr-assurance-vie", "fr-per"} {
+		if r := calc(t, h, body("FR", typ)); r.Status != 200 {
+			t.Errorf("%s with costBasis: %d %s", typ, r.Status, r.Raw)
+		}
+	}
+	if r := calc(t, h, body("DE", "de-aktienfonds")); r.Status != 200 {
+		t.Errorf("de-aktienfonds with costBasis: %d %s", r.Status, r.Raw)
+	}
+	for _, c := range [][2]string{{"CH", "ch-3a"}, {"NL", "nl-lijfrente"}, {"US", "us-401k"}} {
+		testserver.ExpectError(t, calc(t, h, body(c[0], c[1])), 400, "VALIDATION_ERROR")
+		if r := calc(t, h, body(c[0], c[1])); !strings.Contains(string(r.Raw), "accounts[0].costBasis") {
+			t.Errorf("%s with costBasis: %s, want the field named", c[1], r.Raw)
+		}
+	}
+	// The basis matters: a PEA sold at a third of cost pays the PFU on
+	// two thirds of each withdrawal in its first years.
+	r := calc(t, h, body("FR", "fr-pea"))
+	row := r.Data()["projections"].([]any)[0].(map[string]any)
+	tax := row["tax"].(map[string]any)
+	if num(t, tax["total"]) <= 0 {
+		t.Errorf("first year's tax %v: a PEA with gains under five years pays the PFU", tax)
 	}
 }
