@@ -23,7 +23,7 @@ type calcPartner struct {
 
 type calcAccount struct {
 	ID                   string   `json:"id" schema:"required,minLen=1,maxLen=32" doc:"Your id for the account: lower-case letters, digits and hyphens (^[a-z0-9-]{1,32}$), unique in the plan."`
-	Type                 string   `json:"type" schema:"required,minLen=1,maxLen=32" doc:"cash, taxable, or a wrapper id of the plan's tax country (GET /api/v1/tax/countries lists them: us-401k, us-roth-ira, gb-isa, gb-sipp, ca-rrsp, au-super, ...). Wrappers need tax."`
+	Type                 string   `json:"type" schema:"required,minLen=1,maxLen=32" doc:"cash, taxable, or a wrapper id of the plan's tax country (GET /api/v1/tax/countries lists them: us-401k, us-roth-ira, gb-isa, gb-sipp, ca-rrsp, au-super, de-ruerup, nl-lijfrente, ch-3a, fr-pea, ...). Wrappers need tax."`
 	Owner                string   `json:"owner" schema:"enum=self|partner,default=self" doc:"Whose account it is: its access ages, limits and taxes are theirs."`
 	Balance              float64  `json:"balance" schema:"required,min=0,max=1e11" doc:"Balance today."`
 	CostBasis            *float64 `json:"costBasis" schema:"min=0,max=1e11" doc:"taxable: the capital paid in (default: the balance, no gain yet); only the gain share of a withdrawal is a capital gain, followed year by year at average cost. A wrapper taxed on its gains (fr-pea, fr-assurance-vie, fr-per, de-aktienfonds): the same. A Roth IRA: its contributions, open before 59 1/2 (default: the balance). Refused for cash and for other wrappers."`
