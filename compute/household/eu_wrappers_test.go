@@ -29,7 +29,7 @@ var wrapperCountries = []string{"ch", "de", "fr", "nl"}
 var wrapperExamples = []wrapperExample{
 	{"de-ruerup", "computed", "Höchstbetrag 2026 less the statutory pension contributions", exRuerupLimit},
 	{"de-ruerup", "computed", "locked before 62, then taxed as the DE tax file taxes pensions", exRuerupAccess},
-	{"de-bav", "table", "§ 3 Nr. 63 EStG: 8 % of the 2026 ceiling, employer included", exBAVLimit},
+	{"de-bav", "computed", "§ 3 Nr. 63 EStG: 8 % of the 2026 ceiling, employer included", exBAVLimit},
 	{"de-aktienfonds", "computed", "Teilfreistellung: 30 % of the gain is free", exAktienfonds},
 	{"nl-lijfrente", "computed", "jaarruimte 2025: 30 % of wages above the franchise, capped", exLijfrenteRoom},
 	{"nl-lijfrente", "computed", "revisierente before the AOW age, none from it", exLijfrenteAccess},
