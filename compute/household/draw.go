@@ -8,10 +8,8 @@ import "math"
 // money of this year) or, without one, the need before the draw's own tax
 // grossed up by the marginal cost the last solve met. Each round draws d
 // afresh from the state before the first draw, so a year draws what it
-// needs and no more (within a ten-thousandth of the draw; see overshoot);
-// it reports what was left unmet. Each correction aims half the tolerance
-// high, so a slope that moved a little since the last point still lands
-// within it instead of a cent short.
+// needs and no more (within a hundred-thousandth of the draw; see
+// overshoot); it reports what was left unmet.
 func (e *engine) solve(ys *yearState, guess float64) float64 {
 	s := &e.saved
 	e.keep(s, ys)
@@ -57,7 +55,7 @@ func (e *engine) solve(ys *yearState, guess float64) float64 {
 		m = min(0.9, max(0, m))
 		e.slope = m
 		p0, t0, known = d, t, true
-		d = max(0, d+r/(1-m)+overshoot(d, 0)/2)
+		d = max(0, d+r/(1-m))
 	}
 	if best >= 0 {
 		e.back(s, ys)
@@ -68,14 +66,14 @@ func (e *engine) solve(ys *yearState, guess float64) float64 {
 }
 
 // overshoot is how far round k of a solve may draw past the need (the
-// surplus is saved in the taxable account): a currency unit or a
-// ten-thousandth of the draw at first, then, as rounding
+// surplus is saved in the taxable account): half a currency unit or a
+// hundred-thousandth of the draw at first, then, as rounding
 // in the tax rules can make the tax jump past any finer aim, anything.
 func overshoot(d float64, k int) float64 {
 	if k >= 3 {
 		return math.Inf(1)
 	}
-	return max(1, 1e-4*d)
+	return max(0.5, 1e-5*d)
 }
 
 // drawState is what drawing changes: the accounts, the year's taxable
@@ -194,7 +192,7 @@ func (e *engine) draw(i int, want float64, charged bool, ys *yearState) float64 
 	}
 	f := &ys.f[a.owner]
 	if e.open(i, ys) {
-		e.taxOut(a, x, f)
+		e.taxOut(a, x, f, ys.t)
 	} else {
 		free := 0.0
 		if a.w.Access.BasisFirst {
@@ -249,10 +247,12 @@ func (e *engine) earlyTax(a *held, x float64, f *flows, t int) {
 	}
 }
 
-// taxOut is the tax of x taken from an open account.
-func (e *engine) taxOut(a *held, x float64, f *flows) {
+// taxOut is the tax of x taken from an open account in year t of the
+// plan.
+func (e *engine) taxOut(a *held, x float64, f *flows, t int) {
 	switch {
 	case a.cash:
+	case e.separate(a, x, f, t):
 	case a.w == nil || a.w.Withdrawal.Taxed == TaxedGains:
 		e.sell(a, x, f)
 	case a.w.Withdrawal.Taxed == TaxedIncome:
@@ -274,7 +274,11 @@ func (e *engine) sell(a *held, x float64, f *flows) {
 	}
 	share := min(1, x/a.bal)
 	cost := a.basis * share
-	f.gains += max(0, x-cost)
+	g := max(0, x-cost)
+	if a.w != nil {
+		g *= 1 - a.w.Withdrawal.GainsExempt
+	}
+	f.gains += g
 	a.basis -= cost
 }
 

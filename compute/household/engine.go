@@ -48,6 +48,7 @@ type flows struct {
 	recovery              *Recovery
 	recBenefit            float64
 	penalty, entryTax     float64
+	sep                   sepFlows // withdrawals under separate schedules
 }
 
 // engine runs one household plan over given returns and inflation.
@@ -206,7 +207,7 @@ func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib,
 		if w.Kind != KindTaxFree || !w.Access.BasisFirst {
 			h.basis = 0
 		}
-		if w.Withdrawal.Taxed == TaxedGains {
+		if w.tracksCost() {
 			h.basis = min(basis, bal)
 		}
 	}

@@ -54,6 +54,10 @@ type Rules struct {
 	Wrappers  []Wrapper               `json:"wrappers"`
 	Benefits  []Benefit               `json:"benefits"`
 	Tables    map[string]Table        `json:"tables"`
+	// Schedules are the separate taxes wrappers' withdrawals may name
+	// (withdrawals.separate.schedule), shared by name so that the year's
+	// withdrawals under one schedule are taxed together.
+	Schedules map[string]*Schedule `json:"schedules,omitempty"`
 }
 
 // Wrapper is one kind of account and the statute's rules for it.
@@ -116,6 +120,9 @@ type Contrib struct {
 	// Tax is the share of each contribution the wrapper pays as tax on
 	// entry (Australia's 15% on concessional super contributions).
 	Tax float64 `json:"tax,omitempty"`
+	// Lifetime, when > 0, caps the account's capital paid in (its cost
+	// basis) over its life (France's PEA: 150,000 of payments).
+	Lifetime float64 `json:"lifetime,omitempty"`
 }
 
 // Limit is a year's contribution limit with its catch-ups by age.
@@ -123,6 +130,15 @@ type Limit struct {
 	Year    int       `json:"year"`
 	Amount  float64   `json:"amount"`
 	CatchUp []CatchUp `json:"catchUp,omitempty"`
+	// LessWageShare, when > 0, lowers the year's limit by this share of the
+	// person's wages up to LessWageCap: room other statutory payments use
+	// up (Germany's Höchstbetrag for Altersvorsorgeaufwendungen less the
+	// statutory pension contributions, 18.6% of pay up to the ceiling).
+	LessWageShare float64 `json:"lessWageShare,omitempty"`
+	LessWageCap   float64 `json:"lessWageCap,omitempty"`
+	// EarnedAbove is the part of wages EarnedShare does not count (the
+	// Netherlands' AOW-franchise in the jaarruimte).
+	EarnedAbove float64 `json:"earnedAbove,omitempty"`
 	// Src is where the year's figure comes from.
 	Src []tax.Source `json:"src,omitempty"`
 }
@@ -183,6 +199,12 @@ type Withdrawal struct {
 	// EarningsTaxedEarly: earnings taken before the access age are taxed
 	// as income (a Roth's non-qualified distribution); else they are free.
 	EarningsTaxedEarly bool `json:"earningsTaxedEarly,omitempty"`
+	// GainsExempt is the share of a gain free of tax (Germany's
+	// Teilfreistellung of 30% for equity funds).
+	GainsExempt float64 `json:"gainsExempt,omitempty"`
+	// Separate, when set, taxes the withdrawal (or its gain) by a schedule
+	// of its own, apart from the income tax of the residence.
+	Separate *Separate `json:"separate,omitempty"`
 }
 
 // RMD is a required minimum withdrawal each year from an age.
@@ -371,7 +393,7 @@ func (r *Rules) check(w *Wrapper) error {
 	if !ascending(w.Access.ByBirth) {
 		return fmt.Errorf("access: byBirth is not by ascending year of birth")
 	}
-	return nil
+	return r.checkSeparate(w)
 }
 
 // ascending reports whether the rules are by strictly ascending year of

@@ -225,7 +225,9 @@ func (e *engine) contribute(ys *yearState) {
 		if w := a.w; w != nil {
 			c := &w.Contrib
 			g := e.group(i)
-			if lim, ok := c.LimitFor(year, ys.age[o], e.indexFrom(c, year, ys)); ok {
+			infl := e.indexFrom(c, year, ys)
+			if lim, ok := c.LimitFor(year, ys.age[o], infl); ok {
+				lim -= c.wageOffset(year, ys.f[o].wages*a.rate, infl)
 				room := lim/a.rate - used[o][g]
 				if c.EmployerInLimit {
 					room -= emp
@@ -233,7 +235,11 @@ func (e *engine) contribute(ys *yearState) {
 				allowed = max(0, min(allowed, room))
 			}
 			if c.EarnedShare > 0 {
-				allowed = min(allowed, max(0, c.EarnedShare*ys.f[o].wages-used[o][g]))
+				earned := c.earnedBase(year, ys.f[o].wages*a.rate, infl) / a.rate
+				allowed = min(allowed, max(0, c.EarnedShare*earned-used[o][g]))
+			}
+			if c.Lifetime > 0 {
+				allowed = min(allowed, max(0, c.Lifetime/a.rate-a.basis))
 			}
 			if (c.FromAge > 0 && ys.age[o] < c.FromAge) || (c.ToAge > 0 && ys.age[o] >= c.ToAge) {
 				allowed = 0
@@ -250,6 +256,8 @@ func (e *engine) contribute(ys *yearState) {
 			a.y.Contributions += paid * (1 - c.Tax)
 			if w.Access.BasisFirst {
 				a.basis += allowed // a Roth's contributions open before its access age
+			} else if w.tracksCost() {
+				a.basis += paid * (1 - c.Tax)
 			}
 		} else {
 			a.y.Contributions += allowed + emp
@@ -309,7 +317,7 @@ func (e *engine) required(ys *yearState) {
 		if m <= 0 {
 			continue
 		}
-		e.taxOut(a, m, &ys.f[a.owner])
+		e.taxOut(a, m, &ys.f[a.owner], ys.t)
 		a.bal -= m
 		a.y.Withdrawals += m
 		ys.row.Required += m

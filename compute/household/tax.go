@@ -20,6 +20,11 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
 		t.Income += f.entryTax
+		if f.sep.n > 0 {
+			si, sc := f.sep.due(ys.cpi)
+			t.Income += si
+			t.Capital += sc
+		}
 		if res.System == nil || (joint && i == 1) {
 			continue
 		}

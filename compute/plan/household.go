@@ -197,6 +197,8 @@ func resolveAccount(a *household.Account, i int, cc string, rules func(string) *
 		if a.CostBasis < 0 {
 			a.CostBasis = a.Balance
 		}
+	} else if a.CostBasis >= 0 && !a.Wrapper.TracksCost() {
+		return &FieldError{field + ".costBasis", a.Wrapper.Name + " does not follow a cost basis: its withdrawals are not taxed on their gains"}
 	}
 	return rateInto(&a.Rate, cc, in, currency, field+".type")
 }

@@ -23,10 +23,10 @@ type calcPartner struct {
 
 type calcAccount struct {
 	ID                   string   `json:"id" schema:"required,minLen=1,maxLen=32" doc:"Your id for the account: lower-case letters, digits and hyphens (^[a-z0-9-]{1,32}$), unique in the plan."`
-	Type                 string   `json:"type" schema:"required,minLen=1,maxLen=32" doc:"cash, taxable, or a wrapper id of the plan's tax country (GET /api/v1/tax/countries lists them: us-401k, us-roth-ira, gb-isa, gb-sipp, ca-rrsp, au-super, ...). Wrappers need tax."`
+	Type                 string   `json:"type" schema:"required,minLen=1,maxLen=32" doc:"cash, taxable, or a wrapper id of the plan's tax country (GET /api/v1/tax/countries lists them: us-401k, us-roth-ira, gb-isa, gb-sipp, ca-rrsp, au-super, de-ruerup, nl-lijfrente, ch-3a, fr-pea, ...). Wrappers need tax."`
 	Owner                string   `json:"owner" schema:"enum=self|partner,default=self" doc:"Whose account it is: its access ages, limits and taxes are theirs."`
 	Balance              float64  `json:"balance" schema:"required,min=0,max=1e11" doc:"Balance today."`
-	CostBasis            *float64 `json:"costBasis" schema:"min=0,max=1e11" doc:"taxable: the capital paid in (default: the balance, no gain yet); only the gain share of a withdrawal is a capital gain, followed year by year at average cost. A Roth IRA: its contributions, open before 59 1/2 (default: the balance)."`
+	CostBasis            *float64 `json:"costBasis" schema:"min=0,max=1e11" doc:"taxable: the capital paid in (default: the balance, no gain yet); only the gain share of a withdrawal is a capital gain, followed year by year at average cost. A wrapper taxed on its gains (fr-pea, fr-assurance-vie, fr-per, de-aktienfonds): the same. A Roth IRA: its contributions, open before 59 1/2 (default: the balance). Refused for cash and for other wrappers."`
 	AnnualContribution   *float64 `json:"annualContribution" schema:"min=0,max=1e9,default=0" doc:"Paid in each year while the owner works, today's money; above the wrapper's statutory limit for the year the rest goes to the taxable account (the row's overLimit says how much). Pre-tax wrappers take it off the owner's taxed pay."`
 	EmployerContribution *float64 `json:"employerContribution" schema:"min=0,max=1e9,default=0" doc:"The employer's yearly payment while the owner works, today's money (wrappers that take one)."`
 	StockShare           *float64 `json:"stockShare" schema:"min=0,max=1" doc:"Accepted for the account's own mix; the plan grows every account at expectedReturn (the notes say so)."`
@@ -143,8 +143,8 @@ func accountsOf(accts []calcAccount, hh *plan.Household) (field, msg string) {
 				return f + ".id", "is the id of accounts[" + strconv.Itoa(j) + "] too"
 			}
 		}
-		if a.CostBasis != nil && a.Type != "taxable" && a.Type != "us-roth-ira" {
-			return f + ".costBasis", "applies to taxable accounts (and a Roth IRA's contributions)"
+		if a.CostBasis != nil && a.Type == "cash" {
+			return f + ".costBasis", "applies to taxable accounts, wrappers taxed on their gains and a Roth IRA's contributions"
 		}
 		x := household.Account{ID: a.ID, Type: a.Type, Balance: a.Balance, CostBasis: -1}
 		if a.Owner == "partner" {
