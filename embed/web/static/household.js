@@ -119,6 +119,7 @@ function syncSavings() {
   const any = document.getElementById('accounts').children.length > 0;
   $('currentSavings').disabled = any;
   $('savings-hint').hidden = !any;
+  if (any) $('savings-hint').textContent = t('hh.savingsFromAccounts', { total: money(rowsOf('accounts').reduce((s, r) => s + (typeof r.balance === 'number' ? r.balance : 0), 0)) });
   if (any) $('currentSavings').setAttribute('aria-describedby', 'savings-hint');
   else $('currentSavings').removeAttribute('aria-describedby');
 }
@@ -218,6 +219,13 @@ export async function loadCountries(signedIn) {
 }
 
 hasPartner.addEventListener('change', redraw);
+document.getElementById('accounts').addEventListener('input', syncSavings);
+// A field's error goes when it is edited.
+box.addEventListener('input', (e) => {
+  const f = /** @type {HTMLElement} */ (e.target);
+  f.removeAttribute('aria-invalid');
+  document.getElementById(f.id + '-error')?.remove();
+});
 taxCountry.addEventListener('change', () => { taxRegion.value = ''; redraw(); });
 document.getElementById('add-account').addEventListener('click', () => addRow('accounts', { type: country(taxCountry.value)?.wrappers?.[0]?.id || 'taxable', balance: 0 }).querySelector('select')?.focus());
 document.getElementById('add-pension').addEventListener('click', () => addRow('pensions', { kind: 'generic', fromAge: 67 }).querySelector('select')?.focus());
@@ -284,7 +292,7 @@ export function showHousehold(d, body) {
     [t('calc.col.year'), (r) => r.year],
     [t('calc.col.age'), (r) => r.age],
     ...(body.partner ? [[t('hh.col.partnerAge'), (r) => r.partnerAge ?? '—']] : []),
-    [t('hh.col.residence'), (r) => countryName(r.residence, r.residence)],
+    [t('hh.col.residence'), (r) => country(r.residence)?.name || countryName(r.residence, r.residence)],
     ...ids.map((id) => [accountName(id, body), (r) => money(r.accounts.find((a) => a.id === id)?.endBalance)]),
     [t('calc.col.withdrawals'), (r) => money(r.withdrawals)],
     [t('hh.col.tax'), (r) => money(r.tax?.total)],

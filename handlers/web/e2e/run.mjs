@@ -175,6 +175,31 @@ try {
     await shot('calculator-invalid');
   });
 
+  test('a household link opens signed out; an error on a row shows on its field', async () => {
+    const hh = { accounts: [{ id: 'us-401k', type: 'us-401k', owner: 'self', balance: 200000 }], pensions: [{ kind: 'us-social-security', owner: 'self', amount: 20000, fromAge: 55 }], tax: { country: 'US' }, currency: 'USD' };
+    const [resp] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.goto(base + '/?currentAge=40&annualIncome=100000&annualExpenses=50000&hist=0&mc=0&hh=' + encodeURIComponent(JSON.stringify(hh))),
+    ]);
+    const err = await resp.json();
+    assert.equal(err.code, 'VALIDATION_ERROR');
+    assert.equal(err.details[0].path, 'pensions[0].fromAge');
+    await page.waitForSelector('#pensions0-fromAge[aria-invalid=true]');
+    assert.equal(await page.textContent('#pensions0-fromAge-error'), err.details[0].message);
+    assert.equal(await page.getAttribute('#household', 'open'), '', 'the section with the error is open');
+    // Signed out, the tax countries are not listed: the link's country is kept, and the hint says why.
+    assert.equal(await page.inputValue('#tax-country'), 'US');
+    assert.equal(await page.inputValue('#accounts0-type'), 'us-401k');
+    assert.match(await page.textContent('#tax-hint'), /Sign in/);
+    assert.equal(await page.isHidden('#saved'), true, 'no saved plans signed out');
+    // Corrected, the plan runs.
+    await page.fill('#pensions0-fromAge', '67');
+    assert.equal(await page.locator('#pensions0-fromAge-error').count(), 0, 'the error goes when the field is edited');
+    await page.click('#calc button[type=submit]');
+    await page.waitForSelector('#lifetime-tax');
+    await shot('calculator-household-error');
+  });
+
   test('chart ticks: short amounts keep their zeros', async () => {
     await page.goto(base + '/');
     await page.waitForSelector('#fi-number');
@@ -405,6 +430,7 @@ try {
         { type: 'gb-isa', balance: '150000', annualContribution: '20000' },
       ],
       pensions: [{ kind: 'gb-state-pension', amount: '11973', fromAge: '67' }],
+      moves: [{ atAge: '60', country: 'PT' }],
       body: {
         currentAge: 50, annualIncome: 70000, annualExpenses: 32000, targetRetirementAge: 52,
         accounts: [
@@ -412,6 +438,7 @@ try {
           { id: 'gb-isa', type: 'gb-isa', owner: 'self', balance: 150000, annualContribution: 20000 },
         ],
         pensions: [{ kind: 'gb-state-pension', owner: 'self', amount: 11973, fromAge: 67 }],
+        relocations: [{ atAge: 60, country: 'PT' }],
         tax: { country: 'GB' }, currency: 'GBP',
       },
       bridge: true,
@@ -491,6 +518,11 @@ try {
       await page.fill(`#phases${i}-fromAge`, x.fromAge);
       await page.fill(`#phases${i}-amount`, x.amount);
     }
+    for (const [i, x] of (p.moves || []).entries()) {
+      await page.click('#add-move');
+      await page.fill(`#moves${i}-atAge`, x.atAge);
+      await page.selectOption(`#moves${i}-country`, x.country);
+    }
     if (p.order) await page.selectOption('#withdrawal-order', p.order);
     if (p.conversions) await page.fill('#conversions', p.conversions);
   }
@@ -550,6 +582,11 @@ try {
         assert.equal(await page.isDisabled('#currentSavings'), true, 'accounts replace the amount invested today');
         assert.equal(await page.locator('#bridge li').count(), Math.max(1, d.bridge.length));
         if (p.bridge) assert.ok(d.bridge.length > 0, 'a bridge before the SIPP opens');
+        if (p.moves) {
+          const at = d.projections.findIndex((r) => r.residence === p.moves[0].country);
+          assert.equal(d.projections[at].age, Number(p.moves[0].atAge));
+          assert.equal(await page.textContent(`#table tbody tr:nth-child(${at + 1}) td:nth-child(3)`), 'Portugal');
+        }
         if (d.notes?.length) assert.equal(await page.locator('#notes li').count(), d.notes.length);
         // Keyboard: the chart gives each year's balances.
         await page.focus('#stack-chart svg');
