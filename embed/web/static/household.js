@@ -300,6 +300,18 @@ export function showHousehold(d, body) {
   return cols;
 }
 
+/**
+ * The CSV lines of a household answer: ages, residence, each account's end
+ * balance (its id the column), withdrawals and tax; null for a one-pot plan.
+ */
+export function householdCSV(d) {
+  if (!isHousehold(d)) return null;
+  const ids = d.projections[0].accounts.map((a) => a.id);
+  const head = ['year', 'age', 'partnerAge', 'residence', ...ids, 'withdrawals', 'tax', 'endBalance', 'realEndBalance'];
+  return [head.join(',')].concat(d.projections.map((r) => [r.year, r.age, r.partnerAge ?? '', r.residence,
+    ...ids.map((id) => r.accounts.find((a) => a.id === id)?.endBalance ?? ''), r.withdrawals, r.tax?.total ?? '', r.endBalance, r.realEndBalance].join(',')));
+}
+
 /** The balances of each account stacked by age, with each year's figures on hover or focus. */
 function drawStack(d, body) {
   const p = d.projections;

@@ -580,6 +580,8 @@ try {
         const saves = Math.round(d.baseline.lifetimeTax - d.lifetimeTax);
         if (p.lang === 'en' && saves > 0) assert.match(await page.textContent('#baseline-hint'), new RegExp(`saves ${new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency, maximumFractionDigits: 0 }).format(saves).replace(/[$.]/g, '\\$&')} of lifetime tax`));
         assert.equal(await page.isDisabled('#currentSavings'), true, 'accounts replace the amount invested today');
+        assert.equal(d.savingsRate, 0, 'the API computes no savings rate for a household (when it does, show it again)');
+        assert.equal(await page.locator('#savings-rate').count(), 0, 'no savings rate of 0 shown for a household');
         assert.equal(await page.locator('#bridge li').count(), Math.max(1, d.bridge.length));
         if (p.bridge) assert.ok(d.bridge.length > 0, 'a bridge before the SIPP opens');
         if (p.moves) {
@@ -588,10 +590,20 @@ try {
           assert.equal(await page.textContent(`#table tbody tr:nth-child(${at + 1}) td:nth-child(3)`), 'Portugal');
         }
         if (d.notes?.length) assert.equal(await page.locator('#notes li').count(), d.notes.length);
-        // Keyboard: the chart gives each year's balances.
+        // Keyboard and mouse: the chart gives each year's balances.
         await page.focus('#stack-chart svg');
         await page.keyboard.press('ArrowRight');
         assert.match(await page.textContent('#stack-chart .chart-tip'), new RegExp(`${d.projections[1].age}:`));
+        const sb = await page.locator('#stack-chart svg').boundingBox();
+        await page.mouse.move(sb.x + sb.width - 20, sb.y + sb.height / 2);
+        assert.match(await page.textContent('#stack-chart .chart-tip'), new RegExp(`${d.projections.at(-1).age}:`));
+        // The CSV holds every account's balance by year.
+        const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
+        const csv = readFileSync(await dl.path(), 'utf8').trim().split('\n');
+        assert.equal(csv.length, d.projections.length + 1);
+        const ids = d.projections[0].accounts.map((a) => a.id);
+        assert.deepEqual(csv[0].split(',').slice(4, 4 + ids.length), ids);
+        assert.equal(Number(csv.at(-1).split(',')[4]), d.projections.at(-1).accounts[0].endBalance);
         if (p.lang === 'de') {
           const own = await page.evaluate(() => [...document.querySelectorAll('label, button, h1, h2, h3, legend, th[scope=col], dt, .lead, caption')]
             .map((e) => e.textContent.trim()).filter(Boolean));
@@ -599,6 +611,19 @@ try {
           assert.deepEqual(bad, [], 'English on the German page');
         }
         await checkLooks(p, 'light');
+        if (p.name === 'us-couple') {
+          // On paper: the household's results and inputs, the table whole.
+          await page.evaluate(() => globalThis.dispatchEvent(new Event('beforeprint')));
+          await page.emulateMedia({ media: 'print' });
+          try {
+            assert.equal(await page.isVisible('#baseline'), true, 'baseline printed');
+            assert.equal(await page.isVisible('#stack-chart svg'), true, 'balances by account printed');
+            assert.match(await page.textContent('#calc-summary'), /Balance today\s*300000/);
+            await page.screenshot({ path: join(pageShots, `household-${p.name}-print.png`), fullPage: true });
+          } finally {
+            await page.emulateMedia({ media: 'screen' });
+          }
+        }
         // Save, reload, and open the saved plan on a fresh page.
         await page.fill('#plan-name', `Household ${p.name}`);
         const [saved] = await Promise.all([
