@@ -1,12 +1,13 @@
 // The public FI calculator. The form's values live in the URL's query
 // string, so a plan can be shared and survives a reload.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, t, tn } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn } from './common.js';
 import { lineChart } from './chart.js';
+import { householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, isHousehold } from './household.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
 const st = document.getElementById('calc-status');
 const list = document.getElementById('scenarios');
-const fields = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll('input[data-path]')].filter((i) => !i.closest('#scenarios')));
+const fields = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll('input[data-path]')].filter((i) => !i.closest('#scenarios, #household, #saved')));
 let last = null; // the last response, for the CSV
 
 /** The input of scenario row r whose id ends in -suffix. */
@@ -58,6 +59,9 @@ function request() {
   if (sc.length) body.scenarios = sc;
   if (form.monteCarlo.checked) body.monteCarlo = { simulations: 1000 };
   if (form.historical.checked) body.historical = {};
+  Object.assign(body, householdBody());
+  // Accounts replace the amount invested today (the API takes one or the other).
+  if (body.accounts) delete body.currentSavings;
   return body;
 }
 
@@ -70,6 +74,9 @@ function toURL() {
   for (const r of list.children) {
     q.append('sc', [inputOf(r, 'name').value, inputOf(r, 'exp').value, inputOf(r, 'inc').value].join('~'));
   }
+  const hh = householdBody();
+  if (Object.keys(hh).length) q.set('hh', JSON.stringify(hh));
+  if (plan) q.set('plan', plan.id);
   history.replaceState(null, '', '?' + q.toString());
 }
 
@@ -86,6 +93,17 @@ function fromURL() {
     any = true;
   }
   return any;
+}
+
+/** Fills the household section from the query string (after the tax countries are known). */
+function householdFromURL() {
+  const hh = new URLSearchParams(location.search).get('hh');
+  if (!hh) return;
+  try {
+    const b = JSON.parse(hh);
+    if (b.currency) setFormat(undefined, b.currency);
+    fillHousehold(b);
+  } catch { /* a damaged link: the section stays empty */ }
 }
 
 async function calculate() {
@@ -159,7 +177,8 @@ function show(d) {
     ...stat(t('calc.yearsToFI'), years, 'years-to-fi'),
     ...stat(t('calc.ageAtFI'), d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
     ...stat(t('calc.lastsTo'), lasts, 'money-lasts'),
-    ...stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate'));
+    // A household answer's savingsRate is not computed (always 0): not shown.
+    ...(isHousehold(d) ? [] : stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate')));
   if (d.depletionAge !== null && d.depletionAge !== undefined) document.getElementById('money-lasts').parentElement.classList.add('bad');
   const warn = warnings(d, body);
   const wbox = document.getElementById('warnings');
@@ -182,6 +201,17 @@ function show(d) {
   }
   document.getElementById('risk').replaceChildren(...risk);
 
+  showNotes(d);
+  const cols = showHousehold(d, body);
+  if (cols) {
+    // A household plan: ages, residence, each account's end balance, withdrawals and tax.
+    document.getElementById('table').replaceChildren(
+      el('caption', { class: 'sr' }, t('hh.tableCaption')),
+      el('thead', {}, el('tr', {}, cols.map(([h]) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, d.projections.map((r) => el('tr', { class: r.retired ? 'retired' : '' },
+        ...cols.map(([h, f]) => el('td', { 'data-label': h }, f(r)))))));
+    return;
+  }
   const head = ['year', 'age', 'start', 'contributions', 'growth', 'withdrawals', 'end', 'endReal', 'progress'].map((c) => t('calc.col.' + c));
   // On a narrow screen each row is a card of label and value pairs: shorter labels.
   const cardLabel = head.map((h, i) => (i === 7 ? t('calc.col.endRealShort') : h));
@@ -240,8 +270,9 @@ for (const r of document.querySelectorAll('input[name=chart-money]')) r.addEvent
 
 document.getElementById('csv').addEventListener('click', () => {
   if (!last) return;
+  const hh = householdCSV(last);
   const cols = ['year', 'age', 'startBalance', 'contributions', 'growth', 'withdrawals', 'endBalance', 'realEndBalance', 'fiProgress'];
-  const lines = [cols.join(',')].concat(last.projections.map((r) => cols.map((c) => r[c]).join(',')));
+  const lines = hh || [cols.join(',')].concat(last.projections.map((r) => cols.map((c) => r[c]).join(',')));
   download('fiplan-projection.csv', 'text/csv', lines.join('\n') + '\n');
 });
 
@@ -267,5 +298,82 @@ window.addEventListener('resize', () => {
 });
 for (const f of fields) f.addEventListener('input', () => { f.removeAttribute('aria-invalid'); document.getElementById(f.id + '-error')?.remove(); });
 
-fromURL();
-loadFormat().finally(calculate);
+// Saved plans (signed in): save the form as a plan, open one, and ?plan=id
+// opens it on load when the query holds no plan of its own.
+const planSt = document.getElementById('plan-status');
+const planName = /** @type {HTMLInputElement} */ (document.getElementById('plan-name'));
+const planPick = /** @type {HTMLSelectElement} */ (document.getElementById('plan-pick'));
+/** @type {{id:string,name:string,etag?:string}|null} */
+let plan = null;
+
+async function listPlans() {
+  const all = await api('GET', '/plans').catch(() => []);
+  planPick.replaceChildren(el('option', { value: '' }, t('plans.none')),
+    ...all.map((p) => el('option', { value: p.id, selected: p.id === plan?.id }, p.name)));
+}
+
+/** Fills the whole form from a calculator body. */
+function fillForm(input) {
+  for (const f of fields) {
+    const v = input[f.name];
+    f.value = v === undefined || v === null ? '' : String(f.hasAttribute('data-pct') && typeof v === 'number' ? Math.round(v * 1e8) / 1e6 : v);
+  }
+  form.monteCarlo.checked = !!input.monteCarlo;
+  form.historical.checked = !!input.historical;
+  list.replaceChildren();
+  for (const sc of input.scenarios || []) addScenario({ name: sc.name, e: sc.annualExpenses, i: sc.annualIncome });
+  if (input.currency) setFormat(undefined, input.currency);
+  fillHousehold(input);
+}
+
+async function openPlan(id, fill) {
+  try {
+    const p = await api('GET', '/plans/' + encodeURIComponent(id));
+    plan = { id: p.id, name: p.name, etag: p.etag };
+    planName.value = p.name;
+    if (fill) fillForm(p.input);
+    status(planSt, '', t('plans.opened', { name: p.name }));
+  } catch (err) {
+    status(planSt, 'error', describe(err));
+  }
+}
+
+document.getElementById('open-plan').addEventListener('click', async () => {
+  if (!planPick.value) return;
+  await openPlan(planPick.value, true);
+  calculate();
+});
+
+document.getElementById('save-plan').addEventListener('click', async () => {
+  clearFieldErrors(form);
+  const name = planName.value.trim() || t('plans.defaultName');
+  const body = { name, input: request() };
+  try {
+    // The open plan is saved again under its name, unless it changed since
+    // it was read (If-Match: 412); another name makes a new plan.
+    const p = plan && plan.name === name
+      ? await api('PUT', '/plans/' + plan.id, body, false, plan.etag ? { 'If-Match': plan.etag } : {})
+      : await api('POST', '/plans', body);
+    plan = { id: p.id, name: p.name, etag: p.etag };
+    planName.value = p.name;
+    toURL();
+    status(planSt, '', t('plans.saved', { name: p.name }));
+    await listPlans();
+  } catch (err) {
+    // The plan's errors name paths under input.
+    const rest = err.details?.length ? fieldErrors(form, err.details.map((x) => ({ ...x, path: String(x.path).replace(/^input\./, '') }))) : [];
+    status(planSt, 'error', err.details?.length && !rest.length ? t('js.checkFields') : describe(err));
+  }
+});
+
+const queryHeldPlan = fromURL();
+loadFormat().then(async () => {
+  const s = await loadSession();
+  await loadCountries(!!s?.signedIn);
+  householdFromURL();
+  if (!s?.signedIn) return;
+  document.getElementById('saved').hidden = false;
+  const id = new URLSearchParams(location.search).get('plan');
+  if (id) await openPlan(id, !queryHeldPlan);
+  await listPlans();
+}).finally(calculate);

@@ -121,11 +121,11 @@ export function refresh() {
 
 /**
  * Calls the API. Success: the envelope's data (and meta on lists, as
- * result.meta). Failure: throws APIError. A 401 TOKEN_EXPIRED refreshes the
- * session once and retries.
+ * result.meta; an answer's ETag as result.etag). Failure: throws APIError.
+ * A 401 TOKEN_EXPIRED refreshes the session once and retries.
  */
-export async function api(method, path, body, retried = false) {
-  const init = /** @type {RequestInit & {headers: Record<string, string>}} */ ({ method, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+export async function api(method, path, body, retried = false, headers = {}) {
+  const init = /** @type {RequestInit & {headers: Record<string, string>}} */ ({ method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers } });
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -141,10 +141,12 @@ export async function api(method, path, body, retried = false) {
   if (r.ok && json && json.success) {
     const d = json.data;
     if (json.meta && d && typeof d === 'object') Object.defineProperty(d, 'meta', { value: json.meta });
+    const tag = r.headers.get('ETag');
+    if (tag && d && typeof d === 'object') Object.defineProperty(d, 'etag', { value: tag });
     return d;
   }
   if (r.status === 401 && json && json.code === 'TOKEN_EXPIRED' && !retried) {
-    if (await refresh()) return api(method, path, body, true);
+    if (await refresh()) return api(method, path, body, true, headers);
   }
   throw new APIError(r.status, json);
 }

@@ -175,6 +175,31 @@ try {
     await shot('calculator-invalid');
   });
 
+  test('a household link opens signed out; an error on a row shows on its field', async () => {
+    const hh = { accounts: [{ id: 'us-401k', type: 'us-401k', owner: 'self', balance: 200000 }], pensions: [{ kind: 'us-social-security', owner: 'self', amount: 20000, fromAge: 55 }], tax: { country: 'US' }, currency: 'USD' };
+    const [resp] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.goto(base + '/?currentAge=40&annualIncome=100000&annualExpenses=50000&hist=0&mc=0&hh=' + encodeURIComponent(JSON.stringify(hh))),
+    ]);
+    const err = await resp.json();
+    assert.equal(err.code, 'VALIDATION_ERROR');
+    assert.equal(err.details[0].path, 'pensions[0].fromAge');
+    await page.waitForSelector('#pensions0-fromAge[aria-invalid=true]');
+    assert.equal(await page.textContent('#pensions0-fromAge-error'), err.details[0].message);
+    assert.equal(await page.getAttribute('#household', 'open'), '', 'the section with the error is open');
+    // Signed out, the tax countries are not listed: the link's country is kept, and the hint says why.
+    assert.equal(await page.inputValue('#tax-country'), 'US');
+    assert.equal(await page.inputValue('#accounts0-type'), 'us-401k');
+    assert.match(await page.textContent('#tax-hint'), /Sign in/);
+    assert.equal(await page.isHidden('#saved'), true, 'no saved plans signed out');
+    // Corrected, the plan runs.
+    await page.fill('#pensions0-fromAge', '67');
+    assert.equal(await page.locator('#pensions0-fromAge-error').count(), 0, 'the error goes when the field is edited');
+    await page.click('#calc button[type=submit]');
+    await page.waitForSelector('#lifetime-tax');
+    await shot('calculator-household-error');
+  });
+
   test('chart ticks: short amounts keep their zeros', async () => {
     await page.goto(base + '/');
     await page.waitForSelector('#fi-number');
@@ -362,6 +387,280 @@ try {
     await page.waitForSelector('#s-withdrawalRate[aria-invalid=true]');
     assert.match(await page.textContent('#s-withdrawalRate-error'), /^must be at most \d+(\.\d+)?%$/);
   });
+
+  // Household plans, end to end: three people fill the household section,
+  // the page's request is the body the test expects, the figures on the
+  // page are the API's for that body (the test asks the API itself), the
+  // plan is saved, and both a reload and a fresh page opened from the saved
+  // plan show the same figures; light and dark, 375 and 1280 px, axe-core.
+  const personas = [
+    {
+      name: 'us-couple', lang: 'en', locale: 'en-US', currency: 'USD',
+      flat: { currentAge: '38', annualIncome: '180000', annualExpenses: '70000', targetRetirementAge: '45' },
+      country: 'US', partner: { age: '38', income: '60000', retire: '45' }, filing: 'joint',
+      accounts: [
+        { type: 'us-401k', balance: '300000', annualContribution: '23000', employerContribution: '8000' },
+        { type: 'us-401k', owner: 'partner', balance: '120000', annualContribution: '15000' },
+        { type: 'us-roth-ira', balance: '80000', annualContribution: '7000' },
+        { type: 'us-hsa', balance: '30000', annualContribution: '4000' },
+        { type: 'taxable', balance: '250000', costBasis: '180000' },
+      ],
+      pensions: [{ kind: 'us-social-security', amount: '30000', fromAge: '67' }, { kind: 'us-social-security', owner: 'partner', amount: '15000', fromAge: '67' }],
+      order: 'tax-smart', conversions: '12',
+      body: {
+        currentAge: 38, annualIncome: 180000, annualExpenses: 70000, targetRetirementAge: 45,
+        partner: { age: 38, annualIncome: 60000, retirementAge: 45 },
+        accounts: [
+          { id: 'us-401k', type: 'us-401k', owner: 'self', balance: 300000, annualContribution: 23000, employerContribution: 8000 },
+          { id: 'us-401k-partner', type: 'us-401k', owner: 'partner', balance: 120000, annualContribution: 15000 },
+          { id: 'us-roth-ira', type: 'us-roth-ira', owner: 'self', balance: 80000, annualContribution: 7000 },
+          { id: 'us-hsa', type: 'us-hsa', owner: 'self', balance: 30000, annualContribution: 4000 },
+          { id: 'taxable', type: 'taxable', owner: 'self', balance: 250000, costBasis: 180000 },
+        ],
+        pensions: [{ kind: 'us-social-security', owner: 'self', amount: 30000, fromAge: 67 }, { kind: 'us-social-security', owner: 'partner', amount: 15000, fromAge: 67 }],
+        withdrawalOrder: 'tax-smart', conversions: { upToRate: 0.12 }, tax: { country: 'US', filing: 'joint' }, currency: 'USD',
+      },
+    },
+    {
+      name: 'uk-single', lang: 'en', locale: 'en-GB', currency: 'GBP',
+      flat: { currentAge: '50', annualIncome: '70000', annualExpenses: '32000', targetRetirementAge: '52' },
+      country: 'GB',
+      accounts: [
+        { type: 'gb-sipp', balance: '400000', annualContribution: '10000', employerContribution: '5000' },
+        { type: 'gb-isa', balance: '150000', annualContribution: '20000' },
+      ],
+      pensions: [{ kind: 'gb-state-pension', amount: '11973', fromAge: '67' }],
+      moves: [{ atAge: '60', country: 'PT' }],
+      body: {
+        currentAge: 50, annualIncome: 70000, annualExpenses: 32000, targetRetirementAge: 52,
+        accounts: [
+          { id: 'gb-sipp', type: 'gb-sipp', owner: 'self', balance: 400000, annualContribution: 10000, employerContribution: 5000 },
+          { id: 'gb-isa', type: 'gb-isa', owner: 'self', balance: 150000, annualContribution: 20000 },
+        ],
+        pensions: [{ kind: 'gb-state-pension', owner: 'self', amount: 11973, fromAge: 67 }],
+        relocations: [{ atAge: 60, country: 'PT' }],
+        tax: { country: 'GB' }, currency: 'GBP',
+      },
+      bridge: true,
+    },
+    {
+      name: 'de-couple', lang: 'de', locale: 'de-DE', currency: 'EUR',
+      flat: { currentAge: '45', annualIncome: '95000', annualExpenses: '42000', targetRetirementAge: '58' },
+      country: 'DE', partner: { age: '45', income: '40000', retire: '58' },
+      accounts: [
+        { type: 'cash', balance: '30000' },
+        { type: 'taxable', balance: '400000', costBasis: '300000', annualContribution: '20000' },
+        { type: 'taxable', owner: 'partner', balance: '80000' },
+      ],
+      pensions: [{ kind: 'generic', amount: '18000', fromAge: '67' }, { kind: 'generic', owner: 'partner', amount: '12000', fromAge: '67' }],
+      phases: [{ fromAge: '75', amount: '36000' }],
+      body: {
+        currentAge: 45, annualIncome: 95000, annualExpenses: 42000, targetRetirementAge: 58,
+        partner: { age: 45, annualIncome: 40000, retirementAge: 58 },
+        accounts: [
+          { id: 'cash', type: 'cash', owner: 'self', balance: 30000 },
+          { id: 'taxable', type: 'taxable', owner: 'self', balance: 400000, costBasis: 300000, annualContribution: 20000 },
+          { id: 'taxable-partner', type: 'taxable', owner: 'partner', balance: 80000 },
+        ],
+        pensions: [{ kind: 'generic', owner: 'self', amount: 18000, fromAge: 67 }, { kind: 'generic', owner: 'partner', amount: 12000, fromAge: 67 }],
+        spending: [{ fromAge: 75, amount: 36000 }],
+        tax: { country: 'DE' }, currency: 'EUR',
+      },
+    },
+  ];
+  // The rest of every body: the form's defaults.
+  const defaults = { expectedReturn: 0.07, inflationRate: 0.03, withdrawalRate: 0.04, lifeExpectancy: 95, incomeGrowthRate: 0, monteCarlo: { simulations: 1000 }, historical: {} };
+
+  /** The figures a page shows for an answer, in its locale and currency. */
+  const figures = (d, p) => {
+    const m = new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency, maximumFractionDigits: 0 });
+    const end = Math.max(95, p.body.partner ? p.body.partner.age - p.body.currentAge + 95 : 0);
+    const de = p.lang === 'de';
+    return {
+      fiAge: d.fiAge === null ? '—' : String(d.fiAge),
+      lasts: d.depletionAge === null ? (de ? `über das Alter von ${end} hinaus` : `past age ${end}`) : (de ? `Alter ${d.depletionAge}` : `age ${d.depletionAge}`),
+      tax: m.format(d.lifetimeTax),
+    };
+  };
+  const shownFigures = async () => ({
+    fiAge: await page.textContent('#fi-age'), lasts: await page.textContent('#money-lasts'), tax: await page.textContent('#lifetime-tax'),
+  });
+  const waitFigures = (want) => page.waitForFunction((w) => document.querySelector('#lifetime-tax')?.textContent === w.tax
+    && document.querySelector('#fi-age')?.textContent === w.fiAge, want);
+
+  async function fillPersona(p) {
+    await page.click('#calc details:not(#household) > summary');
+    for (const [k, v] of Object.entries(p.flat)) await page.fill('#' + k, v);
+    await page.click('#household > summary');
+    await page.selectOption('#tax-country', p.country);
+    if (p.partner) {
+      await page.check('#has-partner');
+      await page.fill('#partner-age', p.partner.age);
+      await page.fill('#partner-income', p.partner.income);
+      await page.fill('#partner-retire', p.partner.retire);
+      if (p.filing) await page.selectOption('#tax-filing', p.filing);
+    }
+    for (const [i, a] of p.accounts.entries()) {
+      await page.click('#add-account');
+      await page.selectOption(`#accounts${i}-type`, a.type);
+      if (a.owner) await page.selectOption(`#accounts${i}-owner`, a.owner);
+      for (const k of ['balance', 'costBasis', 'annualContribution', 'employerContribution']) if (a[k]) await page.fill(`#accounts${i}-${k}`, a[k]);
+    }
+    for (const [i, x] of p.pensions.entries()) {
+      await page.click('#add-pension');
+      await page.selectOption(`#pensions${i}-kind`, x.kind);
+      if (x.owner) await page.selectOption(`#pensions${i}-owner`, x.owner);
+      await page.fill(`#pensions${i}-amount`, x.amount);
+      await page.fill(`#pensions${i}-fromAge`, x.fromAge);
+    }
+    for (const [i, x] of (p.phases || []).entries()) {
+      await page.click('#add-phase');
+      await page.fill(`#phases${i}-fromAge`, x.fromAge);
+      await page.fill(`#phases${i}-amount`, x.amount);
+    }
+    for (const [i, x] of (p.moves || []).entries()) {
+      await page.click('#add-move');
+      await page.fill(`#moves${i}-atAge`, x.atAge);
+      await page.selectOption(`#moves${i}-country`, x.country);
+    }
+    if (p.order) await page.selectOption('#withdrawal-order', p.order);
+    if (p.conversions) await page.fill('#conversions', p.conversions);
+  }
+
+  async function checkLooks(p, scheme) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(axeSource);
+    const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+    assert.deepEqual(res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `${p.name} ${scheme}: axe`);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(400);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `${p.name} at ${width}: page ${wide} px wide`);
+      await page.screenshot({ path: join(pageShots, `household-${p.name}-${scheme}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  for (const p of personas) {
+    test(`household ${p.name}: the page's figures are the API's, saved and reopened the same, light and dark`, async () => {
+      const patch = (path, body) => page.evaluate(([u, b]) => fetch(u, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), [path, body]);
+      await browser.addCookies([{ name: 'fiplan_lang', value: p.lang, url: base }]);
+      assert.equal(await patch('/api/v1/user/settings', { locale: p.locale }), 200);
+      assert.equal(await patch('/api/v1/user/profile', { currency: p.currency }), 200);
+      try {
+        await page.goto(base + '/');
+        await page.waitForSelector(`#tax-country option[value=${p.country}]`, { state: 'attached' });
+        await page.waitForSelector('#saved:not([hidden])');
+        await page.waitForSelector('#fi-number');
+        assert.equal(await page.getAttribute('html', 'lang'), p.lang);
+        await fillPersona(p);
+        const [resp] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+          page.click('#calc button[type=submit]'),
+        ]);
+        const sent = resp.request().postDataJSON();
+        const want = { ...defaults, ...p.body };
+        assert.deepEqual(sent, want, 'the request the page sends');
+        // The API's own answer for the same body.
+        const api = await fetch(base + '/api/v1/calculator', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(want) });
+        assert.equal(api.status, 200, await api.clone().text());
+        const d = (await api.json()).data;
+        assert.ok(Array.isArray(d.projections[0].accounts), 'a household answer');
+        const fig = figures(d, p);
+        await waitFigures(fig);
+        assert.deepEqual(await shownFigures(), fig);
+        assert.equal(await page.locator('#table tbody tr').count(), d.projections.length);
+        assert.equal(await page.locator('#table thead th').count(), 5 + (p.body.partner ? 1 : 0) + d.projections[0].accounts.length);
+        assert.equal(await page.locator('#stack-chart path.band').count(), d.projections[0].accounts.length);
+        const top = Number(await page.locator('#stack-chart path.band').last().getAttribute('data-last'));
+        const endSum = d.projections.at(-1).accounts.reduce((s, a) => s + Math.max(0, a.endBalance), 0);
+        assert.ok(Math.abs(top - endSum) < 0.01, `stack top ${top}, accounts ${endSum}`);
+        assert.equal(await page.locator('#baseline tbody tr').count(), 3);
+        const saves = Math.round(d.baseline.lifetimeTax - d.lifetimeTax);
+        if (p.lang === 'en' && saves > 0) assert.match(await page.textContent('#baseline-hint'), new RegExp(`saves ${new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency, maximumFractionDigits: 0 }).format(saves).replace(/[$.]/g, '\\$&')} of lifetime tax`));
+        assert.equal(await page.isDisabled('#currentSavings'), true, 'accounts replace the amount invested today');
+        assert.equal(d.savingsRate, 0, 'the API computes no savings rate for a household (when it does, show it again)');
+        assert.equal(await page.locator('#savings-rate').count(), 0, 'no savings rate of 0 shown for a household');
+        assert.equal(await page.locator('#bridge li').count(), Math.max(1, d.bridge.length));
+        if (p.bridge) assert.ok(d.bridge.length > 0, 'a bridge before the SIPP opens');
+        if (p.moves) {
+          const at = d.projections.findIndex((r) => r.residence === p.moves[0].country);
+          assert.equal(d.projections[at].age, Number(p.moves[0].atAge));
+          assert.equal(await page.textContent(`#table tbody tr:nth-child(${at + 1}) td:nth-child(3)`), 'Portugal');
+        }
+        if (d.notes?.length) assert.equal(await page.locator('#notes li').count(), d.notes.length);
+        // Keyboard and mouse: the chart gives each year's balances.
+        await page.focus('#stack-chart svg');
+        await page.keyboard.press('ArrowRight');
+        assert.match(await page.textContent('#stack-chart .chart-tip'), new RegExp(`${d.projections[1].age}:`));
+        const sb = await page.locator('#stack-chart svg').boundingBox();
+        await page.mouse.move(sb.x + sb.width - 20, sb.y + sb.height / 2);
+        assert.match(await page.textContent('#stack-chart .chart-tip'), new RegExp(`${d.projections.at(-1).age}:`));
+        // The CSV holds every account's balance by year.
+        const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
+        const csv = readFileSync(await dl.path(), 'utf8').trim().split('\n');
+        assert.equal(csv.length, d.projections.length + 1);
+        const ids = d.projections[0].accounts.map((a) => a.id);
+        assert.deepEqual(csv[0].split(',').slice(4, 4 + ids.length), ids);
+        assert.equal(Number(csv.at(-1).split(',')[4]), d.projections.at(-1).accounts[0].endBalance);
+        if (p.lang === 'de') {
+          const own = await page.evaluate(() => [...document.querySelectorAll('label, button, h1, h2, h3, legend, th[scope=col], dt, .lead, caption')]
+            .map((e) => e.textContent.trim()).filter(Boolean));
+          const bad = own.filter((s) => english.test(s));
+          assert.deepEqual(bad, [], 'English on the German page');
+        }
+        await checkLooks(p, 'light');
+        if (p.name === 'us-couple') {
+          // On paper: the household's results and inputs, the table whole.
+          await page.evaluate(() => globalThis.dispatchEvent(new Event('beforeprint')));
+          await page.emulateMedia({ media: 'print' });
+          try {
+            assert.equal(await page.isVisible('#baseline'), true, 'baseline printed');
+            assert.equal(await page.isVisible('#stack-chart svg'), true, 'balances by account printed');
+            assert.match(await page.textContent('#calc-summary'), /Balance today\s*300000/);
+            await page.screenshot({ path: join(pageShots, `household-${p.name}-print.png`), fullPage: true });
+          } finally {
+            await page.emulateMedia({ media: 'screen' });
+          }
+        }
+        // Save, reload, and open the saved plan on a fresh page.
+        await page.fill('#plan-name', `Household ${p.name}`);
+        const [saved] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/plans') && r.request().method() === 'POST'),
+          page.click('#save-plan'),
+        ]);
+        assert.equal(saved.status(), 201, await saved.text());
+        const id = (await saved.json()).data.id;
+        await page.waitForFunction((i) => document.location.search.includes('plan=' + i), id);
+        const stored = await page.evaluate((i) => fetch('/api/v1/plans/' + i).then((r) => r.json()), id);
+        assert.deepEqual(stored.data.input, want, 'the saved plan holds the household');
+        await page.reload();
+        await waitFigures(fig);
+        assert.deepEqual(await shownFigures(), fig);
+        // Saved again under the same name: a PUT with the plan's ETag.
+        const [put] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/plans/' + id) && r.request().method() === 'PUT'),
+          page.click('#save-plan'),
+        ]);
+        assert.equal(put.status(), 200, await put.text());
+        assert.ok(put.request().headers()['if-match'], 'If-Match sent');
+        const [again] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+          page.goto(base + '/?plan=' + id),
+        ]);
+        assert.deepEqual(again.request().postDataJSON(), want, 'the plan opened from its id');
+        await waitFigures(fig);
+        assert.equal(await page.inputValue('#accounts0-balance'), p.accounts[0].balance);
+        await checkLooks(p, 'dark');
+      } finally {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+        await patch('/api/v1/user/settings', { locale: 'en-US' });
+        await patch('/api/v1/user/profile', { currency: 'USD' });
+      }
+    });
+  }
 
   test('amounts in the profile\'s currency and the settings\' locale', async () => {
     const patch = (path, body) => page.evaluate(([p, b]) => fetch(p, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), [path, body]);
@@ -594,7 +893,9 @@ try {
     await shot('rate-limited');
   });
 
-  for (const t of tests) {
+  // ONLY=text runs the tests whose name holds it (and the sign-in they need), while working on them.
+  const only = process.env.ONLY;
+  for (const t of tests.filter((x) => !only || x.name.includes(only) || x.name === 'sign in locally')) {
     const t0 = Date.now();
     try {
       problems.length = 0;

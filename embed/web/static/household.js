@@ -1,0 +1,362 @@
+// The household part of the calculator: a partner, accounts with their tax
+// wrappers, pensions, spending phases, the withdrawal order, conversions,
+// moves abroad and the tax return; and what a household plan's answer adds
+// (lifetime tax, the bridge years, the conventional baseline, balances by
+// account).
+import { api, el, money, t, tn, numberOf, apiText, countryName, currency, lang } from './common.js';
+import { lineChart } from './chart.js';
+
+const box = /** @type {HTMLDetailsElement} */ (document.getElementById('household'));
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+const taxCountry = /** @type {HTMLSelectElement} */ (document.getElementById('tax-country'));
+const taxRegion = /** @type {HTMLSelectElement} */ (document.getElementById('tax-region'));
+const hasPartner = $('has-partner');
+/** @type {{code:string,name:string,currency:string,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
+let countries = [];
+
+const owners = () => ['self', 'partner'].filter((o) => o === 'self' || hasPartner.checked).map((o) => [o, t('hh.owner.' + o)]);
+const kinds = ['generic', 'us-social-security', 'ca-cpp', 'ca-oas', 'gb-state-pension'];
+const country = (code) => countries.find((c) => c.code === code);
+
+/** The account types of the chosen tax country: cash, taxable and its wrappers. */
+function accountTypes() {
+  const w = country(taxCountry.value)?.wrappers || [];
+  return [['cash', t('hh.type.cash')], ['taxable', t('hh.type.taxable')], ...w.map((x) => [x.id, x.name])];
+}
+const countryOptions = () => countries.map((c) => [c.code, c.name]);
+const regionOptions = (code) => [['', t('hh.noRegion')], ...(country(code)?.regions || []).map((r) => [r.code, r.name])];
+
+/**
+ * The rows of each list: its container, data path, the label of its remove
+ * button, and its fields ({k, label, options?: () => [value, text][],
+ * num?: true}).
+ */
+const lists = {
+  accounts: {
+    box: 'accounts', remove: 'hh.removeAccount', fields: [
+      { k: 'type', label: 'hh.f.type', options: accountTypes },
+      { k: 'owner', label: 'hh.f.owner', options: owners },
+      { k: 'balance', label: 'hh.f.balance', num: true },
+      { k: 'costBasis', label: 'hh.f.costBasis', num: true, when: (row) => row.type === 'taxable' },
+      { k: 'annualContribution', label: 'hh.f.contribution', num: true },
+      { k: 'employerContribution', label: 'hh.f.employer', num: true, when: (row) => row.type !== 'cash' && row.type !== 'taxable' },
+    ],
+  },
+  pensions: {
+    box: 'pensions', remove: 'hh.removePension', fields: [
+      { k: 'kind', label: 'hh.f.kind', options: () => kinds.map((k) => [k, t('hh.kind.' + k)]) },
+      { k: 'owner', label: 'hh.f.owner', options: owners },
+      { k: 'amount', label: 'hh.f.amount', num: true },
+      { k: 'fromAge', label: 'hh.f.fromAge', num: true },
+    ],
+  },
+  spending: {
+    box: 'phases', remove: 'hh.removePhase', fields: [
+      { k: 'fromAge', label: 'hh.f.fromAge', num: true },
+      { k: 'amount', label: 'hh.f.spend', num: true },
+    ],
+  },
+  relocations: {
+    box: 'moves', remove: 'hh.removeMove', fields: [
+      { k: 'atAge', label: 'hh.f.atAge', num: true },
+      { k: 'country', label: 'hh.f.country', options: countryOptions },
+      { k: 'region', label: 'hh.f.region', options: (row) => regionOptions(row.country) },
+    ],
+  },
+};
+
+/** A select of options, keeping value even when the list does not hold it. */
+function select(attrs, options, value) {
+  const opts = options.map(([v, text]) => el('option', { value: v, selected: v === value }, text));
+  if (value && !options.some(([v]) => v === value)) opts.push(el('option', { value, selected: true }, value));
+  return el('select', attrs, opts);
+}
+
+/** Adds a row to list name, filled from values. */
+function addRow(name, values = {}) {
+  const spec = lists[name];
+  const host = document.getElementById(spec.box);
+  const i = host.children.length;
+  const row = el('div', { class: 'hh-row' });
+  const draw = () => {
+    const v = { ...values, ...readRow(name, row) };
+    row.replaceChildren(...spec.fields.filter((f) => !f.when || f.when(v)).map((f) => {
+      const id = `${spec.box}${i}-${f.k}`;
+      const attrs = { id, 'data-path': `${name}[${i}].${f.k}`, 'data-k': f.k };
+      const input = f.options
+        ? select(attrs, f.options(v), v[f.k] === undefined ? undefined : String(v[f.k]))
+        : el('input', { ...attrs, type: 'number', inputmode: 'decimal', step: 'any', min: '0', value: v[f.k] ?? '' });
+      if (f.options) input.addEventListener('change', draw);
+      return el('div', { class: 'field' }, el('label', { for: id }, t(f.label)), input);
+    }), el('button', { type: 'button', class: 'secondary small', 'aria-label': t(spec.remove, { i: i + 1 }), onclick: () => { row.remove(); renumber(name); syncSavings(); } }, t('calc.remove')));
+  };
+  host.append(row);
+  draw();
+  syncSavings();
+  return row;
+}
+
+/** The values of a row's fields (numbers as numbers, empty ones left out). */
+function readRow(name, row) {
+  const out = {};
+  for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll('[data-k]'))) {
+    const v = c.tagName === 'SELECT' ? c.value || undefined : numberOf(c);
+    if (v !== undefined) out[c.dataset.k] = v;
+  }
+  return out;
+}
+
+const rowsOf = (name) => [...document.getElementById(lists[name].box).children].map((r) => readRow(name, r));
+
+function renumber(name) {
+  const rows = rowsOf(name);
+  document.getElementById(lists[name].box).replaceChildren();
+  rows.forEach((r) => addRow(name, r));
+}
+
+/** Accounts replace the amount invested today: its field is off while there are any. */
+function syncSavings() {
+  const any = document.getElementById('accounts').children.length > 0;
+  $('currentSavings').disabled = any;
+  $('savings-hint').hidden = !any;
+  if (any) $('savings-hint').textContent = t('hh.savingsFromAccounts', { total: money(rowsOf('accounts').reduce((s, r) => s + (typeof r.balance === 'number' ? r.balance : 0), 0)) });
+  if (any) $('currentSavings').setAttribute('aria-describedby', 'savings-hint');
+  else $('currentSavings').removeAttribute('aria-describedby');
+}
+
+/** Draws every row again: owners follow the partner, types the tax country. */
+function redraw() {
+  for (const name of Object.keys(lists)) renumber(name);
+  syncSavings();
+  $('partner-fields').hidden = !hasPartner.checked;
+  $('conversions-field').hidden = taxCountry.value !== 'US';
+  const regs = regionOptions(taxCountry.value);
+  const was = taxRegion.value;
+  taxRegion.replaceChildren(...regs.map(([v, text]) => el('option', { value: v, selected: v === was }, text)));
+  taxRegion.disabled = regs.length < 2;
+  $('tax-hint').textContent = countries.length ? t('hh.taxHint', { cur: currency() }) : t('hh.taxSignIn');
+}
+
+/** Account ids from their types: us-401k, us-401k-partner, taxable-2. */
+function accountIds(rows) {
+  const seen = new Map();
+  return rows.map((r) => {
+    const base = (r.type || 'account') + (r.owner === 'partner' ? '-partner' : '');
+    const n = (seen.get(base) || 0) + 1;
+    seen.set(base, n);
+    return (n > 1 ? `${base}-${n}` : base).toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 32);
+  });
+}
+
+/** The household fields of the request body (none when the section is unused). */
+export function householdBody() {
+  const b = {};
+  if (hasPartner.checked) {
+    const p = {};
+    for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'))) {
+      const v = numberOf(c);
+      if (v !== undefined) p[c.dataset.k] = v;
+    }
+    b.partner = p;
+  }
+  const acc = rowsOf('accounts');
+  if (acc.length) {
+    const ids = accountIds(acc);
+    b.accounts = acc.map((r, i) => ({ id: ids[i], ...r }));
+  }
+  for (const name of ['pensions', 'spending', 'relocations']) {
+    const rows = rowsOf(name);
+    if (rows.length) b[name] = rows;
+  }
+  const order = /** @type {HTMLSelectElement} */ (document.getElementById('withdrawal-order')).value;
+  if (order !== 'conventional') b.withdrawalOrder = order;
+  const conv = numberOf($('conversions'));
+  if (taxCountry.value === 'US' && conv !== undefined) b.conversions = { upToRate: typeof conv === 'number' ? Math.round(conv * 1e6) / 1e8 : conv };
+  if (taxCountry.value) {
+    b.tax = { country: taxCountry.value };
+    if (taxRegion.value) b.tax.region = taxRegion.value;
+    const filing = /** @type {HTMLSelectElement} */ (document.getElementById('tax-filing')).value;
+    if (filing && hasPartner.checked) b.tax.filing = filing;
+    b.currency = currency();
+  }
+  return b;
+}
+
+/** Fills the section from a request body (a shared link or a saved plan). */
+export function fillHousehold(body) {
+  const opt = (id, v) => { const s = /** @type {HTMLSelectElement} */ (document.getElementById(id)); if (v && ![...s.options].some((o) => o.value === v)) s.append(el('option', { value: v }, v)); s.value = v || s.options[0].value; };
+  opt('tax-country', body.tax?.country);
+  redraw();
+  opt('tax-region', body.tax?.region);
+  opt('tax-filing', body.tax?.filing);
+  opt('withdrawal-order', typeof body.withdrawalOrder === 'string' ? body.withdrawalOrder : 'conventional');
+  $('conversions').value = body.conversions ? String(Math.round(body.conversions.upToRate * 1e8) / 1e6) : '';
+  hasPartner.checked = !!body.partner;
+  for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'))) {
+    const v = body.partner?.[c.dataset.k];
+    if (body.partner) c.value = v === undefined ? '' : String(v);
+  }
+  for (const name of Object.keys(lists)) {
+    document.getElementById(lists[name].box).replaceChildren();
+    for (const r of body[name] || []) addRow(name, r);
+  }
+  redraw();
+  if (Object.keys(householdBody()).length) box.open = true;
+}
+
+/** Loads the tax countries (signed in only: the list is not public). */
+export async function loadCountries(signedIn) {
+  if (signedIn) {
+    try {
+      countries = await api('GET', '/tax/countries');
+      for (const c of countries) c.name = countryName(c.code, c.name);
+      countries.sort((a, b) => a.name.localeCompare(b.name, lang));
+      const was = taxCountry.value;
+      taxCountry.replaceChildren(el('option', { value: '' }, t('hh.noTax')), ...countries.map((c) => el('option', { value: c.code, selected: c.code === was }, c.name)));
+    } catch { countries = []; }
+  }
+  redraw();
+}
+
+hasPartner.addEventListener('change', redraw);
+document.getElementById('accounts').addEventListener('input', syncSavings);
+// A field's error goes when it is edited.
+box.addEventListener('input', (e) => {
+  const f = /** @type {HTMLElement} */ (e.target);
+  f.removeAttribute('aria-invalid');
+  document.getElementById(f.id + '-error')?.remove();
+});
+taxCountry.addEventListener('change', () => { taxRegion.value = ''; redraw(); });
+document.getElementById('add-account').addEventListener('click', () => addRow('accounts', { type: country(taxCountry.value)?.wrappers?.[0]?.id || 'taxable', balance: 0 }).querySelector('select')?.focus());
+document.getElementById('add-pension').addEventListener('click', () => addRow('pensions', { kind: 'generic', fromAge: 67 }).querySelector('select')?.focus());
+document.getElementById('add-phase').addEventListener('click', () => addRow('spending', { fromAge: 75 }).querySelector('input')?.focus());
+document.getElementById('add-move').addEventListener('click', () => addRow('relocations', { country: countries[0]?.code }).querySelector('input')?.focus());
+
+/** An account's name in the results: its type's name, and whose it is with a partner. */
+function accountName(id, body) {
+  const a = (body.accounts || []).find((x) => x.id === id);
+  const type = a?.type || (id.startsWith('us-roth-ira') ? 'us-roth-ira' : 'taxable');
+  const name = (type === 'cash' || type === 'taxable') ? t('hh.type.' + type)
+    : countries.flatMap((c) => c.wrappers || []).find((w) => w.id === type)?.name || type;
+  return body.partner ? `${name} (${t('hh.owner.' + (a?.owner || (id.endsWith('-partner') ? 'partner' : 'self')))})` : name;
+}
+
+const stat = (label, value, id) => el('div', {}, el('dt', {}, label), el('dd', { id }, value));
+const lastsText = (age, end) => (age === null || age === undefined ? t('calc.pastAge', { age: end }) : t('calc.atAge', { age }));
+
+/** True when the answer is a household plan's (its rows carry accounts). */
+export const isHousehold = (d) => Array.isArray(d.projections?.[0]?.accounts);
+
+/**
+ * Shows what a household plan adds: lifetime tax, the retirement age, the
+ * bridge years, the baseline, the stacked chart; returns the table's
+ * columns for the rows by year.
+ */
+export function showHousehold(d, body) {
+  const res = document.getElementById('hh-results');
+  const stats = document.getElementById('hh-stats');
+  res.hidden = stats.hidden = !isHousehold(d);
+  if (res.hidden) return null;
+  const end = Math.max(body.lifeExpectancy ?? 95, body.partner ? body.partner.age - body.currentAge + (body.partner.lifeExpectancy ?? 95) : 0);
+  stats.replaceChildren(
+    stat(t('hh.retireAge'), d.retirementAge === null || d.retirementAge === undefined ? '—' : String(d.retirementAge), 'retire-age'),
+    stat(t('hh.lifetimeTax'), money(d.lifetimeTax), 'lifetime-tax'));
+  const b = d.baseline;
+  const diff = (x, y) => (typeof x === 'number' && typeof y === 'number' ? money(x - y) : '—');
+  // Years the money lasts longer (or shorter) than in the conventional order.
+  const lastsDiff = (x, y) => {
+    const n = (x ?? end) - (y ?? end);
+    return n === 0 ? '—' : (n > 0 ? '+' : '−') + tn('calc.years', Math.abs(n));
+  };
+  const rows = b ? [
+    [t('hh.b.tax'), money(d.lifetimeTax), money(b.lifetimeTax), diff(d.lifetimeTax, b.lifetimeTax), 'tax'],
+    [t('hh.b.lasts'), lastsText(d.depletionAge, end), lastsText(b.depletionAge, end), lastsDiff(d.depletionAge, b.depletionAge), 'lasts'],
+    [t('hh.b.end'), money(d.finalBalanceReal), money(b.endBalanceReal), diff(d.finalBalanceReal, b.endBalanceReal), 'end'],
+  ] : [];
+  // In one sentence: what the chosen order (and conversions) save or cost in tax.
+  const saved = b ? Math.round(b.lifetimeTax - d.lifetimeTax) : 0;
+  document.getElementById('baseline-hint').textContent = t('hh.baselineHint') + ' '
+    + (saved > 0 ? t('hh.worthSaves', { amount: money(saved) }) : saved < 0 ? t('hh.worthCosts', { amount: money(-saved) }) : t('hh.worthSame'));
+  const head = [t('hh.b.what'), t('hh.b.yours'), t('hh.b.conventional'), t('hh.b.diff')];
+  document.getElementById('baseline').replaceChildren(
+    el('caption', { class: 'sr' }, t('hh.baselineH')),
+    el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, rows.map((r) => el('tr', { id: 'baseline-' + r[4] }, r.slice(0, 4).map((v, i) => el('td', { 'data-label': head[i] }, v))))));
+  const names = (ids) => ids.map((id) => accountName(id, body)).join(', ');
+  const bridge = d.bridge || [];
+  document.getElementById('bridge').replaceChildren(...(bridge.length ? bridge.map((x) => el('li', {},
+    t(x.fromAge === x.toAge ? 'hh.bridgeOne' : 'hh.bridgeRow', { from: x.fromAge, to: x.toAge, accounts: names(x.accounts) }))) : [el('li', {}, t('hh.noBridge'))]));
+  drawStack(d, body);
+  const ids = d.projections[0].accounts.map((a) => a.id);
+  const cols = [
+    [t('calc.col.year'), (r) => r.year],
+    [t('calc.col.age'), (r) => r.age],
+    ...(body.partner ? [[t('hh.col.partnerAge'), (r) => r.partnerAge ?? '—']] : []),
+    [t('hh.col.residence'), (r) => country(r.residence)?.name || countryName(r.residence, r.residence)],
+    ...ids.map((id) => [accountName(id, body), (r) => money(r.accounts.find((a) => a.id === id)?.endBalance)]),
+    [t('calc.col.withdrawals'), (r) => money(r.withdrawals)],
+    [t('hh.col.tax'), (r) => money(r.tax?.total)],
+  ];
+  return cols;
+}
+
+/**
+ * The CSV lines of a household answer: ages, residence, each account's end
+ * balance (its id the column), withdrawals and tax; null for a one-pot plan.
+ */
+export function householdCSV(d) {
+  if (!isHousehold(d)) return null;
+  const ids = d.projections[0].accounts.map((a) => a.id);
+  const head = ['year', 'age', 'partnerAge', 'residence', ...ids, 'withdrawals', 'tax', 'endBalance', 'realEndBalance'];
+  return [head.join(',')].concat(d.projections.map((r) => [r.year, r.age, r.partnerAge ?? '', r.residence,
+    ...ids.map((id) => r.accounts.find((a) => a.id === id)?.endBalance ?? ''), r.withdrawals, r.tax?.total ?? '', r.endBalance, r.realEndBalance].join(',')));
+}
+
+/** The balances of each account stacked by age, with each year's figures on hover or focus. */
+function drawStack(d, body) {
+  const p = d.projections;
+  const xs = p.map((r) => r.age);
+  const ids = p[0].accounts.map((a) => a.id);
+  const below = p.map(() => 0);
+  const bands = ids.map((id, k) => {
+    const lo = [...below];
+    p.forEach((r, i) => { below[i] += Math.max(0, r.accounts.find((a) => a.id === id)?.endBalance || 0); });
+    return { name: 'acct-' + id, label: accountName(id, body), cls: 'stack s' + (k % 6), xs, lo, hi: [...below] };
+  });
+  const chart = document.getElementById('stack-chart');
+  const fig = lineChart({
+    title: t('hh.chartTitle'), desc: t('hh.chartDesc', { n: ids.length, from: xs[0], to: xs[xs.length - 1] }),
+    xLabel: t('calc.col.age'), bands, width: chart.clientWidth - 18,
+  });
+  const svg = /** @type {SVGSVGElement} */ (fig.querySelector('svg'));
+  const tip = el('p', { class: 'chart-tip', 'aria-live': 'polite' }, t('hh.chartTip'));
+  let at = -1;
+  const showAt = (i) => {
+    at = Math.max(0, Math.min(p.length - 1, i));
+    const r = p[at];
+    tip.textContent = `${t('calc.col.age')} ${r.age}: ` + r.accounts.map((a) => `${accountName(a.id, body)} ${money(a.endBalance)}`).join(' · ');
+  };
+  svg.setAttribute('tabindex', '0');
+  svg.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    showAt(at + (e.key === 'ArrowRight' ? 1 : -1));
+  });
+  svg.addEventListener('focus', () => { if (at < 0) showAt(0); });
+  svg.addEventListener('mousemove', (e) => {
+    const box = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const x = ((e.clientX - box.left) / box.width) * vb.width;
+    showAt(Math.round(((x - 56) / (vb.width - 72)) * (p.length - 1)));
+  });
+  fig.append(tip);
+  chart.replaceChildren(fig);
+}
+
+/** The API's notes, in English, under a heading that says so. */
+export function showNotes(d) {
+  const notes = d.notes || [];
+  const box = document.getElementById('api-notes');
+  box.hidden = !notes.length;
+  document.getElementById('notes').replaceChildren(...notes.map((n) => el('li', apiText(), n)));
+}
