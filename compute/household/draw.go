@@ -6,17 +6,21 @@ import "math"
 // beyond its income: the draw d that meets outflow + tax(d) - inflow, found
 // by the secant method. The first point is guess (last year's draw in
 // money of this year) or, without one, the need before the draw's own tax
-// grossed up by the marginal cost the last solve met. Each round draws d
-// afresh from the state before the first draw, so a year draws what it
-// needs and no more (within a hundred-thousandth of the draw; see
-// overshoot); it reports what was left unmet.
-func (e *engine) solve(ys *yearState, guess float64) float64 {
+// grossed up by the marginal cost the last solve met. Each round places d
+// afresh from the state before the first draw (see place), so a year draws
+// what it needs and no more (within a hundred-thousandth of the draw; see
+// overshoot); it reports what was left unmet. With conv, each round also
+// converts up to the conversion band after its draws, so the draw pays the
+// conversion's tax too.
+func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 	s := &e.saved
 	e.keep(s, ys)
 	var p0, t0 float64 // the last point evaluated: draw and tax
-	known := false
+	known, placed := false, false
 	d := guess
 	if !(d > 0) {
+		e.place(0, ys, conv)
+		placed = true
 		t0, known = e.taxes(ys, false), true
 		need := ys.outflow + t0 - ys.inflow - ys.drawn
 		if need <= 0.005 {
@@ -27,11 +31,11 @@ func (e *engine) solve(ys *yearState, guess float64) float64 {
 	}
 	best := -1.0 // the smallest draw met, to fall back on
 	for k := 0; k < maxSolve; k++ {
-		if k > 0 {
+		if placed {
 			e.back(s, ys)
 		}
-		got := e.take(d, ys)
-		ys.drawn = s.drawn + got
+		got := e.place(d, ys, conv)
+		placed = true
 		t := e.taxes(ys, false)
 		r := ys.outflow + t - ys.inflow - ys.drawn
 		if got < d-1e-9*d && r > 0.005 {
@@ -59,10 +63,25 @@ func (e *engine) solve(ys *yearState, guess float64) float64 {
 	}
 	if best >= 0 {
 		e.back(s, ys)
-		ys.drawn = s.drawn + e.take(best, ys)
+		e.place(best, ys, conv)
 	}
 	ys.due = e.taxes(ys, false)
 	return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn-0.005)
+}
+
+// place draws d from the state a solve keeps and, with conv, converts
+// what the year's conversion band still has room for; it reports what was
+// drawn.
+func (e *engine) place(d float64, ys *yearState, conv bool) float64 {
+	got := 0.0
+	if d > 0 {
+		got = e.take(d, ys)
+	}
+	ys.drawn = e.saved.drawn + got
+	if conv {
+		e.convert(ys)
+	}
+	return got
 }
 
 // overshoot is how far round k of a solve may draw past the need (the
@@ -76,25 +95,25 @@ func overshoot(d float64, k int) float64 {
 	return max(0.5, 1e-5*d)
 }
 
-// drawState is what drawing changes: the accounts, the year's taxable
-// flows, the lump sums used and the money drawn.
+// drawState is what drawing and converting change: the accounts, the
+// year's taxable flows, the lump sums used, the money drawn and converted.
 type drawState struct {
-	acc   [maxHeld]held
-	f     [2]flows
-	cap   [2]float64
-	drawn float64
+	acc              [maxHeld]held
+	f                [2]flows
+	cap              [2]float64
+	drawn, converted float64
 }
 
 // keep saves the state a solve draws from; back returns to it.
 func (e *engine) keep(s *drawState, ys *yearState) {
 	copy(s.acc[:e.na], e.acc[:e.na])
-	s.f, s.drawn = ys.f, ys.drawn
+	s.f, s.drawn, s.converted = ys.f, ys.drawn, ys.row.Converted
 	s.cap[0], s.cap[1] = e.ppl[0].capUsed, e.ppl[1].capUsed
 }
 
 func (e *engine) back(s *drawState, ys *yearState) {
 	copy(e.acc[:e.na], s.acc[:e.na])
-	ys.f, ys.drawn = s.f, s.drawn
+	ys.f, ys.drawn, ys.row.Converted = s.f, s.drawn, s.converted
 	e.ppl[0].capUsed, e.ppl[1].capUsed = s.cap[0], s.cap[1]
 }
 
@@ -283,11 +302,9 @@ func (e *engine) sell(a *held, x float64, f *flows) {
 }
 
 // convert moves tax-deferred money to its conversion wrapper up to the top
-// of the conversion band, before required minimums start; it reports the
-// money moved.
-func (e *engine) convert(ys *yearState) float64 {
+// of the conversion band, before required minimums start.
+func (e *engine) convert(ys *yearState) {
 	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
-	moved := 0.0
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		if a.convTo < 0 || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
@@ -310,7 +327,5 @@ func (e *engine) convert(ys *yearState) float64 {
 			b.seasoned += x
 		}
 		ys.row.Converted += x
-		moved += x
 	}
-	return moved
 }

@@ -71,10 +71,9 @@ type engine struct {
 	baseline      bool // drawing conventionally, no conversions
 
 	// the solve's memory, for first guesses: the marginal cost of the last
-	// draw, the last year's draw in today's money, and the draw the last
-	// conversion's tax took per unit converted
-	slope, lastDraw, convDraw float64
-	saved                     drawState // the state a solve draws from
+	// draw and the last year's draw in today's money
+	slope, lastDraw float64
+	saved           drawState // the state a solve draws from
 
 	// bands per residence: real ordinary income at the top of the lowest
 	// taxed band and at the top of the conversion band (-1 not yet known)
@@ -93,7 +92,7 @@ type engine struct {
 // save keeps the state before the first year; reset returns to it.
 func (e *engine) save() { e.acc0, e.ppl0 = e.acc, e.ppl }
 
-func (e *engine) reset() { e.acc, e.ppl, e.slope, e.lastDraw, e.convDraw = e.acc0, e.ppl0, 0, 0, 0 }
+func (e *engine) reset() { e.acc, e.ppl, e.slope, e.lastDraw = e.acc0, e.ppl0, 0, 0 }
 
 // outcome is what a run reports besides its rows.
 type outcome struct {

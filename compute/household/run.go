@@ -55,15 +55,8 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		e.contribute(&ys)
 		e.required(&ys)
 		e.spend(&ys)
-		short := e.solve(&ys, e.lastDraw*cpi)
+		short := e.solve(&ys, e.lastDraw*cpi, e.p.Convert && !e.baseline)
 		e.lastDraw = ys.drawn / cpi
-		if e.p.Convert && !e.baseline {
-			if moved := e.convert(&ys); moved > 0 {
-				before := ys.drawn
-				short = e.solve(&ys, e.convDraw*moved)
-				e.convDraw = (ys.drawn - before) / moved
-			}
-		}
 		if short > 0 && o.depleteRow < 0 {
 			o.depleteRow = t
 		}
