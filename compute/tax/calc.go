@@ -172,7 +172,7 @@ func (st *state) run(v *view) float64 {
 // taxable base, the bands, the reliefs, the credits and the final rounding.
 func (st *state) rule(i int, r *Rule) {
 	st.off[i] = !st.who.holds(&r.When)
-	if st.off[i] {
+	if st.off[i] || (r.idleable && st.present()&r.reads == 0) {
 		st.amt[i], st.taxable[i], st.gross[i], st.deducted[i] = 0, 0, 0, 0
 		st.layerAmt[i] = [MaxLayers]float64{}
 		return
@@ -182,6 +182,17 @@ func (st *state) rule(i int, r *Rule) {
 		return
 	}
 	st.once(i, r)
+}
+
+// present is the set of parts that are not 0 (bit p for part p).
+func (st *state) present() uint8 {
+	var m uint8
+	for p, v := range st.parts {
+		if v != 0 {
+			m |= 1 << p
+		}
+	}
+	return m
 }
 
 // perEarner charges rule i on the partner's earnings alone and on the rest

@@ -78,7 +78,32 @@ func (s *System) compileRule(y *Year, i int, jr *jRule) error {
 		mr = math.Max(mr, r.ReliefRate*maxInputRate(y, r))
 	}
 	r.maxRate = mr + creditSlope
+	r.reads, r.idleable = idleWhen(r)
 	return nil
+}
+
+// idleWhen is the set of parts rule r's layer bases weigh, and whether
+// nothing but those parts can make it charge or change another rule: no
+// base reads another rule's figures and no credit spills over.
+func idleWhen(r *Rule) (reads uint8, idleable bool) {
+	idleable = true
+	for li := range r.Layers {
+		m := &r.Layers[li].Base
+		if len(m.Refs) > 0 || m.On != OnNone {
+			idleable = false
+		}
+		for p, w := range m.Parts {
+			if w != 0 {
+				reads |= 1 << p
+			}
+		}
+	}
+	for ci := range r.Credits {
+		if len(r.Credits[ci].Spill) > 0 {
+			idleable = false
+		}
+	}
+	return reads, idleable
 }
 
 // parseCategory reads a category's name.

@@ -620,6 +620,11 @@ type Rule struct {
 	MinTax        float64 // a final amount below this is not collected
 	Sources       []Source
 	maxRate       float64 // highest marginal rate the rule can reach, for checks
+	// reads is the set of parts (bit p for part p) its layers' bases weigh;
+	// idleable: those bases read nothing else and no credit spills, so
+	// when every part it reads is 0 the rule charges 0 and changes nothing
+	reads    uint8
+	idleable bool
 }
 
 // MaxMarginal is an upper bound on the marginal rate of the year's total tax
