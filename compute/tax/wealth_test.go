@@ -25,7 +25,8 @@ func one(cash, inv float64) Wealth {
 
 var wealthExamples = []wealthExample{
 	// Netherlands, box 3 in 2026 (Wet IB 2001 art. 5.2, 5.3, 5.5, 2.13;
-	// Belastingdienst percentages for 2026 as read in November 2026:
+	// the Belastingdienst's 2026 figures as two tax advisers' summaries give
+	// them, its own page not reached:
 	// banktegoeden 1,28 % provisional, overige bezittingen 6,00 %, schulden
 	// 2,70 % provisional, heffingvrij vermogen 59 357, schuldendrempel
 	// 3 800, 36 %). No Belastingdienst worked example with the 2026 figures
