@@ -91,8 +91,9 @@ var wealthExamples = []wealthExample{
 	{name: "ES Madrid 3700000", src: computed, cc: "es", region: "MD", w: one(0, 3.7e6), want: 0},
 
 	// Norway 2026 (sktl § 4-12: shares and funds at 80 %; Finansdepartementet
-	// "Skattesatser 2026": bunnfradrag 1 900 000, municipality 0,525 %,
-	// state 0,475 % and 0,575 % above 21 500 000; the totals, 1,0 % above
+	// "Skattesatser 2026": bunnfradrag 1 900 000, step 2 from 21 500 000; the
+	// split municipality 0,525 %, state 0,475 % and 0,575 % is unconfirmed
+	// and leaves the total unchanged; the totals, 1,0 % above
 	// 1,9 million and 1,1 % above 21,5 million, as the Minister of Finance
 	// stated them to Stortinget on 23 January 2026, Dokument 15:1136). No
 	// Skatteetaten worked example with these figures was found. Funds 5 000 000 at 80 % plus a
