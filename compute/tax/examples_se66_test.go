@@ -38,9 +38,10 @@ var examplesSE66 = []example{
 	// The brytpunkt of the over-66 under this schedule: pension 760 500
 	// (12,85 pbb): grundavdrag 0,293 × 59 200 = 17 345,60 + tillägg 1,691 ×
 	// 59 200 = 100 107,20 → 117 452,80 → 117 500; beskattningsbar 643 000 =
-	// skiktgräns → statlig skatt 0. Reports of Skatteverket's "Belopp och
-	// procent 2026" differ (760 500 and 751 100), so this is computed, not
-	// a table figure.
+	// skiktgräns → statlig skatt 0. Summaries of Skatteverket's "Belopp och
+	// procent 2026" give 751 100, which matches the rule before the 2026
+	// strengthening (643 000 + 1,826 × 59 200 → 108 100), so this is
+	// computed, not a table figure.
 	{name: "2026 pension 760500, age 67 (brytpunkt under the schedule)", src: computed, year: 2026,
 		in: Income{Pension: 760500, Age: 67}, income: zero},
 	// 100 kr more: beskattningsbar 643 100 → statlig skatt 20.

@@ -25,7 +25,8 @@ func one(cash, inv float64) Wealth {
 
 var wealthExamples = []wealthExample{
 	// Netherlands, box 3 in 2026 (Wet IB 2001 art. 5.2, 5.3, 5.5, 2.13;
-	// Belastingdienst percentages for 2026 as read in November 2026:
+	// the Belastingdienst's 2026 figures as two tax advisers' summaries give
+	// them, its own page not reached:
 	// banktegoeden 1,28 % provisional, overige bezittingen 6,00 %, schulden
 	// 2,70 % provisional, heffingvrij vermogen 59 357, schuldendrempel
 	// 3 800, 36 %). No Belastingdienst worked example with the 2026 figures
@@ -45,16 +46,25 @@ var wealthExamples = []wealthExample{
 	{name: "NL bank 100000 debts 10000", src: computed, cc: "nl",
 		w: Wealth{Person: [2]Holdings{{Cash: 100000, Debts: 10000}}}, want: 147.08},
 
-	// Switzerland, canton and city of Zürich (StG ZH § 47, tariff steps in
-	// force from 2024; Steuerfuss 2026: canton 95 %, city 119 %). Computed:
-	// the Steueramt's calculator was not reachable. Single, 1 000 000:
-	// ½ ‰ × 238 000 + 1 ‰ × 399 000 + 1½ ‰ × 283 000 = 942,50 simple tax;
-	// × 2,14 = 2 016,95.
+	// Switzerland, canton and city of Zürich (StG ZH § 47, the steps of the
+	// ESTV's tax data for 2024 and 2025, which the 2026 file applies because
+	// the 2026 amounts were not found; Steuerfuss 2026: canton 95 %, city
+	// 119 %). Computed: the Steueramt's calculator was not reachable.
+	// Single, 1 000 000: ½ ‰ × 238 000 + 1 ‰ × 399 000 + 1½ ‰ × 283 000 =
+	// 942,50 simple tax; × 2,14 = 2 016,95.
 	{name: "CH ZH single 1000000", src: computed, cc: "ch", region: "ZH", w: one(100000, 900000), want: 2016.95},
 	// Married (Verheiratetentarif, spouses' wealth together), 1 000 000:
-	// ½ ‰ × 238 000 + 1 ‰ × 399 000 + 1½ ‰ × 204 000 = 824; × 2,14 = 1 763,36.
+	// ½ ‰ × 239 000 + 1 ‰ × 397 000 + 1½ ‰ × 205 000 = 824; × 2,14 = 1 763,36.
 	{name: "CH ZH married 1000000", src: computed, cc: "ch", region: "ZH",
 		w: Wealth{Person: [2]Holdings{{Investments: 600000}, {Investments: 400000}}, Couple: true}, want: 1763.36},
+	// Single, 4 000 000, into the 3 ‰ step that starts at 3 262 000:
+	// 119 + 399 + 954 + 2 ‰ × 956 000 + 2½ ‰ × 953 000 + 3 ‰ × 738 000 =
+	// 7 980,50; × 2,14 = 17 078,27.
+	{name: "CH ZH single 4000000", src: computed, cc: "ch", region: "ZH", w: one(0, 4e6), want: 17078.27},
+	// Married, 4 000 000: 119,50 + 397 + 955,50 + 2 ‰ × 955 000 + 2½ ‰ ×
+	// 955 000 + 3 ‰ × (4 000 000 − 3 342 000) = 7 743,50; × 2,14 = 16 571,09.
+	{name: "CH ZH married 4000000", src: computed, cc: "ch", region: "ZH",
+		w: Wealth{Person: [2]Holdings{{Investments: 2e6}, {Investments: 2e6}}, Couple: true}, want: 16571.09},
 	// The first 80 000 (single) are taxed at 0 ‰.
 	{name: "CH ZH single 80000", src: computed, cc: "ch", region: "ZH", w: one(80000, 0), want: 0},
 	// No canton: the Confederation taxes no wealth.
@@ -81,8 +91,9 @@ var wealthExamples = []wealthExample{
 	{name: "ES Madrid 3700000", src: computed, cc: "es", region: "MD", w: one(0, 3.7e6), want: 0},
 
 	// Norway 2026 (sktl § 4-12: shares and funds at 80 %; Finansdepartementet
-	// "Skattesatser 2026": bunnfradrag 1 900 000, municipality 0,525 %,
-	// state 0,475 % and 0,575 % above 21 500 000; the totals, 1,0 % above
+	// "Skattesatser 2026": bunnfradrag 1 900 000, step 2 from 21 500 000; the
+	// split municipality 0,525 %, state 0,475 % and 0,575 % is unconfirmed
+	// and leaves the total unchanged; the totals, 1,0 % above
 	// 1,9 million and 1,1 % above 21,5 million, as the Minister of Finance
 	// stated them to Stortinget on 23 January 2026, Dokument 15:1136). No
 	// Skatteetaten worked example with these figures was found. Funds 5 000 000 at 80 % plus a
