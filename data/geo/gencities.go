@@ -11,7 +11,10 @@
 // and the safety, healthcare, internet, English and visa indicators. Inputs
 // per city: coordinates, time zone, airport, climate normals and the city
 // factors (rent relative to the reference city, goods and services relative
-// to the national metro level).
+// to the national metro level). The estimates describe mid-2024; the moves
+// and fx tables take each sourced country to meta.asOf by its consumer
+// price index and the exchange rates of both dates, and kept names the
+// countries left at mid-2024 and why (DATA.md, "A city").
 package main
 
 import (
