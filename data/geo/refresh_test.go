@@ -32,7 +32,12 @@ type moved struct {
 // June 2025 (-0.25%). Rates: Federal Reserve G.5A 2024 and G.5 June 2025
 // (EUR 0.9242 and 0.8670 per dollar, JPY 151.4551 and 144.4835, CHF 0.8808
 // and 0.8132, THB 35.2845 and 32.5835; GBP 0.7824, the mean of the 2024
-// monthly averages, and 0.7365).
+// monthly averages, and 0.7365). GUS June 2025 (4.1%), TurkStat June 2025
+// (35.05%), CZSO June 2025 (2.9%, rents 6.3%) and PSA June 2025 (1.4%)
+// with the ECB reference rates crossed through the ECB dollar rate, 2024
+// and June 2025 means (per euro: PLN 4.3058 and 4.2658, TRY 35.5734 and
+// 45.4347, CZK 25.1198 and 24.8043, PHP 62.0072 and 64.9008; USD 1.0824
+// and 1.1516).
 var refreshCases = []struct {
 	id, country string
 	before      fig2024
@@ -44,6 +49,10 @@ var refreshCases = []struct {
 	{"tokyo-jp", "JP", fig2024{1200, 780, 2340, 300, 176, 77, 112, 33, 148}, moved{3.3, 3.3, "2025-06", 151.4551, 144.4835, ""}},
 	{"zurich-ch", "CH", fig2024{2700, 2025, 5265, 595, 483, 211, 250, 73, 490}, moved{0.1, 0.1, "2025-06", 0.8808, 0.8132, ""}},
 	{"bangkok-th", "TH", fig2024{650, 390, 1268, 215, 108, 47, 76, 22, 100}, moved{-0.25, -0.25, "2025-06", 35.2845, 32.5835, ""}},
+	{"warsaw-pl", "PL", fig2024{1000, 720, 1950, 267, 148, 65, 97, 28, 129}, moved{4.1, 4.1, "2025-06", 3.9781, 3.7042, ""}},
+	{"istanbul-tr", "TR", fig2024{800, 520, 1560, 207, 102, 45, 72, 21, 95}, moved{35.05, 35.05, "2025-06", 32.8659, 39.4529, ""}},
+	{"prague-cz", "CZ", fig2024{950, 684, 1853, 324, 198, 86, 122, 36, 162}, moved{2.9, 6.3, "2025-06", 23.2079, 21.5386, "actual rentals"}},
+	{"manila-ph", "PH", fig2024{700, 385, 1365, 207, 102, 45, 94, 21, 95}, moved{1.4, 1.4, "2025-06", 57.2878, 56.3561, ""}},
 }
 
 // TestRefreshArithmetic checks the move to mid-2025 on a few cities against
@@ -107,6 +116,7 @@ func TestRefreshFactors(t *testing.T) {
 		{geo.PriceUpdate{CPIChangePct: 2.4, RentChangePct: 5.2, RateOld: 0.9242, RateNew: 0.8670}, 1.09157, 1.12142},
 		{geo.PriceUpdate{CPIChangePct: 2.7, RentChangePct: 3.8, RateOld: 1, RateNew: 1}, 1.027, 1.038},
 		{geo.PriceUpdate{CPIChangePct: -0.25, RentChangePct: -0.25, RateOld: 35.2845, RateNew: 32.5835}, 1.08019, 1.08019},
+		{geo.PriceUpdate{CPIChangePct: 35.05, RentChangePct: 35.05, RateOld: 32.8659, RateNew: 39.4529}, 1.12502, 1.12502},
 	} {
 		if math.Abs(tc.u.Factor()-tc.f) > 5e-5 || math.Abs(tc.u.RentFactor()-tc.fr) > 5e-5 {
 			t.Errorf("%+v: factors %.5f, %.5f, want %.5f, %.5f", tc.u, tc.u.Factor(), tc.u.RentFactor(), tc.f, tc.fr)
