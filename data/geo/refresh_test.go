@@ -37,7 +37,8 @@ type moved struct {
 // with the ECB reference rates crossed through the ECB dollar rate, 2024
 // and June 2025 means (per euro: PLN 4.3058 and 4.2658, TRY 35.5734 and
 // 45.4347, CZK 25.1198 and 24.8043, PHP 62.0072 and 64.9008; USD 1.0824
-// and 1.1516).
+// and 1.1516). DANE June 2025 (4.82%) with the Banco de la República's TRM,
+// calendar-day means of 2024 and June 2025 (4071.35 and 4113.49).
 var refreshCases = []struct {
 	id, country string
 	before      fig2024
@@ -52,6 +53,7 @@ var refreshCases = []struct {
 	{"warsaw-pl", "PL", fig2024{1000, 720, 1950, 267, 148, 65, 97, 28, 129}, moved{4.1, 4.1, "2025-06", 3.9781, 3.7042, ""}},
 	{"istanbul-tr", "TR", fig2024{800, 520, 1560, 207, 102, 45, 72, 21, 95}, moved{35.05, 35.05, "2025-06", 32.8659, 39.4529, ""}},
 	{"prague-cz", "CZ", fig2024{950, 684, 1853, 324, 198, 86, 122, 36, 162}, moved{2.9, 6.3, "2025-06", 23.2079, 21.5386, "actual rentals"}},
+	{"medellin-co", "CO", fig2024{633, 443, 1234, 215, 108, 47, 76, 22, 100}, moved{4.82, 4.82, "2025-06", 4071.35, 4113.49, ""}},
 	{"manila-ph", "PH", fig2024{700, 385, 1365, 207, 102, 45, 94, 21, 95}, moved{1.4, 1.4, "2025-06", 57.2878, 56.3561, ""}},
 }
 
