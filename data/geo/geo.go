@@ -96,6 +96,44 @@ type Meta struct {
 	// Indicators explains the composite indexes of a city record (what each
 	// measures, its scale, how it is computed and from which sources).
 	Indicators []Indicator `json:"indicators"`
+	// PricesKept lists the countries whose prices were not moved to AsOf,
+	// with the date they still refer to and why; every other country carries
+	// a PriceUpdate. Empty when every country was moved.
+	PricesKept []KeptPrices `json:"pricesKept"`
+}
+
+// KeptPrices names a country whose prices still refer to an earlier date
+// than meta.asOf, and why they were not moved.
+type KeptPrices struct {
+	Country    string `json:"country"`    // ISO 3166-1 alpha-2
+	PricesAsOf string `json:"pricesAsOf"` // YYYY-MM-DD, before meta.asOf
+	Reason     string `json:"reason"`
+}
+
+// PriceUpdate records how a country's prices were moved from an earlier
+// as-of date to meta.asOf: local-currency figures moved by the consumer
+// price index (rent by its actual-rentals component where one was used) and
+// converted at the exchange rates of both dates, each figure with its source.
+type PriceUpdate struct {
+	FromAsOf      string  `json:"fromAsOf"`      // YYYY-MM-DD of the figures that were moved
+	IndexMonth    string  `json:"indexMonth"`    // YYYY-MM, last month of the 12-month change
+	CPIChangePct  float64 `json:"cpiChangePct"`  // all-items consumer prices, percent over 12 months
+	RentChangePct float64 `json:"rentChangePct"` // actual rentals, percent; equals cpiChangePct when RentIndex is empty
+	RentIndex     string  `json:"rentIndex"`     // the rent component used, empty when rent moved with all items
+	IndexSource   string  `json:"indexSource"`   // publisher, release title and date
+	IndexURL      string  `json:"indexURL"`
+	RateOld       float64 `json:"rateOld"`    // local currency per US dollar the earlier figures were converted at
+	RateNew       float64 `json:"rateNew"`    // local currency per US dollar at the new date
+	RateSource    string  `json:"rateSource"` // where both rates come from
+}
+
+// Factor is what a US-dollar line other than rent is multiplied by: the
+// price change in local currency times the change in the dollar's value.
+func (u PriceUpdate) Factor() float64 { return (1 + u.CPIChangePct/100) * u.RateOld / u.RateNew }
+
+// RentFactor is the same for the rents.
+func (u PriceUpdate) RentFactor() float64 {
+	return (1 + u.RentChangePct/100) * u.RateOld / u.RateNew
 }
 
 // Indicator documents one index field of a city: what it measures and
@@ -128,6 +166,11 @@ type Country struct {
 	HomicideRate       float64 `json:"homicideRate"`       // per 100,000, UNODC latest
 	UHCServiceCoverage int     `json:"uhcServiceCoverage"` // WHO UHC service coverage index
 	Visas              Visas   `json:"visas"`
+	// PricesAsOf (YYYY-MM-DD) is the date the country's city prices refer
+	// to: meta.asOf when PriceUpdate moved them there, else the date named
+	// in meta.pricesKept.
+	PricesAsOf  string       `json:"pricesAsOf"`
+	PriceUpdate *PriceUpdate `json:"priceUpdate,omitempty"`
 }
 
 // Rents are monthly rents in USD.
@@ -333,6 +376,9 @@ func (t *Table) validate() error {
 	}
 
 	for i, c := range t.countries {
+		if !validDay(c.PricesAsOf) {
+			return fmt.Errorf("country %q: pricesAsOf %q is not a YYYY-MM-DD date", c.Code, c.PricesAsOf)
+		}
 		if !reCountry.MatchString(c.Code) {
 			return fmt.Errorf("country %q: code is not ISO 3166-1 alpha-2 shaped", c.Code)
 		}
@@ -349,6 +395,10 @@ func (t *Table) validate() error {
 		if c.Visas.Retirement == nil || c.Visas.DigitalNomad == nil {
 			return fmt.Errorf("country %q: visa lists must be present (empty when none)", c.Code)
 		}
+	}
+
+	if err := t.validatePrices(); err != nil {
+		return err
 	}
 
 	base := -1
@@ -387,6 +437,74 @@ func (t *Table) validate() error {
 		}
 	}
 	return nil
+}
+
+var reMonth = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
+
+// validatePrices checks that every country either carries a complete
+// PriceUpdate to meta.asOf or is listed in meta.pricesKept with an earlier
+// date and a reason, and never both.
+func (t *Table) validatePrices() error {
+	asOf := t.meta.AsOf
+	kept := make(map[string]KeptPrices, len(t.meta.PricesKept))
+	for _, k := range t.meta.PricesKept {
+		if _, ok := t.byCode[k.Country]; !ok {
+			return fmt.Errorf("meta.pricesKept: %q is not in the countries table", k.Country)
+		}
+		if _, dup := kept[k.Country]; dup {
+			return fmt.Errorf("meta.pricesKept: %q listed twice", k.Country)
+		}
+		if _, err := time.Parse("2006-01-02", k.PricesAsOf); err != nil || k.PricesAsOf >= asOf {
+			return fmt.Errorf("meta.pricesKept: %q pricesAsOf %q is not a date before meta.asOf %s", k.Country, k.PricesAsOf, asOf)
+		}
+		if strings.TrimSpace(k.Reason) == "" {
+			return fmt.Errorf("meta.pricesKept: %q gives no reason", k.Country)
+		}
+		kept[k.Country] = k
+	}
+	for _, c := range t.countries {
+		k, isKept := kept[c.Code]
+		switch {
+		case c.PriceUpdate == nil && !isKept:
+			return fmt.Errorf("country %q: no priceUpdate and not in meta.pricesKept", c.Code)
+		case c.PriceUpdate != nil && isKept:
+			return fmt.Errorf("country %q: has a priceUpdate but is listed in meta.pricesKept", c.Code)
+		case isKept && c.PricesAsOf != k.PricesAsOf:
+			return fmt.Errorf("country %q: pricesAsOf %q differs from meta.pricesKept (%s)", c.Code, c.PricesAsOf, k.PricesAsOf)
+		case c.PriceUpdate != nil && c.PricesAsOf != asOf:
+			return fmt.Errorf("country %q: pricesAsOf %q, want meta.asOf %s for moved prices", c.Code, c.PricesAsOf, asOf)
+		}
+		if c.PriceUpdate != nil {
+			if err := validateUpdate(*c.PriceUpdate, asOf); err != nil {
+				return fmt.Errorf("country %q: priceUpdate: %w", c.Code, err)
+			}
+		}
+	}
+	return nil
+}
+
+func validateUpdate(u PriceUpdate, asOf string) error {
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case !validDay(u.FromAsOf) || u.FromAsOf >= asOf:
+		return fmt.Errorf("fromAsOf %q is not a date before %s", u.FromAsOf, asOf)
+	case !reMonth.MatchString(u.IndexMonth):
+		return fmt.Errorf("indexMonth %q is not YYYY-MM", u.IndexMonth)
+	case !finite(u.CPIChangePct) || math.Abs(u.CPIChangePct) >= 100 || !finite(u.RentChangePct) || math.Abs(u.RentChangePct) >= 100:
+		return errors.New("price change out of range")
+	case u.RentIndex == "" && u.RentChangePct != u.CPIChangePct:
+		return errors.New("rentChangePct differs from cpiChangePct but no rentIndex is named")
+	case !finite(u.RateOld) || !finite(u.RateNew) || u.RateOld <= 0 || u.RateNew <= 0:
+		return errors.New("exchange rates must be positive")
+	case strings.TrimSpace(u.IndexSource) == "" || !strings.HasPrefix(u.IndexURL, "https://") || strings.TrimSpace(u.RateSource) == "":
+		return errors.New("index source, index URL (https) and rate source are required")
+	}
+	return nil
+}
+
+func validDay(s string) bool {
+	_, err := time.Parse("2006-01-02", s)
+	return err == nil
 }
 
 // IndexFor is the cost-of-living index of a monthly cost against the base
@@ -538,6 +656,19 @@ func (t *Table) ByID(id string) (*City, bool) {
 
 // Base returns the index base city (New York).
 func (t *Table) Base() City { return t.cities[t.byID[BaseCityID]] }
+
+// KeptCities returns the cities of the countries listed in
+// meta.pricesKept, whose prices refer to an earlier date than meta.asOf,
+// sorted by id.
+func (t *Table) KeptCities() []City {
+	var out []City
+	for _, c := range t.cities {
+		if co := t.countries[t.byCode[c.Country]]; co.PriceUpdate == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // Countries returns the per-country inputs sorted by code, as a fresh slice.
 func (t *Table) Countries() []Country { return slices.Clone(t.countries) }

@@ -47,7 +47,8 @@ func (h *Handler) resources() ([]resource, error) {
 		if err := add("fiplan://dataset/cities", "cities-dataset", "Cities: sources and as-of date",
 			"The city cost-of-living dataset behind search_cities, compare_cities and recommend_cities.",
 			map[string]any{"dataset": m.Dataset, "version": m.Version, "asOf": m.AsOf, "cities": d.Cities.Len(), "currency": m.Currency,
-				"currencyNote": m.CurrencyNote, "method": m.Method, "indicators": m.Indicators, "sources": m.Sources}); err != nil {
+				"currencyNote": m.CurrencyNote, "method": m.Method, "indicators": m.Indicators, "sources": m.Sources,
+				"pricesKept": m.PricesKept}); err != nil {
 			return nil, err
 		}
 	}
