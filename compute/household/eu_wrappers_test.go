@@ -83,20 +83,6 @@ func TestContractWrapperIDsContinental(t *testing.T) {
 	}
 }
 
-// euSystem decodes a country's tax file.
-func euSystem(t *testing.T, cc string) *tax.System {
-	t.Helper()
-	b, err := os.ReadFile("../../embed/tax/countries/" + cc + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tax.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // euPlan is one person of age, retired at retire, living in cc under the
 // tax year year, with no growth and no inflation so that each year's
 // figures can be worked by hand.
@@ -111,7 +97,7 @@ func euPlan(t *testing.T, cc string, year, age, le, retire int, income, spend fl
 		Accounts:       accts,
 		Expenses:       spend,
 		StartYear:      year,
-		Residences:     []Residence{{Country: strings.ToUpper(cc), System: euSystem(t, cc), Year: year, Region: region}},
+		Residences:     []Residence{{Country: strings.ToUpper(cc), System: taxSystem(t, cc), Year: year, Region: region}},
 		WithdrawalRate: 0.04,
 	}
 }
@@ -128,7 +114,7 @@ func residenceTax(t *testing.T, cc string, year int, in tax.Income) float64 {
 	if cc == "ch" {
 		region = "ZH"
 	}
-	c, err := tax.DueByCategory(euSystem(t, cc), year, &in, region)
+	c, err := tax.DueByCategory(taxSystem(t, cc), year, &in, region)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,13 @@ func fixture(t testing.TB) (*Rules, *tax.System) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err = os.ReadFile("../../embed/tax/countries/us.json")
+	return r, taxSystem(t, "us")
+}
+
+// taxSystem decodes a country's tax file (cc in lower case).
+func taxSystem(t testing.TB, cc string) *tax.System {
+	t.Helper()
+	b, err := os.ReadFile("../../embed/tax/countries/" + cc + ".json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +33,7 @@ func fixture(t testing.TB) (*Rules, *tax.System) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r, s
+	return s
 }
 
 // account builds an account of the fixture's wrapper typ ("cash" and

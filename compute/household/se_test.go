@@ -1,25 +1,8 @@
 package household
 
 import (
-	"os"
 	"testing"
-
-	"fiplan/compute/tax"
 )
-
-// seSystem decodes Sweden's tax file.
-func seSystem(t *testing.T) *tax.System {
-	t.Helper()
-	b, err := os.ReadFile("../../embed/tax/countries/se.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tax.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // A retiree living in Stockholm is taxed with the förhöjt grundavdrag from
 // the year they have turned 66 when it begins: the plan passes each year's
@@ -28,7 +11,7 @@ func seSystem(t *testing.T) *tax.System {
 // 59 900 kr at 64, when the ordinary grundavdrag (40 000) applies
 // (examples_se66_test.go in compute/tax has the arithmetic).
 func TestSEForhojtGrundavdragInPlan(t *testing.T) {
-	s := seSystem(t)
+	s := taxSystem(t, "se")
 	firstYearTax := func(age int) float64 {
 		t.Helper()
 		p := Plan{

@@ -2,7 +2,6 @@ package household
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"fiplan/compute/tax"
@@ -12,14 +11,7 @@ import (
 // 2026 rules.
 func wealthHome(t testing.TB, cc, region string) Residence {
 	t.Helper()
-	b, err := os.ReadFile("../../embed/tax/countries/" + cc + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := tax.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := taxSystem(t, cc)
 	return Residence{Country: s.Country, System: s, Year: 2026, Region: region}
 }
 

@@ -70,22 +70,6 @@ func TestForhojtGrundavdragSE(t *testing.T) {
 		{700000, 154700},  // 11,82 pbb: 17 345,60 + 9,651 × 59 200 − 62 % × 700 000 = 154 684,80
 		{1000000, 117500}, // over 12,84 pbb: 17 345,60 + 1,691 × 59 200 = 117 452,80
 	} {
-		in := Income{Pension: c.fi, Age: 70}
-		var r Result
-		if err := Calculate(s, 2026, &in, "STHLM", &r); err != nil {
-			t.Fatal(err)
-		}
-		n := 0
-		for _, l := range r.Breakdown() {
-			if l.Kind == KindDeduction {
-				n++
-				if l.Amount != c.ga {
-					t.Errorf("FFI %.0f: %s %s %.2f, want %.0f", c.fi, l.Rule, l.Label, l.Amount, c.ga)
-				}
-			}
-		}
-		if n != 2 {
-			t.Errorf("FFI %.0f: %d grundavdrag lines, want 2 (statlig and kommunal)", c.fi, n)
-		}
+		checkGrundavdrag(t, s, Income{Pension: c.fi, Age: 70}, c.ga)
 	}
 }
