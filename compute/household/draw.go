@@ -98,7 +98,7 @@ func overshoot(d float64, k int) float64 {
 // drawState is what drawing and converting change: the accounts, the
 // year's taxable flows, the lump sums used, the money drawn and converted.
 type drawState struct {
-	acc              [maxHeld]held
+	acc              [maxHeld]funds
 	f                [2]flows
 	cap              [2]float64
 	drawn, converted float64
@@ -106,13 +106,17 @@ type drawState struct {
 
 // keep saves the state a solve draws from; back returns to it.
 func (e *engine) keep(s *drawState, ys *yearState) {
-	copy(s.acc[:e.na], e.acc[:e.na])
+	for i := 0; i < e.na; i++ {
+		s.acc[i] = e.acc[i].funds
+	}
 	s.f, s.drawn, s.converted = ys.f, ys.drawn, ys.row.Converted
 	s.cap[0], s.cap[1] = e.ppl[0].capUsed, e.ppl[1].capUsed
 }
 
 func (e *engine) back(s *drawState, ys *yearState) {
-	copy(e.acc[:e.na], s.acc[:e.na])
+	for i := 0; i < e.na; i++ {
+		e.acc[i].funds = s.acc[i]
+	}
 	ys.f, ys.drawn, ys.row.Converted = s.f, s.drawn, s.converted
 	e.ppl[0].capUsed, e.ppl[1].capUsed = s.cap[0], s.cap[1]
 }

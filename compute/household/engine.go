@@ -18,15 +18,21 @@ type held struct {
 	rmdAge float64 // 0: no required minimums
 	convTo int     // the account conversions move money to; -1 none
 
+	funds
+
+	contrib, employer float64 // yearly, today's money
+	rate              float64 // the plan's currency into the wrapper country's
+}
+
+// funds is what a year changes in an account: plain numbers, so a solve
+// saves and restores them as a block.
+type funds struct {
 	bal, basis float64
 	// pend holds conversions waiting for their seasoning, by year mod the
 	// wrapper's Seasoning; seasoned is converted money open without charge.
 	pend     [maxSeasoning]float64
 	seasoned float64
-
-	contrib, employer float64 // yearly, today's money
-	rate              float64 // the plan's currency into the wrapper country's
-	y                 AccountYear
+	y        AccountYear
 }
 
 // person is a member's state for the engine.
@@ -185,7 +191,7 @@ func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib,
 	if basis < 0 {
 		basis = bal
 	}
-	h := held{id: id, w: w, owner: owner, bal: bal, basis: min(basis, bal), contrib: contrib, employer: employer, convTo: -1, rate: 1}
+	h := held{id: id, w: w, owner: owner, funds: funds{bal: bal, basis: min(basis, bal)}, contrib: contrib, employer: employer, convTo: -1, rate: 1}
 	switch {
 	case typ == "cash":
 		h.cash, h.class = true, 0

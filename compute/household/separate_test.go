@@ -159,13 +159,13 @@ func TestSeparateHeldYears(t *testing.T) {
 func TestGainsExempt(t *testing.T) {
 	r := sepRules(t)
 	var e engine
-	a := held{w: r.Wrapper("xx-fund"), bal: 100000, basis: 50000, rate: 1}
+	a := held{w: r.Wrapper("xx-fund"), funds: funds{bal: 100000, basis: 50000}, rate: 1}
 	var f flows
 	e.sell(&a, 20000, &f)
 	if !approx(f.gains, 0.7*10000, 1e-9) || !approx(a.basis, 40000, 1e-9) {
 		t.Errorf("sale of 20,000 at half gain: gains %v basis %v, want 7,000 and 40,000", f.gains, a.basis)
 	}
-	b := held{bal: 100000, basis: 50000, rate: 1}
+	b := held{funds: funds{bal: 100000, basis: 50000}, rate: 1}
 	var g flows
 	e.sell(&b, 20000, &g)
 	if !approx(g.gains, 10000, 1e-9) {
