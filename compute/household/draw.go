@@ -54,10 +54,13 @@ func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 		}
 		m := e.slope
 		if known && d != p0 {
-			m = (t - t0) / (d - p0)
+			m = min(0.9, max(0, (t-t0)/(d-p0)))
+			if math.Abs(d-p0) > max(1, 1e-3*d) {
+				// a slope over a stretch wider than the tax's rounding
+				// steps is kept for the next year's first correction
+				e.slope = m
+			}
 		}
-		m = min(0.9, max(0, m))
-		e.slope = m
 		p0, t0, known = d, t, true
 		d = max(0, d+r/(1-m))
 	}
