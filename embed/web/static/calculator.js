@@ -2,7 +2,7 @@
 // string, so a plan can be shared and survives a reload.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn } from './common.js';
 import { lineChart } from './chart.js';
-import { householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, isHousehold } from './household.js';
+import { householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV } from './household.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
 const st = document.getElementById('calc-status');
@@ -177,8 +177,7 @@ function show(d) {
     ...stat(t('calc.yearsToFI'), years, 'years-to-fi'),
     ...stat(t('calc.ageAtFI'), d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
     ...stat(t('calc.lastsTo'), lasts, 'money-lasts'),
-    // A household answer's savingsRate is not computed (always 0): not shown.
-    ...(isHousehold(d) ? [] : stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate')));
+    ...stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate'));
   if (d.depletionAge !== null && d.depletionAge !== undefined) document.getElementById('money-lasts').parentElement.classList.add('bad');
   const warn = warnings(d, body);
   const wbox = document.getElementById('warnings');
