@@ -686,9 +686,11 @@ try {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(250);
-      const wide = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, cut: [...document.querySelectorAll('#scenarios input, #checkin input, #plan-list input:not([type=checkbox])')].filter((i) => i.getBoundingClientRect().right > globalThis.innerWidth || i.clientWidth < 100).map((i) => i.id) }));
+      const wide = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, cut: [...document.querySelectorAll('#scenarios input, #checkin input, #plan-list input:not([type=checkbox])')].filter((i) => i.getBoundingClientRect().right > globalThis.innerWidth || i.clientWidth < 100).map((i) => i.id),
+        tables: [...document.querySelectorAll('#results .table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.querySelector('table').id) }));
       assert.ok(wide.page <= width, `${name} at ${width}: page ${wide.page} px wide`);
       assert.deepEqual(wide.cut, [], `${name} at ${width}: inputs cut off`);
+      assert.deepEqual(wide.tables, [], `${name} at ${width}: tables scroll sideways`);
       await page.screenshot({ path: join(pageShots, `${name}-${scheme}-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
