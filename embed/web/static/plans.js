@@ -1,7 +1,5 @@
-// Saved plans on the calculator (signed in): save the form as a plan, the
-// list of plans (open, rename, duplicate, delete, tick to compare), the
-// yearly check-in of the open plan, and the table that sets this plan, its
-// scenarios and the ticked plans side by side.
+// Saved plans (signed in): save, open, rename, duplicate, delete, compare
+// side by side with the scenarios, and the open plan's yearly check-in.
 import { api, describe, status, fieldErrors, clearFieldErrors, setFieldError, el, money, pct, t, tNodes, currency, numberOf } from './common.js';
 import { accountNode, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 
@@ -11,7 +9,6 @@ const planName = $('plan-name');
 const listBox = $('plan-list');
 /** @type {{id:string,name:string,etag?:string,input?:any}|null} */
 export let plan = null;
-/** @type {{id:string,name:string,input:any}[]} */
 let all = [];
 /** The answers of the ticked plans by id. */
 const runs = new Map();
@@ -21,7 +18,6 @@ const fail = (err) => status(planSt, 'error', describe(err));
 
 async function list() {
   all = await api('GET', '/plans?limit=100').catch(() => []);
-  for (const id of runs.keys()) if (!all.some((p) => p.id === id)) runs.delete(id);
   const b = (key, p, fn) => el('button', { type: 'button', class: 'secondary small', 'aria-label': t(key + 'N', { name: p.name }), onclick: () => fn(p).catch(fail) }, t(key));
   listBox.replaceChildren(...(all.length ? all.map((p, i) => el('li', { id: 'pl-' + p.id, class: 'actions' },
     el('span', { class: 'pl-name' }, p.name),
@@ -30,9 +26,13 @@ async function list() {
     b('plans.duplicate', p, duplicate), b('plans.delete', p, remove))) : [el('li', {}, t('plans.empty'))]));
 }
 
-/** A write to plan p with the If-Match of its current version. */
+/**
+ * A write to plan p as the list showed it: refused when it changed since
+ * (another tab or device), else sent with the If-Match of that version.
+ */
 async function write(method, p, body) {
   const cur = await api('GET', '/plans/' + p.id);
+  if (cur.updatedAt !== p.updatedAt) { await list(); throw new Error(t('plans.changed', { name: p.name })); }
   return api(method, '/plans/' + p.id, body, false, { 'If-Match': cur.etag });
 }
 
@@ -82,11 +82,16 @@ async function tick(p, on) {
   if (last) compare(last, lastBody);
 }
 
+/** Makes p, as the API answered it, the open plan. */
+function keep(p) {
+  plan = { id: p.id, name: p.name, etag: p.etag, input: p.input };
+  planName.value = p.name;
+}
+
 async function open(id, fill) {
   try {
     const p = await api('GET', '/plans/' + encodeURIComponent(id));
-    plan = { id: p.id, name: p.name, etag: p.etag, input: p.input };
-    planName.value = p.name;
+    keep(p);
     if (fill) hooks.fill(p.input);
     status(planSt, '', t('plans.opened', { name: p.name }));
   } catch (err) { fail(err); }
@@ -103,8 +108,7 @@ async function save() {
     const p = plan && plan.name === name
       ? await api('PUT', '/plans/' + plan.id, body, false, plan.etag ? { 'If-Match': plan.etag } : {})
       : await api('POST', '/plans', body);
-    plan = { id: p.id, name: p.name, etag: p.etag, input: p.input };
-    planName.value = p.name;
+    keep(p);
     hooks.toURL();
     showCheckIn();
     await done(t('plans.saved', { name: p.name }));
@@ -127,11 +131,7 @@ export async function initPlans(h, id, fill) {
 let last = null;
 let lastBody = null;
 
-/**
- * The comparison: this plan, each scenario (run on its own for its success
- * rates) and each ticked saved plan, by FI age, years to FI, the age the
- * money lasts to, success rates, lifetime tax and end balance.
- */
+/** This plan, its scenarios (each run alone for its success rates) and the ticked plans side by side. */
 export async function compare(d, body) {
   last = d;
   lastBody = body;
@@ -156,9 +156,8 @@ export async function compare(d, body) {
 /** A scenario's own fields (the page's scenarios change spending and income). */
 const pick = (s) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== 'name'));
 
-// The yearly check-in of the open plan: this year's balance of each of its
-// accounts (one sum for a plan without accounts), answered with what its
-// strategy lets you spend and its success rates from today.
+// The check-in: this year's balance of each account (one sum without
+// accounts), answered with what the strategy lets you spend and the odds.
 const ciForm = /** @type {HTMLFormElement} */ (document.getElementById('checkin'));
 const ciSt = $('checkin-status');
 

@@ -823,6 +823,14 @@ try {
           await looks(name, scheme);
           await looks(name, other);
 
+          // A plan changed elsewhere since the list was shown is not deleted: the page says so and lists it again.
+          assert.equal((await apiJSON('PATCH', '/plans/' + copy.id, { name: copy.name + '!' })).status, 200);
+          page.once('dialog', (dlg) => dlg.accept());
+          await page.click(`#pl-${copy.id} button:nth-of-type(4)`);
+          await page.waitForSelector('#plan-status.error');
+          assert.match(await page.textContent('#plan-status'), lang === 'de' ? /\(Kopie\) wurde geändert, seit die Liste angezeigt wurde/ : /\(copy\) changed since this list was shown/);
+          assert.equal((await apiJSON('GET', '/plans/' + copy.id)).status, 200, 'not deleted');
+          await page.waitForFunction((i) => document.querySelector(`#pl-${i} .pl-name`)?.textContent.endsWith('!'), copy.id);
           // Delete the copy, with If-Match, after asking.
           page.once('dialog', (dlg) => dlg.accept());
           const [del] = await Promise.all([
