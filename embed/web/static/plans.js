@@ -48,7 +48,7 @@ async function rename(p) {
   const save = async () => {
     try {
       const x = await write('PATCH', p, { name: input.value.trim() });
-      if (plan?.id === x.id) { plan = { ...plan, name: x.name, etag: x.etag }; planName.value = x.name; }
+      if (plan?.id === x.id) { keep(x); hint(); }
       await done(t('plans.renamed', { name: x.name }));
     } catch (err) {
       const f = err.details?.find((d) => d.path === 'name');
@@ -161,13 +161,14 @@ const pick = (s) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== '
 const ciForm = /** @type {HTMLFormElement} */ (document.getElementById('checkin'));
 const ciSt = $('checkin-status');
 
+const hint = () => { $('checkin-hint').textContent = t(plan.input.accounts ? 'ci.hint' : 'ci.hintOne', { name: plan.name, cur: plan.input.currency || currency() }); };
+
 function showCheckIn() {
   ciForm.hidden = !plan?.input;
   $('checkin-result').hidden = true;
   if (!plan?.input) return;
   const input = plan.input;
-  const cur = input.currency || currency();
-  $('checkin-hint').textContent = t(input.accounts ? 'ci.hint' : 'ci.hintOne', { name: plan.name, cur });
+  hint();
   const field = (id, label, path, v) => el('div', { class: 'field' }, el('label', { for: id }, label),
     el('input', { id, 'data-path': path, type: 'number', inputmode: 'decimal', min: '0', step: 'any', value: v ?? '', required: true }));
   $('checkin-fields').replaceChildren(...(input.accounts

@@ -797,6 +797,8 @@ try {
           assert.ok(patch.request().headers()['if-match'], 'rename sends If-Match');
           await page.waitForFunction(([i, n]) => document.querySelector(`#pl-${i} .pl-name`)?.textContent === n, [id, newName]);
           assert.equal((await apiJSON('GET', '/plans/' + id)).body.data.name, newName);
+          assert.ok((await page.textContent('#checkin-hint')).includes(newName), 'the open plan\'s check-in names it anew');
+          assert.equal(await page.inputValue('#plan-name'), newName);
 
           // This year's balances, each up by a tenth.
           const balances = Object.fromEntries(accounts.map((a) => [a.id, Math.round(a.balance * 1.1)]));
