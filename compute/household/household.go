@@ -31,6 +31,13 @@ func Run(p *Plan, w *Work, r *Result) error {
 		r.IDs = append(r.IDs, e.acc[i].id)
 	}
 	r.Summary = e.summary(&o)
+	if len(r.Extra) > 0 {
+		spent := e.p.Expenses
+		if r.Rows[0].Retired {
+			spent = e.spendingAt(r.Rows[0].Age)
+		}
+		r.Summary.SavingsRate = savingsRate(&r.Extra[0], spent)
+	}
 	r.LifetimeTax = o.lifeTax
 	r.Spending = e.firstSpending()
 	r.Joint = o.joint
@@ -75,6 +82,20 @@ func (e *engine) summary(o *outcome) fi.Summary {
 		s.CoastFINumber = e.fiNumber / math.Pow((1+e.p.Return)/(1+e.p.Inflation), float64(yrs))
 	}
 	return s
+}
+
+// savingsRate is compute/fi's savings rate for a household: the first
+// year's saving over its pay, both after the income tax and social
+// contributions on that year's wages (the take-home pay, as a plan with
+// tax reads it), where the saving is that pay less the year's spending;
+// pre-tax contributions are part of the saving. It is 0 in a first year
+// without wages.
+func savingsRate(x *Row, expenses float64) float64 {
+	pay := x.Employment - x.Tax.Income - x.Tax.Social
+	if x.Employment <= 0 || pay <= 0 {
+		return 0
+	}
+	return (pay - expenses) / pay
 }
 
 // bridges finds the retired years in which some tax-deferred or pension

@@ -81,6 +81,15 @@ func (s *Handlers) readToday(c *rest.Ctx) (t today, ok bool) {
 	return t, true
 }
 
+// advance moves m's age field key, when it is below age, to age.
+func advance(m map[string]any, key string, age int) {
+	if n, ok := m[key].(json.Number); ok {
+		if v, err := n.Int64(); err == nil && int(v) < age {
+			m[key] = age
+		}
+	}
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -115,9 +124,15 @@ func rebase(p *savedPlan, t today, year int) (body []byte, savings float64, fiel
 	}
 	age += max(0, year-start)
 	in["currentAge"], in["startYear"] = age, year
-	if n, ok := in["targetRetirementAge"].(json.Number); ok {
-		if v, err := n.Int64(); err == nil && int(v) < age {
-			in["targetRetirementAge"] = age
+	advance(in, "targetRetirementAge", age)
+	// A partner ages with the plan: their age moves on by the same years,
+	// and a retirement age already passed moves to today.
+	if q, ok := in["partner"].(map[string]any); ok {
+		if n, ok := q["age"].(json.Number); ok {
+			if v, err := n.Int64(); err == nil {
+				q["age"] = int(v) + max(0, year-start)
+				advance(q, "retirementAge", int(v)+max(0, year-start))
+			}
 		}
 	}
 	delete(in, "scenarios")

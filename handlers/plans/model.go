@@ -43,7 +43,7 @@ type checkInRequest struct {
 type checkInData struct {
 	PlanID       string         `json:"planId" schema:"required"`
 	Year         int            `json:"year" schema:"required" doc:"This year: the plan is run from it."`
-	Age          int            `json:"age" schema:"required" doc:"Your age this year: the plan's currentAge advanced by the years since the plan's start (its startYear, else the year it was saved)."`
+	Age          int            `json:"age" schema:"required" doc:"Your age this year: the plan's currentAge advanced by the years since the plan's start (its startYear, else the year it was saved). A partner's age is advanced alike."`
 	Currency     string         `json:"currency" schema:"required" doc:"The plan's currency; every amount is in it, in today's money."`
 	Savings      float64        `json:"currentSavings" schema:"required" doc:"The portfolio the plan was run from: the check-in's currentSavings, or the sum of its accounts' balances."`
 	Strategy     string         `json:"withdrawalStrategy" schema:"required" doc:"The plan's withdrawal strategy."`

@@ -2,7 +2,8 @@
 // string, so a plan can be shared and survives a reload.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn } from './common.js';
 import { lineChart } from './chart.js';
-import { householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, isHousehold } from './household.js';
+import { householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
+import { initPlans, compare, plan } from './plans.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
 const st = document.getElementById('calc-status');
@@ -131,10 +132,6 @@ async function calculate() {
   }
 }
 
-function stat(label, value, id) {
-  return [el('div', {}, el('dt', {}, label), el('dd', { id }, value))];
-}
-
 /** Withdrawal rates above this have often run out within 30 years in history. */
 const highWithdrawal = 0.05;
 
@@ -169,16 +166,14 @@ function show(d) {
   res.hidden = false;
   shownWidth = document.getElementById('chart').clientWidth;
   const body = request();
-  const years = d.yearsToFI === null ? t('calc.notReached') : d.yearsToFI === 0 ? t('calc.now') : tn('calc.years', d.yearsToFI);
-  const end = body.lifeExpectancy ?? 95;
-  const lasts = d.depletionAge !== null && d.depletionAge !== undefined ? t('calc.atAge', { age: d.depletionAge }) : t('calc.pastAge', { age: end });
+  const years = yearsText(d.yearsToFI);
+  const lasts = lastsText(d.depletionAge, endAge(body));
   document.getElementById('stats').replaceChildren(
-    ...stat(t('calc.fiNumber'), money(d.fiNumber), 'fi-number'),
-    ...stat(t('calc.yearsToFI'), years, 'years-to-fi'),
-    ...stat(t('calc.ageAtFI'), d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
-    ...stat(t('calc.lastsTo'), lasts, 'money-lasts'),
-    // A household answer's savingsRate is not computed (always 0): not shown.
-    ...(isHousehold(d) ? [] : stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate')));
+    stat(t('calc.fiNumber'), money(d.fiNumber), 'fi-number'),
+    stat(t('calc.yearsToFI'), years, 'years-to-fi'),
+    stat(t('calc.ageAtFI'), d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
+    stat(t('calc.lastsTo'), lasts, 'money-lasts'),
+    stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate'));
   if (d.depletionAge !== null && d.depletionAge !== undefined) document.getElementById('money-lasts').parentElement.classList.add('bad');
   const warn = warnings(d, body);
   const wbox = document.getElementById('warnings');
@@ -187,27 +182,26 @@ function show(d) {
 
   drawChart(d);
 
-  // A plan that never draws on its savings has no success rate (null).
-  const success = (v) => (v === null ? t('calc.noDrawdown') : pct(v));
   const risk = [];
   if (d.monteCarlo) {
     const m = d.monteCarlo;
-    risk.push(...stat(t('calc.mcSuccess'), success(m.successRate), 'mc-success'));
-    if (m.fiAge) risk.push(...stat(t('calc.mcAge'), `${m.fiAge.p10 ?? '—'} / ${m.fiAge.p50 ?? '—'} / ${m.fiAge.p90 ?? '—'}`, 'mc-fi-age'));
+    risk.push(stat(t('calc.mcSuccess'), rateText(m.successRate), 'mc-success'));
+    if (m.fiAge) risk.push(stat(t('calc.mcAge'), `${m.fiAge.p10 ?? '—'} / ${m.fiAge.p50 ?? '—'} / ${m.fiAge.p90 ?? '—'}`, 'mc-fi-age'));
   }
   if (d.historical) {
     const h = d.historical;
-    risk.push(...stat(t('calc.histSuccess', { periods: h.periods, years: h.windowYears }), success(h.successRate), 'hist-success'));
+    risk.push(stat(t('calc.histSuccess', { periods: h.periods, years: h.windowYears }), rateText(h.successRate), 'hist-success'));
   }
   document.getElementById('risk').replaceChildren(...risk);
 
   showNotes(d);
+  compare(d, body);
   const cols = showHousehold(d, body);
   if (cols) {
     // A household plan: ages, residence, each account's end balance, withdrawals and tax.
     document.getElementById('table').replaceChildren(
       el('caption', { class: 'sr' }, t('hh.tableCaption')),
-      el('thead', {}, el('tr', {}, cols.map(([h]) => el('th', { scope: 'col' }, h)))),
+      el('thead', {}, el('tr', {}, cols.map(([h, , node]) => el('th', { scope: 'col' }, node || h)))),
       el('tbody', {}, d.projections.map((r) => el('tr', { class: r.retired ? 'retired' : '' },
         ...cols.map(([h, f]) => el('td', { 'data-label': h }, f(r)))))));
     return;
@@ -298,20 +292,6 @@ window.addEventListener('resize', () => {
 });
 for (const f of fields) f.addEventListener('input', () => { f.removeAttribute('aria-invalid'); document.getElementById(f.id + '-error')?.remove(); });
 
-// Saved plans (signed in): save the form as a plan, open one, and ?plan=id
-// opens it on load when the query holds no plan of its own.
-const planSt = document.getElementById('plan-status');
-const planName = /** @type {HTMLInputElement} */ (document.getElementById('plan-name'));
-const planPick = /** @type {HTMLSelectElement} */ (document.getElementById('plan-pick'));
-/** @type {{id:string,name:string,etag?:string}|null} */
-let plan = null;
-
-async function listPlans() {
-  const all = await api('GET', '/plans').catch(() => []);
-  planPick.replaceChildren(el('option', { value: '' }, t('plans.none')),
-    ...all.map((p) => el('option', { value: p.id, selected: p.id === plan?.id }, p.name)));
-}
-
 /** Fills the whole form from a calculator body. */
 function fillForm(input) {
   for (const f of fields) {
@@ -326,54 +306,11 @@ function fillForm(input) {
   fillHousehold(input);
 }
 
-async function openPlan(id, fill) {
-  try {
-    const p = await api('GET', '/plans/' + encodeURIComponent(id));
-    plan = { id: p.id, name: p.name, etag: p.etag };
-    planName.value = p.name;
-    if (fill) fillForm(p.input);
-    status(planSt, '', t('plans.opened', { name: p.name }));
-  } catch (err) {
-    status(planSt, 'error', describe(err));
-  }
-}
-
-document.getElementById('open-plan').addEventListener('click', async () => {
-  if (!planPick.value) return;
-  await openPlan(planPick.value, true);
-  calculate();
-});
-
-document.getElementById('save-plan').addEventListener('click', async () => {
-  clearFieldErrors(form);
-  const name = planName.value.trim() || t('plans.defaultName');
-  const body = { name, input: request() };
-  try {
-    // The open plan is saved again under its name, unless it changed since
-    // it was read (If-Match: 412); another name makes a new plan.
-    const p = plan && plan.name === name
-      ? await api('PUT', '/plans/' + plan.id, body, false, plan.etag ? { 'If-Match': plan.etag } : {})
-      : await api('POST', '/plans', body);
-    plan = { id: p.id, name: p.name, etag: p.etag };
-    planName.value = p.name;
-    toURL();
-    status(planSt, '', t('plans.saved', { name: p.name }));
-    await listPlans();
-  } catch (err) {
-    // The plan's errors name paths under input.
-    const rest = err.details?.length ? fieldErrors(form, err.details.map((x) => ({ ...x, path: String(x.path).replace(/^input\./, '') }))) : [];
-    status(planSt, 'error', err.details?.length && !rest.length ? t('js.checkFields') : describe(err));
-  }
-});
-
 const queryHeldPlan = fromURL();
 loadFormat().then(async () => {
   const s = await loadSession();
   await loadCountries(!!s?.signedIn);
   householdFromURL();
   if (!s?.signedIn) return;
-  document.getElementById('saved').hidden = false;
-  const id = new URLSearchParams(location.search).get('plan');
-  if (id) await openPlan(id, !queryHeldPlan);
-  await listPlans();
+  await initPlans({ request, fill: fillForm, calculate, toURL, form }, new URLSearchParams(location.search).get('plan'), !queryHeldPlan);
 }).finally(calculate);

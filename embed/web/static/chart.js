@@ -85,7 +85,7 @@ export function lineChart({ title, desc, xLabel, series = [], bands = [], hlines
     svg.append(el('polyline', { points: pts.join(' '), class: 'line ' + s.cls + (s.dashed ? ' dashed' : ''), 'data-series': s.name, 'data-count': s.xs.length, 'data-last': s.ys[s.ys.length - 1] }));
   }
   const legend = el('ul', { class: 'legend' },
-    [...series, ...bands, ...hlines].map((s) => el('li', {}, el('span', { class: 'key ' + s.cls + (s.dashed ? ' dashed' : '') + (s.lo ? ' area' : ''), 'aria-hidden': 'true' }), s.label || s.name)));
+    [...series, ...bands, ...hlines].map((s) => el('li', {}, el('span', { class: 'key ' + s.cls + (s.dashed ? ' dashed' : '') + (s.lo ? ' area' : ''), 'aria-hidden': 'true' }), s.node || s.label || s.name)));
   return el('figure', { class: 'chart-box' }, svg, legend);
 }
 

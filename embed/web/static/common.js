@@ -15,6 +15,11 @@ export function t(key, vars) {
   return s;
 }
 
+/** t of key as a list of text and the nodes of vars, for a sentence with elements in it. */
+export function tNodes(key, vars) {
+  return t(key).split(/\{(\w+)\}/).map((s, i) => (i % 2 ? vars[s] : s)).flat();
+}
+
 /** Attributes for text the API writes in English only: lang="en" on a page in another language. */
 export const apiText = () => (lang === 'en' ? {} : { lang: 'en' });
 

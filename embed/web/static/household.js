@@ -3,7 +3,7 @@
 // moves abroad and the tax return; and what a household plan's answer adds
 // (lifetime tax, the bridge years, the conventional baseline, balances by
 // account).
-import { api, el, money, t, tn, numberOf, apiText, countryName, currency, lang } from './common.js';
+import { api, el, money, pct, t, tn, tNodes, numberOf, apiText, countryName, currency, lang } from './common.js';
 import { lineChart } from './chart.js';
 
 const box = /** @type {HTMLDetailsElement} */ (document.getElementById('household'));
@@ -21,10 +21,10 @@ const country = (code) => countries.find((c) => c.code === code);
 /** The account types of the chosen tax country: cash, taxable and its wrappers. */
 function accountTypes() {
   const w = country(taxCountry.value)?.wrappers || [];
-  return [['cash', t('hh.type.cash')], ['taxable', t('hh.type.taxable')], ...w.map((x) => [x.id, x.name])];
+  return [['cash', t('hh.type.cash')], ['taxable', t('hh.type.taxable')], ...w.map((x) => [x.id, x.name, true])];
 }
 const countryOptions = () => countries.map((c) => [c.code, c.name]);
-const regionOptions = (code) => [['', t('hh.noRegion')], ...(country(code)?.regions || []).map((r) => [r.code, r.name])];
+const regionOptions = (code) => [['', t('hh.noRegion')], ...(country(code)?.regions || []).map((r) => [r.code, r.name, true])];
 
 /**
  * The rows of each list: its container, data path, the label of its remove
@@ -67,7 +67,8 @@ const lists = {
 
 /** A select of options, keeping value even when the list does not hold it. */
 function select(attrs, options, value) {
-  const opts = options.map(([v, text]) => el('option', { value: v, selected: v === value }, text));
+  // The names of wrappers and regions are the API's, in English.
+  const opts = options.map(([v, text, api]) => el('option', { value: v, selected: v === value, ...(api ? apiText() : {}) }, text));
   if (value && !options.some(([v]) => v === value)) opts.push(el('option', { value, selected: true }, value));
   return el('select', attrs, opts);
 }
@@ -132,7 +133,7 @@ function redraw() {
   $('conversions-field').hidden = taxCountry.value !== 'US';
   const regs = regionOptions(taxCountry.value);
   const was = taxRegion.value;
-  taxRegion.replaceChildren(...regs.map(([v, text]) => el('option', { value: v, selected: v === was }, text)));
+  taxRegion.replaceChildren(...regs.map(([v, text, api]) => el('option', { value: v, selected: v === was, ...(api ? apiText() : {}) }, text)));
   taxRegion.disabled = regs.length < 2;
   $('tax-hint').textContent = countries.length ? t('hh.taxHint', { cur: currency() }) : t('hh.taxSignIn');
 }
@@ -233,16 +234,30 @@ document.getElementById('add-phase').addEventListener('click', () => addRow('spe
 document.getElementById('add-move').addEventListener('click', () => addRow('relocations', { country: countries[0]?.code }).querySelector('input')?.focus());
 
 /** An account's name in the results: its type's name, and whose it is with a partner. */
-function accountName(id, body) {
+export function accountName(id, body) {
+  return accountNode(id, body).textContent;
+}
+
+/** The same as an element: a wrapper's name is the API's, in English (lang="en" on a page in another language). */
+export function accountNode(id, body) {
   const a = (body.accounts || []).find((x) => x.id === id);
   const type = a?.type || (id.startsWith('us-roth-ira') ? 'us-roth-ira' : 'taxable');
   const name = (type === 'cash' || type === 'taxable') ? t('hh.type.' + type)
-    : countries.flatMap((c) => c.wrappers || []).find((w) => w.id === type)?.name || type;
-  return body.partner ? `${name} (${t('hh.owner.' + (a?.owner || (id.endsWith('-partner') ? 'partner' : 'self')))})` : name;
+    : el('span', apiText(), countries.flatMap((c) => c.wrappers || []).find((w) => w.id === type)?.name || type);
+  return el('span', {}, name, body.partner ? ` (${t('hh.owner.' + (a?.owner || (id.endsWith('-partner') ? 'partner' : 'self')))})` : '');
 }
 
-const stat = (label, value, id) => el('div', {}, el('dt', {}, label), el('dd', { id }, value));
-const lastsText = (age, end) => (age === null || age === undefined ? t('calc.pastAge', { age: end }) : t('calc.atAge', { age }));
+/** A figure of a list of stats (dl): its label and value. */
+export const stat = (label, value, id) => el('div', {}, el('dt', {}, label), el('dd', { id }, value));
+/** The age the money lasts to, in words. */
+export const lastsText = (age, end) => (age === null || age === undefined ? t('calc.pastAge', { age: end }) : t('calc.atAge', { age }));
+
+/** The last age a plan runs to: its own, or its partner's when later. */
+export const endAge = (b) => Math.max(b.lifeExpectancy ?? 95, b.partner ? b.partner.age - b.currentAge + (b.partner.lifeExpectancy ?? 95) : 0);
+/** A success rate: none for a plan that never draws on its savings (null). */
+export const rateText = (v) => (v === null ? t('calc.noDrawdown') : pct(v));
+/** Years to FI in words. */
+export const yearsText = (n) => (n === null ? t('calc.notReached') : n === 0 ? t('calc.now') : tn('calc.years', n));
 
 /** True when the answer is a household plan's (its rows carry accounts). */
 export const isHousehold = (d) => Array.isArray(d.projections?.[0]?.accounts);
@@ -257,7 +272,7 @@ export function showHousehold(d, body) {
   const stats = document.getElementById('hh-stats');
   res.hidden = stats.hidden = !isHousehold(d);
   if (res.hidden) return null;
-  const end = Math.max(body.lifeExpectancy ?? 95, body.partner ? body.partner.age - body.currentAge + (body.partner.lifeExpectancy ?? 95) : 0);
+  const end = endAge(body);
   stats.replaceChildren(
     stat(t('hh.retireAge'), d.retirementAge === null || d.retirementAge === undefined ? '—' : String(d.retirementAge), 'retire-age'),
     stat(t('hh.lifetimeTax'), money(d.lifetimeTax), 'lifetime-tax'));
@@ -282,10 +297,10 @@ export function showHousehold(d, body) {
     el('caption', { class: 'sr' }, t('hh.baselineH')),
     el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, rows.map((r) => el('tr', { id: 'baseline-' + r[4] }, r.slice(0, 4).map((v, i) => el('td', { 'data-label': head[i] }, v))))));
-  const names = (ids) => ids.map((id) => accountName(id, body)).join(', ');
+  const names = (ids) => ids.flatMap((id, i) => [i ? ', ' : '', accountNode(id, body)]);
   const bridge = d.bridge || [];
   document.getElementById('bridge').replaceChildren(...(bridge.length ? bridge.map((x) => el('li', {},
-    t(x.fromAge === x.toAge ? 'hh.bridgeOne' : 'hh.bridgeRow', { from: x.fromAge, to: x.toAge, accounts: names(x.accounts) }))) : [el('li', {}, t('hh.noBridge'))]));
+    tNodes(x.fromAge === x.toAge ? 'hh.bridgeOne' : 'hh.bridgeRow', { from: x.fromAge, to: x.toAge, accounts: names(x.accounts) }))) : [el('li', {}, t('hh.noBridge'))]));
   drawStack(d, body);
   const ids = d.projections[0].accounts.map((a) => a.id);
   const cols = [
@@ -293,7 +308,7 @@ export function showHousehold(d, body) {
     [t('calc.col.age'), (r) => r.age],
     ...(body.partner ? [[t('hh.col.partnerAge'), (r) => r.partnerAge ?? '—']] : []),
     [t('hh.col.residence'), (r) => country(r.residence)?.name || countryName(r.residence, r.residence)],
-    ...ids.map((id) => [accountName(id, body), (r) => money(r.accounts.find((a) => a.id === id)?.endBalance)]),
+    ...ids.map((id) => [accountName(id, body), (r) => money(r.accounts.find((a) => a.id === id)?.endBalance), accountNode(id, body)]),
     [t('calc.col.withdrawals'), (r) => money(r.withdrawals)],
     [t('hh.col.tax'), (r) => money(r.tax?.total)],
   ];
@@ -321,7 +336,7 @@ function drawStack(d, body) {
   const bands = ids.map((id, k) => {
     const lo = [...below];
     p.forEach((r, i) => { below[i] += Math.max(0, r.accounts.find((a) => a.id === id)?.endBalance || 0); });
-    return { name: 'acct-' + id, label: accountName(id, body), cls: 'stack s' + (k % 6), xs, lo, hi: [...below] };
+    return { name: 'acct-' + id, label: accountName(id, body), node: accountNode(id, body), cls: 'stack s' + (k % 6), xs, lo, hi: [...below] };
   });
   const chart = document.getElementById('stack-chart');
   const fig = lineChart({
@@ -334,7 +349,7 @@ function drawStack(d, body) {
   const showAt = (i) => {
     at = Math.max(0, Math.min(p.length - 1, i));
     const r = p[at];
-    tip.textContent = `${t('calc.col.age')} ${r.age}: ` + r.accounts.map((a) => `${accountName(a.id, body)} ${money(a.endBalance)}`).join(' · ');
+    tip.replaceChildren(`${t('calc.col.age')} ${r.age}: `, ...r.accounts.flatMap((a, i) => [i ? ' · ' : '', accountNode(a.id, body), ' ' + money(a.endBalance)]));
   };
   svg.setAttribute('tabindex', '0');
   svg.addEventListener('keydown', (e) => {

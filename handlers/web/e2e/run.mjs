@@ -580,8 +580,9 @@ try {
         const saves = Math.round(d.baseline.lifetimeTax - d.lifetimeTax);
         if (p.lang === 'en' && saves > 0) assert.match(await page.textContent('#baseline-hint'), new RegExp(`saves ${new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency, maximumFractionDigits: 0 }).format(saves).replace(/[$.]/g, '\\$&')} of lifetime tax`));
         assert.equal(await page.isDisabled('#currentSavings'), true, 'accounts replace the amount invested today');
-        assert.equal(d.savingsRate, 0, 'the API computes no savings rate for a household (when it does, show it again)');
-        assert.equal(await page.locator('#savings-rate').count(), 0, 'no savings rate of 0 shown for a household');
+        // The household's savings rate: its first year's take-home pay less spending, over that pay.
+        assert.ok(d.savingsRate > 0 && d.savingsRate < 1, `savings rate ${d.savingsRate}`);
+        assert.equal(await page.textContent('#savings-rate'), new Intl.NumberFormat(p.locale, { style: 'percent', maximumFractionDigits: 1 }).format(d.savingsRate));
         assert.equal(await page.locator('#bridge li').count(), Math.max(1, d.bridge.length));
         if (p.bridge) assert.ok(d.bridge.length > 0, 'a bridge before the SIPP opens');
         if (p.moves) {
@@ -632,6 +633,7 @@ try {
         ]);
         assert.equal(saved.status(), 201, await saved.text());
         const id = (await saved.json()).data.id;
+        ctx['plan-' + p.name] = { id, want };
         await page.waitForFunction((i) => document.location.search.includes('plan=' + i), id);
         const stored = await page.evaluate((i) => fetch('/api/v1/plans/' + i).then((r) => r.json()), id);
         assert.deepEqual(stored.data.input, want, 'the saved plan holds the household');
@@ -661,6 +663,225 @@ try {
       }
     });
   }
+
+  // A saved household a year on, in each language: set beside a scenario
+  // and other saved plans, checked in with this year's balances, renamed,
+  // duplicated and deleted. The page's figures are the API's own answers,
+  // fetched by the test. Each run checks its states with axe-core and for
+  // sideways scrolling in one colour scheme, and the checked-in state in
+  // both, at 375 and 1280 px: every persona, language, width and scheme.
+  const apiJSON = (method, path, body, headers = {}) => page.evaluate(async ([m, u, b, h]) => {
+    const r = await fetch(u, { method: m, headers: { 'Content-Type': 'application/json', ...h }, body: b === undefined ? undefined : JSON.stringify(b) });
+    return { status: r.status, etag: r.headers.get('ETag'), body: r.status === 204 ? null : await r.json() };
+  }, [method, '/api/v1' + path, body, headers]);
+  const axeClean = async (what) => {
+    await page.evaluate(axeSource);
+    const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+    assert.deepEqual(res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `${what}: axe`);
+  };
+  /** Axe-core and the page's width at 375 and 1280 px in scheme, with a screenshot of each. */
+  const looks = async (name, scheme) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await axeClean(`${name} ${scheme}`);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(250);
+      const wide = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, cut: [...document.querySelectorAll('#scenarios input, #checkin input, #plan-list input:not([type=checkbox])')].filter((i) => i.getBoundingClientRect().right > globalThis.innerWidth || i.clientWidth < 100).map((i) => i.id),
+        tables: [...document.querySelectorAll('#results .table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.querySelector('table').id) }));
+      assert.ok(wide.page <= width, `${name} at ${width}: page ${wide.page} px wide`);
+      assert.deepEqual(wide.cut, [], `${name} at ${width}: inputs cut off`);
+      assert.deepEqual(wide.tables, [], `${name} at ${width}: tables scroll sideways`);
+      await page.screenshot({ path: join(pageShots, `${name}-${scheme}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  /** The page's own text in German: none of it English, but for the API's notes (lang="en"). */
+  const noEnglish = async (what) => {
+    const text = await page.evaluate(() => {
+      const out = [];
+      const walk = (n) => {
+        if (n.nodeType === 3) { if (n.textContent.trim()) out.push(n.textContent.trim()); return; }
+        if (n.nodeType !== 1 || n.getAttribute('lang') === 'en' || n.hidden || n.tagName === 'SCRIPT' || n.tagName === 'STYLE') return;
+        for (const a of ['aria-label', 'placeholder']) if (n.getAttribute(a)) out.push(n.getAttribute(a));
+        for (const c of n.childNodes) walk(c);
+      };
+      walk(document.querySelector('main'));
+      return out;
+    });
+    const bad = [...new Set(text.filter((s) => english.test(s)))];
+    assert.deepEqual(bad, [], `${what}: English on the German page: ${JSON.stringify(bad)}`);
+  };
+
+  for (const [k, p] of personas.entries()) {
+    for (const lang of ['en', 'de']) {
+      test(`household ${p.name} in ${lang}: a scenario and saved plans side by side, a check-in a year later, rename, duplicate, delete`, async () => {
+        const saved = ctx['plan-' + p.name];
+        assert.ok(saved, 'the persona\'s saved plan (its test runs first)');
+        const loc = lang === p.lang ? p.locale : lang === 'de' ? 'de-DE' : 'en-US';
+        const scheme = (k + (lang === 'de' ? 1 : 0)) % 2 ? 'dark' : 'light';
+        const other = scheme === 'dark' ? 'light' : 'dark';
+        const m = new Intl.NumberFormat(loc, { style: 'currency', currency: p.currency, maximumFractionDigits: 0 });
+        const pc = (v) => new Intl.NumberFormat(loc, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+        const name = `household-${p.name}-${lang}-saved`;
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.emulateMedia({ colorScheme: scheme });
+        try {
+          assert.equal((await apiJSON('PATCH', '/user/settings', { locale: loc })).status, 200);
+          assert.equal((await apiJSON('PATCH', '/user/profile', { currency: p.currency })).status, 200);
+          // A year on: the plan started last year (a copy, so each language checks in alone).
+          const year = new Date().getFullYear();
+          const made = await apiJSON('POST', '/plans', { name: `${p.name} ${lang}`, input: { ...saved.want, startYear: year - 1 } });
+          assert.equal(made.status, 201);
+          const id = made.body.data.id;
+          const [first] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+            page.goto(base + '/?plan=' + id),
+          ]);
+          assert.equal(first.status(), 200);
+          await page.waitForSelector(`#pl-${id}`);
+          assert.equal(await page.getAttribute('html', 'lang'), lang);
+
+          // Duplicate, then tick the plan and its copy to compare, beside a scenario.
+          await page.click(`#pl-${id} button:nth-of-type(3)`);
+          await page.waitForFunction((n) => [...document.querySelectorAll('#plan-list .pl-name')].some((e) => e.textContent === n), lang === 'de' ? `${p.name} ${lang} (Kopie)` : `${p.name} ${lang} (copy)`);
+          const list = (await apiJSON('GET', '/plans?limit=100')).body.data;
+          const copy = list.find((x) => x.name.startsWith(`${p.name} ${lang} (`));
+          assert.deepEqual(copy.input, (await apiJSON('GET', '/plans/' + id)).body.data.input, 'the copy holds the plan');
+          await page.click('#add-scenario');
+          const [calc] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST' && r.request().postDataJSON().scenarios),
+            page.click('#calc button[type=submit]'),
+          ]);
+          const body = calc.request().postDataJSON();
+          for (const x of [id, copy.id]) await page.check(`#plan-list li#pl-${x} input[type=checkbox]`);
+          await page.waitForFunction(() => document.querySelectorAll('#compare-table tbody tr').length === 4);
+          const { scenarios, ...flat } = body;
+          const sc = { ...flat, ...Object.fromEntries(Object.entries(scenarios[0]).filter(([x]) => x !== 'name')) };
+          const answers = [(await apiJSON('POST', '/calculator', body)).body.data, (await apiJSON('POST', '/calculator', sc)).body.data,
+            (await apiJSON('POST', `/plans/${id}/run`)).body.data, (await apiJSON('POST', `/plans/${copy.id}/run`)).body.data];
+          assert.equal(answers[0].scenarios[0].fiAge, answers[1].fiAge, 'a scenario run alone is the scenario');
+          for (const [i, d] of answers.entries()) {
+            const cells = await page.locator(`#compare-table tbody tr:nth-child(${i + 1}) td`).allTextContents();
+            assert.equal(cells[1], d.fiAge === null ? '—' : String(d.fiAge), `row ${i}: FI age`);
+            if (d.yearsToFI !== null) assert.match(cells[2], new RegExp(`\\b${d.yearsToFI}\\b`), `row ${i}: years to FI`);
+            assert.match(cells[3], new RegExp(`\\b${d.depletionAge ?? Math.max(95, p.body.partner ? p.body.partner.age - p.body.currentAge + 95 : 0)}\\b`), `row ${i}: lasts`);
+            assert.equal(cells[4], pc(d.monteCarlo.successRate), `row ${i}: Monte Carlo`);
+            assert.equal(cells[5], pc(d.historical.successRate), `row ${i}: historical`);
+            assert.equal(cells[6], m.format(d.lifetimeTax), `row ${i}: lifetime tax`);
+            assert.equal(cells[7], m.format(d.finalBalanceReal), `row ${i}: end balance`);
+          }
+
+          // The check-in: a refused balance is marked on its field, in the page's language.
+          const accounts = saved.want.accounts;
+          assert.equal(await page.locator('#checkin-fields input').count(), accounts.length);
+          await page.fill('#ci-0', '-5');
+          await page.click('#checkin button[type=submit]');
+          await page.waitForSelector('#ci-0[aria-invalid=true]');
+          assert.equal(await page.textContent('#ci-0-error'), lang === 'de' ? 'Geben Sie einen Betrag von 0 bis 100 Milliarden ein.' : 'Enter an amount from 0 to 100 billion.');
+          // A name refused on rename, too.
+          await page.click(`#pl-${id} button:nth-of-type(2)`);
+          await page.fill(`#rn-${id}`, '');
+          await page.click(`#pl-${id} button:first-of-type`);
+          await page.waitForSelector(`#rn-${id}[aria-invalid=true]`);
+          if (lang === 'de') await noEnglish(`${p.name} errors`);
+          await page.emulateMedia({ colorScheme: scheme });
+          await axeClean(`${name} errors ${scheme}`);
+          await page.screenshot({ path: join(pageShots, `${name}-errors-${scheme}-1280.png`), fullPage: true });
+          const newName = lang === 'de' ? `Haushalt ${p.name} neu` : `Household ${p.name} renamed`;
+          await page.fill(`#rn-${id}`, newName);
+          const [patch] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith('/api/v1/plans/' + id) && r.request().method() === 'PATCH'),
+            page.press(`#rn-${id}`, 'Enter'),
+          ]);
+          assert.equal(patch.status(), 200);
+          assert.ok(patch.request().headers()['if-match'], 'rename sends If-Match');
+          await page.waitForFunction(([i, n]) => document.querySelector(`#pl-${i} .pl-name`)?.textContent === n, [id, newName]);
+          assert.equal((await apiJSON('GET', '/plans/' + id)).body.data.name, newName);
+          assert.ok((await page.textContent('#checkin-hint')).includes(newName), 'the open plan\'s check-in names it anew');
+          assert.equal(await page.inputValue('#plan-name'), newName);
+
+          // This year's balances, each up by a tenth.
+          const balances = Object.fromEntries(accounts.map((a) => [a.id, Math.round(a.balance * 1.1)]));
+          for (const [i, a] of accounts.entries()) await page.fill(`#ci-${i}`, String(balances[a.id]));
+          const [ci] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith(`/plans/${id}/checkin`)),
+            page.click('#checkin button[type=submit]'),
+          ]);
+          assert.equal(ci.status(), 200, await ci.text());
+          assert.deepEqual(ci.request().postDataJSON(), { balances });
+          const c = (await apiJSON('POST', `/plans/${id}/checkin`, { balances })).body.data;
+          assert.equal(c.age, p.body.currentAge + 1, 'a year later');
+          await page.waitForSelector('#ci-spend');
+          assert.equal(await page.textContent('#ci-spend'), m.format(c.spending));
+          assert.equal(await page.textContent('#ci-rate'), pc(c.withdrawalRate));
+          assert.equal(await page.textContent('#ci-mc'), pc(c.successRates.monteCarlo));
+          assert.equal(await page.textContent('#ci-hist'), pc(c.successRates.historical));
+          assert.equal(await page.locator('#ci-guard').count(), c.guardrails ? 1 : 0);
+          const say = await page.textContent('#checkin-say');
+          assert.ok(say.includes(m.format(c.spending)) && say.includes(String(c.drawdownAge)), say);
+          const planSpend = [...(p.body.spending || [])].filter((x) => x.fromAge <= c.drawdownAge).reduce((_, x) => x.amount, p.body.annualExpenses);
+          if (Math.abs(c.spending - planSpend) >= Math.max(1, planSpend * 0.005)) assert.ok(say.includes(m.format(Math.abs(c.spending - planSpend))), `${say}: the difference from ${planSpend}`);
+          if (lang === 'de') await noEnglish(`${p.name} checked in`);
+          await looks(name, scheme);
+          await looks(name, other);
+
+          // A plan changed elsewhere since the list was shown is not deleted: the page says so and lists it again.
+          assert.equal((await apiJSON('PATCH', '/plans/' + copy.id, { name: copy.name + '!' })).status, 200);
+          page.once('dialog', (dlg) => dlg.accept());
+          await page.click(`#pl-${copy.id} button:nth-of-type(4)`);
+          await page.waitForSelector('#plan-status.error');
+          assert.match(await page.textContent('#plan-status'), lang === 'de' ? /\(Kopie\) wurde geändert, seit die Liste angezeigt wurde/ : /\(copy\) changed since this list was shown/);
+          assert.equal((await apiJSON('GET', '/plans/' + copy.id)).status, 200, 'not deleted');
+          await page.waitForFunction((i) => document.querySelector(`#pl-${i} .pl-name`)?.textContent.endsWith('!'), copy.id);
+          // Delete the copy, with If-Match, after asking.
+          page.once('dialog', (dlg) => dlg.accept());
+          const [del] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith('/api/v1/plans/' + copy.id) && r.request().method() === 'DELETE'),
+            page.click(`#pl-${copy.id} button:nth-of-type(4)`),
+          ]);
+          assert.equal(del.status(), 204);
+          assert.ok(del.request().headers()['if-match'], 'delete sends If-Match');
+          await page.waitForSelector(`#pl-${copy.id}`, { state: 'detached' });
+          assert.equal((await apiJSON('GET', '/plans/' + copy.id)).status, 404);
+          await page.waitForFunction(() => document.querySelectorAll('#compare-table tbody tr').length === 3);
+          assert.equal((await apiJSON('DELETE', '/plans/' + id, undefined, { 'If-Match': '"stale"' })).status, 412, 'a stale tag is refused');
+        } finally {
+          await page.emulateMedia({ colorScheme: 'light' });
+          await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+          await apiJSON('PATCH', '/user/settings', { locale: 'en-US' });
+          await apiJSON('PATCH', '/user/profile', { currency: 'USD' });
+        }
+      });
+    }
+  }
+
+  test('check-in of a one-pot plan under guardrails: one total, the guardrails\' state', async () => {
+    const input = { currentAge: 60, annualIncome: 0, annualExpenses: 40000, currentSavings: 1000000, targetRetirementAge: 60, withdrawalStrategy: 'guyton-klinger', historical: {} };
+    const made = await apiJSON('POST', '/plans', { name: 'Guardrails', input });
+    assert.equal(made.status, 201);
+    const id = made.body.data.id;
+    await page.goto(base + '/?plan=' + id);
+    await page.waitForSelector('#checkin:not([hidden]) #ci-total');
+    assert.equal(await page.locator('#checkin-fields input').count(), 1, 'one total for a plan without accounts');
+    await page.fill('#ci-total', '');
+    await page.click('#checkin button[type=submit]');
+    await page.waitForSelector('#ci-total[aria-invalid=true]');
+    await page.fill('#ci-total', '900000');
+    const [resp] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/plans/${id}/checkin`)), page.click('#checkin button[type=submit]')]);
+    assert.deepEqual(resp.request().postDataJSON(), { currentSavings: 900000 });
+    const c = (await apiJSON('POST', `/plans/${id}/checkin`, { currentSavings: 900000 })).body.data;
+    assert.ok(c.retired && c.guardrails, 'retired under guardrails');
+    const m = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    await page.waitForSelector('#ci-guard');
+    assert.equal(await page.textContent('#ci-spend'), m.format(c.spending));
+    assert.match(await page.textContent('#ci-spend'), /\d/);
+    const guard = await page.textContent('#ci-guard');
+    assert.ok(guard.includes(m.format(c.guardrails.cutBelowPortfolio)) && guard.includes(m.format(c.guardrails.raiseAbovePortfolio)), guard);
+    assert.equal(await page.locator('#ci-mc').count(), 0, 'no Monte Carlo rate the plan did not ask for');
+    assert.match(await page.textContent('#checkin-say'), /^This year the strategy of Guardrails lets you spend/);
+    await axeClean('one-pot check-in');
+    assert.equal((await apiJSON('DELETE', '/plans/' + id)).status, 204);
+  });
 
   test('amounts in the profile\'s currency and the settings\' locale', async () => {
     const patch = (path, body) => page.evaluate(([p, b]) => fetch(p, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), [path, body]);
