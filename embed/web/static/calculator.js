@@ -1,6 +1,6 @@
 // The public FI calculator. The form's values live in the URL's query
 // string, so a plan can be shared and survives a reload.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn, countryName } from './common.js';
 import { lineChart } from './chart.js';
 import { householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 import { initPlans, compare, plan } from './plans.js';
@@ -40,10 +40,33 @@ document.getElementById('add-scenario').addEventListener('click', () => {
   list.lastElementChild?.querySelector('input')?.focus();
 });
 
+// Retiring in a city of Places: its budget for the household becomes the
+// retirement spending, so that field is set aside while a city is chosen.
+const cityInput = /** @type {HTMLInputElement} */ (form.cityId);
+let cityTimer = 0;
+function cityChanged() {
+  const on = cityInput.value.trim() !== '';
+  /** @type {HTMLInputElement} */ (form.retirementExpenses).disabled = on;
+  document.getElementById('city-spend-hint').hidden = !on;
+}
+cityInput.addEventListener('input', () => {
+  cityChanged();
+  clearTimeout(cityTimer);
+  const q = cityInput.value.trim();
+  if (q.length < 2) return;
+  cityTimer = setTimeout(async () => {
+    try {
+      const cities = await api('GET', '/geo/cities?limit=8&q=' + encodeURIComponent(q));
+      document.getElementById('city-options').replaceChildren(...cities.map((c) => el('option', { value: c.id }, `${c.name}, ${countryName(c.country, c.countryName)}`)));
+    } catch { /* suggestions only: the id typed is sent as it is, and the API names it if unknown */ }
+  }, 250);
+});
+
 /** The request body from the form. */
 function request() {
   const body = {};
   for (const f of fields) {
+    if (f.disabled) continue;
     let v = numberOf(f);
     if (v === undefined) continue;
     if (f.hasAttribute('data-pct') && typeof v === 'number') v = Math.round(v * 1e6) / 1e8;
@@ -61,6 +84,8 @@ function request() {
   if (form.monteCarlo.checked) body.monteCarlo = { simulations: 1000 };
   if (form.historical.checked) body.historical = {};
   Object.assign(body, householdBody());
+  // A city's budget is for the household: two with a partner.
+  if (body.cityId && body.partner) body.householdSize = 2;
   // Accounts replace the amount invested today (the API takes one or the other).
   if (body.accounts) delete body.currentSavings;
   return body;
@@ -108,6 +133,7 @@ function householdFromURL() {
 }
 
 async function calculate() {
+  cityChanged();
   clearFieldErrors(form);
   toURL();
   status(st, 'loading', t('js.calculating'));
@@ -173,6 +199,7 @@ function show(d) {
     stat(t('calc.yearsToFI'), years, 'years-to-fi'),
     stat(t('calc.ageAtFI'), d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
     stat(t('calc.lastsTo'), lasts, 'money-lasts'),
+    ...(d.city ? [stat(t('calc.citySpending', { city: d.city.name }), money(d.city.retirementExpenses), 'city-spending')] : []),
     stat(t('calc.savingsRate'), pct(d.savingsRate), 'savings-rate'));
   if (d.depletionAge !== null && d.depletionAge !== undefined) document.getElementById('money-lasts').parentElement.classList.add('bad');
   const warn = warnings(d, body);
@@ -307,6 +334,8 @@ function fillForm(input) {
 }
 
 const queryHeldPlan = fromURL();
+// A plan opened from Places shows the city it retires in.
+if (cityInput.value.trim()) /** @type {HTMLDetailsElement} */ (cityInput.closest('details')).open = true;
 loadFormat().then(async () => {
   const s = await loadSession();
   await loadCountries(!!s?.signedIn);

@@ -30,7 +30,7 @@ search.addEventListener('submit', async (e) => {
         if (box.checked) picked.add(c.id); else picked.delete(c.id);
         compareBtn.disabled = picked.size < 2 || picked.size > 5;
       });
-      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${countryName(c.country, c.countryName)}`), el('span', {}, t('places.line', { cost: usd(c.monthlyCostUSD), safety: c.safetyIndex, climate: t('climate.' + c.climateBand) })));
+      return el('li', {}, box, el('label', { for: id }, `${c.name}, ${countryName(c.country, c.countryName)}`), el('span', {}, t('places.line', { cost: usd(c.monthlyCostUSD), safety: c.safetyIndex, climate: t('climate.' + c.climateBand) })), planLink(c));
     }));
   } catch (err) {
     if (err.details?.length) fieldErrors(search, err.details);
@@ -58,6 +58,11 @@ document.getElementById('compare').addEventListener('submit', async (e) => {
   }
 });
 
+/** A link that opens the planner with retirement in city c. */
+function planLink(c) {
+  return el('a', { class: 'plan-link', href: '/?cityId=' + encodeURIComponent(c.id), 'aria-label': t('places.planHereAria', { city: c.name }) }, t('places.planHere'));
+}
+
 const recs = /** @type {HTMLFormElement} */ (document.getElementById('recs'));
 recs.addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -71,7 +76,7 @@ recs.addEventListener('submit', async (e) => {
     const list = await api('POST', '/geo/recommendations', body);
     status(st, '', list.length ? '' : t('places.noneFits'));
     document.getElementById('rec-list').replaceChildren(...list.slice(0, 10).map((c) => el('li', {},
-      el('strong', {}, `${c.name}, ${countryName(c.country, c.countryName)}`), ' — ' + t('places.recLine', { score: c.score, cost: usd(c.monthlyCostUSD) }) + (c.tight ? t('places.tight') : ''),
+      el('strong', {}, `${c.name}, ${countryName(c.country, c.countryName)}`), ' — ' + t('places.recLine', { score: c.score, cost: usd(c.monthlyCostUSD) }) + (c.tight ? t('places.tight') : ''), ' ', planLink(c),
       el('ul', { class: 'reasons' }, (c.reasons || []).map((r) => el('li', apiText(), r))))));
   } catch (err) {
     if (err.details?.length) fieldErrors(recs, err.details);

@@ -342,6 +342,39 @@ try {
     await shot('tax');
   });
 
+  test('places: a city found by its local name opens the planner retiring there, with the API\'s city budget', async () => {
+    await page.goto(base + '/app/places');
+    await page.waitForSelector('#cities li');
+    await page.fill('#q', 'Lisboa');
+    await page.click('#search button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#cities li label')?.textContent.startsWith('Lisbon'));
+    const link = page.locator('#cities li a.plan-link').first();
+    assert.equal(await link.getAttribute('aria-label'), 'Plan to retire in Lisbon');
+    await Promise.all([page.waitForURL(/cityId=lisbon-pt/), link.click()]);
+    await page.waitForSelector('#fi-number');
+    assert.equal(await page.inputValue('#cityId'), 'lisbon-pt');
+    assert.ok(await page.isDisabled('#retirementExpenses'), 'the city budget sets the retirement spending');
+    await page.fill('#currentAge', '50');
+    await page.fill('#annualIncome', '90000');
+    await page.fill('#annualExpenses', '45000');
+    await page.fill('#currentSavings', '400000');
+    const [resp] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.click('#calc button[type=submit]'),
+    ]);
+    const sent = resp.request().postDataJSON();
+    assert.equal(sent.cityId, 'lisbon-pt');
+    assert.equal(sent.retirementExpenses, undefined, 'no retirement spending beside the city');
+    const d = (await resp.json()).data;
+    assert.equal(d.city.id, 'lisbon-pt');
+    await page.waitForFunction((n) => document.querySelector('#city-spending')?.textContent === n,
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(d.city.retirementExpenses));
+    await shot('calculator-city');
+    // clearing the city gives the spending field back
+    await page.fill('#cityId', '');
+    assert.ok(!(await page.isDisabled('#retirementExpenses')));
+  });
+
   test('settings: an API key works from outside until revoked; export', async () => {
     await page.goto(base + '/dashboard/settings');
     await page.waitForSelector('#keys caption, #keys tbody');
