@@ -10,10 +10,13 @@ import (
 // its module imports followed, as sent (identity) and as sent to a browser
 // that takes gzip. The page is the public front door and the household
 // planner lives on it: a change that grows it past these budgets should be
-// a decision, not an accident.
+// a decision, not an accident. Decided: 100,000 and 34,000 bytes once the
+// page held the household planner, saved plans with their comparison and
+// check-in, and retiring in a city (90,335 and 30,406 then); no build step
+// or minifier, no third-party code.
 const (
-	calculatorBudgetRaw  = 90_000
-	calculatorBudgetGzip = 30_000
+	calculatorBudgetRaw  = 100_000
+	calculatorBudgetGzip = 34_000
 )
 
 func TestCalculatorPageWeightBudget(t *testing.T) {
