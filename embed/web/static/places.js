@@ -60,7 +60,7 @@ document.getElementById('compare').addEventListener('submit', async (e) => {
 
 /** A link that opens the planner with retirement in city c. */
 function planLink(c) {
-  return el('a', { class: 'plan-link', href: '/?cityId=' + encodeURIComponent(c.id), 'aria-label': t('places.planHereAria', { city: c.name }) }, t('places.planHere'));
+  return el('a', { class: 'plan-link', href: '/?cityId=' + encodeURIComponent(c.id) }, t('places.planIn', { city: c.name }));
 }
 
 const recs = /** @type {HTMLFormElement} */ (document.getElementById('recs'));
