@@ -1,8 +1,8 @@
 // The public FI calculator. The form's values live in the URL's query
 // string, so a plan can be shared and survives a reload.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn, countryName } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn } from './common.js';
 import { lineChart } from './chart.js';
-import { householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
+import { suggestCities, householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 import { initPlans, compare, plan } from './plans.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
@@ -43,24 +43,13 @@ document.getElementById('add-scenario').addEventListener('click', () => {
 // Retiring in a city of Places: its budget for the household becomes the
 // retirement spending, so that field is set aside while a city is chosen.
 const cityInput = /** @type {HTMLInputElement} */ (form.cityId);
-let cityTimer = 0;
 function cityChanged() {
   const on = cityInput.value.trim() !== '';
   /** @type {HTMLInputElement} */ (form.retirementExpenses).disabled = on;
   document.getElementById('city-spend-hint').hidden = !on;
 }
-cityInput.addEventListener('input', () => {
-  cityChanged();
-  clearTimeout(cityTimer);
-  const q = cityInput.value.trim();
-  if (q.length < 2) return;
-  cityTimer = setTimeout(async () => {
-    try {
-      const cities = await api('GET', '/geo/cities?limit=8&q=' + encodeURIComponent(q));
-      document.getElementById('city-options').replaceChildren(...cities.map((c) => el('option', { value: c.id }, `${c.name}, ${countryName(c.country, c.countryName)}`)));
-    } catch { /* suggestions only: the id typed is sent as it is, and the API names it if unknown */ }
-  }, 250);
-});
+cityInput.addEventListener('input', cityChanged);
+suggestCities(cityInput);
 
 /** The request body from the form. */
 function request() {

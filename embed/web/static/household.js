@@ -61,9 +61,30 @@ const lists = {
       { k: 'atAge', label: 'hh.f.atAge', num: true },
       { k: 'country', label: 'hh.f.country', options: countryOptions },
       { k: 'region', label: 'hh.f.region', options: (row) => regionOptions(row.country) },
+      { k: 'cityId', label: 'hh.f.city', city: true },
     ],
   },
 };
+
+let cityTimer = 0;
+/**
+ * Offers the cities of Places whose name (or local name) holds what input
+ * has typed, in the page's datalist #city-options; what is typed is sent as
+ * it is, and the API names it when it is no city's id.
+ */
+export function suggestCities(input) {
+  input.addEventListener('input', () => {
+    clearTimeout(cityTimer);
+    const q = input.value.trim();
+    if (q.length < 2) return;
+    cityTimer = setTimeout(async () => {
+      try {
+        const cities = await api('GET', '/geo/cities?limit=8&q=' + encodeURIComponent(q));
+        document.getElementById('city-options').replaceChildren(...cities.map((c) => el('option', { value: c.id }, `${c.name}, ${countryName(c.country, c.countryName)}`)));
+      } catch { /* suggestions only */ }
+    }, 250);
+  });
+}
 
 /** A select of options, keeping value even when the list does not hold it. */
 function select(attrs, options, value) {
@@ -86,8 +107,11 @@ function addRow(name, values = {}) {
       const attrs = { id, 'data-path': `${name}[${i}].${f.k}`, 'data-k': f.k };
       const input = f.options
         ? select(attrs, f.options(v), v[f.k] === undefined ? undefined : String(v[f.k]))
-        : el('input', { ...attrs, type: 'number', inputmode: 'decimal', step: 'any', min: '0', value: v[f.k] ?? '' });
+        : f.city
+          ? el('input', { ...attrs, list: 'city-options', autocomplete: 'off', spellcheck: 'false', maxlength: 64, value: v[f.k] ?? '' })
+          : el('input', { ...attrs, type: 'number', inputmode: 'decimal', step: 'any', min: '0', value: v[f.k] ?? '' });
       if (f.options) input.addEventListener('change', draw);
+      if (f.city) suggestCities(/** @type {HTMLInputElement} */ (input));
       return el('div', { class: 'field' }, el('label', { for: id }, t(f.label)), input);
     }), el('button', { type: 'button', class: 'secondary small', 'aria-label': t(spec.remove, { i: i + 1 }), onclick: () => { row.remove(); renumber(name); syncSavings(); } }, t('calc.remove')));
   };

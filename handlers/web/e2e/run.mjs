@@ -373,6 +373,18 @@ try {
     // clearing the city gives the spending field back
     await page.fill('#cityId', '');
     assert.ok(!(await page.isDisabled('#retirementExpenses')));
+    // a move abroad may name its city too: spending follows it from then on
+    await page.click('#household > summary');
+    await page.click('#add-move');
+    await page.fill('#moves0-atAge', '70');
+    await page.selectOption('#moves0-country', 'PT');
+    await page.fill('#moves0-cityId', 'porto-pt');
+    const [r2] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.click('#calc button[type=submit]'),
+    ]);
+    assert.deepEqual(r2.request().postDataJSON().relocations, [{ atAge: 70, country: 'PT', cityId: 'porto-pt' }]);
+    assert.equal(r2.status(), 200);
   });
 
   test('settings: an API key works from outside until revoked; export', async () => {
