@@ -179,7 +179,9 @@ export function householdBody() {
   if (hasPartner.checked) {
     const p = {};
     for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'))) {
-      const v = numberOf(c);
+      let v = numberOf(c);
+      // percent on the page, a fraction in the API, as the calculator's own rates
+      if (typeof v === 'number' && c.hasAttribute('data-pct')) v = Math.round(v * 1e6) / 1e8;
       if (v !== undefined) p[c.dataset.k] = v;
     }
     b.partner = p;
@@ -218,7 +220,8 @@ export function fillHousehold(body) {
   $('conversions').value = body.conversions ? String(Math.round(body.conversions.upToRate * 1e8) / 1e6) : '';
   hasPartner.checked = !!body.partner;
   for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'))) {
-    const v = body.partner?.[c.dataset.k];
+    let v = body.partner?.[c.dataset.k];
+    if (typeof v === 'number' && c.hasAttribute('data-pct')) v = Math.round(v * 1e8) / 1e6;
     if (body.partner) c.value = v === undefined ? '' : String(v);
   }
   for (const name of Object.keys(lists)) {

@@ -387,6 +387,29 @@ try {
     assert.equal(r2.status(), 200);
   });
 
+  test('the partner\'s income growth is typed in percent and sent as a fraction; too high is shown on its field', async () => {
+    await page.goto(base + '/?currentAge=40&annualIncome=80000&annualExpenses=40000&currentSavings=100000');
+    await page.waitForSelector('#fi-number');
+    await page.click('#household > summary');
+    await page.check('#has-partner');
+    await page.fill('#partner-age', '38');
+    await page.fill('#partner-income', '50000');
+    await page.fill('#partner-growth', '1.5');
+    const [resp] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.click('#calc button[type=submit]'),
+    ]);
+    assert.equal(resp.status(), 200);
+    assert.equal(resp.request().postDataJSON().partner.incomeGrowthRate, 0.015);
+    await page.fill('#partner-growth', '50');
+    const [bad] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+      page.click('#calc button[type=submit]'),
+    ]);
+    assert.equal(bad.status(), 400);
+    await page.waitForSelector('#partner-growth[aria-invalid="true"]');
+  });
+
   test('settings: an API key works from outside until revoked; export', async () => {
     await page.goto(base + '/dashboard/settings');
     await page.waitForSelector('#keys caption, #keys tbody');
