@@ -41,8 +41,9 @@ func usCouple(b *testing.B) household.Plan {
 
 // BenchmarkHouseholdProjection: the couple's 60-year projection with its
 // rows and the conventional baseline (two runs of the plan).
-func BenchmarkHouseholdProjection(b *testing.B) {
-	p := usCouple(b)
+func BenchmarkHouseholdProjection(b *testing.B) { benchProjection(b, usCouple(b)) }
+
+func benchProjection(b *testing.B, p household.Plan) {
 	var w household.Work
 	var r household.Result
 	b.ReportAllocs()
@@ -89,12 +90,5 @@ func BenchmarkHouseholdBacktestMonthly(b *testing.B) {
 func BenchmarkHouseholdProjectionOnce(b *testing.B) {
 	p := usCouple(b)
 	p.Convert = false
-	var w household.Work
-	var r household.Result
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := household.Run(&p, &w, &r); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchProjection(b, p)
 }

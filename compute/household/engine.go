@@ -86,9 +86,10 @@ type engine struct {
 	lowTop, convTop [2][MaxMoves + 1]float64 // [joint][residence]
 	evYear          [fi.MaxYears]bool
 
-	memo    [2]memo
-	jointOK [MaxMoves + 1]bool // the residence files couples jointly
-	bands   *bandCache         // the Work's, nil for none
+	memo     [2]memo
+	jointOK  [MaxMoves + 1]bool // the residence files couples jointly
+	wealthOK [MaxMoves + 1]bool // the residence taxes wealth
+	bands    *bandCache         // the Work's, nil for none
 
 	// the state before the first year, for paths that replay the plan
 	acc0 [maxHeld]held
@@ -157,6 +158,7 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 	for k := range p.Residences {
 		r := &p.Residences[k]
 		e.jointOK[k] = r.System != nil && r.System.HasJointIn(r.Year, r.Region)
+		e.wealthOK[k] = r.System != nil && r.System.HasWealthTax(r.Year, r.Region)
 	}
 	e.setOrder()
 }

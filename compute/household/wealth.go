@@ -15,10 +15,10 @@ import "fiplan/compute/tax"
 // assesses together where its law does so, whether or not their income is
 // taxed jointly.
 func (e *engine) wealthTax(ys *yearState) (float64, bool) {
-	res := &e.p.Residences[ys.res]
-	if res.System == nil || !res.System.HasWealthTax(res.Year, res.Region) {
+	if !e.wealthOK[ys.res] {
 		return 0, false
 	}
+	res := &e.p.Residences[ys.res]
 	rate := rateOr1(res.Rate)
 	cpi := ys.cpi / rate // the plan's money of the year -> the tax system's money of today
 	var w tax.Wealth
