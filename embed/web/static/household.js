@@ -354,20 +354,41 @@ export function householdCSV(d) {
     ...ids.map((id) => r.accounts.find((a) => a.id === id)?.endBalance ?? ''), r.withdrawals, r.tax?.total ?? '', r.endBalance, r.realEndBalance].join(',')));
 }
 
+let stackShown = null; // the answer and body the stacked chart shows, to redraw in the other money
+
+// The stacked chart follows the balance chart's choice of money.
+for (const r of document.querySelectorAll('input[name=chart-money]')) r.addEventListener('change', () => { if (stackShown) drawStack(...stackShown); });
+
+/**
+ * Each row's divisor from money of its year to today's money: its end
+ * balance over its real end balance (the year before's when the accounts
+ * are empty), or 1 in money of each year.
+ */
+function priceLevels(p, nominal) {
+  let lvl = 1;
+  return p.map((r) => {
+    if (!nominal && r.endBalance > 0 && r.realEndBalance > 0) lvl = r.endBalance / r.realEndBalance;
+    return nominal ? 1 : lvl;
+  });
+}
+
 /** The balances of each account stacked by age, with each year's figures on hover or focus. */
 function drawStack(d, body) {
+  stackShown = [d, body];
   const p = d.projections;
+  const nominal = /** @type {HTMLInputElement|null} */ (document.getElementById('chart-nominal'))?.checked === true;
+  const lvl = priceLevels(p, nominal);
   const xs = p.map((r) => r.age);
   const ids = p[0].accounts.map((a) => a.id);
   const below = p.map(() => 0);
   const bands = ids.map((id, k) => {
     const lo = [...below];
-    p.forEach((r, i) => { below[i] += Math.max(0, r.accounts.find((a) => a.id === id)?.endBalance || 0); });
+    p.forEach((r, i) => { below[i] += Math.max(0, r.accounts.find((a) => a.id === id)?.endBalance || 0) / lvl[i]; });
     return { name: 'acct-' + id, label: accountName(id, body), node: accountNode(id, body), cls: 'stack s' + (k % 6), xs, lo, hi: [...below] };
   });
   const chart = document.getElementById('stack-chart');
   const fig = lineChart({
-    title: t('hh.chartTitle'), desc: t('hh.chartDesc', { n: ids.length, from: xs[0], to: xs[xs.length - 1] }),
+    title: t('hh.chartTitle', { unit: t(nominal ? 'calc.eachYear' : 'calc.todaysMoney') }), desc: t('hh.chartDesc', { n: ids.length, from: xs[0], to: xs[xs.length - 1] }),
     xLabel: t('calc.col.age'), bands, width: chart.clientWidth - 18,
   });
   const svg = /** @type {SVGSVGElement} */ (fig.querySelector('svg'));
@@ -376,7 +397,7 @@ function drawStack(d, body) {
   const showAt = (i) => {
     at = Math.max(0, Math.min(p.length - 1, i));
     const r = p[at];
-    tip.replaceChildren(`${t('calc.col.age')} ${r.age}: `, ...r.accounts.flatMap((a, i) => [i ? ' · ' : '', accountNode(a.id, body), ' ' + money(a.endBalance)]));
+    tip.replaceChildren(`${t('calc.col.age')} ${r.age}: `, ...r.accounts.flatMap((a, i) => [i ? ' · ' : '', accountNode(a.id, body), ' ' + money(a.endBalance / lvl[at])]));
   };
   svg.setAttribute('tabindex', '0');
   svg.addEventListener('keydown', (e) => {

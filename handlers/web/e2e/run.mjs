@@ -641,9 +641,17 @@ try {
         assert.equal(await page.locator('#table tbody tr').count(), d.projections.length);
         assert.equal(await page.locator('#table thead th').count(), 5 + (p.body.partner ? 1 : 0) + d.projections[0].accounts.length);
         assert.equal(await page.locator('#stack-chart path.band').count(), d.projections[0].accounts.length);
-        const top = Number(await page.locator('#stack-chart path.band').last().getAttribute('data-last'));
-        const endSum = d.projections.at(-1).accounts.reduce((s, a) => s + Math.max(0, a.endBalance), 0);
-        assert.ok(Math.abs(top - endSum) < 0.01, `stack top ${top}, accounts ${endSum}`);
+        // In today's money by default, as the balance chart is; in money of
+        // each year with the same choice.
+        const stackTop = async () => Number(await page.locator('#stack-chart path.band').last().getAttribute('data-last'));
+        const lastRow = d.projections.at(-1);
+        const endSum = lastRow.accounts.reduce((s, a) => s + Math.max(0, a.endBalance), 0);
+        const realSum = lastRow.endBalance > 0 ? endSum * lastRow.realEndBalance / lastRow.endBalance : endSum; // a plan that ran out ends at 0 in either money
+        assert.ok(Math.abs(await stackTop() - realSum) < 0.01, `stack top ${await stackTop()}, accounts in today's money ${realSum}`);
+        assert.match(await page.textContent('#stack-chart'), p.lang === 'en' ? /in today's money/ : /in heutigem Geld/);
+        await page.check('#chart-nominal');
+        await page.waitForFunction((n) => Math.abs(Number([...document.querySelectorAll('#stack-chart path.band')].at(-1)?.getAttribute('data-last')) - n) < 0.01, endSum);
+        await page.check('#chart-real');
         assert.equal(await page.locator('#baseline tbody tr').count(), 3);
         const saves = Math.round(d.baseline.lifetimeTax - d.lifetimeTax);
         if (p.lang === 'en' && saves > 0) assert.match(await page.textContent('#baseline-hint'), new RegExp(`saves ${new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency, maximumFractionDigits: 0 }).format(saves).replace(/[$.]/g, '\\$&')} of lifetime tax`));
