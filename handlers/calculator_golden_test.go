@@ -21,7 +21,7 @@ var calcGolden = []struct{ accept, body string }{
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"output":"yearly","every":7,"pensions":[{"fromAge":67,"amount":12000}],"events":[{"age":50,"amount":-80000,"label":"house"},{"age":60,"amount":100000,"nominal":true}]}`},
 	{"", `{"startYear":2026,"currentAge":55,"annualIncome":30000,"annualExpenses":40000,"currentSavings":300000,"targetRetirementAge":60,"output":"summary","withdrawalStrategy":"guyton-klinger"}`},
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"tax":{"country":"GB"},"cityId":"lisbon-pt","householdSize":2,"scenarios":[{"name":"frugal","annualExpenses":35000},{"name":"home","retirementExpenses":30000},{"name":"porto","cityId":"porto-pt","householdSize":1}]}`},
-	{"", `{"startYear":2026,"currentAge":40,"annualIncome":120000,"annualExpenses":60000,"currentSavings":200000,"currency":"EUR","tax":{"country":"US","region":"CA","year":2025,"withdrawalIncome":"capitalGains"},"output":"yearly"}`},
+	{"", `{"startYear":2026,"currentAge":40,"annualIncome":120000,"annualExpenses":60000,"currentSavings":200000,"currency":"EUR","tax":{"country":"US","region":"NY","year":2025,"withdrawalIncome":"capitalGains"},"output":"yearly"}`},
 	{"", `{"startYear":2026,"currentAge":45,"annualIncome":80000,"annualExpenses":30000,"currentSavings":100000,"tax":{"country":"SE","year":2025}}`},
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"output":"summary","monteCarlo":{"simulations":500,"seed":7}}`},
 	{"", `{"startYear":2026,"currentAge":60,"annualIncome":0,"annualExpenses":80000,"currentSavings":900000,"output":"summary","monteCarlo":{"simulations":300}}`},

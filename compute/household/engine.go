@@ -86,10 +86,18 @@ type engine struct {
 	lowTop, convTop [2][MaxMoves + 1]float64 // [joint][residence]
 	evYear          [fi.MaxYears]bool
 
-	memo     [2]memo
-	jointOK  [MaxMoves + 1]bool // the residence files couples jointly
-	wealthOK [MaxMoves + 1]bool // the residence taxes wealth
-	bands    *bandCache         // the Work's, nil for none
+	memo [2]memo
+	// the year's tax rules and the scale of their figures on this path
+	// (yearRules); ver changes whenever they do, and keys the memo
+	ty     *tax.Year
+	sc     tax.Scale
+	ver    uint64
+	levels [fi.MaxYears + 1]float64 // the path's price level as each year began
+	// the rules each residence's band tops were found for
+	lowYear, convYear [2][MaxMoves + 1]*tax.Year
+	jointOK           [MaxMoves + 1]bool // the residence files couples jointly
+	wealthOK          [MaxMoves + 1]bool // the residence taxes wealth
+	bands             *bandCache         // the Work's, nil for none
 
 	// the state before the first year, for paths that replay the plan
 	acc0 [maxHeld]held
@@ -156,9 +164,7 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		}
 	}
 	for k := range p.Residences {
-		r := &p.Residences[k]
-		e.jointOK[k] = r.System != nil && r.System.HasJointIn(r.Year, r.Region)
-		e.wealthOK[k] = r.System != nil && r.System.HasWealthTax(r.Year, r.Region)
+		e.jointOK[k], e.wealthOK[k] = e.residenceFiles(k)
 	}
 	e.setOrder()
 }
@@ -173,8 +179,14 @@ func (e *engine) numbers() {
 	if r := &p.Residences[0]; r.System != nil {
 		rate := rateOr1(r.Rate)
 		mix := tax.Income{Pension: 1, Age: e.retireAge()}
+		// the rules of the first retirement year, prices moving at the
+		// plan's inflation
+		c := r.Year + e.retireAge() - p.People[0].Age
+		y := r.System.At(c)
+		var sc tax.Scale
+		y.Scale(c, &tax.Path{Start: r.Year, Inflation: p.Inflation, RealWages: r.System.RealWageGrowth()}, &sc)
 		gross := func(spend float64) float64 {
-			if g, ok, err := tax.GrossFor(r.System, r.Year, &mix, r.Region, nil, spend*rate); err == nil && ok {
+			if g, ok, err := y.GrossFor(&mix, r.Region, nil, &sc, spend*rate); err == nil && ok {
 				return g / rate
 			}
 			return spend

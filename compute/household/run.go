@@ -49,7 +49,9 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		}
 		ret = (1+ret)*(1-e.fee) - 1
 		ys = yearState{t: t, cpi: cpi}
+		e.levels[t] = cpi
 		e.begin(&ys, atFI, &o)
+		e.yearRules(&ys)
 		ys.wealth, ys.wealthOn = e.wealthTax(&ys)
 		e.income(&ys)
 		e.contribute(&ys)

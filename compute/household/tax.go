@@ -25,7 +25,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			t.Income += si
 			t.Capital += sc
 		}
-		if res.System == nil || (joint && i == 1) {
+		if e.ty == nil || (joint && i == 1) {
 			continue
 		}
 		var in tax.Income
@@ -41,7 +41,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 {
 			continue
 		}
-		c := e.due(i, res, &in)
+		c := e.due(i, res.Region, &in)
 		t.Income += (c.Income + c.Regional) * cpi
 		t.Social += c.Social * cpi
 		t.Capital += c.Capital * cpi
@@ -49,7 +49,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	for i := 0; i < e.np && res.System != nil; i++ {
 		if f := &ys.f[i]; f.recovery != nil {
 			own := (f.wages + f.pension + f.gains + f.benefit) / cpi
-			t.Income += f.recovery.Charge(res.Year, own, f.recBenefit/cpi, 1) * cpi
+			t.Income += f.recovery.Charge(res.Year+ys.t, own, f.recBenefit/cpi, 1) * cpi
 		}
 	}
 	t.Wealth, t.WealthOn = ys.wealth, ys.wealthOn
@@ -97,52 +97,107 @@ func (e *engine) ordinary(ys *yearState, owner int) float64 {
 	return x
 }
 
-// due is the tax of person i's income in, remembered: the rounds of a
-// year's solve mostly change one person's income, and the row's breakdown
-// is the last round's.
-func (e *engine) due(i int, res *Residence, in *tax.Income) tax.Categories {
+// due is the tax of person i's income in under the year's rules,
+// remembered: the rounds of a year's solve mostly change one person's
+// income, and the row's breakdown is the last round's.
+func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	m := &e.memo[i]
-	if m.ok && m.in == *in && m.res == res {
+	if m.ok && m.in == *in && m.ver == e.ver {
 		return m.due
 	}
-	d, err := tax.DueByCategory(res.System, res.Year, in, res.Region)
+	d, err := e.ty.DueByCategory(in, region, &e.sc)
 	if err != nil {
 		d = tax.Categories{}
 	}
-	*m = memo{in: *in, res: res, due: d, ok: true}
+	*m = memo{in: *in, ver: e.ver, due: d, ok: true}
 	return d
 }
 
 // memo is the last tax computed for a person.
 type memo struct {
 	in  tax.Income
-	res *Residence
+	ver uint64 // the rules and scale it was computed under (engine.ver)
 	due tax.Categories
 	ok  bool
+}
+
+// yearRules sets the rules that tax the year and the scale of their
+// figures on this path: year t of the plan is taxed under the residence's
+// rules of tax year Residence.Year+t (tax.System.At: as published, or
+// past the newest published year projected by each figure's own rule), its
+// figures moved by the path's prices since the plan's first year.
+func (e *engine) yearRules(ys *yearState) {
+	res := &e.p.Residences[ys.res]
+	if res.System == nil {
+		e.ty = nil
+		return
+	}
+	c := res.Year + ys.t
+	y := res.System.At(c)
+	var sc tax.Scale
+	p := tax.Path{Start: res.Year, Levels: e.levels[:ys.t+1], RealWages: res.System.RealWageGrowth()}
+	y.Scale(c, &p, &sc)
+	if y != e.ty || sc != e.sc {
+		e.ty, e.sc = y, sc
+		e.ver++
+	}
+}
+
+// residenceFiles reports whether residence k files a couple jointly and
+// whether it taxes wealth in the years the plan may live there: jointly
+// only where every year's rules (in its region) have a joint return.
+func (e *engine) residenceFiles(k int) (joint, wealth bool) {
+	r := &e.p.Residences[k]
+	if r.System == nil {
+		return false, false
+	}
+	joint = true
+	var last *tax.Year
+	for t := 0; t < e.n; t++ {
+		c := r.Year + t
+		if y := r.System.At(c); y != last {
+			last = y
+			joint = joint && r.System.HasJointAt(y, r.Region)
+		}
+		wealth = wealth || r.System.HasWealthTax(r.System.WealthYearAt(c), r.Region)
+	}
+	return joint, wealth
 }
 
 // band is the real pension income at the top of the residence's lowest
 // taxed band (conv false) or of the band taxed at the plan's ConvertUpTo
 // (conv true): the largest income whose marginal rate does not exceed
-// that rate. It is found once per residence by bisection on the tax due.
+// that rate. It is found once per residence and year's rules by bisection
+// on the tax due with the figures as stored, and moved as the year's
+// price-indexed figures move on the path; a figure frozen or not indexed
+// moves otherwise, so in a projected year a draw aimed at the top may
+// reach a little past or short of it.
 func (e *engine) band(k int, conv, joint bool) float64 {
+	return e.bandTop(k, conv, joint) * e.sc.Factor(0)
+}
+
+// bandTop is band as the year's rules store their figures: found once for
+// each residence and each year's rules.
+func (e *engine) bandTop(k int, conv, joint bool) float64 {
 	j := 0
 	if joint {
 		j = 1
 	}
-	cache := &e.lowTop[j][k]
+	cache, for_ := &e.lowTop[j][k], &e.lowYear[j][k]
 	if conv {
-		cache = &e.convTop[j][k]
+		cache, for_ = &e.convTop[j][k], &e.convYear[j][k]
 	}
-	if *cache >= 0 {
+	if *cache >= 0 && *for_ == e.ty {
 		return *cache
 	}
+	*for_ = e.ty
 	res := &e.p.Residences[k]
-	if res.System == nil {
+	if res.System == nil || e.ty == nil {
 		*cache = math.Inf(1)
 		return *cache
 	}
-	key := bandKey{sys: res.System, year: res.Year, region: res.Region, conv: conv, joint: joint}
+	y := e.ty
+	key := bandKey{year: y, region: res.Region, conv: conv, joint: joint}
 	if conv {
 		key.rate = e.p.ConvertUpTo
 	}
@@ -156,7 +211,7 @@ func (e *engine) band(k int, conv, joint bool) float64 {
 	*cache = 0
 	due := func(g float64) float64 {
 		in := tax.Income{Pension: g, Joint: joint}
-		d, _ := tax.Due(res.System, res.Year, &in, res.Region, nil)
+		d, _ := y.Due(&in, res.Region, nil, nil)
 		return d
 	}
 	const step, hi = 100.0, 1e7
@@ -189,8 +244,7 @@ func (e *engine) band(k int, conv, joint bool) float64 {
 // bandKey names a band top: a tax system's year and region, and the rate
 // (conversions) or the lowest band.
 type bandKey struct {
-	sys    *tax.System
-	year   int
+	year   *tax.Year
 	region string
 	conv   bool
 	joint  bool

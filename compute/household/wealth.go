@@ -33,7 +33,7 @@ func (e *engine) wealthTax(ys *yearState) (float64, bool) {
 			h.Investments += a.y.Start / cpi
 		}
 	}
-	d, err := tax.WealthTax(res.System, res.Year, res.Region, &w)
+	d, err := tax.WealthTax(res.System, res.System.WealthYearAt(res.Year+ys.t), res.Region, &w)
 	if err != nil {
 		return 0, false
 	}

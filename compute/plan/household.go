@@ -74,7 +74,7 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 	hp.Residences = homes
 	files := false
 	for _, r := range homes {
-		files = files || (r.System != nil && r.System.HasJointIn(r.Year, r.Region))
+		files = files || (r.System != nil && r.System.HasJointAt(r.System.At(r.Year), r.Region))
 	}
 	if h.Filing == "joint" && !files {
 		return &FieldError{"tax.filing", "joint returns are not modelled for " + homes[0].Country + " in " + strconv.Itoa(homes[0].Year) + " (or its region): send single, each person taxed alone"}
@@ -133,9 +133,9 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 		if sys == nil {
 			return nil, &FieldError{field + ".country", "no tax rules for " + strconv.Quote(m.Country) + "; GET /api/v1/tax/countries lists them"}
 		}
-		r := household.Residence{FromAge: m.AtAge, Country: sys.Country, System: sys, Year: sys.Latest(), Rate: 1}
-		if _, err := sys.Year(t.year); err == nil && t.year > 0 {
-			r.Year = t.year
+		r := household.Residence{FromAge: m.AtAge, Country: sys.Country, System: sys, Year: t.year, Rate: 1}
+		if t.sys == nil {
+			r.Year = FirstTaxYear(0, p.Base.StartYear, sys)
 		}
 		if m.Region != "" {
 			k := regionIndex(sys, m.Region)
@@ -143,8 +143,8 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 				return nil, &FieldError{field + ".region", "unknown region " + strconv.Quote(m.Region) + " for " + sys.Country + regionList(sys)}
 			}
 			r.Region = sys.Regions[k].Code
-			if !sys.Covers(r.Year, r.Region) {
-				return nil, &FieldError{field + ".region", sys.Country + " models region " + r.Region + " only in other tax years than " + strconv.Itoa(r.Year)}
+			if from := r.Year + m.AtAge - hp.People[0].Age; !sys.CoversFrom(from, r.Region) {
+				return nil, &FieldError{field + ".region", sys.Country + " models region " + r.Region + " only in the tax years " + joinInts(sys.YearsCovering(r.Region)) + ", not in all from " + strconv.Itoa(from)}
 			}
 		}
 		if m.AtAge <= hp.People[0].Age {

@@ -200,14 +200,19 @@ func TestRunRefusesBadTax(t *testing.T) {
 		checkField(t, Run(&p, testInputs(), &Options{}, &r), tc.field, tc.msg)
 	}
 	p := basePlan()
-	p.Tax = &Tax{System: us, Year: 2025, Region: "ca"}
+	p.Tax = &Tax{System: us, Year: 2025, Region: "ny"}
 	var r Result
-	if err := Run(&p, testInputs(), &Options{}, &r); err != nil || r.Tax.Region != "CA" || r.Tax.Year != 2025 {
+	if err := Run(&p, testInputs(), &Options{}, &r); err != nil || r.Tax.Region != "NY" || r.Tax.Year != 2025 {
 		t.Fatalf("a region in lower case: %v, region %q", err, r.Tax.Region)
 	}
 	p.Tax = &Tax{System: us, Year: us.Latest(), Region: "CA"}
 	if !us.Covers(us.Latest(), "CA") {
-		checkField(t, Run(&p, testInputs(), &Options{}, &r), "tax.region", "only in other tax years than")
+		checkField(t, Run(&p, testInputs(), &Options{}, &r), "tax.region", "only in the tax years")
+	}
+	// a plan from 2025 lives on into years that do not model California
+	p.Tax = &Tax{System: us, Year: 2025, Region: "CA"}
+	if us.Covers(2025, "CA") && !us.Covers(us.Latest(), "CA") {
+		checkField(t, Run(&p, testInputs(), &Options{}, &r), "tax.region", "not in all from 2025")
 	}
 }
 

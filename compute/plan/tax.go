@@ -11,7 +11,9 @@ import (
 
 // taxPlan is the plan's tax settings, resolved.
 type taxPlan struct {
-	sys    *tax.System
+	sys *tax.System
+	// year is the tax year of the plan's first year: its year t is taxed
+	// under the rules of tax year year+t (see rules)
 	year   int
 	region string
 	part   tax.Part // how retirement income is taxed
@@ -20,7 +22,51 @@ type taxPlan struct {
 	// age is the taxpayer's age the retirement income is taxed at (the
 	// plan's retirement age, or the row's): age-aware rules such as the US
 	// additional standard deduction at 65 and the senior deduction apply.
+	// It also says which year's rules apply: the plan's year age−age0.
 	age int
+	// age0 and infl are the plan's age today and its inflation, which
+	// moves the figures of a projected year
+	age0 int
+	infl float64
+	// the rules of the last year asked for and their scale; ver changes
+	// with them
+	at  int
+	ty  *tax.Year
+	sc  tax.Scale
+	ver int
+}
+
+// FirstTaxYear is the tax year of a plan's first year: the one asked for,
+// else the calendar year the plan starts in, else (a plan without
+// calendar years) the country's newest. Year t of the plan is taxed under
+// the rules of tax year FirstTaxYear+t: as published, or past the newest
+// published year projected (tax.System.At). Household residences use it
+// too.
+func FirstTaxYear(asked, startYear int, sys *tax.System) int {
+	switch {
+	case asked > 0:
+		return asked
+	case startYear > 0:
+		return startYear
+	}
+	return sys.Latest()
+}
+
+// rules is the rules that tax the plan's year at t.age and the scale of
+// their figures, prices moving at the plan's inflation from today.
+func (t *taxPlan) rules() (*tax.Year, *tax.Scale) {
+	c := t.year + t.age - t.age0
+	if t.ty == nil || c != t.at {
+		y := t.sys.At(c)
+		var sc tax.Scale
+		y.Scale(c, &tax.Path{Start: t.year, Inflation: t.infl, RealWages: t.sys.RealWageGrowth()}, &sc)
+		t.at = c
+		if y != t.ty || sc != t.sc {
+			t.ty, t.sc = y, sc
+			t.ver++
+		}
+	}
+	return t.ty, &t.sc
 }
 
 // retirementAge is the age plan input in's retirement income is first
@@ -40,10 +86,8 @@ func (t *taxPlan) resolve(p *Plan, in *Inputs, r *Result) error {
 		return nil
 	}
 	sys := rt.System
-	*t = taxPlan{sys: sys, year: rt.Year, part: rt.Withdrawal, toTax: 1}
-	if t.year == 0 {
-		t.year = sys.Latest()
-	} else if _, err := sys.Year(t.year); err != nil {
+	*t = taxPlan{sys: sys, year: FirstTaxYear(rt.Year, p.Base.StartYear, sys), part: rt.Withdrawal, toTax: 1}
+	if _, err := sys.Year(rt.Year); rt.Year != 0 && err != nil {
 		return &FieldError{"tax.year", sys.Country + " has the tax years " + joinInts(sys.Years())}
 	}
 	if rt.Region != "" {
@@ -51,8 +95,8 @@ func (t *taxPlan) resolve(p *Plan, in *Inputs, r *Result) error {
 		switch {
 		case k < 0:
 			return &FieldError{"tax.region", "unknown region " + strconv.Quote(rt.Region) + " for " + sys.Country + regionList(sys)}
-		case !sys.Covers(t.year, sys.Regions[k].Code):
-			return &FieldError{"tax.region", sys.Country + " models region " + sys.Regions[k].Code + " only in other tax years than " + strconv.Itoa(t.year)}
+		case !sys.CoversFrom(t.year, sys.Regions[k].Code):
+			return &FieldError{"tax.region", sys.Country + " models region " + sys.Regions[k].Code + " only in the tax years " + joinInts(sys.YearsCovering(sys.Regions[k].Code)) + ", not in all from " + strconv.Itoa(t.year)}
 		}
 		t.region = sys.Regions[k].Code
 	}
@@ -82,7 +126,8 @@ func (t *taxPlan) dueOn(in *tax.Income) float64 {
 	if in.Age == 0 {
 		in.Age = t.age
 	}
-	d, err := tax.Due(t.sys, t.year, in, t.region, nil)
+	y, sc := t.rules()
+	d, err := y.Due(in, t.region, nil, sc)
 	if err != nil {
 		return 0 // year and region were checked when the plan was resolved
 	}
@@ -106,7 +151,8 @@ func (t *taxPlan) grossSpending(net, share float64) (float64, bool) {
 func (t *taxPlan) grossFor(net float64) (float64, bool) {
 	mix := incomeOf(t.part, 1)
 	mix.Age = t.age
-	g, ok, err := tax.GrossFor(t.sys, t.year, &mix, t.region, nil, net*t.toTax)
+	y, sc := t.rules()
+	g, ok, err := y.GrossFor(&mix, t.region, nil, sc, net*t.toTax)
 	if err != nil || !ok {
 		return 0, false
 	}
@@ -178,6 +224,7 @@ func joinInts(v []int) string {
 // retirement income below 1e15 leaves the spending after tax.
 func (t *taxPlan) apply(k int, pr *PlanResult) error {
 	in, pt := &pr.input, &pr.Taxes
+	t.age0, t.infl = in.CurrentAge, in.InflationRate
 	t.age = in.CurrentAge // the employment income, taxed today
 	pt.GrossIncome = in.AnnualIncome
 	if pt.GrossIncome > 0 {
@@ -231,14 +278,15 @@ func (t *taxPlan) grossUp(pr *PlanResult) bool {
 // years the employment tax incomeTax, growing with income and prices as
 // the take-home income does (today's average rate kept); in drawdown
 // years the tax on that year's retirement income (withdrawals and
-// pensions), with the brackets rising with inflation.
+// pensions), under the rules of the row's year (see rules).
 //
 // With gains, a drawdown year's tax is on the gain share of its withdrawal
 // as a capital gain (the cost basis followed from basis today) and on its
 // pensions as pensions.
 func (t *taxPlan) rowTaxes(dst []float64, rows []fi.Year, in *fi.Input, incomeTax, basis float64) []float64 {
 	cpi, grow := 1.0, 1.0
-	lastCents, lastTax, lastAge := -1.0, 0.0, -1
+	lastCents, lastTax, lastVer, lastAge := -1.0, 0.0, -1, -1
+	t.age0, t.infl = in.CurrentAge, in.InflationRate
 	cb := costBasis(basis)
 	defer func(age int) { t.age = age }(t.age)
 	for i := range rows {
@@ -252,8 +300,8 @@ func (t *taxPlan) rowTaxes(dst []float64, rows []fi.Year, in *fi.Input, incomeTa
 		} else if r.Retired {
 			// Constant real spending repeats the same income: tax it once.
 			cents := math.Round((r.Withdrawals + r.Pension) / cpi * 100)
-			if cents != lastCents || r.Age != lastAge && t.sys.AgeRules() {
-				lastCents, lastTax, lastAge = cents, t.due(cents/100, t.part), r.Age
+			if t.rules(); cents != lastCents || t.ver != lastVer || r.Age != lastAge && t.sys.AgeRules() {
+				lastCents, lastTax, lastVer, lastAge = cents, t.due(cents/100, t.part), t.ver, r.Age
 			}
 			x = lastTax * cpi
 		} else {

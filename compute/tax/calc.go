@@ -60,18 +60,26 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	if err != nil {
 		return err
 	}
+	return y.Calculate(in, region, nil, out)
+}
+
+// Calculate is Calculate on the year's rules with its figures read through
+// sc (nil: as stored; see Scale), the incomes in the scale's money.
+func (y *Year) Calculate(in *Income, region string, sc *Scale, out *Result) error {
+	s := y.sys
 	v, err := s.viewFor(y, region, in)
 	if err != nil {
 		return err
 	}
+	sc = scaleOrNil(sc)
 	parts, gross := cleanParts(in)
 	who := filerOf(in, &parts)
-	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, year, region
+	out.Country, out.Currency, out.Year, out.Region = s.Country, s.Currency, y.Year, region
 	out.NLines, out.Truncated, out.NTotals = 0, false, 0
 	out.GrossIncome = round2(gross)
 
 	var st state
-	st.parts, st.out, st.who = parts, out, who
+	st.parts, st.out, st.who, st.sc = parts, out, who, sc
 	st.run(v)
 	out.TotalTax = sumCategories(v, &st, 0, out)
 	out.EffectiveRate = 0
@@ -84,12 +92,21 @@ func Calculate(s *System, year int, in *Income, region string, out *Result) erro
 	mp := largest(&parts)
 	out.MarginalPart = mp
 	var a, b state
-	a.parts, a.exact, a.who = parts, true, who
-	b.parts, b.exact, b.who = parts, true, who
+	a.parts, a.exact, a.who, a.sc = parts, true, who, sc
+	b.parts, b.exact, b.who, b.sc = parts, true, who, sc
 	b.parts[mp] += s.MarginalStep
 	ta, tb := a.run(v), b.run(v)
 	out.MarginalRate = (tb - ta) / s.MarginalStep
 	return nil
+}
+
+// scaleOrNil is sc, or nil when it reads every figure as stored, which
+// the walker then reads without a scale.
+func scaleOrNil(sc *Scale) *Scale {
+	if sc == nil || !sc.moved {
+		return nil
+	}
+	return sc
 }
 
 func round2(v float64) float64 {
@@ -100,6 +117,7 @@ type state struct {
 	parts    [NumParts]float64
 	who      filer
 	exact    bool
+	sc       *Scale         // the figures' scale; nil: as stored
 	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
 	amt      [MaxRules]float64
@@ -240,7 +258,7 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 		if st.who.holds(&l.When) {
 			v = st.measure(&l.Base, 0, 0, 0)
 		}
-		if !(v > 0) || (l.Exempt > 0 && v <= l.Exempt) {
+		if ex := st.fig(l.Exempt, l.exemptCls); !(v > 0) || (ex > 0 && v <= ex) {
 			v = 0
 		}
 		rem[li] = v
@@ -254,15 +272,15 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 // (unless exact) and capped at x when the adjustment says so.
 func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	x = st.measure(&a.Of, gross, taxable, tax)
-	v = a.eval(x)
+	v = st.eval(a, x)
 	if a.Less != nil {
 		v -= st.measure(a.Less, gross, taxable, tax)
 	}
-	if v < a.Min {
-		v = a.Min
+	if mn := st.fig(a.Min, a.minCls); v < mn {
+		v = mn
 	}
 	if a.HasMax {
-		mx := a.Max
+		mx := st.fig(a.Max, a.maxCls)
 		if a.MaxLess != nil {
 			mx -= st.measure(a.MaxLess, gross, taxable, tax)
 		}
@@ -346,7 +364,7 @@ func (st *state) layerTaxes(i int, r *Rule, rem *[MaxLayers]float64, t float64) 
 		if !st.exact {
 			top = l.bucketTop(hi)
 		}
-		lt := st.bands(r, l, lo, top, l.nilAmount(t))
+		lt := st.bands(r, l, lo, top, st.nilAmount(l, t))
 		st.layerAmt[i][li] = lt
 		tax += lt
 	}
@@ -364,27 +382,27 @@ func (l *Layer) bucketTop(hi float64) float64 {
 }
 
 // nilAmount is the layer's nil-rate amount when the taxable base is t.
-func (l *Layer) nilAmount(t float64) float64 {
+func (st *state) nilAmount(l *Layer, t float64) float64 {
 	switch len(l.NilRate) {
 	case 0:
 		return 0
 	case 1:
-		return l.NilRate[0]
+		return st.fig(l.NilRate[0], l.nilCls)
 	default:
-		return l.NilRate[bandIndex(l.Bands, t)]
+		return st.fig(l.NilRate[st.bandIndex(l.Bands, t)], l.nilCls)
 	}
 }
 
 // relieve applies the exemption limit and the marginal relief to the
 // rule's tax.
 func (st *state) relieve(i int, r *Rule, t, tax float64) float64 {
-	if r.Exempt > 0 && t <= r.Exempt && tax > 0 {
+	if ex := st.fig(r.Exempt, r.exemptCls); ex > 0 && t <= ex && tax > 0 {
 		st.line(Line{Rule: r.ID, Label: "exemption limit", Kind: KindRelief, Category: r.Category, Base: t, Amount: -tax})
 		st.scaleLayers(i, r, 0, tax)
 		tax = 0
 	}
 	if r.HasRelief {
-		c := r.ReliefRate * maxf(0, t-r.ReliefAbove)
+		c := r.ReliefRate * maxf(0, t-st.fig(r.ReliefAbove, r.reliefCls))
 		if tax > c {
 			st.line(Line{Rule: r.ID, Label: "marginal relief", Kind: KindRelief, Category: r.Category, Base: t, Rate: r.ReliefRate, Amount: c - tax})
 			st.scaleLayers(i, r, c, tax)
@@ -432,7 +450,7 @@ func (st *state) collect(r *Rule, tax float64) float64 {
 	if !st.exact {
 		tax = r.RoundTax.apply(tax)
 	}
-	if tax < 0 || tax < r.MinTax {
+	if tax < 0 || tax < st.fig(r.MinTax, r.minTaxCls) {
 		if tax > 0 {
 			st.line(Line{Rule: r.ID, Label: "below collection threshold", Kind: KindRelief, Category: r.Category, Base: tax, Amount: -tax})
 		}
@@ -452,14 +470,38 @@ func (st *state) scaleLayers(i int, r *Rule, now, was float64) {
 }
 
 // bandIndex is the band in which position x falls.
-func bandIndex(b []Band, x float64) int {
+func (st *state) bandIndex(b []Band, x float64) int {
 	k := 0
 	for j := 1; j < len(b); j++ {
-		if x > b[j].From {
+		if x > st.fig(b[j].From, b[j].cls) {
 			k = j
 		}
 	}
 	return k
+}
+
+// fig is a stored figure of class c as the state's scale reads it.
+func (st *state) fig(v float64, c uint8) float64 {
+	if st.sc == nil {
+		return v
+	}
+	return st.sc.Of(v, c)
+}
+
+// eval is the adjustment's function at x, before the clamps, its
+// segments' figures scaled.
+func (st *state) eval(a *Adjust, x float64) float64 {
+	if st.sc == nil {
+		return a.eval(x)
+	}
+	for i := len(a.Segments) - 1; i >= 0; i-- {
+		sg := &a.Segments[i]
+		from := st.sc.Of(sg.From, sg.fromCls)
+		if x >= from || i == 0 {
+			return st.sc.Of(sg.Base, sg.baseCls) + sg.Rate*(x-from)
+		}
+	}
+	return 0
 }
 
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's bands.
@@ -469,9 +511,9 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 		b := &l.Bands[j]
 		end := math.Inf(1)
 		if j+1 < len(l.Bands) {
-			end = l.Bands[j+1].From
+			end = st.fig(l.Bands[j+1].From, l.Bands[j+1].cls)
 		}
-		a, z := maxf(lo, b.From), minf(hi, end)
+		a, z := maxf(lo, st.fig(b.From, b.cls)), minf(hi, end)
 		if z <= a {
 			continue
 		}
@@ -482,7 +524,7 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 		if b.Formula != nil {
 			// statutory cumulative formula: exact at every point, so the
 			// pieces telescope to cum(hi) − cum(lo)
-			amt := cumulative(l.Bands, z) - cumulative(l.Bands, a)
+			amt := st.cumulative(l.Bands, z) - st.cumulative(l.Bands, a)
 			tax += amt
 			st.line(Line{Rule: r.ID, Label: label, Layer: l.Label, Kind: KindBand, Category: r.Category, Base: z - a, Rate: amt / (z - a), Amount: amt})
 			continue
@@ -508,23 +550,25 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 }
 
 // cumulative is the tax on x by the band table alone; x on a boundary
-// belongs to the lower band ("bis 17 005 Euro").
-func cumulative(bands []Band, x float64) float64 {
-	k := 0
-	for j := 1; j < len(bands); j++ {
-		if x > bands[j].From {
-			k = j
-		}
-	}
+// belongs to the lower band ("bis 17 005 Euro"). A formula's amounts
+// scale with its band's class: the tax at x is k times the stored
+// formula's at x/k.
+func (st *state) cumulative(bands []Band, x float64) float64 {
+	k := st.bandIndex(bands, x)
 	b := &bands[k]
 	if b.Formula != nil {
-		return b.Formula.at(x)
+		if st.sc == nil {
+			return b.Formula.at(x)
+		}
+		f := st.sc.Factor(b.cls)
+		return f * b.Formula.at(x/f)
 	}
+	from := st.fig(b.From, b.cls)
 	base := 0.0
 	if k > 0 {
-		base = cumulative(bands[:k], b.From)
+		base = st.cumulative(bands[:k], from)
 	}
-	return base + b.Rate*(x-b.From)
+	return base + b.Rate*(x-from)
 }
 
 // minf and maxf skip math.Min/Max's NaN and signed-zero handling; inputs

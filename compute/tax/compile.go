@@ -148,7 +148,7 @@ func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, e
 		if bi > 0 && jb.From <= jl.Bands[bi-1].From {
 			return l, 0, fmt.Errorf("%s: bands not ascending", what)
 		}
-		b := Band(jb)
+		b := Band{From: jb.From, Rate: jb.Rate, Label: jb.Label, Formula: jb.Formula}
 		hi := b.From * 4
 		if bi+1 < len(jl.Bands) {
 			hi = jl.Bands[bi+1].From
@@ -480,7 +480,7 @@ func compileSegments(j *jAdjust) ([]Segment, error) {
 		if j.Amount != nil {
 			amt = *j.Amount
 		}
-		return []Segment{{0, amt, j.Rate}}, nil
+		return []Segment{{From: 0, Base: amt, Rate: j.Rate}}, nil
 	}
 	if j.Amount != nil || j.Rate != 0 {
 		return nil, fmt.Errorf("segments exclude amount/rate")
@@ -493,7 +493,7 @@ func compileSegments(j *jAdjust) ([]Segment, error) {
 		if k > 0 && sg[0] <= j.Segments[k-1][0] {
 			return nil, fmt.Errorf("segments not ascending")
 		}
-		out = append(out, Segment{sg[0], sg[1], sg[2]})
+		out = append(out, Segment{From: sg[0], Base: sg[1], Rate: sg[2]})
 	}
 	return out, nil
 }

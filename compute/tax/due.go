@@ -19,11 +19,19 @@ func DueByCategory(s *System, year int, in *Income, region string) (Categories, 
 	if err != nil {
 		return Categories{}, err
 	}
-	v, err := s.viewFor(y, region, in)
+	return y.DueByCategory(in, region, nil)
+}
+
+// DueByCategory is DueByCategory on the year's rules with its figures read
+// through sc (nil: as stored; see Scale), the incomes in the scale's money.
+// It does not allocate.
+func (y *Year) DueByCategory(in *Income, region string, sc *Scale) (Categories, error) {
+	v, err := y.sys.viewFor(y, region, in)
 	if err != nil {
 		return Categories{}, err
 	}
 	var st state
+	st.sc = scaleOrNil(sc)
 	st.parts, _ = cleanParts(in)
 	st.who = filerOf(in, &st.parts)
 	st.run(v)

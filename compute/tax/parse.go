@@ -260,6 +260,13 @@ func Parse(b []byte) (*System, error) {
 			return nil, fmt.Errorf("tax: %s: year %d twice", j.Country, s.years[i].Year)
 		}
 	}
+	s.classes = []Class{{Indexed: ByPrices}}
+	for i := range s.years {
+		y := &s.years[i]
+		y.sys, y.Base = s, y.Year
+		y.classes = y.usedClasses()
+	}
+	s.project()
 	s.ageRules = anyAgeRule(s.years)
 	if err := s.compileWealth(j.WealthTax); err != nil {
 		return nil, fmt.Errorf("tax: %s: %w", j.Country, err)

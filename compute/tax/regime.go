@@ -315,12 +315,20 @@ func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, e
 	if err != nil {
 		return 0, err
 	}
-	v, err := s.viewFor(y, region, in)
+	return y.Due(in, region, rg, nil)
+}
+
+// Due is Due on the year's rules with its figures read through sc (nil: as
+// stored; see Scale), the incomes in the scale's money. It does not
+// allocate.
+func (y *Year) Due(in *Income, region string, rg *Regime, sc *Scale) (float64, error) {
+	v, err := y.sys.viewFor(y, region, in)
 	if err != nil {
 		return 0, err
 	}
 	parts, _ := cleanParts(in)
 	var st state
+	st.sc = scaleOrNil(sc)
 	st.who = filerOf(in, &parts)
 	if rg == nil {
 		st.parts = parts
@@ -456,10 +464,18 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 	if err != nil {
 		return 0, false, err
 	}
-	v, err := s.viewFor(y, region, mix)
+	return y.GrossFor(mix, region, rg, nil, net)
+}
+
+// GrossFor is GrossFor on the year's rules with its figures read through sc
+// (nil: as stored; see Scale), net and the answer in the scale's money. It
+// does not allocate.
+func (y *Year) GrossFor(mix *Income, region string, rg *Regime, sc *Scale, net float64) (float64, bool, error) {
+	v, err := y.sys.viewFor(y, region, mix)
 	if err != nil {
 		return 0, false, err
 	}
+	sc = scaleOrNil(sc)
 	if rg != nil && !rg.valid() {
 		return 0, false, ErrRegime
 	}
@@ -478,7 +494,7 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 			in[p] = parts[p] / total * g
 		}
 		var st state
-		st.who = who
+		st.who, st.sc = who, sc
 		st.who.earned[0] *= g / total
 		st.who.earned[1] *= g / total
 		ptax := 0.0

@@ -315,7 +315,13 @@ type System struct {
 	Withdrawal Withdrawal
 	ageRules   bool   // some rule, layer or adjustment depends on age
 	years      []Year // sorted by Year
-	wealth     []WealthYear
+	// projected holds the years past the newest published one, each from
+	// the first calendar year it taxes (a sunset starts the next); the
+	// first is the newest published year plus one
+	projected []Year
+	classes   []Class // the classes of the figures, by number; 0 is ByPrices
+	realWages float64 // real growth of average earnings a year, for ByWages
+	wealth    []WealthYear
 }
 
 // Withdrawal is a country's default treatment of portfolio withdrawals.
@@ -345,9 +351,19 @@ type Region struct {
 
 // Year is one tax year's rules.
 type Year struct {
+	// Year is the tax year; for a projected year, the first calendar year
+	// it taxes.
 	Year  int
 	Rules []Rule // every rule, whatever region it applies in
 	Notes []string
+	// Base is the published tax year whose figures the year holds (Year
+	// itself unless Projected).
+	Base int
+	// Projected: a year past the newest published one, its rules those of
+	// Base as they stand in Year (see At and Scale).
+	Projected bool
+	sys       *System
+	classes   uint32 // bit c: some figure of the year is of class c
 	// views[0] holds the rules that apply with no region, views[1+k] those
 	// that apply in the system's Regions[k]
 	views []view
@@ -490,6 +506,8 @@ type Band struct {
 	Rate    float64
 	Label   string
 	Formula *Formula
+	// cls is the class of From and of the formula's amounts (see Scale)
+	cls uint8
 }
 
 // Formula is the cumulative tax (A·y+B)·y+C with y=(x−Y0)/Div.
@@ -519,12 +537,16 @@ type Layer struct {
 	NilLabel string
 	Buckets  []Bucket
 	Exempt   float64 // layer taken as 0 when its gross base is at most this
+	// the classes of NilRate's amounts and of Exempt
+	nilCls, exemptCls uint8
 }
 
 // Segment is one piece of a piecewise linear function: Base+Rate·(x−From)
 // for x from From up to the next segment.
 type Segment struct {
 	From, Base, Rate float64
+	// the classes of From and Base
+	fromCls, baseCls uint8
 }
 
 // Adjust is a deduction (before the bands) or a credit (after them).
@@ -547,6 +569,8 @@ type Adjust struct {
 	PerPerson bool
 	PerMinAge int
 	Sources   []Source
+	// the classes of Min and Max
+	minCls, maxCls uint8
 }
 
 // eval is the adjustment's function at x, before the clamps.
@@ -625,6 +649,8 @@ type Rule struct {
 	// when every part it reads is 0 the rule charges 0 and changes nothing
 	reads    uint8
 	idleable bool
+	// the classes of Exempt, ReliefAbove and MinTax
+	exemptCls, reliefCls, minTaxCls uint8
 }
 
 // MaxMarginal is an upper bound on the marginal rate of the year's total tax
