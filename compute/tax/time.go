@@ -226,15 +226,6 @@ func (y *Year) System() *System { return y.sys }
 // Used reports whether some figure of the year is of class c.
 func (y *Year) Used(c uint8) bool { return y.classes&(1<<c) != 0 }
 
-// project sets the projected years: the newest published year carried
-// past itself.
-func (s *System) project() {
-	last := &s.years[len(s.years)-1]
-	p := *last
-	p.Year, p.Base, p.Projected = last.Year+1, last.Year, true
-	s.projected = []Year{p}
-}
-
 // usedClasses is the set of classes the year's figures use.
 func (y *Year) usedClasses() uint32 {
 	var m uint32
