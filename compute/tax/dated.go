@@ -39,6 +39,9 @@ func (n *node) isDated() bool {
 // resolver resolves a file's rules for one year.
 type resolver struct {
 	year, last int // the year resolved and the newest published year
+	// keep: the sunsets past the newest year stay in the result, as a
+	// year written out in full may say them (Convert)
+	keep bool
 }
 
 // resolve is n as it stands in the resolver's year.
@@ -70,6 +73,9 @@ func (r *resolver) resolve(n *node) (*node, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", k, err)
 			}
+			if v.kind == 'z' {
+				continue // null: absent this year
+			}
 			out.keys = append(out.keys, k)
 			out.vals = append(out.vals, v)
 		}
@@ -91,9 +97,10 @@ func (r *resolver) element(n *node) (bool, *node, error) {
 	if (since != 0 && r.year < since) || (until != 0 && r.year > until) {
 		return false, nil, nil
 	}
+	keepUntil := r.keep && until >= r.last
 	c := &node{kind: 'o'}
 	for i, k := range n.keys {
-		if k != "since" && k != "until" {
+		if k != "since" && (k != "until" || keepUntil) {
 			c.keys = append(c.keys, k)
 			c.vals = append(c.vals, n.vals[i])
 		}
@@ -153,6 +160,9 @@ func (r *resolver) dated(n *node) (*node, error) {
 			}
 			if r.year > u {
 				v = then
+			} else if r.keep && u >= r.last {
+				meta.keys = append(meta.keys, "until", "then")
+				meta.vals = append(meta.vals, n.vals[i], then)
 			}
 		case figureMeta[k]:
 			meta.keys = append(meta.keys, k)
@@ -174,7 +184,7 @@ func (r *resolver) dated(n *node) (*node, error) {
 	if len(meta.keys) == 0 {
 		return v, nil
 	}
-	if v.kind != 'n' {
+	if v.kind != 'n' && meta.get("until") == nil {
 		return nil, fmt.Errorf("indexation on a value that is not a number")
 	}
 	meta.keys = append([]string{"value"}, meta.keys...)
