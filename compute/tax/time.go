@@ -1,6 +1,10 @@
 package tax
 
-import "math"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // Time. A country's rules are published for some tax years (Years). A plan
 // runs past them: its year t is taxed under At(start+t), the published
@@ -310,4 +314,29 @@ func (s *System) YearsCovering(region string) []int {
 		}
 	}
 	return out
+}
+
+// DefaultRegionMissing says, for a request without a region, that the
+// country's default region (LocalTax.Region) is not modelled in tax year
+// year (or in some year from it on), and which regions that year models.
+func (s *System) DefaultRegionMissing(year int) string {
+	def := s.LocalTax.Region
+	var in []string
+	for _, r := range s.Regions {
+		if s.Covers(year, r.Code) {
+			in = append(in, r.Code)
+		}
+	}
+	modelled := "none"
+	if len(in) > 0 {
+		modelled = strings.Join(in, ", ")
+	}
+	covering := s.YearsCovering(def)
+	years := make([]string, len(covering))
+	for i, y := range covering {
+		years[i] = strconv.Itoa(y)
+	}
+	return s.Country + "'s income tax has a local part: without a region it is taxed in " + def +
+		", which " + strconv.Itoa(year) + " does not model (it does in " + strings.Join(years, ", ") +
+		"); regions modelled in " + strconv.Itoa(year) + ": " + modelled
 }
