@@ -170,3 +170,50 @@ func ruleBand(t *testing.T, y *Year, id string, layer, band int) *Band {
 	t.Fatalf("no rule %s", id)
 	return nil
 }
+
+// TestProjectedProperties runs every country's projected years, with and
+// without a region, on a path of 4% inflation: the tax is never negative
+// or NaN, more income never lowers it beyond the rounding, flat prices
+// leave the newest year's figures as stored, and an evaluation under a
+// moved scale does not allocate.
+func TestProjectedProperties(t *testing.T) {
+	for _, s := range loadAll(t) {
+		regions := []string{""}
+		for _, rg := range s.Regions {
+			if s.CoversFrom(s.Latest(), rg.Code) {
+				regions = append(regions, rg.Code)
+			}
+		}
+		for _, c := range []int{s.Latest() + 1, s.Latest() + 5, s.Latest() + 40} {
+			y := s.At(c)
+			var flat, sc Scale
+			y.Scale(c, &Path{Start: s.Latest()}, &flat)
+			grows := false // a class with real growth moves even on flat prices
+			for k, cl := range s.Classes() {
+				grows = grows || (y.Used(uint8(k)) && cl.Plus != 0)
+			}
+			if flat.Moved() != grows {
+				t.Errorf("%s %d: flat prices move a figure: %v", s.Country, c, flat.Moved())
+			}
+			y.Scale(c, &Path{Start: s.Latest(), Inflation: 0.04, RealWages: 0.01}, &sc)
+			for _, region := range regions {
+				prev := -1.0
+				for _, g := range []float64{0, 5000, 20000, 60000, 150000, 400000, 2e6, 2e7} {
+					in := Income{Employment: g * 0.6, Pension: g * 0.2, Interest: g * 0.05, Dividends: g * 0.05, CapitalGains: g * 0.1, Age: 70}
+					d, err := y.Due(&in, region, nil, &sc)
+					if err != nil {
+						t.Fatalf("%s %d %q: %v", s.Country, c, region, err)
+					}
+					if !(d >= 0) || d < prev-s.RoundingSlack(y, region)-1 {
+						t.Errorf("%s %d %q: tax %v on %v after %v", s.Country, c, region, d, g, prev)
+					}
+					prev = d
+				}
+				in := Income{Employment: 85000, Pension: 20000, Interest: 1200, Dividends: 3000, CapitalGains: 5000}
+				if n := testing.AllocsPerRun(20, func() { _, _ = y.DueByCategory(&in, region, &sc) }); n != 0 {
+					t.Errorf("%s %d %q: %v allocs", s.Country, c, region, n)
+				}
+			}
+		}
+	}
+}

@@ -179,8 +179,8 @@ func (y *Year) Scale(c int, p *Path, sc *Scale) {
 			real = math.Pow(1+r, float64(c-from))
 		}
 		sc.f[k] = real / lb
-		if cl.Round.Mode != RoundNone {
-			sc.grow[k] = real * lc / lb
+		if g := real * lc / lb; cl.Round.Mode != RoundNone && g != 1 {
+			sc.grow[k] = g
 			sc.round[k] = cl.Round
 		}
 	}
