@@ -657,6 +657,9 @@ type Rule struct {
 	idleable bool
 	// the classes of Exempt, ReliefAbove and MinTax
 	exemptCls, reliefCls, minTaxCls uint8
+	// classes: bit c, some figure of the rule is of class c (a scale that
+	// moves none of them leaves the rule's figures as stored)
+	classes uint32
 }
 
 // MaxMarginal is an upper bound on the marginal rate of the year's total tax

@@ -107,6 +107,7 @@ type Scale struct {
 	round [MaxClasses]Rounding
 	defl  float64 // money of the year -> money of the path's first year
 	moved bool    // some figure of the year reads other than stored
+	mask  uint32  // bit c: class c's figures read other than stored
 }
 
 // Moved reports whether some figure reads other than as stored.
@@ -187,6 +188,7 @@ func (y *Year) Scale(c int, p *Path, sc *Scale) {
 	for k := range classes {
 		if y.classes&(1<<k) != 0 && (sc.f[k] != 1 || sc.grow[k] != 0) {
 			sc.moved = true
+			sc.mask |= 1 << k
 		}
 	}
 }
@@ -230,35 +232,48 @@ func (y *Year) System() *System { return y.sys }
 // Used reports whether some figure of the year is of class c.
 func (y *Year) Used(c uint8) bool { return y.classes&(1<<c) != 0 }
 
-// usedClasses is the set of classes the year's figures use.
+// usedClasses is the set of classes the year's figures use; it sets each
+// rule's own (of the year's rules and of every view's copies).
 func (y *Year) usedClasses() uint32 {
 	var m uint32
-	add := func(c uint8) { m |= 1 << c }
 	for i := range y.Rules {
-		r := &y.Rules[i]
-		add(r.exemptCls)
-		add(r.reliefCls)
-		add(r.minTaxCls)
-		for li := range r.Layers {
-			l := &r.Layers[li]
-			add(l.nilCls)
-			add(l.exemptCls)
-			for bi := range l.Bands {
-				add(l.Bands[bi].cls)
-			}
+		m |= y.Rules[i].setClasses()
+	}
+	for k := range y.views {
+		for i := range y.views[k].rules {
+			y.views[k].rules[i].setClasses()
 		}
-		for _, as := range [2][]Adjust{r.Deductions, r.Credits} {
-			for k := range as {
-				a := &as[k]
-				add(a.minCls)
-				add(a.maxCls)
-				for _, sg := range a.Segments {
-					add(sg.fromCls)
-					add(sg.baseCls)
-				}
+	}
+	return m
+}
+
+// setClasses sets and returns the set of classes the rule's figures use.
+func (r *Rule) setClasses() uint32 {
+	var m uint32
+	add := func(c uint8) { m |= 1 << c }
+	add(r.exemptCls)
+	add(r.reliefCls)
+	add(r.minTaxCls)
+	for li := range r.Layers {
+		l := &r.Layers[li]
+		add(l.nilCls)
+		add(l.exemptCls)
+		for bi := range l.Bands {
+			add(l.Bands[bi].cls)
+		}
+	}
+	for _, as := range [2][]Adjust{r.Deductions, r.Credits} {
+		for k := range as {
+			a := &as[k]
+			add(a.minCls)
+			add(a.maxCls)
+			for _, sg := range a.Segments {
+				add(sg.fromCls)
+				add(sg.baseCls)
 			}
 		}
 	}
+	r.classes = m
 	return m
 }
 
