@@ -16,6 +16,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 )
@@ -25,8 +26,17 @@ import (
 // its answer is kept for idempotencyTTL; a request under the same key and
 // with the same method, path and body gets that answer again (with
 // Idempotent-Replayed: true) and stores nothing; one with another request
-// is 409 CONFLICT, and so is one while the first still runs. Keys are the
-// caller's own and live in the store, so every node honours them.
+// is 409 CONFLICT. Keys are the caller's own and live in the store, so
+// every node honours them.
+//
+// The answer is kept by the create itself, in the store's transaction that
+// writes the record (rest.Ctx.Keep), so a crash at any point leaves either
+// the record and its answer (the retry replays it) or neither (the retry
+// runs). Nothing is claimed before the work: two requests under one key
+// that run at once both do their work, the store lets exactly one write,
+// and the other answers as a retry would, with the winner's answer (or 409
+// when its request was another). An answer that stored nothing (a refusal,
+// a 5xx, a 429) is not kept, and its retry runs again.
 //
 // The kept answer may hold a secret (a new API key is shown once), so
 // neither it nor the key is stored in the clear: the store holds the
@@ -57,7 +67,10 @@ func idemKeyProblem(k []byte) string {
 	return ""
 }
 
-// handle runs r's handler, honouring an Idempotency-Key where r takes one.
+// handle runs r's handler, honouring an Idempotency-Key where r takes one:
+// a key already used answers from the store at once; otherwise the
+// handler runs with a keeper (idemRequest) that its create asks for the
+// answer to keep.
 func (s *Server) handle(c *rest.Ctx, r *rest.Route) {
 	k := c.RC.Request.Header.Peek(idempotencyHeader)
 	if !r.Idempotent || len(k) == 0 {
@@ -69,68 +82,90 @@ func (s *Server) handle(c *rest.Ctx, r *rest.Route) {
 		return
 	}
 	key := sha256.Sum256(k)
-	id := hex.EncodeToString(key[:])
-	user := c.Principal.User
+	q := &idemRequest{s: s, user: c.Principal.User, id: hex.EncodeToString(key[:]), key: string(k), at: s.now()}
 	sum := sha256.New()
 	sum.Write(c.RC.Method())
 	sum.Write([]byte{0})
 	sum.Write(c.RC.Path())
 	sum.Write([]byte{0})
 	sum.Write(c.RC.Request.Body())
-	var hash [32]byte
-	sum.Sum(hash[:0])
-	prev, err := s.db.BeginIdempotent(user, id, hash, s.now(), idempotencyTTL)
+	sum.Sum(q.hash[:0])
+	prev, err := s.db.Idempotent(q.user, q.id, q.at, idempotencyTTL)
 	switch {
 	case err != nil:
 		c.Storage(err)
-		return
-	case prev != nil && prev.Hash != hash:
-		c.Error(errcode.Conflict, "this Idempotency-Key was used for another request (another path or body) in the last 24 hours; use a new key")
-		return
-	case prev != nil && !prev.Done:
-		c.RC.Response.Header.Set(fasthttp.HeaderRetryAfter, "1")
-		c.Error(errcode.Conflict, "a request with this Idempotency-Key is still running; retry in a moment")
-		return
 	case prev != nil:
-		s.replay(c, user, k, prev.Status, prev.Body)
-		return
-	}
-	finished := false
-	defer func() {
-		if !finished { // a panic: the claim must not hold the key for a day
-			if err := s.db.AbandonIdempotent(user, id); err != nil {
-				s.log.Error("cannot free an Idempotency-Key", "err", err, "requestId", string(c.RequestID()))
-			}
+		q.Replay(c, &store.KeyUsed{Prev: prev})
+	default:
+		c.SetKeeper(q)
+		r.Handler(c)
+		if st := c.Status(); st >= 200 && st < 300 && !q.kept {
+			s.log.Error("a create under an Idempotency-Key kept no answer", "route", r.Path, "requestId", string(c.RequestID()))
 		}
-	}()
-	r.Handler(c)
-	res := &c.RC.Response
-	status := res.StatusCode()
-	if status >= 500 || status == fasthttp.StatusTooManyRequests {
-		return // not an answer to keep: the client retries and it runs again
 	}
-	sealed, err := s.seal(user, k, res)
-	if err == nil {
-		err = s.db.FinishIdempotent(user, id, status, sealed)
-	}
-	if err != nil {
-		s.log.Error("cannot keep an idempotent answer", "err", err, "requestId", string(c.RequestID()))
-		return
-	}
-	finished = true
 }
 
-// The kept headers of an answer, beside its status and body.
+// idemRequest is one request's Idempotency-Key: the rest.Keeper its
+// create asks for the answer to keep.
+type idemRequest struct {
+	s    *Server
+	user string
+	id   string   // the key's SHA-256, hex: the store's name for it
+	key  string   // the key itself, which the sealing key derives from
+	hash [32]byte // method, path and body
+	at   time.Time
+	kept bool // Keep was asked
+}
+
+// Keep seals the answer; see rest.Keeper.
+func (q *idemRequest) Keep(c *rest.Ctx, status int, data []byte, tagged bool) (*store.Keep, error) {
+	var tag []byte
+	if tagged {
+		tag = rest.Tag(nil, data)
+	}
+	body := make([]byte, 0, len(data)+32)
+	body = append(append(append(body, `{"success":true,"data":`...), data...), '}')
+	sealed, err := q.s.seal(q.user, []byte(q.key), tag, body)
+	if err != nil {
+		return nil, err
+	}
+	q.kept = true
+	return &store.Keep{User: q.user, Key: q.id, Hash: q.hash, At: q.at, TTL: idempotencyTTL, Status: status, Body: sealed}, nil
+}
+
+// Replay answers a used key; see rest.Keeper.
+func (q *idemRequest) Replay(c *rest.Ctx, used *store.KeyUsed) {
+	prev := used.Prev
+	switch {
+	case prev.Hash != q.hash:
+		c.Error(errcode.Conflict, "this Idempotency-Key was used for another request (another path or body) in the last 24 hours; use a new key")
+	case !prev.Done:
+		// A claim made before its work, by a release that did so.
+		c.RC.Response.Header.Set(fasthttp.HeaderRetryAfter, "1")
+		c.Error(errcode.Conflict, "a request with this Idempotency-Key is still running; retry in a moment")
+	default:
+		q.s.replay(c, q.user, []byte(q.key), prev.Status, prev.Body)
+	}
+}
+
+// The kept headers of an answer, beside its status and body, in the order
+// they are sealed. Answers kept now carry the ETag alone (and are sent
+// through the usual compression on replay); the others are read from
+// answers a release that kept whole responses sealed.
 var keptHeaders = [...]string{fasthttp.HeaderContentType, fasthttp.HeaderContentEncoding, fasthttp.HeaderETag, fasthttp.HeaderLocation, fasthttp.HeaderVary}
 
-// seal encodes the answer (kept headers, body) and seals it for user and
-// the Idempotency-Key k.
-func (s *Server) seal(user string, k []byte, res *fasthttp.Response) ([]byte, error) {
+// seal encodes an answer (its ETag, when tag is not empty, and its
+// body, a JSON envelope) and seals it for user and the Idempotency-Key k.
+func (s *Server) seal(user string, k, tag, body []byte) ([]byte, error) {
 	var plain []byte
 	for _, h := range keptHeaders {
-		plain = appendChunk(plain, res.Header.Peek(h))
+		var v []byte
+		if h == fasthttp.HeaderETag {
+			v = tag
+		}
+		plain = appendChunk(plain, v)
 	}
-	plain = appendChunk(plain, res.Body())
+	plain = appendChunk(plain, body)
 	aead, err := s.replayAEAD(user, k)
 	if err != nil {
 		return nil, err
@@ -142,7 +177,8 @@ func (s *Server) seal(user string, k []byte, res *fasthttp.Response) ([]byte, er
 	return aead.Seal(nonce, nonce, plain, []byte(user)), nil
 }
 
-// replay sends a kept answer again.
+// replay sends a kept answer again: a JSON answer through the usual
+// compression, one kept already encoded as it was.
 func (s *Server) replay(c *rest.Ctx, user string, k []byte, status int, sealed []byte) {
 	aead, err := s.replayAEAD(user, k)
 	if err != nil {
@@ -159,15 +195,11 @@ func (s *Server) replay(c *rest.Ctx, user string, k []byte, status int, sealed [
 		c.Internal(fmt.Errorf("cannot open a kept answer: %w", err))
 		return
 	}
-	res := &c.RC.Response
-	for _, h := range keptHeaders {
-		var v []byte
-		if v, plain, err = readChunk(plain); err != nil {
+	var headers [len(keptHeaders)][]byte
+	for i := range keptHeaders {
+		if headers[i], plain, err = readChunk(plain); err != nil {
 			c.Internal(err)
 			return
-		}
-		if len(v) > 0 {
-			res.Header.Set(h, string(v))
 		}
 	}
 	body, _, err := readChunk(plain)
@@ -175,7 +207,20 @@ func (s *Server) replay(c *rest.Ctx, user string, k []byte, status int, sealed [
 		c.Internal(err)
 		return
 	}
+	res := &c.RC.Response
 	res.Header.SetCanonical(replayedHeader, []byte("true"))
+	if len(headers[1]) == 0 { // not encoded: JSON, sent as any answer is
+		if len(headers[2]) > 0 {
+			c.SetETag(headers[2])
+		}
+		c.SendBody(status, body)
+		return
+	}
+	for i, h := range keptHeaders {
+		if len(headers[i]) > 0 {
+			res.Header.Set(h, string(headers[i]))
+		}
+	}
 	res.SetStatusCode(status)
 	res.SetBody(body)
 }

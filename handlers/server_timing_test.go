@@ -56,7 +56,7 @@ func benchServer(b *testing.B, cacheSize int, public limit.Rate, opts ...option)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := db.CreateKey(store.Key{ID: "key_bench", Owner: "alice", Name: "b", CreatedAt: time.Now()}, hash, 10); err != nil {
+	if err := db.CreateKey(store.Key{ID: "key_bench", Owner: "alice", Name: "b", CreatedAt: time.Now()}, hash, 10, nil); err != nil {
 		b.Fatal(err)
 	}
 	return s, tok, plain

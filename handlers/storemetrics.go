@@ -12,7 +12,7 @@ import (
 // observedStore times every call to the store it wraps (each is one
 // transaction) and counts the calls that failed. ErrNotFound, ErrConflict
 // and ErrLimit are answers, not failures, and are not counted; nor is
-// ErrStale, a stale version a client sent.
+// ErrStale, a stale version a client sent, nor *KeyUsed, a retried create.
 type observedStore struct {
 	store.Store
 	ops [nStoreOps]storeOpMetrics
@@ -53,9 +53,7 @@ const (
 	opRevoke
 	opRevoked
 	opSaveTier
-	opBeginIdempotent
-	opFinishIdempotent
-	opAbandonIdempotent
+	opIdempotent
 	opCreatePlan
 	opUpdatePlan
 	opDeletePlan
@@ -67,7 +65,7 @@ const (
 var storeOpNames = [nStoreOps]string{"Ping", "Size", "Secret", "SaveAccount", "Account", "GetDoc", "PutDoc", "UpdateDoc",
 	"DeleteUser", "Export", "CreateAsset", "UpdateAsset", "DeleteAsset", "AppendAsset", "AppendAssets", "Assets",
 	"CreateKey", "Keys", "RevokeKey", "LookupKey", "TouchKeys", "PutFlag", "DeleteFlag", "Flags", "RecordExposures", "Exposures",
-	"Revoke", "Revoked", "SaveTier", "BeginIdempotent", "FinishIdempotent", "AbandonIdempotent",
+	"Revoke", "Revoked", "SaveTier", "Idempotent",
 	"CreatePlan", "UpdatePlan", "DeletePlan", "AppendPlan", "AppendPlans"}
 
 // storeBuckets span a read from the page cache to a slow fsync.
@@ -87,7 +85,8 @@ func observeStore(db store.Store, set *metrics.Set) *observedStore {
 func (o *observedStore) done(op int, start time.Time, err error) {
 	m := &o.ops[op]
 	m.seconds.Update(time.Since(start).Seconds())
-	if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrLimit) && !errors.Is(err, store.ErrStale) {
+	var used *store.KeyUsed
+	if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrLimit) && !errors.Is(err, store.ErrStale) && !errors.As(err, &used) {
 		m.errors.Inc()
 	}
 }
@@ -162,9 +161,9 @@ func (o *observedStore) Export(user string) (store.Export, error) {
 	return e, err
 }
 
-func (o *observedStore) CreateAsset(user string, m store.AssetMeta, doc []byte, max int) error {
+func (o *observedStore) CreateAsset(user string, m store.AssetMeta, doc []byte, max int, kept *store.Keep) error {
 	t := time.Now()
-	err := o.Store.CreateAsset(user, m, doc, max)
+	err := o.Store.CreateAsset(user, m, doc, max, kept)
 	o.done(opCreateAsset, t, err)
 	return err
 }
@@ -204,9 +203,9 @@ func (o *observedStore) Assets(user string, fn func(doc []byte) error) error {
 	return err
 }
 
-func (o *observedStore) CreateKey(k store.Key, hash [32]byte, max int) error {
+func (o *observedStore) CreateKey(k store.Key, hash [32]byte, max int, kept *store.Keep) error {
 	t := time.Now()
-	err := o.Store.CreateKey(k, hash, max)
+	err := o.Store.CreateKey(k, hash, max, kept)
 	o.done(opCreateKey, t, err)
 	return err
 }

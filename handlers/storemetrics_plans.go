@@ -1,10 +1,14 @@
 package handlers
 
-import "time"
+import (
+	"time"
 
-func (o *observedStore) CreatePlan(user, id string, doc []byte, max int) error {
+	"fiplan/data/store"
+)
+
+func (o *observedStore) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep) error {
 	t := time.Now()
-	err := o.Store.CreatePlan(user, id, doc, max)
+	err := o.Store.CreatePlan(user, id, doc, max, kept)
 	o.done(opCreatePlan, t, err)
 	return err
 }

@@ -27,23 +27,9 @@ func (o *observedStore) SaveTier(user, tier string, issued time.Time) error {
 	return err
 }
 
-func (o *observedStore) BeginIdempotent(user, key string, hash [32]byte, now time.Time, ttl time.Duration) (*store.Replay, error) {
+func (o *observedStore) Idempotent(user, key string, now time.Time, ttl time.Duration) (*store.Replay, error) {
 	t := time.Now()
-	prev, err := o.Store.BeginIdempotent(user, key, hash, now, ttl)
-	o.done(opBeginIdempotent, t, err)
+	prev, err := o.Store.Idempotent(user, key, now, ttl)
+	o.done(opIdempotent, t, err)
 	return prev, err
-}
-
-func (o *observedStore) FinishIdempotent(user, key string, status int, body []byte) error {
-	t := time.Now()
-	err := o.Store.FinishIdempotent(user, key, status, body)
-	o.done(opFinishIdempotent, t, err)
-	return err
-}
-
-func (o *observedStore) AbandonIdempotent(user, key string) error {
-	t := time.Now()
-	err := o.Store.AbandonIdempotent(user, key)
-	o.done(opAbandonIdempotent, t, err)
-	return err
 }

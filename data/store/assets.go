@@ -51,18 +51,29 @@ func (m *AssetMeta) Check() error {
 // CreateAsset stores a new asset of user. It returns ErrConflict when the
 // user already holds an asset with m.ISIN (decided inside the write
 // transaction, so two racing creates cannot both win) or with m.ID, and
-// ErrLimit when the user already has max assets. The write is durable; it
-// goes through bbolt's Batch, so concurrent creates share one fsync.
-func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int) error {
+// ErrLimit when the user already has max assets. kept, when not nil, is
+// the answer to keep under an Idempotency-Key, written in the same
+// transaction (see Idempotency); *KeyUsed, before any other check, when
+// its key was used. The write is durable; it goes through bbolt's Batch,
+// so concurrent creates share one fsync.
+func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int, kept *Keep) error {
 	if err := m.Check(); err != nil {
 		return wrap("create asset", err)
 	}
 	if !validID(user) {
 		return wrap("create asset", fmt.Errorf("invalid user id (1..%d bytes)", MaxIDLen))
 	}
+	if kept != nil {
+		if err := kept.Check(user); err != nil {
+			return wrap("create asset", err)
+		}
+	}
 	// Batch may run fn more than once (after a rollback); fn touches nothing
 	// outside the transaction, so a rerun starts from the committed state.
 	err := d.batch(func(tx *bolt.Tx) error {
+		if err := keep(tx, kept); err != nil {
+			return err
+		}
 		u, err := ensureUser(tx, user, now())
 		if err != nil {
 			return err

@@ -25,7 +25,7 @@ func TestAssetLifecycle(t *testing.T) {
 	d := openT(t, tempPath(t))
 	for i, isin := range []string{"US0378331005", "", "IE00B4L5Y983"} {
 		m, doc := asset(fmt.Sprintf("a%d", i), isin, uint8(i%2))
-		if err := d.CreateAsset("alice", m, doc, 10); err != nil {
+		if err := d.CreateAsset("alice", m, doc, 10, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -44,14 +44,14 @@ func TestAssetLifecycle(t *testing.T) {
 
 	// The same ISIN twice for one user conflicts; another user may hold it.
 	m, doc := asset("dup", "US0378331005", 0)
-	if err := d.CreateAsset("alice", m, doc, 10); !errors.Is(err, ErrConflict) {
+	if err := d.CreateAsset("alice", m, doc, 10, nil); !errors.Is(err, ErrConflict) {
 		t.Fatalf("duplicate ISIN: %v", err)
 	}
-	if err := d.CreateAsset("bob", m, doc, 10); err != nil {
+	if err := d.CreateAsset("bob", m, doc, 10, nil); err != nil {
 		t.Fatalf("other user, same ISIN: %v", err)
 	}
 	m, doc = asset("a0", "", 0)
-	if err := d.CreateAsset("alice", m, doc, 10); !errors.Is(err, ErrConflict) {
+	if err := d.CreateAsset("alice", m, doc, 10, nil); !errors.Is(err, ErrConflict) {
 		t.Fatalf("duplicate id: %v", err)
 	}
 
@@ -91,7 +91,7 @@ func TestAssetLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, doc = asset("a3", "US0378331005", 0)
-	if err := d.CreateAsset("alice", m, doc, 10); err != nil {
+	if err := d.CreateAsset("alice", m, doc, 10, nil); err != nil {
 		t.Fatalf("the old ISIN is free again: %v", err)
 	}
 	if got, total := list(t, d, "alice", 1, 0, 10); total != 2 || got != `{"id":"a0","v":2},{"id":"a1"}` {
@@ -114,7 +114,7 @@ func TestAssetLifecycle(t *testing.T) {
 		t.Fatalf("second delete: %v", err)
 	}
 	m, doc = asset("a4", "DE0005140008", 0)
-	if err := d.CreateAsset("alice", m, doc, 10); err != nil {
+	if err := d.CreateAsset("alice", m, doc, 10, nil); err != nil {
 		t.Fatalf("ISIN of a deleted asset: %v", err)
 	}
 	var n int
@@ -127,12 +127,12 @@ func TestAssetLimit(t *testing.T) {
 	d := openT(t, tempPath(t))
 	for i := range 3 {
 		m, doc := asset(fmt.Sprint(i), "", 0)
-		if err := d.CreateAsset("alice", m, doc, 3); err != nil {
+		if err := d.CreateAsset("alice", m, doc, 3, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	m, doc := asset("x", "", 0)
-	if err := d.CreateAsset("alice", m, doc, 3); !errors.Is(err, ErrLimit) {
+	if err := d.CreateAsset("alice", m, doc, 3, nil); !errors.Is(err, ErrLimit) {
 		t.Fatalf("over the limit: %v", err)
 	}
 }
@@ -141,7 +141,7 @@ func TestAssetInvalidInput(t *testing.T) {
 	d := openT(t, tempPath(t))
 	for _, c := range []struct{ user, id string }{{"", "a"}, {"u", ""}, {"u", "a\x00b"}, {strings.Repeat("u", MaxIDLen+1), "a"}} {
 		m, doc := asset(c.id, "", 0)
-		if err := d.CreateAsset(c.user, m, doc, 10); err == nil || errors.Is(err, ErrConflict) {
+		if err := d.CreateAsset(c.user, m, doc, 10, nil); err == nil || errors.Is(err, ErrConflict) {
 			t.Errorf("CreateAsset(%q, %q) = %v", c.user, c.id, err)
 		}
 	}
@@ -166,7 +166,7 @@ func TestAssetConcurrentSameISIN(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				m, doc := asset(fmt.Sprintf("r%d-%d", round, i), isin, 0)
-				errs[i] = d.CreateAsset("alice", m, doc, 1000)
+				errs[i] = d.CreateAsset("alice", m, doc, 1000, nil)
 			}()
 		}
 		wg.Wait()
@@ -192,13 +192,13 @@ func TestAssetsPersistAndErase(t *testing.T) {
 	path := tempPath(t)
 	d := openT(t, path)
 	m, doc := asset("a", "US0378331005", 2)
-	if err := d.CreateAsset("alice", m, doc, 10); err != nil {
+	if err := d.CreateAsset("alice", m, doc, 10, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.PutDoc("alice", "profile", map[string]string{"displayName": "A"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateKey(Key{ID: "k1", Owner: "alice", Name: "ci"}, hashOf("svc_x"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k1", Owner: "alice", Name: "ci"}, hashOf("svc_x"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.Close(); err != nil {
@@ -227,7 +227,7 @@ func TestAssetsPersistAndErase(t *testing.T) {
 		t.Fatalf("export after erase = %+v", e)
 	}
 	// The ISIN index went with the user: the same ISIN can be created again.
-	if err := d.CreateAsset("alice", m, doc, 10); err != nil {
+	if err := d.CreateAsset("alice", m, doc, 10, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -16,7 +16,7 @@ func BenchmarkCreateAsset(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		m := AssetMeta{ID: fmt.Sprint("a", i), ISIN: fmt.Sprintf("US%010d", i)}
-		if err := d.CreateAsset(fmt.Sprint("u", i/100), m, benchDoc, 1000); err != nil {
+		if err := d.CreateAsset(fmt.Sprint("u", i/100), m, benchDoc, 1000, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -35,7 +35,7 @@ func BenchmarkCreateAsset32(b *testing.B) {
 		for pb.Next() {
 			i := seq.Add(1)
 			m := AssetMeta{ID: fmt.Sprint("a", i), ISIN: fmt.Sprintf("US%010d", i)}
-			if err := d.CreateAsset(fmt.Sprint("u", i%64), m, benchDoc, 1<<20); err != nil {
+			if err := d.CreateAsset(fmt.Sprint("u", i%64), m, benchDoc, 1<<20, nil); err != nil {
 				b.Error(err)
 				return
 			}
@@ -50,7 +50,7 @@ func BenchmarkListAssets200(b *testing.B) {
 	d.bolt.NoSync = true // setup only
 	for i := range 200 {
 		doc := []byte(strings.Replace(string(benchDoc), "xxxx", fmt.Sprintf("%04d", i), 1))
-		if err := d.CreateAsset("alice", AssetMeta{ID: fmt.Sprint("a", i), Category: uint8(i % 7)}, doc, 1000); err != nil {
+		if err := d.CreateAsset("alice", AssetMeta{ID: fmt.Sprint("a", i), Category: uint8(i % 7)}, doc, 1000, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

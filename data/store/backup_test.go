@@ -23,7 +23,7 @@ func TestBackupUnderWritesAndRestore(t *testing.T) {
 	}
 	create := func(user string, i int) error {
 		id := fmt.Sprintf("ast_%s_%04d", user, i)
-		return d.CreateAsset(user, AssetMeta{ID: id}, []byte(`{"id":"`+id+`"}`), 100000)
+		return d.CreateAsset(user, AssetMeta{ID: id}, []byte(`{"id":"`+id+`"}`), 100000, nil)
 	}
 	for i := range 50 {
 		if err := create("alice", i); err != nil {

@@ -25,11 +25,11 @@ func damageFixture(t *testing.T) (string, []byte, meta) {
 		user := fmt.Sprint("user-", u)
 		for a := range 20 {
 			m := AssetMeta{ID: fmt.Sprintf("ast-%d-%d", u, a)}
-			if err := d.CreateAsset(user, m, []byte(`{"name":"`+strings.Repeat("x", 100)+`"}`), 1000); err != nil {
+			if err := d.CreateAsset(user, m, []byte(`{"name":"`+strings.Repeat("x", 100)+`"}`), 1000, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := d.CreateKey(Key{ID: fmt.Sprint("k", u), Owner: user, Name: "n"}, hashOf(user), 10); err != nil {
+		if err := d.CreateKey(Key{ID: fmt.Sprint("k", u), Owner: user, Name: "n"}, hashOf(user), 10, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -212,7 +212,7 @@ func TestOpenRandomDamageNeverCrashes(t *testing.T) {
 			_, _ = d.Export(fmt.Sprint("user-", u))
 		}
 		_ = d.Flags(func(string, []byte) error { return nil })
-		_ = d.CreateAsset("user-3", AssetMeta{ID: "new"}, []byte(`{}`), 1000)
+		_ = d.CreateAsset("user-3", AssetMeta{ID: "new"}, []byte(`{}`), 1000, nil)
 		d.Close()
 	}
 	if refused == 0 {

@@ -60,7 +60,7 @@ func TestFixtureV1(t *testing.T) {
 		}
 		if a.isin != "" {
 			m := AssetMeta{ID: "dup_" + a.id, ISIN: a.isin}
-			if err := d.CreateAsset("alice", m, []byte(`{}`), 1000); !errors.Is(err, ErrConflict) {
+			if err := d.CreateAsset("alice", m, []byte(`{}`), 1000, nil); !errors.Is(err, ErrConflict) {
 				t.Errorf("stored ISIN %s no longer held: %v", a.isin, err)
 			}
 		}
@@ -99,7 +99,7 @@ func TestFixtureV1(t *testing.T) {
 		t.Fatalf("export = %+v, %v", e, err)
 	}
 	// The old file takes new writes.
-	if err := d.CreateAsset("alice", AssetMeta{ID: "ast_new", ISIN: "US0378331005", Category: CategoryCrypto}, []byte(`{"id":"ast_new"}`), 1000); err != nil {
+	if err := d.CreateAsset("alice", AssetMeta{ID: "ast_new", ISIN: "US0378331005", Category: CategoryCrypto}, []byte(`{"id":"ast_new"}`), 1000, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -14,20 +14,17 @@ import (
 // with an Idempotency-Key, so that a retry of a create whose answer was
 // lost gets that answer again instead of a second record. Keys are per
 // user; every node sharing the store sees them.
+//
+// A create's answer is kept by the create itself: CreateAsset, CreatePlan
+// and CreateKey take a Keep and write it in the same transaction as the
+// record, so a crash leaves either both or neither. Of two creates under
+// one key, from any node, exactly one writes; the other fails with
+// *KeyUsed, naming the answer the first kept, and writes nothing.
 type Idempotency interface {
-	// BeginIdempotent claims key (1..MaxIDLen bytes) for user's request
-	// whose content hashes to hash, at now. When a claim younger than ttl
-	// exists it is returned instead (prev, unchanged) and nothing is
-	// written: the caller replays it (Done), reports a request still
-	// running, or refuses another request under the same key (Hash
-	// differs). Of racing claims of one key, from any node, exactly one
-	// gets nil. Claims older than ttl are forgotten, a few at a time.
-	BeginIdempotent(user, key string, hash [32]byte, now time.Time, ttl time.Duration) (prev *Replay, err error)
-	// FinishIdempotent records the answer of the request that claimed key.
-	FinishIdempotent(user, key string, status int, body []byte) error
-	// AbandonIdempotent forgets the claim of a request that failed, so
-	// that a retry runs again.
-	AbandonIdempotent(user, key string) error
+	// Idempotent returns user's claim of key (1..MaxIDLen bytes) younger
+	// than ttl at now, or nil when there is none: a kept answer (Done), or
+	// a claim a release that claimed keys before their work left open.
+	Idempotent(user, key string, now time.Time, ttl time.Duration) (*Replay, error)
 }
 
 // Replay is a claimed Idempotency-Key: the request's hash, and its answer
@@ -37,8 +34,28 @@ type Replay struct {
 	At     time.Time // when the key was claimed
 	Done   bool
 	Status int
-	Body   []byte // as FinishIdempotent was given it
+	Body   []byte // as Keep.Body gave it
 }
+
+// Keep is an answer to keep under an Idempotency-Key, written by the
+// create it answers, in that create's transaction. Claims older than TTL
+// are forgotten, a few by each create that keeps one.
+type Keep struct {
+	User   string   // whose key (the create's user)
+	Key    string   // the key's id, 1..MaxIDLen bytes
+	Hash   [32]byte // the request's content, to tell a retry from another request
+	At     time.Time
+	TTL    time.Duration
+	Status int
+	Body   []byte // opaque to the store
+}
+
+// KeyUsed is the error of a create whose Keep names a key that holds a
+// claim younger than its TTL: the create wrote nothing, and Prev is the
+// claim, for the caller to replay (the same Hash) or refuse.
+type KeyUsed struct{ Prev *Replay }
+
+func (e *KeyUsed) Error() string { return "the Idempotency-Key has been used" }
 
 // The layout (top-level buckets, created on first write):
 //
@@ -49,7 +66,7 @@ var (
 	bucketIdemBy = []byte("idemBy")
 )
 
-// sweepClaims bounds the expired claims one BeginIdempotent forgets.
+// sweepClaims bounds the expired claims one create forgets.
 const sweepClaims = 64
 
 type claimRecord struct {
@@ -77,51 +94,94 @@ func validClaim(user, key string) error {
 	return nil
 }
 
-// BeginIdempotent claims key; see Idempotency.
-func (d *DB) BeginIdempotent(user, key string, hash [32]byte, now time.Time, ttl time.Duration) (prev *Replay, err error) {
-	if err := validClaim(user, key); err != nil {
-		return nil, wrap("begin idempotent", err)
+// Check refuses a Keep no store can write.
+func (k *Keep) Check(user string) error {
+	if k.User != user {
+		return fmt.Errorf("an answer kept for %q with a create of %q", k.User, user)
 	}
-	k, t, horizon := claimKey(user, key), now.UnixNano(), now.Add(-ttl).UnixNano()
-	err = d.update(func(tx *bolt.Tx) error {
-		claims, err := tx.CreateBucketIfNotExists(bucketIdem)
-		if err != nil {
-			return err
+	if k.TTL <= 0 {
+		return fmt.Errorf("an answer kept for %v", k.TTL)
+	}
+	return validClaim(k.User, k.Key)
+}
+
+// Idempotent returns the live claim of key; see Idempotency.
+func (d *DB) Idempotent(user, key string, now time.Time, ttl time.Duration) (prev *Replay, err error) {
+	if validClaim(user, key) != nil {
+		return nil, nil
+	}
+	err = d.view(func(tx *bolt.Tx) error {
+		claims := tx.Bucket(bucketIdem)
+		if claims == nil {
+			return nil
 		}
-		order, err := tx.CreateBucketIfNotExists(bucketIdemBy)
-		if err != nil {
-			return err
+		c, err := liveClaim(claims, claimKey(user, key), now.Add(-ttl).UnixNano())
+		if c != nil {
+			prev = c.replay()
 		}
-		if err := sweepClaimed(claims, order, horizon); err != nil {
-			return err
-		}
-		if raw := claims.Get(k); raw != nil {
-			var c claimRecord
-			if err := json.Unmarshal(raw, &c); err != nil {
-				return fmt.Errorf("decode claim: %w", err)
-			}
-			if c.At > horizon {
-				prev = c.replay()
-				return nil
-			}
-			if err := order.Delete(claimOrder(c.At, k)); err != nil {
-				return err
-			}
-		}
-		raw, err := json.Marshal(claimRecord{Hash: hash[:], At: t})
-		if err != nil {
-			return err
-		}
-		if err := claims.Put(k, raw); err != nil {
-			return err
-		}
-		return order.Put(claimOrder(t, k), nil)
+		return err
 	})
-	return prev, wrap("begin idempotent", err)
+	return prev, wrap("read idempotent", err)
+}
+
+// liveClaim decodes the claim at k when it was made after horizon.
+func liveClaim(claims *bolt.Bucket, k []byte, horizon int64) (*claimRecord, error) {
+	raw := claims.Get(k)
+	if raw == nil {
+		return nil, nil
+	}
+	var c claimRecord
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return nil, fmt.Errorf("decode claim: %w", err)
+	}
+	if c.At <= horizon {
+		return nil, nil
+	}
+	return &c, nil
+}
+
+// keep writes k's answer in tx, the create's transaction, or returns
+// *KeyUsed when its key holds a live claim; nothing when k is nil.
+func keep(tx *bolt.Tx, k *Keep) error {
+	if k == nil {
+		return nil
+	}
+	claims, err := tx.CreateBucketIfNotExists(bucketIdem)
+	if err != nil {
+		return err
+	}
+	order, err := tx.CreateBucketIfNotExists(bucketIdemBy)
+	if err != nil {
+		return err
+	}
+	horizon := k.At.Add(-k.TTL).UnixNano()
+	if err := sweepClaimed(claims, order, horizon); err != nil {
+		return err
+	}
+	key := claimKey(k.User, k.Key)
+	prev, err := liveClaim(claims, key, horizon)
+	if err != nil {
+		return err
+	}
+	if prev != nil {
+		return &KeyUsed{Prev: prev.replay()}
+	}
+	if err := forgetClaim(claims, order, key); err != nil { // an expired one
+		return err
+	}
+	at := k.At.UnixNano()
+	raw, err := json.Marshal(claimRecord{Hash: k.Hash[:], At: at, Done: true, Status: k.Status, Body: k.Body})
+	if err != nil {
+		return err
+	}
+	if err := claims.Put(key, raw); err != nil {
+		return err
+	}
+	return order.Put(claimOrder(at, key), nil)
 }
 
 func (c *claimRecord) replay() *Replay {
-	r := &Replay{At: time.Unix(0, c.At), Done: c.Done, Status: c.Status, Body: c.Body}
+	r := &Replay{At: time.Unix(0, c.At), Done: c.Done, Status: c.Status, Body: bytes.Clone(c.Body)}
 	copy(r.Hash[:], c.Hash)
 	return r
 }
@@ -141,49 +201,6 @@ func sweepClaimed(claims, order *bolt.Bucket, horizon int64) error {
 		}
 	}
 	return nil
-}
-
-// FinishIdempotent records the answer; see Idempotency.
-func (d *DB) FinishIdempotent(user, key string, status int, body []byte) error {
-	if err := validClaim(user, key); err != nil {
-		return wrap("finish idempotent", err)
-	}
-	k := claimKey(user, key)
-	return wrap("finish idempotent", d.update(func(tx *bolt.Tx) error {
-		claims := tx.Bucket(bucketIdem)
-		if claims == nil {
-			return ErrNotFound
-		}
-		raw := claims.Get(k)
-		if raw == nil {
-			return ErrNotFound
-		}
-		var c claimRecord
-		if err := json.Unmarshal(raw, &c); err != nil {
-			return fmt.Errorf("decode claim: %w", err)
-		}
-		c.Done, c.Status, c.Body = true, status, body
-		raw, err := json.Marshal(c)
-		if err != nil {
-			return err
-		}
-		return claims.Put(k, raw)
-	}))
-}
-
-// AbandonIdempotent forgets the claim; see Idempotency.
-func (d *DB) AbandonIdempotent(user, key string) error {
-	if err := validClaim(user, key); err != nil {
-		return wrap("abandon idempotent", err)
-	}
-	k := claimKey(user, key)
-	return wrap("abandon idempotent", d.update(func(tx *bolt.Tx) error {
-		claims, order := tx.Bucket(bucketIdem), tx.Bucket(bucketIdemBy)
-		if claims == nil || order == nil {
-			return nil
-		}
-		return forgetClaim(claims, order, k)
-	}))
 }
 
 func forgetClaim(claims, order *bolt.Bucket, k []byte) error {

@@ -15,6 +15,9 @@ import "time"
 //     flag exposures in one transaction;
 //   - Export reads one consistent snapshot;
 //   - a revoked key is not found by the next LookupKey;
+//   - a create's answer kept under an Idempotency-Key is written in the
+//     create's own transaction, so of two creates under one key exactly
+//     one writes and a crash leaves both or neither;
 //   - UpdateDoc, UpdateAsset and DeleteAsset show their callback the
 //     stored JSON inside the write transaction, with no other writer of
 //     that document between the read and the write: a callback that
@@ -48,7 +51,10 @@ type Store interface {
 	DeleteUser(user string) error
 	Export(user string) (Export, error)
 
-	CreateAsset(user string, m AssetMeta, doc []byte, max int) error
+	// CreateAsset stores a new asset; kept, when not nil, is the answer to
+	// keep under an Idempotency-Key, written in the same transaction
+	// (*KeyUsed, and nothing written, when the key was used: Idempotency).
+	CreateAsset(user string, m AssetMeta, doc []byte, max int, kept *Keep) error
 	UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte, error)) error
 	// DeleteAsset removes the asset; check, when not nil, sees the stored
 	// JSON first, in the same transaction, and its error aborts the delete
@@ -58,7 +64,7 @@ type Store interface {
 	AppendAssets(dst []byte, user string, category, offset, limit int) ([]byte, int, error)
 	Assets(user string, fn func(doc []byte) error) error
 
-	CreateKey(k Key, hash [32]byte, max int) error
+	CreateKey(k Key, hash [32]byte, max int, kept *Keep) error
 	Keys(owner string) ([]Key, error)
 	RevokeKey(owner, id string) error
 	LookupKey(hash [32]byte) (Key, Account, error)

@@ -69,9 +69,15 @@ func SplitKeyRef(ref string) (owner, id string, ok bool) {
 // ErrLimit when k.Owner already has max keys (max <= 0 permits none) and
 // ErrConflict when hash is already indexed or k.ID already exists. An owner
 // without an account gets a free-tier one. A zero CreatedAt becomes now.
-func (d *DB) CreateKey(k Key, hash [32]byte, max int) error {
+// kept is kept as CreateAsset keeps it.
+func (d *DB) CreateKey(k Key, hash [32]byte, max int, kept *Keep) error {
 	if !validID(k.Owner) || !validID(k.ID) || strings.IndexByte(k.ID, 0) >= 0 {
 		return wrap("create key", fmt.Errorf("invalid owner or key id (1..%d bytes, id without NUL)", MaxIDLen))
+	}
+	if kept != nil {
+		if err := kept.Check(k.Owner); err != nil {
+			return wrap("create key", err)
+		}
 	}
 	// Every store keeps the same text: PostgreSQL's refuses NUL and
 	// invalid UTF-8, so this one does too.
@@ -101,6 +107,9 @@ func (d *DB) CreateKey(k Key, hash [32]byte, max int) error {
 		return wrap("create key", err)
 	}
 	err = d.update(func(tx *bolt.Tx) error {
+		if err := keep(tx, kept); err != nil {
+			return err
+		}
 		idx, err := top(tx, bucketAPIKeys)
 		if err != nil {
 			return err

@@ -17,26 +17,26 @@ import (
 func TestCreateKeyLimitAndConflict(t *testing.T) {
 	d := openT(t, tempPath(t))
 	for i := range 3 {
-		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("a", i)), 3); err != nil {
+		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("a", i)), 3, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := d.CreateKey(Key{ID: "k9", Owner: "alice"}, hashOf("a9"), 3); !errors.Is(err, ErrLimit) {
+	if err := d.CreateKey(Key{ID: "k9", Owner: "alice"}, hashOf("a9"), 3, nil); !errors.Is(err, ErrLimit) {
 		t.Fatalf("4th key with max 3: %v", err)
 	}
 	if _, _, err := d.LookupKey(hashOf("a9")); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("refused key was indexed: %v", err)
 	}
 	// The limit is per owner.
-	if err := d.CreateKey(Key{ID: "k0", Owner: "bob"}, hashOf("b0"), 3); err != nil {
+	if err := d.CreateKey(Key{ID: "k0", Owner: "bob"}, hashOf("b0"), 3, nil); err != nil {
 		t.Fatal(err)
 	}
 	// Duplicate hash, even for another owner.
-	if err := d.CreateKey(Key{ID: "k1", Owner: "bob"}, hashOf("a0"), 3); !errors.Is(err, ErrConflict) {
+	if err := d.CreateKey(Key{ID: "k1", Owner: "bob"}, hashOf("a0"), 3, nil); !errors.Is(err, ErrConflict) {
 		t.Fatalf("duplicate hash: %v", err)
 	}
 	// Duplicate id for the same owner.
-	if err := d.CreateKey(Key{ID: "k0", Owner: "bob"}, hashOf("b1"), 3); !errors.Is(err, ErrConflict) {
+	if err := d.CreateKey(Key{ID: "k0", Owner: "bob"}, hashOf("b1"), 3, nil); !errors.Is(err, ErrConflict) {
 		t.Fatalf("duplicate id: %v", err)
 	}
 	if k, _, err := d.LookupKey(hashOf("a0")); err != nil || k.Owner != "alice" || k.ID != "k0" {
@@ -45,20 +45,20 @@ func TestCreateKeyLimitAndConflict(t *testing.T) {
 	if k, _, err := d.LookupKey(hashOf("b0")); err != nil || k.Owner != "bob" {
 		t.Fatalf("bob's key after conflicts: %+v %v", k, err)
 	}
-	if err := d.CreateKey(Key{ID: "k0", Owner: "carol"}, hashOf("c0"), 0); !errors.Is(err, ErrLimit) {
+	if err := d.CreateKey(Key{ID: "k0", Owner: "carol"}, hashOf("c0"), 0, nil); !errors.Is(err, ErrLimit) {
 		t.Fatalf("max 0: %v", err)
 	}
 	// After a revoke there is room again.
 	if err := d.RevokeKey("alice", "k1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateKey(Key{ID: "k9", Owner: "alice"}, hashOf("a9"), 3); err != nil {
+	if err := d.CreateKey(Key{ID: "k9", Owner: "alice"}, hashOf("a9"), 3, nil); err != nil {
 		t.Fatalf("after revoke: %v", err)
 	}
 	// Invalid ids are refused.
 	for _, k := range []Key{{ID: "", Owner: "x"}, {ID: "a\x00b", Owner: "x"}, {ID: "k", Owner: ""},
 		{ID: strings.Repeat("i", MaxIDLen+1), Owner: "x"}} {
-		if err := d.CreateKey(k, hashOf("zz"+k.ID+k.Owner), 5); err == nil {
+		if err := d.CreateKey(k, hashOf("zz"+k.ID+k.Owner), 5, nil); err == nil {
 			t.Errorf("CreateKey(%q, %q) succeeded", k.Owner, k.ID)
 		}
 	}
@@ -66,7 +66,7 @@ func TestCreateKeyLimitAndConflict(t *testing.T) {
 
 func TestCreateKeyCreatesAccount(t *testing.T) {
 	d := openT(t, tempPath(t))
-	if err := d.CreateKey(Key{ID: "k", Owner: "dave"}, hashOf("d"), 1); err != nil {
+	if err := d.CreateKey(Key{ID: "k", Owner: "dave"}, hashOf("d"), 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	a, err := d.Account("dave")
@@ -77,7 +77,7 @@ func TestCreateKeyCreatesAccount(t *testing.T) {
 	if err := d.SaveAccount("erin", "pro"); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateKey(Key{ID: "k", Owner: "erin"}, hashOf("e"), 1); err != nil {
+	if err := d.CreateKey(Key{ID: "k", Owner: "erin"}, hashOf("e"), 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, a, err := d.LookupKey(hashOf("e")); err != nil || a.Tier != "pro" {
@@ -106,7 +106,7 @@ func TestKeysListing(t *testing.T) {
 	}
 	for i, k := range in {
 		k.Owner, k.Name = "alice", "n"+k.ID
-		if err := d.CreateKey(k, hashOf(fmt.Sprint("x", i)), 10); err != nil {
+		if err := d.CreateKey(k, hashOf(fmt.Sprint("x", i)), 10, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -128,7 +128,7 @@ func TestKeysListing(t *testing.T) {
 		t.Fatalf("CreatedAt = %v", ks[0].CreatedAt)
 	}
 	// A zero CreatedAt is set by the store.
-	if err := d.CreateKey(Key{ID: "z", Owner: "bob"}, hashOf("z"), 1); err != nil {
+	if err := d.CreateKey(Key{ID: "z", Owner: "bob"}, hashOf("z"), 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	if ks, _ := d.Keys("bob"); len(ks) != 1 || time.Since(ks[0].CreatedAt) > time.Minute {
@@ -155,10 +155,10 @@ func TestKeyJSON(t *testing.T) {
 
 func TestRevokeKey(t *testing.T) {
 	d := openT(t, tempPath(t))
-	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateKey(Key{ID: "k2", Owner: "bob"}, hashOf("b"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k2", Owner: "bob"}, hashOf("b"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	// Another owner cannot revoke it, nor learn it exists.
@@ -189,7 +189,7 @@ func TestRevokeKey(t *testing.T) {
 		t.Fatalf("bob's key after alice's revoke: %v", err)
 	}
 	// The hash can be reused after a revoke (index entry gone).
-	if err := d.CreateKey(Key{ID: "k3", Owner: "alice"}, hashOf("a"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k3", Owner: "alice"}, hashOf("a"), 5, nil); err != nil {
 		t.Fatalf("reuse hash after revoke: %v", err)
 	}
 	if n := indexLen(t, d); n != 2 {
@@ -217,10 +217,10 @@ func indexLen(t *testing.T, d *DB) int {
 
 func TestTouchKeys(t *testing.T) {
 	d := openT(t, tempPath(t))
-	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateKey(Key{ID: "k2", Owner: "alice"}, hashOf("b"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k2", Owner: "alice"}, hashOf("b"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if k, _, _ := d.LookupKey(hashOf("a")); !k.LastUsedAt.IsZero() {
@@ -265,7 +265,7 @@ func TestTouchKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An owner id containing NUL still splits right.
-	if err := d.CreateKey(Key{ID: "k", Owner: "we\x00ird"}, hashOf("w"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k", Owner: "we\x00ird"}, hashOf("w"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.TouchKeys(map[string]time.Time{KeyRef("we\x00ird", "k"): t1}); err != nil {
@@ -279,11 +279,11 @@ func TestTouchKeys(t *testing.T) {
 func TestDeleteUser(t *testing.T) {
 	d := openT(t, tempPath(t))
 	for i := range 3 {
-		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("a", i)), 5); err != nil {
+		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("a", i)), 5, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := d.CreateKey(Key{ID: "k0", Owner: "bob"}, hashOf("b0"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k0", Owner: "bob"}, hashOf("b0"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.PutDoc("alice", "profile", map[string]int{"age": 30}); err != nil {
@@ -317,7 +317,7 @@ func TestDeleteUser(t *testing.T) {
 		t.Fatalf("deleting a missing user: %v", err)
 	}
 	// The user can start over.
-	if err := d.CreateKey(Key{ID: "k0", Owner: "alice"}, hashOf("a0"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k0", Owner: "alice"}, hashOf("a0"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -333,7 +333,7 @@ func TestConcurrentCreateKey(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("c", i)), max)
+			err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("c", i)), max, nil)
 			switch {
 			case err == nil:
 				ok.Add(1)
@@ -377,7 +377,7 @@ func TestDamagedFileNoPanic(t *testing.T) {
 	d := openT(t, path)
 	d.bolt.NoSync = true // only to fill the file quickly
 	for i := range 200 {
-		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: fmt.Sprint("u", i%20), Name: strings.Repeat("n", 200)}, hashOf(fmt.Sprint(i)), 100); err != nil {
+		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: fmt.Sprint("u", i%20), Name: strings.Repeat("n", 200)}, hashOf(fmt.Sprint(i)), 100, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -405,7 +405,7 @@ func TestDamagedFileNoPanic(t *testing.T) {
 	defer d2.Close()
 	_, err1 := d2.Keys("u1")
 	_, _, err2 := d2.LookupKey(hashOf("1"))
-	err3 := d2.CreateKey(Key{ID: "x", Owner: "u1"}, hashOf("x"), 100)
+	err3 := d2.CreateKey(Key{ID: "x", Owner: "u1"}, hashOf("x"), 100, nil)
 	t.Logf("damaged file: %v / %v / %v", err1, err2, err3)
 }
 
@@ -417,7 +417,7 @@ func TestDamagedDataNoPanic(t *testing.T) {
 	d := openT(t, path)
 	d.bolt.NoSync = true // only to fill the file quickly
 	for i := range 200 {
-		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: fmt.Sprint("u", i%20), Name: strings.Repeat("n", 200)}, hashOf(fmt.Sprint(i)), 100); err != nil {
+		if err := d.CreateKey(Key{ID: fmt.Sprint("k", i), Owner: fmt.Sprint("u", i%20), Name: strings.Repeat("n", 200)}, hashOf(fmt.Sprint(i)), 100, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -465,7 +465,7 @@ func TestDamagedDataNoPanic(t *testing.T) {
 	f.Close()
 	_, err1 := d2.Keys("u1")
 	_, _, err2 := d2.LookupKey(hashOf("1"))
-	err3 := d2.CreateKey(Key{ID: "x", Owner: "u1"}, hashOf("x"), 100)
+	err3 := d2.CreateKey(Key{ID: "x", Owner: "u1"}, hashOf("x"), 100, nil)
 	for _, err := range []error{err1, err2, err3} {
 		if err == nil {
 			t.Fatal("operation on a damaged file succeeded")

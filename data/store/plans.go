@@ -16,8 +16,9 @@ import (
 // that a version check in it makes the write a compare-and-set.
 type Plans interface {
 	// CreatePlan stores a new plan of user; ErrConflict when the user has
-	// a plan with this id, ErrLimit when the user already has max plans.
-	CreatePlan(user, id string, doc []byte, max int) error
+	// a plan with this id, ErrLimit when the user already has max plans;
+	// kept as CreateAsset keeps it.
+	CreatePlan(user, id string, doc []byte, max int, kept *Keep) error
 	// UpdatePlan rewrites user's plan id: fn receives the stored JSON and
 	// returns the new JSON, or an error that aborts the write and is
 	// returned as it is. ErrNotFound when the user has no such plan.
@@ -60,15 +61,24 @@ func CheckPlanID(id string) error {
 }
 
 // CreatePlan stores a new plan of user in one durable transaction, which
-// also decides the cap (ErrLimit) and a duplicate id (ErrConflict).
-func (d *DB) CreatePlan(user, id string, doc []byte, max int) error {
+// also decides the cap (ErrLimit) and a duplicate id (ErrConflict), and
+// keeps kept as CreateAsset does.
+func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *Keep) error {
 	if err := CheckPlanID(id); err != nil {
 		return wrap("create plan", err)
 	}
 	if !validID(user) {
 		return wrap("create plan", fmt.Errorf("invalid user id (1..%d bytes)", MaxIDLen))
 	}
+	if kept != nil {
+		if err := kept.Check(user); err != nil {
+			return wrap("create plan", err)
+		}
+	}
 	err := d.batch(func(tx *bolt.Tx) error {
+		if err := keep(tx, kept); err != nil {
+			return err
+		}
 		u, err := ensureUser(tx, user, now())
 		if err != nil {
 			return err

@@ -45,7 +45,7 @@ func TestPersistence(t *testing.T) {
 	if err := d.SaveAccount("alice", "pro"); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateKey(Key{ID: "k1", Owner: "alice", Name: "ci", Hint: "svc_…abcd"}, hashOf("svc_one"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k1", Owner: "alice", Name: "ci", Hint: "svc_…abcd"}, hashOf("svc_one"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.PutDoc("alice", "profile", map[string]any{"age": 40}); err != nil {
@@ -303,7 +303,7 @@ func TestReadOnly(t *testing.T) {
 	path := tempPath(t)
 	d := openT(t, path)
 	sec, _ := d.Secret()
-	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()
@@ -333,7 +333,7 @@ func TestReadOnly(t *testing.T) {
 	}
 	writes := map[string]error{
 		"SaveAccount": r1.SaveAccount("bob", "free"),
-		"CreateKey":   r1.CreateKey(Key{ID: "k2", Owner: "alice"}, hashOf("b"), 5),
+		"CreateKey":   r1.CreateKey(Key{ID: "k2", Owner: "alice"}, hashOf("b"), 5, nil),
 		"RevokeKey":   r1.RevokeKey("alice", "k1"),
 		"TouchKeys":   r1.TouchKeys(map[string]time.Time{KeyRef("alice", "k1"): time.Now()}),
 		"DeleteUser":  r1.DeleteUser("alice"),
@@ -380,7 +380,7 @@ func TestPingAndClosed(t *testing.T) {
 	if err := d.Ping(); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5); err != nil {
+	if err := d.CreateKey(Key{ID: "k1", Owner: "alice"}, hashOf("a"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.Close(); err != nil {
@@ -409,7 +409,7 @@ func TestPingAndClosed(t *testing.T) {
 		"LookupKey":   lookErr,
 		"GetDoc":      docErr,
 		"SaveAccount": d.SaveAccount("alice", "pro"),
-		"CreateKey":   d.CreateKey(Key{ID: "k2", Owner: "alice"}, hashOf("b"), 5),
+		"CreateKey":   d.CreateKey(Key{ID: "k2", Owner: "alice"}, hashOf("b"), 5, nil),
 		"RevokeKey":   d.RevokeKey("alice", "k1"),
 		"TouchKeys":   d.TouchKeys(map[string]time.Time{KeyRef("alice", "k1"): time.Now()}),
 		"DeleteUser":  d.DeleteUser("alice"),

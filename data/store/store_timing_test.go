@@ -16,7 +16,7 @@ func BenchmarkLookupKey(b *testing.B) {
 	for i := range n {
 		hashes[i] = hashOf(fmt.Sprint("svc_", i))
 		k := Key{ID: fmt.Sprintf("key%04d", i), Owner: fmt.Sprintf("user%03d", i%100), Name: "ci", Hint: "svc_…abcd"}
-		if err := d.CreateKey(k, hashes[i], 100); err != nil {
+		if err := d.CreateKey(k, hashes[i], 100, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -37,7 +37,7 @@ func BenchmarkLookupKey(b *testing.B) {
 func BenchmarkLookupKeyParallel(b *testing.B) {
 	d := openT(b, tempPath(b))
 	h := hashOf("svc_x")
-	if err := d.CreateKey(Key{ID: "k", Owner: "alice"}, h, 1); err != nil {
+	if err := d.CreateKey(Key{ID: "k", Owner: "alice"}, h, 1, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -60,7 +60,7 @@ func BenchmarkCreateKey(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		binary.BigEndian.PutUint64(h[:], uint64(i))
 		k := Key{ID: fmt.Sprint("k", i), Owner: fmt.Sprint("u", i/10)}
-		if err := d.CreateKey(k, h, 10); err != nil {
+		if err := d.CreateKey(k, h, 10, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -187,12 +187,16 @@ func (s *Handlers) CreateAsset(c *rest.Ctx) {
 		c.Internal(err)
 		return
 	}
-	if err := s.db.CreateAsset(c.Principal.User, meta(&a), doc, MaxAssets); err != nil {
+	kept, err := c.Keep(fasthttp.StatusCreated, doc, true)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	if err := s.db.CreateAsset(c.Principal.User, meta(&a), doc, MaxAssets, kept); err != nil {
 		s.assetWriteFailed(c, err, &a)
 		return
 	}
-	c.Begin().Raw(doc)
-	c.Send(fasthttp.StatusCreated)
+	c.Created(doc)
 }
 
 func (s *Handlers) assetWriteFailed(c *rest.Ctx, err error, a *asset) {

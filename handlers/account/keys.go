@@ -1,6 +1,7 @@
 package account
 
 import (
+	"encoding/json"
 	"errors"
 	"strconv"
 	"time"
@@ -89,7 +90,17 @@ func (s *Handlers) CreateKey(c *rest.Ctx) {
 		return
 	}
 	k := store.Key{ID: id, Owner: c.Principal.User, Name: in.Name, Hint: auth.KeyHint(plain), CreatedAt: s.now().UTC().Truncate(time.Second)}
-	switch err := s.db.CreateKey(k, hash, s.maxKeys); {
+	data, err := json.Marshal(createdKey{ID: k.ID, Name: k.Name, Hint: k.Hint, CreatedAt: k.CreatedAt, Key: plain})
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	kept, err := c.Keep(fasthttp.StatusCreated, data, false)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	switch err := s.db.CreateKey(k, hash, s.maxKeys, kept); {
 	case errors.Is(err, store.ErrLimit):
 		c.Error(errcode.Conflict, "API key limit reached; revoke a key first")
 		return
@@ -97,7 +108,8 @@ func (s *Handlers) CreateKey(c *rest.Ctx) {
 		c.Storage(err)
 		return
 	}
-	c.JSON(fasthttp.StatusCreated, createdKey{ID: k.ID, Name: k.Name, Hint: k.Hint, CreatedAt: k.CreatedAt, Key: plain})
+	c.Begin().Raw(data)
+	c.Send(fasthttp.StatusCreated)
 }
 
 func (s *Handlers) RevokeKey(c *rest.Ctx) {

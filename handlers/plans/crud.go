@@ -96,12 +96,16 @@ func (s *Handlers) Create(c *rest.Ctx) {
 		c.Internal(err)
 		return
 	}
-	if err := s.db.CreatePlan(c.Principal.User, id, doc, MaxPlans); err != nil {
+	kept, err := c.Keep(fasthttp.StatusCreated, doc, true)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	if err := s.db.CreatePlan(c.Principal.User, id, doc, MaxPlans, kept); err != nil {
 		s.writeFailed(c, err)
 		return
 	}
-	c.Begin().Raw(doc)
-	c.Send(fasthttp.StatusCreated)
+	c.Created(doc)
 }
 
 func (s *Handlers) writeFailed(c *rest.Ctx, err error) {

@@ -38,6 +38,7 @@ type Ctx struct {
 	idLen  int
 	trace  Trace
 	client [16]byte
+	keeper Keeper // the request's Idempotency-Key, when it has one
 }
 
 // maxPooledBody is the largest writer buffer a released Ctx keeps.
@@ -69,6 +70,7 @@ func ReleaseCtx(c *Ctx) {
 	c.params = Params{}
 	c.status, c.code, c.idLen, c.client = 0, "", 0, [16]byte{}
 	c.trace = Trace{}
+	c.keeper = nil
 	c.w.Reset()
 	c.w.B = poolable(c.w.B)
 	c.z.b = poolable(c.z.b)
@@ -346,8 +348,12 @@ func (c *Ctx) Internal(err error) {
 // Storage logs err and sends 500 DATABASE_ERROR; an error that says when
 // to retry (a store that has not reached its database since start) is
 // 503 SERVICE_UNAVAILABLE with Retry-After instead, and is not logged per
-// request.
+// request; a create refused because its Idempotency-Key was used
+// (*store.KeyUsed) replays the answer kept under the key.
 func (c *Ctx) Storage(err error) {
+	if c.replayed(err) {
+		return
+	}
 	var later retryLater
 	if errors.As(err, &later) {
 		c.Unavailable(later.RetryAfter(), "the database has not been reached since this node started; retry after retryAfter seconds")

@@ -346,7 +346,7 @@ func writeParameters(w *jsonw.Writer, r *Route) {
 			w.Key("in")
 			w.String("header")
 			w.Key("description")
-			w.String("A key of the client's choosing (a random UUID; 8 to 255 visible ASCII characters) that makes a retry safe: the same key with the same request within 24 hours answers the first answer again, with Idempotent-Replayed: true, and stores nothing; with another request, or while the first still runs, 409 CONFLICT. Keys are the caller's own.")
+			w.String("A key of the client's choosing (a random UUID; 8 to 255 visible ASCII characters) that makes a retry safe: the same key with the same request within 24 hours answers the first answer again, with Idempotent-Replayed: true, and stores nothing; with another request, 409 CONFLICT. The answer is kept by the create's own transaction: a create that failed or never finished left nothing under the key, and its retry runs; of two requests under one key at once, one creates and the other answers its answer. Keys are the caller's own.")
 			w.Key("schema")
 			w.Raw([]byte(`{"type":"string","minLength":8,"maxLength":255}`))
 			w.End()
@@ -509,7 +509,7 @@ func routeErrors(r *Route) []ErrDoc {
 		add(412, errcode.PreconditionFailed, "If-Match names no current version of the document; nothing was written")
 	}
 	if r.Idempotent {
-		add(409, errcode.Conflict, "the Idempotency-Key was used for another request in the last 24 hours, or its first request still runs")
+		add(409, errcode.Conflict, "the Idempotency-Key was used for another request in the last 24 hours")
 		add(400, errcode.Validation, "the Idempotency-Key is not 8 to 255 visible ASCII characters")
 	}
 	for _, e := range r.Errs {

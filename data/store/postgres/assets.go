@@ -33,20 +33,23 @@ func checkAsset(m *store.AssetMeta) error {
 // or ISIN (store.ErrConflict); the count that follows it, under the user's
 // row lock, decides the cap (store.ErrLimit), so racing creates cannot pass
 // it.
-func (d *DB) CreateAsset(user string, m store.AssetMeta, doc []byte, max int) error {
+func (d *DB) CreateAsset(user string, m store.AssetMeta, doc []byte, max int, kept *store.Keep) error {
 	if err := checkAsset(&m); err != nil {
 		return fmt.Errorf("cannot create asset: %w", err)
 	}
 	if err := checkUser(user); err != nil {
 		return fmt.Errorf("cannot create asset: %w", err)
 	}
+	if err := checkKeep(user, kept); err != nil {
+		return fmt.Errorf("cannot create asset: %w", err)
+	}
 	ctx, cancel := opContext()
 	defer cancel()
 	for range 3 {
-		err := d.createAsset(ctx, user, m, doc, max)
+		err := d.createAsset(ctx, user, m, doc, max, kept)
 		if !isCode(err, codeForeignKey) {
 			if err != nil {
-				return fmt.Errorf("cannot create asset: %w", err)
+				return fmt.Errorf("cannot create asset: %w", d.keyUsed(ctx, err, kept))
 			}
 			return nil
 		}
@@ -59,13 +62,14 @@ func (d *DB) CreateAsset(user string, m store.AssetMeta, doc []byte, max int) er
 // statements run in one implicit transaction, each with a snapshot of its
 // own (READ COMMITTED), and the first that fails rolls all back. The user's
 // row is made and locked first, so that the user's writes run one at a
-// time; the count that follows the insert sees every create committed
-// before the lock was granted, and fails the pipeline (limitCheck) past
-// max, as the unique index fails it on a held ISIN.
-func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, doc []byte, max int) error {
+// time; the answer to keep, when there is one, is written next (queueKeep);
+// the count that follows the insert sees every create committed before the
+// lock was granted, and fails the pipeline (limitCheck) past max, as the
+// unique index fails it on a held ISIN.
+func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, doc []byte, max int, kept *store.Keep) error {
 	b := &pgx.Batch{}
-	b.Queue(`INSERT INTO users (id, tier, created_at, updated_at) VALUES ($1, 'free', $2, $2) ON CONFLICT (id) DO NOTHING`, user, now())
-	b.Queue(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, user)
+	queueUserLock(b, user)
+	queueKeep(b, kept)
 	b.Queue(`INSERT INTO assets (user_id, id, isin, category, doc) VALUES ($1, $2, $3, $4, $5)`,
 		user, m.ID, isinArg(m.ISIN), int16(m.Category), doc)
 	b.Queue(limitCheck(`SELECT count(*) FROM (SELECT 1 FROM assets WHERE user_id = $1 LIMIT $2) s`), user, max+1, max)

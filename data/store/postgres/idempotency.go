@@ -1,86 +1,99 @@
 package postgres
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"fiplan/data/store"
 )
 
-// sweepClaims bounds the expired claims one BeginIdempotent forgets.
+// sweepClaims bounds the expired claims one create forgets.
 const sweepClaims = 64
 
-// BeginIdempotent claims key (see store.Idempotency) in one transaction:
-// expired claims go first, then the insert; of racing inserts of one key
-// the primary key lets one win, and the others read its row.
-func (d *DB) BeginIdempotent(user, key string, hash [32]byte, now time.Time, ttl time.Duration) (prev *store.Replay, err error) {
+// claimKeyConstraint is the idempotency table's primary key: its unique
+// violation is a create whose key holds a claim.
+const claimKeyConstraint = "idempotency_pkey"
+
+// Idempotent returns the live claim of user's key (see store.Idempotency).
+func (d *DB) Idempotent(user, key string, now time.Time, ttl time.Duration) (*store.Replay, error) {
 	if !readable(user) || !readable(key) {
-		return nil, fmt.Errorf("cannot begin idempotent: invalid user or key (1..%d bytes of UTF-8 without NUL)", store.MaxIDLen)
+		return nil, nil
 	}
 	ctx, cancel := opContext()
 	defer cancel()
-	horizon := now.Add(-ttl).UTC()
-	err = d.write(ctx, func(tx pgx.Tx) error {
-		prev = nil
-		if _, err := tx.Exec(ctx, `DELETE FROM idempotency WHERE (user_id, key) IN
-			(SELECT user_id, key FROM idempotency WHERE at <= $1 ORDER BY at LIMIT $2)`, horizon, sweepClaims); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM idempotency WHERE user_id = $1 AND key = $2 AND at <= $3`, user, key, horizon); err != nil {
-			return err
-		}
-		tag, err := tx.Exec(ctx, `INSERT INTO idempotency (user_id, key, hash, at) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (user_id, key) DO NOTHING`, user, key, hash[:], now.UTC())
-		if err != nil || tag.RowsAffected() == 1 {
-			return err
-		}
-		r := &store.Replay{}
-		var h []byte
-		err = tx.QueryRow(ctx, `SELECT hash, at, done, status, body FROM idempotency WHERE user_id = $1 AND key = $2`,
-			user, key).Scan(&h, &r.At, &r.Done, &r.Status, &r.Body)
-		if err != nil {
-			return err
-		}
-		copy(r.Hash[:], h)
-		prev = r
+	r, err := readClaim(ctx, d.pool, user, key, now.Add(-ttl))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read idempotent: %w", err)
+	}
+	return r, nil
+}
+
+// readClaim reads user's claim of key made after horizon; nil when none.
+func readClaim(ctx context.Context, q querier, user, key string, horizon time.Time) (*store.Replay, error) {
+	r := &store.Replay{}
+	var h []byte
+	err := q.QueryRow(ctx, `SELECT hash, at, done, status, body FROM idempotency WHERE user_id = $1 AND key = $2 AND at > $3`,
+		user, key, horizon.UTC()).Scan(&h, &r.At, &r.Done, &r.Status, &r.Body)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	copy(r.Hash[:], h)
+	r.At = utc(r.At)
+	return r, nil
+}
+
+// checkKeep refuses a Keep PostgreSQL cannot hold.
+func checkKeep(user string, k *store.Keep) error {
+	if k == nil {
 		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("cannot begin idempotent: %w", err)
 	}
-	return prev, nil
+	if err := k.Check(user); err != nil {
+		return err
+	}
+	return checkText("Idempotency-Key", k.Key)
 }
 
-// FinishIdempotent records the answer of the request that claimed key.
-func (d *DB) FinishIdempotent(user, key string, status int, body []byte) error {
-	if !readable(user) || !readable(key) {
-		return fmt.Errorf("cannot finish idempotent: invalid user or key")
+// queueKeep adds to a create's pipeline, after the user's row lock and
+// before the create's own statements, what keeps k's answer: a few expired
+// claims forgotten (rows another transaction holds are skipped, so that two
+// creates never wait on each other's sweep), an expired claim of the same
+// key forgotten, then the insert, which fails the whole pipeline with a
+// unique violation of claimKeyConstraint when the key holds a live claim.
+// Under the user's row lock a claim of the user's key committed by another
+// create is always seen: that create held the lock until it committed.
+func queueKeep(b *pgx.Batch, k *store.Keep) {
+	if k == nil {
+		return
 	}
-	ctx, cancel := opContext()
-	defer cancel()
-	tag, err := d.pool.Exec(ctx, `UPDATE idempotency SET done = true, status = $3, body = $4 WHERE user_id = $1 AND key = $2`,
-		user, key, status, body)
-	if err != nil {
-		return fmt.Errorf("cannot finish idempotent: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("cannot finish idempotent: %w", store.ErrNotFound)
-	}
-	return nil
+	horizon := k.At.Add(-k.TTL).UTC()
+	b.Queue(`DELETE FROM idempotency WHERE ctid IN
+		(SELECT ctid FROM idempotency WHERE at <= $1 ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED)`, horizon, sweepClaims)
+	b.Queue(`DELETE FROM idempotency WHERE user_id = $1 AND key = $2 AND at <= $3`, k.User, k.Key, horizon)
+	b.Queue(`INSERT INTO idempotency (user_id, key, hash, at, done, status, body) VALUES ($1, $2, $3, $4, true, $5, $6)`,
+		k.User, k.Key, k.Hash[:], k.At.UTC(), k.Status, k.Body)
 }
 
-// AbandonIdempotent forgets the claim, so that a retry runs again.
-func (d *DB) AbandonIdempotent(user, key string) error {
-	if !readable(user) || !readable(key) {
-		return fmt.Errorf("cannot abandon idempotent: invalid user or key")
+// keyUsed turns a create that failed on its claim into *store.KeyUsed,
+// reading the claim that won; any other error is returned as it is.
+func (d *DB) keyUsed(ctx context.Context, err error, k *store.Keep) error {
+	var pe *pgconn.PgError
+	if k == nil || !errors.As(err, &pe) || pe.Code != codeUnique || pe.ConstraintName != claimKeyConstraint {
+		return err
 	}
-	ctx, cancel := opContext()
-	defer cancel()
-	if _, err := d.pool.Exec(ctx, `DELETE FROM idempotency WHERE user_id = $1 AND key = $2`, user, key); err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("cannot abandon idempotent: %w", err)
+	prev, rerr := readClaim(ctx, d.pool, k.User, k.Key, k.At.Add(-k.TTL))
+	switch {
+	case rerr != nil:
+		return fmt.Errorf("cannot read the claim that won: %w", rerr)
+	case prev == nil: // expired, or erased, since: the caller may retry
+		return fmt.Errorf("the claim that won is gone: %v", err)
 	}
-	return nil
+	return &store.KeyUsed{Prev: prev}
 }

@@ -12,11 +12,12 @@ import (
 	"fiplan/data/store"
 )
 
-// CreateKey stores k with hash, the SHA-256 of the plain key, in one
-// transaction under the owner's row lock. The insert decides a duplicate
-// hash or id (store.ErrConflict); the count after it decides the cap
-// (store.ErrLimit; max <= 0 permits none). A zero CreatedAt becomes now.
-func (d *DB) CreateKey(k store.Key, hash [32]byte, max int) error {
+// CreateKey stores k with hash, the SHA-256 of the plain key, in one round
+// trip under the owner's row lock, as CreateAsset does: the insert decides
+// a duplicate hash or id (store.ErrConflict); the count after it decides
+// the cap (store.ErrLimit; max <= 0 permits none); kept is kept. A zero
+// CreatedAt becomes now.
+func (d *DB) CreateKey(k store.Key, hash [32]byte, max int, kept *store.Keep) error {
 	if !store.ValidID(k.Owner) || !store.ValidID(k.ID) || strings.IndexByte(k.ID, 0) >= 0 {
 		return fmt.Errorf("cannot create key: %w", fmt.Errorf("invalid owner or key id (1..%d bytes, id without NUL)", store.MaxIDLen))
 	}
@@ -25,10 +26,12 @@ func (d *DB) CreateKey(k store.Key, hash [32]byte, max int) error {
 			return fmt.Errorf("cannot create key: %w", err)
 		}
 	}
-	t := now()
+	if err := checkKeep(k.Owner, kept); err != nil {
+		return fmt.Errorf("cannot create key: %w", err)
+	}
 	created := k.CreatedAt.UTC()
 	if k.CreatedAt.IsZero() {
-		created = t
+		created = now()
 	}
 	var lastUsed any
 	if !k.LastUsedAt.IsZero() {
@@ -36,29 +39,25 @@ func (d *DB) CreateKey(k store.Key, hash [32]byte, max int) error {
 	}
 	ctx, cancel := opContext()
 	defer cancel()
-	err := d.write(ctx, func(tx pgx.Tx) error {
-		if err := ensureUser(ctx, tx, k.Owner, t); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO api_keys (hash, user_id, id, name, hint, created_at, last_used_at)
+	for range 3 {
+		b := &pgx.Batch{}
+		queueUserLock(b, k.Owner)
+		queueKeep(b, kept)
+		b.Queue(`INSERT INTO api_keys (hash, user_id, id, name, hint, created_at, last_used_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)`, hash[:], k.Owner, k.ID, k.Name, k.Hint, created, lastUsed)
-		if err != nil {
-			return conflict(err)
+		b.Queue(limitCheck(`SELECT count(*) FROM api_keys WHERE user_id = $1`), k.Owner, max)
+		err := d.pool.SendBatch(ctx, b).Close()
+		switch {
+		case err == nil:
+			return nil
+		case isCode(err, codeForeignKey):
+			continue // the owner was erased between the row's insert and its lock
+		case isCode(err, codeLimit):
+			return fmt.Errorf("cannot create key: %w", store.ErrLimit)
 		}
-		var n int
-		err = tx.QueryRow(ctx, `SELECT count(*) FROM api_keys WHERE user_id = $1`, k.Owner).Scan(&n)
-		if err != nil {
-			return err
-		}
-		if n > max {
-			return store.ErrLimit
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("cannot create key: %w", err)
+		return fmt.Errorf("cannot create key: %w", d.keyUsed(ctx, conflict(err), kept))
 	}
-	return nil
+	return fmt.Errorf("cannot create key: owner %q deleted while being written", k.Owner)
 }
 
 const keyColumns = `id, user_id, name, hint, created_at, last_used_at`

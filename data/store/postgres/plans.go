@@ -20,21 +20,24 @@ func checkPlan(id string) error {
 // CreatePlan stores a new plan of user in one round trip: the user's row
 // is made and locked, the insert decides a duplicate id
 // (store.ErrConflict) and the count after it, under the lock, the cap
-// (store.ErrLimit), as CreateAsset does.
-func (d *DB) CreatePlan(user, id string, doc []byte, max int) error {
+// (store.ErrLimit), and kept is kept, as CreateAsset does.
+func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep) error {
 	if err := checkPlan(id); err != nil {
 		return fmt.Errorf("cannot create plan: %w", err)
 	}
 	if err := checkUser(user); err != nil {
 		return fmt.Errorf("cannot create plan: %w", err)
 	}
+	if err := checkKeep(user, kept); err != nil {
+		return fmt.Errorf("cannot create plan: %w", err)
+	}
 	ctx, cancel := opContext()
 	defer cancel()
 	for range 3 {
-		err := d.createPlan(ctx, user, id, doc, max)
+		err := d.createPlan(ctx, user, id, doc, max, kept)
 		if !isCode(err, codeForeignKey) {
 			if err != nil {
-				return fmt.Errorf("cannot create plan: %w", err)
+				return fmt.Errorf("cannot create plan: %w", d.keyUsed(ctx, err, kept))
 			}
 			return nil
 		}
@@ -43,10 +46,10 @@ func (d *DB) CreatePlan(user, id string, doc []byte, max int) error {
 	return fmt.Errorf("cannot create plan: user %q deleted while being written", user)
 }
 
-func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max int) error {
+func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max int, kept *store.Keep) error {
 	b := &pgx.Batch{}
-	b.Queue(`INSERT INTO users (id, tier, created_at, updated_at) VALUES ($1, 'free', $2, $2) ON CONFLICT (id) DO NOTHING`, user, now())
-	b.Queue(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, user)
+	queueUserLock(b, user)
+	queueKeep(b, kept)
 	b.Queue(`INSERT INTO plans (user_id, id, doc) VALUES ($1, $2, $3)`, user, id, doc)
 	b.Queue(limitCheck(`SELECT count(*) FROM (SELECT 1 FROM plans WHERE user_id = $1 LIMIT $2) s`), user, max+1, max)
 	err := d.pool.SendBatch(ctx, b).Close()

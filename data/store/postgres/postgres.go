@@ -62,8 +62,9 @@ const (
 
 // DB is an open PostgreSQL store. It is safe for concurrent use.
 type DB struct {
-	pool *pgxpool.Pool
-	wait *waiting // Start: until the database is reached; nil after Open
+	pool  *pgxpool.Pool
+	wait  *waiting // Start: until the database is reached; nil after Open
+	trips *roundTrips
 }
 
 var _ store.Store = (*DB)(nil)
@@ -79,7 +80,8 @@ func IsURL(s string) bool {
 // of the URL (sslmode, search_path, pool_max_conns, connect_timeout,
 // statement_timeout, ...) are honoured.
 func Open(ctx context.Context, url string) (*DB, error) {
-	pool, err := connect(ctx, url)
+	trips := &roundTrips{}
+	pool, err := connectCounted(ctx, url, trips)
 	if err != nil {
 		return nil, err
 	}
@@ -87,15 +89,21 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), err)
 	}
-	return &DB{pool: pool}, nil
+	return &DB{pool: pool, trips: trips}, nil
 }
 
 // connect makes a pool with fiplan's timeouts and checks it can connect.
 func connect(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	return connectCounted(ctx, url, &roundTrips{})
+}
+
+// connectCounted is connect with the round trips counted in trips.
+func connectCounted(ctx context.Context, url string, trips *roundTrips) (*pgxpool.Pool, error) {
 	cfg, err := poolConfig(url)
 	if err != nil {
 		return nil, err
 	}
+	trips.count(cfg)
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), err)
@@ -272,6 +280,16 @@ func ensureUser(ctx context.Context, tx pgx.Tx, user string, now time.Time) erro
 	return fmt.Errorf("user %q deleted while being written", user)
 }
 
+// queueUserLock adds to a pipeline the statements that make the user's
+// account (free tier) when absent and lock its row until the pipeline's
+// implicit transaction ends, so that the user's writes run one at a time.
+// A concurrent DeleteUser may remove the row between the two: the
+// pipeline then fails on a foreign key (codeForeignKey) and is sent again.
+func queueUserLock(b *pgx.Batch, user string) {
+	b.Queue(`INSERT INTO users (id, tier, created_at, updated_at) VALUES ($1, 'free', $2, $2) ON CONFLICT (id) DO NOTHING`, user, now())
+	b.Queue(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, user)
+}
+
 // Unique and foreign-key violations.
 const (
 	codeUnique     = "23505"
@@ -291,9 +309,11 @@ func isCode(err error, code string) bool {
 	return errors.As(err, &pe) && pe.Code == code
 }
 
-// conflict turns a unique violation into store.ErrConflict.
+// conflict turns a unique violation into store.ErrConflict, but for the
+// one of an Idempotency-Key's claim (keyUsed's).
 func conflict(err error) error {
-	if isCode(err, codeUnique) {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == codeUnique && pe.ConstraintName != claimKeyConstraint {
 		return store.ErrConflict
 	}
 	return err

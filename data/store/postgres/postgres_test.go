@@ -226,7 +226,7 @@ func TestInvalidText(t *testing.T) {
 		t.Fatalf("Account of an unstorable id: %v", err)
 	}
 	m := store.AssetMeta{ID: "a", ISIN: "\xff"}
-	if err := d.CreateAsset("u", m, []byte(`{}`), 10); err == nil || errors.Is(err, store.ErrConflict) {
+	if err := d.CreateAsset("u", m, []byte(`{}`), 10, nil); err == nil || errors.Is(err, store.ErrConflict) {
 		t.Fatalf("invalid UTF-8 ISIN: %v", err)
 	}
 }
@@ -250,7 +250,7 @@ func TestRedact(t *testing.T) {
 func TestSimpleProtocol(t *testing.T) {
 	d := openT(t, withParam(t, freshSchema(t), "default_query_exec_mode", "simple_protocol"))
 	doc := []byte(`{"id":"a1","note":"\\x00 é"}`)
-	if err := d.CreateAsset("alice", store.AssetMeta{ID: "a1", ISIN: "IE00BK5BQT80"}, doc, 10); err != nil {
+	if err := d.CreateAsset("alice", store.AssetMeta{ID: "a1", ISIN: "IE00BK5BQT80"}, doc, 10, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := d.AppendAsset(nil, "alice", "a1"); err != nil || string(got) != string(doc) {

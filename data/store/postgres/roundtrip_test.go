@@ -95,7 +95,7 @@ func TestCreateAssetRoundTrips(t *testing.T) {
 	doc := []byte(`{"name":"x"}`)
 	create := func(i int) {
 		t.Helper()
-		if err := d.CreateAsset("rt", store.AssetMeta{ID: fmt.Sprint("a", i), ISIN: fmt.Sprintf("US%010d", i)}, doc, 100); err != nil {
+		if err := d.CreateAsset("rt", store.AssetMeta{ID: fmt.Sprint("a", i), ISIN: fmt.Sprintf("US%010d", i)}, doc, 100, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

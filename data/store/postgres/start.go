@@ -39,6 +39,8 @@ func Start(ctx context.Context, url string, log *slog.Logger) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	trips := &roundTrips{}
+	trips.count(cfg)
 	w := &waiting{url: url, log: log, ready: make(chan struct{}), done: make(chan struct{})}
 	cfg.BeforeConnect = w.beforeConnect
 	cfg.PrepareConn = w.prepareConn
@@ -49,7 +51,7 @@ func Start(ctx context.Context, url string, log *slog.Logger) (*DB, error) {
 	err = w.attempt(ctx, pool)
 	if err == nil {
 		close(w.done)
-		return &DB{pool: pool, wait: w}, nil
+		return &DB{pool: pool, wait: w, trips: trips}, nil
 	}
 	if permanent(err) {
 		pool.Close()
@@ -59,7 +61,7 @@ func Start(ctx context.Context, url string, log *slog.Logger) (*DB, error) {
 	bctx, cancel := context.WithCancel(context.Background())
 	w.cancel = cancel
 	go w.retry(bctx, pool)
-	return &DB{pool: pool, wait: w}, nil
+	return &DB{pool: pool, wait: w, trips: trips}, nil
 }
 
 // Ready is closed once the database has been reached and its migrations

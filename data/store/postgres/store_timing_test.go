@@ -21,7 +21,7 @@ func BenchmarkCreateAsset(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		m := store.AssetMeta{ID: fmt.Sprint("a", i), ISIN: fmt.Sprintf("US%010d", i)}
-		if err := d.CreateAsset(fmt.Sprint("u", i/100), m, benchDoc, 1000); err != nil {
+		if err := d.CreateAsset(fmt.Sprint("u", i/100), m, benchDoc, 1000, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -34,7 +34,7 @@ func BenchmarkCreateAsset32(b *testing.B) {
 	d := openT(b, withParam(b, freshSchema(b), "pool_max_conns", "16"))
 	// Open the pool's connections before timing.
 	for _, err := range parallel(32, func(i int) error {
-		return d.CreateAsset(fmt.Sprint("warm", i), store.AssetMeta{ID: "w"}, benchDoc, 1)
+		return d.CreateAsset(fmt.Sprint("warm", i), store.AssetMeta{ID: "w"}, benchDoc, 1, nil)
 	}) {
 		if err != nil {
 			b.Fatal(err)
@@ -48,7 +48,7 @@ func BenchmarkCreateAsset32(b *testing.B) {
 		for pb.Next() {
 			i := seq.Add(1)
 			m := store.AssetMeta{ID: fmt.Sprint("a", i), ISIN: fmt.Sprintf("US%010d", i)}
-			if err := d.CreateAsset(fmt.Sprint("u", i%64), m, benchDoc, 1<<20); err != nil {
+			if err := d.CreateAsset(fmt.Sprint("u", i%64), m, benchDoc, 1<<20, nil); err != nil {
 				b.Error(err)
 				return
 			}
@@ -73,7 +73,7 @@ func BenchmarkListAssets200(b *testing.B) {
 	d := openT(b, freshSchema(b))
 	for i := range 200 {
 		doc := []byte(strings.Replace(string(benchDoc), "xxxx", fmt.Sprintf("%04d", i), 1))
-		if err := d.CreateAsset("alice", store.AssetMeta{ID: fmt.Sprint("a", i), Category: uint8(i % 7)}, doc, 1000); err != nil {
+		if err := d.CreateAsset("alice", store.AssetMeta{ID: fmt.Sprint("a", i), Category: uint8(i % 7)}, doc, 1000, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -96,7 +96,7 @@ func BenchmarkListAssets200(b *testing.B) {
 func BenchmarkLookupKey(b *testing.B) {
 	d := openT(b, freshSchema(b))
 	hash := sha256.Sum256([]byte("svc_bench"))
-	if err := d.CreateKey(store.Key{ID: "k", Owner: "alice", Name: "bench"}, hash, 25); err != nil {
+	if err := d.CreateKey(store.Key{ID: "k", Owner: "alice", Name: "bench"}, hash, 25, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

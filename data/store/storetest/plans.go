@@ -38,7 +38,7 @@ func planDoc(id, name string) []byte { return []byte(fmt.Sprintf(`{"id":%q,"name
 
 func createPlan(t *testing.T, s store.Store, user, id string) {
 	t.Helper()
-	if err := s.CreatePlan(user, id, planDoc(id, "p "+id), 100); err != nil {
+	if err := s.CreatePlan(user, id, planDoc(id, "p "+id), 100, nil); err != nil {
 		t.Fatalf("CreatePlan(%q, %q): %v", user, id, err)
 	}
 }
@@ -67,7 +67,7 @@ func testPlanCreateAndRead(t *testing.T, s store.Store) {
 	if err != nil || !bytes.Equal(got, append([]byte("x"), planDoc("p1", "p p1")...)) {
 		t.Fatalf("AppendPlan = %q, %v", got, err)
 	}
-	if err := s.CreatePlan("alice", "p1", planDoc("p1", "again"), 100); !errors.Is(err, store.ErrConflict) {
+	if err := s.CreatePlan("alice", "p1", planDoc("p1", "again"), 100, nil); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("second create of one id: %v, want ErrConflict", err)
 	}
 	// Another user's id, an unknown id and an invalid one are not found.
@@ -82,7 +82,7 @@ func testPlanCreateAndRead(t *testing.T, s store.Store) {
 			t.Errorf("DeletePlan(%q, %q): %v, want ErrNotFound", c.user, c.id, err)
 		}
 	}
-	if err := s.CreatePlan("alice", "", planDoc("", ""), 100); err == nil {
+	if err := s.CreatePlan("alice", "", planDoc("", ""), 100, nil); err == nil {
 		t.Error("a plan with an empty id was stored")
 	}
 	// A plan creates the account, as an asset does.
@@ -186,7 +186,7 @@ func testPlanCapConcurrent(t *testing.T, s store.Store) {
 	createPlan(t, s, "alice", "first")
 	errs := parallel(n, func(i int) error {
 		id := fmt.Sprint("p", i)
-		return s.CreatePlan("alice", id, planDoc(id, "racing"), max)
+		return s.CreatePlan("alice", id, planDoc(id, "racing"), max, nil)
 	})
 	if ok, limited := tally(t, errs, store.ErrLimit); ok != max-1 || limited != n-max+1 {
 		t.Errorf("%d creates stored and %d hit the cap; want %d and %d", ok, limited, max-1, n-max+1)
@@ -195,7 +195,7 @@ func testPlanCapConcurrent(t *testing.T, s store.Store) {
 		t.Errorf("%d plans stored, cap %d", total, max)
 	}
 	// The cap is per user.
-	if err := s.CreatePlan("bob", "b", planDoc("b", "b"), max); err != nil {
+	if err := s.CreatePlan("bob", "b", planDoc("b", "b"), max, nil); err != nil {
 		t.Errorf("bob's first plan: %v", err)
 	}
 }

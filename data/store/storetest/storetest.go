@@ -78,7 +78,7 @@ func asset(id, isin string, cat uint8) (store.AssetMeta, []byte) {
 func create(t *testing.T, s store.Store, user, id, isin string, cat uint8) {
 	t.Helper()
 	m, doc := asset(id, isin, cat)
-	if err := s.CreateAsset(user, m, doc, 1000); err != nil {
+	if err := s.CreateAsset(user, m, doc, 1000, nil); err != nil {
 		t.Fatalf("CreateAsset(%q, %q): %v", user, id, err)
 	}
 }
@@ -326,7 +326,7 @@ func testUpdateDocConcurrent(t *testing.T, s store.Store) {
 
 func testAssetCreateAndRead(t *testing.T, s store.Store) {
 	m, doc := asset("a1", "IE00BK5BQT80", store.CategoryEquity)
-	if err := s.CreateAsset("alice", m, doc, 10); err != nil {
+	if err := s.CreateAsset("alice", m, doc, 10, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.AppendAsset([]byte("x"), "alice", "a1")
@@ -389,7 +389,7 @@ func testAssetErrors(t *testing.T, s store.Store) {
 	}
 	for _, c := range cases {
 		m, doc := asset(c.id, c.isin, 0)
-		err := s.CreateAsset(c.user, m, doc, c.max)
+		err := s.CreateAsset(c.user, m, doc, c.max, nil)
 		switch {
 		case !c.wantError && err != nil:
 			t.Errorf("%s: %v", c.name, err)
@@ -460,7 +460,7 @@ func testAssetUpdate(t *testing.T, s store.Store) {
 	// The old ISIN is free again, the new one is taken.
 	create(t, s, "alice", "a3", "IE00BK5BQT80", 0)
 	m, doc := asset("a4", "LU0274208692", 0)
-	if err := s.CreateAsset("alice", m, doc, 10); !errors.Is(err, store.ErrConflict) {
+	if err := s.CreateAsset("alice", m, doc, 10, nil); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("create with the updated ISIN: %v", err)
 	}
 	cases := []struct {
@@ -531,7 +531,7 @@ func testAssetDelete(t *testing.T, s store.Store) {
 	// Both the id and the ISIN are free again, and the cap counts what is left.
 	create(t, s, "alice", "a1", "IE00BK5BQT80", 0)
 	m, doc := asset("a3", "", 0)
-	if err := s.CreateAsset("alice", m, doc, 2); !errors.Is(err, store.ErrLimit) {
+	if err := s.CreateAsset("alice", m, doc, 2, nil); !errors.Is(err, store.ErrLimit) {
 		t.Fatalf("cap after delete and re-create: %v", err)
 	}
 	if got, total := ids(t, s, "alice", store.AnyCategory, 0, 10); total != 2 || !slices.Equal(got, []string{"a2", "a1"}) {
@@ -678,7 +678,7 @@ func testAssetSameISINConcurrent(t *testing.T, s store.Store) {
 	const n = 16
 	errs := parallel(n, func(i int) error {
 		m, doc := asset(fmt.Sprint("r", i), "IE00BK5BQT80", 0)
-		return s.CreateAsset("alice", m, doc, 1000)
+		return s.CreateAsset("alice", m, doc, 1000, nil)
 	})
 	if won, lost := tally(t, errs, store.ErrConflict); won != 1 || lost != n-1 {
 		t.Fatalf("%d creates won, %d conflicted; want 1 and %d", won, lost, n-1)
@@ -700,7 +700,7 @@ func testAssetCapConcurrent(t *testing.T, s store.Store) {
 				return nil
 			}
 			m, doc := asset(fmt.Sprint("f", i), fmt.Sprintf("XS%010d", i), 0)
-			if err := s.CreateAsset("alice", m, doc, max); err != nil {
+			if err := s.CreateAsset("alice", m, doc, max, nil); err != nil {
 				return err
 			}
 		}
@@ -708,7 +708,7 @@ func testAssetCapConcurrent(t *testing.T, s store.Store) {
 	tally(t, fill, nil)
 	errs := parallel(racers, func(i int) error {
 		m, doc := asset(fmt.Sprint("r", i), fmt.Sprintf("US%010d", i), 0)
-		return s.CreateAsset("alice", m, doc, max)
+		return s.CreateAsset("alice", m, doc, max, nil)
 	})
 	won, refused := tally(t, errs, store.ErrLimit)
 	if _, total := ids(t, s, "alice", store.AnyCategory, 0, 0); total != max || won != max-have || refused != racers-(max-have) {
@@ -722,7 +722,7 @@ func testKeyCreateAndLookup(t *testing.T, s store.Store) {
 	}
 	created := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 	k := store.Key{ID: "k2", Owner: "alice", Name: "ci", Hint: "svc_…abcd", CreatedAt: created}
-	if err := s.CreateKey(k, hashOf("svc_two"), 5); err != nil {
+	if err := s.CreateKey(k, hashOf("svc_two"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if a, err := s.Account("alice"); err != nil || a.Tier != "free" {
@@ -732,10 +732,10 @@ func testKeyCreateAndLookup(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	// Same CreatedAt: ordered by id. Zero CreatedAt: now, so last.
-	if err := s.CreateKey(store.Key{ID: "k1", Owner: "alice", CreatedAt: created}, hashOf("svc_one"), 5); err != nil {
+	if err := s.CreateKey(store.Key{ID: "k1", Owner: "alice", CreatedAt: created}, hashOf("svc_one"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CreateKey(store.Key{ID: "k0", Owner: "alice"}, hashOf("svc_zero"), 5); err != nil {
+	if err := s.CreateKey(store.Key{ID: "k0", Owner: "alice"}, hashOf("svc_zero"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	keys, err := s.Keys("alice")
@@ -764,7 +764,7 @@ func testKeyCreateAndLookup(t *testing.T, s store.Store) {
 }
 
 func testKeyErrors(t *testing.T, s store.Store) {
-	if err := s.CreateKey(store.Key{ID: "k0", Owner: "alice"}, hashOf("a0"), 3); err != nil {
+	if err := s.CreateKey(store.Key{ID: "k0", Owner: "alice"}, hashOf("a0"), 3, nil); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -786,7 +786,7 @@ func testKeyErrors(t *testing.T, s store.Store) {
 		{"name not UTF-8", store.Key{ID: "k7", Owner: "alice", Name: "a\xffb"}, "e6", 3, nil},
 	}
 	for _, c := range cases {
-		err := s.CreateKey(c.k, hashOf(c.hash), c.max)
+		err := s.CreateKey(c.k, hashOf(c.hash), c.max, nil)
 		switch {
 		case err == nil:
 			t.Errorf("%s: accepted", c.name)
@@ -809,7 +809,7 @@ func testKeyErrors(t *testing.T, s store.Store) {
 func testKeyCapConcurrent(t *testing.T, s store.Store) {
 	const max, racers = 25, 40
 	errs := parallel(racers, func(i int) error {
-		return s.CreateKey(store.Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("svc_", i)), max)
+		return s.CreateKey(store.Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("svc_", i)), max, nil)
 	})
 	won, refused := tally(t, errs, store.ErrLimit)
 	keys, err := s.Keys("alice")
@@ -820,7 +820,7 @@ func testKeyCapConcurrent(t *testing.T, s store.Store) {
 
 func testKeyRevoke(t *testing.T, s store.Store) {
 	for i := range 2 {
-		if err := s.CreateKey(store.Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("a", i)), 2); err != nil {
+		if err := s.CreateKey(store.Key{ID: fmt.Sprint("k", i), Owner: "alice"}, hashOf(fmt.Sprint("a", i)), 2, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -845,14 +845,14 @@ func testKeyRevoke(t *testing.T, s store.Store) {
 		t.Fatalf("the other key after revoke: %v", err)
 	}
 	// The slot and the hash are free again.
-	if err := s.CreateKey(store.Key{ID: "k0", Owner: "alice"}, hashOf("a0"), 2); err != nil {
+	if err := s.CreateKey(store.Key{ID: "k0", Owner: "alice"}, hashOf("a0"), 2, nil); err != nil {
 		t.Fatalf("re-create after revoke: %v", err)
 	}
 }
 
 func testTouchKeys(t *testing.T, s store.Store) {
 	for _, id := range []string{"k0", "k1"} {
-		if err := s.CreateKey(store.Key{ID: id, Owner: "alice"}, hashOf(id), 5); err != nil {
+		if err := s.CreateKey(store.Key{ID: id, Owner: "alice"}, hashOf(id), 5, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -1079,7 +1079,7 @@ func fill(t *testing.T, s store.Store, user string) {
 	}
 	create(t, s, user, "a1", "IE00BK5BQT80", 0)
 	create(t, s, user, "a2", "", 2)
-	if err := s.CreateKey(store.Key{ID: "k1", Owner: user, Name: "ci"}, hashOf(user+"-key"), 5); err != nil {
+	if err := s.CreateKey(store.Key{ID: "k1", Owner: user, Name: "ci"}, hashOf(user+"-key"), 5, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.PutFlag("ab", flagDef{Enabled: true}); err != nil {
@@ -1183,7 +1183,7 @@ func testExportSnapshot(t *testing.T, s store.Store) {
 			default:
 			}
 			m, doc := asset(fmt.Sprint("a", i), "", 0)
-			if err := s.CreateAsset("alice", m, doc, 1000); err != nil {
+			if err := s.CreateAsset("alice", m, doc, 1000, nil); err != nil {
 				t.Error(err)
 				return
 			}

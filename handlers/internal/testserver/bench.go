@@ -47,7 +47,7 @@ func BenchServer(b *testing.B, cacheSize int, public limit.Rate, opts ...Option)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := db.CreateKey(store.Key{ID: "key_bench", Owner: "alice", Name: "b", CreatedAt: time.Now()}, hash, 10); err != nil {
+	if err := db.CreateKey(store.Key{ID: "key_bench", Owner: "alice", Name: "b", CreatedAt: time.Now()}, hash, 10, nil); err != nil {
 		b.Fatal(err)
 	}
 	return s, tok, plain

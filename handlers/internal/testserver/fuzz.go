@@ -58,7 +58,7 @@ func FuzzRoute(f *testing.F, path string, tier ...string) func(t *testing.T, bod
 		if err := db.SaveAccount("fuzz", tier[0]); err != nil {
 			f.Fatal(err)
 		}
-		if err := db.CreateKey(store.Key{ID: "key_fuzz", Owner: "fuzz", Name: "fuzz", CreatedAt: time.Now()}, hash, 1); err != nil {
+		if err := db.CreateKey(store.Key{ID: "key_fuzz", Owner: "fuzz", Name: "fuzz", CreatedAt: time.Now()}, hash, 1, nil); err != nil {
 			f.Fatal(err)
 		}
 		authz = "Bearer " + plain
