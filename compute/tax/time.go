@@ -355,3 +355,20 @@ func (s *System) DefaultRegionMissing(year int) string {
 		", which " + strconv.Itoa(year) + " does not model (it does in " + strings.Join(years, ", ") +
 		"); regions modelled in " + strconv.Itoa(year) + ": " + modelled
 }
+
+// NextChange is the first calendar year after c whose rules (At) may differ
+// from c's: the next published year, or the start of the next projected
+// year (the newest year's successor, then each sunset); 0 when none does.
+func (s *System) NextChange(c int) int {
+	for i := range s.years {
+		if y := s.years[i].Year; y > c {
+			return y
+		}
+	}
+	for i := range s.projected {
+		if y := s.projected[i].Year; y > c {
+			return y
+		}
+	}
+	return 0
+}

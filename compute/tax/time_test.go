@@ -224,3 +224,16 @@ func TestTimeParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestNextChange: the years whose rules may change are the published ones
+// and each projected year's start.
+func TestNextChange(t *testing.T) {
+	s := parseTime(t, timeFile)
+	var got []int
+	for c := 2020; c != 0; c = s.NextChange(c) {
+		got = append(got, c)
+	}
+	if want := []int{2020, 2024, 2025, 2026, 2029, 2030}; !reflect.DeepEqual(got, want) {
+		t.Errorf("changes %v, want %v", got, want)
+	}
+}
