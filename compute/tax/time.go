@@ -23,6 +23,16 @@ import (
 // evaluation are in the money of the path's first year (today's money);
 // the zero Scale, or nil, reads every figure as stored: a published year in
 // its own money.
+//
+// An evaluator built from a Year (the walker, or a compiled one) reads each
+// stored money figure through Scale.Of with the figure's class: the cls
+// fields beside Band.From (and its formula's amounts, scaled as a whole by
+// Factor), Layer.NilRate and Exempt, Segment.From and Base, Adjust.Min and
+// Max, and Rule.Exempt, ReliefAbove and MinTax. A rule none of whose classes
+// the scale moves (Rule.classes & Scale.mask == 0) reads its figures as
+// stored; so do all rules under a Scale that has not Moved. Rounding units,
+// the tax-table buckets, rates and weights are not figures: they stay as
+// written.
 
 // Indexation is what a figure follows after its base year.
 type Indexation uint8
