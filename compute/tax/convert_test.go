@@ -68,3 +68,25 @@ func TestConvertFoldsSunsets(t *testing.T) {
 		t.Error("the income tax rule is not listed once")
 	}
 }
+
+// FuzzParseConvert: Parse never panics on a file, dated or not; a file it
+// takes converts (Convert checks that the result parses to the same years)
+// or is refused with an error, and converting twice changes nothing.
+func FuzzParseConvert(f *testing.F) {
+	f.Add([]byte(timeFile))
+	f.Add([]byte(strings.Replace(timeFile, `"until": 2028`, `"until": 2026`, 1)))
+	f.Add([]byte(strings.Replace(timeFile, `"values": {"2024": 0.2, "2025": 0.21}`, `0.2`, 1)))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := Parse(b); err != nil {
+			return
+		}
+		out, err := Convert(b)
+		if err != nil {
+			return
+		}
+		again, err := Convert(out)
+		if err != nil || string(again) != string(out) {
+			t.Fatalf("converting the converted file: %v\n%s\n%s", err, out, again)
+		}
+	})
+}
