@@ -1,8 +1,6 @@
 package household
 
 import (
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -262,48 +260,25 @@ func ex3aCapitalTax(t *testing.T) {
 // tax file's 2026 rules: the federal tariff (Art. 36 DBG) and Zürich's
 // Grundtarif times the canton's and the city's multipliers.
 func ex3aScheduleMatchesTaxFile(t *testing.T) {
-	b, err := os.ReadFile("../../embed/tax/countries/ch.json")
+	y, err := taxSystem(t, "ch").Year(2026)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var file struct {
-		Years []struct {
-			Year  int `json:"year"`
-			Rules []struct {
-				ID     string `json:"id"`
-				Layers []struct {
-					Bands []struct {
-						From    float64 `json:"from"`
-						Rate    float64 `json:"rate"`
-						Formula *struct {
-							B float64 `json:"b"`
-							C float64 `json:"c"`
-						} `json:"formula"`
-					} `json:"bands"`
-				} `json:"layers"`
-			} `json:"rules"`
-		} `json:"years"`
-	}
-	if err := json.Unmarshal(b, &file); err != nil {
-		t.Fatal(err)
-	}
 	bands := map[string][]Band{}
-	for _, y := range file.Years {
-		for _, r := range y.Rules {
-			if y.Year != 2026 || len(r.Layers) == 0 {
-				continue
-			}
-			for _, x := range r.Layers[0].Bands {
-				band := Band{From: x.From, Rate: x.Rate}
-				if f := x.Formula; f != nil {
-					band.Rate = f.B
-					if f.C > 0 {
-						c := f.C
-						band.At = &c
-					}
+	for _, r := range y.Rules {
+		if len(r.Layers) == 0 {
+			continue
+		}
+		for _, x := range r.Layers[0].Bands {
+			band := Band{From: x.From, Rate: x.Rate}
+			if f := x.Formula; f != nil {
+				band.Rate = f.B
+				if f.C > 0 {
+					c := f.C
+					band.At = &c
 				}
-				bands[r.ID] = append(bands[r.ID], band)
 			}
+			bands[r.ID] = append(bands[r.ID], band)
 		}
 	}
 	s := parseWrapperFile(t, "ch").Schedules["ch-kapitalleistung-zh"]

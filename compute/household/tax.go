@@ -152,13 +152,9 @@ func (e *engine) residenceFiles(k int) (joint, wealth bool) {
 		return false, false
 	}
 	joint = true
-	var last *tax.Year
-	for t := 0; t < e.n; t++ {
-		c := r.Year + t
-		if y := r.System.At(c); y != last {
-			last = y
-			joint = joint && r.System.HasJointAt(y, r.Region)
-		}
+	// the years whose rules may differ: the first, then each change
+	for c := r.Year; c != 0 && c < r.Year+e.n; c = r.System.NextChange(c) {
+		joint = joint && r.System.HasJointAt(r.System.At(c), r.Region)
 		wealth = wealth || r.System.HasWealthTax(r.System.WealthYearAt(c), r.Region)
 	}
 	return joint, wealth

@@ -137,14 +137,20 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 		if t.sys == nil {
 			r.Year = FirstTaxYear(0, p.Base.StartYear, sys)
 		}
+		from := r.Year + m.AtAge - hp.People[0].Age // the tax year of the move
 		if m.Region != "" {
 			k := regionIndex(sys, m.Region)
 			if k < 0 {
 				return nil, &FieldError{field + ".region", "unknown region " + strconv.Quote(m.Region) + " for " + sys.Country + regionList(sys)}
 			}
 			r.Region = sys.Regions[k].Code
-			if from := r.Year + m.AtAge - hp.People[0].Age; !sys.CoversFrom(from, r.Region) {
+			if !sys.CoversFrom(from, r.Region) {
 				return nil, &FieldError{field + ".region", sys.Country + " models region " + r.Region + " only in the tax years " + joinInts(sys.YearsCovering(r.Region)) + ", not in all from " + strconv.Itoa(from)}
+			}
+		} else {
+			var err error
+			if r.Region, err = defaultRegion(sys, from, jointPlan(p), field+".region"); err != nil {
+				return nil, err
 			}
 		}
 		if m.AtAge <= hp.People[0].Age {

@@ -25,6 +25,9 @@ func TestLeanAndFatFIGrossUpTheirOwnSpending(t *testing.T) {
 	p := basePlan()
 	p.Base.RetirementExpenses = 30000
 	p.Tax = &Tax{System: gb, Year: 2025, Withdrawal: tax.Pension}
+	// prices flat: the allowance and the bands keep their money value in
+	// every year the plan retires in (they are frozen to 2030)
+	p.Base.InflationRate = 0
 	var r Result
 	if err := Run(&p, testInputs(), &Options{}, &r); err != nil {
 		t.Fatal(err)

@@ -139,15 +139,16 @@ const gainPasses = 4
 // withdrawal and the timeline run again, until that share stays put.
 func project(pr *PlanResult, t *taxPlan, o *Options, taxed bool) {
 	t.age = retirementAge(&pr.input)
-	for pass := 1; ; pass++ {
+	for pass, moved := 1, 0; ; pass++ {
 		pr.Summary, pr.Rows = fi.Project(&pr.input, pr.Rows[:0])
-		if taxed && pass < gainPasses && t.sys.AgeRules() {
+		if ra := pr.Summary.RetirementAge; taxed && moved < gainPasses && ra > t.age && t.rulesDiffer(ra) {
 			// retired at FI: the retirement income is taxed at the age
-			// the projection finds, where the rules depend on age
-			if ra := pr.Summary.RetirementAge; ra > t.age {
-				if t.age = ra; t.grossUp(pr) {
-					continue
-				}
+			// the projection finds, under the rules of that year (which
+			// may also depend on age)
+			moved++
+			if t.age = ra; t.grossUp(pr) {
+				pass--
+				continue
 			}
 		}
 		if !taxed || !t.gains() || pass == gainPasses {

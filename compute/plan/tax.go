@@ -36,6 +36,23 @@ type taxPlan struct {
 	ver int
 }
 
+// rulesDiffer reports whether the retirement income would be taxed
+// otherwise at age than at t.age: the rules or the scale of their figures
+// differ between the two years, or the rules depend on age.
+func (t *taxPlan) rulesDiffer(age int) bool {
+	if t.sys.AgeRules() {
+		return true
+	}
+	y0, sc := t.rules()
+	s0 := *sc
+	was := t.age
+	t.age = age
+	y1, s1 := t.rules()
+	t.age = was
+	same := y0 == y1 || (len(y0.Rules) > 0 && len(y0.Rules) == len(y1.Rules) && &y0.Rules[0] == &y1.Rules[0])
+	return !same || s0 != *s1
+}
+
 // FirstTaxYear is the tax year of a plan's first year: the one asked for,
 // else the calendar year the plan starts in, else (a plan without
 // calendar years) the country's newest. Year t of the plan is taxed under
@@ -99,6 +116,11 @@ func (t *taxPlan) resolve(p *Plan, in *Inputs, r *Result) error {
 			return &FieldError{"tax.region", sys.Country + " models region " + sys.Regions[k].Code + " only in the tax years " + joinInts(sys.YearsCovering(sys.Regions[k].Code)) + ", not in all from " + strconv.Itoa(t.year)}
 		}
 		t.region = sys.Regions[k].Code
+	} else {
+		var err error
+		if t.region, err = defaultRegion(sys, t.year, jointPlan(p), "tax.region"); err != nil {
+			return err
+		}
 	}
 	if r.Currency == "" {
 		r.Currency = sys.Currency
@@ -186,6 +208,38 @@ func ParsePart(name string) tax.Part {
 		}
 	}
 	return tax.Pension
+}
+
+// defaultRegion is the region a plan without one is taxed in from tax
+// year from on: where the country's income tax has a local part, the region
+// its localTax names. A couple filing jointly stays without it where the
+// rules have a joint return but the region's say nothing of one; a default
+// some year from the first does not model is a FieldError on field.
+func defaultRegion(sys *tax.System, from int, joint bool, field string) (string, error) {
+	def := sys.LocalTax.Region
+	if def == "" {
+		return "", nil
+	}
+	if y := sys.At(from); joint && sys.HasJointAt(y, "") && !sys.HasJointAt(y, def) {
+		return "", nil
+	}
+	if !sys.CoversFrom(from, def) {
+		year := from
+		for c := from; c <= sys.Latest(); c++ {
+			if !sys.Covers(sys.At(c).Year, def) {
+				year = c
+				break
+			}
+		}
+		return "", &FieldError{field, sys.DefaultRegionMissing(year)}
+	}
+	return def, nil
+}
+
+// jointPlan reports whether the plan asks for joint returns: a household
+// with a partner that does not file single.
+func jointPlan(p *Plan) bool {
+	return p.Household != nil && p.Household.Partner != nil && p.Household.Filing != "single"
 }
 
 func regionIndex(sys *tax.System, code string) int {

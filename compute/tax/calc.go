@@ -118,6 +118,7 @@ type state struct {
 	who      filer
 	exact    bool
 	sc       *Scale         // the figures' scale; nil: as stored
+	rsc      *Scale         // sc while the rule evaluated has a figure it moves, else nil
 	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
 	amt      [MaxRules]float64
@@ -189,6 +190,10 @@ func (st *state) run(v *view) float64 {
 // rule evaluates rule i: the layers' gross bases, the deductions, the
 // taxable base, the bands, the reliefs, the credits and the final rounding.
 func (st *state) rule(i int, r *Rule) {
+	st.rsc = nil
+	if st.sc != nil && r.classes&st.sc.mask != 0 {
+		st.rsc = st.sc
+	}
 	st.off[i] = !st.who.holds(&r.When)
 	if st.off[i] || (r.idleable && st.present()&r.reads == 0) {
 		st.amt[i], st.taxable[i], st.gross[i], st.deducted[i] = 0, 0, 0, 0
@@ -482,23 +487,23 @@ func (st *state) bandIndex(b []Band, x float64) int {
 
 // fig is a stored figure of class c as the state's scale reads it.
 func (st *state) fig(v float64, c uint8) float64 {
-	if st.sc == nil {
+	if st.rsc == nil {
 		return v
 	}
-	return st.sc.Of(v, c)
+	return st.rsc.Of(v, c)
 }
 
 // eval is the adjustment's function at x, before the clamps, its
 // segments' figures scaled.
 func (st *state) eval(a *Adjust, x float64) float64 {
-	if st.sc == nil {
+	if st.rsc == nil {
 		return a.eval(x)
 	}
 	for i := len(a.Segments) - 1; i >= 0; i-- {
 		sg := &a.Segments[i]
-		from := st.sc.Of(sg.From, sg.fromCls)
+		from := st.rsc.Of(sg.From, sg.fromCls)
 		if x >= from || i == 0 {
-			return st.sc.Of(sg.Base, sg.baseCls) + sg.Rate*(x-from)
+			return st.rsc.Of(sg.Base, sg.baseCls) + sg.Rate*(x-from)
 		}
 	}
 	return 0
@@ -557,10 +562,10 @@ func (st *state) cumulative(bands []Band, x float64) float64 {
 	k := st.bandIndex(bands, x)
 	b := &bands[k]
 	if b.Formula != nil {
-		if st.sc == nil {
+		if st.rsc == nil {
 			return b.Formula.at(x)
 		}
-		f := st.sc.Factor(b.cls)
+		f := st.rsc.Factor(b.cls)
 		return f * b.Formula.at(x/f)
 	}
 	from := st.fig(b.From, b.cls)

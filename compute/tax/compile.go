@@ -31,9 +31,18 @@ func (s *System) compileRule(y *Year, i int, jr *jRule) error {
 	}
 	r := &y.Rules[i]
 	*r = Rule{When: when, PerEarner: jr.PerEarner, ID: jr.ID, Label: jr.Label, Category: cat, Regions: jr.Regions,
-		ExceptRegions: jr.ExceptRegions, Exempt: jr.Exempt, MinTax: jr.MinTax, Sources: jr.Src}
+		ExceptRegions: jr.ExceptRegions, Exempt: jr.Exempt.V, MinTax: jr.MinTax.V, Sources: jr.Src}
+	if r.exemptCls, err = s.classOf(&jr.Exempt); err != nil {
+		return fmt.Errorf("%s: exemptUpTo: %w", what, err)
+	}
+	if r.minTaxCls, err = s.classOf(&jr.MinTax); err != nil {
+		return fmt.Errorf("%s: minTax: %w", what, err)
+	}
 	if jr.Relief != nil {
-		r.HasRelief, r.ReliefAbove, r.ReliefRate = true, jr.Relief.Above, jr.Relief.Rate
+		r.HasRelief, r.ReliefAbove, r.ReliefRate = true, jr.Relief.Above.V, jr.Relief.Rate
+		if r.reliefCls, err = s.classOf(&jr.Relief.Above); err != nil {
+			return fmt.Errorf("%s: relief: %w", what, err)
+		}
 	}
 	if jr.Round != nil {
 		if r.RoundBase, err = compileRound(jr.Round.Base); err != nil {
@@ -48,7 +57,7 @@ func (s *System) compileRule(y *Year, i int, jr *jRule) error {
 	}
 	maxBand := 0.0
 	for li := range jr.Layers {
-		l, mb, err := compileLayer(y, i, &jr.Layers[li], fmt.Sprintf("%s layer %d", what, li))
+		l, mb, err := s.compileLayer(y, i, &jr.Layers[li], fmt.Sprintf("%s layer %d", what, li))
 		if err != nil {
 			return err
 		}
@@ -118,11 +127,25 @@ func parseCategory(name string) (Category, bool) {
 
 // compileLayer compiles one layer of rule self and returns with it the
 // highest marginal rate its bands reach per unit of income.
-func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, error) {
-	l := Layer{ID: jl.ID, Label: jl.Label, NilRate: jl.NilRate, NilLabel: jl.NilLabel, Buckets: jl.Buckets, Exempt: jl.Exempt}
+func (s *System) compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, error) {
+	l := Layer{ID: jl.ID, Label: jl.Label, NilLabel: jl.NilLabel, Buckets: jl.Buckets, Exempt: jl.Exempt.V}
 	var err error
 	if l.When, err = compileWhen(jl.When); err != nil {
 		return l, 0, fmt.Errorf("%s: %w", what, err)
+	}
+	if l.exemptCls, err = s.classOf(&jl.Exempt); err != nil {
+		return l, 0, fmt.Errorf("%s: exemptUpTo: %w", what, err)
+	}
+	for k := range jl.NilRate {
+		c, err := s.classOf(&jl.NilRate[k])
+		if err != nil {
+			return l, 0, fmt.Errorf("%s: nilRate: %w", what, err)
+		}
+		if k > 0 && c != l.nilCls {
+			return l, 0, fmt.Errorf("%s: nilRate: the amounts of one layer move alike (one class)", what)
+		}
+		l.nilCls = c
+		l.NilRate = append(l.NilRate, jl.NilRate[k].V)
 	}
 	m, err := compileMeasure(y, self, &jl.Base, false)
 	if err != nil {
@@ -142,16 +165,19 @@ func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, e
 	}
 	maxBand := 0.0
 	for bi, jb := range jl.Bands {
-		if bi == 0 && jb.From != 0 {
+		if bi == 0 && jb.From.V != 0 {
 			return l, 0, fmt.Errorf("%s: first band must start at 0", what)
 		}
-		if bi > 0 && jb.From <= jl.Bands[bi-1].From {
+		if bi > 0 && jb.From.V <= jl.Bands[bi-1].From.V {
 			return l, 0, fmt.Errorf("%s: bands not ascending", what)
 		}
-		b := Band{From: jb.From, Rate: jb.Rate, Label: jb.Label, Formula: jb.Formula}
+		b := Band{From: jb.From.V, Rate: jb.Rate, Label: jb.Label, Formula: jb.Formula}
+		if b.cls, err = s.classOf(&jb.From); err != nil {
+			return l, 0, fmt.Errorf("%s: band %d: %w", what, bi, err)
+		}
 		hi := b.From * 4
 		if bi+1 < len(jl.Bands) {
-			hi = jl.Bands[bi+1].From
+			hi = jl.Bands[bi+1].From.V
 		}
 		mr, err := b.maxRate(hi)
 		if err != nil {
@@ -163,7 +189,32 @@ func compileLayer(y *Year, self int, jl *jLayer, what string) (Layer, float64, e
 	if len(l.NilRate) > 1 && len(l.NilRate) != len(l.Bands) {
 		return l, 0, fmt.Errorf("%s: nilRate needs one amount or one per band", what)
 	}
+	if err := s.checkFormulaClass(&l); err != nil {
+		return l, 0, fmt.Errorf("%s: %w", what, err)
+	}
 	return l, maxBand, nil
+}
+
+// checkFormulaClass: the bands of a layer with a statutory formula move
+// as one (the formula's amounts scale with its band), without a rounding
+// step, which the formula has no single figure to apply to.
+func (s *System) checkFormulaClass(l *Layer) error {
+	formula := false
+	for _, b := range l.Bands {
+		formula = formula || b.Formula != nil
+	}
+	if !formula {
+		return nil
+	}
+	for _, b := range l.Bands {
+		if b.cls != l.Bands[0].cls {
+			return fmt.Errorf("the bands of a formula tariff move alike (one class)")
+		}
+	}
+	if s.classes[l.Bands[0].cls].Round.Mode != RoundNone {
+		return fmt.Errorf("a formula tariff's class has no rounding step")
+	}
+	return nil
 }
 
 // maxRate is the band's highest marginal rate between its start and hi: its
@@ -400,7 +451,10 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 	if !credit && m.On == OnTaxable || !credit && m.On == OnTax {
 		return Adjust{}, fmt.Errorf("%s: deduction cannot depend on taxable base or tax", what)
 	}
-	a := Adjust{Label: j.Label, Of: m, Min: j.Min, CapAtBase: j.CapAtBase, Layer: -1, Sources: j.Src}
+	a := Adjust{Label: j.Label, Of: m, Min: j.Min.V, CapAtBase: j.CapAtBase, Layer: -1, Sources: j.Src}
+	if a.minCls, err = s.classOf(&j.Min); err != nil {
+		return a, fmt.Errorf("%s: min: %w", what, err)
+	}
 	if a.When, err = compileWhen(j.When); err != nil {
 		return a, fmt.Errorf("%s: %w", what, err)
 	}
@@ -416,11 +470,14 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 			a.PerMinAge = *p.MinAge
 		}
 	}
-	if a.Segments, err = compileSegments(j); err != nil {
+	if a.Segments, err = s.compileSegments(j); err != nil {
 		return a, fmt.Errorf("%s: %w", what, err)
 	}
 	if j.Max != nil {
-		a.HasMax, a.Max = true, *j.Max
+		a.HasMax, a.Max = true, j.Max.V
+		if a.maxCls, err = s.classOf(j.Max); err != nil {
+			return a, fmt.Errorf("%s: max: %w", what, err)
+		}
 	}
 	if j.MaxLess != nil {
 		ml, err := compileMeasure(y, self, j.MaxLess, false)
@@ -474,13 +531,17 @@ func (y *Year) appendRuleIndices(dst []int, self int, id string) []int {
 
 // compileSegments is an adjustment's function: its segments, or a single
 // segment from amount and rate.
-func compileSegments(j *jAdjust) ([]Segment, error) {
+func (s *System) compileSegments(j *jAdjust) ([]Segment, error) {
 	if len(j.Segments) == 0 {
-		amt := 0.0
+		sg := Segment{Rate: j.Rate}
 		if j.Amount != nil {
-			amt = *j.Amount
+			sg.Base = j.Amount.V
+			var err error
+			if sg.baseCls, err = s.classOf(j.Amount); err != nil {
+				return nil, fmt.Errorf("amount: %w", err)
+			}
 		}
-		return []Segment{{From: 0, Base: amt, Rate: j.Rate}}, nil
+		return []Segment{sg}, nil
 	}
 	if j.Amount != nil || j.Rate != 0 {
 		return nil, fmt.Errorf("segments exclude amount/rate")
@@ -490,10 +551,21 @@ func compileSegments(j *jAdjust) ([]Segment, error) {
 		if len(sg) != 3 {
 			return nil, fmt.Errorf("a segment is [from, value, rate]")
 		}
-		if k > 0 && sg[0] <= j.Segments[k-1][0] {
+		if k > 0 && sg[0].V <= j.Segments[k-1][0].V {
 			return nil, fmt.Errorf("segments not ascending")
 		}
-		out = append(out, Segment{From: sg[0], Base: sg[1], Rate: sg[2]})
+		if sg[2].Meta != nil {
+			return nil, fmt.Errorf("a segment's rate is not a money figure")
+		}
+		seg := Segment{From: sg[0].V, Base: sg[1].V, Rate: sg[2].V}
+		var err error
+		if seg.fromCls, err = s.classOf(&sg[0]); err != nil {
+			return nil, fmt.Errorf("segment %d: %w", k, err)
+		}
+		if seg.baseCls, err = s.classOf(&sg[1]); err != nil {
+			return nil, fmt.Errorf("segment %d: %w", k, err)
+		}
+		out = append(out, seg)
 	}
 	return out, nil
 }

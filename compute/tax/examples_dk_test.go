@@ -7,7 +7,9 @@ import "testing"
 // "Satser og beløbsgrænser i personskatteloven" (skm.dk) for 2026,
 // personskatteloven §§ 5–10 and 8a, ligningsloven §§ 9 J and 9 K;
 // Frederiksberg's kommuneskat 24,57 % (Frederiksberg Kommune for 2024,
-// Danmarks Statistik PSKAT for 2025; 2026 not modelled). No Skattestyrelsen
+// Danmarks Statistik PSKAT for 2025; 2026 not modelled) and Copenhagen's
+// 23,50 % (PSKAT 2025) and 23,39 % (2026, Ritzau's report of the budget
+// agreement). No Skattestyrelsen
 // worked example with these figures was found; each case is computed by hand
 // strictly from those published schedules.
 //
@@ -107,4 +109,26 @@ var examplesDK = []example{
 	// 30 090.
 	{name: "2026 dividends 100000 (aktieindkomst)", year: 2026, in: Income{Dividends: 100000},
 		income: zero, social: zero, capital: 30090},
+	// Computed from the skat.dk 2025 schedule and Copenhagen's 23,50 %
+	// (Danmarks Statistik PSKAT 2025); no published worked example found.
+	// Wages 400 000: AM 32 000; bundskat (368 000 − 51 600) × 12,01 % =
+	// 37 999,64; kommuneskat base 368 000 − beskæftigelsesfradrag 12,3 % ×
+	// 400 000 = 49 200 − jobfradrag min(4,5 % × 175 500, 2 900) = 2 900 −
+	// personfradrag 51 600 = 264 300 × 23,50 % = 62 110,50.
+	{name: "2025 wages 400000 Copenhagen", year: 2025, region: "KBH", in: Income{Employment: 400000},
+		income: 37999.64, social: 32000, regional: 62110.50, total: 132110.14, tol: 0.01},
+	// Computed from Skatteministeriet's 2026 amounts (§ 20 table: personfradrag
+	// 54 100, beskæftigelsesfradrag 12,75 % at most 63 300, jobfradrag 4,5 %
+	// over 235 200 at most 3 100) and Copenhagen's 23,39 % (Ritzau's report of
+	// the 2026 budget agreement, a secondary source); no published worked
+	// example found. Wages 400 000: AM 32 000; bundskat 313 900 × 12,01 % =
+	// 37 699,39; kommuneskat base 368 000 − 51 000 − 3 100 − 54 100 = 259 800
+	// × 23,39 % = 60 767,22.
+	{name: "2026 wages 400000 Copenhagen", year: 2026, region: "KBH", in: Income{Employment: 400000},
+		income: 37699.39, social: 32000, regional: 60767.22, total: 130466.61, tol: 0.01},
+	// Computed as above. Pension 300 000 (no AM-bidrag, no employment
+	// deductions): bundskat 245 900 × 12,01 % = 29 532,59; kommuneskat
+	// 245 900 × 23,39 % = 57 516,01.
+	{name: "2026 pension 300000 Copenhagen", year: 2026, region: "KBH", in: Income{Pension: 300000},
+		income: 29532.59, social: zero, regional: 57516.01, total: 87048.60, tol: 0.01},
 }

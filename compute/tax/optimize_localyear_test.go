@@ -89,9 +89,9 @@ func TestOptimizeComparisonRegionYear(t *testing.T) {
 	}
 }
 
-// Denmark is compared in Frederiksberg, its comparison region: at the
+// Denmark is compared in Copenhagen, its comparison region: at the
 // latest year that models it, whichever that is.
-func TestOptimizeDenmarkInFrederiksberg(t *testing.T) {
+func TestOptimizeDenmarkInCopenhagen(t *testing.T) {
 	dk := loadSystem(t, "dk")
 	want := 0
 	for _, y := range dk.Years() {
@@ -99,7 +99,7 @@ func TestOptimizeDenmarkInFrederiksberg(t *testing.T) {
 			want = y
 		}
 	}
-	if dk.LocalTax.Region != "FRB" || want == 0 {
+	if dk.LocalTax.Region != "KBH" || want == 0 {
 		t.Fatalf("DK compares in %q, modelled in %v", dk.LocalTax.Region, want)
 	}
 	q := &Query{Home: loadSystem(t, "us"), Income: Income{Employment: 60000},
@@ -113,11 +113,11 @@ func TestOptimizeDenmarkInFrederiksberg(t *testing.T) {
 	}
 	o := r.Options[0]
 	in := Income{Employment: 60000 * testRates["DKK"]}
-	tt, err := Due(dk, want, &in, "FRB", nil)
+	tt, err := Due(dk, want, &in, "KBH", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Year != want || o.Region != "FRB" || math.Abs(o.Tax-tt) > 1e-6 {
-		t.Errorf("DK taxed %v in %q: %v, want %v in FRB: %v", o.Year, o.Region, o.Tax, want, tt)
+	if o.Year != want || o.Region != "KBH" || math.Abs(o.Tax-tt) > 1e-6 {
+		t.Errorf("DK taxed %v in %q: %v, want %v in KBH: %v", o.Year, o.Region, o.Tax, want, tt)
 	}
 }

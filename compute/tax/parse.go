@@ -27,18 +27,42 @@ type jSystem struct {
 		Note   string   `json:"note"`
 		Src    []Source `json:"src"`
 	} `json:"portfolioWithdrawal"`
-	Years []jYear `json:"years"`
+	// Uprating is what the country's figures indexed by wages follow.
+	Uprating *jUprating `json:"uprating"`
+	// Years are the published tax years.
+	Years []jYearEntry `json:"years"`
+	// Rules are the rules of every year, dated (see resolver); absent,
+	// each year lists its own in full.
+	Rules json.RawMessage `json:"rules"`
 	// WealthTax lists the tax years whose wealth taxes the country models.
 	WealthTax []jWealthYear `json:"wealthTax"`
 }
 
-type jYear struct {
+// jUprating is the assumption a country's figures indexed by wages move
+// by past the newest published year.
+type jUprating struct {
+	RealWageGrowth float64  `json:"realWageGrowth"`
+	Note           string   `json:"note"`
+	Src            []Source `json:"src"`
+}
+
+// jYearEntry is a published year as the file lists it.
+type jYearEntry struct {
 	Year  int      `json:"year"`
 	Notes []string `json:"notes"`
 	// Regions lists the regions whose sub-national rules the year models;
 	// absent, all of the country's regions.
 	Regions *[]string `json:"regions"`
-	Rules   []jRule   `json:"rules"`
+	// Rules, in the older form, are the year's rules in full.
+	Rules json.RawMessage `json:"rules"`
+}
+
+// jYear is one year's rules, resolved, for compileYear.
+type jYear struct {
+	Year    int
+	Notes   []string
+	Regions *[]string
+	Rules   []jRule
 }
 
 type jRule struct {
@@ -53,10 +77,10 @@ type jRule struct {
 	Layers        []jLayer  `json:"layers"`
 	Deductions    []jAdjust `json:"deductions"`
 	Credits       []jAdjust `json:"credits"`
-	Exempt        float64   `json:"exemptUpTo"`
-	MinTax        float64   `json:"minTax"`
+	Exempt        jFig      `json:"exemptUpTo"`
+	MinTax        jFig      `json:"minTax"`
 	Relief        *struct {
-		Above float64 `json:"above"`
+		Above jFig    `json:"above"`
 		Rate  float64 `json:"rate"`
 	} `json:"relief"`
 	Round *struct {
@@ -125,19 +149,19 @@ type jMeasure struct {
 }
 
 type jLayer struct {
-	When     *jWhen    `json:"when"`
-	ID       string    `json:"id"`
-	Label    string    `json:"label"`
-	Base     jMeasure  `json:"base"`
-	Bands    []jBand   `json:"bands"`
-	NilRate  []float64 `json:"nilRate"`
-	NilLabel string    `json:"nilRateLabel"`
-	Buckets  []Bucket  `json:"buckets"`
-	Exempt   float64   `json:"exemptUpTo"`
+	When     *jWhen   `json:"when"`
+	ID       string   `json:"id"`
+	Label    string   `json:"label"`
+	Base     jMeasure `json:"base"`
+	Bands    []jBand  `json:"bands"`
+	NilRate  []jFig   `json:"nilRate"`
+	NilLabel string   `json:"nilRateLabel"`
+	Buckets  []Bucket `json:"buckets"`
+	Exempt   jFig     `json:"exemptUpTo"`
 }
 
 type jBand struct {
-	From    float64  `json:"from"`
+	From    jFig     `json:"from"`
 	Rate    float64  `json:"rate"`
 	Label   string   `json:"label"`
 	Formula *Formula `json:"formula"`
@@ -172,23 +196,100 @@ func (f *Formula) UnmarshalJSON(p []byte) error {
 }
 
 type jAdjust struct {
-	When      *jWhen      `json:"when"`
-	PerPerson *jWhen      `json:"perPerson"`
-	Label     string      `json:"label"`
-	Src       []Source    `json:"src"`
-	Of        jMeasure    `json:"of"`
-	Amount    *float64    `json:"amount"`
-	Rate      float64     `json:"rate"`
-	Segments  [][]float64 `json:"segments"`
-	Min       float64     `json:"min"`
-	Max       *float64    `json:"max"`
-	MaxLess   *jMeasure   `json:"maxLess"`
-	Less      *jMeasure   `json:"less"`
-	Round     *jRound     `json:"round"`
-	CapAtBase bool        `json:"capAtBase"`
-	Layer     string      `json:"layer"`
-	Spill     []string    `json:"spillTo"`
-	Note      string      `json:"note"`
+	When      *jWhen    `json:"when"`
+	PerPerson *jWhen    `json:"perPerson"`
+	Label     string    `json:"label"`
+	Src       []Source  `json:"src"`
+	Of        jMeasure  `json:"of"`
+	Amount    *jFig     `json:"amount"`
+	Rate      float64   `json:"rate"`
+	Segments  [][]jFig  `json:"segments"`
+	Min       jFig      `json:"min"`
+	Max       *jFig     `json:"max"`
+	MaxLess   *jMeasure `json:"maxLess"`
+	Less      *jMeasure `json:"less"`
+	Round     *jRound   `json:"round"`
+	CapAtBase bool      `json:"capAtBase"`
+	Layer     string    `json:"layer"`
+	Spill     []string  `json:"spillTo"`
+	Note      string    `json:"note"`
+}
+
+// jFig is a money figure: a number, or an object with the figure's value
+// and how it moves past the newest published year (see resolver).
+type jFig struct {
+	V    float64
+	Meta *jFigMeta // nil for a plain number
+}
+
+// jFigMeta is a figure's indexation, as written.
+type jFigMeta struct {
+	Value       float64  `json:"value"`
+	Indexed     string   `json:"indexed"`
+	FrozenUntil int      `json:"frozenUntil"`
+	Plus        float64  `json:"plus"`
+	Round       *jRound  `json:"round"`
+	Src         []Source `json:"src"`
+}
+
+func (f *jFig) UnmarshalJSON(p []byte) error {
+	if len(p) > 0 && p[0] == '{' {
+		var m jFigMeta
+		if err := strictUnmarshal(p, &m); err != nil {
+			return err
+		}
+		*f = jFig{V: m.Value, Meta: &m}
+		return nil
+	}
+	*f = jFig{}
+	return json.Unmarshal(p, &f.V)
+}
+
+// classOf is the class of figure f, added to the system's classes when
+// new: 0 (prices) for a plain number.
+func (s *System) classOf(f *jFig) (uint8, error) {
+	m := f.Meta
+	if m == nil {
+		return 0, nil
+	}
+	var c Class
+	switch m.Indexed {
+	case "", "prices":
+		c.Indexed = ByPrices
+	case "wages":
+		c.Indexed = ByWages
+	case "none":
+		c.Indexed = NotIndexed
+	default:
+		return 0, fmt.Errorf("figure %v: indexed %q (prices, wages or none)", f.V, m.Indexed)
+	}
+	if c.Indexed == NotIndexed && (m.FrozenUntil != 0 || m.Plus != 0 || m.Round != nil) {
+		return 0, fmt.Errorf("figure %v: a figure not indexed has no freeze, growth or rounding", f.V)
+	}
+	if m.FrozenUntil != 0 && (m.FrozenUntil < 1900 || m.FrozenUntil > 2200) {
+		return 0, fmt.Errorf("figure %v: frozenUntil %d", f.V, m.FrozenUntil)
+	}
+	if !(m.Plus > -0.1 && m.Plus < 0.2) {
+		return 0, fmt.Errorf("figure %v: plus %v (-0.1..0.2)", f.V, m.Plus)
+	}
+	c.FrozenUntil, c.Plus = m.FrozenUntil, m.Plus
+	var err error
+	if c.Round, err = compileRound(m.Round); err != nil {
+		return 0, fmt.Errorf("figure %v: %w", f.V, err)
+	}
+	if err := s.checkSources(m.Src, fmt.Sprintf("figure %v", f.V)); err != nil {
+		return 0, err
+	}
+	for i := range s.classes {
+		if s.classes[i] == c {
+			return uint8(i), nil
+		}
+	}
+	if len(s.classes) == MaxClasses {
+		return 0, fmt.Errorf("figure %v: more than %d classes of figures", f.V, MaxClasses)
+	}
+	s.classes = append(s.classes, c)
+	return uint8(len(s.classes) - 1), nil
 }
 
 func strictUnmarshal(p []byte, v any) error {
@@ -244,34 +345,123 @@ func Parse(b []byte) (*System, error) {
 		}
 		s.Withdrawal = Withdrawal{Part: p, Note: pw.Note, Sources: pw.Src}
 	}
-	if len(j.Years) == 0 {
-		return nil, fmt.Errorf("tax: %s: no years", j.Country)
+	if err := s.compileUprating(j.Uprating); err != nil {
+		return nil, fmt.Errorf("tax: %s: %w", j.Country, err)
 	}
-	for _, jy := range j.Years {
-		y, err := s.compileYear(&jy)
-		if err != nil {
-			return nil, fmt.Errorf("tax: %s %d: %w", j.Country, jy.Year, err)
-		}
-		s.years = append(s.years, *y)
+	if err := s.compileYears(&j); err != nil {
+		return nil, fmt.Errorf("tax: %s %w", j.Country, err)
 	}
-	sort.Slice(s.years, func(a, b int) bool { return s.years[a].Year < s.years[b].Year })
-	for i := 1; i < len(s.years); i++ {
-		if s.years[i].Year == s.years[i-1].Year {
-			return nil, fmt.Errorf("tax: %s: year %d twice", j.Country, s.years[i].Year)
-		}
-	}
-	s.classes = []Class{{Indexed: ByPrices}}
-	for i := range s.years {
-		y := &s.years[i]
-		y.sys, y.Base = s, y.Year
-		y.classes = y.usedClasses()
-	}
-	s.project()
 	s.ageRules = anyAgeRule(s.years)
 	if err := s.compileWealth(j.WealthTax); err != nil {
 		return nil, fmt.Errorf("tax: %s: %w", j.Country, err)
 	}
 	return s, nil
+}
+
+// compileUprating reads the wage growth assumption.
+func (s *System) compileUprating(u *jUprating) error {
+	if u == nil {
+		return nil
+	}
+	if !(u.RealWageGrowth > -0.05 && u.RealWageGrowth < 0.1) {
+		return fmt.Errorf("uprating: realWageGrowth %v (-0.05..0.1)", u.RealWageGrowth)
+	}
+	if u.Note == "" {
+		return fmt.Errorf("uprating: no note")
+	}
+	if err := s.checkSources(u.Src, "uprating"); err != nil {
+		return err
+	}
+	s.realWages = u.RealWageGrowth
+	return nil
+}
+
+// compileYears compiles every published year, each from its own rules (the
+// older form) or from the file's dated rules, and the projected years past
+// the newest.
+func (s *System) compileYears(j *jSystem) error {
+	if len(j.Years) == 0 {
+		return fmt.Errorf("no years")
+	}
+	entries := slices.Clone(j.Years)
+	sort.SliceStable(entries, func(a, b int) bool { return entries[a].Year < entries[b].Year })
+	for i := 1; i < len(entries); i++ {
+		if entries[i].Year == entries[i-1].Year {
+			return fmt.Errorf("year %d twice", entries[i].Year)
+		}
+	}
+	var shared *node
+	if len(j.Rules) > 0 {
+		var err error
+		if shared, err = decodeNode(j.Rules); err != nil {
+			return fmt.Errorf("rules: %w", err)
+		}
+	}
+	last := entries[len(entries)-1].Year
+	s.classes = []Class{{Indexed: ByPrices}}
+	trees := make([]*node, len(entries))
+	for i := range entries {
+		e := &entries[i]
+		switch {
+		case shared != nil && len(e.Rules) > 0:
+			return fmt.Errorf("%d: rules both in the year and for every year", e.Year)
+		case shared != nil:
+			trees[i] = shared
+		case len(e.Rules) == 0:
+			return fmt.Errorf("%d: no rules", e.Year)
+		default:
+			var err error
+			if trees[i], err = decodeNode(e.Rules); err != nil {
+				return fmt.Errorf("%d: rules: %w", e.Year, err)
+			}
+		}
+		y, err := s.resolveYear(trees[i], e, e.Year, last)
+		if err != nil {
+			return fmt.Errorf("%d: %w", e.Year, err)
+		}
+		s.years = append(s.years, *y)
+	}
+	// the projected years: the newest year's rules, one more from each
+	// sunset on
+	newest := &entries[len(entries)-1]
+	ends := sunsets(trees[len(trees)-1], last)
+	if len(ends) == 0 || ends[0] != last+1 {
+		// nothing ends with the newest year: the first projected year
+		// holds its rules
+		p := s.years[len(s.years)-1]
+		p.Year, p.Projected = last+1, true
+		s.projected = append(s.projected, p)
+	}
+	for _, from := range ends {
+		y, err := s.resolveYear(trees[len(trees)-1], newest, from, last)
+		if err != nil {
+			return fmt.Errorf("projected to %d: %w", from, err)
+		}
+		y.Base, y.Projected = last, true
+		s.projected = append(s.projected, *y)
+	}
+	return nil
+}
+
+// resolveYear compiles the rules tree as they stand in year (a published
+// year, or one past the newest, last), with entry's notes and regions.
+func (s *System) resolveYear(tree *node, entry *jYearEntry, year, last int) (*Year, error) {
+	r := resolver{year: year, last: last}
+	rt, err := r.resolve(tree)
+	if err != nil {
+		return nil, fmt.Errorf("rules%w", err)
+	}
+	jy := jYear{Year: year, Notes: entry.Notes, Regions: entry.Regions}
+	if err := strictUnmarshal(rt.compact(), &jy.Rules); err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	y, err := s.compileYear(&jy)
+	if err != nil {
+		return nil, err
+	}
+	y.sys, y.Base = s, year
+	y.classes = y.usedClasses()
+	return y, nil
 }
 
 func (s *System) checkSources(src []Source, what string) error {

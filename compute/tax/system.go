@@ -34,6 +34,12 @@
 //     age (When); an adjustment may count once per filer of an age
 //     (PerPerson: the US additional standard deduction per spouse aged 65).
 //
+// Time: a file lists its rules once, with what changes between years dated
+// inside them (dated.go); a plan's later years are taxed under At(year), the
+// newest published year projected with each figure's own indexation and
+// each sunset, its figures read through a Scale of the path's prices
+// (time.go).
+//
 // Every rule and every value block carries its sources; Parse rejects a rule
 // without one.
 package tax
@@ -651,6 +657,9 @@ type Rule struct {
 	idleable bool
 	// the classes of Exempt, ReliefAbove and MinTax
 	exemptCls, reliefCls, minTaxCls uint8
+	// classes: bit c, some figure of the rule is of class c (a scale that
+	// moves none of them leaves the rule's figures as stored)
+	classes uint32
 }
 
 // MaxMarginal is an upper bound on the marginal rate of the year's total tax

@@ -1,6 +1,10 @@
 package tax
 
-import "math"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // Time. A country's rules are published for some tax years (Years). A plan
 // runs past them: its year t is taxed under At(start+t), the published
@@ -19,6 +23,16 @@ import "math"
 // evaluation are in the money of the path's first year (today's money);
 // the zero Scale, or nil, reads every figure as stored: a published year in
 // its own money.
+//
+// An evaluator built from a Year (the walker, or a compiled one) reads each
+// stored money figure through Scale.Of with the figure's class: the cls
+// fields beside Band.From (and its formula's amounts, scaled as a whole by
+// Factor), Layer.NilRate and Exempt, Segment.From and Base, Adjust.Min and
+// Max, and Rule.Exempt, ReliefAbove and MinTax. A rule none of whose classes
+// the scale moves (Rule.classes & Scale.mask == 0) reads its figures as
+// stored; so do all rules under a Scale that has not Moved. Rounding units,
+// the tax-table buckets, rates and weights are not figures: they stay as
+// written.
 
 // Indexation is what a figure follows after its base year.
 type Indexation uint8
@@ -103,6 +117,7 @@ type Scale struct {
 	round [MaxClasses]Rounding
 	defl  float64 // money of the year -> money of the path's first year
 	moved bool    // some figure of the year reads other than stored
+	mask  uint32  // bit c: class c's figures read other than stored
 }
 
 // Moved reports whether some figure reads other than as stored.
@@ -175,14 +190,15 @@ func (y *Year) Scale(c int, p *Path, sc *Scale) {
 			real = math.Pow(1+r, float64(c-from))
 		}
 		sc.f[k] = real / lb
-		if cl.Round.Mode != RoundNone {
-			sc.grow[k] = real * lc / lb
+		if g := real * lc / lb; cl.Round.Mode != RoundNone && g != 1 {
+			sc.grow[k] = g
 			sc.round[k] = cl.Round
 		}
 	}
 	for k := range classes {
 		if y.classes&(1<<k) != 0 && (sc.f[k] != 1 || sc.grow[k] != 0) {
 			sc.moved = true
+			sc.mask |= 1 << k
 		}
 	}
 }
@@ -226,44 +242,48 @@ func (y *Year) System() *System { return y.sys }
 // Used reports whether some figure of the year is of class c.
 func (y *Year) Used(c uint8) bool { return y.classes&(1<<c) != 0 }
 
-// project sets the projected years: the newest published year carried
-// past itself.
-func (s *System) project() {
-	last := &s.years[len(s.years)-1]
-	p := *last
-	p.Year, p.Base, p.Projected = last.Year+1, last.Year, true
-	s.projected = []Year{p}
-}
-
-// usedClasses is the set of classes the year's figures use.
+// usedClasses is the set of classes the year's figures use; it sets each
+// rule's own (of the year's rules and of every view's copies).
 func (y *Year) usedClasses() uint32 {
 	var m uint32
-	add := func(c uint8) { m |= 1 << c }
 	for i := range y.Rules {
-		r := &y.Rules[i]
-		add(r.exemptCls)
-		add(r.reliefCls)
-		add(r.minTaxCls)
-		for li := range r.Layers {
-			l := &r.Layers[li]
-			add(l.nilCls)
-			add(l.exemptCls)
-			for bi := range l.Bands {
-				add(l.Bands[bi].cls)
-			}
+		m |= y.Rules[i].setClasses()
+	}
+	for k := range y.views {
+		for i := range y.views[k].rules {
+			y.views[k].rules[i].setClasses()
 		}
-		for _, as := range [2][]Adjust{r.Deductions, r.Credits} {
-			for k := range as {
-				a := &as[k]
-				add(a.minCls)
-				add(a.maxCls)
-				for _, sg := range a.Segments {
-					add(sg.fromCls)
-					add(sg.baseCls)
-				}
+	}
+	return m
+}
+
+// setClasses sets and returns the set of classes the rule's figures use.
+func (r *Rule) setClasses() uint32 {
+	var m uint32
+	add := func(c uint8) { m |= 1 << c }
+	add(r.exemptCls)
+	add(r.reliefCls)
+	add(r.minTaxCls)
+	for li := range r.Layers {
+		l := &r.Layers[li]
+		add(l.nilCls)
+		add(l.exemptCls)
+		for bi := range l.Bands {
+			add(l.Bands[bi].cls)
+		}
+	}
+	for _, as := range [2][]Adjust{r.Deductions, r.Credits} {
+		for k := range as {
+			a := &as[k]
+			add(a.minCls)
+			add(a.maxCls)
+			for _, sg := range a.Segments {
+				add(sg.fromCls)
+				add(sg.baseCls)
 			}
 		}
 	}
+	r.classes = m
 	return m
 }
 
@@ -319,4 +339,46 @@ func (s *System) YearsCovering(region string) []int {
 		}
 	}
 	return out
+}
+
+// DefaultRegionMissing says, for a request without a region, that the
+// country's default region (LocalTax.Region) is not modelled in tax year
+// year (or in some year from it on), and which regions that year models.
+func (s *System) DefaultRegionMissing(year int) string {
+	def := s.LocalTax.Region
+	var in []string
+	for _, r := range s.Regions {
+		if s.Covers(year, r.Code) {
+			in = append(in, r.Code)
+		}
+	}
+	modelled := "none"
+	if len(in) > 0 {
+		modelled = strings.Join(in, ", ")
+	}
+	covering := s.YearsCovering(def)
+	years := make([]string, len(covering))
+	for i, y := range covering {
+		years[i] = strconv.Itoa(y)
+	}
+	return s.Country + "'s income tax has a local part: without a region it is taxed in " + def +
+		", which " + strconv.Itoa(year) + " does not model (it does in " + strings.Join(years, ", ") +
+		"); regions modelled in " + strconv.Itoa(year) + ": " + modelled
+}
+
+// NextChange is the first calendar year after c whose rules (At) may differ
+// from c's: the next published year, or the start of the next projected
+// year (the newest year's successor, then each sunset); 0 when none does.
+func (s *System) NextChange(c int) int {
+	for i := range s.years {
+		if y := s.years[i].Year; y > c {
+			return y
+		}
+	}
+	for i := range s.projected {
+		if y := s.projected[i].Year; y > c {
+			return y
+		}
+	}
+	return 0
 }

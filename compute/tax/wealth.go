@@ -385,15 +385,15 @@ func (j *jHoldings) or(def Holdings) Holdings {
 // wealthBands reads a wealth tax's marginal bands: from 0, ascending, at
 // rates in [0, 1).
 func wealthBands(js []jBand) ([]Band, error) {
-	if len(js) == 0 || js[0].From != 0 {
+	if len(js) == 0 || js[0].From.V != 0 {
 		return nil, fmt.Errorf("bands must start at 0")
 	}
 	out := make([]Band, len(js))
 	for i, b := range js {
-		if b.Formula != nil || !finiteIn(b.Rate, 0, 0.999) || (i > 0 && !(b.From > js[i-1].From)) {
-			return nil, fmt.Errorf("band %d: a marginal rate in [0,1) from an ascending threshold", i)
+		if b.Formula != nil || !finiteIn(b.Rate, 0, 0.999) || (i > 0 && !(b.From.V > js[i-1].From.V)) || b.From.Meta != nil {
+			return nil, fmt.Errorf("band %d: a marginal rate in [0,1) from an ascending threshold (a plain number: wealth-tax thresholds move with prices)", i)
 		}
-		out[i] = Band{From: b.From, Rate: b.Rate, Label: b.Label}
+		out[i] = Band{From: b.From.V, Rate: b.Rate, Label: b.Label}
 	}
 	return out, nil
 }

@@ -32,7 +32,7 @@ func TestRetireeTaxedAtTheirAge(t *testing.T) {
 	}
 	us, _ := tbl.ByCountry("US")
 	mix := tax.Income{Pension: 1, Age: 67}
-	g, ok, err := tax.GrossFor(us, 2026, &mix, "", nil, 60000)
+	g, ok, err := tax.GrossFor(us, 2026, &mix, us.LocalTax.Region, nil, 60000) // the default state
 	if err != nil || !ok {
 		t.Fatal(ok, err)
 	}

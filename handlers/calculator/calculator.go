@@ -116,8 +116,8 @@ type calcRequest struct {
 
 type calcTax struct {
 	Country          string `json:"country" schema:"required,maxLen=2,format=country" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries."`
-	Region           string `json:"region" schema:"maxLen=8" doc:"A region of country (a US state, a Canadian province, ...) whose income tax is added."`
-	Year             int    `json:"year" schema:"min=1900,max=2200" doc:"Tax year (the calendar year it begins in). Default: the country's latest."`
+	Region           string `json:"region" schema:"maxLen=8" doc:"A region of country (a US state, a Canadian province, ...) whose income tax is added. Default: where the country's income tax has a local part, the region its localTax names (GET /api/v1/tax/countries; the answer's tax.region says which), refused when a year of the plan does not model it; a couple filing jointly where that region's rules file no couple is taxed without one."`
+	Year             int    `json:"year" schema:"min=1900,max=2200" doc:"Tax year of the plan's first year (the calendar year it begins in); year t of the plan is taxed under tax year year+t, as published or, past the country's newest, that year's rules with each figure moved by its own indexation and each sunset applied. Default: the plan's startYear."`
 	Filing           string `json:"filing" schema:"enum=single|joint" doc:"With a partner: joint (the default where the country's rules on file tax couples jointly: the US married filing jointly) or single (each person taxed alone). joint where the rules have no joint return (or with a US state that taxes income) is refused."`
 	WithdrawalIncome string `json:"withdrawalIncome" schema:"enum=pension|interest|dividends|capitalGains" doc:"How the retirement income is taxed. Default: the country's treatment of a withdrawal from a taxable portfolio where its tax data states one (Germany: capitalGains, under the Abgeltungsteuer), else pension. pension (portfolio withdrawals and pensions together as pension income) suits withdrawals from a pension or retirement account; capitalGains, sales from a taxable account: only the gain share of each withdrawal is taxed, as a capital gain (see costBasis), and pensions as pensions; interest or dividends tax withdrawals and pensions together as that income."`
 }
@@ -482,10 +482,10 @@ func linesOf(l *geo.Lines) place.Lines {
 const planDesc = "Taxes (with `tax`). Every plan is taxed by the rules of POST /api/v1/tax/calculate (a resident single person, the country's tax year and region): " +
 	"annualIncome is gross employment income, and the timeline saves from the take-home pay, annualIncome - tax. Retirement spending S (retirementExpenses, " +
 	"a city's budget or annualExpenses) is grossed up: the retirement income G, taxed as tax.withdrawalIncome (by default the country's treatment of a portfolio withdrawal where " +
-	"its data states one, else pension: withdrawals from a pension or retirement account), solves G - tax(G) = S to the cent, and the drawdown takes G a year, so afterTaxFINumber = G / withdrawalRate is the number the " +
+	"its data states one, else pension: withdrawals from a pension or retirement account), solves G - tax(G) = S to the cent under the rules of the year retirement starts, and the drawdown takes G a year, so afterTaxFINumber = G / withdrawalRate is the number the " +
 	"timeline aims at. Pensions are part of G and taxed alike. With capitalGains, tax(G) is the tax on the gain share of G as a capital gain, the share of the first " +
 	"drawdown year's withdrawal (the cost basis followed from costBasis at average cost), and each drawdown row's tax is on the gain share of that year's withdrawal " +
-	"and on its pensions as pensions. The brackets are those of the tax year, assumed to rise with inflation; with incomeGrowthRate the tax " +
+	"and on its pensions as pensions. Each year is taxed under its own tax year (tax.year + row), as published or, past the country's newest, with each figure moved by its own rule (most with prices; frozen, fixed or ended ones as the law says); with incomeGrowthRate the tax " +
 	"grows with the income (today's average rate kept); savingsRate is of the take-home pay. Each row's tax is in money of that year. Amounts are in `currency` (default: the tax country's); " +
 	"in another currency they are converted for the tax at the reference exchange rates.\n\n" +
 	"Places (with `cityId`). A plan's retirement spending is 12 x the city's monthly budget for householdSize people (as GET /api/v1/geo/recommendations " +

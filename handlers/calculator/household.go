@@ -44,7 +44,7 @@ type calcConversions struct {
 type calcMove struct {
 	AtAge   int    `json:"atAge" schema:"required,min=18,max=120" doc:"Age of the first person at the move."`
 	Country string `json:"country" schema:"required,maxLen=2,format=country" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries: the plan is taxed there from then on."`
-	Region  string `json:"region" schema:"maxLen=8" doc:"A region of country whose income tax is added."`
+	Region  string `json:"region" schema:"maxLen=8" doc:"A region of country whose income tax is added. Default: where the country's income tax has a local part, the region its localTax names, refused when a year from the move on does not model it."`
 	CityID  string `json:"cityId" schema:"maxLen=64" doc:"A city of GET /api/v1/geo/cities: retirement spending follows its budget for the household from then on."`
 }
 

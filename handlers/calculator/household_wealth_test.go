@@ -29,7 +29,8 @@ func TestHouseholdWealthTax(t *testing.T) {
 	}{
 		{"NL", plan(`{"country":"NL","year":2026}`, ``), []bool{true}},
 		{"CH Zürich", plan(`{"country":"CH","region":"ZH","year":2026}`, ``), []bool{true}},
-		{"CH without canton", plan(`{"country":"CH","year":2026}`, ``), []bool{false}},
+		// without a canton the default, Zürich's, taxes income and wealth
+		{"CH without canton", plan(`{"country":"CH","year":2026}`, ``), []bool{true}},
 		{"US", plan(`{"country":"US","year":2026}`, ``), []bool{false}},
 		{"US then Norway", plan(`{"country":"US","year":2026}`, `,"relocations":[{"atAge":65,"country":"NO"}]`),
 			[]bool{false, false, false, false, false, true}},

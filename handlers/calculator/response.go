@@ -58,7 +58,7 @@ type baselineDoc struct {
 type taxDoc struct {
 	Country               string  `json:"country" schema:"required"`
 	Region                string  `json:"region,omitempty"`
-	Year                  int     `json:"year" schema:"required" doc:"The tax year applied."`
+	Year                  int     `json:"year" schema:"required" doc:"The tax year of the plan's first year: row t is taxed under tax year year+t (past the country's newest published year, its rules projected)."`
 	Currency              string  `json:"currency" schema:"required" doc:"The plan's currency."`
 	GrossIncome           float64 `json:"grossIncome" schema:"required" doc:"annualIncome as sent."`
 	IncomeTax             float64 `json:"incomeTax" schema:"required" doc:"Its tax as employment income: totalTax of POST /api/v1/tax/calculate."`

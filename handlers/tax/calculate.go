@@ -31,7 +31,7 @@ func (in *taxIncome) engine() tax.Income {
 type taxCalcRequest struct {
 	Country        string     `json:"country" schema:"required,minLen=2,maxLen=2" doc:"ISO 3166-1 alpha-2 code of a country of GET /api/v1/tax/countries (any case)."`
 	Year           int        `json:"year" schema:"min=1900,max=2200" doc:"Tax year: the calendar year it begins in (UK 2024 = 2024/25). Default: the country's latest."`
-	Region         string     `json:"region" schema:"maxLen=16" doc:"A region code of the country (GET /api/v1/tax/countries): adds sub-national tax, on its own lines and in regionalTax."`
+	Region         string     `json:"region" schema:"maxLen=16" doc:"A region code of the country (GET /api/v1/tax/countries): adds sub-national tax, on its own lines and in regionalTax. Default: where the country's income tax has a local part, the region its localTax names (GET /api/v1/tax/countries), and data.region says which was applied; a year that does not model that region is refused on region, naming the regions it models. A joint return whose default region has no joint rules is taxed without one (data.region null)."`
 	Income         taxIncome  `json:"income" schema:"required" doc:"Yearly amounts in the country's currency, each 0 or more; absent parts are 0."`
 	Program        string     `json:"program" schema:"maxLen=64" doc:"Id of a special program of the same country (GET /api/v1/tax/programs?country=..) to apply, assuming the person qualifies."`
 	DomesticIncome []string   `json:"domesticIncome" schema:"maxItems=6,enum=@taxIncomePart" doc:"With program: the income parts that arise in the country itself; the others are taken as foreign-source. Program rules cover foreign, domestic or all income. Default: none (all income foreign, as for someone who moves with their income)."`
@@ -97,6 +97,28 @@ func joinInts(v []int) string {
 		b = strconv.AppendInt(b, int64(x), 10)
 	}
 	return string(b)
+}
+
+// defaultRegion taxes a request without a region where the country's
+// income tax has a local part in the region its localTax names. It sends
+// the 400 naming region and reports false when the year does not model
+// that region. A joint return stays without a region where the year has
+// a joint return but the region's rules say nothing of one: the region's
+// tax would not apply to a couple.
+func defaultRegion(c *rest.Ctx, req *taxCalcRequest, sys *tax.System) bool {
+	def := sys.LocalTax.Region
+	if req.Region != "" || def == "" {
+		return true
+	}
+	if req.Filing == "joint" && sys.HasJoint(req.Year) && !sys.HasJointIn(req.Year, def) {
+		return true
+	}
+	if !sys.Covers(req.Year, def) {
+		c.Fail("region", sys.DefaultRegionMissing(req.Year))
+		return false
+	}
+	req.Region = def
+	return true
 }
 
 // program resolves a program id for sys, or sends the 400 and returns nil.
@@ -169,7 +191,7 @@ func (t *Handlers) Calculate(c *rest.Ctx) {
 		return
 	}
 	sys := t.system(c, req.Country, &req.Year, &req.Region)
-	if sys == nil {
+	if sys == nil || !defaultRegion(c, req, sys) {
 		return
 	}
 	in, ok := income(c, req, sys)

@@ -37,7 +37,8 @@ func TestTaxCalculateFiling(t *testing.T) {
 			t.Fatalf("%s: %d %s", c.body, r.Status, r.Raw)
 		}
 		var want tax.Result
-		if err := tax.Calculate(sys, c.year, &c.in, "", &want); err != nil {
+		region, _ := regionFor(sys, c.year, "", c.in.Joint)
+		if err := tax.Calculate(sys, c.year, &c.in, region, &want); err != nil {
 			t.Fatal(err)
 		}
 		sameResult(t, c.body, r.Body["data"].(map[string]any), &want)

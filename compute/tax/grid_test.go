@@ -1,0 +1,110 @@
+package tax
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The grid of testdata/gengrid.go (keep the two alike).
+var (
+	gridLevels = []float64{10_000, 25_000, 60_000, 120_000, 250_000, 1_000_000, 10_000_000}
+	gridMixes  = []Income{
+		{Employment: 1},
+		{Pension: 1},
+		{Employment: 0.5, Interest: 0.1, Dividends: 0.15, CapitalGains: 0.25},
+		{SelfEmployment: 0.7, Pension: 0.3},
+	}
+)
+
+// gridChanged lists the lines of the fixture whose figures the data has
+// changed since it was made, by the line's head ("US 2026 - single 70"),
+// each with the reason. Every other line must compute as it did.
+var gridChanged = map[string]string{}
+
+// TestGridAgainstB67a1f6 recomputes the tax of every country's published
+// years on the grid the engine of commit b67a1f6 computed
+// (testdata/grid_b67a1f6.txt, made by testdata/gengrid.go): a change to
+// the files' form or to the walker that moves any published figure fails
+// here unless gridChanged names it.
+func TestGridAgainstB67a1f6(t *testing.T) {
+	f, err := os.Open("testdata/grid_b67a1f6.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	systems := map[string]*System{}
+	for _, s := range loadAll(t) {
+		systems[s.Country] = s
+	}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	lines, changed := 0, 0
+	for sc.Scan() {
+		text := sc.Text()
+		if strings.HasPrefix(text, "#") {
+			continue
+		}
+		head, want, ok := strings.Cut(text, ": ")
+		if !ok {
+			t.Fatalf("bad line %q", text)
+		}
+		got := gridLine(t, systems, head)
+		lines++
+		if got == want {
+			continue
+		}
+		if why, ok := gridChanged[head]; ok {
+			changed++
+			t.Logf("%s: changed as intended: %s", head, why)
+			continue
+		}
+		t.Errorf("%s:\n got %s\nwant %s", head, got, want)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if lines < 600 {
+		t.Fatalf("only %d lines", lines)
+	}
+	if changed != len(gridChanged) {
+		t.Errorf("%d lines changed as intended, %d listed: drop the ones that no longer change", changed, len(gridChanged))
+	}
+	t.Logf("%d lines, %d changed as intended", lines, changed)
+}
+
+// gridLine computes one line of the grid from its head.
+func gridLine(t *testing.T, systems map[string]*System, head string) string {
+	var cc, region, filing string
+	var year, age int
+	if _, err := fmt.Sscanf(head, "%s %d %s %s %d", &cc, &year, &region, &filing, &age); err != nil {
+		t.Fatalf("bad head %q: %v", head, err)
+	}
+	if region == "-" {
+		region = ""
+	}
+	s := systems[cc]
+	if s == nil {
+		t.Fatalf("%s: no such country", head)
+	}
+	var out []string
+	var res Result
+	for _, mix := range gridMixes {
+		for _, level := range gridLevels {
+			in := Income{Employment: mix.Employment * level, SelfEmployment: mix.SelfEmployment * level, Pension: mix.Pension * level,
+				Interest: mix.Interest * level, Dividends: mix.Dividends * level, CapitalGains: mix.CapitalGains * level, Age: age}
+			if filing == "joint" {
+				in.Joint, in.PartnerAge = true, age
+				in.PartnerEmployment = 0.4 * in.Employment
+			}
+			if err := Calculate(s, year, &in, region, &res); err != nil {
+				out = append(out, "error")
+				continue
+			}
+			out = append(out, fmt.Sprintf("%.2f/%.2f", res.TotalTax, res.IncomeTax))
+		}
+	}
+	return strings.Join(out, " ")
+}
