@@ -114,6 +114,10 @@ type cadj struct {
 	spill     []int8 // the compiled rules absorbing a credit's unused part
 	minCls    uint8
 	maxCls    uint8
+	// konst: the adjustment reads nothing of the return, so with its
+	// figures as stored its input and amount are kx and kv
+	konst  bool
+	kx, kv float64
 }
 
 // Walks reports why the walker evaluates the compiled kind of return ("":
@@ -380,6 +384,11 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			if at[sp] >= 0 {
 				ca.spill = append(ca.spill, at[sp])
 			}
+		}
+		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has {
+			var st cstate
+			ca.kx, ca.kv = st.adjust(&ca, 0, 0, 0)
+			ca.konst = true
 		}
 		return ca
 	}

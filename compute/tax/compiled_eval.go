@@ -210,6 +210,9 @@ func (st *cstate) measure(m *cmeasure, gross, taxable, tax float64) float64 {
 // adjust is an adjustment's input x and its amount, as the walker's
 // adjust reckons them.
 func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
+	if a.konst && st.rsc == nil {
+		return a.kx, a.kv
+	}
 	x = st.measure(&a.of, gross, taxable, tax)
 	v = st.segment(a.segs, x)
 	if a.less.has {
