@@ -173,6 +173,12 @@ type Access struct {
 	// once this many tax years have begun since the conversion (the Roth
 	// five-year rule).
 	Seasoning int `json:"seasoning,omitempty"`
+	// QualifiedAfter, when > 0: earnings taken after the access age are
+	// free of tax only once this many tax years have begun since the
+	// account was opened (a Roth IRA's five years for a qualified
+	// distribution); before, contributions and conversions come out first,
+	// free, and earnings are taxed as income without the charge.
+	QualifiedAfter int `json:"qualifiedAfter,omitempty"`
 	// ConvertTo names the wrapper conversions move this one's money to.
 	ConvertTo string `json:"convertTo,omitempty"`
 	// Exceptions describe statutory exceptions the plan does not apply by
