@@ -18,6 +18,10 @@ type held struct {
 	rmdAge  float64 // 0: no required minimums
 	convTo  int     // the account conversions move money to; -1 none
 	heldFor int     // whole years the account was held before the plan's first year
+	// phase is the part of the balance in the wrapper's retirement phase
+	// (its earnings untaxed), from the year phaseOn is set
+	phase   float64
+	phaseOn bool
 
 	funds
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -75,10 +76,40 @@ type Wrapper struct {
 	// wrapper (a super fund's 15% on earnings); the plan's return is
 	// before it.
 	EarningsTax float64 `json:"earningsTax,omitempty"`
+	// Phase, when set, moves the balance up to a cap into a retirement
+	// phase whose earnings are free of EarningsTax (Australia's
+	// account-based pension, up to the transfer balance cap).
+	Phase *RetirementPhase `json:"retirementPhase,omitempty"`
 	// partnerID names an account of the wrapper the plan adds for a
 	// partner (a Roth IRA conversions go to).
 	partnerID string
 	Sources   []tax.Source `json:"src"`
+}
+
+// RetirementPhase is a wrapper's retirement phase: from FromAge, in the first year
+// its owner does not work, the balance up to the year's Cap starts paying
+// a pension and its earnings are no longer taxed; the rest stays in
+// accumulation. Withdrawals come from both parts in proportion.
+type RetirementPhase struct {
+	FromAge int `json:"fromAge"`
+	// Cap by year (its amounts in the wrapper country's money of that
+	// year); after the last year, when Indexed, it rises with prices and is
+	// rounded down to a multiple of Step.
+	Cap     []Limit      `json:"cap"`
+	Indexed bool         `json:"indexed,omitempty"`
+	Step    float64      `json:"step,omitempty"`
+	Src     []tax.Source `json:"src"`
+}
+
+// CapFor is the cap of year; infl is the growth of prices from the last
+// year given to year.
+func (p *RetirementPhase) CapFor(year int, infl float64) float64 {
+	c := Contrib{Limits: p.Cap, Indexed: p.Indexed}
+	amount, _ := c.LimitFor(year, 0, infl)
+	if p.Indexed && p.Step > 0 && year > p.Cap[len(p.Cap)-1].Year {
+		amount = math.Floor(amount/p.Step+1e-9) * p.Step
+	}
+	return amount
 }
 
 // Contrib is what may be paid into a wrapper.
@@ -394,6 +425,22 @@ func (r *Rules) check(w *Wrapper) error {
 		m.tab = &t
 		if !ascending(m.ByBirth) {
 			return fmt.Errorf("rmd: byBirth is not by ascending year of birth")
+		}
+	}
+	if ph := w.Phase; ph != nil {
+		if len(ph.Cap) == 0 || ph.FromAge <= 0 || w.EarningsTax <= 0 || len(ph.Src) == 0 {
+			return fmt.Errorf("retirementPhase: needs fromAge, a cap, sources and an earningsTax to lift")
+		}
+		if err := r.checkSources(ph.Src); err != nil {
+			return err
+		}
+		for i, l := range ph.Cap {
+			if l.Amount <= 0 || (i > 0 && l.Year <= ph.Cap[i-1].Year) {
+				return fmt.Errorf("retirementPhase: cap %d is %v, or not by ascending year", l.Year, l.Amount)
+			}
+			if err := r.checkSources(l.Src); err != nil {
+				return err
+			}
 		}
 	}
 	if !ascending(w.Access.ByBirth) {
