@@ -296,6 +296,9 @@ type Benefit struct {
 	// DelayedPerMonth raises it for each month deferred past the normal
 	// age, up to Latest.
 	DelayedPerMonth float64 `json:"delayedPerMonth,omitempty"`
+	// Raise, when set, increases the benefit by a share from an age of the
+	// pensioner (Canada's OAS: 10% from 75).
+	Raise *Raise `json:"raise,omitempty"`
 	// Taxed: how it is taxed ("income" or "none").
 	TaxedName string `json:"taxed"`
 	// Inclusion is the share of the benefit taxed, when not all of it.
@@ -305,6 +308,14 @@ type Benefit struct {
 	Recovery *Recovery    `json:"recovery,omitempty"`
 	Sources  []tax.Source `json:"src"`
 	Notes    string       `json:"notes,omitempty"`
+}
+
+// Raise is a benefit's increase by Share from the year its pensioner is
+// FromAge.
+type Raise struct {
+	FromAge int          `json:"fromAge"`
+	Share   float64      `json:"share"`
+	Src     []tax.Source `json:"src"`
 }
 
 // Step is a rate per month for up to Months months (0: all the rest).
@@ -469,6 +480,14 @@ func (r *Rules) checkBenefit(b *Benefit) error {
 	}
 	if b.TaxedName != "income" && b.TaxedName != "none" {
 		return fmt.Errorf("taxed %q is not income or none", b.TaxedName)
+	}
+	if rs := b.Raise; rs != nil {
+		if rs.FromAge <= 0 || rs.Share <= 0 || len(rs.Src) == 0 {
+			return fmt.Errorf("raise needs fromAge, a positive share and sources")
+		}
+		if err := r.checkSources(rs.Src); err != nil {
+			return err
+		}
 	}
 	if rc := b.Recovery; rc != nil && (rc.Rate <= 0 || len(rc.Thresholds) == 0) {
 		return fmt.Errorf("recovery without rate or thresholds")

@@ -197,6 +197,9 @@ func (e *engine) income(ys *yearState) {
 		if q.Indexed || q.Benefit != nil {
 			a *= ys.cpi
 		}
+		if rs := q.Benefit.raise(); rs != nil && ys.age[q.Owner] >= rs.FromAge {
+			a *= 1 + rs.Share
+		}
 		ys.row.Pensions += a
 		ys.inflow += a
 		f := &ys.f[q.Owner]
