@@ -204,7 +204,7 @@ func (pd *planDocs) summary(r *plan.Result, p *plan.PlanResult) *calcSummaryDoc 
 // household fills what a household plan adds to its summary.
 func (pd *planDocs) household(h *plan.HouseholdResult) {
 	hs := &pd.house
-	hs.LifetimeTax = cents(h.LifetimeTax)
+	hs.LifetimeTax, hs.LifetimeTaxPV, hs.AfterTaxEndWealth = cents(h.LifetimeTax), cents(h.LifetimeTaxPV), cents(h.AfterTaxEnd)
 	if hs.Bridge == nil {
 		hs.Bridge = []bridgeDoc{}
 	}
@@ -222,8 +222,9 @@ func (pd *planDocs) household(h *plan.HouseholdResult) {
 		}
 		hs.Bridge = append(hs.Bridge, bridgeDoc{FromAge: b.FromAge, ToAge: b.ToAge, Accounts: pd.ids[n:len(pd.ids):len(pd.ids)]})
 	}
-	hs.Baseline = baselineDoc{LifetimeTax: cents(h.Baseline.LifetimeTax), DepletionAge: age(&pd.ints[5], h.Baseline.DepletionAge),
-		EndBalanceReal: cents(h.Baseline.EndReal)}
+	b := &h.Baseline
+	hs.Baseline = baselineDoc{LifetimeTax: cents(b.LifetimeTax), LifetimeTaxPV: cents(b.LifetimeTaxPV), DepletionAge: age(&pd.ints[5], b.DepletionAge),
+		EndBalanceReal: cents(b.EndReal), AfterTaxEndWealth: cents(b.AfterTaxEnd)}
 	pd.sum.householdSumDoc = hs
 }
 

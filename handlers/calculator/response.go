@@ -38,9 +38,11 @@ type calcSummaryDoc struct {
 
 // householdSumDoc is what a household plan adds to its summary.
 type householdSumDoc struct {
-	LifetimeTax float64     `json:"lifetimeTax" doc:"Household plans: every year's taxes and charges, in today's money."`
-	Bridge      []bridgeDoc `json:"bridge" doc:"Household plans: the retired years before some tax-deferred or pension money opens, and the accounts that pay for them."`
-	Baseline    baselineDoc `json:"baseline" doc:"Household plans: the same plan drawn in the conventional order without conversions, to show what the chosen order is worth."`
+	LifetimeTax       float64     `json:"lifetimeTax" doc:"Household plans: every year's taxes and charges, in today's money (each year's divided by its price level: a tax paid early counts the same as one paid late)."`
+	LifetimeTaxPV     float64     `json:"lifetimeTaxPV" doc:"Household plans: every year's taxes and charges discounted to today at expectedReturn: what paying them costs, counting what the money would have earned."`
+	AfterTaxEndWealth float64     `json:"afterTaxEndWealth" doc:"Household plans: the end balance in today's money less the tax its pre-tax money (tax-deferred and pension wrappers taxed as income) would cost when drawn: each such balance at the marginal rate of its owner's last year, drawn over ten years as heirs must."`
+	Bridge            []bridgeDoc `json:"bridge" doc:"Household plans: the retired years before some tax-deferred or pension money opens, and the accounts that pay for them."`
+	Baseline          baselineDoc `json:"baseline" doc:"Household plans: the same plan drawn in the conventional order without conversions, to show what the chosen order is worth."`
 }
 
 type bridgeDoc struct {
@@ -50,9 +52,11 @@ type bridgeDoc struct {
 }
 
 type baselineDoc struct {
-	LifetimeTax    float64 `json:"lifetimeTax" schema:"required" doc:"Today's money."`
-	DepletionAge   *int    `json:"depletionAge" schema:"required,nullable"`
-	EndBalanceReal float64 `json:"endBalanceReal" schema:"required" doc:"The end balance in today's money."`
+	LifetimeTax       float64 `json:"lifetimeTax" schema:"required" doc:"Today's money."`
+	LifetimeTaxPV     float64 `json:"lifetimeTaxPV" schema:"required" doc:"Discounted to today at expectedReturn, as the plan's lifetimeTaxPV."`
+	DepletionAge      *int    `json:"depletionAge" schema:"required,nullable"`
+	EndBalanceReal    float64 `json:"endBalanceReal" schema:"required" doc:"The end balance in today's money, pre-tax money counted in full."`
+	AfterTaxEndWealth float64 `json:"afterTaxEndWealth" schema:"required" doc:"endBalanceReal less the tax its pre-tax money would cost, as the plan's afterTaxEndWealth: the figure to compare the plan's with."`
 }
 
 type taxDoc struct {
