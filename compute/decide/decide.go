@@ -105,6 +105,8 @@ type Claim struct {
 	Pension int // index in the plan's pensions
 	Age     int
 	Months  int // 0 to 11
+	// AskedAge and AskedMonths are the plan's own claim.
+	AskedAge, AskedMonths int
 }
 
 // Span is a run of years drawn in one order, from an age of the first
@@ -137,7 +139,8 @@ type Answer struct {
 	// Plan is the plan under the chosen decisions and spending.
 	Plan household.Plan
 	// Runs is the plan runs the search made: expected-path runs, and
-	// each path or window of a target's simulation or backtest.
+	// each path or window of a target's simulations or backtests (a
+	// backtest counted at its most windows).
 	Runs int
 }
 
@@ -155,7 +158,7 @@ const MaxRuns = 1400
 // every path.
 const (
 	targetChecks = 48
-	subChecks    = 40
+	subChecks    = 48
 )
 
 // targetRuns is the most paths or windows a search of req runs for its

@@ -120,11 +120,11 @@ func (s *search) meets(c *choice, paths int) (bool, error) {
 		o, err := s.evaluate(c)
 		return err == nil && o.DepletionAge < 0, err
 	}
-	if n := s.pathsOf(paths); s.targetRuns+n > s.targetCap {
+	n := s.pathsOf(paths)
+	if s.targetRuns+n > s.targetCap {
 		return false, errBudget
-	} else {
-		s.targetRuns += n
 	}
+	s.targetRuns += n
 	q := s.build(c)
 	var rate float64
 	drew := 0
@@ -134,11 +134,9 @@ func (s *search) meets(c *choice, paths int) (bool, error) {
 			mc.Simulations = paths
 		}
 		household.Simulate(q, &mc, &s.w.hw, &s.w.mc)
-		s.runs += s.w.mc.Simulations
 		rate, drew = s.w.mc.SuccessRate, s.w.mc.Drawdowns
 	} else {
 		bt, _ := household.Backtest(q, s.req.History, s.req.Years, s.req.Stock, s.req.Cash, &s.w.hw)
-		s.runs += bt.Periods
 		rate, drew = bt.SuccessRate, bt.Drawdowns
 	}
 	return drew == 0 || rate >= s.req.Target-1e-12, nil
@@ -146,7 +144,7 @@ func (s *search) meets(c *choice, paths int) (bool, error) {
 
 // subPaths is the paths a Monte Carlo target's comparisons run: the first
 // of the request's, the same for every plan compared.
-const subPaths = 50
+const subPaths = 100
 
 // search is one optimisation's state.
 type search struct {

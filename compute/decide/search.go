@@ -74,7 +74,7 @@ func (s *search) run() (*Answer, error) {
 		s.worths(a, &best, &user, uv)
 	}
 	s.describe(a, &best)
-	a.Runs = s.runs
+	a.Runs = s.runs + s.targetRuns
 	return a, nil
 }
 
@@ -107,6 +107,10 @@ func (s *search) value(c *choice, paths int) (float64, bool, error) {
 // spending is found.
 const spendTolerance = 1e-4
 
+// subTolerance is the same on a Monte Carlo target's first paths, whose
+// success rate moves in steps of one path.
+const subTolerance = 2e-3
+
 // maxScale is the highest spending scale at which c meets the target,
 // found by bisection from c's scale; -1 when even spending nothing in
 // retirement does not.
@@ -126,9 +130,6 @@ func (s *search) maxScale(c *choice, paths int) (float64, error) {
 		return 0, err
 	}
 	step := 0.03
-	if s.req.Method != Expected {
-		step = 0.1
-	}
 	if ok {
 		lo, hi = hint, hint*(1+step)
 		for {
@@ -154,8 +155,9 @@ func (s *search) maxScale(c *choice, paths int) (float64, error) {
 			if ok {
 				break
 			}
-			hi, lo = lo, lo/2
-			if lo < 1e-4 {
+			step *= 2
+			hi, lo = lo, hint*(1-step)
+			if step >= 0.9 {
 				if ok, err = meets(0); err != nil || !ok {
 					return -1, err
 				}
@@ -166,7 +168,7 @@ func (s *search) maxScale(c *choice, paths int) (float64, error) {
 	}
 	tol := spendTolerance
 	if paths > 0 {
-		tol = 1e-3
+		tol = subTolerance
 	}
 	for hi-lo > tol*max(hi, 1e-3) {
 		mid := (lo + hi) / 2
@@ -506,6 +508,17 @@ func (s *search) worths(a *Answer, best, user *choice, uv float64) {
 // then checked on every path, stepping down until it holds.
 func (s *search) onTarget(a *Answer, best, user, base *choice) error {
 	sub := s.compare()
+	expected := best.scale
+	v, ok, err := s.value(best, sub)
+	if err != nil {
+		return err
+	}
+	// the plan and the baseline start where the chosen decisions' spending
+	// fell from the expected path to the target
+	if ok && expected > 0 {
+		user.scale *= best.scale / expected
+		base.scale *= best.scale / expected
+	}
 	uv, _, err := s.value(user, sub)
 	if err != nil {
 		return err
@@ -514,27 +527,24 @@ func (s *search) onTarget(a *Answer, best, user, base *choice) error {
 	if err != nil {
 		return err
 	}
-	v, ok, err := s.value(best, sub)
-	if err != nil {
-		return err
+	// the decisions were searched on the expected path: on the target,
+	// the plan as asked or the baseline may do better
+	for _, alt := range []struct {
+		c *choice
+		v float64
+	}{{user, uv}, {base, bv}} {
+		if alt.v > v {
+			*best, v, ok = alt.c.clone(), alt.v, true
+		}
 	}
 	a.Feasible = ok
 	if !ok {
 		return nil
 	}
 	if sub > 0 {
-		ok = false
-		for k := 0; k < fullChecks && !ok; k++ {
-			if ok, err = s.meets(best, 0); err != nil {
-				return err
-			}
-			if !ok {
-				best.scale *= 1 - fullStep
-			}
-		}
-		a.Feasible = ok
-		if !ok {
-			return nil
+		if ok, err = s.onEveryPath(best); err != nil || !ok {
+			a.Feasible = false
+			return err
 		}
 		o, err := s.evaluate(best)
 		if err != nil {
@@ -547,12 +557,46 @@ func (s *search) onTarget(a *Answer, best, user, base *choice) error {
 	return nil
 }
 
-// fullChecks bounds the checks of a Monte Carlo target on every path,
-// each fullStep below the last.
-const (
-	fullChecks = 3
-	fullStep   = 0.02
-)
+// fullChecks bounds the checks of a Monte Carlo target on every path.
+const fullChecks = 4
+
+// onEveryPath lowers c's spending until it reaches the target on every
+// path of the simulation: from the spending found on the first paths,
+// down by fullStep until it holds, then bisected in the checks left.
+func (s *search) onEveryPath(c *choice) (bool, error) {
+	lo, hi := c.scale, c.scale
+	ok := false
+	k := 0
+	for ; k < fullChecks && !ok; k++ {
+		d := *c
+		d.scale = lo
+		var err error
+		if ok, err = s.meets(&d, 0); err != nil {
+			return false, err
+		}
+		if !ok {
+			hi, lo = lo, lo*(1-fullStep)
+		}
+	}
+	for ; ok && k < fullChecks && hi > lo; k++ {
+		d := *c
+		d.scale = (lo + hi) / 2
+		up, err := s.meets(&d, 0)
+		if err != nil {
+			return false, err
+		}
+		if up {
+			lo = d.scale
+		} else {
+			hi = d.scale
+		}
+	}
+	c.scale = lo
+	return ok, nil
+}
+
+// fullStep is how far each check on every path lowers the spending.
+const fullStep = 0.05
 
 // describe fills the answer's decisions and plan from c.
 func (s *search) describe(a *Answer, c *choice) {
@@ -566,7 +610,8 @@ func (s *search) describe(a *Answer, c *choice) {
 	}
 	if s.set.Has(Claiming) {
 		for _, i := range s.claimable {
-			a.Claims = append(a.Claims, Claim{Pension: i, Age: c.ages[i], Months: c.months[i]})
+			q := &s.p.Pensions[i]
+			a.Claims = append(a.Claims, Claim{Pension: i, Age: c.ages[i], Months: c.months[i], AskedAge: q.FromAge, AskedMonths: q.Months})
 		}
 	}
 	if s.set.Has(Order) {

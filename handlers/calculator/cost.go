@@ -78,7 +78,7 @@ func (s *Handlers) past(req *calcRequest) (h fi.History, first, last int, err er
 // of the slots of expensive requests. A CSV answer carries the projections
 // alone and computes nothing else.
 func expensive(req *calcRequest, csv bool) bool {
-	return !csv && (req.MonteCarlo != nil || req.Historical != nil || req.Goals != nil)
+	return !csv && (req.MonteCarlo != nil || req.Historical != nil || req.Goals != nil || req.Optimize != nil)
 }
 
 // modelledYears is the work of what the answer computes beyond the
@@ -96,6 +96,11 @@ func (s *Handlers) modelledYears(c *rest.Ctx, req *calcRequest, horizon int, csv
 	if mc := req.MonteCarlo; mc != nil {
 		n += mc.Simulations * horizon
 	}
+	opt, ok := s.optimizeYears(c, req, horizon)
+	if !ok {
+		return 0, false
+	}
+	n += opt
 	g := req.Goals
 	if g != nil && g.FIByAge != nil {
 		n += fi.SavingForRuns(MaxContribution) * horizon

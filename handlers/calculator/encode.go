@@ -36,6 +36,9 @@ type docs struct {
 	seq   sequencesDoc
 	seqM  [3]int // the paths' start months
 	more  calcAnalysesDoc
+	// opt is the search's answer, optVal its value
+	opt    optimizedDoc
+	optVal float64
 }
 
 // planDocs is one plan's declared summary with what its pointers point at.
@@ -140,6 +143,11 @@ func (d *docs) writeJSON(r *plan.Result, milestones bool) error {
 		out.Begin()
 		writeGoals(out, r.Goals)
 		out.End()
+	}
+	if r.Optimized != nil {
+		if err := d.writeOptimized(r); err != nil {
+			return err
+		}
 	}
 	out.End()
 	out.B = append(out.B, '}')
