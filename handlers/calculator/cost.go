@@ -153,6 +153,20 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if req.Historical == nil && (g == nil || g.TargetSuccessRate == nil) {
 		return ceilWork(n), nil
 	}
+	bt, err := s.backtestWork(req, horizon, perYear, hh)
+	if err != nil {
+		return 0, err
+	}
+	return ceilWork(n + bt), nil
+}
+
+// backtestWork is the work of the request's backtests in one-pot
+// path-years: the plan's own backtest over its windows (household
+// path-years at perYear), the sequences' replays and the success-rate
+// goal's searches.
+func (s *Handlers) backtestWork(req *calcRequest, horizon int, perYear float64, hh bool) (float64, error) {
+	g := req.Goals
+	var n float64
 	h, _, _, err := s.past(req)
 	if err != nil {
 		return 0, err
@@ -183,7 +197,7 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if g != nil && g.TargetSuccessRate != nil {
 		n += float64(fi.RateSearchBacktests(MaxWithdrawalRate)) * replay
 	}
-	return ceilWork(n), nil
+	return n, nil
 }
 
 // householdWeight is a household path-year of req in one-pot path-years.
