@@ -30,29 +30,37 @@ const (
 	// phases, conversions or relocations runs as a household) costs
 	// householdYear plus householdAccount for each account untaxed. Taxed,
 	// each year solves for the withdrawal whose after-tax amount meets the
-	// spending, taxing each person at every step: taxedYear plus
-	// taxedAccount for each account and taxedPartner with a partner. Each
-	// of the first two relocations multiplies it by 1+relocation (the new
-	// country's rules and currency; further moves measured no dearer than
-	// two).
+	// spending, taxing each person at every step: taxedYear, plus
+	// taxedAccount for each account and taxedPartner with a partner, times
+	// relocated when the plan moves (the new country's rules and currency;
+	// it depends on the country more than on the number of moves: Canada
+	// with a province is among the dearest).
 	householdYear    = 3.5
 	householdAccount = 0.45
 	taxedYear        = 40
-	taxedAccount     = 2
-	taxedPartner     = 5
-	relocation       = 0.4
-	maxRelocations   = 2
+	taxedAccount     = 0.5
+	taxedPartner     = 2
+	relocated        = 1.7
 	// householdRowYear is a household projection's year over a simulated one:
 	// it writes its row, each account's flows and taxes, and the bridge.
 	householdRowYear = 1.5
 
-	// answerCell is one cell of the answer's rows, JSON or CSV: a figure
-	// to the cent and its name or separator. A one-pot row has rowCells
-	// cells; a household row householdCells more, taxedCells more taxed,
-	// and accountCells for each account.
-	answerCell     = 2
+	// answerCell is one cell of the answer's rows in JSON, csvCell in
+	// CSV: a figure to the cent and its name or separator. A one-pot row
+	// has rowCells cells; a household row householdCells more, taxedCells
+	// more taxed, and accountCells for each account. A JSON answer of
+	// megabytes is also copied into the response, whose buffer is then
+	// not pooled: its CPU per cell swings by about 3x between runs, and
+	// the weight sits between the two.
+	answerCell     = 0.8
+	csvCell        = 0.5
 	rowCells       = 13
 	householdCells = 8
 	taxedCells     = 5
 	accountCells   = 6
+	// cellBytes is about the most a cell takes in JSON (a member's name
+	// and a figure to the cent): the answer's buffer is sized from it
+	// once, not grown step by step, which above a megabyte cost more
+	// than writing it.
+	cellBytes = 24
 )
