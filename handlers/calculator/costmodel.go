@@ -5,17 +5,20 @@ package calculator
 // compute/fi, about 22 ns), the currency every charge is counted in (see
 // Units).
 //
-// Measured with BenchmarkCostPerUnit and the probe kinds beside it
-// (cost_timing_test.go), which serve each kind of request through the whole
-// chain, each time computed, and read the process's CPU time (getrusage):
+// Measured with BenchmarkCostPerUnit and TestCostModel beside it
+// (cost_kinds_test.go lists the kinds), which serve each kind of request
+// through the whole chain, each time computed, and read the process's CPU
+// time (getrusage) around it:
 //
-//	go test -run '^$' -bench CostPerUnit -benchtime 3x ./handlers/calculator/
+//	go test -run '^$' -bench CostPerUnit -benchtime 8x -count 3 ./handlers/calculator/
+//	go test -count 1 -run TestCostModel -v ./handlers/calculator/
 //
 // on the 2-core build machine (Oxide virtual Turin-like processor, Go 1.26,
-// load average near 50 while eight builds ran), 2026-12-06. Each weight is
-// the kind's CPU per modelled year over the one-pot Monte Carlo's, rounded;
-// TestCostModel re-measures the ratios in CI and fails when one drifts more
-// than 2x from these.
+// load average 40 to 50 from eight concurrent builds), 2026-12-06. Each
+// weight is the kind's CPU per one-pot path-year over the one-pot Monte
+// Carlo's, rounded, then fitted so that every kind sits within 2x of the
+// median kind; TestCostModel re-measures the ratios in CI and fails when
+// one drifts past 2x.
 const (
 	// BacktestYear is one year of one replayed window of a backtest (the
 	// one-pot plan's or a household's): no random draws, so cheaper than
