@@ -6,6 +6,7 @@ package calculator
 import (
 	"bytes"
 	"hash/maphash"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -150,6 +151,7 @@ type calcWork struct {
 	res      plan.Result
 
 	extra   int          // the rate-limit units of the work beyond the request's one
+	size    int          // about the most bytes the answer's rows take (see cellBytes)
 	out     jsonw.Writer // the response body being built
 	docs    *docs        // the declared values out is encoded from
 	key     []byte
@@ -168,8 +170,19 @@ var calcPool = sync.Pool{New: func() any {
 }}
 
 // maxPooledBody is the largest body buffer a pooled calcWork keeps, so
-// that one outsized answer does not pin its buffer in the pool.
-const maxPooledBody = 1 << 20
+// that one outsized answer does not pin its buffer in the pool. The
+// largest answer (eleven household plans of 102 rows, fifteen accounts
+// each: about 2.5 MB) fits, so that answers of that size, which a caller
+// may ask for again and again, are written without allocating.
+const maxPooledBody = 4 << 20
+
+// reset empties the answer's buffer, grown once to the size the rows
+// will take.
+func (w *calcWork) reset() *jsonw.Writer {
+	w.out.Reset()
+	w.out.B = slices.Grow(w.out.B, w.size+4<<10)
+	return &w.out
+}
 
 func release(w *calcWork) {
 	if cap(w.out.B) > maxPooledBody {
@@ -286,8 +299,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if w.entered {
 		defer s.gate.Leave(c)
 	}
-	out := &w.out
-	out.Reset()
+	out := w.reset()
 	if csv {
 		out.B = appendCSV(out.B, &w.res, step(&w.req))
 	} else if err := w.docs.writeJSON(&w.res, false); err != nil {

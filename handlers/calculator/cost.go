@@ -118,21 +118,26 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if req.Tax != nil {
 		cells++
 	}
-	// the projections and their rows: the one unit every request costs
-	// pays for up to one unit of them
-	var n float64
+	// the projections and their rows
+	var n, rows float64
 	for k := 0; k <= len(req.Scenarios); k++ {
 		years := horizon
 		if k > 0 && !hh {
 			x := &w.scen[k-1].Input
 			years = x.LifeExpectancy - x.CurrentAge
 		}
-		n += float64(years) * (rowsPerYear*cells*answerCell + 1)
+		rows += float64(years) * rowsPerYear
+		n += float64(years)
 		if hh {
 			n += float64(years) * perYear * householdRowYear
 		}
 	}
-	n = max(0, n-YearsPerUnit)
+	if csv {
+		n += rows * cells * csvCell
+	} else {
+		n += rows * cells * answerCell
+	}
+	w.size = int(rows * cells * cellBytes)
 	if !expensive(req, csv, 0) {
 		return ceilWork(n), nil
 	}
@@ -210,8 +215,8 @@ func householdWeight(req *calcRequest) float64 {
 	if req.Partner != nil {
 		w += taxedPartner
 	}
-	for range min(len(req.Relocations), maxRelocations) {
-		w *= 1 + relocation
+	if len(req.Relocations) > 0 {
+		w *= relocated
 	}
 	return w
 }
