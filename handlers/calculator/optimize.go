@@ -3,7 +3,6 @@ package calculator
 import (
 	"fiplan/compute/decide"
 	"fiplan/compute/fi"
-	"fiplan/handlers/rest"
 )
 
 // optimizeReplays reports whether the request's optimize meets a
@@ -15,16 +14,15 @@ func optimizeReplays(req *calcRequest) bool {
 
 // optimizeYears is the work of the request's optimize in modelled years:
 // the most plan runs the search makes (decide.Cost), each a plan of
-// horizon years, with its target's simulations or backtests. On a
-// failure it has answered.
-func (s *Handlers) optimizeYears(c *rest.Ctx, req *calcRequest, horizon int) (int, bool) {
+// horizon years, with its target's simulations or backtests.
+func (s *Handlers) optimizeYears(req *calcRequest, horizon int) (int, error) {
 	o := req.Optimize
 	if o == nil {
-		return 0, true
+		return 0, nil
 	}
 	var d decide.Request
 	if field, _ := optimizeOf(o, &d); field != "" {
-		return 0, true // refused later, naming the field
+		return 0, nil // refused later, naming the field
 	}
 	windows := 0
 	switch d.Method {
@@ -36,8 +34,7 @@ func (s *Handlers) optimizeYears(c *rest.Ctx, req *calcRequest, horizon int) (in
 	case decide.Historical:
 		h, _, _, err := s.past(req)
 		if err != nil {
-			c.Internal(err)
-			return 0, false
+			return 0, err
 		}
 		years, _ := window(req)
 		if req.Historical == nil || req.Historical.Years == nil {
@@ -45,5 +42,5 @@ func (s *Handlers) optimizeYears(c *rest.Ctx, req *calcRequest, horizon int) (in
 		}
 		windows = fi.Windows(fi.Sampled{Record: h, Sample: sample(req)}, min(years, horizon))
 	}
-	return decide.Cost(&d, horizon, windows), true
+	return decide.Cost(&d, horizon, windows), nil
 }
