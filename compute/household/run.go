@@ -205,11 +205,11 @@ func (e *engine) income(ys *yearState) {
 		if q.Indexed || q.Benefit != nil {
 			a *= ys.cpi
 		}
-		if e.firstShare[k] > 0 && ys.age[q.Owner] == e.pensionFrom[k] {
-			a *= e.firstShare[k]
-		}
 		if rs := q.Benefit.raise(); rs != nil && ys.age[q.Owner] >= rs.FromAge {
 			a *= 1 + rs.Share
+		}
+		if e.firstShare[k] > 0 && ys.age[q.Owner] == e.pensionFrom[k] {
+			a *= e.firstShare[k]
 		}
 		ys.row.Pensions += a
 		ys.inflow += a

@@ -1161,3 +1161,21 @@ func TestCalculatorRefusedWorkLeavesTheGate(t *testing.T) {
 		t.Fatalf("%d slots of the gate held after the refusal", n)
 	}
 }
+
+// Every answer says the currency its amounts are in: the request's, else
+// the tax country's, else USD; a household plan's too.
+func TestCalculatorAnswerSaysItsCurrency(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	for _, c := range []struct{ body, want string }{
+		{`{"currentAge":40,"annualIncome":80000,"annualExpenses":40000}`, "USD"},
+		{`{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"currency":"EUR"}`, "EUR"},
+		{`{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"tax":{"country":"GB"}}`, "GBP"},
+		{`{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"tax":{"country":"DE"},"currency":"USD"}`, "USD"},
+		{`{"currentAge":50,"annualIncome":70000,"annualExpenses":32000,"tax":{"country":"GB"},"accounts":[{"id":"isa","type":"gb-isa","balance":150000}]}`, "GBP"},
+	} {
+		r := calc(t, h, c.body)
+		if r.Status != 200 || r.Data()["currency"] != c.want {
+			t.Errorf("%s: currency %v, want %s: %.300s", c.body, r.Data()["currency"], c.want, r.Raw)
+		}
+	}
+}

@@ -139,6 +139,8 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if mc := req.MonteCarlo; mc != nil {
 		n += float64(mc.Simulations*horizon) * perYear
 	}
+	// the search runs household plans, each path-year at the household's
+	// weight
 	opt, err := s.optimizeYears(req, horizon)
 	if err != nil {
 		return 0, err
