@@ -409,20 +409,22 @@ func (w *calcWork) scenario(i int) *fi.Input {
 
 // Handlers serve the calculator.
 type Handlers struct {
-	schema  *schema.Schema[calcRequest]
-	history history.Series
-	now     func() time.Time
-	flags   Flags
-	limiter rest.Limiter
-	taxes   *taxtable.Table
-	fx      *fx.Table
-	cities  map[string]*place.City // by id, prepared
-	data    plan.Inputs            // the datasets every plan reads
-	cache   *ristretto.Cache[string, *answer]
-	seen    *doorkeeper
-	hits    atomic.Uint64
-	misses  atomic.Uint64
-	gate    *rest.Gate
+	schema *schema.Schema[calcRequest]
+	// optSchema is the optimize field's, a saved plan's optimize body
+	optSchema *schema.Schema[calcOptimize]
+	history   history.Series
+	now       func() time.Time
+	flags     Flags
+	limiter   rest.Limiter
+	taxes     *taxtable.Table
+	fx        *fx.Table
+	cities    map[string]*place.City // by id, prepared
+	data      plan.Inputs            // the datasets every plan reads
+	cache     *ristretto.Cache[string, *answer]
+	seen      *doorkeeper
+	hits      atomic.Uint64
+	misses    atomic.Uint64
+	gate      *rest.Gate
 	// pathYears counts the simulated path-years (paths x years).
 	pathYears atomic.Uint64
 	// Doc describes the route for the OpenAPI document.
@@ -461,6 +463,9 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	s := &Handlers{history: d.History, now: d.Now, flags: d.Flags, taxes: d.Taxes, fx: d.FX, gate: d.Gate, limiter: d.Limiter}
 	var err error
 	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
+		return nil, err
+	}
+	if s.optSchema, err = schema.Compile[calcOptimize](v); err != nil {
 		return nil, err
 	}
 	data, err := schema.CompileDoc[calcResponseDoc](v)
