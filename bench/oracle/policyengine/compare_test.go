@@ -73,12 +73,11 @@ func fiplan(t *testing.T, s *tax.System, incl *household.Inclusion, c *peCase) (
 }
 
 type diff struct {
-	id, what       string
-	fiplan, pe     float64
-	reason         string
-	statedFiplan   float64
-	statedPE       float64
-	statedReasonOK bool
+	id, what     string
+	fiplan, pe   float64
+	reason       string
+	statedFiplan float64
+	statedPE     float64
 }
 
 func load(t *testing.T) (*tax.System, *household.Inclusion, []peCase) {
