@@ -55,6 +55,7 @@ type person struct {
 type flows struct {
 	wages, pension, gains float64
 	benefit               float64 // a benefit whose inclusion rule applies
+	statutory             float64 // statutory benefits within pension (not split)
 	incl                  *Inclusion
 	recovery              *Recovery
 	recBenefit            float64

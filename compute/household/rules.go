@@ -59,6 +59,20 @@ type Rules struct {
 	// (withdrawals.separate.schedule), shared by name so that the year's
 	// withdrawals under one schedule are taxed together.
 	Schedules map[string]*Schedule `json:"schedules,omitempty"`
+	// PensionSplit, when set, lets a couple each taxed alone move pension
+	// income from one return to the other (Canada's pension income
+	// splitting).
+	PensionSplit *PensionSplit `json:"pensionSplit,omitempty"`
+}
+
+// PensionSplit moves up to Share of the eligible pension income (pensions
+// and withdrawals taxed as pension income, not statutory benefits) of a
+// partner at least FromAge old to the other partner's return. The engine
+// splits tax-smart: as much as brings the two incomes closest.
+type PensionSplit struct {
+	Share   float64      `json:"share"`
+	FromAge int          `json:"fromAge"`
+	Src     []tax.Source `json:"src"`
 }
 
 // Wrapper is one kind of account and the statute's rules for it.
@@ -379,6 +393,14 @@ func ParseRules(b []byte) (*Rules, error) {
 	for i := range r.Benefits {
 		if err := r.checkBenefit(&r.Benefits[i]); err != nil {
 			return nil, fmt.Errorf("wrappers: %s: benefit %s: %w", r.Country, r.Benefits[i].Kind, err)
+		}
+	}
+	if sp := r.PensionSplit; sp != nil {
+		if sp.Share <= 0 || sp.Share > 1 || len(sp.Src) == 0 {
+			return nil, fmt.Errorf("wrappers: %s: pensionSplit needs a share in (0, 1] and sources", r.Country)
+		}
+		if err := r.checkSources(sp.Src); err != nil {
+			return nil, fmt.Errorf("wrappers: %s: pensionSplit: %w", r.Country, err)
 		}
 	}
 	for name, t := range r.Tables {

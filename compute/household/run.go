@@ -211,6 +211,9 @@ func (e *engine) income(ys *yearState) {
 			f.incl = b.Inclusion
 		default:
 			f.pension += a
+			if b != nil {
+				f.statutory += a
+			}
 		}
 		if b != nil && b.Recovery != nil && q.Country == res.Country {
 			f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
