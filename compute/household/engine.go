@@ -48,6 +48,7 @@ type person struct {
 	income, g  float64
 	retiredAge int // the age they stopped work (-1 still working or never)
 	capUsed    float64
+	flexed     bool // has drawn from a wrapper whose limit falls after a draw
 }
 
 // flows is one person's taxable income of a year and its charges; money of

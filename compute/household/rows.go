@@ -27,6 +27,9 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 			a.bal = 0
 		}
 		a.y.End = a.bal
+		if a.w != nil && a.y.Withdrawals > 0 && a.w.Contrib.afterDraw() {
+			e.ppl[a.owner].flexed = true
+		}
 	}
 }
 

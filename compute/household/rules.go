@@ -184,8 +184,25 @@ type Limit struct {
 	// EarnedAbove is the part of wages EarnedShare does not count (the
 	// Netherlands' AOW-franchise in the jaarruimte).
 	EarnedAbove float64 `json:"earnedAbove,omitempty"`
+	// AfterDraw, when > 0, is the limit from the year after its owner
+	// first draws from a wrapper of this kind (the UK money purchase annual
+	// allowance after a flexible draw).
+	AfterDraw float64 `json:"afterDraw,omitempty"`
+	// Taper lowers the limit of a person with a high income.
+	Taper *Taper `json:"taper,omitempty"`
 	// Src is where the year's figure comes from.
 	Src []tax.Source `json:"src,omitempty"`
+}
+
+// Taper lowers a limit by Rate of the adjusted income (wages and employer
+// contributions) above AdjustedAbove, when the threshold income (wages)
+// is above ThresholdAbove, down to Floor at least (the UK tapered annual
+// allowance). Amounts are in the limit's money, indexed as it is.
+type Taper struct {
+	ThresholdAbove float64 `json:"thresholdAbove"`
+	AdjustedAbove  float64 `json:"adjustedAbove"`
+	Rate           float64 `json:"rate"`
+	Floor          float64 `json:"floor"`
 }
 
 // CatchUp raises the limit by Amount for ages FromAge <= age < ToAge

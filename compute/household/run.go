@@ -250,6 +250,9 @@ func (e *engine) contribute(ys *yearState) {
 			g := e.group(i)
 			infl := e.indexFrom(c, year, ys)
 			if lim, ok := c.LimitFor(year, ys.age[o], infl); ok {
+				q := &e.ppl[o]
+				gross := q.income * ys.cpi * pow(1+q.g, ys.t)
+				lim = c.tapered(year, lim, gross*a.rate, emp*a.rate, infl, q.flexed)
 				lim -= c.wageOffset(year, ys.f[o].wages*a.rate, infl)
 				room := lim/a.rate - used[o][g]
 				if c.EmployerInLimit {
