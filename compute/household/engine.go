@@ -22,6 +22,8 @@ type held struct {
 	// (its earnings untaxed), from the year phaseOn is set
 	phase   float64
 	phaseOn bool
+	// advance is the deemed gain of last year, taxed this year
+	advance float64
 
 	funds
 

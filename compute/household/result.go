@@ -38,7 +38,10 @@ type Row struct {
 	Short      float64 // spending and tax left unmet
 	// Split is the pension income moved from one partner's return to the
 	// other's (pension income splitting)
-	Split     float64
+	Split float64
+	// Advance is the deemed gain of the year before taxed this year (the
+	// Vorabpauschale), before any share of it is exempt
+	Advance   float64
 	Tax       Taxes
 	Residence string // the country code the year is taxed in ("" without tax)
 }

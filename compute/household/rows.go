@@ -21,6 +21,10 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 		if a.w != nil && a.w.EarningsTax > 0 {
 			g -= e.earningsTax(a, g, ys)
 		}
+		if a.w != nil && a.w.Advance != nil {
+			a.advance = min(max(0, g), a.bal*a.w.Advance.Share*a.w.Advance.rate(e.year0+ys.t))
+			a.basis += a.advance
+		}
 		a.y.Growth = g
 		a.bal += g + a.y.Contributions
 		if a.bal < 0 {

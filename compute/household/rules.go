@@ -90,6 +90,9 @@ type Wrapper struct {
 	// wrapper (a super fund's 15% on earnings); the plan's return is
 	// before it.
 	EarningsTax float64 `json:"earningsTax,omitempty"`
+	// Advance, when set, taxes a yearly deemed gain in advance of a sale
+	// (Germany's Vorabpauschale on accumulating funds).
+	Advance *Advance `json:"advanceTax,omitempty"`
 	// Phase, when set, moves the balance up to a cap into a retirement
 	// phase whose earnings are free of EarningsTax (Australia's
 	// account-based pension, up to the transfer balance cap).
@@ -98,6 +101,29 @@ type Wrapper struct {
 	// partner (a Roth IRA conversions go to).
 	partnerID string
 	Sources   []tax.Source `json:"src"`
+}
+
+// Advance is a yearly deemed gain of an account held all year: Share of
+// the year's base rate (Rates, by year; the last holds after) times its
+// balance after the year's withdrawals, at most its growth and not below
+// 0. It is taxed as a gain (less the wrapper's GainsExempt) in the next
+// year's return, when the law deems it received, and added to the cost
+// basis, so a later sale's gain is that much smaller.
+type Advance struct {
+	Share float64      `json:"share"`
+	Rates []Limit      `json:"rates"`
+	Src   []tax.Source `json:"src"`
+}
+
+// rate is the base rate of year.
+func (a *Advance) rate(year int) float64 {
+	r := 0.0
+	for i := range a.Rates {
+		if a.Rates[i].Year <= year || i == 0 {
+			r = a.Rates[i].Amount
+		}
+	}
+	return r
 }
 
 // RetirementPhase is a wrapper's retirement phase: from FromAge, in the first year
@@ -475,6 +501,19 @@ func (r *Rules) check(w *Wrapper) error {
 		m.tab = &t
 		if !ascending(m.ByBirth) {
 			return fmt.Errorf("rmd: byBirth is not by ascending year of birth")
+		}
+	}
+	if ad := w.Advance; ad != nil {
+		if ad.Share <= 0 || len(ad.Rates) == 0 || len(ad.Src) == 0 || !w.tracksCost() {
+			return fmt.Errorf("advanceTax: needs a share, rates, sources and a wrapper taxed on its gains")
+		}
+		if err := r.checkSources(ad.Src); err != nil {
+			return err
+		}
+		for _, l := range ad.Rates {
+			if err := r.checkSources(l.Src); err != nil {
+				return err
+			}
 		}
 	}
 	if ph := w.Phase; ph != nil {

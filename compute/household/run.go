@@ -196,6 +196,13 @@ func (e *engine) income(ys *yearState) {
 			ys.inflow += w
 		}
 	}
+	for i := 0; i < e.na; i++ {
+		if a := &e.acc[i]; a.advance > 0 {
+			ys.f[a.owner].gains += a.advance * (1 - a.w.Withdrawal.GainsExempt)
+			ys.row.Advance += a.advance
+			a.advance = 0
+		}
+	}
 	for k := range e.p.Pensions {
 		q := &e.p.Pensions[k]
 		if !ys.alive[q.Owner] || ys.age[q.Owner] < e.pensionFrom[k] {

@@ -84,7 +84,8 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = optionalCents(b, `,"requiredWithdrawals":`, x.Required)
 	b = optionalCents(b, `,"conversions":`, x.Converted)
 	b = optionalCents(b, `,"shortfall":`, x.Short)
-	return optionalCents(b, `,"pensionSplit":`, x.Split)
+	b = optionalCents(b, `,"pensionSplit":`, x.Split)
+	return optionalCents(b, `,"vorabpauschale":`, x.Advance)
 }
 
 // optionalCents appends key and v in cents unless they round to zero (an
