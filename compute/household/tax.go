@@ -52,6 +52,9 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			t.Income += f.recovery.Charge(res.Year+ys.t, own, f.recBenefit/cpi, 1) * cpi
 		}
 	}
+	// the tax withheld on earnings inside wrappers (known once the year
+	// is settled) is the fund's, not the household's to pay
+	t.Income += ys.fundTax
 	t.Wealth, t.WealthOn = ys.wealth, ys.wealthOn
 	t.Total = t.Income + t.Social + t.Capital + t.Penalties + t.Wealth
 	if breakdown {
