@@ -287,21 +287,26 @@ func writeBreakdown(w *jsonw.Writer, r *tax.Result) {
 		w.String(l.Kind.String())
 		w.Key("category")
 		w.String(l.Category.String())
-		w.Key("label")
-		w.String(l.Label)
-		if l.Layer != "" {
-			w.Key("layer")
-			w.String(l.Layer)
-		}
-		w.Key("base")
-		w.Fixed(l.Base, 2)
-		w.Key("rate")
-		w.Fixed(l.Rate, 6)
-		w.Key("amount")
-		w.Fixed(l.Amount, 2)
+		writeLine(w, &l)
 		w.End()
 	}
 	w.EndArray()
+}
+
+// writeLine writes a breakdown line's label, layer, base, rate and amount.
+func writeLine(w *jsonw.Writer, l *tax.Line) {
+	w.Key("label")
+	w.String(l.Label)
+	if l.Layer != "" {
+		w.Key("layer")
+		w.String(l.Layer)
+	}
+	w.Key("base")
+	w.Fixed(l.Base, 2)
+	w.Key("rate")
+	w.Fixed(l.Rate, 6)
+	w.Key("amount")
+	w.Fixed(l.Amount, 2)
 }
 
 // writeRuleTotals writes the totals per rule.

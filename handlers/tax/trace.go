@@ -41,18 +41,7 @@ func WriteTrace(w *jsonw.Writer, sys *tax.System, r *tax.Result) {
 			w.Begin()
 			w.Key("kind")
 			w.String(l.Kind.String())
-			w.Key("label")
-			w.String(l.Label)
-			if l.Layer != "" {
-				w.Key("layer")
-				w.String(l.Layer)
-			}
-			w.Key("base")
-			w.Fixed(l.Base, 2)
-			w.Key("rate")
-			w.Fixed(l.Rate, 6)
-			w.Key("amount")
-			w.Fixed(l.Amount, 2)
+			writeLine(w, &l)
 			if len(l.Sources) > 0 {
 				writeCitations(w, sys, l.Sources)
 			}
