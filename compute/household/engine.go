@@ -22,6 +22,8 @@ type held struct {
 
 	contrib, employer float64 // yearly, today's money
 	rate              float64 // the plan's currency into the wrapper country's
+	yield, qualified  float64 // dividends and interest a year, the dividends' share
+	paid              float64 // the year's dividends and interest, paid out
 }
 
 // funds is what a year changes in an account: plain numbers, so a solve
@@ -49,6 +51,11 @@ type person struct {
 // the year.
 type flows struct {
 	wages, pension, gains float64
+	// deferred are pre-tax contributions taken off wages that stay wages
+	// for social contributions (Contrib.SocialWages)
+	deferred float64
+	// interest and dividends a taxable account paid (Account.Yield)
+	interest, dividends float64
 	benefit               float64 // a benefit whose inclusion rule applies
 	incl                  *Inclusion
 	recovery              *Recovery
@@ -86,7 +93,7 @@ type engine struct {
 	lowTop, convTop [2][MaxMoves + 1]float64 // [joint][residence]
 	evYear          [fi.MaxYears]bool
 
-	memo [2]memo
+	memo [4]memo
 	// the year's tax rules and the scale of their figures on this path
 	// (yearRules); ver changes whenever they do, and keys the memo
 	ty     *tax.Year
@@ -139,6 +146,7 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		a := &p.Accounts[i]
 		j := e.add(a.ID, a.Type, a.Wrapper, a.Owner, a.Balance, a.CostBasis, a.Contribution, a.Employer)
 		e.acc[j].rate = rateOr1(a.Rate)
+		e.acc[j].yield, e.acc[j].qualified = a.Yield, a.QualifiedShare
 	}
 	if e.taxIx < 0 {
 		e.add("taxable", "taxable", nil, 0, 0, -1, 0, 0)

@@ -43,6 +43,11 @@ type Account struct {
 	// Rate converts the plan's currency into the wrapper country's, whose
 	// limits and caps are in it (0: the same currency).
 	Rate float64
+	// Yield is a taxable account's dividends and interest a year, a share
+	// of its balance at the start of the year, paid out and taxed in the
+	// year (part of Return, not beside it); QualifiedShare of it is taxed
+	// as dividends (US qualified dividends), the rest as interest.
+	Yield, QualifiedShare float64
 }
 
 // Pension is an income for life from an age: a generic pension (Benefit
@@ -189,6 +194,9 @@ func Check(p *Plan) error {
 		}
 		if a.Wrapper != nil && a.Wrapper.Contrib.Closed && (a.Contribution > 0 || a.Employer > 0) {
 			return fieldErr(at("accounts", i)+".annualContribution", a.Wrapper.Name+" takes no new contributions")
+		}
+		if a.Yield != 0 && (a.Wrapper != nil || a.Type != "taxable" || !(a.Yield > 0 && a.Yield < 1) || !(a.QualifiedShare >= 0 && a.QualifiedShare <= 1)) {
+			return fieldErr(at("accounts", i)+".yield", "a taxable account's yield is a fraction from 0 to 1, its qualifiedShare from 0 to 1")
 		}
 		if a.Employer > 0 && (a.Wrapper == nil || !a.Wrapper.Contrib.Employer) {
 			return fieldErr(at("accounts", i)+".employerContribution", "only a wrapper that takes employer contributions does (not "+a.Type+")")

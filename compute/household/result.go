@@ -31,6 +31,7 @@ type Row struct {
 	PartnerAge int     // -1 without a partner
 	Employment float64 // gross wages
 	Pensions   float64 // pensions and benefits paid
+	Yield      float64 // dividends and interest taxable accounts paid out
 	Required   float64 // required minimum withdrawals taken
 	Converted  float64 // moved between wrappers by conversions
 	OverLimit  float64 // contributions above a limit, paid into the taxable account

@@ -89,6 +89,10 @@ type Contrib struct {
 	// PreTax contributions are taken off the employment income that is
 	// taxed.
 	PreTax bool `json:"preTax,omitempty"`
+	// SocialWages: pre-tax contributions stay wages for social
+	// contributions (US elective deferrals are FICA wages); else they are
+	// taken off the wages social contributions are charged on too.
+	SocialWages bool `json:"socialWages,omitempty"`
 	// Group names the limit the wrapper shares with others (the US
 	// elective-deferral limit of 401(k) and Roth 401(k)); "" its own.
 	// Each wrapper stays within its own Limits, and the group's total
@@ -129,6 +133,9 @@ type Contrib struct {
 type Limit struct {
 	Year    int       `json:"year"`
 	Amount  float64   `json:"amount"`
+	// Family, when > 0, is the limit of a plan for two (family coverage of
+	// a US HSA): shared by the spouses, each adding their own catch-up.
+	Family  float64   `json:"family,omitempty"`
 	CatchUp []CatchUp `json:"catchUp,omitempty"`
 	// LessWageShare, when > 0, lowers the year's limit by this share of the
 	// person's wages up to LessWageCap: room other statutory payments use
@@ -370,8 +377,8 @@ func (r *Rules) check(w *Wrapper) error {
 		return fmt.Errorf("contribution limits are not by ascending year")
 	}
 	for _, l := range w.Contrib.Limits {
-		if l.Amount <= 0 {
-			return fmt.Errorf("limit %d is %v", l.Year, l.Amount)
+		if l.Amount <= 0 || (l.Family != 0 && l.Family < l.Amount) {
+			return fmt.Errorf("limit %d is %v (family %v)", l.Year, l.Amount, l.Family)
 		}
 		if err := r.checkSources(l.Src); err != nil {
 			return err
@@ -487,15 +494,43 @@ func (c *Contrib) LimitFor(year, age int, infl float64) (limit float64, ok bool)
 			l = &c.Limits[i]
 		}
 	}
-	amount, extra := l.Amount, 0.0
+	amount := l.Amount + l.catchUp(age)
+	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
+		amount *= infl
+	}
+	return amount, true
+}
+
+// catchUp is the largest catch-up of l for a person of age.
+func (l *Limit) catchUp(age int) float64 {
+	extra := 0.0
 	for _, cu := range l.CatchUp {
 		if age >= cu.FromAge && (cu.ToAge == 0 || age < cu.ToAge) {
 			extra = max(extra, cu.Amount)
 		}
 	}
-	amount += extra
-	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
-		amount *= infl
+	return extra
+}
+
+// FamilyFor is the limit of year for a couple sharing family coverage
+// (the family amount, indexed as LimitFor's) and the catch-up of a person
+// of age within it; ok false when the wrapper has no family limit.
+func (c *Contrib) FamilyFor(year, age int, infl float64) (family, catchUp float64, ok bool) {
+	if len(c.Limits) == 0 {
+		return 0, 0, false
 	}
-	return amount, true
+	l := &c.Limits[0]
+	for i := range c.Limits {
+		if c.Limits[i].Year <= year {
+			l = &c.Limits[i]
+		}
+	}
+	if l.Family <= 0 {
+		return 0, 0, false
+	}
+	family, catchUp = l.Family, l.catchUp(age)
+	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
+		family, catchUp = family*infl, catchUp*infl
+	}
+	return family, catchUp, true
 }

@@ -191,6 +191,25 @@ func (e *engine) income(ys *yearState) {
 			f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
 		}
 	}
+	e.yields(ys)
+}
+
+// yields pays each taxable account's dividends and interest of the year on
+// its balance at the start: money of the year's income, taxed, the rest
+// of the account's return its price growth (settle).
+func (e *engine) yields(ys *yearState) {
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.paid = 0; a.yield <= 0 || a.bal <= 0 {
+			continue
+		}
+		a.paid = a.yield * a.bal
+		f := &ys.f[a.owner]
+		f.dividends += a.qualified * a.paid
+		f.interest += (1 - a.qualified) * a.paid
+		ys.inflow += a.paid
+		ys.row.Yield += a.paid
+	}
 }
 
 // pow is x to the integer power n >= 0.
@@ -207,6 +226,8 @@ func pow(x float64, n int) float64 {
 // money is paid in at the end of the year (settle).
 func (e *engine) contribute(ys *yearState) {
 	var used [2][maxHeld]float64 // by person, by the account that holds the group
+	var shared [2]float64        // by person: paid within a family limit, beyond their catch-up
+	family := e.np == 2 && ys.alive[0] && ys.alive[1]
 	year := e.year0 + ys.t
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
@@ -221,9 +242,15 @@ func (e *engine) contribute(ys *yearState) {
 			c := &w.Contrib
 			g := e.group(i)
 			infl := e.indexFrom(c, year, ys)
+			catchUp := -1.0 // within a family limit: the owner's catch-up
 			if lim, ok := c.LimitFor(year, ys.age[o], infl); ok {
 				lim -= c.wageOffset(year, ys.f[o].wages*a.rate, infl)
 				room := lim/a.rate - used[o][g]
+				if fam, cu, ok := c.FamilyFor(year, ys.age[o], infl); ok && family {
+					// the spouses share the family limit, each with their own catch-up
+					catchUp = cu / a.rate
+					room = (fam+cu)/a.rate - used[o][g] - shared[1-o]
+				}
 				if c.EmployerInLimit {
 					room -= emp
 				}
@@ -240,8 +267,18 @@ func (e *engine) contribute(ys *yearState) {
 				allowed = 0
 			}
 			used[o][g] += allowed
+			if catchUp >= 0 {
+				in := allowed
+				if c.EmployerInLimit {
+					in += emp
+				}
+				shared[o] += max(0, in-catchUp)
+			}
 			if c.PreTax {
 				ys.f[o].wages -= allowed
+				if c.SocialWages {
+					ys.f[o].deferred += allowed
+				}
 			}
 			paid := allowed*(1+c.Bonus) + emp
 			// the entry tax is withheld inside the fund: it counts as tax,

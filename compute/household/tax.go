@@ -29,21 +29,35 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			continue
 		}
 		var in tax.Income
+		deferred := f.deferred
 		if joint {
 			in = e.jointIncome(ys, rate, cpi)
+			deferred += ys.f[1].deferred
 		} else {
 			taxed := f.benefit
 			if f.incl != nil {
-				taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains)*rate, false) / rate
+				taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains+f.interest+f.dividends)*rate, false) / rate
 			}
-			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + taxed) / cpi, CapitalGains: f.gains / cpi, Age: ys.age[i]}
+			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + taxed) / cpi, CapitalGains: f.gains / cpi,
+				Interest: f.interest / cpi, Dividends: f.dividends / cpi, Age: ys.age[i]}
 		}
-		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 {
+		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 && in.Interest == 0 && in.Dividends == 0 {
 			continue
 		}
 		c := e.due(i, res.Region, &in)
+		social := c.Social
+		if deferred > 0 {
+			// deferrals that stay social wages: the social contributions
+			// are those of the wages before them
+			full := in
+			full.Employment += deferred / cpi
+			if joint {
+				full.PartnerEmployment += ys.f[1].deferred / cpi
+			}
+			social = e.due(2+i, res.Region, &full).Social
+		}
 		t.Income += (c.Income + c.Regional) * cpi
-		t.Social += c.Social * cpi
+		t.Social += social * cpi
 		t.Capital += c.Capital * cpi
 	}
 	for i := 0; i < e.np && res.System != nil; i++ {
@@ -77,11 +91,12 @@ func (e *engine) jointIncome(ys *yearState, rate, cpi float64) tax.Income {
 		if incl == nil {
 			incl = b.incl
 		}
-		other := a.wages + a.pension + a.gains + b.wages + b.pension + b.gains
+		other := a.wages + a.pension + a.gains + a.interest + a.dividends + b.wages + b.pension + b.gains + b.interest + b.dividends
 		taxed = incl.Taxable(benefit*rate, other*rate, true) / rate
 	}
 	return tax.Income{Employment: (a.wages + b.wages) / cpi, PartnerEmployment: b.wages / cpi,
 		Pension: (a.pension + b.pension + taxed) / cpi, CapitalGains: (a.gains + b.gains) / cpi,
+		Interest: (a.interest + b.interest) / cpi, Dividends: (a.dividends + b.dividends) / cpi,
 		Age: ys.age[0], PartnerAge: ys.age[1], Joint: true}
 }
 
@@ -89,10 +104,10 @@ func (e *engine) jointIncome(ys *yearState, rate, cpi float64) tax.Income {
 // couple's on a joint return.
 func (e *engine) ordinary(ys *yearState, owner int) float64 {
 	f := &ys.f[owner]
-	x := f.wages + f.pension + f.benefit
+	x := f.wages + f.pension + f.benefit + f.interest
 	if e.joint(ys) {
 		g := &ys.f[1-owner]
-		x += g.wages + g.pension + g.benefit
+		x += g.wages + g.pension + g.benefit + g.interest
 	}
 	return x
 }
@@ -100,6 +115,8 @@ func (e *engine) ordinary(ys *yearState, owner int) float64 {
 // due is the tax of person i's income in under the year's rules,
 // remembered: the rounds of a year's solve mostly change one person's
 // income, and the row's breakdown is the last round's.
+// Slots 0 and 1 are the persons' returns, 2 and 3 the same returns with
+// their deferrals counted as wages (their social contributions).
 func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	m := &e.memo[i]
 	if m.ok && m.in == *in && m.ver == e.ver {

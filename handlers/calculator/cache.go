@@ -269,6 +269,8 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyFloatP(b, a.AnnualContribution)
 		b = keyFloatP(b, a.EmployerContribution)
 		b = keyFloatP(b, a.StockShare)
+		b = keyFloatP(b, a.Yield)
+		b = keyFloatP(b, a.QualifiedShare)
 	}
 	b = keyInt(b, len(h.Spending))
 	for _, s := range h.Spending {

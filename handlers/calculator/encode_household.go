@@ -56,6 +56,7 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = jsonw.AppendFixed(b, x.Employment, 2)
 	b = append(b, `,"pensions":`...)
 	b = jsonw.AppendFixed(b, x.Pensions, 2)
+	b = optionalCents(b, `,"yield":`, x.Yield)
 	b = append(b, `},"accounts":[`...)
 	for k, a := range h.Accounts(i) {
 		if k > 0 {

@@ -30,6 +30,8 @@ type calcAccount struct {
 	AnnualContribution   *float64 `json:"annualContribution" schema:"min=0,max=1e9,default=0" doc:"Paid in each year while the owner works, today's money; above the wrapper's statutory limit for the year the rest goes to the taxable account (the row's overLimit says how much). Pre-tax wrappers take it off the owner's taxed pay."`
 	EmployerContribution *float64 `json:"employerContribution" schema:"min=0,max=1e9,default=0" doc:"The employer's yearly payment while the owner works, today's money (wrappers that take one)."`
 	StockShare           *float64 `json:"stockShare" schema:"min=0,max=1" doc:"Accepted for the account's own mix; the plan grows every account at expectedReturn (the notes say so)."`
+	Yield                *float64 `json:"yield" schema:"min=0,max=0.5" doc:"taxable only: dividends and interest a year, as a fraction of the balance at the start of the year (part of expectedReturn, not beside it). They are paid out, taxed in the year (the row's income.yield), and what the year leaves of them is saved back at cost."`
+	QualifiedShare       *float64 `json:"qualifiedShare" schema:"min=0,max=1,default=1" doc:"With yield: the share of it taxed as dividends (US: qualified dividends, at the capital gains rates); the rest is taxed as interest."`
 }
 
 type calcPhase struct {
@@ -152,6 +154,13 @@ func accountsOf(accts []calcAccount, hh *plan.Household) (field, msg string) {
 				return f + ".owner", "partner without a partner"
 			}
 			x.Owner = 1
+		}
+		if a.Yield != nil && *a.Yield > 0 {
+			if a.Type != "taxable" {
+				return f + ".yield", "applies to taxable accounts only (a wrapper's dividends and interest are not taxed in the year)"
+			}
+			x.Yield, x.QualifiedShare = *a.Yield, 1
+			setF(&x.QualifiedShare, a.QualifiedShare)
 		}
 		setF(&x.CostBasis, a.CostBasis)
 		hh.OwnMix = hh.OwnMix || a.StockShare != nil

@@ -126,6 +126,7 @@ func (t rowTaxDoc) MarshalJSON() ([]byte, error) {
 type incomeDoc struct {
 	Employment float64 `json:"employment" schema:"required" doc:"Gross wages."`
 	Pensions   float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
+	Yield      float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
 }
 
 type accountDoc struct {
