@@ -56,12 +56,12 @@ type flows struct {
 	deferred float64
 	// interest and dividends a taxable account paid (Account.Yield)
 	interest, dividends float64
-	benefit               float64 // a benefit whose inclusion rule applies
-	incl                  *Inclusion
-	recovery              *Recovery
-	recBenefit            float64
-	penalty, entryTax     float64
-	sep                   sepFlows // withdrawals under separate schedules
+	benefit             float64 // a benefit whose inclusion rule applies
+	incl                *Inclusion
+	recovery            *Recovery
+	recBenefit          float64
+	penalty, entryTax   float64
+	sep                 sepFlows // withdrawals under separate schedules
 }
 
 // engine runs one household plan over given returns and inflation.

@@ -131,8 +131,8 @@ type Contrib struct {
 
 // Limit is a year's contribution limit with its catch-ups by age.
 type Limit struct {
-	Year    int       `json:"year"`
-	Amount  float64   `json:"amount"`
+	Year   int     `json:"year"`
+	Amount float64 `json:"amount"`
 	// Family, when > 0, is the limit of a plan for two (family coverage of
 	// a US HSA): shared by the spouses, each adding their own catch-up.
 	Family  float64   `json:"family,omitempty"`
