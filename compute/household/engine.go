@@ -64,6 +64,17 @@ type flows struct {
 	sep                 sepFlows // withdrawals under separate schedules
 }
 
+// shared is what a person is paid on their partner's record (Spousal,
+// Survivor), today's money a year; an amount is paid from its age of the
+// recipient on.
+type shared struct {
+	k                         int // the pension whose benefit pays it
+	spousal, survivor         float64
+	spousalFrom, survivorFrom int
+	own                       float64 // the recipient's own benefit paid, today's money
+	late                      bool    // the survivor's claim waits for the earliest age
+}
+
 // engine runs one household plan over given returns and inflation.
 type engine struct {
 	p     *Plan
@@ -75,6 +86,8 @@ type engine struct {
 	na    int
 	order [maxHeld]int
 	taxIx int // the taxable account
+
+	share [2]shared // benefits paid on the partner's record, by recipient
 
 	benefitFactor [MaxPensions]float64
 	pensionFrom   [MaxPensions]int // the age each pension is paid from
@@ -166,6 +179,7 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 			e.pensionFrom[i] = int(math.Ceil(b.Start(birth, float64(q.FromAge)) - 1e-9))
 		}
 	}
+	e.partners()
 	for i := range p.Events {
 		if t := p.Events[i].Age - p.People[0].Age; t >= 0 && t < e.n {
 			e.evYear[t] = true

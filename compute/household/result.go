@@ -30,7 +30,9 @@ type Taxes struct {
 type Row struct {
 	PartnerAge int     // -1 without a partner
 	Employment float64 // gross wages
-	Pensions   float64 // pensions and benefits paid
+	Pensions   float64 // pensions and benefits paid, Spousal and Survivor included
+	Spousal    float64 // benefits paid on a living partner's record
+	Survivor   float64 // benefits paid on a dead partner's record
 	Yield      float64 // dividends and interest taxable accounts paid out
 	Required   float64 // required minimum withdrawals taken
 	Converted  float64 // moved between wrappers by conversions

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -272,9 +273,73 @@ type Benefit struct {
 	Inclusion *Inclusion `json:"inclusion,omitempty"`
 	// Recovery is a charge that takes back part of the benefit above an
 	// income threshold.
-	Recovery *Recovery    `json:"recovery,omitempty"`
+	Recovery *Recovery `json:"recovery,omitempty"`
+	// Spousal and Survivor, when set, pay a partner's benefit on the
+	// other's record (the US spouse's and widow(er)'s benefits).
+	Spousal  *Spousal     `json:"spousal,omitempty"`
+	Survivor *Survivor    `json:"survivor,omitempty"`
 	Sources  []tax.Source `json:"src"`
 	Notes    string       `json:"notes,omitempty"`
+}
+
+// Spousal is a benefit on the partner's record while both live: Share of
+// the partner's normal-age amount, less the person's own normal-age
+// amount (their own is paid first), from when both have claimed; reduced
+// by Early for each month it starts before the person's normal age, with
+// no delayed credit.
+type Spousal struct {
+	Share float64      `json:"share"`
+	Early []Step       `json:"early"`
+	Src   []tax.Source `json:"src"`
+}
+
+// Survivor is the benefit of a widow(er) on the deceased partner's
+// record: the deceased's benefit as paid (at least Floor of their
+// normal-age amount when they claimed early), or their normal-age amount
+// with the delayed credit earned to their death when they had not claimed,
+// reduced when claimed before the survivor's own NormalAge, linearly to
+// AtEarliest at Earliest. It is paid in so far as it exceeds the
+// survivor's own benefit.
+type Survivor struct {
+	Earliest   float64      `json:"earliest"`
+	NormalAge  []BirthRule  `json:"normalAge"`
+	AtEarliest float64      `json:"atEarliest"`
+	Floor      float64      `json:"floor"`
+	Src        []tax.Source `json:"src"`
+}
+
+// Factor is the share of a survivor's benefit paid to a person born in
+// birthYear who claims it at claimAge (a claim before Earliest is taken at
+// Earliest).
+func (s *Survivor) Factor(birthYear int, claimAge float64) float64 {
+	normal := ByBirth(s.NormalAge, birthYear)
+	claimAge = max(claimAge, s.Earliest)
+	span := math.Round((normal - s.Earliest) * 12)
+	early := math.Round((normal - claimAge) * 12)
+	if early <= 0 || span <= 0 {
+		return 1
+	}
+	return 1 - (1-s.AtEarliest)*early/span
+}
+
+// Factor is the share of the spousal amount paid when it starts at
+// startAge for a person born in birthYear whose normal age is given by
+// normal: reduced before it, never raised after.
+func (sp *Spousal) Factor(normal, startAge float64) float64 {
+	early := int(math.Round((normal - startAge) * 12))
+	cut := 0.0
+	for _, s := range sp.Early {
+		if early <= 0 {
+			break
+		}
+		n := early
+		if s.Months > 0 {
+			n = min(early, s.Months)
+		}
+		cut += float64(n) * s.PerMonth
+		early -= n
+	}
+	return max(0, 1-cut)
 }
 
 // Step is a rate per month for up to Months months (0: all the rest).
@@ -426,6 +491,22 @@ func (r *Rules) checkBenefit(b *Benefit) error {
 	}
 	if rc := b.Recovery; rc != nil && (rc.Rate <= 0 || len(rc.Thresholds) == 0) {
 		return fmt.Errorf("recovery without rate or thresholds")
+	}
+	if sp := b.Spousal; sp != nil {
+		if !(sp.Share > 0 && sp.Share <= 1) {
+			return fmt.Errorf("spousal share %v", sp.Share)
+		}
+		if err := r.checkSources(sp.Src); err != nil {
+			return err
+		}
+	}
+	if sv := b.Survivor; sv != nil {
+		if len(sv.NormalAge) == 0 || !ascending(sv.NormalAge) || sv.Earliest <= 0 || !(sv.AtEarliest > 0 && sv.AtEarliest <= 1) || sv.Floor < 0 || sv.Floor > 1 {
+			return fmt.Errorf("survivor: normal ages, earliest, atEarliest or floor missing or out of range")
+		}
+		if err := r.checkSources(sv.Src); err != nil {
+			return err
+		}
 	}
 	return r.checkSources(b.Sources)
 }

@@ -156,7 +156,6 @@ func (e *engine) inherit(from, to int) {
 
 // income adds the year's wages and pensions.
 func (e *engine) income(ys *yearState) {
-	res := &e.p.Residences[ys.res]
 	for i := 0; i < e.np; i++ {
 		if ys.work[i] {
 			q := &e.ppl[i]
@@ -175,23 +174,31 @@ func (e *engine) income(ys *yearState) {
 		if q.Indexed || q.Benefit != nil {
 			a *= ys.cpi
 		}
-		ys.row.Pensions += a
-		ys.inflow += a
-		f := &ys.f[q.Owner]
-		b := q.Benefit
-		switch {
-		case b != nil && b.TaxedName == "none":
-		case b != nil && b.Inclusion != nil && q.Country == res.Country:
-			f.benefit += a
-			f.incl = b.Inclusion
-		default:
-			f.pension += a
-		}
-		if b != nil && b.Recovery != nil && q.Country == res.Country {
-			f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
-		}
+		e.benefitIncome(ys, q, q.Owner, a)
 	}
+	e.partnerBenefits(ys)
 	e.yields(ys)
+}
+
+// benefitIncome pays a of pension q to person i and taxes it as q is
+// taxed.
+func (e *engine) benefitIncome(ys *yearState, q *Pension, i int, a float64) {
+	res := &e.p.Residences[ys.res]
+	ys.row.Pensions += a
+	ys.inflow += a
+	f := &ys.f[i]
+	b := q.Benefit
+	switch {
+	case b != nil && b.TaxedName == "none":
+	case b != nil && b.Inclusion != nil && q.Country == res.Country:
+		f.benefit += a
+		f.incl = b.Inclusion
+	default:
+		f.pension += a
+	}
+	if b != nil && b.Recovery != nil && q.Country == res.Country {
+		f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
+	}
 }
 
 // yields pays each taxable account's dividends and interest of the year on

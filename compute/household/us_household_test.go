@@ -154,3 +154,112 @@ func TestUSYieldTaxedYearly(t *testing.T) {
 		t.Errorf("saved %.2f, want %.2f", c.Contributions, saved)
 	}
 }
+
+// ssCouple is a couple with Social Security on each record (amounts at the
+// full retirement age, today's money, claimed at the ages given; an amount
+// of 0 is a claim on the partner's record alone).
+func (u usPlan) ssCouple(age0, le0, claim0 int, pia0 float64, age1, le1, claim1 int, pia1 float64) household.Plan {
+	b := u.r.Benefit("us-social-security")
+	p := u.plan([]household.Person{{Age: age0, LifeExpectancy: le0, RetirementAge: age0}, {Age: age1, LifeExpectancy: le1, RetirementAge: age1}},
+		u.account("c", "cash", 0, 5e6, 0))
+	p.Pensions = []household.Pension{{Owner: 0, FromAge: claim0, Amount: pia0, Benefit: b, Country: "US"},
+		{Owner: 1, FromAge: claim1, Amount: pia1, Benefit: b, Country: "US"}}
+	p.Inflation = 0 // rows in today's money
+	return p
+}
+
+// The spouse's benefit: one half of the worker's primary insurance amount
+// at the spouse's full retirement age, the spouse's own benefit paid
+// first; 32.5% of the worker's amount at 62 with a full retirement age of
+// 67 (SSA, benefits for your spouse); Mary's own $250 topped up by $150 to
+// her $400 spouse's benefit (SSA Pub. 05-10035), yearly here.
+func TestUSSpousalBenefit(t *testing.T) {
+	u := newUS(t)
+	sp := u.r.Benefit("us-social-security").Spousal
+	if got := sp.Share * sp.Factor(67, 62); !near(got, 0.325, 1e-9) {
+		t.Errorf("spouse's benefit at 62, full age 67: %.4f of the worker's amount, want 0.325 [official]", got)
+	}
+	if got := sp.Factor(67, 70); got != 1 {
+		t.Errorf("spouse's benefit after full age: factor %v, want 1 (no delayed credit) [computed]", got)
+	}
+	for _, c := range []struct {
+		name              string
+		p                 household.Plan
+		row               int
+		spousal, pensions float64
+		tag               string
+	}{
+		// the worker, 66 (born 1960), has claimed a year early (93 1/3%);
+		// the spouse, 62 (born 1964), claims on the worker's record alone
+		{"at 62", u.ssCouple(62, 90, 62, 0, 66, 90, 66, 24000), 0, 0.325 * 24000, 0.325*24000 + (1-12*5.0/900)*24000, official},
+		// both born in 1960 claim at their full retirement age, 67:
+		// Mary's 250 a month topped up by 150
+		{"Mary", u.ssCouple(66, 90, 67, 250*12, 66, 90, 67, 800*12), 1, 150 * 12, 400*12 + 800*12, official},
+		// the spouse's own amount above half the worker's: nothing added
+		{"own larger", u.ssCouple(66, 90, 67, 900*12, 66, 90, 67, 800*12), 1, 0, 1700 * 12, computed},
+		// the worker has not claimed yet: no spouse's benefit
+		{"worker not claimed", u.ssCouple(66, 90, 67, 250*12, 66, 90, 70, 800*12), 1, 0, 250 * 12, computed},
+	} {
+		checkTag(t, c.tag)
+		r := runUS(t, &c.p)
+		x := &r.Extra[c.row]
+		if !near(x.Spousal, c.spousal, 0.01) || !near(x.Pensions, c.pensions, 0.01) {
+			t.Errorf("%s: spousal %.2f pensions %.2f, want %.2f %.2f [%s]", c.name, x.Spousal, x.Pensions, c.spousal, c.pensions, c.tag)
+		}
+	}
+}
+
+// The widow(er)'s benefit: 100% of the deceased's benefit at the
+// survivor's full retirement age, 71.5% at 60 (SSA, survivors benefits);
+// at least 82.5% of the deceased's primary insurance amount when they had
+// claimed early (POMS RS 00615.320); the larger of the two records kept.
+func TestUSSurvivorBenefit(t *testing.T) {
+	u := newUS(t)
+	sv := u.r.Benefit("us-social-security").Survivor
+	for _, c := range []struct {
+		born  int
+		claim float64
+		want  float64
+		tag   string
+	}{
+		{1966, 60, 0.715, official},
+		{1966, 67, 1, official},
+		{1960, 60, 0.715, official},
+		{1960, 66 + 8.0/12, 1, official},
+		{1966, 58, 0.715, computed}, // before 60: taken at 60
+		{1966, 63.5, 1 - 0.285*42/84, computed},
+	} {
+		checkTag(t, c.tag)
+		if got := sv.Factor(c.born, c.claim); !near(got, c.want, 1e-9) {
+			t.Errorf("survivor born %d claiming at %v: %.4f, want %.4f [%s]", c.born, c.claim, got, c.want, c.tag)
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		p        household.Plan
+		row      int // the first row after the partner's death
+		survivor float64
+		tag      string
+	}{
+		// he (born 1960) claims at 70 (124%) and dies at 75; she (born
+		// 1962) has her own 15,000 from 67: she keeps his 37,200
+		{"delayed credits kept", u.ssCouple(64, 95, 67, 15000, 66, 75, 70, 30000), 9, 1.24*30000 - 15000, official},
+		// he claimed at 62 (70%): she gets 82.5% of his amount
+		{"widow(er)'s limit", u.ssCouple(64, 95, 67, 10000, 66, 75, 62, 30000), 9, 0.825*30000 - 10000, official},
+		// her own benefit is the larger: nothing added
+		{"own larger", u.ssCouple(64, 95, 67, 30000, 66, 75, 67, 20000), 9, 0, computed},
+		// he dies at 66 before claiming (full age 66 and 10 months): his
+		// full amount, reduced for her claim at 62 (born 1962, survivor
+		// full age 67: 60 months early of 84)
+		{"died before claiming", u.ssCouple(58, 95, 62, 0, 62, 66, 70, 30000), 4, 30000 * (1 - 0.285*60/84), computed},
+	} {
+		checkTag(t, c.tag)
+		r := runUS(t, &c.p)
+		if got := r.Extra[c.row].Survivor; !near(got, c.survivor, 0.01) {
+			t.Errorf("%s: survivor %.2f, want %.2f [%s]", c.name, got, c.survivor, c.tag)
+		}
+		if got := r.Extra[c.row-1].Survivor; got != 0 {
+			t.Errorf("%s: survivor %.2f while both live", c.name, got)
+		}
+	}
+}

@@ -57,6 +57,8 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = append(b, `,"pensions":`...)
 	b = jsonw.AppendFixed(b, x.Pensions, 2)
 	b = optionalCents(b, `,"yield":`, x.Yield)
+	b = optionalCents(b, `,"spousal":`, x.Spousal)
+	b = optionalCents(b, `,"survivor":`, x.Survivor)
 	b = append(b, `},"accounts":[`...)
 	for k, a := range h.Accounts(i) {
 		if k > 0 {

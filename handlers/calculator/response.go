@@ -127,6 +127,8 @@ type incomeDoc struct {
 	Employment float64 `json:"employment" schema:"required" doc:"Gross wages."`
 	Pensions   float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
 	Yield      float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
+	Spousal    float64 `json:"spousal,omitempty" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
+	Survivor   float64 `json:"survivor,omitempty" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
 }
 
 type accountDoc struct {
