@@ -107,6 +107,10 @@ type engine struct {
 	evYear          [fi.MaxYears]bool
 
 	memo [4]memo
+	// each year's modified adjusted gross income and whether its return was
+	// joint, for the surcharges that read an earlier year's
+	magi      [fi.MaxYears]float64
+	magiJoint [fi.MaxYears]bool
 	// the year's tax rules and the scale of their figures on this path
 	// (yearRules); ver changes whenever they do, and keys the memo
 	ty     *tax.Year

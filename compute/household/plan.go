@@ -145,6 +145,9 @@ type Plan struct {
 	// Converts are the wrappers conversions may move money to, for the
 	// accounts the engine adds when the plan has none of them.
 	Converts []*Wrapper
+	// Care is the health-care spending and the credits and surcharges on
+	// it (nil: none).
+	Care *Care
 }
 
 // FieldError is a plan the engine cannot run, with the request field at

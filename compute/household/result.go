@@ -41,6 +41,15 @@ type Row struct {
 	Short      float64 // spending and tax left unmet
 	Tax        Taxes
 	Residence  string // the country code the year is taxed in ("" without tax)
+	Health     HealthYear
+}
+
+// HealthYear is a year's health-care spending and what income changed in it;
+// money of the year.
+type HealthYear struct {
+	Premiums  float64 // the plan's health-care spending
+	Credit    float64 // the premium tax credit received
+	Surcharge float64 // income-related premium surcharges paid (Medicare IRMAA)
 }
 
 // Bridge is a run of retired years in which some tax-deferred or pension

@@ -59,6 +59,8 @@ type Rules struct {
 	// (withdrawals.separate.schedule), shared by name so that the year's
 	// withdrawals under one schedule are taxed together.
 	Schedules map[string]*Schedule `json:"schedules,omitempty"`
+	// Health are the rules on health costs that depend on income.
+	Health *Health `json:"health,omitempty"`
 }
 
 // Wrapper is one kind of account and the statute's rules for it.
@@ -404,6 +406,9 @@ func ParseRules(b []byte) (*Rules, error) {
 		if err := r.checkBenefit(&r.Benefits[i]); err != nil {
 			return nil, fmt.Errorf("wrappers: %s: benefit %s: %w", r.Country, r.Benefits[i].Kind, err)
 		}
+	}
+	if err := r.checkHealth(r.Health); err != nil {
+		return nil, fmt.Errorf("wrappers: %s: health: %w", r.Country, err)
 	}
 	for name, t := range r.Tables {
 		if len(t.Values) == 0 || t.FromAge <= 0 {

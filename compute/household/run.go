@@ -22,6 +22,10 @@ type yearState struct {
 	events     float64
 	contribOut float64 // own contributions paid from pay, limits included
 	row        Row
+	// health: the benchmark premium of the year when the premium credit
+	// applies (0: it does not), the credit the last taxes found, and the
+	// household's modified adjusted gross income
+	bench, credit, magi float64
 }
 
 // maxSolve bounds the rounds that draw the tax a withdrawal itself costs.
@@ -69,7 +73,8 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		cpiEnd := cpi * (1 + pi)
 		e.settle(&ys, ret, pi)
 		real := e.total() / cpiEnd
-		o.lifeTax += ys.due / cpi
+		o.lifeTax += (ys.due + ys.credit) / cpi
+		e.magi[t], e.magiJoint[t] = ys.magi, e.joint(&ys)
 		if res != nil {
 			ys.row.Short = short
 			e.emit(&ys, res, real)
@@ -371,6 +376,9 @@ func (e *engine) spend(ys *yearState) {
 		amount = e.spendingAt(ys.age[0])
 	}
 	ys.outflow += amount * ys.cpi
+	if e.p.Care != nil {
+		e.care(ys)
+	}
 	if !e.evYear[ys.t] {
 		return
 	}

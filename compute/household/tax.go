@@ -16,6 +16,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	rate := rateOr1(res.Rate)
 	cpi := ys.cpi / rate // amounts of the year in the plan's currency -> today's money in the tax system's
 	joint := e.joint(ys)
+	agi := 0.0 // the household's adjusted gross income, money of the year
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
@@ -41,6 +42,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + taxed) / cpi, CapitalGains: f.gains / cpi,
 				Interest: f.interest / cpi, Dividends: f.dividends / cpi, Age: ys.age[i]}
 		}
+		agi += (in.Employment + in.Pension + in.CapitalGains + in.Interest + in.Dividends) * cpi
 		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 && in.Interest == 0 && in.Dividends == 0 {
 			continue
 		}
@@ -71,7 +73,20 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	if breakdown {
 		ys.row.Tax = t
 	}
-	return t.Total
+	ys.magi = agi
+	if ys.bench > 0 {
+		// the credit's income counts the whole of a benefit
+		magi := 0.0
+		for i := 0; i < e.np; i++ {
+			f := &ys.f[i]
+			magi += f.wages + f.pension + f.gains + f.interest + f.dividends + f.benefit
+		}
+		ys.credit = e.premiumCredit(ys, magi)
+		if breakdown {
+			ys.row.Health.Credit = ys.credit
+		}
+	}
+	return t.Total - ys.credit
 }
 
 // joint reports whether the year's return is a couple's joint one: the

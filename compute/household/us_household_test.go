@@ -263,3 +263,88 @@ func TestUSSurvivorBenefit(t *testing.T) {
 		}
 	}
 }
+
+// The premium tax credit of 2026: the benchmark premium less the
+// household's contribution, its income times the applicable percentage
+// (Rev. Proc. 2025-25: 2.10% to 9.96%), from 100% to 400% of the 2025
+// poverty line ($15,650 for one, $5,500 more each; IRC 36B, Form 8962
+// lines 1-11); none above 400% once the enhanced credits end.
+func TestUSPremiumTaxCredit(t *testing.T) {
+	u := newUS(t)
+	h := u.r.Health
+	if h == nil || h.Credit == nil || h.FPL == nil {
+		t.Fatal("no health rules")
+	}
+	if got := h.FPL.At(2); got != 21150 {
+		t.Errorf("poverty line for two %v, want 21150 [table]", got)
+	}
+	for _, c := range []struct {
+		name                string
+		bench, income, line float64
+		want                float64
+		tag                 string
+	}{
+		{"200% for one: 6.60%", 9000, 31300, 15650, 9000 - 0.066*31300, computed},
+		{"between 150% and 200%", 8000, 30000, 15650, 8000 - (0.0419+0.0241*(30000/15650.0-1.5)/0.5)*30000, computed},
+		{"350% for two: 9.96%", 20000, 3.5 * 21150, 21150, 20000 - 0.0996*3.5*21150, computed},
+		{"just above 400%: the cliff", 20000, 4.01 * 21150, 21150, 0, computed},
+		{"below the poverty line: none", 9000, 15000, 15650, 0, computed},
+		{"contribution above the benchmark", 3000, 60000, 15650, 0, computed},
+	} {
+		checkTag(t, c.tag)
+		if got := h.Credit.Credit(c.bench, c.income, c.line); !near(got, c.want, 0.005) {
+			t.Errorf("%s: credit %.2f, want %.2f [%s]", c.name, got, c.want, c.tag)
+		}
+	}
+	// a retired 60-year-old with a pension of 30,000 and a benchmark of
+	// 8,000 within 12,000 of health spending
+	p := u.plan([]household.Person{{Age: 60, LifeExpectancy: 90, RetirementAge: 55}}, u.account("c", "cash", 0, 2e6, 0))
+	p.Inflation = 0
+	p.Pensions = []household.Pension{{FromAge: 55, Amount: 30000, Indexed: true}}
+	p.Care = &household.Care{Phases: []household.CarePhase{{FromAge: 50, Amount: 12000}}, Benchmark: 8000, Rules: h, Country: "US"}
+	r := runUS(t, &p)
+	want := h.Credit.Credit(8000, 30000, 15650)
+	if x := r.Extra[0].Health; !near(x.Credit, want, 0.01) || x.Premiums != 12000 {
+		t.Errorf("row: credit %.2f premiums %.2f, want %.2f 12000", x.Credit, x.Premiums, want)
+	}
+	if x := r.Extra[5].Health; x.Credit != 0 {
+		t.Errorf("at 65 (Medicare): credit %.2f", x.Credit)
+	}
+}
+
+// Medicare's income-related monthly adjustment amounts of 2026 (CMS):
+// Part B and Part D surcharges by the modified adjusted gross income of
+// two years earlier, per person enrolled.
+func TestUSIRMAA(t *testing.T) {
+	u := newUS(t)
+	s := u.r.Health.IRMAA
+	for _, c := range []struct {
+		name   string
+		income float64
+		joint  bool
+		want   float64
+		tag    string
+	}{
+		{"single at the threshold", 109000, false, 0, table},
+		{"single, first tier", 120000, false, 12 * (81.20 + 14.50), table},
+		{"single, second tier", 150000, false, 12 * (202.90 + 37.50), table},
+		{"joint, third tier", 350000, true, 12 * (324.60 + 60.40), table},
+		{"single, top tier", 600000, false, 12 * (487.00 + 91.00), table},
+	} {
+		checkTag(t, c.tag)
+		if got := s.Yearly(c.income, c.joint, 1); !near(got, c.want, 1e-6) {
+			t.Errorf("%s: %.2f, want %.2f [%s]", c.name, got, c.want, c.tag)
+		}
+	}
+	p := u.plan([]household.Person{{Age: 66, LifeExpectancy: 90, RetirementAge: 60}}, u.account("c", "cash", 0, 2e6, 0))
+	p.Inflation = 0
+	p.Pensions = []household.Pension{{FromAge: 60, Amount: 150000, Indexed: true}}
+	p.Care = &household.Care{Phases: []household.CarePhase{{FromAge: 50, Amount: 5000}}, Rules: u.r.Health, Country: "US"}
+	r := runUS(t, &p)
+	if got := r.Extra[1].Health.Surcharge; got != 0 {
+		t.Errorf("second year: surcharge %.2f without the income of two years earlier", got)
+	}
+	if got := r.Extra[2].Health.Surcharge; !near(got, 12*(202.90+37.50), 0.01) {
+		t.Errorf("third year: surcharge %.2f, want %.2f", got, 12*(202.90+37.50))
+	}
+}
