@@ -294,5 +294,15 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyString(b, m.Region)
 		b = keyString(b, m.CityID)
 	}
+	b = keyBool(b, h.Healthcare != nil)
+	if c := h.Healthcare; c != nil {
+		b = keyFloatP(b, c.BenchmarkPremium)
+		b = keyInt(b, len(c.Phases))
+		for _, p := range c.Phases {
+			b = keyInt(b, p.FromAge)
+			b = keyFloat(b, p.Amount)
+			b = keyFloatP(b, p.Inflation)
+		}
+	}
 	return b
 }

@@ -86,7 +86,14 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = optionalCents(b, `,"overLimit":`, x.OverLimit)
 	b = optionalCents(b, `,"requiredWithdrawals":`, x.Required)
 	b = optionalCents(b, `,"conversions":`, x.Converted)
-	return optionalCents(b, `,"shortfall":`, x.Short)
+	b = optionalCents(b, `,"shortfall":`, x.Short)
+	if c := &x.Health; cents(c.Premiums) != 0 || cents(c.Credit) != 0 || cents(c.Surcharge) != 0 {
+		b = jsonw.AppendFixed(append(b, `,"health":{"premiums":`...), c.Premiums, 2)
+		b = jsonw.AppendFixed(append(b, `,"credit":`...), c.Credit, 2)
+		b = jsonw.AppendFixed(append(b, `,"surcharge":`...), c.Surcharge, 2)
+		b = append(b, '}')
+	}
+	return b
 }
 
 // optionalCents appends key and v in cents unless they round to zero (an

@@ -50,6 +50,17 @@ type calcMove struct {
 	CityID  string `json:"cityId" schema:"maxLen=64" doc:"A city of GET /api/v1/geo/cities: retirement spending follows its budget for the household from then on."`
 }
 
+type calcCarePhase struct {
+	FromAge   int      `json:"fromAge" schema:"required,min=0,max=120" doc:"Age of the first person from which it applies."`
+	Amount    float64  `json:"amount" schema:"required,min=0,max=1e8" doc:"Yearly health-care spending from then on (premiums and what insurance leaves to pay), today's money."`
+	Inflation *float64 `json:"inflation" schema:"min=-0.05,max=0.2" doc:"Its own yearly rise from today (medical inflation). Default: the plan's inflation."`
+}
+
+type calcHealthcare struct {
+	Phases           []calcCarePhase `json:"phases" schema:"maxItems=8" doc:"Health-care spending by age of the first person, in ascending fromAge; added to the year's spending (the row's health.premiums)."`
+	BenchmarkPremium *float64        `json:"benchmarkPremium" schema:"min=0,max=1e6" doc:"US only: the household's yearly premium for the benchmark plan (second-lowest-cost silver, healthcare.gov), today's money. Retired years with someone under 65 then receive the premium tax credit on the household's income (2026 rules: 100% to 400% of the poverty line), at most the year's health spending (the row's health.credit)."`
+}
+
 // calcHousehold are the household fields of the base request.
 type calcHousehold struct {
 	Partner         *calcPartner      `json:"partner" doc:"A second person: the flat fields describe the first. Every row adds partnerAge."`
@@ -58,13 +69,14 @@ type calcHousehold struct {
 	WithdrawalOrder schema.NameOrList `json:"withdrawalOrder" schema:"enum=conventional|proportional|tax-smart,maxLen=32,maxItems=12" doc:"conventional (default: cash, taxable, tax-deferred and pensions, tax-free), proportional (every open account by its balance), tax-smart (tax-deferred money up to the top of the lowest taxed band first, then conventional), or account ids in the order to draw them (the rest after, conventionally). Access ages always hold: money is taken before its access age only when nothing else is left, with the statute's charge on the row."`
 	Conversions     *calcConversions  `json:"conversions" doc:"US Roth conversions."`
 	Relocations     []calcMove        `json:"relocations" schema:"maxItems=4" doc:"Moves to another country (ascending atAge): from then on the plan is taxed there."`
+	Healthcare      *calcHealthcare   `json:"healthcare" doc:"Health-care spending by age, and for the US the premium tax credit before 65 and Medicare's income-related surcharges (IRMAA, from the income of two years earlier) from 65."`
 }
 
 // isHousehold reports whether the request uses any household field.
 func (r *calcRequest) isHousehold() bool {
 	h := &r.calcHousehold
 	if h.Partner != nil || len(h.Accounts) > 0 || len(h.Spending) > 0 || h.WithdrawalOrder.Name != "" || h.WithdrawalOrder.List != nil ||
-		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") {
+		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Healthcare != nil {
 		return true
 	}
 	for _, p := range r.Pensions {
@@ -127,6 +139,9 @@ func householdOf(req *calcRequest, hh *plan.Household) (field, msg string) {
 	if req.Tax != nil {
 		hh.Filing = req.Tax.Filing
 	}
+	if field, msg := careOf(h.Healthcare, hh); field != "" {
+		return field, msg
+	}
 	if hh.Filing == "joint" && h.Partner == nil {
 		return "tax.filing", "joint filing needs a partner"
 	}
@@ -185,4 +200,28 @@ func pensionsOf(list []calcPension, partner bool, dst []household.Pension) ([]ho
 		dst = append(dst, household.Pension{Owner: owner, FromAge: p.FromAge, Amount: p.Amount, Indexed: p.InflationLinked, Kind: p.Kind})
 	}
 	return dst, "", ""
+}
+
+// careOf fills hh's health care from the request's.
+func careOf(c *calcHealthcare, hh *plan.Household) (field, msg string) {
+	if c == nil {
+		return "", ""
+	}
+	care := &household.Care{}
+	for i, p := range c.Phases {
+		if i > 0 && p.FromAge <= c.Phases[i-1].FromAge {
+			return "healthcare.phases[" + strconv.Itoa(i) + "].fromAge", "phases must be in ascending order of age"
+		}
+		ph := household.CarePhase{FromAge: p.FromAge, Amount: p.Amount}
+		if p.Inflation != nil {
+			ph.Inflation, ph.HasInflation = *p.Inflation, true
+		}
+		care.Phases = append(care.Phases, ph)
+	}
+	setF(&care.Benchmark, c.BenchmarkPremium)
+	if care.Benchmark > 0 && len(care.Phases) == 0 {
+		return "healthcare.phases", "a benchmark premium needs the health-care spending it is part of"
+	}
+	hh.Care = care
+	return "", ""
 }

@@ -100,6 +100,13 @@ type calcYearDoc struct {
 	Required       float64      `json:"requiredWithdrawals,omitempty" doc:"Household plans: required minimum withdrawals taken (US RMDs, RRIF minimums)."`
 	Converted      float64      `json:"conversions,omitempty" doc:"Household plans: money moved by conversions."`
 	Shortfall      float64      `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
+	Health         *healthDoc   `json:"health,omitempty" doc:"Household plans with healthcare, in years with health spending, a credit or a surcharge; money of the year."`
+}
+
+type healthDoc struct {
+	Premiums  float64 `json:"premiums" schema:"required" doc:"The plan's health-care spending of the year (healthcare.phases), part of the year's spending."`
+	Credit    float64 `json:"credit" schema:"required" doc:"US premium tax credit received (retired years with someone under 65 and a benchmarkPremium): the benchmark premium less the household's contribution, 0 above 400% of the poverty line."`
+	Surcharge float64 `json:"surcharge" schema:"required" doc:"US Medicare Part B and D income-related surcharges (IRMAA) paid for each person from 65, by the modified adjusted gross income of two years earlier."`
 }
 
 // rowTaxDoc is a row's tax: a number for a one-pot plan (Number), the
