@@ -48,6 +48,9 @@ type Account struct {
 	// year (part of Return, not beside it); QualifiedShare of it is taxed
 	// as dividends (US qualified dividends), the rest as interest.
 	Yield, QualifiedShare float64
+	// OpenedYear is the calendar year the account was opened (0: the
+	// plan's first year); holding periods count from it.
+	OpenedYear int
 }
 
 // Pension is an income for life from an age: a generic pension (Benefit
@@ -63,6 +66,10 @@ type Pension struct {
 	// Benefit; "" is a generic pension.
 	Kind    string
 	Benefit *Benefit
+	// Months are the months of a benefit's claim past FromAge (0 to 11):
+	// the claim's factor counts them, and the year it begins pays the
+	// months left of it.
+	Months int
 	// Country is the benefit's country (its inclusion rule holds while the
 	// household lives there); Rate converts the plan's currency into its.
 	Country string
@@ -136,6 +143,14 @@ type Plan struct {
 	// minimums start.
 	Convert     bool
 	ConvertUpTo float64
+	// Conversions, when not nil, replace the band: year t of the plan
+	// converts Conversions[t] (today's money; 0 past its end) from the
+	// accounts that convert, in account order, each up to its balance,
+	// before required minimums start. Convert must be set.
+	Conversions []float64
+	// Orders, when not nil, is the drawing order of each year t of the
+	// plan (Order past its end); Explicit there means Order's list.
+	Orders []Order
 
 	Return, Inflation, Fee float64 // nominal return, inflation, fees
 	WithdrawalRate         float64 // the FI number is the spending over it
@@ -200,6 +215,9 @@ func Check(p *Plan) error {
 		}
 		if a.Yield != 0 && (a.Wrapper != nil || a.Type != "taxable" || !(a.Yield > 0 && a.Yield < 1) || !(a.QualifiedShare >= 0 && a.QualifiedShare <= 1)) {
 			return fieldErr(at("accounts", i)+".yield", "a taxable account's yield is a fraction from 0 to 1, its qualifiedShare from 0 to 1")
+		}
+		if a.OpenedYear > p.StartYear {
+			return fieldErr(at("accounts", i)+".openedYear", "must not be after the plan's first year, "+strconv.Itoa(p.StartYear))
 		}
 		if a.Employer > 0 && (a.Wrapper == nil || !a.Wrapper.Contrib.Employer) {
 			return fieldErr(at("accounts", i)+".employerContribution", "only a wrapper that takes employer contributions does (not "+a.Type+")")

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"fiplan/compute/decide"
 	"fiplan/compute/fi"
 	"fiplan/compute/household"
 )
@@ -54,6 +55,9 @@ type householdWork struct {
 	homes [fi.MaxScenarios + 1][household.MaxMoves + 1]household.Residence
 	care  [fi.MaxScenarios + 1]household.Care
 	mc    fi.MCResult
+	// the search over the base plan's decisions and its plan's result
+	decide *decide.Work
+	optRes HouseholdResult
 }
 
 // resolveHousehold builds plan k's household from its resolved input.

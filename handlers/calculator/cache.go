@@ -271,6 +271,7 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyFloatP(b, a.StockShare)
 		b = keyFloatP(b, a.Yield)
 		b = keyFloatP(b, a.QualifiedShare)
+		b = keyIntP(b, a.OpenedYear)
 	}
 	b = keyInt(b, len(h.Spending))
 	for _, s := range h.Spending {
@@ -302,6 +303,19 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 			b = keyInt(b, p.FromAge)
 			b = keyFloat(b, p.Amount)
 			b = keyFloatP(b, p.Inflation)
+		}
+	}
+	b = keyBool(b, h.Optimize != nil)
+	if o := h.Optimize; o != nil {
+		b = keyString(b, o.Objective)
+		b = keyBool(b, o.Target != nil)
+		if t := o.Target; t != nil {
+			b = keyString(b, t.Method)
+			b = keyFloatP(b, t.SuccessRate)
+		}
+		b = keyInt(b, len(o.Decisions))
+		for _, d := range o.Decisions {
+			b = keyString(b, d)
 		}
 	}
 	return b
