@@ -92,3 +92,19 @@ func BenchmarkHouseholdProjectionOnce(b *testing.B) {
 	p.Convert = false
 	benchProjection(b, p)
 }
+
+// BenchmarkHouseholdProjectionOnceHealth: the same projection with the
+// taxable account's yield taxed yearly and health care before and after
+// Medicare (the premium tax credit, IRMAA): every US household rule on.
+func BenchmarkHouseholdProjectionOnceHealth(b *testing.B) {
+	p := usCouple(b)
+	p.Convert = false
+	t, err := taxtable.Embedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Accounts[4].Yield, p.Accounts[4].QualifiedShare = 0.02, 0.9
+	p.Care = &household.Care{Phases: []household.CarePhase{{FromAge: 38, Amount: 6000}, {FromAge: 45, Amount: 18000, Inflation: 0.05, HasInflation: true}, {FromAge: 65, Amount: 9000}},
+		Benchmark: 16000, Rules: t.Wrappers("US").Health, Country: "US"}
+	benchProjection(b, p)
+}

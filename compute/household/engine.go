@@ -29,6 +29,8 @@ type held struct {
 
 	contrib, employer float64 // yearly, today's money
 	rate              float64 // the plan's currency into the wrapper country's
+	yield, qualified  float64 // dividends and interest a year, the dividends' share
+	paid              float64 // the year's dividends and interest, paid out
 }
 
 // funds is what a year changes in an account: plain numbers, so a solve
@@ -57,13 +59,29 @@ type person struct {
 // the year.
 type flows struct {
 	wages, pension, gains float64
-	benefit               float64 // a benefit whose inclusion rule applies
-	statutory             float64 // statutory benefits within pension (not split)
-	incl                  *Inclusion
-	recovery              *Recovery
-	recBenefit            float64
-	penalty, entryTax     float64
-	sep                   sepFlows // withdrawals under separate schedules
+	// deferred are pre-tax contributions taken off wages that stay wages
+	// for social contributions (Contrib.SocialWages)
+	deferred float64
+	// interest and dividends a taxable account paid (Account.Yield)
+	interest, dividends float64
+	benefit             float64 // a benefit whose inclusion rule applies
+	statutory           float64 // statutory benefits within pension (not split)
+	incl                *Inclusion
+	recovery            *Recovery
+	recBenefit          float64
+	penalty, entryTax   float64
+	sep                 sepFlows // withdrawals under separate schedules
+}
+
+// shared is what a person is paid on their partner's record (Spousal,
+// Survivor), today's money a year; an amount is paid from its age of the
+// recipient on.
+type shared struct {
+	k                         int // the pension whose benefit pays it
+	spousal, survivor         float64
+	spousalFrom, survivorFrom int
+	own                       float64 // the recipient's own benefit paid, today's money
+	late                      bool    // the survivor's claim waits for the earliest age
 }
 
 // engine runs one household plan over given returns and inflation.
@@ -77,6 +95,8 @@ type engine struct {
 	na    int
 	order [maxHeld]int
 	taxIx int // the taxable account
+
+	share [2]shared // benefits paid on the partner's record, by recipient
 
 	benefitFactor [MaxPensions]float64
 	pensionFrom   [MaxPensions]int // the age each pension is paid from
@@ -95,7 +115,11 @@ type engine struct {
 	lowTop, convTop [2][MaxMoves + 1]float64 // [joint][residence]
 	evYear          [fi.MaxYears]bool
 
-	memo [2]memo
+	memo [4]memo
+	// each year's modified adjusted gross income and whether its return was
+	// joint, for the surcharges that read an earlier year's
+	magi      [fi.MaxYears]float64
+	magiJoint [fi.MaxYears]bool
 	// the year's tax rules and the scale of their figures on this path
 	// (yearRules); ver changes whenever they do, and keys the memo
 	ty     *tax.Year
@@ -158,6 +182,7 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		a := &p.Accounts[i]
 		j := e.add(a.ID, a.Type, a.Wrapper, a.Owner, a.Balance, a.CostBasis, a.Contribution, a.Employer)
 		e.acc[j].rate = rateOr1(a.Rate)
+		e.acc[j].yield, e.acc[j].qualified = a.Yield, a.QualifiedShare
 		if a.OpenedYear > 0 {
 			e.acc[j].heldFor = max(0, p.StartYear-a.OpenedYear)
 		}
@@ -185,6 +210,7 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 			}
 		}
 	}
+	e.partners()
 	for i := range p.Events {
 		if t := p.Events[i].Age - p.People[0].Age; t >= 0 && t < e.n {
 			e.evYear[t] = true

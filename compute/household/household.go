@@ -2,6 +2,7 @@ package household
 
 import (
 	"math"
+	"strconv"
 
 	"fiplan/compute/fi"
 )
@@ -163,6 +164,19 @@ func sameInts(a, b []int) bool {
 // exceptions the engine does not apply by itself (72(t) payments, ...).
 // It is apart from Run, which allocates nothing in steady state.
 func Notes(dst []string, p *Plan) []string {
+	if len(p.People) == 2 {
+		for k := range p.Pensions {
+			q := &p.Pensions[k]
+			if q.Benefit == nil || q.Benefit.Survivor == nil {
+				continue
+			}
+			dead, widow := &p.People[q.Owner], &p.People[1-q.Owner]
+			if at := dead.LifeExpectancy + widow.Age - dead.Age; at < widow.LifeExpectancy && float64(at) < q.Benefit.Survivor.Earliest {
+				dst = append(dst, "pensions["+strconv.Itoa(k)+"]: the survivor's benefit on this record cannot be paid before the survivor is "+
+					strconv.FormatFloat(q.Benefit.Survivor.Earliest, 'f', -1, 64)+": it starts then, not at the death")
+			}
+		}
+	}
 	for i := range p.Accounts {
 		a := &p.Accounts[i]
 		if a.Wrapper != nil {

@@ -43,6 +43,11 @@ type Account struct {
 	// Rate converts the plan's currency into the wrapper country's, whose
 	// limits and caps are in it (0: the same currency).
 	Rate float64
+	// Yield is a taxable account's dividends and interest a year, a share
+	// of its balance at the start of the year, paid out and taxed in the
+	// year (part of Return, not beside it); QualifiedShare of it is taxed
+	// as dividends (US qualified dividends), the rest as interest.
+	Yield, QualifiedShare float64
 	// OpenedYear is the calendar year the account was opened (0: the
 	// plan's first year); holding periods count from it.
 	OpenedYear int
@@ -158,6 +163,9 @@ type Plan struct {
 	// Converts are the wrappers conversions may move money to, for the
 	// accounts the engine adds when the plan has none of them.
 	Converts []*Wrapper
+	// Care is the health-care spending and the credits and surcharges on
+	// it (nil: none).
+	Care *Care
 }
 
 // FieldError is a plan the engine cannot run, with the request field at
@@ -207,6 +215,9 @@ func Check(p *Plan) error {
 		}
 		if a.Wrapper != nil && a.Wrapper.Contrib.Closed && (a.Contribution > 0 || a.Employer > 0) {
 			return fieldErr(at("accounts", i)+".annualContribution", a.Wrapper.Name+" takes no new contributions")
+		}
+		if a.Yield != 0 && (a.Wrapper != nil || a.Type != "taxable" || !(a.Yield > 0 && a.Yield < 1) || !(a.QualifiedShare >= 0 && a.QualifiedShare <= 1)) {
+			return fieldErr(at("accounts", i)+".yield", "a taxable account's yield is a fraction from 0 to 1, its qualifiedShare from 0 to 1")
 		}
 		if a.OpenedYear > p.StartYear {
 			return fieldErr(at("accounts", i)+".openedYear", "must not be after the plan's first year, "+strconv.Itoa(p.StartYear))

@@ -30,7 +30,10 @@ type Taxes struct {
 type Row struct {
 	PartnerAge int     // -1 without a partner
 	Employment float64 // gross wages
-	Pensions   float64 // pensions and benefits paid
+	Pensions   float64 // pensions and benefits paid, Spousal and Survivor included
+	Spousal    float64 // benefits paid on a living partner's record
+	Survivor   float64 // benefits paid on a dead partner's record
+	Yield      float64 // dividends and interest taxable accounts paid out
 	Required   float64 // required minimum withdrawals taken
 	Converted  float64 // moved between wrappers by conversions
 	OverLimit  float64 // contributions above a limit, paid into the taxable account
@@ -44,6 +47,15 @@ type Row struct {
 	Advance   float64
 	Tax       Taxes
 	Residence string // the country code the year is taxed in ("" without tax)
+	Health    HealthYear
+}
+
+// HealthYear is a year's health-care spending and what income changed in it;
+// money of the year.
+type HealthYear struct {
+	Premiums  float64 // the plan's health-care spending
+	Credit    float64 // the premium tax credit received
+	Surcharge float64 // income-related premium surcharges paid (Medicare IRMAA)
 }
 
 // Bridge is a run of retired years in which some tax-deferred or pension

@@ -18,6 +18,9 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 			r = pi
 		}
 		g := a.bal * r
+		if a.paid > 0 {
+			g = a.bal*r - a.yield*a.bal // its dividends and interest were paid out
+		}
 		if a.w != nil && a.w.EarningsTax > 0 {
 			g -= e.earningsTax(a, g, ys)
 		}

@@ -63,6 +63,8 @@ type Rules struct {
 	// income from one return to the other (Canada's pension income
 	// splitting).
 	PensionSplit *PensionSplit `json:"pensionSplit,omitempty"`
+	// Health are the rules on health costs that depend on income.
+	Health *Health `json:"health,omitempty"`
 }
 
 // PensionSplit moves up to Share of the eligible pension income (pensions
@@ -160,6 +162,10 @@ type Contrib struct {
 	// PreTax contributions are taken off the employment income that is
 	// taxed.
 	PreTax bool `json:"preTax,omitempty"`
+	// SocialWages: pre-tax contributions stay wages for social
+	// contributions (US elective deferrals are FICA wages); else they are
+	// taken off the wages social contributions are charged on too.
+	SocialWages bool `json:"socialWages,omitempty"`
 	// Group names the limit the wrapper shares with others (the US
 	// elective-deferral limit of 401(k) and Roth 401(k)); "" its own.
 	// Each wrapper stays within its own Limits, and the group's total
@@ -198,8 +204,11 @@ type Contrib struct {
 
 // Limit is a year's contribution limit with its catch-ups by age.
 type Limit struct {
-	Year    int       `json:"year"`
-	Amount  float64   `json:"amount"`
+	Year   int     `json:"year"`
+	Amount float64 `json:"amount"`
+	// Family, when > 0, is the limit of a plan for two (family coverage of
+	// a US HSA): shared by the spouses, each adding their own catch-up.
+	Family  float64   `json:"family,omitempty"`
 	CatchUp []CatchUp `json:"catchUp,omitempty"`
 	// LessWageShare, when > 0, lowers the year's limit by this share of the
 	// person's wages up to LessWageCap: room other statutory payments use
@@ -362,9 +371,73 @@ type Benefit struct {
 	Inclusion *Inclusion `json:"inclusion,omitempty"`
 	// Recovery is a charge that takes back part of the benefit above an
 	// income threshold.
-	Recovery *Recovery    `json:"recovery,omitempty"`
+	Recovery *Recovery `json:"recovery,omitempty"`
+	// Spousal and Survivor, when set, pay a partner's benefit on the
+	// other's record (the US spouse's and widow(er)'s benefits).
+	Spousal  *Spousal     `json:"spousal,omitempty"`
+	Survivor *Survivor    `json:"survivor,omitempty"`
 	Sources  []tax.Source `json:"src"`
 	Notes    string       `json:"notes,omitempty"`
+}
+
+// Spousal is a benefit on the partner's record while both live: Share of
+// the partner's normal-age amount, less the person's own normal-age
+// amount (their own is paid first), from when both have claimed; reduced
+// by Early for each month it starts before the person's normal age, with
+// no delayed credit.
+type Spousal struct {
+	Share float64      `json:"share"`
+	Early []Step       `json:"early"`
+	Src   []tax.Source `json:"src"`
+}
+
+// Survivor is the benefit of a widow(er) on the deceased partner's
+// record: the deceased's benefit as paid (at least Floor of their
+// normal-age amount when they claimed early), or their normal-age amount
+// with the delayed credit earned to their death when they had not claimed,
+// reduced when claimed before the survivor's own NormalAge, linearly to
+// AtEarliest at Earliest. It is paid in so far as it exceeds the
+// survivor's own benefit.
+type Survivor struct {
+	Earliest   float64      `json:"earliest"`
+	NormalAge  []BirthRule  `json:"normalAge"`
+	AtEarliest float64      `json:"atEarliest"`
+	Floor      float64      `json:"floor"`
+	Src        []tax.Source `json:"src"`
+}
+
+// Factor is the share of a survivor's benefit paid to a person born in
+// birthYear who claims it at claimAge (a claim before Earliest is taken at
+// Earliest).
+func (s *Survivor) Factor(birthYear int, claimAge float64) float64 {
+	normal := ByBirth(s.NormalAge, birthYear)
+	claimAge = max(claimAge, s.Earliest)
+	span := math.Round((normal - s.Earliest) * 12)
+	early := math.Round((normal - claimAge) * 12)
+	if early <= 0 || span <= 0 {
+		return 1
+	}
+	return 1 - (1-s.AtEarliest)*early/span
+}
+
+// Factor is the share of the spousal amount paid when it starts at
+// startAge for a person born in birthYear whose normal age is given by
+// normal: reduced before it, never raised after.
+func (sp *Spousal) Factor(normal, startAge float64) float64 {
+	early := int(math.Round((normal - startAge) * 12))
+	cut := 0.0
+	for _, s := range sp.Early {
+		if early <= 0 {
+			break
+		}
+		n := early
+		if s.Months > 0 {
+			n = min(early, s.Months)
+		}
+		cut += float64(n) * s.PerMonth
+		early -= n
+	}
+	return max(0, 1-cut)
 }
 
 // Raise is a benefit's increase by Share from the year its pensioner is
@@ -446,6 +519,9 @@ func ParseRules(b []byte) (*Rules, error) {
 			return nil, fmt.Errorf("wrappers: %s: pensionSplit: %w", r.Country, err)
 		}
 	}
+	if err := r.checkHealth(r.Health); err != nil {
+		return nil, fmt.Errorf("wrappers: %s: health: %w", r.Country, err)
+	}
 	for name, t := range r.Tables {
 		if len(t.Values) == 0 || t.FromAge <= 0 {
 			return nil, fmt.Errorf("wrappers: %s: table %s is empty", r.Country, name)
@@ -483,8 +559,8 @@ func (r *Rules) check(w *Wrapper) error {
 		return fmt.Errorf("contribution limits are not by ascending year")
 	}
 	for _, l := range w.Contrib.Limits {
-		if l.Amount <= 0 {
-			return fmt.Errorf("limit %d is %v", l.Year, l.Amount)
+		if l.Amount <= 0 || (l.Family != 0 && l.Family < l.Amount) {
+			return fmt.Errorf("limit %d is %v (family %v)", l.Year, l.Amount, l.Family)
 		}
 		if err := r.checkSources(l.Src); err != nil {
 			return err
@@ -570,6 +646,22 @@ func (r *Rules) checkBenefit(b *Benefit) error {
 	if rc := b.Recovery; rc != nil && (rc.Rate <= 0 || len(rc.Thresholds) == 0) {
 		return fmt.Errorf("recovery without rate or thresholds")
 	}
+	if sp := b.Spousal; sp != nil {
+		if !(sp.Share > 0 && sp.Share <= 1) {
+			return fmt.Errorf("spousal share %v", sp.Share)
+		}
+		if err := r.checkSources(sp.Src); err != nil {
+			return err
+		}
+	}
+	if sv := b.Survivor; sv != nil {
+		if len(sv.NormalAge) == 0 || !ascending(sv.NormalAge) || sv.Earliest <= 0 || !(sv.AtEarliest > 0 && sv.AtEarliest <= 1) || sv.Floor < 0 || sv.Floor > 1 {
+			return fmt.Errorf("survivor: normal ages, earliest, atEarliest or floor missing or out of range")
+		}
+		if err := r.checkSources(sv.Src); err != nil {
+			return err
+		}
+	}
 	return r.checkSources(b.Sources)
 }
 
@@ -637,15 +729,43 @@ func (c *Contrib) LimitFor(year, age int, infl float64) (limit float64, ok bool)
 			l = &c.Limits[i]
 		}
 	}
-	amount, extra := l.Amount, 0.0
+	amount := l.Amount + l.catchUp(age)
+	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
+		amount *= infl
+	}
+	return amount, true
+}
+
+// catchUp is the largest catch-up of l for a person of age.
+func (l *Limit) catchUp(age int) float64 {
+	extra := 0.0
 	for _, cu := range l.CatchUp {
 		if age >= cu.FromAge && (cu.ToAge == 0 || age < cu.ToAge) {
 			extra = max(extra, cu.Amount)
 		}
 	}
-	amount += extra
-	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
-		amount *= infl
+	return extra
+}
+
+// FamilyFor is the limit of year for a couple sharing family coverage
+// (the family amount, indexed as LimitFor's) and the catch-up of a person
+// of age within it; ok false when the wrapper has no family limit.
+func (c *Contrib) FamilyFor(year, age int, infl float64) (family, catchUp float64, ok bool) {
+	if len(c.Limits) == 0 {
+		return 0, 0, false
 	}
-	return amount, true
+	l := &c.Limits[0]
+	for i := range c.Limits {
+		if c.Limits[i].Year <= year {
+			l = &c.Limits[i]
+		}
+	}
+	if l.Family <= 0 {
+		return 0, 0, false
+	}
+	family, catchUp = l.Family, l.catchUp(age)
+	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
+		family, catchUp = family*infl, catchUp*infl
+	}
+	return family, catchUp, true
 }

@@ -23,6 +23,10 @@ type yearState struct {
 	contribOut float64 // own contributions paid from pay, limits included
 	fundTax    float64 // taxes withheld inside wrappers on their earnings (settle)
 	row        Row
+	// health: the benchmark premium of the year when the premium credit
+	// applies (0: it does not), the credit the last taxes found, and the
+	// household's modified adjusted gross income
+	bench, credit, magi float64
 }
 
 // maxSolve bounds the rounds that draw the tax a withdrawal itself costs.
@@ -71,12 +75,13 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		cpiEnd := cpi * (1 + pi)
 		e.settle(&ys, ret, pi)
 		real := e.total() / cpiEnd
-		o.lifeTax += (ys.due + ys.fundTax) / cpi
-		o.taxPV += (ys.due + ys.fundTax) / disc
+		o.lifeTax += (ys.due + ys.fundTax + ys.credit) / cpi
+		o.taxPV += (ys.due + ys.fundTax + ys.credit) / disc
 		o.converted += ys.row.Converted / cpi
 		o.shortReal += short / cpi / grow
 		disc *= 1 + e.p.Return
 		grow *= (1 + ret) / (1 + pi)
+		e.magi[t], e.magiJoint[t] = ys.magi, e.joint(&ys)
 		if res != nil {
 			ys.row.Short = short
 			e.emit(&ys, res, real)
@@ -186,7 +191,6 @@ func (e *engine) inherit(from, to int) {
 
 // income adds the year's wages and pensions.
 func (e *engine) income(ys *yearState) {
-	res := &e.p.Residences[ys.res]
 	for i := 0; i < e.np; i++ {
 		if ys.work[i] {
 			q := &e.ppl[i]
@@ -218,24 +222,51 @@ func (e *engine) income(ys *yearState) {
 		if e.firstShare[k] > 0 && ys.age[q.Owner] == e.pensionFrom[k] {
 			a *= e.firstShare[k]
 		}
-		ys.row.Pensions += a
-		ys.inflow += a
-		f := &ys.f[q.Owner]
-		b := q.Benefit
-		switch {
-		case b != nil && b.TaxedName == "none":
-		case b != nil && b.Inclusion != nil && q.Country == res.Country:
-			f.benefit += a
-			f.incl = b.Inclusion
-		default:
-			f.pension += a
-			if b != nil {
-				f.statutory += a
-			}
+		e.benefitIncome(ys, q, q.Owner, a)
+	}
+	e.partnerBenefits(ys)
+	e.yields(ys)
+}
+
+// benefitIncome pays a of pension q to person i and taxes it as q is
+// taxed.
+func (e *engine) benefitIncome(ys *yearState, q *Pension, i int, a float64) {
+	res := &e.p.Residences[ys.res]
+	ys.row.Pensions += a
+	ys.inflow += a
+	f := &ys.f[i]
+	b := q.Benefit
+	switch {
+	case b != nil && b.TaxedName == "none":
+	case b != nil && b.Inclusion != nil && q.Country == res.Country:
+		f.benefit += a
+		f.incl = b.Inclusion
+	default:
+		f.pension += a
+		if b != nil {
+			f.statutory += a
 		}
-		if b != nil && b.Recovery != nil && q.Country == res.Country {
-			f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
+	}
+	if b != nil && b.Recovery != nil && q.Country == res.Country {
+		f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
+	}
+}
+
+// yields pays each taxable account's dividends and interest of the year on
+// its balance at the start: money of the year's income, taxed, the rest
+// of the account's return its price growth (settle).
+func (e *engine) yields(ys *yearState) {
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.paid = 0; a.yield <= 0 || a.bal <= 0 {
+			continue
 		}
+		a.paid = a.yield * a.bal
+		f := &ys.f[a.owner]
+		f.dividends += a.qualified * a.paid
+		f.interest += (1 - a.qualified) * a.paid
+		ys.inflow += a.paid
+		ys.row.Yield += a.paid
 	}
 }
 
@@ -253,6 +284,8 @@ func pow(x float64, n int) float64 {
 // money is paid in at the end of the year (settle).
 func (e *engine) contribute(ys *yearState) {
 	var used [2][maxHeld]float64 // by person, by the account that holds the group
+	var shared [2]float64        // by person: paid within a family limit, beyond their catch-up
+	family := e.np == 2 && ys.alive[0] && ys.alive[1]
 	year := e.year0 + ys.t
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
@@ -267,12 +300,18 @@ func (e *engine) contribute(ys *yearState) {
 			c := &w.Contrib
 			g := e.group(i)
 			infl := e.indexFrom(c, year, ys)
+			catchUp := -1.0 // within a family limit: the owner's catch-up
 			if lim, ok := c.LimitFor(year, ys.age[o], infl); ok {
 				q := &e.ppl[o]
 				gross := q.income * ys.cpi * pow(1+q.g, ys.t)
 				lim = c.tapered(year, lim, gross*a.rate, emp*a.rate, infl, q.flexed)
 				lim -= c.wageOffset(year, ys.f[o].wages*a.rate, infl)
 				room := lim/a.rate - used[o][g]
+				if fam, cu, ok := c.FamilyFor(year, ys.age[o], infl); ok && family {
+					// the spouses share the family limit, each with their own catch-up
+					catchUp = cu / a.rate
+					room = (fam+cu)/a.rate - used[o][g] - shared[1-o]
+				}
 				if c.EmployerInLimit {
 					room -= emp
 				}
@@ -289,8 +328,18 @@ func (e *engine) contribute(ys *yearState) {
 				allowed = 0
 			}
 			used[o][g] += allowed
+			if catchUp >= 0 {
+				in := allowed
+				if c.EmployerInLimit {
+					in += emp
+				}
+				shared[o] += max(0, in-catchUp)
+			}
 			if c.PreTax {
 				ys.f[o].wages -= allowed
+				if c.SocialWages {
+					ys.f[o].deferred += allowed
+				}
 			}
 			paid := allowed*(1+c.Bonus) + emp
 			// the entry tax is withheld inside the fund: it counts as tax,
@@ -376,6 +425,9 @@ func (e *engine) spend(ys *yearState) {
 		amount = e.spendingAt(ys.age[0])
 	}
 	ys.outflow += amount * ys.cpi
+	if e.p.Care != nil {
+		e.care(ys)
+	}
 	if !e.evYear[ys.t] {
 		return
 	}

@@ -24,6 +24,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			ys.row.Split = x
 		}
 	}
+	agi := 0.0 // the household's adjusted gross income, money of the year
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
@@ -37,26 +38,41 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			continue
 		}
 		var in tax.Income
+		deferred := f.deferred
 		if joint {
 			in = e.jointIncome(ys, rate, cpi)
+			deferred += ys.f[1].deferred
 		} else {
 			taxed := f.benefit
 			if f.incl != nil {
-				taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains)*rate, false) / rate
+				taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains+f.interest+f.dividends)*rate, false) / rate
 			}
-			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + moved[i]) / cpi, CapitalGains: f.gains / cpi, Age: ys.age[i]}
+			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + moved[i]) / cpi, CapitalGains: f.gains / cpi,
+				Interest: f.interest / cpi, Dividends: f.dividends / cpi, Age: ys.age[i]}
 			if f.incl != nil {
 				in.SocialSecurity = taxed / cpi
 			} else {
 				in.Pension += taxed / cpi
 			}
 		}
-		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 && in.SocialSecurity == 0 {
+		agi += (in.Employment + in.Pension + in.CapitalGains + in.Interest + in.Dividends + in.SocialSecurity) * cpi
+		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 && in.SocialSecurity == 0 && in.Interest == 0 && in.Dividends == 0 {
 			continue
 		}
 		c := e.due(i, res.Region, &in)
+		social := c.Social
+		if deferred > 0 {
+			// deferrals that stay social wages: the social contributions
+			// are those of the wages before them
+			full := in
+			full.Employment += deferred / cpi
+			if joint {
+				full.PartnerEmployment += ys.f[1].deferred / cpi
+			}
+			social = e.due(2+i, res.Region, &full).Social
+		}
 		t.Income += (c.Income + c.Regional) * cpi
-		t.Social += c.Social * cpi
+		t.Social += social * cpi
 		t.Capital += c.Capital * cpi
 	}
 	for i := 0; i < e.np && res.System != nil; i++ {
@@ -73,7 +89,20 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	if breakdown {
 		ys.row.Tax = t
 	}
-	return t.Total
+	ys.magi = agi
+	if ys.bench > 0 {
+		// the credit's income counts the whole of a benefit
+		magi := 0.0
+		for i := 0; i < e.np; i++ {
+			f := &ys.f[i]
+			magi += f.wages + f.pension + f.gains + f.interest + f.dividends + f.benefit
+		}
+		ys.credit = e.premiumCredit(ys, magi)
+		if breakdown {
+			ys.row.Health.Credit = ys.credit
+		}
+	}
+	return t.Total - ys.credit
 }
 
 // split is the pension income the partner with the larger income moves
@@ -111,6 +140,7 @@ func (e *engine) jointIncome(ys *yearState, rate, cpi float64) tax.Income {
 	benefit := a.benefit + b.benefit
 	in := tax.Income{Employment: (a.wages + b.wages) / cpi, PartnerEmployment: b.wages / cpi,
 		Pension: (a.pension + b.pension + benefit) / cpi, CapitalGains: (a.gains + b.gains) / cpi,
+		Interest: (a.interest + b.interest) / cpi, Dividends: (a.dividends + b.dividends) / cpi,
 		Age: ys.age[0], PartnerAge: ys.age[1], Joint: true}
 	if incl := a.incl; incl != nil || b.incl != nil {
 		// a benefit with an inclusion rule is taxed as the country's
@@ -118,7 +148,7 @@ func (e *engine) jointIncome(ys *yearState, rate, cpi float64) tax.Income {
 		if incl == nil {
 			incl = b.incl
 		}
-		other := a.wages + a.pension + a.gains + b.wages + b.pension + b.gains
+		other := a.wages + a.pension + a.gains + a.interest + a.dividends + b.wages + b.pension + b.gains + b.interest + b.dividends
 		in.Pension -= benefit / cpi
 		in.SocialSecurity = incl.Taxable(benefit*rate, other*rate, true) / rate / cpi
 	}
@@ -129,10 +159,10 @@ func (e *engine) jointIncome(ys *yearState, rate, cpi float64) tax.Income {
 // couple's on a joint return.
 func (e *engine) ordinary(ys *yearState, owner int) float64 {
 	f := &ys.f[owner]
-	x := f.wages + f.pension + f.benefit
+	x := f.wages + f.pension + f.benefit + f.interest
 	if e.joint(ys) {
 		g := &ys.f[1-owner]
-		x += g.wages + g.pension + g.benefit
+		x += g.wages + g.pension + g.benefit + g.interest
 	}
 	return x
 }
@@ -142,6 +172,8 @@ func (e *engine) ordinary(ys *yearState, owner int) float64 {
 // income, and the row's breakdown is the last round's. The rules are the
 // year's compiled for the return's kind (its filing and age group), kept
 // while the year's rules and the return's kind stay.
+// Slots 0 and 1 are the persons' returns, 2 and 3 the same returns with
+// their deferrals counted as wages (their social contributions).
 func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	m := &e.memo[i]
 	if m.ok && m.in == *in && m.ver == e.ver {

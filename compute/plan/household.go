@@ -29,6 +29,9 @@ type Household struct {
 	Moves       []Move
 	Filing      string // "", "single" or "joint"
 	OwnMix      bool   // some account gave its own stock share (not modelled)
+	// Care is the health-care spending by age and the benchmark premium
+	// (nil: none); its Rules are resolved by Run from the tax country.
+	Care *household.Care
 }
 
 // Move is a relocation at an age of the first person.
@@ -50,6 +53,7 @@ type householdWork struct {
 	accts [fi.MaxScenarios + 1][household.MaxAccounts]household.Account
 	pens  [fi.MaxScenarios + 1][household.MaxPensions]household.Pension
 	homes [fi.MaxScenarios + 1][household.MaxMoves + 1]household.Residence
+	care  [fi.MaxScenarios + 1]household.Care
 	mc    fi.MCResult
 	// the search over the base plan's decisions and its plan's result
 	decide *decide.Work
@@ -121,6 +125,34 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 	if err := explicitOrder(h, hp); err != nil {
 		return err
 	}
+	return resolveCare(h, hp, &hw.care[k], rules, homes[0].Country)
+}
+
+// resolveCare sets the plan's health care and the tax country's rules on
+// it; a benchmark premium needs a country with a premium credit and a
+// person under its age.
+func resolveCare(h *Household, hp *household.Plan, c *household.Care, rules func(string) *household.Rules, cc string) error {
+	if h.Care == nil {
+		return nil
+	}
+	*c = *h.Care
+	c.Rules, c.Country = nil, cc
+	if r := rules(cc); cc != "" && r != nil {
+		c.Rules = r.Health
+	}
+	if c.Benchmark > 0 {
+		if c.Rules == nil || c.Rules.Credit == nil {
+			return &FieldError{"healthcare.benchmarkPremium", "a premium tax credit is modelled for the US only (the plan's tax country is " + strconv.Quote(cc) + ")"}
+		}
+		young := false
+		for _, q := range hp.People {
+			young = young || q.Age < c.Rules.Credit.UnderAge
+		}
+		if !young {
+			return &FieldError{"healthcare.benchmarkPremium", "the premium tax credit is for people under " + strconv.Itoa(c.Rules.Credit.UnderAge) + " (Medicare from then): nobody in the plan is"}
+		}
+	}
+	hp.Care = c
 	return nil
 }
 

@@ -269,6 +269,8 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyFloatP(b, a.AnnualContribution)
 		b = keyFloatP(b, a.EmployerContribution)
 		b = keyFloatP(b, a.StockShare)
+		b = keyFloatP(b, a.Yield)
+		b = keyFloatP(b, a.QualifiedShare)
 		b = keyIntP(b, a.OpenedYear)
 	}
 	b = keyInt(b, len(h.Spending))
@@ -292,6 +294,16 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyString(b, m.Country)
 		b = keyString(b, m.Region)
 		b = keyString(b, m.CityID)
+	}
+	b = keyBool(b, h.Healthcare != nil)
+	if c := h.Healthcare; c != nil {
+		b = keyFloatP(b, c.BenchmarkPremium)
+		b = keyInt(b, len(c.Phases))
+		for _, p := range c.Phases {
+			b = keyInt(b, p.FromAge)
+			b = keyFloat(b, p.Amount)
+			b = keyFloatP(b, p.Inflation)
+		}
 	}
 	b = keyBool(b, h.Optimize != nil)
 	if o := h.Optimize; o != nil {

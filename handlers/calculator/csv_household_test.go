@@ -44,7 +44,8 @@ func TestCalculatorCSVHousehold(t *testing.T) {
 		t.Fatalf("accounts %v", ids)
 	}
 	want := strings.Split("scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax,"+
-		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,wealthTax,residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale", ",")
+		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,wealthTax,residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale,"+
+		"yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge", ",")
 	for _, id := range ids {
 		for _, f := range []string{"startBalance", "contributions", "growth", "withdrawals", "conversions", "endBalance"} {
 			want = append(want, id+"."+f)

@@ -56,6 +56,9 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = jsonw.AppendFixed(b, x.Employment, 2)
 	b = append(b, `,"pensions":`...)
 	b = jsonw.AppendFixed(b, x.Pensions, 2)
+	b = optionalCents(b, `,"yield":`, x.Yield)
+	b = optionalCents(b, `,"spousal":`, x.Spousal)
+	b = optionalCents(b, `,"survivor":`, x.Survivor)
 	b = append(b, `},"accounts":[`...)
 	for k, a := range h.Accounts(i) {
 		if k > 0 {
@@ -85,7 +88,14 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = optionalCents(b, `,"conversions":`, x.Converted)
 	b = optionalCents(b, `,"shortfall":`, x.Short)
 	b = optionalCents(b, `,"pensionSplit":`, x.Split)
-	return optionalCents(b, `,"vorabpauschale":`, x.Advance)
+	b = optionalCents(b, `,"vorabpauschale":`, x.Advance)
+	if c := &x.Health; cents(c.Premiums) != 0 || cents(c.Credit) != 0 || cents(c.Surcharge) != 0 {
+		b = jsonw.AppendFixed(append(b, `,"health":{"premiums":`...), c.Premiums, 2)
+		b = jsonw.AppendFixed(append(b, `,"credit":`...), c.Credit, 2)
+		b = jsonw.AppendFixed(append(b, `,"surcharge":`...), c.Surcharge, 2)
+		b = append(b, '}')
+	}
+	return b
 }
 
 // optionalCents appends key and v in cents unless they round to zero (an

@@ -32,6 +32,8 @@ type calcAccount struct {
 	EmployerContribution *float64 `json:"employerContribution" schema:"min=0,max=1e9,default=0" doc:"The employer's yearly payment while the owner works, today's money (wrappers that take one)."`
 	OpenedYear           *int     `json:"openedYear" schema:"min=1900,max=2200" doc:"The calendar year the account was opened, not after the plan's first year (default: the plan's first year). Holding periods count from it: a PEA's five years, an assurance-vie's eight, a Roth IRA's five years for a qualified distribution."`
 	StockShare           *float64 `json:"stockShare" schema:"min=0,max=1" doc:"Accepted for the account's own mix; the plan grows every account at expectedReturn (the notes say so)."`
+	Yield                *float64 `json:"yield" schema:"min=0,max=0.5" doc:"taxable only: dividends and interest a year, as a fraction of the balance at the start of the year (part of expectedReturn, not beside it). They are paid out, taxed in the year (the row's income.yield), and what the year leaves of them is saved back at cost."`
+	QualifiedShare       *float64 `json:"qualifiedShare" schema:"min=0,max=1,default=1" doc:"With yield: the share of it taxed as dividends (US: qualified dividends, at the capital gains rates); the rest is taxed as interest."`
 }
 
 type calcPhase struct {
@@ -50,6 +52,17 @@ type calcMove struct {
 	CityID  string `json:"cityId" schema:"maxLen=64" doc:"A city of GET /api/v1/geo/cities: retirement spending follows its budget for the household from then on."`
 }
 
+type calcCarePhase struct {
+	FromAge   int      `json:"fromAge" schema:"required,min=0,max=120" doc:"Age of the first person from which it applies."`
+	Amount    float64  `json:"amount" schema:"required,min=0,max=1e8" doc:"Yearly health-care spending from then on (premiums and what insurance leaves to pay), today's money."`
+	Inflation *float64 `json:"inflation" schema:"min=-0.05,max=0.2" doc:"Its own yearly rise from today (medical inflation). Default: the plan's inflation."`
+}
+
+type calcHealthcare struct {
+	Phases           []calcCarePhase `json:"phases" schema:"maxItems=8" doc:"Health-care spending by age of the first person, in ascending fromAge; added to the year's spending (the row's health.premiums)."`
+	BenchmarkPremium *float64        `json:"benchmarkPremium" schema:"min=0,max=1e6" doc:"US only: the household's yearly premium for the benchmark plan (second-lowest-cost silver, healthcare.gov), today's money. Retired years with someone under 65 then receive the premium tax credit on the household's income (2026 rules: 100% to 400% of the poverty line), at most the year's health spending (the row's health.credit)."`
+}
+
 // calcHousehold are the household fields of the base request.
 type calcHousehold struct {
 	Partner         *calcPartner      `json:"partner" doc:"A second person: the flat fields describe the first. Every row adds partnerAge."`
@@ -58,6 +71,7 @@ type calcHousehold struct {
 	WithdrawalOrder schema.NameOrList `json:"withdrawalOrder" schema:"enum=conventional|proportional|tax-smart,maxLen=32,maxItems=12" doc:"conventional (default: cash, taxable, tax-deferred and pensions, tax-free), proportional (every open account by its balance), tax-smart (tax-deferred money up to the top of the lowest taxed band first, then conventional), or account ids in the order to draw them (the rest after, conventionally). Access ages always hold: money is taken before its access age only when nothing else is left, with the statute's charge on the row."`
 	Conversions     *calcConversions  `json:"conversions" doc:"US Roth conversions."`
 	Relocations     []calcMove        `json:"relocations" schema:"maxItems=4" doc:"Moves to another country (ascending atAge): from then on the plan is taxed there."`
+	Healthcare      *calcHealthcare   `json:"healthcare" doc:"Health-care spending by age, and for the US the premium tax credit before 65 and Medicare's income-related surcharges (IRMAA, from the income of two years earlier) from 65."`
 	Optimize        *calcOptimize     `json:"optimize" doc:"Choose the plan's decisions instead of only simulating them: the answer adds optimized (the decisions, the objective's value, the gains, each decision's worth alone, and the rows under them). The plan is run as a household."`
 }
 
@@ -76,7 +90,7 @@ type calcTarget struct {
 func (r *calcRequest) isHousehold() bool {
 	h := &r.calcHousehold
 	if h.Partner != nil || len(h.Accounts) > 0 || len(h.Spending) > 0 || h.WithdrawalOrder.Name != "" || h.WithdrawalOrder.List != nil ||
-		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Optimize != nil {
+		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Healthcare != nil || h.Optimize != nil {
 		return true
 	}
 	for _, p := range r.Pensions {
@@ -139,6 +153,9 @@ func householdOf(req *calcRequest, hh *plan.Household) (field, msg string) {
 	if req.Tax != nil {
 		hh.Filing = req.Tax.Filing
 	}
+	if field, msg := careOf(h.Healthcare, hh); field != "" {
+		return field, msg
+	}
 	if hh.Filing == "joint" && h.Partner == nil {
 		return "tax.filing", "joint filing needs a partner"
 	}
@@ -167,6 +184,13 @@ func accountsOf(accts []calcAccount, hh *plan.Household) (field, msg string) {
 			}
 			x.Owner = 1
 		}
+		if a.Yield != nil && *a.Yield > 0 {
+			if a.Type != "taxable" {
+				return f + ".yield", "applies to taxable accounts only (a wrapper's dividends and interest are not taxed in the year)"
+			}
+			x.Yield, x.QualifiedShare = *a.Yield, 1
+			setF(&x.QualifiedShare, a.QualifiedShare)
+		}
 		setF(&x.CostBasis, a.CostBasis)
 		hh.OwnMix = hh.OwnMix || a.StockShare != nil
 		setF(&x.Contribution, a.AnnualContribution)
@@ -191,6 +215,30 @@ func pensionsOf(list []calcPension, partner bool, dst []household.Pension) ([]ho
 		dst = append(dst, household.Pension{Owner: owner, FromAge: p.FromAge, Amount: p.Amount, Indexed: p.InflationLinked, Kind: p.Kind})
 	}
 	return dst, "", ""
+}
+
+// careOf fills hh's health care from the request's.
+func careOf(c *calcHealthcare, hh *plan.Household) (field, msg string) {
+	if c == nil {
+		return "", ""
+	}
+	care := &household.Care{}
+	for i, p := range c.Phases {
+		if i > 0 && p.FromAge <= c.Phases[i-1].FromAge {
+			return "healthcare.phases[" + strconv.Itoa(i) + "].fromAge", "phases must be in ascending order of age"
+		}
+		ph := household.CarePhase{FromAge: p.FromAge, Amount: p.Amount}
+		if p.Inflation != nil {
+			ph.Inflation, ph.HasInflation = *p.Inflation, true
+		}
+		care.Phases = append(care.Phases, ph)
+	}
+	setF(&care.Benchmark, c.BenchmarkPremium)
+	if care.Benchmark > 0 && len(care.Phases) == 0 {
+		return "healthcare.phases", "a benchmark premium needs the health-care spending it is part of"
+	}
+	hh.Care = care
+	return "", ""
 }
 
 // optimizeOf reads the request's optimize into d and reports the first

@@ -112,6 +112,11 @@ func TestHouseholdValidation(t *testing.T) {
 		{`{` + base + `,"relocations":[{"atAge":50,"country":"PT"},{"atAge":45,"country":"ES"}],"tax":{"country":"US"}}`, "VALIDATION_ERROR", "relocations[1].atAge"},
 		{`{` + base + `,"partner":{"age":40},"goals":{"fiByAge":50}}`, "VALIDATION_ERROR", "goals"},
 		{`{` + base + `,"conversions":{"upToRate":0.9}}`, "VALIDATION_ERROR", "conversions.upToRate"},
+		{`{` + base + `,"accounts":[{"id":"a","type":"us-401k","balance":1,"yield":0.02}],"tax":{"country":"US"}}`, "VALIDATION_ERROR", "accounts[0].yield"},
+		{`{"currentAge":66,"annualIncome":0,"annualExpenses":40000,"healthcare":{"phases":[{"fromAge":60,"amount":9000}],"benchmarkPremium":8000},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "healthcare.benchmarkPremium"},
+		{`{` + base + `,"healthcare":{"phases":[{"fromAge":60,"amount":9000}],"benchmarkPremium":8000},"tax":{"country":"GB"}}`, "VALIDATION_ERROR", "healthcare.benchmarkPremium"},
+		{`{` + base + `,"healthcare":{"benchmarkPremium":8000},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "healthcare.phases"},
+		{`{` + base + `,"healthcare":{"phases":[{"fromAge":60,"amount":1},{"fromAge":50,"amount":1}]}}`, "VALIDATION_ERROR", "healthcare.phases[1].fromAge"},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {
@@ -125,5 +130,43 @@ func TestHouseholdValidation(t *testing.T) {
 				t.Fatalf("no detail for %s: %s", c.path, r.Raw)
 			}
 		})
+	}
+}
+
+// The US household rules in the answer: a survivor keeps the larger
+// Social Security benefit, the premium credit and the IRMAA surcharge are
+// on the rows, in JSON and CSV alike.
+func TestHouseholdUSRulesInRows(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := `{"currentAge":58,"lifeExpectancy":80,"annualIncome":0,"annualExpenses":50000,"targetRetirementAge":58,"inflationRate":0,` +
+		`"partner":{"age":60,"lifeExpectancy":70},"tax":{"country":"US"},` +
+		`"accounts":[{"id":"brokerage","type":"taxable","balance":900000,"costBasis":900000,"yield":0.03},{"id":"ira","type":"us-ira","owner":"partner","balance":600000}],"withdrawalOrder":"tax-smart",` +
+		`"pensions":[{"fromAge":67,"amount":12000,"kind":"us-social-security"},{"fromAge":70,"amount":36000,"kind":"us-social-security","owner":"partner"}],` +
+		`"healthcare":{"phases":[{"fromAge":58,"amount":20000},{"fromAge":65,"amount":8000}],"benchmarkPremium":18000}}`
+	rows := rowsOf(t, calc(t, h, body).Data())
+	health := func(i int) map[string]any {
+		x, ok := rows[i]["health"].(map[string]any)
+		if !ok {
+			t.Fatalf("row %d has no health: %v", i, rows[i])
+		}
+		return x
+	}
+	if c := num(t, health(0)["credit"]); c <= 0 || c > 18000 {
+		t.Errorf("first year's premium credit %v, want within (0, 18000]", c)
+	}
+	if s := num(t, health(9)["surcharge"]); s < 0 {
+		t.Errorf("surcharge %v", s)
+	}
+	if y := num(t, rows[0]["income"].(map[string]any)["yield"]); y != 27000 {
+		t.Errorf("yield %v, want 27000", y)
+	}
+	// the partner (70 from row 10) dies at 70: from row 10 the first person,
+	// 68, is paid the partner's 124% instead of their own 12,000 x 1.0
+	in := rows[10]["income"].(map[string]any)
+	if s := num(t, in["survivor"]); s <= 0 {
+		t.Fatalf("no survivor benefit after the death: %v", in)
+	}
+	if p := num(t, in["pensions"]); p < 36000*1.24-0.01 {
+		t.Errorf("the survivor's pensions %v, want at least the partner's %v", p, 36000*1.24)
 	}
 }

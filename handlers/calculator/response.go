@@ -106,6 +106,13 @@ type calcYearDoc struct {
 	Shortfall      float64      `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
 	PensionSplit   float64      `json:"pensionSplit,omitempty" doc:"Household plans of a couple each taxed alone where the residence lets pension income be split (Canada): the pension income moved from the partner with the larger income to the other's return, as much as levels their incomes within the rule's share."`
 	Vorabpauschale float64      `json:"vorabpauschale,omitempty" doc:"Household plans with German equity funds (de-aktienfonds): last year's Vorabpauschale taxed this year as a gain (30% of it free), before the exemption."`
+	Health         *healthDoc   `json:"health,omitempty" doc:"Household plans with healthcare, in years with health spending, a credit or a surcharge; money of the year."`
+}
+
+type healthDoc struct {
+	Premiums  float64 `json:"premiums" schema:"required" doc:"The plan's health-care spending of the year (healthcare.phases), part of the year's spending."`
+	Credit    float64 `json:"credit" schema:"required" doc:"US premium tax credit received (retired years with someone under 65 and a benchmarkPremium): the benchmark premium less the household's contribution, 0 above 400% of the poverty line."`
+	Surcharge float64 `json:"surcharge" schema:"required" doc:"US Medicare Part B and D income-related surcharges (IRMAA) paid for each person from 65, by the modified adjusted gross income of two years earlier."`
 }
 
 // rowTaxDoc is a row's tax: a number for a one-pot plan (Number), the
@@ -132,6 +139,9 @@ func (t rowTaxDoc) MarshalJSON() ([]byte, error) {
 type incomeDoc struct {
 	Employment float64 `json:"employment" schema:"required" doc:"Gross wages."`
 	Pensions   float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
+	Yield      float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
+	Spousal    float64 `json:"spousal,omitempty" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
+	Survivor   float64 `json:"survivor,omitempty" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
 }
 
 type accountDoc struct {
