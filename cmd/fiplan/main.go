@@ -96,10 +96,13 @@ var errHelp = flagErrHelp()
 func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	// Every other setting is put to use before the address is bound, so
 	// that a failure names the setting at fault, not a busy port.
-	db, err := startStore(ctx, cfg.db, log)
+	raw, err := startStore(ctx, cfg.db, log)
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
 	}
+	// The web app's sign-outs and the API's checks share one mirror of the
+	// sign-out marks, so that a sign-out here holds here at once.
+	db := store.NewMirror(raw, nil)
 	defer db.Close()
 
 	secret := []byte(cfg.jwtSecret)
