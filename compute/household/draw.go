@@ -286,10 +286,28 @@ func (e *engine) taxOut(a *held, x float64, f *flows, t int) {
 		free := a.w.Withdrawal.TaxFree(x*a.rate, q.capUsed*a.rate) / a.rate
 		q.capUsed += free
 		f.pension += x - free
+	case a.w.Access.QualifiedAfter > t+a.heldFor:
+		a.unqualified(x, f)
 	default:
 		a.basis = min(a.basis, a.bal-x)
 		a.seasoned = min(a.seasoned, a.bal-x)
 	}
+}
+
+// unqualified takes x from a tax-free account after its access age but
+// before its qualifying years: contributions first, then conversions (the
+// seasoned, then the newest pending ones), free of tax; the earnings after
+// them are income.
+func (a *held) unqualified(x float64, f *flows) {
+	free := min(x, a.basis+a.seasoned)
+	a.useBasis(free)
+	rest := x - free
+	for k := range a.pend {
+		c := min(rest, a.pend[k])
+		a.pend[k] -= c
+		rest -= c
+	}
+	f.pension += rest
 }
 
 // sell takes x from a taxable account at average cost: the gain share of

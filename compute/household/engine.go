@@ -9,14 +9,19 @@ import (
 
 // held is an account as the engine holds it.
 type held struct {
-	id     string
-	w      *Wrapper // nil for cash and taxable
-	owner  int
-	class  int // drawing class: 0 cash, 1 taxable, 2 tax-deferred and pensions, 3 tax-free
-	cash   bool
-	access float64 // the owner's access age (0: any time)
-	rmdAge float64 // 0: no required minimums
-	convTo int     // the account conversions move money to; -1 none
+	id      string
+	w       *Wrapper // nil for cash and taxable
+	owner   int
+	class   int // drawing class: 0 cash, 1 taxable, 2 tax-deferred and pensions, 3 tax-free
+	cash    bool
+	access  float64 // the owner's access age (0: any time)
+	rmdAge  float64 // 0: no required minimums
+	convTo  int     // the account conversions move money to; -1 none
+	heldFor int     // whole years the account was held before the plan's first year
+	// phase is the part of the balance in the wrapper's retirement phase
+	// (its earnings untaxed), from the year phaseOn is set
+	phase   float64
+	phaseOn bool
 
 	funds
 
@@ -139,6 +144,9 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		a := &p.Accounts[i]
 		j := e.add(a.ID, a.Type, a.Wrapper, a.Owner, a.Balance, a.CostBasis, a.Contribution, a.Employer)
 		e.acc[j].rate = rateOr1(a.Rate)
+		if a.OpenedYear > 0 {
+			e.acc[j].heldFor = max(0, p.StartYear-a.OpenedYear)
+		}
 	}
 	if e.taxIx < 0 {
 		e.add("taxable", "taxable", nil, 0, 0, -1, 0, 0)

@@ -43,6 +43,9 @@ type Account struct {
 	// Rate converts the plan's currency into the wrapper country's, whose
 	// limits and caps are in it (0: the same currency).
 	Rate float64
+	// OpenedYear is the calendar year the account was opened (0: the
+	// plan's first year); holding periods count from it.
+	OpenedYear int
 }
 
 // Pension is an income for life from an age: a generic pension (Benefit
@@ -189,6 +192,9 @@ func Check(p *Plan) error {
 		}
 		if a.Wrapper != nil && a.Wrapper.Contrib.Closed && (a.Contribution > 0 || a.Employer > 0) {
 			return fieldErr(at("accounts", i)+".annualContribution", a.Wrapper.Name+" takes no new contributions")
+		}
+		if a.OpenedYear > p.StartYear {
+			return fieldErr(at("accounts", i)+".openedYear", "must not be after the plan's first year, "+strconv.Itoa(p.StartYear))
 		}
 		if a.Employer > 0 && (a.Wrapper == nil || !a.Wrapper.Contrib.Employer) {
 			return fieldErr(at("accounts", i)+".employerContribution", "only a wrapper that takes employer contributions does (not "+a.Type+")")

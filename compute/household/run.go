@@ -21,6 +21,7 @@ type yearState struct {
 	wealthOn   bool    // the residence taxes wealth
 	events     float64
 	contribOut float64 // own contributions paid from pay, limits included
+	fundTax    float64 // taxes withheld inside wrappers on their earnings (settle)
 	row        Row
 }
 
@@ -69,7 +70,7 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		cpiEnd := cpi * (1 + pi)
 		e.settle(&ys, ret, pi)
 		real := e.total() / cpiEnd
-		o.lifeTax += ys.due / cpi
+		o.lifeTax += (ys.due + ys.fundTax) / cpi
 		if res != nil {
 			ys.row.Short = short
 			e.emit(&ys, res, real)
@@ -132,12 +133,33 @@ func (e *engine) begin(ys *yearState, atFI bool, o *outcome) {
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		a.y = AccountYear{Start: a.bal}
+		if a.w != nil && a.w.Phase != nil && !a.phaseOn {
+			e.startPhase(a, ys)
+		}
 		if a.w != nil && a.w.Access.Seasoning > 0 {
 			k := t % min(a.w.Access.Seasoning, maxSeasoning)
 			a.seasoned += a.pend[k]
 			a.pend[k] = 0
 		}
 	}
+}
+
+// startPhase moves account a's balance up to the year's cap into its
+// wrapper's retirement phase once its owner, alive and at least the
+// phase's age, does not work.
+func (e *engine) startPhase(a *held, ys *yearState) {
+	ph := a.w.Phase
+	o := a.owner
+	if !ys.alive[o] || ys.work[o] || ys.age[o] < ph.FromAge {
+		return
+	}
+	year := e.year0 + ys.t
+	infl := 1.0
+	if last := ph.Cap[len(ph.Cap)-1].Year; year > last {
+		infl = pow(1+e.p.Inflation, year-max(last, e.year0))
+	}
+	a.phaseOn = true
+	a.phase = min(a.bal, ph.CapFor(year, infl)/a.rate)
 }
 
 // inherit gives the accounts of a person who has died to the survivor (a
@@ -174,6 +196,9 @@ func (e *engine) income(ys *yearState) {
 		a := q.Amount * e.benefitFactor[k]
 		if q.Indexed || q.Benefit != nil {
 			a *= ys.cpi
+		}
+		if rs := q.Benefit.raise(); rs != nil && ys.age[q.Owner] >= rs.FromAge {
+			a *= 1 + rs.Share
 		}
 		ys.row.Pensions += a
 		ys.inflow += a

@@ -149,7 +149,9 @@ func (s *Handlers) complete(c *rest.Ctx, in *assetIn) error {
 		if err != nil {
 			return err
 		}
-		in.Currency = st.BaseCurrency
+		if in.Currency, err = s.base(c.Principal.User, &st); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -274,3 +274,32 @@ func (s *Handlers) settings(user string) (settingsDoc, error) {
 	err := s.settingsRes.read(s.db, user, &v)
 	return v, err
 }
+
+// defaultCurrency is the currency of a user who never chose one.
+const defaultCurrency = "USD"
+
+// baseOf is the currency of the asset summary and the FI score: the
+// settings' base currency, else the profile's currency, else USD. A
+// currency the user never set is never stored; it is worked out here.
+func baseOf(st *settingsDoc, p *profile) string {
+	switch {
+	case st.BaseCurrency != nil:
+		return *st.BaseCurrency
+	case p != nil && p.Currency != nil:
+		return *p.Currency
+	}
+	return defaultCurrency
+}
+
+// base is baseOf for user, reading the profile only when the settings
+// name no currency.
+func (s *Handlers) base(user string, st *settingsDoc) (string, error) {
+	if st.BaseCurrency != nil {
+		return *st.BaseCurrency, nil
+	}
+	var p profile
+	if err := s.profile.read(s.db, user, &p); err != nil {
+		return "", err
+	}
+	return baseOf(st, &p), nil
+}

@@ -44,7 +44,12 @@ func (s *Handlers) FIScore(c *rest.Ctx) {
 
 // scoreInput is what the engine needs of the stored documents.
 func scoreInput(p *profile, st *settingsDoc, hs []portfolio.Holding, year int) fiscore.Input {
-	in := fiscore.Input{Year: year, Currency: p.Currency, Base: st.BaseCurrency, Holdings: hs,
+	base := baseOf(st, p)
+	cur := base
+	if p.Currency != nil {
+		cur = *p.Currency
+	}
+	in := fiscore.Input{Year: year, Currency: cur, Base: base, Holdings: hs,
 		ExpectedReturn: st.ExpectedReturn, InflationRate: st.InflationRate, WithdrawalRate: st.WithdrawalRate}
 	in.Age, in.HasAge = p.age(year)
 	if p.AnnualIncome != nil {

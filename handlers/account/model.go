@@ -57,7 +57,7 @@ type profile struct {
 	BirthYear           *int     `json:"birthYear" schema:"nullable,min=1900,max=2100" doc:"Not in the future; within a year of currentAge when both are given."`
 	Country             *string  `json:"country" schema:"nullable,maxLen=2,format=country" doc:"ISO 3166-1 alpha-2 code of where you live."`
 	City                *string  `json:"city" schema:"nullable,minLen=1,maxLen=100"`
-	Currency            string   `json:"currency" schema:"maxLen=3,format=fxCurrency,default=USD" doc:"Currency of annualIncome and annualExpenses."`
+	Currency            *string  `json:"currency" schema:"nullable,maxLen=3,format=fxCurrency" doc:"Your currency: of annualIncome and annualExpenses, and what clients show amounts in. null until you set it: clients then use the tax country's currency."`
 	AnnualIncome        *float64 `json:"annualIncome" schema:"nullable,min=0,max=1e12" doc:"Yearly take-home pay."`
 	AnnualExpenses      *float64 `json:"annualExpenses" schema:"nullable,min=0,max=1e12" doc:"Yearly spending; sizes your FI number."`
 	TargetRetirementAge *int     `json:"targetRetirementAge" schema:"nullable,min=16,max=120" doc:"Not below your current age."`
@@ -65,8 +65,8 @@ type profile struct {
 }
 
 type settingsDoc struct {
-	BaseCurrency   string  `json:"baseCurrency" schema:"maxLen=3,format=fxCurrency,default=USD" doc:"Currency of the asset summary and the FI score, and of new assets that name none."`
-	Locale         string  `json:"locale" schema:"minLen=2,maxLen=35,format=locale,default=en-US" doc:"BCP 47 language tag for number and date formatting in clients."`
+	BaseCurrency   *string `json:"baseCurrency" schema:"nullable,maxLen=3,format=fxCurrency" doc:"Currency of the asset summary and the FI score, and of new assets that name none. null until set: the profile's currency, else USD."`
+	Locale         *string `json:"locale" schema:"nullable,minLen=2,maxLen=35,format=locale" doc:"BCP 47 language tag for the language, numbers and dates of clients. null until set: clients follow the browser's Accept-Language."`
 	ExpectedReturn float64 `json:"expectedReturn" schema:"min=-0.5,max=0.5,default=0.07" doc:"Default nominal yearly return for projections."`
 	InflationRate  float64 `json:"inflationRate" schema:"min=-0.1,max=0.5,default=0.03"`
 	WithdrawalRate float64 `json:"withdrawalRate" schema:"min=0.0001,max=0.2,default=0.04" doc:"Safe withdrawal rate, 0.0001 to 0.2 (the calculator's bounds): the FI number is annual expenses divided by it."`

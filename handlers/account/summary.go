@@ -72,7 +72,12 @@ func (s *Handlers) Summary(c *rest.Ctx) {
 		c.Storage(err)
 		return
 	}
-	sum := portfolio.Summarize(hs, st.BaseCurrency, s.fx)
+	base, err := s.base(c.Principal.User, &st)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	sum := portfolio.Summarize(hs, base, s.fx)
 	c.JSON(fasthttp.StatusOK, newSummaryData(sum, s.fx.AsOf(), s.fx.Dataset()))
 }
 

@@ -16,10 +16,14 @@ func TestUserDocumentsDefaultsAndLifecycle(t *testing.T) {
 	cf := newConformer(t, h)
 	tok := testserver.Bearer(h.Token("alice", "free", ""))
 
-	// Never written: the schema's defaults, not a 404.
+	// Never written: the schema's defaults, not a 404. A currency and a
+	// locale the user never chose are null, not USD and en-US.
 	r := cf.check(h.Do("GET", "/api/v1/user/settings", "", tok...), "GET", "/api/v1/user/settings")
 	d := r.Data()
-	if r.Status != 200 || d["baseCurrency"] != "USD" || d["locale"] != "en-US" || d["expectedReturn"] != 0.07 ||
+	if v, ok := d["locale"]; !ok || v != nil {
+		t.Fatalf("an unchosen locale: %s", r.Raw)
+	}
+	if v, ok := d["baseCurrency"]; r.Status != 200 || !ok || v != nil || d["expectedReturn"] != 0.07 ||
 		d["inflationRate"] != 0.03 || d["withdrawalRate"] != 0.04 || d["units"] != "metric" {
 		t.Fatalf("settings defaults: %s", r.Raw)
 	}
@@ -29,14 +33,19 @@ func TestUserDocumentsDefaultsAndLifecycle(t *testing.T) {
 		t.Fatalf("notification defaults: %s", r.Raw)
 	}
 	r = cf.check(h.Do("GET", "/api/v1/user/profile", "", tok...), "GET", "/api/v1/user/profile")
-	if r.Data()["currency"] != "USD" || r.Data()["displayName"] != nil {
+	if v, ok := r.Data()["currency"]; !ok || v != nil || r.Data()["displayName"] != nil {
 		t.Fatalf("profile defaults: %s", r.Raw)
 	}
 
 	// PATCH merges; null puts a field back to its default or clears it.
 	r = cf.check(h.Do("PATCH", "/api/v1/user/settings", `{"baseCurrency":"EUR","withdrawalRate":0.035}`, tok...), "PATCH", "/api/v1/user/settings")
-	if r.Data()["baseCurrency"] != "EUR" || r.Data()["withdrawalRate"] != 0.035 || r.Data()["locale"] != "en-US" {
+	if r.Data()["baseCurrency"] != "EUR" || r.Data()["withdrawalRate"] != 0.035 || r.Data()["locale"] != nil {
 		t.Fatalf("settings patch: %s", r.Raw)
+	}
+	// A patch of another field stores no locale the user never chose.
+	r = h.Do("PATCH", "/api/v1/user/settings", `{"units":"metric"}`, tok...)
+	if v, ok := r.Data()["locale"]; !ok || v != nil {
+		t.Fatalf("a locale stored unchosen: %s", r.Raw)
 	}
 	// Only a nullable field takes null; a field with a default is reset with PUT.
 	expectField(t, h.Do("PATCH", "/api/v1/user/settings", `{"withdrawalRate":null}`, tok...), "VALIDATION_ERROR", "withdrawalRate")
@@ -55,7 +64,7 @@ func TestUserDocumentsDefaultsAndLifecycle(t *testing.T) {
 
 	// PUT replaces: what is left out takes its default.
 	r = cf.check(h.Do("PUT", "/api/v1/user/settings", `{"units":"imperial"}`, tok...), "PUT", "/api/v1/user/settings")
-	if r.Data()["units"] != "imperial" || r.Data()["baseCurrency"] != "USD" {
+	if r.Data()["units"] != "imperial" || r.Data()["baseCurrency"] != nil {
 		t.Fatalf("settings put: %s", r.Raw)
 	}
 	if r = h.Do("GET", "/api/v1/user/settings", "", tok...); r.Data()["units"] != "imperial" {
@@ -84,7 +93,7 @@ func TestUserDocumentValidation(t *testing.T) {
 		{"PUT", "profile", `{"riskTolerance":"yolo"}`, "riskTolerance"},
 		{"PUT", "profile", `{"annualExpenses":-1}`, "annualExpenses"},
 		{"PUT", "profile", `{"nickname":"x"}`, "nickname"},
-		{"PATCH", "profile", `{"currency":null}`, "currency"},
+		{"PATCH", "profile", `{"currency":""}`, "currency"},
 		{"PUT", "settings", `{"locale":"english"}`, "locale"},
 		{"PUT", "settings", `{"withdrawalRate":0}`, "withdrawalRate"},
 		{"PUT", "settings", `{"expectedReturn":2}`, "expectedReturn"},
@@ -295,5 +304,27 @@ func TestSettingsRefuseATinyWithdrawalRate(t *testing.T) {
 	h.Do("PATCH", "/api/v1/user/profile", `{"currentAge":40,"annualExpenses":40000}`, tok...)
 	if r := h.Do("GET", "/api/v1/fi-score", "", tok...); r.Status != 200 {
 		t.Fatalf("fi-score: %d %s", r.Status, r.Raw)
+	}
+}
+
+// A user who chose a currency only in the profile sees the asset summary
+// and new assets in it; no setting stores USD unchosen.
+func TestBaseCurrencyFollowsTheProfile(t *testing.T) {
+	h := testserver.New(t)
+	tok := testserver.Bearer(h.Token("carol", "free", ""))
+	if r := h.Do("GET", "/api/v1/assets/summary", "", tok...); r.Data()["currency"] != "USD" {
+		t.Fatalf("nothing chosen: %s", r.Raw)
+	}
+	if r := h.Do("PATCH", "/api/v1/user/profile", `{"currency":"GBP"}`, tok...); r.Status != 200 || r.Data()["currency"] != "GBP" {
+		t.Fatalf("profile: %s", r.Raw)
+	}
+	if r := h.Do("GET", "/api/v1/assets/summary", "", tok...); r.Data()["currency"] != "GBP" {
+		t.Fatalf("summary after the profile's currency: %s", r.Raw)
+	}
+	if r := h.Do("POST", "/api/v1/assets", `{"name":"Premium Bonds","value":5000}`, tok...); r.Status != 201 || r.Data()["currency"] != "GBP" {
+		t.Fatalf("a new asset: %s", r.Raw)
+	}
+	if r := h.Do("GET", "/api/v1/user/settings", "", tok...); r.Data()["baseCurrency"] != nil {
+		t.Fatalf("settings: %s", r.Raw)
 	}
 }

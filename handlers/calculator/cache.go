@@ -269,6 +269,7 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyFloatP(b, a.AnnualContribution)
 		b = keyFloatP(b, a.EmployerContribution)
 		b = keyFloatP(b, a.StockShare)
+		b = keyIntP(b, a.OpenedYear)
 	}
 	b = keyInt(b, len(h.Spending))
 	for _, s := range h.Spending {

@@ -111,6 +111,8 @@ func (d *docs) writeJSON(r *plan.Result, milestones bool) error {
 	out := d.out
 	out.B = append(out.B, `{"success":true,"data":`...)
 	out.Begin()
+	out.Key("currency")
+	out.String(r.Currency)
 	if err := d.writePlan(r, 0, milestones); err != nil {
 		return err
 	}

@@ -44,6 +44,7 @@ func declared(t *testing.T, r *plan.Result) []byte {
 		}
 		return sum, rows
 	}
+	resp.Currency = r.Currency
 	resp.calcSummaryDoc, resp.Projections = doc(0)
 	resp.Scenarios = []calcScenarioDoc{}
 	for k := 1; k < len(r.Plans); k++ {

@@ -29,6 +29,7 @@ type calcAccount struct {
 	CostBasis            *float64 `json:"costBasis" schema:"min=0,max=1e11" doc:"taxable: the capital paid in (default: the balance, no gain yet); only the gain share of a withdrawal is a capital gain, followed year by year at average cost. A wrapper taxed on its gains (fr-pea, fr-assurance-vie, fr-per, de-aktienfonds): the same. A Roth IRA: its contributions, open before 59 1/2 (default: the balance). Refused for cash and for other wrappers."`
 	AnnualContribution   *float64 `json:"annualContribution" schema:"min=0,max=1e9,default=0" doc:"Paid in each year while the owner works, today's money; above the wrapper's statutory limit for the year the rest goes to the taxable account (the row's overLimit says how much). Pre-tax wrappers take it off the owner's taxed pay."`
 	EmployerContribution *float64 `json:"employerContribution" schema:"min=0,max=1e9,default=0" doc:"The employer's yearly payment while the owner works, today's money (wrappers that take one)."`
+	OpenedYear           *int     `json:"openedYear" schema:"min=1900,max=2200" doc:"The calendar year the account was opened, not after the plan's first year (default: the plan's first year). Holding periods count from it: a PEA's five years, an assurance-vie's eight, a Roth IRA's five years for a qualified distribution."`
 	StockShare           *float64 `json:"stockShare" schema:"min=0,max=1" doc:"Accepted for the account's own mix; the plan grows every account at expectedReturn (the notes say so)."`
 }
 
@@ -157,6 +158,7 @@ func accountsOf(accts []calcAccount, hh *plan.Household) (field, msg string) {
 		hh.OwnMix = hh.OwnMix || a.StockShare != nil
 		setF(&x.Contribution, a.AnnualContribution)
 		setF(&x.Employer, a.EmployerContribution)
+		setI(&x.OpenedYear, a.OpenedYear)
 		hh.Accounts = append(hh.Accounts, x)
 	}
 	return "", ""

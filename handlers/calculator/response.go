@@ -229,6 +229,7 @@ type goalsDoc struct {
 }
 
 type calcResponseDoc struct {
+	Currency string `json:"currency" schema:"required" doc:"ISO 4217 code of every amount in the answer: the request's currency, else the tax country's, else USD."`
 	calcSummaryDoc
 	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1 (as output selects: none with summary)."`
 	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`

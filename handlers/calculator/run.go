@@ -102,7 +102,7 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 // the slots of expensive requests, and charges the work: a refused
 // request costs the one unit of any request, not the work it was refused.
 func (w *calcWork) admit() error {
-	if expensive(&w.req, w.csv) {
+	if expensive(&w.req, w.csv, w.extra) {
 		if !w.s.gate.Enter(w.c) {
 			return errAnswered
 		}
@@ -110,7 +110,7 @@ func (w *calcWork) admit() error {
 	}
 	if !w.s.limiter.Charge(w.c, w.extra) {
 		if w.entered {
-			w.s.gate.Leave()
+			w.s.gate.Leave(w.c)
 			w.entered = false
 		}
 		return errAnswered
@@ -153,7 +153,7 @@ func (s *Handlers) typed(c *rest.Ctx, w *calcWork, t *plan.Typed) {
 		return
 	}
 	if w.entered {
-		defer s.gate.Leave()
+		defer s.gate.Leave(c)
 	}
 	out := &w.out
 	out.Reset()

@@ -79,15 +79,15 @@ func countriesSummary(out []byte) (string, error) {
 }
 
 // documentSummary is the summary of a profile or settings document: its
-// fields that are set. key is a field every such document carries, a
-// string.
+// fields that are set. key is a field every such document carries
+// (null when the user never set it).
 func documentSummary(what, key string) summary {
 	return func(out []byte) (string, error) {
 		var m map[string]any
 		if err := json.Unmarshal(out, &m); err != nil {
 			return "", err
 		}
-		if _, ok := m[key].(string); !ok {
+		if _, ok := m[key]; !ok {
 			return "", fmt.Errorf("the %s has no %s", strings.ToLower(what), key)
 		}
 		var set []string

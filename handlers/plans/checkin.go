@@ -3,6 +3,7 @@ package plans
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
 	"sort"
@@ -204,7 +205,12 @@ func (s *Handlers) CheckIn(c *rest.Ctx) {
 		if len(r.Details) > 0 {
 			why = r.Details[0].Path + " " + r.Details[0].Message
 		}
-		c.Error(errcode.Conflict, "the saved plan cannot be run from "+strconv.Itoa(year)+", at age "+ageOf(body)+": "+why+"; change the plan first")
+		age, err := ageOf(body)
+		if err != nil {
+			c.Internal(err)
+			return
+		}
+		c.Error(errcode.Conflict, "the saved plan cannot be run from "+strconv.Itoa(year)+", at age "+strconv.Itoa(age)+": "+why+"; change the plan first")
 		return
 	}
 	ci, currency, window, ok := s.calc.CheckIn(c, body)
@@ -215,12 +221,14 @@ func (s *Handlers) CheckIn(c *rest.Ctx) {
 }
 
 // ageOf is the currentAge of a rebased body, for a message.
-func ageOf(body []byte) string {
+func ageOf(body []byte) (int, error) {
 	var v struct {
 		CurrentAge int `json:"currentAge"`
 	}
-	_ = json.Unmarshal(body, &v)
-	return strconv.Itoa(v.CurrentAge)
+	if err := json.Unmarshal(body, &v); err != nil {
+		return 0, fmt.Errorf("cannot read the rebased plan's currentAge: %w", err)
+	}
+	return v.CurrentAge, nil
 }
 
 func answer(p *savedPlan, ci *plan.CheckIn, currency string, window int, savings float64) *checkInData {

@@ -84,3 +84,16 @@ func TestPlanIDGrammar(t *testing.T) {
 		}
 	}
 }
+
+// The age a conflict message names comes from the rebased body; a body
+// that cannot be read is an error, not an age of 0.
+func TestAgeOfReadsTheBody(t *testing.T) {
+	if age, err := ageOf([]byte(`{"currentAge":47,"startYear":2026}`)); err != nil || age != 47 {
+		t.Fatalf("ageOf = %d, %v; want 47", age, err)
+	}
+	for _, bad := range []string{``, `{"currentAge":"x"}`, `[1]`} {
+		if _, err := ageOf([]byte(bad)); err == nil {
+			t.Errorf("ageOf(%q) took an unreadable body", bad)
+		}
+	}
+}

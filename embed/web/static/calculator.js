@@ -1,8 +1,8 @@
 // The public FI calculator. The form's values live in the URL's query
 // string, so a plan can be shared and survives a reload.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn, currency, currencyName } from './common.js';
 import { lineChart } from './chart.js';
-import { suggestCities, householdBody, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
+import { suggestCities, householdBody, planCurrency, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 import { initPlans, compare, plan } from './plans.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
@@ -73,6 +73,8 @@ function request() {
   if (form.monteCarlo.checked) body.monteCarlo = { simulations: 1000 };
   if (form.historical.checked) body.historical = {};
   Object.assign(body, householdBody());
+  // Without a tax country too, a plan is in the currency the user chose.
+  if (!body.currency && planCurrency()) body.currency = planCurrency();
   // A city's budget is for the household: two with a partner.
   if (body.cityId && body.partner) body.householdSize = 2;
   // Accounts replace the amount invested today (the API takes one or the other).
@@ -131,6 +133,8 @@ async function calculate() {
     const d = await api('POST', '/calculator', request());
     last = d;
     status(st, '', '');
+    // Every amount of the answer is in its currency.
+    if (d.currency) setFormat(undefined, d.currency);
     show(d);
   } catch (err) {
     const rest = err.details?.length ? fieldErrors(form, err.details) : [];
@@ -181,6 +185,7 @@ function show(d) {
   res.hidden = false;
   shownWidth = document.getElementById('chart').clientWidth;
   const body = request();
+  document.getElementById('currency-note').textContent = t('calc.amountsIn', { cur: currencyName(d.currency || currency()) });
   const years = yearsText(d.yearsToFI);
   const lasts = lastsText(d.depletionAge, endAge(body));
   document.getElementById('stats').replaceChildren(

@@ -250,10 +250,12 @@ export function el(tag, attrs, ...children) {
 }
 
 // Amounts are formatted in the user's locale (their settings, else the
-// browser's) and, unless a currency is given, in their currency (the
-// profile's, else the settings' base currency, else US dollars).
+// browser's) and, unless a currency is given, in the currency a page set
+// (a plan's answer says its own), else the one the user chose (the
+// profile's, else the settings' base currency), else US dollars.
 let fmtLocale = '';
 let fmtCurrency = 'USD';
+let chosen = '';
 const moneyFmt = new Map();
 
 /**
@@ -271,6 +273,19 @@ export function locale() {
 /** The currency amounts are in when a page does not say otherwise. */
 export function currency() {
   return fmtCurrency;
+}
+
+/** A currency's name in the page's language with its code: "British pounds (GBP)". */
+export function currencyName(code) {
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'currency' }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch { return code; }
+}
+
+/** The currency the user chose in their settings; '' when they never chose one. */
+export function chosenCurrency() {
+  return chosen;
 }
 
 /** Sets the locale and currency of amounts; an invalid one is ignored. */
@@ -292,7 +307,8 @@ export async function loadFormat() {
   if (!s || !s.signedIn) return { locale: locale(), currency: fmtCurrency };
   const [p, st] = await Promise.all([api('GET', '/user/profile').catch(() => null), api('GET', '/user/settings').catch(() => null)]);
   if (followLocale(st?.locale)) return new Promise(() => {});
-  setFormat(st?.locale, p?.currency || st?.baseCurrency);
+  chosen = p?.currency || st?.baseCurrency || '';
+  setFormat(st?.locale, chosen);
   return { locale: locale(), currency: fmtCurrency };
 }
 

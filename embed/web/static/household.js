@@ -3,7 +3,7 @@
 // moves abroad and the tax return; and what a household plan's answer adds
 // (lifetime tax, the bridge years, the conventional baseline, balances by
 // account).
-import { api, el, money, pct, t, tn, tNodes, numberOf, apiText, countryName, currency, lang } from './common.js';
+import { api, el, money, pct, t, tn, tNodes, numberOf, apiText, countryName, chosenCurrency, lang } from './common.js';
 import { lineChart } from './chart.js';
 
 const box = /** @type {HTMLDetailsElement} */ (document.getElementById('household'));
@@ -13,6 +13,17 @@ const taxRegion = /** @type {HTMLSelectElement} */ (document.getElementById('tax
 const hasPartner = $('has-partner');
 /** @type {{code:string,name:string,currency:string,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
 let countries = [];
+
+/** The currency of the plan opened (a link or a saved plan), kept while its tax country is. */
+let openedCurrency = '';
+
+/**
+ * The plan's currency: the opened plan's, else the one the user chose,
+ * else the tax country's; '' leaves it to the API (the tax country's, else USD).
+ */
+export function planCurrency() {
+  return openedCurrency || chosenCurrency() || country(taxCountry.value)?.currency || '';
+}
 
 const owners = () => ['self', 'partner'].filter((o) => o === 'self' || hasPartner.checked).map((o) => [o, t('hh.owner.' + o)]);
 const kinds = ['generic', 'us-social-security', 'ca-cpp', 'ca-oas', 'gb-state-pension'];
@@ -159,7 +170,9 @@ function redraw() {
   const was = taxRegion.value;
   taxRegion.replaceChildren(...regs.map(([v, text, api]) => el('option', { value: v, selected: v === was, ...(api ? apiText() : {}) }, text)));
   taxRegion.disabled = regs.length < 2;
-  $('tax-hint').textContent = countries.length ? t('hh.taxHint', { cur: currency() }) : t('hh.taxSignIn');
+  $('tax-hint').textContent = countries.length ? t(taxCountry.value ? 'hh.taxHint' : 'hh.taxNone', { cur: planCurrency() || 'USD' }) : t('hh.taxSignIn');
+  // With a tax country the income is before tax; without, what is saved from.
+  document.querySelector('label[for=annualIncome]').textContent = t(taxCountry.value ? 'field.grossIncome' : 'field.income');
 }
 
 /** Account ids from their types: us-401k, us-401k-partner, taxable-2. */
@@ -204,7 +217,8 @@ export function householdBody() {
     if (taxRegion.value) b.tax.region = taxRegion.value;
     const filing = /** @type {HTMLSelectElement} */ (document.getElementById('tax-filing')).value;
     if (filing && hasPartner.checked) b.tax.filing = filing;
-    b.currency = currency();
+    const cur = planCurrency();
+    if (cur) b.currency = cur;
   }
   return b;
 }
@@ -212,6 +226,7 @@ export function householdBody() {
 /** Fills the section from a request body (a shared link or a saved plan). */
 export function fillHousehold(body) {
   const opt = (id, v) => { const s = /** @type {HTMLSelectElement} */ (document.getElementById(id)); if (v && ![...s.options].some((o) => o.value === v)) s.append(el('option', { value: v }, v)); s.value = v || s.options[0].value; };
+  openedCurrency = body.currency || '';
   opt('tax-country', body.tax?.country);
   redraw();
   opt('tax-region', body.tax?.region);
@@ -254,7 +269,7 @@ box.addEventListener('input', (e) => {
   f.removeAttribute('aria-invalid');
   document.getElementById(f.id + '-error')?.remove();
 });
-taxCountry.addEventListener('change', () => { taxRegion.value = ''; redraw(); });
+taxCountry.addEventListener('change', () => { taxRegion.value = ''; openedCurrency = ''; redraw(); });
 document.getElementById('add-account').addEventListener('click', () => addRow('accounts', { type: country(taxCountry.value)?.wrappers?.[0]?.id || 'taxable', balance: 0 }).querySelector('select')?.focus());
 document.getElementById('add-pension').addEventListener('click', () => addRow('pensions', { kind: 'generic', fromAge: 67 }).querySelector('select')?.focus());
 document.getElementById('add-phase').addEventListener('click', () => addRow('spending', { fromAge: 75 }).querySelector('input')?.focus());

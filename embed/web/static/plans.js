@@ -205,7 +205,7 @@ ciForm.addEventListener('submit', async (e) => {
 });
 
 function showAnswer(c, p) {
-  const m = (v) => money(v, p.input.currency || currency());
+  const m = (v) => money(v, c.currency || p.input.currency || currency());
   const g = c.guardrails;
   const s = c.successRates;
   $('checkin-stats').replaceChildren(

@@ -29,8 +29,15 @@ function read(form) {
   return body;
 }
 
-/** A document form: load with GET, save with PATCH. */
-function docForm(id, path, required = []) {
+/**
+ * A document form: load with GET, save with PATCH (then after, given the
+ * saved document).
+ * @param {string} id
+ * @param {string} path
+ * @param {string[]} [required]
+ * @param {(saved: any) => Promise<unknown>} [after]
+ */
+function docForm(id, path, required = [], after = async () => {}) {
   const form = /** @type {HTMLFormElement} */ (document.getElementById(id));
   const st = form.querySelector('.status');
   form.addEventListener('submit', async (e) => {
@@ -41,6 +48,7 @@ function docForm(id, path, required = []) {
     status(st, 'loading', t('js.saving'));
     try {
       const saved = await api('PATCH', path, body);
+      await after(saved);
       fill(form, saved);
       status(st, '', t('js.saved'));
       if ('locale' in saved) followLocale(saved.locale);
@@ -60,8 +68,10 @@ function docForm(id, path, required = []) {
   };
 }
 
-const loadProfile = docForm('profile', '/user/profile', ['currency']);
-const loadSettings = docForm('settings', '/user/settings', ['baseCurrency', 'locale', 'expectedReturn', 'inflationRate', 'withdrawalRate', 'units']);
+// One currency: the profile's is the one shown, and the settings' base
+// currency (of the asset summary and the FI score) follows it.
+const loadProfile = docForm('profile', '/user/profile', [], (p) => api('PATCH', '/user/settings', { baseCurrency: p.currency }));
+const loadSettings = docForm('settings', '/user/settings', ['expectedReturn', 'inflationRate', 'withdrawalRate', 'units']);
 
 const notifNames = { milestones: t('set.n.milestones'), weeklySummary: t('set.n.weekly'), productNews: t('set.n.news') };
 const nform = /** @type {HTMLFormElement} */ (document.getElementById('notifications'));

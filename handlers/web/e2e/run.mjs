@@ -435,6 +435,26 @@ try {
     assert.ok(JSON.stringify(exp).includes('IE00BK5BQT80'), 'export holds the asset');
   });
 
+  test('settings: one currency, the profile\'s; the base currency follows it', async () => {
+    await page.goto(base + '/dashboard/settings');
+    await page.waitForSelector('#p-currency');
+    await page.waitForFunction(() => document.querySelector('#profile .status')?.hidden);
+    assert.equal(await page.locator('#s-baseCurrency').count(), 0, 'no second currency field');
+    assert.equal(await page.inputValue('#p-currency'), '', 'never chosen: empty, not USD');
+    assert.equal(await page.inputValue('#s-locale'), '', 'never chosen: empty, not en-US');
+    await page.fill('#p-currency', 'GBP');
+    await page.click('#profile button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#profile .status')?.textContent === 'Saved.');
+    const st = await page.evaluate(() => fetch('/api/v1/user/settings').then((r) => r.json()));
+    assert.equal(st.data.baseCurrency, 'GBP', 'the asset summary\'s currency follows');
+    await page.fill('#p-currency', '');
+    await page.click('#profile button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#profile .status')?.textContent === 'Saved.');
+    const [pr, st2] = await page.evaluate(() => Promise.all(['/api/v1/user/profile', '/api/v1/user/settings'].map((u) => fetch(u).then((r) => r.json()))));
+    assert.equal(pr.data.currency, null);
+    assert.equal(st2.data.baseCurrency, null);
+  });
+
   test('settings: rates in percent, as on the calculator', async () => {
     await page.goto(base + '/dashboard/settings');
     await page.waitForFunction(() => document.querySelector('#s-expectedReturn')?.value !== '');
@@ -614,8 +634,8 @@ try {
     test(`household ${p.name}: the page's figures are the API's, saved and reopened the same, light and dark`, async () => {
       const patch = (path, body) => page.evaluate(([u, b]) => fetch(u, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), [path, body]);
       await browser.addCookies([{ name: 'fiplan_lang', value: p.lang, url: base }]);
+      // The locale is chosen; the currency is not: the plan is in the tax country's.
       assert.equal(await patch('/api/v1/user/settings', { locale: p.locale }), 200);
-      assert.equal(await patch('/api/v1/user/profile', { currency: p.currency }), 200);
       try {
         await page.goto(base + '/');
         await page.waitForSelector(`#tax-country option[value=${p.country}]`, { state: 'attached' });
@@ -635,6 +655,10 @@ try {
         assert.equal(api.status, 200, await api.clone().text());
         const d = (await api.json()).data;
         assert.ok(Array.isArray(d.projections[0].accounts), 'a household answer');
+        assert.equal(d.currency, p.currency, 'the answer says its currency');
+        assert.equal(await page.textContent('label[for=annualIncome]'), p.lang === 'de' ? 'Bruttoeinkommen im Jahr' : 'Gross income a year', 'with a tax country the income is gross');
+        assert.match(await page.textContent('#currency-note'), new RegExp(`\\(${p.currency}\\)`));
+        if (p.country !== 'US') assert.match(await page.textContent('#tax-hint'), new RegExp(p.currency));
         const fig = figures(d, p);
         await waitFigures(fig);
         assert.deepEqual(await shownFigures(), fig);
@@ -734,8 +758,7 @@ try {
       } finally {
         await page.emulateMedia({ colorScheme: 'light' });
         await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
-        await patch('/api/v1/user/settings', { locale: 'en-US' });
-        await patch('/api/v1/user/profile', { currency: 'USD' });
+        await patch('/api/v1/user/settings', { locale: null });
       }
     });
   }
@@ -803,7 +826,6 @@ try {
         await page.emulateMedia({ colorScheme: scheme });
         try {
           assert.equal((await apiJSON('PATCH', '/user/settings', { locale: loc })).status, 200);
-          assert.equal((await apiJSON('PATCH', '/user/profile', { currency: p.currency })).status, 200);
           // A year on: the plan started last year (a copy, so each language checks in alone).
           const year = new Date().getFullYear();
           const made = await apiJSON('POST', '/plans', { name: `${p.name} ${lang}`, input: { ...saved.want, startYear: year - 1 } });
@@ -874,6 +896,7 @@ try {
           await page.waitForFunction(([i, n]) => document.querySelector(`#pl-${i} .pl-name`)?.textContent === n, [id, newName]);
           assert.equal((await apiJSON('GET', '/plans/' + id)).body.data.name, newName);
           assert.ok((await page.textContent('#checkin-hint')).includes(newName), 'the open plan\'s check-in names it anew');
+          assert.ok((await page.textContent('#checkin-hint')).includes(`(${p.currency})`), 'the check-in asks for balances in the plan\'s currency');
           assert.equal(await page.inputValue('#plan-name'), newName);
 
           // This year's balances, each up by a tenth.
@@ -924,8 +947,7 @@ try {
         } finally {
           await page.emulateMedia({ colorScheme: 'light' });
           await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
-          await apiJSON('PATCH', '/user/settings', { locale: 'en-US' });
-          await apiJSON('PATCH', '/user/profile', { currency: 'USD' });
+          await apiJSON('PATCH', '/user/settings', { locale: null });
         }
       });
     }
@@ -983,8 +1005,8 @@ try {
       await page.waitForFunction((n) => document.querySelector('#total')?.textContent === n,
         new Intl.NumberFormat('de-DE', { style: 'currency', currency: sm.currency, maximumFractionDigits: 0 }).format(sm.totalValue));
     } finally {
-      await patch('/api/v1/user/settings', { locale: 'en-US', baseCurrency: 'USD' });
-      await patch('/api/v1/user/profile', { currency: 'USD' });
+      await patch('/api/v1/user/settings', { locale: null, baseCurrency: null });
+      await patch('/api/v1/user/profile', { currency: null });
     }
   });
 
@@ -1121,7 +1143,7 @@ try {
     } finally {
       await page.emulateMedia({ colorScheme: 'light' });
       await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
-      if (who === 'signed-in') await patch({ locale: 'en-US' });
+      if (who === 'signed-in') await patch({ locale: null });
     }
     assert.deepEqual(failures, [], failures.join('\n'));
   }
@@ -1162,6 +1184,55 @@ try {
       await page.screenshot({ path: join(pageShots, 'calculator-print.png'), fullPage: true });
     } finally {
       await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
+  // A new user whose browser asks for German: the page stays German after
+  // signing in (no locale was chosen, so none outranks Accept-Language), and
+  // a German plan is in euros though no currency was chosen either.
+  test('a German browser stays German after signing in; a German plan is in euros', async () => {
+    const p2 = await browser.newPage();
+    try {
+      await browser.clearCookies({ name: 'fiplan_lang' });
+      await p2.setExtraHTTPHeaders({ 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' });
+      await p2.goto(base + '/auth/login?next=%2F%3FcurrentAge%3D45%26annualIncome%3D95000%26annualExpenses%3D42000%26mc%3D0%26hist%3D0');
+      assert.equal(await p2.getAttribute('html', 'lang'), 'de');
+      await p2.fill('#name', 'e2e-neu');
+      await p2.click('#login-form button[type=submit]');
+      await p2.waitForURL(/\/\?currentAge=45/);
+      await p2.waitForFunction(() => document.querySelector('#user')?.textContent.startsWith('e2e-neu'));
+      await p2.waitForSelector('#tax-country option[value=DE]', { state: 'attached' });
+      await p2.waitForLoadState('networkidle');
+      assert.equal(await p2.getAttribute('html', 'lang'), 'de', 'still German once signed in');
+      const doc = (path) => p2.evaluate((u) => fetch(u).then((r) => r.json()), path);
+      const st = (await doc('/api/v1/user/settings')).data;
+      assert.equal(st.locale, null, 'no locale stored unchosen');
+      assert.equal(st.baseCurrency, null, 'no currency stored unchosen');
+      assert.equal((await doc('/api/v1/user/profile')).data.currency, null);
+      assert.equal(await p2.textContent('label[for=annualIncome]'), 'Nettoeinkommen im Jahr', 'without a tax country the income is take-home');
+      await p2.click('#household > summary');
+      await p2.selectOption('#tax-country', 'DE');
+      assert.equal(await p2.textContent('label[for=annualIncome]'), 'Bruttoeinkommen im Jahr');
+      assert.match(await p2.textContent('#tax-hint'), /EUR/);
+      const [resp] = await Promise.all([
+        p2.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+        p2.click('#calc button[type=submit]'),
+      ]);
+      assert.equal(resp.request().postDataJSON().currency, 'EUR', 'the plan is in the tax country\'s currency');
+      const d = (await resp.json()).data;
+      assert.equal(d.currency, 'EUR');
+      const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+      await p2.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, eur.format(d.fiNumber));
+      assert.match(await p2.textContent('#currency-note'), /Euro \(EUR\)/);
+    } finally {
+      await p2.close();
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+      // Back to the suite's user.
+      await page.goto(base + '/auth/login?next=%2Fdashboard%2Fsettings');
+      await page.fill('#name', 'e2e-user');
+      await page.selectOption('#tier', 'pro');
+      await page.click('#login-form button[type=submit]');
+      await page.waitForURL(base + '/dashboard/settings');
     }
   });
 
