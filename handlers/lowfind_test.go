@@ -1,0 +1,87 @@
+package handlers
+
+import (
+	"testing"
+)
+
+// An If-Match list that holds the current tag among others passes, on
+// every kind of tagged write (a document, an asset, a plan).
+func TestIfMatchListWithCurrentTag(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	r := h.do("POST", "/api/v1/plans", `{"name":"P","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, tok...)
+	if r.status != 201 {
+		t.Fatalf("create plan: %d %s", r.status, r.raw)
+	}
+	id := r.data()["id"].(string)
+	if r.header["Etag"] == "" {
+		t.Fatalf("a new plan's 201 has no ETag: %v", r.header)
+	}
+	g := h.do("GET", "/api/v1/plans/"+id, "", tok...)
+	if g.header["Etag"] != r.header["Etag"] {
+		t.Fatalf("the 201's ETag %q is not the plan's %q", r.header["Etag"], g.header["Etag"])
+	}
+	a := h.do("POST", "/api/v1/assets", `{"name":"World","value":1000}`, tok...)
+	aid := a.data()["id"].(string)
+	d := h.do("GET", "/api/v1/user/profile", "", tok...)
+	for _, c := range []struct{ path, body, tag string }{
+		{"/api/v1/plans/" + id, `{"name":"Q"}`, g.header["Etag"]},
+		{"/api/v1/assets/" + aid, `{"name":"W"}`, h.do("GET", "/api/v1/assets/"+aid, "", tok...).header["Etag"]},
+		{"/api/v1/user/profile", `{"displayName":"A"}`, d.header["Etag"]},
+	} {
+		for _, list := range []string{`"stale", ` + c.tag, c.tag + `,"stale"`, `W/"x",` + c.tag} {
+			cur := h.do("GET", c.path, "", tok...).header["Etag"]
+			list = replaceTag(list, c.tag, cur)
+			if r := h.do("PATCH", c.path, c.body, append(tok, "If-Match", list)...); r.status != 200 {
+				t.Fatalf("PATCH %s with If-Match %s: %d %s", c.path, list, r.status, r.raw)
+			}
+		}
+	}
+}
+
+func replaceTag(list, old, cur string) string {
+	out := ""
+	for i := 0; i < len(list); {
+		if len(list)-i >= len(old) && list[i:i+len(old)] == old {
+			out += cur
+			i += len(old)
+			continue
+		}
+		out += list[i : i+1]
+		i++
+	}
+	return out
+}
+
+// A plan PATCH with a key twice, at any depth, is refused naming it.
+func TestPlanPatchDuplicateKeys(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	r := h.do("POST", "/api/v1/plans", `{"name":"P","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, tok...)
+	id := r.data()["id"].(string)
+	for _, body := range []string{
+		`{"input":{"currentAge":41,"currentAge":42}}`,
+		`{"name":"a","name":"b"}`,
+		`{"input":{"partner":{"age":40,"age":41}}}`,
+	} {
+		r := h.do("PATCH", "/api/v1/plans/"+id, body, tok...)
+		if r.status != 400 {
+			t.Fatalf("PATCH %s: %d %s", body, r.status, r.raw)
+		}
+	}
+}
+
+// POST /plans/{id}/run takes no body: one is refused, not ignored.
+func TestPlanRunBody(t *testing.T) {
+	h := newHarness(t)
+	tok := bearer(h.token("alice", "free", ""))
+	r := h.do("POST", "/api/v1/plans", `{"name":"P","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, tok...)
+	id := r.data()["id"].(string)
+	if r := h.do("POST", "/api/v1/plans/"+id+"/run", "", tok...); r.status != 200 {
+		t.Fatalf("run without a body: %d %s", r.status, r.raw)
+	}
+	r = h.do("POST", "/api/v1/plans/"+id+"/run", `{"currentAge":50}`, tok...)
+	if r.status != 400 {
+		t.Fatalf("run with a body: %d %s", r.status, r.raw)
+	}
+}
