@@ -85,3 +85,30 @@ func TestPlanRunBody(t *testing.T) {
 		t.Fatalf("run with a body: %d %s", r.status, r.raw)
 	}
 }
+
+// An access line names the client, the user, the route template and the
+// answer's size; a probe that succeeds writes none, one that fails does.
+func TestAccessLineFields(t *testing.T) {
+	var l logLines
+	h := newHarness(t, withLog(&l, AccessAll))
+	tok := bearer(h.token("alice", "free", ""))
+	a := h.do("POST", "/api/v1/assets", `{"name":"World","value":1000}`, tok...)
+	id := a.data()["id"].(string)
+	l.requests(t)
+	r := h.do("GET", "/api/v1/assets/"+id, "", tok...)
+	h.do("GET", "/livez", "")
+	h.do("GET", "/readyz", "")
+	recs := l.requests(t)
+	if len(recs) != 1 {
+		t.Fatalf("%d access lines, want 1 (probes that succeed are not logged): %v", len(recs), recs)
+	}
+	rec := recs[0]
+	if rec["client"] != h.ip || rec["user"] != "alice" || rec["route"] != "/api/v1/assets/{id}" || rec["bytes"] != float64(len(r.raw)) {
+		t.Fatalf("access line %v", rec)
+	}
+	h.s.Drain()
+	h.do("GET", "/readyz", "")
+	if recs := l.requests(t); len(recs) != 1 || recs[0]["status"] != 503.0 {
+		t.Fatalf("a failing probe's lines: %v", recs)
+	}
+}
