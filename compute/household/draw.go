@@ -130,7 +130,7 @@ func (e *engine) back(s *drawState, ys *yearState) {
 func (e *engine) take(want float64, ys *yearState) float64 {
 	got := 0.0
 	if !e.baseline {
-		switch e.p.Order {
+		switch e.orderAt(ys.t) {
 		case TaxSmart:
 			got += e.takeLow(want, ys)
 		case Proportional:
@@ -329,28 +329,20 @@ func (e *engine) sell(a *held, x float64, f *flows) {
 // convert moves tax-deferred money to its conversion wrapper up to the top
 // of the conversion band, before required minimums start.
 func (e *engine) convert(ys *yearState) {
+	if e.p.Conversions != nil {
+		e.convertAmount(ys)
+		return
+	}
 	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		if a.convTo < 0 || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
 			continue
 		}
-		f := &ys.f[a.owner]
 		x := min(a.bal, top-e.ordinary(ys, a.owner))
 		if x <= 0.005 {
 			continue
 		}
-		b := &e.acc[a.convTo]
-		a.bal -= x
-		a.y.Conversions -= x
-		b.bal += x
-		b.y.Conversions += x
-		f.pension += x
-		if s := b.w.Access.Seasoning; s > 0 {
-			b.pend[ys.t%min(s, maxSeasoning)] += x
-		} else {
-			b.seasoned += x
-		}
-		ys.row.Converted += x
+		e.moveConverted(ys, a, x)
 	}
 }

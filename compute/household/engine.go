@@ -104,6 +104,10 @@ type engine struct {
 	wealthOK          [MaxMoves + 1]bool // the residence taxes wealth
 	bands             *bandCache         // the Work's, nil for none
 
+	// firstShare is the share of the first year a benefit claimed in its
+	// months pays (0: the whole year)
+	firstShare [MaxPensions]float64
+
 	// the state before the first year, for paths that replay the plan
 	acc0 [maxHeld]held
 	ppl0 [2]person
@@ -119,6 +123,12 @@ type outcome struct {
 	fiRow, retireRow, depleteRow int
 	drew, joint                  bool
 	endBal, endReal, lifeTax     float64
+	// taxPV is the lifetime tax discounted at the plan's return; afterTax
+	// the real end balance less the tax its pre-tax money still owes
+	// (deferredTax); shortReal the spending left unmet, each year's in
+	// today's money grown at the real return to the plan's end.
+	taxPV, afterTax, shortReal float64
+	converted                  float64 // today's money
 }
 
 func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
@@ -162,8 +172,13 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		e.benefitFactor[i], e.pensionFrom[i] = 1, q.FromAge
 		if b := q.Benefit; b != nil {
 			birth := e.ppl[q.Owner].birth
-			e.benefitFactor[i] = b.Factor(birth, float64(q.FromAge))
-			e.pensionFrom[i] = int(math.Ceil(b.Start(birth, float64(q.FromAge)) - 1e-9))
+			claim := float64(q.FromAge) + float64(min(max(q.Months, 0), 11))/12
+			e.benefitFactor[i] = b.Factor(birth, claim)
+			e.pensionFrom[i] = int(math.Ceil(b.Start(birth, claim) - 1e-9))
+			if q.Months > 0 && b.Start(birth, claim) == claim {
+				// a claim in the year's months is paid from them
+				e.pensionFrom[i], e.firstShare[i] = q.FromAge, float64(12-q.Months)/12
+			}
 		}
 	}
 	for i := range p.Events {

@@ -61,6 +61,10 @@ type Pension struct {
 	// Benefit; "" is a generic pension.
 	Kind    string
 	Benefit *Benefit
+	// Months are the months of a benefit's claim past FromAge (0 to 11):
+	// the claim's factor counts them, and the year it begins pays the
+	// months left of it.
+	Months int
 	// Country is the benefit's country (its inclusion rule holds while the
 	// household lives there); Rate converts the plan's currency into its.
 	Country string
@@ -134,6 +138,14 @@ type Plan struct {
 	// minimums start.
 	Convert     bool
 	ConvertUpTo float64
+	// Conversions, when not nil, replace the band: year t of the plan
+	// converts Conversions[t] (today's money; 0 past its end) from the
+	// accounts that convert, in account order, each up to its balance,
+	// before required minimums start. Convert must be set.
+	Conversions []float64
+	// Orders, when not nil, is the drawing order of each year t of the
+	// plan (Order past its end); Explicit there means Order's list.
+	Orders []Order
 
 	Return, Inflation, Fee float64 // nominal return, inflation, fees
 	WithdrawalRate         float64 // the FI number is the spending over it

@@ -40,6 +40,7 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		o.fiRow = 0
 	}
 	var ys yearState
+	disc, grow := 1.0, 1.0 // the plan's return compounded; the real return
 	for t := 0; t < e.n; t++ {
 		ret, pi := e.p.Return, e.p.Inflation
 		if t < len(rets) {
@@ -71,6 +72,11 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		e.settle(&ys, ret, pi)
 		real := e.total() / cpiEnd
 		o.lifeTax += (ys.due + ys.fundTax) / cpi
+		o.taxPV += (ys.due + ys.fundTax) / disc
+		o.converted += ys.row.Converted / cpi
+		o.shortReal += short / cpi / grow
+		disc *= 1 + e.p.Return
+		grow *= (1 + ret) / (1 + pi)
 		if res != nil {
 			ys.row.Short = short
 			e.emit(&ys, res, real)
@@ -86,6 +92,8 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 	}
 	o.endBal = e.total()
 	o.endReal = o.endBal / cpi
+	o.afterTax = o.endReal - e.deferredTax(&ys)/cpi
+	o.shortReal *= grow
 	return o
 }
 
@@ -199,6 +207,9 @@ func (e *engine) income(ys *yearState) {
 		}
 		if rs := q.Benefit.raise(); rs != nil && ys.age[q.Owner] >= rs.FromAge {
 			a *= 1 + rs.Share
+		}
+		if e.firstShare[k] > 0 && ys.age[q.Owner] == e.pensionFrom[k] {
+			a *= e.firstShare[k]
 		}
 		ys.row.Pensions += a
 		ys.inflow += a

@@ -293,5 +293,18 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyString(b, m.Region)
 		b = keyString(b, m.CityID)
 	}
+	b = keyBool(b, h.Optimize != nil)
+	if o := h.Optimize; o != nil {
+		b = keyString(b, o.Objective)
+		b = keyBool(b, o.Target != nil)
+		if t := o.Target; t != nil {
+			b = keyString(b, t.Method)
+			b = keyFloatP(b, t.SuccessRate)
+		}
+		b = keyInt(b, len(o.Decisions))
+		for _, d := range o.Decisions {
+			b = keyString(b, d)
+		}
+	}
 	return b
 }

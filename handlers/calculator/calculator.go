@@ -14,6 +14,7 @@ import (
 	"github.com/dgraph-io/ristretto/v2"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/decide"
 	"fiplan/compute/fi"
 	place "fiplan/compute/geo"
 	"fiplan/compute/household"
@@ -139,6 +140,8 @@ type calcWork struct {
 	plan plan.Plan
 	tax  plan.Tax
 	hh   plan.Household
+	// dreq is the request's optimize, read
+	dreq decide.Request
 	// scenPens are the scenarios' household pensions
 	scenPens [fi.MaxScenarios][]household.Pension
 	mc       fi.MonteCarlo

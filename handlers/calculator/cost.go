@@ -77,7 +77,7 @@ func (s *Handlers) past(req *calcRequest) (h fi.History, first, last int, err er
 // when its projections and rows cost more than the request's one unit
 // (extra > 0).
 func expensive(req *calcRequest, csv bool, extra int) bool {
-	return extra > 0 || !csv && (req.MonteCarlo != nil || req.Historical != nil || req.Goals != nil)
+	return extra > 0 || !csv && (req.MonteCarlo != nil || req.Historical != nil || req.Goals != nil || req.Optimize != nil)
 }
 
 // work is what the answer costs, in one-pot path-years (see YearsPerUnit
@@ -139,6 +139,13 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if mc := req.MonteCarlo; mc != nil {
 		n += float64(mc.Simulations*horizon) * perYear
 	}
+	// the search runs household plans, each path-year at the household's
+	// weight
+	opt, err := s.optimizeYears(req, horizon)
+	if err != nil {
+		return 0, err
+	}
+	n += float64(opt) * perYear
 	g := req.Goals
 	if g != nil && g.FIByAge != nil {
 		n += float64(fi.SavingForRuns(MaxContribution) * horizon)

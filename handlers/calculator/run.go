@@ -30,6 +30,12 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 			return false
 		}
 		p.Household = &w.hh
+		if o := req.Optimize; o != nil {
+			if field, msg := optimizeOf(o, &w.dreq); field != "" {
+				c.Fail(field, msg)
+				return false
+			}
+		}
 		for i := range req.Scenarios {
 			list, field, msg := pensionsOf(req.Scenarios[i].Pensions, w.hh.Partner != nil, w.scenPens[i][:0])
 			if field != "" {
@@ -74,11 +80,14 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 	if csv {
 		return nil
 	}
+	if req.Optimize != nil {
+		o.Optimize = &w.dreq
+	}
 	if mc := req.MonteCarlo; mc != nil {
 		w.mc = fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
 		o.MonteCarlo = &w.mc
 	}
-	if req.Historical == nil && req.Goals == nil {
+	if req.Historical == nil && req.Goals == nil && !optimizeReplays(req) {
 		return nil
 	}
 	o.Window, _ = window(req)

@@ -113,6 +113,11 @@ func (s *Handlers) crossCheck(w *calcWork) (field, msg string) {
 	if field, msg = everyProblem(req); field != "" {
 		return field, msg
 	}
+	if o := req.Optimize; o != nil {
+		if field, msg = optimizeOf(o, &w.dreq); field != "" {
+			return field, msg
+		}
+	}
 	for i := range req.Scenarios {
 		if field, msg = agesProblem(w.scenario(i)); field != "" {
 			return "scenarios[" + strconv.Itoa(i) + "]." + field, msg
