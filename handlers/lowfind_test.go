@@ -112,3 +112,22 @@ func TestAccessLineFields(t *testing.T) {
 		t.Fatalf("a failing probe's lines: %v", recs)
 	}
 }
+
+// POST /auth/logout with a bearer token ends that session (204), with no
+// Origin asked for; a token that does not verify answers 401.
+func TestLogoutBearer(t *testing.T) {
+	h := newHarness(t, withWeb(t))
+	tok := h.token("alice", "free", "")
+	if r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.status != 200 {
+		t.Fatalf("before: %d %s", r.status, r.raw)
+	}
+	res := h.raw("POST", "/auth/logout", "", bearer(tok)...)
+	if res.StatusCode() != 204 {
+		t.Fatalf("bearer logout: %d %s", res.StatusCode(), res.Body())
+	}
+	expectError(t, h.do("GET", "/api/v1/user/profile", "", bearer(tok)...), 401, "UNAUTHORIZED")
+	res = h.raw("POST", "/auth/logout", "", bearer("not-a-token")...)
+	if res.StatusCode() != 401 {
+		t.Fatalf("logout with a bad token: %d %s", res.StatusCode(), res.Body())
+	}
+}
