@@ -46,6 +46,10 @@ func (s *Server) accessLog(c *rest.Ctx) {
 	case !s.log.Enabled(context.Background(), slog.LevelInfo):
 		return
 	}
+	r := c.Route()
+	if r != nil && r.Access == rest.Probe && status < 400 {
+		return // a balancer's checks, several a second: only a failing one is news
+	}
 	suppressed := 0
 	if status == fasthttp.StatusTooManyRequests {
 		var ok bool
@@ -56,7 +60,11 @@ func (s *Server) accessLog(c *rest.Ctx) {
 	attrs := [...]slog.Attr{
 		slog.String("method", bytesconv.String(rc.Method())),
 		slog.String("path", bytesconv.String(rc.Path())),
+		slog.String("route", routeName(r)),
 		slog.Int("status", status),
+		slog.Int("bytes", len(rc.Response.Body())),
+		slog.String("client", netip.AddrFrom16(c.Client()).Unmap().String()),
+		slog.String("user", c.Principal.User),
 		slog.Int64("us", s.now().Sub(c.Start()).Microseconds()),
 		slog.String("id", bytesconv.String(c.RequestID())),
 		slog.String("trace", bytesconv.String(c.Trace().ID[:])),
@@ -68,6 +76,14 @@ func (s *Server) accessLog(c *rest.Ctx) {
 		n--
 	}
 	s.log.LogAttrs(context.Background(), slog.LevelInfo, "request", attrs[:n]...)
+}
+
+// routeName is the route's template, "" when no route answered.
+func routeName(r *rest.Route) string {
+	if r == nil {
+		return ""
+	}
+	return r.Path
 }
 
 // floodKey names the client a 429 went to: the user, or the address or

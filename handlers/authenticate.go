@@ -138,10 +138,11 @@ func (s *Server) Credential(tok []byte) (auth.Principal, error) {
 
 var errRevoked = fmt.Errorf("%w: the session has ended (signed out)", auth.ErrInvalid)
 
-// live checks a verified session token against the store's revocations,
-// on every request and with no cache: a logout on any node ends the
-// session on every node at once. A revoked session wraps auth.ErrInvalid;
-// any other error is the store's.
+// live checks a verified session token against the sign-out marks, read
+// from this node's mirror of them (store.Mirror): a sign-out on this node
+// holds from its next request, on every other within about a second, and
+// while the mirror is older than that the store is read instead. A
+// revoked session wraps auth.ErrInvalid; any other error is the store's.
 func (s *Server) live(p auth.Principal) error {
 	revoked, err := s.db.Revoked(p.Session, s.now())
 	if err != nil {
@@ -152,6 +153,11 @@ func (s *Server) live(p auth.Principal) error {
 	}
 	return nil
 }
+
+// dbFree reports whether the route reads nothing of the store: a public
+// route. Its signed-in callers keep it while the store is down, judged by
+// the last sign-out marks this node read and by their token's own tier.
+func dbFree(c *rest.Ctx) bool { return c.Route().Access == rest.Public }
 
 // tokenPrincipal verifies a session token.
 func (s *Server) tokenPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
@@ -164,9 +170,13 @@ func (s *Server) tokenPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
 	case err != nil:
 		return s.unauthorized(c, errcode.Unauthorized, "invalid token")
 	}
-	if err := s.live(p); errors.Is(err, errRevoked) {
+	err = s.live(p)
+	if err != nil && !errors.Is(err, errRevoked) && dbFree(c) && s.marks.Known(p.Session, s.now()) {
+		err = errRevoked
+	}
+	if errors.Is(err, errRevoked) {
 		return s.unauthorized(c, errcode.Unauthorized, "this session has ended: sign in again")
-	} else if err != nil {
+	} else if err != nil && !dbFree(c) {
 		c.Storage(err)
 		return false
 	}
@@ -226,6 +236,9 @@ func (s *Server) rememberTier(c *rest.Ctx) bool {
 		return true
 	}
 	if err := s.db.SaveTier(p.User, p.Tier.String(), time.Unix(p.Issued, 0)); err != nil {
+		if dbFree(c) {
+			return true // saved by a later request, once the store answers
+		}
 		c.Storage(err)
 		return false
 	}

@@ -34,7 +34,7 @@ var backupDoc = &rest.Doc{
 // backup streams the snapshot. The read transaction opens when fasthttp
 // starts writing the body and closes when the copy ends.
 func (s *Server) backup(c *rest.Ctx) {
-	b, ok := s.cfg.DB.(backupper)
+	b, ok := s.marks.Store.(backupper)
 	if !ok {
 		c.ErrorMessage(errcode.NotFound, "this store has no online backup", "back up PostgreSQL with pg_dump")
 		return

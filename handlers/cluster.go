@@ -7,7 +7,8 @@ import (
 )
 
 // What keeps several nodes on one store and one Redis consistent: shared
-// rate limits and the feature-flag snapshot's refresh. API keys need
+// rate limits, the feature-flag snapshot's refresh and the mirror of the
+// sign-out marks (store.Mirror, polled like the flags). API keys need
 // nothing here: every request looks its key up in the store, so a key
 // revoked on one node fails on all of them at once.
 

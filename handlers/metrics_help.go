@@ -27,6 +27,7 @@ var help = map[string]string{
 	"fiplan_recommendation_cache_misses_total": "City recommendations computed.",
 	"fiplan_calculator_cache_hits_total":       "Calculator answers served from the cache of whole answers.",
 	"fiplan_calculator_cache_misses_total":     "Calculator answers computed.",
+	"fiplan_signout_mirror_lag_seconds":        "Age of this node's copy of the sign-out marks: since its last poll of the store that succeeded (capped at an hour; past a second, session checks read the store).",
 	"fiplan_connections_open":                  "Client connections open now.",
 	"fiplan_connections_accepted_total":        "Client connections accepted.",
 	"fiplan_connections_refused_total":         "Client connections refused because their address held its limit.",

@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"sync/atomic"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
@@ -31,6 +32,7 @@ type probes struct {
 	livezDoc  *rest.Doc
 	readyzDoc *rest.Doc
 	ready     atomic.Pointer[probe] // the last storage check /readyz made
+	draining  atomic.Bool           // set by Drain: /readyz answers 503 from then on
 }
 
 type probeData struct {
@@ -69,6 +71,10 @@ func (s *Server) livez(c *rest.Ctx) { s.probeOK(c) }
 // readyz answers whether the store answers, checked at most once per
 // probeTTL however many balancers ask.
 func (s *Server) readyz(c *rest.Ctx) {
+	if s.probes.draining.Load() {
+		c.Unavailable(1, "this node is shutting down: it finishes what it serves and stops")
+		return
+	}
 	now := s.now()
 	p := s.probes.ready.Load()
 	if p == nil || now.Before(p.at) || now.Sub(p.at) >= probeTTL {
@@ -98,3 +104,13 @@ func (s *Server) probeOK(c *rest.Ctx) {
 	w.End()
 	c.Send(fasthttp.StatusOK)
 }
+
+// Drain makes /readyz answer 503 from now on, so that balancers stop
+// sending new requests while the node still serves; the caller closes the
+// listener once they have noticed (DrainGrace).
+func (s *Server) Drain() { s.probes.draining.Store(true) }
+
+// DrainGrace is how long a node keeps serving after Drain before it closes
+// its listener: two failed checks a second apart, as the README's HAProxy
+// configuration takes a node out.
+const DrainGrace = 2 * time.Second

@@ -93,6 +93,9 @@ type Server struct {
 
 	keptSecretState // the store's secret, once read
 
+	marks     *store.Mirror // the sign-out marks as this node knows them
+	ownsMarks bool          // marks was started by New, and is stopped by Close
+
 	stop chan struct{}
 	done sync.WaitGroup
 }
@@ -103,34 +106,20 @@ func New(cfg Config) (*Server, error) {
 	if cfg.DB == nil || cfg.Verifier == nil {
 		return nil, errors.New("cannot create server: DB and Verifier are required")
 	}
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = 1 << 20
-	}
-	if cfg.MaxKeys <= 0 {
-		cfg.MaxKeys = 25
-	}
-	if cfg.RateKeys <= 0 {
-		cfg.RateKeys = 1 << 20
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
-	if cfg.MaxExpensive <= 0 {
-		cfg.MaxExpensive = 2 * runtime.GOMAXPROCS(0)
-	}
+	cfg.defaults()
 	set := metrics.NewSet()
+	marks, shared := mirror(cfg)
 	s := &Server{
-		cfg:      cfg,
-		db:       observeStore(cfg.DB, set),
-		heavy:    rest.NewGate(cfg.MaxExpensive),
-		verifier: cfg.Verifier,
-		log:      cfg.Logger,
-		now:      cfg.Now,
-		touched:  map[string]time.Time{},
-		stop:     make(chan struct{}),
+		cfg:       cfg,
+		db:        observeStore(marks, set),
+		marks:     marks,
+		ownsMarks: !shared,
+		heavy:     rest.NewGate(cfg.MaxExpensive),
+		verifier:  cfg.Verifier,
+		log:       cfg.Logger,
+		now:       cfg.Now,
+		touched:   map[string]time.Time{},
+		stop:      make(chan struct{}),
 	}
 	s.started = s.now()
 	s.limits()
@@ -149,7 +138,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.routes = s.table()
 	s.metrics = newServerMetrics(set, s.routes, s.heavy)
-	s.metrics.pools = newPoolMetrics(set, cfg.DB, cfg.Redis)
+	s.metrics.pools = newPoolMetrics(set, marks.Store, cfg.Redis)
+	set.NewGauge("fiplan_signout_mirror_lag_seconds", func() float64 { return min(marks.Lag(), store.MirrorLagCap).Seconds() })
 	for _, r := range s.routes {
 		if err := s.router.Add(r); err != nil {
 			return nil, err
@@ -178,6 +168,37 @@ func New(cfg Config) (*Server, error) {
 	s.done.Add(1)
 	go s.background()
 	return s, nil
+}
+
+// defaults fills in the settings left zero.
+func (cfg *Config) defaults() {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = 1 << 20
+	}
+	if cfg.MaxKeys <= 0 {
+		cfg.MaxKeys = 25
+	}
+	if cfg.RateKeys <= 0 {
+		cfg.RateKeys = 1 << 20
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.MaxExpensive <= 0 {
+		cfg.MaxExpensive = 2 * runtime.GOMAXPROCS(0)
+	}
+}
+
+// mirror is the sign-out marks' mirror the server reads: the one given as
+// the store (shared with the web app), else one of its own.
+func mirror(cfg Config) (m *store.Mirror, shared bool) {
+	if m, ok := cfg.DB.(*store.Mirror); ok {
+		return m, true
+	}
+	return store.NewMirror(cfg.DB, cfg.Now), false
 }
 
 // build makes the domains' handlers, their declarations compiled against
@@ -242,6 +263,9 @@ func (s *Server) Close() {
 	}
 	close(s.stop)
 	s.done.Wait()
+	if s.ownsMarks {
+		s.marks.Stop()
+	}
 	s.flushTouched()
 	s.features.Flush()
 	s.places.Close()

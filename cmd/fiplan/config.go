@@ -88,7 +88,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			return nil
 		}},
 		{"jwt-secret", "FI_JWT_SECRET", "", "HS256 shared secret for session tokens (at least 32 bytes)", func(v string) error {
-			if v != "" && len(v) < 32 {
+			if v != "" && len(v) < minSecret {
 				return errors.New("the secret must be at least 32 bytes")
 			}
 			c.jwtSecret = v
@@ -293,3 +293,6 @@ func parseOrigin(s string) (string, error) {
 	}
 	return strings.ToLower(u.Scheme + "://" + u.Host), nil
 }
+
+// minSecret is the shortest HS256 secret a server accepts, in bytes.
+const minSecret = 32

@@ -99,6 +99,12 @@ func moveBolt(ctx context.Context, from, db string, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(stderr, err)
 	}
+	if len(all.Secret) > 0 && len(all.Secret) < minSecret {
+		// No server starts with it: the first node makes a new one.
+		fmt.Fprintf(stdout, "the kept local-mode secret of %q is %d bytes, fewer than the %d a server accepts: not copied; the first node on the database makes a new one, and sessions signed with the old one end\n",
+			from, len(all.Secret), minSecret)
+		all.Secret = nil
+	}
 	n, err := postgres.Load(ctx, db, all)
 	if err != nil {
 		return fail(stderr, err)

@@ -31,6 +31,9 @@ func startStore(ctx context.Context, db string, log *slog.Logger) (store.Store, 
 
 // storeReady is closed once the store serves: at once for bbolt.
 func storeReady(db store.Store) <-chan struct{} {
+	if m, ok := db.(*store.Mirror); ok {
+		db = m.Store
+	}
 	if r, ok := db.(interface{ Ready() <-chan struct{} }); ok {
 		return r.Ready()
 	}

@@ -96,10 +96,13 @@ var errHelp = flagErrHelp()
 func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	// Every other setting is put to use before the address is bound, so
 	// that a failure names the setting at fault, not a busy port.
-	db, err := startStore(ctx, cfg.db, log)
+	raw, err := startStore(ctx, cfg.db, log)
 	if err != nil {
 		return &settingError{"db", "FI_DB", err}
 	}
+	// The web app's sign-outs and the API's checks share one mirror of the
+	// sign-out marks, so that a sign-out here holds here at once.
+	db := store.NewMirror(raw, nil)
 	defer db.Close()
 
 	secret := []byte(cfg.jwtSecret)
@@ -198,10 +201,27 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		defer msrv.Shutdown() //nolint:errcheck // the process is ending
 		log.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
 	}
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	for waiting := true; waiting; {
+		select {
+		case err := <-errc:
+			return fmt.Errorf("cannot serve: %w", err)
+		case <-hup:
+			log.Warn("SIGHUP ignored: fiplan reads its settings at start only; restart it (SIGTERM drains) to change them")
+		case <-ctx.Done():
+			waiting = false
+		}
+	}
+	// Readiness fails first, so that balancers stop sending before the
+	// listener closes.
+	s.Drain()
+	log.Info("shutting down: /readyz answers 503; closing the listener after the balancers' checks", "grace", handlers.DrainGrace.String())
 	select {
+	case <-time.After(handlers.DrainGrace):
 	case err := <-errc:
 		return fmt.Errorf("cannot serve: %w", err)
-	case <-ctx.Done():
 	}
 	log.Info("shutting down: draining in-flight requests")
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

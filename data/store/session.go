@@ -23,6 +23,12 @@ type Sessions interface {
 	Revoke(id string, until, now time.Time) (first bool, err error)
 	// Revoked reports whether id holds a mark that lasts past now.
 	Revoked(id string, now time.Time) (bool, error)
+	// MarksAfter calls fn for each mark numbered above after (every mark
+	// takes a new number when it is made or extended, on any node), in no
+	// set order, and returns the highest number it saw (after when none).
+	// A node's mirror of the marks polls it; marks whose until has passed
+	// may be left out.
+	MarksAfter(after int64, fn func(id string, until time.Time)) (last int64, err error)
 	// SaveTier sets the user's tier (creating the account) as of issued, the
 	// time the credential carrying it was issued: a credential issued no
 	// later than the one that last set the tier changes nothing, so an
@@ -50,8 +56,16 @@ const sweepMarks = 64
 // transaction. One process holds the file, so every Revoke passes here:
 // the mirror is loaded once and then updated by each committed Revoke.
 type markCache struct {
-	mu sync.RWMutex
-	m  map[string]int64 // id -> until, unix nanoseconds; nil until loaded
+	mu  sync.RWMutex
+	m   map[string]int64 // id -> until, unix nanoseconds; nil until loaded
+	seq map[string]int64 // id -> its number for MarksAfter
+	n   int64            // the last number given
+}
+
+// number gives id the next number; under mu.
+func (c *markCache) number(id string) {
+	c.n++
+	c.seq[id] = c.n
 }
 
 // load fills the mirror from the file unless it is loaded; a failed load
@@ -68,7 +82,7 @@ func (c *markCache) load(d *DB) error {
 	if c.m != nil {
 		return nil
 	}
-	m := map[string]int64{}
+	m, seq := map[string]int64{}, map[string]int64{}
 	err := d.view(func(tx *bolt.Tx) error {
 		marks := tx.Bucket(bucketRevoked)
 		if marks == nil {
@@ -84,7 +98,10 @@ func (c *markCache) load(d *DB) error {
 	if err != nil {
 		return wrap("revoked", err)
 	}
-	c.m = m
+	c.m, c.seq = m, seq
+	for id := range m {
+		c.number(id)
+	}
 	return nil
 }
 
@@ -138,9 +155,13 @@ func (d *DB) Revoke(id string, until, now time.Time) (first bool, err error) {
 	for k, u := range d.marks.m {
 		if u < t {
 			delete(d.marks.m, k)
+			delete(d.marks.seq, k)
 		}
 	}
-	d.marks.m[id] = max(d.marks.m[id], at)
+	if at > d.marks.m[id] {
+		d.marks.m[id] = at
+		d.marks.number(id)
+	}
 	return first, nil
 }
 
@@ -185,6 +206,25 @@ func (d *DB) Revoked(id string, now time.Time) (bool, error) {
 		return d.Revoked(id, now)
 	}
 	return ok && until > now.UnixNano(), nil
+}
+
+// MarksAfter reads the in-memory mirror of the file's marks (see
+// Sessions): one process holds the file, so the numbers are this
+// process's and start again at each open.
+func (d *DB) MarksAfter(after int64, fn func(id string, until time.Time)) (int64, error) {
+	if err := d.marks.load(d); err != nil {
+		return after, err
+	}
+	d.marks.mu.RLock()
+	defer d.marks.mu.RUnlock()
+	last := after
+	for id, n := range d.marks.seq {
+		if n > after {
+			fn(id, time.Unix(0, d.marks.m[id]))
+			last = max(last, n)
+		}
+	}
+	return last, nil
 }
 
 // tierRecord is the account record with the issue time of the credential

@@ -77,7 +77,7 @@ func (s *Handlers) runDocs(checkInDoc rest.Schema, answer *rest.Doc, notFound re
 		Summary: "Run a saved plan",
 		Desc: "The calculator's answer for the plan's stored input, exactly as the calculator (POST /calculator) answers that body: the year-by-year " +
 			"projections, FI age and number, and the Monte Carlo, backtest and goals the input asks for, charged and limited as a calculation is. " +
-			"Amounts are in the plan's currency, yearly; rates are fractions.",
+			"Amounts are in the plan's currency, yearly; rates are fractions. It takes no body: an empty object passes, a field answers 400 naming it.",
 		Data:  answer.Data,
 		Media: answer.Media,
 		Errs:  append([]rest.ErrDoc{notFound}, answer.Errs...)}

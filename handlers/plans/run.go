@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
+	"slices"
 
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
@@ -31,11 +33,34 @@ func (s *Handlers) load(c *rest.Ctx, p *savedPlan) bool {
 
 // Run answers the calculator's answer for the plan's stored input.
 func (s *Handlers) Run(c *rest.Ctx) {
+	if !noBody(c) {
+		return
+	}
 	var p savedPlan
 	if !s.load(c, &p) {
 		return
 	}
 	s.calc.Answer(c, p.Input)
+}
+
+// noBody refuses a body sent to a route that runs what is stored: it
+// would be ignored, and its sender would read an answer to another input.
+// An empty body or an empty object passes.
+func noBody(c *rest.Ctx) bool {
+	body := bytes.TrimSpace(c.RC.Request.Body())
+	if len(body) == 0 {
+		return true
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		c.Error(errcode.InvalidJSON, "the body is not a JSON object; this route takes none")
+		return false
+	}
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
+		c.Fail(name, "is not accepted: the plan runs with its stored input; change it with PATCH /plans/{id}, or send the input to POST /calculator")
+		return false
+	}
+	return true
 }
 
 // Optimize answers the calculator's answer for the plan's stored input

@@ -23,6 +23,12 @@ import (
 // CheckPatch validates patch with sch into scratch. It reports whether the
 // patch may be merged; otherwise it has sent the 400.
 func CheckPatch[T any](c *Ctx, sch *schema.Schema[T], patch []byte, scratch *T) bool {
+	// A member named twice would merge as whichever the merge reads last,
+	// even inside a field the schema keeps as sent (a plan's input).
+	if path := duplicateKey(patch); path != "" {
+		c.Fail(path, "appears more than once; send each member once")
+		return false
+	}
 	if sch.Decode(patch, scratch, &c.res) {
 		return true
 	}

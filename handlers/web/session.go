@@ -311,6 +311,12 @@ func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
 // cannot record it, the answer is 503 and the cookies stay, so that the
 // person can retry.
 func (h *Handler) logout(rc *fasthttp.RequestCtx) {
+	if tok, ok := auth.BearerToken(rc.Request.Header.Peek(fasthttp.HeaderAuthorization)); ok {
+		// A script's sign-out: no browser sends Authorization by itself,
+		// so no Origin is asked for.
+		h.logoutBearer(rc, tok)
+		return
+	}
 	if !sameOrigin(rc) {
 		h.problem(rc, fasthttp.StatusForbidden, "Cross-site request refused", "Sign out from this site.")
 		return
@@ -349,6 +355,28 @@ func (h *Handler) logout(rc *fasthttp.RequestCtx) {
 		return
 	}
 	redirect(rc, "/", fasthttp.StatusSeeOther)
+}
+
+// logoutBearer ends the session of the bearer token tok: 204 once the
+// store holds it, 401 for a token that does not verify or an API key
+// (revoked with DELETE /api/v1/user/api-keys/{id}), 503 when the store
+// cannot record it.
+func (h *Handler) logoutBearer(rc *fasthttp.RequestCtx, tok []byte) {
+	if auth.IsKey(tok) {
+		writeJSON(rc, fasthttp.StatusUnauthorized, map[string]string{"error": "an API key does not sign out: revoke it with DELETE /api/v1/user/api-keys/{id}"})
+		return
+	}
+	if _, err := h.cfg.Verifier.Verify(tok); err != nil {
+		writeJSON(rc, fasthttp.StatusUnauthorized, map[string]string{"error": "invalid or expired token: nothing to sign out"})
+		return
+	}
+	if err := h.revoke(string(tok), refreshState{}); err != nil {
+		h.log.Error("cannot record sign-out", "err", err)
+		writeJSON(rc, fasthttp.StatusServiceUnavailable, map[string]string{"error": "the session store is unavailable; retry after a moment"})
+		return
+	}
+	rc.Response.Header.Set(fasthttp.HeaderCacheControl, "no-store")
+	rc.SetStatusCode(fasthttp.StatusNoContent)
 }
 
 // revoke records the end of a session: a single token until it expires;

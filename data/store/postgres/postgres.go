@@ -36,6 +36,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -117,6 +118,11 @@ func connectCounted(ctx context.Context, url string, trips *roundTrips) (*pgxpoo
 	return pool, nil
 }
 
+// DefaultPoolSize is a node's pool when FI_DB's URL sets no
+// pool_max_conns: two connections a CPU (at least four), since a request
+// spends about as long waiting for its round trip as computing.
+func DefaultPoolSize() int32 { return int32(max(4, 2*runtime.GOMAXPROCS(0))) }
+
 // ErrMalformedURL: the URL cannot be parsed as a PostgreSQL URL.
 var ErrMalformedURL = errors.New("malformed PostgreSQL URL")
 
@@ -129,6 +135,9 @@ func poolConfig(url string) (*pgxpool.Config, error) {
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = defaultConnectTimeout
+	}
+	if !strings.Contains(url, "pool_max_conns=") {
+		cfg.MaxConns = DefaultPoolSize()
 	}
 	params := cfg.ConnConfig.RuntimeParams
 	if params["statement_timeout"] == "" {

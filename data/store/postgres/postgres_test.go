@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -284,5 +285,20 @@ func TestIsURL(t *testing.T) {
 		if IsURL(s) != want {
 			t.Errorf("IsURL(%q) = %v", s, !want)
 		}
+	}
+}
+
+// The pool's default size is the README's sizing, two connections a CPU,
+// and a URL's pool_max_conns still decides.
+func TestDefaultPoolSize(t *testing.T) {
+	cfg, err := poolConfig("postgres://u@127.0.0.1:5432/db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int32(max(4, 2*runtime.GOMAXPROCS(0))); cfg.MaxConns != want {
+		t.Fatalf("default pool %d, want %d", cfg.MaxConns, want)
+	}
+	if cfg, err = poolConfig("postgres://u@127.0.0.1:5432/db?pool_max_conns=3"); err != nil || cfg.MaxConns != 3 {
+		t.Fatalf("pool_max_conns=3: %v, %v", cfg.MaxConns, err)
 	}
 }

@@ -1,8 +1,11 @@
 package postgres
 
 import (
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"fiplan/data/store"
 )
@@ -23,13 +26,48 @@ func (d *DB) Revoke(id string, until, at time.Time) (first bool, err error) {
 		(SELECT id FROM revocations WHERE until < $1 ORDER BY until LIMIT $2)`, at.UTC(), sweepMarks); err != nil {
 		return false, fmt.Errorf("cannot revoke: %w", err)
 	}
+	// A mark extended takes a new number, so that every node's mirror
+	// reads the new until; a mark left as it is returns no row.
 	err = d.pool.QueryRow(ctx, `INSERT INTO revocations (id, until) VALUES ($1, $2)
-		ON CONFLICT (id) DO UPDATE SET until = GREATEST(revocations.until, EXCLUDED.until)
+		ON CONFLICT (id) DO UPDATE SET until = EXCLUDED.until, seq = nextval('revocations_seq')
+		WHERE revocations.until < EXCLUDED.until
 		RETURNING xmax = 0`, id, until.UTC()).Scan(&first)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
 	if err != nil {
 		return false, fmt.Errorf("cannot revoke: %w", err)
 	}
 	return first, nil
+}
+
+// MarksAfter reads the marks numbered above after (see store.Sessions),
+// in one indexed query.
+func (d *DB) MarksAfter(after int64, fn func(id string, until time.Time)) (int64, error) {
+	ctx, cancel := opContext()
+	defer cancel()
+	rows, err := d.pool.Query(ctx, `SELECT id, until, seq FROM revocations WHERE seq > $1`, after)
+	if err != nil {
+		return after, fmt.Errorf("cannot read revocations: %w", err)
+	}
+	defer rows.Close()
+	last := after
+	var (
+		id    string
+		until time.Time
+		seq   int64
+	)
+	for rows.Next() {
+		if err := rows.Scan(&id, &until, &seq); err != nil {
+			return after, fmt.Errorf("cannot read revocations: %w", err)
+		}
+		fn(id, until)
+		last = max(last, seq)
+	}
+	if err := rows.Err(); err != nil {
+		return after, fmt.Errorf("cannot read revocations: %w", err)
+	}
+	return last, nil
 }
 
 // Revoked reports whether id holds a mark that lasts past at.

@@ -21,6 +21,7 @@ func runSessions(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Revoke", testRevoke},
 		{"RevokeConcurrentFirst", testRevokeConcurrent},
 		{"SaveTier", testSaveTier},
+		{"MarksAfter", testMarksAfter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -167,5 +168,49 @@ func testSaveTier(t *testing.T, s store.Store) {
 	tier("pro")
 	if err := s.SaveTier("", "pro", t0); err == nil {
 		t.Error("SaveTier of an empty user accepted")
+	}
+}
+
+// testMarksAfter: every mark made or extended takes a number above those
+// before it, so that a reader polling from the last number it saw reads
+// exactly what is new; a mark left as it was is not read again.
+func testMarksAfter(t *testing.T, s store.Store) {
+	now := time.Now()
+	read := func(after int64) (map[string]time.Time, int64) {
+		t.Helper()
+		got := map[string]time.Time{}
+		last, err := s.MarksAfter(after, func(id string, until time.Time) { got[id] = until })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, last
+	}
+	_, start := read(0)
+	if _, err := s.Revoke("m-a", now.Add(time.Hour), now); err != nil {
+		t.Fatal(err)
+	}
+	got, last := read(start)
+	if len(got) != 1 || got["m-a"].Sub(now.Add(time.Hour)).Abs() > time.Millisecond || last <= start {
+		t.Fatalf("after the first mark: %v, last %d (from %d)", got, last, start)
+	}
+	if got, again := read(last); len(got) != 0 || again != last {
+		t.Fatalf("nothing new, yet read %v, last %d -> %d", got, last, again)
+	}
+	if _, err := s.Revoke("m-a", now.Add(time.Minute), now); err != nil { // earlier: no change
+		t.Fatal(err)
+	}
+	if _, err := s.Revoke("m-b", now.Add(time.Hour), now); err != nil {
+		t.Fatal(err)
+	}
+	got, next := read(last)
+	if _, ok := got["m-a"]; ok || len(got) != 1 || next <= last {
+		t.Fatalf("after a mark kept and a new one: %v, last %d -> %d", got, last, next)
+	}
+	if _, err := s.Revoke("m-a", now.Add(2*time.Hour), now); err != nil { // later: extended
+		t.Fatal(err)
+	}
+	got, final := read(next)
+	if u, ok := got["m-a"]; !ok || len(got) != 1 || u.Before(now.Add(2*time.Hour-time.Second)) || final <= next {
+		t.Fatalf("after an extension: %v, last %d -> %d", got, next, final)
 	}
 }
