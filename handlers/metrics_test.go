@@ -184,8 +184,8 @@ func TestOverloadRefusesPastTheBound(t *testing.T) {
 	if v := metricValue(scrape(t, h.s), "fiplan_overload_refused_total"); v != "2" {
 		t.Errorf("fiplan_overload_refused_total %q", v)
 	}
-	g.Leave()
-	g.Leave()
+	g.Leave(nil)
+	g.Leave(nil)
 	if r := h.do("POST", "/api/v1/calculator", mc); r.status != 200 {
 		t.Fatalf("after the slots came back: %d %s", r.status, r.raw)
 	}

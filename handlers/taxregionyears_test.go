@@ -33,8 +33,8 @@ func TestTaxCountryRegionYears(t *testing.T) {
 			years[c.Code+"-"+g.Code] = g.Years
 		}
 	}
-	if y := years["US-CA"]; !slices.Contains(y, 2025) || slices.Contains(y, 2026) {
-		t.Fatalf("US-CA years %v: want 2025 and not 2026", y)
+	if y := years["US-CA"]; !slices.Equal(y, []int{2025, 2026}) {
+		t.Fatalf("US-CA years %v: want [2025 2026] (2024 models no state)", y)
 	}
 	if y := years["US-NC"]; !slices.Equal(y, []int{2025, 2026}) {
 		t.Fatalf("US-NC years %v: want [2025 2026]", y)

@@ -1,6 +1,10 @@
 package household
 
-import "testing"
+import (
+	"testing"
+
+	"fiplan/compute/tax"
+)
 
 // auSuper decodes Australia's wrapper file and returns its super fund.
 func auSuper(t *testing.T) *Wrapper {
@@ -99,6 +103,85 @@ func TestContractWrapperIDsGBCAAU(t *testing.T) {
 			if r.Benefit(kind) == nil {
 				t.Errorf("%s: no benefit %s", cc, kind)
 			}
+		}
+	}
+}
+
+// auPlan is one Australian of age, retiring at retire, with a super
+// balance, a 7% return and no inflation, taxed under the 2025-26 rules.
+func auPlan(t *testing.T, age, retire int, income, bal float64) Plan {
+	t.Helper()
+	r := parseWrapperFile(t, "au")
+	return Plan{
+		People:         []Person{{Age: age, LifeExpectancy: age + 3, RetirementAge: retire, Income: income}},
+		Accounts:       []Account{acct(r, "au-super", bal, -1, 0, 0)},
+		Expenses:       40000,
+		Return:         0.07,
+		StartYear:      2025,
+		Residences:     []Residence{{Country: "AU", System: taxSystem(t, "au"), Year: 2025}},
+		WithdrawalRate: 0.04,
+	}
+}
+
+// The retirement phase: from 60, retired, the balance up to the transfer
+// balance cap (2,000,000 in 2025-26) earns untaxed (ITAA 1997 s 295-385);
+// the rest stays in accumulation at 15%, and the tax is in the row's income
+// tax. Computed from the statute's rules.
+func TestAUSuperRetirementPhase(t *testing.T) {
+	t.Parallel()
+	// 1,000,000, all under the cap: no tax at all.
+	p := auPlan(t, 60, 60, 0, 1e6)
+	res := run(t, &p)
+	a := res.Accounts(0)[0]
+	if x := res.Extra[0]; x.Tax.Total != 0 || !approx(a.Growth, 0.07*(1e6-a.Withdrawals), 0.01) {
+		t.Errorf("1,000,000 retired at 60: growth %v taxed %+v, want the whole 7%% untaxed", a.Growth, x.Tax)
+	}
+	// 3,000,000: a third stays in accumulation.
+	p = auPlan(t, 60, 60, 0, 3e6)
+	res = run(t, &p)
+	for y := 0; y < 2; y++ {
+		a := res.Accounts(y)[0]
+		g := 0.07 * (a.Start - a.Withdrawals)
+		accum := 1.0 / 3
+		if y == 1 {
+			// the accumulation part grew less (taxed), the phase part
+			// more; both were drawn in proportion
+			start := res.Accounts(0)[0]
+			ph := 2e6 * (start.Start - start.Withdrawals) / start.Start * 1.07
+			accum = 1 - ph/start.End
+		}
+		want := 0.15 * g * accum
+		if x := res.Extra[y]; !approx(x.Tax.Income, want, 0.01) || !approx(x.Tax.Total, want, 0.01) || !approx(a.Growth, g-want, 0.01) {
+			t.Errorf("3,000,000, year %d: growth %v taxed %+v, want %v of earnings tax on %v", y, a.Growth, x.Tax, want, g)
+		}
+	}
+	if !approx(res.LifetimeTax, res.Extra[0].Tax.Total+res.Extra[1].Tax.Total+res.Extra[2].Tax.Total, 0.01) {
+		t.Errorf("lifetime tax %v leaves out the earnings tax", res.LifetimeTax)
+	}
+	// Still working at 62: all of the fund is in accumulation, and the
+	// 15% shows beside the income tax on the wages.
+	p = auPlan(t, 62, 65, 100000, 1e6)
+	res = run(t, &p)
+	c, err := tax.DueByCategory(taxSystem(t, "au"), 2025, &tax.Income{Employment: 100000, Age: 62}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := res.Extra[0]; !approx(x.Tax.Income, c.Income+c.Regional+0.15*70000, 0.01) {
+		t.Errorf("working at 62: income tax %v, want %v on wages and 10,500 on earnings", x.Tax.Income, c.Income+c.Regional)
+	}
+}
+
+// The transfer balance cap is indexed to prices in steps of 100,000,
+// rounded down (ITAA 1997 s 960-285). Computed.
+func TestAUTransferBalanceCap(t *testing.T) {
+	t.Parallel()
+	ph := auSuper(t).Phase
+	for _, c := range []struct {
+		year       int
+		infl, want float64
+	}{{2017, 1, 1600000}, {2024, 1, 1900000}, {2025, 1, 2000000}, {2030, 1.04, 2000000}, {2030, 1.1, 2200000}} {
+		if got := ph.CapFor(c.year, c.infl); got != c.want {
+			t.Errorf("cap %d at index %v: %v, want %v", c.year, c.infl, got, c.want)
 		}
 	}
 }

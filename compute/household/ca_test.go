@@ -162,3 +162,26 @@ func TestCAOASRecovery(t *testing.T) {
 		}
 	}
 }
+
+// The OAS pension is 10% higher from 75 (Old Age Security Act s 7(1.1));
+// the plan pays the increase from the year the pensioner turns 75.
+// Computed: 8,000 a year becomes 8,800.
+func TestCAOASAt75(t *testing.T) {
+	t.Parallel()
+	r := caRules(t)
+	p := Plan{
+		People:         []Person{{Age: 74, LifeExpectancy: 77, RetirementAge: 60}},
+		Accounts:       []Account{{ID: "cash", Type: "cash", Balance: 1e5, CostBasis: -1}},
+		Pensions:       []Pension{{Owner: 0, FromAge: 65, Amount: 8000, Kind: "ca-oas", Benefit: r.Benefit("ca-oas"), Country: "CA"}},
+		Expenses:       20000,
+		StartYear:      2026,
+		Residences:     []Residence{{Country: "CA", System: taxSystem(t, "ca"), Year: 2026, Region: "ON"}},
+		WithdrawalRate: 0.04,
+	}
+	res := run(t, &p)
+	for y, want := range []float64{8000, 8800, 8800} {
+		if got := res.Extra[y].Pensions; !approx(got, want, 1e-9) {
+			t.Errorf("age %d: OAS %v, want %v", 74+y, got, want)
+		}
+	}
+}

@@ -130,7 +130,7 @@ func (e *engine) back(s *drawState, ys *yearState) {
 func (e *engine) take(want float64, ys *yearState) float64 {
 	got := 0.0
 	if !e.baseline {
-		switch e.p.Order {
+		switch e.orderAt(ys.t) {
 		case TaxSmart:
 			got += e.takeLow(want, ys)
 		case Proportional:
@@ -286,10 +286,28 @@ func (e *engine) taxOut(a *held, x float64, f *flows, t int) {
 		free := a.w.Withdrawal.TaxFree(x*a.rate, q.capUsed*a.rate) / a.rate
 		q.capUsed += free
 		f.pension += x - free
+	case a.w.Access.QualifiedAfter > t+a.heldFor:
+		a.unqualified(x, f)
 	default:
 		a.basis = min(a.basis, a.bal-x)
 		a.seasoned = min(a.seasoned, a.bal-x)
 	}
+}
+
+// unqualified takes x from a tax-free account after its access age but
+// before its qualifying years: contributions first, then conversions (the
+// seasoned, then the newest pending ones), free of tax; the earnings after
+// them are income.
+func (a *held) unqualified(x float64, f *flows) {
+	free := min(x, a.basis+a.seasoned)
+	a.useBasis(free)
+	rest := x - free
+	for k := range a.pend {
+		c := min(rest, a.pend[k])
+		a.pend[k] -= c
+		rest -= c
+	}
+	f.pension += rest
 }
 
 // sell takes x from a taxable account at average cost: the gain share of
@@ -311,28 +329,20 @@ func (e *engine) sell(a *held, x float64, f *flows) {
 // convert moves tax-deferred money to its conversion wrapper up to the top
 // of the conversion band, before required minimums start.
 func (e *engine) convert(ys *yearState) {
+	if e.p.Conversions != nil {
+		e.convertAmount(ys)
+		return
+	}
 	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		if a.convTo < 0 || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
 			continue
 		}
-		f := &ys.f[a.owner]
 		x := min(a.bal, top-e.ordinary(ys, a.owner))
 		if x <= 0.005 {
 			continue
 		}
-		b := &e.acc[a.convTo]
-		a.bal -= x
-		a.y.Conversions -= x
-		b.bal += x
-		b.y.Conversions += x
-		f.pension += x
-		if s := b.w.Access.Seasoning; s > 0 {
-			b.pend[ys.t%min(s, maxSeasoning)] += x
-		} else {
-			b.seasoned += x
-		}
-		ys.row.Converted += x
+		e.moveConverted(ys, a, x)
 	}
 }

@@ -9,14 +9,19 @@ import (
 
 // held is an account as the engine holds it.
 type held struct {
-	id     string
-	w      *Wrapper // nil for cash and taxable
-	owner  int
-	class  int // drawing class: 0 cash, 1 taxable, 2 tax-deferred and pensions, 3 tax-free
-	cash   bool
-	access float64 // the owner's access age (0: any time)
-	rmdAge float64 // 0: no required minimums
-	convTo int     // the account conversions move money to; -1 none
+	id      string
+	w       *Wrapper // nil for cash and taxable
+	owner   int
+	class   int // drawing class: 0 cash, 1 taxable, 2 tax-deferred and pensions, 3 tax-free
+	cash    bool
+	access  float64 // the owner's access age (0: any time)
+	rmdAge  float64 // 0: no required minimums
+	convTo  int     // the account conversions move money to; -1 none
+	heldFor int     // whole years the account was held before the plan's first year
+	// phase is the part of the balance in the wrapper's retirement phase
+	// (its earnings untaxed), from the year phaseOn is set
+	phase   float64
+	phaseOn bool
 
 	funds
 
@@ -99,6 +104,10 @@ type engine struct {
 	wealthOK          [MaxMoves + 1]bool // the residence taxes wealth
 	bands             *bandCache         // the Work's, nil for none
 
+	// firstShare is the share of the first year a benefit claimed in its
+	// months pays (0: the whole year)
+	firstShare [MaxPensions]float64
+
 	// the state before the first year, for paths that replay the plan
 	acc0 [maxHeld]held
 	ppl0 [2]person
@@ -114,6 +123,12 @@ type outcome struct {
 	fiRow, retireRow, depleteRow int
 	drew, joint                  bool
 	endBal, endReal, lifeTax     float64
+	// taxPV is the lifetime tax discounted at the plan's return; afterTax
+	// the real end balance less the tax its pre-tax money still owes
+	// (deferredTax); shortReal the spending left unmet, each year's in
+	// today's money grown at the real return to the plan's end.
+	taxPV, afterTax, shortReal float64
+	converted                  float64 // today's money
 }
 
 func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
@@ -139,6 +154,9 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		a := &p.Accounts[i]
 		j := e.add(a.ID, a.Type, a.Wrapper, a.Owner, a.Balance, a.CostBasis, a.Contribution, a.Employer)
 		e.acc[j].rate = rateOr1(a.Rate)
+		if a.OpenedYear > 0 {
+			e.acc[j].heldFor = max(0, p.StartYear-a.OpenedYear)
+		}
 	}
 	if e.taxIx < 0 {
 		e.add("taxable", "taxable", nil, 0, 0, -1, 0, 0)
@@ -154,8 +172,13 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		e.benefitFactor[i], e.pensionFrom[i] = 1, q.FromAge
 		if b := q.Benefit; b != nil {
 			birth := e.ppl[q.Owner].birth
-			e.benefitFactor[i] = b.Factor(birth, float64(q.FromAge))
-			e.pensionFrom[i] = int(math.Ceil(b.Start(birth, float64(q.FromAge)) - 1e-9))
+			claim := float64(q.FromAge) + float64(min(max(q.Months, 0), 11))/12
+			e.benefitFactor[i] = b.Factor(birth, claim)
+			e.pensionFrom[i] = int(math.Ceil(b.Start(birth, claim) - 1e-9))
+			if q.Months > 0 && b.Start(birth, claim) == claim {
+				// a claim in the year's months is paid from them
+				e.pensionFrom[i], e.firstShare[i] = q.FromAge, float64(12-q.Months)/12
+			}
 		}
 	}
 	for i := range p.Events {

@@ -38,19 +38,19 @@ func Run(p *Plan, w *Work, r *Result) error {
 		}
 		r.Summary.SavingsRate = savingsRate(&r.Extra[0], spent)
 	}
-	r.LifetimeTax = o.lifeTax
+	r.LifetimeTax, r.LifetimeTaxPV, r.AfterTaxEnd = o.lifeTax, o.taxPV, o.afterTax
 	r.Spending = e.firstSpending()
 	r.Joint = o.joint
 	r.DrewDown = o.drew
 	e.bridges(r)
 	bo := o
-	if p.Convert || p.Order != Conventional {
+	if p.Convert || p.Order != Conventional || p.Orders != nil {
 		b := &w.base
 		b.init(p, true, &w.bands)
 		b.fiNumber, b.lean, b.fat = e.fiNumber, e.lean, e.fat // the order does not change them
 		bo = b.run(nil, nil, nil, nil, 0)
 	}
-	r.Baseline = Baseline{LifetimeTax: bo.lifeTax, DepletionAge: -1, EndReal: bo.endReal}
+	r.Baseline = Baseline{LifetimeTax: bo.lifeTax, LifetimeTaxPV: bo.taxPV, DepletionAge: -1, EndReal: bo.endReal, AfterTaxEnd: bo.afterTax}
 	if bo.depleteRow >= 0 {
 		r.Baseline.DepletionAge = p.People[0].Age + bo.depleteRow
 	}

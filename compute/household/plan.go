@@ -43,6 +43,9 @@ type Account struct {
 	// Rate converts the plan's currency into the wrapper country's, whose
 	// limits and caps are in it (0: the same currency).
 	Rate float64
+	// OpenedYear is the calendar year the account was opened (0: the
+	// plan's first year); holding periods count from it.
+	OpenedYear int
 }
 
 // Pension is an income for life from an age: a generic pension (Benefit
@@ -58,6 +61,10 @@ type Pension struct {
 	// Benefit; "" is a generic pension.
 	Kind    string
 	Benefit *Benefit
+	// Months are the months of a benefit's claim past FromAge (0 to 11):
+	// the claim's factor counts them, and the year it begins pays the
+	// months left of it.
+	Months int
 	// Country is the benefit's country (its inclusion rule holds while the
 	// household lives there); Rate converts the plan's currency into its.
 	Country string
@@ -131,6 +138,14 @@ type Plan struct {
 	// minimums start.
 	Convert     bool
 	ConvertUpTo float64
+	// Conversions, when not nil, replace the band: year t of the plan
+	// converts Conversions[t] (today's money; 0 past its end) from the
+	// accounts that convert, in account order, each up to its balance,
+	// before required minimums start. Convert must be set.
+	Conversions []float64
+	// Orders, when not nil, is the drawing order of each year t of the
+	// plan (Order past its end); Explicit there means Order's list.
+	Orders []Order
 
 	Return, Inflation, Fee float64 // nominal return, inflation, fees
 	WithdrawalRate         float64 // the FI number is the spending over it
@@ -189,6 +204,9 @@ func Check(p *Plan) error {
 		}
 		if a.Wrapper != nil && a.Wrapper.Contrib.Closed && (a.Contribution > 0 || a.Employer > 0) {
 			return fieldErr(at("accounts", i)+".annualContribution", a.Wrapper.Name+" takes no new contributions")
+		}
+		if a.OpenedYear > p.StartYear {
+			return fieldErr(at("accounts", i)+".openedYear", "must not be after the plan's first year, "+strconv.Itoa(p.StartYear))
 		}
 		if a.Employer > 0 && (a.Wrapper == nil || !a.Wrapper.Contrib.Employer) {
 			return fieldErr(at("accounts", i)+".employerContribution", "only a wrapper that takes employer contributions does (not "+a.Type+")")

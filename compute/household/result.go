@@ -50,9 +50,11 @@ type Bridge struct {
 // Baseline is the plan drawn in the conventional order without
 // conversions, to compare the chosen order with.
 type Baseline struct {
-	LifetimeTax  float64 // today's money
-	DepletionAge int     // -1 when the money lasts
-	EndReal      float64 // the end balance in today's money
+	LifetimeTax   float64 // today's money
+	LifetimeTaxPV float64 // discounted to today at the plan's return
+	DepletionAge  int     // -1 when the money lasts
+	EndReal       float64 // the end balance in today's money
+	AfterTaxEnd   float64 // EndReal less the tax its pre-tax money owes
 }
 
 // Result is a household projection. Its buffers are reused from call to
@@ -68,6 +70,10 @@ type Result struct {
 	// account, a Roth conversions go to) after the plan's.
 	IDs         []string
 	LifetimeTax float64 // today's money
+	// LifetimeTaxPV is every year's tax discounted to today at the plan's
+	// return; AfterTaxEnd the real end balance less the tax its pre-tax
+	// money still owes (Outcome says how).
+	LifetimeTaxPV, AfterTaxEnd float64
 	// Spending is the first retirement spending, today's money, before
 	// tax: the FI number's numerator.
 	Spending float64

@@ -18,8 +18,8 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 			r = pi
 		}
 		g := a.bal * r
-		if a.w != nil && a.w.EarningsTax > 0 && g > 0 {
-			g *= 1 - a.w.EarningsTax
+		if a.w != nil && a.w.EarningsTax > 0 {
+			g -= e.earningsTax(a, g, ys)
 		}
 		a.y.Growth = g
 		a.bal += g + a.y.Contributions
@@ -28,6 +28,29 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 		}
 		a.y.End = a.bal
 	}
+}
+
+// earningsTax is the tax on account a's growth g inside its wrapper: on
+// a gain, the share of the balance outside the retirement phase (the phase
+// part, drawn in proportion, grows untaxed). It is counted among the
+// year's taxes, withheld by the fund.
+func (e *engine) earningsTax(a *held, g float64, ys *yearState) float64 {
+	share := 0.0
+	if a.phase > 0 {
+		if a.y.Start > 0 {
+			a.phase = min(a.bal, a.phase*a.bal/a.y.Start)
+		}
+		if a.bal > 0 {
+			share = a.phase / a.bal
+			a.phase *= 1 + g/a.bal
+		}
+	}
+	if g <= 0 {
+		return 0
+	}
+	t := g * (1 - share) * a.w.EarningsTax
+	ys.fundTax += t
+	return t
 }
 
 // emit appends the year's rows.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -75,10 +76,40 @@ type Wrapper struct {
 	// wrapper (a super fund's 15% on earnings); the plan's return is
 	// before it.
 	EarningsTax float64 `json:"earningsTax,omitempty"`
+	// Phase, when set, moves the balance up to a cap into a retirement
+	// phase whose earnings are free of EarningsTax (Australia's
+	// account-based pension, up to the transfer balance cap).
+	Phase *RetirementPhase `json:"retirementPhase,omitempty"`
 	// partnerID names an account of the wrapper the plan adds for a
 	// partner (a Roth IRA conversions go to).
 	partnerID string
 	Sources   []tax.Source `json:"src"`
+}
+
+// RetirementPhase is a wrapper's retirement phase: from FromAge, in the first year
+// its owner does not work, the balance up to the year's Cap starts paying
+// a pension and its earnings are no longer taxed; the rest stays in
+// accumulation. Withdrawals come from both parts in proportion.
+type RetirementPhase struct {
+	FromAge int `json:"fromAge"`
+	// Cap by year (its amounts in the wrapper country's money of that
+	// year); after the last year, when Indexed, it rises with prices and is
+	// rounded down to a multiple of Step.
+	Cap     []Limit      `json:"cap"`
+	Indexed bool         `json:"indexed,omitempty"`
+	Step    float64      `json:"step,omitempty"`
+	Src     []tax.Source `json:"src"`
+}
+
+// CapFor is the cap of year; infl is the growth of prices from the last
+// year given to year.
+func (p *RetirementPhase) CapFor(year int, infl float64) float64 {
+	c := Contrib{Limits: p.Cap, Indexed: p.Indexed}
+	amount, _ := c.LimitFor(year, 0, infl)
+	if p.Indexed && p.Step > 0 && year > p.Cap[len(p.Cap)-1].Year {
+		amount = math.Floor(amount/p.Step+1e-9) * p.Step
+	}
+	return amount
 }
 
 // Contrib is what may be paid into a wrapper.
@@ -173,6 +204,12 @@ type Access struct {
 	// once this many tax years have begun since the conversion (the Roth
 	// five-year rule).
 	Seasoning int `json:"seasoning,omitempty"`
+	// QualifiedAfter, when > 0: earnings taken after the access age are
+	// free of tax only once this many tax years have begun since the
+	// account was opened (a Roth IRA's five years for a qualified
+	// distribution); before, contributions and conversions come out first,
+	// free, and earnings are taxed as income without the charge.
+	QualifiedAfter int `json:"qualifiedAfter,omitempty"`
 	// ConvertTo names the wrapper conversions move this one's money to.
 	ConvertTo string `json:"convertTo,omitempty"`
 	// Exceptions describe statutory exceptions the plan does not apply by
@@ -259,6 +296,9 @@ type Benefit struct {
 	// DelayedPerMonth raises it for each month deferred past the normal
 	// age, up to Latest.
 	DelayedPerMonth float64 `json:"delayedPerMonth,omitempty"`
+	// Raise, when set, increases the benefit by a share from an age of the
+	// pensioner (Canada's OAS: 10% from 75).
+	Raise *Raise `json:"raise,omitempty"`
 	// Taxed: how it is taxed ("income" or "none").
 	TaxedName string `json:"taxed"`
 	// Inclusion is the share of the benefit taxed, when not all of it.
@@ -268,6 +308,14 @@ type Benefit struct {
 	Recovery *Recovery    `json:"recovery,omitempty"`
 	Sources  []tax.Source `json:"src"`
 	Notes    string       `json:"notes,omitempty"`
+}
+
+// Raise is a benefit's increase by Share from the year its pensioner is
+// FromAge.
+type Raise struct {
+	FromAge int          `json:"fromAge"`
+	Share   float64      `json:"share"`
+	Src     []tax.Source `json:"src"`
 }
 
 // Step is a rate per month for up to Months months (0: all the rest).
@@ -390,6 +438,22 @@ func (r *Rules) check(w *Wrapper) error {
 			return fmt.Errorf("rmd: byBirth is not by ascending year of birth")
 		}
 	}
+	if ph := w.Phase; ph != nil {
+		if len(ph.Cap) == 0 || ph.FromAge <= 0 || w.EarningsTax <= 0 || len(ph.Src) == 0 {
+			return fmt.Errorf("retirementPhase: needs fromAge, a cap, sources and an earningsTax to lift")
+		}
+		if err := r.checkSources(ph.Src); err != nil {
+			return err
+		}
+		for i, l := range ph.Cap {
+			if l.Amount <= 0 || (i > 0 && l.Year <= ph.Cap[i-1].Year) {
+				return fmt.Errorf("retirementPhase: cap %d is %v, or not by ascending year", l.Year, l.Amount)
+			}
+			if err := r.checkSources(l.Src); err != nil {
+				return err
+			}
+		}
+	}
 	if !ascending(w.Access.ByBirth) {
 		return fmt.Errorf("access: byBirth is not by ascending year of birth")
 	}
@@ -416,6 +480,14 @@ func (r *Rules) checkBenefit(b *Benefit) error {
 	}
 	if b.TaxedName != "income" && b.TaxedName != "none" {
 		return fmt.Errorf("taxed %q is not income or none", b.TaxedName)
+	}
+	if rs := b.Raise; rs != nil {
+		if rs.FromAge <= 0 || rs.Share <= 0 || len(rs.Src) == 0 {
+			return fmt.Errorf("raise needs fromAge, a positive share and sources")
+		}
+		if err := r.checkSources(rs.Src); err != nil {
+			return err
+		}
 	}
 	if rc := b.Recovery; rc != nil && (rc.Rate <= 0 || len(rc.Thresholds) == 0) {
 		return fmt.Errorf("recovery without rate or thresholds")

@@ -21,6 +21,7 @@ type yearState struct {
 	wealthOn   bool    // the residence taxes wealth
 	events     float64
 	contribOut float64 // own contributions paid from pay, limits included
+	fundTax    float64 // taxes withheld inside wrappers on their earnings (settle)
 	row        Row
 }
 
@@ -39,6 +40,7 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		o.fiRow = 0
 	}
 	var ys yearState
+	disc, grow := 1.0, 1.0 // the plan's return compounded; the real return
 	for t := 0; t < e.n; t++ {
 		ret, pi := e.p.Return, e.p.Inflation
 		if t < len(rets) {
@@ -69,7 +71,12 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		cpiEnd := cpi * (1 + pi)
 		e.settle(&ys, ret, pi)
 		real := e.total() / cpiEnd
-		o.lifeTax += ys.due / cpi
+		o.lifeTax += (ys.due + ys.fundTax) / cpi
+		o.taxPV += (ys.due + ys.fundTax) / disc
+		o.converted += ys.row.Converted / cpi
+		o.shortReal += short / cpi / grow
+		disc *= 1 + e.p.Return
+		grow *= (1 + ret) / (1 + pi)
 		if res != nil {
 			ys.row.Short = short
 			e.emit(&ys, res, real)
@@ -92,6 +99,8 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 	}
 	o.endBal = e.total()
 	o.endReal = o.endBal / cpi
+	o.afterTax = o.endReal - e.deferredTax(&ys)/cpi
+	o.shortReal *= grow
 	return o
 }
 
@@ -139,12 +148,33 @@ func (e *engine) begin(ys *yearState, atFI bool, o *outcome) {
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		a.y = AccountYear{Start: a.bal}
+		if a.w != nil && a.w.Phase != nil && !a.phaseOn {
+			e.startPhase(a, ys)
+		}
 		if a.w != nil && a.w.Access.Seasoning > 0 {
 			k := t % min(a.w.Access.Seasoning, maxSeasoning)
 			a.seasoned += a.pend[k]
 			a.pend[k] = 0
 		}
 	}
+}
+
+// startPhase moves account a's balance up to the year's cap into its
+// wrapper's retirement phase once its owner, alive and at least the
+// phase's age, does not work.
+func (e *engine) startPhase(a *held, ys *yearState) {
+	ph := a.w.Phase
+	o := a.owner
+	if !ys.alive[o] || ys.work[o] || ys.age[o] < ph.FromAge {
+		return
+	}
+	year := e.year0 + ys.t
+	infl := 1.0
+	if last := ph.Cap[len(ph.Cap)-1].Year; year > last {
+		infl = pow(1+e.p.Inflation, year-max(last, e.year0))
+	}
+	a.phaseOn = true
+	a.phase = min(a.bal, ph.CapFor(year, infl)/a.rate)
 }
 
 // inherit gives the accounts of a person who has died to the survivor (a
@@ -181,6 +211,12 @@ func (e *engine) income(ys *yearState) {
 		a := q.Amount * e.benefitFactor[k]
 		if q.Indexed || q.Benefit != nil {
 			a *= ys.cpi
+		}
+		if rs := q.Benefit.raise(); rs != nil && ys.age[q.Owner] >= rs.FromAge {
+			a *= 1 + rs.Share
+		}
+		if e.firstShare[k] > 0 && ys.age[q.Owner] == e.pensionFrom[k] {
+			a *= e.firstShare[k]
 		}
 		ys.row.Pensions += a
 		ys.inflow += a

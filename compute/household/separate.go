@@ -55,11 +55,17 @@ type Separate struct {
 	// as income for "income", free otherwise).
 	On string `json:"on"`
 	// HeldYears, when > 0: the schedule applies once the account has been
-	// held this many years (counted from the plan's first year); before,
-	// withdrawals are taxed by withdrawals.taxed alone.
+	// held this many years (counted from the year it was opened); before,
+	// withdrawals are taxed by Before when set, else by withdrawals.taxed
+	// alone.
 	HeldYears int `json:"heldYears,omitempty"`
-	sched     *Schedule
-	gains     bool
+	// Before names the schedule that taxes withdrawals (on the same base)
+	// before HeldYears (an assurance-vie's gains before eight years: the
+	// 12,8 % levy and its own prélèvements sociaux).
+	Before string `json:"before,omitempty"`
+	sched  *Schedule
+	before *Schedule
+	gains  bool
 }
 
 // Tax is the schedule's tax on base (today's money of its currency).
@@ -119,6 +125,16 @@ func (r *Rules) checkSeparate(w *Wrapper) error {
 		return fmt.Errorf("schedule %s: %w", sp.Schedule, err)
 	}
 	sp.sched, sp.gains = s, sp.On == "gains"
+	if sp.Before != "" {
+		b, ok := r.Schedules[sp.Before]
+		if !ok || b == nil || sp.HeldYears == 0 {
+			return fmt.Errorf("withdrawals.separate.before: schedule %q is not in schedules, or no heldYears", sp.Before)
+		}
+		if err := r.checkSchedule(b); err != nil {
+			return fmt.Errorf("schedule %s: %w", sp.Before, err)
+		}
+		sp.before = b
+	}
 	return nil
 }
 
@@ -202,7 +218,8 @@ func (f *sepFlows) due(cpi float64) (income, capital float64) {
 }
 
 // separate taxes x taken from open account a by its wrapper's schedule
-// when it applies this year (t: years since the plan's first); it reports
+// when it applies this year (t: years since the plan's first; the account
+// was held a.heldFor years before), or by the schedule before it; it reports
 // whether it did. A schedule on gains takes the gain at average cost, and
 // the cost part is income when the wrapper's withdrawals are.
 func (e *engine) separate(a *held, x float64, f *flows, t int) bool {
@@ -210,11 +227,14 @@ func (e *engine) separate(a *held, x float64, f *flows, t int) bool {
 		return false
 	}
 	sp := a.w.Withdrawal.Separate
-	if t < sp.HeldYears {
-		return false
+	s := sp.sched
+	if t+a.heldFor < sp.HeldYears {
+		if s = sp.before; s == nil {
+			return false
+		}
 	}
 	if !sp.gains {
-		f.sep.add(sp.sched, x, a.rate)
+		f.sep.add(s, x, a.rate)
 		return true
 	}
 	cost := 0.0
@@ -222,7 +242,7 @@ func (e *engine) separate(a *held, x float64, f *flows, t int) bool {
 		cost = a.basis * min(1, x/a.bal)
 	}
 	a.basis -= cost
-	f.sep.add(sp.sched, max(0, x-cost), a.rate)
+	f.sep.add(s, max(0, x-cost), a.rate)
 	if a.w.Withdrawal.Taxed == TaxedIncome {
 		f.pension += min(x, cost)
 	}

@@ -103,3 +103,12 @@ func (w *Withdrawal) TaxFree(amount, used float64) float64 {
 	}
 	return free
 }
+
+// raise is the benefit's increase with age, nil for none (or for a
+// generic pension).
+func (b *Benefit) raise() *Raise {
+	if b == nil {
+		return nil
+	}
+	return b.Raise
+}

@@ -52,6 +52,9 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			t.Income += f.recovery.Charge(res.Year+ys.t, own, f.recBenefit/cpi, 1) * cpi
 		}
 	}
+	// the tax withheld on earnings inside wrappers (known once the year
+	// is settled) is the fund's, not the household's to pay
+	t.Income += ys.fundTax
 	t.Wealth, t.WealthOn = ys.wealth, ys.wealthOn
 	t.Total = t.Income + t.Social + t.Capital + t.Penalties + t.Wealth
 	if breakdown {
@@ -99,26 +102,37 @@ func (e *engine) ordinary(ys *yearState, owner int) float64 {
 
 // due is the tax of person i's income in under the year's rules,
 // remembered: the rounds of a year's solve mostly change one person's
-// income, and the row's breakdown is the last round's.
+// income, and the row's breakdown is the last round's. The rules are the
+// year's compiled for the return's kind (its filing and age group), kept
+// while the year's rules and the return's kind stay.
 func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	m := &e.memo[i]
 	if m.ok && m.in == *in && m.ver == e.ver {
 		return m.due
 	}
-	d, err := e.ty.DueByCategory(in, region, &e.sc)
-	if err != nil {
-		d = tax.Categories{}
+	c := m.rules
+	if c == nil || m.rulesOf != e.ty || m.region != region || m.in.Joint != in.Joint || m.in.Age != in.Age || m.in.PartnerAge != in.PartnerAge {
+		var err error
+		if c, err = e.ty.Compiled(region, in); err != nil {
+			*m = memo{in: *in, ver: e.ver, ok: true}
+			return tax.Categories{}
+		}
 	}
-	*m = memo{in: *in, ver: e.ver, due: d, ok: true}
+	d := c.DueByCategory(in, &e.sc)
+	*m = memo{in: *in, ver: e.ver, due: d, ok: true, rules: c, rulesOf: e.ty, region: region}
 	return d
 }
 
-// memo is the last tax computed for a person.
+// memo is the last tax computed for a person, and the compiled rules it
+// was computed by.
 type memo struct {
-	in  tax.Income
-	ver uint64 // the rules and scale it was computed under (engine.ver)
-	due tax.Categories
-	ok  bool
+	in      tax.Income
+	ver     uint64 // the rules and scale it was computed under (engine.ver)
+	due     tax.Categories
+	ok      bool
+	rules   *tax.Compiled
+	rulesOf *tax.Year // the year and region rules were compiled from
+	region  string
 }
 
 // yearRules sets the rules that tax the year and the scale of their

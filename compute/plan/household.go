@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"fiplan/compute/decide"
 	"fiplan/compute/fi"
 	"fiplan/compute/household"
 )
@@ -50,6 +51,9 @@ type householdWork struct {
 	pens  [fi.MaxScenarios + 1][household.MaxPensions]household.Pension
 	homes [fi.MaxScenarios + 1][household.MaxMoves + 1]household.Residence
 	mc    fi.MCResult
+	// the search over the base plan's decisions and its plan's result
+	decide *decide.Work
+	optRes HouseholdResult
 }
 
 // resolveHousehold builds plan k's household from its resolved input.

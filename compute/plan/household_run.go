@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"fiplan/compute/decide"
 	"fiplan/compute/fi"
 	"fiplan/compute/household"
 )
@@ -35,7 +36,7 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 		}
 	}
 	var past fi.Sampled
-	if o.Backtest {
+	if o.Backtest || (o.Optimize != nil && o.Optimize.Method == decide.Historical) {
 		var err error
 		if past, err = sampled(in, o); err != nil {
 			return err
@@ -52,6 +53,9 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 		}
 	}
 	r.notes(p, o)
+	if err := r.optimize(o, past, hw); err != nil {
+		return err
+	}
 	base := &hw.plans[0]
 	r.MonteCarlo, r.NoSuccessRate = nil, false
 	if o.MonteCarlo != nil {

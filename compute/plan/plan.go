@@ -16,6 +16,7 @@
 package plan
 
 import (
+	"fiplan/compute/decide"
 	"fiplan/compute/fi"
 	place "fiplan/compute/geo"
 	"fiplan/compute/household"
@@ -122,6 +123,9 @@ type Options struct {
 	// lets the caller take a slot or charge for the work only for a plan
 	// that can be answered.
 	Admit func() error
+	// Optimize, for a household plan, searches the base plan's decisions
+	// (compute/decide); its target's backtest replays Sample.
+	Optimize *decide.Request
 }
 
 // KeepRow reports whether row i of n is selected by step: 0 none, 1 all,

@@ -28,8 +28,12 @@ type Result struct {
 	Household     bool
 	NoSuccessRate bool
 	Notes         []string // what the answer leaves to simplifications
+	// Optimized is the base plan's decisions searched, nil unless asked.
+	Optimized *Optimized
 
-	hw *householdWork
+	hw      *householdWork
+	opt     Optimized
+	optPlan PlanResult
 
 	plans [fi.MaxScenarios + 1]PlanResult
 	mc    fi.MCResult

@@ -23,7 +23,7 @@ func Run(p *Plan, in *Inputs, o *Options, r *Result) error {
 		return err
 	}
 	r.Plans = r.plans[:n+1]
-	r.Household = false
+	r.Household, r.Optimized = false, nil
 	if p.Household != nil {
 		for k := range r.Plans {
 			pr := &r.Plans[k]

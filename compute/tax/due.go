@@ -26,19 +26,11 @@ func DueByCategory(s *System, year int, in *Income, region string) (Categories, 
 // through sc (nil: as stored; see Scale), the incomes in the scale's money.
 // It does not allocate.
 func (y *Year) DueByCategory(in *Income, region string, sc *Scale) (Categories, error) {
-	v, err := y.sys.viewFor(y, region, in)
+	v, k, err := y.sys.viewAt(y, region, in)
 	if err != nil {
 		return Categories{}, err
 	}
-	var st state
-	st.sc = scaleOrNil(sc)
-	st.parts, _ = cleanParts(in)
-	st.who = filerOf(in, &st.parts)
-	st.run(v)
-	var cat [numCategories]float64
-	for i := range v.rules {
-		cat[v.rules[i].Category] += st.amt[i]
-	}
-	return Categories{Income: round2(cat[IncomeTax]), Social: round2(cat[Social]),
-		Capital: round2(cat[Capital]), Regional: round2(cat[Regional])}, nil
+	parts, _ := cleanParts(in)
+	who := filerOf(in, &parts)
+	return y.compiledFor(v, k, &who).DueByCategory(in, sc), nil
 }

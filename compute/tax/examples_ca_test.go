@@ -75,6 +75,29 @@ func TestCAQuebecAbatement(t *testing.T) {
 }
 
 var examplesCA = []example{
+	// Computed from Schedule 1 2026 with the CRA's 2026 amounts (14%, the
+	// 20.5% band from 58,523, basic personal amount 16,452, age amount
+	// 9,208 less 15% of net income above 46,432, pension income amount up
+	// to 2,000): a 70-year-old with a pension of 60,000 owes 58,523 × 14%
+	// + 1,477 × 20.5% = 8,496.01 less credits (16,452 + 9,208 − 0.15 ×
+	// 13,568 + 2,000) × 14% = 3,587.47: $4,908.53 of federal tax, the
+	// $4,909 the CRA's figures give.
+	{name: "2026 age 70 pension 60000 (age and pension income amounts, computed from Schedule 1)", src: computed, year: 2026,
+		in: Income{Pension: 60000, Age: 70}, income: 4908.53, social: zero, tol: 0.01},
+	// The same return in 2025 (14.5%, 20.5% from 57,375; basic personal
+	// amount 16,129, age amount 9,028 above 45,522): 8,857.50 less
+	// (16,129 + 9,028 − 0.15 × 14,478 + 2,000) × 14.5% = 3,622.87: $5,234.63.
+	{name: "2025 age 70 pension 60000 (age and pension income amounts, computed from Schedule 1)", src: computed, year: 2025,
+		in: Income{Pension: 60000, Age: 70}, income: 5234.63, social: zero, tol: 0.01},
+	// At 64 neither amount applies: 8,496.01 − 2,303.28 = $6,192.73.
+	{name: "2026 age 64 pension 60000 (no age amount before 65, computed)", src: computed, year: 2026,
+		in: Income{Pension: 60000, Age: 64}, income: 6192.73, tol: 0.01},
+	// Ontario, computed from Form ON428 2026: 53,891 × 5.05% + 6,109 ×
+	// 9.15% = 3,280.47; credits (12,989 + 6,341 − 0.15 × 12,790 + 1,796) ×
+	// 5.05% = 969.98: Ontario tax 2,310.49 (no surtax, no reduction), and
+	// the Ontario Health Premium of $600.
+	{name: "2026 Ontario age 70 pension 60000 (Ontario age and pension income amounts, computed from ON428)", src: computed, year: 2026, region: "ON",
+		in: Income{Pension: 60000, Age: 70}, income: 4908.53, regional: 2310.49 + 600, tol: 0.02},
 	// Authority figures: the CRA's published maximum annual contributions,
 	// owed by anyone whose earnings reach the ceilings (YMPE, YAMPE, maximum
 	// insurable earnings). Only socialContributions is checked here.

@@ -1,7 +1,6 @@
 package tax
 
 import (
-	"errors"
 	"math"
 	"testing"
 )
@@ -111,14 +110,34 @@ var examplesUSFiling = []example{
 	// (68,525 − 23,850) = 7,746.
 	{name: "2025 joint in TX", year: 2025, region: "TX", in: Income{Employment: 100000, Joint: true},
 		income: 7746, regional: zero},
+	// A one-earner couple at 150,000 in New York, 2026: the federal joint
+	// return (Rev. Proc. 2025-32: 150,000 − 32,200 = 117,800; 10% × 24,800 +
+	// 12% × 76,000 + 22% × 17,000 = 15,340), not two single filers, and New
+	// York's married-filing-jointly schedule (Tax Law §601(a); standard
+	// deduction $16,050, §614): 133,950; 3.9% × 17,150 + 4.4% × 6,450 +
+	// 5.15% × 4,300 + 5.4% × 106,050 = 6,900.80 (the supplemental tax is not
+	// modelled). Social Security and Medicare on 150,000: 9,300 + 2,175.
+	{name: "2026 joint in NY, one earner 150,000", year: 2026, region: "NY", in: Income{Employment: 150000, Joint: true},
+		income: 15340, social: 11475, regional: 6900.80},
+	// California's joint brackets, deduction and credit are twice the single
+	// ones (R&TC §17041(a)(1), §17073.5, §17054): 2025, wages 120,000:
+	// 120,000 − 11,412 = 108,588; 1% × 22,158 + 2% × 30,370 + 4% × 30,376 +
+	// 6% × 25,684 = 3,585.06; − 2 × 153 = 3,279.06.
+	{name: "2025 joint in CA, wages 120,000", year: 2025, region: "CA", in: Income{Employment: 120000, Joint: true},
+		regional: 3279.06},
+	// Massachusetts' joint rules are not modelled: the single-filer rules
+	// apply to the couple's combined income (2025: 5% of 80,000 − the
+	// contributions deduction 2,000 − one exemption 4,400 = 3,680), as the
+	// rule's label says.
+	{name: "2025 joint in MA (single-filer rules)", year: 2025, region: "MA", in: Income{Employment: 80000, Joint: true},
+		regional: 3680},
 }
 
 func TestExamplesUSFiling(t *testing.T) { runExamples(t, "us", examplesUSFiling) }
 
 // Joint filing: the US models it in every year and taxes a couple no more
 // than one single filer with the same income; a state that taxes income
-// models the single filer only and refuses a joint return; no other country
-// has joint rules yet.
+// taxes a joint return; no other country has joint rules yet.
 func TestUSJoint(t *testing.T) {
 	s := loadSystem(t, "us")
 	for _, y := range s.Years() {
@@ -145,16 +164,27 @@ func TestUSJoint(t *testing.T) {
 			}
 		}
 	}
-	var r Result
+	// Every state models a joint return in every year it is modelled: its
+	// own joint rules, or its single-filer rules, which the rule's label
+	// says; the federal return is always the joint one.
 	in := Income{Employment: 80000, Joint: true}
-	if s.HasJointIn(2025, "CA") || !errors.Is(Calculate(s, 2025, &in, "CA", &r), ErrJoint) {
-		t.Error("2025 CA: a joint return must answer ErrJoint")
-	}
-	for _, st := range []string{"TX", "FL", "WA"} {
-		if err := Calculate(s, 2025, &in, st, &r); st != "WA" && err != nil {
-			t.Errorf("2025 %s joint: %v", st, err)
-		} else if st == "WA" && !errors.Is(err, ErrJoint) {
-			t.Errorf("2025 WA (capital gains excise for a single filer): %v", err)
+	for _, y := range []int{2025, 2026} {
+		for _, rg := range s.Regions {
+			var r, fed Result
+			if !s.HasJointIn(y, rg.Code) {
+				t.Errorf("%d %s: no joint return", y, rg.Code)
+				continue
+			}
+			if err := Calculate(s, y, &in, rg.Code, &r); err != nil {
+				t.Errorf("%d %s joint: %v", y, rg.Code, err)
+				continue
+			}
+			if err := Calculate(s, y, &in, "", &fed); err != nil {
+				t.Fatal(err)
+			}
+			if r.IncomeTax != fed.IncomeTax {
+				t.Errorf("%d %s joint: federal income tax %.2f, the federal joint return's %.2f", y, rg.Code, r.IncomeTax, fed.IncomeTax)
+			}
 		}
 	}
 	for _, o := range loadAll(t) {

@@ -2,7 +2,6 @@ package tax
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -47,18 +46,14 @@ func TestUSLocalRegion(t *testing.T) {
 	if err := Calculate(s, 2024, &Income{Employment: 1}, "NC", &r); !errors.Is(err, ErrRegion) {
 		t.Errorf("2024 NC: %v", err)
 	}
-	if err := Calculate(s, 2026, &Income{Employment: 1}, "CA", &r); !errors.Is(err, ErrRegion) {
-		t.Errorf("2026 CA (modelled for 2025 only): %v", err)
-	}
 }
 
-// Every state and the District is a region covered for 2025; the states
-// whose 2026 amounts are not modelled answer ErrRegion for 2026, and a code
-// that is not a state answers ErrRegion in any year.
+// Every state and the District is a region covered for 2025 and 2026 (a
+// plan that starts in 2025 is taxed in its state the next year too), and a
+// code that is not a state answers ErrRegion in any year.
 func TestUSStateCoverage(t *testing.T) {
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
-	only2025 := strings.Fields("AR CA ID MD ME UT WA")
 	in := Income{Employment: 50000, Pension: 20000}
 	for _, st := range all {
 		if !s.Covers(2025, st) {
@@ -66,11 +61,7 @@ func TestUSStateCoverage(t *testing.T) {
 		}
 		var r Result
 		err := Calculate(s, 2026, &in, st, &r)
-		if slices.Contains(only2025, st) {
-			if s.Covers(2026, st) || !errors.Is(err, ErrRegion) {
-				t.Errorf("2026 %s (modelled for 2025 only): covered %v, %v", st, s.Covers(2026, st), err)
-			}
-		} else if err != nil {
+		if !s.Covers(2026, st) || err != nil {
 			t.Errorf("2026 %s: %v", st, err)
 		}
 	}
@@ -243,6 +234,9 @@ var examplesUS = []example{
 	{name: "2025 WA employment 150,000 + capitalGains 250,000", year: 2025, region: "WA", in: Income{Employment: 150000, CapitalGains: 250000}, regional: zero},
 	// gains 1,500,000 − deduction 278,000 = 1,222,000; 7% to $1M, 9.9% above = 91,978
 	{name: "2025 WA capitalGains 1,500,000", year: 2025, region: "WA", in: Income{CapitalGains: 1500000}, regional: 91978},
+	// 2026 with the 2025 standard deduction carried forward (its 2026 indexed
+	// amount unpublished when read): 300,000 − 278,000 = 22,000 at 7% = 1,540
+	{name: "2026 WA capitalGains 300,000", year: 2026, region: "WA", in: Income{CapitalGains: 300000}, regional: 1540},
 	// IL
 	// AGI 60,000; base less retirement income 60,000 − exemption 2,850 = 57,150 × 4.95% = 2,828.93
 	{name: "2025 IL employment 60,000", year: 2025, region: "IL", in: Income{Employment: 60000}, regional: 2828.93},
@@ -336,6 +330,8 @@ var examplesUS = []example{
 	{name: "2025 UT employment 50,000", year: 2025, region: "UT", in: Income{Employment: 50000}, regional: 1718.23},
 	// AGI 100,000 × 4.5% = 4,500; credit 945 − 1.3% × (AGI − 18,213) = 0; tax 4,500
 	{name: "2025 UT employment 100,000", year: 2025, region: "UT", in: Income{Employment: 100000}, regional: 4500},
+	// 2026: 50,000 × 4.45% = 2,225; credit 6% of 16,100 = 966 − 1.3% × (50,000 − 18,213) = 552.77; tax 1,672.23
+	{name: "2026 UT employment 50,000", year: 2026, region: "UT", in: Income{Employment: 50000}, regional: 1672.23},
 	// IA
 	// AGI 60,000 − 15,750 = 44,250 × 3.8% − credit 40 = 1,641.5
 	{name: "2025 IA employment 60,000", year: 2025, region: "IA", in: Income{Employment: 60000}, regional: 1641.5},
@@ -348,6 +344,8 @@ var examplesUS = []example{
 	{name: "2025 ID employment 15,000", year: 2025, region: "ID", in: Income{Employment: 15000}, regional: zero},
 	// AGI 60,000 − 15,750 = 44,250; over 4,811 at 5.3% = 2,090.27
 	{name: "2025 ID employment 60,000", year: 2025, region: "ID", in: Income{Employment: 60000}, regional: 2090.27},
+	// 2026: AGI 60,000 − the 2026 federal standard deduction 16,100 = 43,900; over 4,811 (2025, carried forward) at 5.3% = 2,071.72
+	{name: "2026 ID employment 60,000", year: 2026, region: "ID", in: Income{Employment: 60000}, regional: 2071.72},
 	// AGI 40,000 − 15,750 = 24,250; over 4,811 at 5.3% = 1,030.27
 	{name: "2025 ID pension 30,000 + dividends 10,000", year: 2025, region: "ID", in: Income{Pension: 30000, Dividends: 10000}, regional: 1030.27},
 	// NY
@@ -360,6 +358,8 @@ var examplesUS = []example{
 	// CA
 	// AGI 60,000 − 5,706 = taxable 54,294; Schedule X 1,792.53 − exemption credit 153 = 1,639.53
 	{name: "2025 CA employment 60,000", year: 2025, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},
+	// 2026, the 2025 indexed brackets, deduction and credit carried forward: as in 2025
+	{name: "2026 CA employment 60,000", year: 2026, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},
 	// AGI 200,000 − 5,706 = taxable 194,294; Schedule X 14,507.98 − exemption credit 153 = 14,354.98
 	{name: "2025 CA employment 200,000", year: 2025, region: "CA", in: Income{Employment: 200000}, regional: 14354.98},
 	// AGI 1,200,000 − 5,706 = taxable 1,194,294; Schedule X 127,734.77 − exemption credit 153 = 127,581.77; Mental Health Services Tax 1% of 194,294 = 1,942.94
@@ -473,6 +473,8 @@ var examplesUS = []example{
 	// MD
 	// AGI 60,000 − 3,350 − exemption 3,200 = 53,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 50,450 at 4.75% = 2,486.38
 	{name: "2025 MD employment 60,000", year: 2025, region: "MD", in: Income{Employment: 60000}, regional: 2486.38},
+	// 2026, the 2025 standard deduction carried forward: as in 2025, 2,486.38
+	{name: "2026 MD employment 60,000", year: 2026, region: "MD", in: Income{Employment: 60000}, regional: 2486.38},
 	// AGI 120,000 − 3,350 − exemption 1,600 = 115,050; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 97,000 at 4.75%, 15,050 at 5% = 5,450
 	{name: "2025 MD employment 120,000", year: 2025, region: "MD", in: Income{Employment: 120000}, regional: 5450},
 	// AGI 40,000 − 3,350 − exemption 3,200 = 33,450; 1,000 at 2%, 1,000 at 3%, 1,000 at 4%, 30,450 at 4.75% = 1,536.38
@@ -559,6 +561,10 @@ var examplesUS = []example{
 	// ME
 	// AGI 60,000 − pension deduction 0 − standard deduction 15,000 − exemption 5,150 = 39,850; 26,800 at 5.8%, 13,050 at 6.75% = 2,435.28
 	{name: "2025 ME employment 60,000", year: 2025, region: "ME", in: Income{Employment: 60000}, regional: 2435.28},
+	// 2026: 60,000 − 15,000 − 5,150 = 39,850; 27,400 at 5.8%, 12,450 at 6.75% = 2,429.58 (2,429.575)
+	{name: "2026 ME employment 60,000", year: 2026, region: "ME", in: Income{Employment: 60000}, regional: 2429.575, tol: 0.01},
+	// 2026: 2,000,000, deductions phased out; 27,400 at 5.8%, 37,450 at 6.75%, 1,935,150 at 7.15% = 142,480.30; surcharge 2% of 1,000,000 = 20,000
+	{name: "2026 ME employment 2,000,000 (surcharge)", year: 2026, region: "ME", in: Income{Employment: 2000000}, regional: 162480.3},
 	// AGI 45,000 − pension deduction 40,000 − standard deduction 15,000 − exemption 5,150 = 0; no tax
 	{name: "2025 ME pension 40,000 + interest 5,000", year: 2025, region: "ME", in: Income{Pension: 40000, Interest: 5000}, regional: zero},
 	// AGI 150,000 − pension deduction 0 − standard deduction 5,000 − exemption 5,150 = 139,850; 26,800 at 5.8%, 36,650 at 6.75%, 76,400 at 7.15% = 9,490.88
@@ -671,4 +677,8 @@ var examplesUS = []example{
 	{name: "2025 AR employment 97,471", year: 2025, region: "AR", in: Income{Employment: 97471}, regional: 3307.04},
 	// net income 200,000 (half of gains, pension over 6,000) − 2,470 = 197,530; 3.9% of 197,530 − 89 = 7,614.67; − personal credit 29
 	{name: "2025 AR employment 200,000", year: 2025, region: "AR", in: Income{Employment: 200000}, regional: 7585.67},
+	// 2026 (Act 1 of the 2026 First Extraordinary Session): 57,530; 5,600 at 2%, 4,800 at 3%, 10,400 at 3.4%, 31,130 at 3.7% = 1,761.41; − 29
+	{name: "2026 AR employment 60,000", year: 2026, region: "AR", in: Income{Employment: 60000}, regional: 1732.41},
+	// 2026: 197,530 at 3.7% = 7,308.61 − the 79.90 left of the bracket benefit; − 29
+	{name: "2026 AR employment 200,000", year: 2026, region: "AR", in: Income{Employment: 200000}, regional: 7199.71},
 }

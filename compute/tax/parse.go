@@ -504,6 +504,7 @@ func (s *System) compileYear(jy *jYear) (*Year, error) {
 		}
 		v.covered = k < 0 || jy.Regions == nil
 		v.joint = y.hasJoint() && v.ownRulesSayFiling()
+		v.fast = &fastView{}
 		y.views[k+1] = v
 	}
 	if jy.Regions != nil {

@@ -322,19 +322,18 @@ func Due(s *System, year int, in *Income, region string, rg *Regime) (float64, e
 // stored; see Scale), the incomes in the scale's money. It does not
 // allocate.
 func (y *Year) Due(in *Income, region string, rg *Regime, sc *Scale) (float64, error) {
-	v, err := y.sys.viewFor(y, region, in)
+	v, k, err := y.sys.viewAt(y, region, in)
 	if err != nil {
 		return 0, err
 	}
 	parts, _ := cleanParts(in)
+	who := filerOf(in, &parts)
+	if rg == nil {
+		return y.compiledFor(v, k, &who).Due(in, sc), nil
+	}
 	var st state
 	st.sc = scaleOrNil(sc)
-	st.who = filerOf(in, &parts)
-	if rg == nil {
-		st.parts = parts
-		st.run(v)
-		return sumCategories(v, &st, 0, nil), nil
-	}
+	st.who = who
 	if !rg.valid() {
 		return 0, ErrRegime
 	}
@@ -471,7 +470,13 @@ func GrossFor(s *System, year int, mix *Income, region string, rg *Regime, net f
 // (nil: as stored; see Scale), net and the answer in the scale's money. It
 // does not allocate.
 func (y *Year) GrossFor(mix *Income, region string, rg *Regime, sc *Scale, net float64) (float64, bool, error) {
-	v, err := y.sys.viewFor(y, region, mix)
+	return y.grossFor(mix, region, rg, sc, net, false)
+}
+
+// grossFor is GrossFor, by the walker when walk is set or rg is not nil,
+// else by the evaluator compiled for the mix's kind of return.
+func (y *Year) grossFor(mix *Income, region string, rg *Regime, sc *Scale, net float64, walk bool) (float64, bool, error) {
+	v, k, err := y.sys.viewAt(y, region, mix)
 	if err != nil {
 		return 0, false, err
 	}
@@ -487,6 +492,12 @@ func (y *Year) GrossFor(mix *Income, region string, rg *Regime, sc *Scale, net f
 		return 0, true, nil
 	}
 	who := filerOf(mix, &parts)
+	if rg == nil && !walk {
+		if c := y.compiledFor(v, k, &who); c.walks == "" {
+			g, ok := c.grossFor(&parts, total, who.earned, sc, net)
+			return g, ok, nil
+		}
+	}
 	// short is what gross g leaves missing from net (negative: a surplus).
 	short := func(g float64) float64 {
 		var in [NumParts]float64

@@ -386,6 +386,8 @@ type view struct {
 	// something on joint filing, and every rule of the region's own says
 	// which filing it applies to
 	joint bool
+	// fast holds the view compiled for each kind of return (compiled.go)
+	fast *fastView
 }
 
 // view is the view for the region at index k of the system's Regions (-1:
@@ -708,14 +710,26 @@ func (s *System) viewOf(y *Year, region string) (*view, bool) {
 // unknown or not modelled, ErrJoint for a joint return the view does not
 // model.
 func (s *System) viewFor(y *Year, region string, in *Income) (*view, error) {
-	v, ok := s.viewOf(y, region)
-	if !ok {
-		return nil, ErrRegion
+	v, _, err := s.viewAt(y, region, in)
+	return v, err
+}
+
+// viewAt is viewFor with the region's index in Regions (-1 for none).
+func (s *System) viewAt(y *Year, region string, in *Income) (*view, int, error) {
+	k := -1
+	if region != "" {
+		if k = s.regionIndex(region); k < 0 {
+			return nil, 0, ErrRegion
+		}
+	}
+	v := y.view(k)
+	if !v.covered {
+		return nil, 0, ErrRegion
 	}
 	if in.Joint && !v.joint {
-		return nil, ErrJoint
+		return nil, 0, ErrJoint
 	}
-	return v, nil
+	return v, k, nil
 }
 
 // LocalRegion is the region a comparison taxes the income in for the tax

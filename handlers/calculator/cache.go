@@ -269,6 +269,7 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyFloatP(b, a.AnnualContribution)
 		b = keyFloatP(b, a.EmployerContribution)
 		b = keyFloatP(b, a.StockShare)
+		b = keyIntP(b, a.OpenedYear)
 	}
 	b = keyInt(b, len(h.Spending))
 	for _, s := range h.Spending {
@@ -291,6 +292,19 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyString(b, m.Country)
 		b = keyString(b, m.Region)
 		b = keyString(b, m.CityID)
+	}
+	b = keyBool(b, h.Optimize != nil)
+	if o := h.Optimize; o != nil {
+		b = keyString(b, o.Objective)
+		b = keyBool(b, o.Target != nil)
+		if t := o.Target; t != nil {
+			b = keyString(b, t.Method)
+			b = keyFloatP(b, t.SuccessRate)
+		}
+		b = keyInt(b, len(o.Decisions))
+		for _, d := range o.Decisions {
+			b = keyString(b, d)
+		}
 	}
 	return b
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/dgraph-io/ristretto/v2"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/decide"
 	"fiplan/compute/fi"
 	place "fiplan/compute/geo"
 	"fiplan/compute/household"
@@ -139,6 +140,8 @@ type calcWork struct {
 	plan plan.Plan
 	tax  plan.Tax
 	hh   plan.Household
+	// dreq is the request's optimize, read
+	dreq decide.Request
 	// scenPens are the scenarios' household pensions
 	scenPens [fi.MaxScenarios][]household.Pension
 	mc       fi.MonteCarlo
@@ -281,7 +284,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		return
 	}
 	if w.entered {
-		defer s.gate.Leave()
+		defer s.gate.Leave(c)
 	}
 	out := &w.out
 	out.Reset()
@@ -361,28 +364,35 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 		c.Fail(field, msg)
 		return false
 	}
-	work, ok := s.modelledYears(c, req, years, csv)
-	if !ok {
-		return false
-	}
-	w.extra = Units(work) - 1
 	if field, msg := everyProblem(req); field != "" {
 		c.Fail(field, msg)
 		return false
 	}
 	for i := range req.Scenarios {
-		sc := &req.Scenarios[i]
-		w.scen[i].Input = *in
-		x := &w.scen[i].Input
-		setI(&x.CurrentAge, sc.CurrentAge)
-		setF(&x.AnnualIncome, sc.AnnualIncome)
-		setF(&x.AnnualExpenses, sc.AnnualExpenses)
-		sc.calcParams.apply(x)
-		if !checkAges(c, "scenarios["+strconv.Itoa(i)+"].", x) {
+		if !checkAges(c, "scenarios["+strconv.Itoa(i)+"].", w.scenario(i)) {
 			return false
 		}
 	}
+	work, err := s.work(w, csv)
+	if err != nil {
+		c.Internal(err)
+		return false
+	}
+	w.extra = Units(work) - 1
 	return s.setPlan(c, w)
+}
+
+// scenario sets scenario i's input, the base plan's with the scenario's
+// own values, and returns it.
+func (w *calcWork) scenario(i int) *fi.Input {
+	sc := &w.req.Scenarios[i]
+	x := &w.scen[i].Input
+	*x = w.base
+	setI(&x.CurrentAge, sc.CurrentAge)
+	setF(&x.AnnualIncome, sc.AnnualIncome)
+	setF(&x.AnnualExpenses, sc.AnnualExpenses)
+	sc.calcParams.apply(x)
+	return x
 }
 
 // Handlers serve the calculator.

@@ -1004,13 +1004,14 @@ func TestGoalSeekIsChargedByItsWork(t *testing.T) {
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{"years":60,"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`
 	// Shiller's record runs 1871-01 to 2023-06: 1,830 months, of which
 	// 1,110 start a 60-year window. The backtest replays 1,110 x 60 =
-	// 66,600 years; the rate search at most 13 backtests (both ends of
-	// 1..2000 basis points, then 11 halvings): 932,400 years, 10 units.
+	// 66,600 window years; the rate search at most 13 backtests (both ends
+	// of 1..2000 basis points, then 11 halvings): 932,400 window years of
+	// BacktestYear each, 606,060 one-pot path-years, 7 units.
 	if w := fi.RateSearchBacktests(calculator.MaxWithdrawalRate); w != 13 {
 		t.Fatalf("the rate search runs up to %d backtests, want 13", w)
 	}
-	const units = 10
-	if got := calculator.Units(14 * 1110 * 60); got != units {
+	const units = 7
+	if got := calculator.Units(int(14 * 1110 * 60 * calculator.BacktestYear)); got != units {
 		t.Fatalf("Units = %d, want %d", got, units)
 	}
 	remaining := 1000
@@ -1038,8 +1039,8 @@ func TestGoalSeekIsChargedByItsWork(t *testing.T) {
 	g := h.S.Heavy()
 	g.Enter(nil)
 	g.Enter(nil)
-	defer g.Leave()
-	defer g.Leave()
+	defer g.Leave(nil)
+	defer g.Leave(nil)
 	for _, b := range []string{
 		strings.Replace(body, "0.95", "0.9", 1),
 		`{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"historical":{"years":40,"sequences":true}}`,
@@ -1084,7 +1085,8 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 	if n := h.S.Calculator().PathYears(); n != 0 {
 		t.Fatalf("CSV answers simulated %d path-years", n)
 	}
-	// The same body in JSON runs it all: 600,000 + 932,400 years, 16
+	// The same body in JSON runs it all: 600,000 path-years and 932,400
+	// window years of BacktestYear each, 1,206,060 one-pot path-years, 13
 	// units, once it has a slot; refused one, it costs its one unit.
 	asJSON := func() (int, string) {
 		var rc fasthttp.RequestCtx
@@ -1099,9 +1101,9 @@ func TestCSVIsChargedForWhatItComputes(t *testing.T) {
 	if status, remaining := asJSON(); status != 503 || remaining != "26" {
 		t.Fatalf("in JSON with the gate full: %d, RateLimit-Remaining %q, want 503 and 26", status, remaining)
 	}
-	g.Leave()
-	if status, remaining := asJSON(); status != 200 || remaining != "10" {
-		t.Fatalf("in JSON: %d, RateLimit-Remaining %q, want 200 and 10", status, remaining)
+	g.Leave(nil)
+	if status, remaining := asJSON(); status != 200 || remaining != "13" {
+		t.Fatalf("in JSON: %d, RateLimit-Remaining %q, want 200 and 13", status, remaining)
 	}
 }
 

@@ -1,33 +1,30 @@
 package calculator
 
 import (
+	"math"
+
 	"fiplan/compute/fi"
 	"fiplan/data/history"
-	"fiplan/handlers/rest"
 )
 
 // A calculation is charged to the rate limit by the work it asks for, not
 // only as one request, so that the limit bounds the CPU a caller can use.
-// The work is counted in modelled years: one year of one path through the
-// engine, whether a simulated Monte Carlo path, a replayed window of the
-// historical backtest or a timeline a goal seek tries. They cost about the
-// same (tens of nanoseconds each).
+// The work is counted in one-pot path-years: the CPU of one year of one
+// simulated path of the one-pot plan. Every other part is weighed against
+// it by the cost model (costmodel.go): a replayed window year, a household
+// path-year (by its people, accounts, taxes and relocations), a cell of
+// the answer's rows.
 
-// YearsPerUnit is how many modelled years one unit of the rate limit buys:
-// a calculation costs its modelled years over it, rounded up, and at least
-// the one unit every request costs, which also pays for the projections.
+// YearsPerUnit is how many one-pot path-years one unit of the rate limit
+// buys: a calculation costs its work over it, rounded up, and at least the
+// one unit every request costs.
 const YearsPerUnit = 100_000
 
-// Units is the rate-limit cost of a calculation that models years years.
-func Units(years int) int {
-	return max(1, (years+YearsPerUnit-1)/YearsPerUnit)
+// Units is the rate-limit cost of a calculation of work one-pot
+// path-years.
+func Units(work int) int {
+	return max(1, (work+YearsPerUnit-1)/YearsPerUnit)
 }
-
-// MonthlyPayCost is what a window year with monthly withdrawals costs, in
-// modelled years: it values the year's twelve payments out of the month's
-// mix, which takes a backtest over every start month about 2.5 times as
-// long (BenchmarkBacktestMonthlyWithdrawals in compute/fi).
-const MonthlyPayCost = 3
 
 // window is the length of the backtest's windows and the dataset it and
 // the withdrawal-rate goal replay.
@@ -76,52 +73,133 @@ func (s *Handlers) past(req *calcRequest) (h fi.History, first, last int, err er
 // expensive reports whether the answer runs more than the projections (a
 // Monte Carlo simulation, a backtest or a goal seek), which then takes one
 // of the slots of expensive requests. A CSV answer carries the projections
-// alone and computes nothing else.
-func expensive(req *calcRequest, csv bool) bool {
-	return !csv && (req.MonteCarlo != nil || req.Historical != nil || req.Goals != nil)
+// alone and computes nothing else; it, and any answer, takes a slot too
+// when its projections and rows cost more than the request's one unit
+// (extra > 0).
+func expensive(req *calcRequest, csv bool, extra int) bool {
+	return extra > 0 || !csv && (req.MonteCarlo != nil || req.Historical != nil || req.Goals != nil || req.Optimize != nil)
 }
 
-// modelledYears is the work of what the answer computes beyond the
-// projections, in modelled years (see YearsPerUnit): Monte Carlo's
+// work is what the answer costs, in one-pot path-years (see YearsPerUnit
+// and the weights of costmodel.go): its projections (household ones by
+// the household's weight), the cells of the rows it writes, Monte Carlo's
 // simulations x horizon, the backtest's windows x window years (once more,
-// and three paths, for the sequences; each window year MonthlyPayCost with
-// monthly withdrawals), the withdrawal-rate goal's most
-// backtests and the saving goal's most timelines x horizon. horizon is the
-// base plan's years. On a failure it has answered.
-func (s *Handlers) modelledYears(c *rest.Ctx, req *calcRequest, horizon int, csv bool) (int, bool) {
-	if !expensive(req, csv) {
-		return 0, true
+// and three paths, for the sequences), the withdrawal-rate goal's most
+// backtests and the saving goal's most timelines x horizon. w.base and
+// w.scen hold the plans' inputs. Every door that computes a calculation
+// (this route, a saved plan's run and check-in, the MCP tools and the web
+// planner, which call them) is charged by it.
+func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
+	req := &w.req
+	horizon := w.base.LifeExpectancy - w.base.CurrentAge
+	hh := req.isHousehold()
+	perYear := 1.0 // a path-year of the base plan
+	cells := float64(rowCells)
+	if hh {
+		perYear = householdWeight(req)
+		cells += householdCells + accountCells*float64(max(len(req.Accounts), 1))
+		if req.Tax != nil || len(req.Relocations) > 0 {
+			cells += taxedCells
+		}
+		if p := req.Partner; p != nil {
+			le := 95
+			if p.LifeExpectancy != nil {
+				le = *p.LifeExpectancy
+			}
+			horizon = max(horizon, le-p.Age)
+		}
 	}
-	n := 0
+	rowsPerYear, stp := 1.0, step(req)
+	if stp == 0 {
+		rowsPerYear = 0
+	} else if stp > 1 {
+		rowsPerYear = 1 / float64(stp)
+	}
+	if req.Tax != nil {
+		cells++
+	}
+	// the projections and their rows: the one unit every request costs
+	// pays for up to one unit of them
+	var n float64
+	for k := 0; k <= len(req.Scenarios); k++ {
+		years := horizon
+		if k > 0 && !hh {
+			x := &w.scen[k-1].Input
+			years = x.LifeExpectancy - x.CurrentAge
+		}
+		n += float64(years) * (rowsPerYear*cells*answerCell + 1)
+		if hh {
+			n += float64(years) * perYear * householdRowYear
+		}
+	}
+	n = max(0, n-YearsPerUnit)
+	if !expensive(req, csv, 0) {
+		return ceilWork(n), nil
+	}
 	if mc := req.MonteCarlo; mc != nil {
-		n += mc.Simulations * horizon
+		n += float64(mc.Simulations*horizon) * perYear
 	}
+	// the search runs household plans, each path-year at the household's
+	// weight
+	opt, err := s.optimizeYears(req, horizon)
+	if err != nil {
+		return 0, err
+	}
+	n += float64(opt) * perYear
 	g := req.Goals
 	if g != nil && g.FIByAge != nil {
-		n += fi.SavingForRuns(MaxContribution) * horizon
+		n += float64(fi.SavingForRuns(MaxContribution) * horizon)
 	}
 	if req.Historical == nil && (g == nil || g.TargetSuccessRate == nil) {
-		return n, true
+		return ceilWork(n), nil
 	}
 	h, _, _, err := s.past(req)
 	if err != nil {
-		c.Internal(err)
-		return 0, false
+		return 0, err
 	}
-	years, _ := window(req)
+	window, _ := window(req)
 	smp := sample(req)
-	replay := fi.Windows(fi.Sampled{Record: h, Sample: smp}, years) * years
-	if smp.MonthlyWithdrawals {
+	past := fi.Sampled{Record: h, Sample: smp}
+	replay := float64(fi.Windows(past, window)*window) * BacktestYear
+	if smp.MonthlyWithdrawals && !hh {
 		replay *= MonthlyPayCost
 	}
-	if req.Historical != nil {
-		n += replay
-		if req.Historical.Sequences {
-			n += replay + 3*years
+	if hr := req.Historical; hr != nil {
+		// the plan's own backtest replays its horizon unless the request
+		// bounds the window (a plan retired today: window years)
+		years := window
+		if hr.Years == nil {
+			years = max(window, fi.FitWindow(past, horizon))
+		}
+		bt := float64(fi.Windows(past, years)*years) * BacktestYear
+		if smp.MonthlyWithdrawals && !hh {
+			bt *= MonthlyPayCost
+		}
+		n += bt * perYear
+		if hr.Sequences && !hh {
+			n += replay + 3*float64(window)
 		}
 	}
 	if g != nil && g.TargetSuccessRate != nil {
-		n += fi.RateSearchBacktests(MaxWithdrawalRate) * replay
+		n += float64(fi.RateSearchBacktests(MaxWithdrawalRate)) * replay
 	}
-	return n, true
+	return ceilWork(n), nil
 }
+
+// householdWeight is a household path-year of req in one-pot path-years.
+func householdWeight(req *calcRequest) float64 {
+	accounts := float64(max(len(req.Accounts), 1))
+	if req.Tax == nil && len(req.Relocations) == 0 {
+		return householdYear + householdAccount*accounts
+	}
+	w := taxedYear + taxedAccount*accounts
+	if req.Partner != nil {
+		w += taxedPartner
+	}
+	for range min(len(req.Relocations), maxRelocations) {
+		w *= 1 + relocation
+	}
+	return w
+}
+
+func ceilWork(n float64) int { return int(math.Ceil(n)) }

@@ -36,6 +36,9 @@ type docs struct {
 	seq   sequencesDoc
 	seqM  [3]int // the paths' start months
 	more  calcAnalysesDoc
+	// opt is the search's answer, optVal its value
+	opt    optimizedDoc
+	optVal float64
 }
 
 // planDocs is one plan's declared summary with what its pointers point at.
@@ -143,6 +146,11 @@ func (d *docs) writeJSON(r *plan.Result, milestones bool) error {
 		writeGoals(out, r.Goals)
 		out.End()
 	}
+	if r.Optimized != nil {
+		if err := d.writeOptimized(r); err != nil {
+			return err
+		}
+	}
 	out.End()
 	out.B = append(out.B, '}')
 	return nil
@@ -206,7 +214,7 @@ func (pd *planDocs) summary(r *plan.Result, p *plan.PlanResult) *calcSummaryDoc 
 // household fills what a household plan adds to its summary.
 func (pd *planDocs) household(h *plan.HouseholdResult) {
 	hs := &pd.house
-	hs.LifetimeTax = cents(h.LifetimeTax)
+	hs.LifetimeTax, hs.LifetimeTaxPV, hs.AfterTaxEndWealth = cents(h.LifetimeTax), cents(h.LifetimeTaxPV), cents(h.AfterTaxEnd)
 	if hs.Bridge == nil {
 		hs.Bridge = []bridgeDoc{}
 	}
@@ -224,8 +232,9 @@ func (pd *planDocs) household(h *plan.HouseholdResult) {
 		}
 		hs.Bridge = append(hs.Bridge, bridgeDoc{FromAge: b.FromAge, ToAge: b.ToAge, Accounts: pd.ids[n:len(pd.ids):len(pd.ids)]})
 	}
-	hs.Baseline = baselineDoc{LifetimeTax: cents(h.Baseline.LifetimeTax), DepletionAge: age(&pd.ints[5], h.Baseline.DepletionAge),
-		EndBalanceReal: cents(h.Baseline.EndReal)}
+	b := &h.Baseline
+	hs.Baseline = baselineDoc{LifetimeTax: cents(b.LifetimeTax), LifetimeTaxPV: cents(b.LifetimeTaxPV), DepletionAge: age(&pd.ints[5], b.DepletionAge),
+		EndBalanceReal: cents(b.EndReal), AfterTaxEndWealth: cents(b.AfterTaxEnd)}
 	pd.sum.householdSumDoc = hs
 }
 

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"fiplan/compute/decide"
 	"fiplan/compute/household"
 	"fiplan/compute/plan"
 	"fiplan/handlers/schema"
@@ -29,6 +30,7 @@ type calcAccount struct {
 	CostBasis            *float64 `json:"costBasis" schema:"min=0,max=1e11" doc:"taxable: the capital paid in (default: the balance, no gain yet); only the gain share of a withdrawal is a capital gain, followed year by year at average cost. A wrapper taxed on its gains (fr-pea, fr-assurance-vie, fr-per, de-aktienfonds): the same. A Roth IRA: its contributions, open before 59 1/2 (default: the balance). Refused for cash and for other wrappers."`
 	AnnualContribution   *float64 `json:"annualContribution" schema:"min=0,max=1e9,default=0" doc:"Paid in each year while the owner works, today's money; above the wrapper's statutory limit for the year the rest goes to the taxable account (the row's overLimit says how much). Pre-tax wrappers take it off the owner's taxed pay."`
 	EmployerContribution *float64 `json:"employerContribution" schema:"min=0,max=1e9,default=0" doc:"The employer's yearly payment while the owner works, today's money (wrappers that take one)."`
+	OpenedYear           *int     `json:"openedYear" schema:"min=1900,max=2200" doc:"The calendar year the account was opened, not after the plan's first year (default: the plan's first year). Holding periods count from it: a PEA's five years, an assurance-vie's eight, a Roth IRA's five years for a qualified distribution."`
 	StockShare           *float64 `json:"stockShare" schema:"min=0,max=1" doc:"Accepted for the account's own mix; the plan grows every account at expectedReturn (the notes say so)."`
 }
 
@@ -56,13 +58,25 @@ type calcHousehold struct {
 	WithdrawalOrder schema.NameOrList `json:"withdrawalOrder" schema:"enum=conventional|proportional|tax-smart,maxLen=32,maxItems=12" doc:"conventional (default: cash, taxable, tax-deferred and pensions, tax-free), proportional (every open account by its balance), tax-smart (tax-deferred money up to the top of the lowest taxed band first, then conventional), or account ids in the order to draw them (the rest after, conventionally). Access ages always hold: money is taken before its access age only when nothing else is left, with the statute's charge on the row."`
 	Conversions     *calcConversions  `json:"conversions" doc:"US Roth conversions."`
 	Relocations     []calcMove        `json:"relocations" schema:"maxItems=4" doc:"Moves to another country (ascending atAge): from then on the plan is taxed there."`
+	Optimize        *calcOptimize     `json:"optimize" doc:"Choose the plan's decisions instead of only simulating them: the answer adds optimized (the decisions, the objective's value, the gains, each decision's worth alone, and the rows under them). The plan is run as a household."`
+}
+
+type calcOptimize struct {
+	Objective string      `json:"objective" schema:"required,enum=spending|estate" doc:"spending: the highest constant real spending (working and retired, phases in proportion) that meets the target; estate: the highest after-tax end wealth (afterTaxEndWealth) at the plan's own spending, the money lasting on the expected path."`
+	Target    *calcTarget `json:"target" doc:"What spending must meet. Default: the money lasts to the plan's end on the expected path."`
+	Decisions []string    `json:"decisions" schema:"maxItems=4,maxLen=16" doc:"The decisions the search may change, each once: conversions (an amount each year, from tax-deferred wrappers that convert), claiming (each statutory pension's claiming age, by year and by month where the statute counts months), order (the drawing order of each span of years), retirementAge (the first person's earliest retirement age that keeps the plan's spending on target). Default: every one the plan has."`
+}
+
+type calcTarget struct {
+	Method      string   `json:"method" schema:"required,enum=expected|historical|monteCarlo" doc:"expected: the money lasts on the expected path; historical: the backtest's success rate (historical's dataset, sample and windows) reaches successRate; monteCarlo: the simulation's (monteCarlo's settings, else 1000 seeded paths) does."`
+	SuccessRate *float64 `json:"successRate" schema:"min=0,max=1" doc:"The success rate to reach, 0 to 1; required with historical and monteCarlo."`
 }
 
 // isHousehold reports whether the request uses any household field.
 func (r *calcRequest) isHousehold() bool {
 	h := &r.calcHousehold
 	if h.Partner != nil || len(h.Accounts) > 0 || len(h.Spending) > 0 || h.WithdrawalOrder.Name != "" || h.WithdrawalOrder.List != nil ||
-		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") {
+		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Optimize != nil {
 		return true
 	}
 	for _, p := range r.Pensions {
@@ -157,6 +171,7 @@ func accountsOf(accts []calcAccount, hh *plan.Household) (field, msg string) {
 		hh.OwnMix = hh.OwnMix || a.StockShare != nil
 		setF(&x.Contribution, a.AnnualContribution)
 		setF(&x.Employer, a.EmployerContribution)
+		setI(&x.OpenedYear, a.OpenedYear)
 		hh.Accounts = append(hh.Accounts, x)
 	}
 	return "", ""
@@ -176,4 +191,39 @@ func pensionsOf(list []calcPension, partner bool, dst []household.Pension) ([]ho
 		dst = append(dst, household.Pension{Owner: owner, FromAge: p.FromAge, Amount: p.Amount, Indexed: p.InflationLinked, Kind: p.Kind})
 	}
 	return dst, "", ""
+}
+
+// optimizeOf reads the request's optimize into d and reports the first
+// field in error.
+func optimizeOf(o *calcOptimize, d *decide.Request) (field, msg string) {
+	*d = decide.Request{Objective: decide.Spending}
+	if o.Objective == "estate" {
+		d.Objective = decide.Estate
+	}
+	if t := o.Target; t != nil {
+		switch t.Method {
+		case "historical":
+			d.Method = decide.Historical
+		case "monteCarlo":
+			d.Method = decide.MonteCarlo
+		}
+		if d.Method != decide.Expected {
+			if t.SuccessRate == nil {
+				return "optimize.target.successRate", "is required with method " + t.Method
+			}
+			d.Target = *t.SuccessRate
+		}
+	}
+	for i, name := range o.Decisions {
+		x, ok := decide.ParseDecision(name)
+		field := "optimize.decisions[" + strconv.Itoa(i) + "]"
+		if !ok {
+			return field, "unknown decision " + strconv.Quote(name) + ": one of conversions, claiming, order, retirementAge"
+		}
+		if d.Decisions.Has(x) {
+			return field, name + " is named twice"
+		}
+		d.Decisions = d.Decisions.With(x)
+	}
+	return "", ""
 }

@@ -68,7 +68,8 @@ func ftoa(v float64) string { return strconvF(math.Round(v)) }
 // A 38-year-old US couple retiring at 45 with 401(k)s, a Roth IRA, an HSA
 // and a taxable account: the taxable account and the Roth ladder bridge
 // to 59 1/2 without the 10% charge, Social Security is claimed at 67 and
-// 70, and required minimums start at 75.
+// 70, and required minimums start at 75. They live in Texas (no state
+// income tax), so the 12% band the conversions fill is the federal one.
 func TestWorkedUSCouple(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	r := calc(t, h, `{"currentAge":38,"annualIncome":160000,"annualExpenses":70000,"startYear":2026,"targetRetirementAge":45,"lifeExpectancy":95,
@@ -81,7 +82,7 @@ func TestWorkedUSCouple(t *testing.T) {
 	    {"id":"brokerage","type":"taxable","balance":300000,"costBasis":220000}],
 	  "spending":[{"fromAge":45,"amount":80000},{"fromAge":75,"amount":65000}],
 	  "pensions":[{"kind":"us-social-security","fromAge":67,"amount":32000},{"kind":"us-social-security","owner":"partner","fromAge":70,"amount":26000}],
-	  "conversions":{"upToRate":0.12},"tax":{"country":"US","year":2026}}`)
+	  "conversions":{"upToRate":0.12},"tax":{"country":"US","year":2026,"region":"TX"}}`)
 	if r.Status != 200 {
 		t.Fatalf("%d %s", r.Status, r.Raw)
 	}

@@ -38,9 +38,11 @@ type calcSummaryDoc struct {
 
 // householdSumDoc is what a household plan adds to its summary.
 type householdSumDoc struct {
-	LifetimeTax float64     `json:"lifetimeTax" doc:"Household plans: every year's taxes and charges, in today's money."`
-	Bridge      []bridgeDoc `json:"bridge" doc:"Household plans: the retired years before some tax-deferred or pension money opens, and the accounts that pay for them."`
-	Baseline    baselineDoc `json:"baseline" doc:"Household plans: the same plan drawn in the conventional order without conversions, to show what the chosen order is worth."`
+	LifetimeTax       float64     `json:"lifetimeTax" doc:"Household plans: every year's taxes and charges, in today's money (each year's divided by its price level: a tax paid early counts the same as one paid late)."`
+	LifetimeTaxPV     float64     `json:"lifetimeTaxPV" doc:"Household plans: every year's taxes and charges discounted to today at expectedReturn: what paying them costs, counting what the money would have earned."`
+	AfterTaxEndWealth float64     `json:"afterTaxEndWealth" doc:"Household plans: the end balance in today's money less the tax its pre-tax money (tax-deferred and pension wrappers taxed as income) would cost when drawn: each such balance at the marginal rate of its owner's last year, drawn over ten years as heirs must."`
+	Bridge            []bridgeDoc `json:"bridge" doc:"Household plans: the retired years before some tax-deferred or pension money opens, and the accounts that pay for them."`
+	Baseline          baselineDoc `json:"baseline" doc:"Household plans: the same plan drawn in the conventional order without conversions, to show what the chosen order is worth."`
 }
 
 type bridgeDoc struct {
@@ -50,9 +52,11 @@ type bridgeDoc struct {
 }
 
 type baselineDoc struct {
-	LifetimeTax    float64 `json:"lifetimeTax" schema:"required" doc:"Today's money."`
-	DepletionAge   *int    `json:"depletionAge" schema:"required,nullable"`
-	EndBalanceReal float64 `json:"endBalanceReal" schema:"required" doc:"The end balance in today's money."`
+	LifetimeTax       float64 `json:"lifetimeTax" schema:"required" doc:"Today's money."`
+	LifetimeTaxPV     float64 `json:"lifetimeTaxPV" schema:"required" doc:"Discounted to today at expectedReturn, as the plan's lifetimeTaxPV."`
+	DepletionAge      *int    `json:"depletionAge" schema:"required,nullable"`
+	EndBalanceReal    float64 `json:"endBalanceReal" schema:"required" doc:"The end balance in today's money, pre-tax money counted in full."`
+	AfterTaxEndWealth float64 `json:"afterTaxEndWealth" schema:"required" doc:"endBalanceReal less the tax its pre-tax money would cost, as the plan's afterTaxEndWealth: the figure to compare the plan's with."`
 }
 
 type taxDoc struct {
@@ -234,12 +238,64 @@ type calcResponseDoc struct {
 	Projections []calcYearDoc     `json:"projections" schema:"required" doc:"One row per year from currentAge to lifeExpectancy - 1 (as output selects: none with summary)."`
 	Scenarios   []calcScenarioDoc `json:"scenarios" schema:"required"`
 	calcAnalysesDoc
+	Goals     *goalsDoc     `json:"goals,omitempty"`
+	Optimized *optimizedDoc `json:"optimized,omitempty" doc:"With optimize: the decisions chosen for the base plan."`
 }
 
 // calcAnalysesDoc is what the answer adds to the plans when asked.
 type calcAnalysesDoc struct {
 	MonteCarlo *mcDoc       `json:"monteCarlo,omitempty"`
 	Historical *backtestDoc `json:"historical,omitempty" doc:"annual: US stocks (S&P 500 total return), 10-year Treasuries and CPI-U, 1928-2024 (Damodaran, NYU Stern; BLS). shiller-monthly: Robert Shiller's monthly US series, 1871-2023."`
-	Goals      *goalsDoc    `json:"goals,omitempty"`
 	Notes      []string     `json:"notes,omitempty" doc:"Household plans: what the answer simplifies or could not apply."`
+}
+
+// optimizedDoc is the answer of optimize: the decisions, the objective's
+// value and gains, in today's money of the plan's currency.
+type optimizedDoc struct {
+	Feasible          bool          `json:"feasible" schema:"required" doc:"false: no decision meets the objective (why says so); nothing else is answered."`
+	Why               string        `json:"why,omitempty" doc:"With feasible false: why."`
+	Objective         string        `json:"objective" schema:"required" doc:"spending or estate, as asked."`
+	Method            string        `json:"method" schema:"required" doc:"expected, historical or monteCarlo: what the spending had to meet."`
+	Value             *float64      `json:"value" schema:"required,nullable" doc:"spending: the first retirement spending a year that meets the target, today's money (every other year's spending in proportion); estate: the after-tax end wealth at the plan's spending, today's money. Null when not feasible."`
+	Decisions         *decisionsDoc `json:"decisions,omitempty" doc:"The decisions chosen, those the search could change."`
+	Gain              *gainDoc      `json:"gain,omitempty" doc:"What the decisions add, in the objective's money."`
+	Worth             []worthDoc    `json:"worth,omitempty" doc:"Each decision chosen alone, the rest as asked: what it adds to the plan as asked, in the objective's money (with a success-rate target, on the expected path)."`
+	LifetimeTaxPV     float64       `json:"lifetimeTaxPV,omitempty" doc:"Under the decisions: the lifetime tax discounted at expectedReturn."`
+	AfterTaxEndWealth float64       `json:"afterTaxEndWealth,omitempty" doc:"Under the decisions: the end wealth after the tax its pre-tax money owes."`
+	Notes             []string      `json:"notes" schema:"required" doc:"One line on each decision and on how the answer was found."`
+	Projections       []calcYearDoc `json:"projections,omitempty" doc:"The plan's rows under the decisions (as output selects), shaped as a household plan's projections."`
+}
+
+type decisionsDoc struct {
+	Conversions   []conversionDoc `json:"conversions,omitempty" doc:"The amount converted each year (ages of the first person with none are left out), today's money."`
+	Claiming      []claimDoc      `json:"claiming,omitempty" doc:"The claiming age of each statutory pension not yet claimed."`
+	Order         []orderSpanDoc  `json:"order,omitempty" doc:"The drawing order from each age of the first person on."`
+	RetirementAge *int            `json:"retirementAge,omitempty" doc:"The first person's earliest retirement age that keeps the plan's spending on target."`
+}
+
+type conversionDoc struct {
+	Age    int     `json:"age" schema:"required" doc:"The first person's age."`
+	Amount float64 `json:"amount" schema:"required" doc:"Today's money."`
+}
+
+type claimDoc struct {
+	Pension int    `json:"pension" schema:"required" doc:"Its index in pensions."`
+	Kind    string `json:"kind" schema:"required"`
+	Age     int    `json:"age" schema:"required" doc:"The claiming age, years (its owner's)."`
+	Month   int    `json:"month,omitempty" doc:"Months past age, 1 to 11, where the statute counts months."`
+}
+
+type orderSpanDoc struct {
+	FromAge int    `json:"fromAge" schema:"required"`
+	Order   string `json:"order" schema:"required" doc:"conventional, proportional or tax-smart (or explicit: the request's list)."`
+}
+
+type gainDoc struct {
+	OverPlan     float64 `json:"overPlan" schema:"required" doc:"Over the plan as asked."`
+	OverBaseline float64 `json:"overBaseline" schema:"required" doc:"Over the conventional baseline (conventional order, no conversions)."`
+}
+
+type worthDoc struct {
+	Decision string  `json:"decision" schema:"required"`
+	Amount   float64 `json:"amount" schema:"required"`
 }

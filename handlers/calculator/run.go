@@ -30,6 +30,12 @@ func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
 			return false
 		}
 		p.Household = &w.hh
+		if o := req.Optimize; o != nil {
+			if field, msg := optimizeOf(o, &w.dreq); field != "" {
+				c.Fail(field, msg)
+				return false
+			}
+		}
 		for i := range req.Scenarios {
 			list, field, msg := pensionsOf(req.Scenarios[i].Pensions, w.hh.Partner != nil, w.scenPens[i][:0])
 			if field != "" {
@@ -74,11 +80,14 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 	if csv {
 		return nil
 	}
+	if req.Optimize != nil {
+		o.Optimize = &w.dreq
+	}
 	if mc := req.MonteCarlo; mc != nil {
 		w.mc = fi.MonteCarlo{Simulations: mc.Simulations, Seed: uint64(mc.Seed), ReturnStdDev: mc.ReturnStdDev, InflationStdDev: mc.InflationStdDev}
 		o.MonteCarlo = &w.mc
 	}
-	if req.Historical == nil && req.Goals == nil {
+	if req.Historical == nil && req.Goals == nil && !optimizeReplays(req) {
 		return nil
 	}
 	o.Window, _ = window(req)
@@ -102,7 +111,7 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 // the slots of expensive requests, and charges the work: a refused
 // request costs the one unit of any request, not the work it was refused.
 func (w *calcWork) admit() error {
-	if expensive(&w.req, w.csv) {
+	if expensive(&w.req, w.csv, w.extra) {
 		if !w.s.gate.Enter(w.c) {
 			return errAnswered
 		}
@@ -110,7 +119,7 @@ func (w *calcWork) admit() error {
 	}
 	if !w.s.limiter.Charge(w.c, w.extra) {
 		if w.entered {
-			w.s.gate.Leave()
+			w.s.gate.Leave(w.c)
 			w.entered = false
 		}
 		return errAnswered
@@ -153,7 +162,7 @@ func (s *Handlers) typed(c *rest.Ctx, w *calcWork, t *plan.Typed) {
 		return
 	}
 	if w.entered {
-		defer s.gate.Leave()
+		defer s.gate.Leave(c)
 	}
 	out := &w.out
 	out.Reset()

@@ -2,6 +2,7 @@ package calculator_test
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"testing"
 
@@ -85,15 +86,16 @@ func TestCalculatorHistoricalSampleGoal(t *testing.T) {
 }
 
 // A sample is charged by the windows it replays: the Trinity years'
-// 41 January windows of 30 years with monthly withdrawals (3 modelled
-// years each) and 13 backtests of the rate search cost 14 x 41 x 30 x 3 =
-// 51,660 years, within the request's 1 unit; every start month of the
-// whole record, 1,470 windows, 14 x 1,470 x 30 = 617,400 years, 7 units.
+// 41 January windows of 30 years with monthly withdrawals (MonthlyPayCost
+// each) and 13 backtests of the rate search, within the request's 1 unit;
+// every start month of the whole record: the plan's backtest over its
+// 1,110 60-year windows and 13 backtests of 1,470 30-year windows, 5
+// units.
 func TestCalculatorHistoricalSampleIsChargedByItsWindows(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "1000/1m"))
 	pro := testserver.Bearer(h.Token("carol", "pro", ""))
 	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"goals":{"targetSuccessRate":0.95},"historical":%s}`
-	if got := calculator.Units(14 * 41 * 30 * calculator.MonthlyPayCost); got != 1 {
+	if got := calculator.Units(int(math.Ceil(14 * 41 * 30 * calculator.MonthlyPayCost * calculator.BacktestYear))); got != 1 {
 		t.Fatalf("Units = %d, want 1", got)
 	}
 	remaining := 1000
@@ -102,7 +104,7 @@ func TestCalculatorHistoricalSampleIsChargedByItsWindows(t *testing.T) {
 		units      int
 	}{
 		{`{"dataset":"shiller-monthly","from":1926,"to":1995,"startMonths":"january","withdrawalTiming":"monthly"}`, 1},
-		{`{"dataset":"shiller-monthly"}`, 7},
+		{`{"dataset":"shiller-monthly"}`, 5},
 	} {
 		r := h.Do("POST", "/api/v1/calculator", fmt.Sprintf(body, c.historical), pro...)
 		if r.Status != 200 {

@@ -113,14 +113,13 @@ func (s *Handlers) crossCheck(w *calcWork) (field, msg string) {
 	if field, msg = everyProblem(req); field != "" {
 		return field, msg
 	}
+	if o := req.Optimize; o != nil {
+		if field, msg = optimizeOf(o, &w.dreq); field != "" {
+			return field, msg
+		}
+	}
 	for i := range req.Scenarios {
-		sc := &req.Scenarios[i]
-		x := *in
-		setI(&x.CurrentAge, sc.CurrentAge)
-		setF(&x.AnnualIncome, sc.AnnualIncome)
-		setF(&x.AnnualExpenses, sc.AnnualExpenses)
-		sc.calcParams.apply(&x)
-		if field, msg = agesProblem(&x); field != "" {
+		if field, msg = agesProblem(w.scenario(i)); field != "" {
 			return "scenarios[" + strconv.Itoa(i) + "]." + field, msg
 		}
 	}
@@ -157,7 +156,7 @@ func (s *Handlers) CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency 
 		return ci, "", 0, false
 	}
 	if w.entered {
-		s.gate.Leave()
+		s.gate.Leave(c)
 		w.entered = false
 	}
 	years := 30

@@ -70,3 +70,31 @@ func TestHouseholdCostBasisOfGainsWrappers(t *testing.T) {
 		t.Errorf("first year's tax %v: a PEA with gains under five years pays the PFU", tax)
 	}
 }
+
+// openedYear counts an assurance-vie's eight years from the account's
+// opening: one opened ten years ago pays less tax than one opened today;
+// a year after the plan's first is refused, naming the field.
+func TestHouseholdOpenedYear(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := func(opened string) string {
+		return `{"currentAge":60,"annualIncome":0,"annualExpenses":20000,"lifeExpectancy":62,"expectedReturn":0,"inflationRate":0,` +
+			`"accounts":[{"id":"av","type":"fr-assurance-vie","balance":300000,"costBasis":100000` + opened + `}],"tax":{"country":"FR","year":2025}}`
+	}
+	firstTax := func(opened string) float64 {
+		r := calc(t, h, body(opened))
+		if r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Raw)
+		}
+		row := r.Data()["projections"].([]any)[0].(map[string]any)
+		return num(t, row["tax"].(map[string]any)["total"])
+	}
+	today, old := firstTax(""), firstTax(`,"openedYear":2015`)
+	if !(old < today) || old <= 0 {
+		t.Errorf("tax opened today %v, opened 2016 %v: want less after eight years", today, old)
+	}
+	r := calc(t, h, body(`,"openedYear":2027`))
+	testserver.ExpectError(t, r, 400, "VALIDATION_ERROR")
+	if !strings.Contains(string(r.Raw), "accounts[0].openedYear") {
+		t.Errorf("opened after the first year: %s, want the field named", r.Raw)
+	}
+}

@@ -51,7 +51,7 @@ func (t *Handlers) Optimize(c *rest.Ctx) {
 	if !t.gate.Enter(c) {
 		return
 	}
-	defer t.gate.Leave()
+	defer t.gate.Leave(c)
 	if err := tax.Optimize(&w.q, t.fx, &w.r); err != nil {
 		c.Internal(err)
 		return

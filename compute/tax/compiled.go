@@ -1,0 +1,406 @@
+package tax
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// The compiled path. The walker (calc.go) reads the rules as they are
+// stored and decides at every return which rule, layer and adjustment
+// applies to it. A Compiled is the rules of one year in one region
+// decided once for one kind of return: its filing and the outcome of
+// every age condition of the rules (an age group). What is left is flat:
+// the rules that apply, each with its layers' weighted parts, its band
+// tables and its adjustments' piecewise linear functions in slices, the
+// values one rule reads of another numbered into one array, and no map,
+// interface or allocation on the way. It evaluates a return in the same
+// order of operations as the walker, so the two agree to the last bit
+// (a property test holds them to it), and honours a Scale the same way:
+// a rule none of whose figure classes the scale moves reads its figures
+// as stored.
+//
+// The compiler knows the rule constructs it translates (handledFields).
+// A rule holding anything else, or a view whose cross-rule values do not
+// fit the evaluation state, compiles to a Compiled that hands each return
+// to the walker (Walks says why), so a construct added to the data and
+// the walker is right at once and fast once the compiler learns it.
+
+// maxVals bounds the values of one evaluation: each rule's amount, and
+// every other result a later rule reads.
+const maxVals = 48
+
+// Compiled is a year's rules in one region compiled for one kind of
+// return. It is immutable and safe for concurrent use.
+type Compiled struct {
+	y     *Year
+	k     int  // the region's index in the system's Regions, -1 for none
+	joint bool // the kind of return compiled: joint
+	rules []crule
+	nvals int
+	walks string // why the walker evaluates the returns ("": compiled)
+}
+
+// crule is one rule that applies to the kind of return.
+type crule struct {
+	cat       Category
+	idle      bool  // charges nothing when no part it reads is present
+	reads     uint8 // the parts its layers read (bit p for part p)
+	classes   uint32
+	perEarner bool // on a joint return, charged on each earner apart
+	layers    []clayer
+	deds      []cadj
+	creds     []cadj
+	exempt    float64
+	hasRelief bool
+	reliefAt  float64
+	reliefRt  float64
+	roundBase Rounding
+	roundTax  Rounding
+	minTax    float64
+	exemptCls uint8
+	reliefCls uint8
+	minTaxCls uint8
+	// where its results go: its amount in vals[k] (k its position among
+	// the compiled rules); its taxable, gross and deducted bases and its
+	// layers' amounts in their slots when a later rule reads them (-1:
+	// none does)
+	sTaxable, sGross, sDeducted int8
+	sLayer                      [MaxLayers]int8
+}
+
+// clayer is one layer: off when its condition does not hold for the
+// kind of return (its base is then 0).
+type clayer struct {
+	off       bool
+	base      cmeasure
+	bands     []Band
+	nilRate   []float64
+	buckets   []Bucket
+	exempt    float64
+	nilCls    uint8
+	exemptCls uint8
+}
+
+// cmeasure is a weighted sum of parts and of slots.
+type cmeasure struct {
+	on    Basis
+	n     uint8
+	idx   [NumParts]uint8
+	w     [NumParts]float64
+	refs  []cref
+	has   bool // a Less or MaxLess that exists
+	empty bool // no parts and no refs: only on counts
+}
+
+// cref reads vals[slot] with a weight.
+type cref struct {
+	slot int8
+	w    float64
+}
+
+// cadj is an adjustment that applies to the kind of return.
+type cadj struct {
+	of        cmeasure
+	segs      []Segment
+	less      cmeasure
+	maxLess   cmeasure
+	min, max  float64
+	hasMax    bool
+	perPerson bool
+	per       float64 // with perPerson: the filers it counts
+	round     Rounding
+	capAtBase bool
+	layer     int
+	spill     []int8 // the compiled rules absorbing a credit's unused part
+	minCls    uint8
+	maxCls    uint8
+	// konst: the adjustment reads nothing of the return, so with its
+	// figures as stored its input and amount are kx and kv
+	konst  bool
+	kx, kv float64
+}
+
+// Walks reports why the walker evaluates the compiled kind of return ("":
+// the compiled path does).
+func (c *Compiled) Walks() string { return c.walks }
+
+// Joint reports whether the kind of return compiled is a joint one.
+func (c *Compiled) Joint() bool { return c.joint }
+
+// fastView is a view's compiled evaluators, made on first use.
+type fastView struct {
+	once  sync.Once
+	kinds kinds
+	mu    sync.Mutex
+	list  atomic.Pointer[[]fastEntry]
+}
+
+type fastEntry struct {
+	key uint64
+	c   *Compiled
+}
+
+// kinds is what tells one kind of return from another in a view: the
+// filing, the outcome of each distinct condition of its rules, layers and
+// adjustments, and the number of filers each per-person adjustment
+// counts.
+type kinds struct {
+	conds []Condition
+	per   []int
+	fits  bool // the key has room for them all
+}
+
+// key is the kind of the return who is for.
+func (k *kinds) key(who *filer) uint64 {
+	var key uint64
+	if who.joint {
+		key = 1
+	}
+	for i := range k.conds {
+		if who.holds(&k.conds[i]) {
+			key |= 2 << i
+		}
+	}
+	b := 1 + len(k.conds)
+	for i, m := range k.per {
+		key |= uint64(who.count(m)) << (b + 2*i)
+	}
+	return key
+}
+
+// kindsOf collects the conditions and per-person ages of the view.
+func kindsOf(v *view) kinds {
+	var k kinds
+	addCond := func(c Condition) {
+		if c == (Condition{}) {
+			return
+		}
+		for i := range k.conds {
+			if k.conds[i] == c {
+				return
+			}
+		}
+		k.conds = append(k.conds, c)
+	}
+	addPer := func(a *Adjust) {
+		if !a.PerPerson {
+			return
+		}
+		for _, m := range k.per {
+			if m == a.PerMinAge {
+				return
+			}
+		}
+		k.per = append(k.per, a.PerMinAge)
+	}
+	for i := range v.rules {
+		r := &v.rules[i]
+		addCond(r.When)
+		for li := range r.Layers {
+			addCond(r.Layers[li].When)
+		}
+		for _, as := range [2][]Adjust{r.Deductions, r.Credits} {
+			for j := range as {
+				addCond(as[j].When)
+				addPer(&as[j])
+			}
+		}
+	}
+	k.fits = 1+len(k.conds)+2*len(k.per) <= 64
+	return k
+}
+
+// Compiled is the year's rules in region ("" for none) compiled for the
+// kind of return in is: its filing and age group. Evaluators are made
+// once per kind and kept; the errors are those of Due (ErrRegion,
+// ErrJoint). It does not allocate once the kind has been compiled.
+func (y *Year) Compiled(region string, in *Income) (*Compiled, error) {
+	v, k, err := y.sys.viewAt(y, region, in)
+	if err != nil {
+		return nil, err
+	}
+	parts, _ := cleanParts(in)
+	who := filerOf(in, &parts)
+	return y.compiledFor(v, k, &who), nil
+}
+
+// compiledFor is the view's evaluator for the return who is for.
+func (y *Year) compiledFor(v *view, k int, who *filer) *Compiled {
+	fv := v.fast
+	fv.once.Do(func() { fv.kinds = kindsOf(v) })
+	var key uint64
+	if fv.kinds.fits {
+		key = fv.kinds.key(who)
+	}
+	if l := fv.list.Load(); l != nil {
+		for i := range *l {
+			if (*l)[i].key == key {
+				return (*l)[i].c
+			}
+		}
+	}
+	fv.mu.Lock()
+	defer fv.mu.Unlock()
+	var old []fastEntry
+	if l := fv.list.Load(); l != nil {
+		old = *l
+		for i := range old {
+			if old[i].key == key {
+				return old[i].c
+			}
+		}
+	}
+	c := compileView(y, v, k, who)
+	if !fv.kinds.fits {
+		c.walks = "the rules have more conditions than a kind of return can tell apart"
+	}
+	next := make([]fastEntry, len(old), len(old)+1)
+	copy(next, old)
+	next = append(next, fastEntry{key: key, c: c})
+	fv.list.Store(&next)
+	return c
+}
+
+// compileView compiles the view's rules for the return who is for (its
+// filing and ages; its earnings are read at each evaluation).
+func compileView(y *Year, v *view, k int, who *filer) *Compiled {
+	c := &Compiled{y: y, k: k, joint: who.joint}
+	for i := range v.rules {
+		if why := unhandled(&v.rules[i]); why != "" {
+			c.walks = "rule " + v.rules[i].ID + ": " + why
+			return c
+		}
+	}
+	// at[i]: the compiled position of view rule i (-1: its condition
+	// does not hold, so it charges nothing and reads as 0)
+	var at [MaxRules]int8
+	n := 0
+	for i := range v.rules {
+		at[i] = -1
+		if who.holds(&v.rules[i].When) {
+			at[i] = int8(n)
+			n++
+		}
+	}
+	// the slots of the values later rules read, after the amounts
+	var slot [MaxRules][4 + MaxLayers]int8
+	for i := range slot {
+		for j := range slot[i] {
+			slot[i][j] = -1
+		}
+	}
+	nv := n
+	need := func(ri int, what int) int8 {
+		if at[ri] < 0 {
+			return -1
+		}
+		if slot[ri][what] < 0 {
+			if nv >= maxVals {
+				return -2
+			}
+			slot[ri][what] = int8(nv)
+			nv++
+		}
+		return slot[ri][what]
+	}
+	c.rules = make([]crule, 0, n)
+	full := false
+	for i := range v.rules {
+		if at[i] < 0 {
+			continue
+		}
+		cr, ok := compileRule(&v.rules[i], who, at[:len(v.rules)], need)
+		if !ok {
+			full = true
+			break
+		}
+		c.rules = append(c.rules, cr)
+	}
+	if full || n > maxVals {
+		c.rules = nil
+		c.walks = "the rules read more of each other's results than an evaluation holds"
+		return c
+	}
+	for i := range v.rules {
+		if at[i] < 0 {
+			continue
+		}
+		r := &c.rules[at[i]]
+		r.sTaxable, r.sGross, r.sDeducted = slot[i][RefTaxable], slot[i][RefGross], slot[i][RefDeducted]
+		for li := range r.sLayer {
+			r.sLayer[li] = slot[i][4+li]
+		}
+	}
+	c.nvals = nv
+	return c
+}
+
+// compileRule is rule r for the return who is for; need gives the slot of
+// an earlier rule's value (-1: it reads as 0; -2: no room is left).
+func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (crule, bool) {
+	cr := crule{cat: r.Category, idle: r.idleable, reads: r.reads, classes: r.classes,
+		perEarner: r.PerEarner && who.joint, exempt: r.Exempt, hasRelief: r.HasRelief,
+		reliefAt: r.ReliefAbove, reliefRt: r.ReliefRate, roundBase: r.RoundBase, roundTax: r.RoundTax,
+		minTax: r.MinTax, exemptCls: r.exemptCls, reliefCls: r.reliefCls, minTaxCls: r.minTaxCls}
+	ok := true
+	measure := func(m *Measure) cmeasure {
+		cm := cmeasure{on: m.On, n: m.nparts, idx: m.idx, w: m.weights, has: true}
+		for _, rf := range m.Refs {
+			var s int8
+			switch {
+			case rf.What == RefAmount && rf.Layer < 0:
+				s = at[rf.Rule]
+			case rf.What == RefAmount:
+				s = need(rf.Rule, 4+rf.Layer)
+			default:
+				s = need(rf.Rule, rf.What)
+			}
+			if s == -2 {
+				ok = false
+			}
+			if s >= 0 {
+				cm.refs = append(cm.refs, cref{slot: s, w: rf.Weight})
+			}
+		}
+		cm.empty = cm.n == 0 && len(cm.refs) == 0
+		return cm
+	}
+	for li := range r.Layers {
+		l := &r.Layers[li]
+		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
+			nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls, exemptCls: l.exemptCls})
+	}
+	adjust := func(a *Adjust) cadj {
+		ca := cadj{of: measure(&a.Of), segs: a.Segments, min: a.Min, max: a.Max, hasMax: a.HasMax,
+			perPerson: a.PerPerson, per: float64(who.count(a.PerMinAge)), round: a.Round,
+			capAtBase: a.CapAtBase, layer: a.Layer, minCls: a.minCls, maxCls: a.maxCls}
+		if a.Less != nil {
+			ca.less = measure(a.Less)
+		}
+		if a.MaxLess != nil {
+			ca.maxLess = measure(a.MaxLess)
+		}
+		for _, sp := range a.Spill {
+			if at[sp] >= 0 {
+				ca.spill = append(ca.spill, at[sp])
+			}
+		}
+		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has {
+			var st cstate
+			ca.kx, ca.kv = st.adjust(&ca, 0, 0, 0)
+			ca.konst = true
+		}
+		return ca
+	}
+	for j := range r.Deductions {
+		if who.holds(&r.Deductions[j].When) {
+			cr.deds = append(cr.deds, adjust(&r.Deductions[j]))
+		}
+	}
+	for j := range r.Credits {
+		if who.holds(&r.Credits[j].When) {
+			cr.creds = append(cr.creds, adjust(&r.Credits[j]))
+		}
+	}
+	return cr, ok
+}

@@ -1,0 +1,24 @@
+package calculator
+
+import (
+	"errors"
+
+	"fiplan/handlers/schema"
+)
+
+// WorkOf is the work, in one-pot path-years, that the cost model charges
+// for body answered as csv or JSON: decoded and its plans' inputs set as
+// Calculate sets them, then priced.
+func (s *Handlers) WorkOf(body []byte, csv bool) (int, error) {
+	w := calcPool.Get().(*calcWork)
+	defer release(w)
+	var r schema.Result
+	if !s.schema.Decode(body, &w.req, &r) {
+		return 0, errors.New(r.Error)
+	}
+	// crossCheck sets the plans' inputs as it checks them
+	if field, msg := s.crossCheck(w); field != "" {
+		return 0, errors.New(field + ": " + msg)
+	}
+	return s.work(w, csv)
+}

@@ -1,0 +1,46 @@
+package calculator
+
+import (
+	"fiplan/compute/decide"
+	"fiplan/compute/fi"
+)
+
+// optimizeReplays reports whether the request's optimize meets a
+// historical target, which replays the backtest's sample.
+func optimizeReplays(req *calcRequest) bool {
+	o := req.Optimize
+	return o != nil && o.Target != nil && o.Target.Method == "historical"
+}
+
+// optimizeYears is the work of the request's optimize in modelled years:
+// the most plan runs the search makes (decide.Cost), each a plan of
+// horizon years, with its target's simulations or backtests.
+func (s *Handlers) optimizeYears(req *calcRequest, horizon int) (int, error) {
+	o := req.Optimize
+	if o == nil {
+		return 0, nil
+	}
+	var d decide.Request
+	if field, _ := optimizeOf(o, &d); field != "" {
+		return 0, nil // refused later, naming the field
+	}
+	windows := 0
+	switch d.Method {
+	case decide.MonteCarlo:
+		d.MonteCarlo = &fi.MonteCarlo{Simulations: 1000}
+		if mc := req.MonteCarlo; mc != nil {
+			d.MonteCarlo.Simulations = mc.Simulations
+		}
+	case decide.Historical:
+		h, _, _, err := s.past(req)
+		if err != nil {
+			return 0, err
+		}
+		years, _ := window(req)
+		if req.Historical == nil || req.Historical.Years == nil {
+			years = horizon
+		}
+		windows = fi.Windows(fi.Sampled{Record: h, Sample: sample(req)}, min(years, horizon))
+	}
+	return decide.Cost(&d, horizon, windows), nil
+}

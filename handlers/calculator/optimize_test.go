@@ -1,0 +1,95 @@
+package calculator_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"fiplan/handlers/internal/testserver"
+)
+
+// usOptimize is a US couple retiring now with 401(k)s, a Roth, a taxable
+// account and Social Security for both, asking for optimize.
+func usOptimize(optimize string) string {
+	return `{"currentAge":60,"annualIncome":0,"annualExpenses":70000,"startYear":2026,"targetRetirementAge":60,"lifeExpectancy":90,
+	  "partner":{"age":58,"lifeExpectancy":90},
+	  "accounts":[{"id":"k1","type":"us-401k","balance":900000},{"id":"k2","type":"us-401k","owner":"partner","balance":400000},
+	    {"id":"roth","type":"us-roth-ira","balance":80000},{"id":"brokerage","type":"taxable","balance":250000}],
+	  "pensions":[{"kind":"us-social-security","fromAge":67,"amount":36000},{"kind":"us-social-security","owner":"partner","fromAge":67,"amount":24000}],
+	  "tax":{"country":"US","year":2026},"output":"summary","optimize":` + optimize + `}`
+}
+
+// optimize answers the decisions, the value, the gains, each decision's
+// worth and a line on each, and validates against the OpenAPI document.
+func TestOptimizeAnswer(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	doc := testserver.LoadOpenAPI(t, h)
+	s := doc.Schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
+	r := calc(t, h, usOptimize(`{"objective":"spending"}`))
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	var v any
+	if err := json.Unmarshal(r.Raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(v); err != nil {
+		t.Fatalf("schema: %v", err)
+	}
+	d := r.Data()
+	o := d["optimized"].(map[string]any)
+	gain := o["gain"].(map[string]any)
+	if o["feasible"] != true || num(t, o["value"]) <= 70000 || num(t, gain["overPlan"]) <= 0 || num(t, gain["overBaseline"]) < 0 {
+		t.Fatalf("optimized %v", o)
+	}
+	dec := o["decisions"].(map[string]any)
+	if len(dec["claiming"].([]any)) != 2 || len(o["worth"].([]any)) != 4 || len(o["notes"].([]any)) < 4 {
+		t.Fatalf("decisions %v worth %v notes %v", dec, o["worth"], o["notes"])
+	}
+	if d["lifetimeTaxPV"] == nil || d["afterTaxEndWealth"] == nil || d["baseline"].(map[string]any)["afterTaxEndWealth"] == nil {
+		t.Fatalf("honest measures missing: %v", d)
+	}
+	// estate at the plan's spending, rows under the decisions
+	r = calc(t, h, strings.Replace(usOptimize(`{"objective":"estate","decisions":["conversions","claiming"]}`), `"output":"summary",`, "", 1))
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	o = r.Data()["optimized"].(map[string]any)
+	rows := o["projections"].([]any)
+	if o["feasible"] != true || len(rows) != 32 || len(o["worth"].([]any)) != 2 || num(t, o["afterTaxEndWealth"]) != num(t, o["value"]) {
+		t.Fatalf("estate %v, %d rows", o["worth"], len(rows))
+	}
+	// a Monte Carlo target spends less than the expected path allows
+	expected := num(t, calc(t, h, usOptimize(`{"objective":"spending","decisions":["claiming"]}`)).Data()["optimized"].(map[string]any)["value"])
+	r = calc(t, h, strings.Replace(usOptimize(`{"objective":"spending","decisions":["claiming"],"target":{"method":"monteCarlo","successRate":0.9}}`), `"output"`, `"monteCarlo":{"simulations":200},"output"`, 1))
+	o = r.Data()["optimized"].(map[string]any)
+	if o["feasible"] != true || !(num(t, o["value"]) < expected) || o["method"] != "monteCarlo" {
+		t.Fatalf("monteCarlo %v against expected %.0f", o, expected)
+	}
+}
+
+// A spending that cannot last at any decision is no error; unknown
+// decisions and targets outside 0..1 are refused naming the field.
+func TestOptimizeRefusals(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	broke := strings.Replace(usOptimize(`{"objective":"estate"}`), `"annualExpenses":70000`, `"annualExpenses":700000`, 1)
+	r := calc(t, h, broke)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	if o := r.Data()["optimized"].(map[string]any); o["feasible"] != false || o["why"] == "" || o["value"] != nil {
+		t.Fatalf("optimized %v", o)
+	}
+	for body, field := range map[string]string{
+		usOptimize(`{"objective":"spending","decisions":["claiming","luck"]}`):                    "optimize.decisions[1]",
+		usOptimize(`{"objective":"spending","target":{"method":"monteCarlo","successRate":1.5}}`): "optimize.target.successRate",
+		usOptimize(`{"objective":"spending","target":{"method":"historical"}}`):                   "optimize.target.successRate",
+		usOptimize(`{"objective":"wealth"}`):                                                      "optimize.objective",
+	} {
+		r := calc(t, h, body)
+		testserver.ExpectError(t, r, 400, "VALIDATION_ERROR")
+		if !strings.Contains(string(r.Raw), field) {
+			t.Fatalf("%s: the error does not name %s: %s", body, field, r.Raw)
+		}
+	}
+}
