@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -326,5 +327,32 @@ func TestPlansExportAndErase(t *testing.T) {
 	expectError(t, h.do("GET", "/api/v1/plans/"+id, "", bearer(tok)...), 404, "NOT_FOUND")
 	if r = h.do("GET", "/api/v1/user/export", "", bearer(tok)...); len(r.data()["plans"].([]any)) != 0 {
 		t.Errorf("plans after erasure: %s", r.raw)
+	}
+}
+
+// A household calculation costs its measured work on every door: a saved
+// plan's run is charged what the calculator charges for its input, many
+// units for a simulation whose paths x years one-pot would cost one.
+func TestPlanRunIsChargedAsTheCalculator(t *testing.T) {
+	h := newHarness(t, withRates("60/1m", "5000/1m", "6000/1m"))
+	tok := h.token("alice", "free", "")
+	input := `{"currentAge":45,"annualIncome":90000,"annualExpenses":70000,"lifeExpectancy":95,"partner":{"age":43,"annualIncome":60000},` +
+		`"accounts":[{"id":"k1","type":"us-401k","balance":250000},{"id":"t","type":"taxable","balance":150000},{"id":"c","type":"cash","balance":30000}],` +
+		`"tax":{"country":"US"},"output":"summary","monteCarlo":{"simulations":200}}`
+	id := savePlan(t, h, tok, "household", input)["id"].(string)
+	remaining := func(r *resp) int {
+		t.Helper()
+		n, err := strconv.Atoi(r.header["Ratelimit-Remaining"])
+		if r.status != 200 || err != nil {
+			t.Fatalf("%d %s, RateLimit-Remaining %q", r.status, r.raw, r.header["Ratelimit-Remaining"])
+		}
+		return n
+	}
+	before := remaining(h.do("GET", "/api/v1/plans/"+id, "", bearer(tok)...))
+	afterCalc := remaining(h.do("POST", "/api/v1/calculator", input, bearer(tok)...))
+	afterRun := remaining(h.do("POST", "/api/v1/plans/"+id+"/run", "", bearer(tok)...))
+	calc, run := before-afterCalc, afterCalc-afterRun
+	if calc != run || calc < 5 {
+		t.Fatalf("the calculator charged %d units and the plan's run %d; want the same, at least 5 (200 x 52 household path-years, taxed)", calc, run)
 	}
 }

@@ -44,6 +44,7 @@ func (s *Server) table() []*rest.Route {
 		rest.Delete(v1+"/plans/{id}", rest.User, pl.Delete, pl.Docs.Delete).Where(plans.PlanID),
 		rest.Post(v1+"/plans/{id}/run", rest.User, pl.Run, pl.Docs.Run).Where(plans.PlanID),
 		rest.Post(v1+"/plans/{id}/checkin", rest.User, pl.CheckIn, pl.Docs.CheckIn).Where(plans.PlanID),
+		rest.Post(v1+"/plans/{id}/optimize", rest.User, pl.Optimize, pl.Docs.Optimize).Where(plans.PlanID),
 
 		rest.Get(v1+"/user/profile", rest.User, a.Profile.Get, a.Profile.Docs.Get),
 		rest.Put(v1+"/user/profile", rest.User, a.Profile.Put, a.Profile.Docs.Put),

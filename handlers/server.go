@@ -205,7 +205,7 @@ func (s *Server) build() (err error) {
 	if err != nil {
 		return err
 	}
-	if s.plans, err = plans.New(s.vocab, plans.Config{DB: s.db, Calc: s.calc, Now: s.now, Answer: s.calc.Doc}); err != nil {
+	if s.plans, err = plans.New(s.vocab, plans.Config{DB: s.db, Calc: s.calc, Now: s.now, Answer: s.calc.Doc, OptimizeBody: s.calc.OptimizeBody()}); err != nil {
 		return err
 	}
 	return s.newStatusDoc()

@@ -61,6 +61,7 @@ type refScenario struct {
 }
 
 type refRequest struct {
+	Currency       string  `json:"currency"`
 	CurrentAge     int     `json:"currentAge"`
 	AnnualIncome   float64 `json:"annualIncome"`
 	AnnualExpenses float64 `json:"annualExpenses"`
@@ -174,6 +175,7 @@ type refBacktest struct {
 }
 
 type refResult struct {
+	Currency string `json:"currency"`
 	refPlan
 	Scenarios  []refPlan    `json:"scenarios"`
 	Historical *refBacktest `json:"historical,omitempty"`
@@ -258,7 +260,10 @@ func (h *refCalculator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	req.refParams.apply(&in)
 	s, rows := fi.Project(&in, nil)
-	out := refEnvelope{Success: true, Data: refResult{refPlan: refPlanOf("", s, rows), Scenarios: make([]refPlan, 0, len(req.Scenarios))}}
+	out := refEnvelope{Success: true, Data: refResult{Currency: "USD", refPlan: refPlanOf("", s, rows), Scenarios: make([]refPlan, 0, len(req.Scenarios))}}
+	if req.Currency != "" {
+		out.Data.Currency = req.Currency
+	}
 	for i := range req.Scenarios {
 		sc := &req.Scenarios[i]
 		x := in

@@ -97,14 +97,17 @@ type refBridge struct {
 }
 
 type refHousePlan struct {
+	Currency string `json:"currency"`
 	refPlan
 	Projections []refHouseYear `json:"projections"`
 	LifetimeTax float64        `json:"lifetimeTax"`
 	Bridge      []refBridge    `json:"bridge"`
 	Baseline    struct {
-		LifetimeTax    float64 `json:"lifetimeTax"`
-		DepletionAge   *int    `json:"depletionAge"`
-		EndBalanceReal float64 `json:"endBalanceReal"`
+		LifetimeTax       float64 `json:"lifetimeTax"`
+		LifetimeTaxPV     float64 `json:"lifetimeTaxPV"`
+		DepletionAge      *int    `json:"depletionAge"`
+		EndBalanceReal    float64 `json:"endBalanceReal"`
+		AfterTaxEndWealth float64 `json:"afterTaxEndWealth"`
 	} `json:"baseline"`
 }
 
@@ -151,7 +154,9 @@ func (h *refHouseholds) serve(w http.ResponseWriter, req *refRequest) {
 		writeJSON(w, http.StatusBadRequest, refError{Error: err.Error(), Code: "VALIDATION_ERROR"})
 		return
 	}
-	writeJSON(w, http.StatusOK, refHouseEnvelope{Success: true, Data: refHousePlanOf(&res.Plans[0], res.Taxed)})
+	out := refHousePlanOf(&res.Plans[0], res.Taxed)
+	out.Currency = res.Currency
+	writeJSON(w, http.StatusOK, refHouseEnvelope{Success: true, Data: out})
 }
 
 func (h *refHouseholds) system(cc string) *tax.System {
@@ -239,6 +244,8 @@ func refHousePlanOf(pr *plan.PlanResult, taxed bool) refHousePlan {
 	out.Baseline.LifetimeTax = round(h.Baseline.LifetimeTax, 2)
 	out.Baseline.DepletionAge = optional(h.Baseline.DepletionAge, h.Baseline.DepletionAge >= 0)
 	out.Baseline.EndBalanceReal = round(h.Baseline.EndReal, 2)
+	out.Baseline.LifetimeTaxPV = round(h.Baseline.LifetimeTaxPV, 2)
+	out.Baseline.AfterTaxEndWealth = round(h.Baseline.AfterTaxEnd, 2)
 	for _, b := range h.Bridges {
 		rb := refBridge{FromAge: b.FromAge, ToAge: b.ToAge, Accounts: []string{}}
 		for _, i := range b.Accounts {

@@ -3,6 +3,8 @@ package household
 import (
 	"math/rand/v2"
 	"testing"
+
+	"fiplan/compute/tax"
 )
 
 // Over thousands of seeded households money is conserved, per account
@@ -11,7 +13,6 @@ import (
 // row shows its charge.
 func TestMoneyIsConserved(t *testing.T) {
 	rules, s := fixture(t)
-	types := []string{"cash", "taxable", "us-401k", "us-ira", "us-roth-ira", "us-super", "us-sipp"}
 	n := 2000
 	if testing.Short() {
 		n = 300
@@ -20,47 +21,56 @@ func TestMoneyIsConserved(t *testing.T) {
 	var w Work
 	var res Result
 	for k := 0; k < n; k++ {
-		age := 25 + rng.IntN(50)
-		p := single(rules, s, age, age+5+rng.IntN(50))
-		if rng.IntN(3) == 0 {
-			p.Residences[0].System = nil
-		}
-		p.People[0].Income = float64(rng.IntN(200000))
-		p.People[0].RetirementAge = age + rng.IntN(25)
-		p.Expenses = 10000 + float64(rng.IntN(80000))
-		p.Return = -0.02 + rng.Float64()*0.12
-		if rng.IntN(2) == 0 {
-			pa := 25 + rng.IntN(50)
-			p.People = append(p.People, Person{Age: pa, LifeExpectancy: pa + 5 + rng.IntN(50), Income: float64(rng.IntN(90000)), RetirementAge: pa + rng.IntN(20)})
-		}
-		na := 1 + rng.IntN(8)
-		for i := 0; i < na; i++ {
-			typ := types[rng.IntN(len(types))]
-			if p.Residences[0].System == nil {
-				typ = types[rng.IntN(2)]
-			}
-			a := account(rules, "a"+string(rune('a'+i)), typ, rng.IntN(len(p.People)), float64(rng.IntN(800000)))
-			if rng.IntN(2) == 0 {
-				a.Contribution = float64(rng.IntN(30000))
-			}
-			if a.Wrapper != nil && a.Wrapper.Contrib.Employer && rng.IntN(2) == 0 {
-				a.Employer = float64(rng.IntN(10000))
-			}
-			if typ == "taxable" {
-				a.CostBasis = a.Balance * rng.Float64()
-			}
-			p.Accounts = append(p.Accounts, a)
-		}
-		if rng.IntN(2) == 0 {
-			p.Pensions = append(p.Pensions, Pension{Owner: 0, FromAge: 62 + rng.IntN(9), Amount: float64(rng.IntN(40000)), Benefit: rules.Benefit("us-social-security"), Country: "US"})
-		}
-		p.Order = Order(rng.IntN(3))
-		p.Convert, p.ConvertUpTo = rng.IntN(3) == 0, 0.22
+		p := randomHousehold(rng, rules, s)
 		if err := Run(&p, &w, &res); err != nil {
 			t.Fatalf("plan %d: %v", k, err)
 		}
 		checkConserved(t, k, &p, &res)
 	}
+}
+
+// randomHousehold is a one- or two-person plan drawn from rng: ages,
+// incomes, spending, returns, up to eight accounts of every kind the test
+// rules have, a statutory pension, the order and conversions.
+func randomHousehold(rng *rand.Rand, rules *Rules, s *tax.System) Plan {
+	types := []string{"cash", "taxable", "us-401k", "us-ira", "us-roth-ira", "us-super", "us-sipp"}
+	age := 25 + rng.IntN(50)
+	p := single(rules, s, age, age+5+rng.IntN(50))
+	if rng.IntN(3) == 0 {
+		p.Residences[0].System = nil
+	}
+	p.People[0].Income = float64(rng.IntN(200000))
+	p.People[0].RetirementAge = age + rng.IntN(25)
+	p.Expenses = 10000 + float64(rng.IntN(80000))
+	p.Return = -0.02 + rng.Float64()*0.12
+	if rng.IntN(2) == 0 {
+		pa := 25 + rng.IntN(50)
+		p.People = append(p.People, Person{Age: pa, LifeExpectancy: pa + 5 + rng.IntN(50), Income: float64(rng.IntN(90000)), RetirementAge: pa + rng.IntN(20)})
+	}
+	na := 1 + rng.IntN(8)
+	for i := 0; i < na; i++ {
+		typ := types[rng.IntN(len(types))]
+		if p.Residences[0].System == nil {
+			typ = types[rng.IntN(2)]
+		}
+		a := account(rules, "a"+string(rune('a'+i)), typ, rng.IntN(len(p.People)), float64(rng.IntN(800000)))
+		if rng.IntN(2) == 0 {
+			a.Contribution = float64(rng.IntN(30000))
+		}
+		if a.Wrapper != nil && a.Wrapper.Contrib.Employer && rng.IntN(2) == 0 {
+			a.Employer = float64(rng.IntN(10000))
+		}
+		if typ == "taxable" {
+			a.CostBasis = a.Balance * rng.Float64()
+		}
+		p.Accounts = append(p.Accounts, a)
+	}
+	if rng.IntN(2) == 0 {
+		p.Pensions = append(p.Pensions, Pension{Owner: 0, FromAge: 62 + rng.IntN(9), Amount: float64(rng.IntN(40000)), Benefit: rules.Benefit("us-social-security"), Country: "US"})
+	}
+	p.Order = Order(rng.IntN(3))
+	p.Convert, p.ConvertUpTo = rng.IntN(3) == 0, 0.22
+	return p
 }
 
 func checkConserved(t *testing.T, k int, p *Plan, res *Result) {

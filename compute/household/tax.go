@@ -36,9 +36,14 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			if f.incl != nil {
 				taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains)*rate, false) / rate
 			}
-			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + taxed) / cpi, CapitalGains: f.gains / cpi, Age: ys.age[i]}
+			in = tax.Income{Employment: f.wages / cpi, Pension: f.pension / cpi, CapitalGains: f.gains / cpi, Age: ys.age[i]}
+			if f.incl != nil {
+				in.SocialSecurity = taxed / cpi
+			} else {
+				in.Pension += taxed / cpi
+			}
 		}
-		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 {
+		if in.Employment == 0 && in.Pension == 0 && in.CapitalGains == 0 && in.SocialSecurity == 0 {
 			continue
 		}
 		c := e.due(i, res.Region, &in)
@@ -75,17 +80,20 @@ func (e *engine) joint(ys *yearState) bool {
 func (e *engine) jointIncome(ys *yearState, rate, cpi float64) tax.Income {
 	a, b := &ys.f[0], &ys.f[1]
 	benefit := a.benefit + b.benefit
-	taxed := benefit
+	in := tax.Income{Employment: (a.wages + b.wages) / cpi, PartnerEmployment: b.wages / cpi,
+		Pension: (a.pension + b.pension + benefit) / cpi, CapitalGains: (a.gains + b.gains) / cpi,
+		Age: ys.age[0], PartnerAge: ys.age[1], Joint: true}
 	if incl := a.incl; incl != nil || b.incl != nil {
+		// a benefit with an inclusion rule is taxed as the country's
+		// rules tax social security, only its included part
 		if incl == nil {
 			incl = b.incl
 		}
 		other := a.wages + a.pension + a.gains + b.wages + b.pension + b.gains
-		taxed = incl.Taxable(benefit*rate, other*rate, true) / rate
+		in.Pension -= benefit / cpi
+		in.SocialSecurity = incl.Taxable(benefit*rate, other*rate, true) / rate / cpi
 	}
-	return tax.Income{Employment: (a.wages + b.wages) / cpi, PartnerEmployment: b.wages / cpi,
-		Pension: (a.pension + b.pension + taxed) / cpi, CapitalGains: (a.gains + b.gains) / cpi,
-		Age: ys.age[0], PartnerAge: ys.age[1], Joint: true}
+	return in
 }
 
 // ordinary is the ordinary income of owner's return so far: theirs, or the

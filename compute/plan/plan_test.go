@@ -480,8 +480,7 @@ func TestParsePart(t *testing.T) {
 			t.Fatalf("ParsePart(%q) = %v", p.String(), got)
 		}
 		in := incomeOf(p, 7)
-		total := in.Employment + in.SelfEmployment + in.Pension + in.Interest + in.Dividends + in.CapitalGains
-		if total != 7 {
+		if in.Total() != 7 {
 			t.Fatalf("incomeOf(%v, 7) = %+v", p, in)
 		}
 	}

@@ -196,6 +196,8 @@ func incomeOf(p tax.Part, amount float64) tax.Income {
 		in.Dividends = amount
 	case tax.CapitalGains:
 		in.CapitalGains = amount
+	case tax.SocialSecurity:
+		in.SocialSecurity = amount
 	}
 	return in
 }

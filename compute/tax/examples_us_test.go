@@ -534,12 +534,25 @@ var examplesUS = []example{
 	// AGI 35,000 − retirement exclusion 10,000 − 6,350 − 1,000 = 17,650; 1,150 at 2.5%, 2,300 at 3.5%, 10,450 at 4.5% = 579.50
 	{name: "2026 OK pension 30,000 + dividends 5,000", year: 2026, region: "OK", in: Income{Pension: 30000, Dividends: 5000}, regional: 579.5},
 	// AL
-	// AGI without pension 60,000 − federal tax 5,075 − standard deduction 2,500 − 1,500 = 50,925; 500 at 2%, 2,500 at 4%, 47,925 at 5% = 2,506.25
-	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2506.25},
+	// AGI without pension 60,000 − federal tax 5,075 − FICA 4,590 − standard deduction 2,500 − 1,500 = 46,335; 500 at 2%, 2,500 at 4%, 43,335 at 5% = 2,276.75
+	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2276.75},
 	// AGI without pension 20,000 − federal tax 3,823 − standard deduction 3,000 − 1,500 = 11,677; 500 at 2%, 2,500 at 4%, 8,677 at 5% = 543.85
 	{name: "2026 AL pension 30,000 + interest 20,000", year: 2026, region: "AL", in: Income{Pension: 30000, Interest: 20000}, regional: 543.85},
-	// AGI without pension 30,000 − federal tax 1,475 − standard deduction 2,800 − 1,500 = 24,225; 500 at 2%, 2,500 at 4%, 21,225 at 5% = 1,171.25
-	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1171.25},
+	// AGI without pension 30,000 − federal tax 1,475 − FICA 2,295 − standard deduction 2,800 − 1,500 = 21,930; 500 at 2%, 2,500 at 4%, 18,930 at 5% = 1,056.50
+	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1056.50},
+	// Retirees (computed from the statutes cited in each rule):
+	// NY, 70, pension 30,000 + the taxed part of Social Security 10,000 (exempt, §612(c)(3)):
+	// 30,000 − the pension exclusion 20,000 − standard deduction 8,000 = 2,000 at 4% = 80
+	{name: "2025 NY retiree 70, pension 30,000 + Social Security 10,000", year: 2025, region: "NY", in: Income{Pension: 30000, SocialSecurity: 10000, Age: 70}, regional: 80},
+	// GA, 67, pension 50,000 + dividends 20,000: 70,000 − exclusion 65,000 − standard deduction 12,000 = 0
+	{name: "2025 GA retiree 67, pension 50,000 + dividends 20,000", year: 2025, region: "GA", in: Income{Pension: 50000, Dividends: 20000, Age: 67}, regional: zero},
+	// GA, 64: no exclusion modelled before 65: 70,000 − 12,000 = 58,000 at 5.19% = 3,010.20
+	{name: "2025 GA 64, pension 50,000 + dividends 20,000", year: 2025, region: "GA", in: Income{Pension: 50000, Dividends: 20000, Age: 64}, regional: 3010.20},
+	// VA, 70, pension 55,000: age deduction 12,000 − (55,000 − 50,000) = 7,000; 55,000 − 8,750 − 930 − 7,000 = 38,320;
+	// 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 21,320 at 5.75% = 60 + 60 + 600 + 1,225.90 = 1,945.90
+	{name: "2025 VA retiree 70, pension 55,000", year: 2025, region: "VA", in: Income{Pension: 55000, Age: 70}, regional: 1945.90},
+	// LA, couple of 66 and 68, pension 40,000: 40,000 − 2 × 12,000 − 25,000 = 0
+	{name: "2025 LA retired couple, pension 40,000", year: 2025, region: "LA", in: Income{Pension: 40000, Age: 66, Joint: true, PartnerAge: 68}, regional: zero},
 	// HI
 	// income other than gains and pension 60,000 − 4,400 − 1,144 = 54,456; gains 0; tax 3,029.86
 	{name: "2025 HI employment 60,000", year: 2025, region: "HI", in: Income{Employment: 60000}, regional: 3029.86},

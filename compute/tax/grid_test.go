@@ -22,7 +22,26 @@ var (
 // gridChanged lists the lines of the fixture whose figures the data has
 // changed since it was made, by the line's head ("US 2026 - single 70"),
 // each with the reason. Every other line must compute as it did.
-var gridChanged = map[string]string{}
+var gridChanged = map[string]string{
+	"US 2025 AL single 40": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3))",
+	"US 2025 AL single 70": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3))",
+	"US 2025 CO single 70": "Colorado subtracts up to $24,000 of pensions for a taxpayer of 65 or more (C.R.S. 39-22-104(4)(f))",
+	"US 2025 GA single 70": "Georgia excludes up to $65,000 of retirement income for a taxpayer of 65 or more (O.C.G.A. 48-7-27(a)(5))",
+	"US 2025 IA single 70": "Iowa excludes retirement income from 55 (Iowa Code §422.7(31))",
+	"US 2025 LA single 70": "Louisiana exempts $12,000 of retirement income for a taxpayer of 65 or more (La. R.S. 47:44.1)",
+	"US 2025 NY single 70": "New York excludes up to $20,000 of pensions and annuities from 59½ (Tax Law §612(c)(3-a))",
+	"US 2025 OH single 70": "Ohio's senior citizen credit, $50 for a taxpayer of 65 or more below $100,000 of modified AGI (ORC 5747.055(C))",
+	"US 2025 VA single 70": "Virginia's age deduction, $12,000 from 65 less AGI over $50,000 (Code of Virginia §58.1-322.03(5))",
+	"US 2026 AL single 40": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3))",
+	"US 2026 AL single 70": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3))",
+	"US 2026 CO single 70": "Colorado subtracts up to $24,000 of pensions for a taxpayer of 65 or more (C.R.S. 39-22-104(4)(f))",
+	"US 2026 GA single 70": "Georgia excludes up to $65,000 of retirement income for a taxpayer of 65 or more (O.C.G.A. 48-7-27(a)(5))",
+	"US 2026 IA single 70": "Iowa excludes retirement income from 55 (Iowa Code §422.7(31))",
+	"US 2026 LA single 70": "Louisiana exempts $12,000 of retirement income for a taxpayer of 65 or more (La. R.S. 47:44.1)",
+	"US 2026 NY single 70": "New York excludes up to $20,000 of pensions and annuities from 59½ (Tax Law §612(c)(3-a))",
+	"US 2026 OH single 70": "Ohio's senior citizen credit, $50 for a taxpayer of 65 or more below $100,000 of modified AGI (ORC 5747.055(C))",
+	"US 2026 VA single 70": "Virginia's age deduction, $12,000 from 65 less AGI over $50,000 (Code of Virginia §58.1-322.03(5))",
+}
 
 // TestGridAgainstB67a1f6 recomputes the tax of every country's published
 // years on the grid the engine of commit b67a1f6 computed

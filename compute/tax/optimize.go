@@ -255,7 +255,7 @@ func (q *Query) prepare(o *Option, c *Candidate, fx Rates) (in Income, usd, budg
 	}
 	x := &q.Income
 	in = Income{Employment: x.Employment * f, SelfEmployment: x.SelfEmployment * f, Pension: x.Pension * f,
-		Interest: x.Interest * f, Dividends: x.Dividends * f, CapitalGains: x.CapitalGains * f}
+		Interest: x.Interest * f, Dividends: x.Dividends * f, CapitalGains: x.CapitalGains * f, SocialSecurity: x.SocialSecurity * f}
 	return in, usd, budget, true
 }
 

@@ -73,10 +73,14 @@ const (
 	Interest
 	Dividends
 	CapitalGains
+	// SocialSecurity is the taxed part of a social security benefit (the
+	// US: what IRC §86 includes); a rule taxes it only where its base
+	// lists it, so a state that exempts the benefit leaves it out.
+	SocialSecurity
 	NumParts
 )
 
-var partNames = [NumParts]string{"employment", "selfEmployment", "pension", "interest", "dividends", "capitalGains"}
+var partNames = [NumParts]string{"employment", "selfEmployment", "pension", "interest", "dividends", "capitalGains", "socialSecurity"}
 
 func (p Part) String() string {
 	if p < 0 || p >= NumParts {
@@ -106,6 +110,8 @@ type Income struct {
 	Interest       float64
 	Dividends      float64
 	CapitalGains   float64 // realised, net
+	// SocialSecurity is the taxed part of social security benefits (US).
+	SocialSecurity float64
 	// Age is the taxpayer's age at the end of the tax year (the age
 	// reached during it); 0 is unknown and counts as under every age
 	// threshold.
@@ -124,12 +130,12 @@ type Income struct {
 }
 
 func (in *Income) parts() [NumParts]float64 {
-	return [NumParts]float64{in.Employment, in.SelfEmployment, in.Pension, in.Interest, in.Dividends, in.CapitalGains}
+	return [NumParts]float64{in.Employment, in.SelfEmployment, in.Pension, in.Interest, in.Dividends, in.CapitalGains, in.SocialSecurity}
 }
 
 // Total is the sum of all parts.
 func (in *Income) Total() float64 {
-	return in.Employment + in.SelfEmployment + in.Pension + in.Interest + in.Dividends + in.CapitalGains
+	return in.Employment + in.SelfEmployment + in.Pension + in.Interest + in.Dividends + in.CapitalGains + in.SocialSecurity
 }
 
 // Filing is the kind of return a condition asks for.

@@ -6,6 +6,7 @@ package calculator
 import (
 	"bytes"
 	"hash/maphash"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -150,6 +151,7 @@ type calcWork struct {
 	res      plan.Result
 
 	extra   int          // the rate-limit units of the work beyond the request's one
+	size    int          // about the most bytes the answer's rows take (see cellBytes)
 	out     jsonw.Writer // the response body being built
 	docs    *docs        // the declared values out is encoded from
 	key     []byte
@@ -168,8 +170,19 @@ var calcPool = sync.Pool{New: func() any {
 }}
 
 // maxPooledBody is the largest body buffer a pooled calcWork keeps, so
-// that one outsized answer does not pin its buffer in the pool.
-const maxPooledBody = 1 << 20
+// that one outsized answer does not pin its buffer in the pool. The
+// largest answer (eleven household plans of 102 rows, fifteen accounts
+// each: about 2.5 MB) fits, so that answers of that size, which a caller
+// may ask for again and again, are written without allocating.
+const maxPooledBody = 4 << 20
+
+// reset empties the answer's buffer, grown once to the size the rows
+// will take.
+func (w *calcWork) reset() *jsonw.Writer {
+	w.out.Reset()
+	w.out.B = slices.Grow(w.out.B, w.size+4<<10)
+	return &w.out
+}
 
 func release(w *calcWork) {
 	if cap(w.out.B) > maxPooledBody {
@@ -286,8 +299,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 	if w.entered {
 		defer s.gate.Leave(c)
 	}
-	out := &w.out
-	out.Reset()
+	out := w.reset()
 	if csv {
 		out.B = appendCSV(out.B, &w.res, step(&w.req))
 	} else if err := w.docs.writeJSON(&w.res, false); err != nil {
@@ -397,20 +409,22 @@ func (w *calcWork) scenario(i int) *fi.Input {
 
 // Handlers serve the calculator.
 type Handlers struct {
-	schema  *schema.Schema[calcRequest]
-	history history.Series
-	now     func() time.Time
-	flags   Flags
-	limiter rest.Limiter
-	taxes   *taxtable.Table
-	fx      *fx.Table
-	cities  map[string]*place.City // by id, prepared
-	data    plan.Inputs            // the datasets every plan reads
-	cache   *ristretto.Cache[string, *answer]
-	seen    *doorkeeper
-	hits    atomic.Uint64
-	misses  atomic.Uint64
-	gate    *rest.Gate
+	schema *schema.Schema[calcRequest]
+	// optSchema is the optimize field's, a saved plan's optimize body
+	optSchema *schema.Schema[calcOptimize]
+	history   history.Series
+	now       func() time.Time
+	flags     Flags
+	limiter   rest.Limiter
+	taxes     *taxtable.Table
+	fx        *fx.Table
+	cities    map[string]*place.City // by id, prepared
+	data      plan.Inputs            // the datasets every plan reads
+	cache     *ristretto.Cache[string, *answer]
+	seen      *doorkeeper
+	hits      atomic.Uint64
+	misses    atomic.Uint64
+	gate      *rest.Gate
 	// pathYears counts the simulated path-years (paths x years).
 	pathYears atomic.Uint64
 	// Doc describes the route for the OpenAPI document.
@@ -449,6 +463,9 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	s := &Handlers{history: d.History, now: d.Now, flags: d.Flags, taxes: d.Taxes, fx: d.FX, gate: d.Gate, limiter: d.Limiter}
 	var err error
 	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
+		return nil, err
+	}
+	if s.optSchema, err = schema.Compile[calcOptimize](v); err != nil {
 		return nil, err
 	}
 	data, err := schema.CompileDoc[calcResponseDoc](v)

@@ -931,7 +931,7 @@ func TestCalculatorCache(t *testing.T) {
 func TestCalculatorSameBytesFromCache(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("30/1m", "off", "off"))
 	calcH := h.S.Calculator()
-	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":9000}}`
 	var first []byte
 	for i, want := range []struct {
 		remaining string
@@ -978,12 +978,12 @@ func TestMonteCarloIsChargedByPathYears(t *testing.T) {
 		t.Fatalf("a tiny run costs %d units, want 1", got)
 	}
 	h := testserver.New(t, testserver.WithRates("10/1m", "off", "off"))
-	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"lifeExpectancy":95,"monteCarlo":{"simulations":10000,"seed":%d}}`
+	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"lifeExpectancy":95,"monteCarlo":{"simulations":9000,"seed":%d}}`
 	r := h.Do("POST", "/api/v1/calculator", fmt.Sprintf(body, 1))
 	if r.Status != 200 {
 		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	// 1 unit for the request and 5 more for 600,000 path-years: 4 left.
+	// 540,000 path-years and the projection's 60 rows: 6 units, 4 left.
 	if got := r.Header["Ratelimit-Remaining"]; got != "4" {
 		t.Fatalf("RateLimit-Remaining %q after a 6-unit request, want 4", got)
 	}

@@ -118,21 +118,26 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if req.Tax != nil {
 		cells++
 	}
-	// the projections and their rows: the one unit every request costs
-	// pays for up to one unit of them
-	var n float64
+	// the projections and their rows
+	var n, rows float64
 	for k := 0; k <= len(req.Scenarios); k++ {
 		years := horizon
 		if k > 0 && !hh {
 			x := &w.scen[k-1].Input
 			years = x.LifeExpectancy - x.CurrentAge
 		}
-		n += float64(years) * (rowsPerYear*cells*answerCell + 1)
+		rows += float64(years) * rowsPerYear
+		n += float64(years)
 		if hh {
 			n += float64(years) * perYear * householdRowYear
 		}
 	}
-	n = max(0, n-YearsPerUnit)
+	if csv {
+		n += rows * cells * csvCell
+	} else {
+		n += rows * cells * answerCell
+	}
+	w.size = int(rows * cells * cellBytes)
 	if !expensive(req, csv, 0) {
 		return ceilWork(n), nil
 	}
@@ -153,6 +158,20 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if req.Historical == nil && (g == nil || g.TargetSuccessRate == nil) {
 		return ceilWork(n), nil
 	}
+	bt, err := s.backtestWork(req, horizon, perYear, hh)
+	if err != nil {
+		return 0, err
+	}
+	return ceilWork(n + bt), nil
+}
+
+// backtestWork is the work of the request's backtests in one-pot
+// path-years: the plan's own backtest over its windows (household
+// path-years at perYear), the sequences' replays and the success-rate
+// goal's searches.
+func (s *Handlers) backtestWork(req *calcRequest, horizon int, perYear float64, hh bool) (float64, error) {
+	g := req.Goals
+	var n float64
 	h, _, _, err := s.past(req)
 	if err != nil {
 		return 0, err
@@ -183,7 +202,7 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if g != nil && g.TargetSuccessRate != nil {
 		n += float64(fi.RateSearchBacktests(MaxWithdrawalRate)) * replay
 	}
-	return ceilWork(n), nil
+	return n, nil
 }
 
 // householdWeight is a household path-year of req in one-pot path-years.
@@ -196,8 +215,8 @@ func householdWeight(req *calcRequest) float64 {
 	if req.Partner != nil {
 		w += taxedPartner
 	}
-	for range min(len(req.Relocations), maxRelocations) {
-		w *= 1 + relocation
+	if len(req.Relocations) > 0 {
+		w *= relocated
 	}
 	return w
 }

@@ -3,6 +3,7 @@ package calculator_test
 import (
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -39,11 +40,11 @@ const (
 	// the largest household: 102 years, twelve accounts, two relocations
 	hhTwelve = `"currentAge":18,"annualExpenses":40000,"startYear":2026,"lifeExpectancy":120,
 	"partner":{"age":18,"annualIncome":30000,"lifeExpectancy":120},
-	"accounts":[{"id":"a1","type":"taxable","balance":10000},{"id":"a2","type":"taxable","balance":10000},{"id":"a3","type":"taxable","balance":10000},
-	 {"id":"a4","type":"taxable","owner":"partner","balance":10000},{"id":"a5","type":"cash","balance":10000},{"id":"a6","type":"cash","owner":"partner","balance":10000},
-	 {"id":"a7","type":"gb-isa","balance":10000},{"id":"a8","type":"gb-isa","owner":"partner","balance":10000},{"id":"a9","type":"gb-sipp","balance":10000},
-	 {"id":"a10","type":"gb-sipp","owner":"partner","balance":10000},{"id":"a11","type":"taxable","balance":10000},{"id":"a12","type":"cash","balance":10000}],
-	"relocations":[{"atAge":60,"country":"CA","region":"ON"},{"atAge":70,"country":"AU"}],
+	"accounts":[{"id":"a1","type":"taxable","balance":100000},{"id":"a2","type":"taxable","balance":100000},{"id":"a3","type":"taxable","balance":100000},
+	 {"id":"a4","type":"taxable","owner":"partner","balance":100000},{"id":"a5","type":"cash","balance":100000},{"id":"a6","type":"cash","owner":"partner","balance":100000},
+	 {"id":"a7","type":"gb-isa","balance":100000},{"id":"a8","type":"gb-isa","owner":"partner","balance":100000},{"id":"a9","type":"gb-sipp","balance":100000},
+	 {"id":"a10","type":"gb-sipp","owner":"partner","balance":100000},{"id":"a11","type":"taxable","balance":100000},{"id":"a12","type":"cash","balance":100000}],
+	"relocations":[{"atAge":50,"country":"CA","region":"ON"},{"atAge":90,"country":"AU"}],
 	"tax":{"country":"GB"}`
 	tenScenarios = `"scenarios":[{"name":"a"},{"name":"b"},{"name":"c"},{"name":"d"},{"name":"e"},{"name":"f"},{"name":"g"},{"name":"h"},{"name":"i"},{"name":"j"}]`
 	onePot       = `"currentAge":35,"annualExpenses":45000,"currentSavings":50000,"output":"summary"`
@@ -55,6 +56,7 @@ var costKinds = []costKind{
 	{name: "one-pot-goal-rate", body: `{` + onePot + `,"historical":{"dataset":"shiller-monthly"},"goals":{"targetSuccessRate":0.95}}`},
 	{name: "household-single-monte-carlo", body: `{` + hhSingle + `,"output":"summary","monteCarlo":{"simulations":2000}}`},
 	{name: "household-couple-monte-carlo", body: `{` + hhCouple + `,"output":"summary","monteCarlo":{"simulations":150}}`},
+	{name: "household-couple-relocating-monte-carlo", body: `{` + hhCouple + `,"relocations":[{"atAge":50,"country":"CA","region":"ON"}],"output":"summary","monteCarlo":{"simulations":100}}`},
 	{name: "household-couple-backtest", body: `{` + hhCouple + `,"output":"summary","historical":{"dataset":"shiller-monthly"}}`},
 	{name: "household-twelve-monte-carlo", body: `{` + hhTwelve + `,"output":"summary","monteCarlo":{"simulations":60}}`},
 	{name: "household-twelve-rows", body: `{` + hhTwelve + `,` + tenScenarios + `}`},
@@ -72,16 +74,16 @@ func cpuNow(tb testing.TB) time.Duration {
 
 // costRunner serves one kind again and again, each time computed.
 type costRunner struct {
-	s      *handlers.Server
-	rc     fasthttp.RequestCtx
-	k      costKind
-	income int
-	buf    []byte
-	units  int // what the model charges for the kind
+	s     *handlers.Server
+	rc    fasthttp.RequestCtx
+	k     costKind
+	buf   []byte
+	units int     // what the model charges for the kind
+	work  float64 // the model's work for it, in units (not rounded up)
 }
 
 func newCostRunner(tb testing.TB, s *handlers.Server, k costKind) *costRunner {
-	r := &costRunner{s: s, k: k, income: 90000}
+	r := &costRunner{s: s, k: k}
 	testserver.Request(&r.rc, "POST", "/api/v1/calculator", "", "")
 	if k.accept != "" {
 		r.rc.Request.Header.Set("Accept", k.accept)
@@ -90,16 +92,19 @@ func newCostRunner(tb testing.TB, s *handlers.Server, k costKind) *costRunner {
 	if err != nil {
 		tb.Fatalf("%s: %v", k.name, err)
 	}
-	r.units = calculator.Units(work)
+	r.units, r.work = calculator.Units(work), float64(work)/calculator.YearsPerUnit
 	r.serve(tb) // warm the pools
 	return r
 }
 
+// costIncome is the annualIncome of the next request: never the same
+// twice, so that no answer comes from a cache.
+var costIncome atomic.Int64
+
 // next is the kind's body with a new annualIncome.
 func (r *costRunner) next() []byte {
-	r.income++
 	r.buf = append(r.buf[:0], `{"annualIncome":`...)
-	r.buf = strconv.AppendInt(r.buf, int64(r.income), 10)
+	r.buf = strconv.AppendInt(r.buf, 90000+costIncome.Add(1), 10)
 	r.buf = append(append(r.buf, ','), r.k.body[1:]...)
 	return r.buf
 }
@@ -114,7 +119,8 @@ func (r *costRunner) serve(tb testing.TB) {
 }
 
 // cpuPerUnit is the median, over rounds, of the process CPU time one
-// request of each kind took per unit it is charged; the kinds take turns
+// request of each kind took per unit of its work as the model counts it
+// (before rounding up to whole units); the kinds take turns
 // in each round, so that a spell of load falls on all of them alike.
 func cpuPerUnit(tb testing.TB, runners []*costRunner, rounds int) []time.Duration {
 	samples := make([][]time.Duration, len(runners))
@@ -122,7 +128,7 @@ func cpuPerUnit(tb testing.TB, runners []*costRunner, rounds int) []time.Duratio
 		for i, r := range runners {
 			c0 := cpuNow(tb)
 			r.serve(tb)
-			samples[i] = append(samples[i], (cpuNow(tb)-c0)/time.Duration(r.units))
+			samples[i] = append(samples[i], time.Duration(float64(cpuNow(tb)-c0)/r.work))
 		}
 	}
 	out := make([]time.Duration, len(runners))

@@ -1,8 +1,13 @@
 package calculator
 
 import (
+	"strings"
+
+	json "github.com/goccy/go-json"
+
 	"fiplan/compute/decide"
 	"fiplan/compute/fi"
+	"fiplan/handlers/rest"
 )
 
 // optimizeReplays reports whether the request's optimize meets a
@@ -44,3 +49,37 @@ func (s *Handlers) optimizeYears(req *calcRequest, horizon int) (int, error) {
 	}
 	return decide.Cost(&d, horizon, windows), nil
 }
+
+// AnswerOptimized answers c with this route's answer for body, a request
+// Validate accepts, with optimize (a body of the calculator's optimize
+// field, checked here with its paths as sent) set in it: a saved plan's
+// optimize action.
+func (s *Handlers) AnswerOptimized(c *rest.Ctx, body, optimize []byte) {
+	var o calcOptimize
+	r := c.Result()
+	if !s.optSchema.Decode(optimize, &o, r) {
+		c.Invalid(r)
+		return
+	}
+	var d decide.Request
+	if field, msg := optimizeOf(&o, &d); field != "" {
+		c.Fail(strings.TrimPrefix(field, "optimize."), msg)
+		return
+	}
+	var in map[string]json.RawMessage
+	if err := json.Unmarshal(body, &in); err != nil {
+		c.Internal(err)
+		return
+	}
+	in["optimize"] = optimize
+	merged, err := json.Marshal(in)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	s.Answer(c, merged)
+}
+
+// OptimizeBody is the declaration of the optimize field, the body of a
+// saved plan's optimize action.
+func (s *Handlers) OptimizeBody() rest.Schema { return s.optSchema }

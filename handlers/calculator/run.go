@@ -164,8 +164,7 @@ func (s *Handlers) typed(c *rest.Ctx, w *calcWork, t *plan.Typed) {
 	if w.entered {
 		defer s.gate.Leave(c)
 	}
-	out := &w.out
-	out.Reset()
+	out := w.reset()
 	if err := w.docs.writeJSON(&t.Result, t.Milestones); err != nil {
 		c.Internal(err)
 		return

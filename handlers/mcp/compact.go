@@ -35,6 +35,8 @@ type compaction struct {
 	also []string
 	// drop are fields left out, "monteCarlo.balances" one inside another.
 	drop []string
+	// keep, when set, are the only top-level fields kept.
+	keep []string
 }
 
 // planCompaction is the calculator tools': the per-year rows of the Monte
@@ -49,6 +51,13 @@ func (c *compaction) apply(out []byte, list, picked bool) ([]byte, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(out, &m); err != nil {
 		return nil, err
+	}
+	if len(c.keep) > 0 {
+		for k := range m {
+			if !slices.Contains(c.keep, k) {
+				delete(m, k)
+			}
+		}
 	}
 	var err error
 	for _, d := range c.drop {

@@ -133,3 +133,38 @@ func checkInSummary(out []byte) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// optimizedSummary reads the decisions chosen for a saved plan.
+func optimizedSummary(out []byte) (string, error) {
+	var d struct {
+		Optimized *struct {
+			Feasible  bool     `json:"feasible"`
+			Why       string   `json:"why"`
+			Objective string   `json:"objective"`
+			Value     *float64 `json:"value"`
+			Gain      *struct {
+				OverPlan     float64 `json:"overPlan"`
+				OverBaseline float64 `json:"overBaseline"`
+			} `json:"gain"`
+			Notes []string `json:"notes"`
+		} `json:"optimized"`
+	}
+	if err := json.Unmarshal(out, &d); err != nil {
+		return "", err
+	}
+	o := d.Optimized
+	if o == nil {
+		return "", errNotOptimized
+	}
+	if !o.Feasible || o.Value == nil || o.Gain == nil {
+		return "Not feasible: " + o.Why + ".", nil
+	}
+	what := "highest spending a year"
+	if o.Objective == "estate" {
+		what = "highest after-tax end wealth"
+	}
+	return fmt.Sprintf("The %s is %s, %s over the plan as asked and %s over the conventional baseline. %s.", what, num(*o.Value),
+		num(o.Gain.OverPlan), num(o.Gain.OverBaseline), strings.Join(o.Notes, ". ")), nil
+}
+
+var errNotOptimized = errors.New("the answer holds no decisions")

@@ -148,6 +148,13 @@ func outputSchema(t *tool) (json.RawMessage, error) {
 		props["milestones"] = map[string]any{"type": "array", "items": map[string]any{"type": "object"},
 			"description": "Yearly rows that mark the plan, by label: " + milestoneLabels + "."}
 	}
+	if c := t.compact; c != nil && len(c.keep) > 0 {
+		for k := range props {
+			if !slices.Contains(c.keep, k) {
+				delete(props, k)
+			}
+		}
+	}
 	if t.calc {
 		provenanceSchema(out)
 	}

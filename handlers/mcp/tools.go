@@ -134,6 +134,10 @@ func userTools() []*tool {
 				`Example: {"id":"pln_..."}.`},
 		{name: "checkin_my_plan", title: "Yearly check-in of a saved plan", method: "POST", path: "/api/v1/plans/{id}/checkin", read: true, idempotent: true, summary: checkInSummary, calc: true, stored: true,
 			desc: "What a saved plan lets the user spend this year from today's savings (currentSavings, or balances by account id): the withdrawal and its rate, guardrails, success rates from today. " + `Example: {"id":"pln_...","currentSavings":1050000}.`},
+		{name: "optimize_plan", title: "Choose a saved plan's decisions", method: "POST", path: "/api/v1/plans/{id}/optimize", read: true, idempotent: true, summary: optimizedSummary, calc: true, stored: true,
+			compact: &compaction{keep: []string{"optimized", "lifetimeTaxPV", "afterTaxEndWealth"}, drop: []string{"optimized.projections"}},
+			desc: "Chooses a saved plan's conversions, pension claiming ages, drawing order and retirement age for the highest spending or after-tax estate: " +
+				`the decisions, the gain, each one's worth, a line on each. Example: {"id":"pln_...","objective":"spending"}.`},
 		{name: "get_my_profile", title: "My profile", method: "GET", path: "/api/v1/user/profile", read: true, idempotent: true, summary: documentSummary("Profile", "currency"),
 			desc: "The user's profile (age, country, currency, yearly income and spending, target retirement age, ...); null where never set."},
 		{name: "update_my_profile", title: "Change my profile", method: "PATCH", path: "/api/v1/user/profile", idempotent: true, summary: documentSummary("Profile", "currency"),

@@ -46,6 +46,9 @@ type Calculator interface {
 	// it, charged and gated as POST /calculator; ok is false when it has
 	// answered.
 	CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency string, window int, ok bool)
+	// AnswerOptimized answers c with the calculator's answer for body
+	// with optimize as its optimize field, checked with its own paths.
+	AnswerOptimized(c *rest.Ctx, body, optimize []byte)
 }
 
 // Handlers serve the plan routes.
@@ -64,7 +67,7 @@ type Handlers struct {
 
 // Docs describes the routes for the OpenAPI document.
 type Docs struct {
-	List, Create, Get, Put, Patch, Delete, Run, CheckIn *rest.Doc
+	List, Create, Get, Put, Patch, Delete, Run, CheckIn, Optimize *rest.Doc
 }
 
 // Config is what the plan routes need.
@@ -75,6 +78,9 @@ type Config struct {
 	// Answer is the calculator's documentation, whose answer POST
 	// /plans/{id}/run gives.
 	Answer *rest.Doc
+	// OptimizeBody declares the body of POST /plans/{id}/optimize: the
+	// calculator's optimize field.
+	OptimizeBody rest.Schema
 }
 
 // New compiles the routes' declarations against v.
@@ -99,5 +105,6 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 		return nil, err
 	}
 	s.docs(planDoc, checkInDoc, cfg.Answer)
+	s.optimizeDoc(cfg.OptimizeBody, cfg.Answer)
 	return s, nil
 }

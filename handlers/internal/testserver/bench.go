@@ -16,10 +16,10 @@ import (
 // LimitOff is a rate that turns the public limit off.
 var LimitOff = limit.Rate{}
 
-// BenchServer is a Server for benchmarks: a token cache of cacheSize, the
+// BenchServer is a Server for benchmarks (and tests that measure): a token cache of cacheSize, the
 // public rate given and the signed-in tiers unlimited. It returns the
 // server, a pro session token of "alice" and an API key of hers.
-func BenchServer(b *testing.B, cacheSize int, public limit.Rate, opts ...Option) (*handlers.Server, string, string) {
+func BenchServer(b testing.TB, cacheSize int, public limit.Rate, opts ...Option) (*handlers.Server, string, string) {
 	b.Helper()
 	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"), store.Options{})
 	if err != nil {
