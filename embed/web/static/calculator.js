@@ -73,7 +73,6 @@ function request() {
   if (form.monteCarlo.checked) body.monteCarlo = { simulations: 1000 };
   if (form.historical.checked) body.historical = {};
   Object.assign(body, householdBody());
-  // Without a tax country too, a plan is in the currency the user chose.
   if (!body.currency && planCurrency()) body.currency = planCurrency();
   // A city's budget is for the household: two with a partner.
   if (body.cityId && body.partner) body.householdSize = 2;
@@ -133,14 +132,11 @@ async function calculate() {
     const d = await api('POST', '/calculator', request());
     last = d;
     status(st, '', '');
-    // Every amount of the answer is in its currency.
     if (d.currency) setFormat(undefined, d.currency);
     show(d);
   } catch (err) {
-    // The figures on screen answered other inputs: they go.
     last = null;
     document.getElementById('results').hidden = true;
-    // A refused tax return is said in the page's language.
     const details = (err.details || []).map((x) => (x.path === 'tax.filing' ? { ...x, message: t('hh.filingRefused') } : x));
     const rest = details.length ? fieldErrors(form, details) : [];
     let msg = describe(err);

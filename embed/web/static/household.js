@@ -14,7 +14,6 @@ const hasPartner = $('has-partner');
 /** @type {{code:string,name:string,currency:string,jointYears?:number[],localTax?:{region:string|null}|null,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
 let countries = [];
 
-/** The currency of the plan opened (a link or a saved plan), kept while its tax country is. */
 let openedCurrency = '';
 
 /**
@@ -170,7 +169,6 @@ function redraw() {
   const was = taxRegion.value;
   taxRegion.replaceChildren(...regs.map(([v, text, api]) => el('option', { value: v, selected: v === was, ...(api ? apiText() : {}) }, text)));
   taxRegion.disabled = regs.length < 2;
-  // A joint return is offered where the country models one.
   const c = country(taxCountry.value);
   const joint = !c || (c.jointYears || []).length > 0;
   const filing = /** @type {HTMLSelectElement} */ (document.getElementById('tax-filing'));
@@ -178,7 +176,6 @@ function redraw() {
   jointOpt.disabled = jointOpt.hidden = !joint;
   if (!joint && filing.value === 'joint') filing.value = '';
   $('tax-hint').textContent = countries.length ? t(taxCountry.value ? 'hh.taxHint' : 'hh.taxNone', { cur: planCurrency() || 'USD' }) : t('hh.taxSignIn');
-  // With a tax country the income is before tax; without, what is saved from.
   document.querySelector('label[for=annualIncome]').textContent = t(taxCountry.value ? 'field.grossIncome' : 'field.income');
 }
 
@@ -221,8 +218,6 @@ export function householdBody() {
   if (taxCountry.value === 'US' && conv !== undefined) b.conversions = { upToRate: typeof conv === 'number' ? Math.round(conv * 1e6) / 1e8 : conv };
   if (taxCountry.value) {
     b.tax = { country: taxCountry.value };
-    // The region the API applies by default (shown, preselected) is left to
-    // it: it also knows when a joint return there is taxed without one.
     if (taxRegion.value && taxRegion.value !== country(taxCountry.value)?.localTax?.region) b.tax.region = taxRegion.value;
     const filing = /** @type {HTMLSelectElement} */ (document.getElementById('tax-filing')).value;
     if (filing && hasPartner.checked) b.tax.filing = filing;
@@ -278,8 +273,6 @@ box.addEventListener('input', (e) => {
   f.removeAttribute('aria-invalid');
   document.getElementById(f.id + '-error')?.remove();
 });
-// A new tax country starts in the region its income tax's local part is
-// taxed in by default (the API's localTax.region), else in none.
 taxCountry.addEventListener('change', () => {
   taxRegion.value = '';
   openedCurrency = '';
@@ -364,13 +357,6 @@ export function showHousehold(d, body) {
   return yearColumns(d, body);
 }
 
-/**
- * The columns of a household's year table: [header, cell of a row, header
- * node, class]. Each account's end balance, and what it was paid, paid out
- * and converted in the years it moved; pensions, the tax by kind, the
- * shortfall and contributions over a limit when any year has them. Columns
- * of class "more" are left out of a phone's cards.
- */
 function yearColumns(d, body) {
   const p = d.projections;
   const ids = p[0].accounts.map((a) => a.id);
@@ -396,11 +382,6 @@ function yearColumns(d, body) {
   ];
 }
 
-/**
- * Contributions above a wrapper's yearly limit (a couple's HSA sent at
- * the family limit where the plan has one owner): the first year they
- * happen and its amount, or null.
- */
 export function overLimit(d) {
   const r = (d.projections || []).find((x) => x.overLimit >= 0.5);
   return r ? { year: r.year, age: r.age, amount: r.overLimit } : null;

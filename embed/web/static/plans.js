@@ -143,8 +143,6 @@ export async function compare(d, body) {
   scs.forEach((s, i) => rows.push([s.name, { ...s, monteCarlo: own[i]?.monteCarlo, historical: own[i]?.historical }, bodies[i]]));
   for (const p of all) if (runs.has(p.id)) rows.push([p.name, runs.get(p.id), p.input]);
   $('compare').hidden = rows.length < 2;
-  // Columns: the plans. Rows: first the inputs in which they differ, marked,
-  // then what each plan answers.
   const cur = (b) => b.currency || currency();
   const sr = (o) => (o ? rateText(o.successRate) : '—');
   const differ = inputs.filter(([, get]) => new Set(rows.map(([, , b]) => JSON.stringify(get(b) ?? null))).size > 1);
@@ -179,15 +177,10 @@ const inputs = (() => {
     ['retirementExpenses', (b) => b.retirementExpenses, 'calc.retirementSpending', amount],
     ['annualIncome', (b) => b.annualIncome, 'cmp.income', amount],
     ['savings', savings, 'calc.investedToday', amount],
-    ['currentAge', (b) => b.currentAge, 'field.age', plain],
     ['cityId', (b) => b.cityId, 'calc.city', plain],
     ['taxCountry', (b) => b.tax?.country, 'hh.taxCountry', plain],
-    ['withdrawalOrder', (b) => b.withdrawalOrder, 'hh.order', plain],
     ['expectedReturn', (b) => b.expectedReturn, 'calc.return', rate],
-    ['inflationRate', (b) => b.inflationRate, 'field.inflation', rate],
     ['withdrawalRate', (b) => b.withdrawalRate, 'field.withdrawalRate', rate],
-    ['lifeExpectancy', (b) => b.lifeExpectancy, 'calc.planUntil', plain],
-    ['currency', (b) => b.currency, 'field.currency', plain],
   ];
 })();
 
