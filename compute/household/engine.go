@@ -22,6 +22,8 @@ type held struct {
 	// (its earnings untaxed), from the year phaseOn is set
 	phase   float64
 	phaseOn bool
+	// advance is the deemed gain of last year, taxed this year
+	advance float64
 
 	funds
 
@@ -48,6 +50,7 @@ type person struct {
 	income, g  float64
 	retiredAge int // the age they stopped work (-1 still working or never)
 	capUsed    float64
+	flexed     bool // has drawn from a wrapper whose limit falls after a draw
 }
 
 // flows is one person's taxable income of a year and its charges; money of
@@ -55,6 +58,7 @@ type person struct {
 type flows struct {
 	wages, pension, gains float64
 	benefit               float64 // a benefit whose inclusion rule applies
+	statutory             float64 // statutory benefits within pension (not split)
 	incl                  *Inclusion
 	recovery              *Recovery
 	recBenefit            float64

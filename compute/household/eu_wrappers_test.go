@@ -29,6 +29,7 @@ var wrapperExamples = []wrapperExample{
 	{"de-ruerup", "computed", "locked before 62, then taxed as the DE tax file taxes pensions", exRuerupAccess},
 	{"de-bav", "computed", "§ 3 Nr. 63 EStG: 8 % of the 2026 ceiling, employer included", exBAVLimit},
 	{"de-aktienfonds", "computed", "Teilfreistellung: 30 % of the gain is free", exAktienfonds},
+	{"de-aktienfonds", "computed", "Vorabpauschale: 70 % of the Basiszins, taxed the next January", exVorabpauschale},
 	{"nl-lijfrente", "computed", "jaarruimte 2025: 30 % of wages above the franchise, capped", exLijfrenteRoom},
 	{"nl-lijfrente", "computed", "revisierente before the AOW age, none from it", exLijfrenteAccess},
 	{"ch-3a", "table", "maximum 3a deduction 2026 for an employee with a pension fund", ex3aLimit},
@@ -409,5 +410,30 @@ func exPER(t *testing.T) {
 	income := residenceTax(t, "fr", 2025, tax.Income{Pension: 0.5 * w, Age: 64})
 	if !approx(x.Tax.Capital, 0.3*0.5*w, 0.02) || !approx(x.Tax.Total, income+0.15*w, 0.02) {
 		t.Errorf("at 64: drew %v taxed %+v, want 30 %% of %v and the barème's %v", w, x.Tax, 0.5*w, income)
+	}
+}
+
+// exVorabpauschale: 100,000 in an accumulating equity fund growing 7 %,
+// the household living on cash. Computed from InvStG § 18: for 2025 the
+// Vorabpauschale is 100,000 × 2,53 % × 70 % = 1,771 (under the 7,000 of
+// growth), deemed received in January 2026 and taxed then: 70 % of it
+// (1,239.70) is a gain of the 2026 return, and the cost basis rises by
+// 1,771. For 2026, 107,000 × 3,20 % × 70 % = 2,396.80.
+func exVorabpauschale(t *testing.T) {
+	r := parseWrapperFile(t, "de")
+	p := euPlan(t, "de", 2025, 60, 63, 60, 0, 20000, acct(r, "de-aktienfonds", 100000, 100000, 0, 0),
+		Account{ID: "cash", Type: "cash", Balance: 200000, CostBasis: -1})
+	p.Return = 0.07
+	res := run(t, &p)
+	if x := res.Extra[0]; x.Advance != 0 || x.Tax.Total != 0 {
+		t.Errorf("2025: %v taxed %+v, want nothing before the first January", x.Advance, x.Tax)
+	}
+	x := res.Extra[1]
+	want := residenceTax(t, "de", 2026, tax.Income{CapitalGains: 0.7 * 1771, Age: 61})
+	if !approx(x.Advance, 1771, 0.005) || !approx(x.Tax.Total, want, 0.01) || want <= 0 {
+		t.Errorf("2026: Vorabpauschale %v taxed %v, want 1,771 taxed %v", x.Advance, x.Tax.Total, want)
+	}
+	if got := res.Extra[2].Advance; !approx(got, 2396.80, 0.005) {
+		t.Errorf("2027: Vorabpauschale of 2026 %v, want 2,396.80", got)
 	}
 }

@@ -208,3 +208,58 @@ func TestParseRulesRefusesUnorderedBirthRules(t *testing.T) {
 		}
 	}
 }
+
+// gbSIPPPlan is one person of age working for wages, paying contrib into a
+// SIPP of bal, spending spend, taxed in the UK in 2026, without growth.
+func gbSIPPPlan(t *testing.T, age int, wages, contrib, bal, spend float64) Plan {
+	t.Helper()
+	r := gbRules(t)
+	return Plan{
+		People:         []Person{{Age: age, LifeExpectancy: age + 3, RetirementAge: age + 3, Income: wages}},
+		Accounts:       []Account{acct(r, "gb-sipp", bal, -1, contrib, 0)},
+		Expenses:       spend,
+		StartYear:      2026,
+		Residences:     []Residence{{Country: "GB", System: taxSystem(t, "gb"), Year: 2026}},
+		WithdrawalRate: 0.04,
+	}
+}
+
+// The tapered annual allowance (FA 2004 s 228ZA): 60,000 less 1 for every
+// 2 of adjusted income over 260,000 when threshold income is over 200,000,
+// never below 10,000. Computed: wages of 300,000 leave 40,000; 400,000
+// leave 10,000; 250,000 (adjusted income under 260,000) the full 60,000.
+func TestGBTaperedAnnualAllowance(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ wages, want float64 }{{250000, 60000}, {300000, 40000}, {400000, 10000}} {
+		p := gbSIPPPlan(t, 40, c.wages, 60000, 0, 30000)
+		res := run(t, &p)
+		if got := res.Accounts(0)[0].Contributions; !approx(got, c.want, 0.005) || !approx(res.Extra[0].OverLimit, 60000-c.want, 0.005) {
+			t.Errorf("wages %v: paid in %v, over %v; want %v allowed", c.wages, got, res.Extra[0].OverLimit, c.want)
+		}
+	}
+}
+
+// The money purchase annual allowance (FA 2004 s 227ZA): after a flexible
+// draw, contributions to money purchase pensions are limited to 10,000.
+// Computed: a 60-year-old earning 50,000 and spending 90,000 draws from
+// the SIPP in 2026, paying in 40,000 that year and 10,000 the next.
+func TestGBMoneyPurchaseAnnualAllowance(t *testing.T) {
+	t.Parallel()
+	p := gbSIPPPlan(t, 60, 50000, 40000, 500000, 90000)
+	res := run(t, &p)
+	if w := res.Accounts(0)[0].Withdrawals; w <= 0 {
+		t.Fatalf("no draw in 2026 (withdrawals %v)", w)
+	}
+	if got := res.Accounts(0)[0].Contributions; !approx(got, 40000, 0.005) {
+		t.Errorf("2026, the year of the draw: paid in %v, want 40,000", got)
+	}
+	if got := res.Accounts(1)[0].Contributions; !approx(got, 10000, 0.005) || !approx(res.Extra[1].OverLimit, 30000, 0.005) {
+		t.Errorf("2027, after the draw: paid in %v over %v, want 10,000 and 30,000 over", got, res.Extra[1].OverLimit)
+	}
+	// Without a draw the allowance stays 60,000.
+	p = gbSIPPPlan(t, 60, 50000, 40000, 500000, 5000)
+	res = run(t, &p)
+	if got := res.Accounts(1)[0].Contributions; !approx(got, 40000, 0.005) {
+		t.Errorf("no draw: 2027 paid in %v, want 40,000", got)
+	}
+}

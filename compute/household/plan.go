@@ -92,6 +92,9 @@ type Residence struct {
 	// Spending, when > 0, is the retirement spending from FromAge on (a
 	// city's budget), until a later phase or residence sets another.
 	Spending float64
+	// Split, when set, is the residence's pension income splitting for a
+	// couple each taxed alone.
+	Split *PensionSplit
 }
 
 // Order is the order withdrawals draw accounts in.

@@ -36,8 +36,14 @@ type Row struct {
 	OverLimit  float64 // contributions above a limit, paid into the taxable account
 	Drawn      float64 // withdrawals beyond the required minimums, for spending and tax
 	Short      float64 // spending and tax left unmet
-	Tax        Taxes
-	Residence  string // the country code the year is taxed in ("" without tax)
+	// Split is the pension income moved from one partner's return to the
+	// other's (pension income splitting)
+	Split float64
+	// Advance is the deemed gain of the year before taxed this year (the
+	// Vorabpauschale), before any share of it is exempt
+	Advance   float64
+	Tax       Taxes
+	Residence string // the country code the year is taxed in ("" without tax)
 }
 
 // Bridge is a run of retired years in which some tax-deferred or pension

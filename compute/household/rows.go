@@ -21,12 +21,19 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 		if a.w != nil && a.w.EarningsTax > 0 {
 			g -= e.earningsTax(a, g, ys)
 		}
+		if a.w != nil && a.w.Advance != nil {
+			a.advance = min(max(0, g), a.bal*a.w.Advance.Share*a.w.Advance.rate(e.year0+ys.t))
+			a.basis += a.advance
+		}
 		a.y.Growth = g
 		a.bal += g + a.y.Contributions
 		if a.bal < 0 {
 			a.bal = 0
 		}
 		a.y.End = a.bal
+		if a.w != nil && a.y.Withdrawals > 0 && a.w.Contrib.afterDraw() {
+			e.ppl[a.owner].flexed = true
+		}
 	}
 }
 

@@ -59,6 +59,20 @@ type Rules struct {
 	// (withdrawals.separate.schedule), shared by name so that the year's
 	// withdrawals under one schedule are taxed together.
 	Schedules map[string]*Schedule `json:"schedules,omitempty"`
+	// PensionSplit, when set, lets a couple each taxed alone move pension
+	// income from one return to the other (Canada's pension income
+	// splitting).
+	PensionSplit *PensionSplit `json:"pensionSplit,omitempty"`
+}
+
+// PensionSplit moves up to Share of the eligible pension income (pensions
+// and withdrawals taxed as pension income, not statutory benefits) of a
+// partner at least FromAge old to the other partner's return. The engine
+// splits tax-smart: as much as brings the two incomes closest.
+type PensionSplit struct {
+	Share   float64      `json:"share"`
+	FromAge int          `json:"fromAge"`
+	Src     []tax.Source `json:"src"`
 }
 
 // Wrapper is one kind of account and the statute's rules for it.
@@ -76,6 +90,9 @@ type Wrapper struct {
 	// wrapper (a super fund's 15% on earnings); the plan's return is
 	// before it.
 	EarningsTax float64 `json:"earningsTax,omitempty"`
+	// Advance, when set, taxes a yearly deemed gain in advance of a sale
+	// (Germany's Vorabpauschale on accumulating funds).
+	Advance *Advance `json:"advanceTax,omitempty"`
 	// Phase, when set, moves the balance up to a cap into a retirement
 	// phase whose earnings are free of EarningsTax (Australia's
 	// account-based pension, up to the transfer balance cap).
@@ -84,6 +101,29 @@ type Wrapper struct {
 	// partner (a Roth IRA conversions go to).
 	partnerID string
 	Sources   []tax.Source `json:"src"`
+}
+
+// Advance is a yearly deemed gain of an account held all year: Share of
+// the year's base rate (Rates, by year; the last holds after) times its
+// balance after the year's withdrawals, at most its growth and not below
+// 0. It is taxed as a gain (less the wrapper's GainsExempt) in the next
+// year's return, when the law deems it received, and added to the cost
+// basis, so a later sale's gain is that much smaller.
+type Advance struct {
+	Share float64      `json:"share"`
+	Rates []Limit      `json:"rates"`
+	Src   []tax.Source `json:"src"`
+}
+
+// rate is the base rate of year.
+func (a *Advance) rate(year int) float64 {
+	r := 0.0
+	for i := range a.Rates {
+		if a.Rates[i].Year <= year || i == 0 {
+			r = a.Rates[i].Amount
+		}
+	}
+	return r
 }
 
 // RetirementPhase is a wrapper's retirement phase: from FromAge, in the first year
@@ -170,8 +210,25 @@ type Limit struct {
 	// EarnedAbove is the part of wages EarnedShare does not count (the
 	// Netherlands' AOW-franchise in the jaarruimte).
 	EarnedAbove float64 `json:"earnedAbove,omitempty"`
+	// AfterDraw, when > 0, is the limit from the year after its owner
+	// first draws from a wrapper of this kind (the UK money purchase annual
+	// allowance after a flexible draw).
+	AfterDraw float64 `json:"afterDraw,omitempty"`
+	// Taper lowers the limit of a person with a high income.
+	Taper *Taper `json:"taper,omitempty"`
 	// Src is where the year's figure comes from.
 	Src []tax.Source `json:"src,omitempty"`
+}
+
+// Taper lowers a limit by Rate of the adjusted income (wages and employer
+// contributions) above AdjustedAbove, when the threshold income (wages)
+// is above ThresholdAbove, down to Floor at least (the UK tapered annual
+// allowance). Amounts are in the limit's money, indexed as it is.
+type Taper struct {
+	ThresholdAbove float64 `json:"thresholdAbove"`
+	AdjustedAbove  float64 `json:"adjustedAbove"`
+	Rate           float64 `json:"rate"`
+	Floor          float64 `json:"floor"`
 }
 
 // CatchUp raises the limit by Amount for ages FromAge <= age < ToAge
@@ -381,6 +438,14 @@ func ParseRules(b []byte) (*Rules, error) {
 			return nil, fmt.Errorf("wrappers: %s: benefit %s: %w", r.Country, r.Benefits[i].Kind, err)
 		}
 	}
+	if sp := r.PensionSplit; sp != nil {
+		if sp.Share <= 0 || sp.Share > 1 || len(sp.Src) == 0 {
+			return nil, fmt.Errorf("wrappers: %s: pensionSplit needs a share in (0, 1] and sources", r.Country)
+		}
+		if err := r.checkSources(sp.Src); err != nil {
+			return nil, fmt.Errorf("wrappers: %s: pensionSplit: %w", r.Country, err)
+		}
+	}
 	for name, t := range r.Tables {
 		if len(t.Values) == 0 || t.FromAge <= 0 {
 			return nil, fmt.Errorf("wrappers: %s: table %s is empty", r.Country, name)
@@ -436,6 +501,19 @@ func (r *Rules) check(w *Wrapper) error {
 		m.tab = &t
 		if !ascending(m.ByBirth) {
 			return fmt.Errorf("rmd: byBirth is not by ascending year of birth")
+		}
+	}
+	if ad := w.Advance; ad != nil {
+		if ad.Share <= 0 || len(ad.Rates) == 0 || len(ad.Src) == 0 || !w.tracksCost() {
+			return fmt.Errorf("advanceTax: needs a share, rates, sources and a wrapper taxed on its gains")
+		}
+		if err := r.checkSources(ad.Src); err != nil {
+			return err
+		}
+		for _, l := range ad.Rates {
+			if err := r.checkSources(l.Src); err != nil {
+				return err
+			}
 		}
 	}
 	if ph := w.Phase; ph != nil {

@@ -203,6 +203,13 @@ func (e *engine) income(ys *yearState) {
 			ys.inflow += w
 		}
 	}
+	for i := 0; i < e.na; i++ {
+		if a := &e.acc[i]; a.advance > 0 {
+			ys.f[a.owner].gains += a.advance * (1 - a.w.Withdrawal.GainsExempt)
+			ys.row.Advance += a.advance
+			a.advance = 0
+		}
+	}
 	for k := range e.p.Pensions {
 		q := &e.p.Pensions[k]
 		if !ys.alive[q.Owner] || ys.age[q.Owner] < e.pensionFrom[k] {
@@ -229,6 +236,9 @@ func (e *engine) income(ys *yearState) {
 			f.incl = b.Inclusion
 		default:
 			f.pension += a
+			if b != nil {
+				f.statutory += a
+			}
 		}
 		if b != nil && b.Recovery != nil && q.Country == res.Country {
 			f.recovery, f.recBenefit = b.Recovery, f.recBenefit+a
@@ -265,6 +275,9 @@ func (e *engine) contribute(ys *yearState) {
 			g := e.group(i)
 			infl := e.indexFrom(c, year, ys)
 			if lim, ok := c.LimitFor(year, ys.age[o], infl); ok {
+				q := &e.ppl[o]
+				gross := q.income * ys.cpi * pow(1+q.g, ys.t)
+				lim = c.tapered(year, lim, gross*a.rate, emp*a.rate, infl, q.flexed)
 				lim -= c.wageOffset(year, ys.f[o].wages*a.rate, infl)
 				room := lim/a.rate - used[o][g]
 				if c.EmployerInLimit {

@@ -304,3 +304,37 @@ func (c *Contrib) limitOf(year int) *Limit {
 	}
 	return l
 }
+
+// tapered is year's limit lim after the taper and, once its owner has
+// drawn flexibly (flexed), the limit after a draw; wages and employer are
+// the owner's, in the limit's currency; infl indexes the figures after the
+// last year given, as the limit.
+func (c *Contrib) tapered(year int, lim, wages, employer, infl float64, flexed bool) float64 {
+	l := c.limitOf(year)
+	if l == nil {
+		return lim
+	}
+	idx := 1.0
+	if c.Indexed && year > c.Limits[len(c.Limits)-1].Year {
+		idx = infl
+	}
+	if tp := l.Taper; tp != nil && wages > tp.ThresholdAbove*idx {
+		if over := wages + employer - tp.AdjustedAbove*idx; over > 0 {
+			lim = max(min(lim, tp.Floor*idx), lim-tp.Rate*over)
+		}
+	}
+	if flexed && l.AfterDraw > 0 {
+		lim = min(lim, l.AfterDraw*idx)
+	}
+	return lim
+}
+
+// afterDraw reports whether some year's limit falls once its owner draws.
+func (c *Contrib) afterDraw() bool {
+	for i := range c.Limits {
+		if c.Limits[i].AfterDraw > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -16,6 +16,14 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	rate := rateOr1(res.Rate)
 	cpi := ys.cpi / rate // amounts of the year in the plan's currency -> today's money in the tax system's
 	joint := e.joint(ys)
+	var moved [2]float64 // pension income moved onto each return
+	if res.Split != nil && !joint && e.np == 2 && ys.alive[0] && ys.alive[1] {
+		x, from := e.split(ys, res.Split)
+		moved[from], moved[1-from] = -x, x
+		if breakdown {
+			ys.row.Split = x
+		}
+	}
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
@@ -36,7 +44,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			if f.incl != nil {
 				taxed = f.incl.Taxable(f.benefit*rate, (f.wages+f.pension+f.gains)*rate, false) / rate
 			}
-			in = tax.Income{Employment: f.wages / cpi, Pension: f.pension / cpi, CapitalGains: f.gains / cpi, Age: ys.age[i]}
+			in = tax.Income{Employment: f.wages / cpi, Pension: (f.pension + moved[i]) / cpi, CapitalGains: f.gains / cpi, Age: ys.age[i]}
 			if f.incl != nil {
 				in.SocialSecurity = taxed / cpi
 			} else {
@@ -53,7 +61,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	}
 	for i := 0; i < e.np && res.System != nil; i++ {
 		if f := &ys.f[i]; f.recovery != nil {
-			own := (f.wages + f.pension + f.gains + f.benefit) / cpi
+			own := (f.wages + f.pension + moved[i] + f.gains + f.benefit) / cpi
 			t.Income += f.recovery.Charge(res.Year+ys.t, own, f.recBenefit/cpi, 1) * cpi
 		}
 	}
@@ -66,6 +74,27 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 		ys.row.Tax = t
 	}
 	return t.Total
+}
+
+// split is the pension income the partner with the larger income moves
+// to the other's return: at most the rule's share of their eligible
+// pension income (statutory benefits left out), and no more than brings
+// the two incomes level.
+func (e *engine) split(ys *yearState, sp *PensionSplit) (x float64, from int) {
+	var inc [2]float64
+	for i := range inc {
+		f := &ys.f[i]
+		inc[i] = f.wages + f.pension + f.gains + f.benefit
+	}
+	if inc[1] > inc[0] {
+		from = 1
+	}
+	if ys.age[from] < sp.FromAge {
+		return 0, from
+	}
+	f := &ys.f[from]
+	x = min(sp.Share*(f.pension-f.statutory), (inc[from]-inc[1-from])/2)
+	return max(0, x), from
 }
 
 // joint reports whether the year's return is a couple's joint one: the

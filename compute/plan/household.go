@@ -128,7 +128,7 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []household.Residence, currency string) ([]household.Residence, error) {
 	first := household.Residence{}
 	if t.sys != nil {
-		first = household.Residence{Country: t.sys.Country, System: t.sys, Year: t.year, Region: t.region, Rate: t.toTax}
+		first = household.Residence{Country: t.sys.Country, System: t.sys, Year: t.year, Region: t.region, Rate: t.toTax, Split: splitOf(in, t.sys.Country)}
 	}
 	dst = append(dst, first)
 	for i, m := range p.Household.Moves {
@@ -137,7 +137,7 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 		if sys == nil {
 			return nil, &FieldError{field + ".country", "no tax rules for " + strconv.Quote(m.Country) + "; GET /api/v1/tax/countries lists them"}
 		}
-		r := household.Residence{FromAge: m.AtAge, Country: sys.Country, System: sys, Year: t.year, Rate: 1}
+		r := household.Residence{FromAge: m.AtAge, Country: sys.Country, System: sys, Year: t.year, Rate: 1, Split: splitOf(in, sys.Country)}
 		if t.sys == nil {
 			r.Year = FirstTaxYear(0, p.Base.StartYear, sys)
 		}
@@ -279,6 +279,17 @@ func explicitOrder(h *Household, hp *household.Plan) error {
 			return &FieldError{"withdrawalOrder[" + strconv.Itoa(i) + "]", "no account " + strconv.Quote(id)}
 		}
 		hp.Explicit = append(hp.Explicit, j)
+	}
+	return nil
+}
+
+// splitOf is country cc's pension income splitting, nil for none.
+func splitOf(in *Inputs, cc string) *household.PensionSplit {
+	if in.Wrappers == nil {
+		return nil
+	}
+	if r := in.Wrappers(cc); r != nil {
+		return r.PensionSplit
 	}
 	return nil
 }

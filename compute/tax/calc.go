@@ -12,6 +12,9 @@ type Line struct {
 	Base     float64  // the amount the line works on
 	Rate     float64  // the rate applied (bands; average for formula bands)
 	Amount   float64  // tax (bands), amount deducted (deductions, nil rates), reduction (relief, credits: negative)
+	// Sources cite a deduction's or credit's own figures where the data
+	// gives them apart from its rule's (nil: the rule's)
+	Sources []Source
 }
 
 // Total is one rule's final amount.
@@ -21,6 +24,9 @@ type Total struct {
 	Category Category
 	Taxable  float64 // the rule's base after deductions
 	Amount   float64
+	Sources  []Source // where the rule's figures come from
+	// Lines are the rule's breakdown lines: Lines[From:To] of the Result
+	From, To int
 }
 
 // Result is filled by Calculate. It is caller-owned and reusable; Calculate
@@ -121,6 +127,7 @@ type state struct {
 	rsc      *Scale         // sc while the rule evaluated has a figure it moves, else nil
 	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
+	lines    [MaxRules][2]int16 // with out: each rule's lines in it
 	amt      [MaxRules]float64
 	taxable  [MaxRules]float64
 	gross    [MaxRules]float64
@@ -190,6 +197,17 @@ func (st *state) run(v *view) float64 {
 // rule evaluates rule i: the layers' gross bases, the deductions, the
 // taxable base, the bands, the reliefs, the credits and the final rounding.
 func (st *state) rule(i int, r *Rule) {
+	if st.out == nil {
+		st.charge(i, r)
+		return
+	}
+	st.lines[i][0] = int16(st.out.NLines)
+	st.charge(i, r)
+	st.lines[i][1] = int16(st.out.NLines)
+}
+
+// charge is rule without the record of its lines.
+func (st *state) charge(i int, r *Rule) {
 	st.rsc = nil
 	if st.sc != nil && r.classes&st.sc.mask != 0 {
 		st.rsc = st.sc
@@ -335,7 +353,7 @@ func (st *state) deduct(r *Rule, g float64, rem *[MaxLayers]float64) float64 {
 			continue
 		}
 		total += applied
-		st.line(Line{Rule: r.ID, Label: d.Label, Kind: KindDeduction, Category: r.Category, Base: x, Amount: applied})
+		st.line(Line{Rule: r.ID, Label: d.Label, Kind: KindDeduction, Category: r.Category, Base: x, Amount: applied, Sources: d.Sources})
 	}
 	return total
 }
@@ -444,7 +462,7 @@ func (st *state) credit(r *Rule, g, t, tax float64) float64 {
 		if v-rest == 0 {
 			continue
 		}
-		st.line(Line{Rule: r.ID, Label: c.Label, Kind: KindCredit, Category: r.Category, Base: x, Amount: -(v - rest)})
+		st.line(Line{Rule: r.ID, Label: c.Label, Kind: KindCredit, Category: r.Category, Base: x, Amount: -(v - rest), Sources: c.Sources})
 	}
 	return tax
 }

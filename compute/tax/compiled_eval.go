@@ -379,10 +379,9 @@ func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
 	tax := 0.0
 	b := l.bands
 	for j := range b {
+		// no early exit: bands stored ascending need not stay so under a
+		// scale (a threshold fixed in money falls below one indexed)
 		from := st.fig(b[j].From, b[j].cls)
-		if from >= hi {
-			break // the bands ascend: none from here reaches the slice
-		}
 		end := math.Inf(1)
 		if j+1 < len(b) {
 			end = st.fig(b[j+1].From, b[j+1].cls)

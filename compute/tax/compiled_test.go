@@ -60,7 +60,7 @@ func randomReturn(r *rand.Rand, joint bool) Income {
 // before it (a published year deflated, a projected one grown by each
 // class's own rule), its prices drawn.
 func moved(r *rand.Rand, y *Year, c int) Scale {
-	start := c - 1 - r.IntN(8)
+	start := c - 1 - r.IntN(c-y.Year+8)
 	levels := []float64{1}
 	for i := 1; i <= c-start; i++ {
 		levels = append(levels, levels[i-1]*(1+r.Float64()*0.12-0.02))
@@ -117,7 +117,11 @@ func checkCompiled(t *testing.T, s *System, y *Year, joint bool, n, grossN int, 
 		region := regions[r.IntN(len(regions))]
 		var sc *Scale
 		if i%2 == 1 {
-			m := moved(r, y, y.Year+r.IntN(3))
+			c := y.Year + r.IntN(3)
+			if y.Projected {
+				c += r.IntN(50) // decades on: freezes ended, rounding steps in force
+			}
+			m := moved(r, y, c)
 			sc = &m
 		}
 		c, err := y.Compiled(region, &in)
@@ -231,5 +235,42 @@ func TestCompiledKinds(t *testing.T) {
 	}
 	if allocs := testing.AllocsPerRun(100, func() { _, _ = y.Compiled("", &in) }); allocs != 0 {
 		t.Errorf("finding a compiled kind allocates %v times", allocs)
+	}
+}
+
+// TestCompiledBandsOutOfOrder: under a scale decades on, a threshold
+// fixed in money (the UK additional rate's) falls below one that is
+// indexed after its freeze (the higher rate's), and the compiled path
+// charges the bands as the walker does, in their stored order.
+func TestCompiledBandsOutOfOrder(t *testing.T) {
+	t.Parallel()
+	s := loadSystem(t, "GB")
+	y := s.At(2076)
+	var sc Scale
+	y.Scale(2076, &Path{Start: 2026, Inflation: 0.03, RealWages: s.RealWageGrowth()}, &sc)
+	in := Income{Pension: 34707.08, Age: 85}
+	var res Result
+	if err := y.Calculate(&in, "", &sc, &res); err != nil {
+		t.Fatal(err)
+	}
+	top := 0.0
+	for _, l := range res.Breakdown() {
+		if l.Kind == KindBand {
+			top = l.Rate
+		}
+	}
+	if top != 0.45 {
+		t.Fatalf("the additional rate's threshold did not fall below the income: top band %v", top)
+	}
+	c, err := y.Compiled("", &in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 20000.0; p < 60000; p += 37.19 {
+		in.Pension = p
+		got := c.DueByCategory(&in, &sc)
+		if want := walkCategories(t, y, &in, "", &sc); [numCategories]float64{got.Income, got.Social, got.Capital, got.Regional} != want {
+			t.Fatalf("pension %v: compiled %+v, walker %v", p, got, want)
+		}
 	}
 }

@@ -281,7 +281,7 @@ func ApplyRegime(s *System, year int, in *Income, region string, rg *Regime, out
 
 	rest, ptax, relieved := rg.split(&parts, out)
 	eff.Relieved, eff.Tax = round2(relieved), round2(ptax)
-	out.Totals[0] = Total{Rule: rg.ID, Label: rg.Label, Category: IncomeTax, Taxable: eff.Relieved, Amount: eff.Tax}
+	out.Totals[0] = Total{Rule: rg.ID, Label: rg.Label, Category: IncomeTax, Taxable: eff.Relieved, Amount: eff.Tax, To: out.NLines}
 	out.NTotals = 1
 	var st state
 	st.out, st.who = out, who
@@ -377,7 +377,8 @@ func sumCategories(v *view, st *state, extra float64, out *Result) float64 {
 			continue
 		}
 		out.Totals[out.NTotals] = Total{Rule: r.ID, Label: r.Label, Category: r.Category,
-			Taxable: round2(st.taxable[i]), Amount: round2(st.amt[i])}
+			Taxable: round2(st.taxable[i]), Amount: round2(st.amt[i]), Sources: r.Sources,
+			From: int(st.lines[i][0]), To: int(st.lines[i][1])}
 		out.NTotals++
 	}
 	for c := range cat {

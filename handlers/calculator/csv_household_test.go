@@ -44,7 +44,7 @@ func TestCalculatorCSVHousehold(t *testing.T) {
 		t.Fatalf("accounts %v", ids)
 	}
 	want := strings.Split("scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax,"+
-		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,wealthTax,residence,overLimit,requiredWithdrawals,conversions,shortfall", ",")
+		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,wealthTax,residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale", ",")
 	for _, id := range ids {
 		for _, f := range []string{"startBalance", "contributions", "growth", "withdrawals", "conversions", "endBalance"} {
 			want = append(want, id+"."+f)
@@ -105,5 +105,30 @@ func TestCalculatorCSVOnePotColumns(t *testing.T) {
 	if head != "scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax" ||
 		strings.Count(string(raw), "\r\n") != 3 {
 		t.Fatalf("one-pot CSV:\n%s", raw)
+	}
+}
+
+// A Canadian couple of 70 with one pension splits it: the JSON row and the
+// CSV cell say how much moved to the partner's return.
+func TestHouseholdPensionSplit(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := `{"currentAge":70,"lifeExpectancy":73,"targetRetirementAge":70,"annualIncome":0,"annualExpenses":20000,"startYear":2026,"expectedReturn":0,"inflationRate":0,
+  "partner":{"age":70,"lifeExpectancy":73},"accounts":[{"id":"cash","type":"cash","balance":100000}],
+  "pensions":[{"fromAge":65,"amount":60000}],"tax":{"country":"CA","region":"ON","year":2026}}`
+	r := calc(t, h, body)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	row := rowsOf(t, r.Data())[0]
+	if got := num(t, row["pensionSplit"]); got != 30000 {
+		t.Errorf("pensionSplit %v, want 30000", got)
+	}
+	status, _, raw := calcAccept(t, h, "text/csv", body)
+	recs, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil || status != 200 {
+		t.Fatalf("%d %v", status, err)
+	}
+	if col := slices.Index(recs[0], "pensionSplit"); col < 0 || recs[1][col] != "30000" {
+		t.Errorf("CSV pensionSplit column %d: %v", col, recs[1])
 	}
 }

@@ -83,7 +83,9 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = optionalCents(b, `,"overLimit":`, x.OverLimit)
 	b = optionalCents(b, `,"requiredWithdrawals":`, x.Required)
 	b = optionalCents(b, `,"conversions":`, x.Converted)
-	return optionalCents(b, `,"shortfall":`, x.Short)
+	b = optionalCents(b, `,"shortfall":`, x.Short)
+	b = optionalCents(b, `,"pensionSplit":`, x.Split)
+	return optionalCents(b, `,"vorabpauschale":`, x.Advance)
 }
 
 // optionalCents appends key and v in cents unless they round to zero (an

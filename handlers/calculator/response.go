@@ -104,6 +104,8 @@ type calcYearDoc struct {
 	Required       float64      `json:"requiredWithdrawals,omitempty" doc:"Household plans: required minimum withdrawals taken (US RMDs, RRIF minimums)."`
 	Converted      float64      `json:"conversions,omitempty" doc:"Household plans: money moved by conversions."`
 	Shortfall      float64      `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
+	PensionSplit   float64      `json:"pensionSplit,omitempty" doc:"Household plans of a couple each taxed alone where the residence lets pension income be split (Canada): the pension income moved from the partner with the larger income to the other's return, as much as levels their incomes within the rule's share."`
+	Vorabpauschale float64      `json:"vorabpauschale,omitempty" doc:"Household plans with German equity funds (de-aktienfonds): last year's Vorabpauschale taxed this year as a gain (30% of it free), before the exemption."`
 }
 
 // rowTaxDoc is a row's tax: a number for a one-pot plan (Number), the

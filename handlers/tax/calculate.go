@@ -39,6 +39,7 @@ type taxCalcRequest struct {
 	PartnerIncome  *taxIncome `json:"partnerIncome" doc:"With filing joint: the partner's yearly income, the same parts as income (absent: none). The return taxes the couple's combined income; the partner's wages and self-employment profit also count apart where a contribution has a ceiling per earner (US Social Security). Not allowed with filing single."`
 	Age            int        `json:"age" schema:"min=0,max=130" doc:"The person's age at the end of the tax year, for age-dependent rules (the US additional standard deduction and deduction for seniors at 65; in Sweden, from 67, the förhöjt grundavdrag of those who had turned 66 when the year began). 0 or absent: unknown, taken as under every age threshold."`
 	PartnerAge     int        `json:"partnerAge" schema:"min=0,max=130" doc:"With filing joint: the partner's age at the end of the tax year (0 or absent: unknown)."`
+	Explain        bool       `json:"explain" doc:"true: add trace, the rules that fired."`
 }
 
 type taxCalcWork struct {
@@ -203,7 +204,7 @@ func (t *Handlers) Calculate(c *rest.Ctx) {
 			c.Internal(err)
 			return
 		}
-		writeTaxResult(c.Begin(), &w.res, nil, nil)
+		writeTaxResult(c.Begin(), &w.res, nil, nil, traceOf(req.Explain, sys))
 		c.Send(fasthttp.StatusOK)
 		return
 	}
@@ -218,11 +219,20 @@ func (t *Handlers) Calculate(c *rest.Ctx) {
 		c.Internal(err)
 		return
 	}
-	writeTaxResult(c.Begin(), &w.res, tp, &eff)
+	writeTaxResult(c.Begin(), &w.res, tp, &eff, traceOf(req.Explain, sys))
 	c.Send(fasthttp.StatusOK)
 }
 
-func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.RegimeEffect) {
+// traceOf is the system whose documents a trace cites when the request
+// asks to explain, else nil: no trace.
+func traceOf(explain bool, sys *tax.System) *tax.System {
+	if explain {
+		return sys
+	}
+	return nil
+}
+
+func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.RegimeEffect, trace *tax.System) {
 	w.Begin()
 	w.Key("country")
 	w.String(r.Country)
@@ -259,6 +269,9 @@ func writeTaxResult(w *jsonw.Writer, r *tax.Result, tp *taxProgram, eff *tax.Reg
 	w.Bool(r.Truncated)
 	writeRuleTotals(w, r)
 	writeProgram(w, r, tp, eff)
+	if trace != nil {
+		WriteTrace(w, trace, r)
+	}
 	w.End()
 }
 
@@ -274,21 +287,26 @@ func writeBreakdown(w *jsonw.Writer, r *tax.Result) {
 		w.String(l.Kind.String())
 		w.Key("category")
 		w.String(l.Category.String())
-		w.Key("label")
-		w.String(l.Label)
-		if l.Layer != "" {
-			w.Key("layer")
-			w.String(l.Layer)
-		}
-		w.Key("base")
-		w.Fixed(l.Base, 2)
-		w.Key("rate")
-		w.Fixed(l.Rate, 6)
-		w.Key("amount")
-		w.Fixed(l.Amount, 2)
+		writeLine(w, &l)
 		w.End()
 	}
 	w.EndArray()
+}
+
+// writeLine writes a breakdown line's label, layer, base, rate and amount.
+func writeLine(w *jsonw.Writer, l *tax.Line) {
+	w.Key("label")
+	w.String(l.Label)
+	if l.Layer != "" {
+		w.Key("layer")
+		w.String(l.Layer)
+	}
+	w.Key("base")
+	w.Fixed(l.Base, 2)
+	w.Key("rate")
+	w.Fixed(l.Rate, 6)
+	w.Key("amount")
+	w.Fixed(l.Amount, 2)
 }
 
 // writeRuleTotals writes the totals per rule.

@@ -177,6 +177,31 @@ type taxCalcDoc struct {
 	Truncated           bool                 `json:"truncated" schema:"required" doc:"The breakdown was cut at its line limit; the totals are complete."`
 	Rules               []taxRuleTotalDoc    `json:"rules" schema:"required" doc:"Each rule's total, in order."`
 	Program             *taxProgramEffectDoc `json:"program" schema:"required,nullable" doc:"What the program changed; null without one."`
+	Trace               []TraceDoc           `json:"trace,omitempty" doc:"With explain: each rule that fired, in order."`
+}
+
+// TraceDoc is one rule that fired, as a trace (explain) shows it; the
+// household calculator's explained year declares its returns' traces with
+// it too.
+type TraceDoc struct {
+	Rule     string         `json:"rule" schema:"required" doc:"Id of the rule (GET /api/v1/tax/countries) or of the program."`
+	Label    string         `json:"label" schema:"required"`
+	Category string         `json:"category" schema:"required,enum=@taxCategory"`
+	Base     float64        `json:"base" schema:"required" doc:"The rule's taxable base: its income after deductions (for a program: the income it takes out of the normal rules)."`
+	Rate     float64        `json:"rate" schema:"required" doc:"amount / base, the rule's average rate on its base (0 when the base is 0)."`
+	Amount   float64        `json:"amount" schema:"required" doc:"What the rule charges, after its reliefs and credits."`
+	Source   []taxSourceDoc `json:"source" schema:"required" doc:"Where the rule's figures come from: the authority's document, its section and the date of the version read (empty for a program: GET /api/v1/tax/programs/{id} cites its sources)."`
+	Steps    []traceStepDoc `json:"steps" schema:"required" doc:"The rule's lines of the breakdown, in order."`
+}
+
+type traceStepDoc struct {
+	Kind   string         `json:"kind" schema:"required,enum=@taxLineKind"`
+	Label  string         `json:"label" schema:"required"`
+	Layer  string         `json:"layer,omitempty"`
+	Base   float64        `json:"base" schema:"required"`
+	Rate   float64        `json:"rate" schema:"required"`
+	Amount float64        `json:"amount" schema:"required"`
+	Source []taxSourceDoc `json:"source,omitempty" doc:"A deduction's or credit's own sources, where the data cites them apart from its rule's."`
 }
 
 // Programs, as data/program declares them.

@@ -1,0 +1,24 @@
+package handlers
+
+import (
+	"bytes"
+	"testing"
+)
+
+// The MCP tax tool takes explain as the route does: its answer carries
+// the trace, and without it none.
+func TestMCPTaxCalculateExplain(t *testing.T) {
+	h := newHarness(t, withMCP(false))
+	cs := keySession(t, h, "ada", "pro")
+	res := call(t, cs, "tax_calculate", `{"country":"US","year":2026,"age":67,"income":{"pension":60000},"explain":true}`)
+	if res.IsError {
+		t.Fatalf("explain: %s", text(res))
+	}
+	if b := structured(t, res); !bytes.Contains(b, []byte(`"trace":[{"amount"`)) || !bytes.Contains(b, []byte(`"source":[{`)) {
+		t.Fatalf("no trace with its sources: %s", b)
+	}
+	res = call(t, cs, "tax_calculate", `{"country":"US","year":2026,"income":{"pension":60000}}`)
+	if b := structured(t, res); res.IsError || bytes.Contains(b, []byte(`"trace"`)) {
+		t.Fatalf("a trace without explain: %s", b)
+	}
+}
