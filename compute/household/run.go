@@ -95,6 +95,13 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		}
 		cpi = cpiEnd
 	}
+	// FI is one thing on every figure: the first year from which the
+	// savings, with the pensions, pay the spending to the plan's end. The
+	// real balance reaching the FI number says so; so does a retirement
+	// from which the money lasts, though the balance never reaches it.
+	if o.depleteRow < 0 && o.retireRow >= 0 && (o.fiRow < 0 || o.retireRow < o.fiRow) {
+		o.fiRow = o.retireRow
+	}
 	o.endBal = e.total()
 	o.endReal = o.endBal / cpi
 	o.afterTax = o.endReal - e.deferredTax(&ys)/cpi

@@ -1179,3 +1179,30 @@ func TestCalculatorAnswerSaysItsCurrency(t *testing.T) {
 		}
 	}
 }
+
+// A German couple who retire at 58 and whose money lasts past 95 are FI
+// at 58: "FI not reached" never stands beside money that lasts, and the
+// FI age is the one Monte Carlo's paths count.
+func TestHouseholdFIAgeIsTheRetirementTheMoneyOutlasts(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := `{"currentAge":45,"annualIncome":95000,"annualExpenses":42000,"targetRetirementAge":58,"startYear":2026,
+		"partner":{"age":45,"annualIncome":40000,"retirementAge":58},
+		"accounts":[{"id":"cash","type":"cash","balance":30000},{"id":"taxable","type":"taxable","balance":400000,"costBasis":300000,"annualContribution":20000},{"id":"taxable-partner","type":"taxable","owner":"partner","balance":80000}],
+		"pensions":[{"kind":"generic","amount":18000,"fromAge":67},{"kind":"generic","owner":"partner","amount":12000,"fromAge":67}],
+		"spending":[{"fromAge":75,"amount":36000}],"tax":{"country":"DE"},"currency":"EUR","monteCarlo":{"simulations":200,"seed":1}}`
+	r := calc(t, h, body)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	d := r.Data()
+	if d["depletionAge"] != nil {
+		t.Fatalf("the money runs out at %v: not the plan this test is about", d["depletionAge"])
+	}
+	if d["retirementAge"] != 58.0 || d["fiAge"] == nil || num(t, d["fiAge"]) > 58 || num(t, d["yearsToFI"]) != num(t, d["fiAge"])-45 {
+		t.Fatalf("retirement %v, FI age %v, years to FI %v", d["retirementAge"], d["fiAge"], d["yearsToFI"])
+	}
+	mc := d["monteCarlo"].(map[string]any)
+	if fa, ok := mc["fiAge"].(map[string]any); !ok || fa["p10"] == nil || num(t, fa["p10"]) > 58 {
+		t.Fatalf("Monte Carlo's FI age: %v", mc["fiAge"])
+	}
+}

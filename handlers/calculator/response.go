@@ -14,7 +14,7 @@ import (
 
 type calcSummaryDoc struct {
 	FINumber         float64  `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money. With tax the timeline aims at afterTaxFINumber instead: yearsToFI, fiAge, fiProgress and the lean, fat, coast and barista figures use it."`
-	YearsToFI        *int     `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon."`
+	YearsToFI        *int     `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when FI is never reached within the horizon. Household plans: FI is the first year from which the savings, with the pensions, pay the spending to the plan's end: the real balance reaches afterTaxFINumber (fiNumber without tax), or the plan retires and its money lasts; Monte Carlo's fiAge counts each path the same way."`
 	FIAge            *int     `json:"fiAge" schema:"required,nullable"`
 	FIYear           *int     `json:"fiYear" schema:"required,nullable"`
 	SavingsRate      float64  `json:"savingsRate" schema:"required" doc:"First-year saving / income."`

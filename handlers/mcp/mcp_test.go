@@ -122,3 +122,19 @@ func TestFIScoreSummaryNamesTheMissingFields(t *testing.T) {
 		t.Fatalf("summary %q (%v), want %q", got, err, want)
 	}
 }
+
+// A saved household plan is listed with its accounts' balances as its
+// savings, in its currency, not as "savings 0".
+func TestPlanBriefOfAHousehold(t *testing.T) {
+	out := []byte(`{"items":[{"id":"pln_1","name":"UK","input":{"currentAge":50,"annualExpenses":32000,"currency":"GBP","accounts":[{"id":"gb-sipp","balance":400000},{"id":"gb-isa","balance":150000}]}},
+		{"id":"pln_2","name":"One pot","input":{"currentAge":40,"annualExpenses":40000,"currentSavings":120000}}],"meta":{"total":2}}`)
+	got, err := plansSummary(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"UK" (id pln_1): age 50, spending GBP 32,000, savings GBP 550,000 in 2 accounts`, `"One pot" (id pln_2): age 40, spending 40,000, savings 120,000`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s\nlacks %s", got, want)
+		}
+	}
+}

@@ -19,11 +19,30 @@ type planBrief struct {
 		CurrentAge     int     `json:"currentAge"`
 		AnnualExpenses float64 `json:"annualExpenses"`
 		CurrentSavings float64 `json:"currentSavings"`
+		Currency       string  `json:"currency"`
+		Accounts       []struct {
+			Balance float64 `json:"balance"`
+		} `json:"accounts"`
 	} `json:"input"`
 }
 
+// String is the plan in a line: a household's savings are its accounts'
+// balances (it has no currentSavings), in the plan's currency when it names one.
 func (p planBrief) String() string {
-	return fmt.Sprintf("%q (id %s): age %d, spending %s, savings %s", p.Name, p.ID, p.Input.CurrentAge, num(p.Input.AnnualExpenses), num(p.Input.CurrentSavings))
+	in := &p.Input
+	savings, where := in.CurrentSavings, ""
+	if len(in.Accounts) > 0 {
+		savings = 0
+		for _, a := range in.Accounts {
+			savings += a.Balance
+		}
+		where = fmt.Sprintf(" in %d accounts", len(in.Accounts))
+	}
+	cur := ""
+	if in.Currency != "" {
+		cur = in.Currency + " "
+	}
+	return fmt.Sprintf("%q (id %s): age %d, spending %s%s, savings %s%s%s", p.Name, p.ID, in.CurrentAge, cur, num(in.AnnualExpenses), cur, num(savings), where)
 }
 
 func plansSummary(out []byte) (string, error) {

@@ -2,7 +2,7 @@
 // string, so a plan can be shared and survives a reload.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn, currency, currencyName } from './common.js';
 import { lineChart } from './chart.js';
-import { suggestCities, householdBody, planCurrency, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
+import { suggestCities, householdBody, planCurrency, overLimit, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 import { initPlans, compare, plan } from './plans.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
@@ -73,7 +73,6 @@ function request() {
   if (form.monteCarlo.checked) body.monteCarlo = { simulations: 1000 };
   if (form.historical.checked) body.historical = {};
   Object.assign(body, householdBody());
-  // Without a tax country too, a plan is in the currency the user chose.
   if (!body.currency && planCurrency()) body.currency = planCurrency();
   // A city's budget is for the household: two with a partner.
   if (body.cityId && body.partner) body.householdSize = 2;
@@ -133,11 +132,13 @@ async function calculate() {
     const d = await api('POST', '/calculator', request());
     last = d;
     status(st, '', '');
-    // Every amount of the answer is in its currency.
     if (d.currency) setFormat(undefined, d.currency);
     show(d);
   } catch (err) {
-    const rest = err.details?.length ? fieldErrors(form, err.details) : [];
+    last = null;
+    document.getElementById('results').hidden = true;
+    const details = (err.details || []).map((x) => (x.path === 'tax.filing' ? { ...x, message: t('hh.filingRefused') } : x));
+    const rest = details.length ? fieldErrors(form, details) : [];
     let msg = describe(err);
     if (rest.length) msg += ': ' + rest.map((x) => `${x.path} ${x.message}`).join('; ');
     status(st, 'error', err.details?.length && !rest.length ? t('js.checkFields') : msg);
@@ -161,6 +162,8 @@ const highWithdrawal = 0.05;
 function warnings(d, body) {
   const out = [];
   const end = body.lifeExpectancy ?? 95;
+  const over = overLimit(d);
+  if (over) out.push(t('hh.overLimitWarn', { amount: money(over.amount), year: over.year, age: over.age }));
   if (d.depletionAge !== null && d.depletionAge !== undefined) {
     const early = end - d.depletionAge;
     out.push(t('calc.runsOut', { age: d.depletionAge, early: early > 0 ? tn('calc.runsOutEarly', early, { end }) : '' }));
@@ -173,6 +176,12 @@ function warnings(d, body) {
   }
   return out;
 }
+
+/**
+ * The FI number the plan's FI age tests: with tax, the after-tax one (the
+ * portfolio whose withdrawals pay the spending and their tax).
+ */
+const fiTarget = (d) => d.afterTaxFINumber || d.fiNumber;
 
 /** How the chart shows amounts: "real" (today's money) or "nominal" (money of each year). */
 function chartMoney() {
@@ -189,7 +198,7 @@ function show(d) {
   const years = yearsText(d.yearsToFI);
   const lasts = lastsText(d.depletionAge, endAge(body));
   document.getElementById('stats').replaceChildren(
-    stat(t('calc.fiNumber'), money(d.fiNumber), 'fi-number'),
+    stat(d.afterTaxFINumber ? t('calc.fiNumberTax') : t('calc.fiNumber'), money(fiTarget(d)), 'fi-number'),
     stat(t('calc.yearsToFI'), years, 'years-to-fi'),
     stat(t('calc.ageAtFI'), d.fiAge === null ? '—' : String(d.fiAge), 'fi-age'),
     stat(t('calc.lastsTo'), lasts, 'money-lasts'),
@@ -222,9 +231,9 @@ function show(d) {
     // A household plan: ages, residence, each account's end balance, withdrawals and tax.
     document.getElementById('table').replaceChildren(
       el('caption', { class: 'sr' }, t('hh.tableCaption')),
-      el('thead', {}, el('tr', {}, cols.map(([h, , node]) => el('th', { scope: 'col' }, node || h)))),
+      el('thead', {}, el('tr', {}, cols.map(([h, , node, cls]) => el('th', { scope: 'col', class: cls }, node || h)))),
       el('tbody', {}, d.projections.map((r) => el('tr', { class: r.retired ? 'retired' : '' },
-        ...cols.map(([h, f]) => el('td', { 'data-label': h }, f(r)))))));
+        ...cols.map(([h, f, , cls]) => el('td', { 'data-label': h, class: cls }, f(r)))))));
     return;
   }
   const head = ['year', 'age', 'start', 'contributions', 'growth', 'withdrawals', 'end', 'endReal', 'progress'].map((c) => t('calc.col.' + c));
@@ -271,12 +280,13 @@ function drawChart(d) {
     series.push({ name: 'mc-p50', label: t('calc.mcMedian', { unit }), cls: 'mc', dashed: true, xs: b.map((r) => r.age), ys: b.map((r) => r.p50 * f(r)) });
   }
   const hlines = [];
-  if (real) hlines.push({ name: 'fi-number', label: t('calc.fiLine', { unit }), cls: 'fi', y: d.fiNumber });
-  else series.push({ name: 'fi-number', label: t('calc.fiLine', { unit }), cls: 'fi', dashed: true, xs, ys: level.map((l) => d.fiNumber * l) });
+  const fi = fiTarget(d);
+  if (real) hlines.push({ name: 'fi-number', label: t('calc.fiLine', { unit }), cls: 'fi', y: fi });
+  else series.push({ name: 'fi-number', label: t('calc.fiLine', { unit }), cls: 'fi', dashed: true, xs, ys: level.map((l) => fi * l) });
   const box = document.getElementById('chart');
   box.replaceChildren(lineChart({
     title: t('calc.chartTitle', { unit }),
-    desc: t('calc.chartDesc', { from: xs[0], to: xs[xs.length - 1], fi: money(d.fiNumber) }),
+    desc: t('calc.chartDesc', { from: xs[0], to: xs[xs.length - 1], fi: money(fiTarget(d)) }),
     xLabel: t('calc.col.age'), series, bands, hlines, width: box.clientWidth - 18,
   }));
 }
@@ -336,4 +346,21 @@ loadFormat().then(async () => {
   householdFromURL();
   if (!s?.signedIn) return;
   await initPlans({ request, fill: fillForm, calculate, toURL, form }, new URLSearchParams(location.search).get('plan'), !queryHeldPlan);
+  await cityForLatestPlan();
 }).finally(calculate);
+
+/**
+ * A link from Places holds only a city: a signed-in user's own plan (the
+ * one saved last) retires there, not the form's example plan.
+ */
+async function cityForLatestPlan() {
+  const q = new URLSearchParams(location.search);
+  if (!q.get('cityId') || [...q.keys()].some((k) => k !== 'cityId')) return;
+  const saved = await api('GET', '/plans?limit=100').catch(() => []);
+  const p = saved.reduce((a, b) => (!a || b.updatedAt > a.updatedAt ? b : a), null);
+  if (!p) return;
+  const input = { ...p.input, cityId: q.get('cityId') };
+  delete input.retirementExpenses; // the city's budget replaces it
+  fillForm(input);
+  status(document.getElementById('plan-status'), '', t('calc.cityForPlan', { name: p.name }));
+}

@@ -250,9 +250,6 @@ export function el(tag, attrs, ...children) {
 }
 
 // Amounts are formatted in the user's locale (their settings, else the
-// browser's) and, unless a currency is given, in the currency a page set
-// (a plan's answer says its own), else the one the user chose (the
-// profile's, else the settings' base currency), else US dollars.
 let fmtLocale = '';
 let fmtCurrency = 'USD';
 let chosen = '';
@@ -275,7 +272,6 @@ export function currency() {
   return fmtCurrency;
 }
 
-/** A currency's name in the page's language with its code: "British pounds (GBP)". */
 export function currencyName(code) {
   try {
     const name = new Intl.DisplayNames([lang], { type: 'currency' }).of(code);
@@ -283,7 +279,6 @@ export function currencyName(code) {
   } catch { return code; }
 }
 
-/** The currency the user chose in their settings; '' when they never chose one. */
 export function chosenCurrency() {
   return chosen;
 }

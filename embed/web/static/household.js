@@ -11,10 +11,9 @@ const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const taxCountry = /** @type {HTMLSelectElement} */ (document.getElementById('tax-country'));
 const taxRegion = /** @type {HTMLSelectElement} */ (document.getElementById('tax-region'));
 const hasPartner = $('has-partner');
-/** @type {{code:string,name:string,currency:string,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
+/** @type {{code:string,name:string,currency:string,jointYears?:number[],localTax?:{region:string|null}|null,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
 let countries = [];
 
-/** The currency of the plan opened (a link or a saved plan), kept while its tax country is. */
 let openedCurrency = '';
 
 /**
@@ -57,7 +56,7 @@ const lists = {
     box: 'pensions', remove: 'hh.removePension', fields: [
       { k: 'kind', label: 'hh.f.kind', options: () => kinds.map((k) => [k, t('hh.kind.' + k)]) },
       { k: 'owner', label: 'hh.f.owner', options: owners },
-      { k: 'amount', label: 'hh.f.amount', num: true },
+      { k: 'amount', label: 'hh.f.pensionAmount', num: true },
       { k: 'fromAge', label: 'hh.f.fromAge', num: true },
     ],
   },
@@ -155,7 +154,7 @@ function syncSavings() {
   const any = document.getElementById('accounts').children.length > 0;
   $('currentSavings').disabled = any;
   $('savings-hint').hidden = !any;
-  if (any) $('savings-hint').textContent = t('hh.savingsFromAccounts', { total: money(rowsOf('accounts').reduce((s, r) => s + (typeof r.balance === 'number' ? r.balance : 0), 0)) });
+  if (any) $('savings-hint').textContent = t('hh.savingsFromAccounts', { total: money(rowsOf('accounts').reduce((s, r) => s + (typeof r.balance === 'number' ? r.balance : 0), 0), planCurrency() || undefined) });
   if (any) $('currentSavings').setAttribute('aria-describedby', 'savings-hint');
   else $('currentSavings').removeAttribute('aria-describedby');
 }
@@ -170,8 +169,13 @@ function redraw() {
   const was = taxRegion.value;
   taxRegion.replaceChildren(...regs.map(([v, text, api]) => el('option', { value: v, selected: v === was, ...(api ? apiText() : {}) }, text)));
   taxRegion.disabled = regs.length < 2;
+  const c = country(taxCountry.value);
+  const joint = !c || (c.jointYears || []).length > 0;
+  const filing = /** @type {HTMLSelectElement} */ (document.getElementById('tax-filing'));
+  const jointOpt = /** @type {HTMLOptionElement} */ (filing.querySelector('option[value=joint]'));
+  jointOpt.disabled = jointOpt.hidden = !joint;
+  if (!joint && filing.value === 'joint') filing.value = '';
   $('tax-hint').textContent = countries.length ? t(taxCountry.value ? 'hh.taxHint' : 'hh.taxNone', { cur: planCurrency() || 'USD' }) : t('hh.taxSignIn');
-  // With a tax country the income is before tax; without, what is saved from.
   document.querySelector('label[for=annualIncome]').textContent = t(taxCountry.value ? 'field.grossIncome' : 'field.income');
 }
 
@@ -214,7 +218,7 @@ export function householdBody() {
   if (taxCountry.value === 'US' && conv !== undefined) b.conversions = { upToRate: typeof conv === 'number' ? Math.round(conv * 1e6) / 1e8 : conv };
   if (taxCountry.value) {
     b.tax = { country: taxCountry.value };
-    if (taxRegion.value) b.tax.region = taxRegion.value;
+    if (taxRegion.value && taxRegion.value !== country(taxCountry.value)?.localTax?.region) b.tax.region = taxRegion.value;
     const filing = /** @type {HTMLSelectElement} */ (document.getElementById('tax-filing')).value;
     if (filing && hasPartner.checked) b.tax.filing = filing;
     const cur = planCurrency();
@@ -269,7 +273,13 @@ box.addEventListener('input', (e) => {
   f.removeAttribute('aria-invalid');
   document.getElementById(f.id + '-error')?.remove();
 });
-taxCountry.addEventListener('change', () => { taxRegion.value = ''; openedCurrency = ''; redraw(); });
+taxCountry.addEventListener('change', () => {
+  taxRegion.value = '';
+  openedCurrency = '';
+  redraw();
+  const def = country(taxCountry.value)?.localTax?.region;
+  if (def && [...taxRegion.options].some((o) => o.value === def)) taxRegion.value = def;
+});
 document.getElementById('add-account').addEventListener('click', () => addRow('accounts', { type: country(taxCountry.value)?.wrappers?.[0]?.id || 'taxable', balance: 0 }).querySelector('select')?.focus());
 document.getElementById('add-pension').addEventListener('click', () => addRow('pensions', { kind: 'generic', fromAge: 67 }).querySelector('select')?.focus());
 document.getElementById('add-phase').addEventListener('click', () => addRow('spending', { fromAge: 75 }).querySelector('input')?.focus());
@@ -344,17 +354,37 @@ export function showHousehold(d, body) {
   document.getElementById('bridge').replaceChildren(...(bridge.length ? bridge.map((x) => el('li', {},
     tNodes(x.fromAge === x.toAge ? 'hh.bridgeOne' : 'hh.bridgeRow', { from: x.fromAge, to: x.toAge, accounts: names(x.accounts) }))) : [el('li', {}, t('hh.noBridge'))]));
   drawStack(d, body);
-  const ids = d.projections[0].accounts.map((a) => a.id);
-  const cols = [
+  return yearColumns(d, body);
+}
+
+function yearColumns(d, body) {
+  const p = d.projections;
+  const ids = p[0].accounts.map((a) => a.id);
+  const any = (f) => p.some((r) => Math.abs(f(r) || 0) >= 0.5);
+  const acc = (r, id) => r.accounts.find((a) => a.id === id);
+  const perAccount = (id, k, label) => (any((r) => acc(r, id)?.[k])
+    ? [[`${accountName(id, body)}: ${t(label)}`, (r) => money(acc(r, id)?.[k]), el('span', {}, accountNode(id, body), `: ${t(label)}`), 'more']] : []);
+  const tax = (k, label) => (any((r) => r.tax?.[k]) ? [[t(label), (r) => money(r.tax?.[k] ?? 0), null, 'more']] : []);
+  return [
     [t('calc.col.year'), (r) => r.year],
     [t('calc.col.age'), (r) => r.age],
     ...(body.partner ? [[t('hh.col.partnerAge'), (r) => r.partnerAge ?? '—']] : []),
     [t('hh.col.residence'), (r) => country(r.residence)?.name || countryName(r.residence, r.residence)],
-    ...ids.map((id) => [accountName(id, body), (r) => money(r.accounts.find((a) => a.id === id)?.endBalance), accountNode(id, body)]),
+    ...ids.flatMap((id) => [[accountName(id, body), (r) => money(acc(r, id)?.endBalance), accountNode(id, body)],
+      ...perAccount(id, 'contributions', 'hh.col.paidIn'), ...perAccount(id, 'withdrawals', 'hh.col.drawn'), ...perAccount(id, 'conversions', 'hh.col.converted')]),
+    ...(any((r) => r.income?.pensions) ? [[t('hh.col.pensions'), (r) => money(r.income?.pensions ?? 0), null, 'more']] : []),
     [t('calc.col.withdrawals'), (r) => money(r.withdrawals)],
+    ...tax('incomeTax', 'hh.col.incomeTax'), ...tax('socialContributions', 'hh.col.social'), ...tax('capitalTax', 'hh.col.capitalTax'),
+    ...tax('penalties', 'hh.col.penalties'), ...tax('wealthTax', 'hh.col.wealthTax'),
     [t('hh.col.tax'), (r) => money(r.tax?.total)],
+    ...(any((r) => r.overLimit) ? [[t('hh.col.overLimit'), (r) => money(r.overLimit ?? 0)]] : []),
+    ...(any((r) => r.shortfall) ? [[t('hh.col.shortfall'), (r) => money(r.shortfall ?? 0)]] : []),
   ];
-  return cols;
+}
+
+export function overLimit(d) {
+  const r = (d.projections || []).find((x) => x.overLimit >= 0.5);
+  return r ? { year: r.year, age: r.age, amount: r.overLimit } : null;
 }
 
 /**

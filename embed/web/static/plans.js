@@ -143,15 +143,46 @@ export async function compare(d, body) {
   scs.forEach((s, i) => rows.push([s.name, { ...s, monteCarlo: own[i]?.monteCarlo, historical: own[i]?.historical }, bodies[i]]));
   for (const p of all) if (runs.has(p.id)) rows.push([p.name, runs.get(p.id), p.input]);
   $('compare').hidden = rows.length < 2;
-  const head = ['cmp.plan', 'calc.ageAtFI', 'calc.yearsToFI', 'calc.lastsTo', 'cmp.mc', 'cmp.hist', 'hh.lifetimeTax', 'hh.b.end'].map((k) => t(k));
   const cur = (b) => b.currency || currency();
   const sr = (o) => (o ? rateText(o.successRate) : '—');
+  const differ = inputs.filter(([, get]) => new Set(rows.map(([, , b]) => JSON.stringify(get(b) ?? null))).size > 1);
+  const outcomes = [
+    ['fiAge', 'calc.ageAtFI', (x) => x.fiAge ?? '—'], ['years', 'calc.yearsToFI', (x) => yearsText(x.yearsToFI)],
+    ['lasts', 'calc.lastsTo', (x, b) => lastsText(x.depletionAge, endAge(b))], ['mc', 'cmp.mc', (x) => sr(x.monteCarlo)],
+    ['hist', 'cmp.hist', (x) => sr(x.historical)], ['tax', 'hh.lifetimeTax', (x, b) => (typeof x.lifetimeTax === 'number' ? money(x.lifetimeTax, cur(b)) : '—')],
+    ['end', 'hh.b.end', (x, b) => money(x.finalBalanceReal, cur(b))],
+  ];
+  const names = rows.map(([name]) => name);
+  const line = (k, label, cell, cls) => el('tr', { 'data-k': k, class: cls }, el('th', { scope: 'row' }, label, cls ? el('span', { class: 'sr' }, ` (${t('cmp.differs')})`) : ''),
+    rows.map(([, x, b], i) => el('td', { 'data-label': names[i] }, cell(x, b))));
   $('compare-table').replaceChildren(el('caption', { class: 'sr' }, t('cmp.h')),
-    el('thead', {}, el('tr', {}, head.map((h) => el('th', { scope: 'col' }, h)))),
-    el('tbody', {}, rows.map(([name, x, b]) => el('tr', {}, [name, x.fiAge ?? '—', yearsText(x.yearsToFI), lastsText(x.depletionAge, endAge(b)),
-      sr(x.monteCarlo), sr(x.historical), typeof x.lifetimeTax === 'number' ? money(x.lifetimeTax, cur(b)) : '—', money(x.finalBalanceReal, cur(b))]
-      .map((v, k) => el('td', { 'data-label': head[k] }, v))))));
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('cmp.what')), names.map((n) => el('th', { scope: 'col' }, n)))),
+    el('tbody', {}, differ.map(([k, get, label, fmt]) => line(k, t(label), (x, b) => fmt(get(b), b), 'differs')),
+      outcomes.map(([k, label, cell]) => line(k, t(label), cell))));
 }
+
+/**
+ * The inputs a comparison sets side by side: key, reader, label, format.
+ * @type {[string, (b: any) => any, string, (v: any, b: any) => string][]}
+ */
+const inputs = (() => {
+  const amount = (v, b) => (typeof v === 'number' ? money(v, b.currency || currency()) : '—');
+  const plain = (v) => (v === undefined || v === null || v === '' ? '—' : String(v));
+  const rate = (v) => (typeof v === 'number' ? pct(v) : '—');
+  const savings = (b) => (b.accounts ? b.accounts.reduce((s, a) => s + (a.balance || 0), 0) : b.currentSavings);
+  return [
+    ['targetRetirementAge', (b) => b.targetRetirementAge, 'calc.retireAt', plain],
+    ['partnerRetirementAge', (b) => b.partner?.retirementAge, 'cmp.partnerRetire', plain],
+    ['annualExpenses', (b) => b.annualExpenses, 'field.spending', amount],
+    ['retirementExpenses', (b) => b.retirementExpenses, 'calc.retirementSpending', amount],
+    ['annualIncome', (b) => b.annualIncome, 'cmp.income', amount],
+    ['savings', savings, 'calc.investedToday', amount],
+    ['cityId', (b) => b.cityId, 'calc.city', plain],
+    ['taxCountry', (b) => b.tax?.country, 'hh.taxCountry', plain],
+    ['expectedReturn', (b) => b.expectedReturn, 'calc.return', rate],
+    ['withdrawalRate', (b) => b.withdrawalRate, 'field.withdrawalRate', rate],
+  ];
+})();
 
 /** A scenario's own fields (the page's scenarios change spending and income). */
 const pick = (s) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== 'name'));
