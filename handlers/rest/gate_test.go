@@ -33,8 +33,10 @@ func TestGateSharesSlotsFairly(t *testing.T) {
 		t.Fatalf("share %d of 4 slots, want 2", g.Share())
 	}
 	a, _ := gateCaller(1, "")
-	if !g.Enter(a) || !g.Enter(a) {
-		t.Fatal("the first caller's first two requests were refused")
+	for i := range 2 {
+		if !g.Enter(a) {
+			t.Fatalf("the first caller's request %d was refused", i+1)
+		}
 	}
 	a3, rc := gateCaller(1, "")
 	if g.Enter(a3) {
@@ -86,7 +88,12 @@ func TestGateShareOfOneSlot(t *testing.T) {
 	}
 	g.Leave(nil)
 	s := NewGate(3)
-	if !s.Enter(nil) || !s.Enter(nil) || !s.Enter(nil) || s.InUse() != 3 {
+	for i := range 3 {
+		if !s.Enter(nil) {
+			t.Fatalf("the server's work was refused slot %d", i+1)
+		}
+	}
+	if s.InUse() != 3 {
 		t.Fatal("the server's work holds every slot")
 	}
 }
