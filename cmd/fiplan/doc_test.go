@@ -3,7 +3,6 @@ package main
 import (
 	"go/parser"
 	gotoken "go/token"
-	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,31 +16,17 @@ func TestEveryPackageHasADoc(t *testing.T) {
 	root := filepath.Join("..", "..")
 	documented := map[string]bool{}
 	fset := gotoken.NewFileSet()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
+	for _, p := range goFiles(t, root) {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
 		}
 		f, err := parser.ParseFile(fset, p, nil, parser.PackageClauseOnly|parser.ParseComments)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		dir, _ := filepath.Rel(root, filepath.Dir(p))
 		dir = filepath.ToSlash(dir)
 		documented[dir] = documented[dir] || f.Doc != nil
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	var missing []string
 	for dir, ok := range documented {

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	gotoken "go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -36,23 +35,10 @@ func declared(t *testing.T, root string) (names, packages map[string]bool) {
 	t.Helper()
 	names, packages = map[string]bool{}, map[string]bool{}
 	fset := gotoken.NewFileSet()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if p != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") {
-			return nil
-		}
+	for _, p := range goFiles(t, root) {
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		names[f.Name.Name], packages[f.Name.Name] = true, true
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -72,10 +58,6 @@ func declared(t *testing.T, root string) (names, packages map[string]bool) {
 			}
 			return true
 		})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return names, packages
 }

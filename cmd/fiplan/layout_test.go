@@ -80,23 +80,10 @@ func edges(t *testing.T, root string) map[string]map[string]bool {
 	t.Helper()
 	out := map[string]map[string]bool{}
 	fset := gotoken.NewFileSet()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if p != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") {
-			return nil
-		}
+	for _, p := range goFiles(t, root) {
 		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(root, filepath.Dir(p))
 		pkg := filepath.ToSlash(rel)
@@ -109,12 +96,32 @@ func edges(t *testing.T, root string) map[string]map[string]bool {
 				out[pkg][dep] = true
 			}
 		}
+	}
+	return out
+}
+
+// goFiles lists every Go file of the module below root, tests included,
+// leaving out hidden and underscore folders, testdata and node_modules.
+func goFiles(t *testing.T, root string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(name, ".go") {
+			files = append(files, p)
+		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return files
 }
 
 // testsThroughServer reports an import the layout allows to the tests of
