@@ -81,6 +81,9 @@ type refHouseYear struct {
 	Income     struct {
 		Employment float64 `json:"employment"`
 		Pensions   float64 `json:"pensions"`
+		Yield      float64 `json:"yield,omitempty"`
+		Spousal    float64 `json:"spousal,omitempty"`
+		Survivor   float64 `json:"survivor,omitempty"`
 	} `json:"income"`
 	Accounts            []refAccountYear `json:"accounts"`
 	Residence           string           `json:"residence,omitempty"`
@@ -265,6 +268,7 @@ func refHousePlanOf(pr *plan.PlanResult, taxed bool) refHousePlan {
 		}
 		y.PartnerAge = optional(x.PartnerAge, x.PartnerAge >= 0)
 		y.Income.Employment, y.Income.Pensions = round(x.Employment, 2), round(x.Pensions, 2)
+		y.Income.Yield, y.Income.Spousal, y.Income.Survivor = round(x.Yield, 2), round(x.Spousal, 2), round(x.Survivor, 2)
 		for k, a := range h.Accounts(i) {
 			y.Accounts = append(y.Accounts, refAccountYear{ID: h.IDs[k], StartBalance: round(a.Start, 2), Contributions: round(a.Contributions, 2),
 				Growth: round(a.Growth, 2), Withdrawals: round(a.Withdrawals, 2), Conversions: round(a.Conversions, 2), EndBalance: round(a.End, 2)})
