@@ -57,8 +57,11 @@ func callText(t *testing.T, cs *sdk.ClientSession, name, args string) (*sdk.Call
 func TestMCPStdioActsAsTheLocalUser(t *testing.T) {
 	cs := stdioSession(t)
 	tools, err := cs.ListTools(context.Background(), nil)
-	if err != nil || len(tools.Tools) != 23 {
-		t.Fatalf("tools: %v %v", tools, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.Tools) != 24 {
+		t.Fatalf("%d tools, want 24 (optimize_plan is the newest)", len(tools.Tools))
 	}
 	if res, txt := callText(t, cs, "add_asset", `{"name":"World index","value":1000,"currency":"USD"}`); res.IsError {
 		t.Fatal(txt)
