@@ -1321,18 +1321,20 @@ try {
       assert.equal((await doc('/api/v1/user/profile')).data.currency, null);
       assert.equal(await p2.textContent('label[for=annualIncome]'), 'Nettoeinkommen im Jahr', 'without a tax country the income is take-home');
       await p2.click('#household > summary');
+      // The page may compute as soon as the country changes; the answer is
+      // awaited from before the change, and the button asks again otherwise.
+      const answered = p2.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST' && r.request().postDataJSON().tax?.country === 'DE');
       await p2.selectOption('#tax-country', 'DE');
       assert.equal(await p2.textContent('label[for=annualIncome]'), 'Bruttoeinkommen im Jahr');
       assert.match(await p2.textContent('#tax-hint'), /EUR/);
-      const [resp] = await Promise.all([
-        p2.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
-        p2.click('#calc button[type=submit]'),
-      ]);
+      await p2.click('#calc button[type=submit]');
+      const resp = await answered;
       assert.equal(resp.request().postDataJSON().currency, 'EUR', 'the plan is in the tax country\'s currency');
       const d = (await resp.json()).data;
       assert.equal(d.currency, 'EUR');
       const eur = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-      await p2.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, eur.format(d.fiNumber));
+      // The card shows the FI number the FI age is tested against: after tax where the answer has one.
+      await p2.waitForFunction((n) => document.querySelector('#fi-number')?.textContent === n, eur.format(d.afterTaxFINumber || d.fiNumber));
       assert.match(await p2.textContent('#currency-note'), /Euro \(EUR\)/);
     } finally {
       await p2.close();
