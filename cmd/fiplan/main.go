@@ -94,6 +94,11 @@ var errHelp = flagErrHelp()
 
 // serve runs the server until ctx is done.
 func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
+	// SIGHUP is caught before anything listens: a reload sent the moment the
+	// node answers must not meet Go's default action, which ends the process.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
 	// Every other setting is put to use before the address is bound, so
 	// that a failure names the setting at fault, not a busy port.
 	raw, err := startStore(ctx, cfg.db, log)
@@ -201,9 +206,6 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		defer msrv.Shutdown() //nolint:errcheck // the process is ending
 		log.Info("serving metrics", "addr", mln.Addr().String(), "path", "/metrics")
 	}
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
 	for waiting := true; waiting; {
 		select {
 		case err := <-errc:
