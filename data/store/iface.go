@@ -11,8 +11,8 @@ import "time"
 //   - a user's ISINs are unique, decided inside the write transaction, so
 //     of two racing creates of one ISIN exactly one wins (ErrConflict);
 //   - the asset and key caps hold under concurrency (ErrLimit);
-//   - DeleteUser erases the account, documents, assets, plans, keys and
-//     flag exposures in one transaction;
+//   - DeleteUser erases the account, documents, assets, plans, keys,
+//     webhooks, events, deliveries and flag exposures in one transaction;
 //   - Export reads one consistent snapshot;
 //   - a revoked key is not found by the next LookupKey;
 //   - a create's answer kept under an Idempotency-Key is written in the
@@ -82,6 +82,7 @@ type Store interface {
 
 	Plans
 	Sessions
+	Outbox
 	Idempotency
 }
 

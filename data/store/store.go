@@ -22,10 +22,12 @@
 //	    keys                  nested bucket
 //	    assets, assetIDs, isins nested buckets (see assets.go)
 //	    plans, planIDs        nested buckets (see plans.go)
+//	    webhooks, events, eventIDs, deliveries, deliveryIDs nested buckets (see hooks.go)
 //	      <key id>            JSON {"id","owner","name","hint","createdAt","lastUsedAt","hash"}
 //	apikeys                   bucket: the API-key lookup index
 //	  <sha256(plain key)>     32 raw bytes -> JSON {"id","owner"}
 //	flags                     bucket reserved for feature flags
+//	due                       bucket: when each pending delivery may be claimed (see hooks.go)
 //
 // Only SHA-256 hashes of API keys are stored, never the plain key. A user
 // bucket always holds an account record: every write that creates a user
@@ -121,7 +123,7 @@ var (
 	keySecret  = []byte("jwt_secret")
 	keyAccount = []byte("account") // in a user bucket
 
-	topBuckets = [][]byte{bucketMeta, bucketUsers, bucketAPIKeys, bucketFlags, bucketExpose}
+	topBuckets = [][]byte{bucketMeta, bucketUsers, bucketAPIKeys, bucketFlags, bucketExpose, bucketDue}
 )
 
 // errNoChange aborts an Update without committing (and without an fsync)

@@ -183,7 +183,8 @@ func (d *DB) DeleteUser(user string) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM idempotency WHERE user_id = $1`, user); err != nil {
 			return err
 		}
-		// Documents, assets, plans and keys go with the row (ON DELETE CASCADE).
+		// Documents, assets, plans, keys, webhooks, events and deliveries go
+		// with the row (ON DELETE CASCADE).
 		_, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, user)
 		return err
 	})
@@ -196,7 +197,8 @@ func (d *DB) DeleteUser(user string) error {
 // Export reads everything stored about user in one REPEATABLE READ,
 // read-only transaction.
 func (d *DB) Export(user string) (store.Export, error) {
-	e := store.Export{Docs: map[string][]byte{}, Assets: [][]byte{}, Plans: [][]byte{}, Keys: []store.Key{}, Exposures: map[string]string{}}
+	e := store.Export{Docs: map[string][]byte{}, Assets: [][]byte{}, Plans: [][]byte{}, Keys: []store.Key{}, Exposures: map[string]string{},
+		Hooks: []store.Hook{}, Deliveries: []store.Delivery{}, Events: []store.Event{}}
 	if !readable(user) {
 		return e, nil
 	}
@@ -246,6 +248,9 @@ func (d *DB) Export(user string) (store.Export, error) {
 			return err
 		}
 		if e.Keys, err = keys(ctx, tx, user, e.Keys); err != nil {
+			return err
+		}
+		if err := exportOutbox(ctx, tx, user, &e); err != nil {
 			return err
 		}
 		return each(ctx, tx, `SELECT flag, variant FROM exposures WHERE user_id = $1`, user, func(r pgx.Rows) error {

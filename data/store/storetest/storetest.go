@@ -26,6 +26,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	runSessions(t, open)
 	runIdempotency(t, open)
 	runPlans(t, open)
+	runOutbox(t, open)
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s store.Store)

@@ -1,0 +1,375 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	json "github.com/goccy/go-json"
+	"github.com/jackc/pgx/v5"
+
+	"fiplan/data/store"
+)
+
+// CreateHook stores h; the user's row is locked while the cap is counted.
+func (d *DB) CreateHook(h store.Hook, max int) error {
+	if err := checkUser(h.User); err != nil {
+		return fmt.Errorf("cannot create webhook: %w", err)
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		if err := ensureUser(ctx, tx, h.User, now()); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM webhooks WHERE user_id = $1`, h.User).Scan(&n); err != nil {
+			return err
+		}
+		if n >= max {
+			return store.ErrLimit
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO webhooks (user_id, id, url, events, secret, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			h.User, h.ID, h.URL, h.Events, h.Secret, h.CreatedAt)
+		return conflict(err)
+	})
+	if err != nil {
+		return fmt.Errorf("cannot create webhook: %w", err)
+	}
+	return nil
+}
+
+// Hooks lists user's endpoints, oldest first.
+func (d *DB) Hooks(user string) ([]store.Hook, error) {
+	ctx, cancel := opContext()
+	defer cancel()
+	out, err := hooks(ctx, d.pool, user)
+	if err != nil {
+		return nil, fmt.Errorf("cannot list webhooks: %w", err)
+	}
+	return out, nil
+}
+
+func hooks(ctx context.Context, q querier, user string) ([]store.Hook, error) {
+	out := []store.Hook{}
+	if !readable(user) {
+		return out, nil
+	}
+	err := each(ctx, q, `SELECT id, url, events, secret, created_at FROM webhooks WHERE user_id = $1 ORDER BY created_at, id`, user, func(r pgx.Rows) error {
+		h := store.Hook{User: user}
+		if err := r.Scan(&h.ID, &h.URL, &h.Events, &h.Secret, &h.CreatedAt); err != nil {
+			return err
+		}
+		h.CreatedAt = h.CreatedAt.UTC()
+		out = append(out, h)
+		return nil
+	})
+	return out, err
+}
+
+// DeleteHook removes user's endpoint id.
+func (d *DB) DeleteHook(user, id string) error {
+	if !readable(user) || !readable(id) {
+		return store.ErrNotFound
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	tag, err := d.pool.Exec(ctx, `DELETE FROM webhooks WHERE user_id = $1 AND id = $2`, user, id)
+	if err != nil {
+		return fmt.Errorf("cannot delete webhook: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// RotateHook replaces the secret of user's endpoint id.
+func (d *DB) RotateHook(user, id, secret string) (store.Hook, error) {
+	h := store.Hook{User: user, ID: id, Secret: secret}
+	if !readable(user) || !readable(id) {
+		return h, store.ErrNotFound
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	err := d.pool.QueryRow(ctx, `UPDATE webhooks SET secret = $3 WHERE user_id = $1 AND id = $2 RETURNING url, events, created_at`,
+		user, id, secret).Scan(&h.URL, &h.Events, &h.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return h, store.ErrNotFound
+	}
+	if err != nil {
+		return h, fmt.Errorf("cannot rotate webhook secret: %w", err)
+	}
+	h.CreatedAt = h.CreatedAt.UTC()
+	return h, nil
+}
+
+// Emit stores the new events and their deliveries in one transaction.
+func (d *DB) Emit(evs []store.Event, at time.Time) (int, error) {
+	ctx, cancel := opContext()
+	defer cancel()
+	at = at.UTC().Round(0)
+	n := 0
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		n = 0
+		for i := range evs {
+			fresh, err := emit(ctx, tx, &evs[i], at)
+			if err != nil {
+				return err
+			}
+			if fresh {
+				n++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("cannot emit events: %w", err)
+	}
+	return n, nil
+}
+
+func emit(ctx context.Context, tx pgx.Tx, ev *store.Event, at time.Time) (bool, error) {
+	if !readable(ev.User) || !readable(ev.ID) {
+		return false, nil
+	}
+	doc, err := json.Marshal(ev)
+	if err != nil {
+		return false, err
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO events (id, user_id, doc) SELECT $1, $2, $3
+		WHERE EXISTS (SELECT 1 FROM users WHERE id = $2) ON CONFLICT (id) DO NOTHING`, ev.ID, ev.User, doc)
+	if err != nil || tag.RowsAffected() == 0 {
+		return false, err
+	}
+	hs, err := hooks(ctx, tx, ev.User)
+	if err != nil {
+		return false, err
+	}
+	for i := range hs {
+		h := &hs[i]
+		if (ev.Hook != "" && ev.Hook != h.ID) || (ev.Hook == "" && !h.Wants(ev.Type)) {
+			continue
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO deliveries (id, user_id, event_id, event_type, webhook_id, status, next_at, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6, $6)`, store.DeliveryID(ev.ID, h.ID), ev.User, ev.ID, ev.Type, h.ID, at)
+		if err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// Events lists user's events, newest first.
+func (d *DB) Events(user string, offset, limit int) ([]store.Event, int, error) {
+	out := []store.Event{}
+	if !readable(user) {
+		return out, 0, nil
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	var total int
+	if err := d.pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE user_id = $1`, user).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("cannot list events: %w", err)
+	}
+	rows, err := d.pool.Query(ctx, `SELECT doc FROM events WHERE user_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT $3`, user, offset, limit)
+	if err != nil {
+		return nil, 0, fmt.Errorf("cannot list events: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var doc []byte
+		if err := rows.Scan(&doc); err != nil {
+			return nil, 0, fmt.Errorf("cannot list events: %w", err)
+		}
+		e := store.Event{User: user}
+		if err := json.Unmarshal(doc, &e); err != nil {
+			return nil, 0, fmt.Errorf("cannot list events: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, total, rows.Err()
+}
+
+const deliveryColumns = `id, user_id, event_id, event_type, webhook_id, status, attempts, next_at, last_status, last_error, created_at, updated_at`
+
+func scanDelivery(r pgx.Row, extra ...any) (store.Delivery, error) {
+	var dl store.Delivery
+	err := r.Scan(append([]any{&dl.ID, &dl.User, &dl.EventID, &dl.EventType, &dl.HookID, &dl.Status, &dl.Attempts, &dl.NextAt,
+		&dl.LastStatus, &dl.LastError, &dl.CreatedAt, &dl.UpdatedAt}, extra...)...)
+	dl.NextAt, dl.CreatedAt, dl.UpdatedAt = dl.NextAt.UTC(), dl.CreatedAt.UTC(), dl.UpdatedAt.UTC()
+	return dl, err
+}
+
+// Deliveries lists user's deliveries, newest first.
+func (d *DB) Deliveries(user string, offset, limit int) ([]store.Delivery, int, error) {
+	out := []store.Delivery{}
+	if !readable(user) {
+		return out, 0, nil
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	var total int
+	if err := d.pool.QueryRow(ctx, `SELECT count(*) FROM deliveries WHERE user_id = $1`, user).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("cannot list deliveries: %w", err)
+	}
+	out, err := deliveries(ctx, d.pool, `SELECT `+deliveryColumns+` FROM deliveries WHERE user_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT $3`, user, offset, limit)
+	if err != nil {
+		return nil, 0, fmt.Errorf("cannot list deliveries: %w", err)
+	}
+	return out, total, nil
+}
+
+func deliveries(ctx context.Context, q querier, sql string, args ...any) ([]store.Delivery, error) {
+	out := []store.Delivery{}
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		dl, err := scanDelivery(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, dl)
+	}
+	return out, rows.Err()
+}
+
+// Claim leases up to max due deliveries: the rows are picked with FOR
+// UPDATE SKIP LOCKED, so nodes claiming at once take different rows and
+// never wait on each other, and a claimed row's next_at moves to the end
+// of its lease, after which any node may claim it again.
+func (d *DB) Claim(at time.Time, lease time.Duration, max int) ([]store.Job, error) {
+	ctx, cancel := opContext()
+	defer cancel()
+	at = at.UTC().Round(0)
+	var jobs []store.Job
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		jobs = jobs[:0]
+		rows, err := tx.Query(ctx, `WITH c AS (
+				SELECT id FROM deliveries WHERE status = 'pending' AND next_at <= $1
+				ORDER BY next_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+			UPDATE deliveries d SET next_at = $3, updated_at = $1,
+				lease = md5(random()::text || clock_timestamp()::text || d.id)
+			FROM c WHERE d.id = c.id
+			RETURNING d.`+deliveryColumnsOf("d")+`, d.lease,
+				(SELECT doc FROM events e WHERE e.id = d.event_id),
+				(SELECT url FROM webhooks w WHERE w.user_id = d.user_id AND w.id = d.webhook_id),
+				(SELECT secret FROM webhooks w WHERE w.user_id = d.user_id AND w.id = d.webhook_id)`,
+			at, max, at.Add(lease))
+		if err != nil {
+			return err
+		}
+		var gone []string
+		for rows.Next() {
+			var j store.Job
+			var url, secret *string
+			var lease string
+			if j.Delivery, err = scanDelivery(rows, &lease, &j.Body, &url, &secret); err != nil {
+				rows.Close()
+				return err
+			}
+			j.Lease = lease
+			if url == nil || secret == nil || j.Body == nil {
+				gone = append(gone, j.ID)
+				continue
+			}
+			j.URL, j.Secret = *url, *secret
+			jobs = append(jobs, j)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(gone) > 0 {
+			_, err = tx.Exec(ctx, `UPDATE deliveries SET status = 'failed', lease = '', last_error = 'the endpoint was removed' WHERE id = ANY($1)`, gone)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot claim deliveries: %w", err)
+	}
+	return jobs, nil
+}
+
+// deliveryColumnsOf is deliveryColumns qualified by table t past the first.
+func deliveryColumnsOf(t string) string {
+	return `id, ` + t + `.user_id, ` + t + `.event_id, ` + t + `.event_type, ` + t + `.webhook_id, ` + t + `.status, ` + t + `.attempts, ` +
+		t + `.next_at, ` + t + `.last_status, ` + t + `.last_error, ` + t + `.created_at, ` + t + `.updated_at`
+}
+
+// Settle records an attempt of a claimed delivery; store.ErrStale when the
+// claim's lease was lost.
+func (d *DB) Settle(a store.Attempt) error {
+	dl := store.Delivery{Status: store.Pending}
+	store.Settle(&dl, &a)
+	ctx, cancel := opContext()
+	defer cancel()
+	tag, err := d.pool.Exec(ctx, `UPDATE deliveries SET attempts = attempts + 1, status = $4, next_at = CASE WHEN $4 = 'pending' THEN $5 ELSE next_at END,
+		last_status = $6, last_error = $7, updated_at = $8, lease = ''
+		WHERE id = $1 AND user_id = $2 AND lease = $3 AND lease <> '' AND status = 'pending'`,
+		a.ID, a.User, a.Lease, dl.Status, dl.NextAt, dl.LastStatus, dl.LastError, dl.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("cannot settle delivery: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrStale
+	}
+	return nil
+}
+
+// EachPlan calls fn with every saved plan.
+func (d *DB) EachPlan(fn func(user string, doc []byte) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*OpTimeout)
+	defer cancel()
+	rows, err := d.pool.Query(ctx, `SELECT user_id, doc FROM plans ORDER BY user_id, seq`)
+	if err != nil {
+		return fmt.Errorf("cannot read plans: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var user string
+		var doc []byte
+		if err := rows.Scan(&user, &doc); err != nil {
+			return fmt.Errorf("cannot read plans: %w", err)
+		}
+		if err := fn(user, doc); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// exportOutbox reads user's webhooks (without secrets), events and
+// deliveries into e.
+func exportOutbox(ctx context.Context, tx pgx.Tx, user string, e *store.Export) error {
+	hs, err := hooks(ctx, tx, user)
+	if err != nil {
+		return err
+	}
+	for _, h := range hs {
+		h.Secret = ""
+		e.Hooks = append(e.Hooks, h)
+	}
+	err = each(ctx, tx, `SELECT doc FROM events WHERE user_id = $1 ORDER BY seq DESC`, user, func(r pgx.Rows) error {
+		var doc []byte
+		if err := r.Scan(&doc); err != nil {
+			return err
+		}
+		ev := store.Event{User: user}
+		if err := json.Unmarshal(doc, &ev); err != nil {
+			return err
+		}
+		e.Events = append(e.Events, ev)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	dls, err := deliveries(ctx, tx, `SELECT `+deliveryColumns+` FROM deliveries WHERE user_id = $1 ORDER BY seq DESC`, user)
+	e.Deliveries = append(e.Deliveries, dls...)
+	return err
+}
