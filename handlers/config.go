@@ -53,7 +53,18 @@ type Config struct {
 	Redis *limit.Redis
 	// Conns bound the connections the listener from Listen holds open.
 	Conns ConnLimits
+	// Webhooks sets the webhook routes and their worker.
+	Webhooks Webhooks
 	// Hosts, when it names any, are the hosts a request from the network
 	// may name in its Host header; others get 400.
 	Hosts Hosts
+}
+
+// Webhooks are the settings of the webhook routes and worker.
+type Webhooks struct {
+	// Local allows http and loopback endpoints (local mode).
+	Local bool
+	// Deliver runs the worker in this server: it raises the due check-ins
+	// and delivers the outbox (every node may run one).
+	Deliver bool
 }

@@ -4,6 +4,7 @@ import (
 	"fiplan/handlers/account"
 	"fiplan/handlers/features"
 	"fiplan/handlers/geo"
+	"fiplan/handlers/hooks"
 	"fiplan/handlers/plans"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/tax"
@@ -16,7 +17,7 @@ const v1 = "/api/v1"
 // the handler and its documentation. The router and the OpenAPI document
 // are both built from it.
 func (s *Server) table() []*rest.Route {
-	a, p, t, f, g, pl := s.account, s.places, s.tax, s.features, s.health, s.plans
+	a, p, t, f, g, pl, wh := s.account, s.places, s.tax, s.features, s.health, s.plans, s.hooks
 	return []*rest.Route{
 		rest.Get(livezPath, rest.Probe, s.livez, s.probes.livezDoc),
 		rest.Get(readyzPath, rest.Probe, s.readyz, s.probes.readyzDoc),
@@ -60,6 +61,13 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/user/api-keys", rest.User, a.ListKeys, a.Docs.ListKeys),
 		rest.Post(v1+"/user/api-keys", rest.Session, a.CreateKey, a.Docs.CreateKey).WithIdempotencyKey(),
 		rest.Delete(v1+"/user/api-keys/{id}", rest.Session, a.RevokeKey, a.Docs.RevokeKey).Where(account.KeyID),
+		rest.Get(v1+"/user/webhooks", rest.User, wh.List, wh.Docs.List),
+		rest.Post(v1+"/user/webhooks", rest.User, wh.Create, wh.Docs.Create),
+		rest.Delete(v1+"/user/webhooks/{id}", rest.User, wh.Delete, wh.Docs.Delete).Where(hooks.HookID),
+		rest.Post(v1+"/user/webhooks/{id}/rotate", rest.User, wh.Rotate, wh.Docs.Rotate).Where(hooks.HookID),
+		rest.Post(v1+"/user/webhooks/{id}/test", rest.User, wh.Test, wh.Docs.Test).Where(hooks.HookID),
+		rest.Get(v1+"/user/deliveries", rest.User, wh.Deliveries, wh.Docs.Deliveries),
+		rest.Get(v1+"/user/events", rest.User, wh.Events, wh.Docs.Events),
 
 		rest.Get(v1+"/geo/cities", rest.Public, p.List, p.Docs.List),
 		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(geo.CityID),

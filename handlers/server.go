@@ -8,6 +8,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,6 +32,7 @@ import (
 	"fiplan/handlers/features"
 	"fiplan/handlers/geo"
 	"fiplan/handlers/health"
+	"fiplan/handlers/hooks"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/mcp"
 	"fiplan/handlers/plans"
@@ -60,6 +62,7 @@ type Server struct {
 	health   *health.Handlers
 	calc     *calculator.Handlers
 	plans    *plans.Handlers
+	hooks    *hooks.Handlers
 	mcp      *mcp.Handler
 
 	// openapiStatic is openapi with its ETag and compressed forms.
@@ -167,6 +170,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.done.Add(1)
 	go s.background()
+	if cfg.Webhooks.Deliver {
+		s.done.Add(1)
+		go s.deliver()
+	}
 	return s, nil
 }
 
@@ -224,6 +231,9 @@ func (s *Server) build() (err error) {
 	}
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
 	if err != nil {
+		return err
+	}
+	if s.hooks, err = hooks.New(s.vocab, hooks.Config{DB: s.db, Now: s.now, Local: s.cfg.Webhooks.Local}); err != nil {
 		return err
 	}
 	if s.plans, err = plans.New(s.vocab, plans.Config{DB: s.db, Calc: s.calc, Now: s.now, Answer: s.calc.Doc, OptimizeBody: s.calc.OptimizeBody()}); err != nil {
@@ -294,6 +304,15 @@ func (s *Server) background() {
 			s.features.Flush()
 		}
 	}
+}
+
+// deliver runs the webhook worker until Close.
+func (s *Server) deliver() {
+	defer s.done.Done()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-s.stop; cancel() }()
+	w := &hooks.Worker{DB: s.db, Client: hooks.NewClient(s.cfg.Webhooks.Local), Now: s.now, Log: s.log}
+	w.Run(ctx)
 }
 
 // MCP is the Model Context Protocol handler; nil unless Config.MCP is set.

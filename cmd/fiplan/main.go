@@ -172,7 +172,8 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro, RateIPv6Prefix: cfg.rateIPv6,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
 		Logger: log, Web: app, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
-		MCP: &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
+		MCP:      &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
+		Webhooks: handlers.Webhooks{Local: local, Deliver: true},
 	})
 	if err != nil {
 		return err

@@ -611,3 +611,24 @@ func newToken() (string, error) {
 	}
 	return fmt.Sprintf("%x", b), nil
 }
+
+// Event types.
+const (
+	CheckinDue       = "checkin.due"
+	GuardrailCrossed = "guardrail.crossed"
+	PlanOfftrack     = "plan.offtrack"
+	FIReached        = "fi.reached"
+	DataUpdated      = "data.updated"
+	TestEvent        = "test"
+)
+
+// EventTypes are the types an endpoint may subscribe to.
+var EventTypes = []string{CheckinDue, GuardrailCrossed, PlanOfftrack, FIReached, DataUpdated}
+
+// EventID is the stable id of the event that parts (its type, user, plan
+// and whatever makes it one) name: evt_ and 26 characters of base32, the
+// same on every node and every run, so the outbox stores it once.
+func EventID(parts ...string) string {
+	s := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return "evt_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(s[:16]))
+}
