@@ -8,7 +8,9 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/store"
 	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
 )
 
 func (s *Handlers) userDocs(d *Docs, exportDoc rest.Schema) {
@@ -17,7 +19,7 @@ func (s *Handlers) userDocs(d *Docs, exportDoc rest.Schema) {
 		Status:  200,
 		Data:    exportDoc,
 		Summary: "Export everything stored about you",
-		Desc:    "Your account, profile, settings, notification preferences, assets, saved plans, API-key metadata and feature-flag assignments, read in one transaction. Documents you never wrote are null."}
+		Desc:    "Your account, profile, settings, notification preferences, assets, saved plans, API-key metadata, feature-flag assignments, webhook endpoints (without secrets), events and webhook deliveries, read in one transaction. Documents you never wrote are null."}
 	d.Erase = &rest.Doc{
 		Tag:     "user",
 		Status:  204,
@@ -67,7 +69,25 @@ func (s *Handlers) Export(c *rest.Ctx) {
 		out.Flags = append(out.Flags, flagExposure{Key: k, Variant: v})
 	}
 	slices.SortFunc(out.Flags, func(a, b flagExposure) int { return strings.Compare(a.Key, b.Key) })
+	exportOutbox(&e, &out)
 	c.JSON(fasthttp.StatusOK, &out)
+}
+
+// exportOutbox lists the user's webhooks (without secrets), events and
+// deliveries.
+func exportOutbox(e *store.Export, out *exportData) {
+	out.Webhooks, out.Events, out.Deliveries = []exportedHook{}, []exportedEvent{}, []exportedDelivery{}
+	for _, h := range e.Hooks {
+		out.Webhooks = append(out.Webhooks, exportedHook{ID: h.ID, URL: h.URL, Events: h.Events, CreatedAt: h.CreatedAt})
+	}
+	for _, v := range e.Events {
+		out.Events = append(out.Events, exportedEvent{ID: v.ID, Type: v.Type, CreatedAt: v.CreatedAt, PlanID: v.PlanID, Data: schema.RawObject(v.Data)})
+	}
+	for _, d := range e.Deliveries {
+		out.Deliveries = append(out.Deliveries, exportedDelivery{ID: d.ID, EventID: d.EventID, EventType: d.EventType, WebhookID: d.HookID,
+			Status: d.Status, Attempts: d.Attempts, NextAt: d.NextAt, LastStatus: d.LastStatus, LastError: d.LastError,
+			CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt})
+	}
 }
 
 func exportDocument[T any](docs map[string][]byte, r *userDoc[T], dst **T) error {

@@ -98,16 +98,52 @@ type accountInfo struct {
 }
 
 type exportData struct {
-	ExportedAt    time.Time      `json:"exportedAt" schema:"required"`
-	User          string         `json:"user" schema:"required" doc:"Your user id (the token's subject)."`
-	Account       *accountInfo   `json:"account" schema:"required,nullable" doc:"null when nothing is stored."`
-	Profile       *profile       `json:"profile" schema:"required,nullable" doc:"null when never written (GET /user/profile then answers the defaults)."`
-	Settings      *settingsDoc   `json:"settings" schema:"required,nullable"`
-	Notifications *notifications `json:"notifications" schema:"required,nullable"`
-	Assets        []asset        `json:"assets" schema:"required"`
-	Plans         []exportedPlan `json:"plans" schema:"required" doc:"Your saved plans, oldest first, as GET /plans/{id} answers them."`
-	APIKeys       []apiKey       `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
-	Flags         []flagExposure `json:"featureFlags" schema:"required" doc:"The variant each feature flag assigned you, as recorded for its statistics."`
+	ExportedAt    time.Time          `json:"exportedAt" schema:"required"`
+	User          string             `json:"user" schema:"required" doc:"Your user id (the token's subject)."`
+	Account       *accountInfo       `json:"account" schema:"required,nullable" doc:"null when nothing is stored."`
+	Profile       *profile           `json:"profile" schema:"required,nullable" doc:"null when never written (GET /user/profile then answers the defaults)."`
+	Settings      *settingsDoc       `json:"settings" schema:"required,nullable"`
+	Notifications *notifications     `json:"notifications" schema:"required,nullable"`
+	Assets        []asset            `json:"assets" schema:"required"`
+	Plans         []exportedPlan     `json:"plans" schema:"required" doc:"Your saved plans, oldest first, as GET /plans/{id} answers them."`
+	APIKeys       []apiKey           `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
+	Flags         []flagExposure     `json:"featureFlags" schema:"required" doc:"The variant each feature flag assigned you, as recorded for its statistics."`
+	Webhooks      []exportedHook     `json:"webhooks" schema:"required" doc:"Your webhook endpoints, oldest first, without their signing secrets."`
+	Events        []exportedEvent    `json:"events" schema:"required" doc:"The events raised about you, newest first, as GET /user/events answers them."`
+	Deliveries    []exportedDelivery `json:"deliveries" schema:"required" doc:"The webhook delivery log, newest first, as GET /user/deliveries answers it."`
+}
+
+// exportedHook is a webhook endpoint as the export lists it (handlers/hooks
+// serves and keeps it): never its secret.
+type exportedHook struct {
+	ID        string    `json:"id"`
+	URL       string    `json:"url"`
+	Events    []string  `json:"events"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// exportedDelivery is a webhook delivery as the export lists it.
+type exportedDelivery struct {
+	ID         string    `json:"id"`
+	EventID    string    `json:"eventId"`
+	EventType  string    `json:"eventType"`
+	WebhookID  string    `json:"webhookId"`
+	Status     string    `json:"status"`
+	Attempts   int       `json:"attempts"`
+	NextAt     time.Time `json:"nextAt"`
+	LastStatus int       `json:"lastStatus"`
+	LastError  string    `json:"lastError"`
+	CreatedAt  time.Time `json:"createdAt"`
+	UpdatedAt  time.Time `json:"updatedAt"`
+}
+
+// exportedEvent is an event as the export lists it.
+type exportedEvent struct {
+	ID        string           `json:"id"`
+	Type      string           `json:"type"`
+	CreatedAt time.Time        `json:"createdAt"`
+	PlanID    string           `json:"planId,omitempty"`
+	Data      schema.RawObject `json:"data"`
 }
 
 // exportedPlan is a saved plan as the export lists it (handlers/plans
