@@ -356,3 +356,59 @@ func TestPlanRunIsChargedAsTheCalculator(t *testing.T) {
 		t.Fatalf("the calculator charged %d units and the plan's run %d; want the same, at least 5 (200 x 52 household path-years, taxed)", calc, run)
 	}
 }
+
+// A check-in whose withdrawal rate leaves the guardrail band raises
+// guardrail.crossed, once a year however often the plan is checked in;
+// one inside the band raises nothing.
+func TestCheckInRaisesGuardrailCrossed(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	id := savePlan(t, h, tok, "guardrails", `{"startYear":2020,"currentAge":58,"annualIncome":80000,"annualExpenses":40000,`+
+		`"currentSavings":600000,"targetRetirementAge":62,"withdrawalStrategy":"guyton-klinger"}`)["id"].(string)
+	events := func() []any {
+		r := h.do("GET", "/api/v1/user/events", "", bearer(tok)...)
+		if r.status != 200 {
+			t.Fatalf("events: %d %s", r.status, r.raw)
+		}
+		list, _ := r.body["data"].([]any)
+		return list
+	}
+	if r := checkIn(t, h, tok, id, `{"currentSavings":1000000}`); r.status != 200 || len(events()) != 0 {
+		t.Fatalf("inside the band: %d %s, events %v", r.status, r.raw, events())
+	}
+	for range 2 {
+		r := checkIn(t, h, tok, id, `{"currentSavings":700000}`)
+		if r.status != 200 || r.data()["withdrawalRate"].(float64) <= 0.048 {
+			t.Fatalf("check-in: %d %s", r.status, r.raw)
+		}
+	}
+	evs := events()
+	if len(evs) != 1 {
+		t.Fatalf("events after two check-ins above the band: %v", evs)
+	}
+	e := evs[0].(map[string]any)
+	d, _ := e["data"].(map[string]any)
+	if e["type"] != "guardrail.crossed" || e["planId"] != id || d["side"] != "upper" || d["year"] != 2026.0 || d["cutAbove"] != 0.048 {
+		t.Errorf("event: %v", e)
+	}
+}
+
+// A plan's checkinDate is kept, refused when it is no date of the year,
+// and removed by a merge patch's null.
+func TestPlanCheckinDate(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	r := h.do("POST", "/api/v1/plans", `{"name":"x","checkinDate":"02-30","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, bearer(tok)...)
+	if r.status != 400 || r.code() != "VALIDATION_ERROR" || !strings.Contains(string(r.raw), `"path":"checkinDate"`) {
+		t.Fatalf("02-30: %d %s", r.status, r.raw)
+	}
+	r = h.do("POST", "/api/v1/plans", `{"name":"x","checkinDate":"03-31","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, bearer(tok)...)
+	if r.status != 201 || r.data()["checkinDate"] != "03-31" {
+		t.Fatalf("create: %d %s", r.status, r.raw)
+	}
+	id := r.data()["id"].(string)
+	r = h.do("PATCH", "/api/v1/plans/"+id, `{"checkinDate":null}`, bearer(tok)...)
+	if _, has := r.data()["checkinDate"]; r.status != 200 || has {
+		t.Fatalf("patch null: %d %s", r.status, r.raw)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fiplan/data/geo"
 	"fiplan/data/program"
 	"fiplan/handlers/account"
+	"fiplan/handlers/plans"
 	"fiplan/handlers/schema"
 )
 
@@ -51,7 +52,8 @@ func vocabulary(rates *fx.Table) (*schema.Vocabulary, error) {
 		}).
 		Format("email", account.CheckEmail).
 		Format("country", account.CheckCountry).
-		Format("locale", account.CheckLocale)
+		Format("locale", account.CheckLocale).
+		Format("monthDay", plans.CheckMonthDay)
 	return v, v.Err()
 }
 

@@ -152,6 +152,7 @@ type exportedPlan struct {
 	ID        string           `json:"id"`
 	Name      string           `json:"name"`
 	Input     schema.RawObject `json:"input" doc:"The calculator body saved."`
+	Checkin   string           `json:"checkinDate,omitempty" doc:"The yearly check-in date, MM-DD, when set."`
 	CreatedAt time.Time        `json:"createdAt"`
 	UpdatedAt time.Time        `json:"updatedAt"`
 }

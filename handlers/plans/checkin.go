@@ -8,10 +8,12 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/plan"
+	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 )
@@ -217,6 +219,10 @@ func (s *Handlers) CheckIn(c *rest.Ctx) {
 	if !ok {
 		return
 	}
+	if err := s.raiseGuardrail(c.Principal.User, &p, &ci, currency); err != nil {
+		c.Storage(err)
+		return
+	}
 	c.JSON(fasthttp.StatusOK, answer(&p, &ci, currency, window, savings))
 }
 
@@ -264,3 +270,47 @@ func opt(v int) *int {
 
 func cents(v float64) float64 { return math.Round(v*100) / 100 }
 func rate(v float64) float64  { return math.Round(v*1e4) / 1e4 }
+
+// raiseGuardrail writes guardrail.crossed to the outbox when the
+// check-in's withdrawal rate left the plan's guardrail band: the band of
+// the plan's own withdrawalRate (default 0.04), as wide as the strategy's
+// guardrails; above it is the upper side, below it the lower. Its id is
+// the plan's, the year's and the side's, so a check-in repeated within the
+// year raises it once.
+func (s *Handlers) raiseGuardrail(user string, p *savedPlan, ci *plan.CheckIn, currency string) error {
+	g := ci.Guardrails
+	if g == nil || ci.Portfolio <= 0 || g.InitialRate <= 0 {
+		return nil
+	}
+	var in struct {
+		WithdrawalRate *float64 `json:"withdrawalRate"`
+	}
+	if err := json.Unmarshal(p.Input, &in); err != nil {
+		return err
+	}
+	wr := 0.04
+	if in.WithdrawalRate != nil {
+		wr = *in.WithdrawalRate
+	}
+	cutAbove, raiseBelow := wr*g.CutAbove/g.InitialRate, wr*g.RaiseBelow/g.InitialRate
+	side := ""
+	switch {
+	case ci.Rate > cutAbove:
+		side = "upper"
+	case ci.Rate < raiseBelow:
+		side = "lower"
+	default:
+		return nil
+	}
+	data, err := json.Marshal(map[string]any{"planId": p.ID, "planName": p.Name, "year": ci.Year, "side": side, "currency": currency,
+		"withdrawalRate": rate(ci.Rate), "planRate": wr, "cutAbove": rate(cutAbove), "raiseBelow": rate(raiseBelow),
+		"spending": cents(ci.Withdrawal), "portfolio": cents(ci.Portfolio)})
+	if err != nil {
+		return err
+	}
+	now := s.now().UTC().Truncate(time.Second)
+	ev := store.Event{ID: store.EventID(store.GuardrailCrossed, user, p.ID, strconv.Itoa(ci.Year), side), User: user,
+		Type: store.GuardrailCrossed, PlanID: p.ID, CreatedAt: now, Data: data}
+	_, err = s.db.Emit([]store.Event{ev}, now)
+	return err
+}

@@ -90,7 +90,8 @@ func (s *Handlers) runDocs(checkInDoc rest.Schema, answer *rest.Doc, notFound re
 			"account), its scenarios and goals left out. The answer gives the first drawdown year's withdrawal in today's money (this year's when " +
 			"retired) with its rate, the guardrails' state for a guardrail strategy, and the success rates of a historical backtest (the input's, " +
 			"else 30-year windows) and, when the input asks for one, of its Monte Carlo simulation. Charged and limited as a calculation with a " +
-			"backtest is. Example: {\"currentSavings\":1050000}.",
+			"backtest is. A withdrawal rate outside the band of the plan's own withdrawalRate (for a guardrail strategy) raises the event guardrail.crossed, " +
+			"once a year (GET /user/events, webhooks). Example: {\"currentSavings\":1050000}.",
 		Body: s.checkInSchema,
 		Data: checkInDoc,
 		Errs: []rest.ErrDoc{notFound,

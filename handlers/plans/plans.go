@@ -108,3 +108,11 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	s.optimizeDoc(cfg.OptimizeBody, cfg.Answer)
 	return s, nil
 }
+
+// CheckMonthDay is why s is not a date of the year, MM-DD, or "".
+func CheckMonthDay(s string) string {
+	if t, err := time.Parse("01-02", s); err != nil || t.Format("01-02") != s {
+		return "must be a date of the year, MM-DD, such as 03-31"
+	}
+	return ""
+}
