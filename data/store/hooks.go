@@ -533,9 +533,10 @@ func claim(tx *bolt.Tx, due *bolt.Bucket, user, id string, at time.Time, lease t
 	return Job{Delivery: dl, URL: h.URL, Secret: h.Secret, Body: body}, true, putJSON(b, k, dl)
 }
 
-// Settle records an attempt of a claimed delivery.
+// Settle records an attempt of a claimed delivery. Concurrent settles
+// share a transaction and its fsync (bbolt's Batch).
 func (d *DB) Settle(a Attempt) error {
-	err := d.update(func(tx *bolt.Tx) error {
+	err := d.batch(func(tx *bolt.Tx) error {
 		due, err := top(tx, bucketDue)
 		if err != nil {
 			return err

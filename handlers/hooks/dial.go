@@ -89,7 +89,7 @@ func NewClient(loopback bool) *http.Client {
 		DialContext:           d.DialContext,
 		TLSHandshakeTimeout:   Timeout,
 		ResponseHeaderTimeout: Timeout,
-		MaxIdleConnsPerHost:   4,
+		MaxIdleConnsPerHost:   16,
 		IdleConnTimeout:       time.Minute,
 		ForceAttemptHTTP2:     true,
 	}
