@@ -9,7 +9,7 @@ import (
 
 // toolsListBudget is the most tools/list may weigh: every tool's name,
 // description and schemas go into a model's context with every request.
-const toolsListBudget = 42_000
+const toolsListBudget = 43_500
 
 // answerBudget is the most a tool's default answer may weigh.
 const answerBudget = 8 << 10

@@ -169,7 +169,7 @@ func call(t *testing.T, cs *sdk.ClientSession, name, args string) *sdk.CallToolR
 }
 
 var wantTools = []string{"add_asset", "checkin_my_plan", "compare_cities", "delete_asset", "fi_calculate", "get_my_plan", "get_my_profile",
-	"get_my_settings", "list_my_assets", "list_my_plans", "my_fi_score", "optimize_plan", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan",
+	"get_my_settings", "list_my_assets", "list_my_events", "list_my_plans", "my_fi_score", "optimize_plan", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan",
 	"search_cities", "tax_calculate", "tax_countries", "tax_optimize", "tax_programs", "update_asset", "update_my_profile", "update_my_settings"}
 
 // TestMCPToolsOverHTTP calls every tool with a good and a bad input over

@@ -60,8 +60,8 @@ func TestMCPStdioActsAsTheLocalUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools.Tools) != 24 {
-		t.Fatalf("%d tools, want 24 (optimize_plan is the newest)", len(tools.Tools))
+	if len(tools.Tools) != 25 {
+		t.Fatalf("%d tools, want 25 (list_my_events is the newest)", len(tools.Tools))
 	}
 	if res, txt := callText(t, cs, "add_asset", `{"name":"World index","value":1000,"currency":"USD"}`); res.IsError {
 		t.Fatal(txt)

@@ -32,7 +32,7 @@ type hookSecret struct {
 
 // eventDoc is an event: a webhook's body and an item of GET /user/events.
 type eventDoc struct {
-	ID        string           `json:"id" schema:"required" doc:"evt_ and 26 characters: stable, the webhook-id of every delivery of the event; drop a repeat."`
+	ID        string           `json:"id" schema:"required" doc:"Stable: every delivery's webhook-id."`
 	Type      string           `json:"type" schema:"required,enum=checkin.due|guardrail.crossed|plan.offtrack|fi.reached|data.updated|test"`
 	CreatedAt time.Time        `json:"createdAt" schema:"required"`
 	PlanID    string           `json:"planId,omitempty" doc:"The saved plan the event concerns, when it concerns one."`

@@ -168,3 +168,27 @@ func optimizedSummary(out []byte) (string, error) {
 }
 
 var errNotOptimized = errors.New("the answer holds no decisions")
+
+type eventBrief struct {
+	Type      string `json:"type"`
+	CreatedAt string `json:"createdAt"`
+	PlanID    string `json:"planId"`
+}
+
+func eventsSummary(out []byte) (string, error) {
+	items, total, err := list[eventBrief](out)
+	if err != nil {
+		return "", err
+	}
+	if total == 0 {
+		return "No events.", nil
+	}
+	lines := make([]string, len(items))
+	for i, e := range items {
+		lines[i] = e.Type + " " + e.CreatedAt
+		if e.PlanID != "" {
+			lines[i] += " (plan " + e.PlanID + ")"
+		}
+	}
+	return fmt.Sprintf("%d events; %d here: %s.", total, len(items), firstFew(lines)), nil
+}

@@ -15,7 +15,7 @@ type planIn struct {
 	Name  string           `json:"name" schema:"required,minLen=1,maxLen=120" doc:"Your name for the plan."`
 	Input schema.RawObject `json:"input" schema:"required" doc:"A request body of POST /api/v1/calculator, validated as that route validates it when the plan is saved (errors name paths under input.) and kept as sent."`
 	// CheckinDate is when the yearly check-in falls due.
-	CheckinDate *string `json:"checkinDate,omitempty" schema:"nullable,maxLen=5,format=monthDay" doc:"The yearly check-in date, MM-DD: an event checkin.due is raised on it each year (GET /user/events, webhooks). Left out: the anniversary of the plan's creation."`
+	CheckinDate *string `json:"checkinDate,omitempty" schema:"nullable,maxLen=5,format=monthDay" doc:"Yearly check-in date, MM-DD, raising checkin.due (default: the plan's anniversary)."`
 }
 
 // savedPlan is a plan as stored and served.
