@@ -38,6 +38,11 @@ type UserRecords struct {
 	Assets  []AssetRecord     // in creation order
 	Plans   []PlanRecord      // in creation order
 	Keys    []KeyRecord
+	// Hooks are the webhook endpoints, secrets included; Events and
+	// Deliveries the outbox, in creation order.
+	Hooks      []Hook
+	Events     []Event
+	Deliveries []Delivery
 }
 
 // AssetRecord is one asset: its index fields and its JSON.
@@ -170,6 +175,9 @@ func userRecords(u *bolt.Bucket, id string) (UserRecords, error) {
 	if r.Plans, err = planRecords(u); err != nil {
 		return r, err
 	}
+	if err := outboxRecords(u, &r); err != nil {
+		return r, err
+	}
 	all, ids, _, err := assetBuckets(u, false)
 	if err != nil || all == nil {
 		return r, err
@@ -197,4 +205,46 @@ func userRecords(u *bolt.Bucket, id string) (UserRecords, error) {
 		r.Assets = append(r.Assets, AssetRecord{Meta: m, Doc: bytes.Clone(v[1:])})
 	}
 	return r, nil
+}
+
+// outboxRecords reads user bucket u's webhooks, events and deliveries into
+// r, the outbox in creation order.
+func outboxRecords(u *bolt.Bucket, r *UserRecords) error {
+	if b := u.Bucket(bucketHooks); b != nil {
+		err := b.ForEach(func(k, v []byte) error {
+			var h Hook
+			if err := json.Unmarshal(v, &h); err != nil {
+				return fmt.Errorf("webhook %q: %w", k, err)
+			}
+			r.Hooks = append(r.Hooks, h)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if b := u.Bucket(bucketEvents); b != nil {
+		err := b.ForEach(func(k, v []byte) error {
+			e := Event{User: r.ID}
+			if err := json.Unmarshal(v, &e); err != nil {
+				return fmt.Errorf("event %x: %w", k, err)
+			}
+			r.Events = append(r.Events, e)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if b := u.Bucket(bucketDeliveries); b != nil {
+		return b.ForEach(func(k, v []byte) error {
+			var d Delivery
+			if err := json.Unmarshal(v, &d); err != nil {
+				return fmt.Errorf("delivery %x: %w", k, err)
+			}
+			r.Deliveries = append(r.Deliveries, d)
+			return nil
+		})
+	}
+	return nil
 }

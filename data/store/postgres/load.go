@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	json "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
 
 	"fiplan/data/store"
@@ -14,6 +15,7 @@ import (
 // Counts is what Load copied.
 type Counts struct {
 	Users, Docs, Assets, Plans, Keys, Flags, Exposures, Revocations int
+	Webhooks, Events, Deliveries                                    int
 	Secret                                                          bool
 }
 
@@ -22,8 +24,9 @@ func (c Counts) String() string {
 	if c.Secret {
 		secret = "the local secret"
 	}
-	return fmt.Sprintf("%d users, %d documents, %d plans, %d assets, %d API keys, %d flags, %d exposures, %d sign-out marks and %s",
-		c.Users, c.Docs, c.Plans, c.Assets, c.Keys, c.Flags, c.Exposures, c.Revocations, secret)
+	return fmt.Sprintf("%d users, %d documents, %d plans, %d assets, %d API keys, %d flags, %d exposures, %d sign-out marks, "+
+		"%d webhooks, %d events, %d deliveries and %s",
+		c.Users, c.Docs, c.Plans, c.Assets, c.Keys, c.Flags, c.Exposures, c.Revocations, c.Webhooks, c.Events, c.Deliveries, secret)
 }
 
 // ErrNotEmpty: Load was given a database that already holds records.
@@ -84,8 +87,11 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		}
 		n.Secret = true
 	}
-	var users, docs, assets, plans, keys [][]any
+	var users, docs, assets, plans, keys, hooks, events, deliveries [][]any
 	for _, u := range e.Users {
+		if err := outboxRows(&u, &hooks, &events, &deliveries); err != nil {
+			return n, fmt.Errorf("user %q: %w", u.ID, err)
+		}
 		if err := checkUser(u.ID); err != nil {
 			return n, fmt.Errorf("user %q: %w", u.ID, err)
 		}
@@ -163,6 +169,10 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		{"flags", []string{"key", "def"}, flags, &n.Flags},
 		{"exposures", []string{"flag", "user_id", "variant"}, exposures, &n.Exposures},
 		{"revocations", []string{"id", "until"}, revocations, &n.Revocations},
+		{"webhooks", []string{"user_id", "id", "url", "events", "secret", "created_at"}, hooks, &n.Webhooks},
+		{"events", []string{"id", "user_id", "doc"}, events, &n.Events},
+		{"deliveries", []string{"id", "user_id", "event_id", "event_type", "webhook_id", "status", "attempts", "next_at",
+			"last_status", "last_error", "created_at", "updated_at"}, deliveries, &n.Deliveries},
 	} {
 		c, err := tx.CopyFrom(ctx, pgx.Identifier{t.table}, t.cols, pgx.CopyFromRows(t.rows))
 		if err != nil {
@@ -171,4 +181,35 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		*t.count = int(c)
 	}
 	return n, nil
+}
+
+// outboxRows adds u's webhooks, events and deliveries to the rows to copy;
+// a delivery's lease is dropped (its next_at, the lease's end, stays).
+func outboxRows(u *store.UserRecords, hooks, events, deliveries *[][]any) error {
+	for _, h := range u.Hooks {
+		for what, s := range map[string]string{"webhook id": h.ID, "webhook URL": h.URL, "webhook secret": h.Secret} {
+			if err := checkText(what, s); err != nil {
+				return err
+			}
+		}
+		*hooks = append(*hooks, []any{u.ID, h.ID, h.URL, h.Events, h.Secret, h.CreatedAt.UTC()})
+	}
+	for i := range u.Events {
+		doc, err := json.Marshal(&u.Events[i])
+		if err != nil {
+			return err
+		}
+		if err := checkText("event id", u.Events[i].ID); err != nil {
+			return err
+		}
+		*events = append(*events, []any{u.Events[i].ID, u.ID, doc})
+	}
+	for _, d := range u.Deliveries {
+		if err := checkText("delivery", d.ID+d.LastError); err != nil {
+			return err
+		}
+		*deliveries = append(*deliveries, []any{d.ID, u.ID, d.EventID, d.EventType, d.HookID, d.Status, int32(d.Attempts), d.NextAt.UTC(),
+			int32(d.LastStatus), d.LastError, d.CreatedAt.UTC(), d.UpdatedAt.UTC()})
+	}
+	return nil
 }

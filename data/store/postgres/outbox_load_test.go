@@ -1,0 +1,54 @@
+package postgres
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fiplan/data/store"
+)
+
+// TestLoadMovesOutbox: a bbolt file's webhooks (secrets included, so that
+// they still sign), events and deliveries move with `fiplan migrate
+// -from`, and a pending delivery is claimed on the new store.
+func TestLoadMovesOutbox(t *testing.T) {
+	u := freshSchema(t)
+	src, err := store.Open(filepath.Join(t.TempDir(), "fiplan.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	if err := src.CreateHook(store.Hook{ID: "wh_a", User: "mia", URL: "https://example.com/h", Events: []string{store.CheckinDue},
+		Secret: "whsec_c2VjcmV0", CreatedAt: at}, 10); err != nil {
+		t.Fatal(err)
+	}
+	evs := []store.Event{
+		{ID: "evt_1", User: "mia", Type: store.CheckinDue, CreatedAt: at, PlanID: "pln_a", Data: []byte(`{"a":1}`)},
+		{ID: "evt_2", User: "mia", Type: store.CheckinDue, CreatedAt: at, Data: []byte(`{"a":2}`)},
+	}
+	if _, err := src.Emit(evs, at); err != nil {
+		t.Fatal(err)
+	}
+	e, err := src.Everything()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := Load(context.Background(), u, e)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if n.Webhooks != 1 || n.Events != 2 || n.Deliveries != 2 {
+		t.Fatalf("Load copied %v", n)
+	}
+	d := openT(t, u)
+	got, total, err := d.Events("mia", 0, 10)
+	if err != nil || total != 2 || got[0].ID != "evt_2" || got[1].PlanID != "pln_a" || string(got[1].Data) != `{"a":1}` {
+		t.Fatalf("events after the move: %+v %d %v", got, total, err)
+	}
+	jobs, err := d.Claim(at, time.Minute, 10)
+	if err != nil || len(jobs) != 2 || jobs[0].Secret != "whsec_c2VjcmV0" || jobs[0].URL != "https://example.com/h" {
+		t.Fatalf("claim after the move: %+v %v", jobs, err)
+	}
+}
