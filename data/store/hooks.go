@@ -133,6 +133,9 @@ type Attempt struct {
 	Error           string // why it failed
 	// Retry is when to try again after a failure; zero gives up (Failed).
 	Retry time.Time
+	// Postponed: the delivery was not sent (the user's deliveries are over
+	// their rate); it is tried at Retry and no attempt is counted.
+	Postponed bool
 }
 
 // DeliveryID is the stable id of event's delivery to hook.
@@ -571,6 +574,10 @@ func (d *DB) Settle(a Attempt) error {
 // settle applies a to dl: both stores share it.
 func settle(dl *Delivery, a *Attempt) {
 	at := a.At.UTC().Round(0)
+	if a.Postponed {
+		dl.Lease, dl.UpdatedAt, dl.NextAt = "", at, a.Retry.UTC().Round(0)
+		return
+	}
 	dl.Attempts++
 	dl.Lease, dl.UpdatedAt, dl.LastStatus, dl.LastError = "", at, a.Status, a.Error
 	switch {

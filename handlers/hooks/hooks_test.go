@@ -254,3 +254,39 @@ func TestDueDate(t *testing.T) {
 		}
 	}
 }
+
+// A user's deliveries past the per-user rate wait, without an attempt
+// counted, until the allowance refills; another user's are not held up.
+func TestDeliveriesRateLimitedPerUser(t *testing.T) {
+	h := testserver.New(t, local)
+	rv := &receiver{status: 204}
+	srv := httptest.NewServer(rv)
+	defer srv.Close()
+	ann, bob := h.Token("ann", "free", ""), h.Token("bob", "free", "")
+	annHook, _ := register(t, h, ann, srv.URL)
+	bobHook, _ := register(t, h, bob, srv.URL)
+	for range 3 {
+		h.Do("POST", "/api/v1/user/webhooks/"+annHook+"/test", "", testserver.Bearer(ann)...)
+	}
+	h.Do("POST", "/api/v1/user/webhooks/"+bobHook+"/test", "", testserver.Bearer(bob)...)
+	w := &hooks.Worker{DB: h.DB, Client: hooks.NewClient(true), Now: h.Clock, PerUser: 2}
+	if n, err := w.Deliver(context.Background()); n != 4 || err != nil {
+		t.Fatalf("deliver: %d %v", n, err)
+	}
+	if len(rv.got) != 3 {
+		t.Fatalf("%d sent, want 3 (ann's two and bob's one)", len(rv.got))
+	}
+	var waiting map[string]any
+	for _, d := range deliveries(t, h, "ann") {
+		if d := d.(map[string]any); d["status"] == "pending" {
+			waiting = d
+		}
+	}
+	if waiting == nil || waiting["attempts"] != 0.0 || waiting["nextAt"] != h.Clock().Add(30*time.Second).Format(time.RFC3339) {
+		t.Fatalf("the third of ann's: %v, want pending, no attempt, after 30 s (2 a minute)", waiting)
+	}
+	h.Advance(30 * time.Second)
+	if n, _ := w.Deliver(context.Background()); n != 1 || len(rv.got) != 4 {
+		t.Fatalf("after the wait: %d claimed, %d sent", n, len(rv.got))
+	}
+}

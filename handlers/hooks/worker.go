@@ -40,9 +40,21 @@ type Worker struct {
 	Senders int
 	// RaiseEvery is the pause between two runs of RaiseDue (default 1 h).
 	RaiseEvery time.Duration
+	// PerUser caps the deliveries a minute to one user's endpoints from
+	// this worker (default DefaultPerUser); past it they wait.
+	PerUser int
+
+	once sync.Once
+	rate *userRate
 }
 
 func (w *Worker) defaults() {
+	w.once.Do(func() {
+		if w.PerUser <= 0 {
+			w.PerUser = DefaultPerUser
+		}
+		w.rate = newUserRate(w.PerUser)
+	})
 	if w.Now == nil {
 		w.Now = time.Now
 	}
@@ -75,6 +87,7 @@ func (w *Worker) Run(ctx context.Context) {
 			if _, err := w.RaiseDue(now); err != nil {
 				w.Log.Warn("cannot raise due check-ins", "err", err)
 			}
+			w.rate.sweep(now)
 			raised = now
 		}
 		n, err := w.Deliver(ctx)
@@ -121,6 +134,13 @@ func (w *Worker) Deliver(ctx context.Context) (int, error) {
 // send makes one attempt of j and records it.
 func (w *Worker) send(ctx context.Context, j *store.Job) error {
 	a := store.Attempt{ID: j.ID, User: j.User, Lease: j.Lease}
+	if ok, next := w.rate.take(j.User, w.Now()); !ok {
+		a.At, a.Retry, a.Postponed = w.Now(), next, true
+		if err := w.DB.Settle(a); err != nil && !errors.Is(err, store.ErrStale) {
+			return err
+		}
+		return nil
+	}
 	h, err := Sign(j.Secret, j.EventID, w.Now(), j.Body)
 	if err == nil {
 		a.Status, err = post(ctx, w.Client, j.URL, h, j.Body)

@@ -8,6 +8,7 @@ import (
 
 	json "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"fiplan/data/store"
 )
@@ -308,10 +309,18 @@ func (d *DB) Settle(a store.Attempt) error {
 	store.Settle(&dl, &a)
 	ctx, cancel := opContext()
 	defer cancel()
-	tag, err := d.pool.Exec(ctx, `UPDATE deliveries SET attempts = attempts + 1, status = $4, next_at = CASE WHEN $4 = 'pending' THEN $5 ELSE next_at END,
-		last_status = $6, last_error = $7, updated_at = $8, lease = ''
-		WHERE id = $1 AND user_id = $2 AND lease = $3 AND lease <> '' AND status = 'pending'`,
-		a.ID, a.User, a.Lease, dl.Status, dl.NextAt, dl.LastStatus, dl.LastError, dl.UpdatedAt)
+	var tag pgconn.CommandTag
+	var err error
+	if a.Postponed {
+		tag, err = d.pool.Exec(ctx, `UPDATE deliveries SET next_at = $4, updated_at = $5, lease = ''
+			WHERE id = $1 AND user_id = $2 AND lease = $3 AND lease <> '' AND status = 'pending'`,
+			a.ID, a.User, a.Lease, dl.NextAt, dl.UpdatedAt)
+	} else {
+		tag, err = d.pool.Exec(ctx, `UPDATE deliveries SET attempts = attempts + 1, status = $4, next_at = CASE WHEN $4 = 'pending' THEN $5 ELSE next_at END,
+			last_status = $6, last_error = $7, updated_at = $8, lease = ''
+			WHERE id = $1 AND user_id = $2 AND lease = $3 AND lease <> '' AND status = 'pending'`,
+			a.ID, a.User, a.Lease, dl.Status, dl.NextAt, dl.LastStatus, dl.LastError, dl.UpdatedAt)
+	}
 	if err != nil {
 		return fmt.Errorf("cannot settle delivery: %w", err)
 	}

@@ -25,6 +25,7 @@ func runOutbox(t *testing.T, open func(t *testing.T) store.Store) {
 		{"EmitOnceWithDeliveries", testEmitOnce},
 		{"ClaimLeaseSettle", testClaimLeaseSettle},
 		{"ClaimConcurrent", testClaimConcurrent},
+		{"SettlePostponed", testSettlePostponed},
 		{"OutboxExportAndErase", testOutboxExportAndErase},
 	}
 	for _, tc := range tests {
@@ -242,5 +243,29 @@ func testOutboxExportAndErase(t *testing.T, s store.Store) {
 	}
 	if j, err := s.Claim(t0.Add(time.Hour), time.Minute, 10); err != nil || len(j) != 0 {
 		t.Fatalf("an erased user's delivery claimed: %+v %v", j, err)
+	}
+}
+
+func testSettlePostponed(t *testing.T, s store.Store) {
+	if err := s.CreateHook(hook("ann", "wh_a", "checkin.due"), 10); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Emit([]store.Event{event("ann", "evt_1", "checkin.due")}, t0); err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := s.Claim(t0, time.Minute, 10)
+	if err != nil || len(jobs) != 1 {
+		t.Fatal(jobs, err)
+	}
+	later := t0.Add(30 * time.Second)
+	if err := s.Settle(store.Attempt{ID: jobs[0].ID, User: "ann", Lease: jobs[0].Lease, At: t0, Retry: later, Postponed: true}); err != nil {
+		t.Fatal(err)
+	}
+	if j, _ := s.Claim(later.Add(-time.Second), time.Minute, 10); len(j) != 0 {
+		t.Fatalf("claimed before its postponed time: %+v", j)
+	}
+	j, err := s.Claim(later, time.Minute, 10)
+	if err != nil || len(j) != 1 || j[0].Attempts != 0 {
+		t.Fatalf("after the postponement: %+v %v, want one claim with no attempt counted", j, err)
 	}
 }
