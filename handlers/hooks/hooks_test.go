@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -153,8 +154,10 @@ func TestDeliveryIsSignedAndRetried(t *testing.T) {
 	if req.Header.Get("webhook-id") != r.Data()["id"] {
 		t.Errorf("webhook-id %q, want the event's id %v", req.Header.Get("webhook-id"), r.Data()["id"])
 	}
-	var ts int64
-	fmt.Sscan(req.Header.Get("webhook-timestamp"), &ts)
+	ts, err := strconv.ParseInt(req.Header.Get("webhook-timestamp"), 10, 64)
+	if err != nil {
+		t.Fatalf("webhook-timestamp %q: %v", req.Header.Get("webhook-timestamp"), err)
+	}
 	want, err := hooks.Sign(secret, req.Header.Get("webhook-id"), time.Unix(ts, 0), body)
 	if err != nil || req.Header.Get("webhook-signature") != want.Signature || ts != h.Clock().Unix() {
 		t.Fatalf("signature %q at %d, want %q (%v)", req.Header.Get("webhook-signature"), ts, want.Signature, err)

@@ -78,26 +78,36 @@ func (w *Worker) defaults() {
 	}
 }
 
-// Run delivers until ctx ends.
+// Run delivers until ctx ends. A store that fails (a database down) is
+// retried every few seconds and logged at most once a minute.
 func (w *Worker) Run(ctx context.Context) {
 	w.defaults()
-	var raised time.Time
+	var raised, logged time.Time
+	warn := func(msg string, err error) {
+		if now := time.Now(); now.Sub(logged) >= time.Minute {
+			w.Log.Warn(msg, "err", err)
+			logged = now
+		}
+	}
 	for ctx.Err() == nil {
 		if now := w.Now(); now.Sub(raised) >= w.RaiseEvery {
 			if _, err := w.RaiseDue(now); err != nil {
-				w.Log.Warn("cannot raise due check-ins", "err", err)
+				warn("cannot raise due check-ins", err)
+			} else {
+				raised = now
 			}
 			w.rate.sweep(now)
-			raised = now
 		}
 		n, err := w.Deliver(ctx)
+		pause := w.Poll
 		if err != nil {
-			w.Log.Warn("cannot deliver webhooks", "err", err)
+			warn("cannot deliver webhooks", err)
+			pause = time.Duration(store.UnavailableRetry) * time.Second
 		}
 		if n == 0 || err != nil {
 			select {
 			case <-ctx.Done():
-			case <-time.After(w.Poll):
+			case <-time.After(pause):
 			}
 		}
 	}
