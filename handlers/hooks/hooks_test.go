@@ -293,3 +293,28 @@ func TestDeliveriesRateLimitedPerUser(t *testing.T) {
 		t.Fatalf("after the wait: %d claimed, %d sent", n, len(rv.got))
 	}
 }
+
+// A server with its worker on delivers a test event by itself.
+func TestServerWorkerDelivers(t *testing.T) {
+	h := testserver.New(t, func(c *handlers.Config) { c.Webhooks = handlers.Webhooks{Local: true, Deliver: true} })
+	tok := h.Token("ann", "free", "")
+	got := make(chan string, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case got <- r.Header.Get("webhook-id"):
+		default:
+		}
+		w.WriteHeader(204)
+	}))
+	defer srv.Close()
+	id, _ := register(t, h, tok, srv.URL)
+	ev := h.Do("POST", "/api/v1/user/webhooks/"+id+"/test", "", testserver.Bearer(tok)...).Data()["id"]
+	select {
+	case wid := <-got:
+		if wid != ev {
+			t.Fatalf("webhook-id %q, want %v", wid, ev)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the worker sent nothing within 30 s")
+	}
+}
