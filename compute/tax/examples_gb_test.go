@@ -130,6 +130,12 @@ var examplesGB = []example{
 		income: 3486, social: zero},
 	{name: "2026 Scotland wages 30000 at 66 (the year State Pension age is reached)", year: 2026, region: "SCT", in: Income{Employment: 30000, Age: 66},
 		income: 753.73 + 2597.80 + 99.54, social: 1394.40},
+	// The Social Security (Contributions) Regulations 2001 reg.91(a): no
+	// Class 4 for a year at whose start the earner is over State Pension
+	// age (GOV.UK "Self-employed National Insurance rates"). Computed:
+	// profits £30,000 at 70 in 2026 owe 17,430 × 20% = 3,486 and no NI.
+	{name: "2026 Wales self-employed 30000 at 70 (no Class 4)", year: 2026, region: "WLS", in: Income{SelfEmployment: 30000, Age: 70},
+		income: 3486, social: zero},
 	// Northern Ireland 2025: wages £12,570 (Personal Allowance, primary
 	// threshold) + dividends £2,000: 1,500 above the £500 Dividend Allowance
 	// × 8.75% = 131.25; no NI.

@@ -11,9 +11,10 @@ Pinned sources (public GitHub repositories):
   PolicyEngine/microdf            de4ac75fdda4c386d07fefcfaf500cfb578e7c5a
 Run on Debian 12's python3 (3.11) with python3-numpy, -pandas, -scipy, -yaml,
 -h5py, -tables, -numexpr, -psutil, -requests, -sortedcontainers and
--pydantic. Packages PolicyEngine imports but a household calculation never
-runs (plotly, huggingface_hub and the other dataset loaders) are replaced by
-empty stand-ins on the path; they do not enter any tax figure.
+-pydantic (1.10). Packages PolicyEngine imports but a household calculation
+never runs (plotly, IPython, pyvis, dpath and huggingface_hub: charts,
+notebooks, error paths and dataset downloads) are replaced by empty stand-ins
+on the path; they do not enter any tax figure.
 
 Command (the source trees unpacked with git archive under $PE, microdf and
 the stand-ins under $VENDOR):
