@@ -226,9 +226,25 @@ def answer(p, seconds):
         "conversions": [
             {"year": y, "amount": round(float(conv[n] / gamma[n]), 2)} for n, y in enumerate(years) if conv[n] > 0.5
         ],
-        "lifetimeTaxToday": round(float(np.sum((p.T_n + p.U_n) / gamma[: len(p.T_n)])), 2),
         "seconds": round(seconds, 3),
     }
+    # each year's flows, money of the year, and the end balances by kind:
+    # what a difference is explained term by term from
+    tax = p.T_n + p.U_n + p.J_n
+    ss = np.sum(p.zetaBar_in, axis=0)
+    out["years"] = [
+        {
+            "year": y,
+            "spending": round(float(p.g_n[n]), 2),
+            "benefits": round(float(ss[n]), 2),
+            "tax": round(float(tax[n]), 2),
+            "converted": round(float(conv[n]), 2),
+        }
+        for n, y in enumerate(years)
+    ]
+    end = np.sum(p.b_ijn[:, :, p.N_n], axis=0)
+    out["end"] = {"taxable": round(float(end[0]), 2), "taxDeferred": round(float(end[1]), 2), "taxFree": round(float(end[2]), 2)}
+    out["inflationToEnd"] = float(gamma[-1])
     ages = getattr(p, "ssecAges", None)
     if ages is not None:
         out["claimAges"] = [round(float(a), 4) for a in ages]
