@@ -63,8 +63,8 @@ type row struct {
 func (r *row) short() bool { return r.fiplan < r.owl*(1-tolerance) }
 
 func (r *row) line() string {
-	return fmt.Sprintf("%s %.0f %.0f %+.2f%% benefits %+.0f tax %+.0f heirs %+.0f spent %+.0f rest %+.0f %s",
-		r.id, r.fiplan, r.owl, 100*(r.fiplan/r.owl-1), r.benefits, r.tax, r.heirs, r.spent, r.rest, r.reason)
+	return strings.TrimSpace(fmt.Sprintf("%s %.0f %.0f %+.2f%% benefits %+.0f tax %+.0f heirs %+.0f spent %+.0f rest %+.0f %s",
+		r.id, r.fiplan, r.owl, 100*(r.fiplan/r.owl-1), r.benefits, r.tax, r.heirs, r.spent, r.rest, r.reason))
 }
 
 // compare answers c's solve k with fiplan and splits the difference.
@@ -190,7 +190,12 @@ func writeDifferences(t *testing.T, f *fixture, rows []row) {
 	b.WriteString("# case objective fiplan owl difference, then the difference split into its flows, each carried to the\n")
 	b.WriteString("# plan's end at its return and deflated to today (positive: in fiplan's favour): benefits received,\n")
 	b.WriteString("# tax paid, tax left to the heirs at Owl's rate, spending, and the rest (the timing of the flows within\n")
-	fmt.Fprintf(&b, "# a year); then the reason when fiplan is more than %.2f%% below Owl. The reasons:\n", 100*tolerance)
+	b.WriteString("# a year).\n")
+	b.WriteString("# The benefits term is a difference of the models, not of the search: Owl pays Social Security in\n")
+	b.WriteString("# arrears (a claim's first payment comes the month after it), fiplan from the claim's month, so\n")
+	b.WriteString("# fiplan receives one more month of each benefit. The tax term is the search's: where it is\n")
+	b.WriteString("# negative, Owl's linear program found conversions and withdrawals that pay less tax.\n")
+	fmt.Fprintf(&b, "# Then the reason when fiplan is more than %.2f%% below Owl. The reasons:\n", 100*tolerance)
 	for k, v := range reasons {
 		if k != "" {
 			fmt.Fprintf(&b, "#   %s: %s\n", k, v)
