@@ -234,4 +234,3 @@ func BenchmarkOptimizeOwlCouple(b *testing.B) {
 		})
 	}
 }
-
