@@ -82,7 +82,7 @@ type Hook struct {
 
 // Wants reports whether h is subscribed to events of type typ.
 func (h *Hook) Wants(typ string) bool {
-	return slices.Contains(h.Events, typ) || slices.Contains(h.Events, "*")
+	return slices.Contains(h.Events, typ)
 }
 
 // Event is something that happened to a user's plan or data. Its JSON is
@@ -395,7 +395,7 @@ func (d *DB) newestFirst(user string, name []byte, offset, limit int, fn func(ra
 			return err
 		}
 		b := u.Bucket(name)
-		total = b.Stats().KeyN
+		total = int(b.Sequence()) // only ever appended to
 		c := b.Cursor()
 		i := 0
 		for k, v := c.Last(); k != nil && i < offset+limit; k, v = c.Prev() {

@@ -120,7 +120,7 @@ func TestAllowed(t *testing.T) {
 		"93.184.215.14": true, "2606:2800:21f:cb07:6820:80da:af6b:8b2c": true, "1.1.1.1": true,
 		"127.0.0.1": false, "10.1.2.3": false, "172.16.0.1": false, "192.168.0.1": false, "169.254.169.254": false,
 		"100.64.0.1": false, "0.0.0.0": false, "::1": false, "fe80::1": false, "fd12::1": false, "::ffff:10.0.0.1": false,
-		"64:ff9b::a00:1": false, "224.0.0.1": false, "255.255.255.255": false,
+		"64:ff9b::a00:1": false, "224.0.0.1": false, "255.255.255.255": false, "fe80::1%eth0": false, "2002:a00:1::1": false,
 	} {
 		if got := hooks.Allowed(netip.MustParseAddr(addr), false); got != want {
 			t.Errorf("Allowed(%s) = %v, want %v", addr, got, want)
