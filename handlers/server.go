@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -61,6 +62,8 @@ type Server struct {
 	calc     *calculator.Handlers
 	plans    *plans.Handlers
 	mcp      *mcp.Handler
+	// mcpRoutes name /mcp's requests in the metrics and the access log.
+	mcpRoutes mcpRoutes
 
 	// openapiStatic is openapi with its ETag and compressed forms.
 	openapiStatic *rest.Static
@@ -137,7 +140,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes = s.table()
-	s.metrics = newServerMetrics(set, s.routes, s.heavy)
+	s.mcpRoutes = newMCPRoutes()
+	s.metrics = newServerMetrics(set, append(slices.Clip(s.routes), s.mcpRoutes.all()...), s.heavy)
 	s.metrics.pools = newPoolMetrics(set, marks.Store, cfg.Redis)
 	set.NewGauge("fiplan_signout_mirror_lag_seconds", func() float64 { return min(marks.Lag(), store.MirrorLagCap).Seconds() })
 	for _, r := range s.routes {

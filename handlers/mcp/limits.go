@@ -97,30 +97,16 @@ type sessions struct {
 	max    int
 	mu     sync.Mutex
 	byUser map[string][]*sdk.ServerSession
-	held   map[string]struct{} // the ids of the sessions open here
+	held   map[string]*sdk.ServerSession // the sessions open here, by id
 	// onEnd is told the id of each session that ends here.
 	onEnd func(id string)
 }
 
-// heldBy reports whether the session id is open on this node and was
-// opened by user.
-func (s *sessions) heldBy(id, user string) bool {
+// find is the session open on this node under id, or nil.
+func (s *sessions) find(id string) *sdk.ServerSession {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, ss := range s.byUser[user] {
-		if ss.ID() == id {
-			return true
-		}
-	}
-	return false
-}
-
-// holds reports whether the session id is open on this node.
-func (s *sessions) holds(id string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, ok := s.held[id]
-	return ok
+	return s.held[id]
 }
 
 // track records the sessions as they are initialized, per user.
@@ -150,9 +136,9 @@ func (s *sessions) opened(user string, ss *sdk.ServerSession) {
 	}
 	list = append(list, ss)
 	if s.held == nil {
-		s.held = map[string]struct{}{}
+		s.held = map[string]*sdk.ServerSession{}
 	}
-	s.held[ss.ID()] = struct{}{}
+	s.held[ss.ID()] = ss
 	var evict []*sdk.ServerSession
 	if over := len(list) - s.max; over > 0 {
 		evict = slices.Clone(list[:over])
