@@ -1029,3 +1029,26 @@ func TestMCPThroughTheDoors(t *testing.T) {
 		}
 	}
 }
+
+// A batch of more messages than the caller's whole allowance is refused as
+// no wait admits: 429 COST_OVER_ALLOWANCE without retryAfter, nothing
+// charged.
+func TestMCPBatchOverTheWholeAllowance(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("60/1m", "3/1m", "6000/1m"))
+	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	batch := `[` + strings.TrimSuffix(strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"},`, 4), ",") + `]`
+	res := rawMCP(t, ada, "POST", "", batch)
+	if res.Header.Get("Retry-After") != "" || res.Header.Get("RateLimit-Remaining") != "3" {
+		t.Fatalf("a batch of 4 of 3: %v", res.Header)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 429 || !strings.Contains(string(body), `"code":"COST_OVER_ALLOWANCE"`) || strings.Contains(string(body), "retryAfter") {
+		t.Fatalf("a batch of 4 of 3: %d %s", res.StatusCode, body)
+	}
+	res = rawMCP(t, ada, "POST", "", initialize)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("RateLimit-Remaining") != "2" {
+		t.Fatalf("initialize after the refusal: %d %v", res.StatusCode, res.Header)
+	}
+}

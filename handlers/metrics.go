@@ -140,7 +140,7 @@ func (s *Server) observe(c *rest.Ctx, elapsed time.Duration) {
 	rm := &m.routes[id]
 	rm.byStatus[statusSlot(c.RC.Response.StatusCode())].Inc()
 	rm.latency.Update(elapsed.Seconds())
-	if c.Code() == errcode.RateLimited {
+	if code := c.Code(); code == errcode.RateLimited || code == errcode.CostOverAllowance {
 		switch {
 		case !c.Authed:
 			m.limited[limiterPublic].Inc()

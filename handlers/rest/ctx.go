@@ -305,6 +305,17 @@ func (c *Ctx) RateLimited(retryAfter int) {
 	c.flush(fasthttp.StatusTooManyRequests)
 }
 
+// OverAllowance sends 429 COST_OVER_ALLOWANCE: the request costs cost
+// units, more than the caller's whole allowance of limit, so no wait would
+// admit it; there is no retryAfter and no Retry-After.
+func (c *Ctx) OverAllowance(cost, limit int) {
+	c.errorStart(errcode.CostOverAllowance, "this request costs "+strconv.Itoa(cost)+" units of the rate limit, more than your tier's whole allowance of "+strconv.Itoa(limit)+"; no wait will admit it")
+	c.w.Key("message")
+	c.w.String("ask for less work (fewer Monte Carlo simulations, years, accounts or rows), or use a tier with a larger allowance")
+	c.w.End()
+	c.flush(fasthttp.StatusTooManyRequests)
+}
+
 // Invalid sends the outcome of a failed schema decode.
 func (c *Ctx) Invalid(r *schema.Result) {
 	c.errorStart(r.Code, r.Error)
