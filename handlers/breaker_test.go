@@ -125,14 +125,14 @@ func (h *hangingStore) AppendAssets(dst []byte, user string, category, offset, l
 	return h.Store.AppendAssets(dst, user, category, offset, limit)
 }
 
-func hangingHarness(t *testing.T) (*harness, *hangingStore) {
+func hangingHarness(t *testing.T, opts ...option) (*harness, *hangingStore) {
 	db, err := store.Open(filepath.Join(t.TempDir(), "hang.db"), store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	hs := &hangingStore{Store: db}
-	return newHarness(t, withDB(hs), func(c *Config) { c.breakerOpen = 20 * time.Millisecond }), hs
+	return newHarness(t, append([]option{withDB(hs), func(c *Config) { c.breakerOpen = 20 * time.Millisecond }}, opts...)...), hs
 }
 
 // A database that stops answering: after a few failures, or at once after
@@ -189,4 +189,19 @@ func TestStoreBreaker(t *testing.T) {
 
 func containsLine(text, line string) bool {
 	return strings.Contains("\n"+text, "\n"+line+"\n")
+}
+
+// /mcp with an API key while the breaker is open: the key cannot be looked
+// up, so the answer is 503 with Retry-After in the API's envelope, not the
+// 401 that would send the client to sign in again.
+func TestMCPWhileTheBreakerIsOpen(t *testing.T) {
+	h, hs := hangingHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "free")
+	hs.down.Store(true)
+	expectError(t, h.do("GET", "/readyz", ""), 503, errcode.Unavailable)
+	res := rawMCP(t, h.httpClient("Bearer "+key), "POST", "", initialize)
+	if res.Header.Get("Retry-After") != fmt.Sprint(breakerRetry) {
+		t.Fatalf("Retry-After %q", res.Header.Get("Retry-After"))
+	}
+	mcpRefused(t, res, 503, errcode.Unavailable, "an API key while the breaker is open")
 }

@@ -3,8 +3,10 @@ package mcp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -78,6 +80,10 @@ func (h *Handler) admit(rc *fasthttp.RequestCtx) bool {
 		v.p, v.err = h.cfg.Verify(tok)
 	}
 	rc.SetUserValue(verified{}, v)
+	if v.err != nil && !errors.Is(v.err, errNoCredential) && !errors.Is(v.err, auth.ErrInvalid) && !errors.Is(v.err, auth.ErrExpired) {
+		h.storageFailed(rc, v.err)
+		return false
+	}
 	if h.cfg.Admit == nil {
 		return true
 	}
@@ -90,6 +96,22 @@ func (h *Handler) admit(rc *fasthttp.RequestCtx) bool {
 		p = &v.p
 	}
 	return h.cfg.Admit(rc, p, n)
+}
+
+// storageFailed answers a request whose credential could not be checked
+// because the store failed: 503 with Retry-After when the store says when
+// to retry (it is not reached yet, or its circuit breaker is open), else
+// 500; never the credential's 401, which would send the client to sign in
+// again.
+func (h *Handler) storageFailed(rc *fasthttp.RequestCtx, err error) {
+	var later interface{ RetryAfter() int }
+	if errors.As(err, &later) {
+		rc.Response.Header.Set(fasthttp.HeaderRetryAfter, strconv.Itoa(later.RetryAfter()))
+		refuse(rc, fasthttp.StatusServiceUnavailable, "the database does not answer, so the credential cannot be checked; retry after Retry-After seconds")
+		return
+	}
+	h.cfg.Logger.Error("cannot check an MCP credential", "err", err)
+	refuse(rc, fasthttp.StatusInternalServerError, "the credential cannot be checked; retry after a moment")
 }
 
 // sessions caps the open sessions of each user.
