@@ -42,6 +42,7 @@ type funds struct {
 	pend     [maxSeasoning]float64
 	seasoned float64
 	y        AccountYear
+	sepp     seppState // a series of periodic payments from the account
 }
 
 // person is a member's state for the engine.
@@ -70,6 +71,7 @@ type flows struct {
 	recovery            *Recovery
 	recBenefit          float64
 	penalty, entryTax   float64
+	recapture           float64  // the charge of a modified series, in penalty
 	sep                 sepFlows // withdrawals under separate schedules
 }
 

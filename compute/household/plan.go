@@ -166,6 +166,10 @@ type Plan struct {
 	// Care is the health-care spending and the credits and surcharges on
 	// it (nil: none).
 	Care *Care
+	// SEPP are series of substantially equal periodic payments, each from
+	// its own account, under SEPPRules (the tax country's).
+	SEPP      []Series
+	SEPPRules *SEPP
 }
 
 // FieldError is a plan the engine cannot run, with the request field at
@@ -241,5 +245,5 @@ func Check(p *Plan) error {
 			return fieldErr(at("relocations", i-1)+".atAge", "relocations must be in ascending order of age")
 		}
 	}
-	return nil
+	return checkSeries(p)
 }

@@ -62,6 +62,9 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		e.income(&ys)
 		e.contribute(&ys)
 		e.required(&ys)
+		if len(e.p.SEPP) > 0 {
+			e.series(&ys)
+		}
 		e.spend(&ys)
 		short := e.solve(&ys, e.lastDraw*cpi, e.p.Convert && !e.baseline)
 		e.lastDraw = ys.drawn / cpi
