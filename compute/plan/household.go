@@ -32,6 +32,10 @@ type Household struct {
 	// Care is the health-care spending by age and the benchmark premium
 	// (nil: none); its Rules are resolved by Run from the tax country.
 	Care *household.Care
+	// SEPP are the series of periodic payments, each from an account (an
+	// index of Accounts); their rules are resolved by Run from the tax
+	// country.
+	SEPP []household.Series
 }
 
 // Move is a relocation at an age of the first person.
@@ -124,6 +128,10 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 	hp.Pensions = pens
 	if err := explicitOrder(h, hp); err != nil {
 		return err
+	}
+	hp.SEPP, hp.SEPPRules = h.SEPP, nil
+	if r := rules(homes[0].Country); len(h.SEPP) > 0 && r != nil {
+		hp.SEPPRules = r.SEPP
 	}
 	return resolveCare(h, hp, &hw.care[k], rules, homes[0].Country)
 }

@@ -305,6 +305,15 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 			b = keyFloatP(b, p.Inflation)
 		}
 	}
+	b = keyBool(b, h.Bridge != nil)
+	if br := h.Bridge; br != nil {
+		b = keyInt(b, len(br.SEPP))
+		for _, q := range br.SEPP {
+			b = keyString(b, q.Account)
+			b = keyString(b, q.Method)
+			b = keyInt(b, q.FromAge)
+		}
+	}
 	b = keyBool(b, h.Optimize != nil)
 	if o := h.Optimize; o != nil {
 		b = keyString(b, o.Objective)

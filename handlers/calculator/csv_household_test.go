@@ -45,7 +45,7 @@ func TestCalculatorCSVHousehold(t *testing.T) {
 	}
 	want := strings.Split("scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax,"+
 		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,wealthTax,residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale,"+
-		"yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge", ",")
+		"yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge,sepp,seppRecapture", ",")
 	for _, id := range ids {
 		for _, f := range []string{"startBalance", "contributions", "growth", "withdrawals", "conversions", "endBalance"} {
 			want = append(want, id+"."+f)
@@ -131,5 +131,45 @@ func TestHouseholdPensionSplit(t *testing.T) {
 	}
 	if col := slices.Index(recs[0], "pensionSplit"); col < 0 || recs[1][col] != "30000" {
 		t.Errorf("CSV pensionSplit column %d: %v", col, recs[1])
+	}
+}
+
+// A US early retiree of 50 takes an IRA series by amortization: the rows
+// say the payment on the IRA and the year's total, free of the 10%, in
+// JSON and CSV alike, until 59 1/2.
+func TestHouseholdSEPPInRows(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := `{"currentAge":50,"lifeExpectancy":70,"annualIncome":0,"annualExpenses":40000,"targetRetirementAge":50,"startYear":2026,"tax":{"country":"US"},` +
+		`"accounts":[{"id":"ira","type":"us-ira","balance":400000},{"id":"brokerage","type":"taxable","balance":600000}],` +
+		`"bridge":{"sepp":[{"account":"ira","method":"amortization","fromAge":50}]}}`
+	r := calc(t, h, body)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	rows := rowsOf(t, r.Data())
+	// 400,000 x 0.05 / (1 - 1.05^-36.2): the single life table's 36.2 years at 50
+	if got := num(t, rows[0]["sepp"]); got != 24124.89 {
+		t.Errorf("first sepp %v, want 24124.89", got)
+	}
+	ira := rows[0]["accounts"].([]any)[0].(map[string]any)
+	if got := num(t, ira["sepp"]); got != 24124.89 {
+		t.Errorf("the IRA's sepp %v, want 24124.89", got)
+	}
+	for i, row := range rows {
+		paying := i <= 9
+		if _, ok := row["sepp"]; ok != paying {
+			t.Errorf("row %d (age %v): sepp %v", i, row["age"], row["sepp"])
+		}
+		if tx := row["tax"].(map[string]any); paying && num(t, tx["penalties"]) != 0 {
+			t.Errorf("row %d: penalties %v on a series", i, tx["penalties"])
+		}
+	}
+	status, _, raw := calcAccept(t, h, "text/csv", body)
+	recs, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil || status != 200 {
+		t.Fatalf("%d %v", status, err)
+	}
+	if col := slices.Index(recs[0], "sepp"); col < 0 || recs[1][col] != "24124.89" || recs[1][col+1] != "" && recs[1][col+1] != "0" {
+		t.Errorf("CSV sepp column %d: %v", col, recs[1])
 	}
 }

@@ -106,6 +106,8 @@ type calcYearDoc struct {
 	Shortfall      float64      `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
 	PensionSplit   float64      `json:"pensionSplit,omitempty" doc:"Household plans of a couple each taxed alone where the residence lets pension income be split (Canada): the pension income moved from the partner with the larger income to the other's return, as much as levels their incomes within the rule's share."`
 	Vorabpauschale float64      `json:"vorabpauschale,omitempty" doc:"Household plans with German equity funds (de-aktienfonds): last year's Vorabpauschale taxed this year as a gain (30% of it free), before the exemption."`
+	SEPP           float64      `json:"sepp,omitempty" doc:"72(t) payments of the year (bridge.sepp)."`
+	SEPPRecapture  float64      `json:"seppRecapture,omitempty" doc:"The 10% a modified 72(t) series escaped, with interest (in tax.penalties)."`
 	Health         *healthDoc   `json:"health,omitempty" doc:"Household plans with healthcare, in years with health spending, a credit or a surcharge; money of the year."`
 }
 
@@ -152,6 +154,7 @@ type accountDoc struct {
 	Withdrawals   float64 `json:"withdrawals" schema:"required"`
 	Conversions   float64 `json:"conversions" schema:"required" doc:"Moved in (positive) or out (negative)."`
 	EndBalance    float64 `json:"endBalance" schema:"required"`
+	SEPP          float64 `json:"sepp,omitempty" doc:"The part of withdrawals paid as a 72(t) series."`
 }
 
 type calcScenarioDoc struct {
