@@ -138,6 +138,10 @@ type engine struct {
 	// months pays (0: the whole year)
 	firstShare [MaxPensions]float64
 
+	// each supplement's income of each year, for those that read an
+	// earlier year's
+	meansInc [MaxSupplements][fi.MaxYears]float64
+
 	// the state before the first year, for paths that replay the plan
 	acc0 [maxHeld]held
 	ppl0 [2]person

@@ -170,6 +170,11 @@ type Plan struct {
 	// its own account, under SEPPRules (the tax country's).
 	SEPP      []Series
 	SEPPRules *SEPP
+	// Supplements are the means-tested pensions the plan's residences pay
+	// (each while the household lives in its country); NoHome: the
+	// household owns no home (a larger allowance in an assets test).
+	Supplements []*Supplement
+	NoHome      bool
 }
 
 // FieldError is a plan the engine cannot run, with the request field at
@@ -244,6 +249,9 @@ func Check(p *Plan) error {
 		if p.Residences[i].FromAge <= p.Residences[i-1].FromAge {
 			return fieldErr(at("relocations", i-1)+".atAge", "relocations must be in ascending order of age")
 		}
+	}
+	if len(p.Supplements) > MaxSupplements {
+		return fieldErr("tax.country", "at most "+strconv.Itoa(MaxSupplements)+" means-tested pensions")
 	}
 	return checkSeries(p)
 }

@@ -52,9 +52,12 @@ type Row struct {
 	// Recapture the charge of a series modified this year, with interest
 	// (within Tax.Penalties)
 	SEPP, Recapture float64
-	Tax             Taxes
-	Residence       string // the country code the year is taxed in ("" without tax)
-	Health          HealthYear
+	// MeansTested are the means-tested pensions paid (the GIS, the Age
+	// Pension), within Pensions
+	MeansTested float64
+	Tax         Taxes
+	Residence   string // the country code the year is taxed in ("" without tax)
+	Health      HealthYear
 }
 
 // HealthYear is a year's health-care spending and what income changed in it;

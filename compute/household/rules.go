@@ -68,6 +68,8 @@ type Rules struct {
 	// SEPP, when set, lets a series of periodic payments open a wrapper
 	// before its access age without its charge.
 	SEPP *SEPP `json:"sepp,omitempty"`
+	// Supplements are the country's means-tested public pensions.
+	Supplements []Supplement `json:"supplements,omitempty"`
 }
 
 // PensionSplit moves up to Share of the eligible pension income (pensions
@@ -521,6 +523,9 @@ func ParseRules(b []byte) (*Rules, error) {
 		if err := r.checkSources(sp.Src); err != nil {
 			return nil, fmt.Errorf("wrappers: %s: pensionSplit: %w", r.Country, err)
 		}
+	}
+	if err := r.checkSupplements(); err != nil {
+		return nil, fmt.Errorf("wrappers: %s: %w", r.Country, err)
 	}
 	if err := r.checkSEPP(r.SEPP); err != nil {
 		return nil, fmt.Errorf("wrappers: %s: sepp: %w", r.Country, err)

@@ -305,6 +305,14 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 			b = keyFloatP(b, p.Inflation)
 		}
 	}
+	home := 0 // absent
+	if h.Homeowner != nil {
+		home = 1
+		if !*h.Homeowner {
+			home = 2
+		}
+	}
+	b = keyInt(b, home)
 	b = keyBool(b, h.Bridge != nil)
 	if br := h.Bridge; br != nil {
 		b = keyInt(b, len(br.SEPP))

@@ -59,6 +59,7 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = optionalCents(b, `,"yield":`, x.Yield)
 	b = optionalCents(b, `,"spousal":`, x.Spousal)
 	b = optionalCents(b, `,"survivor":`, x.Survivor)
+	b = optionalCents(b, `,"meansTested":`, x.MeansTested)
 	b = append(b, `},"accounts":[`...)
 	for k, a := range h.Accounts(i) {
 		if k > 0 {

@@ -81,6 +81,7 @@ type calcHousehold struct {
 	WithdrawalOrder schema.NameOrList `json:"withdrawalOrder" schema:"enum=conventional|proportional|tax-smart,maxLen=32,maxItems=12" doc:"conventional (default: cash, taxable, tax-deferred and pensions, tax-free), proportional (every open account by its balance), tax-smart (tax-deferred money up to the top of the lowest taxed band first, then conventional), or account ids in the order to draw them (the rest after, conventionally). Access ages always hold: money is taken before its access age only when nothing else is left, with the statute's charge on the row."`
 	Conversions     *calcConversions  `json:"conversions" doc:"US Roth conversions."`
 	Relocations     []calcMove        `json:"relocations" schema:"maxItems=4" doc:"Moves to another country (ascending atAge): from then on the plan is taxed there."`
+	Homeowner       *bool             `json:"homeowner" doc:"Owns its home (default true); for the AU Age Pension assets test."`
 	Bridge          *calcBridge       `json:"bridge" doc:"Early access to tax-deferred money."`
 	Healthcare      *calcHealthcare   `json:"healthcare" doc:"Health-care spending by age, and for the US the premium tax credit before 65 and Medicare's income-related surcharges (IRMAA, from the income of two years earlier) from 65."`
 	Optimize        *calcOptimize     `json:"optimize" doc:"Choose the plan's decisions instead of only simulating them: the answer adds optimized (the decisions, the objective's value, the gains, each decision's worth alone, and the rows under them). The plan is run as a household."`
@@ -101,7 +102,7 @@ type calcTarget struct {
 func (r *calcRequest) isHousehold() bool {
 	h := &r.calcHousehold
 	if h.Partner != nil || len(h.Accounts) > 0 || len(h.Spending) > 0 || h.WithdrawalOrder.Name != "" || h.WithdrawalOrder.List != nil ||
-		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Healthcare != nil || h.Optimize != nil || h.Bridge != nil {
+		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Healthcare != nil || h.Optimize != nil || h.Bridge != nil || h.Homeowner != nil {
 		return true
 	}
 	for _, p := range r.Pensions {
@@ -167,6 +168,7 @@ func householdOf(req *calcRequest, hh *plan.Household) (field, msg string) {
 	if field, msg := careOf(h.Healthcare, hh); field != "" {
 		return field, msg
 	}
+	hh.NoHome = h.Homeowner != nil && !*h.Homeowner
 	if field, msg := seriesOf(h.Bridge, h.Accounts, hh); field != "" {
 		return field, msg
 	}

@@ -139,11 +139,12 @@ func (t rowTaxDoc) MarshalJSON() ([]byte, error) {
 }
 
 type incomeDoc struct {
-	Employment float64 `json:"employment" schema:"required" doc:"Gross wages."`
-	Pensions   float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
-	Yield      float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
-	Spousal    float64 `json:"spousal,omitempty" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
-	Survivor   float64 `json:"survivor,omitempty" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
+	Employment  float64 `json:"employment" schema:"required" doc:"Gross wages."`
+	Pensions    float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
+	Yield       float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
+	Spousal     float64 `json:"spousal,omitempty" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
+	MeansTested float64 `json:"meansTested,omitempty" doc:"Within pensions: means-tested pensions paid (Canada's GIS, Australia's Age Pension)."`
+	Survivor    float64 `json:"survivor,omitempty" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
 }
 
 type accountDoc struct {

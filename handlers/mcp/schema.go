@@ -61,8 +61,10 @@ func inputSchema(t *tool) (json.RawMessage, error) {
 	if t.projections {
 		delete(props, "every")
 		delete(props, "optimize") // optimize_plan's
-		// the 72(t) series stay an API field: the tools list keeps its budget
+		// the 72(t) series and the homeowner flag of means tests stay API
+		// fields: the tools list keeps its budget
 		delete(props, "bridge")
+		delete(props, "homeowner")
 		if _, ok := props["scenarios"]; ok {
 			props["scenarios"] = map[string]any{"type": "array", "maxItems": 10,
 				"description": "Variations answered side by side: each a name and any fields of the plan above it overrides.",
