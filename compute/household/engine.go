@@ -24,6 +24,7 @@ type held struct {
 	phaseOn bool
 	// advance is the deemed gain of last year, taxed this year
 	advance float64
+	sepp    seppState
 
 	funds
 
@@ -42,7 +43,9 @@ type funds struct {
 	pend     [maxSeasoning]float64
 	seasoned float64
 	y        AccountYear
-	sepp     seppState // a series of periodic payments from the account
+	// a series of periodic payments from the account runs (seppOn) or
+	// has ended (seppDone): what a solve may change of it
+	seppOn, seppDone bool
 }
 
 // person is a member's state for the engine.

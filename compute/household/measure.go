@@ -70,7 +70,7 @@ func (e *engine) convertAmount(ys *yearState) {
 	}
 	for i := 0; i < e.na && want > 0.005; i++ {
 		a := &e.acc[i]
-		if a.convTo < 0 || a.sepp.on || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
+		if a.convTo < 0 || a.seppOn || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
 			continue
 		}
 		x := min(a.bal, want)

@@ -178,14 +178,12 @@ func (r *Rules) checkSEPP(s *SEPP) error {
 	return r.checkSources(s.Src)
 }
 
-// seppState is an account's series in a run: plain numbers kept with its
-// funds, so a solve saves and restores them.
+// seppState is an account's series in a run, beside what a solve changes
+// of it (funds.seppOn, funds.seppDone).
 type seppState struct {
 	pay  float64 // the fixed yearly payment (fixed methods), money of the first year
 	owed float64 // the charge the payments escaped, with interest to this year
 	from int     // the owner's age at the first payment; 0 not started
-	on   bool    // the series runs: the account pays nothing else
-	done bool    // ended, kept or modified
 }
 
 // series pays each account's periodic payments of the year, taxed as the
@@ -198,23 +196,23 @@ func (e *engine) series(ys *yearState) {
 		q := &e.p.SEPP[k]
 		a := &e.acc[q.Account]
 		sp := &a.sepp
-		if sp.done {
+		if a.seppDone {
 			continue
 		}
 		if a.owner != e.p.Accounts[q.Account].Owner || !ys.alive[a.owner] {
-			sp.on, sp.done = false, true
+			a.seppOn, a.seppDone = false, true
 			continue
 		}
 		age := ys.age[a.owner]
-		if !sp.on {
+		if !a.seppOn {
 			if age != q.FromAge {
 				continue
 			}
-			sp.on, sp.from = true, age
+			a.seppOn, sp.from = true, age
 			sp.pay = s.Payment(q.Method, a.bal, age)
 		}
 		if age >= sp.from+s.Years && float64(age) >= a.access {
-			sp.on, sp.done = false, true
+			a.seppOn, a.seppDone = false, true
 			continue
 		}
 		x := sp.pay
@@ -238,7 +236,7 @@ func (e *engine) series(ys *yearState) {
 // modify ends account a's running series before its time: the charge its
 // payments escaped, with interest, is due this year.
 func (e *engine) modify(a *held, f *flows) {
-	a.sepp.on, a.sepp.done = false, true
+	a.seppOn, a.seppDone = false, true
 	f.penalty += a.sepp.owed
 	f.recapture += a.sepp.owed
 }
