@@ -305,6 +305,25 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 			b = keyFloatP(b, p.Inflation)
 		}
 	}
+	b = keyMeansAndBridge(b, h)
+	b = keyBool(b, h.Optimize != nil)
+	if o := h.Optimize; o != nil {
+		b = keyString(b, o.Objective)
+		b = keyBool(b, o.Target != nil)
+		if t := o.Target; t != nil {
+			b = keyString(b, t.Method)
+			b = keyFloatP(b, t.SuccessRate)
+		}
+		b = keyInt(b, len(o.Decisions))
+		for _, d := range o.Decisions {
+			b = keyString(b, d)
+		}
+	}
+	return b
+}
+
+// keyMeansAndBridge appends the homeowner flag and the 72(t) series.
+func keyMeansAndBridge(b []byte, h *calcHousehold) []byte {
 	home := 0 // absent
 	if h.Homeowner != nil {
 		home = 1
@@ -320,19 +339,6 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 			b = keyString(b, q.Account)
 			b = keyString(b, q.Method)
 			b = keyInt(b, q.FromAge)
-		}
-	}
-	b = keyBool(b, h.Optimize != nil)
-	if o := h.Optimize; o != nil {
-		b = keyString(b, o.Objective)
-		b = keyBool(b, o.Target != nil)
-		if t := o.Target; t != nil {
-			b = keyString(b, t.Method)
-			b = keyFloatP(b, t.SuccessRate)
-		}
-		b = keyInt(b, len(o.Decisions))
-		for _, d := range o.Decisions {
-			b = keyString(b, d)
 		}
 	}
 	return b
