@@ -2,6 +2,7 @@ package household_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"fiplan/compute/household"
@@ -168,5 +169,20 @@ func TestSEPPRunAllocatesNothing(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(5, func() { _ = household.Run(&p, &w, &r) }); n != 0 {
 		t.Errorf("%v allocations a run", n)
+	}
+}
+
+// The notes no longer say the plan leaves the 72(t) exception aside on an
+// account that pays a series.
+func TestSEPPNotes(t *testing.T) {
+	p := seppPlan(t, 50, 50, household.SEPPRMD, 300000, 10000, 30000)
+	with := strings.Join(household.Notes(nil, &p), "\n")
+	p.SEPP = nil
+	without := strings.Join(household.Notes(nil, &p), "\n")
+	if !strings.Contains(without, "not applied by the plan: substantially equal periodic payments") {
+		t.Fatalf("notes without a series: %s", without)
+	}
+	if strings.Contains(with, "not applied by the plan: substantially equal periodic payments") || !strings.Contains(with, "bridge.sepp") {
+		t.Errorf("notes with a series: %s", with)
 	}
 }
