@@ -2,7 +2,7 @@
 // string, so a plan can be shared and survives a reload.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn, currency, currencyName } from './common.js';
 import { lineChart } from './chart.js';
-import { suggestCities, householdBody, planCurrency, overLimit, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
+import { suggestCities, householdBody, planCurrency, overLimit, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, yearTableKey, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 import { initPlans, compare, plan } from './plans.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
@@ -227,7 +227,10 @@ function show(d) {
   showNotes(d);
   compare(d, body);
   const cols = showHousehold(d, body);
+  const key = document.getElementById('table-key');
+  key.hidden = !cols;
   if (cols) {
+    key.textContent = yearTableKey(d, currencyName(d.currency || currency()));
     // A household plan: ages, residence, each account's end balance, withdrawals and tax.
     document.getElementById('table').replaceChildren(
       el('caption', { class: 'sr' }, t('hh.tableCaption')),

@@ -681,15 +681,44 @@ try {
         if (d.depletionAge === null && d.retirementAge !== null) assert.ok(d.fiAge !== null && d.fiAge <= d.retirementAge, `FI at ${d.fiAge}, retired at ${d.retirementAge}, the money lasts`);
         if (p.name === 'de-couple') assert.notEqual(await page.textContent('#years-to-fi'), 'nicht erreicht');
         assert.equal(await page.locator('#table tbody tr').count(), d.projections.length);
-        // The year table: each account's balance, and what it was paid, paid out
-        // and converted where it moved; pensions and the tax by kind where any.
-        const moved = (k) => d.projections[0].accounts.filter((a) => d.projections.some((r) => Math.abs(r.accounts.find((x) => x.id === a.id)?.[k] || 0) >= 0.5)).length;
+        // The year table: each account's balance with what it was paid, paid
+        // out and converted beneath it, pensions, and the tax with its kinds
+        // beneath, where any; where the year is taxed when that changes.
         const some = (f) => (d.projections.some((r) => Math.abs(f(r) || 0) >= 0.5) ? 1 : 0);
-        const taxKinds = ['incomeTax', 'socialContributions', 'capitalTax', 'penalties', 'wealthTax'].reduce((n, k) => n + some((r) => r.tax?.[k]), 0);
-        assert.equal(await page.locator('#table thead th').count(), 5 + (p.body.partner ? 1 : 0) + d.projections[0].accounts.length
-          + moved('contributions') + moved('withdrawals') + moved('conversions') + some((r) => r.income?.pensions) + taxKinds + some((r) => r.overLimit) + some((r) => r.shortfall));
-        const drawnBy = d.projections[0].accounts.find((a) => d.projections.some((r) => r.accounts.find((x) => x.id === a.id)?.withdrawals >= 0.5));
-        if (drawnBy) assert.equal(await page.locator('#table thead th', { hasText: p.lang === 'de' ? ': entnommen' : ': drawn' }).count(), moved('withdrawals'), 'which account pays in which year');
+        const moves = new Set(d.projections.map((r) => r.residence)).size > 1 ? 1 : 0;
+        assert.equal(await page.locator('#table thead th').count(), 3 + moves + d.projections[0].accounts.length
+          + some((r) => r.income?.pensions) + some((r) => r.overLimit) + some((r) => r.shortfall));
+        const flows = (k) => d.projections.reduce((n, r) => n + r.accounts.filter((a) => Math.abs(a[k] || 0) >= 0.5).length, 0);
+        assert.equal(await page.locator('#table td .l.in').count(), flows('contributions'), 'what each account is paid in which year');
+        assert.equal(await page.locator('#table td .l.out').count(), flows('withdrawals'), 'which account pays in which year');
+        assert.equal(await page.locator('#table td .l.conv').count(), flows('conversions'), 'what is converted in which year');
+        const kinds = d.projections.reduce((n, r) => n + ['incomeTax', 'socialContributions', 'capitalTax', 'penalties', 'wealthTax'].filter((k) => Math.abs(r.tax?.[k] || 0) >= 0.5).length, 0);
+        assert.equal(await page.locator('#table td .l.kind').count(), kinds, 'the tax by kind');
+        // The first year drawn from: its account's cell says the amount, in three figures.
+        const drawn = d.projections.find((r) => r.accounts.some((a) => a.withdrawals >= 0.5));
+        if (drawn) {
+          const k = drawn.accounts.findIndex((a) => a.withdrawals >= 0.5);
+          const three = new Intl.NumberFormat(p.locale, { notation: 'compact', maximumSignificantDigits: 3 }).format(Math.round(drawn.accounts[k].withdrawals));
+          const cell = page.locator(`#table tbody tr:nth-child(${d.projections.indexOf(drawn) + 1}) td:nth-child(${2 + moves + k}) .l.out`);
+          assert.equal(await cell.textContent(), `−${three} ${p.lang === 'de' ? 'entnommen' : 'drawn'}`);
+        }
+        assert.match(await page.textContent('#table-key'), new RegExp(`\\(${p.currency}\\)`));
+        // At 1280 px the table fits its box: nothing scrolls sideways.
+        await page.setViewportSize({ width: 1280, height: 900 });
+        // Every select's choice is read whole: its text fits inside the box, beside the arrow.
+        const cutSelects = await page.evaluate(() => {
+          const c = document.createElement('canvas').getContext('2d');
+          return [...document.querySelectorAll('#calc select')].filter((s) => s.offsetParent && s.selectedOptions[0]).map((s) => {
+            const cs = globalThis.getComputedStyle(s);
+            c.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+            const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+            return [s.id, Math.round(c.measureText(s.selectedOptions[0].text).width), Math.round(room)];
+          }).filter(([, w, room]) => w > room);
+        });
+        assert.deepEqual(cutSelects, [], `select labels cut off at 1280 px (id, text, room): ${JSON.stringify(cutSelects)}`);
+        await page.locator('.table-wrap.years').screenshot({ path: join(pageShots, `household-${p.name}-years-1280.png`) });
+        const fit = await page.evaluate(() => { const w = document.querySelector('.table-wrap.years'); return [w.scrollWidth, w.clientWidth]; });
+        assert.ok(fit[0] <= fit[1] + 1, `the year table at 1280 px: ${fit[0]} px in a ${fit[1]} px box`);
         // On a desktop a table whose first column stays in view; on a phone cards.
         await page.setViewportSize({ width: 1280, height: 900 });
         assert.equal(await page.evaluate(() => globalThis.getComputedStyle(document.querySelector('#table tbody td')).position), 'sticky');
@@ -727,7 +756,7 @@ try {
         if (p.moves) {
           const at = d.projections.findIndex((r) => r.residence === p.moves[0].country);
           assert.equal(d.projections[at].age, Number(p.moves[0].atAge));
-          assert.equal(await page.textContent(`#table tbody tr:nth-child(${at + 1}) td:nth-child(3)`), 'Portugal');
+          assert.equal(await page.textContent(`#table tbody tr:nth-child(${at + 1}) td:nth-child(2)`), 'Portugal');
         }
         if (d.notes?.length) assert.equal(await page.locator('#notes li').count(), d.notes.length);
         // Keyboard and mouse: the chart gives each year's balances.
