@@ -725,6 +725,7 @@ try {
         assert.equal(await page.evaluate(() => globalThis.getComputedStyle(document.querySelector('#table')).display), 'table');
         await page.setViewportSize({ width: 375, height: 900 });
         assert.equal(await page.evaluate(() => globalThis.getComputedStyle(document.querySelector('#table')).display), 'block');
+        await page.locator('.table-wrap.years').screenshot({ path: join(pageShots, `household-${p.name}-years-375.png`) });
         await page.setViewportSize({ width: 1280, height: 900 });
         if (p.name === 'us-couple') {
           // The couple's HSA above the family limit: the part over it is said.
@@ -1195,6 +1196,38 @@ try {
       }, null, { timeout: 3000 });
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  test('portfolio: a UK saver\'s Premium Bonds are cash, a gilt index fund is a bond fund, not a single exposure', async () => {
+    await page.goto(base + '/app/portfolio');
+    await page.waitForLoadState('networkidle');
+    const added = [];
+    try {
+      for (const [name, value, want] of [['NS&I Premium Bonds', '50000', 'cash'], ['Vanguard U.K. Government Bond Index', '900000', 'bond']]) {
+        await page.fill('#a-name', name);
+        await page.fill('#a-value', value);
+        const [resp] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/assets') && r.request().method() === 'POST'),
+          page.click('#asset-save'),
+        ]);
+        added.push((await resp.json()).data.id);
+        const row = page.locator('#assets tbody tr', { hasText: name });
+        await row.waitFor();
+        assert.equal(await row.locator('td:nth-child(2)').textContent(), want, name);
+      }
+      // The fund is most of the portfolio: the health score's answer for the
+      // page's holdings has no advice to cut it as a single exposure.
+      const [h] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/v1/portfolio-health')),
+        page.reload(),
+      ]);
+      const recs = (await h.json()).data.recommendations;
+      assert.deepEqual(recs.filter((r) => r.kind === 'single_holding' && /Government Bond Index/.test(r.title)).map((r) => r.title), []);
+      await page.waitForSelector('#health-score');
+      assert.doesNotMatch(await page.textContent('main'), /Reduce the weight of Vanguard U\.K\. Government Bond Index/);
+    } finally {
+      for (const id of added) await page.evaluate((i) => fetch('/api/v1/assets/' + i, { method: 'DELETE' }), id);
     }
   });
 
