@@ -25,7 +25,7 @@ export function planCurrency() {
 }
 
 const owners = () => ['self', 'partner'].filter((o) => o === 'self' || hasPartner.checked).map((o) => [o, t('hh.owner.' + o)]);
-const kinds = ['generic', 'us-social-security', 'ca-cpp', 'ca-oas', 'gb-state-pension'];
+const kinds = ['generic', 'us-social-security', 'ca-cpp', 'ca-oas', 'gb-state-pension', 'de-statutory'];
 const country = (code) => countries.find((c) => c.code === code);
 
 /** The account types of the chosen tax country: cash, taxable and its wrappers. */
