@@ -96,8 +96,16 @@ export function suggestCities(input) {
   });
 }
 
-/** A long name's head, what comes before its first " (": "Alabama (state tax; …)" is "Alabama". */
-const head = (s) => s.replace(/^(.{3,}?) \(.*$/s, '$1');
+/**
+ * A long name shortened to fit a select: what comes before its first " ("
+ * ("Alabama (state tax; …)" is "Alabama"), or when that is long too its
+ * first word and the parenthesis ("Freizügigkeitsguthaben (2. Säule)").
+ */
+function head(s) {
+  const m = /^(.{3,}?) \((.*)\)?$/s.exec(s);
+  if (s.length <= 30 || !m) return s;
+  return m[1].length <= 30 ? m[1] : `${m[1].split(' ')[0]} (${m[2].replace(/\)$/, '')})`;
+}
 /** An option of the API's names (in English): its head shown, its whole name kept for beneath the select. */
 const apiOption = (v, text, selected) => el('option', { value: v, selected, ...apiText(), 'data-full': head(text) === text ? null : text }, head(text));
 

@@ -562,6 +562,33 @@ try {
         tax: { country: 'DE' }, currency: 'EUR',
       },
     },
+    {
+      // A Swiss couple in Zürich (the region Switzerland starts in, so none
+      // is sent): pillar 3a for both, his vested benefits (Freizügigkeit)
+      // from a former employer's pension fund, a taxable depot.
+      name: 'ch-couple', lang: 'de', locale: 'de-CH', currency: 'CHF',
+      flat: { currentAge: '48', annualIncome: '150000', annualExpenses: '85000', targetRetirementAge: '60' },
+      country: 'CH', partner: { age: '46', income: '70000', retire: '60' },
+      accounts: [
+        { type: 'ch-3a', balance: '95000', annualContribution: '7000' },
+        { type: 'ch-3a', owner: 'partner', balance: '40000', annualContribution: '7000' },
+        { type: 'ch-bvg', balance: '380000' },
+        { type: 'taxable', balance: '350000', annualContribution: '20000' },
+      ],
+      pensions: [{ kind: 'generic', amount: '29000', fromAge: '65' }, { kind: 'generic', owner: 'partner', amount: '24000', fromAge: '65' }],
+      body: {
+        currentAge: 48, annualIncome: 150000, annualExpenses: 85000, targetRetirementAge: 60,
+        partner: { age: 46, annualIncome: 70000, retirementAge: 60 },
+        accounts: [
+          { id: 'ch-3a', type: 'ch-3a', owner: 'self', balance: 95000, annualContribution: 7000 },
+          { id: 'ch-3a-partner', type: 'ch-3a', owner: 'partner', balance: 40000, annualContribution: 7000 },
+          { id: 'ch-bvg', type: 'ch-bvg', owner: 'self', balance: 380000 },
+          { id: 'taxable', type: 'taxable', owner: 'self', balance: 350000, annualContribution: 20000 },
+        ],
+        pensions: [{ kind: 'generic', owner: 'self', amount: 29000, fromAge: 65 }, { kind: 'generic', owner: 'partner', amount: 24000, fromAge: 65 }],
+        tax: { country: 'CH' }, currency: 'CHF',
+      },
+    },
   ];
   // The rest of every body: the form's defaults.
   const defaults = { expectedReturn: 0.07, inflationRate: 0.03, withdrawalRate: 0.04, lifeExpectancy: 95, incomeGrowthRate: 0, monteCarlo: { simulations: 1000 }, historical: {} };
