@@ -11,7 +11,7 @@ const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const taxCountry = /** @type {HTMLSelectElement} */ (document.getElementById('tax-country'));
 const taxRegion = /** @type {HTMLSelectElement} */ (document.getElementById('tax-region'));
 const hasPartner = $('has-partner');
-/** @type {{code:string,name:string,currency:string,jointYears?:number[],localTax?:{region:string|null}|null,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
+/** @type {{code:string,name:string,currency:string,years?:number[],jointYears?:number[],localTax?:{region:string|null}|null,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
 let countries = [];
 
 let openedCurrency = '';
@@ -27,6 +27,8 @@ export function planCurrency() {
 const owners = () => ['self', 'partner'].filter((o) => o === 'self' || hasPartner.checked).map((o) => [o, t('hh.owner.' + o)]);
 const kinds = ['generic', 'us-social-security', 'ca-cpp', 'ca-oas', 'gb-state-pension', 'de-statutory'];
 const country = (code) => countries.find((c) => c.code === code);
+/** A tax country of GET /tax/countries (its currency, years, regions), or undefined. */
+export const taxCountryOf = country;
 
 /** The account types of the chosen tax country: cash, taxable and its wrappers. */
 function accountTypes() {
@@ -364,7 +366,8 @@ export function showHousehold(d, body) {
   const end = endAge(body);
   stats.replaceChildren(
     stat(t('hh.retireAge'), d.retirementAge === null || d.retirementAge === undefined ? '—' : String(d.retirementAge), 'retire-age'),
-    stat(t('hh.lifetimeTax'), money(d.lifetimeTax), 'lifetime-tax'));
+    stat(t('hh.lifetimeTax'), money(d.lifetimeTax), 'lifetime-tax'),
+    ...(typeof d.lifetimeTaxPV === 'number' ? [stat(t('hh.lifetimeTaxPV'), money(d.lifetimeTaxPV), 'lifetime-tax-pv')] : []));
   const b = d.baseline;
   const diff = (x, y) => (typeof x === 'number' && typeof y === 'number' ? money(x - y) : '—');
   // Years the money lasts longer (or shorter) than in the conventional order.

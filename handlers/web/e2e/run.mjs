@@ -858,6 +858,62 @@ try {
         assert.deepEqual(again.request().postDataJSON(), want, 'the plan opened from its id');
         await waitFigures(fig);
         assert.equal(await page.inputValue('#accounts0-balance'), p.accounts[0].balance);
+        // Why this tax: the first year's wages, rule by rule, as the tax engine explains them.
+        if (!(await page.isHidden('#why'))) {
+          const [ex] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith('/api/v1/tax/calculate')),
+            page.click('#why-go'),
+          ]);
+          assert.equal(ex.status(), 200, await ex.text());
+          assert.equal(ex.request().postDataJSON().explain, true);
+          const r = (await ex.json()).data;
+          await page.waitForSelector('#why-table tbody tr');
+          assert.equal(await page.locator('#why-table tbody tr').count(), r.trace.length);
+          assert.ok(r.trace.length > 0, 'rules fired');
+          const m = new Intl.NumberFormat(p.locale, { style: 'currency', currency: r.currency, maximumFractionDigits: 0 });
+          assert.equal(await page.textContent('#why-table tbody tr:last-child td:last-child'), m.format(r.trace.at(-1).amount));
+          assert.match(await page.textContent('#why-say'), new RegExp(m.format(r.totalTax).replace(/[$.]/g, '\\$&')));
+          assert.equal(await page.locator('#why-table .src').count(), r.trace.reduce((n, x) => n + x.source.length, 0), 'each rule says its sources and their as-of dates');
+          await page.locator('#why').screenshot({ path: join(pageShots, `household-${p.name}-why-1280.png`) });
+          const dated = r.trace.flatMap((x) => x.source).filter((x) => x.asOf);
+          assert.equal((await page.textContent('#why-table tbody')).match(/\(\d{4}-\d{2}-\d{2}\)/g)?.length ?? 0, dated.length, 'each dated source says its as-of date');
+        }
+        // The decisions: the optimiser's answer for the page's plan, each
+        // figure the API's; applied, the plan is asked again with them.
+        {
+          const [opt] = await Promise.all([
+            page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().postDataJSON()?.optimize, { timeout: 60000 }),
+            page.click('#decide-go'),
+          ]);
+          assert.equal(opt.status(), 200, await opt.text());
+          const asked = opt.request().postDataJSON();
+          assert.deepEqual(asked.optimize, { objective: 'spending' });
+          const without = (o, ...ks) => Object.fromEntries(Object.entries(o).filter(([k]) => !ks.includes(k)));
+          assert.deepEqual(without(asked, 'optimize'), without(want, 'monteCarlo', 'historical'), 'the optimiser is asked about the plan on the page');
+          const o = (await opt.json()).data.optimized;
+          const m = new Intl.NumberFormat(p.locale, { style: 'currency', currency: p.currency, maximumFractionDigits: 0 });
+          if (o.feasible) {
+            await page.waitForSelector('#dec-spend');
+            assert.equal(await page.textContent('#dec-spend'), m.format(o.value));
+            assert.equal(await page.textContent('#dec-over-baseline'), m.format(o.gain.overBaseline));
+            await page.locator('#decide').screenshot({ path: join(pageShots, `household-${p.name}-decide-1280.png`) });
+            const x = o.decisions || {};
+            assert.equal(await page.locator('#decide-list li').count(), Math.max(1, (x.retirementAge != null ? 1 : 0) + (x.claiming || []).length + (x.order || []).length + ((x.conversions || []).length ? 1 : 0)));
+            if (!(await page.isHidden('#decide-apply'))) {
+              const [again] = await Promise.all([
+                page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST' && !r.request().postDataJSON()?.optimize),
+                page.click('#decide-apply'),
+              ]);
+              const b = again.request().postDataJSON();
+              if (x.retirementAge != null) assert.equal(b.targetRetirementAge, x.retirementAge, 'the retirement age applied');
+              for (const c of x.claiming || []) assert.equal(b.pensions[c.pension].fromAge, c.age, 'a claiming age applied');
+              if (x.order?.length) assert.equal(b.withdrawalOrder ?? 'conventional', x.order[0].order, 'the drawing order applied');
+              await page.waitForSelector('#results:not([hidden]) #lifetime-tax');
+            }
+          } else {
+            assert.match(await page.textContent('#decide-list'), /\S/, 'why no decision meets the target');
+          }
+        }
         await checkLooks(p, 'dark');
       } finally {
         await page.emulateMedia({ colorScheme: 'light' });
