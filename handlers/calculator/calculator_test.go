@@ -1145,14 +1145,22 @@ func TestCalculatorCSVFormulaCells(t *testing.T) {
 }
 
 // A simulation admitted by the expensive-request gate but refused by the
-// rate limit for its work gives its slot back at once.
+// rate limit for its work gives its slot back at once, whether it waits
+// for the allowance (RATE_LIMITED) or costs more than all of it
+// (COST_OVER_ALLOWANCE).
 func TestCalculatorRefusedWorkLeavesTheGate(t *testing.T) {
-	h := testserver.New(t, testserver.WithRates("3/1m", "off", "off"), func(c *handlers.Config) { c.MaxExpensive = 1 })
-	body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
-	r := h.Do("POST", "/api/v1/calculator", body)
-	testserver.ExpectError(t, r, 429, errcode.RateLimited)
-	if n := h.S.Heavy().InUse(); n != 0 {
-		t.Fatalf("%d slots of the gate held after the refusal", n)
+	for _, c := range []struct{ rate, code string }{{"3/1m", errcode.CostOverAllowance}, {"8/1m", errcode.RateLimited}} {
+		h := testserver.New(t, testserver.WithRates(c.rate, "off", "off"), func(c *handlers.Config) { c.MaxExpensive = 1 })
+		body := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"monteCarlo":{"simulations":10000}}`
+		if c.code == errcode.RateLimited {
+			h.Do("GET", "/api/v1/status", "") // two leave 6 of 8, one short of the simulation's 7
+			h.Do("GET", "/api/v1/status", "")
+		}
+		r := h.Do("POST", "/api/v1/calculator", body)
+		testserver.ExpectError(t, r, 429, c.code)
+		if n := h.S.Heavy().InUse(); n != 0 {
+			t.Fatalf("%s: %d slots of the gate held after the refusal", c.rate, n)
+		}
 	}
 }
 
