@@ -364,7 +364,8 @@ function yearColumns(d, body) {
   const acc = (r, id) => r.accounts.find((a) => a.id === id);
   const perAccount = (id, k, label) => (any((r) => acc(r, id)?.[k])
     ? [[`${accountName(id, body)}: ${t(label)}`, (r) => money(acc(r, id)?.[k]), el('span', {}, accountNode(id, body), `: ${t(label)}`), 'more']] : []);
-  const tax = (k, label) => (any((r) => r.tax?.[k]) ? [[t(label), (r) => money(r.tax?.[k] ?? 0), null, 'more']] : []);
+  const more = (f, k) => (any(f) ? [[t('hh.col.' + k), (r) => money(f(r) ?? 0), null, 'more']] : []);
+  const tax = (k, l) => more((r) => r.tax?.[k], l);
   return [
     [t('calc.col.year'), (r) => r.year],
     [t('calc.col.age'), (r) => r.age],
@@ -372,10 +373,10 @@ function yearColumns(d, body) {
     [t('hh.col.residence'), (r) => country(r.residence)?.name || countryName(r.residence, r.residence)],
     ...ids.flatMap((id) => [[accountName(id, body), (r) => money(acc(r, id)?.endBalance), accountNode(id, body)],
       ...perAccount(id, 'contributions', 'hh.col.paidIn'), ...perAccount(id, 'withdrawals', 'hh.col.drawn'), ...perAccount(id, 'conversions', 'hh.col.converted')]),
-    ...(any((r) => r.income?.pensions) ? [[t('hh.col.pensions'), (r) => money(r.income?.pensions ?? 0), null, 'more']] : []),
+    ...more((r) => r.income?.pensions, 'pensions'), ...more((r) => r.income?.meansTested, 'meansTested'), ...more((r) => r.sepp, 'sepp'),
     [t('calc.col.withdrawals'), (r) => money(r.withdrawals)],
-    ...tax('incomeTax', 'hh.col.incomeTax'), ...tax('socialContributions', 'hh.col.social'), ...tax('capitalTax', 'hh.col.capitalTax'),
-    ...tax('penalties', 'hh.col.penalties'), ...tax('wealthTax', 'hh.col.wealthTax'),
+    ...tax('incomeTax', 'incomeTax'), ...tax('socialContributions', 'social'), ...tax('capitalTax', 'capitalTax'),
+    ...tax('penalties', 'penalties'), ...tax('wealthTax', 'wealthTax'),
     [t('hh.col.tax'), (r) => money(r.tax?.total)],
     ...(any((r) => r.overLimit) ? [[t('hh.col.overLimit'), (r) => money(r.overLimit ?? 0)]] : []),
     ...(any((r) => r.shortfall) ? [[t('hh.col.shortfall'), (r) => money(r.shortfall ?? 0)]] : []),
