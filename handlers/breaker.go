@@ -131,9 +131,17 @@ func (b *breaker) admit() (func(error), error) {
 
 // readiness tells the breaker of a readiness check's outcome: a failure
 // opens it at once (a store that has not been reached since start already
-// fails at once, and is left alone).
+// fails at once, and is left alone); a success closes a half-open one.
 func (b *breaker) readiness(err error) {
-	if b.cb.State() != gobreaker.StateClosed {
+	switch b.cb.State() {
+	case gobreaker.StateHalfOpen:
+		if err == nil { // a check that passes is as good as the probe
+			if done, aerr := b.cb.Allow(); aerr == nil {
+				done(nil)
+			}
+		}
+		return
+	case gobreaker.StateOpen:
 		return // the probe decides
 	}
 	done, aerr := b.cb.Allow()

@@ -92,7 +92,10 @@ func TestBreakerOpensOnFailuresToAnswerOnly(t *testing.T) {
 		t.Fatal("a failed readiness check left the breaker closed")
 	}
 	waitState(t, b, gobreaker.StateHalfOpen)
-	b.probe()
+	b.readiness(nil) // a readiness check that passes closes it too
+	if b.open() {
+		t.Fatal("a passing readiness check left a half-open breaker open")
+	}
 	b.readiness(store.ErrUnavailable) // a store still starting is not news
 	if b.open() {
 		t.Fatal("a store not reached since start opened the breaker")
