@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -64,6 +65,8 @@ type Server struct {
 	plans    *plans.Handlers
 	hooks    *hooks.Handlers
 	mcp      *mcp.Handler
+	// mcpRoutes name /mcp's requests in the metrics and the access log.
+	mcpRoutes mcpRoutes
 
 	// openapiStatic is openapi with its ETag and compressed forms.
 	openapiStatic *rest.Static
@@ -97,6 +100,7 @@ type Server struct {
 	keptSecretState // the store's secret, once read
 
 	marks     *store.Mirror // the sign-out marks as this node knows them
+	breaker   *breaker      // opens while the store does not answer (breaker.go)
 	ownsMarks bool          // marks was started by New, and is stopped by Close
 
 	stop chan struct{}
@@ -112,9 +116,11 @@ func New(cfg Config) (*Server, error) {
 	cfg.defaults()
 	set := metrics.NewSet()
 	marks, shared := mirror(cfg)
+	br := newBreaker(marks.Ping, cfg.breakerOpen, cfg.Logger, set)
 	s := &Server{
 		cfg:       cfg,
-		db:        observeStore(marks, set),
+		db:        observeStore(marks, br, set),
+		breaker:   br,
 		marks:     marks,
 		ownsMarks: !shared,
 		heavy:     rest.NewGate(cfg.MaxExpensive),
@@ -140,7 +146,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes = s.table()
-	s.metrics = newServerMetrics(set, s.routes, s.heavy)
+	s.mcpRoutes = newMCPRoutes()
+	s.metrics = newServerMetrics(set, append(slices.Clip(s.routes), s.mcpRoutes.all()...), s.heavy)
 	s.metrics.pools = newPoolMetrics(set, marks.Store, cfg.Redis)
 	set.NewGauge("fiplan_signout_mirror_lag_seconds", func() float64 { return min(marks.Lag(), store.MirrorLagCap).Seconds() })
 	for _, r := range s.routes {
@@ -168,8 +175,12 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
-	s.done.Add(1)
+	s.done.Add(2)
 	go s.background()
+	go func() {
+		defer s.done.Done()
+		s.breaker.run(s.stop)
+	}()
 	if cfg.Webhooks.Deliver {
 		s.done.Add(1)
 		go s.deliver()
@@ -193,6 +204,9 @@ func (cfg *Config) defaults() {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.breakerOpen <= 0 {
+		cfg.breakerOpen = time.Second
 	}
 	if cfg.MaxExpensive <= 0 {
 		cfg.MaxExpensive = 2 * runtime.GOMAXPROCS(0)
