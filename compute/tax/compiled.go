@@ -1,6 +1,7 @@
 package tax
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 )
@@ -66,14 +67,20 @@ type crule struct {
 	// none does)
 	sTaxable, sGross, sDeducted int8
 	sLayer                      [MaxLayers]int8
+	nLayerOut                   uint8 // the layers up to the last read
 }
 
 // clayer is one layer: off when its condition does not hold for the
 // kind of return (its base is then 0).
 type clayer struct {
-	off       bool
-	base      cmeasure
-	bands     []Band
+	off   bool
+	base  cmeasure
+	bands []Band
+	// the bands as stored, flat: what an evaluation whose scale moves
+	// none of the rule's figures reads (asc: thresholds never fall, so
+	// the first band starting at or above the slice's top ends the walk)
+	flat      []cband
+	asc       bool
 	nilRate   []float64
 	buckets   []Bucket
 	exempt    float64
@@ -81,12 +88,23 @@ type clayer struct {
 	exemptCls uint8
 }
 
+// cband is a band as stored: [from, end) at rate, or by its formula.
+type cband struct {
+	from, end, rate float64
+	formula         bool
+}
+
 // cmeasure is a weighted sum of parts and of slots.
 type cmeasure struct {
-	on    Basis
-	n     uint8
-	idx   [NumParts]uint8
-	w     [NumParts]float64
+	on  Basis
+	n   uint8
+	idx [NumParts]uint8
+	w   [NumParts]float64
+	// dense: every part is summed in part order with its weight (0 for
+	// the parts not read), which adds the same terms in the same order
+	// as the packed loop without its indexing
+	dense bool
+	wd    [NumParts]float64
 	refs  []cref
 	has   bool // a Less or MaxLess that exists
 	empty bool // no parts and no refs: only on counts
@@ -328,7 +346,9 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		r := &c.rules[at[i]]
 		r.sTaxable, r.sGross, r.sDeducted = slot[i][RefTaxable], slot[i][RefGross], slot[i][RefDeducted]
 		for li := range r.sLayer {
-			r.sLayer[li] = slot[i][4+li]
+			if r.sLayer[li] = slot[i][4+li]; r.sLayer[li] >= 0 {
+				r.nLayerOut = uint8(li + 1)
+			}
 		}
 	}
 	c.nvals = nv
@@ -344,7 +364,8 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		minTax: r.MinTax, exemptCls: r.exemptCls, reliefCls: r.reliefCls, minTaxCls: r.minTaxCls}
 	ok := true
 	measure := func(m *Measure) cmeasure {
-		cm := cmeasure{on: m.On, n: m.nparts, idx: m.idx, w: m.weights, has: true}
+		cm := cmeasure{on: m.On, n: m.nparts, idx: m.idx, w: m.weights, has: true,
+			dense: m.nparts >= denseParts, wd: m.Parts}
 		for _, rf := range m.Refs {
 			var s int8
 			switch {
@@ -367,8 +388,10 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	}
 	for li := range r.Layers {
 		l := &r.Layers[li]
+		fl, asc := flatBands(l.Bands)
 		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
-			nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls, exemptCls: l.exemptCls})
+			flat: fl, asc: asc, nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
+			exemptCls: l.exemptCls})
 	}
 	adjust := func(a *Adjust) cadj {
 		ca := cadj{of: measure(&a.Of), segs: a.Segments, min: a.Min, max: a.Max, hasMax: a.HasMax,
@@ -403,4 +426,26 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		}
 	}
 	return cr, ok
+}
+
+// denseParts is the number of parts read from which a measure sums every
+// part rather than the packed ones.
+const denseParts = 3
+
+// flatBands is the bands as stored, each with its end, and whether their
+// thresholds ascend.
+func flatBands(b []Band) ([]cband, bool) {
+	fl := make([]cband, len(b))
+	asc := true
+	for j := range b {
+		end := math.Inf(1)
+		if j+1 < len(b) {
+			end = b[j+1].From
+			if end < b[j].From {
+				asc = false
+			}
+		}
+		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil}
+	}
+	return fl, asc
 }

@@ -30,16 +30,22 @@ func (c *Compiled) DueByCategory(in *Income, sc *Scale) Categories {
 
 // categories is the tax on in by category, each rounded to the cent.
 func (c *Compiled) categories(in *Income, sc *Scale) [numCategories]float64 {
-	parts, _ := cleanParts(in)
 	if c.walks != "" {
+		parts, _ := cleanParts(in)
 		who := filerOf(in, &parts)
 		return c.walk(&parts, &who, sc)
 	}
 	var st cstate
-	st.parts = parts
+	// the parts as cleanParts reads them, and which are present
+	for p, v := range in.parts() {
+		if v > 0 && v <= math.MaxFloat64 {
+			st.parts[p] = v
+			st.present |= 1 << p
+		}
+	}
 	if c.joint {
-		st.earned[0] = clampPart(in.PartnerEmployment, parts[Employment])
-		st.earned[1] = clampPart(in.PartnerSelfEmployment, parts[SelfEmployment])
+		st.earned[0] = clampPart(in.PartnerEmployment, st.parts[Employment])
+		st.earned[1] = clampPart(in.PartnerSelfEmployment, st.parts[SelfEmployment])
 	}
 	st.sc = scaleOrNil(sc)
 	return c.eval(&st)
@@ -62,16 +68,15 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 	return cat
 }
 
-// eval runs the rules on the state's parts and returns the amounts by
-// category, rounded to the cent.
+// eval runs the rules on the state's parts (present: those not 0) and
+// returns the amounts by category, rounded to the cent. A rule that
+// charges nothing for want of the parts it reads is passed over: its
+// values stay 0.
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
-	for p, v := range st.parts {
-		if v != 0 {
-			st.present |= 1 << p
-		}
-	}
 	for k := range c.rules {
-		st.rule(k, &c.rules[k])
+		if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
+			st.rule(k, r)
+		}
 	}
 	var cat [numCategories]float64
 	for k := range c.rules {
@@ -92,13 +97,13 @@ type rres struct {
 
 // rule evaluates compiled rule k and stores its results.
 func (st *cstate) rule(k int, r *crule) {
-	st.rsc = nil
+	var rsc *Scale
 	if st.sc != nil && r.classes&st.sc.mask != 0 {
-		st.rsc = st.sc
+		rsc = st.sc
 	}
+	st.rsc = rsc
 	var res rres
 	switch {
-	case r.idle && st.present&r.reads == 0:
 	case r.perEarner && st.earned != [2]float64{}:
 		all := st.parts
 		st.parts[Employment] -= st.earned[0]
@@ -129,8 +134,8 @@ func (st *cstate) rule(k int, r *crule) {
 	if r.sDeducted >= 0 {
 		st.vals[r.sDeducted] = res.deducted
 	}
-	for li, s := range r.sLayer {
-		if s >= 0 {
+	for li := 0; li < int(r.nLayerOut); li++ {
+		if s := r.sLayer[li]; s >= 0 {
 			st.vals[s] = res.layer[li]
 		}
 	}
@@ -190,8 +195,14 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 // where m is on one.
 func (st *cstate) measure(m *cmeasure, gross, taxable, tax float64) float64 {
 	v := 0.0
-	for j := 0; j < int(m.n); j++ {
-		v += m.w[j] * st.parts[m.idx[j]]
+	if m.dense {
+		for p := range st.parts {
+			v += m.wd[p] * st.parts[p]
+		}
+	} else {
+		for j := 0; j < int(m.n); j++ {
+			v += m.w[j] * st.parts[m.idx[j]]
+		}
 	}
 	for j := range m.refs {
 		v += m.refs[j].w * st.vals[m.refs[j].slot]
@@ -376,6 +387,9 @@ func (st *cstate) bandIndex(b []Band, x float64) int {
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's
 // bands, as the walker's bands does.
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
+	if st.rsc == nil {
+		return st.flatBands(l, lo, hi, nilAmt)
+	}
 	tax := 0.0
 	b := l.bands
 	for j := range b {
@@ -404,6 +418,36 @@ func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
 			continue
 		}
 		tax += seg * b[j].Rate
+	}
+	return tax
+}
+
+// flatBands is bands with the figures as stored.
+func (st *cstate) flatBands(l *clayer, lo, hi, nilAmt float64) float64 {
+	tax := 0.0
+	for j := range l.flat {
+		b := &l.flat[j]
+		if l.asc && b.from >= hi {
+			break
+		}
+		a, z := maxf(lo, b.from), minf(hi, b.end)
+		if z <= a {
+			continue
+		}
+		if b.formula {
+			tax += st.cumulative(l.bands, z) - st.cumulative(l.bands, a)
+			continue
+		}
+		seg := z - a
+		if b.rate > 0 && nilAmt > 0 {
+			n := minf(nilAmt, seg)
+			nilAmt -= n
+			seg -= n
+		}
+		if seg <= 0 {
+			continue
+		}
+		tax += seg * b.rate
 	}
 	return tax
 }
@@ -444,6 +488,9 @@ func (c *Compiled) grossFor(parts *[NumParts]float64, total float64, earned [2]f
 		var st cstate
 		for p := range parts {
 			st.parts[p] = parts[p] / total * g
+			if st.parts[p] != 0 {
+				st.present |= 1 << p
+			}
 		}
 		if c.joint {
 			st.earned[0] = earned[0] * (g / total)
