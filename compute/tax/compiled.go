@@ -53,6 +53,7 @@ type crule struct {
 	creds     []cadj
 	exempt    float64
 	hasRelief bool
+	relieves  bool // an exemption limit or a marginal relief to apply
 	reliefAt  float64
 	reliefRt  float64
 	roundBase Rounding
@@ -361,7 +362,8 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	cr := crule{cat: r.Category, idle: r.idleable, reads: r.reads, classes: r.classes,
 		perEarner: r.PerEarner && who.joint, exempt: r.Exempt, hasRelief: r.HasRelief,
 		reliefAt: r.ReliefAbove, reliefRt: r.ReliefRate, roundBase: r.RoundBase, roundTax: r.RoundTax,
-		minTax: r.MinTax, exemptCls: r.exemptCls, reliefCls: r.reliefCls, minTaxCls: r.minTaxCls}
+		minTax: r.MinTax, exemptCls: r.exemptCls, reliefCls: r.reliefCls, minTaxCls: r.minTaxCls,
+		relieves: r.Exempt > 0 || r.HasRelief}
 	ok := true
 	measure := func(m *Measure) cmeasure {
 		cm := cmeasure{on: m.On, n: m.nparts, idx: m.idx, w: m.weights, has: true,
@@ -427,6 +429,9 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	}
 	return cr, ok
 }
+
+// densePartsFit holds the unrolled dense sum to the number of parts.
+var _ = [1]struct{}{}[NumParts-7]
 
 // denseParts is the number of parts read from which a measure sums every
 // part rather than the packed ones.

@@ -178,12 +178,20 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 		if len(l.buckets) > 0 {
 			top = bucketTop(l.buckets, hi)
 		}
-		lt := st.bands(l, lo, top, st.nilAmount(l, t))
+		nilAmt := 0.0
+		if len(l.nilRate) > 0 {
+			nilAmt = st.nilAmount(l, t)
+		}
+		lt := st.bands(l, lo, top, nilAmt)
 		res.layer[li] = lt
 		tax += lt
 	}
-	tax = st.relieve(r, t, tax, res)
-	tax = st.credit(r, g, t, tax)
+	if r.relieves {
+		tax = st.relieve(r, t, tax, res)
+	}
+	if len(r.creds) > 0 {
+		tax = st.credit(r, g, t, tax)
+	}
 	tax = r.roundTax.apply(tax)
 	if tax < 0 || tax < st.fig(r.minTax, r.minTaxCls) {
 		tax = 0
@@ -196,9 +204,16 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 func (st *cstate) measure(m *cmeasure, gross, taxable, tax float64) float64 {
 	v := 0.0
 	if m.dense {
-		for p := range st.parts {
-			v += m.wd[p] * st.parts[p]
-		}
+		// unrolled: the same additions in part order (NumParts is 7,
+		// which densePartsFit holds)
+		p, w := &st.parts, &m.wd
+		v += w[0] * p[0]
+		v += w[1] * p[1]
+		v += w[2] * p[2]
+		v += w[3] * p[3]
+		v += w[4] * p[4]
+		v += w[5] * p[5]
+		v += w[6] * p[6]
 	} else {
 		for j := 0; j < int(m.n); j++ {
 			v += m.w[j] * st.parts[m.idx[j]]
