@@ -124,7 +124,7 @@ type state struct {
 	who      filer
 	exact    bool
 	sc       *Scale         // the figures' scale; nil: as stored
-	rsc      *Scale         // sc while the rule evaluated has a figure it moves, else nil
+	figures                 // rsc: sc while the rule evaluated has a figure it moves, else nil
 	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
 	lines    [MaxRules][2]int16 // with out: each rule's lines in it
@@ -395,25 +395,11 @@ func (st *state) layerTaxes(i int, r *Rule, rem *[MaxLayers]float64, t float64) 
 }
 
 // bucketTop is hi replaced by the midpoint of its tax-table bucket, if any.
-func (l *Layer) bucketTop(hi float64) float64 {
-	for _, b := range l.Buckets {
-		if hi >= b.From && hi < b.To && b.Width > 0 {
-			return b.From + math.Floor((hi-b.From)/b.Width)*b.Width + b.Width/2
-		}
-	}
-	return hi
-}
+func (l *Layer) bucketTop(hi float64) float64 { return bucketTop(l.Buckets, hi) }
 
 // nilAmount is the layer's nil-rate amount when the taxable base is t.
 func (st *state) nilAmount(l *Layer, t float64) float64 {
-	switch len(l.NilRate) {
-	case 0:
-		return 0
-	case 1:
-		return st.fig(l.NilRate[0], l.nilCls)
-	default:
-		return st.fig(l.NilRate[st.bandIndex(l.Bands, t)], l.nilCls)
-	}
+	return st.figures.nilAmount(l.NilRate, l.nilCls, l.Bands, t)
 }
 
 // relieve applies the exemption limit and the marginal relief to the
@@ -492,39 +478,13 @@ func (st *state) scaleLayers(i int, r *Rule, now, was float64) {
 	}
 }
 
-// bandIndex is the band in which position x falls.
-func (st *state) bandIndex(b []Band, x float64) int {
-	k := 0
-	for j := 1; j < len(b); j++ {
-		if x > st.fig(b[j].From, b[j].cls) {
-			k = j
-		}
-	}
-	return k
-}
-
-// fig is a stored figure of class c as the state's scale reads it.
-func (st *state) fig(v float64, c uint8) float64 {
-	if st.rsc == nil {
-		return v
-	}
-	return st.rsc.Of(v, c)
-}
-
 // eval is the adjustment's function at x, before the clamps, its
 // segments' figures scaled.
 func (st *state) eval(a *Adjust, x float64) float64 {
 	if st.rsc == nil {
 		return a.eval(x)
 	}
-	for i := len(a.Segments) - 1; i >= 0; i-- {
-		sg := &a.Segments[i]
-		from := st.rsc.Of(sg.From, sg.fromCls)
-		if x >= from || i == 0 {
-			return st.rsc.Of(sg.Base, sg.baseCls) + sg.Rate*(x-from)
-		}
-	}
-	return 0
+	return st.segment(a.Segments, x)
 }
 
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's bands.
@@ -536,7 +496,7 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 		if j+1 < len(l.Bands) {
 			end = st.fig(l.Bands[j+1].From, l.Bands[j+1].cls)
 		}
-		a, z := maxf(lo, st.fig(b.From, b.cls)), minf(hi, end)
+		a, z := span(st.fig(b.From, b.cls), end, lo, hi)
 		if z <= a {
 			continue
 		}
@@ -545,18 +505,14 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 			label = l.Label
 		}
 		if b.Formula != nil {
-			// statutory cumulative formula: exact at every point, so the
-			// pieces telescope to cum(hi) − cum(lo)
-			amt := st.cumulative(l.Bands, z) - st.cumulative(l.Bands, a)
+			amt := st.formulaSpan(l.Bands, a, z)
 			tax += amt
 			st.line(Line{Rule: r.ID, Label: label, Layer: l.Label, Kind: KindBand, Category: r.Category, Base: z - a, Rate: amt / (z - a), Amount: amt})
 			continue
 		}
-		seg := z - a
-		if b.Rate > 0 && nilAmt > 0 {
-			n := minf(nilAmt, seg)
+		seg, n := nilFirst(b.Rate, z-a, nilAmt)
+		if n > 0 {
 			nilAmt -= n
-			seg -= n
 			st.line(Line{Rule: r.ID, Label: l.NilLabel, Layer: l.Label, Kind: KindNilRate, Category: r.Category, Base: n, Amount: n})
 		}
 		if seg <= 0 {
@@ -570,28 +526,6 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 		st.line(Line{Rule: r.ID, Label: label, Layer: l.Label, Kind: KindBand, Category: r.Category, Base: seg, Rate: b.Rate, Amount: amt})
 	}
 	return tax
-}
-
-// cumulative is the tax on x by the band table alone; x on a boundary
-// belongs to the lower band ("bis 17 005 Euro"). A formula's amounts
-// scale with its band's class: the tax at x is k times the stored
-// formula's at x/k.
-func (st *state) cumulative(bands []Band, x float64) float64 {
-	k := st.bandIndex(bands, x)
-	b := &bands[k]
-	if b.Formula != nil {
-		if st.rsc == nil {
-			return b.Formula.at(x)
-		}
-		f := st.rsc.Factor(b.cls)
-		return f * b.Formula.at(x/f)
-	}
-	from := st.fig(b.From, b.cls)
-	base := 0.0
-	if k > 0 {
-		base = st.cumulative(bands[:k], from)
-	}
-	return base + b.Rate*(x-from)
 }
 
 // minf and maxf skip math.Min/Max's NaN and signed-zero handling; inputs

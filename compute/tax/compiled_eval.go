@@ -9,7 +9,7 @@ type cstate struct {
 	earned  [2]float64 // the partner's employment and self-employment (joint)
 	present uint8
 	sc      *Scale // nil: the figures as stored
-	rsc     *Scale // sc while the rule evaluated has a figure it moves
+	figures        // rsc: sc while the rule evaluated has a figure it moves
 	vals    [maxVals]float64
 }
 
@@ -180,7 +180,7 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 		}
 		nilAmt := 0.0
 		if len(l.nilRate) > 0 {
-			nilAmt = st.nilAmount(l, t)
+			nilAmt = st.nilAmount(l.nilRate, l.nilCls, l.bands, t)
 		}
 		lt := st.bands(l, lo, top, nilAmt)
 		res.layer[li] = lt
@@ -269,27 +269,6 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	return x, v
 }
 
-// segment is a piecewise linear function at x.
-func (st *cstate) segment(segs []Segment, x float64) float64 {
-	if st.rsc == nil {
-		for i := len(segs) - 1; i >= 0; i-- {
-			sg := &segs[i]
-			if x >= sg.From || i == 0 {
-				return sg.Base + sg.Rate*(x-sg.From)
-			}
-		}
-		return 0
-	}
-	for i := len(segs) - 1; i >= 0; i-- {
-		sg := &segs[i]
-		from := st.rsc.Of(sg.From, sg.fromCls)
-		if x >= from || i == 0 {
-			return st.rsc.Of(sg.Base, sg.baseCls) + sg.Rate*(x-from)
-		}
-	}
-	return 0
-}
-
 // deduct takes the deductions off the layers' bases and returns the
 // total taken.
 func (st *cstate) deduct(r *crule, g float64, rem *[MaxLayers]float64) float64 {
@@ -366,39 +345,6 @@ func (st *cstate) credit(r *crule, g, t, tax float64) float64 {
 	return tax
 }
 
-// bucketTop is hi replaced by the midpoint of its tax-table bucket, if
-// any.
-func bucketTop(bs []Bucket, hi float64) float64 {
-	for _, b := range bs {
-		if hi >= b.From && hi < b.To && b.Width > 0 {
-			return b.From + math.Floor((hi-b.From)/b.Width)*b.Width + b.Width/2
-		}
-	}
-	return hi
-}
-
-// nilAmount is the layer's nil-rate amount when the taxable base is t.
-func (st *cstate) nilAmount(l *clayer, t float64) float64 {
-	switch len(l.nilRate) {
-	case 0:
-		return 0
-	case 1:
-		return st.fig(l.nilRate[0], l.nilCls)
-	}
-	return st.fig(l.nilRate[st.bandIndex(l.bands, t)], l.nilCls)
-}
-
-// bandIndex is the band in which position x falls.
-func (st *cstate) bandIndex(b []Band, x float64) int {
-	k := 0
-	for j := 1; j < len(b); j++ {
-		if x > st.fig(b[j].From, b[j].cls) {
-			k = j
-		}
-	}
-	return k
-}
-
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's
 // bands, as the walker's bands does.
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
@@ -408,27 +354,20 @@ func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
 	tax := 0.0
 	b := l.bands
 	for j := range b {
-		// no early exit: bands stored ascending need not stay so under a
-		// scale (a threshold fixed in money falls below one indexed)
-		from := st.fig(b[j].From, b[j].cls)
 		end := math.Inf(1)
 		if j+1 < len(b) {
 			end = st.fig(b[j+1].From, b[j+1].cls)
 		}
-		a, z := maxf(lo, from), minf(hi, end)
+		a, z := span(st.fig(b[j].From, b[j].cls), end, lo, hi)
 		if z <= a {
 			continue
 		}
 		if b[j].Formula != nil {
-			tax += st.cumulative(b, z) - st.cumulative(b, a)
+			tax += st.formulaSpan(b, a, z)
 			continue
 		}
-		seg := z - a
-		if b[j].Rate > 0 && nilAmt > 0 {
-			n := minf(nilAmt, seg)
-			nilAmt -= n
-			seg -= n
-		}
+		seg, n := nilFirst(b[j].Rate, z-a, nilAmt)
+		nilAmt -= n
 		if seg <= 0 {
 			continue
 		}
@@ -445,53 +384,22 @@ func (st *cstate) flatBands(l *clayer, lo, hi, nilAmt float64) float64 {
 		if l.asc && b.from >= hi {
 			break
 		}
-		a, z := maxf(lo, b.from), minf(hi, b.end)
+		a, z := span(b.from, b.end, lo, hi)
 		if z <= a {
 			continue
 		}
 		if b.formula {
-			tax += st.cumulative(l.bands, z) - st.cumulative(l.bands, a)
+			tax += st.formulaSpan(l.bands, a, z)
 			continue
 		}
-		seg := z - a
-		if b.rate > 0 && nilAmt > 0 {
-			n := minf(nilAmt, seg)
-			nilAmt -= n
-			seg -= n
-		}
+		seg, n := nilFirst(b.rate, z-a, nilAmt)
+		nilAmt -= n
 		if seg <= 0 {
 			continue
 		}
 		tax += seg * b.rate
 	}
 	return tax
-}
-
-// cumulative is the tax on x by the band table alone, as the walker's.
-func (st *cstate) cumulative(bands []Band, x float64) float64 {
-	k := st.bandIndex(bands, x)
-	b := &bands[k]
-	if b.Formula != nil {
-		if st.rsc == nil {
-			return b.Formula.at(x)
-		}
-		f := st.rsc.Factor(b.cls)
-		return f * b.Formula.at(x/f)
-	}
-	from := st.fig(b.From, b.cls)
-	base := 0.0
-	if k > 0 {
-		base = st.cumulative(bands[:k], from)
-	}
-	return base + b.Rate*(x-from)
-}
-
-// fig is a stored figure of class c as the state's scale reads it.
-func (st *cstate) fig(v float64, c uint8) float64 {
-	if st.rsc == nil {
-		return v
-	}
-	return st.rsc.Of(v, c)
 }
 
 // grossFor is Year.GrossFor without a regime on the compiled rules: the
