@@ -54,6 +54,9 @@ type crule struct {
 	exempt    float64
 	hasRelief bool
 	relieves  bool // an exemption limit or a marginal relief to apply
+	// plain: no adjustment, relief or rounding, and no layer with a
+	// tax-table bucket or a nil-rate amount
+	plain     bool
 	reliefAt  float64
 	reliefRt  float64
 	roundBase Rounding
@@ -106,9 +109,11 @@ type cmeasure struct {
 	// as the packed loop without its indexing
 	dense bool
 	wd    [NumParts]float64
-	refs  []cref
-	has   bool // a Less or MaxLess that exists
-	empty bool // no parts and no refs: only on counts
+	// single: one part, no ref, on none: w[0] times part idx[0]
+	single bool
+	refs   []cref
+	has    bool // a Less or MaxLess that exists
+	empty  bool // no parts and no refs: only on counts
 }
 
 // cref reads vals[slot] with a weight.
@@ -386,6 +391,7 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			}
 		}
 		cm.empty = cm.n == 0 && len(cm.refs) == 0
+		cm.single = cm.n == 1 && len(cm.refs) == 0 && cm.on == OnNone
 		return cm
 	}
 	for li := range r.Layers {
@@ -427,8 +433,18 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			cr.creds = append(cr.creds, adjust(&r.Credits[j]))
 		}
 	}
+	cr.plain = len(cr.deds) == 0 && len(cr.creds) == 0 && !cr.relieves && cr.roundBase.identity() &&
+		cr.roundTax.identity()
+	for li := range cr.layers {
+		if l := &cr.layers[li]; len(l.buckets) > 0 || len(l.nilRate) > 0 {
+			cr.plain = false
+		}
+	}
 	return cr, ok
 }
+
+// identity reports whether r leaves every value as it is.
+func (r Rounding) identity() bool { return r.Mode == RoundNone || r.Unit <= 0 }
 
 // densePartsFit holds the unrolled dense sum to the number of parts.
 var _ = [1]struct{}{}[NumParts-7]

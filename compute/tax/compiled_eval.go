@@ -143,13 +143,17 @@ func (st *cstate) rule(k int, r *crule) {
 
 // once charges rule k on the state's parts, as the walker's once does.
 func (st *cstate) once(k int, r *crule, res *rres) {
+	if r.plain && st.rsc == nil {
+		st.plain(r, res)
+		return
+	}
 	var rem [MaxLayers]float64
 	g := 0.0
 	for li := range r.layers {
 		l := &r.layers[li]
 		v := 0.0
 		if !l.off {
-			v = st.measure(&l.base, 0, 0, 0)
+			v = st.base(&l.base)
 		}
 		if ex := st.fig(l.exempt, l.exemptCls); !(v > 0) || (ex > 0 && v <= ex) {
 			v = 0
@@ -197,6 +201,51 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 		tax = 0
 	}
 	res.amt = tax
+}
+
+// plain is once for a plain rule with its figures as stored: the same
+// operations, less those that leave a value as it is (no deduction
+// taken, so the taxable base is the gross one, summed in the same order).
+func (st *cstate) plain(r *crule, res *rres) {
+	var rem [MaxLayers]float64
+	g := 0.0
+	for li := range r.layers {
+		l := &r.layers[li]
+		v := 0.0
+		if !l.off {
+			v = st.base(&l.base)
+		}
+		if !(v > 0) || (l.exempt > 0 && v <= l.exempt) {
+			v = 0
+		}
+		rem[li] = v
+		g += v
+	}
+	res.gross, res.taxable = g, g
+	tax := 0.0
+	pos := 0.0
+	for li := range r.layers {
+		lo, hi := pos, pos+rem[li]
+		pos = hi
+		if hi <= lo {
+			continue
+		}
+		lt := st.flatBands(&r.layers[li], lo, hi, 0)
+		res.layer[li] = lt
+		tax += lt
+	}
+	if tax < 0 || tax < r.minTax {
+		tax = 0
+	}
+	res.amt = tax
+}
+
+// base is a layer's base: measure without a rule's own values.
+func (st *cstate) base(m *cmeasure) float64 {
+	if m.single {
+		return 0 + m.w[0]*st.parts[m.idx[0]]
+	}
+	return st.measure(m, 0, 0, 0)
 }
 
 // measure is m's weighted sum, with the rule's gross, taxable base or tax
