@@ -324,7 +324,10 @@ func (st *cstate) deduct(r *crule, g float64, rem *[MaxLayers]float64) float64 {
 	total := 0.0
 	for k := range r.deds {
 		d := &r.deds[k]
-		_, v := st.adjust(d, g, 0, 0)
+		v := d.kv
+		if !d.konst || st.rsc != nil {
+			_, v = st.adjust(d, g, 0, 0)
+		}
 		applied := 0.0
 		if d.layer >= 0 {
 			applied = minf(v, rem[d.layer])
