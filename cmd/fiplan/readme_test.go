@@ -13,6 +13,7 @@ import (
 // The README's error table is errcode's list: every code, in order, with
 // its status and when it is sent.
 func TestREADMEErrorTable(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -120,11 +120,11 @@ func round2(v float64) float64 {
 }
 
 type state struct {
+	figures // the rule's figures as the scale reads them
+
 	parts    [NumParts]float64
 	who      filer
 	exact    bool
-	sc       *Scale         // the figures' scale; nil: as stored
-	figures                 // rsc: sc while the rule evaluated has a figure it moves, else nil
 	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
 	lines    [MaxRules][2]int16 // with out: each rule's lines in it
@@ -208,10 +208,7 @@ func (st *state) rule(i int, r *Rule) {
 
 // charge is rule without the record of its lines.
 func (st *state) charge(i int, r *Rule) {
-	st.rsc = nil
-	if st.sc != nil && r.classes&st.sc.mask != 0 {
-		st.rsc = st.sc
-	}
+	st.enter(r.classes)
 	st.off[i] = !st.who.holds(&r.When)
 	if st.off[i] || (r.idleable && st.present()&r.reads == 0) {
 		st.amt[i], st.taxable[i], st.gross[i], st.deducted[i] = 0, 0, 0, 0
@@ -295,7 +292,7 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 // (unless exact) and capped at x when the adjustment says so.
 func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	x = st.measure(&a.Of, gross, taxable, tax)
-	v = st.eval(a, x)
+	v = st.segment(a.Segments, x)
 	if a.Less != nil {
 		v -= st.measure(a.Less, gross, taxable, tax)
 	}
@@ -476,15 +473,6 @@ func (st *state) scaleLayers(i int, r *Rule, now, was float64) {
 	for li := range r.Layers {
 		st.layerAmt[i][li] *= f
 	}
-}
-
-// eval is the adjustment's function at x, before the clamps, its
-// segments' figures scaled.
-func (st *state) eval(a *Adjust, x float64) float64 {
-	if st.rsc == nil {
-		return a.eval(x)
-	}
-	return st.segment(a.Segments, x)
 }
 
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's bands.

@@ -5,11 +5,11 @@ import "math"
 // cstate is one evaluation of a Compiled: the parts, and each rule's
 // amount and the values later rules read.
 type cstate struct {
+	figures // the rule's figures as the scale reads them
+
 	parts   [NumParts]float64
 	earned  [2]float64 // the partner's employment and self-employment (joint)
 	present uint8
-	sc      *Scale // nil: the figures as stored
-	figures        // rsc: sc while the rule evaluated has a figure it moves
 	vals    [maxVals]float64
 }
 
@@ -97,11 +97,7 @@ type rres struct {
 
 // rule evaluates compiled rule k and stores its results.
 func (st *cstate) rule(k int, r *crule) {
-	var rsc *Scale
-	if st.sc != nil && r.classes&st.sc.mask != 0 {
-		rsc = st.sc
-	}
-	st.rsc = rsc
+	st.enter(r.classes)
 	var res rres
 	switch {
 	case r.perEarner && st.earned != [2]float64{}:

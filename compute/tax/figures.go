@@ -2,15 +2,27 @@ package tax
 
 import "math"
 
-// figures reads a rule's stored figures: as stored, or through the scale
-// (rsc) when the scale moves one of the rule's figure classes. The walker
-// and the compiled path take every figure, adjustment segment and band
-// through it, so the two reckon a band's tax with the same arithmetic.
+// figures reads a rule's stored figures through a scale. The walker's
+// state and the compiled path's cstate both embed it, so a band's
+// arithmetic (where a position falls, the tax by the band table alone,
+// a piecewise-linear adjustment, a band's span and its nil-rate part) is
+// written once and the two paths stay equal to the last bit.
 type figures struct {
-	rsc *Scale // nil: the figures as stored
+	sc  *Scale // the figures' scale; nil: as stored
+	rsc *Scale // sc while the rule evaluated has a figure it moves, else nil
 }
 
-// fig is a stored figure of class c as read.
+// enter readies the figures for a rule whose figures are of the classes
+// given (bit c: class c): read through sc when the scale moves one of
+// them, else as stored.
+func (f *figures) enter(classes uint32) {
+	f.rsc = nil
+	if f.sc != nil && classes&f.sc.mask != 0 {
+		f.rsc = f.sc
+	}
+}
+
+// fig is a stored figure of class c as the scale reads it.
 func (f *figures) fig(v float64, c uint8) float64 {
 	if f.rsc == nil {
 		return v
@@ -18,7 +30,40 @@ func (f *figures) fig(v float64, c uint8) float64 {
 	return f.rsc.Of(v, c)
 }
 
-// segment is the piecewise linear function segs at x, its figures read.
+// bandIndex is the band in which position x falls.
+func (f *figures) bandIndex(b []Band, x float64) int {
+	k := 0
+	for j := 1; j < len(b); j++ {
+		if x > f.fig(b[j].From, b[j].cls) {
+			k = j
+		}
+	}
+	return k
+}
+
+// cumulative is the tax on x by the band table alone; x on a boundary
+// belongs to the lower band ("bis 17 005 Euro"). A formula's amounts
+// scale with its band's class: the tax at x is k times the stored
+// formula's at x/k.
+func (f *figures) cumulative(bands []Band, x float64) float64 {
+	k := f.bandIndex(bands, x)
+	b := &bands[k]
+	if b.Formula != nil {
+		if f.rsc == nil {
+			return b.Formula.at(x)
+		}
+		k := f.rsc.Factor(b.cls)
+		return k * b.Formula.at(x/k)
+	}
+	from := f.fig(b.From, b.cls)
+	base := 0.0
+	if k > 0 {
+		base = f.cumulative(bands[:k], from)
+	}
+	return base + b.Rate*(x-from)
+}
+
+// segment is the piecewise-linear function segs at x, its figures scaled.
 func (f *figures) segment(segs []Segment, x float64) float64 {
 	if f.rsc == nil {
 		return segmentAt(segs, x)
@@ -42,17 +87,6 @@ func segmentAt(segs []Segment, x float64) float64 {
 		}
 	}
 	return 0
-}
-
-// bandIndex is the band in which position x falls.
-func (f *figures) bandIndex(b []Band, x float64) int {
-	k := 0
-	for j := 1; j < len(b); j++ {
-		if x > f.fig(b[j].From, b[j].cls) {
-			k = j
-		}
-	}
-	return k
 }
 
 // span is the part [a, z) of the band [from, end) inside the slice
@@ -79,28 +113,6 @@ func nilFirst(rate, seg, nilAmt float64) (base, used float64) {
 // cum(z) − cum(a).
 func (f *figures) formulaSpan(b []Band, a, z float64) float64 {
 	return f.cumulative(b, z) - f.cumulative(b, a)
-}
-
-// cumulative is the tax on x by the band table alone; x on a boundary
-// belongs to the lower band ("bis 17 005 Euro"). A formula's amounts
-// scale with its band's class: the tax at x is k times the stored
-// formula's at x/k.
-func (f *figures) cumulative(bands []Band, x float64) float64 {
-	k := f.bandIndex(bands, x)
-	b := &bands[k]
-	if b.Formula != nil {
-		if f.rsc == nil {
-			return b.Formula.at(x)
-		}
-		fc := f.rsc.Factor(b.cls)
-		return fc * b.Formula.at(x/fc)
-	}
-	from := f.fig(b.From, b.cls)
-	base := 0.0
-	if k > 0 {
-		base = f.cumulative(bands[:k], from)
-	}
-	return base + b.Rate*(x-from)
 }
 
 // nilAmount is a layer's nil-rate amount (nilRate, one per band or one

@@ -587,9 +587,6 @@ type Adjust struct {
 	minCls, maxCls uint8
 }
 
-// eval is the adjustment's function at x, before the clamps.
-func (a *Adjust) eval(x float64) float64 { return segmentAt(a.Segments, x) }
-
 // Rounding rounds a value to a multiple of Unit.
 type Rounding struct {
 	Mode Round

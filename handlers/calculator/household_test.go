@@ -1,7 +1,6 @@
 package calculator_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -10,11 +9,9 @@ import (
 
 // A household answer carries its rows' accounts, income, tax and
 // residence, the partner's age, the lifetime tax, the bridge and the
-// baseline, and validates against the OpenAPI document.
+// baseline (the harness validates it against the OpenAPI document).
 func TestHouseholdAnswer(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
-	doc := testserver.LoadOpenAPI(t, h)
-	s := doc.Schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
 	body := `{"currentAge":50,"annualIncome":90000,"annualExpenses":50000,"startYear":2026,"targetRetirementAge":55,
 	  "partner":{"age":48,"annualIncome":40000,"lifeExpectancy":92},
 	  "accounts":[{"id":"cash","type":"cash","balance":20000},{"id":"brokerage","type":"taxable","balance":600000,"costBasis":400000,"annualContribution":10000},
@@ -25,13 +22,6 @@ func TestHouseholdAnswer(t *testing.T) {
 	r := calc(t, h, body)
 	if r.Status != 200 {
 		t.Fatalf("%d %s", r.Status, r.Raw)
-	}
-	var v any
-	if err := json.Unmarshal(r.Raw, &v); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Validate(v); err != nil {
-		t.Fatalf("schema: %v", err)
 	}
 	d := r.Data()
 	rows := d["projections"].([]any)
