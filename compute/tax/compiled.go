@@ -54,8 +54,8 @@ type crule struct {
 	exempt    float64
 	hasRelief bool
 	relieves  bool // an exemption limit or a marginal relief to apply
-	// plain: no adjustment, relief or rounding, and no layer with a
-	// tax-table bucket or a nil-rate amount
+	// plain: no adjustment or relief, and no layer with a tax-table
+	// bucket or a nil-rate amount
 	plain     bool
 	reliefAt  float64
 	reliefRt  float64
@@ -433,8 +433,7 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			cr.creds = append(cr.creds, adjust(&r.Credits[j]))
 		}
 	}
-	cr.plain = len(cr.deds) == 0 && len(cr.creds) == 0 && !cr.relieves && cr.roundBase.identity() &&
-		cr.roundTax.identity()
+	cr.plain = len(cr.deds) == 0 && len(cr.creds) == 0 && !cr.relieves
 	for li := range cr.layers {
 		if l := &cr.layers[li]; len(l.buckets) > 0 || len(l.nilRate) > 0 {
 			cr.plain = false

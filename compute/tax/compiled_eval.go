@@ -201,7 +201,8 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 
 // plain is once for a plain rule with its figures as stored: the same
 // operations, less those that leave a value as it is (no deduction
-// taken, so the taxable base is the gross one, summed in the same order).
+// taken, so the taxable base is the gross one, summed in the same order,
+// unless its layers' bases are rounded).
 func (st *cstate) plain(r *crule, res *rres) {
 	var rem [MaxLayers]float64
 	g := 0.0
@@ -217,7 +218,15 @@ func (st *cstate) plain(r *crule, res *rres) {
 		rem[li] = v
 		g += v
 	}
-	res.gross, res.taxable = g, g
+	t := g
+	if !r.roundBase.identity() {
+		t = 0
+		for li := range r.layers {
+			rem[li] = r.roundBase.apply(rem[li])
+			t += rem[li]
+		}
+	}
+	res.gross, res.taxable = g, t
 	tax := 0.0
 	pos := 0.0
 	for li := range r.layers {
@@ -230,6 +239,7 @@ func (st *cstate) plain(r *crule, res *rres) {
 		res.layer[li] = lt
 		tax += lt
 	}
+	tax = r.roundTax.apply(tax)
 	if tax < 0 || tax < r.minTax {
 		tax = 0
 	}
