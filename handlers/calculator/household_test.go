@@ -107,6 +107,13 @@ func TestHouseholdValidation(t *testing.T) {
 		{`{` + base + `,"healthcare":{"phases":[{"fromAge":60,"amount":9000}],"benchmarkPremium":8000},"tax":{"country":"GB"}}`, "VALIDATION_ERROR", "healthcare.benchmarkPremium"},
 		{`{` + base + `,"healthcare":{"benchmarkPremium":8000},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "healthcare.phases"},
 		{`{` + base + `,"healthcare":{"phases":[{"fromAge":60,"amount":1},{"fromAge":50,"amount":1}]}}`, "VALIDATION_ERROR", "healthcare.phases[1].fromAge"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"nope","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"lump","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].method"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"rmd","fromAge":60}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].fromAge"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":0}],"bridge":{"sepp":[{"account":"ira","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
+		{`{` + base + `,"accounts":[{"id":"r","type":"us-roth-ira","balance":1000}],"bridge":{"sepp":[{"account":"r","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"annuitization","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].method"},
+		{`{` + base + `,"accounts":[{"id":"s","type":"gb-sipp","balance":1000}],"bridge":{"sepp":[{"account":"s","method":"rmd","fromAge":50}]},"tax":{"country":"GB"}}`, "VALIDATION_ERROR", "bridge.sepp[0]"},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {
