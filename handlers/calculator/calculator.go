@@ -83,6 +83,7 @@ type calcHistorical struct {
 	From             *int   `json:"from" schema:"min=1800,max=2200" doc:"First calendar year of the sample: every window starts in it or later. Default: the dataset's first year (1928 annual, 1871 shiller-monthly); a year outside the dataset is refused. The goals' maxWithdrawalRate replays the same sample."`
 	To               *int   `json:"to" schema:"min=1800,max=2200" doc:"Last calendar year of the sample: every window ends in it or earlier (a shiller-monthly window ends with the month before its start month, so a January start covers whole calendar years). Default: the dataset's last year (2024 annual; 2023 shiller-monthly, whose data end in June 2023, so its windows end by May 2023). It must not be before from, and the span from-to must hold a window of historical.years."`
 	StartMonths      string `json:"startMonths" schema:"enum=all|january,default=all" doc:"all: every start month (shiller-monthly) or year (annual); january: shiller-monthly windows start in January only, one a year, as the Trinity study's. An annual window starts with the calendar year either way."`
+	Currency         string `json:"currency" schema:"maxLen=3,format=fxCurrency" doc:"ISO 4217 code of the money the backtest is run in. Default: the plan's currency. The US record is restated in it: each year's (month's) returns at the Federal Reserve's H.10 monthly average rates against the US dollar, from 1971 where the currency (or, for the euro, the plan's euro country's former currency) has them, and spending indexed by the consumer prices (World Bank) of the tax country, or of the one country taxed in that currency (the euro area for the euro otherwise). A year without both keeps its US returns in real terms; the answer's historical.conversion says which years were restated."`
 	WithdrawalTiming string `json:"withdrawalTiming" schema:"enum=start-of-year|monthly,default=start-of-year" doc:"start-of-year: the year's withdrawal is taken at its start; monthly: a twelfth at the start of each month, out of the portfolio as it then stands, the amount set once a year (a constant withdrawal rises with inflation once a year). monthly needs dataset shiller-monthly. With dataset shiller-monthly, from 1926, to 1995, startMonths january and withdrawalTiming monthly, the backtest runs under the Trinity study's conditions as far as the data allow (its bonds are long-term corporate bonds, these a 10-year government bond)."`
 }
 
@@ -413,6 +414,8 @@ type Handlers struct {
 	// optSchema is the optimize field's, a saved plan's optimize body
 	optSchema *schema.Schema[calcOptimize]
 	history   history.Series
+	home      *history.Home
+	records   sync.Map // restated records by dataset, currency and prices: *plan.History
 	now       func() time.Time
 	flags     Flags
 	limiter   rest.Limiter
@@ -462,6 +465,9 @@ type Flags interface {
 func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	s := &Handlers{history: d.History, now: d.Now, flags: d.Flags, taxes: d.Taxes, fx: d.FX, gate: d.Gate, limiter: d.Limiter}
 	var err error
+	if s.home, err = history.EmbeddedHome(); err != nil {
+		return nil, err
+	}
 	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
 		return nil, err
 	}

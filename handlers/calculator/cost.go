@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"fiplan/compute/fi"
-	"fiplan/data/history"
 )
 
 // A calculation is charged to the rate limit by the work it asks for, not
@@ -58,16 +57,14 @@ func sample(req *calcRequest) fi.Sample {
 }
 
 // past is the historical record the request's backtest and goals replay,
-// with its first and last calendar years.
+// in the request's money (see record), with its first and last calendar
+// years.
 func (s *Handlers) past(req *calcRequest) (h fi.History, first, last int, err error) {
-	if _, dataset := window(req); dataset == "shiller-monthly" {
-		m, err := history.ShillerReturns()
-		if err != nil {
-			return nil, 0, 0, err
-		}
-		return m, m.FirstYear, m.FirstYear + (m.FirstMonth-1+m.Len()-1)/12, nil
+	r, err := s.record(req)
+	if err != nil {
+		return nil, 0, 0, err
 	}
-	return fi.Series(s.history), s.history.First(), s.history.Last(), nil
+	return r.Series, r.First, r.Last, nil
 }
 
 // expensive reports whether the answer runs more than the projections (a
