@@ -2,6 +2,9 @@ package calculator
 
 import (
 	"strconv"
+	"strings"
+
+	"fiplan/handlers/rest"
 
 	"fiplan/compute/fi"
 	"fiplan/compute/plan"
@@ -32,10 +35,14 @@ func (s *Handlers) money(req *calcRequest) (currency, country string) {
 }
 
 // record is the historical record the request's backtest and goals replay
-// (the dataset it names) in the request's money. The US dollar is the
+// (the dataset it names) in the request's money; user, when not nil, is
+// the user's own series it names, as read by userRecord. The US dollar is the
 // record as published; another currency's is restated once per dataset,
 // currency and prices and kept (a few dozen records at most).
-func (s *Handlers) record(req *calcRequest) (*plan.History, error) {
+func (s *Handlers) record(req *calcRequest, user *plan.History) (*plan.History, error) {
+	if user != nil {
+		return user, nil
+	}
 	_, dataset := window(req)
 	currency, country := s.money(req)
 	prices, havePrices := s.home.PricesCountry(currency, country)
@@ -96,4 +103,45 @@ func conversionNote(r *plan.History, m *fi.Money, havePrices bool) string {
 		n += ". Every year restated."
 	}
 	return n
+}
+
+// userDataset reports whether the request's backtest runs on a user's own
+// series.
+func userDataset(req *calcRequest) bool {
+	return req.Historical != nil && strings.HasPrefix(req.Historical.Dataset, "user:")
+}
+
+// userRecord reads the record of a user:<id> dataset into w.user: the
+// caller's own series, in its own currency. On a failure it has answered.
+func (s *Handlers) userRecord(c *rest.Ctx, w *calcWork) bool {
+	w.user = nil
+	h := w.req.Historical
+	if h == nil {
+		return true
+	}
+	id, ok := strings.CutPrefix(h.Dataset, "user:")
+	if !ok {
+		return true
+	}
+	user := c.Principal.User
+	if user == "" || s.series == nil {
+		c.Fail("historical.dataset", "user:<id> names a series of a signed-in user: send your credentials")
+		return false
+	}
+	u, found, err := s.series(user, id)
+	switch {
+	case err != nil:
+		c.Storage(err)
+		return false
+	case !found:
+		c.Fail("historical.dataset", "you have no series "+id+" (GET /api/v1/user/series lists yours)")
+		return false
+	case h.Currency != "" && h.Currency != u.Currency:
+		c.Fail("historical.currency", "a series runs in its own currency, "+u.Currency+"; leave currency out or send "+u.Currency)
+		return false
+	}
+	rec, first, last := u.Record()
+	w.userRec = plan.History{Series: rec, Dataset: h.Dataset, First: first, Last: last, Currency: u.Currency}
+	w.user = &w.userRec
+	return true
 }

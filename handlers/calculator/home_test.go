@@ -1,9 +1,12 @@
 package calculator_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"fiplan/data/history"
 	"fiplan/handlers/internal/testserver"
 )
 
@@ -90,5 +93,86 @@ func TestBacktestCurrencyFallbackAndRefusal(t *testing.T) {
 	bad := calc(t, h, `{"currentAge":60,"annualIncome":0,"annualExpenses":30000,"currentSavings":900000,"historical":{"currency":"XQQ"}}`)
 	if bad.Status != 400 || !strings.Contains(string(bad.Raw), "historical.currency") {
 		t.Errorf("unknown currency: %d %s", bad.Status, bad.Raw)
+	}
+}
+
+// annualAsUserSeries is the embedded annual record as a user's series.
+func annualAsUserSeries(t *testing.T) string {
+	t.Helper()
+	s, err := history.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString(`{"name":"US annual","currency":"USD","frequency":"yearly","source":"Damodaran; BLS","licence":"attributed","rows":[`)
+	for i := range s.Years {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"year":%d,"stocks":%v,"bonds":%v,"inflation":%v}`, s.Years[i], s.Stocks[i], s.Bonds[i], s.Inflation[i])
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// A backtest on a user's series runs exactly as on the embedded data: the
+// annual record sent back as a series answers the same backtest. Only
+// its owner may name it; a signed-out caller and another user are refused
+// naming the field, and the answer is never cached for anyone else.
+func TestBacktestOnUserSeries(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	alice := testserver.Bearer(h.Token("alice", "free", ""))
+	cr := h.Do("POST", "/api/v1/user/series", annualAsUserSeries(t), alice...)
+	if cr.Status != 201 {
+		t.Fatalf("create: %d %s", cr.Status, cr.Raw)
+	}
+	id := cr.Data()["id"].(string)
+	if cr.Data()["dataset"] != "user:"+id || cr.Data()["first"] != "1928" || cr.Data()["last"] != "2024" {
+		t.Fatalf("created %v", cr.Data())
+	}
+	plan := func(dataset string) string {
+		return `{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"currentSavings":1000000,"targetRetirementAge":60,
+			"historical":{"dataset":"` + dataset + `","years":30,"sequences":true}}`
+	}
+	emb := calc(t, h, plan("annual"))
+	own := h.Do("POST", "/api/v1/calculator", plan("user:"+id), alice...)
+	if emb.Status != 200 || own.Status != 200 {
+		t.Fatalf("%d %s / %d %s", emb.Status, emb.Raw, own.Status, own.Raw)
+	}
+	eb, ob := emb.Data()["historical"].(map[string]any), own.Data()["historical"].(map[string]any)
+	if ob["dataset"] != "user:"+id || ob["currency"] != "USD" {
+		t.Fatalf("answered dataset %v currency %v", ob["dataset"], ob["currency"])
+	}
+	delete(eb, "dataset")
+	delete(ob, "dataset")
+	ej, _ := json.Marshal(eb)
+	oj, _ := json.Marshal(ob)
+	if string(ej) != string(oj) {
+		t.Fatalf("the user series answers another backtest:\nembedded %s\nuser     %s", ej, oj)
+	}
+	// signed out, and another user
+	expectDatasetRefused(t, calc(t, h, plan("user:"+id)))
+	bob := testserver.Bearer(h.Token("bob", "free", ""))
+	expectDatasetRefused(t, h.Do("POST", "/api/v1/calculator", plan("user:"+id), bob...))
+	// a currency other than the series' own
+	bad := h.Do("POST", "/api/v1/calculator", strings.Replace(plan("user:"+id), `"years":30`, `"years":30,"currency":"EUR"`, 1), alice...)
+	if bad.Status != 400 || !strings.Contains(string(bad.Raw), "historical.currency") {
+		t.Errorf("another currency: %d %s", bad.Status, bad.Raw)
+	}
+	// a malformed name
+	if r := calc(t, h, plan("user:nope")); r.Status != 400 || !strings.Contains(string(r.Raw), "historical.dataset") {
+		t.Errorf("malformed id: %d %s", r.Status, r.Raw)
+	}
+	// deleted, the series can no longer be named
+	if r := h.Do("DELETE", "/api/v1/user/series/"+id, "", alice...); r.Status != 204 {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+	expectDatasetRefused(t, h.Do("POST", "/api/v1/calculator", plan("user:"+id), alice...))
+}
+
+func expectDatasetRefused(t *testing.T, r *testserver.Resp) {
+	t.Helper()
+	if r.Status != 400 || !strings.Contains(string(r.Raw), `"historical.dataset"`) {
+		t.Errorf("want 400 naming historical.dataset, got %d %s", r.Status, r.Raw)
 	}
 }

@@ -101,7 +101,7 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 		}
 		o.TargetRate = g.TargetSuccessRate
 	}
-	r, err := s.record(req)
+	r, err := s.record(req, w.user)
 	if err != nil {
 		return err
 	}
