@@ -36,6 +36,7 @@ type Legacy struct {
 	Country string  `json:"country"`
 	PerEUR  float64 `json:"perEUR"`
 	Until   string  `json:"until"`
+	until   int     // Until as year*12 + month-1
 }
 
 // HomeSeries is one series of the record as the file holds it: Values are
@@ -147,9 +148,10 @@ func (s *HomeSeries) check() error {
 	}
 	if l := s.Legacy; l != nil {
 		var y, m int
-		if _, err := fmt.Sscanf(l.Until, "%4d-%2d", &y, &m); err != nil || l.PerEUR <= 0 || len(l.Country) != 2 {
+		if _, err := fmt.Sscanf(l.Until, "%4d-%2d", &y, &m); err != nil || m < 1 || m > 12 || l.PerEUR <= 0 || len(l.Country) != 2 {
 			return fmt.Errorf("legacy %+v", *l)
 		}
+		l.until = y*12 + m - 1
 	}
 	return nil
 }
@@ -198,9 +200,7 @@ func (h *Home) Money(currency, country string) fi.Money {
 	start := s.year*12 + s.mon - 1
 	rates := s.Values
 	if l, ok := h.legacy[country]; ok && currency == "EUR" {
-		var uy, um int
-		fmt.Sscanf(l.Legacy.Until, "%4d-%2d", &uy, &um)
-		lstart, until := l.year*12+l.mon-1, uy*12+um-1
+		lstart, until := l.year*12+l.mon-1, l.Legacy.until
 		end := start + len(s.Values) // exclusive
 		spliced := make([]float64, 0, end-lstart)
 		for k := lstart; k < end; k++ {
