@@ -21,7 +21,7 @@ GOLANGCI_LINT_VERSION := 2.15.0
 GOLANGCI_LINT         := $(shell go env GOPATH)/bin/golangci-lint
 E2E                   := handlers/web/e2e
 
-.PHONY: check fmt vet lint lint-go lint-js test race bench fuzz e2e build ci
+.PHONY: check fmt vet lint lint-go lint-js test race bench fuzz e2e build ci oracle
 
 check: fmt vet lint test
 
@@ -74,3 +74,17 @@ build:
 
 ci:
 	.ci/run
+
+# Owl's answers for bench/oracle/owl (Debian's python3 with python3-numpy,
+# -pandas, -scipy, -openpyxl, -toml): Owl unpacked at the pinned commit
+# into OWL_DIR, from OWL_GIT (a clone of github.com/mdlacasse/Owl; cloned
+# there when missing).
+OWL_COMMIT := 9dedc12b8ce3bb4fa0c862bf750e948e36f9899b
+OWL_DIR    ?= /tmp/owl
+OWL_GIT    ?= $(OWL_DIR)/git
+
+oracle:
+	@test -d $(OWL_GIT) || git clone --bare -q https://github.com/mdlacasse/Owl $(OWL_GIT)
+	@test -f $(OWL_DIR)/$(OWL_COMMIT)/src/owlplanner/plan.py || { mkdir -p $(OWL_DIR)/$(OWL_COMMIT) && \
+		git --git-dir=$(OWL_GIT) archive $(OWL_COMMIT) | tar -x -C $(OWL_DIR)/$(OWL_COMMIT); }
+	OWL_COMMIT=$(OWL_COMMIT) OWL_SRC=$(OWL_DIR)/$(OWL_COMMIT)/src /usr/bin/python3 bench/oracle/owl/gen_owl.py

@@ -98,6 +98,11 @@ type Request struct {
 	History     fi.History
 	Years       int
 	Stock, Cash float64
+	// HeirsRate, when above 0, values the pre-tax money left at the end
+	// at this flat rate (the heirs' rate on what they inherit) instead of
+	// the owner's marginal rate of the last year: the Estate objective's
+	// end wealth, and what every comparison weighs the money left by.
+	HeirsRate float64
 }
 
 // Claim is a statutory pension's claiming age.
@@ -209,6 +214,14 @@ func Optimize(p *household.Plan, req *Request, w *Work) (*Answer, error) {
 	}
 	s := newSearch(p, req, w)
 	return s.run()
+}
+
+// endWealth is o's after-tax end wealth as req values it.
+func (req *Request) endWealth(o *household.Outcome) float64 {
+	if req.HeirsRate > 0 {
+		return o.EndReal - req.HeirsRate*o.PreTaxEnd
+	}
+	return o.AfterTaxEnd
 }
 
 // finite reports whether x is a number.

@@ -95,3 +95,81 @@ func TestNeverWorseAndDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// A retired couple whose IRA outlasts them, with heirs taxed at 32%: the
+// search keeps converting after required minimums start (each year's
+// minimum taken first), because every dollar left to the heirs costs
+// them more than the couple's bracket; valued at a flat heirs' rate, the
+// estate comes out higher than with no conversions past that age.
+func TestConversionsAfterRequiredMinimums(t *testing.T) {
+	t.Parallel()
+	r, s := rules(t, "us")
+	p := couple(r, s, "US", 70, 70, 92,
+		account(r, "i", "us-ira", 0, 2500000),
+		account(r, "t", "taxable", 0, 100000))
+	p.People[0].RetirementAge, p.People[1].RetirementAge = 70, 70
+	p.Expenses, p.Retirement = 90000, 90000
+	p.Pensions = []household.Pension{benefit(r, "us-social-security", "US", 0, 70, 40000), benefit(r, "us-social-security", "US", 1, 70, 20000)}
+	req := &Request{Objective: Estate, Decisions: Set(0).With(Conversions), HeirsRate: 0.32}
+	a := optimize(t, &p, req)
+	rmdAge := int(household.ByBirth(r.Wrapper("us-ira").RMD.ByBirth, p.StartYear-70))
+	late := 0.0
+	for _, c := range a.Conversions {
+		if c.Age >= rmdAge {
+			late += c.Amount
+		}
+	}
+	if !a.Feasible || late <= 0 {
+		t.Fatalf("no conversion at or after %d: %+v", rmdAge, a.Conversions)
+	}
+	// the same conversions stopped at the minimums' age leave less
+	early := a.Plan
+	early.Conversions = append([]float64(nil), a.Plan.Conversions...)
+	for t := rmdAge - 70; t < len(early.Conversions); t++ {
+		early.Conversions[t] = 0
+	}
+	o, err := household.Evaluate(&early, new(household.Work))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cut := req.endWealth(&o); !(a.Value > cut+1000) {
+		t.Fatalf("converting on after %d is worth %.0f, stopping there %.0f", rmdAge, a.Value, cut)
+	}
+}
+
+// A flat heirs' rate values the pre-tax money left at the end: the
+// higher it is, the less of it the estate's optimum leaves, and the
+// value is the end wealth less that rate on it.
+func TestHeirsRate(t *testing.T) {
+	t.Parallel()
+	r, s := rules(t, "us")
+	p := couple(r, s, "US", 66, 66, 90,
+		account(r, "i", "us-ira", 0, 1500000),
+		account(r, "t", "taxable", 0, 200000))
+	p.People[0].RetirementAge, p.People[1].RetirementAge = 66, 66
+	p.Expenses = 80000
+	p.Pensions = []household.Pension{benefit(r, "us-social-security", "US", 0, 67, 30000)}
+	left := func(rate float64) (float64, float64) {
+		a := optimize(t, &p, &Request{Objective: Estate, Decisions: Set(0).With(Conversions), HeirsRate: rate})
+		o, err := household.Evaluate(&a.Plan, new(household.Work))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := o.EndReal - rate*o.PreTaxEnd; rate > 0 && abs(got-a.Value) > 1 {
+			t.Fatalf("rate %v: value %.0f, the plan's end wealth at that rate %.0f", rate, a.Value, got)
+		}
+		return o.PreTaxEnd, a.Value
+	}
+	lowLeft, _ := left(0.10)
+	highLeft, _ := left(0.40)
+	if !(highLeft < lowLeft) {
+		t.Fatalf("pre-tax money left: %.0f at a 40%% heirs' rate, %.0f at 10%%", highLeft, lowLeft)
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -109,7 +109,7 @@ func (s *search) score(c *choice) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return o.AfterTaxEnd - penalty*o.Short, nil
+	return s.req.endWealth(&o) - penalty*o.Short, nil
 }
 
 // meets reports whether c meets the target on paths paths (all of them
@@ -200,8 +200,10 @@ func newSearch(p *household.Plan, req *Request, w *Work) *search {
 }
 
 // conversionYears is how many years from today some account may convert:
-// its wrapper converts to a wrapper the plan can hold, until its owner's
-// required minimums start (to the plan's end without them).
+// its wrapper converts to a wrapper the plan can hold, to its owner's
+// death (the engine converts in a year of required minimums what is left
+// once the minimum is taken: converting on pays while the heirs' or the
+// later years' rate is above the year's).
 func (s *search) conversionYears() int {
 	p := s.p
 	years := 0
@@ -211,12 +213,7 @@ func (s *search) conversionYears() int {
 			continue
 		}
 		q := p.People[a.Owner]
-		end := s.n
-		if w.RMD != nil {
-			age := household.ByBirth(w.RMD.ByBirth, p.StartYear-q.Age)
-			end = min(end, int(age)-q.Age)
-		}
-		years = max(years, end)
+		years = max(years, min(s.n, q.LifeExpectancy-q.Age))
 	}
 	return years
 }

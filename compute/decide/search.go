@@ -92,7 +92,7 @@ func (s *search) value(c *choice, paths int) (float64, bool, error) {
 		if ok && s.req.Method != Expected {
 			ok, err = s.meets(c, paths)
 		}
-		return o.AfterTaxEnd - penalty*o.Short, ok, err
+		return s.req.endWealth(&o) - penalty*o.Short, ok, err
 	}
 	sc, err := s.maxScale(c, paths)
 	if err != nil || sc < 0 {

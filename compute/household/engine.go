@@ -157,6 +157,7 @@ type outcome struct {
 	// today's money grown at the real return to the plan's end.
 	taxPV, afterTax, shortReal float64
 	converted                  float64 // today's money
+	preTax                     float64 // the pre-tax money at the end, today's
 }
 
 func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {

@@ -23,6 +23,9 @@ type Outcome struct {
 	// AfterTaxEnd is EndReal less the tax the pre-tax balances still owe
 	// when drawn (see deferredTax).
 	AfterTaxEnd float64
+	// PreTaxEnd is the part of EndReal whose withdrawal is taxed as
+	// income (the money deferredTax values), today's money.
+	PreTaxEnd float64
 	// Spending is the first retirement spending, before tax.
 	Spending float64
 	// RetirementAge is the first person's first year without work; -1
@@ -43,7 +46,7 @@ func Evaluate(p *Plan, w *Work) (Outcome, error) {
 	e.numbers()
 	o := e.run(nil, nil, nil, nil, 0)
 	x := Outcome{DepletionAge: -1, RetirementAge: -1, Short: o.shortReal, LifetimeTax: o.lifeTax, LifetimeTaxPV: o.taxPV,
-		EndReal: o.endReal, AfterTaxEnd: o.afterTax, Spending: e.firstSpending(), Converted: o.converted}
+		EndReal: o.endReal, AfterTaxEnd: o.afterTax, PreTaxEnd: o.preTax, Spending: e.firstSpending(), Converted: o.converted}
 	if o.depleteRow >= 0 {
 		x.DepletionAge = p.People[0].Age + o.depleteRow
 	}
@@ -62,7 +65,9 @@ func (e *engine) orderAt(t int) Order {
 }
 
 // convertAmount converts the year's amount of Plan.Conversions from the
-// accounts that convert, in account order, before required minimums.
+// accounts that convert, in account order; in a year of required minimums,
+// from what is left once the year's minimum is taken (the minimum itself
+// never converts: it has been drawn before the year's solve).
 func (e *engine) convertAmount(ys *yearState) {
 	want := 0.0
 	if ys.t < len(e.p.Conversions) {
@@ -70,7 +75,7 @@ func (e *engine) convertAmount(ys *yearState) {
 	}
 	for i := 0; i < e.na && want > 0.005; i++ {
 		a := &e.acc[i]
-		if a.convTo < 0 || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
+		if a.convTo < 0 || !ys.alive[a.owner] {
 			continue
 		}
 		x := min(a.bal, want)
@@ -115,15 +120,7 @@ func (e *engine) deferredTax(ys *yearState) float64 {
 	if e.ty == nil {
 		return 0
 	}
-	var owed [2]float64 // pre-tax money by owner, money of the year
-	for i := 0; i < e.na; i++ {
-		a := &e.acc[i]
-		if a.w == nil || a.class != 2 || a.w.Withdrawal.Taxed != TaxedIncome || a.w.Withdrawal.Separate != nil || a.bal <= 0 {
-			continue
-		}
-		free := a.w.Withdrawal.TaxFree(a.bal*a.rate, e.ppl[a.owner].capUsed*a.rate) / a.rate
-		owed[a.owner] += a.bal - free
-	}
+	owed := e.preTax()
 	res := &e.p.Residences[ys.res]
 	rate := rateOr1(res.Rate)
 	cpi := ys.cpi / rate
@@ -147,6 +144,22 @@ func (e *engine) deferredTax(ys *yearState) float64 {
 		due += (after - before) / slice * owed[i]
 	}
 	return max(0, due)
+}
+
+// preTax is the money each owner holds whose withdrawals are taxed as
+// income (less a tax-free share still open to its owner), money of the
+// year: what deferredTax values.
+func (e *engine) preTax() [2]float64 {
+	var owed [2]float64
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.w == nil || a.class != 2 || a.w.Withdrawal.Taxed != TaxedIncome || a.w.Withdrawal.Separate != nil || a.bal <= 0 {
+			continue
+		}
+		free := a.w.Withdrawal.TaxFree(a.bal*a.rate, e.ppl[a.owner].capUsed*a.rate) / a.rate
+		owed[a.owner] += a.bal - free
+	}
+	return owed
 }
 
 // taxOf is the year's tax on in, today's money of the tax system.

@@ -148,8 +148,9 @@ type Plan struct {
 	ConvertUpTo float64
 	// Conversions, when not nil, replace the band: year t of the plan
 	// converts Conversions[t] (today's money; 0 past its end) from the
-	// accounts that convert, in account order, each up to its balance,
-	// before required minimums start. Convert must be set.
+	// accounts that convert, in account order, each up to its balance
+	// (in a year of required minimums, once the minimum is taken).
+	// Convert must be set.
 	Conversions []float64
 	// Orders, when not nil, is the drawing order of each year t of the
 	// plan (Order past its end); Explicit there means Order's list.

@@ -105,6 +105,8 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 	o.endBal = e.total()
 	o.endReal = o.endBal / cpi
 	o.afterTax = o.endReal - e.deferredTax(&ys)/cpi
+	owed := e.preTax()
+	o.preTax = (owed[0] + owed[1]) / cpi
 	o.shortReal *= grow
 	return o
 }

@@ -118,6 +118,24 @@ var examplesGB = []example{
 	// 994.40.
 	{name: "2024 Northern Ireland wages 25000 + interest 2000", year: 2024, region: "NIR", in: Income{Employment: 25000, Interest: 2000},
 		income: 2686, social: 994.40},
+	// Social Security Contributions and Benefits Act 1992 s.6(3): no
+	// primary Class 1 contribution on earnings paid after State Pension
+	// age (GOV.UK "Working after State Pension age": you stop paying Class
+	// 1 National Insurance). Computed: wages £30,000 at 70 in 2025 owe the
+	// Income Tax of anyone (17,430 × 20% = 3,486) and no NI; at 66, the
+	// year State Pension age is reached, fiplan charges the year in full
+	// (17,430 × 8% = 1,394.40); the Scottish tax on 17,430 is 3,967 × 19%
+	// + 12,989 × 20% + 474 × 21% (2026 to 2027 bands).
+	{name: "2025 England wages 30000 at 70 (over State Pension age: no Class 1)", year: 2025, region: "ENG", in: Income{Employment: 30000, Age: 70},
+		income: 3486, social: zero},
+	{name: "2026 Scotland wages 30000 at 66 (the year State Pension age is reached)", year: 2026, region: "SCT", in: Income{Employment: 30000, Age: 66},
+		income: 753.73 + 2597.80 + 99.54, social: 1394.40},
+	// The Social Security (Contributions) Regulations 2001 reg.91(a): no
+	// Class 4 for a year at whose start the earner is over State Pension
+	// age (GOV.UK "Self-employed National Insurance rates"). Computed:
+	// profits £30,000 at 70 in 2026 owe 17,430 × 20% = 3,486 and no NI.
+	{name: "2026 Wales self-employed 30000 at 70 (no Class 4)", year: 2026, region: "WLS", in: Income{SelfEmployment: 30000, Age: 70},
+		income: 3486, social: zero},
 	// Northern Ireland 2025: wages £12,570 (Personal Allowance, primary
 	// threshold) + dividends £2,000: 1,500 above the £500 Dividend Allowance
 	// × 8.75% = 131.25; no NI.

@@ -23,6 +23,23 @@ var (
 // changed since it was made, by the line's head ("US 2026 - single 70"),
 // each with the reason. Every other line must compute as it did.
 var gridChanged = map[string]string{
+	// no Class 1 or Class 4 National Insurance over State Pension age
+	"GB 2024 - single 70":   "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2024 ENG single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2024 WLS single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2024 NIR single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2024 SCT single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2025 - single 70":   "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2025 ENG single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2025 WLS single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2025 NIR single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2025 SCT single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2026 - single 70":   "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2026 ENG single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2026 WLS single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2026 NIR single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+	"GB 2026 SCT single 70": "no National Insurance over State Pension age (SSCBA 1992 s.6(3); Contributions Regulations 2001 reg.91(a))",
+
 	"US 2025 AL single 40": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3))",
 	"US 2025 AL single 70": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3))",
 	"US 2025 CO single 70": "Colorado subtracts up to $24,000 of pensions for a taxpayer of 65 or more (C.R.S. 39-22-104(4)(f))",
