@@ -183,7 +183,7 @@ type mcDoc struct {
 }
 
 type backtestDoc struct {
-	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
+	Dataset              string        `json:"dataset" doc:"annual, shiller-monthly or user:<id>, as asked."`
 	Currency             string        `json:"currency" doc:"The money the backtest ran in: historical.currency, else the plan's currency."`
 	Conversion           *restatedDoc  `json:"conversion,omitempty" doc:"When currency is not the US dollar: how the US record was restated in it."`
 	WindowYears          int           `json:"windowYears"`
