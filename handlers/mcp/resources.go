@@ -95,6 +95,29 @@ func (h *Handler) resources() ([]resource, error) {
 			desc: "The US return and inflation series behind fi_calculate's historical backtest.", mime: "text/plain",
 			text: fmt.Sprintf("United States, %d-%d, one row per calendar year.\n\n%s", d.History.First(), d.History.Last(), history.Provenance())})
 	}
+	home, err := history.EmbeddedHome()
+	if err != nil {
+		return nil, err
+	}
+	type series struct {
+		ID      string         `json:"id"`
+		Unit    string         `json:"unit"`
+		Source  history.Source `json:"source"`
+		Licence string         `json:"licence"`
+		AsOf    string         `json:"asOf"`
+		Tag     string         `json:"tag"`
+		First   string         `json:"first"`
+		Values  int            `json:"values"`
+	}
+	out := make([]series, len(home.Series))
+	for i, x := range home.Series {
+		out[i] = series{ID: x.ID, Unit: x.Unit, Source: x.Source, Licence: x.Licence, AsOf: x.AsOf, Tag: x.Tag, First: x.First, Values: len(x.Values)}
+	}
+	if err := add("fiplan://dataset/home-history", "home-history-dataset", "Home-country prices and exchange rates: sources, licences and as-of dates",
+		"The consumer prices and exchange rates fi_calculate's backtest is restated in the plan's currency with (historical.currency).",
+		map[string]any{"dataset": home.Meta.Dataset, "method": home.Meta.Method, "series": out}); err != nil {
+		return nil, err
+	}
 	return list, nil
 }
 
