@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fiplan/compute/fi"
 )
@@ -50,6 +51,10 @@ type UserSeries struct {
 	Licence   string    `json:"licence"`
 	CreatedAt string    `json:"createdAt"`
 	Rows      []UserRow `json:"rows"`
+
+	once        sync.Once
+	rec         fi.History
+	first, last int
 }
 
 // RowError names what is wrong with a series: the field path (rows[i].stocks
@@ -225,12 +230,19 @@ func ParseUserCSV(b []byte) ([]UserRow, *RowError) {
 }
 
 // Record is the record a backtest replays, with its first and last
-// calendar years, for a series Check accepted: a yearly series as the
+// calendar years, for a series Check accepted, made on the first call and
+// shared afterwards (read-only; u's rows must not change after the first
+// call): a yearly series as the
 // annual record (each row one year); a monthly one as total-return and
 // price indexes that start at 1 at the start of its first month and move
 // by each row's returns over the month (without inflation the returns
 // count as real: prices stay put).
 func (u *UserSeries) Record() (h fi.History, first, last int) {
+	u.once.Do(func() { u.rec, u.first, u.last = u.record() })
+	return u.rec, u.first, u.last
+}
+
+func (u *UserSeries) record() (h fi.History, first, last int) {
 	n := len(u.Rows)
 	first, last = u.Rows[0].Year, u.Rows[n-1].Year
 	if u.Frequency == "yearly" {

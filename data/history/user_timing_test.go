@@ -40,7 +40,7 @@ func BenchmarkUserSeriesRecord(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				s.Record()
+				s.record()
 			}
 		})
 	}

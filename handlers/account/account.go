@@ -37,6 +37,7 @@ type Handlers struct {
 	assetPutSchema   *schema.Schema[assetPut]
 	keyCreateSchema  *schema.Schema[keyCreate]
 	seriesSchema     *schema.Schema[seriesIn]
+	seriesCache      seriesCache
 	categorizeSchema *schema.Schema[categorizeRequest]
 	profile          *userDoc[profile]
 	settingsRes      *userDoc[settingsDoc]

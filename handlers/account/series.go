@@ -3,7 +3,9 @@ package account
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -205,17 +207,68 @@ func twoDigits(m int) string {
 }
 
 // Series reads the user's series id; ok is false when the user has none
-// by that id. id must match SeriesID.
+// by that id. id must match SeriesID. The series' index is read from the
+// store on every call, so a series deleted (on any node) is gone at once;
+// the series itself, never changed once stored and its id never reused,
+// is kept in a small cache (seriesCacheSize series) with the record its
+// backtests replay.
 func (s *Handlers) Series(user, id string) (u *history.UserSeries, ok bool, err error) {
 	if !SeriesID.Valid(bytesconv.Bytes(id)) {
 		return nil, false, nil
+	}
+	var idx seriesList
+	if _, err := s.db.GetDoc(user, seriesIndex, &idx); err != nil {
+		return nil, false, err
+	}
+	if !slices.ContainsFunc(idx.Series, func(x seriesSummary) bool { return x.ID == id }) {
+		return nil, false, nil
+	}
+	key := user + "/" + id
+	if u, ok := s.seriesCache.get(key); ok {
+		return u, true, nil
 	}
 	u = new(history.UserSeries)
 	ok, err = s.db.GetDoc(user, seriesDoc(id), u)
 	if err != nil || !ok || u.ID != id || len(u.Rows) == 0 {
 		return nil, false, err
 	}
+	s.seriesCache.put(key, u)
 	return u, true, nil
+}
+
+// seriesCacheSize bounds the series kept in memory.
+const seriesCacheSize = 64
+
+// seriesCache keeps recently read series by user and id, the oldest
+// dropped first.
+type seriesCache struct {
+	mu    sync.Mutex
+	byKey map[string]*history.UserSeries
+	order []string
+}
+
+func (c *seriesCache) get(key string) (*history.UserSeries, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	u, ok := c.byKey[key]
+	return u, ok
+}
+
+func (c *seriesCache) put(key string, u *history.UserSeries) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byKey == nil {
+		c.byKey = map[string]*history.UserSeries{}
+	}
+	if _, ok := c.byKey[key]; ok {
+		return
+	}
+	if len(c.order) >= seriesCacheSize {
+		delete(c.byKey, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.byKey[key] = u
+	c.order = append(c.order, key)
 }
 
 func (s *Handlers) GetSeries(c *rest.Ctx) {

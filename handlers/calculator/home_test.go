@@ -97,7 +97,7 @@ func TestBacktestCurrencyFallbackAndRefusal(t *testing.T) {
 }
 
 // annualAsUserSeries is the embedded annual record as a user's series.
-func annualAsUserSeries(t *testing.T) string {
+func annualAsUserSeries(t testing.TB) string {
 	t.Helper()
 	s, err := history.Embedded()
 	if err != nil {
@@ -174,5 +174,35 @@ func expectDatasetRefused(t *testing.T, r *testserver.Resp) {
 	t.Helper()
 	if r.Status != 400 || !strings.Contains(string(r.Raw), `"historical.dataset"`) {
 		t.Errorf("want 400 naming historical.dataset, got %d %s", r.Status, r.Raw)
+	}
+}
+
+// The German couple's plan on a series of their own in euros: the
+// backtest runs in the series' currency, with nothing restated.
+func TestGermanCoupleOnTheirOwnSeries(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	tok := testserver.Bearer(h.Token("anna", "free", ""))
+	var b strings.Builder
+	b.WriteString(`{"name":"DAX and Bunds","currency":"EUR","frequency":"yearly","source":"own sums","licence":"private","rows":[`)
+	for y := 1971; y <= 2024; y++ {
+		if y > 1971 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"year":%d,"stocks":%v,"bonds":0.04,"inflation":0.025}`, y, []float64{0.25, -0.15, 0.08, 0.12}[y%4])
+	}
+	b.WriteString(`]}`)
+	cr := h.Do("POST", "/api/v1/user/series", b.String(), tok...)
+	if cr.Status != 201 {
+		t.Fatalf("%d %s", cr.Status, cr.Raw)
+	}
+	id := cr.Data()["id"].(string)
+	r := h.Do("POST", "/api/v1/calculator", germanCouple(`{"dataset":"user:`+id+`","years":30}`), tok...)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	bt := r.Data()["historical"].(map[string]any)
+	if bt["currency"] != "EUR" || bt["conversion"] != nil || bt["dataset"] != "user:"+id ||
+		num(t, bt["dataFrom"]) != 1971 || num(t, bt["dataTo"]) != 2024 || num(t, bt["periods"]) != 25 {
+		t.Fatalf("backtest %v", bt)
 	}
 }
