@@ -187,7 +187,9 @@ func main() {
 	}
 	for _, p := range pegs {
 		y, m := 0, 0
-		fmt.Sscanf(p.first, "%d-%d", &y, &m)
+		if _, err := fmt.Sscanf(p.first, "%d-%d", &y, &m); err != nil {
+			log.Fatalf("genhome: peg %s: first %q: %v", p.currency, p.first, err)
+		}
 		n := newest - (y*12 + m - 1) + 1
 		vals := make([]float64, n)
 		for i := range vals {
