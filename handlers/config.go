@@ -56,4 +56,8 @@ type Config struct {
 	// Hosts, when it names any, are the hosts a request from the network
 	// may name in its Host header; others get 400.
 	Hosts Hosts
+
+	// breakerOpen is how long the store's circuit breaker stays open
+	// before its probe (breaker.go); 0: a second. Tests shorten it.
+	breakerOpen time.Duration
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -834,8 +835,10 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 
 // A session opened on one node is served by another node sharing the
 // store: its POSTs there run statelessly with the request's own
-// credentials; a GET stream there answers 405; once the session ends on
-// its node, every node answers 404; a made-up id is 404 everywhere.
+// credentials; a GET stream there answers 405; another user's requests
+// answer 403 and an anonymous one 401 on every node; a DELETE on either
+// node ends it, after which every node answers 404; a made-up id is 404
+// everywhere.
 func TestMCPSessionOnAnotherNode(t *testing.T) {
 	t.Run("bbolt", func(t *testing.T) {
 		db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
@@ -848,18 +851,54 @@ func TestMCPSessionOnAnotherNode(t *testing.T) {
 	t.Run("postgres", func(t *testing.T) { mcpOnAnotherNode(t, pgStore(t)) })
 }
 
+const toolsList = `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`
+
+// mcpOpen initializes a session through c and returns its id.
+func mcpOpen(t *testing.T, c *http.Client) string {
+	t.Helper()
+	res := rawMCP(t, c, "POST", "", initialize)
+	res.Body.Close()
+	sid := res.Header.Get("Mcp-Session-Id")
+	if res.StatusCode != 200 || strings.Count(sid, ".") != 3 {
+		t.Fatalf("initialize: %d %q", res.StatusCode, sid)
+	}
+	rawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
+	return sid
+}
+
+// mcpRefused checks a refusal of /mcp: its status, and the API's envelope
+// with code.
+func mcpRefused(t *testing.T, res *http.Response, status int, code, what string) {
+	t.Helper()
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != status || !strings.Contains(string(body), `"code":"`+code+`"`) || res.Header.Get("X-Request-Id") == "" {
+		t.Fatalf("%s: %d %s", what, res.StatusCode, body)
+	}
+}
+
+// mcpEnded waits for c's node to answer 404 to sid, as it must once its
+// copy of the marks has the session's end.
+func mcpEnded(t *testing.T, c *http.Client, sid, what string) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		res := rawMCP(t, c, "POST", sid, toolsList)
+		res.Body.Close()
+		if res.StatusCode == 404 {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("%s: %d", what, res.StatusCode)
+		}
+	}
+}
+
 func mcpOnAnotherNode(t *testing.T, db store.Store) {
 	a, b := newHarness(t, withDB(db), withMCP(false)), newHarness(t, withDB(db), withMCP(false))
 	tok := "Bearer " + a.token("ada", "free", "")
 	onA, onB := a.httpClient(tok), b.httpClient(tok)
-	res := rawMCP(t, onA, "POST", "", initialize)
-	res.Body.Close()
-	sid := res.Header.Get("Mcp-Session-Id")
-	if res.StatusCode != 200 || strings.Count(sid, ".") != 2 {
-		t.Fatalf("initialize on A: %d %q", res.StatusCode, sid)
-	}
-	rawMCP(t, onA, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
-	res = rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_cities","arguments":{"q":"lisbon"}}}`)
+	sid := mcpOpen(t, onA)
+	res := rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_cities","arguments":{"q":"lisbon"}}}`)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), "lisbon-pt") || strings.Contains(string(body), `"isError":true`) {
@@ -871,35 +910,49 @@ func mcpOnAnotherNode(t *testing.T, db store.Store) {
 	if res, err := onB.Do(req); err != nil || res.StatusCode != 405 {
 		t.Fatalf("a stream on B of A's session: %v %v", res.StatusCode, err)
 	}
-	// A forged id: 404 on both nodes.
-	forged := sid[:strings.LastIndexByte(sid, '.')] + ".AAAAAAAAAAAAAAAAAAAAAA"
-	for _, c := range []*http.Client{onA, onB} {
-		if res := rawMCP(t, c, "POST", forged, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 404 {
-			t.Fatalf("a forged session id: %d", res.StatusCode)
+	// A forged signature, or a forged owner: 404 on both nodes.
+	dot := strings.LastIndexByte(sid, '.')
+	owner := strings.LastIndexByte(sid[:dot], '.')
+	for _, forged := range []string{sid[:dot] + ".AAAAAAAAAAAAAAAAAAAAAA", sid[:owner] + ".AAAAAAAAAAAAAAAA" + sid[dot:]} {
+		for _, c := range []*http.Client{onA, onB} {
+			mcpRefused(t, rawMCP(t, c, "POST", forged, toolsList), 404, "NOT_FOUND", "a forged session id")
 		}
 	}
-	// Another user cannot end it.
-	bo := a.httpClient("Bearer " + a.token("bo", "free", ""))
-	if res := rawMCP(t, bo, "DELETE", sid, ""); res.StatusCode != 403 {
-		t.Fatalf("another user's DELETE: %d", res.StatusCode)
+	// Another user: 403 on both nodes, for every method, and the session
+	// lives on; without credentials, 401.
+	for _, h := range []*harness{a, b} {
+		bo := h.httpClient("Bearer " + h.token("bo", "free", ""))
+		for _, m := range []string{"POST", "DELETE"} {
+			mcpRefused(t, rawMCP(t, bo, m, sid, toolsList), 403, "FORBIDDEN", "another user's "+m)
+		}
+		res := rawMCP(t, h.httpClient(""), "POST", sid, toolsList)
+		if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("WWW-Authenticate") == "" {
+			t.Fatalf("anonymous use of a session: Cache-Control %q", res.Header.Get("Cache-Control"))
+		}
+		mcpRefused(t, res, 401, "UNAUTHORIZED", "anonymous use of a session")
 	}
-	if res := rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 200 {
-		t.Fatalf("after another user's DELETE: %d", res.StatusCode)
+	for _, c := range []*http.Client{onA, onB} {
+		if res := rawMCP(t, c, "POST", sid, toolsList); res.StatusCode != 200 {
+			t.Fatalf("after another user's attempts: %d", res.StatusCode)
+		}
 	}
 	// Ended on A: 404 on B too.
 	if res := rawMCP(t, onA, "DELETE", sid, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE on A: %d", res.StatusCode)
 	}
-	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		res := rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`)
-		res.Body.Close()
-		if res.StatusCode == 404 {
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatalf("an ended session on B: %d", res.StatusCode)
-		}
+	mcpRefused(t, rawMCP(t, onA, "POST", sid, toolsList), 404, "NOT_FOUND", "an ended session on A")
+	mcpEnded(t, onB, sid, "an ended session on B")
+	// Ended on B, the node that does not hold it: 404 on A too, which
+	// closes it.
+	sid = mcpOpen(t, onA)
+	if a.s.MCP().OpenSessions("ada") == 0 {
+		t.Fatal("A holds no session of ada's")
 	}
+	if res := rawMCP(t, onB, "DELETE", sid, ""); res.StatusCode != 204 {
+		t.Fatalf("DELETE on B: %d", res.StatusCode)
+	}
+	mcpRefused(t, rawMCP(t, onB, "POST", sid, toolsList), 404, "NOT_FOUND", "an ended session on B")
+	mcpEnded(t, onA, sid, "a session ended on B, on A")
 }
 
 // fi_calculate reads the calculator's typed figures even when the API has
@@ -922,5 +975,81 @@ func TestMCPCalculatorPastTheCache(t *testing.T) {
 	res := call(t, cs, "fi_calculate", body)
 	if res.IsError || !strings.HasPrefix(text(res), "FI number 1,125,000") {
 		t.Fatalf("fi_calculate after the same body was cached: %s", text(res))
+	}
+}
+
+// /mcp passes the doors every route passes: each answer carries a request
+// id and nosniff, a caller's answers and every 401 no-store; each request
+// has its access-log line with its route and user, and its count in the
+// route's metrics, refusals included.
+func TestMCPThroughTheDoors(t *testing.T) {
+	var l logLines
+	h := newHarness(t, withMCP(false), withLog(&l, AccessAll))
+	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	sid := mcpOpen(t, ada)
+	res := rawMCP(t, ada, "POST", sid, toolsList)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("X-Request-Id") == "" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
+		res.Header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("tools/list: %d %v", res.StatusCode, res.Header)
+	}
+	mcpRefused(t, rawMCP(t, ada, "POST", "x.y.z.w", toolsList), 404, "NOT_FOUND", "a made-up session")
+	res = rawMCP(t, h.httpClient("Bearer svc_notakey"), "POST", "", initialize)
+	if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Fatalf("401: %v", res.Header)
+	}
+	mcpRefused(t, res, 401, "UNAUTHORIZED", "a bad key")
+	res, err := h.httpClient("").Get(mcpBase + mcp.MetadataPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("X-Request-Id") == "" {
+		t.Fatalf("metadata: %d %v", res.StatusCode, res.Header)
+	}
+	var got []string
+	for _, r := range l.requests(t) {
+		got = append(got, fmt.Sprintf("%v %v %v %v", r["method"], r["route"], r["status"], r["user"]))
+	}
+	want := []string{
+		"POST /mcp 200 ada", "POST /mcp 202 ada", "POST /mcp 200 ada", "POST /mcp 404 ada", "POST /mcp 401 ",
+		"GET " + mcp.MetadataPath + " 200 ",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("access log:\n got %q\nwant %q", got, want)
+	}
+	text := scrape(t, h.s)
+	for _, series := range []string{
+		`fiplan_http_requests_total{method="POST",route="/mcp",status="200"} 2`,
+		`fiplan_http_requests_total{method="POST",route="/mcp",status="404"} 1`,
+		`fiplan_http_requests_total{method="POST",route="/mcp",status="401"} 1`,
+		`fiplan_http_requests_total{method="GET",route="` + mcp.MetadataPath + `",status="200"} 1`,
+	} {
+		if !strings.Contains(text, series+"\n") {
+			t.Errorf("metrics lack %s", series)
+		}
+	}
+}
+
+// A batch of more messages than the caller's whole allowance is refused as
+// no wait admits: 429 COST_OVER_ALLOWANCE without retryAfter, nothing
+// charged.
+func TestMCPBatchOverTheWholeAllowance(t *testing.T) {
+	h := newHarness(t, withMCP(false), withRates("60/1m", "3/1m", "6000/1m"))
+	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	batch := `[` + strings.TrimSuffix(strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"},`, 4), ",") + `]`
+	res := rawMCP(t, ada, "POST", "", batch)
+	if res.Header.Get("Retry-After") != "" || res.Header.Get("RateLimit-Remaining") != "3" {
+		t.Fatalf("a batch of 4 of 3: %v", res.Header)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 429 || !strings.Contains(string(body), `"code":"COST_OVER_ALLOWANCE"`) || strings.Contains(string(body), "retryAfter") {
+		t.Fatalf("a batch of 4 of 3: %d %s", res.StatusCode, body)
+	}
+	res = rawMCP(t, ada, "POST", "", initialize)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("RateLimit-Remaining") != "2" {
+		t.Fatalf("initialize after the refusal: %d %v", res.StatusCode, res.Header)
 	}
 }

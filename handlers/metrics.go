@@ -36,6 +36,8 @@ import (
 //	fiplan_store_duration_seconds{op}                  store calls (one transaction each)
 //	fiplan_store_errors_total{op}                      store calls that failed (not found,
 //	                                                   conflict and limit are answers, not errors)
+//	fiplan_store_breaker_open                          1 while the store's circuit breaker is open
+//	fiplan_store_breaker_refused_total                 store calls it refused at once (breaker.go)
 //	fiplan_montecarlo_path_years_total                 simulated paths x years
 //	fiplan_recommendation_cache_hits_total / _misses_total
 //	fiplan_calculator_cache_hits_total / _misses_total  whole calculator answers
@@ -140,7 +142,7 @@ func (s *Server) observe(c *rest.Ctx, elapsed time.Duration) {
 	rm := &m.routes[id]
 	rm.byStatus[statusSlot(c.RC.Response.StatusCode())].Inc()
 	rm.latency.Update(elapsed.Seconds())
-	if c.Code() == errcode.RateLimited {
+	if code := c.Code(); code == errcode.RateLimited || code == errcode.CostOverAllowance {
 		switch {
 		case !c.Authed:
 			m.limited[limiterPublic].Inc()

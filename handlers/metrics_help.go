@@ -22,6 +22,8 @@ var help = map[string]string{
 	"fiplan_token_cache_misses_total":          "Session tokens verified in full.",
 	"fiplan_store_duration_seconds":            "Time of a store call (one transaction), by operation.",
 	"fiplan_store_errors_total":                "Store calls that failed, by operation (not found, conflict and limit are answers, not errors).",
+	"fiplan_store_breaker_open":                "1 while the store's circuit breaker refuses store calls (the database did not answer), else 0.",
+	"fiplan_store_breaker_refused_total":       "Store calls the open circuit breaker refused at once (their routes answered 503 with Retry-After).",
 	"fiplan_montecarlo_path_years_total":       "Monte Carlo paths times years simulated.",
 	"fiplan_recommendation_cache_hits_total":   "City recommendations answered from their cache.",
 	"fiplan_recommendation_cache_misses_total": "City recommendations computed.",

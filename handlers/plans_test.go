@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/plans"
 )
 
@@ -228,7 +230,31 @@ func TestPlanRunIsChargedItsWork(t *testing.T) {
 	h := newHarness(t, withRates("60/1m", "5/1m", "6000/1m"))
 	tok := h.token("alice", "free", "")
 	id := savePlan(t, h, tok, "heavy", `{"currentAge":30,"annualIncome":90000,"annualExpenses":40000,"monteCarlo":{"simulations":15000}}`)["id"].(string)
-	expectError(t, h.do("POST", "/api/v1/plans/"+id+"/run", "", bearer(tok)...), 429, "RATE_LIMITED")
+	// Its 10 units are more than the free tier's whole 5: no wait admits
+	// it, so the refusal says so and gives no retryAfter.
+	r := h.do("POST", "/api/v1/plans/"+id+"/run", "", bearer(tok)...)
+	expectError(t, r, 429, errcode.CostOverAllowance)
+	if _, ok := r.body["retryAfter"]; ok || r.header["Retry-After"] != "" || r.header["Ratelimit-Limit"] != "5" ||
+		!strings.Contains(string(r.raw), "costs 10 units") || !strings.Contains(string(r.raw), "whole allowance of 5") {
+		t.Fatalf("over the whole allowance: %v %s", r.header, r.raw)
+	}
+	// The refusal charged only the request's own unit: the next small
+	// request leaves 2 of 5 (the save, the refused run, and itself).
+	if r := h.do("GET", "/api/v1/plans/"+id, "", bearer(tok)...); r.status != 200 || r.header["Ratelimit-Remaining"] != "2" {
+		t.Fatalf("after the refusal: %d %v", r.status, r.header)
+	}
+	// A run within the allowance but over what is left waits: RATE_LIMITED
+	// with a retryAfter after which it is admitted.
+	light := savePlan(t, h, tok, "light", `{"currentAge":30,"annualIncome":90000,"annualExpenses":40000,"monteCarlo":{"simulations":3000}}`)["id"].(string)
+	r = h.do("POST", "/api/v1/plans/"+light+"/run", "", bearer(tok)...)
+	expectError(t, r, 429, errcode.RateLimited)
+	if after, _ := r.body["retryAfter"].(float64); after < 1 || after > 60 {
+		t.Fatalf("retryAfter %v", r.body["retryAfter"])
+	}
+	h.advance(time.Minute)
+	if r := h.do("POST", "/api/v1/plans/"+light+"/run", "", bearer(tok)...); r.status != 200 {
+		t.Fatalf("the light run after a minute: %d %s", r.status, r.raw)
+	}
 }
 
 func checkIn(t *testing.T, h *harness, tok, id, body string) *resp {

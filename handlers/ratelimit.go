@@ -21,8 +21,31 @@ func (s *Server) limit(c *rest.Ctx) bool {
 // (rest.Limiter).
 type limiter struct{ s *Server }
 
-// Charge takes extra units for an expensive request.
-func (l limiter) Charge(c *rest.Ctx, extra int) bool { return extra <= 0 || l.s.take(c, extra) }
+// Charge takes extra units for an expensive request, beyond the one its
+// request paid. A request whose whole cost (the one unit and the extra)
+// is more than the allowance is put to the limiter whole, so that it is
+// refused as no wait admits it instead of with a retryAfter after which
+// its retry is refused again.
+func (l limiter) Charge(c *rest.Ctx, extra int) bool {
+	if extra <= 0 {
+		return true
+	}
+	if r := l.s.rateOf(c); !r.Off() && extra+1 > r.N {
+		return l.s.take(c, extra+1)
+	}
+	return l.s.take(c, extra)
+}
+
+// rateOf is the rate of the caller's tier.
+func (s *Server) rateOf(c *rest.Ctx) limit.Rate {
+	switch {
+	case !c.Authed:
+		return s.cfg.RatePublic
+	case c.Principal.Tier == auth.TierPro:
+		return s.cfg.RatePro
+	}
+	return s.cfg.RateFree
+}
 
 // take charges n units to the caller's limit and sets the RateLimit
 // headers; over the limit it answers 429.
@@ -39,6 +62,11 @@ func (s *Server) take(c *rest.Ctx, n int) bool {
 	}
 	if d.Limit == 0 {
 		return true // "off"
+	}
+	if d.Never {
+		s.rateHeaders(c, d)
+		c.OverAllowance(n, d.Limit)
+		return false
 	}
 	if !d.OK {
 		s.rateLimited(c, d)

@@ -20,7 +20,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	// walks up or hides a slash, gets the API's 400 wherever it goes.
 	sane := bodyErr == nil && framing(&rc.Request.Header) == "" && pathTrick(rc.Request.URI().PathOriginal()) == ""
 	if sane && s.mcp != nil && mcp.Serves(rc.Path()) {
-		s.mcp.Serve(rc)
+		s.serveMCP(rc)
 		return
 	}
 	// The web app serves every path outside /api/ but the probes.

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -61,6 +62,8 @@ type Server struct {
 	calc     *calculator.Handlers
 	plans    *plans.Handlers
 	mcp      *mcp.Handler
+	// mcpRoutes name /mcp's requests in the metrics and the access log.
+	mcpRoutes mcpRoutes
 
 	// openapiStatic is openapi with its ETag and compressed forms.
 	openapiStatic *rest.Static
@@ -94,6 +97,7 @@ type Server struct {
 	keptSecretState // the store's secret, once read
 
 	marks     *store.Mirror // the sign-out marks as this node knows them
+	breaker   *breaker      // opens while the store does not answer (breaker.go)
 	ownsMarks bool          // marks was started by New, and is stopped by Close
 
 	stop chan struct{}
@@ -109,9 +113,11 @@ func New(cfg Config) (*Server, error) {
 	cfg.defaults()
 	set := metrics.NewSet()
 	marks, shared := mirror(cfg)
+	br := newBreaker(marks.Ping, cfg.breakerOpen, cfg.Logger, set)
 	s := &Server{
 		cfg:       cfg,
-		db:        observeStore(marks, set),
+		db:        observeStore(marks, br, set),
+		breaker:   br,
 		marks:     marks,
 		ownsMarks: !shared,
 		heavy:     rest.NewGate(cfg.MaxExpensive),
@@ -137,7 +143,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.routes = s.table()
-	s.metrics = newServerMetrics(set, s.routes, s.heavy)
+	s.mcpRoutes = newMCPRoutes()
+	s.metrics = newServerMetrics(set, append(slices.Clip(s.routes), s.mcpRoutes.all()...), s.heavy)
 	s.metrics.pools = newPoolMetrics(set, marks.Store, cfg.Redis)
 	set.NewGauge("fiplan_signout_mirror_lag_seconds", func() float64 { return min(marks.Lag(), store.MirrorLagCap).Seconds() })
 	for _, r := range s.routes {
@@ -165,8 +172,12 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 	}
-	s.done.Add(1)
+	s.done.Add(2)
 	go s.background()
+	go func() {
+		defer s.done.Done()
+		s.breaker.run(s.stop)
+	}()
 	return s, nil
 }
 
@@ -186,6 +197,9 @@ func (cfg *Config) defaults() {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.breakerOpen <= 0 {
+		cfg.breakerOpen = time.Second
 	}
 	if cfg.MaxExpensive <= 0 {
 		cfg.MaxExpensive = 2 * runtime.GOMAXPROCS(0)

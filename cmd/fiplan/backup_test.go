@@ -40,6 +40,7 @@ var unlimited = []string{"FI_RATE_PUBLIC=off", "FI_RATE_FREE=off", "FI_RATE_PRO=
 // every user's data as it was and every asset acknowledged before the
 // backup began.
 func TestBackupWhileServingAndRestore(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	live := filepath.Join(dir, "live.db")
 	a := start(t, append(unlimited, "FI_DB="+live)...)
@@ -141,6 +142,7 @@ func TestBackupWhileServingAndRestore(t *testing.T) {
 }
 
 func TestBackupOfflineAndErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "f.db")
 	s := start(t, "FI_DB="+db)

@@ -70,9 +70,12 @@ type setting struct {
 	parse                 func(string) error
 }
 
-func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*config, error) {
-	c := &config{}
-	settings := []setting{
+// settings is every setting, declared once: its flag, its variable, its
+// default and its usage line (which -h prints, and the README's
+// Configuration table repeats, held to it by a test), and how its value
+// is parsed into c.
+func (c *config) settings() []setting {
+	return []setting{
 		{"addr", "FI_ADDR", ":8080", "listen address", func(v string) error {
 			if v == "" {
 				return errors.New("empty address")
@@ -237,6 +240,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 			return nil
 		}},
 	}
+}
+
+func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (*config, error) {
+	c := &config{}
+	settings := c.settings()
 	fs := flag.NewFlagSet("fiplan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {

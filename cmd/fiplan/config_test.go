@@ -22,6 +22,7 @@ func env(kv ...string) func(string) string {
 }
 
 func TestCORSOriginsSetting(t *testing.T) {
+	t.Parallel()
 	c, err := parseConfig(nil, env("FI_CORS_ORIGINS", " https://app.example , http://localhost:3000,HTTPS://Caps.Example"), io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +46,7 @@ func TestCORSOriginsSetting(t *testing.T) {
 }
 
 func TestAccessLogSetting(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]handlers.AccessLog{"": handlers.AccessAll, "all": handlers.AccessAll, "errors": handlers.AccessErrors, "off": handlers.AccessOff} {
 		c, err := parseConfig(nil, env("FI_ACCESS_LOG", in), io.Discard)
 		if err != nil || c.accessLog != want {
@@ -63,6 +65,7 @@ func TestAccessLogSetting(t *testing.T) {
 // the environment: the secrets and the database and Redis passwords stay
 // unprinted, and -h names the subcommands.
 func TestHelpPrintsNoSecret(t *testing.T) {
+	t.Parallel()
 	secrets := env(
 		"FI_JWT_SECRET", "jwt-secret-value-that-is-long-enough-1",
 		"FI_DB", "postgres://fiplan:db-password-1@127.0.0.1:1/x",
@@ -100,6 +103,7 @@ func TestHelpPrintsNoSecret(t *testing.T) {
 // address given by flag or variable is used as given, and so is the
 // default outside local mode.
 func TestLocalModeListensOnLoopback(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args  []string
 		env   func(string) string
@@ -132,6 +136,7 @@ func TestLocalModeListensOnLoopback(t *testing.T) {
 // Anonymous IPv6 clients are counted per /64 unless FI_RATE_IPV6_PREFIX
 // says otherwise; a length outside 32..128 stops start-up with exit 2.
 func TestRateIPv6PrefixSetting(t *testing.T) {
+	t.Parallel()
 	if c, err := parseConfig(nil, env(), io.Discard); err != nil || c.rateIPv6 != 64 {
 		t.Fatalf("default: %v %v", c, err)
 	}

@@ -15,6 +15,7 @@ import (
 // A damaged bbolt file ends start-up with one line that says what to do
 // and exit code 2: no fault, no goroutine dump, nothing served.
 func TestDamagedDBExit2(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
 	d, err := store.Open(good, store.Options{})

@@ -82,6 +82,30 @@ func TestStartWithDatabaseDown(t *testing.T) {
 	notReady(t, n.addr, bearer(sign(t, "carol", "free", "")))
 }
 
+// TestStartWithDatabaseHung: a database that accepts connections and
+// never answers holds a node's start-up for the start-up wait, not for its
+// connect timeout (an hour here): the node says so, listens and reports
+// not ready.
+func TestStartWithDatabaseHung(t *testing.T) {
+	db, p := pgProxied(t)
+	p.mode.Store(2) // black hole
+	if strings.Contains(db, "?") {
+		db += "&connect_timeout=3600"
+	} else {
+		db += "?connect_timeout=3600"
+	}
+	n := start(t, "FI_DB="+db, "FI_JWT_SECRET="+clusterSecret)
+	var warned bool
+	for len(n.logs) > 0 && !warned {
+		line := <-n.logs
+		warned = strings.Contains(line, "database does not answer") && strings.Contains(line, "no answer within 1s")
+	}
+	if !warned {
+		t.Fatal("no warning that the database gave no answer within the start-up wait")
+	}
+	notReady(t, n.addr, bearer(sign(t, "erin", "free", "")))
+}
+
 // TestDatabaseReturns: a node started while its database refused
 // connections connects, creates the schema and serves once it accepts
 // them, without a restart.

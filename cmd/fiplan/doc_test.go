@@ -13,6 +13,7 @@ import (
 // package comment, so a reader learns what a directory is for before
 // opening its files.
 func TestEveryPackageHasADoc(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	documented := map[string]bool{}
 	fset := gotoken.NewFileSet()

@@ -136,6 +136,7 @@ func isGoName(span string, words bool) bool {
 var pathName = regexp.MustCompile(`^([a-z][A-Za-z0-9_/]*)\.([A-Z][A-Za-z0-9_]*)$`)
 
 func TestGuidesNameWhatExists(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	names, packages := declared(t, root)
 	var missing []string
@@ -201,6 +202,7 @@ func pathExists(root, span string, names map[string]bool) bool {
 // The checks themselves: a path or a name that is gone is caught, one that
 // exists passes, and words and JSON fields are left alone.
 func TestGuideNameChecks(t *testing.T) {
+	t.Parallel()
 	names := map[string]bool{"tax": true, "System": true, "At": true, "rest": true, "Gate": true, "Do": true}
 	packages := map[string]bool{"tax": true, "rest": true}
 	for span, want := range map[string]bool{

@@ -64,6 +64,7 @@ func longFuncs(t *testing.T, dir string, limit int) []string {
 }
 
 func TestFunctionLength(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	for _, l := range funcLimits {
 		for _, f := range longFuncs(t, filepath.Join(root, l.dir), l.lines) {

@@ -13,6 +13,7 @@ import (
 // (on PostgreSQL through two nodes): exactly one write wins, the others
 // answer 412, and the winner's tag is the one a read then answers.
 func TestIfMatchRaceOnEachStore(t *testing.T) {
+	t.Parallel()
 	for _, backend := range []string{"bbolt", "postgres"} {
 		t.Run(backend, func(t *testing.T) {
 			env := append([]string{"FI_JWT_SECRET=" + clusterSecret}, unlimited...)

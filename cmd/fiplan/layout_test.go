@@ -140,6 +140,7 @@ func testsThroughServer(file, pkg, dep string) bool {
 }
 
 func TestImportLayout(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..")
 	rules := readLayout(t, filepath.Join(root, "README.md"))
 	graph := edges(t, root)
@@ -181,6 +182,7 @@ func allowed(rules []rule, pkg, dep string) bool {
 }
 
 func TestLayoutRulesMatch(t *testing.T) {
+	t.Parallel()
 	rules := []rule{{from: "compute/*", to: []string{"compute/*"}}, {from: "data/*", to: []string{"embed", "compute/*"}}}
 	for _, c := range []struct {
 		pkg, dep string

@@ -155,6 +155,7 @@ func (s *server) try(method, path, token, body string) (int, map[string]any, err
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	out, err := command(t, nil, "-version").Output()
 	if err != nil || !strings.HasPrefix(string(out), "fiplan ") {
 		t.Fatalf("-version: %q %v", out, err)
@@ -162,6 +163,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestLocalModeTokenWhileServing(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "fiplan.db")
 	s := start(t, "FI_DB="+db)
 	warned := false
@@ -204,6 +206,7 @@ func TestLocalModeTokenWhileServing(t *testing.T) {
 }
 
 func TestSecretFromEnvironment(t *testing.T) {
+	t.Parallel()
 	secret := "an-operator-secret-of-32-bytes!!"
 	db := filepath.Join(t.TempDir(), "fiplan.db")
 	s := start(t, "FI_DB="+db, "FI_JWT_SECRET="+secret)
@@ -248,6 +251,7 @@ func closedAddr(t *testing.T) string {
 // Every setting is checked before the address is bound: with the address
 // busy, the line still names the setting that is wrong.
 func TestBadSettingsExit2(t *testing.T) {
+	t.Parallel()
 	busy := "FI_ADDR=" + busyAddr(t)
 	notBolt := filepath.Join(t.TempDir(), "not.db")
 	if err := os.WriteFile(notBolt, []byte("this is not a bbolt file, not at all, no header here"), 0o600); err != nil {
@@ -300,6 +304,7 @@ func TestBadSettingsExit2(t *testing.T) {
 }
 
 func TestLockedDatabaseFailsFast(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "fiplan.db")
 	s := start(t, "FI_DB="+db)
 	defer s.stop(t, syscall.SIGTERM)
@@ -317,6 +322,7 @@ func TestLockedDatabaseFailsFast(t *testing.T) {
 }
 
 func TestAddressInUse(t *testing.T) {
+	t.Parallel()
 	s := start(t, "FI_DB="+filepath.Join(t.TempDir(), "a.db"))
 	defer s.stop(t, syscall.SIGTERM)
 	cmd := command(t, []string{"FI_DB=" + filepath.Join(t.TempDir(), "b.db"), "FI_ADDR=" + s.addr})
@@ -332,6 +338,7 @@ func TestAddressInUse(t *testing.T) {
 // in the db; a db without one (or no db at all) would make it invent a
 // secret the server never uses, so it refuses instead.
 func TestTokenWithoutLocalSecret(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.db")
 	cmd := command(t, []string{"FI_DB=" + missing}, "token", "-sub", "alice")
@@ -376,6 +383,7 @@ func TestTokenWithoutLocalSecret(t *testing.T) {
 }
 
 func TestTokenCommandErrors(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"token"}, {"token", "-sub", "a", "-tier", "gold"}, {"token", "-sub", "a", "-role", "root"}, {"token", "-sub", "a", "-ttl", "2h"}} {
 		cmd := command(t, []string{"FI_JWT_SECRET=" + strings.Repeat("s", 32)}, args...)
 		if err := cmd.Run(); cmd.ProcessState.ExitCode() != 2 {
@@ -388,6 +396,7 @@ func TestTokenCommandErrors(t *testing.T) {
 // server by someone else (DNS rebinding) is refused, the public URL's host
 // and the address itself are served.
 func TestHostIsChecked(t *testing.T) {
+	t.Parallel()
 	s := start(t, "FI_DB="+filepath.Join(t.TempDir(), "h.db"), "FI_PUBLIC_URL=https://fiplan.example", "FI_ALLOWED_HOSTS=api.fiplan.example")
 	defer s.stop(t, syscall.SIGTERM)
 	for host, want := range map[string]int{"rebound.attacker.example": 400, "fiplan.example": 200, "api.fiplan.example:443": 200, s.addr: 200, "localhost": 400} {

@@ -55,6 +55,7 @@ func callText(t *testing.T, cs *sdk.ClientSession, name, args string) (*sdk.Call
 }
 
 func TestMCPStdioActsAsTheLocalUser(t *testing.T) {
+	t.Parallel()
 	cs := stdioSession(t)
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -80,6 +81,7 @@ func TestMCPStdioActsAsTheLocalUser(t *testing.T) {
 }
 
 func TestMCPStdioFreeTier(t *testing.T) {
+	t.Parallel()
 	cs := stdioSession(t, "-sub", "sam", "-tier", "free")
 	if res, txt := callText(t, cs, "tax_optimize", `{"country":"US","income":{"pension":30000}}`); !res.IsError || !strings.HasPrefix(txt, "SUBSCRIPTION_REQUIRED:") {
 		t.Fatalf("free tier tax_optimize: %s", txt)
@@ -87,6 +89,7 @@ func TestMCPStdioFreeTier(t *testing.T) {
 }
 
 func TestMCPStdioRefusesBadFlags(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	if code := mcpStdio(context.Background(), []string{"-tier", "gold"}, func(string) string { return "" }, strings.NewReader(""), io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "-tier") {
 		t.Fatalf("exit %d: %s", code, stderr.String())

@@ -33,6 +33,7 @@ func (s *server) logged(t *testing.T, msg string) map[string]any {
 }
 
 func TestMetricsOnTheirOwnListener(t *testing.T) {
+	t.Parallel()
 	s := start(t, "FI_DB="+filepath.Join(t.TempDir(), "m.db"), "FI_METRICS_ADDR=127.0.0.1:0")
 	defer s.stop(t, syscall.SIGTERM)
 	maddr := s.logged(t, "serving metrics")["addr"].(string)
@@ -73,6 +74,7 @@ func TestMetricsOnTheirOwnListener(t *testing.T) {
 // The public listener is always on a free port here: a test never needs a
 // fixed one, so the README's two commands run side by side.
 func TestMetricsAddressErrors(t *testing.T) {
+	t.Parallel()
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

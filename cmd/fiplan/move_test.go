@@ -22,6 +22,7 @@ import (
 // read of the API, the API key, the flags and their exposures, the kept
 // secret. A second copy into the now non-empty database is refused.
 func TestMoveBoltToPostgres(t *testing.T) {
+	t.Parallel()
 	pg := pgSchema(t)
 	file := filepath.Join(t.TempDir(), "fiplan.db")
 	bolt := []string{"FI_DB=" + file, "FI_JWT_SECRET=" + clusterSecret}

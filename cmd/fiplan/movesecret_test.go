@@ -15,6 +15,7 @@ import (
 // accepts: it says so, and the first node on the database makes a new
 // one that is long enough.
 func TestMoveShortSecret(t *testing.T) {
+	t.Parallel()
 	pg := pgSchema(t)
 	file := filepath.Join(t.TempDir(), "fiplan.db")
 	d, err := store.Open(file, store.Options{})

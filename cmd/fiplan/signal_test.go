@@ -9,6 +9,7 @@ import (
 // SIGHUP is logged and ignored (the node keeps serving); SIGTERM turns
 // /readyz to 503 while the listener still answers, then drains and exits 0.
 func TestSignalsDrainInOrder(t *testing.T) {
+	t.Parallel()
 	s := start(t, "FI_DB="+filepath.Join(t.TempDir(), "s.db"))
 	if st, _ := s.get(t, "/readyz", ""); st != 200 {
 		t.Fatalf("readyz before: %d", st)

@@ -12,6 +12,7 @@ import (
 // text refuses it, and both backends answer the same 400 naming the field,
 // and store nothing.
 func TestNULInStoredTextRefused(t *testing.T) {
+	t.Parallel()
 	for _, backend := range []string{"bbolt", "postgres"} {
 		t.Run(backend, func(t *testing.T) {
 			var db string

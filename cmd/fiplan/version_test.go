@@ -39,6 +39,7 @@ func parseBuild(t *testing.T, s string) *debug.BuildInfo {
 }
 
 func TestReadBuild(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		ld   string
@@ -77,6 +78,7 @@ func TestReadBuild(t *testing.T) {
 // TestVersionReportsTheBinarysBuild: fiplan -version prints what the binary
 // itself records, read back from the file as go version -m reads it.
 func TestVersionReportsTheBinarysBuild(t *testing.T) {
+	t.Parallel()
 	bi, err := buildinfo.ReadFile(binary)
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +95,12 @@ func TestVersionReportsTheBinarysBuild(t *testing.T) {
 // TestVersionFromLdflags: a release build names its tag with
 // -ldflags "-X main.version=...".
 func TestVersionFromLdflags(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		// a second link of the whole binary; TestReadBuild covers the
+		// -X version's reading, and the full run builds it
+		t.Skip("links a second binary: run without -short")
+	}
 	bin := filepath.Join(t.TempDir(), "fiplan")
 	if out, err := exec.Command("go", "build", "-ldflags", "-X main.version=v0.9.1", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

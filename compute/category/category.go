@@ -98,6 +98,9 @@ type keyword struct {
 var keywords = []keyword{
 	{"bitcoin", Crypto}, {"btc", Crypto}, {"ethereum", Crypto}, {"ether", Crypto}, {"solana", Crypto},
 	{"crypto", Crypto}, {"cryptocurrency", Crypto}, {"stablecoin", Crypto},
+	// NS&I Premium Bonds: a government-backed savings product paying prizes,
+	// not a bond: capital guaranteed and repaid on demand.
+	{"premium bonds", Cash}, {"premium bond", Cash},
 	{"savings bond", Bond}, {"savings bonds", Bond},
 	{"money market", Cash}, {"cash", Cash}, {"savings account", Cash}, {"current account", Cash},
 	{"deposit", Cash}, {"checking", Cash}, {"tagesgeld", Cash}, {"festgeld", Cash},

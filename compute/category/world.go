@@ -19,3 +19,43 @@ func WorldFund(name string) bool {
 	}
 	return false
 }
+
+// Fund reports whether a holding's name says it is a pooled fund
+// ("Vanguard U.K. Government Bond Index", "iShares Core UK Gilts UCITS
+// ETF"): a word fund, index, ETF, UCITS, tracker, OEIC or SICAV, or "unit
+// trust". Such a holding holds many securities, not one. One pass over the
+// name's words: the health score asks it of every holding.
+func Fund(name string) bool {
+	var buf, prev [8]byte
+	pn := 0
+	for i := 0; i < len(name); {
+		for i < len(name) && !wordByte(name[i]) {
+			i++
+		}
+		j := i
+		for j < len(name) && wordByte(name[j]) {
+			j++
+		}
+		n := j - i
+		if n > len(buf) {
+			n = 0 // longer than any of the words
+		}
+		for k := 0; k < n; k++ {
+			c := name[i+k]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[k] = c
+		}
+		switch string(buf[:n]) {
+		case "fund", "funds", "index", "etf", "etfs", "ucits", "tracker", "oeic", "sicav":
+			return true
+		case "trust":
+			if string(prev[:pn]) == "unit" {
+				return true
+			}
+		}
+		prev, pn, i = buf, n, j
+	}
+	return false
+}

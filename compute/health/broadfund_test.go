@@ -34,3 +34,29 @@ func TestWorldFundWithoutExpenseRatioIsLookedThrough(t *testing.T) {
 		t.Fatal("one share alone gets no advice on its single exposure")
 	}
 }
+
+// A government-bond index fund entered without its expense ratio holds
+// hundreds of bonds: its name says it is a fund, so it is looked through and
+// gets no advice to keep a single exposure under 10%. One gilt held directly
+// is still one holding.
+func TestBondIndexFundWithoutExpenseRatioIsLookedThrough(t *testing.T) {
+	p := perfect()
+	p.Holdings = []Holding{
+		{Name: "Vanguard FTSE All-World", Value: 60000, AssetClass: Equity, Region: Global},
+		{Name: "Vanguard U.K. Government Bond Index", Value: 40000, AssetClass: Bond},
+	}
+	r := score(p)
+	checkInvariants(t, &p, r)
+	if r.Metrics.LargestExposure > ExposureFull {
+		t.Fatalf("largest exposure %v with a bond index fund, want at most %v", r.Metrics.LargestExposure, ExposureFull)
+	}
+	for _, rc := range r.Recommendations() {
+		if rc.Kind == KindSingleHolding {
+			t.Fatalf("a bond index fund is advised as a single exposure: %+v", rc)
+		}
+	}
+	p.Holdings[1].Name = "Treasury 4 1/4% 2036"
+	if r = score(p); r.Metrics.LargestExposure < 0.39 {
+		t.Fatalf("largest exposure %v with one gilt of 40%%, want 0.4", r.Metrics.LargestExposure)
+	}
+}

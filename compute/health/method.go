@@ -9,7 +9,7 @@ package health
 const MethodDiversification = "Diversification (250 points). " +
 	"Asset-class spread, 70: each asset class counts min(1, share/5%); the sum from 1 to 3 earns 0 to 70. " +
 	"Holding concentration, 70: the Herfindahl-Hirschman index (HHI, sum of squared percentage shares, 0-10000) " +
-	"with funds looked through (a holding with an expense ratio, an equity holding in the global region, or cash, counts as 20 equal positions; " +
+	"with funds looked through (a holding with an expense ratio or a name that says fund, index or ETF, an equity holding in the global region, or cash, counts as 20 equal positions; " +
 	"commodity or other funds as 5; crypto as 1); HHI <= 1000 earns 70, 1800 earns 35, >= 5000 earns 0, linear between. " +
 	"Largest single exposure, 60: the largest holding share after the same look-through; <= 10% earns 60, >= 50% earns 0. " +
 	"Regional spread of equities, 50: effective number of regions (1 / sum of squared regional shares of the equity " +

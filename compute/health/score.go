@@ -1,6 +1,10 @@
 package health
 
-import "math"
+import (
+	"math"
+
+	"fiplan/compute/category"
+)
 
 // Scale.
 const (
@@ -295,8 +299,9 @@ func (t *tally) count(p *Portfolio) {
 		t.classVal[c] += v
 
 		// A stated expense ratio marks a pooled fund; so does an equity
-		// holding in the global region, which only a world fund can be.
-		pooled := t.addCost(i, h, c, v) || (c == Equity && h.Region == Global)
+		// holding in the global region, which only a world fund can be,
+		// and a name that says fund, index or ETF.
+		pooled := t.addCost(i, h, c, v) || (c == Equity && h.Region == Global) || (c != Cash && c != Crypto && category.Fund(h.Name))
 
 		k := lookThrough(c, pooled)
 		t.hhiSum += v / k * v

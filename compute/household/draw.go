@@ -193,6 +193,9 @@ func (e *engine) takeShares(want float64, ys *yearState) float64 {
 // year.
 func (e *engine) open(i int, ys *yearState) bool {
 	a := &e.acc[i]
+	if a.seppOn {
+		return false // a running series pays nothing else without a charge
+	}
 	if a.w == nil || a.access == 0 {
 		return true
 	}
@@ -217,6 +220,12 @@ func (e *engine) draw(i int, want float64, charged bool, ys *yearState) float64 
 		return 0
 	}
 	f := &ys.f[a.owner]
+	if a.seppOn {
+		if !charged {
+			return 0
+		}
+		e.modify(a, f)
+	}
 	if e.open(i, ys) {
 		e.taxOut(a, x, f, ys.t)
 	} else {
@@ -336,7 +345,7 @@ func (e *engine) convert(ys *yearState) {
 	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
-		if a.convTo < 0 || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
+		if a.convTo < 0 || a.seppOn || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
 			continue
 		}
 		x := min(a.bal, top-e.ordinary(ys, a.owner))

@@ -24,6 +24,7 @@ type held struct {
 	phaseOn bool
 	// advance is the deemed gain of last year, taxed this year
 	advance float64
+	sepp    seppState
 
 	funds
 
@@ -42,6 +43,9 @@ type funds struct {
 	pend     [maxSeasoning]float64
 	seasoned float64
 	y        AccountYear
+	// a series of periodic payments from the account runs (seppOn) or
+	// has ended (seppDone): what a solve may change of it
+	seppOn, seppDone bool
 }
 
 // person is a member's state for the engine.
@@ -70,6 +74,7 @@ type flows struct {
 	recovery            *Recovery
 	recBenefit          float64
 	penalty, entryTax   float64
+	recapture           float64  // the charge of a modified series, in penalty
 	sep                 sepFlows // withdrawals under separate schedules
 }
 
@@ -135,6 +140,10 @@ type engine struct {
 	// firstShare is the share of the first year a benefit claimed in its
 	// months pays (0: the whole year)
 	firstShare [MaxPensions]float64
+
+	// each supplement's income of each year, for those that read an
+	// earlier year's
+	meansInc [MaxSupplements][fi.MaxYears]float64
 
 	// the state before the first year, for paths that replay the plan
 	acc0 [maxHeld]held

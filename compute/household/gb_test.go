@@ -14,7 +14,7 @@ func gbRules(t *testing.T) *Rules {
 }
 
 // parseWrapperFile decodes embed/tax/wrappers/<cc>.json.
-func parseWrapperFile(t *testing.T, cc string) *Rules {
+func parseWrapperFile(t testing.TB, cc string) *Rules {
 	t.Helper()
 	b, err := os.ReadFile("../../embed/tax/wrappers/" + cc + ".json")
 	if err != nil {

@@ -3,6 +3,7 @@ package household
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"fiplan/compute/fi"
 )
@@ -181,11 +182,25 @@ func Notes(dst []string, p *Plan) []string {
 		a := &p.Accounts[i]
 		if a.Wrapper != nil {
 			for _, x := range a.Wrapper.Access.Exceptions {
+				if paysSeries(p, i) && strings.HasPrefix(x, "substantially equal periodic payments") {
+					dst = append(dst, a.ID+": pays substantially equal periodic payments (bridge.sepp); the separation from service a 401(k) series needs is not checked")
+					continue
+				}
 				dst = append(dst, a.ID+": not applied by the plan: "+x)
 			}
 		}
 	}
 	return dst
+}
+
+// paysSeries reports whether account i pays a series of periodic payments.
+func paysSeries(p *Plan, i int) bool {
+	for k := range p.SEPP {
+		if p.SEPP[k].Account == i {
+			return true
+		}
+	}
+	return false
 }
 
 // path runs a prepared engine over given returns for compute/fi's path

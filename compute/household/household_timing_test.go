@@ -50,3 +50,41 @@ func BenchmarkCoupleMonteCarlo1k(b *testing.B) {
 		Simulate(&p, &mc, &w, &out)
 	}
 }
+
+// BenchmarkCouple60YearsSEPP is the benchmark household with a 72(t)
+// series from the partner's IRA at 50.
+func BenchmarkCouple60YearsSEPP(b *testing.B) {
+	p := couple(b)
+	r := parseWrapperFile(b, "us")
+	p.Accounts[3].Wrapper = r.Wrapper("us-ira")
+	p.SEPP, p.SEPPRules = []Series{{Account: 3, Method: SEPPAmortization, FromAge: 50}}, r.SEPP
+	var w Work
+	var res Result
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Run(&p, &w, &res); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAUCoupleAgePension is an Australian couple of 60 and 58 with
+// super and shares over 35 years, paid the Age Pension from 67.
+func BenchmarkAUCoupleAgePension(b *testing.B) {
+	r := parseWrapperFile(b, "au")
+	p := Plan{
+		People:   []Person{{Age: 60, LifeExpectancy: 95, RetirementAge: 60}, {Age: 58, LifeExpectancy: 93, RetirementAge: 58}},
+		Accounts: []Account{acct(r, "au-super", 500000, -1, 0, 0), {ID: "t", Type: "taxable", Balance: 200000, CostBasis: -1}},
+		Expenses: 60000, Return: 0.06, Inflation: 0.025, StartYear: 2026, WithdrawalRate: 0.04,
+		Residences:  []Residence{{Country: "AU", System: taxSystem(b, "au"), Year: 2026}},
+		Supplements: []*Supplement{&r.Supplements[0]},
+	}
+	var w Work
+	var res Result
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Run(&p, &w, &res); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -75,7 +75,7 @@ func (e *engine) convertAmount(ys *yearState) {
 	}
 	for i := 0; i < e.na && want > 0.005; i++ {
 		a := &e.acc[i]
-		if a.convTo < 0 || !ys.alive[a.owner] {
+		if a.convTo < 0 || a.seppOn || !ys.alive[a.owner] {
 			continue
 		}
 		x := min(a.bal, want)

@@ -167,6 +167,15 @@ type Plan struct {
 	// Care is the health-care spending and the credits and surcharges on
 	// it (nil: none).
 	Care *Care
+	// SEPP are series of substantially equal periodic payments, each from
+	// its own account, under SEPPRules (the tax country's).
+	SEPP      []Series
+	SEPPRules *SEPP
+	// Supplements are the means-tested pensions the plan's residences pay
+	// (each while the household lives in its country); NoHome: the
+	// household owns no home (a larger allowance in an assets test).
+	Supplements []*Supplement
+	NoHome      bool
 }
 
 // FieldError is a plan the engine cannot run, with the request field at
@@ -242,5 +251,8 @@ func Check(p *Plan) error {
 			return fieldErr(at("relocations", i-1)+".atAge", "relocations must be in ascending order of age")
 		}
 	}
-	return nil
+	if len(p.Supplements) > MaxSupplements {
+		return fieldErr("tax.country", "at most "+strconv.Itoa(MaxSupplements)+" means-tested pensions")
+	}
+	return checkSeries(p)
 }

@@ -11,6 +11,9 @@ type AccountYear struct {
 	Withdrawals   float64 // taken out, required minimums included
 	Conversions   float64 // moved in (positive) or out (negative)
 	End           float64
+	// SEPP is the part of Withdrawals paid as substantially equal
+	// periodic payments (free of the early charge)
+	SEPP float64
 }
 
 // Taxes are a year's taxes; money of that year.
@@ -44,10 +47,17 @@ type Row struct {
 	Split float64
 	// Advance is the deemed gain of the year before taxed this year (the
 	// Vorabpauschale), before any share of it is exempt
-	Advance   float64
-	Tax       Taxes
-	Residence string // the country code the year is taxed in ("" without tax)
-	Health    HealthYear
+	Advance float64
+	// SEPP are the periodic payments of the year (IRC 72(t) series);
+	// Recapture the charge of a series modified this year, with interest
+	// (within Tax.Penalties)
+	SEPP, Recapture float64
+	// MeansTested are the means-tested pensions paid (the GIS, the Age
+	// Pension), within Pensions
+	MeansTested float64
+	Tax         Taxes
+	Residence   string // the country code the year is taxed in ("" without tax)
+	Health      HealthYear
 }
 
 // HealthYear is a year's health-care spending and what income changed in it;

@@ -65,6 +65,11 @@ type Rules struct {
 	PensionSplit *PensionSplit `json:"pensionSplit,omitempty"`
 	// Health are the rules on health costs that depend on income.
 	Health *Health `json:"health,omitempty"`
+	// SEPP, when set, lets a series of periodic payments open a wrapper
+	// before its access age without its charge.
+	SEPP *SEPP `json:"sepp,omitempty"`
+	// Supplements are the country's means-tested public pensions.
+	Supplements []Supplement `json:"supplements,omitempty"`
 }
 
 // PensionSplit moves up to Share of the eligible pension income (pensions
@@ -518,6 +523,12 @@ func ParseRules(b []byte) (*Rules, error) {
 		if err := r.checkSources(sp.Src); err != nil {
 			return nil, fmt.Errorf("wrappers: %s: pensionSplit: %w", r.Country, err)
 		}
+	}
+	if err := r.checkSupplements(); err != nil {
+		return nil, fmt.Errorf("wrappers: %s: %w", r.Country, err)
+	}
+	if err := r.checkSEPP(r.SEPP); err != nil {
+		return nil, fmt.Errorf("wrappers: %s: sepp: %w", r.Country, err)
 	}
 	if err := r.checkHealth(r.Health); err != nil {
 		return nil, fmt.Errorf("wrappers: %s: health: %w", r.Country, err)

@@ -62,9 +62,18 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		e.income(&ys)
 		e.contribute(&ys)
 		e.required(&ys)
+		if len(e.p.SEPP) > 0 {
+			e.series(&ys)
+		}
+		if len(e.p.Supplements) > 0 {
+			e.means(&ys)
+		}
 		e.spend(&ys)
 		short := e.solve(&ys, e.lastDraw*cpi, e.p.Convert && !e.baseline)
 		e.lastDraw = ys.drawn / cpi
+		if len(e.p.Supplements) > 0 {
+			e.keepMeans(&ys)
+		}
 		if short > 0 && o.depleteRow < 0 {
 			o.depleteRow = t
 		}

@@ -28,6 +28,9 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
+		if breakdown {
+			ys.row.Recapture += f.recapture
+		}
 		t.Income += f.entryTax
 		if f.sep.n > 0 {
 			si, sc := f.sep.due(ys.cpi)

@@ -1,9 +1,8 @@
 package plan
 
 import (
-	"math"
-
 	"fiplan/compute/fi"
+	"fiplan/compute/root"
 	"fiplan/compute/tax"
 )
 
@@ -104,36 +103,25 @@ func (t *taxPlan) solve(net, share, lo, hi float64) (float64, bool) {
 	short := func(g float64) float64 { return net - (g - t.taxOn(g, share)) }
 	lo = max(lo, net)
 	flo := short(lo)
-	var fhi float64
+	var b root.Bracket
+	var err error
 	if flo <= 0 {
 		if lo == net {
 			return net, true
 		}
-		hi, fhi = lo, flo
-		if lo, flo = net, short(net); flo <= 0 {
+		fnet := short(net)
+		if fnet <= 0 {
 			return net, true
 		}
+		b, err = root.New(net, fnet, lo, flo)
 	} else {
-		if !(hi > lo) {
-			hi = 2 * lo
-		}
-		fhi = short(hi)
+		b, err = root.GrowFrom(short, lo, flo, hi, 1e15)
 	}
-	for fhi > 0 {
-		if hi > 1e15 {
-			return 0, false
-		}
-		lo, flo = hi, fhi
-		hi *= 2
-		fhi = short(hi)
+	if err != nil {
+		return 0, false
 	}
-	// Regula falsi with the Illinois modification, keeping the bracket.
-	side := 0
-	for i := 0; i < 100 && hi-lo > 0.01; i++ {
-		g := hi - fhi*(hi-lo)/(fhi-flo)
-		if !(g > lo && g < hi) || math.IsNaN(g) {
-			g = lo + (hi-lo)/2
-		}
+	for i := 0; i < 100 && b.Width() > 0.01; i++ {
+		g := b.Next()
 		fg := short(g)
 		if fg <= 0 && fg > -0.002 {
 			// Within a fifth of a cent of net: any smaller income, by
@@ -141,19 +129,7 @@ func (t *taxPlan) solve(net, share, lo, hi float64) (float64, bool) {
 			// below 80%.
 			return g, true
 		}
-		if fg > 0 {
-			lo, flo = g, fg
-			if side == -1 {
-				fhi /= 2
-			}
-			side = -1
-		} else {
-			hi, fhi = g, fg
-			if side == 1 {
-				flo /= 2
-			}
-			side = 1
-		}
+		b.Narrow(g, fg)
 	}
-	return hi, true
+	return b.Hi, true
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,13 @@ type Household struct {
 	// Care is the health-care spending by age and the benchmark premium
 	// (nil: none); its Rules are resolved by Run from the tax country.
 	Care *household.Care
+	// SEPP are the series of periodic payments, each from an account (an
+	// index of Accounts); their rules are resolved by Run from the tax
+	// country.
+	SEPP []household.Series
+	// NoHome: the household owns no home (means tests with an assets
+	// test allow more).
+	NoHome bool
 }
 
 // Move is a relocation at an age of the first person.
@@ -54,6 +62,7 @@ type householdWork struct {
 	pens  [fi.MaxScenarios + 1][household.MaxPensions]household.Pension
 	homes [fi.MaxScenarios + 1][household.MaxMoves + 1]household.Residence
 	care  [fi.MaxScenarios + 1]household.Care
+	supps [fi.MaxScenarios + 1][household.MaxSupplements]*household.Supplement
 	mc    fi.MCResult
 	// the search over the base plan's decisions and its plan's result
 	decide *decide.Work
@@ -125,6 +134,12 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 	if err := explicitOrder(h, hp); err != nil {
 		return err
 	}
+	hp.SEPP, hp.SEPPRules = h.SEPP, nil
+	if r := rules(homes[0].Country); len(h.SEPP) > 0 && r != nil {
+		hp.SEPPRules = r.SEPP
+	}
+	hp.NoHome, hp.Supplements = h.NoHome, supplements(homes, rules, hw.supps[k][:0])
+
 	return resolveCare(h, hp, &hw.care[k], rules, homes[0].Country)
 }
 
@@ -324,4 +339,22 @@ func splitOf(in *Inputs, cc string) *household.PensionSplit {
 		return r.PensionSplit
 	}
 	return nil
+}
+
+// supplements appends to dst the means-tested pensions of the residences'
+// countries, each once, as many as a plan may carry.
+func supplements(homes []household.Residence, rules func(string) *household.Rules, dst []*household.Supplement) []*household.Supplement {
+	for i := range homes {
+		r := rules(homes[i].Country)
+		if r == nil || (i > 0 && homes[i].Country == homes[i-1].Country) {
+			continue
+		}
+		for k := range r.Supplements {
+			s := &r.Supplements[k]
+			if len(dst) < household.MaxSupplements && !slices.Contains(dst, s) {
+				dst = append(dst, s)
+			}
+		}
+	}
+	return dst
 }

@@ -27,6 +27,7 @@ const lessSystem = `{"country":"XX","currency":"XXX","documents":{"d":{"publishe
 // less, here a share of an earlier rule's deduction read through
 // "#deducted"; it never goes below zero and never exceeds the tax.
 func TestAdjustLessAndDeductedRef(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte(lessSystem))
 	if err != nil {
 		t.Fatal(err)
@@ -68,6 +69,7 @@ func TestAdjustLessAndDeductedRef(t *testing.T) {
 // "#deducted" reads the deductions before the base is rounded: the
 // rounding remainder of the taxable base does not leak into it.
 func TestDeductedRefIsBeforeRounding(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte(lessSystem))
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +95,7 @@ func TestDeductedRefIsBeforeRounding(t *testing.T) {
 // A deduction's less cannot read the rule's own taxable base or tax, and
 // less names earlier rules only.
 func TestAdjustLessRejected(t *testing.T) {
+	t.Parallel()
 	bad := []string{
 		`"deductions":[{"label":"x","of":{},"amount":100,"less":{"on":"taxable"}}]`,
 		`"credits":[{"label":"x","of":{},"amount":100,"less":{"refs":{"later#deducted":1}}}]`,
@@ -112,6 +115,7 @@ func TestAdjustLessRejected(t *testing.T) {
 // deduction of 12 % of income rounded up to the hundred, never more than
 // the income.
 func TestAdjustRound(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte(`{"country":"XX","currency":"XXX","documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[
  {"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.5}]}],
   "deductions":[{"label":"basic","of":{"parts":{"employment":1}},"rate":0.12,"round":{"mode":"ceil","unit":100},"capAtBase":true}]}]}]}`))

@@ -120,11 +120,11 @@ func round2(v float64) float64 {
 }
 
 type state struct {
+	figures // the rule's figures as the scale reads them
+
 	parts    [NumParts]float64
 	who      filer
 	exact    bool
-	sc       *Scale         // the figures' scale; nil: as stored
-	rsc      *Scale         // sc while the rule evaluated has a figure it moves, else nil
 	off      [MaxRules]bool // the rule's condition does not hold
 	out      *Result
 	lines    [MaxRules][2]int16 // with out: each rule's lines in it
@@ -208,10 +208,7 @@ func (st *state) rule(i int, r *Rule) {
 
 // charge is rule without the record of its lines.
 func (st *state) charge(i int, r *Rule) {
-	st.rsc = nil
-	if st.sc != nil && r.classes&st.sc.mask != 0 {
-		st.rsc = st.sc
-	}
+	st.enter(r.classes)
 	st.off[i] = !st.who.holds(&r.When)
 	if st.off[i] || (r.idleable && st.present()&r.reads == 0) {
 		st.amt[i], st.taxable[i], st.gross[i], st.deducted[i] = 0, 0, 0, 0
@@ -295,7 +292,7 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 // (unless exact) and capped at x when the adjustment says so.
 func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	x = st.measure(&a.Of, gross, taxable, tax)
-	v = st.eval(a, x)
+	v = st.segment(a.Segments, x)
 	if a.Less != nil {
 		v -= st.measure(a.Less, gross, taxable, tax)
 	}
@@ -492,41 +489,6 @@ func (st *state) scaleLayers(i int, r *Rule, now, was float64) {
 	}
 }
 
-// bandIndex is the band in which position x falls.
-func (st *state) bandIndex(b []Band, x float64) int {
-	k := 0
-	for j := 1; j < len(b); j++ {
-		if x > st.fig(b[j].From, b[j].cls) {
-			k = j
-		}
-	}
-	return k
-}
-
-// fig is a stored figure of class c as the state's scale reads it.
-func (st *state) fig(v float64, c uint8) float64 {
-	if st.rsc == nil {
-		return v
-	}
-	return st.rsc.Of(v, c)
-}
-
-// eval is the adjustment's function at x, before the clamps, its
-// segments' figures scaled.
-func (st *state) eval(a *Adjust, x float64) float64 {
-	if st.rsc == nil {
-		return a.eval(x)
-	}
-	for i := len(a.Segments) - 1; i >= 0; i-- {
-		sg := &a.Segments[i]
-		from := st.rsc.Of(sg.From, sg.fromCls)
-		if x >= from || i == 0 {
-			return st.rsc.Of(sg.Base, sg.baseCls) + sg.Rate*(x-from)
-		}
-	}
-	return 0
-}
-
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's bands.
 func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 	tax := 0.0
@@ -570,28 +532,6 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 		st.line(Line{Rule: r.ID, Label: label, Layer: l.Label, Kind: KindBand, Category: r.Category, Base: seg, Rate: b.Rate, Amount: amt})
 	}
 	return tax
-}
-
-// cumulative is the tax on x by the band table alone; x on a boundary
-// belongs to the lower band ("bis 17 005 Euro"). A formula's amounts
-// scale with its band's class: the tax at x is k times the stored
-// formula's at x/k.
-func (st *state) cumulative(bands []Band, x float64) float64 {
-	k := st.bandIndex(bands, x)
-	b := &bands[k]
-	if b.Formula != nil {
-		if st.rsc == nil {
-			return b.Formula.at(x)
-		}
-		f := st.rsc.Factor(b.cls)
-		return f * b.Formula.at(x/f)
-	}
-	from := st.fig(b.From, b.cls)
-	base := 0.0
-	if k > 0 {
-		base = st.cumulative(bands[:k], from)
-	}
-	return base + b.Rate*(x-from)
 }
 
 // minf and maxf skip math.Min/Max's NaN and signed-zero handling; inputs

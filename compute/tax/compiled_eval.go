@@ -5,11 +5,11 @@ import "math"
 // cstate is one evaluation of a Compiled: the parts, and each rule's
 // amount and the values later rules read.
 type cstate struct {
+	figures // the rule's figures as the scale reads them
+
 	parts   [NumParts]float64
 	earned  [2]float64 // the partner's employment and self-employment (joint)
 	present uint8
-	sc      *Scale // nil: the figures as stored
-	rsc     *Scale // sc while the rule evaluated has a figure it moves
 	vals    [maxVals]float64
 }
 
@@ -92,10 +92,7 @@ type rres struct {
 
 // rule evaluates compiled rule k and stores its results.
 func (st *cstate) rule(k int, r *crule) {
-	st.rsc = nil
-	if st.sc != nil && r.classes&st.sc.mask != 0 {
-		st.rsc = st.sc
-	}
+	st.enter(r.classes)
 	var res rres
 	switch {
 	case r.idle && st.present&r.reads == 0:
@@ -243,27 +240,6 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	return x, v
 }
 
-// segment is a piecewise linear function at x.
-func (st *cstate) segment(segs []Segment, x float64) float64 {
-	if st.rsc == nil {
-		for i := len(segs) - 1; i >= 0; i-- {
-			sg := &segs[i]
-			if x >= sg.From || i == 0 {
-				return sg.Base + sg.Rate*(x-sg.From)
-			}
-		}
-		return 0
-	}
-	for i := len(segs) - 1; i >= 0; i-- {
-		sg := &segs[i]
-		from := st.rsc.Of(sg.From, sg.fromCls)
-		if x >= from || i == 0 {
-			return st.rsc.Of(sg.Base, sg.baseCls) + sg.Rate*(x-from)
-		}
-	}
-	return 0
-}
-
 // deduct takes the deductions off the layers' bases and returns the
 // total taken.
 func (st *cstate) deduct(r *crule, g float64, rem *[MaxLayers]float64) float64 {
@@ -362,17 +338,6 @@ func (st *cstate) nilAmount(l *clayer, t float64) float64 {
 	return st.fig(l.nilRate[st.bandIndex(l.bands, t)], l.nilCls)
 }
 
-// bandIndex is the band in which position x falls.
-func (st *cstate) bandIndex(b []Band, x float64) int {
-	k := 0
-	for j := 1; j < len(b); j++ {
-		if x > st.fig(b[j].From, b[j].cls) {
-			k = j
-		}
-	}
-	return k
-}
-
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's
 // bands, as the walker's bands does.
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
@@ -406,33 +371,6 @@ func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
 		tax += seg * b[j].Rate
 	}
 	return tax
-}
-
-// cumulative is the tax on x by the band table alone, as the walker's.
-func (st *cstate) cumulative(bands []Band, x float64) float64 {
-	k := st.bandIndex(bands, x)
-	b := &bands[k]
-	if b.Formula != nil {
-		if st.rsc == nil {
-			return b.Formula.at(x)
-		}
-		f := st.rsc.Factor(b.cls)
-		return f * b.Formula.at(x/f)
-	}
-	from := st.fig(b.From, b.cls)
-	base := 0.0
-	if k > 0 {
-		base = st.cumulative(bands[:k], from)
-	}
-	return base + b.Rate*(x-from)
-}
-
-// fig is a stored figure of class c as the state's scale reads it.
-func (st *cstate) fig(v float64, c uint8) float64 {
-	if st.rsc == nil {
-		return v
-	}
-	return st.rsc.Of(v, c)
 }
 
 // grossFor is Year.GrossFor without a regime on the compiled rules: the

@@ -158,6 +158,7 @@ func checkCompiled(t *testing.T, s *System, y *Year, joint bool, n, grossN int, 
 // compiler does not know (here: it is told it does not know PerEarner)
 // is evaluated by the walker, and the answers stay the walker's.
 func TestCompiledWalksUnknownConstructs(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "US")
 	rule := handledFields[reflect.TypeFor[Rule]()]
 	delete(rule, "PerEarner")
@@ -189,6 +190,7 @@ func TestCompiledWalksUnknownConstructs(t *testing.T) {
 // TestUnhandledFindsFields: every field of a rule is either translated
 // by the compiler or, set, sends the rule to the walker.
 func TestUnhandledFindsFields(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "GB")
 	y := s.At(s.Latest())
 	for i := range y.Rules {

@@ -11,6 +11,7 @@ import (
 // the same years (Convert checks it), converting it again changes nothing,
 // and a converted file is written as the converter writes it.
 func TestConvertEmbedded(t *testing.T) {
+	t.Parallel()
 	names, err := filepath.Glob(filepath.Join(countryDir, "*.json"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no country files: %v", err)
@@ -39,6 +40,7 @@ func TestConvertEmbedded(t *testing.T) {
 // TestConvertFoldsSunsets: a year written out in full with a sunset and a
 // new deduction folds into one rule with since, until and dated values.
 func TestConvertFoldsSunsets(t *testing.T) {
+	t.Parallel()
 	tree, err := decodeNode([]byte(timeFile))
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import "testing"
 
 // DueByCategory splits exactly what Calculate reports, and totals to Due.
 func TestDueByCategoryAgreesWithCalculate(t *testing.T) {
+	t.Parallel()
 	for _, cc := range []string{"us", "gb", "de", "ca", "se"} {
 		s := loadSystem(t, cc)
 		for _, in := range []Income{{Employment: 85000}, {Pension: 40000, CapitalGains: 12000}, {Employment: 30000, Pension: 9000, Dividends: 2000}} {

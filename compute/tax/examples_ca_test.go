@@ -17,6 +17,7 @@ func TestExamplesCA(t *testing.T) { runExamples(t, "ca", examplesCA) }
 // ErrRegion rather than federal tax alone, and Ontario and Quebec still
 // compute.
 func TestCA2024Regions(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "ca")
 	var r Result
 	for _, rg := range []string{"AB", "BC", "NU"} {
@@ -45,6 +46,7 @@ func TestCA2024Regions(t *testing.T) {
 // 16.5% of it: the abatement line is 16.5% of the federal tax before it, and
 // federal tax without a region has no abatement.
 func TestCAQuebecAbatement(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "ca")
 	for _, y := range s.Years() {
 		for _, in := range []Income{{Employment: 30000}, {Employment: 150000, Dividends: 20000}, {SelfEmployment: 80000, Interest: 5000}, {Pension: 40000, CapitalGains: 30000}} {

@@ -18,6 +18,7 @@ func TestExamplesCH(t *testing.T) { runExamples(t, "ch", examplesCH) }
 // Cantons are modelled from 2025: in 2024 a canton answers ErrRegion, and a
 // comparison counts Zürich from 2025 only.
 func TestCHCantonYears(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "ch")
 	var r Result
 	for _, rg := range []string{"ZH", "GE", "TI"} {

@@ -235,6 +235,7 @@ var examplesES = []example{
 // year whose law repeats the scale (2025 and 2026 for Andalucía and the
 // Comunitat Valenciana, whose later acts change deductions only).
 func TestAEATAutonomicRowsES(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "es")
 	type row struct{ base, cuota float64 }
 	scales := []struct {
@@ -276,6 +277,7 @@ func TestAEATAutonomicRowsES(t *testing.T) {
 // Every modelled community answers in every year, and a community that is
 // not modelled answers ErrRegion rather than the state half alone.
 func TestESRegionsByYear(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "es")
 	var r Result
 	for _, year := range s.Years() {
@@ -297,6 +299,7 @@ func TestESRegionsByYear(t *testing.T) {
 // the same total holds); the engine reports the savings tax of both halves (art. 66 and
 // art. 76 scales are equal), so the state half is capitalTax / 2.
 func TestAEATCuotasIntegrasES(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "es")
 	for _, year := range []int{2024, 2025, 2026} {
 		var r Result
@@ -314,6 +317,7 @@ func TestAEATCuotasIntegrasES(t *testing.T) {
 // consolidated text; the AEAT's Manual práctico repeats it), in every year:
 // 2026 keeps the scale of 2024 and 2025.
 func TestStateScaleRowsES(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "es")
 	rows := []struct{ base, cuota float64 }{
 		{12450, 1182.75}, {20200, 2112.75}, {35200, 4362.75}, {60000, 8950.75}, {300000, 62950.75},

@@ -64,6 +64,7 @@ var sourcedCountries = []string{"fr", "ie", "pl", "sg", "th", "us"}
 var regionsWorked = []string{"ca", "ch", "dk", "es", "gb", "hr", "it", "jp", "se", "us"}
 
 func TestExampleSources(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(countryDir, "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no country files: %v", err)

@@ -59,6 +59,7 @@ var examplesSE66 = []example{
 // schedule, as both rules show it (computed: the ordinary amount plus the
 // tillägg, rounded up to the hundred together, never above the income).
 func TestForhojtGrundavdragSE(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "se")
 	for _, c := range []struct{ fi, ga float64 }{
 		{60000, 60000},    // 65 712 would exceed the income: the whole income

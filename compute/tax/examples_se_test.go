@@ -155,6 +155,7 @@ var examplesSE = []example{
 // 40 000, each on the sloping stretches where the amount is rounded up to
 // the hundred. Both rules that take the grundavdrag must show it.
 func TestGrundavdragSE(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "se")
 	for _, c := range []struct{ fi, ga float64 }{{120000, 37400}, {324000, 31600}, {240000, 40000}} {
 		checkGrundavdrag(t, s, Income{Employment: c.fi}, c.ga)

@@ -139,6 +139,7 @@ func TestExamplesUSFiling(t *testing.T) { runExamples(t, "us", examplesUSFiling)
 // than one single filer with the same income; a state that taxes income
 // taxes a joint return; no other country has joint rules yet.
 func TestUSJoint(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	for _, y := range s.Years() {
 		if !s.HasJoint(y) {
@@ -199,6 +200,7 @@ func TestUSJoint(t *testing.T) {
 // both of 65 pay what they pay with 3,100 less (2024: 1,550 per spouse,
 // before the senior deduction, on a taxable income above the Tax Table).
 func TestUSAdditionalDeductionPerSpouse(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	due := func(in Income) float64 {
 		var r Result
@@ -227,6 +229,7 @@ func TestUSAdditionalDeductionPerSpouse(t *testing.T) {
 // none (as Calculate reads such a part), and on a single return it is
 // ignored.
 func TestPartnerShareClamped(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	social := func(in Income) float64 {
 		var r Result
@@ -259,6 +262,7 @@ func TestPartnerShareClamped(t *testing.T) {
 // total beyond rounding, and the marginal rate stays within the year's
 // bound, through the phase-out of the deduction for seniors.
 func TestUSFilingProperties(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	filers := []Income{{Age: 70}, {Joint: true, Age: 70, PartnerAge: 66}, {Joint: true, Age: 66, PartnerAge: 50}, {Joint: true}}
 	for _, year := range s.Years() {

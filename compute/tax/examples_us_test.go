@@ -11,6 +11,7 @@ func TestExamplesUS(t *testing.T) { runExamples(t, "us", examplesUS) }
 // A state with no income tax adds nothing to the federal total, whatever
 // the income.
 func TestUSNoTaxStates(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	in := Income{Employment: 90000, SelfEmployment: 20000, Pension: 30000, Interest: 4000, Dividends: 25000, CapitalGains: 250000}
 	for _, year := range []int{2025, 2026} {
@@ -33,6 +34,7 @@ func TestUSNoTaxStates(t *testing.T) {
 // The comparison region is North Carolina from 2025 and none for 2024,
 // which models no state.
 func TestUSLocalRegion(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	if got := s.LocalRegion(2024); got != "" {
 		t.Errorf("2024: %q", got)
@@ -52,6 +54,7 @@ func TestUSLocalRegion(t *testing.T) {
 // plan that starts in 2025 is taxed in its state the next year too), and a
 // code that is not a state answers ErrRegion in any year.
 func TestUSStateCoverage(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	all := strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY")
 	in := Income{Employment: 50000, Pension: 20000}

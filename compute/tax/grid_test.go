@@ -66,6 +66,7 @@ var gridChanged = map[string]string{
 // the files' form or to the walker that moves any published figure fails
 // here unless gridChanged names it.
 func TestGridAgainstB67a1f6(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("testdata/grid_b67a1f6.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 // smallest gross within a cent in a handful of evaluations, not the
 // twenty a bracket shrinking to a cent takes.
 func TestSolveGrossFewRounds(t *testing.T) {
+	t.Parallel()
 	bands := [][2]float64{{15000, 0.10}, {60000, 0.12}, {110000, 0.22}} // from, marginal rate added
 	taxOf := func(g float64) float64 {
 		tax := 0.0

@@ -30,6 +30,7 @@ func (st *state) runAll(v *view) {
 // deductions for it and for every rule after it, in every country, year
 // and region, on incomes with some parts 0.
 func TestIdleRulesSkipExactly(t *testing.T) {
+	t.Parallel()
 	files, err := os.ReadDir(countryDir)
 	if err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ const maxAgeSystem = `{"country":"XX","currency":"XXX","documents":{"d":{"publis
 ]}]}`
 
 func TestMaxAge(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte(maxAgeSystem))
 	if err != nil {
 		t.Fatal(err)
@@ -63,6 +64,7 @@ func TestMaxAge(t *testing.T) {
 
 // maxAge is decoded strictly like minAge.
 func TestMaxAgeStrict(t *testing.T) {
+	t.Parallel()
 	for name, r := range map[string][2]string{
 		"maxAge 0":            {`"when":{"maxAge":66}`, `"when":{"maxAge":0}`},
 		"maxAge too high":     {`"when":{"maxAge":66}`, `"when":{"maxAge":131}`},

@@ -39,6 +39,7 @@ func localYearSystem(t *testing.T, cc, local string) *System {
 // the national tax alone; a region the candidate names is still skipped
 // where the year does not model it.
 func TestOptimizeComparisonRegionYear(t *testing.T) {
+	t.Parallel()
 	xr := localYearSystem(t, "XR", "R")
 	xq := localYearSystem(t, "XQ", "Q") // Q: declared, modelled in no year
 	in := Income{Employment: 100000}
@@ -92,6 +93,7 @@ func TestOptimizeComparisonRegionYear(t *testing.T) {
 // Denmark is compared in Copenhagen, its comparison region: at the
 // latest year that models it, whichever that is.
 func TestOptimizeDenmarkInCopenhagen(t *testing.T) {
+	t.Parallel()
 	dk := loadSystem(t, "dk")
 	want := 0
 	for _, y := range dk.Years() {

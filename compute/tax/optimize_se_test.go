@@ -11,6 +11,7 @@ import (
 // under the skiktgräns), and the option's tax is what the calculator
 // answers for the region.
 func TestOptimizeSwedishRetireePaysKommunalskatt(t *testing.T) {
+	t.Parallel()
 	se := loadSystem(t, "se")
 	if se.LocalTax.Region != "STHLM" {
 		t.Fatalf("localTax region %q, want STHLM", se.LocalTax.Region)

@@ -52,6 +52,7 @@ func optimizeQuery(t testing.TB) *Query {
 }
 
 func TestOptimizeRanking(t *testing.T) {
+	t.Parallel()
 	q := optimizeQuery(t)
 	var r Ranking
 	if err := Optimize(q, testRates, &r); err != nil {
@@ -123,6 +124,7 @@ func TestOptimizeRanking(t *testing.T) {
 }
 
 func TestOptimizeOptions(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		edit  func(q *Query)
@@ -196,6 +198,7 @@ func TestOptimizeOptions(t *testing.T) {
 }
 
 func TestOptimizeErrors(t *testing.T) {
+	t.Parallel()
 	var r Ranking
 	q := optimizeQuery(t)
 	if err := Optimize(q, perUSD{"EUR": 1}, &r); !errors.Is(err, ErrOptimize) || !strings.Contains(err.Error(), "USD") {
@@ -221,6 +224,7 @@ func TestOptimizeErrors(t *testing.T) {
 }
 
 func TestOfferRegime(t *testing.T) {
+	t.Parallel()
 	o := &Offer{ID: "x", Label: "X", Rules: []ScopedRule{
 		{Rule: covering(TreatExempt, Pension, Dividends), Origin: OriginForeign},
 		{Rule: covering(TreatFlat, Employment, Pension), Origin: OriginDomestic},
@@ -263,6 +267,7 @@ func allFinite(o *Option) bool {
 // sorted, the order of the candidates does not change the ranking, and a
 // larger budget never lowers an FI number.
 func TestOptimizeProperties(t *testing.T) {
+	t.Parallel()
 	all := loadAll(t)
 	rng := rand.New(rand.NewPCG(11, 17))
 	extreme := []float64{0, 1e-320, 1e-9, 1, 1e6, 1e12}
@@ -372,6 +377,7 @@ func TestOptimizeAllocs(t *testing.T) {
 }
 
 func TestCandidateSame(t *testing.T) {
+	t.Parallel()
 	ca, gb := loadSystem(t, "ca"), loadSystem(t, "gb")
 	cases := []struct {
 		a, b Candidate

@@ -38,6 +38,7 @@ func ruleAmount(r *Result, id string) float64 {
 // couple's federal tax is that of 2026 through 2028, and from 2029 it is
 // the tax on $12,000 more: 10% of it, $1,200, on a return in the 10% band.
 func TestUSSeniorDeductionEnds(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	in := Income{Pension: 60000, Joint: true, Age: 70, PartnerAge: 70}
 	fit := func(c int) float64 { return ruleAmount(projected(t, s, c, 0, in, ""), "fit") }
@@ -70,6 +71,7 @@ func TestUSSeniorDeductionEnds(t *testing.T) {
 // threshold is 250,000 / 1.03^14 in today's money. On 300,000 of
 // interest: 3.8% of 300,000 - 165,279.46 = 5,119.38, rounded to 5,119.
 func TestUSNIITNotIndexed(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "us")
 	r := projected(t, s, 2040, 0.03, Income{Interest: 300000, Joint: true, Age: 50, PartnerAge: 50}, "")
 	thr := 250000 / math.Pow(1.03, 14)
@@ -91,6 +93,7 @@ func TestUSNIITNotIndexed(t *testing.T) {
 // 12,950 / 1.03^5 today, and on £30,000 of wages the income tax is 20% of
 // the rest.
 func TestGBFreezeTo2031(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "gb")
 	it := func(c int) float64 { return ruleAmount(projected(t, s, c, 0.03, Income{Employment: 30000}, ""), "it") }
 	cases := []struct {
@@ -114,6 +117,7 @@ func TestGBFreezeTo2031(t *testing.T) {
 // in 2027 (the increase 25,977 rounded down), 668,900 / 1.02 today. The
 // skattereduktion för förvärvsinkomst's 40,000 kr stays in money.
 func TestSESkiktgransPlusTwo(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "se")
 	y := s.At(2027)
 	var sc Scale
@@ -140,6 +144,7 @@ func TestSESkiktgransPlusTwo(t *testing.T) {
 // move; the YMPE follows wages, here (no wage growth given) prices,
 // rounded down to $100: 74,600 + 1,400.
 func TestCAIndexation(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "ca")
 	y := s.At(2027)
 	var sc Scale

@@ -15,6 +15,12 @@ import (
 var propertySeed uint64 = 1
 
 func TestProperties(t *testing.T) {
+	t.Parallel()
+	// -short (the race run) draws fewer returns; the full run draws all
+	draws := 300
+	if testing.Short() {
+		draws = 40
+	}
 	for _, s := range loadAll(t) {
 		for _, year := range s.Years() {
 			y, _ := s.Year(year)
@@ -43,7 +49,7 @@ func TestProperties(t *testing.T) {
 					t.Errorf("%s %d %s: zero income taxed %v", s.Country, year, region, r.TotalTax)
 				}
 				scale := s.MarginalStep * 10000 // ~1,000,000 in EUR/USD/GBP
-				for k := 0; k < 300; k++ {
+				for k := 0; k < draws; k++ {
 					var in Income
 					f := []*float64{&in.Employment, &in.SelfEmployment, &in.Pension, &in.Interest, &in.Dividends, &in.CapitalGains}
 					for _, p := range f {
@@ -117,6 +123,7 @@ func seedOf(cc string, year int, region string) uint64 {
 }
 
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	s := loadSystem(t, "gb")
 	var r Result
 	if err := Calculate(s, 1999, &Income{}, "", &r); !errors.Is(err, ErrYear) {
@@ -135,6 +142,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestParseRejects(t *testing.T) {
+	t.Parallel()
 	bad := []string{
 		`{}`,
 		`{"country":"us","currency":"USD","years":[]}`,
@@ -161,6 +169,7 @@ func TestParseRejects(t *testing.T) {
 }
 
 func TestParseLocalTax(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte(`{"country":"XX","currency":"XXX","regions":[{"code":"A","name":"a"}],"localTax":{"region":"a","note":"n"},"documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}]}]}]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -195,6 +204,7 @@ func TestZeroAllocs(t *testing.T) {
 }
 
 func TestBreakdownSums(t *testing.T) {
+	t.Parallel()
 	for _, s := range loadAll(t) {
 		in := Income{Employment: 70000, Interest: 2500, Dividends: 4000, CapitalGains: 9000}
 		var r Result
@@ -238,6 +248,7 @@ func regionalSystem(regions []string, n int) string {
 }
 
 func TestRegionViews(t *testing.T) {
+	t.Parallel()
 	var regions []string
 	for i := 0; i < 60; i++ {
 		regions = append(regions, fmt.Sprintf("R%02d", i))
@@ -301,6 +312,7 @@ func TestRegionViews(t *testing.T) {
 }
 
 func TestMaxJumpCountsCliffs(t *testing.T) {
+	t.Parallel()
 	// an allowance of 1,000 withdrawn whole above 50,000 at a 10% rate
 	s, err := Parse([]byte(`{"country":"XX","currency":"XXX","documents":{"d":{"publisher":"p","title":"t"}},"years":[{"year":2024,"rules":[{"id":"a","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}],"deductions":[{"label":"allowance","of":{"parts":{"employment":1}},"segments":[[0,1000,0],[50000.01,0,0]]}]}]}]}`))
 	if err != nil {

@@ -3,6 +3,8 @@ package tax
 import (
 	"errors"
 	"math"
+
+	"fiplan/compute/root"
 )
 
 // Special regimes. A Regime is an expat, retiree or new-resident program
@@ -528,29 +530,19 @@ func (y *Year) grossFor(mix *Income, region string, rg *Regime, sc *Scale, net f
 // short(g) ≤ 0, where short is what g leaves missing from net; false when
 // none lies below 1e15.
 func solveGross(net float64, short func(float64) float64) (float64, bool) {
-	// Bracket: lo leaves too little (no tax is the best case), hi enough.
-	lo, hi := net, 2*net
-	flo, fhi := short(lo), short(hi)
+	// Bracket: net leaves too little unless no tax is due (the best case).
+	flo := short(net)
 	if flo <= 0 {
-		return lo, true
+		return net, true
 	}
-	for fhi > 0 {
-		if hi > 1e15 {
-			return 0, false
-		}
-		lo, flo = hi, fhi
-		hi *= 2
-		fhi = short(hi)
+	b, err := root.GrowFrom(short, net, flo, 2*net, 1e15)
+	if err != nil {
+		return 0, false
 	}
-	// Regula falsi with the Illinois modification, keeping the bracket.
-	side := 0
-	for i := 0; i < 100 && hi-lo > 0.01; i++ {
-		g := hi - fhi*(hi-lo)/(fhi-flo)
-		if !(g > lo && g < hi) {
-			g = (lo + hi) / 2
-		}
+	for i := 0; i < 100 && b.Width() > 0.01; i++ {
+		g := b.Next()
 		fg := short(g)
-		if fg <= 0 && fg > -0.01 && g-0.01 > lo {
+		if fg <= 0 && fg > -0.01 && g-0.01 > b.Lo {
 			// g all but meets net exactly, as it does on a linear piece
 			// of the tax: a cent less decides whether it is the smallest
 			fc := short(g - 0.01)
@@ -559,19 +551,7 @@ func solveGross(net float64, short func(float64) float64) (float64, bool) {
 			}
 			g, fg = g-0.01, fc
 		}
-		if fg > 0 {
-			lo, flo = g, fg
-			if side == -1 {
-				fhi /= 2
-			}
-			side = -1
-		} else {
-			hi, fhi = g, fg
-			if side == 1 {
-				flo /= 2
-			}
-			side = 1
-		}
+		b.Narrow(g, fg)
 	}
-	return hi, true
+	return b.Hi, true
 }

@@ -102,6 +102,7 @@ func apply(t *testing.T, s *System, in Income, rg *Regime) (*Result, RegimeEffec
 // Italy's 7% regime for pensioners (art. 24-ter TUIR): 7% on all foreign
 // income instead of IRPEF. A 50,000 foreign pension pays 3,500.
 func TestRegimeItalyPensionerFlat7(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	flat := covering(TreatFlat, allParts...)
 	flat.Rate = 0.07
@@ -126,6 +127,7 @@ func TestRegimeItalyPensionerFlat7(t *testing.T) {
 // Italy's lump sum for new residents (art. 24-bis TUIR): 200,000 a year
 // replaces the tax on foreign income; Italian income stays under IRPEF.
 func TestRegimeLumpSum(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	lump := covering(TreatLumpSum, Dividends) // the foreign part
 	lump.Amount = 200000
@@ -145,6 +147,7 @@ func TestRegimeLumpSum(t *testing.T) {
 // A foreign pension exempt under a territorial regime: the rest is taxed as
 // if the pension were not there; social contributions do not change.
 func TestRegimeExemptForeignPension(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	rg := regimeOf(covering(TreatExempt, Pension))
 	r, eff := apply(t, s, Income{Employment: 40000, Pension: 30000}, rg)
@@ -191,6 +194,7 @@ func TestRegimeExemptForeignPension(t *testing.T) {
 // SARP (30% of the income between 100,000 and 1,000,000) and Cyprus's 20%
 // exemption capped at 8,550.
 func TestRegimePartialExempt(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	cases := []struct {
 		name                 string
@@ -220,6 +224,7 @@ func TestRegimePartialExempt(t *testing.T) {
 // Malta's retirement programme: 15% on foreign pension and investment
 // income remitted, at least 7,500 a year.
 func TestRegimeMinimumTax(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	flat := covering(TreatFlat, Pension, Interest, Dividends)
 	flat.Rate = 0.15
@@ -245,6 +250,7 @@ func TestRegimeMinimumTax(t *testing.T) {
 // Spain's Beckham law: 24% on work income up to 600,000; above that the
 // normal rules apply (here).
 func TestRegimeFlatCap(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	flat := covering(TreatFlat, Employment)
 	flat.Rate, flat.Cap = 0.24, 600000
@@ -257,6 +263,7 @@ func TestRegimeFlatCap(t *testing.T) {
 
 // A part covered by two taxing rules belongs to the first.
 func TestRegimeFirstRuleWins(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	flat := covering(TreatFlat, Pension)
 	flat.Rate = 0.1
@@ -267,6 +274,7 @@ func TestRegimeFirstRuleWins(t *testing.T) {
 }
 
 func TestRegimeErrors(t *testing.T) {
+	t.Parallel()
 	s := syntheticSystem(t)
 	in := Income{Pension: 1000}
 	var r Result
@@ -316,6 +324,7 @@ func TestRegimeErrors(t *testing.T) {
 
 // Due is the total Calculate reports, in every loaded country.
 func TestDueMatchesCalculate(t *testing.T) {
+	t.Parallel()
 	incomes := []Income{
 		{},
 		{Employment: 85000, Interest: 1200, Dividends: 3000, CapitalGains: 5000},
@@ -367,6 +376,7 @@ func TestRegimeAllocs(t *testing.T) {
 }
 
 func TestTreatmentNames(t *testing.T) {
+	t.Parallel()
 	for tr := TreatFlat; tr <= TreatMinimumTax; tr++ {
 		if got, ok := ParseTreatment(tr.String()); !ok || got != tr {
 			t.Errorf("%v round trip: %v %v", tr, got, ok)

@@ -587,17 +587,6 @@ type Adjust struct {
 	minCls, maxCls uint8
 }
 
-// eval is the adjustment's function at x, before the clamps.
-func (a *Adjust) eval(x float64) float64 {
-	for i := len(a.Segments) - 1; i >= 0; i-- {
-		sg := &a.Segments[i]
-		if x >= sg.From || i == 0 {
-			return sg.Base + sg.Rate*(x-sg.From)
-		}
-	}
-	return 0
-}
-
 // Rounding rounds a value to a multiple of Unit.
 type Rounding struct {
 	Mode Round

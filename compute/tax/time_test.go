@@ -42,6 +42,7 @@ func parseTime(t *testing.T, text string) *System {
 }
 
 func TestAtProjectsAndEnds(t *testing.T) {
+	t.Parallel()
 	s := parseTime(t, timeFile)
 	for _, tc := range []struct {
 		c, year, base int
@@ -83,6 +84,7 @@ func TestAtProjectsAndEnds(t *testing.T) {
 // TestScaleClasses checks each class's factor on a path whose prices rise
 // 10% a year from the plan's first year, 2025.
 func TestScaleClasses(t *testing.T) {
+	t.Parallel()
 	s := parseTime(t, timeFile)
 	p := &Path{Start: 2025, Inflation: 0.10, RealWages: 0.02}
 	band := s.At(2025).Rules[0].Layers[0].Bands[1] // frozen to 2030, ceil 10
@@ -133,6 +135,7 @@ func TestScaleClasses(t *testing.T) {
 // income in the money of each year pays what the year's nominal rules
 // charge.
 func TestScaledTax(t *testing.T) {
+	t.Parallel()
 	s := parseTime(t, timeFile)
 	p := &Path{Start: 2025, Inflation: 0.05}
 	in := Income{Pension: 40000}
@@ -171,6 +174,7 @@ func TestScaledTax(t *testing.T) {
 // TestOlderFormEqualsDated: the same rules written out year by year parse
 // to the same years, published and projected.
 func TestOlderFormEqualsDated(t *testing.T) {
+	t.Parallel()
 	dated := parseTime(t, timeFile)
 	tree, err := decodeNode([]byte(timeFile))
 	if err != nil {
@@ -198,6 +202,7 @@ func TestOlderFormEqualsDated(t *testing.T) {
 
 // TestTimeParseErrors: what Parse refuses in dated rules and figures.
 func TestTimeParseErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ old, new, want string }{
 		{`"values": {"2024": 0.2, "2025": 0.21}`, `"values": {"2024": 0.2, "2027": 0.21}`, "past the newest published year 2025"},
 		{`"values": {"2024": 0.2, "2025": 0.21}`, `"values": {"2025": 0.21}`, "none from 2024 or before"},
@@ -228,6 +233,7 @@ func TestTimeParseErrors(t *testing.T) {
 // TestNextChange: the years whose rules may change are the published ones
 // and each projected year's start.
 func TestNextChange(t *testing.T) {
+	t.Parallel()
 	s := parseTime(t, timeFile)
 	var got []int
 	for c := 2020; c != 0; c = s.NextChange(c) {

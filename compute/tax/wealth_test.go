@@ -111,6 +111,7 @@ var wealthExamples = []wealthExample{
 }
 
 func TestWealthExamples(t *testing.T) {
+	t.Parallel()
 	for _, ex := range wealthExamples {
 		s := loadSystem(t, ex.cc)
 		got, err := WealthTax(s, 2026, ex.region, &ex.w)
@@ -127,6 +128,7 @@ func TestWealthExamples(t *testing.T) {
 // Which residences tax wealth, and the errors for years and regions the
 // data does not model.
 func TestHasWealthTax(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		cc, region string
 		year       int
@@ -182,6 +184,7 @@ func TestWealthTaxMonotone(t *testing.T) {
 
 // Parse rejects wealth-tax data that cannot be charged.
 func TestWealthParseErrors(t *testing.T) {
+	t.Parallel()
 	base := `{"country":"XX","name":"X","currency":"XXX","documents":{"d":{"publisher":"p","title":"t"}},
 "years":[{"year":2026,"rules":[{"id":"r","label":"r","category":"income","src":[{"doc":"d","sec":"1"}],"layers":[{"base":{"parts":{"employment":1}},"bands":[{"from":0,"rate":0.1}]}]}]}],
 "wealthTax":[{"year":2026,"valuation":"yearStart","unit":"person","charges":[%s]}]}`
@@ -215,6 +218,7 @@ func sprintf(format, arg string) string {
 // Every wealth-tax year of every country, in each region it charges
 // wealth in (and with none), has at least two worked examples.
 func TestWealthExamplesCover(t *testing.T) {
+	t.Parallel()
 	for _, s := range loadAll(t) {
 		for _, wy := range s.wealth {
 			if wy.Year != 2026 {

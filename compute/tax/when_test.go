@@ -34,6 +34,7 @@ const whenSystem = `{"country":"XX","currency":"XXX","documents":{"d":{"publishe
 ]}]}`
 
 func TestConditions(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte(whenSystem))
 	if err != nil {
 		t.Fatal(err)
@@ -92,6 +93,7 @@ func TestConditions(t *testing.T) {
 // whose own rule says nothing of filing; in a region whose rule does, and
 // with no region, it is taxed.
 func TestJointCoverage(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte(whenSystem))
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +137,7 @@ func TestJointCoverage(t *testing.T) {
 
 // Conditions are decoded strictly: unknown keys, filings and ages fail.
 func TestConditionsStrict(t *testing.T) {
+	t.Parallel()
 	bad := map[string][2]string{
 		"unknown key in when":      {`"when":{"filing":"joint"}`, `"when":{"filing":"joint","age":3}`},
 		"unknown filing":           {`"when":{"filing":"joint"}`, `"when":{"filing":"married"}`},

@@ -9,6 +9,7 @@ import (
 // A country's data may say how a withdrawal from a taxable portfolio is
 // taxed by default; without it the default is pension.
 func TestParsePortfolioWithdrawal(t *testing.T) {
+	t.Parallel()
 	de, err := os.ReadFile("../../embed/tax/countries/de.json")
 	if err != nil {
 		t.Fatal(err)

@@ -306,6 +306,7 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 			b = keyFloatP(b, p.Inflation)
 		}
 	}
+	b = keyMeansAndBridge(b, h)
 	b = keyBool(b, h.Optimize != nil)
 	if o := h.Optimize; o != nil {
 		b = keyString(b, o.Objective)
@@ -317,6 +318,28 @@ func keyHousehold(b []byte, h *calcHousehold) []byte {
 		b = keyInt(b, len(o.Decisions))
 		for _, d := range o.Decisions {
 			b = keyString(b, d)
+		}
+	}
+	return b
+}
+
+// keyMeansAndBridge appends the homeowner flag and the 72(t) series.
+func keyMeansAndBridge(b []byte, h *calcHousehold) []byte {
+	home := 0 // absent
+	if h.Homeowner != nil {
+		home = 1
+		if !*h.Homeowner {
+			home = 2
+		}
+	}
+	b = keyInt(b, home)
+	b = keyBool(b, h.Bridge != nil)
+	if br := h.Bridge; br != nil {
+		b = keyInt(b, len(br.SEPP))
+		for _, q := range br.SEPP {
+			b = keyString(b, q.Account)
+			b = keyString(b, q.Method)
+			b = keyInt(b, q.FromAge)
 		}
 	}
 	return b

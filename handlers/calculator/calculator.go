@@ -59,7 +59,7 @@ type calcPension struct {
 	Amount          float64 `json:"amount" schema:"required,min=0,max=1e8" doc:"Yearly amount: in today's money when inflationLinked, else the fixed nominal amount. For a statutory kind, the yearly benefit at the full (normal) pension age in today's money: the statute's early reduction or delayed credit is applied for fromAge."`
 	InflationLinked bool    `json:"inflationLinked" schema:"default=true" doc:"Rises with inflation from today (statutory kinds always do)."`
 	Owner           string  `json:"owner" schema:"enum=self|partner,default=self" doc:"Whose pension it is."`
-	Kind            string  `json:"kind" schema:"enum=generic|us-social-security|ca-cpp|ca-oas|gb-state-pension,default=generic" doc:"generic, or a statutory benefit whose claiming rules and taxation the plan applies (US Social Security's inclusion of up to 85%, the OAS recovery tax)."`
+	Kind            string  `json:"kind" schema:"enum=generic|us-social-security|ca-cpp|ca-oas|gb-state-pension|de-statutory-pension,default=generic" doc:"generic, or a statutory benefit whose claiming rules and taxation the plan applies (US Social Security's inclusion of up to 85%, the OAS recovery tax, the German statutory pension's 0.3% a month less before the Regelaltersgrenze and 0.5% a month more after it)."`
 }
 
 type calcEvent struct {

@@ -11,7 +11,7 @@ import (
 
 const csvHouseholdDesc = "A household plan (any of partner, accounts, spending, withdrawalOrder, conversions, relocations, tax.filing, a partner's or statutory pension) adds, after those: " +
 	"partnerAge (empty without a partner), employment, pensions, with tax incomeTax, socialContributions, capitalTax, penalties and wealthTax (empty where the residence taxes no wealth; their sum is the tax column), " +
-	"residence, overLimit, requiredWithdrawals, conversions, shortfall, pensionSplit, vorabpauschale, yield, spousal, survivor, healthPremiums, healthCredit, healthSurcharge (the JSON row's income.yield, income.spousal, income.survivor and health), then for each account <id>.startBalance, <id>.contributions, <id>.growth, <id>.withdrawals, <id>.conversions and <id>.endBalance, " +
+	"residence, overLimit, requiredWithdrawals, conversions, shortfall, pensionSplit, vorabpauschale, yield, spousal, survivor, healthPremiums, healthCredit, healthSurcharge, sepp, seppRecapture, meansTested (the JSON row's income.yield, income.spousal, income.survivor, health, sepp, seppRecapture and income.meansTested), then for each account <id>.startBalance, <id>.contributions, <id>.growth, <id>.withdrawals, <id>.conversions and <id>.endBalance, " +
 	"accounts in the order of the JSON rows' accounts (the plan's, then those the engine adds); a scenario without an account leaves its cells empty. "
 
 // householdColumns are the account columns of a household CSV answer: the
@@ -59,7 +59,7 @@ func (c *householdColumns) appendHeader(b []byte, taxed bool) []byte {
 	if taxed {
 		b = append(b, ",incomeTax,socialContributions,capitalTax,penalties,wealthTax"...)
 	}
-	b = append(b, ",residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale,yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge"...)
+	b = append(b, ",residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale,yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge,sepp,seppRecapture,meansTested"...)
 	for _, id := range c.ids {
 		for _, f := range csvAccountFields {
 			b = appendCSVField(append(b, ','), id+f)
@@ -71,7 +71,7 @@ func (c *householdColumns) appendHeader(b []byte, taxed bool) []byte {
 // appendRow appends row i's household cells; h nil (not expected: every
 // plan of a household request is one) leaves them empty.
 func (c *householdColumns) appendRow(b []byte, h *plan.HouseholdResult, i int, taxed bool) []byte {
-	n := 16 + 6*len(c.ids)
+	n := 19 + 6*len(c.ids)
 	if taxed {
 		n += 5
 	}
@@ -95,7 +95,7 @@ func (c *householdColumns) appendRow(b []byte, h *plan.HouseholdResult, i int, t
 		}
 	}
 	b = appendCSVField(append(b, ','), x.Residence)
-	b = appendCSVFigures(b, x.OverLimit, x.Required, x.Converted, x.Short, x.Split, x.Advance, x.Yield, x.Spousal, x.Survivor, x.Health.Premiums, x.Health.Credit, x.Health.Surcharge)
+	b = appendCSVFigures(b, x.OverLimit, x.Required, x.Converted, x.Short, x.Split, x.Advance, x.Yield, x.Spousal, x.Survivor, x.Health.Premiums, x.Health.Credit, x.Health.Surcharge, x.SEPP, x.Recapture, x.MeansTested)
 	accts := h.Accounts(i)
 	for _, j := range c.at {
 		if j < 0 {

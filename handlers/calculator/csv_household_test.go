@@ -45,7 +45,7 @@ func TestCalculatorCSVHousehold(t *testing.T) {
 	}
 	want := strings.Split("scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired,tax,"+
 		"partnerAge,employment,pensions,incomeTax,socialContributions,capitalTax,penalties,wealthTax,residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale,"+
-		"yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge", ",")
+		"yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge,sepp,seppRecapture,meansTested", ",")
 	for _, id := range ids {
 		for _, f := range []string{"startBalance", "contributions", "growth", "withdrawals", "conversions", "endBalance"} {
 			want = append(want, id+"."+f)
@@ -132,4 +132,100 @@ func TestHouseholdPensionSplit(t *testing.T) {
 	if col := slices.Index(recs[0], "pensionSplit"); col < 0 || recs[1][col] != "30000" {
 		t.Errorf("CSV pensionSplit column %d: %v", col, recs[1])
 	}
+}
+
+// A US early retiree of 50 takes an IRA series by amortization: the rows
+// say the payment on the IRA and the year's total, free of the 10%, in
+// JSON and CSV alike, until 59 1/2.
+func TestHouseholdSEPPInRows(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := `{"currentAge":50,"lifeExpectancy":70,"annualIncome":0,"annualExpenses":40000,"targetRetirementAge":50,"startYear":2026,"tax":{"country":"US"},` +
+		`"accounts":[{"id":"ira","type":"us-ira","balance":400000},{"id":"brokerage","type":"taxable","balance":600000}],` +
+		`"bridge":{"sepp":[{"account":"ira","method":"amortization","fromAge":50}]}}`
+	r := calc(t, h, body)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	rows := rowsOf(t, r.Data())
+	// 400,000 x 0.05 / (1 - 1.05^-36.2): the single life table's 36.2 years at 50
+	if got := num(t, rows[0]["sepp"]); got != 24124.89 {
+		t.Errorf("first sepp %v, want 24124.89", got)
+	}
+	ira := rows[0]["accounts"].([]any)[0].(map[string]any)
+	if got := num(t, ira["sepp"]); got != 24124.89 {
+		t.Errorf("the IRA's sepp %v, want 24124.89", got)
+	}
+	for i, row := range rows {
+		paying := i <= 9
+		if _, ok := row["sepp"]; ok != paying {
+			t.Errorf("row %d (age %v): sepp %v", i, row["age"], row["sepp"])
+		}
+		if tx := row["tax"].(map[string]any); paying && num(t, tx["penalties"]) != 0 {
+			t.Errorf("row %d: penalties %v on a series", i, tx["penalties"])
+		}
+	}
+	status, _, raw := calcAccept(t, h, "text/csv", body)
+	recs, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil || status != 200 {
+		t.Fatalf("%d %v", status, err)
+	}
+	if col := slices.Index(recs[0], "sepp"); col < 0 || recs[1][col] != "24124.89" || recs[1][col+1] != "" && recs[1][col+1] != "0" {
+		t.Errorf("CSV sepp column %d: %v", col, recs[1])
+	}
+}
+
+// An Australian pensioner of 67 with 400,000 in a taxable account: the Age
+// Pension is on the row (income.meansTested, within pensions), the assets
+// test of a homeowner giving 26,954.20 and the income test of a renter
+// 28,286.20 (rates of 20 September 2026); the CSV carries the column.
+func TestHouseholdAgePensionInRows(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := func(home string) string {
+		return `{"currentAge":67,"lifeExpectancy":70,"annualIncome":0,"annualExpenses":30000,"targetRetirementAge":67,"startYear":2026,"inflationRate":0,"tax":{"country":"AU","year":2026},` +
+			`"accounts":[{"id":"shares","type":"taxable","balance":400000}]` + home + `}`
+	}
+	for _, c := range []struct {
+		home string
+		want float64
+	}{{"", 26954.20}, {`,"homeowner":true`, 26954.20}, {`,"homeowner":false`, 28286.20}} {
+		r := calc(t, h, body(c.home))
+		if r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Raw)
+		}
+		in := rowsOf(t, r.Data())[0]["income"].(map[string]any)
+		if got := num(t, in["meansTested"]); got != c.want {
+			t.Errorf("homeowner %q: meansTested %v, want %v", c.home, got, c.want)
+		}
+		if p := num(t, in["pensions"]); p < c.want {
+			t.Errorf("homeowner %q: pensions %v below the Age Pension", c.home, p)
+		}
+	}
+	status, _, raw := calcAccept(t, h, "text/csv", body(""))
+	recs, err := csv.NewReader(bytes.NewReader(raw)).ReadAll()
+	if err != nil || status != 200 {
+		t.Fatalf("%d %v", status, err)
+	}
+	if col := slices.Index(recs[0], "meansTested"); col < 0 || recs[1][col] != "26954.2" && recs[1][col] != "26954.20" {
+		t.Errorf("CSV meansTested column %d: %v", col, recs[1])
+	}
+}
+
+// A Canadian single of 66 with the OAS pension and a small CPP pension is
+// paid the GIS, free of tax; homeowner must be a boolean.
+func TestHouseholdGISInRows(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := `{"currentAge":66,"lifeExpectancy":68,"annualIncome":0,"annualExpenses":25000,"targetRetirementAge":66,"startYear":2026,"inflationRate":0,"tax":{"country":"CA","region":"ON","year":2026},` +
+		`"accounts":[{"id":"cash","type":"cash","balance":200000}],` +
+		`"pensions":[{"fromAge":65,"amount":8900,"kind":"ca-oas"},{"fromAge":65,"amount":6000,"kind":"ca-cpp"}]}`
+	r := calc(t, h, body)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	in := rowsOf(t, r.Data())[0]["income"].(map[string]any)
+	// 11,256 - 0.5 x 6,000 + 2,062.20 - 0.25 x 4,000 (the CPP the only income)
+	if got := num(t, in["meansTested"]); got != 9318.20 {
+		t.Errorf("GIS %v, want 9318.20", got)
+	}
+	bad := calc(t, h, `{"currentAge":66,"annualIncome":0,"annualExpenses":25000,"homeowner":"yes"}`)
+	testserver.ExpectError(t, bad, 400, "VALIDATION_ERROR")
 }

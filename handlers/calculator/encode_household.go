@@ -59,6 +59,7 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = optionalCents(b, `,"yield":`, x.Yield)
 	b = optionalCents(b, `,"spousal":`, x.Spousal)
 	b = optionalCents(b, `,"survivor":`, x.Survivor)
+	b = optionalCents(b, `,"meansTested":`, x.MeansTested)
 	b = append(b, `},"accounts":[`...)
 	for k, a := range h.Accounts(i) {
 		if k > 0 {
@@ -77,6 +78,7 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 		b = jsonw.AppendFixed(b, a.Conversions, 2)
 		b = append(b, `,"endBalance":`...)
 		b = jsonw.AppendFixed(b, a.End, 2)
+		b = optionalCents(b, `,"sepp":`, a.SEPP)
 		b = append(b, '}')
 	}
 	b = append(b, ']')
@@ -89,6 +91,8 @@ func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte
 	b = optionalCents(b, `,"shortfall":`, x.Short)
 	b = optionalCents(b, `,"pensionSplit":`, x.Split)
 	b = optionalCents(b, `,"vorabpauschale":`, x.Advance)
+	b = optionalCents(b, `,"sepp":`, x.SEPP)
+	b = optionalCents(b, `,"seppRecapture":`, x.Recapture)
 	if c := &x.Health; cents(c.Premiums) != 0 || cents(c.Credit) != 0 || cents(c.Surcharge) != 0 {
 		b = jsonw.AppendFixed(append(b, `,"health":{"premiums":`...), c.Premiums, 2)
 		b = jsonw.AppendFixed(append(b, `,"credit":`...), c.Credit, 2)

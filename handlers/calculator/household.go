@@ -63,6 +63,16 @@ type calcHealthcare struct {
 	BenchmarkPremium *float64        `json:"benchmarkPremium" schema:"min=0,max=1e6" doc:"US only: the household's yearly premium for the benchmark plan (second-lowest-cost silver, healthcare.gov), today's money. Retired years with someone under 65 then receive the premium tax credit on the household's income (2026 rules: 100% to 400% of the poverty line), at most the year's health spending (the row's health.credit)."`
 }
 
+type calcSeries struct {
+	Account string `json:"account" schema:"required,minLen=1,maxLen=32" doc:"Id of the us-ira or us-401k account that pays."`
+	Method  string `json:"method" schema:"required,enum=rmd|amortization|annuitization" doc:"IRS Notice 2022-6 method; annuitization is refused (its mortality table is not in the data)."`
+	FromAge int    `json:"fromAge" schema:"required,min=18,max=120" doc:"Owner's age at the first payment, before 59 1/2. Payments run 5 years or to 59 1/2, whichever is later; drawing more before then brings back the 10% with interest."`
+}
+
+type calcBridge struct {
+	SEPP []calcSeries `json:"sepp" schema:"maxItems=12" doc:"US 72(t) payments before 59 1/2 without the 10%."`
+}
+
 // calcHousehold are the household fields of the base request.
 type calcHousehold struct {
 	Partner         *calcPartner      `json:"partner" doc:"A second person: the flat fields describe the first. Every row adds partnerAge."`
@@ -71,6 +81,8 @@ type calcHousehold struct {
 	WithdrawalOrder schema.NameOrList `json:"withdrawalOrder" schema:"enum=conventional|proportional|tax-smart,maxLen=32,maxItems=12" doc:"conventional (default: cash, taxable, tax-deferred and pensions, tax-free), proportional (every open account by its balance), tax-smart (tax-deferred money up to the top of the lowest taxed band first, then conventional), or account ids in the order to draw them (the rest after, conventionally). Access ages always hold: money is taken before its access age only when nothing else is left, with the statute's charge on the row."`
 	Conversions     *calcConversions  `json:"conversions" doc:"US Roth conversions."`
 	Relocations     []calcMove        `json:"relocations" schema:"maxItems=4" doc:"Moves to another country (ascending atAge): from then on the plan is taxed there."`
+	Homeowner       *bool             `json:"homeowner" doc:"Owns its home (default true); for the AU Age Pension assets test."`
+	Bridge          *calcBridge       `json:"bridge" doc:"Early access to tax-deferred money."`
 	Healthcare      *calcHealthcare   `json:"healthcare" doc:"Health-care spending by age, and for the US the premium tax credit before 65 and Medicare's income-related surcharges (IRMAA, from the income of two years earlier) from 65."`
 	Optimize        *calcOptimize     `json:"optimize" doc:"Choose the plan's decisions instead of only simulating them: the answer adds optimized (the decisions, the objective's value, the gains, each decision's worth alone, and the rows under them). The plan is run as a household."`
 }
@@ -90,7 +102,7 @@ type calcTarget struct {
 func (r *calcRequest) isHousehold() bool {
 	h := &r.calcHousehold
 	if h.Partner != nil || len(h.Accounts) > 0 || len(h.Spending) > 0 || h.WithdrawalOrder.Name != "" || h.WithdrawalOrder.List != nil ||
-		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Healthcare != nil || h.Optimize != nil {
+		h.Conversions != nil || len(h.Relocations) > 0 || (r.Tax != nil && r.Tax.Filing != "") || h.Healthcare != nil || h.Optimize != nil || h.Bridge != nil || h.Homeowner != nil {
 		return true
 	}
 	for _, p := range r.Pensions {
@@ -107,7 +119,7 @@ var accountID = regexp.MustCompile(`^[a-z0-9-]{1,32}$`)
 // first field in error.
 func householdOf(req *calcRequest, hh *plan.Household) (field, msg string) {
 	h := &req.calcHousehold
-	*hh = plan.Household{Accounts: hh.Accounts[:0], Pensions: hh.Pensions[:0], Phases: hh.Phases[:0], Moves: hh.Moves[:0], Explicit: hh.Explicit[:0]}
+	*hh = plan.Household{Accounts: hh.Accounts[:0], Pensions: hh.Pensions[:0], Phases: hh.Phases[:0], Moves: hh.Moves[:0], Explicit: hh.Explicit[:0], SEPP: hh.SEPP[:0]}
 	if len(h.Accounts) > 0 && req.CurrentSavings != nil {
 		return "accounts", "send currentSavings or accounts, not both"
 	}
@@ -154,6 +166,10 @@ func householdOf(req *calcRequest, hh *plan.Household) (field, msg string) {
 		hh.Filing = req.Tax.Filing
 	}
 	if field, msg := careOf(h.Healthcare, hh); field != "" {
+		return field, msg
+	}
+	hh.NoHome = h.Homeowner != nil && !*h.Homeowner
+	if field, msg := seriesOf(h.Bridge, h.Accounts, hh); field != "" {
 		return field, msg
 	}
 	if hh.Filing == "joint" && h.Partner == nil {
@@ -272,6 +288,28 @@ func optimizeOf(o *calcOptimize, d *decide.Request) (field, msg string) {
 			return field, name + " is named twice"
 		}
 		d.Decisions = d.Decisions.With(x)
+	}
+	return "", ""
+}
+
+// seriesOf fills hh's series of periodic payments, naming accounts by id.
+func seriesOf(b *calcBridge, accts []calcAccount, hh *plan.Household) (field, msg string) {
+	if b == nil {
+		return "", ""
+	}
+	for k, q := range b.SEPP {
+		f := "bridge.sepp[" + strconv.Itoa(k) + "]"
+		s := household.Series{Account: -1, FromAge: q.FromAge}
+		for i := range accts {
+			if accts[i].ID == q.Account {
+				s.Account = i
+			}
+		}
+		if s.Account < 0 {
+			return f + ".account", "is not the id of one of the plan's accounts"
+		}
+		s.Method, _ = household.ParseSEPPMethod(q.Method)
+		hh.SEPP = append(hh.SEPP, s)
 	}
 	return "", ""
 }

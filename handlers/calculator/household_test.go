@@ -1,7 +1,6 @@
 package calculator_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -10,11 +9,9 @@ import (
 
 // A household answer carries its rows' accounts, income, tax and
 // residence, the partner's age, the lifetime tax, the bridge and the
-// baseline, and validates against the OpenAPI document.
+// baseline (the harness validates it against the OpenAPI document).
 func TestHouseholdAnswer(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
-	doc := testserver.LoadOpenAPI(t, h)
-	s := doc.Schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
 	body := `{"currentAge":50,"annualIncome":90000,"annualExpenses":50000,"startYear":2026,"targetRetirementAge":55,
 	  "partner":{"age":48,"annualIncome":40000,"lifeExpectancy":92},
 	  "accounts":[{"id":"cash","type":"cash","balance":20000},{"id":"brokerage","type":"taxable","balance":600000,"costBasis":400000,"annualContribution":10000},
@@ -25,13 +22,6 @@ func TestHouseholdAnswer(t *testing.T) {
 	r := calc(t, h, body)
 	if r.Status != 200 {
 		t.Fatalf("%d %s", r.Status, r.Raw)
-	}
-	var v any
-	if err := json.Unmarshal(r.Raw, &v); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Validate(v); err != nil {
-		t.Fatalf("schema: %v", err)
 	}
 	d := r.Data()
 	rows := d["projections"].([]any)
@@ -117,6 +107,13 @@ func TestHouseholdValidation(t *testing.T) {
 		{`{` + base + `,"healthcare":{"phases":[{"fromAge":60,"amount":9000}],"benchmarkPremium":8000},"tax":{"country":"GB"}}`, "VALIDATION_ERROR", "healthcare.benchmarkPremium"},
 		{`{` + base + `,"healthcare":{"benchmarkPremium":8000},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "healthcare.phases"},
 		{`{` + base + `,"healthcare":{"phases":[{"fromAge":60,"amount":1},{"fromAge":50,"amount":1}]}}`, "VALIDATION_ERROR", "healthcare.phases[1].fromAge"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"nope","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"lump","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].method"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"rmd","fromAge":60}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].fromAge"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":0}],"bridge":{"sepp":[{"account":"ira","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
+		{`{` + base + `,"accounts":[{"id":"r","type":"us-roth-ira","balance":1000}],"bridge":{"sepp":[{"account":"r","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
+		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"annuitization","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].method"},
+		{`{` + base + `,"accounts":[{"id":"s","type":"gb-sipp","balance":1000}],"bridge":{"sepp":[{"account":"s","method":"rmd","fromAge":50}]},"tax":{"country":"GB"}}`, "VALIDATION_ERROR", "bridge.sepp[0]"},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {

@@ -3,7 +3,6 @@ package calculator_test
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"slices"
 	"strconv"
 	"testing"
@@ -16,8 +15,6 @@ import (
 // US, or Switzerland without a canton) has no such member.
 func TestHouseholdWealthTax(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
-	doc := testserver.LoadOpenAPI(t, h)
-	s := doc.Schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
 	plan := func(tax, relocations string) string {
 		return `{"currentAge":60,"annualIncome":0,"annualExpenses":40000,"startYear":2026,"targetRetirementAge":60,"lifeExpectancy":70,
 		  "accounts":[{"id":"cash","type":"cash","balance":50000},{"id":"brokerage","type":"taxable","balance":1500000,"costBasis":1000000}],
@@ -39,13 +36,6 @@ func TestHouseholdWealthTax(t *testing.T) {
 		r := calc(t, h, c.body)
 		if r.Status != 200 {
 			t.Fatalf("%s: %d %s", c.name, r.Status, r.Raw)
-		}
-		var v any
-		if err := json.Unmarshal(r.Raw, &v); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Validate(v); err != nil {
-			t.Fatalf("%s: schema: %v", c.name, err)
 		}
 		for i, row := range r.Data()["projections"].([]any) {
 			tx := row.(map[string]any)["tax"].(map[string]any)

@@ -3,6 +3,7 @@ package calculator_test
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"fiplan/handlers/internal/testserver"
@@ -196,3 +197,41 @@ func TestWorkedCanadianCouple(t *testing.T) {
 }
 
 func strconvF(v float64) string { return strconv.FormatFloat(v, 'f', 0, 64) }
+
+// A German couple's statutory pensions (de-statutory-pension): hers drawn at 63,
+// four years before her Regelaltersgrenze of 67, is 14,4 % lower for life;
+// his drawn at 69 is 12 % higher. An unknown German kind is refused on its
+// field, and a claim before 63 on the age's.
+func TestWorkedGermanStatutoryPension(t *testing.T) {
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
+	body := `{"currentAge":60,"annualIncome":0,"annualExpenses":30000,"startYear":2026,"targetRetirementAge":60,"lifeExpectancy":90,
+	  "expectedReturn":0.04,"inflationRate":0.02,
+	  "partner":{"age":60,"lifeExpectancy":90},
+	  "accounts":[{"id":"depot","type":"taxable","balance":600000,"costBasis":500000}],
+	  "pensions":[{"kind":"de-statutory-pension","fromAge":63,"amount":18000},{"kind":"de-statutory-pension","owner":"partner","fromAge":69,"amount":15000}],
+	  "tax":{"country":"DE"}}`
+	r := calc(t, h, body)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	d := r.Data()
+	rows := hrows(t, d)
+	// Born 1966: Regelaltersgrenze 67. At 63 (row 3) her pension alone, 85,6 %.
+	if want := 18000 * 0.856 * math.Pow(1.02, 3); math.Abs(rows[3].pensions-want) > 1 {
+		t.Fatalf("pensions at 63 %v, want %v (18000 less 48 x 0,3 %%)", rows[3].pensions, want)
+	}
+	// At 69 (row 9) both: hers still 85,6 %, his 112 %.
+	if want := (18000*0.856 + 15000*1.12) * math.Pow(1.02, 9); math.Abs(rows[9].pensions-want) > 1 {
+		t.Fatalf("pensions at 69 %v, want %v (his 24 months late, 0,5 %% each)", rows[9].pensions, want)
+	}
+	for _, c := range []struct{ from, kind, field string }{
+		{"63", "de-grundrente", "pensions[0].kind"},
+		{"60", "de-statutory-pension", "pensions[0].fromAge"},
+	} {
+		bad := strings.Replace(body, `"kind":"de-statutory-pension","fromAge":63`, `"kind":"`+c.kind+`","fromAge":`+c.from, 1)
+		r := calc(t, h, bad)
+		if r.Status != 400 || !strings.Contains(string(r.Raw), c.field) {
+			t.Errorf("%s from %s: %d %s, want 400 on %s", c.kind, c.from, r.Status, r.Raw, c.field)
+		}
+	}
+}

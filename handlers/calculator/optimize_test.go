@@ -1,7 +1,6 @@
 package calculator_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -20,21 +19,13 @@ func usOptimize(optimize string) string {
 }
 
 // optimize answers the decisions, the value, the gains, each decision's
-// worth and a line on each, and validates against the OpenAPI document.
+// worth and a line on each (the harness validates it against the OpenAPI
+// document).
 func TestOptimizeAnswer(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
-	doc := testserver.LoadOpenAPI(t, h)
-	s := doc.Schema(t, "paths", "/api/v1/calculator", "post", "responses", "200", "content", "application/json", "schema")
 	r := calc(t, h, usOptimize(`{"objective":"spending"}`))
 	if r.Status != 200 {
 		t.Fatalf("%d %s", r.Status, r.Raw)
-	}
-	var v any
-	if err := json.Unmarshal(r.Raw, &v); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Validate(v); err != nil {
-		t.Fatalf("schema: %v", err)
 	}
 	d := r.Data()
 	o := d["optimized"].(map[string]any)

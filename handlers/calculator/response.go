@@ -106,6 +106,8 @@ type calcYearDoc struct {
 	Shortfall      float64      `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
 	PensionSplit   float64      `json:"pensionSplit,omitempty" doc:"Household plans of a couple each taxed alone where the residence lets pension income be split (Canada): the pension income moved from the partner with the larger income to the other's return, as much as levels their incomes within the rule's share."`
 	Vorabpauschale float64      `json:"vorabpauschale,omitempty" doc:"Household plans with German equity funds (de-aktienfonds): last year's Vorabpauschale taxed this year as a gain (30% of it free), before the exemption."`
+	SEPP           float64      `json:"sepp,omitempty" doc:"72(t) payments of the year (bridge.sepp)."`
+	SEPPRecapture  float64      `json:"seppRecapture,omitempty" doc:"The 10% a modified 72(t) series escaped, with interest (in tax.penalties)."`
 	Health         *healthDoc   `json:"health,omitempty" doc:"Household plans with healthcare, in years with health spending, a credit or a surcharge; money of the year."`
 }
 
@@ -137,11 +139,12 @@ func (t rowTaxDoc) MarshalJSON() ([]byte, error) {
 }
 
 type incomeDoc struct {
-	Employment float64 `json:"employment" schema:"required" doc:"Gross wages."`
-	Pensions   float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
-	Yield      float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
-	Spousal    float64 `json:"spousal,omitempty" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
-	Survivor   float64 `json:"survivor,omitempty" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
+	Employment  float64 `json:"employment" schema:"required" doc:"Gross wages."`
+	Pensions    float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
+	Yield       float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
+	Spousal     float64 `json:"spousal,omitempty" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
+	MeansTested float64 `json:"meansTested,omitempty" doc:"Within pensions: means-tested pensions paid (Canada's GIS, Australia's Age Pension)."`
+	Survivor    float64 `json:"survivor,omitempty" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
 }
 
 type accountDoc struct {
@@ -152,6 +155,7 @@ type accountDoc struct {
 	Withdrawals   float64 `json:"withdrawals" schema:"required"`
 	Conversions   float64 `json:"conversions" schema:"required" doc:"Moved in (positive) or out (negative)."`
 	EndBalance    float64 `json:"endBalance" schema:"required"`
+	SEPP          float64 `json:"sepp,omitempty" doc:"The part of withdrawals paid as a 72(t) series."`
 }
 
 type calcScenarioDoc struct {

@@ -22,6 +22,7 @@ const (
 	URITooLong           = "URI_TOO_LONG"
 	UnsupportedMedia     = "UNSUPPORTED_MEDIA_TYPE"
 	RateLimited          = "RATE_LIMITED"
+	CostOverAllowance    = "COST_OVER_ALLOWANCE"
 	HeaderTooLarge       = "HEADER_TOO_LARGE"
 	BadRequest           = "BAD_REQUEST"
 	RequestTimeout       = "REQUEST_TIMEOUT"
@@ -57,6 +58,7 @@ var codes = [...]Code{
 	{URITooLong, 414, "the request URI is longer than 8 KiB"},
 	{UnsupportedMedia, 415, "a POST, PUT or PATCH whose Content-Type is not `application/json` (charset allowed), or with a Content-Encoding"},
 	{RateLimited, 429, "over the limit; `retryAfter` and `Retry-After` say how long to wait"},
+	{CostOverAllowance, 429, "the request alone costs more units than the caller's whole allowance (an expensive request, or an MCP batch), so no wait admits it: there is no `retryAfter`; ask for less work or use a tier with a larger allowance"},
 	{HeaderTooLarge, 431, "the headers are larger than 8 KiB, the Authorization header than 4 KiB, or the request line and headers together than 16 KiB"},
 	{Internal, 500, "unexpected; retry after a moment"},
 	{Database, 500, "storage failed; retry"},

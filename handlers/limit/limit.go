@@ -61,7 +61,11 @@ type Decision struct {
 	Limit      int
 	Remaining  int
 	Reset      int // seconds until the full quota is back
-	RetryAfter int // seconds to wait when !OK; at least 1
+	RetryAfter int // seconds to wait when !OK and !Never; at least 1
+	// Never: the request costs more than the whole allowance (n > N), so
+	// no wait admits it; nothing was charged, RetryAfter is 0 and
+	// Remaining and Reset say where the key stands.
+	Never bool
 }
 
 const shards = 64
@@ -118,6 +122,15 @@ func (l *Limiter[K]) AllowN(key K, n int, now int64) Decision {
 	tat, ok := s.tat[key]
 	if !ok || tat < now {
 		tat = now
+	}
+	if n > l.rate.N {
+		s.mu.Unlock()
+		return Decision{
+			Limit:     l.rate.N,
+			Remaining: int(max(l.period-(tat-now), 0) / l.interval),
+			Reset:     ceilSeconds(tat - now),
+			Never:     true,
+		}
 	}
 	next := tat + int64(n)*l.interval
 	if next-now > l.period {

@@ -152,3 +152,27 @@ func TestAllowNChargesAllOrNothing(t *testing.T) {
 		t.Fatalf("another key: %+v", d)
 	}
 }
+
+// A request that costs more than the whole allowance is refused as one no
+// wait admits: Never, no RetryAfter, nothing charged; one of exactly the
+// allowance still fits a fresh key.
+func TestAllowNOverTheWholeAllowance(t *testing.T) {
+	l := New[string](Rate{N: 10, Per: time.Minute}, 100, HashString)
+	now := time.Unix(1000, 0).UnixNano()
+	if d := l.AllowN("a", 3, now); !d.OK {
+		t.Fatalf("3 of 10: %+v", d)
+	}
+	d := l.AllowN("a", 11, now)
+	if d.OK || !d.Never || d.RetryAfter != 0 || d.Limit != 10 || d.Remaining != 7 || d.Reset != 18 {
+		t.Fatalf("11 of 10: %+v", d)
+	}
+	if d := l.AllowN("a", 7, now); !d.OK || d.Remaining != 0 {
+		t.Fatalf("the 7 left after the refusal: %+v", d)
+	}
+	if d := l.AllowN("b", 10, now); !d.OK || d.Never {
+		t.Fatalf("the whole allowance at once: %+v", d)
+	}
+	if d := l.AllowN("c", 11, now); !d.Never || d.Remaining != 10 || d.Reset != 0 {
+		t.Fatalf("11 of 10 on a fresh key: %+v", d)
+	}
+}

@@ -175,6 +175,9 @@ func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 		r.fallBack(FallbackResting)
 		return s.local.AllowN(key, n, now)
 	}
+	if n > s.rate.N {
+		return s.never(key, n, now)
+	}
 	d, extra, ok := s.grants.spend(key, n, now, s.rate.N/maxGrantShare)
 	if ok {
 		d.Limit = s.rate.N
@@ -214,6 +217,20 @@ func (s *Shared[K]) AllowN(key K, n int, now int64) Decision {
 		d.RetryAfter = max(ceilSeconds(int64(res.RetryAfter)), 1)
 	}
 	return d
+}
+
+// never answers a request that costs more than the whole allowance: it
+// charges nothing and reads where the key stands (a charge of nothing).
+func (s *Shared[K]) never(key K, n int, now int64) Decision {
+	r := s.r
+	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
+	defer cancel()
+	res, err := r.rl.AllowN(ctx, s.prefix+s.key(key), s.limit, 0)
+	r.trips.Add(1)
+	if err != nil {
+		return s.local.AllowN(key, n, now)
+	}
+	return Decision{Limit: s.rate.N, Remaining: res.Remaining, Reset: ceilSeconds(int64(res.ResetAfter)), Never: true}
 }
 
 // warn logs the fall-back, at most once per warnEvery.

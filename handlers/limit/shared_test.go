@@ -311,3 +311,27 @@ func TestSharedSlowKeyIsExact(t *testing.T) {
 		}
 	}
 }
+
+// Shared alike: more than the whole allowance is Never, charges nothing in
+// Redis, and says where the key stands; Redis down, the local limiter
+// answers the same.
+func TestSharedOverTheWholeAllowance(t *testing.T) {
+	rdb, prefix := testRedis(t)
+	r := Rate{N: 5, Per: time.Minute}
+	s := NewShared(NewRedis(rdb, time.Second, nil), r, prefix, ident, New[string](r, 100, HashString))
+	now := time.Now().UnixNano()
+	if d := s.AllowN("alice", 2, now); !d.OK {
+		t.Fatalf("2 of 5: %+v", d)
+	}
+	d := s.AllowN("alice", 6, now)
+	if d.OK || !d.Never || d.RetryAfter != 0 || d.Limit != 5 || d.Remaining != 3 || d.Reset < 1 {
+		t.Fatalf("6 of 5: %+v", d)
+	}
+	if d := s.AllowN("alice", 3, now); !d.OK || d.Remaining != 0 {
+		t.Fatalf("the 3 left after the refusal: %+v", d)
+	}
+	down := NewShared(NewRedis(redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1}), 50*time.Millisecond, slog.New(slog.DiscardHandler)), r, prefix, ident, New[string](r, 100, HashString))
+	if d := down.AllowN("bob", 6, now); d.OK || !d.Never || d.RetryAfter != 0 {
+		t.Fatalf("6 of 5, Redis down: %+v", d)
+	}
+}

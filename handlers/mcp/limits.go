@@ -3,8 +3,10 @@ package mcp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -78,6 +80,10 @@ func (h *Handler) admit(rc *fasthttp.RequestCtx) bool {
 		v.p, v.err = h.cfg.Verify(tok)
 	}
 	rc.SetUserValue(verified{}, v)
+	if v.err != nil && !errors.Is(v.err, errNoCredential) && !errors.Is(v.err, auth.ErrInvalid) && !errors.Is(v.err, auth.ErrExpired) {
+		h.storageFailed(rc, v.err)
+		return false
+	}
 	if h.cfg.Admit == nil {
 		return true
 	}
@@ -92,35 +98,37 @@ func (h *Handler) admit(rc *fasthttp.RequestCtx) bool {
 	return h.cfg.Admit(rc, p, n)
 }
 
+// storageFailed answers a request whose credential could not be checked
+// because the store failed: 503 with Retry-After when the store says when
+// to retry (it is not reached yet, or its circuit breaker is open), else
+// 500; never the credential's 401, which would send the client to sign in
+// again.
+func (h *Handler) storageFailed(rc *fasthttp.RequestCtx, err error) {
+	var later interface{ RetryAfter() int }
+	if errors.As(err, &later) {
+		rc.Response.Header.Set(fasthttp.HeaderRetryAfter, strconv.Itoa(later.RetryAfter()))
+		refuse(rc, fasthttp.StatusServiceUnavailable, "the database does not answer, so the credential cannot be checked; retry after Retry-After seconds")
+		return
+	}
+	h.cfg.Logger.Error("cannot check an MCP credential", "err", err)
+	refuse(rc, fasthttp.StatusInternalServerError, "the credential cannot be checked; retry after a moment")
+}
+
 // sessions caps the open sessions of each user.
 type sessions struct {
 	max    int
 	mu     sync.Mutex
 	byUser map[string][]*sdk.ServerSession
-	held   map[string]struct{} // the ids of the sessions open here
+	held   map[string]*sdk.ServerSession // the sessions open here, by id
 	// onEnd is told the id of each session that ends here.
 	onEnd func(id string)
 }
 
-// heldBy reports whether the session id is open on this node and was
-// opened by user.
-func (s *sessions) heldBy(id, user string) bool {
+// find is the session open on this node under id, or nil.
+func (s *sessions) find(id string) *sdk.ServerSession {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, ss := range s.byUser[user] {
-		if ss.ID() == id {
-			return true
-		}
-	}
-	return false
-}
-
-// holds reports whether the session id is open on this node.
-func (s *sessions) holds(id string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, ok := s.held[id]
-	return ok
+	return s.held[id]
 }
 
 // track records the sessions as they are initialized, per user.
@@ -150,9 +158,9 @@ func (s *sessions) opened(user string, ss *sdk.ServerSession) {
 	}
 	list = append(list, ss)
 	if s.held == nil {
-		s.held = map[string]struct{}{}
+		s.held = map[string]*sdk.ServerSession{}
 	}
-	s.held[ss.ID()] = struct{}{}
+	s.held[ss.ID()] = ss
 	var evict []*sdk.ServerSession
 	if over := len(list) - s.max; over > 0 {
 		evict = slices.Clone(list[:over])

@@ -95,13 +95,13 @@ type Config struct {
 	// address as a failed authentication; it answers and returns false
 	// when the caller is over its limit. Nil: no limit.
 	Admit func(rc *fasthttp.RequestCtx, p *auth.Principal, n int) bool
-	// SessionKey, when set, is the key session ids are signed with, the
-	// same on every node sharing the store, so that any node can serve a
-	// session another opened (fleet.go).
+	// SessionKey, when set, is the key session ids are bound to their user
+	// with, the same on every node sharing the store, so that any node can
+	// judge and serve a session another opened (fleet.go).
 	SessionKey func() ([]byte, error)
 	// EndSession marks a session id ended until the time given, for every
-	// node; SessionEnded reads the mark. Without them only the node that
-	// holds a session serves it.
+	// node; SessionEnded reads the mark (every request naming a session
+	// does). Without them only the node that holds a session serves it.
 	EndSession   func(id string, until time.Time) error
 	SessionEnded func(id string) (bool, error)
 	// Now is the clock (default time.Now).
@@ -253,15 +253,12 @@ func (h *Handler) Serve(rc *fasthttp.RequestCtx) {
 	}
 	// The tool calls of this request act from the client's address.
 	rc.Request.Header.Set(PeerHeader, rc.RemoteAddr().String())
-	if h.heldElsewhere(rc) {
-		h.elsewhere(rc)
+	if sid := rc.Request.Header.Peek(sessionHeader); len(sid) > 0 {
+		h.serveSession(rc, sid)
 		return
 	}
-	if sid := rc.Request.Header.Peek(sessionHeader); rc.IsDelete() && h.sessions.heldBy(string(sid), caller(rc)) {
-		// Ended for every node before the answer says so.
-		h.ended(string(sid))
-	}
 	h.http(rc)
+	h.publish(rc)
 }
 
 func (h *Handler) serveMetadata(rc *fasthttp.RequestCtx) {

@@ -59,8 +59,7 @@ func inputSchema(t *tool) (json.RawMessage, error) {
 		s["required"] = append(req, p)
 	}
 	if t.projections {
-		delete(props, "every")
-		delete(props, "optimize") // optimize_plan's
+		dropAPIOnly(props)
 		if _, ok := props["scenarios"]; ok {
 			props["scenarios"] = map[string]any{"type": "array", "maxItems": 10,
 				"description": "Variations answered side by side: each a name and any fields of the plan above it overrides.",
@@ -205,5 +204,14 @@ func rowSchema(t *tool, item map[string]any) map[string]any {
 func sayOnce(props map[string]any) {
 	if _, ok := props["partnerIncome"]; ok && props["income"] != nil {
 		props["partnerIncome"] = map[string]any{"type": "object", "description": "With filing joint: the partner's income, the same fields as income."}
+	}
+}
+
+// dropAPIOnly leaves out of the calculator tools what only the API offers:
+// every, optimize (optimize_plan's), and the 72(t) series and the homeowner
+// flag of means tests, so the tools list keeps its budget.
+func dropAPIOnly(props map[string]any) {
+	for _, k := range []string{"every", "optimize", "bridge", "homeowner"} {
+		delete(props, k)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/jsonw"
@@ -305,6 +306,17 @@ func (c *Ctx) RateLimited(retryAfter int) {
 	c.flush(fasthttp.StatusTooManyRequests)
 }
 
+// OverAllowance sends 429 COST_OVER_ALLOWANCE: the request costs cost
+// units, more than the caller's whole allowance of limit, so no wait would
+// admit it; there is no retryAfter and no Retry-After.
+func (c *Ctx) OverAllowance(cost, limit int) {
+	c.errorStart(errcode.CostOverAllowance, "this request costs "+strconv.Itoa(cost)+" units of the rate limit, more than your tier's whole allowance of "+strconv.Itoa(limit)+"; no wait will admit it")
+	c.w.Key("message")
+	c.w.String("ask for less work (fewer Monte Carlo simulations, years, accounts or rows), or use a tier with a larger allowance")
+	c.w.End()
+	c.flush(fasthttp.StatusTooManyRequests)
+}
+
 // Invalid sends the outcome of a failed schema decode.
 func (c *Ctx) Invalid(r *schema.Result) {
 	c.errorStart(r.Code, r.Error)
@@ -346,7 +358,8 @@ func (c *Ctx) Internal(err error) {
 }
 
 // Storage logs err and sends 500 DATABASE_ERROR; an error that says when
-// to retry (a store that has not reached its database since start) is
+// to retry (a store that has not reached its database since start, or
+// whose circuit breaker is open) is
 // 503 SERVICE_UNAVAILABLE with Retry-After instead, and is not logged per
 // request; a create refused because its Idempotency-Key was used
 // (*store.KeyUsed) replays the answer kept under the key.
@@ -356,7 +369,11 @@ func (c *Ctx) Storage(err error) {
 	}
 	var later retryLater
 	if errors.As(err, &later) {
-		c.Unavailable(later.RetryAfter(), "the database has not been reached since this node started; retry after retryAfter seconds")
+		msg := "the database does not answer (this node stopped asking it for a moment); retry after retryAfter seconds"
+		if errors.Is(err, store.ErrUnavailable) {
+			msg = "the database has not been reached since this node started; retry after retryAfter seconds"
+		}
+		c.Unavailable(later.RetryAfter(), msg)
 		return
 	}
 	c.log.Error("storage error", "err", err, "requestId", string(c.RequestID()), "trace", string(c.trace.ID[:]))

@@ -34,7 +34,8 @@ credentials, but credentials that are sent must be valid.
 Rate limits: anonymous callers per client IP (IPv6 per /64 network unless configured otherwise),
 signed-in callers per user by tier. Limited responses
 carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds); over the limit answers 429
-with retryAfter and Retry-After. A request costs one unit of the limit; a calculator request answered in
+with retryAfter and Retry-After. A request that alone costs more than the caller's whole allowance
+answers 429 COST_OVER_ALLOWANCE without retryAfter, since no wait admits it, and charges nothing more. A request costs one unit of the limit; a calculator request answered in
 JSON with monteCarlo, historical or goals costs one unit per 100,000 modelled years, rounded up, so the
 limit bounds the work a caller asks for: monteCarlo simulations x years of the plan; historical the
 backtest's windows x historical.years (twice, plus three paths, with sequences); goals.targetSuccessRate
@@ -522,7 +523,7 @@ func routeErrors(r *Route) []ErrDoc {
 	if r.Access == Probe {
 		add(500, errcode.Internal, "an unexpected error")
 	} else {
-		add(429, errcode.RateLimited, "over the rate limit; wait retryAfter seconds")
+		add(429, errcode.RateLimited+", "+errcode.CostOverAllowance, "over the rate limit: wait retryAfter seconds; COST_OVER_ALLOWANCE (no retryAfter): the request alone costs more than the whole allowance")
 		add(500, errcode.Internal+", "+errcode.Database, "an unexpected or storage error")
 		add(503, errcode.Unavailable, "the route needed the database (an API key, a session's account, stored data) and this node has not reached it since it started; retryAfter and Retry-After say when to retry")
 	}

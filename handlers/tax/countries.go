@@ -109,22 +109,7 @@ func writeWrappers(w *jsonw.Writer, rules *household.Rules) {
 			}
 			w.Key("notes")
 			w.String(x.Notes)
-			w.Key("sources")
-			w.BeginArray()
-			for _, s := range x.Sources {
-				d := rules.Documents[s.Doc]
-				w.Begin()
-				w.Key("title")
-				w.String(d.Publisher + ": " + d.Title)
-				w.Key("url")
-				w.String(d.URL)
-				w.Key("section")
-				w.String(s.Section)
-				w.Key("asOf")
-				w.String(d.AsOf)
-				w.End()
-			}
-			w.EndArray()
+			writeCitations(w, "sources", rules.Documents, x.Sources)
 			w.End()
 		}
 	}

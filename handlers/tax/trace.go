@@ -34,7 +34,7 @@ func WriteTrace(w *jsonw.Writer, sys *tax.System, r *tax.Result) {
 		w.Fixed(rate, 6)
 		w.Key("amount")
 		w.Fixed(t.Amount, 2)
-		writeCitations(w, sys, t.Sources)
+		writeCitations(w, "source", sys.Documents, t.Sources)
 		w.Key("steps")
 		w.BeginArray()
 		for _, l := range r.Lines[min(t.From, r.NLines):min(t.To, r.NLines)] {
@@ -43,7 +43,7 @@ func WriteTrace(w *jsonw.Writer, sys *tax.System, r *tax.Result) {
 			w.String(l.Kind.String())
 			writeLine(w, &l)
 			if len(l.Sources) > 0 {
-				writeCitations(w, sys, l.Sources)
+				writeCitations(w, "source", sys.Documents, l.Sources)
 			}
 			w.End()
 		}
@@ -53,13 +53,14 @@ func WriteTrace(w *jsonw.Writer, sys *tax.System, r *tax.Result) {
 	w.EndArray()
 }
 
-// writeCitations writes sources as key "source": each document's
-// publisher and title, address, section and the date of the version read.
-func writeCitations(w *jsonw.Writer, sys *tax.System, src []tax.Source) {
-	w.Key("source")
+// writeCitations writes sources as key: each document's publisher and
+// title, address, section and the date of the version read, the document
+// looked up in docs by its key.
+func writeCitations(w *jsonw.Writer, key string, docs map[string]tax.Document, src []tax.Source) {
+	w.Key(key)
 	w.BeginArray()
 	for _, s := range src {
-		d := sys.Documents[s.Doc]
+		d := docs[s.Doc]
 		w.Begin()
 		w.Key("title")
 		w.String(d.Publisher + ": " + d.Title)

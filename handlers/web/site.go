@@ -99,7 +99,8 @@ func buildSite(mode string) (*site, error) {
 		if err != nil {
 			return err
 		}
-		files[strings.TrimPrefix(p, "web/static/")] = b
+		s.size += len(b)
+		files[strings.TrimPrefix(p, "web/static/")] = strip(p, b)
 		return nil
 	})
 	if err != nil {
@@ -240,9 +241,8 @@ func (s *site) render(main string, d pageData) ([]byte, error) {
 // changes whenever a file it loads changes.
 func (s *site) hashAssets(files map[string][]byte) error {
 	pending := make([]string, 0, len(files))
-	for name, b := range files {
+	for name := range files {
 		pending = append(pending, name)
-		s.size += len(b)
 	}
 	sort.Strings(pending)
 	for len(pending) > 0 {

@@ -19,10 +19,10 @@ import (
 // Start returns the store at url without waiting for the database to
 // answer, for a server that should start (and answer what needs no
 // database) while its database is down. It tries once at once: when the
-// database answers, Start applies pending migrations and returns a DB that
-// is ready, as Open does. When it does not, every call of the DB fails at
-// once with store.ErrUnavailable while Start's goroutine keeps trying, one
-// second after the last attempt at first, then up to
+// database answers within StartWait, Start applies pending migrations and
+// returns a DB that is ready, as Open does. When it does not, every call of
+// the DB fails at once with store.ErrUnavailable while Start's goroutine
+// keeps trying, one second after the last attempt at first, then up to
 // store.UnavailableRetry seconds; once the database answers, the
 // migrations are applied and the DB serves. Ready says when.
 //
@@ -48,7 +48,7 @@ func Start(ctx context.Context, url string, log *slog.Logger) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open db %s: %w", redact(url), err)
 	}
-	err = w.attempt(ctx, pool)
+	err = w.attempt(ctx, pool, StartWait)
 	if err == nil {
 		close(w.done)
 		return &DB{pool: pool, wait: w, trips: trips}, nil
@@ -108,13 +108,23 @@ func (w *waiting) prepareConn(ctx context.Context, _ *pgx.Conn) (bool, error) {
 	return true, store.ErrUnavailable // the connection goes back to the pool
 }
 
-// attempt checks that the database answers and applies pending
-// migrations; on success the DB serves.
-func (w *waiting) attempt(ctx context.Context, pool *pgxpool.Pool) error {
+// StartWait is how long Start waits for the database's first answer
+// before it returns a DB that connects in the background: a database that
+// hangs (one that accepts connections and says nothing) must not hold the
+// node's start-up for the connect timeout.
+const StartWait = time.Second
+
+// attempt checks that the database answers a ping within wait and applies
+// pending migrations; on success the DB serves.
+func (w *waiting) attempt(ctx context.Context, pool *pgxpool.Pool, wait time.Duration) error {
 	ctx = context.WithValue(ctx, attemptKey{}, true)
-	pctx, cancel := context.WithTimeout(ctx, OpTimeout)
+	pctx, cancel := context.WithTimeout(ctx, wait)
 	err := pool.Ping(pctx)
+	late := pctx.Err() != nil && ctx.Err() == nil
 	cancel()
+	if late {
+		return fmt.Errorf("no answer within %s: %w", wait, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -141,7 +151,7 @@ func (w *waiting) retry(ctx context.Context, pool *pgxpool.Pool) {
 			return
 		case <-t.C:
 		}
-		err := w.attempt(ctx, pool)
+		err := w.attempt(ctx, pool, OpTimeout)
 		switch {
 		case err == nil:
 			w.log.Info("database reached: serving", "db", Redact(w.url))

@@ -2,8 +2,9 @@
 // string, so a plan can be shared and survives a reload.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn, currency, currencyName } from './common.js';
 import { lineChart } from './chart.js';
-import { suggestCities, householdBody, planCurrency, overLimit, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, endAge, lastsText, rateText, yearsText, stat } from './household.js';
+import { suggestCities, householdBody, planCurrency, overLimit, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, yearTableKey, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 import { initPlans, compare, plan } from './plans.js';
+import { showDecide, hideDecide } from './decide.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('calc'));
 const st = document.getElementById('calc-status');
@@ -228,7 +229,12 @@ function show(d) {
   showNotes(d);
   compare(d, body);
   const cols = showHousehold(d, body);
+  if (cols) showDecide(d, body, applyDecisions);
+  else hideDecide();
+  const key = document.getElementById('table-key');
+  key.hidden = !cols;
   if (cols) {
+    key.textContent = yearTableKey(d, currencyName(d.currency || currency()));
     // A household plan: ages, residence, each account's end balance, withdrawals and tax.
     document.getElementById('table').replaceChildren(
       el('caption', { class: 'sr' }, t('hh.tableCaption')),
@@ -247,6 +253,19 @@ function show(d) {
     el('tbody', {}, p.map((r) => el('tr', { class: r.retired ? 'retired' : '' },
       ...[r.year, r.age, money(r.startBalance), money(r.contributions), money(r.growth), money(r.withdrawals),
         money(r.endBalance), money(r.realEndBalance), pct(r.fiProgress, 0)].map((v, i) => el('td', { 'data-label': cardLabel[i] }, v))))));
+}
+
+/**
+ * Writes the optimiser's decisions into the form, those it holds (the
+ * retirement age, each pension's claiming age, the drawing order from the
+ * first age on), and calculates the plan with them.
+ */
+function applyDecisions(x) {
+  const set = (id, v) => { const f = /** @type {HTMLInputElement|null} */ (document.getElementById(id)); if (f) { f.value = String(v); f.dispatchEvent(new Event('change', { bubbles: true })); } };
+  if (x.retirementAge !== undefined && x.retirementAge !== null) set('targetRetirementAge', x.retirementAge);
+  for (const c of x.claiming || []) set(`pensions${c.pension}-fromAge`, c.age);
+  if (x.order?.length) set('withdrawal-order', x.order[0].order);
+  calculate();
 }
 
 /**

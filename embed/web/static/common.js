@@ -323,6 +323,12 @@ export function money(v, cur = fmtCurrency) {
   return f.format(v);
 }
 
+/** An amount in three figures, no currency sign (a table that says its currency): 352K, 1.23M; 352.000, 1,23 Mio. */
+export function compact(v) {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—';
+  return new Intl.NumberFormat(locale(), { notation: 'compact', maximumSignificantDigits: 3 }).format(v);
+}
+
 /** Formats a fraction as a percentage: pct(0.0412) -> "4.1%" (en-US), "4,1 %" (de-DE). */
 export function pct(v, digits = 1) {
   if (v === null || v === undefined || Number.isNaN(v)) return '—';

@@ -3,7 +3,7 @@
 // moves abroad and the tax return; and what a household plan's answer adds
 // (lifetime tax, the bridge years, the conventional baseline, balances by
 // account).
-import { api, el, money, pct, t, tn, tNodes, numberOf, apiText, countryName, chosenCurrency, lang } from './common.js';
+import { api, el, money, compact, pct, t, tn, tNodes, numberOf, apiText, countryName, chosenCurrency, lang } from './common.js';
 import { lineChart } from './chart.js';
 
 const box = /** @type {HTMLDetailsElement} */ (document.getElementById('household'));
@@ -11,7 +11,7 @@ const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const taxCountry = /** @type {HTMLSelectElement} */ (document.getElementById('tax-country'));
 const taxRegion = /** @type {HTMLSelectElement} */ (document.getElementById('tax-region'));
 const hasPartner = $('has-partner');
-/** @type {{code:string,name:string,currency:string,jointYears?:number[],localTax?:{region:string|null}|null,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
+/** @type {{code:string,name:string,currency:string,years?:number[],jointYears?:number[],localTax?:{region:string|null}|null,regions?:{code:string,name:string}[],wrappers?:{id:string,name:string}[]}[]} */
 let countries = [];
 
 let openedCurrency = '';
@@ -25,8 +25,10 @@ export function planCurrency() {
 }
 
 const owners = () => ['self', 'partner'].filter((o) => o === 'self' || hasPartner.checked).map((o) => [o, t('hh.owner.' + o)]);
-const kinds = ['generic', 'us-social-security', 'ca-cpp', 'ca-oas', 'gb-state-pension'];
+const kinds = ['generic', 'us-social-security', 'ca-cpp', 'ca-oas', 'gb-state-pension', 'de-statutory-pension'];
 const country = (code) => countries.find((c) => c.code === code);
+/** A tax country of GET /tax/countries (its currency, years, regions), or undefined. */
+export const taxCountryOf = country;
 
 /** The account types of the chosen tax country: cash, taxable and its wrappers. */
 function accountTypes() {
@@ -44,7 +46,7 @@ const regionOptions = (code) => [['', t('hh.noRegion')], ...(country(code)?.regi
 const lists = {
   accounts: {
     box: 'accounts', remove: 'hh.removeAccount', fields: [
-      { k: 'type', label: 'hh.f.type', options: accountTypes },
+      { k: 'type', label: 'hh.f.type', options: accountTypes, wide: true },
       { k: 'owner', label: 'hh.f.owner', options: owners },
       { k: 'balance', label: 'hh.f.balance', num: true },
       { k: 'costBasis', label: 'hh.f.costBasis', num: true, when: (row) => row.type === 'taxable' },
@@ -54,7 +56,7 @@ const lists = {
   },
   pensions: {
     box: 'pensions', remove: 'hh.removePension', fields: [
-      { k: 'kind', label: 'hh.f.kind', options: () => kinds.map((k) => [k, t('hh.kind.' + k)]) },
+      { k: 'kind', label: 'hh.f.kind', options: () => kinds.map((k) => [k, t('hh.kind.' + k)]), wide: true },
       { k: 'owner', label: 'hh.f.owner', options: owners },
       { k: 'amount', label: 'hh.f.pensionAmount', num: true },
       { k: 'fromAge', label: 'hh.f.fromAge', num: true },
@@ -70,7 +72,7 @@ const lists = {
     box: 'moves', remove: 'hh.removeMove', fields: [
       { k: 'atAge', label: 'hh.f.atAge', num: true },
       { k: 'country', label: 'hh.f.country', options: countryOptions },
-      { k: 'region', label: 'hh.f.region', options: (row) => regionOptions(row.country) },
+      { k: 'region', label: 'hh.f.region', options: (row) => regionOptions(row.country), wide: true },
       { k: 'cityId', label: 'hh.f.city', city: true },
     ],
   },
@@ -96,10 +98,37 @@ export function suggestCities(input) {
   });
 }
 
+/**
+ * A long name shortened to fit a select: what comes before its first " ("
+ * ("Alabama (state tax; …)" is "Alabama"), or when that is long too its
+ * first word and the parenthesis ("Freizügigkeitsguthaben (2. Säule)").
+ */
+function head(s) {
+  const m = /^(.{3,}?) \((.*)\)?$/s.exec(s);
+  if (s.length <= 30 || !m) return s;
+  return m[1].length <= 30 ? m[1] : `${m[1].split(' ')[0]} (${m[2].replace(/\)$/, '')})`;
+}
+/** An option of the API's names (in English): its head shown, its whole name kept for beneath the select. */
+const apiOption = (v, text, selected) => el('option', { value: v, selected, ...apiText(), 'data-full': head(text) === text ? null : text }, head(text));
+
+/** Beneath a select whose choice shows only its name's head, the whole name. */
+function fullName(sel) {
+  const full = sel.selectedOptions[0]?.dataset.full;
+  let hint = document.getElementById(sel.id + '-full');
+  if (!full) {
+    hint?.remove();
+    sel.removeAttribute('aria-describedby');
+    return;
+  }
+  if (!hint) sel.after(hint = el('p', { class: 'hint', id: sel.id + '-full', ...apiText() }));
+  hint.textContent = full;
+  sel.setAttribute('aria-describedby', hint.id);
+}
+
 /** A select of options, keeping value even when the list does not hold it. */
 function select(attrs, options, value) {
   // The names of wrappers and regions are the API's, in English.
-  const opts = options.map(([v, text, api]) => el('option', { value: v, selected: v === value, ...(api ? apiText() : {}) }, text));
+  const opts = options.map(([v, text, api]) => (api ? apiOption(v, text, v === value) : el('option', { value: v, selected: v === value }, text)));
   if (value && !options.some(([v]) => v === value)) opts.push(el('option', { value, selected: true }, value));
   return el('select', attrs, opts);
 }
@@ -122,8 +151,9 @@ function addRow(name, values = {}) {
           : el('input', { ...attrs, type: 'number', inputmode: 'decimal', step: 'any', min: '0', value: v[f.k] ?? '' });
       if (f.options) input.addEventListener('change', draw);
       if (f.city) suggestCities(/** @type {HTMLInputElement} */ (input));
-      return el('div', { class: 'field' }, el('label', { for: id }, t(f.label)), input);
+      return el('div', { class: f.wide ? 'field wide' : 'field' }, el('label', { for: id }, t(f.label)), input);
     }), el('button', { type: 'button', class: 'secondary small', 'aria-label': t(spec.remove, { i: i + 1 }), onclick: () => { row.remove(); renumber(name); syncSavings(); } }, t('calc.remove')));
+    for (const sel of row.querySelectorAll('select')) fullName(sel);
   };
   host.append(row);
   draw();
@@ -167,7 +197,8 @@ function redraw() {
   $('conversions-field').hidden = taxCountry.value !== 'US';
   const regs = regionOptions(taxCountry.value);
   const was = taxRegion.value;
-  taxRegion.replaceChildren(...regs.map(([v, text, api]) => el('option', { value: v, selected: v === was, ...(api ? apiText() : {}) }, text)));
+  taxRegion.replaceChildren(...regs.map(([v, text, api]) => (api ? apiOption(v, text, v === was) : el('option', { value: v, selected: v === was }, text))));
+  fullName(taxRegion);
   taxRegion.disabled = regs.length < 2;
   const c = country(taxCountry.value);
   const joint = !c || (c.jointYears || []).length > 0;
@@ -234,8 +265,10 @@ export function fillHousehold(body) {
   opt('tax-country', body.tax?.country);
   redraw();
   opt('tax-region', body.tax?.region);
+  fullName(taxRegion);
   opt('tax-filing', body.tax?.filing);
   opt('withdrawal-order', typeof body.withdrawalOrder === 'string' ? body.withdrawalOrder : 'conventional');
+  orderHint();
   $('conversions').value = body.conversions ? String(Math.round(body.conversions.upToRate * 1e8) / 1e6) : '';
   hasPartner.checked = !!body.partner;
   for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'))) {
@@ -273,12 +306,18 @@ box.addEventListener('input', (e) => {
   f.removeAttribute('aria-invalid');
   document.getElementById(f.id + '-error')?.remove();
 });
+taxRegion.addEventListener('change', () => fullName(taxRegion));
+const order = /** @type {HTMLSelectElement} */ (document.getElementById('withdrawal-order'));
+const orderHint = () => { $('order-hint').textContent = t('hh.orderHint.' + order.value); };
+order.addEventListener('change', orderHint);
+orderHint();
 taxCountry.addEventListener('change', () => {
   taxRegion.value = '';
   openedCurrency = '';
   redraw();
   const def = country(taxCountry.value)?.localTax?.region;
   if (def && [...taxRegion.options].some((o) => o.value === def)) taxRegion.value = def;
+  fullName(taxRegion);
 });
 document.getElementById('add-account').addEventListener('click', () => addRow('accounts', { type: country(taxCountry.value)?.wrappers?.[0]?.id || 'taxable', balance: 0 }).querySelector('select')?.focus());
 document.getElementById('add-pension').addEventListener('click', () => addRow('pensions', { kind: 'generic', fromAge: 67 }).querySelector('select')?.focus());
@@ -327,7 +366,8 @@ export function showHousehold(d, body) {
   const end = endAge(body);
   stats.replaceChildren(
     stat(t('hh.retireAge'), d.retirementAge === null || d.retirementAge === undefined ? '—' : String(d.retirementAge), 'retire-age'),
-    stat(t('hh.lifetimeTax'), money(d.lifetimeTax), 'lifetime-tax'));
+    stat(t('hh.lifetimeTax'), money(d.lifetimeTax), 'lifetime-tax'),
+    ...(typeof d.lifetimeTaxPV === 'number' ? [stat(t('hh.lifetimeTaxPV'), money(d.lifetimeTaxPV), 'lifetime-tax-pv')] : []));
   const b = d.baseline;
   const diff = (x, y) => (typeof x === 'number' && typeof y === 'number' ? money(x - y) : '—');
   // Years the money lasts longer (or shorter) than in the conventional order.
@@ -357,29 +397,55 @@ export function showHousehold(d, body) {
   return yearColumns(d, body);
 }
 
+/** A figure of the year table: compact, its sign and its meaning spoken, a line of its own. */
+const line = (cls, sign, v, label) => el('span', { class: 'l ' + cls }, el('span', { 'aria-hidden': 'true' }, sign), compact(Math.abs(v)), el('span', { class: 'sr' }, ' ' + label));
+const big = (v) => Math.abs(v || 0) >= 0.5;
+
+/**
+ * The year table's columns ([header, cell, header node, class]): the year
+ * with the ages, where the year is taxed when that changes, each account's
+ * balance with what it was paid, paid out and converted beneath, pensions,
+ * withdrawals, the tax with its kinds beneath, and what went over a limit or
+ * was left unmet. Amounts in three figures, so a couple's five accounts fit
+ * a desktop's column; the CSV beside it has them exact.
+ */
 function yearColumns(d, body) {
   const p = d.projections;
   const ids = p[0].accounts.map((a) => a.id);
-  const any = (f) => p.some((r) => Math.abs(f(r) || 0) >= 0.5);
+  const any = (f) => p.some((r) => big(f(r)));
+  const n = (v) => compact(Math.round(v || 0) || 0);
   const acc = (r, id) => r.accounts.find((a) => a.id === id);
-  const perAccount = (id, k, label) => (any((r) => acc(r, id)?.[k])
-    ? [[`${accountName(id, body)}: ${t(label)}`, (r) => money(acc(r, id)?.[k]), el('span', {}, accountNode(id, body), `: ${t(label)}`), 'more']] : []);
-  const tax = (k, label) => (any((r) => r.tax?.[k]) ? [[t(label), (r) => money(r.tax?.[k] ?? 0), null, 'more']] : []);
+  const kinds = ['incomeTax', 'socialContributions', 'capitalTax', 'penalties', 'wealthTax'];
+  const kindKey = { incomeTax: 'incomeTax', socialContributions: 'social', capitalTax: 'capitalTax', penalties: 'penalties', wealthTax: 'wealthTax' };
+  const moves = new Set(p.map((r) => r.residence)).size > 1;
+  const ages = (r) => (body.partner ? `${r.age} · ${r.partnerAge ?? '—'}` : String(r.age));
   return [
-    [t('calc.col.year'), (r) => r.year],
-    [t('calc.col.age'), (r) => r.age],
-    ...(body.partner ? [[t('hh.col.partnerAge'), (r) => r.partnerAge ?? '—']] : []),
-    [t('hh.col.residence'), (r) => country(r.residence)?.name || countryName(r.residence, r.residence)],
-    ...ids.flatMap((id) => [[accountName(id, body), (r) => money(acc(r, id)?.endBalance), accountNode(id, body)],
-      ...perAccount(id, 'contributions', 'hh.col.paidIn'), ...perAccount(id, 'withdrawals', 'hh.col.drawn'), ...perAccount(id, 'conversions', 'hh.col.converted')]),
-    ...(any((r) => r.income?.pensions) ? [[t('hh.col.pensions'), (r) => money(r.income?.pensions ?? 0), null, 'more']] : []),
-    [t('calc.col.withdrawals'), (r) => money(r.withdrawals)],
-    ...tax('incomeTax', 'hh.col.incomeTax'), ...tax('socialContributions', 'hh.col.social'), ...tax('capitalTax', 'hh.col.capitalTax'),
-    ...tax('penalties', 'hh.col.penalties'), ...tax('wealthTax', 'hh.col.wealthTax'),
-    [t('hh.col.tax'), (r) => money(r.tax?.total)],
-    ...(any((r) => r.overLimit) ? [[t('hh.col.overLimit'), (r) => money(r.overLimit ?? 0)]] : []),
-    ...(any((r) => r.shortfall) ? [[t('hh.col.shortfall'), (r) => money(r.shortfall ?? 0)]] : []),
+    [t(body.partner ? 'hh.col.yearAges' : 'hh.col.yearAge'), (r) => el('span', { class: 'v' }, el('span', { class: 'l' }, String(r.year)), el('span', { class: 'l sub' }, ages(r)))],
+    ...(moves ? [[t('hh.col.residence'), (r) => country(r.residence)?.name || countryName(r.residence, r.residence), null, 'left']] : []),
+    ...ids.map((id) => [accountName(id, body), (r) => {
+      const a = acc(r, id);
+      return el('span', { class: 'v' }, el('span', { class: 'l' }, n(a?.endBalance)),
+        big(a?.contributions) ? line('in more', '+', a.contributions, t('hh.col.paidIn')) : null,
+        big(a?.withdrawals) ? line('out more', '−', a.withdrawals, t('hh.col.drawn')) : null,
+        big(a?.conversions) ? line('conv more', a.conversions > 0 ? '⇄ +' : '⇄ −', a.conversions, t('hh.col.converted')) : null);
+    }, accountNode(id, body)]),
+    ...(any((r) => r.income?.pensions) ? [[t('hh.col.pensions'), (r) => n(r.income?.pensions)]] : []),
+    ...(any((r) => r.income?.meansTested) ? [[t('hh.col.meansTested'), (r) => n(r.income?.meansTested)]] : []),
+    ...(any((r) => r.sepp) ? [[t('hh.col.sepp'), (r) => n(r.sepp)]] : []),
+    [t('hh.col.drawnAll'), (r) => n(r.withdrawals)],
+    [t('hh.col.tax'), (r) => el('span', { class: 'v' }, el('span', { class: 'l' }, n(r.tax?.total)),
+      ...kinds.filter((k) => any((x) => x.tax?.[k]) && big(r.tax?.[k])).map((k) => el('span', { class: 'l kind more' }, n(r.tax[k]), ' ', el('abbr', { title: t('hh.col.' + kindKey[k]) }, t('hh.kindShort.' + kindKey[k])))))],
+    ...(any((r) => r.overLimit) ? [[t('hh.col.overLimit'), (r) => n(r.overLimit)]] : []),
+    ...(any((r) => r.shortfall) ? [[t('hh.col.shortfall'), (r) => n(r.shortfall)]] : []),
   ];
+}
+
+/** What the year table's figures are: the currency, rounded, the key to the lines beneath them; where every year is taxed when that never changes. */
+export function yearTableKey(d, cur) {
+  const p = d.projections;
+  const res = new Set(p.map((r) => r.residence));
+  const where = res.size === 1 && p[0].residence ? ' ' + t('hh.taxedAll', { country: country(p[0].residence)?.name || countryName(p[0].residence, p[0].residence) }) : '';
+  return t('hh.tableKey', { cur }) + where;
 }
 
 export function overLimit(d) {

@@ -1,0 +1,210 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sony/gobreaker/v2"
+
+	"fiplan/data/store"
+	"fiplan/handlers/errcode"
+)
+
+// waitState waits for b to reach want; the breaker keeps real time.
+func waitState(t *testing.T, b *breaker, want gobreaker.State) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); b.cb.State() != want; time.Sleep(time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("breaker %v, want %v", b.cb.State(), want)
+		}
+	}
+}
+
+func TestBreakerOpensOnFailuresToAnswerOnly(t *testing.T) {
+	var down atomic.Bool
+	ping := func() error {
+		if down.Load() {
+			return fmt.Errorf("cannot ping db: %w", context.DeadlineExceeded)
+		}
+		return nil
+	}
+	b := newBreaker(ping, 20*time.Millisecond, slog.New(slog.DiscardHandler), nil)
+	call := func(err error) error {
+		done, refused := b.admit()
+		if refused != nil {
+			return refused
+		}
+		done(err)
+		return err
+	}
+	// Answers are not failures, however many.
+	for _, answer := range []error{store.ErrNotFound, store.ErrConflict, errors.New("cannot read asset \"x\": invalid id"), store.ErrUnavailable} {
+		for range breakerTrips + 1 {
+			if err := call(answer); errors.Is(err, errBreaker) {
+				t.Fatalf("%v opened the breaker", answer)
+			}
+		}
+	}
+	// Failures to answer open it, successes between them notwithstanding.
+	timeout := fmt.Errorf("cannot list assets: %w", context.DeadlineExceeded)
+	for range breakerTrips - 1 {
+		_ = call(timeout)
+		_ = call(nil)
+	}
+	if b.open() {
+		t.Fatalf("open after %d failures", breakerTrips-1)
+	}
+	_ = call(timeout)
+	if !b.open() {
+		t.Fatalf("closed after %d failures", breakerTrips)
+	}
+	var later interface{ RetryAfter() int }
+	if err := call(nil); !errors.Is(err, errBreaker) || !errors.As(err, &later) || later.RetryAfter() != breakerRetry {
+		t.Fatalf("an open breaker let a call through: %v", err)
+	}
+	// Half-open, clients are still refused: the probe is the background's,
+	// and while the store does not answer it opens the breaker again.
+	down.Store(true)
+	waitState(t, b, gobreaker.StateHalfOpen)
+	if err := call(nil); !errors.Is(err, errBreaker) {
+		t.Fatalf("a half-open breaker let a client's call through: %v", err)
+	}
+	b.probe()
+	if b.cb.State() != gobreaker.StateOpen {
+		t.Fatalf("a failed probe left the breaker %v", b.cb.State())
+	}
+	down.Store(false)
+	waitState(t, b, gobreaker.StateHalfOpen)
+	b.probe()
+	if b.open() {
+		t.Fatalf("a probe that reached the store left the breaker %v", b.cb.State())
+	}
+	// One failed readiness check opens it at once, whatever its error.
+	b.readiness(errors.New("cannot ping db: connection refused"))
+	if !b.open() {
+		t.Fatal("a failed readiness check left the breaker closed")
+	}
+	waitState(t, b, gobreaker.StateHalfOpen)
+	b.readiness(nil) // a readiness check that passes closes it too
+	if b.open() {
+		t.Fatal("a passing readiness check left a half-open breaker open")
+	}
+	b.readiness(store.ErrUnavailable) // a store still starting is not news
+	if b.open() {
+		t.Fatal("a store not reached since start opened the breaker")
+	}
+}
+
+// hangingStore is a store whose database stops answering on demand: its
+// ping and asset list fail as a deadline that passed, and count the calls
+// that reached it.
+type hangingStore struct {
+	store.Store
+	down  atomic.Bool
+	calls atomic.Int64
+}
+
+var errHung = fmt.Errorf("cannot reach db: %w", context.DeadlineExceeded)
+
+func (h *hangingStore) Ping() error {
+	if h.down.Load() {
+		return errHung
+	}
+	return h.Store.Ping()
+}
+
+func (h *hangingStore) AppendAssets(dst []byte, user string, category, offset, limit int) ([]byte, int, error) {
+	h.calls.Add(1)
+	if h.down.Load() {
+		return dst, 0, errHung
+	}
+	return h.Store.AppendAssets(dst, user, category, offset, limit)
+}
+
+func hangingHarness(t *testing.T, opts ...option) (*harness, *hangingStore) {
+	db, err := store.Open(filepath.Join(t.TempDir(), "hang.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	hs := &hangingStore{Store: db}
+	return newHarness(t, append([]option{withDB(hs), func(c *Config) { c.breakerOpen = 20 * time.Millisecond }}, opts...)...), hs
+}
+
+// A database that stops answering: after a few failures, or at once after
+// a failed readiness check, database routes answer 503 with Retry-After
+// without asking it, the routes that need none keep a signed-in caller,
+// and once a background probe reaches it again everything answers.
+func TestStoreBreaker(t *testing.T) {
+	h, hs := hangingHarness(t)
+	tok := bearer(h.token("ada", "free", ""))
+	if r := h.do("GET", "/api/v1/assets", "", tok...); r.status != 200 {
+		t.Fatalf("assets: %d %s", r.status, r.raw)
+	}
+	hs.down.Store(true)
+	for i := range breakerTrips {
+		expectError(t, h.do("GET", "/api/v1/assets", "", tok...), 500, errcode.Database)
+		if n := hs.calls.Load(); n != int64(i+2) {
+			t.Fatalf("call %d reached the store %d times", i+1, n)
+		}
+	}
+	r := h.do("GET", "/api/v1/assets", "", tok...)
+	expectError(t, r, 503, errcode.Unavailable)
+	if r.header["Retry-After"] != fmt.Sprint(breakerRetry) || r.body["retryAfter"] != float64(breakerRetry) {
+		t.Fatalf("open breaker: %v %s", r.header, r.raw)
+	}
+	if n := hs.calls.Load(); n != breakerTrips+1 {
+		t.Fatalf("the open breaker let a call reach the store (%d calls)", n)
+	}
+	calc := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000}`
+	if r := h.do("POST", "/api/v1/calculator", calc, tok...); r.status != 200 {
+		t.Fatalf("the calculator with a session while the breaker is open: %d %s", r.status, r.raw)
+	}
+	if !h.s.breaker.open() || h.s.breaker.probing.Load() {
+		t.Fatal("the breaker closed, or is probing, while the store does not answer")
+	}
+	hs.down.Store(false)
+	waitState(t, h.s.breaker, gobreaker.StateClosed)
+	if r := h.do("GET", "/api/v1/assets", "", tok...); r.status != 200 {
+		t.Fatalf("assets after the store came back: %d %s", r.status, r.raw)
+	}
+	// Refused: the list of assets, and the calculator's sign-out check.
+	if text := scrape(t, h.s); !containsLine(text, "fiplan_store_breaker_refused_total 2") || !containsLine(text, "fiplan_store_breaker_open 0") {
+		t.Fatalf("breaker metrics:\n%s", text)
+	}
+
+	// A failed readiness check opens it before any request fails.
+	h2, hs2 := hangingHarness(t)
+	hs2.down.Store(true)
+	expectError(t, h2.do("GET", "/readyz", ""), 503, errcode.Unavailable)
+	expectError(t, h2.do("GET", "/api/v1/assets", "", bearer(h2.token("bo", "free", ""))...), 503, errcode.Unavailable)
+	if n := hs2.calls.Load(); n != 0 {
+		t.Fatalf("after a failed readiness check, %d calls reached the store", n)
+	}
+}
+
+func containsLine(text, line string) bool {
+	return strings.Contains("\n"+text, "\n"+line+"\n")
+}
+
+// /mcp with an API key while the breaker is open: the key cannot be looked
+// up, so the answer is 503 with Retry-After in the API's envelope, not the
+// 401 that would send the client to sign in again.
+func TestMCPWhileTheBreakerIsOpen(t *testing.T) {
+	h, hs := hangingHarness(t, withMCP(false))
+	key, _ := h.apiKey("ada", "free")
+	hs.down.Store(true)
+	expectError(t, h.do("GET", "/readyz", ""), 503, errcode.Unavailable)
+	res := rawMCP(t, h.httpClient("Bearer "+key), "POST", "", initialize)
+	if res.Header.Get("Retry-After") != fmt.Sprint(breakerRetry) {
+		t.Fatalf("Retry-After %q", res.Header.Get("Retry-After"))
+	}
+	mcpRefused(t, res, 503, errcode.Unavailable, "an API key while the breaker is open")
+}
