@@ -127,5 +127,6 @@ func (s *Handlers) Erase(c *rest.Ctx) {
 		c.Storage(err)
 		return
 	}
+	s.seriesCache.forget(user)
 	c.NoContent()
 }

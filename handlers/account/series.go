@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -252,6 +253,24 @@ func (c *seriesCache) get(key string) (*history.UserSeries, bool) {
 	defer c.mu.Unlock()
 	u, ok := c.byKey[key]
 	return u, ok
+}
+
+// forget drops every series of user (an erased account's); a node that
+// did not serve the erasure still never answers them, since Series reads
+// the index first.
+func (c *seriesCache) forget(user string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	prefix := user + "/"
+	kept := c.order[:0]
+	for _, k := range c.order {
+		if strings.HasPrefix(k, prefix) {
+			delete(c.byKey, k)
+			continue
+		}
+		kept = append(kept, k)
+	}
+	c.order = kept
 }
 
 func (c *seriesCache) put(key string, u *history.UserSeries) {
