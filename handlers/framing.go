@@ -81,8 +81,9 @@ const msgPathTrick = "the path must not contain dot segments, backslashes or enc
 // other than application/json (parameters such as charset allowed; a PATCH
 // may also say application/merge-patch+json) or any Content-Encoding but
 // identity is 415. A request without Content-Type is read as JSON; without
-// a body too, the route judges the empty body.
-func mediaType(c *rest.Ctx) bool {
+// a body too, the route judges the empty body. A route that takes CSV
+// (csv) accepts text/csv as well.
+func mediaType(c *rest.Ctx, csv bool) bool {
 	h := &c.RC.Request.Header
 	m := h.Method()
 	if string(m) != "POST" && string(m) != "PUT" && string(m) != "PATCH" {
@@ -99,12 +100,15 @@ func mediaType(c *rest.Ctx) bool {
 		ct = ct[:i]
 	}
 	ct = trimSpace(ct)
-	if len(ct) == 0 || bytes.EqualFold(ct, typeJSON) || (string(m) == "PATCH" && bytes.EqualFold(ct, typeMergePatch)) {
+	if len(ct) == 0 || bytes.EqualFold(ct, typeJSON) || (string(m) == "PATCH" && bytes.EqualFold(ct, typeMergePatch)) ||
+		csv && bytes.EqualFold(ct, typeCSV) {
 		return true
 	}
 	c.Error(errcode.UnsupportedMedia, "Content-Type must be application/json")
 	return false
 }
+
+var typeCSV = []byte("text/csv")
 
 var (
 	nameTransferEncoding = []byte("transfer-encoding")

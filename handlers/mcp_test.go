@@ -707,6 +707,7 @@ func TestMCPResourcesAndPrompts(t *testing.T) {
 		"fiplan://dataset/tax-programs":  `"asOf"`,
 		"fiplan://dataset/tax-countries": `"asOf"`,
 		"fiplan://dataset/history":       "As of:",
+		"fiplan://dataset/home-history":  `"licence": "CC BY 4.0"`,
 	}
 	if len(rl.Resources) != len(want) {
 		t.Fatalf("%d resources, want %d", len(rl.Resources), len(want))

@@ -240,7 +240,8 @@ func (s *Server) build() (err error) {
 	if s.health, err = health.New(s.vocab); err != nil {
 		return err
 	}
-	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flags: s.features, Taxes: s.taxes, Cities: s.cities, FX: s.fx, Gate: s.heavy, Limiter: limiter{s}}); err != nil {
+	if s.calc, err = calculator.New(s.vocab, calculator.Deps{History: s.history, Now: s.now, Flags: s.features, Taxes: s.taxes, Cities: s.cities, FX: s.fx, Gate: s.heavy, Limiter: limiter{s},
+		Series: func(user, id string) (*history.UserSeries, bool, error) { return s.account.Series(user, id) }}); err != nil {
 		return err
 	}
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"strings"
+
 	"fiplan/compute/category"
 	"fiplan/compute/fi"
 	"fiplan/compute/health"
@@ -49,6 +51,15 @@ func vocabulary(rates *fx.Table) (*schema.Vocabulary, error) {
 				return "is not a currency of the reference exchange-rate table (see GET /api/v1/assets/summary for its date)"
 			}
 			return ""
+		}).
+		Format("dataset", func(s string) string {
+			if s == "annual" || s == "shiller-monthly" {
+				return ""
+			}
+			if id, ok := strings.CutPrefix(s, "user:"); ok && account.SeriesID.Valid([]byte(id)) {
+				return ""
+			}
+			return "must be annual, shiller-monthly or user:<id>, the id of one of your series (GET /api/v1/user/series)"
 		}).
 		Format("email", account.CheckEmail).
 		Format("country", account.CheckCountry).

@@ -153,6 +153,7 @@ type refPlan struct {
 
 type refBacktest struct {
 	Dataset              string   `json:"dataset"`
+	Currency             string   `json:"currency"` // the US dollar: the reference replays the record as published
 	WindowYears          int      `json:"windowYears"`
 	DataFrom             int      `json:"dataFrom"`
 	DataTo               int      `json:"dataTo"`
@@ -303,7 +304,7 @@ func (h *refCalculator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		first, last := h.history.Years[0], h.history.Years[len(h.history.Years)-1]
 		out.Data.Historical = &refBacktest{
-			Dataset: "annual", WindowYears: window, DataFrom: first, DataTo: last,
+			Dataset: "annual", Currency: "USD", WindowYears: window, DataFrom: first, DataTo: last,
 			From: first, To: last, StartMonths: "all", WithdrawalTiming: "start-of-year",
 			Periods: bt.Periods, FirstStartYear: optional(first, bt.Periods > 0), LastStartYear: optional(last-window+1, bt.Periods > 0), SuccessRate: rate, WorstStartYear: optional(bt.WorstStartYear, bt.Periods > 0),
 			WorstFailed: bt.WorstFailed, WorstFailYear: optional(bt.WorstFailYear, bt.WorstFailed),

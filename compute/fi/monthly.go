@@ -61,14 +61,34 @@ func NewMonthly(firstYear, firstMonth int, price, dividend, cpi, longRate, cape 
 		m.Stocks[i] = m.Stocks[i-1] * (price[i] + dividend[i-1]/12) / price[i-1]
 		m.Bonds[i] = m.Bonds[i-1] * (1 + BondMonthReturn(longRate[i-1]/100, longRate[i]/100))
 	}
-	y := max(0, n-12)
+	m.index()
+	return m
+}
+
+// MonthlyIndexes makes a Monthly of total-return indexes of stocks and bonds
+// and a consumer price index (CAPE 0 where unknown, or nil), one element per
+// month from firstYear-firstMonth; lengths follow the shortest of the three.
+// The slices are kept, not copied.
+func MonthlyIndexes(firstYear, firstMonth int, stocks, bonds, cpi, cape []float64) Monthly {
+	n := min(len(stocks), len(bonds), len(cpi))
+	m := Monthly{FirstYear: firstYear, FirstMonth: firstMonth, Stocks: stocks[:n], Bonds: bonds[:n], CPI: cpi[:n], CAPE: cape}
+	if len(cape) < n {
+		m.CAPE = make([]float64, n)
+		copy(m.CAPE, cape)
+	}
+	m.index()
+	return m
+}
+
+// index fills the 12-month returns and inflation the windows read.
+func (m *Monthly) index() {
+	y := max(0, m.Len()-12)
 	m.stocks12, m.bonds12, m.infl12 = make([]float64, y), make([]float64, y), make([]float64, y)
 	for a := range y {
 		m.stocks12[a] = m.Stocks[a+12]/m.Stocks[a] - 1
 		m.bonds12[a] = m.Bonds[a+12]/m.Bonds[a] - 1
 		m.infl12[a] = m.CPI[a+12]/m.CPI[a] - 1
 	}
-	return m
 }
 
 // BondMonthReturn is the one-month total return of a BondMaturity-year par

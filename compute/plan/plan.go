@@ -90,6 +90,15 @@ type History struct {
 	Series      fi.History
 	Dataset     string // as answered: annual or shiller-monthly
 	First, Last int    // its first and last calendar years
+	// Currency is the currency the record is in; Prices the country whose
+	// consumer prices index its spending (empty: the record's own).
+	Currency, Prices string
+	// Converted: the record was restated from US dollars into Currency,
+	// from the exchange rates and Prices over Coverage; Note says how and
+	// what the years outside it keep.
+	Converted bool
+	Coverage  fi.Coverage
+	Note      string
 }
 
 // Options say what to compute besides the projections' summaries.

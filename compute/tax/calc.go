@@ -392,25 +392,11 @@ func (st *state) layerTaxes(i int, r *Rule, rem *[MaxLayers]float64, t float64) 
 }
 
 // bucketTop is hi replaced by the midpoint of its tax-table bucket, if any.
-func (l *Layer) bucketTop(hi float64) float64 {
-	for _, b := range l.Buckets {
-		if hi >= b.From && hi < b.To && b.Width > 0 {
-			return b.From + math.Floor((hi-b.From)/b.Width)*b.Width + b.Width/2
-		}
-	}
-	return hi
-}
+func (l *Layer) bucketTop(hi float64) float64 { return bucketTop(l.Buckets, hi) }
 
 // nilAmount is the layer's nil-rate amount when the taxable base is t.
 func (st *state) nilAmount(l *Layer, t float64) float64 {
-	switch len(l.NilRate) {
-	case 0:
-		return 0
-	case 1:
-		return st.fig(l.NilRate[0], l.nilCls)
-	default:
-		return st.fig(l.NilRate[st.bandIndex(l.Bands, t)], l.nilCls)
-	}
+	return st.figures.nilAmount(l.NilRate, l.nilCls, l.Bands, t)
 }
 
 // relieve applies the exemption limit and the marginal relief to the
@@ -498,7 +484,7 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 		if j+1 < len(l.Bands) {
 			end = st.fig(l.Bands[j+1].From, l.Bands[j+1].cls)
 		}
-		a, z := maxf(lo, st.fig(b.From, b.cls)), minf(hi, end)
+		a, z := span(st.fig(b.From, b.cls), end, lo, hi)
 		if z <= a {
 			continue
 		}
@@ -507,18 +493,14 @@ func (st *state) bands(r *Rule, l *Layer, lo, hi, nilAmt float64) float64 {
 			label = l.Label
 		}
 		if b.Formula != nil {
-			// statutory cumulative formula: exact at every point, so the
-			// pieces telescope to cum(hi) − cum(lo)
-			amt := st.cumulative(l.Bands, z) - st.cumulative(l.Bands, a)
+			amt := st.formulaSpan(l.Bands, a, z)
 			tax += amt
 			st.line(Line{Rule: r.ID, Label: label, Layer: l.Label, Kind: KindBand, Category: r.Category, Base: z - a, Rate: amt / (z - a), Amount: amt})
 			continue
 		}
-		seg := z - a
-		if b.Rate > 0 && nilAmt > 0 {
-			n := minf(nilAmt, seg)
+		seg, n := nilFirst(b.Rate, z-a, nilAmt)
+		if n > 0 {
 			nilAmt -= n
-			seg -= n
 			st.line(Line{Rule: r.ID, Label: l.NilLabel, Layer: l.Label, Kind: KindNilRate, Category: r.Category, Base: n, Amount: n})
 		}
 		if seg <= 0 {

@@ -1,6 +1,7 @@
 package tax
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 )
@@ -52,6 +53,10 @@ type crule struct {
 	creds     []cadj
 	exempt    float64
 	hasRelief bool
+	relieves  bool // an exemption limit or a marginal relief to apply
+	// plain: no adjustment or relief, and no layer with a tax-table
+	// bucket or a nil-rate amount
+	plain     bool
 	reliefAt  float64
 	reliefRt  float64
 	roundBase Rounding
@@ -66,14 +71,20 @@ type crule struct {
 	// none does)
 	sTaxable, sGross, sDeducted int8
 	sLayer                      [MaxLayers]int8
+	nLayerOut                   uint8 // the layers up to the last read
 }
 
 // clayer is one layer: off when its condition does not hold for the
 // kind of return (its base is then 0).
 type clayer struct {
-	off       bool
-	base      cmeasure
-	bands     []Band
+	off   bool
+	base  cmeasure
+	bands []Band
+	// the bands as stored, flat: what an evaluation whose scale moves
+	// none of the rule's figures reads (asc: thresholds never fall, so
+	// the first band starting at or above the slice's top ends the walk)
+	flat      []cband
+	asc       bool
 	nilRate   []float64
 	buckets   []Bucket
 	exempt    float64
@@ -81,15 +92,28 @@ type clayer struct {
 	exemptCls uint8
 }
 
+// cband is a band as stored: [from, end) at rate, or by its formula.
+type cband struct {
+	from, end, rate float64
+	formula         bool
+}
+
 // cmeasure is a weighted sum of parts and of slots.
 type cmeasure struct {
-	on    Basis
-	n     uint8
-	idx   [NumParts]uint8
-	w     [NumParts]float64
-	refs  []cref
-	has   bool // a Less or MaxLess that exists
-	empty bool // no parts and no refs: only on counts
+	on  Basis
+	n   uint8
+	idx [NumParts]uint8
+	w   [NumParts]float64
+	// dense: every part is summed in part order with its weight (0 for
+	// the parts not read), which adds the same terms in the same order
+	// as the packed loop without its indexing
+	dense bool
+	wd    [NumParts]float64
+	// single: one part, no ref, on none: w[0] times part idx[0]
+	single bool
+	refs   []cref
+	has    bool // a Less or MaxLess that exists
+	empty  bool // no parts and no refs: only on counts
 }
 
 // cref reads vals[slot] with a weight.
@@ -328,7 +352,9 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		r := &c.rules[at[i]]
 		r.sTaxable, r.sGross, r.sDeducted = slot[i][RefTaxable], slot[i][RefGross], slot[i][RefDeducted]
 		for li := range r.sLayer {
-			r.sLayer[li] = slot[i][4+li]
+			if r.sLayer[li] = slot[i][4+li]; r.sLayer[li] >= 0 {
+				r.nLayerOut = uint8(li + 1)
+			}
 		}
 	}
 	c.nvals = nv
@@ -341,10 +367,12 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	cr := crule{cat: r.Category, idle: r.idleable, reads: r.reads, classes: r.classes,
 		perEarner: r.PerEarner && who.joint, exempt: r.Exempt, hasRelief: r.HasRelief,
 		reliefAt: r.ReliefAbove, reliefRt: r.ReliefRate, roundBase: r.RoundBase, roundTax: r.RoundTax,
-		minTax: r.MinTax, exemptCls: r.exemptCls, reliefCls: r.reliefCls, minTaxCls: r.minTaxCls}
+		minTax: r.MinTax, exemptCls: r.exemptCls, reliefCls: r.reliefCls, minTaxCls: r.minTaxCls,
+		relieves: r.Exempt > 0 || r.HasRelief}
 	ok := true
 	measure := func(m *Measure) cmeasure {
-		cm := cmeasure{on: m.On, n: m.nparts, idx: m.idx, w: m.weights, has: true}
+		cm := cmeasure{on: m.On, n: m.nparts, idx: m.idx, w: m.weights, has: true,
+			dense: m.nparts >= denseParts, wd: m.Parts}
 		for _, rf := range m.Refs {
 			var s int8
 			switch {
@@ -363,12 +391,15 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			}
 		}
 		cm.empty = cm.n == 0 && len(cm.refs) == 0
+		cm.single = cm.n == 1 && len(cm.refs) == 0 && cm.on == OnNone
 		return cm
 	}
 	for li := range r.Layers {
 		l := &r.Layers[li]
+		fl, asc := flatBands(l.Bands)
 		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
-			nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls, exemptCls: l.exemptCls})
+			flat: fl, asc: asc, nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
+			exemptCls: l.exemptCls})
 	}
 	adjust := func(a *Adjust) cadj {
 		ca := cadj{of: measure(&a.Of), segs: a.Segments, min: a.Min, max: a.Max, hasMax: a.HasMax,
@@ -402,5 +433,39 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			cr.creds = append(cr.creds, adjust(&r.Credits[j]))
 		}
 	}
+	cr.plain = len(cr.deds) == 0 && len(cr.creds) == 0 && !cr.relieves
+	for li := range cr.layers {
+		if l := &cr.layers[li]; len(l.buckets) > 0 || len(l.nilRate) > 0 {
+			cr.plain = false
+		}
+	}
 	return cr, ok
+}
+
+// identity reports whether r leaves every value as it is.
+func (r Rounding) identity() bool { return r.Mode == RoundNone || r.Unit <= 0 }
+
+// densePartsFit holds the unrolled dense sum to the number of parts.
+var _ = [1]struct{}{}[NumParts-7]
+
+// denseParts is the number of parts read from which a measure sums every
+// part rather than the packed ones.
+const denseParts = 3
+
+// flatBands is the bands as stored, each with its end, and whether their
+// thresholds ascend.
+func flatBands(b []Band) ([]cband, bool) {
+	fl := make([]cband, len(b))
+	asc := true
+	for j := range b {
+		end := math.Inf(1)
+		if j+1 < len(b) {
+			end = b[j+1].From
+			if end < b[j].From {
+				asc = false
+			}
+		}
+		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil}
+	}
+	return fl, asc
 }

@@ -30,16 +30,22 @@ func (c *Compiled) DueByCategory(in *Income, sc *Scale) Categories {
 
 // categories is the tax on in by category, each rounded to the cent.
 func (c *Compiled) categories(in *Income, sc *Scale) [numCategories]float64 {
-	parts, _ := cleanParts(in)
 	if c.walks != "" {
+		parts, _ := cleanParts(in)
 		who := filerOf(in, &parts)
 		return c.walk(&parts, &who, sc)
 	}
 	var st cstate
-	st.parts = parts
+	// the parts as cleanParts reads them, and which are present
+	for p, v := range in.parts() {
+		if v > 0 && v <= math.MaxFloat64 {
+			st.parts[p] = v
+			st.present |= 1 << p
+		}
+	}
 	if c.joint {
-		st.earned[0] = clampPart(in.PartnerEmployment, parts[Employment])
-		st.earned[1] = clampPart(in.PartnerSelfEmployment, parts[SelfEmployment])
+		st.earned[0] = clampPart(in.PartnerEmployment, st.parts[Employment])
+		st.earned[1] = clampPart(in.PartnerSelfEmployment, st.parts[SelfEmployment])
 	}
 	st.sc = scaleOrNil(sc)
 	return c.eval(&st)
@@ -62,16 +68,15 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 	return cat
 }
 
-// eval runs the rules on the state's parts and returns the amounts by
-// category, rounded to the cent.
+// eval runs the rules on the state's parts (present: those not 0) and
+// returns the amounts by category, rounded to the cent. A rule that
+// charges nothing for want of the parts it reads is passed over: its
+// values stay 0.
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
-	for p, v := range st.parts {
-		if v != 0 {
-			st.present |= 1 << p
-		}
-	}
 	for k := range c.rules {
-		st.rule(k, &c.rules[k])
+		if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
+			st.rule(k, r)
+		}
 	}
 	var cat [numCategories]float64
 	for k := range c.rules {
@@ -95,7 +100,6 @@ func (st *cstate) rule(k int, r *crule) {
 	st.enter(r.classes)
 	var res rres
 	switch {
-	case r.idle && st.present&r.reads == 0:
 	case r.perEarner && st.earned != [2]float64{}:
 		all := st.parts
 		st.parts[Employment] -= st.earned[0]
@@ -126,8 +130,8 @@ func (st *cstate) rule(k int, r *crule) {
 	if r.sDeducted >= 0 {
 		st.vals[r.sDeducted] = res.deducted
 	}
-	for li, s := range r.sLayer {
-		if s >= 0 {
+	for li := 0; li < int(r.nLayerOut); li++ {
+		if s := r.sLayer[li]; s >= 0 {
 			st.vals[s] = res.layer[li]
 		}
 	}
@@ -135,13 +139,17 @@ func (st *cstate) rule(k int, r *crule) {
 
 // once charges rule k on the state's parts, as the walker's once does.
 func (st *cstate) once(k int, r *crule, res *rres) {
+	if r.plain && st.rsc == nil {
+		st.plain(r, res)
+		return
+	}
 	var rem [MaxLayers]float64
 	g := 0.0
 	for li := range r.layers {
 		l := &r.layers[li]
 		v := 0.0
 		if !l.off {
-			v = st.measure(&l.base, 0, 0, 0)
+			v = st.base(&l.base)
 		}
 		if ex := st.fig(l.exempt, l.exemptCls); !(v > 0) || (ex > 0 && v <= ex) {
 			v = 0
@@ -170,12 +178,20 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 		if len(l.buckets) > 0 {
 			top = bucketTop(l.buckets, hi)
 		}
-		lt := st.bands(l, lo, top, st.nilAmount(l, t))
+		nilAmt := 0.0
+		if len(l.nilRate) > 0 {
+			nilAmt = st.nilAmount(l.nilRate, l.nilCls, l.bands, t)
+		}
+		lt := st.bands(l, lo, top, nilAmt)
 		res.layer[li] = lt
 		tax += lt
 	}
-	tax = st.relieve(r, t, tax, res)
-	tax = st.credit(r, g, t, tax)
+	if r.relieves {
+		tax = st.relieve(r, t, tax, res)
+	}
+	if len(r.creds) > 0 {
+		tax = st.credit(r, g, t, tax)
+	}
 	tax = r.roundTax.apply(tax)
 	if tax < 0 || tax < st.fig(r.minTax, r.minTaxCls) {
 		tax = 0
@@ -183,12 +199,80 @@ func (st *cstate) once(k int, r *crule, res *rres) {
 	res.amt = tax
 }
 
+// plain is once for a plain rule with its figures as stored: the same
+// operations, less those that leave a value as it is (no deduction
+// taken, so the taxable base is the gross one, summed in the same order,
+// unless its layers' bases are rounded).
+func (st *cstate) plain(r *crule, res *rres) {
+	var rem [MaxLayers]float64
+	g := 0.0
+	for li := range r.layers {
+		l := &r.layers[li]
+		v := 0.0
+		if !l.off {
+			v = st.base(&l.base)
+		}
+		if !(v > 0) || (l.exempt > 0 && v <= l.exempt) {
+			v = 0
+		}
+		rem[li] = v
+		g += v
+	}
+	t := g
+	if !r.roundBase.identity() {
+		t = 0
+		for li := range r.layers {
+			rem[li] = r.roundBase.apply(rem[li])
+			t += rem[li]
+		}
+	}
+	res.gross, res.taxable = g, t
+	tax := 0.0
+	pos := 0.0
+	for li := range r.layers {
+		lo, hi := pos, pos+rem[li]
+		pos = hi
+		if hi <= lo {
+			continue
+		}
+		lt := st.flatBands(&r.layers[li], lo, hi, 0)
+		res.layer[li] = lt
+		tax += lt
+	}
+	tax = r.roundTax.apply(tax)
+	if tax < 0 || tax < r.minTax {
+		tax = 0
+	}
+	res.amt = tax
+}
+
+// base is a layer's base: measure without a rule's own values.
+func (st *cstate) base(m *cmeasure) float64 {
+	if m.single {
+		return 0 + m.w[0]*st.parts[m.idx[0]]
+	}
+	return st.measure(m, 0, 0, 0)
+}
+
 // measure is m's weighted sum, with the rule's gross, taxable base or tax
 // where m is on one.
 func (st *cstate) measure(m *cmeasure, gross, taxable, tax float64) float64 {
 	v := 0.0
-	for j := 0; j < int(m.n); j++ {
-		v += m.w[j] * st.parts[m.idx[j]]
+	if m.dense {
+		// unrolled: the same additions in part order (NumParts is 7,
+		// which densePartsFit holds)
+		p, w := &st.parts, &m.wd
+		v += w[0] * p[0]
+		v += w[1] * p[1]
+		v += w[2] * p[2]
+		v += w[3] * p[3]
+		v += w[4] * p[4]
+		v += w[5] * p[5]
+		v += w[6] * p[6]
+	} else {
+		for j := 0; j < int(m.n); j++ {
+			v += m.w[j] * st.parts[m.idx[j]]
+		}
 	}
 	for j := range m.refs {
 		v += m.refs[j].w * st.vals[m.refs[j].slot]
@@ -246,7 +330,10 @@ func (st *cstate) deduct(r *crule, g float64, rem *[MaxLayers]float64) float64 {
 	total := 0.0
 	for k := range r.deds {
 		d := &r.deds[k]
-		_, v := st.adjust(d, g, 0, 0)
+		v := d.kv
+		if !d.konst || st.rsc != nil {
+			_, v = st.adjust(d, g, 0, 0)
+		}
 		applied := 0.0
 		if d.layer >= 0 {
 			applied = minf(v, rem[d.layer])
@@ -316,59 +403,59 @@ func (st *cstate) credit(r *crule, g, t, tax float64) float64 {
 	return tax
 }
 
-// bucketTop is hi replaced by the midpoint of its tax-table bucket, if
-// any.
-func bucketTop(bs []Bucket, hi float64) float64 {
-	for _, b := range bs {
-		if hi >= b.From && hi < b.To && b.Width > 0 {
-			return b.From + math.Floor((hi-b.From)/b.Width)*b.Width + b.Width/2
-		}
-	}
-	return hi
-}
-
-// nilAmount is the layer's nil-rate amount when the taxable base is t.
-func (st *cstate) nilAmount(l *clayer, t float64) float64 {
-	switch len(l.nilRate) {
-	case 0:
-		return 0
-	case 1:
-		return st.fig(l.nilRate[0], l.nilCls)
-	}
-	return st.fig(l.nilRate[st.bandIndex(l.bands, t)], l.nilCls)
-}
-
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's
 // bands, as the walker's bands does.
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
+	if st.rsc == nil {
+		return st.flatBands(l, lo, hi, nilAmt)
+	}
 	tax := 0.0
 	b := l.bands
 	for j := range b {
-		// no early exit: bands stored ascending need not stay so under a
-		// scale (a threshold fixed in money falls below one indexed)
-		from := st.fig(b[j].From, b[j].cls)
 		end := math.Inf(1)
 		if j+1 < len(b) {
 			end = st.fig(b[j+1].From, b[j+1].cls)
 		}
-		a, z := maxf(lo, from), minf(hi, end)
+		a, z := span(st.fig(b[j].From, b[j].cls), end, lo, hi)
 		if z <= a {
 			continue
 		}
 		if b[j].Formula != nil {
-			tax += st.cumulative(b, z) - st.cumulative(b, a)
+			tax += st.formulaSpan(b, a, z)
 			continue
 		}
-		seg := z - a
-		if b[j].Rate > 0 && nilAmt > 0 {
-			n := minf(nilAmt, seg)
-			nilAmt -= n
-			seg -= n
-		}
+		seg, n := nilFirst(b[j].Rate, z-a, nilAmt)
+		nilAmt -= n
 		if seg <= 0 {
 			continue
 		}
 		tax += seg * b[j].Rate
+	}
+	return tax
+}
+
+// flatBands is bands with the figures as stored.
+func (st *cstate) flatBands(l *clayer, lo, hi, nilAmt float64) float64 {
+	tax := 0.0
+	for j := range l.flat {
+		b := &l.flat[j]
+		if l.asc && b.from >= hi {
+			break
+		}
+		a, z := span(b.from, b.end, lo, hi)
+		if z <= a {
+			continue
+		}
+		if b.formula {
+			tax += st.formulaSpan(l.bands, a, z)
+			continue
+		}
+		seg, n := nilFirst(b.rate, z-a, nilAmt)
+		nilAmt -= n
+		if seg <= 0 {
+			continue
+		}
+		tax += seg * b.rate
 	}
 	return tax
 }
@@ -382,6 +469,9 @@ func (c *Compiled) grossFor(parts *[NumParts]float64, total float64, earned [2]f
 		var st cstate
 		for p := range parts {
 			st.parts[p] = parts[p] / total * g
+			if st.parts[p] != 0 {
+				st.present |= 1 << p
+			}
 		}
 		if c.joint {
 			st.earned[0] = earned[0] * (g / total)

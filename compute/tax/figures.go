@@ -1,10 +1,12 @@
 package tax
 
+import "math"
+
 // figures reads a rule's stored figures through a scale. The walker's
 // state and the compiled path's cstate both embed it, so a band's
 // arithmetic (where a position falls, the tax by the band table alone,
-// a piecewise-linear adjustment) is written once and the two paths stay
-// equal to the last bit.
+// a piecewise-linear adjustment, a band's span and its nil-rate part) is
+// written once and the two paths stay equal to the last bit.
 type figures struct {
 	sc  *Scale // the figures' scale; nil: as stored
 	rsc *Scale // sc while the rule evaluated has a figure it moves, else nil
@@ -64,13 +66,7 @@ func (f *figures) cumulative(bands []Band, x float64) float64 {
 // segment is the piecewise-linear function segs at x, its figures scaled.
 func (f *figures) segment(segs []Segment, x float64) float64 {
 	if f.rsc == nil {
-		for i := len(segs) - 1; i >= 0; i-- {
-			sg := &segs[i]
-			if x >= sg.From || i == 0 {
-				return sg.Base + sg.Rate*(x-sg.From)
-			}
-		}
-		return 0
+		return segmentAt(segs, x)
 	}
 	for i := len(segs) - 1; i >= 0; i-- {
 		sg := &segs[i]
@@ -80,4 +76,64 @@ func (f *figures) segment(segs []Segment, x float64) float64 {
 		}
 	}
 	return 0
+}
+
+// segmentAt is the piecewise linear function segs at x, as stored.
+func segmentAt(segs []Segment, x float64) float64 {
+	for i := len(segs) - 1; i >= 0; i-- {
+		sg := &segs[i]
+		if x >= sg.From || i == 0 {
+			return sg.Base + sg.Rate*(x-sg.From)
+		}
+	}
+	return 0
+}
+
+// span is the part [a, z) of the band [from, end) inside the slice
+// [lo, hi) of the stacked axis (none when z <= a). A band ends where the
+// next one starts, both as read: bands stored ascending need not stay so
+// under a scale (a threshold fixed in money falls below one indexed), so
+// only a loop over figures as stored stops at the first band past hi.
+func span(from, end, lo, hi float64) (a, z float64) {
+	return maxf(lo, from), minf(hi, end)
+}
+
+// nilFirst splits a band's span seg at rate: the nil-rate amount left
+// (nilAmt) comes off a taxed band first. It returns the base charged at
+// the rate and the nil-rate amount used.
+func nilFirst(rate, seg, nilAmt float64) (base, used float64) {
+	if rate > 0 && nilAmt > 0 {
+		used = minf(nilAmt, seg)
+	}
+	return seg - used, used
+}
+
+// formulaSpan is the tax on the span [a, z) of a band with a statutory
+// cumulative formula: exact at every point, so the pieces telescope to
+// cum(z) − cum(a).
+func (f *figures) formulaSpan(b []Band, a, z float64) float64 {
+	return f.cumulative(b, z) - f.cumulative(b, a)
+}
+
+// nilAmount is a layer's nil-rate amount (nilRate, one per band or one
+// for all, of class c) when the taxable base is t.
+func (f *figures) nilAmount(nilRate []float64, c uint8, bands []Band, t float64) float64 {
+	switch len(nilRate) {
+	case 0:
+		return 0
+	case 1:
+		return f.fig(nilRate[0], c)
+	}
+	return f.fig(nilRate[f.bandIndex(bands, t)], c)
+}
+
+// bucketTop is hi replaced by the midpoint of its tax-table bucket, if
+// any.
+func bucketTop(bs []Bucket, hi float64) float64 {
+	for _, b := range bs {
+		if hi >= b.From && hi < b.To && b.Width > 0 {
+			return b.From + math.Floor((hi-b.From)/b.Width)*b.Width + b.Width/2
+		}
+	}
+	return hi
 }

@@ -165,6 +165,25 @@ func (d *DB) UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) e
 	return wrap("update "+name, err)
 }
 
+// DeleteDoc removes the user's JSON document name in one transaction;
+// an absent document or user is not an error.
+func (d *DB) DeleteDoc(user, name string) error {
+	if err := CheckDocName(name); err != nil {
+		return wrap("delete "+name, err)
+	}
+	if !validID(user) {
+		return nil
+	}
+	err := d.update(func(tx *bolt.Tx) error {
+		b, err := userBucket(tx, user)
+		if err != nil || b == nil {
+			return err
+		}
+		return b.Delete([]byte(name))
+	})
+	return wrap("delete "+name, err)
+}
+
 // CheckDocName refuses document names that belong to the store's own
 // records (account, keys, assets, ...) and the empty name.
 func CheckDocName(name string) error {

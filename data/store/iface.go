@@ -48,6 +48,9 @@ type Store interface {
 	GetDoc(user, name string, v any) (bool, error)
 	PutDoc(user, name string, v any) error
 	UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) error
+	// DeleteDoc removes the user's document name; removing one that is
+	// not there is not an error.
+	DeleteDoc(user, name string) error
 	DeleteUser(user string) error
 	Export(user string) (Export, error)
 

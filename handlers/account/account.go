@@ -36,6 +36,8 @@ type Handlers struct {
 	assetSchema      *schema.Schema[assetIn]
 	assetPutSchema   *schema.Schema[assetPut]
 	keyCreateSchema  *schema.Schema[keyCreate]
+	seriesSchema     *schema.Schema[seriesIn]
+	seriesCache      seriesCache
 	categorizeSchema *schema.Schema[categorizeRequest]
 	profile          *userDoc[profile]
 	settingsRes      *userDoc[settingsDoc]
@@ -54,6 +56,7 @@ type Docs struct {
 	Categorize                                                           *rest.Doc
 	Summary, FIScore, Export, Erase                                      *rest.Doc
 	ListKeys, CreateKey, RevokeKey                                       *rest.Doc
+	ListSeries, CreateSeries, GetSeries, DeleteSeries                    *rest.Doc
 }
 
 // Config is what the account routes need.
@@ -74,6 +77,9 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 		return nil, err
 	}
 	if s.assetPutSchema, err = schema.Compile[assetPut](v); err != nil {
+		return nil, err
+	}
+	if s.seriesSchema, err = schema.Compile[seriesIn](v); err != nil {
 		return nil, err
 	}
 	if s.keyCreateSchema, err = schema.Compile[keyCreate](v); err != nil {
@@ -110,6 +116,9 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 		"key":        func() (rest.Schema, error) { return schema.CompileDoc[apiKey](v) },
 		"createdKey": func() (rest.Schema, error) { return schema.CompileDoc[createdKey](v) },
 		"categorize": func() (rest.Schema, error) { return schema.CompileDoc[categorizeData](v) },
+		"seriesList": func() (rest.Schema, error) { return schema.CompileDoc[seriesList](v) },
+		"series":     func() (rest.Schema, error) { return schema.CompileDoc[seriesSummary](v) },
+		"seriesFull": func() (rest.Schema, error) { return schema.CompileDoc[seriesFull](v) },
 	} {
 		if docs[name], err = compile(); err != nil {
 			return nil, err
@@ -121,5 +130,6 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	s.Docs.Summary = summaryDoc(docs["summary"])
 	s.Docs.Categorize = s.categorizeDoc(docs["categorize"])
 	s.keyDocs(&s.Docs, docs["key"], docs["createdKey"])
+	s.seriesDocs(&s.Docs, docs["seriesList"], docs["series"], docs["seriesFull"])
 	return s, nil
 }

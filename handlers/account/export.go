@@ -8,6 +8,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"fiplan/data/history"
 	"fiplan/data/store"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
@@ -19,7 +20,7 @@ func (s *Handlers) userDocs(d *Docs, exportDoc rest.Schema) {
 		Status:  200,
 		Data:    exportDoc,
 		Summary: "Export everything stored about you",
-		Desc:    "Your account, profile, settings, notification preferences, assets, saved plans, API-key metadata, feature-flag assignments, webhook endpoints (without secrets), events and webhook deliveries, read in one transaction. Documents you never wrote are null."}
+		Desc:    "Your account, profile, settings, notification preferences, assets, saved plans, return series, API-key metadata, feature-flag assignments, webhook endpoints (without secrets), events and webhook deliveries, read in one transaction. Documents you never wrote are null."}
 	d.Erase = &rest.Doc{
 		Tag:     "user",
 		Status:  204,
@@ -63,6 +64,10 @@ func (s *Handlers) Export(c *rest.Ctx) {
 		c.Internal(err)
 		return
 	}
+	if out.Series, err = exportSeries(e.Docs); err != nil {
+		c.Internal(err)
+		return
+	}
 	// Assignments not yet written (they are written every 30 s) count too.
 	s.pending.Exposures(user, e.Exposures)
 	for k, v := range e.Exposures {
@@ -90,6 +95,35 @@ func exportOutbox(e *store.Export, out *exportData) {
 	}
 }
 
+// exportSeries is the user's series in the order the index lists them.
+func exportSeries(docs map[string][]byte) ([]seriesFull, error) {
+	out := []seriesFull{}
+	raw, ok := docs[seriesIndex]
+	if !ok {
+		return out, nil
+	}
+	var idx seriesList
+	if err := json.Unmarshal(raw, &idx); err != nil {
+		return nil, err
+	}
+	for _, sum := range idx.Series {
+		body, ok := docs[seriesDoc(sum.ID)]
+		if !ok {
+			continue
+		}
+		var u history.UserSeries
+		if err := json.Unmarshal(body, &u); err != nil {
+			return nil, err
+		}
+		f := seriesFull{seriesSummary: summarize(&u), Rows: make([]seriesRow, len(u.Rows))}
+		for i, r := range u.Rows {
+			f.Rows[i] = seriesRow{Year: r.Year, Month: r.Month, Stocks: r.Stocks, Bonds: r.Bonds, Inflation: r.Inflation}
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
 func exportDocument[T any](docs map[string][]byte, r *userDoc[T], dst **T) error {
 	raw, ok := docs[r.name]
 	if !ok {
@@ -113,5 +147,6 @@ func (s *Handlers) Erase(c *rest.Ctx) {
 		c.Storage(err)
 		return
 	}
+	s.seriesCache.forget(user)
 	c.NoContent()
 }

@@ -108,6 +108,7 @@ type exportData struct {
 	Plans         []exportedPlan     `json:"plans" schema:"required" doc:"Your saved plans, oldest first, as GET /plans/{id} answers them."`
 	APIKeys       []apiKey           `json:"apiKeys" schema:"required" doc:"Key metadata; a key itself is never stored."`
 	Flags         []flagExposure     `json:"featureFlags" schema:"required" doc:"The variant each feature flag assigned you, as recorded for its statistics."`
+	Series        []seriesFull       `json:"series" schema:"required" doc:"Your return series, oldest first, with their rows, as GET /user/series/{id} answers them."`
 	Webhooks      []exportedHook     `json:"webhooks" schema:"required" doc:"Your webhook endpoints, oldest first, without their signing secrets."`
 	Events        []exportedEvent    `json:"events" schema:"required" doc:"The events raised about you, newest first, as GET /user/events answers them."`
 	Deliveries    []exportedDelivery `json:"deliveries" schema:"required" doc:"The webhook delivery log, newest first, as GET /user/deliveries answers it."`

@@ -159,6 +159,7 @@ func appendKey(b []byte, r *calcRequest, defaultYear int, csv bool) []byte {
 		b = keyIntP(b, h.To)
 		b = keyString(b, h.StartMonths)
 		b = keyString(b, h.WithdrawalTiming)
+		b = keyString(b, h.Currency)
 	}
 	b = keyBool(b, r.Goals != nil)
 	if g := r.Goals; g != nil {

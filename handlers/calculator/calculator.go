@@ -79,10 +79,11 @@ type calcMonteCarlo struct {
 type calcHistorical struct {
 	Years            *int   `json:"years" schema:"min=5,max=60,default=30" doc:"Length of each rolling retirement window tested; it must fit in from-to. A household plan replays its whole horizon in each window unless years is sent, which bounds the window."`
 	Sequences        bool   `json:"sequences" doc:"Add the sequence-of-returns view: the worst, median and best windows with their year-by-year paths, and the success rate by start decade."`
-	Dataset          string `json:"dataset" schema:"enum=annual|shiller-monthly,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. The goals' maxWithdrawalRate uses the same dataset."`
+	Dataset          string `json:"dataset" schema:"maxLen=40,format=dataset,default=annual" doc:"annual: US 1928-2024 by calendar year (S&P 500 total return, 10-year Treasury total return, CPI-U), every start year. shiller-monthly: Robert Shiller's US series 1871-2023 by month (S&P Composite with dividends, a 10-year bond priced from the long interest rate, CPI), every start month, withdrawals and rebalancing once a year from the start month. user:<id>: one of your own series (POST /user/series; signed in, its owner only), yearly like annual or monthly like shiller-monthly, in its own currency. The goals' maxWithdrawalRate uses the same dataset."`
 	From             *int   `json:"from" schema:"min=1800,max=2200" doc:"First calendar year of the sample: every window starts in it or later. Default: the dataset's first year (1928 annual, 1871 shiller-monthly); a year outside the dataset is refused. The goals' maxWithdrawalRate replays the same sample."`
 	To               *int   `json:"to" schema:"min=1800,max=2200" doc:"Last calendar year of the sample: every window ends in it or earlier (a shiller-monthly window ends with the month before its start month, so a January start covers whole calendar years). Default: the dataset's last year (2024 annual; 2023 shiller-monthly, whose data end in June 2023, so its windows end by May 2023). It must not be before from, and the span from-to must hold a window of historical.years."`
 	StartMonths      string `json:"startMonths" schema:"enum=all|january,default=all" doc:"all: every start month (shiller-monthly) or year (annual); january: shiller-monthly windows start in January only, one a year, as the Trinity study's. An annual window starts with the calendar year either way."`
+	Currency         string `json:"currency" schema:"maxLen=3,format=fxCurrency" doc:"ISO 4217 code of the money the backtest is run in. Default: the plan's currency. The US record is restated in it: each year's (month's) returns at the Federal Reserve's H.10 monthly average rates against the US dollar, from 1971 where the currency (or, for the euro, the plan's euro country's former currency) has them, and spending indexed by the consumer prices (World Bank) of the tax country, or of the one country taxed in that currency (the euro area for the euro otherwise). A year without both keeps its US returns in real terms; the answer's historical.conversion says which years were restated."`
 	WithdrawalTiming string `json:"withdrawalTiming" schema:"enum=start-of-year|monthly,default=start-of-year" doc:"start-of-year: the year's withdrawal is taken at its start; monthly: a twelfth at the start of each month, out of the portfolio as it then stands, the amount set once a year (a constant withdrawal rises with inflation once a year). monthly needs dataset shiller-monthly. With dataset shiller-monthly, from 1926, to 1995, startMonths january and withdrawalTiming monthly, the backtest runs under the Trinity study's conditions as far as the data allow (its bonds are long-term corporate bonds, these a 10-year government bond)."`
 }
 
@@ -149,6 +150,10 @@ type calcWork struct {
 	in       plan.Inputs
 	opt      plan.Options
 	res      plan.Result
+	// user is the record of a user:<id> dataset, read by inputs; userRec
+	// holds it
+	user    *plan.History
+	userRec plan.History
 
 	extra   int          // the rate-limit units of the work beyond the request's one
 	size    int          // about the most bytes the answer's rows take (see cellBytes)
@@ -282,8 +287,11 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		s.typed(c, w, typed)
 		return
 	}
+	// An answer on a user's own series is the user's alone, and follows
+	// the series: it is never cached.
+	own := userDataset(&w.req)
 	key := w.cacheKey(w.base.StartYear, csv)
-	if a, ok := s.cache.Get(key); ok {
+	if a, ok := s.cache.Get(key); ok && !own {
 		s.hits.Add(1)
 		if !s.limiter.Charge(c, w.extra) {
 			return
@@ -306,7 +314,7 @@ func (s *Handlers) Calculate(c *rest.Ctx) {
 		c.Internal(err)
 		return
 	}
-	if !s.seen.admit(key) {
+	if own || !s.seen.admit(key) {
 		c.SendCopy(fasthttp.StatusOK, contentType(csv), out.B)
 		return
 	}
@@ -385,6 +393,9 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 			return false
 		}
 	}
+	if !s.userRecord(c, w) {
+		return false
+	}
 	work, err := s.work(w, csv)
 	if err != nil {
 		c.Internal(err)
@@ -413,6 +424,9 @@ type Handlers struct {
 	// optSchema is the optimize field's, a saved plan's optimize body
 	optSchema *schema.Schema[calcOptimize]
 	history   history.Series
+	home      *history.Home
+	series    SeriesSource
+	records   sync.Map // restated records by dataset, currency and prices: *plan.History
 	now       func() time.Time
 	flags     Flags
 	limiter   rest.Limiter
@@ -450,7 +464,13 @@ type Deps struct {
 	Gate *rest.Gate
 	// Limiter charges an expensive request's units to its caller.
 	Limiter rest.Limiter
+	// Series reads a user's own return series (nil: none can be named).
+	Series SeriesSource
 }
+
+// SeriesSource reads the user's series id; ok is false when the user has
+// none by that id.
+type SeriesSource func(user, id string) (u *history.UserSeries, ok bool, err error)
 
 // Flags reads the feature flags (handlers/features).
 type Flags interface {
@@ -460,8 +480,11 @@ type Flags interface {
 // New compiles the request declaration against v and creates the answer
 // cache; Close releases it.
 func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
-	s := &Handlers{history: d.History, now: d.Now, flags: d.Flags, taxes: d.Taxes, fx: d.FX, gate: d.Gate, limiter: d.Limiter}
+	s := &Handlers{history: d.History, series: d.Series, now: d.Now, flags: d.Flags, taxes: d.Taxes, fx: d.FX, gate: d.Gate, limiter: d.Limiter}
 	var err error
+	if s.home, err = history.EmbeddedHome(); err != nil {
+		return nil, err
+	}
 	if s.schema, err = schema.Compile[calcRequest](v); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"fiplan/compute/fi"
-	"fiplan/data/history"
+	"fiplan/compute/plan"
 )
 
 // A calculation is charged to the rate limit by the work it asks for, not
@@ -58,16 +58,14 @@ func sample(req *calcRequest) fi.Sample {
 }
 
 // past is the historical record the request's backtest and goals replay,
-// with its first and last calendar years.
-func (s *Handlers) past(req *calcRequest) (h fi.History, first, last int, err error) {
-	if _, dataset := window(req); dataset == "shiller-monthly" {
-		m, err := history.ShillerReturns()
-		if err != nil {
-			return nil, 0, 0, err
-		}
-		return m, m.FirstYear, m.FirstYear + (m.FirstMonth-1+m.Len()-1)/12, nil
+// in the request's money (see record), with its first and last calendar
+// years.
+func (s *Handlers) past(req *calcRequest, user *plan.History) (h fi.History, first, last int, err error) {
+	r, err := s.record(req, user)
+	if err != nil {
+		return nil, 0, 0, err
 	}
-	return fi.Series(s.history), s.history.First(), s.history.Last(), nil
+	return r.Series, r.First, r.Last, nil
 }
 
 // expensive reports whether the answer runs more than the projections (a
@@ -146,7 +144,7 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	}
 	// the search runs household plans, each path-year at the household's
 	// weight
-	opt, err := s.optimizeYears(req, horizon)
+	opt, err := s.optimizeYears(req, w.user, horizon)
 	if err != nil {
 		return 0, err
 	}
@@ -158,7 +156,7 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	if req.Historical == nil && (g == nil || g.TargetSuccessRate == nil) {
 		return ceilWork(n), nil
 	}
-	bt, err := s.backtestWork(req, horizon, perYear, hh)
+	bt, err := s.backtestWork(req, w.user, horizon, perYear, hh)
 	if err != nil {
 		return 0, err
 	}
@@ -169,10 +167,10 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 // path-years: the plan's own backtest over its windows (household
 // path-years at perYear), the sequences' replays and the success-rate
 // goal's searches.
-func (s *Handlers) backtestWork(req *calcRequest, horizon int, perYear float64, hh bool) (float64, error) {
+func (s *Handlers) backtestWork(req *calcRequest, user *plan.History, horizon int, perYear float64, hh bool) (float64, error) {
 	g := req.Goals
 	var n float64
-	h, _, _, err := s.past(req)
+	h, _, _, err := s.past(req, user)
 	if err != nil {
 		return 0, err
 	}

@@ -33,6 +33,8 @@ type docs struct {
 	bands []mcBandDoc
 	bt    backtestDoc
 	btInt [8]int
+	conv  restatedDoc
+	convY [2]int
 	seq   sequencesDoc
 	seqM  [3]int // the paths' start months
 	more  calcAnalysesDoc
@@ -277,7 +279,15 @@ func (d *docs) backtest(res *plan.Result) *backtestDoc {
 	in := &d.btInt
 	d.bt = backtestDoc{Dataset: r.History.Dataset, WindowYears: r.WindowYears, DataFrom: r.History.First, DataTo: r.History.Last,
 		Periods: r.Periods, WorstFailed: r.WorstFailed, WorstYearsLasted: r.WorstYearsLasted,
-		MedianEndBalanceReal: cents(r.MedianEndBalance)}
+		MedianEndBalanceReal: cents(r.MedianEndBalance), Currency: r.History.Currency}
+	if h := &r.History; h.Converted {
+		d.conv = restatedDoc{Prices: h.Prices, Note: h.Note}
+		if h.Coverage.From != 0 {
+			d.convY = [2]int{h.Coverage.From, h.Coverage.To}
+			d.conv.From, d.conv.To = &d.convY[0], &d.convY[1]
+		}
+		d.bt.Conversion = &d.conv
+	}
 	if r.Drawdowns > 0 || r.Periods == 0 {
 		d.rate[1] = rate(r.SuccessRate)
 		d.bt.SuccessRate = &d.rate[1]

@@ -7,6 +7,7 @@ import (
 
 	"fiplan/compute/decide"
 	"fiplan/compute/fi"
+	"fiplan/compute/plan"
 	"fiplan/handlers/rest"
 )
 
@@ -20,7 +21,7 @@ func optimizeReplays(req *calcRequest) bool {
 // optimizeYears is the work of the request's optimize in modelled years:
 // the most plan runs the search makes (decide.Cost), each a plan of
 // horizon years, with its target's simulations or backtests.
-func (s *Handlers) optimizeYears(req *calcRequest, horizon int) (int, error) {
+func (s *Handlers) optimizeYears(req *calcRequest, user *plan.History, horizon int) (int, error) {
 	o := req.Optimize
 	if o == nil {
 		return 0, nil
@@ -37,7 +38,7 @@ func (s *Handlers) optimizeYears(req *calcRequest, horizon int) (int, error) {
 			d.MonteCarlo.Simulations = mc.Simulations
 		}
 	case decide.Historical:
-		h, _, _, err := s.past(req)
+		h, _, _, err := s.past(req, user)
 		if err != nil {
 			return 0, err
 		}

@@ -187,7 +187,9 @@ type mcDoc struct {
 }
 
 type backtestDoc struct {
-	Dataset              string        `json:"dataset" doc:"annual or shiller-monthly, as asked."`
+	Dataset              string        `json:"dataset" doc:"annual, shiller-monthly or user:<id>, as asked."`
+	Currency             string        `json:"currency" doc:"The money the backtest ran in: historical.currency, else the plan's currency."`
+	Conversion           *restatedDoc  `json:"conversion,omitempty" doc:"When currency is not the US dollar: how the US record was restated in it."`
 	WindowYears          int           `json:"windowYears"`
 	DataFrom             int           `json:"dataFrom" doc:"First calendar year of the dataset."`
 	DataTo               int           `json:"dataTo" doc:"Last calendar year of the dataset (the monthly series ends in June 2023)."`
@@ -209,6 +211,13 @@ type backtestDoc struct {
 	WorstYearsLasted     int           `json:"worstYearsLasted"`
 	MedianEndBalanceReal float64       `json:"medianEndBalanceReal"`
 	Sequences            *sequencesDoc `json:"sequences,omitempty" doc:"With historical.sequences: the sequence-of-returns view."`
+}
+
+type restatedDoc struct {
+	From   *int   `json:"from" schema:"nullable" doc:"First calendar year restated from both the exchange rates and the consumer prices; null when none is."`
+	To     *int   `json:"to" schema:"nullable" doc:"Last calendar year so restated; null when none is. Years of the dataset outside from-to keep their US returns in real terms."`
+	Prices string `json:"prices" doc:"The country whose consumer prices index spending (EA: the euro area); empty when none is on record for the currency and US inflation stands in."`
+	Note   string `json:"note" doc:"How the record was restated, and what the other years keep."`
 }
 
 type pathYearDoc struct {

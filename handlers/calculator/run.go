@@ -101,10 +101,12 @@ func (s *Handlers) options(w *calcWork, csv bool) error {
 		}
 		o.TargetRate = g.TargetSuccessRate
 	}
-	past, first, last, err := s.past(req)
-	_, dataset := window(req)
-	w.in.History = plan.History{Series: past, Dataset: dataset, First: first, Last: last}
-	return err
+	r, err := s.record(req, w.user)
+	if err != nil {
+		return err
+	}
+	w.in.History = *r
+	return nil
 }
 
 // admit takes, for an answer that runs more than the projections, one of

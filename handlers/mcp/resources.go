@@ -95,7 +95,42 @@ func (h *Handler) resources() ([]resource, error) {
 			desc: "The US return and inflation series behind fi_calculate's historical backtest.", mime: "text/plain",
 			text: fmt.Sprintf("United States, %d-%d, one row per calendar year.\n\n%s", d.History.First(), d.History.Last(), history.Provenance())})
 	}
+	r, err := homeResource()
+	if err != nil {
+		return nil, err
+	}
+	list = append(list, r)
 	return list, nil
+}
+
+// homeResource lists the home-country record's series with their sources,
+// licences and as-of dates.
+func homeResource() (resource, error) {
+	home, err := history.EmbeddedHome()
+	if err != nil {
+		return resource{}, err
+	}
+	type series struct {
+		ID      string         `json:"id"`
+		Unit    string         `json:"unit"`
+		Source  history.Source `json:"source"`
+		Licence string         `json:"licence"`
+		AsOf    string         `json:"asOf"`
+		Tag     string         `json:"tag"`
+		First   string         `json:"first"`
+		Values  int            `json:"values"`
+	}
+	out := make([]series, len(home.Series))
+	for i, x := range home.Series {
+		out[i] = series{ID: x.ID, Unit: x.Unit, Source: x.Source, Licence: x.Licence, AsOf: x.AsOf, Tag: x.Tag, First: x.First, Values: len(x.Values)}
+	}
+	b, err := json.MarshalIndent(map[string]any{"dataset": home.Meta.Dataset, "method": home.Meta.Method, "series": out}, "", "  ")
+	if err != nil {
+		return resource{}, fmt.Errorf("cannot encode resource home-history: %w", err)
+	}
+	return resource{uri: "fiplan://dataset/home-history", name: "home-history-dataset", title: "Home-country prices and exchange rates: sources, licences and as-of dates",
+		desc: "The consumer prices and exchange rates fi_calculate's backtest is restated in the plan's currency with (historical.currency).",
+		mime: "application/json", text: string(b)}, nil
 }
 
 func (h *Handler) addResources() error {

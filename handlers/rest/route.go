@@ -63,6 +63,8 @@ type Doc struct {
 	// Media lists the success response's other media types, beside JSON,
 	// that the route answers when the request's Accept header asks.
 	Media []Media
+	// CSVBody: the route also takes its body as Content-Type text/csv.
+	CSVBody bool
 }
 
 // Media is a media type of a success response other than JSON: its type

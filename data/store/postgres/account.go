@@ -130,6 +130,27 @@ func putDoc(ctx context.Context, tx pgx.Tx, user, name string, raw []byte) error
 	return err
 }
 
+// DeleteDoc removes the user's document name; an absent one is not an
+// error.
+func (d *DB) DeleteDoc(user, name string) error {
+	if err := checkDoc(name); err != nil {
+		return fmt.Errorf("cannot delete %s: %w", name, err)
+	}
+	if err := checkUser(user); err != nil {
+		return nil
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM docs WHERE user_id = $1 AND name = $2`, user, name)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("cannot delete %s: %w", name, err)
+	}
+	return nil
+}
+
 // UpdateDoc rewrites the user's JSON document name in one transaction,
 // under the user's row lock: fn receives the stored JSON (nil when none)
 // and returns the new JSON, or an error returned as it is.

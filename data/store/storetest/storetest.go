@@ -246,6 +246,24 @@ func testDocs(t *testing.T, s store.Store) {
 	if ok, err := s.GetDoc("bob", "profile", &p); err != nil || ok {
 		t.Fatalf("GetDoc of another user = %v, %v", ok, err)
 	}
+	if err := s.PutDoc("alice", "series-x", profile{Age: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteDoc("alice", "series-x"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.GetDoc("alice", "series-x", &p); err != nil || ok {
+		t.Fatalf("GetDoc after DeleteDoc = %v, %v", ok, err)
+	}
+	if err := s.DeleteDoc("alice", "series-x"); err != nil {
+		t.Fatalf("DeleteDoc of an absent document: %v", err)
+	}
+	if err := s.DeleteDoc("nobody", "series-x"); err != nil {
+		t.Fatalf("DeleteDoc of an absent user: %v", err)
+	}
+	if err := s.DeleteDoc("alice", ""); err == nil {
+		t.Fatal("DeleteDoc of the empty name succeeded")
+	}
 	if err := s.PutDoc("alice", "profile", profile{Age: 41}); err != nil {
 		t.Fatal(err)
 	}

@@ -222,6 +222,7 @@ function show(d) {
   if (d.historical) {
     const h = d.historical;
     risk.push(stat(t('calc.histSuccess', { periods: h.periods, years: h.windowYears }), rateText(h.successRate), 'hist-success'));
+    if (h.conversion?.to) risk.push(stat(t('calc.histFx', h), h.conversion.from + '-' + h.conversion.to));
   }
   document.getElementById('risk').replaceChildren(...risk);
 
