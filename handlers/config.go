@@ -10,6 +10,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/mail"
 	"fiplan/handlers/mcp"
 )
 
@@ -55,6 +56,8 @@ type Config struct {
 	Conns ConnLimits
 	// Webhooks sets the webhook routes and their worker.
 	Webhooks Webhooks
+	// Mail is the email channel; its zero value has email off.
+	Mail Mail
 	// Hosts, when it names any, are the hosts a request from the network
 	// may name in its Host header; others get 400.
 	Hosts Hosts
@@ -62,6 +65,16 @@ type Config struct {
 	// breakerOpen is how long the store's circuit breaker stays open
 	// before its probe (breaker.go); 0: a second. Tests shorten it.
 	breakerOpen time.Duration
+}
+
+// Mail is the email channel of the outbox.
+type Mail struct {
+	// Mailer sends the mails; nil: email is off (webhooks are not).
+	Mailer *mail.Mailer
+	// Secret signs the links of the mails (verification, unsubscribe):
+	// the store's kept secret, the same on every node. Empty: a random
+	// one, which is enough while email is off.
+	Secret []byte
 }
 
 // Webhooks are the settings of the webhook routes and worker.

@@ -83,7 +83,7 @@ const msgPathTrick = "the path must not contain dot segments, backslashes or enc
 // identity is 415. A request without Content-Type is read as JSON; without
 // a body too, the route judges the empty body. A route that takes CSV
 // (csv) accepts text/csv as well.
-func mediaType(c *rest.Ctx, csv bool) bool {
+func mediaType(c *rest.Ctx, csv, form bool) bool {
 	h := &c.RC.Request.Header
 	m := h.Method()
 	if string(m) != "POST" && string(m) != "PUT" && string(m) != "PATCH" {
@@ -101,14 +101,18 @@ func mediaType(c *rest.Ctx, csv bool) bool {
 	}
 	ct = trimSpace(ct)
 	if len(ct) == 0 || bytes.EqualFold(ct, typeJSON) || (string(m) == "PATCH" && bytes.EqualFold(ct, typeMergePatch)) ||
-		csv && bytes.EqualFold(ct, typeCSV) {
+		csv && bytes.EqualFold(ct, typeCSV) || form && (bytes.EqualFold(ct, typeForm) || bytes.EqualFold(ct, typeMultipart)) {
 		return true
 	}
 	c.Error(errcode.UnsupportedMedia, "Content-Type must be application/json")
 	return false
 }
 
-var typeCSV = []byte("text/csv")
+var (
+	typeCSV       = []byte("text/csv")
+	typeForm      = []byte("application/x-www-form-urlencoded")
+	typeMultipart = []byte("multipart/form-data")
+)
 
 var (
 	nameTransferEncoding = []byte("transfer-encoding")

@@ -72,6 +72,10 @@ func (s *Server) table() []*rest.Route {
 		rest.Post(v1+"/user/webhooks/{id}/test", rest.User, wh.Test, wh.Docs.Test).Where(hooks.HookID),
 		rest.Get(v1+"/user/deliveries", rest.User, wh.Deliveries, wh.Docs.Deliveries),
 		rest.Get(v1+"/user/events", rest.User, wh.Events, wh.Docs.Events),
+		rest.Post(v1+"/user/email/verify", rest.User, s.mail.Request, s.mail.Docs.Request),
+		rest.Get(v1+"/user/email/verify", rest.Public, s.mail.Verify, s.mail.Docs.Verify),
+		rest.Get(v1+"/unsubscribe", rest.Public, s.mail.UnsubscribePage, s.mail.Docs.UnsubscribePage),
+		rest.Post(v1+"/unsubscribe", rest.Public, s.mail.Unsubscribe, s.mail.Docs.Unsubscribe),
 
 		rest.Get(v1+"/geo/cities", rest.Public, p.List, p.Docs.List),
 		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(geo.CityID),

@@ -77,7 +77,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 		c.Error(errcode.PayloadTooLarge, "request body is larger than "+strconv.Itoa(s.cfg.MaxBody)+" bytes")
 		return
 	}
-	if !c.CheckPath() || !mediaType(c, r.Doc.CSVBody) || !c.CheckQuery() {
+	if !c.CheckPath() || !mediaType(c, r.Doc.CSVBody, r.Doc.FormBody) || !c.CheckQuery() {
 		return
 	}
 	s.handle(c, r)

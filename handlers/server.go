@@ -9,6 +9,7 @@ package handlers
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -35,6 +36,7 @@ import (
 	"fiplan/handlers/health"
 	"fiplan/handlers/hooks"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/mail"
 	"fiplan/handlers/mcp"
 	"fiplan/handlers/plans"
 	"fiplan/handlers/rest"
@@ -64,6 +66,7 @@ type Server struct {
 	calc     *calculator.Handlers
 	plans    *plans.Handlers
 	hooks    *hooks.Handlers
+	mail     *mail.Handlers
 	mcp      *mcp.Handler
 	// mcpRoutes name /mcp's requests in the metrics and the access log.
 	mcpRoutes mcpRoutes
@@ -251,6 +254,14 @@ func (s *Server) build() (err error) {
 	if s.hooks, err = hooks.New(s.vocab, hooks.Config{DB: s.db, Now: s.now, Local: s.cfg.Webhooks.Local}); err != nil {
 		return err
 	}
+	secret := s.cfg.Mail.Secret
+	if len(secret) == 0 {
+		secret = make([]byte, 32)
+		if _, err := rand.Read(secret); err != nil {
+			return err
+		}
+	}
+	s.mail = mail.NewHandlers(s.db, s.cfg.Mail.Mailer, secret, s.now)
 	if s.plans, err = plans.New(s.vocab, plans.Config{DB: s.db, Calc: s.calc, Now: s.now, Answer: s.calc.Doc, OptimizeBody: s.calc.OptimizeBody()}); err != nil {
 		return err
 	}
@@ -327,6 +338,9 @@ func (s *Server) deliver() {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-s.stop; cancel() }()
 	w := &hooks.Worker{DB: s.db, Client: hooks.NewClient(s.cfg.Webhooks.Local), Now: s.now, Log: s.log}
+	if s.cfg.Mail.Mailer != nil {
+		w.Mail = s.cfg.Mail.Mailer
+	}
 	w.Run(ctx)
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	netmail "net/mail"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"fiplan/handlers"
 
 	"fiplan/handlers/limit"
+	"fiplan/handlers/mail"
 	"fiplan/handlers/web"
 )
 
@@ -46,6 +48,8 @@ type config struct {
 	publicURL        string
 
 	metricsAddr string
+	smtpURL     string // empty: the email channel is off
+	smtpFrom    string
 	conns       handlers.ConnLimits
 	hosts       []string // host names admitted beside the public URL's
 	// addrChosen is whether FI_ADDR or -addr was given: in local mode the
@@ -198,6 +202,22 @@ func (c *config) settings() []setting {
 		}},
 		{"metrics-addr", "FI_METRICS_ADDR", "", "listen address of GET /metrics (Prometheus text format), such as 127.0.0.1:9090; off when empty", func(v string) error {
 			c.metricsAddr = v
+			return nil
+		}},
+		{"smtp-url", "FI_SMTP_URL", "", "SMTP server of the email channel: smtp://[user:pass@]host[:port] (STARTTLS when offered) or smtps://...; off when empty", func(v string) error {
+			if v != "" {
+				if _, err := mail.ParseURL(v); err != nil {
+					return err
+				}
+			}
+			c.smtpURL = v
+			return nil
+		}},
+		{"smtp-from", "FI_SMTP_FROM", "fiplan@localhost", "sender address of fiplan's mails", func(v string) error {
+			if _, err := netmail.ParseAddress(v); err != nil {
+				return fmt.Errorf("%q is not an email address", v)
+			}
+			c.smtpFrom = v
 			return nil
 		}},
 		{"max-conns", "FI_MAX_CONNS", "auto", "connections open at once; past it new ones wait (auto: the open-file limit less 128, at most 16384)", func(v string) error {

@@ -35,6 +35,7 @@ import (
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
+	"fiplan/handlers/mail"
 	"fiplan/handlers/mcp"
 )
 
@@ -167,6 +168,10 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 			log.Warn("redis does not answer: rate limits are this node's own until it does", "addr", cfg.redis.Addr, "err", err)
 		}
 	}
+	mailCfg, err := mailChannel(cfg, db)
+	if err != nil {
+		return err
+	}
 	s, err := handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro, RateIPv6Prefix: cfg.rateIPv6,
@@ -174,6 +179,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		Logger: log, Web: app, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
 		MCP:      &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
 		Webhooks: handlers.Webhooks{Local: local, Deliver: true},
+		Mail:     mailCfg,
 	})
 	if err != nil {
 		return err
@@ -191,6 +197,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 			return &settingError{"metrics-addr", "FI_METRICS_ADDR", err}
 		}
 		defer mln.Close()
+	}
+	if mailCfg.Mailer == nil {
+		log.Info("email channel off: FI_SMTP_URL is not set; no mail is sent, webhooks deliver as before")
+	} else {
+		log.Info("email channel on", "smtp", mailCfg.Mailer.Server(), "from", cfg.smtpFrom)
 	}
 	if local {
 		log.Warn("running in local mode: session tokens are signed with a secret generated and kept in the db; sign in at /auth/login or make one with `fiplan token -sub NAME`, and set FI_OIDC_ISSUER, FI_JWT_SECRET or FI_JWT_JWKS in production", "db", dbName(cfg.db))
@@ -259,4 +270,27 @@ func listenAddr(cfg *config, local bool) string {
 		return "127.0.0.1" + cfg.addr
 	}
 	return cfg.addr
+}
+
+// mailChannel is the email channel of cfg: off, with a log line, when no
+// SMTP server is set. Its links are signed with the secret kept in the
+// store, the same on every node; while email is off, the links of mails
+// sent before still work when that secret can be read.
+func mailChannel(cfg *config, db store.Store) (handlers.Mail, error) {
+	var m handlers.Mail
+	if cfg.smtpURL == "" {
+		if secret, ok, err := db.PeekSecret(); err == nil && ok {
+			m.Secret = secret
+		}
+		return m, nil
+	}
+	secret, err := db.Secret()
+	if err != nil {
+		return m, &settingError{"smtp-url", "FI_SMTP_URL", fmt.Errorf("cannot keep the secret that signs mail links: %w", err)}
+	}
+	m.Secret = secret
+	if m.Mailer, err = mail.New(mail.Config{URL: cfg.smtpURL, From: cfg.smtpFrom, PublicURL: cfg.publicURL, Secret: secret}); err != nil {
+		return m, &settingError{"smtp-url", "FI_SMTP_URL", err}
+	}
+	return m, nil
 }

@@ -38,6 +38,11 @@ import (
 type Outbox interface {
 	// CreateHook stores h; ErrLimit when its user has max endpoints.
 	CreateHook(h Hook, max int) error
+	// SetMailHook stores or replaces the user's email channel: the hook
+	// whose id is MailHook and whose URL is mailto: and a verified
+	// address. It does not count towards CreateHook's cap; its Events are
+	// the types the user's email preferences choose (empty: none).
+	SetMailHook(h Hook) error
 	// Hooks lists user's endpoints, oldest first, secrets included.
 	Hooks(user string) ([]Hook, error)
 	// DeleteHook removes an endpoint; ErrNotFound when user has none by id.
@@ -79,6 +84,10 @@ type Hook struct {
 	Secret    string    `json:"secret"`
 	CreatedAt time.Time `json:"createdAt"`
 }
+
+// MailHook is the id of a user's email channel among its hooks: not of
+// the grammar of webhook ids, so no webhook route reaches it.
+const MailHook = "email"
 
 // Wants reports whether h is subscribed to events of type typ.
 func (h *Hook) Wants(typ string) bool {
@@ -187,12 +196,35 @@ func (d *DB) CreateHook(h Hook, max int) error {
 		if b.Get([]byte(h.ID)) != nil {
 			return ErrConflict
 		}
-		if countUpTo(b, max) >= max {
+		n := countUpTo(b, max+1)
+		if b.Get([]byte(MailHook)) != nil {
+			n--
+		}
+		if n >= max {
 			return ErrLimit
 		}
 		return putJSON(b, []byte(h.ID), h)
 	})
 	return wrap("create webhook", err)
+}
+
+// SetMailHook stores or replaces h, the user's email channel.
+func (d *DB) SetMailHook(h Hook) error {
+	if !validID(h.User) || h.ID != MailHook {
+		return wrap("set email channel", errors.New("invalid user or email channel id"))
+	}
+	err := d.update(func(tx *bolt.Tx) error {
+		u, err := ensureUser(tx, h.User, now())
+		if err != nil {
+			return err
+		}
+		b, err := u.CreateBucketIfNotExists(bucketHooks)
+		if err != nil {
+			return err
+		}
+		return putJSON(b, []byte(h.ID), h)
+	})
+	return wrap("set email channel", err)
 }
 
 // Hooks lists user's endpoints, oldest first.

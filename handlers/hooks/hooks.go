@@ -120,9 +120,11 @@ func (s *Handlers) List(c *rest.Ctx) {
 		c.Storage(err)
 		return
 	}
-	out := make([]hookDoc, len(hs))
+	out := make([]hookDoc, 0, len(hs))
 	for i := range hs {
-		out[i] = public(&hs[i])
+		if hs[i].ID != store.MailHook {
+			out = append(out, public(&hs[i]))
+		}
 	}
 	s.list(c, out, len(out), MaxHooks, 0)
 }

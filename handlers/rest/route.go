@@ -65,6 +65,9 @@ type Doc struct {
 	Media []Media
 	// CSVBody: the route also takes its body as Content-Type text/csv.
 	CSVBody bool
+	// FormBody: the route also takes a form-encoded body (a one-click
+	// unsubscribe's POST, which mail clients send as a form).
+	FormBody bool
 }
 
 // Media is a media type of a success response other than JSON: its type

@@ -25,7 +25,7 @@ func (d *DB) CreateHook(h store.Hook, max int) error {
 			return err
 		}
 		var n int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM webhooks WHERE user_id = $1`, h.User).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM webhooks WHERE user_id = $1 AND id <> $2`, h.User, store.MailHook).Scan(&n); err != nil {
 			return err
 		}
 		if n >= max {
@@ -37,6 +37,31 @@ func (d *DB) CreateHook(h store.Hook, max int) error {
 	})
 	if err != nil {
 		return fmt.Errorf("cannot create webhook: %w", err)
+	}
+	return nil
+}
+
+// SetMailHook stores or replaces h, the user's email channel.
+func (d *DB) SetMailHook(h store.Hook) error {
+	if err := checkUser(h.User); err != nil {
+		return fmt.Errorf("cannot set email channel: %w", err)
+	}
+	if h.ID != store.MailHook {
+		return fmt.Errorf("cannot set email channel: id %q is not %q", h.ID, store.MailHook)
+	}
+	ctx, cancel := opContext()
+	defer cancel()
+	err := d.write(ctx, func(tx pgx.Tx) error {
+		if err := ensureUser(ctx, tx, h.User, now()); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO webhooks (user_id, id, url, events, secret, created_at) VALUES ($1, $2, $3, $4, '', $5)
+			ON CONFLICT (user_id, id) DO UPDATE SET url = EXCLUDED.url, events = EXCLUDED.events`,
+			h.User, h.ID, h.URL, h.Events, h.CreatedAt)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("cannot set email channel: %w", err)
 	}
 	return nil
 }

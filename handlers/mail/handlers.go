@@ -1,0 +1,220 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"html"
+	"slices"
+	"time"
+
+	"github.com/valyala/fasthttp"
+
+	"fiplan/data/store"
+	"fiplan/handlers/errcode"
+	"fiplan/handlers/rest"
+)
+
+// Paths of the links the mails carry, under the public URL.
+const (
+	VerifyPath      = "/api/v1/user/email/verify"
+	UnsubscribePath = "/api/v1/unsubscribe"
+)
+
+// DB is what the mail routes read and write.
+type DB interface {
+	GetDoc(user, name string, v any) (bool, error)
+	Hooks(user string) ([]store.Hook, error)
+	SetMailHook(h store.Hook) error
+}
+
+// Handlers are the routes of email: ask for a verification mail, follow
+// its link, and the one-click unsubscribe.
+type Handlers struct {
+	db   DB
+	m    *Mailer // nil: email is off
+	key  []byte
+	now  func() time.Time
+	Docs struct{ Request, Verify, UnsubscribePage, Unsubscribe *rest.Doc }
+}
+
+// NewHandlers serves email's routes; m nil answers the request for a
+// verification mail 503 (email is off) and still honours unsubscribe
+// links signed under secret.
+func NewHandlers(db DB, m *Mailer, secret []byte, now func() time.Time) *Handlers {
+	if now == nil {
+		now = time.Now
+	}
+	h := &Handlers{db: db, m: m, key: deriveKey(secret), now: now}
+	tokenQ := []rest.Param{{Name: "token", Type: "string", Doc: "The signed token of the link in the mail."}}
+	bad := rest.Err(errcode.Validation, "the token is malformed, forged or expired (field token)")
+	h.Docs.Request = &rest.Doc{Tag: "email", Status: 202, Summary: "Send a verification mail",
+		Desc: "Mails the profile's email address a link that verifies it, good for 24 hours. No event is mailed to an address until it is verified.",
+		Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "the profile has no email address (field email)"), rest.Err(errcode.Unavailable, "email is off on this server")}}
+	h.Docs.Verify = &rest.Doc{Tag: "email", Status: 200, Summary: "Verify an email address",
+		Desc:  "The link of the verification mail; needs no sign-in. The address then receives the events the notification preferences choose by email.",
+		Query: tokenQ, Errs: []rest.ErrDoc{bad}}
+	h.Docs.UnsubscribePage = &rest.Doc{Tag: "email", Status: 200, Bytes: "text/html", Summary: "Confirm an unsubscribe",
+		Desc: "The List-Unsubscribe link of an event mail opened in a browser: a page with a button that sends the POST.", Query: tokenQ, Errs: []rest.ErrDoc{bad}}
+	h.Docs.Unsubscribe = &rest.Doc{Tag: "email", Status: 200, FormBody: true, Summary: "One-click unsubscribe (RFC 8058)",
+		Desc:  "Turns off email of the link's event type for the link's user; needs no sign-in. The body, List-Unsubscribe=One-Click, is form-encoded and ignored.",
+		Query: tokenQ, Errs: []rest.ErrDoc{bad}}
+	return h
+}
+
+type verified struct {
+	Email  string   `json:"email"`
+	Events []string `json:"events" doc:"The event types mailed to it."`
+}
+
+type unsubscribed struct {
+	Type  string `json:"type"`
+	Email bool   `json:"email" doc:"Always false: this type is no longer mailed."`
+}
+
+// Request mails the signed-in user's profile address a verification link.
+func (h *Handlers) Request(c *rest.Ctx) {
+	if h.m == nil {
+		c.Error(errcode.Unavailable, "email is off on this server: no SMTP server is configured")
+		return
+	}
+	user := c.Principal.User
+	addr, err := h.address(user)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	if addr == "" {
+		c.Fail("email", "set an email address in your profile first")
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := h.m.SendVerify(ctx, user, addr); err != nil {
+		c.Internal(err)
+		return
+	}
+	c.JSON(fasthttp.StatusAccepted, map[string]string{"email": addr})
+}
+
+func (h *Handlers) address(user string) (string, error) {
+	var p struct {
+		Email *string `json:"email"`
+	}
+	if _, err := h.db.GetDoc(user, "profile", &p); err != nil || p.Email == nil {
+		return "", err
+	}
+	return *p.Email, nil
+}
+
+// token reads and checks the token parameter; on failure it has answered
+// 400 VALIDATION_ERROR naming token.
+func (h *Handlers) token(c *rest.Ctx, purpose string) (claims, bool) {
+	tok := string(c.RC.QueryArgs().Peek("token"))
+	if tok == "" {
+		c.Fail("token", "the link has no token")
+		return claims{}, false
+	}
+	cl, err := parse(h.key, purpose, tok, h.now())
+	switch {
+	case errors.Is(err, errExpiredToken):
+		c.Fail("token", "the link has expired")
+		return cl, false
+	case err != nil:
+		c.Fail("token", "the link is not valid")
+		return cl, false
+	}
+	return cl, true
+}
+
+// Verify follows a verification link: the address, still the profile's,
+// becomes the user's email channel, mailed the event types the
+// notification preferences choose.
+func (h *Handlers) Verify(c *rest.Ctx) {
+	cl, ok := h.token(c, purposeVerify)
+	if !ok {
+		return
+	}
+	addr, err := h.address(cl.User)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	if addr == "" || addr != cl.Address {
+		c.Error(errcode.NotFound, "the profile's email address is no longer the one this link verifies; ask for a new mail")
+		return
+	}
+	evs, err := h.wanted(cl.User)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	hk := store.Hook{ID: store.MailHook, User: cl.User, URL: "mailto:" + addr, Events: evs, CreatedAt: h.now().UTC().Truncate(time.Second)}
+	if err := h.db.SetMailHook(hk); err != nil {
+		c.Storage(err)
+		return
+	}
+	c.JSON(fasthttp.StatusOK, verified{Email: addr, Events: evs})
+}
+
+// wanted is the event types user's notification preferences send by
+// email: the milestones' email switch (default on) covers every event
+// about a saved plan.
+func (h *Handlers) wanted(user string) ([]string, error) {
+	n := struct {
+		Milestones struct {
+			Email bool `json:"email"`
+		} `json:"milestones"`
+	}{}
+	n.Milestones.Email = true
+	if _, err := h.db.GetDoc(user, "notifications", &n); err != nil {
+		return nil, err
+	}
+	if !n.Milestones.Email {
+		return []string{}, nil
+	}
+	return slices.Clone(store.EventTypes), nil
+}
+
+// UnsubscribePage answers the link opened in a browser with a page whose
+// button sends the one-click POST: a GET changes nothing, so a mail
+// scanner that follows links unsubscribes no one.
+func (h *Handlers) UnsubscribePage(c *rest.Ctx) {
+	cl, ok := h.token(c, purposeUnsub)
+	if !ok {
+		return
+	}
+	tok := html.EscapeString(string(c.RC.QueryArgs().Peek("token")))
+	page := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body>` +
+		`<h1>Stop these emails?</h1><p>fiplan will no longer email you about <b>` + html.EscapeString(subject(cl.Type)) + `</b> (` + html.EscapeString(cl.Type) + `).</p>` +
+		`<form method="post" action="` + UnsubscribePath + `?token=` + tok + `"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+		`<button type="submit">Unsubscribe</button></form></body></html>`
+	c.RC.Response.Header.Set("Cache-Control", "no-store")
+	c.SendBodyAs(fasthttp.StatusOK, "text/html; charset=utf-8", []byte(page))
+}
+
+// Unsubscribe turns off the email of the token's event type for its user.
+// It is idempotent: a user without an email channel, or not mailed that
+// type, is answered as one just unsubscribed.
+func (h *Handlers) Unsubscribe(c *rest.Ctx) {
+	cl, ok := h.token(c, purposeUnsub)
+	if !ok {
+		return
+	}
+	hs, err := h.db.Hooks(cl.User)
+	if err != nil {
+		c.Storage(err)
+		return
+	}
+	for i := range hs {
+		hk := hs[i]
+		if hk.ID != store.MailHook || !hk.Wants(cl.Type) {
+			continue
+		}
+		hk.Events = slices.DeleteFunc(slices.Clone(hk.Events), func(t string) bool { return t == cl.Type })
+		if err := h.db.SetMailHook(hk); err != nil {
+			c.Storage(err)
+			return
+		}
+	}
+	c.JSON(fasthttp.StatusOK, unsubscribed{Type: cl.Type})
+}
