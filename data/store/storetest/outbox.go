@@ -27,6 +27,7 @@ func runOutbox(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ClaimConcurrent", testClaimConcurrent},
 		{"SettlePostponed", testSettlePostponed},
 		{"OutboxExportAndErase", testOutboxExportAndErase},
+		{"MailHook", testMailHook},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -267,5 +268,64 @@ func testSettlePostponed(t *testing.T, s store.Store) {
 	j, err := s.Claim(later, time.Minute, 10)
 	if err != nil || len(j) != 1 || j[0].Attempts != 0 {
 		t.Fatalf("after the postponement: %+v %v, want one claim with no attempt counted", j, err)
+	}
+}
+
+// testMailHook checks the email channel: outside the cap, replaced in
+// place, and given deliveries of the types it names as any endpoint is.
+func testMailHook(t *testing.T, s store.Store) {
+	mh := store.Hook{ID: store.MailHook, User: "ann", URL: "mailto:ann@example.com", Events: []string{"fi.reached", "checkin.due"}, CreatedAt: t0}
+	if err := s.SetMailHook(mh); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if err := s.CreateHook(hook("ann", fmt.Sprintf("wh_%d", i), "checkin.due"), 2); err != nil {
+			t.Fatalf("the email channel counted toward the cap: %v", err)
+		}
+	}
+	if err := s.CreateHook(hook("ann", "wh_9", "checkin.due"), 2); !errors.Is(err, store.ErrLimit) {
+		t.Fatalf("a third endpoint under a cap of 2: %v, want ErrLimit", err)
+	}
+	mh.Events = []string{"checkin.due"}
+	if err := s.SetMailHook(mh); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetMailHook(store.Hook{ID: "wh_x", User: "ann", URL: "mailto:x@example.com"}); err == nil {
+		t.Fatal("SetMailHook stored a hook of another id")
+	}
+	hs, err := s.Hooks("ann")
+	if err != nil || len(hs) != 3 {
+		t.Fatalf("hooks: %+v %v", hs, err)
+	}
+	n := 0
+	for _, h := range hs {
+		if h.ID == store.MailHook {
+			n++
+			if h.URL != "mailto:ann@example.com" || len(h.Events) != 1 || h.Events[0] != "checkin.due" {
+				t.Fatalf("email channel after replace: %+v", h)
+			}
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d email channels", n)
+	}
+	if _, err := s.Emit([]store.Event{event("ann", "evt_mail1", "fi.reached"), event("ann", "evt_mail2", "checkin.due")}, t0); err != nil {
+		t.Fatal(err)
+	}
+	dls, _, err := s.Deliveries("ann", 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mail := 0
+	for _, d := range dls {
+		if d.HookID == store.MailHook {
+			mail++
+			if d.EventType != "checkin.due" {
+				t.Errorf("an unsubscribed type was mailed: %+v", d)
+			}
+		}
+	}
+	if mail != 1 {
+		t.Fatalf("%d email deliveries, want 1: %+v", mail, dls)
 	}
 }
