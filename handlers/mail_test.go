@@ -91,6 +91,25 @@ func mails(t *testing.T, dir string, want int) []*netmail.Message {
 	}
 }
 
+// find is the one mail whose subject contains sub (a maildir's order is
+// not the order of arrival).
+func find(t *testing.T, ms []*netmail.Message, sub string) *netmail.Message {
+	t.Helper()
+	var out *netmail.Message
+	for _, m := range ms {
+		if strings.Contains(m.Header.Get("Subject"), sub) {
+			if out != nil {
+				t.Fatalf("two mails with %q in the subject", sub)
+			}
+			out = m
+		}
+	}
+	if out == nil {
+		t.Fatalf("no mail with %q in the subject", sub)
+	}
+	return out
+}
+
 func body(t *testing.T, m *netmail.Message) string {
 	t.Helper()
 	var r io.Reader = m.Body
@@ -198,7 +217,7 @@ func TestEmailChannel(t *testing.T) {
 	// An event mail carries RFC 8058's headers.
 	emit(store.FIReached, "after")
 	got = mails(t, maildir, 2)
-	ev := got[1]
+	ev := find(t, got, "FI number")
 	list, post := ev.Header.Get("List-Unsubscribe"), ev.Header.Get("List-Unsubscribe-Post")
 	if !strings.HasPrefix(list, "<https://fiplan.test/api/v1/unsubscribe?token=") || !strings.HasSuffix(list, ">") {
 		t.Fatalf("List-Unsubscribe: %q", list)
@@ -231,9 +250,25 @@ func TestEmailChannel(t *testing.T) {
 	emit(store.FIReached, "unsubscribed")
 	emit(store.CheckinDue, "still")
 	got = mails(t, maildir, 3)
-	if s := got[2].Header.Get("Subject"); !strings.Contains(s, "check-in") {
-		t.Fatalf("the third mail is %q, want the check-in", s)
+	find(t, got, "check-in")
+	find(t, got, "FI number") // still one: none after the unsubscribe
+
+	// The preferences choose the types afresh; a new address drops the
+	// channel until it is verified.
+	if r := h.do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":false}}`, auth...); r.status != 200 {
+		t.Fatalf("notifications: %d %s", r.status, r.raw)
 	}
+	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 1 || len(hs[0].Events) != 0 {
+		t.Fatalf("after email preferences off: %+v %v", hs, err)
+	}
+	if r := h.do("PATCH", "/api/v1/user/profile", `{"email":"ann@elsewhere.example"}`, auth...); r.status != 200 {
+		t.Fatalf("profile: %d %s", r.status, r.raw)
+	}
+	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 0 {
+		t.Fatalf("a changed address kept the channel: %+v %v", hs, err)
+	}
+	// The old link names the old address: not found.
+	expectError(t, h.do("GET", "/api/v1/user/email/verify?token="+verifyTok, ""), 404, errcode.NotFound)
 
 	// A verification link expires after a day.
 	h.advance(mail.VerifyTTL + time.Minute)

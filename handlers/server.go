@@ -247,7 +247,12 @@ func (s *Server) build() (err error) {
 		Series: func(user, id string) (*history.UserSeries, bool, error) { return s.account.Series(user, id) }}); err != nil {
 		return err
 	}
-	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s}})
+	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s},
+		Written: func(user, doc string) {
+			if err := s.mail.Written(user, doc); err != nil {
+				s.log.Warn("cannot bring the email channel in step with a write", "doc", doc, "err", err)
+			}
+		}})
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,7 @@ type Handlers struct {
 	now     func() time.Time
 	maxKeys int
 	pending Pending
+	written func(user, doc string)
 
 	assetSchema      *schema.Schema[assetIn]
 	assetPutSchema   *schema.Schema[assetPut]
@@ -66,12 +67,17 @@ type Config struct {
 	Now     func() time.Time
 	MaxKeys int // API keys per user
 	Pending Pending
+	// Written, when set, is told of every write of a user's profile,
+	// settings or notification preferences (by the document's name),
+	// after it is stored: the email channel follows the address and the
+	// preferences.
+	Written func(user, doc string)
 }
 
 // New compiles the routes' declarations against v, which must define the
 // asset, profile and settings enums and formats.
 func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
-	s := &Handlers{db: cfg.DB, fx: cfg.FX, now: cfg.Now, maxKeys: cfg.MaxKeys, pending: cfg.Pending}
+	s := &Handlers{db: cfg.DB, fx: cfg.FX, now: cfg.Now, maxKeys: cfg.MaxKeys, pending: cfg.Pending, written: cfg.Written}
 	var err error
 	if s.assetSchema, err = schema.Compile[assetIn](v); err != nil {
 		return nil, err

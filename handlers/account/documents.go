@@ -215,6 +215,9 @@ func (r *userDoc[T]) put(s *Handlers, c *rest.Ctx) {
 	case err != nil:
 		c.Storage(err)
 	default:
+		if s.written != nil {
+			s.written(c.Principal.User, r.name)
+		}
 		answer(c, data)
 	}
 }
@@ -264,6 +267,9 @@ func (r *userDoc[T]) patch(s *Handlers, c *rest.Ctx) {
 	case err != nil:
 		c.Storage(err)
 	default:
+		if s.written != nil {
+			s.written(c.Principal.User, r.name)
+		}
 		answer(c, data)
 	}
 }

@@ -25,6 +25,7 @@ type DB interface {
 	GetDoc(user, name string, v any) (bool, error)
 	Hooks(user string) ([]store.Hook, error)
 	SetMailHook(h store.Hook) error
+	DeleteHook(user, id string) error
 }
 
 // Handlers are the routes of email: ask for a verification mail, follow
@@ -52,7 +53,7 @@ func NewHandlers(db DB, m *Mailer, secret []byte, now func() time.Time) *Handler
 		Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "the profile has no email address (field email)"), rest.Err(errcode.Unavailable, "email is off on this server")}}
 	h.Docs.Verify = &rest.Doc{Tag: "email", Status: 200, Summary: "Verify an email address",
 		Desc:  "The link of the verification mail; needs no sign-in. The address then receives the events the notification preferences choose by email.",
-		Query: tokenQ, Errs: []rest.ErrDoc{bad}}
+		Query: tokenQ, Errs: []rest.ErrDoc{bad, rest.Err(errcode.NotFound, "the profile's address is no longer the one the link verifies")}}
 	h.Docs.UnsubscribePage = &rest.Doc{Tag: "email", Status: 200, Bytes: "text/html", Summary: "Confirm an unsubscribe",
 		Desc: "The List-Unsubscribe link of an event mail opened in a browser: a page with a button that sends the POST.", Query: tokenQ, Errs: []rest.ErrDoc{bad}}
 	h.Docs.Unsubscribe = &rest.Doc{Tag: "email", Status: 200, FormBody: true, Summary: "One-click unsubscribe (RFC 8058)",
@@ -217,4 +218,38 @@ func (h *Handlers) Unsubscribe(c *rest.Ctx) {
 		}
 	}
 	c.JSON(fasthttp.StatusOK, unsubscribed{Type: cl.Type})
+}
+
+// Written keeps user's email channel in step with a document just
+// written: a profile whose address is no longer the verified one drops
+// the channel (the new address must be verified first), and new
+// notification preferences choose its event types afresh. A failure is
+// returned for the log; the write itself stands.
+func (h *Handlers) Written(user, doc string) error {
+	if doc != "profile" && doc != "notifications" {
+		return nil
+	}
+	hs, err := h.db.Hooks(user)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(hs, func(hk store.Hook) bool { return hk.ID == store.MailHook })
+	if i < 0 {
+		return nil
+	}
+	hk := hs[i]
+	if doc == "profile" {
+		addr, err := h.address(user)
+		if err != nil || "mailto:"+addr == hk.URL {
+			return err
+		}
+		if err := h.db.DeleteHook(user, store.MailHook); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		return nil
+	}
+	if hk.Events, err = h.wanted(user); err != nil {
+		return err
+	}
+	return h.db.SetMailHook(hk)
 }
