@@ -173,7 +173,7 @@ func (m *Mailer) UnsubscribeURL(user, typ string) (string, error) {
 func (m *Mailer) SendEvent(ctx context.Context, j *store.Job) error {
 	addr, ok := strings.CutPrefix(j.URL, "mailto:")
 	if !ok || addr == "" {
-		return fmt.Errorf("the email channel's address %q is not mailto:", j.URL)
+		return fmt.Errorf("the email channel's address %q is not a mailto: URL", j.URL)
 	}
 	var ev struct {
 		Type   string          `json:"type"`
