@@ -18,7 +18,7 @@ const v1 = "/api/v1"
 // are both built from it.
 func (s *Server) table() []*rest.Route {
 	a, p, t, f, g, pl, wh := s.account, s.places, s.tax, s.features, s.health, s.plans, s.hooks
-	return []*rest.Route{
+	return append([]*rest.Route{
 		rest.Get(livezPath, rest.Probe, s.livez, s.probes.livezDoc),
 		rest.Get(readyzPath, rest.Probe, s.readyz, s.probes.readyzDoc),
 		rest.Get(v1+"/status", rest.Public, s.status, s.statusDoc),
@@ -72,10 +72,6 @@ func (s *Server) table() []*rest.Route {
 		rest.Post(v1+"/user/webhooks/{id}/test", rest.User, wh.Test, wh.Docs.Test).Where(hooks.HookID),
 		rest.Get(v1+"/user/deliveries", rest.User, wh.Deliveries, wh.Docs.Deliveries),
 		rest.Get(v1+"/user/events", rest.User, wh.Events, wh.Docs.Events),
-		rest.Post(v1+"/user/email/verify", rest.User, s.mail.Request, s.mail.Docs.Request),
-		rest.Get(v1+"/user/email/verify", rest.Public, s.mail.Verify, s.mail.Docs.Verify),
-		rest.Get(v1+"/unsubscribe", rest.Public, s.mail.UnsubscribePage, s.mail.Docs.UnsubscribePage),
-		rest.Post(v1+"/unsubscribe", rest.Public, s.mail.Unsubscribe, s.mail.Docs.Unsubscribe),
 
 		rest.Get(v1+"/geo/cities", rest.Public, p.List, p.Docs.List),
 		rest.Get(v1+"/geo/cities/{id}", rest.User, p.Get, p.Docs.Get).Where(geo.CityID),
@@ -95,5 +91,17 @@ func (s *Server) table() []*rest.Route {
 		rest.Get(v1+"/features/{key}/stats", rest.Admin, f.Stats, f.Docs.Stats).Where(features.FlagKey),
 
 		rest.Get(v1+"/admin/backup", rest.Admin, s.backup, backupDoc),
+	}, s.mailRoutes()...)
+}
+
+// mailRoutes are the email channel's: the verification link and the
+// one-click unsubscribe need no sign-in, their signed token is the proof.
+func (s *Server) mailRoutes() []*rest.Route {
+	m := s.mail
+	return []*rest.Route{
+		rest.Post(v1+"/user/email/verify", rest.User, m.Request, m.Docs.Request),
+		rest.Get(v1+"/user/email/verify", rest.Public, m.Verify, m.Docs.Verify),
+		rest.Get(v1+"/unsubscribe", rest.Public, m.UnsubscribePage, m.Docs.UnsubscribePage),
+		rest.Post(v1+"/unsubscribe", rest.Public, m.Unsubscribe, m.Docs.Unsubscribe),
 	}
 }
