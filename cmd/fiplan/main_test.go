@@ -278,6 +278,8 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"issuer unreachable", []string{"FI_OIDC_ISSUER=http://127.0.0.1:1/", "FI_OIDC_CLIENT_ID=fiplan"}, nil, "-oidc-issuer (FI_OIDC_ISSUER)"},
 		{"public URL", []string{"FI_PUBLIC_URL=ftp://fiplan.example"}, nil, "-public-url (FI_PUBLIC_URL)"},
 		{"redis URL", []string{"FI_REDIS_URL=http://:hunter2@cache.example"}, nil, "-redis-url (FI_REDIS_URL)"},
+		{"smtp URL", []string{"FI_SMTP_URL=http://fiplan:hunter2@mail.example"}, nil, "-smtp-url (FI_SMTP_URL)"},
+		{"smtp sender", []string{"FI_SMTP_FROM=nobody"}, nil, "-smtp-from (FI_SMTP_FROM)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -51,6 +51,9 @@ func TestParseURL(t *testing.T) {
 			t.Errorf("%s: accepted", bad)
 		}
 	}
+	if _, err := ParseURL("http://fiplan:hunter2@mail.example"); err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Fatalf("a bad URL's error quotes its password, or none came: %v", err)
+	}
 	if m, err := New(Config{}); m != nil || err != nil {
 		t.Fatalf("no URL: %v %v, want email off", m, err)
 	}
