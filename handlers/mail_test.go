@@ -188,6 +188,8 @@ func TestEmailChannel(t *testing.T) {
 	if r := h.do("POST", "/api/v1/user/email/verify", "", auth...); r.status != 202 {
 		t.Fatalf("verify request: %d %s", r.status, r.raw)
 	}
+	// One a minute: an address typed into someone's profile is not flooded.
+	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 429, errcode.RateLimited)
 	got := mails(t, maildir, 1)
 	if to := got[0].Header.Get("To"); !strings.Contains(to, "ann@example.com") {
 		t.Fatalf("verification mail to %q", to)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"html"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -31,10 +32,15 @@ type DB interface {
 // Handlers are the routes of email: ask for a verification mail, follow
 // its link, and the one-click unsubscribe.
 type Handlers struct {
-	db   DB
-	m    *Mailer // nil: email is off
-	key  []byte
-	now  func() time.Time
+	db  DB
+	m   *Mailer // nil: email is off
+	key []byte
+	now func() time.Time
+	// sent is when each user was last sent a verification mail by this
+	// node: at most one a VerifyEvery, so that an address someone else
+	// typed into a profile is not flooded.
+	mu   sync.Mutex
+	sent map[string]time.Time
 	Docs struct{ Request, Verify, UnsubscribePage, Unsubscribe *rest.Doc }
 }
 
@@ -45,12 +51,13 @@ func NewHandlers(db DB, m *Mailer, secret []byte, now func() time.Time) *Handler
 	if now == nil {
 		now = time.Now
 	}
-	h := &Handlers{db: db, m: m, key: deriveKey(secret), now: now}
+	h := &Handlers{db: db, m: m, key: deriveKey(secret), now: now, sent: map[string]time.Time{}}
 	tokenQ := []rest.Param{{Name: "token", Type: "string", Doc: "The signed token of the link in the mail."}}
 	bad := rest.Err(errcode.Validation, "the token is malformed, forged or expired (field token)")
 	h.Docs.Request = &rest.Doc{Tag: "email", Status: 202, Summary: "Send a verification mail",
 		Desc: "Mails the profile's email address a link that verifies it, good for 24 hours. No event is mailed to an address until it is verified.",
-		Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "the profile has no email address (field email)"), rest.Err(errcode.Unavailable, "email is off on this server")}}
+		Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "the profile has no email address (field email)"), rest.Err(errcode.Unavailable, "email is off on this server"),
+			rest.Err(errcode.RateLimited, "a verification mail went out less than a minute ago")}}
 	h.Docs.Verify = &rest.Doc{Tag: "email", Status: 200, Summary: "Verify an email address",
 		Desc:  "The link of the verification mail; needs no sign-in. The address then receives the events the notification preferences choose by email.",
 		Query: tokenQ, Errs: []rest.ErrDoc{bad, rest.Err(errcode.NotFound, "the profile's address is no longer the one the link verifies")}}
@@ -88,6 +95,10 @@ func (h *Handlers) Request(c *rest.Ctx) {
 		c.Fail("email", "set an email address in your profile first")
 		return
 	}
+	if wait := h.take(user); wait > 0 {
+		c.RateLimited(int((wait + time.Second - 1) / time.Second))
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := h.m.SendVerify(ctx, user, addr); err != nil {
@@ -95,6 +106,28 @@ func (h *Handlers) Request(c *rest.Ctx) {
 		return
 	}
 	c.JSON(fasthttp.StatusAccepted, map[string]string{"email": addr})
+}
+
+// VerifyEvery is the least time between two verification mails to one
+// user.
+const VerifyEvery = time.Minute
+
+// take records a verification mail to user now, or says how long until
+// one may be sent.
+func (h *Handlers) take(user string) time.Duration {
+	now := h.now()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if last, ok := h.sent[user]; ok && now.Sub(last) < VerifyEvery {
+		return VerifyEvery - now.Sub(last)
+	}
+	for u, t := range h.sent {
+		if now.Sub(t) >= VerifyEvery {
+			delete(h.sent, u)
+		}
+	}
+	h.sent[user] = now
+	return 0
 }
 
 func (h *Handlers) address(user string) (string, error) {
