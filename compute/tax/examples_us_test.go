@@ -537,12 +537,15 @@ var examplesUS = []example{
 	// AGI 35,000 − retirement exclusion 10,000 − 6,350 − 1,000 = 17,650; 1,150 at 2.5%, 2,300 at 3.5%, 10,450 at 4.5% = 579.50
 	{name: "2026 OK pension 30,000 + dividends 5,000", year: 2026, region: "OK", in: Income{Pension: 30000, Dividends: 5000}, regional: 579.5},
 	// AL
-	// AGI without pension 60,000 − federal tax 5,075 − FICA 4,590 − standard deduction 2,500 − 1,500 = 46,335; 500 at 2%, 2,500 at 4%, 43,335 at 5% = 2,276.75
-	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2276.75},
+	// Form 40 line 11 is the standard deduction or the itemized deductions (Schedule A, whose line 6 is the
+	// FICA tax), not both: FICA 4,590 is larger than the standard deduction 2,500 and is taken alone.
+	// AGI without pension 60,000 − federal tax 5,075 − FICA 4,590 − 1,500 = 48,835; 500 at 2%, 2,500 at 4%, 45,835 at 5% = 2,401.75
+	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2401.75},
 	// AGI without pension 20,000 − federal tax 3,823 − standard deduction 3,000 − 1,500 = 11,677; 500 at 2%, 2,500 at 4%, 8,677 at 5% = 543.85
 	{name: "2026 AL pension 30,000 + interest 20,000", year: 2026, region: "AL", in: Income{Pension: 30000, Interest: 20000}, regional: 543.85},
-	// AGI without pension 30,000 − federal tax 1,475 − FICA 2,295 − standard deduction 2,800 − 1,500 = 21,930; 500 at 2%, 2,500 at 4%, 18,930 at 5% = 1,056.50
-	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1056.50},
+	// FICA 2,295 is less than the standard deduction 2,800 ($3,000 less 8 steps of $25 above AGI 26,000), which is taken:
+	// AGI without pension 30,000 − federal tax 1,475 − standard deduction 2,800 − 1,500 = 24,225; 500 at 2%, 2,500 at 4%, 21,225 at 5% = 1,171.25
+	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1171.25},
 	// Retirees (computed from the statutes cited in each rule):
 	// NY, 70, pension 30,000 + the taxed part of Social Security 10,000 (exempt, §612(c)(3)):
 	// 30,000 − the pension exclusion 20,000 − standard deduction 8,000 = 2,000 at 4% = 80
