@@ -115,10 +115,14 @@ var examplesUSFiling = []example{
 	// 12% × 76,000 + 22% × 17,000 = 15,340), not two single filers, and New
 	// York's married-filing-jointly schedule (Tax Law §601(a); standard
 	// deduction $16,050, §614): 133,950; 3.9% × 17,150 + 4.4% × 6,450 +
-	// 5.15% × 4,300 + 5.4% × 106,050 = 6,900.80 (the supplemental tax is not
-	// modelled). Social Security and Medicare on 150,000: 9,300 + 2,175.
+	// 5.15% × 4,300 + 5.4% × 106,050 = 6,900.80; New York AGI 150,000 is over
+	// $107,650, so the supplemental tax (§601(d); IT-201's tax computation
+	// worksheet for married filing jointly, taxable income up to $161,550)
+	// adds the 5.4% rate's recapture, 5.4% × 133,950 − 6,900.80 = 332.50, in
+	// the part (150,000 − 107,650) / 50,000 = 0.847: 281.63, so 7,182.43.
+	// Social Security and Medicare on 150,000: 9,300 + 2,175.
 	{name: "2026 joint in NY, one earner 150,000", year: 2026, region: "NY", in: Income{Employment: 150000, Joint: true},
-		income: 15340, social: 11475, regional: 6900.80},
+		income: 15340, social: 11475, regional: 7182.43},
 	// California's joint brackets, deduction and credit are twice the single
 	// ones (R&TC §17041(a)(1), §17073.5, §17054): 2025, wages 120,000:
 	// 120,000 − 11,412 = 108,588; 1% × 22,158 + 2% × 30,370 + 4% × 30,376 +

@@ -358,6 +358,20 @@ var examplesUS = []example{
 	{name: "2026 NY employment 60,000", year: 2026, region: "NY", in: Income{Employment: 60000}, regional: 2643},
 	// AGI 65,000 − 8,000 = 57,000: 8,500 at 3.9%, 3,200 at 4.4%, 2,200 at 5.15%, 43,100 at 5.4% = 2,913
 	{name: "2026 NY pension 30,000 + interest 5,000 + dividends 10,000 + capitalGains 20,000", year: 2026, region: "NY", in: Income{Pension: 30000, Interest: 5000, Dividends: 10000, CapitalGains: 20000}, regional: 2913},
+	// The supplemental tax (Tax Law §601(d); IT-201's tax computation worksheets) above $107,650 of
+	// New York AGI, computed by us on the 2025 schedule. NYAGI 130,000, taxable 122,000: the schedule gives
+	// 4,270.75 on 80,650 + 6% × 41,350 = 6,751.75; the 6% rate's recapture 6% × 122,000 − 6,751.75 = 568.25
+	// in the part (130,000 − 107,650) / 50,000 = 0.447: 254.01, so 7,005.76.
+	{name: "2025 NY employment 130,000 (supplemental tax phasing in)", year: 2025, region: "NY", in: Income{Employment: 130000}, regional: 7005.76},
+	// NYAGI 200,000 is past 157,650 and taxable 192,000 is within the 6% bracket: 6% × 192,000 = 11,520.
+	{name: "2025 NY employment 200,000 (all taxable income at 6%)", year: 2025, region: "NY", in: Income{Employment: 200000}, regional: 11520},
+	// NYAGI 300,000, taxable 292,000 in the 6.85% bracket and NYAGI past 265,400: the schedule's 17,602.85
+	// + 568.25 + the 6.85% rate's incremental benefit (6.85% − 6%) × 215,400 = 1,830.90 = 6.85% × 292,000 = 20,002.
+	{name: "2025 NY employment 300,000 (all taxable income at 6.85%)", year: 2025, region: "NY", in: Income{Employment: 300000}, regional: 20002},
+	// 2026 (rates 0.1 point lower below 6.85%): NYAGI 240,000, taxable 232,000: schedule 4,190.10 + 5.9% × 134,750
+	// + 6.85% × 16,600 = 13,277.45; + 568.25 + (6.85% − 5.9%) × 215,400 = 2,046.30 in the part (240,000 − 215,400)
+	// / 50,000 = 0.492: 1,006.78, so 14,852.48.
+	{name: "2026 NY employment 240,000 (second recapture phasing in)", year: 2026, region: "NY", in: Income{Employment: 240000}, regional: 14852.48},
 	// CA
 	// AGI 60,000 − 5,706 = taxable 54,294; Schedule X 1,792.53 − exemption credit 153 = 1,639.53
 	{name: "2025 CA employment 60,000", year: 2025, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},

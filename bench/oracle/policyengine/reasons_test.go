@@ -18,8 +18,6 @@ var reasons = map[string]string{
 		"(the state's pension, IRA or age exclusion, or its Social Security rules where it taxes part of the benefit): fiplan charges more",
 	"state-joint-single": "the state's joint rules are not modelled: fiplan taxes the couple's combined income by the " +
 		"single-filer rules (the rule's label says so) and charges more",
-	"ny-supplemental": "New York's supplemental tax (Tax Law §601(d), the recapture of the lower brackets above $107,650 " +
-		"of New York AGI) is not modelled: fiplan charges less",
 	"md-local":       "PolicyEngine adds Maryland's county income tax to the state's; fiplan models the state tax only (its region name says so)",
 	"state-rounding": "within $10: the state's tax table or rounding of the taxable income, which fiplan computes from the schedule",
 	"pension-kind": "fiplan has one pension part for pensions and IRA distributions, which this state's rule takes as the kind " +
@@ -87,14 +85,11 @@ func reasonFor(id string, c *peCase, what string, mine, theirs float64) string {
 	}
 	older := c.Age >= 60 || (c.Filing == "joint" && c.PartnerAge >= 60)
 	retirement := c.Pension+c.IRA+c.SocialSecurity > 0
-	agi := c.Wages + c.PartnerWages + c.Pension + c.IRA + c.Dividends + c.Gains + c.Interest + c.SocialSecurity
 	switch {
 	case math.Abs(d) <= 10:
 		return "state-rounding"
 	case c.State == "MD" && d < 0:
 		return "md-local"
-	case c.State == "NY" && d < 0 && agi > 107650:
-		return "ny-supplemental"
 	case d > 0 && older && retirement:
 		return "state-retiree"
 	case d < 0 && c.IRA+c.Pension > 0 && slices.Contains([]string{"AL", "HI", "IL", "PA", "IA"}, c.State):
