@@ -129,12 +129,18 @@ var examplesUSFiling = []example{
 	// 6% × 25,684 = 3,585.06; − 2 × 153 = 3,279.06.
 	{name: "2025 joint in CA, wages 120,000", year: 2025, region: "CA", in: Income{Employment: 120000, Joint: true},
 		regional: 3279.06},
-	// Massachusetts' joint rules are not modelled: the single-filer rules
-	// apply to the couple's combined income (2025: 5% of 80,000 − the
-	// contributions deduction 2,000 − one exemption 4,400 = 3,680), as the
-	// rule's label says.
-	{name: "2025 joint in MA (single-filer rules)", year: 2025, region: "MA", in: Income{Employment: 80000, Joint: true},
-		regional: 3680},
+	// Massachusetts' joint return (M.G.L. c. 62 §3(B)(b); Form 1 line 2a):
+	// the married exemption 8,800; one earner, contributions deduction 2,000
+	// (line 11a): 5% of (80,000 − 2,000 − 8,800) = 3,460.
+	{name: "2025 joint in MA, one earner 80,000", year: 2025, region: "MA", in: Income{Employment: 80000, Joint: true},
+		regional: 3460},
+	// Two retirees of 72 and 79, pensions 18,200: exemptions 8,800 + 2 × 700
+	// (line 2b) leave 8,000 at 5% = 400; the limited income credit (§5,
+	// Form 1 line 29) holds the tax to 10% of AGI over 16,400 = 180.
+	{name: "2025 joint in MA, retirees 72 and 79, pensions 18,200", year: 2025, region: "MA",
+		in: Income{Pension: 18200, Joint: true, Age: 72, PartnerAge: 79}, regional: 180},
+	// A single filer of 77 with pension 40,000: 40,000 − 4,400 − 700 = 34,900 at 5% = 1,745.
+	{name: "2026 single in MA, 77, pension 40,000", year: 2026, region: "MA", in: Income{Pension: 40000, Age: 77}, regional: 1745},
 }
 
 func TestExamplesUSFiling(t *testing.T) { runExamples(t, "us", examplesUSFiling) }
