@@ -379,8 +379,13 @@ var examplesUS = []example{
 	{name: "2026 CA employment 60,000", year: 2026, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},
 	// AGI 200,000 − 5,706 = taxable 194,294; Schedule X 14,507.98 − exemption credit 153 = 14,354.98
 	{name: "2025 CA employment 200,000", year: 2025, region: "CA", in: Income{Employment: 200000}, regional: 14354.98},
-	// AGI 1,200,000 − 5,706 = taxable 1,194,294; Schedule X 127,734.77 − exemption credit 153 = 127,581.77; Mental Health Services Tax 1% of 194,294 = 1,942.94
-	{name: "2025 CA employment 1,200,000", year: 2025, region: "CA", in: Income{Employment: 1200000}, regional: 129524.71},
+	// AGI 1,200,000 − 5,706 = taxable 1,194,294; Schedule X 127,734.77; the exemption credit is gone above
+	// 252,203 + 25 × 2,500 (§17054.1: $6 less for each $2,500 or part): 127,734.77; Mental Health Services
+	// Tax 1% of 194,294 = 1,942.94
+	{name: "2025 CA employment 1,200,000", year: 2025, region: "CA", in: Income{Employment: 1200000}, regional: 129677.71},
+	// AGI 260,000: 7,797 over 252,203 is 4 steps of 2,500 or part, so the credit is 153 − 24 = 129;
+	// taxable 254,294: Schedule X, the 200,000 case's 14,507.98 + 9.3% × 60,000 = 20,087.98; − 129 = 19,958.98
+	{name: "2025 CA employment 260,000 (exemption credit reduced)", year: 2025, region: "CA", in: Income{Employment: 260000}, regional: 19958.98},
 	// AGI 35,000 − 5,706 = taxable 29,294; Schedule X 535.69 − exemption credit 153 = 382.69
 	{name: "2025 CA pension 30,000 + interest 5,000", year: 2025, region: "CA", in: Income{Pension: 30000, Interest: 5000}, regional: 382.69},
 	// NJ

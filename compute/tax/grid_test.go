@@ -42,6 +42,8 @@ var gridChanged = map[string]string{
 
 	"US 2025 AL single 40": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3)) as an itemized deduction, in place of the standard deduction when larger (Form 40 line 11)",
 	"US 2025 AL single 70": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3)) as an itemized deduction, in place of the standard deduction when larger (Form 40 line 11)",
+	"US 2025 CA single 40": "California's exemption credit is $6 less for each $2,500 of federal AGI over $252,203 (R&TC §17054.1)",
+	"US 2025 CA single 70": "California's exemption credit is $6 less for each $2,500 of federal AGI over $252,203 (R&TC §17054.1)",
 	"US 2025 CO single 70": "Colorado subtracts up to $24,000 of pensions for a taxpayer of 65 or more (C.R.S. 39-22-104(4)(f))",
 	"US 2025 GA single 70": "Georgia excludes up to $65,000 of retirement income for a taxpayer of 65 or more (O.C.G.A. 48-7-27(a)(5))",
 	"US 2025 IA single 70": "Iowa excludes retirement income from 55 (Iowa Code §422.7(31))",
