@@ -2,6 +2,7 @@ package household
 
 import (
 	"fmt"
+	"math"
 
 	"fiplan/compute/tax"
 )
@@ -52,13 +53,16 @@ type CreditBand struct {
 }
 
 // Credit is the yearly credit for a benchmark premium given the
-// household's income and poverty line (same money).
+// household's income and poverty line (same money). Eligibility compares
+// the income with ToShare times the line exactly; inside, the income is a
+// whole percentage of the line, the digits after it dropped, as Form
+// 8962's Worksheet 2 says (400% exactly is eligible, 400.5% is not).
 func (c *PremiumCredit) Credit(benchmark, income, line float64) float64 {
-	if line <= 0 || benchmark <= 0 {
+	if line <= 0 || benchmark <= 0 || income > c.ToShare*line {
 		return 0
 	}
-	x := income / line
-	if x < c.FromShare || x > c.ToShare {
+	x := math.Floor(100*income/line+1e-9) / 100
+	if x < c.FromShare {
 		return 0
 	}
 	share := c.Bands[len(c.Bands)-1].Final
@@ -74,16 +78,18 @@ func (c *PremiumCredit) Credit(benchmark, income, line float64) float64 {
 // Surcharge is an income-related addition to a public health premium for
 // each person from FromAge: monthly PartB plus PartD from the first
 // threshold the income of Lookback years earlier exceeds (Single or Joint,
-// by the return of that year), today's money of Year.
+// by the return of that year; the last threshold reached counts when
+// TopInclusive), today's money of Year.
 type Surcharge struct {
-	Year     int          `json:"year"`
-	FromAge  int          `json:"fromAge"`
-	Lookback int          `json:"lookback"`
-	Single   []float64    `json:"single"`
-	Joint    []float64    `json:"joint"`
-	PartB    []float64    `json:"partB"`
-	PartD    []float64    `json:"partD"`
-	Src      []tax.Source `json:"src"`
+	Year         int          `json:"year"`
+	FromAge      int          `json:"fromAge"`
+	Lookback     int          `json:"lookback"`
+	TopInclusive bool         `json:"topInclusive,omitempty"`
+	Single       []float64    `json:"single"`
+	Joint        []float64    `json:"joint"`
+	PartB        []float64    `json:"partB"`
+	PartD        []float64    `json:"partD"`
+	Src          []tax.Source `json:"src"`
 }
 
 // Yearly is one person's yearly surcharge for an income (same money as
@@ -95,7 +101,7 @@ func (s *Surcharge) Yearly(income float64, joint bool, scale float64) float64 {
 	}
 	tier := -1
 	for i, v := range th {
-		if income > v*scale {
+		if income > v*scale || (s.TopInclusive && i == len(th)-1 && income >= v*scale) {
 			tier = i
 		}
 	}

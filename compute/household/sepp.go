@@ -28,8 +28,10 @@ type SEPP struct {
 	MidTermShare float64     `json:"midTermShare"`
 	MidTerm      []MonthRate `json:"midTerm,omitempty"`
 	// Table names the Rules table of life expectancies by age (the single
-	// life table); Mortality, when set, the table of survivors by age the
-	// annuitization method needs ("" : that method is not in the data).
+	// life table); Mortality, when set, the table of the probability of
+	// death within the year by age the annuitization method needs (the
+	// last age's rate holds after it; "" : that method is not in the
+	// data).
 	Table     string `json:"table"`
 	Mortality string `json:"mortality,omitempty"`
 	Years     int    `json:"years"`
@@ -120,25 +122,22 @@ func (s *SEPP) Payment(m SEPPMethod, balance float64, age int) float64 {
 }
 
 // annuityFactor is the present value at the rate allowed of 1 a year paid
-// at the start of each year to a person of age while they live, by the
-// mortality table's survivors.
+// at the end of each year to a person of age while they live, by the
+// mortality table's rates of death.
 func (s *SEPP) annuityFactor(age int) float64 {
-	l0 := s.mort.At(age)
-	if l0 <= 0 {
-		return 1
-	}
 	v := 1 / (1 + s.Rate())
-	f, d := 0.0, 1.0
-	for k := 0; ; k++ {
-		i := age + k - s.mort.FromAge
-		if i >= len(s.mort.Values) {
-			break
-		}
-		f += d * s.mort.Values[i] / l0
+	f, alive, d := 0.0, 1.0, 1.0
+	for k := 0; k < maxAnnuityYears && alive > 1e-12; k++ {
+		alive *= 1 - s.mort.At(age+k)
 		d *= v
+		f += d * alive
 	}
 	return f
 }
+
+// maxAnnuityYears bounds the annuity factor's sum (a table whose last
+// rate is 0 would never end).
+const maxAnnuityYears = 200
 
 func (r *Rules) checkSEPP(s *SEPP) error {
 	if s == nil {
@@ -161,6 +160,14 @@ func (r *Rules) checkSEPP(s *SEPP) error {
 		m, ok := r.Tables[s.Mortality]
 		if !ok {
 			return fmt.Errorf("mortality %q is not in tables", s.Mortality)
+		}
+		for _, q := range m.Values {
+			if q < 0 || q > 1 {
+				return fmt.Errorf("mortality %q: a rate %v outside 0 to 1", s.Mortality, q)
+			}
+		}
+		if m.Divisor || len(m.Values) == 0 {
+			return fmt.Errorf("mortality %q is not a table of rates of death", s.Mortality)
 		}
 		s.mort = &m
 	}

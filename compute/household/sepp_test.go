@@ -1,7 +1,10 @@
 package household_test
 
 import (
+	"bytes"
 	"errors"
+	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -36,8 +39,93 @@ func TestSEPPPayment(t *testing.T) {
 			t.Errorf("%s %v at %d: %.2f, want %.2f [%s]", c.m, c.bal, c.age, got, c.want, c.tag)
 		}
 	}
-	if s.Has(household.SEPPAnnuitization) || s.Payment(household.SEPPAnnuitization, 400000, 50) != 0 {
-		t.Error("annuitization without the notice's mortality table in the data")
+	// fixed annuitization: 400,000 over the annuity factor at 50, by the
+	// mortality rates of 1.401(a)(9)-9(e), payments at the end of each year
+	if !s.Has(household.SEPPAnnuitization) {
+		t.Fatal("annuitization without the mortality table")
+	}
+	checkTag(t, computed)
+	if got := s.Payment(household.SEPPAnnuitization, 400000, 50); !near(got, 400000/annuityAt50(t, 0.05), 0.01) || !near(got, 25218.33, 0.01) {
+		t.Errorf("annuitization at 50 and 5%%: %.2f, want 25218.33 (factor 15.8615) [computed]", got)
+	}
+	// at 4% the factor is 18.1568: the figure cited for Notice 2022-6's
+	// example of a 50-year-old, recomputed here, not read from the notice
+	four := *s
+	four.RateFloor, four.MidTerm = 0.04, nil
+	if got := 400000 / four.Payment(household.SEPPAnnuitization, 400000, 50); !near(got, 18.1568, 0.00005) {
+		t.Errorf("annuity factor at 50 and 4%%: %.4f, want 18.1568 [computed]", got)
+	}
+	// the payment is fixed on the first balance: a younger owner gets less
+	if a, b := s.Payment(household.SEPPAnnuitization, 1, 45), s.Payment(household.SEPPAnnuitization, 1, 55); !(a < b) {
+		t.Errorf("annuitization at 45 %.6f not below at 55 %.6f", a, b)
+	}
+}
+
+// annuityAt50 recomputes the annuity factor at 50 from the table in the
+// data, as the notice defines it (the sum over each later year of the
+// chance to be alive at its end, discounted).
+func annuityAt50(t *testing.T, rate float64) float64 {
+	m := loadUS(t).Tables["mortality-2022"]
+	alive, f := 1.0, 0.0
+	for k := 1; k < 200; k++ {
+		alive *= 1 - m.At(50+k-1)
+		f += alive / math.Pow(1+rate, float64(k))
+	}
+	return f
+}
+
+// The mortality rates of 1.401(a)(9)-9(e) are those the regulation's own
+// Single Life Table was calculated from: the life expectancy they give
+// (half a year plus the chances to be alive at each later birthday) is
+// within 0.1 year of the table at every age to 110, which a slip in the
+// transcription of any rate would break.
+func TestSEPPMortalityRatesMakeTheSingleLifeTable(t *testing.T) {
+	r := loadUS(t)
+	m, life := r.Tables["mortality-2022"], r.Tables["single-life"]
+	if len(m.Values) != 120 || m.At(1) != 0.000441 || m.At(65) != 0.007884 || m.At(120) != 0.4 || m.At(130) != 0.4 {
+		t.Fatalf("mortality table: %d rates, at 1 %v, 65 %v, 120 %v [table]", len(m.Values), m.At(1), m.At(65), m.At(120))
+	}
+	checkTag(t, computed)
+	worst := 0.0
+	for x := 1; x <= 110; x++ {
+		e, alive := 0.5, 1.0
+		for a := x; alive > 1e-12; a++ {
+			alive *= 1 - m.At(a)
+			e += alive
+		}
+		if d := math.Abs(e - life.At(x)); d >= 0.1 {
+			t.Errorf("age %d: life expectancy %.3f from the rates, %.1f in the table [computed]", x, e, life.At(x))
+		} else {
+			worst = max(worst, d)
+		}
+	}
+	t.Logf("largest gap to the Single Life Table, ages 1 to 110: %.3f", worst)
+}
+
+// Rules without a mortality table refuse the annuitization method, naming
+// the field.
+func TestSEPPAnnuitizationNeedsTheTable(t *testing.T) {
+	b, err := os.ReadFile("../../embed/tax/wrappers/us.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Replace(b, []byte(`"mortality": "mortality-2022",`), nil, 1)
+	r, err := household.ParseRules(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.SEPP.Has(household.SEPPAnnuitization) || r.SEPP.Payment(household.SEPPAnnuitization, 400000, 50) != 0 {
+		t.Fatal("annuitization without a mortality table")
+	}
+	p := seppPlan(t, 50, 52, household.SEPPAnnuitization, 300000, 10000, 30000)
+	p.SEPPRules = r.SEPP
+	var fe *household.FieldError
+	if err := household.Check(&p); !errors.As(err, &fe) || fe.Field != "bridge.sepp[0].method" {
+		t.Errorf("%v, want a field error on bridge.sepp[0].method", err)
+	}
+	bad := bytes.Replace(b, []byte(`"table": "single-life",`), []byte(`"table": "single-life", "mortality": "uniform-lifetime",`), 1)
+	if _, err := household.ParseRules(bad); err == nil {
+		t.Error("a table of life expectancies taken as mortality rates")
 	}
 }
 
@@ -147,7 +235,6 @@ func TestSEPPRefused(t *testing.T) {
 		{"an empty account", func(p *household.Plan) { p.Accounts[0].Balance = 0 }, "bridge.sepp[0].account"},
 		{"after the access age", func(p *household.Plan) { p.SEPP[0].FromAge = 60 }, "bridge.sepp[0].fromAge"},
 		{"before today", func(p *household.Plan) { p.SEPP[0].FromAge = 49 }, "bridge.sepp[0].fromAge"},
-		{"annuitization", func(p *household.Plan) { p.SEPP[0].Method = household.SEPPAnnuitization }, "bridge.sepp[0].method"},
 		{"twice", func(p *household.Plan) { p.SEPP = append(p.SEPP, p.SEPP[0]) }, "bridge.sepp[1].account"},
 		{"no rules", func(p *household.Plan) { p.SEPPRules = nil }, "bridge.sepp[0]"},
 	} {

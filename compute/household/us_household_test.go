@@ -268,7 +268,8 @@ func TestUSSurvivorBenefit(t *testing.T) {
 // household's contribution, its income times the applicable percentage
 // (Rev. Proc. 2025-25: 2.10% to 9.96%), from 100% to 400% of the 2025
 // poverty line ($15,650 for one, $5,500 more each; IRC 36B, Form 8962
-// lines 1-11); none above 400% once the enhanced credits end.
+// lines 1-11, the percentage of the line truncated to a whole one); none
+// above 400% once the enhanced credits end.
 func TestUSPremiumTaxCredit(t *testing.T) {
 	u := newUS(t)
 	h := u.r.Health
@@ -285,7 +286,11 @@ func TestUSPremiumTaxCredit(t *testing.T) {
 		tag                 string
 	}{
 		{"200% for one: 6.60%", 9000, 31300, 15650, 9000 - 0.066*31300, computed},
-		{"between 150% and 200%", 8000, 30000, 15650, 8000 - (0.0419+0.0241*(30000/15650.0-1.5)/0.5)*30000, computed},
+		// Form 8962 Worksheet 2: 191.69% is entered as 191
+		{"between 150% and 200%", 8000, 30000, 15650, 8000 - (0.0419+0.0241*(1.91-1.5)/0.5)*30000, computed},
+		{"400% exactly: eligible", 20000, 4 * 21150, 21150, 20000 - 0.0996*4*21150, computed},
+		{"400.5%: none (401 on the worksheet)", 20000, 4.005 * 21150, 21150, 0, computed},
+		{"99.84%: entered as 99, none", 9000, 0.9984 * 15650, 15650, 0, computed},
 		{"350% for two: 9.96%", 20000, 3.5 * 21150, 21150, 20000 - 0.0996*3.5*21150, computed},
 		{"just above 400%: the cliff", 20000, 4.01 * 21150, 21150, 0, computed},
 		{"below the poverty line: none", 9000, 15000, 15650, 0, computed},
@@ -330,6 +335,10 @@ func TestUSIRMAA(t *testing.T) {
 		{"single, second tier", 150000, false, 12 * (202.90 + 37.50), table},
 		{"joint, third tier", 350000, true, 12 * (324.60 + 60.40), table},
 		{"single, top tier", 600000, false, 12 * (487.00 + 91.00), table},
+		// the top tier starts at its threshold: greater than or equal
+		{"single at 500,000: top tier", 500000, false, 12 * (487.00 + 91.00), table},
+		{"joint at 750,000: top tier", 750000, true, 12 * (487.00 + 91.00), table},
+		{"joint at 410,000: still the third tier", 410000, true, 12 * (324.60 + 60.40), table},
 	} {
 		checkTag(t, c.tag)
 		if got := s.Yearly(c.income, c.joint, 1); !near(got, c.want, 1e-6) {

@@ -65,7 +65,7 @@ type calcHealthcare struct {
 
 type calcSeries struct {
 	Account string `json:"account" schema:"required,minLen=1,maxLen=32" doc:"Id of the us-ira or us-401k account that pays."`
-	Method  string `json:"method" schema:"required,enum=rmd|amortization|annuitization" doc:"IRS Notice 2022-6 method; annuitization is refused (its mortality table is not in the data)."`
+	Method  string `json:"method" schema:"required,enum=rmd|amortization|annuitization" doc:"IRS Notice 2022-6 method; annuitization divides the first balance by the annuity factor of the mortality rates of 26 CFR 1.401(a)(9)-9(e)."`
 	FromAge int    `json:"fromAge" schema:"required,min=18,max=120" doc:"Owner's age at the first payment, before 59 1/2. Payments run 5 years or to 59 1/2, whichever is later; drawing more before then brings back the 10% with interest."`
 }
 

@@ -112,7 +112,6 @@ func TestHouseholdValidation(t *testing.T) {
 		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"rmd","fromAge":60}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].fromAge"},
 		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":0}],"bridge":{"sepp":[{"account":"ira","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
 		{`{` + base + `,"accounts":[{"id":"r","type":"us-roth-ira","balance":1000}],"bridge":{"sepp":[{"account":"r","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].account"},
-		{`{` + base + `,"accounts":[{"id":"ira","type":"us-ira","balance":1000}],"bridge":{"sepp":[{"account":"ira","method":"annuitization","fromAge":50}]},"tax":{"country":"US"}}`, "VALIDATION_ERROR", "bridge.sepp[0].method"},
 		{`{` + base + `,"accounts":[{"id":"s","type":"gb-sipp","balance":1000}],"bridge":{"sepp":[{"account":"s","method":"rmd","fromAge":50}]},"tax":{"country":"GB"}}`, "VALIDATION_ERROR", "bridge.sepp[0]"},
 	}
 	for _, c := range cases {

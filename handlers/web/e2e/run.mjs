@@ -1491,7 +1491,10 @@ try {
         assert.equal(await row.locator('td:nth-child(2)').textContent(), want, name);
       }
       // The fund is most of the portfolio: the health score's answer for the
-      // page's holdings has no advice to cut it as a single exposure.
+      // page's holdings has no advice to cut it as a single exposure. The
+      // answer the saves asked for is let through first: only the reloaded
+      // page's answer may be read.
+      await page.waitForLoadState('networkidle');
       const [h] = await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/api/v1/portfolio-health')),
         page.reload(),
