@@ -994,6 +994,8 @@ try {
     assert.equal(made.status, 201, JSON.stringify(made.body));
     const ds = made.body.data.dataset;
     assert.match(ds, /^user:/);
+    // A user whose money is the euro, backtesting on a euro series.
+    assert.equal((await apiJSON('PATCH', '/user/profile', { currency: 'EUR' })).status, 200);
     try {
       await page.goto(base + '/?currentAge=45&annualIncome=90000&annualExpenses=40000&currentSavings=600000');
       await page.waitForSelector('#hist-dataset-field:not([hidden])', { state: 'attached' });
@@ -1006,6 +1008,7 @@ try {
       ]);
       const sent = resp.request().postDataJSON();
       assert.deepEqual(sent.historical, { dataset: ds });
+      assert.equal(sent.currency, 'EUR');
       const d = (await apiJSON('POST', '/calculator', sent)).body.data;
       assert.equal(d.historical.dataset, ds);
       assert.equal(d.historical.currency, 'EUR', 'a series runs in its own money');
@@ -1018,6 +1021,7 @@ try {
       await page.waitForFunction((v) => /** @type {HTMLSelectElement} */ (document.getElementById('histDataset')).value === v, ds);
       await page.screenshot({ path: join(pageShots, 'backtest-user-series-1280.png'), fullPage: true });
     } finally {
+      await apiJSON('PATCH', '/user/profile', { currency: null });
       assert.equal((await apiJSON('DELETE', '/user/series/' + made.body.data.id)).status, 204);
     }
   });
