@@ -115,22 +115,32 @@ var examplesUSFiling = []example{
 	// 12% × 76,000 + 22% × 17,000 = 15,340), not two single filers, and New
 	// York's married-filing-jointly schedule (Tax Law §601(a); standard
 	// deduction $16,050, §614): 133,950; 3.9% × 17,150 + 4.4% × 6,450 +
-	// 5.15% × 4,300 + 5.4% × 106,050 = 6,900.80 (the supplemental tax is not
-	// modelled). Social Security and Medicare on 150,000: 9,300 + 2,175.
+	// 5.15% × 4,300 + 5.4% × 106,050 = 6,900.80; New York AGI 150,000 is over
+	// $107,650, so the supplemental tax (§601(d); IT-201's tax computation
+	// worksheet for married filing jointly, taxable income up to $161,550)
+	// adds the 5.4% rate's recapture, 5.4% × 133,950 − 6,900.80 = 332.50, in
+	// the part (150,000 − 107,650) / 50,000 = 0.847: 281.63, so 7,182.43.
+	// Social Security and Medicare on 150,000: 9,300 + 2,175.
 	{name: "2026 joint in NY, one earner 150,000", year: 2026, region: "NY", in: Income{Employment: 150000, Joint: true},
-		income: 15340, social: 11475, regional: 6900.80},
+		income: 15340, social: 11475, regional: 7182.43},
 	// California's joint brackets, deduction and credit are twice the single
 	// ones (R&TC §17041(a)(1), §17073.5, §17054): 2025, wages 120,000:
 	// 120,000 − 11,412 = 108,588; 1% × 22,158 + 2% × 30,370 + 4% × 30,376 +
 	// 6% × 25,684 = 3,585.06; − 2 × 153 = 3,279.06.
 	{name: "2025 joint in CA, wages 120,000", year: 2025, region: "CA", in: Income{Employment: 120000, Joint: true},
 		regional: 3279.06},
-	// Massachusetts' joint rules are not modelled: the single-filer rules
-	// apply to the couple's combined income (2025: 5% of 80,000 − the
-	// contributions deduction 2,000 − one exemption 4,400 = 3,680), as the
-	// rule's label says.
-	{name: "2025 joint in MA (single-filer rules)", year: 2025, region: "MA", in: Income{Employment: 80000, Joint: true},
-		regional: 3680},
+	// Massachusetts' joint return (M.G.L. c. 62 §3(B)(b); Form 1 line 2a):
+	// the married exemption 8,800; one earner, contributions deduction 2,000
+	// (line 11a): 5% of (80,000 − 2,000 − 8,800) = 3,460.
+	{name: "2025 joint in MA, one earner 80,000", year: 2025, region: "MA", in: Income{Employment: 80000, Joint: true},
+		regional: 3460},
+	// Two retirees of 72 and 79, pensions 18,200: exemptions 8,800 + 2 × 700
+	// (line 2b) leave 8,000 at 5% = 400; the limited income credit (§5,
+	// Form 1 line 29) holds the tax to 10% of AGI over 16,400 = 180.
+	{name: "2025 joint in MA, retirees 72 and 79, pensions 18,200", year: 2025, region: "MA",
+		in: Income{Pension: 18200, Joint: true, Age: 72, PartnerAge: 79}, regional: 180},
+	// A single filer of 77 with pension 40,000: 40,000 − 4,400 − 700 = 34,900 at 5% = 1,745.
+	{name: "2026 single in MA, 77, pension 40,000", year: 2026, region: "MA", in: Income{Pension: 40000, Age: 77}, regional: 1745},
 }
 
 func TestExamplesUSFiling(t *testing.T) { runExamples(t, "us", examplesUSFiling) }

@@ -358,6 +358,20 @@ var examplesUS = []example{
 	{name: "2026 NY employment 60,000", year: 2026, region: "NY", in: Income{Employment: 60000}, regional: 2643},
 	// AGI 65,000 − 8,000 = 57,000: 8,500 at 3.9%, 3,200 at 4.4%, 2,200 at 5.15%, 43,100 at 5.4% = 2,913
 	{name: "2026 NY pension 30,000 + interest 5,000 + dividends 10,000 + capitalGains 20,000", year: 2026, region: "NY", in: Income{Pension: 30000, Interest: 5000, Dividends: 10000, CapitalGains: 20000}, regional: 2913},
+	// The supplemental tax (Tax Law §601(d); IT-201's tax computation worksheets) above $107,650 of
+	// New York AGI, computed by us on the 2025 schedule. NYAGI 130,000, taxable 122,000: the schedule gives
+	// 4,270.75 on 80,650 + 6% × 41,350 = 6,751.75; the 6% rate's recapture 6% × 122,000 − 6,751.75 = 568.25
+	// in the part (130,000 − 107,650) / 50,000 = 0.447: 254.01, so 7,005.76.
+	{name: "2025 NY employment 130,000 (supplemental tax phasing in)", year: 2025, region: "NY", in: Income{Employment: 130000}, regional: 7005.76},
+	// NYAGI 200,000 is past 157,650 and taxable 192,000 is within the 6% bracket: 6% × 192,000 = 11,520.
+	{name: "2025 NY employment 200,000 (all taxable income at 6%)", year: 2025, region: "NY", in: Income{Employment: 200000}, regional: 11520},
+	// NYAGI 300,000, taxable 292,000 in the 6.85% bracket and NYAGI past 265,400: the schedule's 17,602.85
+	// + 568.25 + the 6.85% rate's incremental benefit (6.85% − 6%) × 215,400 = 1,830.90 = 6.85% × 292,000 = 20,002.
+	{name: "2025 NY employment 300,000 (all taxable income at 6.85%)", year: 2025, region: "NY", in: Income{Employment: 300000}, regional: 20002},
+	// 2026 (rates 0.1 point lower below 6.85%): NYAGI 240,000, taxable 232,000: schedule 4,190.10 + 5.9% × 134,750
+	// + 6.85% × 16,600 = 13,277.45; + 568.25 + (6.85% − 5.9%) × 215,400 = 2,046.30 in the part (240,000 − 215,400)
+	// / 50,000 = 0.492: 1,006.78, so 14,852.48.
+	{name: "2026 NY employment 240,000 (second recapture phasing in)", year: 2026, region: "NY", in: Income{Employment: 240000}, regional: 14852.48},
 	// CA
 	// AGI 60,000 − 5,706 = taxable 54,294; Schedule X 1,792.53 − exemption credit 153 = 1,639.53
 	{name: "2025 CA employment 60,000", year: 2025, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},
@@ -365,8 +379,13 @@ var examplesUS = []example{
 	{name: "2026 CA employment 60,000", year: 2026, region: "CA", in: Income{Employment: 60000}, regional: 1639.53},
 	// AGI 200,000 − 5,706 = taxable 194,294; Schedule X 14,507.98 − exemption credit 153 = 14,354.98
 	{name: "2025 CA employment 200,000", year: 2025, region: "CA", in: Income{Employment: 200000}, regional: 14354.98},
-	// AGI 1,200,000 − 5,706 = taxable 1,194,294; Schedule X 127,734.77 − exemption credit 153 = 127,581.77; Mental Health Services Tax 1% of 194,294 = 1,942.94
-	{name: "2025 CA employment 1,200,000", year: 2025, region: "CA", in: Income{Employment: 1200000}, regional: 129524.71},
+	// AGI 1,200,000 − 5,706 = taxable 1,194,294; Schedule X 127,734.77; the exemption credit is gone above
+	// 252,203 + 25 × 2,500 (§17054.1: $6 less for each $2,500 or part): 127,734.77; Mental Health Services
+	// Tax 1% of 194,294 = 1,942.94
+	{name: "2025 CA employment 1,200,000", year: 2025, region: "CA", in: Income{Employment: 1200000}, regional: 129677.71},
+	// AGI 260,000: 7,797 over 252,203 is 4 steps of 2,500 or part, so the credit is 153 − 24 = 129;
+	// taxable 254,294: Schedule X, the 200,000 case's 14,507.98 + 9.3% × 60,000 = 20,087.98; − 129 = 19,958.98
+	{name: "2025 CA employment 260,000 (exemption credit reduced)", year: 2025, region: "CA", in: Income{Employment: 260000}, regional: 19958.98},
 	// AGI 35,000 − 5,706 = taxable 29,294; Schedule X 535.69 − exemption credit 153 = 382.69
 	{name: "2025 CA pension 30,000 + interest 5,000", year: 2025, region: "CA", in: Income{Pension: 30000, Interest: 5000}, regional: 382.69},
 	// NJ
@@ -537,12 +556,15 @@ var examplesUS = []example{
 	// AGI 35,000 − retirement exclusion 10,000 − 6,350 − 1,000 = 17,650; 1,150 at 2.5%, 2,300 at 3.5%, 10,450 at 4.5% = 579.50
 	{name: "2026 OK pension 30,000 + dividends 5,000", year: 2026, region: "OK", in: Income{Pension: 30000, Dividends: 5000}, regional: 579.5},
 	// AL
-	// AGI without pension 60,000 − federal tax 5,075 − FICA 4,590 − standard deduction 2,500 − 1,500 = 46,335; 500 at 2%, 2,500 at 4%, 43,335 at 5% = 2,276.75
-	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2276.75},
+	// Form 40 line 11 is the standard deduction or the itemized deductions (Schedule A, whose line 6 is the
+	// FICA tax), not both: FICA 4,590 is larger than the standard deduction 2,500 and is taken alone.
+	// AGI without pension 60,000 − federal tax 5,075 − FICA 4,590 − 1,500 = 48,835; 500 at 2%, 2,500 at 4%, 45,835 at 5% = 2,401.75
+	{name: "2025 AL employment 60,000", year: 2025, region: "AL", in: Income{Employment: 60000}, regional: 2401.75},
 	// AGI without pension 20,000 − federal tax 3,823 − standard deduction 3,000 − 1,500 = 11,677; 500 at 2%, 2,500 at 4%, 8,677 at 5% = 543.85
 	{name: "2026 AL pension 30,000 + interest 20,000", year: 2026, region: "AL", in: Income{Pension: 30000, Interest: 20000}, regional: 543.85},
-	// AGI without pension 30,000 − federal tax 1,475 − FICA 2,295 − standard deduction 2,800 − 1,500 = 21,930; 500 at 2%, 2,500 at 4%, 18,930 at 5% = 1,056.50
-	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1056.50},
+	// FICA 2,295 is less than the standard deduction 2,800 ($3,000 less 8 steps of $25 above AGI 26,000), which is taken:
+	// AGI without pension 30,000 − federal tax 1,475 − standard deduction 2,800 − 1,500 = 24,225; 500 at 2%, 2,500 at 4%, 21,225 at 5% = 1,171.25
+	{name: "2025 AL employment 30,000", year: 2025, region: "AL", in: Income{Employment: 30000}, regional: 1171.25},
 	// Retirees (computed from the statutes cited in each rule):
 	// NY, 70, pension 30,000 + the taxed part of Social Security 10,000 (exempt, §612(c)(3)):
 	// 30,000 − the pension exclusion 20,000 − standard deduction 8,000 = 2,000 at 4% = 80

@@ -135,7 +135,7 @@ func TestAgainstPolicyEngineUS(t *testing.T) {
 				agree[f.what]++
 				continue
 			}
-			diffs = append(diffs, diff{id: c.id(i), what: f.what, fiplan: f.mine, pe: f.theirs, reason: reasonFor(c, f.what, f.mine, f.theirs)})
+			diffs = append(diffs, diff{id: c.id(i), what: f.what, fiplan: f.mine, pe: f.theirs, reason: reasonFor(c.id(i), c, f.what, f.mine, f.theirs)})
 		}
 	}
 	t.Logf("%d households: the taxed benefit within $1 in %d, federal tax in %d, state tax in %d; %d figures differ",

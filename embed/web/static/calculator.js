@@ -72,7 +72,7 @@ function request() {
   });
   if (sc.length) body.scenarios = sc;
   if (form.monteCarlo.checked) body.monteCarlo = { simulations: 1000 };
-  if (form.historical.checked) body.historical = {};
+  if (form.historical.checked) body.historical = hds.value ? { dataset: hds.value } : {};
   Object.assign(body, householdBody());
   if (!body.currency && planCurrency()) body.currency = planCurrency();
   // A city's budget is for the household: two with a partner.
@@ -88,6 +88,7 @@ function toURL() {
   for (const f of fields) if (f.value.trim() !== '') q.set(f.name, f.value.trim());
   if (!form.monteCarlo.checked) q.set('mc', '0');
   if (!form.historical.checked) q.set('hist', '0');
+  if (hds.value) q.set('hds', hds.value);
   for (const r of list.children) {
     q.append('sc', [inputOf(r, 'name').value, inputOf(r, 'exp').value, inputOf(r, 'inc').value].join('~'));
   }
@@ -222,7 +223,8 @@ function show(d) {
   if (d.historical) {
     const h = d.historical;
     risk.push(stat(t('calc.histSuccess', { periods: h.periods, years: h.windowYears }), rateText(h.successRate), 'hist-success'));
-    if (h.conversion?.to) risk.push(stat(t('calc.histFx', h), h.conversion.from + '-' + h.conversion.to));
+    if (h.conversion?.to) risk.push(stat(t('calc.histFx', h), h.conversion.from + '-' + h.conversion.to, 'hist-fx'));
+    if (h.dataset?.startsWith('user:')) risk.push(stat(t('calc.histData'), hds.selectedOptions[0]?.textContent || h.dataset, 'hist-data'));
   }
   document.getElementById('risk').replaceChildren(...risk);
 
@@ -351,10 +353,26 @@ function fillForm(input) {
   }
   form.monteCarlo.checked = !!input.monteCarlo;
   form.historical.checked = !!input.historical;
+  pickDataset(input.historical?.dataset);
   list.replaceChildren();
   for (const sc of input.scenarios || []) addScenario({ name: sc.name, e: sc.annualExpenses, i: sc.annualIncome });
   if (input.currency) setFormat(undefined, input.currency);
   fillHousehold(input);
+}
+
+/** The backtest's data: the US record, or one of a signed-in user's stored series. */
+const hds = /** @type {HTMLSelectElement} */ (document.getElementById('histDataset'));
+let wantDataset = new URLSearchParams(location.search).get('hds') || '';
+function pickDataset(v) {
+  wantDataset = v || '';
+  hds.value = wantDataset;
+  if (hds.value !== wantDataset) hds.value = '';
+}
+async function loadSeries() {
+  const list = await api('GET', '/user/series').then((x) => x.series).catch(() => []);
+  hds.append(...list.map((x) => el('option', { value: x.dataset }, `${x.name} (${x.currency}, ${x.first}–${x.last})`)));
+  document.getElementById('hist-dataset-field').hidden = !list.length;
+  pickDataset(wantDataset);
 }
 
 const queryHeldPlan = fromURL();
@@ -365,6 +383,7 @@ loadFormat().then(async () => {
   await loadCountries(!!s?.signedIn);
   householdFromURL();
   if (!s?.signedIn) return;
+  await loadSeries();
   await initPlans({ request, fill: fillForm, calculate, toURL, form }, new URLSearchParams(location.search).get('plan'), !queryHeldPlan);
   await cityForLatestPlan();
 }).finally(calculate);

@@ -129,7 +129,7 @@ export function refresh() {
  * result.meta; an answer's ETag as result.etag). Failure: throws APIError.
  * A 401 TOKEN_EXPIRED refreshes the session once and retries.
  */
-export async function api(method, path, body, retried = false, headers = {}) {
+export async function api(method, path, body, retried = false, headers = {}, tries = 0) {
   const init = /** @type {RequestInit & {headers: Record<string, string>}} */ ({ method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers } });
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -149,6 +149,12 @@ export async function api(method, path, body, retried = false, headers = {}) {
     const tag = r.headers.get('ETag');
     if (tag && d && typeof d === 'object') Object.defineProperty(d, 'etag', { value: tag });
     return d;
+  }
+  // Too many expensive requests at once (one caller may run only a few):
+  // refused before any work, so asked again when retryAfter says, twice at most.
+  if (r.status === 503 && json && json.retryAfter > 0 && json.retryAfter <= 5 && tries < 2) {
+    await new Promise((ok) => setTimeout(ok, json.retryAfter * 1000));
+    return api(method, path, body, retried, headers, tries + 1);
   }
   if (r.status === 401 && json && json.code === 'TOKEN_EXPIRED' && !retried) {
     if (await refresh()) return api(method, path, body, true, headers);

@@ -1,13 +1,13 @@
 // Saved plans (signed in): save, open, rename, duplicate, delete, compare
 // side by side with the scenarios, and the open plan's yearly check-in.
-import { api, describe, status, fieldErrors, clearFieldErrors, setFieldError, el, money, pct, t, tNodes, currency, numberOf } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, setFieldError, el, money, pct, t, tNodes, currency, numberOf, locale } from './common.js';
 import { accountNode, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const planSt = $('plan-status');
 const planName = $('plan-name');
 const listBox = $('plan-list');
-/** @type {{id:string,name:string,etag?:string,input?:any}|null} */
+/** @type {{id:string,name:string,etag?:string,input?:any,checkinDate?:string,createdAt?:string}|null} */
 export let plan = null;
 let all = [];
 /** The answers of the ticked plans by id. */
@@ -77,14 +77,26 @@ async function remove(p) {
 
 async function tick(p, on) {
   if (on) {
-    try { runs.set(p.id, await api('POST', '/plans/' + p.id + '/run')); } catch (err) { fail(err); }
+    try { runs.set(p.id, await oneAtATime(() => api('POST', '/plans/' + p.id + '/run'))); } catch (err) { fail(err); }
   } else runs.delete(p.id);
   if (last) compare(last, lastBody);
 }
 
+/**
+ * The comparison's runs (the ticked plans, each scenario alone), one at a
+ * time beside the calculation: the server runs only a few expensive
+ * requests of one caller at once and refuses the rest with 503.
+ */
+let queue = Promise.resolve();
+function oneAtATime(fn) {
+  const p = queue.then(fn);
+  queue = p.catch(() => {});
+  return p;
+}
+
 /** Makes p, as the API answered it, the open plan. */
 function keep(p) {
-  plan = { id: p.id, name: p.name, etag: p.etag, input: p.input };
+  plan = { id: p.id, name: p.name, etag: p.etag, input: p.input, checkinDate: p.checkinDate, createdAt: p.createdAt };
   planName.value = p.name;
 }
 
@@ -102,10 +114,13 @@ async function save() {
   clearFieldErrors(hooks.form);
   const name = planName.value.trim() || t('plans.defaultName');
   const body = { name, input: hooks.request() };
+  // Saved again, the plan keeps its check-in date.
+  const again = plan && plan.name === name;
+  if (again && plan.checkinDate) body.checkinDate = plan.checkinDate;
   try {
     // The open plan is saved again under its name, unless it changed since
     // it was read (If-Match: 412); another name makes a new plan.
-    const p = plan && plan.name === name
+    const p = again
       ? await api('PUT', '/plans/' + plan.id, body, false, plan.etag ? { 'If-Match': plan.etag } : {})
       : await api('POST', '/plans', body);
     keep(p);
@@ -138,7 +153,7 @@ export async function compare(d, body) {
   const rows = [[t('cmp.this'), d, body]];
   const scs = d.scenarios || [];
   const bodies = scs.map((s, i) => ({ ...body, scenarios: undefined, ...pick(body.scenarios[i]) }));
-  const own = await Promise.all(bodies.map((b) => (b.monteCarlo || b.historical ? api('POST', '/calculator', b).catch(() => null) : null)));
+  const own = await Promise.all(bodies.map((b) => (b.monteCarlo || b.historical ? oneAtATime(() => api('POST', '/calculator', b)).catch(() => null) : null)));
   if (last !== d) return;
   scs.forEach((s, i) => rows.push([s.name, { ...s, monteCarlo: own[i]?.monteCarlo, historical: own[i]?.historical }, bodies[i]]));
   for (const p of all) if (runs.has(p.id)) rows.push([p.name, runs.get(p.id), p.input]);
@@ -192,7 +207,30 @@ const pick = (s) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== '
 const ciForm = /** @type {HTMLFormElement} */ (document.getElementById('checkin'));
 const ciSt = $('checkin-status');
 
-const hint = () => { $('checkin-hint').textContent = t(plan.input.accounts ? 'ci.hint' : 'ci.hintOne', { name: plan.name, cur: plan.input.currency || currency() }); };
+const hint = () => {
+  $('checkin-hint').textContent = t(plan.input.accounts ? 'ci.hint' : 'ci.hintOne', { name: plan.name, cur: plan.input.currency || currency() });
+  const next = plan.createdAt ? nextCheckIn(plan.checkinDate, plan.createdAt) : null;
+  $('checkin-next').textContent = next ? t('ci.next', { date: new Intl.DateTimeFormat(locale(), { dateStyle: 'long', timeZone: 'UTC' }).format(next) }) : '';
+};
+
+/**
+ * The plan's next check-in from today: its checkinDate (MM-DD), else the
+ * anniversary of its saving, never in the year it was saved; a 29 February
+ * falls on the 28th in other years. The server raises checkin.due on it.
+ * @param {string|undefined} mmdd
+ * @param {string} created
+ */
+export function nextCheckIn(mmdd, created, now = new Date()) {
+  const c = new Date(created);
+  const [m, d] = mmdd ? mmdd.split('-').map(Number) : [c.getUTCMonth() + 1, c.getUTCDate()];
+  const on = (y) => {
+    const x = new Date(Date.UTC(y, m - 1, d));
+    return x.getUTCMonth() === m - 1 ? x : new Date(Date.UTC(y, m - 1, d - 1));
+  };
+  let y = Math.max(now.getUTCFullYear(), c.getUTCFullYear() + 1);
+  if (on(y).getTime() < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) y++;
+  return on(y);
+}
 
 function showCheckIn() {
   ciForm.hidden = !plan?.input;

@@ -162,6 +162,113 @@ document.getElementById('copy-key').addEventListener('click', async () => {
   }
 });
 
+// Webhooks: the endpoints, their secret shown once, a test event and the
+// delivery log.
+const hform = /** @type {HTMLFormElement} */ (document.getElementById('hook-form'));
+const hst = document.getElementById('hook-status');
+const showSecret = (secret) => {
+  document.getElementById('new-hook-secret').textContent = secret;
+  document.getElementById('new-hook').hidden = false;
+  document.getElementById('copy-hook').focus();
+};
+async function loadHooks() {
+  try {
+    const hooks = await api('GET', '/user/webhooks');
+    const tbl = document.getElementById('hooks');
+    if (!hooks.length) { tbl.replaceChildren(el('caption', {}, t('hk.none'))); return; }
+    const btn = (cls, key, h, fn) => el('button', { type: 'button', class: cls + ' small', 'aria-label': t(key + 'N', { url: h.url }), onclick: () => fn(h) }, t(key));
+    tbl.replaceChildren(el('caption', { class: 'sr' }, t('hk.yours')),
+      el('thead', {}, el('tr', {}, [t('hk.url'), t('hk.events'), t('set.created'), ''].map((h, i) => el('th', { scope: 'col', class: i < 2 ? 'left' : '' }, h || el('span', { class: 'sr' }, t('js.actions')))))),
+      el('tbody', {}, hooks.map((h) => el('tr', { 'data-id': h.id },
+        el('td', { class: 'left', 'data-label': t('hk.url') }, el('code', {}, h.url)),
+        el('td', { class: 'left', 'data-label': t('hk.events') }, h.events.map((x) => t('hk.e.' + x)).join(', ')),
+        el('td', { 'data-label': t('set.created') }, when(h.createdAt)),
+        el('td', { class: 'actions' }, btn('secondary', 'hk.test', h, testHook), btn('secondary', 'hk.rotate', h, rotateHook), btn('danger', 'hk.delete', h, deleteHook))))));
+  } catch (err) {
+    status(hst, 'error', describe(err));
+  }
+}
+async function loadDeliveries() {
+  const tbl = document.getElementById('deliveries');
+  try {
+    const ds = await api('GET', '/user/deliveries?limit=10');
+    if (!ds.length) { tbl.replaceChildren(el('caption', {}, t('hk.noDeliveries'))); return; }
+    const cols = [t('hk.when'), t('hk.event'), t('hk.status'), t('hk.attempts'), t('hk.answer')];
+    tbl.replaceChildren(el('caption', { class: 'sr' }, t('hk.deliveries')),
+      el('thead', {}, el('tr', {}, cols.map((h, i) => el('th', { scope: 'col', class: i < 3 ? 'left' : '' }, h)))),
+      el('tbody', {}, ds.map((d) => el('tr', { 'data-id': d.id, 'data-status': d.status },
+        el('td', { class: 'left', 'data-label': cols[0] }, when(d.createdAt)),
+        el('td', { class: 'left', 'data-label': cols[1] }, t('hk.e.' + d.eventType)),
+        el('td', { class: 'left', 'data-label': cols[2] }, t('hk.s.' + d.status)),
+        el('td', { 'data-label': cols[3] }, String(d.attempts)),
+        el('td', { 'data-label': cols[4] }, d.lastStatus ? String(d.lastStatus) : '—', d.lastError ? el('span', { class: 'hint', lang: 'en' }, ' ' + d.lastError) : '')))));
+  } catch (err) {
+    tbl.replaceChildren(el('caption', {}, describe(err)));
+  }
+}
+async function testHook(h) {
+  status(hst, 'loading', t('hk.sending'));
+  try {
+    await api('POST', '/user/webhooks/' + encodeURIComponent(h.id) + '/test');
+    status(hst, '', t('hk.sent', { url: h.url }));
+    // The worker delivers it in the background: look again shortly.
+    setTimeout(loadDeliveries, 1500);
+    await loadDeliveries();
+  } catch (err) {
+    status(hst, 'error', describe(err));
+  }
+}
+async function rotateHook(h) {
+  if (!confirm(t('hk.confirmRotate', { url: h.url }))) return;
+  try {
+    const x = await api('POST', '/user/webhooks/' + encodeURIComponent(h.id) + '/rotate');
+    status(hst, '', t('hk.rotated', { url: h.url }));
+    showSecret(x.secret);
+  } catch (err) {
+    status(hst, 'error', describe(err));
+  }
+}
+async function deleteHook(h) {
+  if (!confirm(t('hk.confirmDelete', { url: h.url }))) return;
+  try {
+    await api('DELETE', '/user/webhooks/' + encodeURIComponent(h.id));
+    status(hst, '', t('hk.deleted', { url: h.url }));
+    document.getElementById('new-hook').hidden = true;
+    await loadHooks();
+  } catch (err) {
+    status(hst, 'error', describe(err));
+  }
+}
+hform.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  clearFieldErrors(hform);
+  const events = [...hform.querySelectorAll('input[name=events]:checked')].map((x) => /** @type {HTMLInputElement} */ (x).value);
+  status(hst, 'loading', t('set.creating'));
+  try {
+    const h = await api('POST', '/user/webhooks', { url: control(hform, 'url').value.trim(), events });
+    status(hst, '', t('hk.added', { url: h.url }));
+    showSecret(h.secret);
+    /** @type {HTMLInputElement} */ (control(hform, 'url')).value = '';
+    await loadHooks();
+  } catch (err) {
+    // The API's reasons are English; the field says what to do in the page's language.
+    const by = { url: t('hk.badUrl'), events: t('hk.badEvents') };
+    const ds = err.details?.length ? err.details : err.code === 'MISSING_FIELD' ? [{ path: events.length ? 'url' : 'events' }] : [];
+    if (ds.length) fieldErrors(hform, ds.map((d) => ({ ...d, message: by[String(d.path).replace(/\[\d+\]$/, '')] || d.message })));
+    status(hst, 'error', describe(err));
+  }
+});
+document.getElementById('copy-hook').addEventListener('click', async () => {
+  const cst = document.getElementById('copy-hook-status');
+  try {
+    await navigator.clipboard.writeText(document.getElementById('new-hook-secret').textContent);
+    status(cst, '', t('set.copied'));
+  } catch {
+    status(cst, 'error', t('set.copyRefused'));
+  }
+});
+document.getElementById('dl-refresh').addEventListener('click', loadDeliveries);
+
 // Export and erasure.
 document.getElementById('export').addEventListener('click', async () => {
   const st = document.getElementById('export-status');
@@ -193,5 +300,5 @@ dform.addEventListener('submit', async (e) => {
 
 if (await requireSession(document.getElementById('page'))) {
   await loadFormat();
-  loadProfile(); loadSettings(); loadNotifications(); loadKeys();
+  loadProfile(); loadSettings(); loadNotifications(); loadKeys(); loadHooks(); loadDeliveries();
 }

@@ -8,6 +8,8 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, mkdirSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createServer as createHTTPServer } from 'node:http';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +73,11 @@ try {
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(String(e)));
+  // The API's refusals during a test, printed when it fails.
+  const refused = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.url().includes('/api/')) refused.push(`${r.status()} ${r.request().method()} ${r.url().replace(base, '')}`);
+  });
 
   const shot = async (name) => {
     for (const width of [375, 1280]) {
@@ -701,6 +708,14 @@ try {
         const fig = figures(d, p);
         await waitFigures(fig);
         assert.deepEqual(await shownFigures(), fig);
+        // The backtest runs in the plan's own money: a German couple's in
+        // euros, the US record restated, and the page says so.
+        assert.equal(d.historical.currency, p.currency, 'the backtest in the plan\'s money');
+        if (p.currency !== 'USD') {
+          assert.ok(d.historical.conversion?.to, 'how the US record was restated');
+          assert.equal(await page.textContent('#hist-fx'), `${d.historical.conversion.from}-${d.historical.conversion.to}`);
+          assert.match(await page.locator('#hist-fx').evaluate((e) => e.previousElementSibling.textContent), new RegExp(`^Backtest in ${p.currency}\\b`));
+        }
         // One FI: the FI number shown is the one the FI age tests, the chart's
         // line is drawn at it, and money that outlasts the retirement is FI by then.
         const target = d.afterTaxFINumber || d.fiNumber;
@@ -970,6 +985,178 @@ try {
     const bad = [...new Set(text.filter((s) => english.test(s)))];
     assert.deepEqual(bad, [], `${what}: English on the German page: ${JSON.stringify(bad)}`);
   };
+
+  // A backtest on the user's own return series: uploaded through the API,
+  // offered on the page once stored, picked, and its answer is the API's.
+  test('a backtest on a stored return series, picked on the page', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({ year: 1961 + i, stocks: [0.09, -0.12, 0.15, 0.04][i % 4], bonds: 0.03, inflation: 0.02 }));
+    const made = await apiJSON('POST', '/user/series', { name: 'DAX and Bunds', currency: 'EUR', frequency: 'yearly', source: 'e2e', licence: 'own', rows });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const ds = made.body.data.dataset;
+    assert.match(ds, /^user:/);
+    // A user whose money is the euro, backtesting on a euro series.
+    assert.equal((await apiJSON('PATCH', '/user/profile', { currency: 'EUR' })).status, 200);
+    try {
+      await page.goto(base + '/?currentAge=45&annualIncome=90000&annualExpenses=40000&currentSavings=600000');
+      await page.waitForSelector('#hist-dataset-field:not([hidden])', { state: 'attached' });
+      await page.click('#calc details:not(#household) > summary');
+      assert.equal(await page.inputValue('#histDataset'), '', 'the US record unless chosen');
+      await page.selectOption('#histDataset', ds);
+      const [resp] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/v1/calculator') && r.request().method() === 'POST'),
+        page.click('#calc button[type=submit]'),
+      ]);
+      const sent = resp.request().postDataJSON();
+      assert.deepEqual(sent.historical, { dataset: ds });
+      assert.equal(sent.currency, 'EUR');
+      const d = (await apiJSON('POST', '/calculator', sent)).body.data;
+      assert.equal(d.historical.dataset, ds);
+      assert.equal(d.historical.currency, 'EUR', 'a series runs in its own money');
+      assert.equal(d.historical.dataFrom, 1961);
+      const want = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(d.historical.successRate);
+      await page.waitForFunction((w) => document.getElementById('hist-success')?.textContent === w, want);
+      assert.match(await page.textContent('#hist-data'), /^DAX and Bunds \(EUR, 1961–2020\)$/);
+      assert.equal(new URL(page.url()).searchParams.get('hds'), ds, 'the link keeps the choice');
+      await page.reload();
+      await page.waitForFunction((v) => /** @type {HTMLSelectElement} */ (document.getElementById('histDataset')).value === v, ds);
+      await page.screenshot({ path: join(pageShots, 'backtest-user-series-1280.png'), fullPage: true });
+    } finally {
+      await apiJSON('PATCH', '/user/profile', { currency: null });
+      assert.equal((await apiJSON('DELETE', '/user/series/' + made.body.data.id)).status, 204);
+    }
+  });
+
+  // Webhooks from the settings page, in each language: a refused address
+  // marked on its field, an endpoint added with its secret shown once, a
+  // test event received by a server of the test's own and verified by the
+  // page's own snippet, the delivery logged, the endpoint deleted.
+  for (const lang of ['en', 'de']) {
+    test(`settings in ${lang}: webhooks, a signed test event verified by the page's snippet, the delivery log`, async () => {
+      const got = [];
+      const hookServer = createHTTPServer((req, res) => {
+        let body = '';
+        req.on('data', (c) => { body += c; });
+        req.on('end', () => { got.push({ headers: req.headers, body }); res.writeHead(204).end(); });
+      });
+      await new Promise((ok) => hookServer.listen(0, '127.0.0.1', ok));
+      const url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (hookServer.address()).port}/hook-${lang}`;
+      await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+      try {
+        assert.equal((await apiJSON('PATCH', '/user/settings', { locale: lang === 'de' ? 'de-DE' : 'en-GB' })).status, 200);
+        await page.goto(base + '/dashboard/settings');
+        await page.waitForSelector('#hooks caption, #hooks tbody');
+        await page.waitForSelector('#deliveries caption, #deliveries tbody');
+        await page.fill('#hook-url', 'ftp://files.example/hook');
+        await page.click('#hook-form button[type=submit]');
+        await page.waitForSelector('#hook-url[aria-invalid=true]');
+        assert.equal(await page.textContent('#hook-url-error'), lang === 'de' ? 'Geben Sie eine https-Adresse eines öffentlichen Servers ein.' : 'Enter an https address of a public server.');
+        await page.fill('#hook-url', url);
+        await page.uncheck('#hook-form input[value="guardrail.crossed"]');
+        const [made] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/user/webhooks') && r.request().method() === 'POST'),
+          page.click('#hook-form button[type=submit]'),
+        ]);
+        assert.equal(made.status(), 201);
+        assert.deepEqual(made.request().postDataJSON(), { url, events: ['checkin.due'] });
+        await page.waitForSelector('#new-hook:not([hidden])');
+        const secret = await page.textContent('#new-hook-secret');
+        assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+        const listed = (await apiJSON('GET', '/user/webhooks')).body.data;
+        const hook = listed.find((h) => h.url === url);
+        assert.ok(hook && !('secret' in hook), 'listed, never with its secret');
+        await page.waitForSelector(`#hooks tr[data-id="${hook.id}"]`);
+
+        // A test event, signed as the page says: its own snippet verifies it.
+        await page.click(`#hooks tr[data-id="${hook.id}"] button:first-of-type`);
+        for (let i = 0; i < 100 && !got.length; i++) await new Promise((r) => setTimeout(r, 100));
+        assert.equal(got.length, 1, 'the test event arrived');
+        const { headers, body } = got[0];
+        assert.equal(JSON.parse(body).type, 'test');
+        assert.match(headers['webhook-signature'], /^v1,/);
+        const snippet = (await page.textContent('#hook-verify code')).replace(/^import .*\n/, '');
+        const verify = new Function('createHmac', 'timingSafeEqual', snippet + '\nreturn verify;')(createHmac, timingSafeEqual);
+        assert.equal(verify(secret, headers['webhook-id'], headers['webhook-timestamp'], headers['webhook-signature'], body), true, 'the snippet verifies the request');
+        assert.equal(verify(secret, headers['webhook-id'], headers['webhook-timestamp'], headers['webhook-signature'], body + ' '), false, 'and refuses a changed body');
+        const want = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest('base64');
+        assert.ok(headers['webhook-signature'].split(' ').includes('v1,' + want), 'Standard Webhooks signature');
+
+        // The delivery log says it was delivered, in the page's language.
+        await page.waitForFunction(() => document.querySelector('#deliveries tbody tr[data-status=delivered]'), null, { timeout: 10000, polling: 500 }).catch(() => {});
+        if (!(await page.locator('#deliveries tbody tr[data-status=delivered]').count())) {
+          await page.click('#dl-refresh');
+          await page.waitForSelector('#deliveries tbody tr[data-status=delivered]');
+        }
+        const row = await page.locator('#deliveries tbody tr[data-status=delivered] td').allTextContents();
+        assert.equal(row[1], 'Test');
+        assert.equal(row[2], lang === 'de' ? 'zugestellt' : 'delivered');
+        assert.equal(row[4].trim(), '204');
+        await page.click('#hook-verify summary');
+        for (const scheme of ['light', 'dark']) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await axeClean(`settings webhooks ${lang} ${scheme}`);
+        }
+        for (const width of [375, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.waitForTimeout(250);
+          assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width, `settings at ${width}: sideways scrolling`);
+          await page.screenshot({ path: join(pageShots, `settings-webhooks-${lang}-${width}.png`), fullPage: true });
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.emulateMedia({ colorScheme: 'light' });
+        if (lang === 'de') await noEnglish('settings webhooks');
+
+        // Shown once: a reload has the endpoint, not its secret.
+        await page.reload();
+        await page.waitForSelector(`#hooks tr[data-id="${hook.id}"]`);
+        assert.equal(await page.isHidden('#new-hook'), true);
+        assert.ok(!(await page.content()).includes(secret.slice(6)), 'the secret is not on the page again');
+        page.once('dialog', (d) => d.accept());
+        await page.click(`#hooks tr[data-id="${hook.id}"] button.danger`);
+        await page.waitForSelector(`#hooks tr[data-id="${hook.id}"]`, { state: 'detached' });
+        assert.ok(!(await apiJSON('GET', '/user/webhooks')).body.data.some((h) => h.id === hook.id), 'deleted');
+      } finally {
+        await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+        await apiJSON('PATCH', '/user/settings', { locale: null });
+        hookServer.close();
+      }
+    });
+
+    // The open plan says when its next check-in falls: the date set, else
+    // the anniversary of its saving; saved again from the page, it keeps it.
+    test(`check-in in ${lang}: the next check-in date, set and by default`, async () => {
+      const loc = lang === 'de' ? 'de-DE' : 'en-GB';
+      await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+      try {
+        assert.equal((await apiJSON('PATCH', '/user/settings', { locale: loc })).status, 200);
+        const input = { currentAge: 40, annualIncome: 80000, annualExpenses: 40000, currentSavings: 100000, currency: 'EUR' };
+        const fmt = (d) => new Intl.DateTimeFormat(loc, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+        const now = new Date();
+        const next = lang === 'de' ? 'Nächster Check-in: ' : 'Next check-in: ';
+        const set = await apiJSON('POST', '/plans', { name: `check-in ${lang}`, input, checkinDate: '03-15' });
+        assert.equal(set.status, 201);
+        const id = set.body.data.id;
+        await page.goto(base + '/?plan=' + id);
+        await page.waitForSelector('#checkin:not([hidden])');
+        // Saved this year: never due in it, so next year's 15 March.
+        await page.waitForFunction((s) => document.getElementById('checkin-next')?.textContent === s, next + fmt(new Date(Date.UTC(now.getUTCFullYear() + 1, 2, 15))) + '.');
+        const [put] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/plans/' + id) && r.request().method() === 'PUT'),
+          page.click('#save-plan'),
+        ]);
+        assert.equal(put.status(), 200);
+        assert.equal((await apiJSON('GET', '/plans/' + id)).body.data.checkinDate, '03-15', 'saved again, the date stays');
+        const plain = await apiJSON('POST', '/plans', { name: `anniversary ${lang}`, input });
+        const made = new Date(plain.body.data.createdAt);
+        await page.goto(base + '/?plan=' + plain.body.data.id);
+        await page.waitForFunction((s) => document.getElementById('checkin-next')?.textContent === s, next + fmt(new Date(Date.UTC(made.getUTCFullYear() + 1, made.getUTCMonth(), made.getUTCDate()))) + '.');
+        await page.screenshot({ path: join(pageShots, `checkin-next-${lang}-1280.png`), fullPage: true });
+        for (const x of [id, plain.body.data.id]) assert.equal((await apiJSON('DELETE', '/plans/' + x)).status, 204);
+      } finally {
+        await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+        await apiJSON('PATCH', '/user/settings', { locale: null });
+      }
+    });
+  }
 
   for (const [k, p] of personas.entries()) {
     for (const lang of ['en', 'de']) {
@@ -1535,6 +1722,7 @@ try {
     const t0 = Date.now();
     try {
       problems.length = 0;
+      refused.length = 0;
       await t.fn();
       const csp = problems.filter((p) => /Content Security Policy|Refused to/.test(p));
       assert.deepEqual(csp, [], 'no CSP violations');
@@ -1542,6 +1730,7 @@ try {
     } catch (e) {
       failed++;
       console.log(`FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`);
+      if (refused.length) console.log(`     the API refused: ${refused.slice(-8).join('; ')}`);
       await page.screenshot({ path: join(shots, `FAILED-${tests.indexOf(t)}.png`), fullPage: true }).catch(() => {});
     }
   }
