@@ -255,8 +255,15 @@ func TestEmailChannel(t *testing.T) {
 	find(t, got, "check-in")
 	find(t, got, "FI number") // still one: none after the unsubscribe
 
-	// The preferences choose the types afresh; a new address drops the
-	// channel until it is verified.
+	// Preferences saved again with email on keep the unsubscribe.
+	if r := h.do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":true}}`, auth...); r.status != 200 {
+		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	}
+	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
+		t.Fatalf("preferences saved again undid the unsubscribe: %+v %v", hs, err)
+	}
+	// Email off chooses no type; a new address drops the channel until it
+	// is verified.
 	if r := h.do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":false}}`, auth...); r.status != 200 {
 		t.Fatalf("notifications: %d %s", r.status, r.raw)
 	}

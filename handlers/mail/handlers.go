@@ -256,7 +256,8 @@ func (h *Handlers) Unsubscribe(c *rest.Ctx) {
 // Written keeps user's email channel in step with a document just
 // written: a profile whose address is no longer the verified one drops
 // the channel (the new address must be verified first), and new
-// notification preferences choose its event types afresh. A failure is
+// notification preferences choose its event types (keeping the types
+// unsubscribed by link while email stays on). A failure is
 // returned for the log; the write itself stands.
 func (h *Handlers) Written(user, doc string) error {
 	if doc != "profile" && doc != "notifications" {
@@ -281,8 +282,16 @@ func (h *Handlers) Written(user, doc string) error {
 		}
 		return nil
 	}
-	if hk.Events, err = h.wanted(user); err != nil {
+	want, err := h.wanted(user)
+	if err != nil {
 		return err
 	}
+	// Preferences saved again with email still on keep what the user
+	// unsubscribed from by link: only turning email off and on again
+	// chooses every type afresh.
+	if len(want) > 0 && len(hk.Events) > 0 {
+		want = slices.DeleteFunc(want, func(t string) bool { return !hk.Wants(t) })
+	}
+	hk.Events = want
 	return h.db.SetMailHook(hk)
 }
