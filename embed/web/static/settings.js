@@ -104,6 +104,20 @@ nform.addEventListener('submit', async (e) => {
   }
 });
 
+// Email notifications go to a verified address: the button mails the
+// profile's address a link; each refusal is said in the page's language.
+const vst = document.getElementById('verify-status');
+document.getElementById('verify-email').addEventListener('click', async () => {
+  status(vst, 'loading', t('hk.sending'));
+  try {
+    const r = await api('POST', '/user/email/verify');
+    status(vst, '', t('set.verifySent', { email: r.email }));
+  } catch (err) {
+    const why = { 400: 'set.verifyNoAddress', 503: 'set.verifyOff', 429: 'set.verifyWait' }[err.status];
+    status(vst, 'error', why ? t(why) : describe(err));
+  }
+});
+
 // API keys.
 const kform = /** @type {HTMLFormElement} */ (document.getElementById('key-form'));
 const kst = document.getElementById('key-status');
@@ -193,15 +207,16 @@ async function loadDeliveries() {
   try {
     const ds = await api('GET', '/user/deliveries?limit=10');
     if (!ds.length) { tbl.replaceChildren(el('caption', {}, t('hk.noDeliveries'))); return; }
-    const cols = [t('hk.when'), t('hk.event'), t('hk.status'), t('hk.attempts'), t('hk.answer')];
+    const cols = [t('hk.when'), t('hk.to'), t('hk.event'), t('hk.status'), t('hk.attempts'), t('hk.answer')];
     tbl.replaceChildren(el('caption', { class: 'sr' }, t('hk.deliveries')),
-      el('thead', {}, el('tr', {}, cols.map((h, i) => el('th', { scope: 'col', class: i < 3 ? 'left' : '' }, h)))),
+      el('thead', {}, el('tr', {}, cols.map((h, i) => el('th', { scope: 'col', class: i < 4 ? 'left' : '' }, h)))),
       el('tbody', {}, ds.map((d) => el('tr', { 'data-id': d.id, 'data-status': d.status },
         el('td', { class: 'left', 'data-label': cols[0] }, when(d.createdAt)),
-        el('td', { class: 'left', 'data-label': cols[1] }, t('hk.e.' + d.eventType)),
-        el('td', { class: 'left', 'data-label': cols[2] }, t('hk.s.' + d.status)),
-        el('td', { 'data-label': cols[3] }, String(d.attempts)),
-        el('td', { 'data-label': cols[4] }, d.lastStatus ? String(d.lastStatus) : '—', d.lastError ? el('span', { class: 'hint', lang: 'en' }, ' ' + d.lastError) : '')))));
+        el('td', { class: 'left', 'data-label': cols[1] }, t(d.webhookId === 'email' ? 'hk.toEmail' : 'hk.toHook')),
+        el('td', { class: 'left', 'data-label': cols[2] }, t('hk.e.' + d.eventType)),
+        el('td', { class: 'left', 'data-label': cols[3] }, t('hk.s.' + d.status)),
+        el('td', { 'data-label': cols[4] }, String(d.attempts)),
+        el('td', { 'data-label': cols[5] }, d.lastStatus ? String(d.lastStatus) : '—', d.lastError ? el('span', { class: 'hint', lang: 'en' }, ' ' + d.lastError) : '')))));
   } catch (err) {
     tbl.replaceChildren(el('caption', {}, describe(err)));
   }

@@ -1029,7 +1029,8 @@ try {
   // Webhooks from the settings page, in each language: a refused address
   // marked on its field, an endpoint added with its secret shown once, a
   // test event received by a server of the test's own and verified by the
-  // page's own snippet, the delivery logged, the endpoint deleted.
+  // page's own snippet, the delivery logged with its channel, the email
+  // verify button's answer, the endpoint deleted.
   for (const lang of ['en', 'de']) {
     test(`settings in ${lang}: webhooks, a signed test event verified by the page's snippet, the delivery log`, async () => {
       const got = [];
@@ -1087,9 +1088,23 @@ try {
           await page.waitForSelector('#deliveries tbody tr[data-status=delivered]');
         }
         const row = await page.locator('#deliveries tbody tr[data-status=delivered] td').allTextContents();
-        assert.equal(row[1], 'Test');
-        assert.equal(row[2], lang === 'de' ? 'zugestellt' : 'delivered');
-        assert.equal(row[4].trim(), '204');
+        assert.equal(row[1], 'Webhook');
+        assert.equal(row[2], 'Test');
+        assert.equal(row[3], lang === 'de' ? 'zugestellt' : 'delivered');
+        assert.equal(row[5].trim(), '204');
+
+        // This server has no SMTP server: the verify button says email is
+        // off, in the page's language, from the route's 503.
+        const [verifyAnswer] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/v1/user/email/verify') && r.request().method() === 'POST'),
+          page.click('#verify-email'),
+        ]);
+        assert.equal(verifyAnswer.status(), 503);
+        await page.waitForSelector('#verify-status.error:not([hidden])');
+        assert.equal(await page.textContent('#verify-status'), lang === 'de'
+          ? 'E-Mail ist auf diesem Server abgeschaltet: Es können keine Mails gesendet werden.'
+          : 'Email is off on this server: no mail can be sent.');
+        assert.equal(await page.getAttribute('#verify-status', 'role'), 'alert');
         await page.click('#hook-verify summary');
         for (const scheme of ['light', 'dark']) {
           await page.emulateMedia({ colorScheme: scheme });
