@@ -1026,6 +1026,65 @@ try {
     }
   });
 
+  // The verify button against a server of the test's own that mails
+  // through a local SMTP server (aiosmtpd): no address in the profile, then
+  // sent to the profile's address, then a second within the minute refused,
+  // said in German. That server is http://localhost: its cookies are not
+  // those of 127.0.0.1, where the suite's session lives.
+  test('settings: the email verify button with a mail server: no address, sent, wait a minute', async () => {
+    const smtpPort = await freePort();
+    let mails = '';
+    const smtp = spawn('/usr/bin/aiosmtpd', ['-n', '-l', `127.0.0.1:${smtpPort}`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    smtp.stdout.on('data', (c) => { mails += c; });
+    const port2 = await freePort();
+    const base2 = `http://localhost:${port2}`;
+    const server2 = spawn(bin, [], {
+      env: { ...process.env, FI_ADDR: `127.0.0.1:${port2}`, FI_DB: join(work, 'fiplan-mail.db'), FI_PUBLIC_URL: base2, FI_SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+      stdio: ['ignore', 'ignore', openSync(join(work, 'fiplan-mail.log'), 'w')],
+    });
+    const p2 = await browser.newPage();
+    try {
+      await waitUp(`http://127.0.0.1:${port2}`);
+      await p2.goto(base2 + '/auth/login?next=%2Fdashboard%2Fsettings');
+      await p2.fill('#name', 'mail-user');
+      // The profile is filled in once loaded: typed into before, it is overwritten.
+      const profileLoaded = () => p2.waitForResponse((x) => x.url().endsWith('/api/v1/user/profile') && x.request().method() === 'GET');
+      let loaded = profileLoaded();
+      await p2.click('#login-form button[type=submit]');
+      await p2.waitForURL(base2 + '/dashboard/settings');
+      await loaded;
+      await p2.waitForSelector('#profile .status[hidden]', { state: 'attached' }); // filled: its loading note is gone
+      const press = async (want) => {
+        const [r] = await Promise.all([
+          p2.waitForResponse((x) => x.url().endsWith('/api/v1/user/email/verify')),
+          p2.click('#verify-email'),
+        ]);
+        assert.equal(r.status(), want);
+        await p2.waitForFunction(() => !document.querySelector('#verify-status')?.classList.contains('loading'));
+        return p2.textContent('#verify-status');
+      };
+      assert.equal(await press(400), 'Your profile has no email address. Add one under Profile and save it first.');
+      await p2.fill('#p-email', 'mail-user@example.com');
+      await p2.click('#profile button[type=submit]');
+      await p2.waitForFunction(() => document.querySelector('#profile .status')?.textContent === 'Saved.');
+      assert.equal(await press(202), 'A verification link was sent to mail-user@example.com. Open it to receive plan notifications by email.');
+      assert.equal(await p2.getAttribute('#verify-status', 'role'), 'status');
+      for (let i = 0; i < 50 && !mails.includes('mail-user@example.com'); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(mails.includes('mail-user@example.com'), 'the mail reached the SMTP server');
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'de', url: base2 }]);
+      loaded = profileLoaded();
+      await p2.reload();
+      await loaded;
+      await p2.waitForFunction(() => /** @type {HTMLInputElement} */ (document.getElementById('p-email')).value === 'mail-user@example.com');
+      assert.equal(await press(429), 'Vor weniger als einer Minute wurde eine Bestätigungsmail gesendet. Warten Sie eine Minute und versuchen Sie es dann erneut.');
+      await p2.screenshot({ path: join(pageShots, 'settings-verify-email-de-1280.png'), fullPage: true });
+    } finally {
+      await p2.close();
+      server2.kill('SIGTERM');
+      smtp.kill('SIGTERM');
+    }
+  });
+
   // Webhooks from the settings page, in each language: a refused address
   // marked on its field, an endpoint added with its secret shown once, a
   // test event received by a server of the test's own and verified by the
