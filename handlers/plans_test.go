@@ -537,3 +537,25 @@ func TestPlanCheckinDate(t *testing.T) {
 		t.Fatalf("patch null: %d %s", r.status, r.raw)
 	}
 }
+
+// A plan started years ago is measured against its projection for this
+// year, not its saved savings: still holding the savings it started with
+// six years of saving later is off track below.
+func TestCheckInOfftrackAgainstTheProjection(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	id := savePlan(t, h, tok, "old", `{"startYear":2020,"currentAge":34,"annualIncome":90000,"annualExpenses":40000,`+
+		`"currentSavings":100000,"targetRetirementAge":60}`)["id"].(string)
+	if r := checkIn(t, h, tok, id, `{"currentSavings":100000}`); r.status != 200 {
+		t.Fatalf("check-in: %d %s", r.status, r.raw)
+	}
+	evs := eventsOf(t, h, tok, "plan.offtrack")
+	if len(evs) != 1 {
+		t.Fatalf("events: %v", evs)
+	}
+	d, _ := evs[0]["data"].(map[string]any)
+	expected, _ := d["expected"].(float64)
+	if d["side"] != "below" || expected < 300000 || d["actual"] != 100000.0 || d["share"].(float64) >= -0.5 {
+		t.Errorf("event: %v", d)
+	}
+}
