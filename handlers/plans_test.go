@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -391,14 +392,7 @@ func TestCheckInRaisesGuardrailCrossed(t *testing.T) {
 	tok := h.token("alice", "free", "")
 	id := savePlan(t, h, tok, "guardrails", `{"startYear":2020,"currentAge":58,"annualIncome":80000,"annualExpenses":40000,`+
 		`"currentSavings":600000,"targetRetirementAge":62,"withdrawalStrategy":"guyton-klinger"}`)["id"].(string)
-	events := func() []any {
-		r := h.do("GET", "/api/v1/user/events", "", bearer(tok)...)
-		if r.status != 200 {
-			t.Fatalf("events: %d %s", r.status, r.raw)
-		}
-		list, _ := r.body["data"].([]any)
-		return list
-	}
+	events := func() []map[string]any { return eventsOf(t, h, tok, "guardrail.crossed") }
 	if r := checkIn(t, h, tok, id, `{"currentSavings":1000000}`); r.status != 200 || len(events()) != 0 {
 		t.Fatalf("inside the band: %d %s, events %v", r.status, r.raw, events())
 	}
@@ -412,10 +406,115 @@ func TestCheckInRaisesGuardrailCrossed(t *testing.T) {
 	if len(evs) != 1 {
 		t.Fatalf("events after two check-ins above the band: %v", evs)
 	}
-	e := evs[0].(map[string]any)
+	e := evs[0]
 	d, _ := e["data"].(map[string]any)
 	if e["type"] != "guardrail.crossed" || e["planId"] != id || d["side"] != "upper" || d["year"] != 2026.0 || d["cutAbove"] != 0.048 {
 		t.Errorf("event: %v", e)
+	}
+}
+
+// eventsOf is the user's events of type typ, newest first.
+func eventsOf(t *testing.T, h *harness, tok, typ string) []map[string]any {
+	t.Helper()
+	r := h.do("GET", "/api/v1/user/events?limit=100", "", bearer(tok)...)
+	if r.status != 200 {
+		t.Fatalf("events: %d %s", r.status, r.raw)
+	}
+	list, _ := r.body["data"].([]any)
+	var out []map[string]any
+	for _, e := range list {
+		if m, _ := e.(map[string]any); m["type"] == typ {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// A check-in whose total strays more than a tenth from the plan's
+// expected portfolio for the year raises plan.offtrack, once a year for
+// each side, with the expected and actual figures and the share; one
+// within the band raises nothing. A total that reaches the FI number
+// raises fi.reached once for the plan. Both stores keep them alike.
+func TestCheckInRaisesOfftrackAndFIReached(t *testing.T) {
+	for _, backend := range []string{"bbolt", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			var h *harness
+			if backend == "postgres" {
+				if os.Getenv("FI_TEST_POSTGRES") == "" {
+					t.Skip("FI_TEST_POSTGRES is not set")
+				}
+				h = newHarness(t, withDB(pgStore(t)))
+			} else {
+				h = newHarness(t)
+			}
+			tok := h.token("alice", "free", "")
+			// Started this year, so the expected portfolio for 2026 is the
+			// saved 500,000; the FI number is 40,000 / 0.04.
+			id := savePlan(t, h, tok, "path", `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,`+
+				`"currentSavings":500000,"targetRetirementAge":60}`)["id"].(string)
+			for _, body := range []string{`{"currentSavings":540000}`, `{"currentSavings":455000}`} {
+				if r := checkIn(t, h, tok, id, body); r.status != 200 {
+					t.Fatalf("check-in %s: %d %s", body, r.status, r.raw)
+				}
+			}
+			if evs := eventsOf(t, h, tok, "plan.offtrack"); len(evs) != 0 {
+				t.Fatalf("within the band: %v", evs)
+			}
+			for range 2 {
+				if r := checkIn(t, h, tok, id, `{"currentSavings":400000}`); r.status != 200 {
+					t.Fatalf("check-in below: %d %s", r.status, r.raw)
+				}
+			}
+			evs := eventsOf(t, h, tok, "plan.offtrack")
+			if len(evs) != 1 {
+				t.Fatalf("after two check-ins below: %v", evs)
+			}
+			d, _ := evs[0]["data"].(map[string]any)
+			if evs[0]["planId"] != id || d["side"] != "below" || d["year"] != 2026.0 || d["expected"] != 500000.0 ||
+				d["actual"] != 400000.0 || d["share"] != -0.2 || d["currency"] != "USD" {
+				t.Errorf("below: %v", evs[0])
+			}
+			if got := eventsOf(t, h, tok, "fi.reached"); len(got) != 0 {
+				t.Fatalf("fi.reached below the FI number: %v", got)
+			}
+			for range 2 {
+				if r := checkIn(t, h, tok, id, `{"currentSavings":1200000}`); r.status != 200 {
+					t.Fatalf("check-in above: %d %s", r.status, r.raw)
+				}
+			}
+			evs = eventsOf(t, h, tok, "plan.offtrack")
+			if len(evs) != 2 {
+				t.Fatalf("after check-ins below and above: %v", evs)
+			}
+			sides := map[any]bool{}
+			for _, e := range evs {
+				sides[e["data"].(map[string]any)["side"]] = true
+			}
+			if !sides["below"] || !sides["above"] {
+				t.Errorf("sides: %v", evs)
+			}
+			fi := eventsOf(t, h, tok, "fi.reached")
+			if len(fi) != 1 {
+				t.Fatalf("fi.reached after two check-ins past the FI number: %v", fi)
+			}
+			d, _ = fi[0]["data"].(map[string]any)
+			if fi[0]["planId"] != id || d["fiNumber"] != 1e6 || d["actual"] != 1.2e6 || d["year"] != 2026.0 {
+				t.Errorf("fi.reached: %v", fi[0])
+			}
+			// Next year the same plan may be off track again, but FI is
+			// reached once for the plan.
+			h.advance(365 * 24 * time.Hour)
+			tok = h.token("alice", "free", "")
+			if r := checkIn(t, h, tok, id, `{"currentSavings":3000000}`); r.status != 200 {
+				t.Fatalf("next year: %d %s", r.status, r.raw)
+			}
+			if n := len(eventsOf(t, h, tok, "fi.reached")); n != 1 {
+				t.Errorf("fi.reached raised %d times", n)
+			}
+			if n := len(eventsOf(t, h, tok, "plan.offtrack")); n != 3 {
+				t.Errorf("plan.offtrack after a year above: %d events, want 3", n)
+			}
+		})
 	}
 }
 
@@ -436,5 +535,27 @@ func TestPlanCheckinDate(t *testing.T) {
 	r = h.do("PATCH", "/api/v1/plans/"+id, `{"checkinDate":null}`, bearer(tok)...)
 	if _, has := r.data()["checkinDate"]; r.status != 200 || has {
 		t.Fatalf("patch null: %d %s", r.status, r.raw)
+	}
+}
+
+// A plan started years ago is measured against its projection for this
+// year, not its saved savings: still holding the savings it started with
+// six years of saving later is off track below.
+func TestCheckInOfftrackAgainstTheProjection(t *testing.T) {
+	h := newHarness(t)
+	tok := h.token("alice", "free", "")
+	id := savePlan(t, h, tok, "old", `{"startYear":2020,"currentAge":34,"annualIncome":90000,"annualExpenses":40000,`+
+		`"currentSavings":100000,"targetRetirementAge":60}`)["id"].(string)
+	if r := checkIn(t, h, tok, id, `{"currentSavings":100000}`); r.status != 200 {
+		t.Fatalf("check-in: %d %s", r.status, r.raw)
+	}
+	evs := eventsOf(t, h, tok, "plan.offtrack")
+	if len(evs) != 1 {
+		t.Fatalf("events: %v", evs)
+	}
+	d, _ := evs[0]["data"].(map[string]any)
+	expected, _ := d["expected"].(float64)
+	if d["side"] != "below" || expected < 300000 || d["actual"] != 100000.0 || d["share"].(float64) >= -0.5 {
+		t.Errorf("event: %v", d)
 	}
 }

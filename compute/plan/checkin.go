@@ -43,6 +43,9 @@ type CheckIn struct {
 	// DepletionAge is the age the money runs out in the projection; -1
 	// when it lasts.
 	DepletionAge int
+	// FINumber is the plan's FI number from this year, in this year's
+	// money: after tax when the plan is taxed (Summary.FINumber).
+	FINumber float64
 }
 
 // Guardrails is the state of the Guyton-Klinger rules at the start of
@@ -71,7 +74,7 @@ func CheckInOf(r *Result) CheckIn {
 	base := &r.Plans[0]
 	in := &base.input
 	c := CheckIn{Year: in.StartYear, Age: in.CurrentAge, Strategy: in.Strategy, DrawdownAge: -1, DrawdownYear: -1,
-		Historical: math.NaN(), MonteCarlo: math.NaN(), DepletionAge: base.Summary.DepletionAge}
+		Historical: math.NaN(), MonteCarlo: math.NaN(), DepletionAge: base.Summary.DepletionAge, FINumber: base.Summary.FINumber}
 	for t := range base.Rows {
 		row := &base.Rows[t]
 		if !row.Retired {

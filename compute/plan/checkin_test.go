@@ -36,6 +36,9 @@ func TestCheckInRetired(t *testing.T) {
 	if c.Guardrails != nil {
 		t.Errorf("the constant strategy has guardrails: %+v", c.Guardrails)
 	}
+	if !near(c.FINumber, 1_000_000) {
+		t.Errorf("FI number = %v; want 40000 / 0.04", c.FINumber)
+	}
 	if c.HistoricalWindows == 0 || math.IsNaN(c.Historical) || c.Historical < 0 || c.Historical > 1 {
 		t.Errorf("historical = %v over %d windows", c.Historical, c.HistoricalWindows)
 	}

@@ -165,3 +165,34 @@ func (s *Handlers) CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency 
 	}
 	return plan.CheckInOf(&w.res), w.res.Currency, years, true
 }
+
+// Expected runs body, a request Validate accepts, without backtest or
+// Monte Carlo, charged and gated as this route's requests are, and returns
+// the portfolio its projection expects at the start of year, in that
+// year's money; found is false when the projection has no such year. ok
+// is false when it has answered.
+func (s *Handlers) Expected(c *rest.Ctx, body []byte, year int) (balance float64, found, ok bool) {
+	w := calcPool.Get().(*calcWork)
+	defer release(w)
+	r := c.Result()
+	if !s.schema.Decode(body, &w.req, r) {
+		c.Invalid(r)
+		return 0, false, false
+	}
+	req := &w.req
+	req.Output, req.Every, req.Goals, req.Scenarios = "full", nil, nil, req.Scenarios[:0]
+	req.Historical, req.MonteCarlo = nil, nil
+	if !s.inputs(c, w, s.now().Year(), false) || !s.compute(c, w, false, &w.res) {
+		return 0, false, false
+	}
+	if w.entered {
+		s.gate.Leave(c)
+		w.entered = false
+	}
+	for i := range w.res.Plans[0].Rows {
+		if row := &w.res.Plans[0].Rows[i]; row.Year == year {
+			return row.StartBalance, true, true
+		}
+	}
+	return 0, false, true
+}

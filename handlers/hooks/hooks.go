@@ -110,7 +110,9 @@ func (s *Handlers) docs(hook, secret, event, delivery rest.Schema) {
 		Data: delivery, Query: rest.PageQuery}
 	d.Events = &rest.Doc{Tag: "webhooks", Status: 200, List: true, Summary: "Your events",
 		Desc: "The events raised about your saved plans, newest first: checkin.due (a plan's yearly check-in date, its checkinDate or its " +
-			"anniversary), guardrail.crossed (a check-in's withdrawal rate left the guardrail band) and test; paged with `limit` and `offset`.",
+			"anniversary), guardrail.crossed (a check-in's withdrawal rate left the guardrail band), " +
+			"plan.offtrack (a check-in's total strayed more than 10% from the plan's expected portfolio), fi.reached (a check-in's total " +
+			"reached the plan's FI number) and test; paged with `limit` and `offset`.",
 		Data: event, Query: rest.PageQuery}
 }
 

@@ -135,7 +135,7 @@ func userTools() []*tool {
 		{name: "checkin_my_plan", title: "Yearly check-in of a saved plan", method: "POST", path: "/api/v1/plans/{id}/checkin", read: true, idempotent: true, summary: checkInSummary, calc: true, stored: true,
 			desc: "What a saved plan lets the user spend this year from today's savings (currentSavings, or balances by account id): the withdrawal and its rate, guardrails, success rates from today. " + `Example: {"id":"pln_...","currentSavings":1050000}.`},
 		{name: "list_my_events", title: "My plan events", method: "GET", path: "/api/v1/user/events", read: true, idempotent: true, summary: eventsSummary, page: toolPage,
-			desc: "Events about the user's saved plans, newest first (checkin.due, guardrail.crossed, test); limit, offset."},
+			desc: "Events about the user's saved plans, newest first (checkin.due, guardrail.crossed, plan.offtrack, fi.reached, test); limit, offset."},
 		{name: "optimize_plan", title: "Choose a saved plan's decisions", method: "POST", path: "/api/v1/plans/{id}/optimize", read: true, idempotent: true, summary: optimizedSummary, calc: true, stored: true,
 			compact: &compaction{keep: []string{"optimized", "lifetimeTaxPV", "afterTaxEndWealth"}, drop: []string{"optimized.projections"}},
 			desc: "Chooses a saved plan's conversions, pension claiming ages, drawing order and retirement age for the highest spending or after-tax estate: " +

@@ -16,6 +16,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
+	"fiplan/handlers/schema"
 )
 
 // A check-in runs the saved plan from this year: the stored input with
@@ -219,9 +220,25 @@ func (s *Handlers) CheckIn(c *rest.Ctx) {
 	if !ok {
 		return
 	}
-	if err := s.raiseGuardrail(c.Principal.User, &p, &ci, currency); err != nil {
-		c.Storage(err)
+	expected, found, ok := s.expected(c, &p, year)
+	if !ok {
 		return
+	}
+	evs, err := s.guardrailEvent(c.Principal.User, &p, &ci, currency)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	more, err := s.pathEvents(c.Principal.User, &p, ci.Year, currency, savings, expected, found, ci.FINumber)
+	if err != nil {
+		c.Internal(err)
+		return
+	}
+	if evs = append(evs, more...); len(evs) > 0 {
+		if _, err := s.db.Emit(evs, s.now().UTC().Truncate(time.Second)); err != nil {
+			c.Storage(err)
+			return
+		}
 	}
 	c.JSON(fasthttp.StatusOK, answer(&p, &ci, currency, window, savings))
 }
@@ -271,22 +288,22 @@ func opt(v int) *int {
 func cents(v float64) float64 { return math.Round(v*100) / 100 }
 func rate(v float64) float64  { return math.Round(v*1e4) / 1e4 }
 
-// raiseGuardrail writes guardrail.crossed to the outbox when the
-// check-in's withdrawal rate left the plan's guardrail band: the band of
-// the plan's own withdrawalRate (default 0.04), as wide as the strategy's
-// guardrails; above it is the upper side, below it the lower. Its id is
-// the plan's, the year's and the side's, so a check-in repeated within the
-// year raises it once.
-func (s *Handlers) raiseGuardrail(user string, p *savedPlan, ci *plan.CheckIn, currency string) error {
+// guardrailEvent is guardrail.crossed when the check-in's withdrawal
+// rate left the plan's guardrail band: the band of the plan's own
+// withdrawalRate (default 0.04), as wide as the strategy's guardrails;
+// above it is the upper side, below it the lower. Its id is the plan's,
+// the year's and the side's, so a check-in repeated within the year
+// raises it once.
+func (s *Handlers) guardrailEvent(user string, p *savedPlan, ci *plan.CheckIn, currency string) ([]store.Event, error) {
 	g := ci.Guardrails
 	if g == nil || ci.Portfolio <= 0 || g.InitialRate <= 0 {
-		return nil
+		return nil, nil
 	}
 	var in struct {
 		WithdrawalRate *float64 `json:"withdrawalRate"`
 	}
 	if err := json.Unmarshal(p.Input, &in); err != nil {
-		return err
+		return nil, fmt.Errorf("cannot read the plan's withdrawalRate: %w", err)
 	}
 	wr := 0.04
 	if in.WithdrawalRate != nil {
@@ -300,17 +317,85 @@ func (s *Handlers) raiseGuardrail(user string, p *savedPlan, ci *plan.CheckIn, c
 	case ci.Rate < raiseBelow:
 		side = "lower"
 	default:
-		return nil
+		return nil, nil
 	}
-	data, err := json.Marshal(map[string]any{"planId": p.ID, "planName": p.Name, "year": ci.Year, "side": side, "currency": currency,
+	ev, err := s.event(store.GuardrailCrossed, user, p, map[string]any{"planId": p.ID, "planName": p.Name, "year": ci.Year, "side": side, "currency": currency,
 		"withdrawalRate": rate(ci.Rate), "planRate": wr, "cutAbove": rate(cutAbove), "raiseBelow": rate(raiseBelow),
-		"spending": cents(ci.Withdrawal), "portfolio": cents(ci.Portfolio)})
-	if err != nil {
-		return err
+		"spending": cents(ci.Withdrawal), "portfolio": cents(ci.Portfolio)}, strconv.Itoa(ci.Year), side)
+	return []store.Event{ev}, err
+}
+
+// offtrackShare is how far, as a share of the plan's expected portfolio,
+// a check-in's total may stray from it before plan.offtrack is raised.
+const offtrackShare = 0.10
+
+// expected is the portfolio the saved plan, run from its own start,
+// expects at the start of year, in that year's money. found is false when
+// it expects none: the plan starts later, its run has no such year, or its
+// input no longer runs. ok is false when the calculator has answered.
+func (s *Handlers) expected(c *rest.Ctx, p *savedPlan, year int) (balance float64, found, ok bool) {
+	d := json.NewDecoder(bytes.NewReader(p.Input))
+	d.UseNumber()
+	var in map[string]any
+	if err := d.Decode(&in); err != nil {
+		return 0, false, true
 	}
-	now := s.now().UTC().Truncate(time.Second)
-	ev := store.Event{ID: store.EventID(store.GuardrailCrossed, user, p.ID, strconv.Itoa(ci.Year), side), User: user,
-		Type: store.GuardrailCrossed, PlanID: p.ID, CreatedAt: now, Data: data}
-	_, err = s.db.Emit([]store.Event{ev}, now)
-	return err
+	if _, has := in["startYear"]; !has {
+		in["startYear"] = p.CreatedAt.Year()
+	}
+	delete(in, "scenarios")
+	delete(in, "goals")
+	body, err := json.Marshal(in)
+	if err != nil || !s.calc.Validate(body, "input.", &schema.Result{}) {
+		return 0, false, true
+	}
+	return s.calc.Expected(c, body, year)
+}
+
+// pathEvents are plan.offtrack, when the check-in's total is more than
+// offtrackShare away from the plan's expected portfolio for the year
+// (once a year for each side, below and above), and fi.reached, when the
+// total reaches the check-in's FI number (once for the plan).
+func (s *Handlers) pathEvents(user string, p *savedPlan, year int, currency string, total, expected float64, found bool, fiNumber float64) ([]store.Event, error) {
+	var evs []store.Event
+	if found && expected > 0 {
+		share := (total - expected) / expected
+		side := ""
+		switch {
+		case share < -offtrackShare:
+			side = "below"
+		case share > offtrackShare:
+			side = "above"
+		}
+		if side != "" {
+			ev, err := s.event(store.PlanOfftrack, user, p, map[string]any{"planId": p.ID, "planName": p.Name, "year": year, "side": side,
+				"currency": currency, "expected": cents(expected), "actual": cents(total), "share": rate(share), "threshold": offtrackShare},
+				strconv.Itoa(year), side)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, ev)
+		}
+	}
+	if fiNumber > 0 && total >= fiNumber {
+		ev, err := s.event(store.FIReached, user, p, map[string]any{"planId": p.ID, "planName": p.Name, "year": year,
+			"currency": currency, "fiNumber": cents(fiNumber), "actual": cents(total)})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, ev)
+	}
+	return evs, nil
+}
+
+// event is an event of type for p, with data as its figures; its id is
+// the type's, the user's, the plan's and key's, so raising it again
+// changes nothing.
+func (s *Handlers) event(typ, user string, p *savedPlan, data map[string]any, key ...string) (store.Event, error) {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return store.Event{}, fmt.Errorf("cannot encode the %s event: %w", typ, err)
+	}
+	id := store.EventID(append([]string{typ, user, p.ID}, key...)...)
+	return store.Event{ID: id, User: user, Type: typ, PlanID: p.ID, CreatedAt: s.now().UTC().Truncate(time.Second), Data: raw}, nil
 }

@@ -91,7 +91,9 @@ func (s *Handlers) runDocs(checkInDoc rest.Schema, answer *rest.Doc, notFound re
 			"retired) with its rate, the guardrails' state for a guardrail strategy, and the success rates of a historical backtest (the input's, " +
 			"else 30-year windows) and, when the input asks for one, of its Monte Carlo simulation. Charged and limited as a calculation with a " +
 			"backtest is. A withdrawal rate outside the band of the plan's own withdrawalRate (for a guardrail strategy) raises the event guardrail.crossed, " +
-			"once a year (GET /user/events, webhooks). Example: {\"currentSavings\":1050000}.",
+			"once a year; a total more than 10% away from the portfolio the saved plan expects for the year raises plan.offtrack (once a year for each " +
+			"side, below and above, with expected, actual and share), and a total that reaches the FI number (after tax for a taxed plan) raises " +
+			"fi.reached, once for the plan (GET /user/events, webhooks). Example: {\"currentSavings\":1050000}.",
 		Body: s.checkInSchema,
 		Data: checkInDoc,
 		Errs: []rest.ErrDoc{notFound,
