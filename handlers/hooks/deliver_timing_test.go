@@ -13,11 +13,17 @@ import (
 	"fiplan/handlers/hooks"
 )
 
-// BenchmarkRaiseAndDeliver10000 raises the due check-ins of 10,000 saved
-// plans (100 users of 100 plans) on one node with bbolt and delivers them,
-// signed, to a webhook receiver on loopback: one op is all of it.
-func BenchmarkRaiseAndDeliver10000(b *testing.B) {
-	const users, perUser = 100, 100
+// BenchmarkRaiseAndDeliver raises the due check-ins of 10,000 saved plans
+// (100 users of 100 plans) on one node with bbolt and delivers them,
+// signed, to a webhook receiver on loopback: one op is all of it. Under
+// -short (CI's pass that keeps every benchmark from rotting) it is 5 users'
+// 100 plans; checkins/op says which.
+func BenchmarkRaiseAndDeliver(b *testing.B) {
+	users, perUser := 100, 100
+	if testing.Short() {
+		users, perUser = 5, 20
+	}
+	b.ReportMetric(float64(users*perUser), "checkins/op")
 	now := time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC)
 	for range b.N {
 		b.StopTimer()
