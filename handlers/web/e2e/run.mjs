@@ -1569,12 +1569,13 @@ try {
         assert.equal(await row.locator('td:nth-child(2)').textContent(), want, name);
       }
       // The fund is most of the portfolio: the health score's answer for the
-      // page's holdings has no advice to cut it as a single exposure. The
-      // answer the saves asked for is let through first: only the reloaded
-      // page's answer may be read.
-      await page.waitForLoadState('networkidle');
+      // page's holdings has no advice to cut it as a single exposure. Only
+      // an answer that comes once the reload has committed is the reloaded
+      // page's: one asked for by the saves may still be on its way.
+      let reloaded = false;
+      page.once('framenavigated', () => { reloaded = true; });
       const [h] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith('/api/v1/portfolio-health')),
+        page.waitForResponse((r) => reloaded && r.url().endsWith('/api/v1/portfolio-health')),
         page.reload(),
       ]);
       const recs = (await h.json()).data.recommendations;
