@@ -57,9 +57,13 @@ type Supplement struct {
 	Exempt *Exempt `json:"exempt,omitempty"`
 	// Deeming, when set, replaces the income of financial assets (every
 	// account) by a deemed return on their balance.
-	Deeming *Deeming     `json:"deeming,omitempty"`
-	Single  MeansRate    `json:"single"`
-	Couple  MeansRate    `json:"couple"`
+	Deeming *Deeming  `json:"deeming,omitempty"`
+	Single  MeansRate `json:"single"`
+	Couple  MeansRate `json:"couple"`
+	// Partner, when set, is the rate of a person whose living partner is
+	// not paid the benefit Needs names (the GIS of a pensioner whose
+	// partner has no OAS pension), on the couple's combined income.
+	Partner *MeansRate   `json:"partner,omitempty"`
 	Src     []tax.Source `json:"src"`
 	Notes   string       `json:"notes,omitempty"`
 	country string
@@ -172,7 +176,13 @@ func (r *Rules) checkSupplements() error {
 		if s.WagesFree < 0 || s.WagesHalf < 0 {
 			return fmt.Errorf("supplement %s: negative wages left out", s.Kind)
 		}
-		for _, m := range []*MeansRate{&s.Single, &s.Couple} {
+		if s.Partner != nil && s.Needs == "" {
+			return fmt.Errorf("supplement %s: a partner rate needs a benefit the partner lacks", s.Kind)
+		}
+		for _, m := range []*MeansRate{&s.Single, &s.Couple, s.Partner} {
+			if m == nil {
+				continue
+			}
 			if err := m.check(); err != nil {
 				return fmt.Errorf("supplement %s: %w", s.Kind, err)
 			}
@@ -254,6 +264,9 @@ func (e *engine) means(ys *yearState) {
 				continue
 			}
 			x := rate.Payment(income, assets, !e.p.NoHome, scale)
+			if couple && s.Partner != nil && !e.paid(ys, 1-i, s.Needs) {
+				x = e.partnerRate(ys, s, i, income, scale)
+			}
 			if x <= 0 {
 				continue
 			}
@@ -266,6 +279,25 @@ func (e *engine) means(ys *yearState) {
 			}
 		}
 	}
+}
+
+// partnerRate is what supplement s pays person i whose living partner is
+// not paid the benefit s needs: the Partner rate, or, while the partner is
+// paid a supplement that goes to a partner of such a pensioner (the
+// Allowance), the larger of the Couple rate and the Partner rate less that
+// supplement (the GIS: OAS Act s. 22(2), (6)).
+func (e *engine) partnerRate(ys *yearState, s *Supplement, i int, income, scale float64) float64 {
+	x := s.Partner.Payment(income, 0, !e.p.NoHome, scale)
+	j := 1 - i
+	for k, q := range e.p.Supplements {
+		if q == s || q.PartnerNeeds == "" || q.PartnerNeeds != s.Needs || q.country != s.country || !e.qualifies(ys, q, j) {
+			continue
+		}
+		if al := q.Couple.Payment(e.meansIncome(ys, q, k, scale), 0, !e.p.NoHome, scale); al > 0 {
+			return max(s.Couple.Payment(income, 0, !e.p.NoHome, scale), x-al)
+		}
+	}
+	return x
 }
 
 // meansIncome is the income supplement k's test reads: the household's (a

@@ -35,6 +35,9 @@ func TestCAGISPayment(t *testing.T) {
 		{"table", "couple, no income: the maximum each", &g.Couple, 0, 668.08 * 12},
 		{"table", "couple at the combined cut-off", &g.Couple, 29760, 0},
 		{"computed", "couple, 20,000 combined: 7,440 - 5,000", &g.Couple, 20000, 2440},
+		{"computed", "partner without OAS, no income: the single maximum", g.Partner, 0, 1109.85 * 12},
+		{"computed", "partner without OAS at its cut-off, 12 x 743.05 + 4 x 11,256", g.Partner, 53940.6, 0},
+		{"computed", "partner without OAS, 20,000 combined: 11,256 - 0.25 x 11,083.40 + 2,062.20 - 2,000", g.Partner, 20000, 11256 - 0.25*(20000-8916.6) + 62.2},
 	} {
 		if got := c.m.Payment(c.income, 0, true, 1); !approx(got, c.want, 0.005) {
 			t.Errorf("%s (%s): %.2f, want %.2f", c.what, c.tag, got, c.want)
@@ -271,9 +274,20 @@ func TestCAAllowanceInThePlan(t *testing.T) {
 	if want := 2 * g.Couple.Payment(res.Extra[2].Pensions-res.Extra[2].MeansTested-8900*pow(1.02, 2), 0, true, pow(1.02, 3)); !approx(y.MeansTested, want, 1) {
 		t.Errorf("at 65: %.2f means-tested (other income %.2f), want two GIS %.2f", y.MeansTested, inc, want)
 	}
+	// a partner of 58 is paid nothing; the pensioner, whose partner has no
+	// OAS pension, the partner rate: 11,256 - 0.25 x 0 + 2,062.20 - 0.125
+	// x 2,000 = 13,068.20
 	young := caCouple(t, 58, 6000)
-	if got, want := run(t, &young).Extra[0].MeansTested, g.Couple.Payment(6000, 0, true, 1); !approx(got, want, 0.01) {
-		t.Errorf("partner of 58: %.2f, want the pensioner's GIS %.2f alone", got, want)
+	if got := run(t, &young).Extra[0].MeansTested; !approx(got, 13068.20, 0.01) || !approx(g.Partner.Payment(6000, 0, true, 1), 13068.20, 0.01) {
+		t.Errorf("partner of 58: %.2f, want the pensioner's GIS at the partner rate 13,068.20", got)
+	}
+	// On 35,000 of CPP the couple rate pays nothing (cut-off 29,760); the
+	// Allowance 7,440 - 0.25 x (35,000 - 11,888.80) = 1,662.20; the
+	// partner rate 11,256 - 0.25 x (35,000 - 8,916.60) = 4,735.15, less the
+	// Allowance: 3,072.95 to the pensioner (s. 22(6)). Together 4,735.15.
+	rich := caCouple(t, 62, 35000)
+	if got := run(t, &rich).Extra[0].MeansTested; !approx(got, 4735.15, 0.01) {
+		t.Errorf("35,000 of CPP: %.2f means-tested, want the Allowance 1,662.20 and the reinstated GIS 3,072.95", got)
 	}
 	// without the OAS pension the partner is paid no Allowance (nor the
 	// pensioner a GIS)
@@ -329,6 +343,7 @@ func TestSupplementErrors(t *testing.T) {
 		{"exempt", func(s *Supplement) { s.Exempt = &Exempt{Wrappers: []string{"ca-nothing"}, Src: s.Src} }},
 		{"exempt empty", func(s *Supplement) { s.Exempt = &Exempt{Src: s.Src} }},
 		{"wagesHalf", func(s *Supplement) { s.WagesHalf = -1 }},
+		{"partner without needs", func(s *Supplement) { s.Partner = &s.Couple }},
 	} {
 		r := caRules(t)
 		c.edit(supplement(t, r, "ca-allowance"))
