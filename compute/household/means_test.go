@@ -16,18 +16,31 @@ func supplement(t *testing.T, r *Rules, kind string) *Supplement {
 	return nil
 }
 
+// payment is a rate's worked example: its yearly payment on an income,
+// tagged with where the figures come from.
+type payment struct {
+	tag, what string
+	m         *MeansRate
+	income    float64
+	want      float64
+}
+
+func checkPayments(t *testing.T, cases []payment) {
+	t.Helper()
+	for _, c := range cases {
+		if got := c.m.Payment(c.income, 0, true, 1); !approx(got, c.want, 0.005) {
+			t.Errorf("%s (%s): %.2f, want %.2f", c.what, c.tag, got, c.want)
+		}
+	}
+}
+
 // The GIS of April to June 2026 (canada.ca rate card): a single pensioner's
 // 1,109.85 a month at no income, nothing at the 22,512 cut-off; a couple
 // on the OAS 668.08 a month each, nothing at 29,760 combined. Between, the
 // base reduced 50% (25% each for a couple) and the top-up besides.
 func TestCAGISPayment(t *testing.T) {
 	g := supplement(t, caRules(t), "ca-gis")
-	for _, c := range []struct {
-		tag, what string
-		m         *MeansRate
-		income    float64
-		want      float64
-	}{
+	checkPayments(t, []payment{
 		{"table", "single, no income: the maximum", &g.Single, 0, 1109.85 * 12},
 		{"table", "single at the cut-off", &g.Single, 22512, 0},
 		{"computed", "single, 10,000: 11,256 - 5,000 + 2,062.20 - 2,000", &g.Single, 10000, 6256 + 62.20},
@@ -38,11 +51,7 @@ func TestCAGISPayment(t *testing.T) {
 		{"computed", "partner without OAS, no income: the single maximum", g.Partner, 0, 1109.85 * 12},
 		{"computed", "partner without OAS at its cut-off, 12 x 743.05 + 4 x 11,256", g.Partner, 53940.6, 0},
 		{"computed", "partner without OAS, 20,000 combined: 11,256 - 0.25 x 11,083.40 + 2,062.20 - 2,000", g.Partner, 20000, 11256 - 0.25*(20000-8916.6) + 62.2},
-	} {
-		if got := c.m.Payment(c.income, 0, true, 1); !approx(got, c.want, 0.005) {
-			t.Errorf("%s (%s): %.2f, want %.2f", c.what, c.tag, got, c.want)
-		}
-	}
+	})
 }
 
 // caPensioner is a single Canadian of 66 with the OAS pension from 65, a
@@ -195,12 +204,7 @@ func TestSupplementsAllocateNothing(t *testing.T) {
 // top-up besides.
 func TestCAAllowancePayment(t *testing.T) {
 	a := supplement(t, caRules(t), "ca-allowance")
-	for _, c := range []struct {
-		tag, what string
-		m         *MeansRate
-		income    float64
-		want      float64
-	}{
+	checkPayments(t, []payment{
 		{"computed", "Allowance, no income: 743.05 + 668.08 a month", &a.Couple, 0, 1411.13 * 12},
 		{"computed", "Allowance at its cut-off", &a.Couple, 41648.8, 0},
 		{"computed", "Allowance, 8,000 combined: 16,356.60 - 6,000 + 576.96 - 500", &a.Couple, 8000, 10356.60 + 76.96},
@@ -209,11 +213,7 @@ func TestCAAllowancePayment(t *testing.T) {
 		{"computed", "Allowance for the Survivor at its cut-off", &a.Single, 30303.04, 0},
 		{"computed", "Allowance for the Survivor, 12,000: 18,123.72 - 8,916.60 - 0.5 x 111.20, top-up gone", &a.Single, 12000, 18123.72 - 8916.6 - 0.5*(12000-11888.8)},
 		{"computed", "Allowance for the Survivor, 4,000: 18,123.72 - 3,000 + 2,062.20 - 500", &a.Single, 4000, 18123.72 - 3000 + 2062.2 - 500},
-	} {
-		if got := c.m.Payment(c.income, 0, true, 1); !approx(got, c.want, 0.005) {
-			t.Errorf("%s (%s): %.2f, want %.2f", c.what, c.tag, got, c.want)
-		}
-	}
+	})
 	// the moved tables' cut-offs (41,658 and 30,337) are within a few
 	// dollars of a month of the computed ones
 	if got := a.Couple.Payment(41658, 0, true, 1); got != 0 {
