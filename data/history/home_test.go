@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"fiplan/compute/fi"
 	"fiplan/embed"
 )
 
@@ -126,4 +127,85 @@ func TestHomeMoneyEuroBackToTheMark(t *testing.T) {
 	if _, ok := h.PricesCountry("XYZ", ""); ok {
 		t.Errorf("PricesCountry(XYZ) found a country")
 	}
+}
+
+// A yearly exchange-rate series of the mark stands before its monthly H.10
+// run: the euro for Germany then starts in January of the yearly series'
+// first year, every month of a year at that year's figure over the mark's
+// conversion rate, and a German backtest in euros is restated from the
+// first year with a December before it. The yearly figures here are a
+// fixture (11 years at 4.00 marks a dollar), not published rates.
+func TestHomeMoneyYearlyRatesBeforeMonthly(t *testing.T) {
+	var f map[string]any
+	if err := json.Unmarshal(embed.Home, &f); err != nil {
+		t.Fatal(err)
+	}
+	vals := make([]any, 11) // 1960-1970
+	for i := range vals {
+		vals[i] = 4.0
+	}
+	vals[0] = 4.2
+	f["series"] = append(f["series"].([]any), map[string]any{
+		"id": "fx/DEM/yearly", "kind": "fx", "currency": "DEM", "frequency": "yearly",
+		"unit": "DEM per US dollar, yearly average", "licence": "test fixture", "asOf": "2026-01-01", "tag": "table",
+		"source": map[string]any{"publisher": "test", "title": "fixture", "url": "https://example.invalid/"},
+		"first":  "1960", "values": vals,
+		"legacy": map[string]any{"country": "DE", "perEUR": 1.95583, "until": "1998-12"},
+	})
+	b, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := LoadHome(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := h.Money("EUR", "DE")
+	if m.FXYear != 1960 || m.FXMonth != 1 {
+		t.Fatalf("euro for Germany from %d-%02d, want 1960-01", m.FXYear, m.FXMonth)
+	}
+	for _, tc := range []struct {
+		month int // months after January 1960
+		want  float64
+	}{{0, 4.2 / 1.95583}, {11, 4.2 / 1.95583}, {12, 4.0 / 1.95583}, {131, 4.0 / 1.95583}, {132, 3.6370 / 1.95583}} {
+		if got := m.PerUSD[tc.month]; math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("month %d = %v euros a dollar, want %v", tc.month, got, tc.want)
+		}
+	}
+	if got, want := len(m.PerUSD), len(mustHome(t).Money("EUR", "DE").PerUSD)+132; got != want {
+		t.Errorf("%d months, want %d (the monthly run and 132 before it)", got, want)
+	}
+	// The backtest in euros: 1960 lacks December 1959, so 1961 is the first
+	// year restated; the year 1961 earns 4.0/4.2 against the dollar.
+	us, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eur, cov := fi.Series(us).In(m)
+	if cov.From != 1961 {
+		t.Errorf("coverage from %d, want 1961 (was 1972 on the monthly rates alone)", cov.From)
+	}
+	i := 1961 - us.Years[0]
+	if got, want := 1+eur.Stocks[i], (1+us.Stocks[i])*4.0/4.2; math.Abs(got-want) > 1e-12 {
+		t.Errorf("1961 stocks in euros %v, want %v", got-1, want-1)
+	}
+	// The same yearly series after the monthly one starts, or ending with a
+	// gap before it, leaves the monthly run alone.
+	late := &HomeSeries{year: 1971, Values: []float64{1}}
+	if start, _ := late.before(1971*12, []float64{2}, 1); start != 1971*12 {
+		t.Errorf("a yearly series from the monthly start moved it to %d", start)
+	}
+	gap := &HomeSeries{year: 1960, Values: []float64{1}}
+	if start, r := gap.before(1971*12, []float64{2}, 1); start != 1971*12 || len(r) != 1 {
+		t.Errorf("a yearly series ending 1960 joined a 1971 run: start %d, %d months", start, len(r))
+	}
+}
+
+func mustHome(t *testing.T) *Home {
+	t.Helper()
+	h, err := EmbeddedHome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
