@@ -231,7 +231,9 @@ func (h *Home) Money(currency, country string) fi.Money {
 		yc, perEUR = l.Currency, l.Legacy.PerEUR
 	}
 	if y, ok := h.yearly[yc]; ok {
+		monthly := start
 		start, rates = y.before(start, rates, perEUR)
+		m.YearlyMonths = monthly - start
 	}
 	m.FXYear, m.FXMonth, m.PerUSD = start/12, start%12+1, rates
 	return m
