@@ -578,6 +578,18 @@ var examplesUS = []example{
 	{name: "2025 VA retiree 70, pension 55,000", year: 2025, region: "VA", in: Income{Pension: 55000, Age: 70}, regional: 1945.90},
 	// LA, couple of 66 and 68, pension 40,000: 40,000 − 2 × 12,000 − 25,000 = 0
 	{name: "2025 LA retired couple, pension 40,000", year: 2025, region: "LA", in: Income{Pension: 40000, Age: 66, Joint: true, PartnerAge: 68}, regional: zero},
+	// CO, 66: Colorado taxes federal taxable income (C.R.S. 39-22-104(1.7)), so the additional standard
+	// deduction 2,000 and the deduction for seniors 6,000 − 6% × (105,880 − 75,000) = 4,147.20 count; the
+	// benefit 15,980 is subtracted whole and the pension subtraction is 24,000 less it (DR 0104AD lines 3-4):
+	// 105,880 − 15,750 − 2,000 − 4,147.20 − 15,980 − 8,020 = 59,982.80 at 4.4% = 2,639.24
+	{name: "2025 CO retiree 66, pension 89,900 + Social Security 15,980", year: 2025, region: "CO", in: Income{Pension: 89900, SocialSecurity: 15980, Age: 66}, regional: 2639.24},
+	// CO, 79: AGI 172,085 − 16,100 − 2,050 − (6,000 − 6% × 97,085 = 174.90) − benefit 13,685 − pension
+	// min(27,600, 24,000 − 13,685) = 10,315 → 129,760.10 at 4.4% = 5,709.44
+	{name: "2026 CO retiree 79, pension 27,600 + dividends 43,400 + capitalGains 80,600 + interest 6,800 + Social Security 13,685", year: 2026, region: "CO",
+		in: Income{Pension: 27600, Dividends: 43400, CapitalGains: 80600, Interest: 6800, SocialSecurity: 13685, Age: 79}, regional: 5709.44},
+	// OR, joint, wages 210,000: the federal tax subtraction is capped at 8,750, the single filer's figure (ORS 316.800(1)):
+	// 210,000 − 8,750 − 5,820 = 195,430; 9,100 at 4.75%, 13,700 at 6.75%, 172,630 at 8.75% = 16,462.13 (no exemption credit over 200,000)
+	{name: "2026 OR couple, employment 210,000", year: 2026, region: "OR", in: Income{Employment: 210000, Joint: true, Age: 45, PartnerAge: 45}, regional: 16462.13},
 	// HI
 	// income other than gains and pension 60,000 − 4,400 − 1,144 = 54,456; gains 0; tax 3,029.86
 	{name: "2025 HI employment 60,000", year: 2025, region: "HI", in: Income{Employment: 60000}, regional: 3029.86},
