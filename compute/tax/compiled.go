@@ -112,7 +112,7 @@ type cmeasure struct {
 	// single: one part, no ref, on none: w[0] times part idx[0]
 	single bool
 	refs   []cref
-	has    bool // a Less or MaxLess that exists
+	has    bool // a Less, MaxLess or Gate that exists
 	empty  bool // no parts and no refs: only on counts
 }
 
@@ -128,6 +128,9 @@ type cadj struct {
 	segs      []Segment
 	less      cmeasure
 	maxLess   cmeasure
+	gate      cmeasure // has: the adjustment applies only below gateBelow
+	gateBelow float64
+	gateCls   uint8
 	min, max  float64
 	hasMax    bool
 	perPerson bool
@@ -411,12 +414,15 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		if a.MaxLess != nil {
 			ca.maxLess = measure(a.MaxLess)
 		}
+		if a.Gate != nil {
+			ca.gate, ca.gateBelow, ca.gateCls = measure(a.Gate), a.GateBelow, a.gateCls
+		}
 		for _, sp := range a.Spill {
 			if at[sp] >= 0 {
 				ca.spill = append(ca.spill, at[sp])
 			}
 		}
-		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has {
+		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has && !ca.gate.has {
 			var st cstate
 			ca.kx, ca.kv = st.adjust(&ca, 0, 0, 0)
 			ca.konst = true
