@@ -439,8 +439,9 @@ var examplesUS = []example{
 	{name: "2026 OH employment 60,000", year: 2026, region: "OH", in: Income{Employment: 60000}, regional: 1206.5},
 	// AGI 20,000; exemption 2,400; nonbusiness taxable 17,600; taxable at most 26,050: no tax
 	{name: "2025 OH employment 20,000", year: 2025, region: "OH", in: Income{Employment: 20000}, regional: zero},
-	// AGI 40,000; exemption 2,400; nonbusiness taxable 37,600; schedule 649.63 on nonbusiness income
-	{name: "2026 OH pension 30,000 + dividends 10,000", year: 2026, region: "OH", in: Income{Pension: 30000, Dividends: 10000}, regional: 649.63},
+	// AGI 40,000; exemption 2,400; nonbusiness taxable 37,600; schedule 649.63 on nonbusiness income, less the retirement
+	// income credit 200 (pension above 8,000; modified AGI less exemptions below 100,000; no age condition, ORC 5747.055(B))
+	{name: "2026 OH pension 30,000 + dividends 10,000", year: 2026, region: "OH", in: Income{Pension: 30000, Dividends: 10000}, regional: 449.63},
 	// AGI 150,000; exemption 1,900; nonbusiness taxable 148,100; schedule 3,878.75 on nonbusiness income
 	{name: "2025 OH employment 150,000", year: 2025, region: "OH", in: Income{Employment: 150000}, regional: 3878.75},
 	// AGI 383,204.70; exemption 1,900; nonbusiness taxable 0; business income 383,204.70 − deduction 250,000 taxed at 3%; schedule 0 on nonbusiness income; 3% of 131,304.70 = 3,939.14
@@ -587,6 +588,18 @@ var examplesUS = []example{
 	// min(27,600, 24,000 − 13,685) = 10,315 → 129,760.10 at 4.4% = 5,709.44
 	{name: "2026 CO retiree 79, pension 27,600 + dividends 43,400 + capitalGains 80,600 + interest 6,800 + Social Security 13,685", year: 2026, region: "CO",
 		in: Income{Pension: 27600, Dividends: 43400, CapitalGains: 80600, Interest: 6800, SocialSecurity: 13685, Age: 79}, regional: 5709.44},
+	// OH, 77: modified AGI 83,000 (the taxed benefit is deducted, ORC 5747.01(A)(5)) − exemption 1,900 = 81,100;
+	// 342 + 2.75% × 55,050 = 1,855.88, less the retirement income credit 200 (pension and IRA 49,300, above 8,000)
+	// and the senior citizen credit 50, both allowed below 100,000 of modified AGI less exemptions (ORC 5747.055(B), (C), (H))
+	{name: "2025 OH retiree 77, pension 49,300 + wages 14,400 + dividends 2,500 + capitalGains 16,800 + Social Security 17,425", year: 2025, region: "OH",
+		in: Income{Pension: 49300, Employment: 14400, Dividends: 2500, CapitalGains: 16800, SocialSecurity: 17425, Age: 77}, regional: 1605.88},
+	// OH, 69: 39,400 − 2,400 = 37,000; 332 + 2.75% × 10,950 = 633.13, less 200 and 50 = 383.13
+	{name: "2026 OH retiree 69, pension 27,400 + dividends 10,200 + interest 1,800", year: 2026, region: "OH",
+		in: Income{Pension: 27400, Dividends: 10200, Interest: 1800, Age: 69}, regional: 383.13},
+	// OH, 69, pension 27,400 + wages 75,000: modified AGI 102,400 less 1,900 is over 100,000: neither credit;
+	// 102,400 − 1,900 = 100,500: 332 + 2.75% × 74,450 = 2,379.38
+	{name: "2026 OH 69, pension 27,400 + wages 75,000 (over the credits' limit)", year: 2026, region: "OH",
+		in: Income{Pension: 27400, Employment: 75000, Age: 69}, regional: 2379.38},
 	// OR, joint, wages 210,000: the federal tax subtraction is capped at 8,750, the single filer's figure (ORS 316.800(1)):
 	// 210,000 − 8,750 − 5,820 = 195,430; 9,100 at 4.75%, 13,700 at 6.75%, 172,630 at 8.75% = 16,462.13 (no exemption credit over 200,000)
 	{name: "2026 OR couple, employment 210,000", year: 2026, region: "OR", in: Income{Employment: 210000, Joint: true, Age: 45, PartnerAge: 45}, regional: 16462.13},

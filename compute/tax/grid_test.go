@@ -51,7 +51,8 @@ var gridChanged = map[string]string{
 	"US 2025 MA single 70": "Massachusetts exempts $700 for a taxpayer of 65 or more (M.G.L. c. 62 §3(B)(b); Form 1 line 2b)",
 	"US 2025 NY single 40": "New York's supplemental tax recaptures the lower brackets above $107,650 of New York AGI (Tax Law §601(d))",
 	"US 2025 NY single 70": "New York excludes up to $20,000 of pensions and annuities from 59½ (Tax Law §612(c)(3-a))",
-	"US 2025 OH single 70": "Ohio's senior citizen credit, $50 for a taxpayer of 65 or more below $100,000 of modified AGI (ORC 5747.055(C))",
+	"US 2025 OH single 40": "Ohio's retirement income credit, $25 to $200 by the retirement income received, at any age, below $100,000 of modified AGI less exemptions (ORC 5747.055(B), (H))",
+	"US 2025 OH single 70": "Ohio's senior citizen credit, $50 for a taxpayer of 65 or more, and its retirement income credit, $25 to $200 by the retirement income received, both below $100,000 of modified AGI less exemptions (ORC 5747.055(B), (C), (H))",
 	"US 2025 VA single 70": "Virginia's age deduction, $12,000 from 65 less AGI over $50,000 (Code of Virginia §58.1-322.03(5))",
 	"US 2026 AL single 40": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3)) as an itemized deduction, in place of the standard deduction when larger (Form 40 line 11)",
 	"US 2026 AL single 70": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3)) as an itemized deduction, in place of the standard deduction when larger (Form 40 line 11)",
@@ -62,7 +63,8 @@ var gridChanged = map[string]string{
 	"US 2026 MA single 70": "Massachusetts exempts $700 for a taxpayer of 65 or more (M.G.L. c. 62 §3(B)(b); Form 1 line 2b)",
 	"US 2026 NY single 40": "New York's supplemental tax recaptures the lower brackets above $107,650 of New York AGI (Tax Law §601(d))",
 	"US 2026 NY single 70": "New York excludes up to $20,000 of pensions and annuities from 59½ (Tax Law §612(c)(3-a))",
-	"US 2026 OH single 70": "Ohio's senior citizen credit, $50 for a taxpayer of 65 or more below $100,000 of modified AGI (ORC 5747.055(C))",
+	"US 2026 OH single 40": "Ohio's retirement income credit, $25 to $200 by the retirement income received, at any age, below $100,000 of modified AGI less exemptions (ORC 5747.055(B), (H))",
+	"US 2026 OH single 70": "Ohio's senior citizen credit, $50 for a taxpayer of 65 or more, and its retirement income credit, $25 to $200 by the retirement income received, both below $100,000 of modified AGI less exemptions (ORC 5747.055(B), (C), (H))",
 	"US 2026 VA single 70": "Virginia's age deduction, $12,000 from 65 less AGI over $50,000 (Code of Virginia §58.1-322.03(5))",
 }
 
