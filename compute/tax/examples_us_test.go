@@ -600,6 +600,11 @@ var examplesUS = []example{
 	// 102,400 − 1,900 = 100,500: 332 + 2.75% × 74,450 = 2,379.38
 	{name: "2026 OH 69, pension 27,400 + wages 75,000 (over the credits' limit)", year: 2026, region: "OH",
 		in: Income{Pension: 27400, Employment: 75000, Age: 69}, regional: 2379.38},
+	// NE: 32,900 − 8,600 = 24,300: 2.46% × 4,030 + 3.51% × 20,090 + 5.01% × 180 = 813.32 less the exemption credit 171 = 642.32,
+	// more than the federal tax before credits, 558 (Tax Table row 17,150-17,200), which is the Nebraska tax (Form 1040N line 27,
+	// Federal Tax Liability Worksheet)
+	{name: "2025 NE employment 14,300 + dividends 11,600 + interest 7,000 (federal tax limit)", year: 2025, region: "NE",
+		in: Income{Employment: 14300, Dividends: 11600, Interest: 7000}, regional: 558},
 	// OR, joint, wages 210,000: the federal tax subtraction is capped at 8,750, the single filer's figure (ORS 316.800(1)):
 	// 210,000 − 8,750 − 5,820 = 195,430; 9,100 at 4.75%, 13,700 at 6.75%, 172,630 at 8.75% = 16,462.13 (no exemption credit over 200,000)
 	{name: "2026 OR couple, employment 210,000", year: 2026, region: "OR", in: Income{Employment: 210000, Joint: true, Age: 45, PartnerAge: 45}, regional: 16462.13},
