@@ -112,7 +112,7 @@ type cmeasure struct {
 	// single: one part, no ref, on none: w[0] times part idx[0]
 	single bool
 	refs   []cref
-	has    bool // a Less, MaxLess or Gate that exists
+	has    bool // a Less or MaxLess that exists
 	empty  bool // no parts and no refs: only on counts
 }
 
@@ -128,7 +128,7 @@ type cadj struct {
 	segs      []Segment
 	less      cmeasure
 	maxLess   cmeasure
-	gate      cmeasure // has: the adjustment applies only below gateBelow
+	gate      *cmeasure // non-nil: the adjustment applies only below gateBelow (a pointer: gates are rare, and a cadj stays small)
 	gateBelow float64
 	gateCls   uint8
 	min, max  float64
@@ -415,14 +415,15 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			ca.maxLess = measure(a.MaxLess)
 		}
 		if a.Gate != nil {
-			ca.gate, ca.gateBelow, ca.gateCls = measure(a.Gate), a.GateBelow, a.gateCls
+			g := measure(a.Gate)
+			ca.gate, ca.gateBelow, ca.gateCls = &g, a.GateBelow, a.gateCls
 		}
 		for _, sp := range a.Spill {
 			if at[sp] >= 0 {
 				ca.spill = append(ca.spill, at[sp])
 			}
 		}
-		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has && !ca.gate.has {
+		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has && ca.gate == nil {
 			var st cstate
 			ca.kx, ca.kv = st.adjust(&ca, 0, 0, 0)
 			ca.konst = true
