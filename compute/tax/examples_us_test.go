@@ -440,7 +440,7 @@ var examplesUS = []example{
 	// AGI 20,000; exemption 2,400; nonbusiness taxable 17,600; taxable at most 26,050: no tax
 	{name: "2025 OH employment 20,000", year: 2025, region: "OH", in: Income{Employment: 20000}, regional: zero},
 	// AGI 40,000; exemption 2,400; nonbusiness taxable 37,600; schedule 649.63 on nonbusiness income, less the retirement
-	// income credit 200 (pension above 8,000; modified AGI less exemptions below 100,000; no age condition, ORC 5747.055(B))
+	// income credit 200 (pension above 8,000; modified AGI less exemptions below 100,000; income received on retirement, at no set age, ORC 5747.055(B))
 	{name: "2026 OH pension 30,000 + dividends 10,000", year: 2026, region: "OH", in: Income{Pension: 30000, Dividends: 10000}, regional: 449.63},
 	// AGI 150,000; exemption 1,900; nonbusiness taxable 148,100; schedule 3,878.75 on nonbusiness income
 	{name: "2025 OH employment 150,000", year: 2025, region: "OH", in: Income{Employment: 150000}, regional: 3878.75},
