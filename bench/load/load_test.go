@@ -250,3 +250,16 @@ func TestP99Verdict(t *testing.T) {
 		t.Errorf("no requests: %+v", v)
 	}
 }
+
+// -db and -also-db take PostgreSQL URLs only, refused before anything is
+// built or started.
+func TestDBFlagsTakeURLs(t *testing.T) {
+	for _, o := range []options{{db: "fiplan.db"}, {alsoDB: "/tmp/x.db"}} {
+		o.rounds, o.threads, o.conns, o.duration, o.routes = 1, 1, 1, time.Second, "assets"
+		var out bytes.Buffer
+		err := run(context.Background(), o, &out)
+		if err == nil || !strings.Contains(err.Error(), "takes a postgres:// URL") || out.Len() != 0 {
+			t.Errorf("%+v: %v (printed %q)", o, err, out.String())
+		}
+	}
+}

@@ -177,6 +177,11 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	if o.rounds < 1 || o.threads < 1 || o.conns < o.threads || o.duration < time.Second {
 		return errors.New("need -rounds >= 1, -threads >= 1, -conns >= -threads and -duration >= 1s")
 	}
+	for name, url := range map[string]string{"-db": o.db, "-also-db": o.alsoDB} {
+		if url != "" && !strings.HasPrefix(url, "postgres://") && !strings.HasPrefix(url, "postgresql://") {
+			return fmt.Errorf("%s takes a postgres:// URL, not %q (without -db the run uses a temporary bbolt file)", name, url)
+		}
+	}
 	if _, err := exec.LookPath("wrk"); err != nil {
 		return errors.New("wrk is not installed: apt-get install -y wrk")
 	}
@@ -203,9 +208,6 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	}
 	db := filepath.Join(tmp, "bench.db")
 	if o.db != "" {
-		if !strings.HasPrefix(o.db, "postgres://") && !strings.HasPrefix(o.db, "postgresql://") {
-			return errors.New("-db takes a postgres:// URL (without it the run uses a temporary bbolt file)")
-		}
 		url, drop, err := pgSchema(ctx, o.db)
 		if err != nil {
 			return err
