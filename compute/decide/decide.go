@@ -156,7 +156,7 @@ type ConversionYear struct {
 }
 
 // MaxRuns is the most expected-path runs a search makes.
-const MaxRuns = 1400
+const MaxRuns = 2000
 
 // A success-rate target's checks run at most targetChecks backtests, or
 // subChecks simulations on the first subPaths paths and fullChecks on

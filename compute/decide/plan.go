@@ -92,7 +92,7 @@ func (s *search) build(c *choice) *household.Plan {
 
 // evaluate runs c on the expected path.
 func (s *search) evaluate(c *choice) (household.Outcome, error) {
-	if s.runs >= MaxRuns {
+	if s.runs >= s.cap {
 		return household.Outcome{}, errBudget
 	}
 	s.runs++
@@ -161,16 +161,18 @@ type search struct {
 
 	n    int // the plan's years
 	runs int
+	cap  int // the most runs: MaxRuns, less finalRuns while the decisions are searched
 	// targetRuns are the paths or windows a target's checks have run, at
 	// most targetCap
 	targetRuns, targetCap int
 	claimable             []int // pensions whose claim may move
 	convertible           bool
 	convYears             int // years conversions may happen in
+	keep                  []float64
 }
 
 func newSearch(p *household.Plan, req *Request, w *Work) *search {
-	s := &search{p: p, req: req, w: w}
+	s := &search{p: p, req: req, w: w, cap: MaxRuns}
 	n := 1
 	for _, q := range p.People {
 		n = max(n, q.LifeExpectancy-q.Age)
@@ -182,6 +184,7 @@ func newSearch(p *household.Plan, req *Request, w *Work) *search {
 		}
 	}
 	s.convYears = s.conversionYears()
+	s.keep = make([]float64, s.n)
 	s.targetCap = targetRuns(req)
 	s.convertible = s.convYears > 0
 	all := Set(0)
