@@ -16,10 +16,13 @@ type choice struct {
 	// plan's, nil without draws conventionally.
 	orders    []household.Order
 	orderPlan bool
-	ages      [household.MaxPensions]int
-	months    [household.MaxPensions]int
-	retire    int     // the first person's retirement age (0: the plan's)
-	scale     float64 // spending, working and retired, times the plan's
+	// sepp, with seppSet, replaces the plan's series of periodic payments
+	sepp    []household.Series
+	seppSet bool
+	ages    [household.MaxPensions]int
+	months  [household.MaxPensions]int
+	retire  int     // the first person's retirement age (0: the plan's)
+	scale   float64 // spending, working and retired, times the plan's
 }
 
 func (c *choice) clone() choice {
@@ -29,6 +32,9 @@ func (c *choice) clone() choice {
 	}
 	if c.orders != nil {
 		d.orders = append([]household.Order(nil), c.orders...)
+	}
+	if c.sepp != nil {
+		d.sepp = append([]household.Series(nil), c.sepp...)
 	}
 	return d
 }
@@ -80,6 +86,9 @@ func (s *search) build(c *choice) *household.Plan {
 		q.Convert, q.Conversions = true, c.conv
 	case !c.convPlan:
 		q.Convert, q.Conversions = false, nil
+	}
+	if c.seppSet {
+		q.SEPP = c.sepp
 	}
 	switch {
 	case c.orders != nil:
@@ -169,6 +178,7 @@ type search struct {
 	convertible           bool
 	convYears             int // years conversions may happen in
 	keep                  []float64
+	payers                []int // accounts that may pay a series of periodic payments
 }
 
 func newSearch(p *household.Plan, req *Request, w *Work) *search {
@@ -185,6 +195,7 @@ func newSearch(p *household.Plan, req *Request, w *Work) *search {
 	}
 	s.convYears = s.conversionYears()
 	s.keep = make([]float64, s.n)
+	s.payers = s.findPayers()
 	s.targetCap = targetRuns(req)
 	s.convertible = s.convYears > 0
 	all := Set(0)

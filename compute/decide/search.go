@@ -263,7 +263,9 @@ func (s *search) rounds(c *choice, start int) error {
 			}
 			var err error
 			if d == Order {
-				err = s.orders(c)
+				if err = s.orders(c); err == nil {
+					err = s.bridges(c)
+				}
 			} else {
 				err = s.conversions(c, round*refineLevel)
 			}
@@ -600,6 +602,7 @@ func (s *search) worths(a *Answer, best, user *choice, uv float64) {
 			c.ages, c.months = best.ages, best.months
 		case Order:
 			c.orders = best.orders
+			c.sepp, c.seppSet = best.sepp, best.seppSet
 		case RetirementAge:
 			c.retire = best.retire
 		}
@@ -735,6 +738,9 @@ func (s *search) describe(a *Answer, c *choice) {
 			}
 		}
 	}
+	if s.set.Has(Order) && len(s.payers) > 0 {
+		a.SEPP = append([]household.Series(nil), s.seppOf(c)...)
+	}
 	if s.set.Has(RetirementAge) {
 		a.RetirementAge = c.retire
 		if a.RetirementAge == 0 {
@@ -749,4 +755,5 @@ func (s *search) describe(a *Answer, c *choice) {
 	a.Plan.Pensions = append([]household.Pension(nil), q.Pensions...)
 	a.Plan.Phases = append([]household.Phase(nil), q.Phases...)
 	a.Plan.Residences = append([]household.Residence(nil), q.Residences...)
+	a.Plan.SEPP = append([]household.Series(nil), q.SEPP...)
 }
