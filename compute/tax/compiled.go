@@ -96,6 +96,7 @@ type clayer struct {
 type cband struct {
 	from, end, rate float64
 	formula         bool
+	cls             uint8 // the class of from
 }
 
 // cmeasure is a weighted sum of parts and of slots.
@@ -465,7 +466,7 @@ func flatBands(b []Band) ([]cband, bool) {
 				asc = false
 			}
 		}
-		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil}
+		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil, cls: b[j].cls}
 	}
 	return fl, asc
 }

@@ -235,7 +235,7 @@ func (st *cstate) plain(r *crule, res *rres) {
 		if hi <= lo {
 			continue
 		}
-		lt := st.flatBands(&r.layers[li], lo, hi, 0)
+		lt := st.bands(&r.layers[li], lo, hi, 0)
 		res.layer[li] = lt
 		tax += lt
 	}
@@ -404,45 +404,30 @@ func (st *cstate) credit(r *crule, g, t, tax float64) float64 {
 }
 
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's
-// bands, as the walker's bands does.
+// bands, as the walker's bands does, in one pass for figures as stored
+// and as a scale reads them. A band ends where the next one starts, both
+// as read; only bands as stored, ascending, end the walk at the first
+// band starting at or above hi (under a scale a threshold fixed in money
+// may fall below one indexed).
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
-	if st.rsc == nil {
-		return st.flatBands(l, lo, hi, nilAmt)
+	fl := l.flat
+	if len(fl) == 0 {
+		return 0
 	}
+	stop := l.asc && st.rsc == nil
 	tax := 0.0
-	b := l.bands
-	for j := range b {
-		end := math.Inf(1)
-		if j+1 < len(b) {
-			end = st.fig(b[j+1].From, b[j+1].cls)
-		}
-		a, z := span(st.fig(b[j].From, b[j].cls), end, lo, hi)
-		if z <= a {
-			continue
-		}
-		if b[j].Formula != nil {
-			tax += st.formulaSpan(b, a, z)
-			continue
-		}
-		seg, n := nilFirst(b[j].Rate, z-a, nilAmt)
-		nilAmt -= n
-		if seg <= 0 {
-			continue
-		}
-		tax += seg * b[j].Rate
-	}
-	return tax
-}
-
-// flatBands is bands with the figures as stored.
-func (st *cstate) flatBands(l *clayer, lo, hi, nilAmt float64) float64 {
-	tax := 0.0
-	for j := range l.flat {
-		b := &l.flat[j]
-		if l.asc && b.from >= hi {
+	from := st.fig(fl[0].from, fl[0].cls)
+	for j := range fl {
+		b := &fl[j]
+		if stop && from >= hi {
 			break
 		}
-		a, z := span(b.from, b.end, lo, hi)
+		end := b.end
+		if st.rsc != nil && j+1 < len(fl) {
+			end = st.rsc.Of(fl[j+1].from, fl[j+1].cls)
+		}
+		a, z := span(from, end, lo, hi)
+		from = end
 		if z <= a {
 			continue
 		}
