@@ -14,9 +14,10 @@ import (
 // the rules that apply, each with its layers' weighted parts, its band
 // tables and its adjustments' piecewise linear functions in slices, the
 // values one rule reads of another numbered into one array, and no map,
-// interface or allocation on the way. It evaluates a return in the same
-// order of operations as the walker, so the two agree to the last bit
-// (a property test holds them to it), and honours a Scale the same way:
+// interface or allocation on the way. It evaluates a return with the
+// walker's operations, save where adding the same terms in another order
+// saves work (deductions taken together), so the two agree to the cent (a
+// property test holds them to it), and honours a Scale the same way:
 // a rule none of whose figure classes the scale moves reads its figures
 // as stored.
 //
@@ -39,6 +40,9 @@ type Compiled struct {
 	rules []crule
 	nvals int
 	walks string // why the walker evaluates the returns ("": compiled)
+	// spills: a credit gives its unused part back to an earlier rule,
+	// so the amounts are summed by category once all are charged
+	spills bool
 }
 
 // crule is one rule that applies to the kind of return.
@@ -359,6 +363,13 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		}
 	}
 	c.nvals = nv
+	for k := range c.rules {
+		for j := range c.rules[k].creds {
+			if len(c.rules[k].creds[j].spill) > 0 {
+				c.spills = true
+			}
+		}
+	}
 	return c
 }
 

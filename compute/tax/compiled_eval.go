@@ -73,14 +73,25 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 // charges nothing for want of the parts it reads is passed over: its
 // values stay 0.
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
-	for k := range c.rules {
-		if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
-			st.rule(k, r)
-		}
-	}
 	var cat [numCategories]float64
-	for k := range c.rules {
-		cat[c.rules[k].cat] += st.vals[k]
+	if c.spills {
+		for k := range c.rules {
+			if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
+				st.rule(k, r)
+			}
+		}
+		for k := range c.rules {
+			cat[c.rules[k].cat&(numCategories-1)] += st.vals[k]
+		}
+	} else {
+		// no credit changes an earlier rule's amount: each is summed
+		// as it is charged, in the same order
+		for k := range c.rules {
+			if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
+				st.rule(k, r)
+				cat[r.cat&(numCategories-1)] += st.vals[k]
+			}
+		}
 	}
 	for k := range cat {
 		cat[k] = round2(cat[k])
@@ -325,31 +336,47 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 }
 
 // deduct takes the deductions off the layers' bases and returns the
-// total taken.
+// total taken. A deduction's amount reads the gross base, never what an
+// earlier one left, so the deductions taken bottom layer first between
+// two that name a layer are taken together: the same amounts, one walk
+// over the layers.
 func (st *cstate) deduct(r *crule, g float64, rem *[MaxLayers]float64) float64 {
-	total := 0.0
+	total, pend := 0.0, 0.0
 	for k := range r.deds {
 		d := &r.deds[k]
 		v := d.kv
 		if !d.konst || st.rsc != nil {
 			_, v = st.adjust(d, g, 0, 0)
 		}
-		applied := 0.0
-		if d.layer >= 0 {
-			applied = minf(v, rem[d.layer])
-			rem[d.layer] -= applied
-		} else {
-			left := v
-			for li := range r.layers {
-				t := minf(left, rem[li])
-				rem[li] -= t
-				left -= t
-				applied += t
-			}
+		if d.layer < 0 {
+			pend += v
+			continue
 		}
+		if pend > 0 {
+			total += takeLow(rem, len(r.layers), pend)
+			pend = 0
+		}
+		applied := minf(v, rem[d.layer])
+		rem[d.layer] -= applied
 		total += applied
 	}
+	if pend > 0 {
+		total += takeLow(rem, len(r.layers), pend)
+	}
 	return total
+}
+
+// takeLow takes v off the n layers' bases, bottom layer first, and
+// returns what it took.
+func takeLow(rem *[MaxLayers]float64, n int, v float64) float64 {
+	taken := 0.0
+	for li := 0; li < n && v > 0; li++ {
+		t := minf(v, rem[li])
+		rem[li] -= t
+		v -= t
+		taken += t
+	}
+	return taken
 }
 
 // relieve applies the exemption limit and the marginal relief.
