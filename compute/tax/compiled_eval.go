@@ -437,24 +437,21 @@ func (st *cstate) credit(r *crule, g, t, tax float64) float64 {
 // band starting at or above hi (under a scale a threshold fixed in money
 // may fall below one indexed).
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
+	sc := st.rsc
 	fl := l.flat
-	if len(fl) == 0 {
-		return 0
-	}
-	stop := l.asc && st.rsc == nil
 	tax := 0.0
-	from := st.fig(fl[0].from, fl[0].cls)
 	for j := range fl {
 		b := &fl[j]
-		if stop && from >= hi {
+		from, end := b.from, b.end
+		if sc != nil {
+			from = sc.Of(from, b.cls)
+			if j+1 < len(fl) {
+				end = sc.Of(fl[j+1].from, fl[j+1].cls)
+			}
+		} else if l.asc && from >= hi {
 			break
 		}
-		end := b.end
-		if st.rsc != nil && j+1 < len(fl) {
-			end = st.rsc.Of(fl[j+1].from, fl[j+1].cls)
-		}
 		a, z := span(from, end, lo, hi)
-		from = end
 		if z <= a {
 			continue
 		}
