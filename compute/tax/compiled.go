@@ -87,8 +87,12 @@ type clayer struct {
 	// the bands as stored, flat: what an evaluation whose scale moves
 	// none of the rule's figures reads (asc: thresholds never fall, so
 	// the first band starting at or above the slice's top ends the walk)
-	flat      []cband
-	asc       bool
+	flat []cband
+	asc  bool
+	// cum: with the bands as stored, ascending and without a formula, the
+	// tax by the bands alone below each band's start (nil otherwise), so
+	// a slice's tax is the difference of two points' (cumAt)
+	cum       []float64
 	nilRate   []float64
 	buckets   []Bucket
 	exempt    float64
@@ -119,6 +123,7 @@ type cmeasure struct {
 	refs   []cref
 	has    bool // a Less or MaxLess that exists
 	empty  bool // no parts and no refs: only on counts
+	bare   bool // no refs, on none: the parts' sum alone
 }
 
 // cref reads vals[slot] with a weight.
@@ -404,13 +409,14 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		}
 		cm.empty = cm.n == 0 && len(cm.refs) == 0
 		cm.single = cm.n == 1 && len(cm.refs) == 0 && cm.on == OnNone
+		cm.bare = len(cm.refs) == 0 && cm.on == OnNone
 		return cm
 	}
 	for li := range r.Layers {
 		l := &r.Layers[li]
 		fl, asc := flatBands(l.Bands)
 		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
-			flat: fl, asc: asc, nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
+			flat: fl, asc: asc, cum: cumBands(fl, asc), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
 			exemptCls: l.exemptCls})
 	}
 	adjust := func(a *Adjust) cadj {
@@ -480,4 +486,22 @@ func flatBands(b []Band) ([]cband, bool) {
 		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil, cls: b[j].cls}
 	}
 	return fl, asc
+}
+
+// cumBands is the tax by the bands alone below each band's start, for
+// bands ascending without a formula (nil for others, and for none).
+func cumBands(fl []cband, asc bool) []float64 {
+	if !asc || len(fl) == 0 {
+		return nil
+	}
+	cum := make([]float64, len(fl))
+	for j := range fl {
+		if fl[j].formula {
+			return nil
+		}
+		if j > 0 {
+			cum[j] = cum[j-1] + fl[j-1].rate*(fl[j-1].end-fl[j-1].from)
+		}
+	}
+	return cum
 }

@@ -285,6 +285,9 @@ func (st *cstate) measure(m *cmeasure, gross, taxable, tax float64) float64 {
 			v += m.w[j] * st.parts[m.idx[j]]
 		}
 	}
+	if m.bare {
+		return v
+	}
 	for j := range m.refs {
 		v += m.refs[j].w * st.vals[m.refs[j].slot]
 	}
@@ -438,6 +441,9 @@ func (st *cstate) credit(r *crule, g, t, tax float64) float64 {
 // may fall below one indexed).
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
 	sc := st.rsc
+	if sc == nil && nilAmt == 0 && l.cum != nil {
+		return l.cumAt(hi) - l.cumAt(lo)
+	}
 	fl := l.flat
 	tax := 0.0
 	for j := range fl {
@@ -467,6 +473,21 @@ func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
 		tax += seg * b.rate
 	}
 	return tax
+}
+
+// cumAt is the tax by the layer's bands as stored on [0, x): the tax below
+// the band x falls in and the part of it below x. A position below the
+// first band's start is charged nothing.
+func (l *clayer) cumAt(x float64) float64 {
+	fl := l.flat
+	if x <= fl[0].from {
+		return 0
+	}
+	j := 0
+	for j+1 < len(fl) && fl[j+1].from < x {
+		j++
+	}
+	return l.cum[j] + fl[j].rate*(x-fl[j].from)
 }
 
 // grossFor is Year.GrossFor without a regime on the compiled rules: the
