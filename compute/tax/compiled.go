@@ -27,6 +27,10 @@ import (
 // to the walker (Walks says why), so a construct added to the data and
 // the walker is right at once and fast once the compiler learns it.
 
+// always is the bit of a rule's gate, and of every evaluation's parts
+// present, beyond the parts': a rule gated by it is always charged.
+const always = 1 << NumParts
+
 // maxVals bounds the values of one evaluation: each rule's amount, and
 // every other result a later rule reads.
 const maxVals = 48
@@ -40,6 +44,9 @@ type Compiled struct {
 	rules []crule
 	nvals int
 	walks string // why the walker evaluates the returns ("": compiled)
+	// gate: rule k is charged when the parts present (and the bit
+	// always) meet gate[k]: the parts an idle rule reads, else always
+	gate []uint8
 	// spills: a credit gives its unused part back to an earlier rule,
 	// so the amounts are summed by category once all are charged
 	spills bool
@@ -368,6 +375,13 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		}
 	}
 	c.nvals = nv
+	c.gate = make([]uint8, len(c.rules))
+	for k := range c.rules {
+		c.gate[k] = always
+		if c.rules[k].idle {
+			c.gate[k] = c.rules[k].reads
+		}
+	}
 	for k := range c.rules {
 		for j := range c.rules[k].creds {
 			if len(c.rules[k].creds[j].spill) > 0 {

@@ -9,7 +9,7 @@ type cstate struct {
 
 	parts   [NumParts]float64
 	earned  [2]float64 // the partner's employment and self-employment (joint)
-	present uint8
+	present uint8      // bit p: part p is present; bit 7: always (see gate)
 	vals    [maxVals]float64
 }
 
@@ -36,19 +36,29 @@ func (c *Compiled) categories(in *Income, sc *Scale) [numCategories]float64 {
 		return c.walk(&parts, &who, sc)
 	}
 	var st cstate
+	st.present = always
 	// the parts as cleanParts reads them, and which are present
-	for p, v := range in.parts() {
-		if v > 0 && v <= math.MaxFloat64 {
-			st.parts[p] = v
-			st.present |= 1 << p
-		}
-	}
+	st.take(Employment, in.Employment)
+	st.take(SelfEmployment, in.SelfEmployment)
+	st.take(Pension, in.Pension)
+	st.take(Interest, in.Interest)
+	st.take(Dividends, in.Dividends)
+	st.take(CapitalGains, in.CapitalGains)
+	st.take(SocialSecurity, in.SocialSecurity)
 	if c.joint {
 		st.earned[0] = clampPart(in.PartnerEmployment, st.parts[Employment])
 		st.earned[1] = clampPart(in.PartnerSelfEmployment, st.parts[SelfEmployment])
 	}
 	st.sc = scaleOrNil(sc)
 	return c.eval(&st)
+}
+
+// take sets part p to v where v is present (positive and finite).
+func (st *cstate) take(p Part, v float64) {
+	if v > 0 && v <= math.MaxFloat64 {
+		st.parts[p] = v
+		st.present |= 1 << p
+	}
 }
 
 // walk is the walker's categories for a return c cannot evaluate itself.
@@ -75,9 +85,9 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 	var cat [numCategories]float64
 	if c.spills {
-		for k := range c.rules {
-			if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
-				st.rule(k, r)
+		for k, g := range c.gate {
+			if st.present&g != 0 {
+				st.rule(k, &c.rules[k])
 			}
 		}
 		for k := range c.rules {
@@ -86,8 +96,9 @@ func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 	} else {
 		// no credit changes an earlier rule's amount: each is summed
 		// as it is charged, in the same order
-		for k := range c.rules {
-			if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
+		for k, g := range c.gate {
+			if st.present&g != 0 {
+				r := &c.rules[k]
 				st.rule(k, r)
 				cat[r.cat&(numCategories-1)] += st.vals[k]
 			}
@@ -497,6 +508,7 @@ func (c *Compiled) grossFor(parts *[NumParts]float64, total float64, earned [2]f
 	sc = scaleOrNil(sc)
 	short := func(g float64) float64 {
 		var st cstate
+		st.present = always
 		for p := range parts {
 			st.parts[p] = parts[p] / total * g
 			if st.parts[p] != 0 {
