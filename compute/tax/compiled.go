@@ -61,6 +61,12 @@ type crule struct {
 	perEarner bool // on a joint return, charged on each earner apart
 	layers    []clayer
 	deds      []cadj
+	// low: every deduction is taken bottom layer first; with the figures
+	// as stored, the constant ones' amounts sum to konstLow and the
+	// others are varLow
+	low       bool
+	konstLow  float64
+	varLow    []cadj
 	creds     []cadj
 	exempt    float64
 	hasRelief bool
@@ -469,6 +475,17 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	for li := range cr.layers {
 		if l := &cr.layers[li]; len(l.buckets) > 0 || len(l.nilRate) > 0 {
 			cr.plain = false
+		}
+	}
+	cr.low = true
+	for j := range cr.deds {
+		switch d := &cr.deds[j]; {
+		case d.layer >= 0:
+			cr.low = false
+		case d.konst:
+			cr.konstLow += d.kv
+		default:
+			cr.varLow = append(cr.varLow, *d)
 		}
 	}
 	return cr, ok

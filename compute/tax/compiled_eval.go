@@ -355,6 +355,16 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 // two that name a layer are taken together: the same amounts, one walk
 // over the layers.
 func (st *cstate) deduct(r *crule, g float64, rem *[MaxLayers]float64) float64 {
+	if r.low && st.rsc == nil {
+		// all taken bottom first, figures as stored: the constant ones'
+		// sum and the others'
+		v := r.konstLow
+		for k := range r.varLow {
+			_, x := st.adjust(&r.varLow[k], g, 0, 0)
+			v += x
+		}
+		return takeLow(rem, len(r.layers), v)
+	}
 	total, pend := 0.0, 0.0
 	for k := range r.deds {
 		d := &r.deds[k]
