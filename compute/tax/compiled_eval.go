@@ -105,7 +105,9 @@ func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 		}
 	}
 	for k := range cat {
-		cat[k] = round2(cat[k])
+		if cat[k] != 0 {
+			cat[k] = round2(cat[k])
+		}
 	}
 	return cat
 }
