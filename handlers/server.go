@@ -256,6 +256,7 @@ func (s *Server) build() (err error) {
 	if err != nil {
 		return err
 	}
+	s.db.WatchAssets(s.account.Watch)
 	if s.hooks, err = hooks.New(s.vocab, hooks.Config{DB: s.db, Now: s.now, Local: s.cfg.Webhooks.Local}); err != nil {
 		return err
 	}
