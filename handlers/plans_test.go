@@ -559,3 +559,83 @@ func TestCheckInOfftrackAgainstTheProjection(t *testing.T) {
 		t.Errorf("event: %v", d)
 	}
 }
+
+// The stored assets are measured against every saved plan on each write:
+// an asset create below the plan's expected portfolio raises
+// plan.offtrack below, one that takes the total (converted into the
+// plan's currency) past the FI number raises plan.offtrack above and
+// fi.reached, each once and under the check-in's ids, so a check-in of
+// the same total adds nothing; a plan rewritten is measured by its new
+// path. Both stores alike.
+func TestAssetsRaiseOfftrackAndFIReached(t *testing.T) {
+	for _, backend := range []string{"bbolt", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			var h *harness
+			if backend == "postgres" {
+				if os.Getenv("FI_TEST_POSTGRES") == "" {
+					t.Skip("FI_TEST_POSTGRES is not set")
+				}
+				h = newHarness(t, withDB(pgStore(t)))
+			} else {
+				h = newHarness(t)
+			}
+			tok := h.token("alice", "free", "")
+			id := savePlan(t, h, tok, "path", `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,`+
+				`"currentSavings":500000,"targetRetirementAge":60}`)["id"].(string)
+			add := func(body string) string {
+				t.Helper()
+				r := h.do("POST", "/api/v1/assets", body, bearer(tok)...)
+				if r.status != 201 {
+					t.Fatalf("asset %s: %d %s", body, r.status, r.raw)
+				}
+				return r.data()["id"].(string)
+			}
+			first := add(`{"name":"fund","value":400000,"currency":"USD"}`)
+			evs := eventsOf(t, h, tok, "plan.offtrack")
+			if len(evs) != 1 {
+				t.Fatalf("after an asset of 400,000: %v", evs)
+			}
+			d, _ := evs[0]["data"].(map[string]any)
+			if evs[0]["planId"] != id || d["side"] != "below" || d["expected"] != 500000.0 || d["actual"] != 400000.0 || d["currency"] != "USD" {
+				t.Errorf("below: %v", evs[0])
+			}
+			if r := checkIn(t, h, tok, id, `{"currentSavings":400000}`); r.status != 200 || len(eventsOf(t, h, tok, "plan.offtrack")) != 1 {
+				t.Fatalf("a check-in of the same total raised again: %d %v", r.status, eventsOf(t, h, tok, "plan.offtrack"))
+			}
+			add(`{"name":"euros","value":700000,"currency":"EUR"}`)
+			if n := len(eventsOf(t, h, tok, "plan.offtrack")); n != 2 {
+				t.Fatalf("plan.offtrack after the total passed the path: %d, want 2", n)
+			}
+			fi := eventsOf(t, h, tok, "fi.reached")
+			if len(fi) != 1 {
+				t.Fatalf("fi.reached: %v", fi)
+			}
+			d, _ = fi[0]["data"].(map[string]any)
+			// 700,000 euros are worth more than 600,000 dollars at any
+			// rate the table has held.
+			if a, _ := d["actual"].(float64); d["fiNumber"] != 1e6 || a < 1e6 || a == 1.1e6 {
+				t.Errorf("fi.reached: %v", fi[0])
+			}
+			// A plan rewritten to start from twice as much is measured by
+			// its new path: next year the remaining 700,000 euros are
+			// below it (they were above the old one's).
+			r := h.do("PATCH", "/api/v1/plans/"+id, `{"input":{"currentSavings":1000000}}`, bearer(tok)...)
+			if r.status != 200 {
+				t.Fatalf("patch: %d %s", r.status, r.raw)
+			}
+			h.advance(365 * 24 * time.Hour)
+			tok = h.token("alice", "free", "")
+			if r := h.do("DELETE", "/api/v1/assets/"+first, "", bearer(tok)...); r.status != 204 {
+				t.Fatalf("delete: %d %s", r.status, r.raw)
+			}
+			evs = eventsOf(t, h, tok, "plan.offtrack")
+			if len(evs) != 3 {
+				t.Fatalf("after the delete next year: %v", evs)
+			}
+			d, _ = evs[0]["data"].(map[string]any)
+			if e, _ := d["expected"].(float64); d["side"] != "below" || d["year"] != 2027.0 || e < 1e6 {
+				t.Errorf("newest event: %v", evs[0])
+			}
+		})
+	}
+}
