@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/plans"
 )
@@ -635,6 +636,83 @@ func TestAssetsRaiseOfftrackAndFIReached(t *testing.T) {
 			d, _ = evs[0]["data"].(map[string]any)
 			if e, _ := d["expected"].(float64); d["side"] != "below" || d["year"] != 2027.0 || e < 1e6 {
 				t.Errorf("newest event: %v", evs[0])
+			}
+		})
+	}
+}
+
+// When the embedded data changes, the job computes again every plan whose
+// watch names another data version: a plan whose answer moved by more than
+// a hundredth raises one data.updated with its old and new figures, one
+// whose answer did not raises nothing, and a rerun raises nothing more.
+// The old version is injected into the stored watches: the test's data
+// cannot change, but what the job compares with can. Both stores alike.
+func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
+	for _, backend := range []string{"bbolt", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			var h *harness
+			if backend == "postgres" {
+				if os.Getenv("FI_TEST_POSTGRES") == "" {
+					t.Skip("FI_TEST_POSTGRES is not set")
+				}
+				h = newHarness(t, withDB(pgStore(t)))
+			} else {
+				h = newHarness(t)
+			}
+			tok := h.token("alice", "free", "")
+			body := `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":500000,"targetRetirementAge":60}`
+			moved := savePlan(t, h, tok, "moved", body)["id"].(string)
+			same := savePlan(t, h, tok, "same", body)["id"].(string)
+			current := savePlan(t, h, tok, "current", body)["id"].(string)
+			db := h.s.db
+			var ws []store.PlanWatch
+			if err := db.EachWatch(func(user string, w store.PlanWatch) error {
+				if user == "alice" {
+					ws = append(ws, w)
+				}
+				return nil
+			}); err != nil || len(ws) != 3 {
+				t.Fatalf("watches: %d, %v", len(ws), err)
+			}
+			for _, w := range ws {
+				if w.Data == "" || w.Answer.FINumber != 1e6 {
+					t.Fatalf("a saved plan's watch: %+v", w)
+				}
+				switch w.Plan {
+				case moved: // the old data's answer was 5% lower
+					w.Data, w.Answer.FINumber = "data-old", w.Answer.FINumber*0.95
+				case same:
+					w.Data = "data-old"
+				case current:
+					continue
+				}
+				if err := db.SetPlanWatch("alice", w); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for run := range 2 {
+				n, err := h.s.plans.Recheck(h.clock())
+				if want := 1 - run; err != nil || n != want {
+					t.Fatalf("run %d: %d events, %v; want %d", run, n, err, want)
+				}
+				evs := eventsOf(t, h, tok, "data.updated")
+				if len(evs) != 1 || evs[0]["planId"] != moved {
+					t.Fatalf("run %d: %v", run, evs)
+				}
+				d, _ := evs[0]["data"].(map[string]any)
+				fi, _ := d["fiNumber"].(map[string]any)
+				v, _ := d["dataVersion"].(map[string]any)
+				if fi["old"] != 950000.0 || fi["new"] != 1e6 || fi["share"] != 0.0526 || v["old"] != "data-old" || v["new"] == "data-old" || d["threshold"] != 0.01 {
+					t.Errorf("data.updated: %v", d)
+				}
+			}
+			if err := db.EachWatch(func(user string, w store.PlanWatch) error {
+				if user == "alice" && (w.Data == "data-old" || w.Answer.FINumber != 1e6) {
+					t.Errorf("after the job: %+v", w)
+				}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}

@@ -35,7 +35,25 @@ type PlanWatch struct {
 	FromYear int       `json:"fromYear"`
 	Expected []float64 `json:"expected"`
 	FINumber []float64 `json:"fiNumber"`
+	// Data is the version of the embedded data the path was computed
+	// with, Answer the plan's headline figures then: a plan computed with
+	// an older version is computed again, and data.updated raised when
+	// its answer moved (DataShare).
+	Data   string     `json:"data,omitempty"`
+	Answer PlanAnswer `json:"answer"`
 }
+
+// PlanAnswer is a saved plan's headline answer, today's money of the
+// plan's first year.
+type PlanAnswer struct {
+	FINumber  float64 `json:"fiNumber"`
+	FinalReal float64 `json:"finalReal"` // the end balance
+	FIAge     int     `json:"fiAge"`     // -1 when never
+}
+
+// DataShare is how far, as a share, a plan's FI number or end balance
+// must move when the embedded data changes before data.updated is raised.
+const DataShare = 0.01
 
 // At is the expected portfolio and the FI number of year; ok is false
 // when the path has no such year.
@@ -63,6 +81,9 @@ type Watches interface {
 	// WatchAssets sets the judge of asset writes; nil (the default)
 	// watches nothing. Set it before the store serves writes.
 	WatchAssets(fn AssetWatch)
+	// EachWatch calls fn with every plan's watch, of every user; it runs
+	// in one read, so fn must not write to the store.
+	EachWatch(fn func(user string, w PlanWatch) error) error
 }
 
 // Track is the path events of a plan whose portfolio is total in year:
@@ -211,4 +232,29 @@ func (d *DB) watchAssets(tx *bolt.Tx, u *bolt.Bucket, user string) error {
 		}
 	}
 	return nil
+}
+
+// EachWatch calls fn with every stored watch in one read transaction.
+func (d *DB) EachWatch(fn func(user string, w PlanWatch) error) error {
+	err := d.view(func(tx *bolt.Tx) error {
+		us, err := users(tx)
+		if err != nil {
+			return err
+		}
+		return us.ForEachBucket(func(name []byte) error {
+			b := us.Bucket(name).Bucket(bucketPlanWatch)
+			if b == nil {
+				return nil
+			}
+			user := string(name)
+			return b.ForEach(func(k, v []byte) error {
+				var w PlanWatch
+				if err := json.Unmarshal(v, &w); err != nil {
+					return fmt.Errorf("plan watch %q: %w", k, err)
+				}
+				return fn(user, w)
+			})
+		})
+	})
+	return wrap("read plan watches", err)
 }

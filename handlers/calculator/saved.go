@@ -208,6 +208,7 @@ func (s *Handlers) Path(c *rest.Ctx, body []byte, startYear int) (p store.PlanWa
 		return p, false
 	}
 	p.Currency, p.FromYear = w.res.Currency, pr.Rows[0].Year
+	p.Answer = store.PlanAnswer{FINumber: pr.Summary.FINumber, FinalReal: pr.Summary.FinalReal, FIAge: pr.Summary.FIAge}
 	p.Expected, p.FINumber = make([]float64, len(pr.Rows)), make([]float64, len(pr.Rows))
 	for i := range pr.Rows {
 		p.Expected[i] = pr.Rows[i].StartBalance

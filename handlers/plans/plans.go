@@ -62,6 +62,8 @@ type Handlers struct {
 	db   store.Store
 	calc Calculator
 	now  func() time.Time
+	// data is the version of the embedded data (Config.DataVersion).
+	data string
 
 	inSchema      *schema.Schema[planIn]
 	putSchema     *schema.Schema[planPut]
@@ -87,11 +89,15 @@ type Config struct {
 	// OptimizeBody declares the body of POST /plans/{id}/optimize: the
 	// calculator's optimize field.
 	OptimizeBody rest.Schema
+	// DataVersion names the embedded data the calculator runs on
+	// (embed.Version): a plan whose watch was computed with another is
+	// computed again by Recheck.
+	DataVersion string
 }
 
 // New compiles the routes' declarations against v.
 func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
-	s := &Handlers{db: cfg.DB, calc: cfg.Calc, now: cfg.Now}
+	s := &Handlers{db: cfg.DB, calc: cfg.Calc, now: cfg.Now, data: cfg.DataVersion}
 	var err error
 	if s.inSchema, err = schema.Compile[planIn](v); err != nil {
 		return nil, err

@@ -18,7 +18,7 @@ func (s *Handlers) watch(c *rest.Ctx, user string, p *savedPlan) error {
 	if !found {
 		return nil
 	}
-	path.Plan, path.Name = p.ID, p.Name
+	path.Plan, path.Name, path.Data = p.ID, p.Name, s.data
 	if err := s.db.SetPlanWatch(user, path); err != nil && !errors.Is(err, store.ErrNotFound) {
 		return err
 	}

@@ -81,3 +81,32 @@ func (d *DB) watchAssets(ctx context.Context, tx pgx.Tx, user string) error {
 	}
 	return nil
 }
+
+// EachWatch calls fn with every stored watch, from one statement.
+func (d *DB) EachWatch(fn func(user string, w store.PlanWatch) error) error {
+	ctx, cancel := opContext()
+	defer cancel()
+	rows, err := d.pool.Query(ctx, `SELECT user_id, doc FROM plan_watch ORDER BY user_id, plan_id`)
+	if err != nil {
+		return fmt.Errorf("cannot read plan watches: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var user string
+		var doc []byte
+		if err := rows.Scan(&user, &doc); err != nil {
+			return fmt.Errorf("cannot read plan watches: %w", err)
+		}
+		var w store.PlanWatch
+		if err := json.Unmarshal(doc, &w); err != nil {
+			return fmt.Errorf("cannot read plan watch of %q: %w", user, err)
+		}
+		if err := fn(user, w); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("cannot read plan watches: %w", err)
+	}
+	return nil
+}

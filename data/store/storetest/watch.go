@@ -105,6 +105,13 @@ func testWatchEvents(t *testing.T, s store.Store) {
 	}
 	watchedPlan(t, s, "ann", "p1")
 	watchedPlan(t, s, "ann", "p2")
+	var listed []string
+	if err := s.EachWatch(func(user string, w store.PlanWatch) error {
+		listed = append(listed, user+"/"+w.Plan+"/"+w.Currency)
+		return nil
+	}); err != nil || fmt.Sprint(listed) != "[ann/p1/EUR ann/p2/EUR]" {
+		t.Fatalf("EachWatch: %v, %v", listed, err)
+	}
 	step := func(what string, err error, want ...string) {
 		t.Helper()
 		if err != nil {
