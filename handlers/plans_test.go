@@ -674,13 +674,23 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 				t.Errorf("data.updated: %v", d)
 			}
 		}
+		// A plan that lost its watch (as fiplan migrate leaves it) gets one
+		// from the job, with no event.
+		if err := db.UpdatePlan("alice", same, func(old []byte) ([]byte, error) { return old, nil }); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := h.s.plans.Recheck(h.clock()); err != nil || n != 0 {
+			t.Fatalf("the job for an unwatched plan: %d events, %v", n, err)
+		}
+		n := 0
 		if err := db.EachWatch(func(user string, w store.PlanWatch) error {
 			if user == "alice" && (w.Data == "data-old" || w.Answer.FINumber != 1e6) {
 				t.Errorf("after the job: %+v", w)
 			}
+			n++
 			return nil
-		}); err != nil {
-			t.Fatal(err)
+		}); err != nil || n != 3 {
+			t.Fatalf("watches after the job: %d, %v", n, err)
 		}
 	})
 }

@@ -21,6 +21,8 @@ import (
 // data version's, so a rerun, or another node's run, raises it once, and
 // a plan computed again has the current version and is skipped. A plan
 // whose input no longer runs keeps its old path under the new version.
+// A plan without a watch gets one, and an input that no longer runs an
+// empty one, so that neither is computed again until the data changes.
 // It says how many events it raised.
 func (s *Handlers) Recheck(now time.Time) (int, error) {
 	type stale struct {
@@ -28,9 +30,26 @@ func (s *Handlers) Recheck(now time.Time) (int, error) {
 		w    store.PlanWatch
 	}
 	var todo []stale
+	watched := map[[2]string]bool{}
 	err := s.db.EachWatch(func(user string, w store.PlanWatch) error {
+		watched[[2]string{user, w.Plan}] = true
 		if w.Data != s.data {
 			todo = append(todo, stale{user, w})
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	// A plan without a watch (saved before plans kept one, or copied by
+	// fiplan migrate, which leaves derived records out) gets one, with no
+	// event: it has no answer to compare.
+	err = s.db.EachPlan(func(user string, doc []byte) error {
+		var p struct {
+			ID string `json:"id"`
+		}
+		if json.Unmarshal(doc, &p) == nil && p.ID != "" && !watched[[2]string{user, p.ID}] {
+			todo = append(todo, stale{user, store.PlanWatch{Plan: p.ID}})
 		}
 		return nil
 	})
@@ -67,7 +86,7 @@ func (s *Handlers) recheck(user string, old *store.PlanWatch, now time.Time) (in
 	path, found := s.calc.Path(c, p.Input, p.CreatedAt.Year())
 	if !found {
 		next := *old
-		next.Data = s.data
+		next.Name, next.Data = p.Name, s.data
 		return 0, ignoreGone(s.db.SetPlanWatch(user, next))
 	}
 	path.Plan, path.Name, path.Data = p.ID, p.Name, s.data
@@ -93,6 +112,9 @@ func ignoreGone(err error) error {
 // old to path's; moved is false when neither its FI number nor its end
 // balance moved by more than store.DataShare.
 func (s *Handlers) dataUpdated(user string, old, path *store.PlanWatch, now time.Time) (ev store.Event, moved bool, err error) {
+	if len(old.Expected) == 0 { // no answer to compare
+		return ev, false, nil
+	}
 	a, b := &old.Answer, &path.Answer
 	fiShare, endShare := change(a.FINumber, b.FINumber), change(a.FinalReal, b.FinalReal)
 	if math.Abs(fiShare) <= store.DataShare && math.Abs(endShare) <= store.DataShare {
