@@ -128,6 +128,9 @@ type cadj struct {
 	segs      []Segment
 	less      cmeasure
 	maxLess   cmeasure
+	gate      *cmeasure // non-nil: the adjustment applies only below gateBelow (a pointer: gates are rare, and a cadj stays small)
+	gateBelow float64
+	gateCls   uint8
 	min, max  float64
 	hasMax    bool
 	perPerson bool
@@ -411,12 +414,16 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		if a.MaxLess != nil {
 			ca.maxLess = measure(a.MaxLess)
 		}
+		if a.Gate != nil {
+			g := measure(a.Gate)
+			ca.gate, ca.gateBelow, ca.gateCls = &g, a.GateBelow, a.gateCls
+		}
 		for _, sp := range a.Spill {
 			if at[sp] >= 0 {
 				ca.spill = append(ca.spill, at[sp])
 			}
 		}
-		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has {
+		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has && ca.gate == nil {
 			var st cstate
 			ca.kx, ca.kv = st.adjust(&ca, 0, 0, 0)
 			ca.konst = true

@@ -295,6 +295,9 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 		return a.kx, a.kv
 	}
 	x = st.measure(&a.of, gross, taxable, tax)
+	if a.gate != nil && !(st.measure(a.gate, gross, taxable, tax) < st.fig(a.gateBelow, a.gateCls)) {
+		return x, 0
+	}
 	v = st.segment(a.segs, x)
 	if a.less.has {
 		v -= st.measure(&a.less, gross, taxable, tax)
