@@ -20,7 +20,7 @@ func (s *Handlers) Watch(user string, each func(fn func(doc []byte) error) error
 			Value    float64 `json:"value"`
 			Currency string  `json:"currency"`
 		}
-		if err := gojson.UnmarshalNoEscape(doc, &h); err != nil {
+		if err := gojson.UnmarshalOf(doc, &h); err != nil {
 			return err
 		}
 		if byCurrency == nil {
