@@ -34,9 +34,11 @@ type Household struct {
 	// (nil: none); its Rules are resolved by Run from the tax country.
 	Care *household.Care
 	// SEPP are the series of periodic payments, each from an account (an
-	// index of Accounts); their rules are resolved by Run from the tax
+	// index of Accounts, which Check sets from SEPPAccounts, the ids the
+	// request names); their rules are resolved by Run from the tax
 	// country.
-	SEPP []household.Series
+	SEPP         []household.Series
+	SEPPAccounts []string
 	// NoHome: the household owns no home (means tests with an assets
 	// test allow more).
 	NoHome bool

@@ -27,8 +27,8 @@ func (s *Handlers) optimizeYears(req *calcRequest, user *plan.History, horizon i
 		return 0, nil
 	}
 	var d decide.Request
-	if field, _ := optimizeOf(o, &d); field != "" {
-		return 0, nil // refused later, naming the field
+	if plan.ParseOptimize(optimizeOf(o, new(plan.Optimize)), &d) != nil {
+		return 0, nil // refused, naming the field
 	}
 	windows := 0
 	switch d.Method {
@@ -63,8 +63,9 @@ func (s *Handlers) AnswerOptimized(c *rest.Ctx, body, optimize []byte) {
 		return
 	}
 	var d decide.Request
-	if field, msg := optimizeOf(&o, &d); field != "" {
-		c.Fail(strings.TrimPrefix(field, "optimize."), msg)
+	if err := plan.ParseOptimize(optimizeOf(&o, new(plan.Optimize)), &d); err != nil {
+		fe := err.(*plan.FieldError)
+		c.Fail(strings.TrimPrefix(fe.Field, "optimize."), fe.Message)
 		return
 	}
 	var in map[string]json.RawMessage
