@@ -8,8 +8,9 @@
 // values (Inputs: a tax system, the cities, the exchange rates, a
 // historical record; the caller loads them) and what to compute
 // (Options), and fills a Result, whose buffers it reuses from call to
-// call. A request it cannot answer is reported as a *FieldError naming the
-// request field at fault; nothing else fails.
+// call. Check, before it, applies every rule between a request's fields
+// (check.go). A request either cannot answer is reported as a *FieldError
+// naming the request field at fault; nothing else fails.
 //
 // Money is in the plan's currency; amounts of today are today's money,
 // those of a row are money of that row's year.
