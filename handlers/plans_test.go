@@ -140,6 +140,9 @@ func TestPlansRefuseBadInputWithItsPath(t *testing.T) {
 		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"tax":{"country":"XX"}}`, "400", "VALIDATION_ERROR", "input.tax.country"},
 		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"scenarios":[{"name":"a","currentAge":50,"lifeExpectancy":45}]}`, "400", "VALIDATION_ERROR", "input.scenarios[0].lifeExpectancy"},
 		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"nope":1}`, "400", "VALIDATION_ERROR", "input.nope"},
+		// the household's rules too, as the calculator's plan.Check applies them
+		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"currentSavings":1,"accounts":[{"id":"a","type":"cash","balance":1}]}`, "400", "VALIDATION_ERROR", "input.accounts"},
+		{`{"currentAge":40,"annualIncome":1,"annualExpenses":1,"pensions":[{"fromAge":67,"amount":1,"owner":"partner"}]}`, "400", "VALIDATION_ERROR", "input.pensions[0].owner"},
 		{`[1]`, "400", "VALIDATION_ERROR", "input"},
 	} {
 		r := h.do("POST", "/api/v1/plans", `{"name":"x","input":`+c.input+`}`, tok...)
