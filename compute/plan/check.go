@@ -44,8 +44,9 @@ type Optimize struct {
 // Check reports the first rule of p and a that their fields break, as a
 // *FieldError naming the request field, in the order a request's fields
 // are read: the ages of the base plan, the simulation's size, the output
-// options, the ages of each scenario, the household, the optimize (read
-// into d), each scenario's pensions, the tax country. It resolves what the
+// options, the ages of each scenario, the household and its relocations,
+// the optimize (read into d), each scenario's pensions and relocations
+// (against its own age), the tax country. It resolves what the
 // request names by id or code: each bridge series' account
 // (Household.SEPPAccounts), and the tax country's System and Withdrawal
 // (Tax.Country, Tax.Part) from in.Systems.
@@ -68,13 +69,20 @@ func Check(p *Plan, a *Asked, in *Inputs, d *decide.Request) error {
 		if err := checkHousehold(h, a.Savings, p.Base.FixedContribution); err != nil {
 			return err
 		}
+		if err := checkMoves(h.Moves, p.Base.CurrentAge, ""); err != nil {
+			return err
+		}
 		if a.Optimize != nil {
 			if err := ParseOptimize(a.Optimize, d); err != nil {
 				return err
 			}
 		}
 		for i := range p.Scenarios {
-			if err := checkOwners(p.Scenarios[i].Pensions, h.Partner != nil, "scenarios["+strconv.Itoa(i)+"]."); err != nil {
+			prefix := "scenarios[" + strconv.Itoa(i) + "]."
+			if err := checkOwners(p.Scenarios[i].Pensions, h.Partner != nil, prefix); err != nil {
+				return err
+			}
+			if err := checkMoves(h.Moves, p.Scenarios[i].Input.CurrentAge, prefix); err != nil {
 				return err
 			}
 		}
@@ -121,8 +129,8 @@ func checkTax(t *Tax, in *Inputs) error {
 var accountID = regexp.MustCompile(`^[a-z0-9-]{1,32}$`)
 
 // checkHousehold applies the household's rules: savings or accounts, the
-// partner's ages, the accounts, whose pensions, health care, the bridge
-// series and joint filing. savings: currentSavings was sent; fixed: the
+// partner's ages, the accounts, whose pensions, the spending phases'
+// order, health care, the bridge series and joint filing. savings: currentSavings was sent; fixed: the
 // base plan's annualContribution was.
 func checkHousehold(h *Household, savings, fixed bool) error {
 	if len(h.Accounts) > 0 && savings {
@@ -144,6 +152,11 @@ func checkHousehold(h *Household, savings, fixed bool) error {
 	}
 	if err := checkOwners(h.Pensions, h.Partner != nil, ""); err != nil {
 		return err
+	}
+	for i := 1; i < len(h.Phases); i++ {
+		if h.Phases[i].FromAge <= h.Phases[i-1].FromAge {
+			return &FieldError{"spending[" + strconv.Itoa(i) + "].fromAge", "phases must be in ascending order of age"}
+		}
 	}
 	if err := checkCare(h.Care); err != nil {
 		return err
@@ -181,6 +194,21 @@ func checkAccounts(h *Household) error {
 		}
 		if a.Yield > 0 && a.Type != "taxable" {
 			return &FieldError{f + ".yield", "applies to taxable accounts only (a wrapper's dividends and interest are not taxed in the year)"}
+		}
+	}
+	return nil
+}
+
+// checkMoves refuses a relocation not after today (age, the first
+// person's age in the plan at prefix) or out of order.
+func checkMoves(moves []Move, age int, prefix string) error {
+	for i, m := range moves {
+		field := prefix + "relocations[" + strconv.Itoa(i) + "].atAge"
+		if m.AtAge <= age {
+			return &FieldError{field, "must be after today (currentAge)"}
+		}
+		if i > 0 && m.AtAge <= moves[i-1].AtAge {
+			return &FieldError{field, "relocations must be in ascending order of age, after today"}
 		}
 	}
 	return nil

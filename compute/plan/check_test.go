@@ -87,6 +87,16 @@ func TestCheckRefuses(t *testing.T) {
 		{"pensions[0].owner", "partner without a partner", func(p *Plan, _ *Asked) {
 			p.Household.Partner, p.Household.Filing, p.Household.Accounts[1].Owner = nil, "", 0
 		}},
+		{"spending[1].fromAge", "ascending order of age", func(p *Plan, _ *Asked) {
+			p.Household.Phases = []household.Phase{{FromAge: 60}, {FromAge: 60}}
+		}},
+		{"relocations[0].atAge", "after today", func(p *Plan, _ *Asked) { p.Household.Moves = []Move{{AtAge: 35, Country: "PT"}} }},
+		{"relocations[1].atAge", "ascending order of age", func(p *Plan, _ *Asked) {
+			p.Household.Moves = []Move{{AtAge: 60, Country: "PT"}, {AtAge: 50, Country: "ES"}}
+		}},
+		{"scenarios[0].relocations[0].atAge", "after today", func(p *Plan, _ *Asked) {
+			p.Household.Moves, p.Scenarios[0].Input.CurrentAge = []Move{{AtAge: 60, Country: "PT"}}, 61
+		}},
 		{"healthcare.phases[1].fromAge", "ascending order", func(p *Plan, _ *Asked) { p.Household.Care.Phases[1].FromAge = 40 }},
 		{"healthcare.phases", "needs the health-care spending", func(p *Plan, _ *Asked) { p.Household.Care.Phases = nil }},
 		{"bridge.sepp[0].account", "not the id of one of the plan's accounts", func(p *Plan, _ *Asked) { p.Household.SEPPAccounts[0] = "ira" }},

@@ -206,9 +206,6 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 				return nil, err
 			}
 		}
-		if m.AtAge <= hp.People[0].Age {
-			return nil, &FieldError{field + ".atAge", "must be after today (currentAge)"}
-		}
 		if sys.Currency != currency {
 			rate, ok := in.Convert(1, currency, sys.Currency)
 			if !ok {
@@ -227,9 +224,6 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 				return nil, &FieldError{"currency", "has no reference rate to convert the city's budget from USD"}
 			}
 			r.Spending = yearly
-		}
-		if r.FromAge <= dst[len(dst)-1].FromAge {
-			return nil, &FieldError{field + ".atAge", "relocations must be in ascending order of age, after today"}
 		}
 		dst = append(dst, r)
 	}
