@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"testing"
 
 	"fiplan/compute/decide"
@@ -118,5 +119,17 @@ func TestCheckRefuses(t *testing.T) {
 		c.edit(&p, &a)
 		var d decide.Request
 		checkField(t, Check(&p, &a, in, &d), c.field, c.msg)
+	}
+}
+
+// An invariant the household engine states is reported as Run's own
+// field error, under the scenario's path; any other error as it is.
+func TestEngineFieldIsRunsFieldError(t *testing.T) {
+	t.Parallel()
+	err := scenarioField(engineField(&household.FieldError{Field: "accounts[0].openedYear", Message: "must not be after"}), 2)
+	checkField(t, err, "scenarios[1].accounts[0].openedYear", "must not be after")
+	other := errors.New("out of runs")
+	if engineField(other) != other {
+		t.Error("an error that names no field changed")
 	}
 }

@@ -28,11 +28,7 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 			return scenarioField(err, k)
 		}
 		if err := household.Check(&hw.plans[k]); err != nil {
-			var fe *household.FieldError
-			if errors.As(err, &fe) {
-				return scenarioField(&FieldError{fe.Field, fe.Message}, k)
-			}
-			return err
+			return scenarioField(engineField(err), k)
 		}
 	}
 	var past fi.Sampled
@@ -102,6 +98,18 @@ func runOneHousehold(hw *householdWork, k int, pr *PlanResult, o *Options) {
 	if o.Milestones {
 		pr.Milestones = Milestones(pr.Milestones[:0], pr.Rows, &pr.Summary, o.Step)
 	}
+}
+
+// engineField is err, an error of the household engine, as Run reports
+// it: a *household.FieldError, an invariant of the engine that a plan
+// breaks, becomes the *FieldError of the same field. The engine's fields
+// are a request's: its accounts and pensions are the request's, in order.
+func engineField(err error) error {
+	var fe *household.FieldError
+	if errors.As(err, &fe) {
+		return &FieldError{fe.Field, fe.Message}
+	}
+	return err
 }
 
 // scenarioField names a scenario's field in the request.

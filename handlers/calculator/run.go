@@ -82,10 +82,10 @@ func (s *Handlers) compute(c *rest.Ctx, w *calcWork, csv bool, res *plan.Result)
 	err := plan.Run(&w.plan, &w.in, &w.opt, res)
 	w.c = nil
 	if err != nil {
-		if fe, ok := err.(*plan.FieldError); ok {
-			c.Fail(fe.Field, fe.Message)
+		if err != errAnswered {
+			fail(c, err)
 		}
-		return false // else answered
+		return false
 	}
 	if mc := w.opt.MonteCarlo; mc != nil {
 		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))
