@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -239,11 +240,9 @@ func (d *DB) AppendAssets(dst []byte, user string, category, offset, limit int) 
 			return dst, 0, fmt.Errorf("cannot list assets: %w", err)
 		}
 		if doc == nil {
-			var part, seq, t int64
-			if err := rows.Scan(&part, &seq, &t, nil); err != nil {
+			if total, err = bigint(rows, 2); err != nil {
 				return dst, 0, fmt.Errorf("cannot list assets: %w", err)
 			}
-			total = int(t)
 			continue
 		}
 		if n > 0 {
@@ -288,6 +287,28 @@ func eachAsset(ctx context.Context, q querier, user string, fn func(doc []byte) 
 		}
 	}
 	return rows.Err()
+}
+
+// bigint returns column i of the current row, a bigint: read from pgx's
+// buffer when the row came in binary format (Scan would move its targets
+// to the heap, on every list), else scanned.
+func bigint(rows pgx.Rows, i int) (int, error) {
+	if rows.FieldDescriptions()[i].Format == pgx.BinaryFormatCode {
+		raw := rows.RawValues()[i]
+		if len(raw) != 8 {
+			return 0, fmt.Errorf("column %d has %d bytes, not a bigint's 8", i, len(raw))
+		}
+		return int(int64(binary.BigEndian.Uint64(raw))), nil
+	}
+	vals, err := rows.Values()
+	if err != nil {
+		return 0, err
+	}
+	n, ok := vals[i].(int64)
+	if !ok {
+		return 0, fmt.Errorf("column %d has type %T", i, vals[i])
+	}
+	return int(n), nil
 }
 
 // column returns the bytes of column i of the current row, a bytea or
