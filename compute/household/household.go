@@ -23,6 +23,14 @@ func Run(p *Plan, w *Work, r *Result) error {
 	if err := Check(p); err != nil {
 		return err
 	}
+	RunChecked(p, w, r)
+	return nil
+}
+
+// RunChecked is Run for a plan that Check has accepted and that has not
+// changed since: a caller that checks its plans before running them (to
+// refuse one before taking on its work) checks each once.
+func RunChecked(p *Plan, w *Work, r *Result) {
 	e := &w.e
 	e.init(p, false, &w.bands)
 	e.numbers()
@@ -56,7 +64,6 @@ func Run(p *Plan, w *Work, r *Result) error {
 	if bo.depleteRow >= 0 {
 		r.Baseline.DepletionAge = p.People[0].Age + bo.depleteRow
 	}
-	return nil
 }
 
 // summary is the headline of a run, in compute/fi's terms.

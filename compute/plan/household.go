@@ -34,9 +34,11 @@ type Household struct {
 	// (nil: none); its Rules are resolved by Run from the tax country.
 	Care *household.Care
 	// SEPP are the series of periodic payments, each from an account (an
-	// index of Accounts); their rules are resolved by Run from the tax
+	// index of Accounts, which Check sets from SEPPAccounts, the ids the
+	// request names); their rules are resolved by Run from the tax
 	// country.
-	SEPP []household.Series
+	SEPP         []household.Series
+	SEPPAccounts []string
 	// NoHome: the household owns no home (means tests with an assets
 	// test allow more).
 	NoHome bool
@@ -206,9 +208,6 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 				return nil, err
 			}
 		}
-		if m.AtAge <= hp.People[0].Age {
-			return nil, &FieldError{field + ".atAge", "must be after today (currentAge)"}
-		}
 		if sys.Currency != currency {
 			rate, ok := in.Convert(1, currency, sys.Currency)
 			if !ok {
@@ -227,9 +226,6 @@ func (t *taxPlan) residences(p *Plan, in *Inputs, hp *household.Plan, dst []hous
 				return nil, &FieldError{"currency", "has no reference rate to convert the city's budget from USD"}
 			}
 			r.Spending = yearly
-		}
-		if r.FromAge <= dst[len(dst)-1].FromAge {
-			return nil, &FieldError{field + ".atAge", "relocations must be in ascending order of age, after today"}
 		}
 		dst = append(dst, r)
 	}

@@ -28,11 +28,7 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 			return scenarioField(err, k)
 		}
 		if err := household.Check(&hw.plans[k]); err != nil {
-			var fe *household.FieldError
-			if errors.As(err, &fe) {
-				return scenarioField(&FieldError{fe.Field, fe.Message}, k)
-			}
-			return err
+			return scenarioField(engineField(err), k)
 		}
 	}
 	var past fi.Sampled
@@ -48,9 +44,7 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 		}
 	}
 	for k := range r.Plans {
-		if err := runOneHousehold(hw, k, &r.Plans[k], o); err != nil {
-			return err
-		}
+		runOneHousehold(hw, k, &r.Plans[k], o)
 	}
 	r.notes(p, o)
 	if err := r.optimize(o, past, hw); err != nil {
@@ -79,12 +73,11 @@ func runHousehold(p *Plan, in *Inputs, o *Options, t *taxPlan, r *Result) error 
 	return nil
 }
 
-// runOneHousehold runs plan k into pr.
-func runOneHousehold(hw *householdWork, k int, pr *PlanResult, o *Options) error {
+// runOneHousehold runs plan k, which household.Check has accepted, into
+// pr.
+func runOneHousehold(hw *householdWork, k int, pr *PlanResult, o *Options) {
 	hr := &hw.res[k]
-	if err := household.Run(&hw.plans[k], &hw.work, &hr.Result); err != nil {
-		return err
-	}
+	household.RunChecked(&hw.plans[k], &hw.work, &hr.Result)
 	pr.Household = hr
 	pr.Summary = hr.Summary
 	hp := &hw.plans[k]
@@ -95,7 +88,7 @@ func runOneHousehold(hw *householdWork, k int, pr *PlanResult, o *Options) error
 	}
 	if o.Step == 0 {
 		pr.Rows = pr.Rows[:0]
-		return nil
+		return
 	}
 	pr.Rows = append(pr.Rows[:0], hr.Rows...)
 	pr.RowTax = pr.RowTax[:0]
@@ -105,7 +98,18 @@ func runOneHousehold(hw *householdWork, k int, pr *PlanResult, o *Options) error
 	if o.Milestones {
 		pr.Milestones = Milestones(pr.Milestones[:0], pr.Rows, &pr.Summary, o.Step)
 	}
-	return nil
+}
+
+// engineField is err, an error of the household engine, as Run reports
+// it: a *household.FieldError, an invariant of the engine that a plan
+// breaks, becomes the *FieldError of the same field. The engine's fields
+// are a request's: its accounts and pensions are the request's, in order.
+func engineField(err error) error {
+	var fe *household.FieldError
+	if errors.As(err, &fe) {
+		return &FieldError{fe.Field, fe.Message}
+	}
+	return err
 }
 
 // scenarioField names a scenario's field in the request.

@@ -47,13 +47,13 @@ func (r *Result) optimize(o *Options, past fi.Sampled, hw *householdWork) error 
 	}
 	a, err := decide.Optimize(&hw.plans[0], &req, hw.decide)
 	if err != nil {
-		return err
+		return engineField(err)
 	}
 	r.opt = Optimized{Answer: a, Request: *o.Optimize}
 	if a.Feasible {
 		hr := &hw.optRes
 		if err := household.Run(&a.Plan, &hw.work, &hr.Result); err != nil {
-			return err
+			return engineField(err)
 		}
 		pr := &r.optPlan
 		pr.Household, pr.Summary = hr, hr.Summary

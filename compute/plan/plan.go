@@ -8,8 +8,9 @@
 // values (Inputs: a tax system, the cities, the exchange rates, a
 // historical record; the caller loads them) and what to compute
 // (Options), and fills a Result, whose buffers it reuses from call to
-// call. A request it cannot answer is reported as a *FieldError naming the
-// request field at fault; nothing else fails.
+// call. Check, before it, applies every rule between a request's fields
+// (check.go). A request either cannot answer is reported as a *FieldError
+// naming the request field at fault; nothing else fails.
 //
 // Money is in the plan's currency; amounts of today are today's money,
 // those of a row are money of that row's year.
@@ -63,9 +64,14 @@ type Place struct {
 
 // Tax is the plan's tax settings as asked.
 type Tax struct {
-	System *tax.System
-	Year   int    // 0: the system's latest
-	Region string // "" for none; matched without regard to case
+	// Country is the tax country's code as asked and Part the name of
+	// the income part retirement income is taxed as ("": the country's
+	// default); Check resolves them into System and Withdrawal, which a
+	// caller holding a System may set itself instead.
+	Country, Part string
+	System        *tax.System
+	Year          int    // 0: the system's latest
+	Region        string // "" for none; matched without regard to case
 	// Withdrawal is the income part retirement income is taxed as; with
 	// tax.CapitalGains, only the gain share of each withdrawal (see
 	// CostBasis) is a capital gain, and pensions are taxed as pensions.
@@ -83,6 +89,8 @@ type Inputs struct {
 	// are needed by household plans only.
 	Wrappers func(cc string) *household.Rules
 	Systems  func(cc string) *tax.System
+	// Countries are the codes Systems knows, as a refusal lists them.
+	Countries []string
 }
 
 // History is a historical record with its name and span.

@@ -7,9 +7,10 @@ import (
 	"fiplan/compute/fi"
 )
 
-// Run computes every figure of p that o asks for into r. It checks first
-// what the request's declaration cannot (the tax year and region, the
-// cities, the currencies, a spending no income can leave after tax) and
+// Run computes every figure of p, a plan Check has accepted, that o asks
+// for into r. It checks first what needs a dataset (the tax year and
+// region, the cities, the currencies, the wrappers, a spending no income
+// can leave after tax) and what the household engine cannot run, and
 // reports the first failure as a *FieldError; then it calls o.Admit, and
 // computes.
 func Run(p *Plan, in *Inputs, o *Options, r *Result) error {

@@ -124,3 +124,10 @@ func (t *Table) loadWrappers(fsys fs.FS) error {
 // Wrappers returns a country's wrappers and statutory benefits (upper-case
 // code); nil when it has none on file.
 func (t *Table) Wrappers(cc string) *household.Rules { return t.wrappers[cc] }
+
+// System is country cc's tax system (upper case), nil when it has none on
+// file: the form plan.Inputs reads.
+func (t *Table) System(cc string) *tax.System {
+	sys, _ := t.ByCountry(cc)
+	return sys
+}

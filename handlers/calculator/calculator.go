@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"hash/maphash"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -142,8 +141,11 @@ type calcWork struct {
 	plan plan.Plan
 	tax  plan.Tax
 	hh   plan.Household
-	// dreq is the request's optimize, read
-	dreq decide.Request
+	// asked is what the request asks beside the plan, optimize its
+	// optimize as sent, dreq that optimize read
+	asked    plan.Asked
+	optimize plan.Optimize
+	dreq     decide.Request
 	// scenPens are the scenarios' household pensions
 	scenPens [fi.MaxScenarios][]household.Pension
 	mc       fi.MonteCarlo
@@ -256,16 +258,6 @@ func setI(dst *int, v *int) {
 	}
 }
 
-// checkAges reports cross-field errors the schema cannot express: ages out
-// of order, and a portfolio mix above 100%.
-func checkAges(c *rest.Ctx, prefix string, in *fi.Input) bool {
-	if field, msg := agesProblem(in); field != "" {
-		c.Fail(prefix+field, msg)
-		return false
-	}
-	return true
-}
-
 // Calculate answers the plan for the body.
 func (s *Handlers) Calculate(c *rest.Ctx) {
 	w := calcPool.Get().(*calcWork)
@@ -359,39 +351,19 @@ func contentType(csv bool) string {
 	return ""
 }
 
-// inputs fills w.base and w.scen from the request, before cities and
-// taxes, and checks what the declaration cannot: ages, the Monte Carlo
-// kill switch and its size, output and the tax settings. It prices the
+// inputs translates the request into w.plan (translate) and checks the
+// Monte Carlo kill switch, and reads a user's own series. It prices the
 // work the answer, as csv or JSON, computes in w.extra: the rate-limit
 // units beyond the request's one. On a failure it has answered.
 func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
-	req, in := &w.req, &w.base
-	*in = fi.Defaults()
-	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
-	in.StartYear = year
-	setI(&in.StartYear, req.StartYear)
-	req.calcParams.apply(in)
-	if !checkAges(c, "", in) {
+	if err := s.translate(w, year); err != nil {
+		fail(c, err)
 		return false
 	}
-	years := in.LifeExpectancy - in.CurrentAge
 	// A kill switch for the costliest part of the busiest public route.
-	if req.MonteCarlo != nil && !s.flags.Flag(c, monteCarloFlag, true) {
+	if w.req.MonteCarlo != nil && !s.flags.Flag(c, monteCarloFlag, true) {
 		c.Error(errcode.Unavailable, "Monte Carlo simulation is switched off for now: leave monteCarlo out, or retry later")
 		return false
-	}
-	if field, msg := cellsProblem(req, years); field != "" {
-		c.Fail(field, msg)
-		return false
-	}
-	if field, msg := everyProblem(req); field != "" {
-		c.Fail(field, msg)
-		return false
-	}
-	for i := range req.Scenarios {
-		if !checkAges(c, "scenarios["+strconv.Itoa(i)+"].", w.scenario(i)) {
-			return false
-		}
 	}
 	if !s.userRecord(c, w) {
 		return false
@@ -402,20 +374,16 @@ func (s *Handlers) inputs(c *rest.Ctx, w *calcWork, year int, csv bool) bool {
 		return false
 	}
 	w.extra = Units(work) - 1
-	return s.setPlan(c, w)
+	return true
 }
 
-// scenario sets scenario i's input, the base plan's with the scenario's
-// own values, and returns it.
-func (w *calcWork) scenario(i int) *fi.Input {
-	sc := &w.req.Scenarios[i]
-	x := &w.scen[i].Input
-	*x = w.base
-	setI(&x.CurrentAge, sc.CurrentAge)
-	setF(&x.AnnualIncome, sc.AnnualIncome)
-	setF(&x.AnnualExpenses, sc.AnnualExpenses)
-	sc.calcParams.apply(x)
-	return x
+// fail answers a plan's refusal, a *plan.FieldError, naming its field.
+func fail(c *rest.Ctx, err error) {
+	if fe, ok := err.(*plan.FieldError); ok {
+		c.Fail(fe.Field, fe.Message)
+		return
+	}
+	c.Internal(err)
 }
 
 // Handlers serve the calculator.
@@ -506,7 +474,7 @@ func New(v *schema.Vocabulary, d Deps) (*Handlers, error) {
 	for i := range places {
 		s.cities[places[i].ID] = &places[i]
 	}
-	s.data = plan.Inputs{Cities: s.cities, Convert: s.fx.Convert, Wrappers: s.taxes.Wrappers, Systems: s.system}
+	s.data = plan.Inputs{Cities: s.cities, Convert: s.fx.Convert, Wrappers: s.taxes.Wrappers, Systems: s.taxes.System, Countries: s.taxes.Codes()}
 	if s.cache, err = newCache(); err != nil {
 		return nil, err
 	}

@@ -144,7 +144,7 @@ func (s *Handlers) work(w *calcWork, csv bool) (int, error) {
 	}
 	// the search runs household plans, each path-year at the household's
 	// weight
-	opt, err := s.optimizeYears(req, w.user, horizon)
+	opt, err := s.optimizeYears(req, w.dreq, w.user, horizon)
 	if err != nil {
 		return 0, err
 	}

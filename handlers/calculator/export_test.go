@@ -16,9 +16,9 @@ func (s *Handlers) WorkOf(body []byte, csv bool) (int, error) {
 	if !s.schema.Decode(body, &w.req, &r) {
 		return 0, errors.New(r.Error)
 	}
-	// crossCheck sets the plans' inputs as it checks them
-	if field, msg := s.crossCheck(w); field != "" {
-		return 0, errors.New(field + ": " + msg)
+	// translate sets the plans' inputs as it checks them
+	if err := s.translate(w, s.now().Year()); err != nil {
+		return 0, err
 	}
 	return s.work(w, csv)
 }

@@ -20,15 +20,11 @@ func optimizeReplays(req *calcRequest) bool {
 
 // optimizeYears is the work of the request's optimize in modelled years:
 // the most plan runs the search makes (decide.Cost), each a plan of
-// horizon years, with its target's simulations or backtests.
-func (s *Handlers) optimizeYears(req *calcRequest, user *plan.History, horizon int) (int, error) {
-	o := req.Optimize
-	if o == nil {
+// horizon years, with its target's simulations or backtests. d is the
+// optimize as translate read it.
+func (s *Handlers) optimizeYears(req *calcRequest, d decide.Request, user *plan.History, horizon int) (int, error) {
+	if req.Optimize == nil {
 		return 0, nil
-	}
-	var d decide.Request
-	if field, _ := optimizeOf(o, &d); field != "" {
-		return 0, nil // refused later, naming the field
 	}
 	windows := 0
 	switch d.Method {
@@ -63,8 +59,9 @@ func (s *Handlers) AnswerOptimized(c *rest.Ctx, body, optimize []byte) {
 		return
 	}
 	var d decide.Request
-	if field, msg := optimizeOf(&o, &d); field != "" {
-		c.Fail(strings.TrimPrefix(field, "optimize."), msg)
+	if err := plan.ParseOptimize(optimizeOf(&o, new(plan.Optimize)), &d); err != nil {
+		fe := err.(*plan.FieldError)
+		c.Fail(strings.TrimPrefix(fe.Field, "optimize."), fe.Message)
 		return
 	}
 	var in map[string]json.RawMessage

@@ -2,7 +2,6 @@ package calculator
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/valyala/fasthttp"
 
@@ -13,63 +12,6 @@ import (
 
 // errAnswered ends a plan whose refusal (503, 429) has been answered.
 var errAnswered = errors.New("answered")
-
-// setPlan fills w.plan from the request and the inputs w.base and w.scen
-// hold, and looks up its tax country. On a failure it has answered.
-func (s *Handlers) setPlan(c *rest.Ctx, w *calcWork) bool {
-	req, p := &w.req, &w.plan
-	*p = plan.Plan{Base: w.base, Place: placeOf(&req.calcParams), Currency: req.Currency, Scenarios: w.scen[:len(req.Scenarios)],
-		CostBasis: req.CostBasis}
-	for i := range req.Scenarios {
-		sc := &w.scen[i]
-		sc.Name, sc.Place, sc.CostBasis = req.Scenarios[i].Name, placeOf(&req.Scenarios[i].calcParams), req.Scenarios[i].CostBasis
-	}
-	if req.isHousehold() {
-		if field, msg := householdOf(req, &w.hh); field != "" {
-			c.Fail(field, msg)
-			return false
-		}
-		p.Household = &w.hh
-		if o := req.Optimize; o != nil {
-			if field, msg := optimizeOf(o, &w.dreq); field != "" {
-				c.Fail(field, msg)
-				return false
-			}
-		}
-		for i := range req.Scenarios {
-			list, field, msg := pensionsOf(req.Scenarios[i].Pensions, w.hh.Partner != nil, w.scenPens[i][:0])
-			if field != "" {
-				c.Fail("scenarios["+strconv.Itoa(i)+"]."+field, msg)
-				return false
-			}
-			w.scenPens[i], w.scen[i].Pensions = list, list
-		}
-	}
-	rt := req.Tax
-	if rt == nil {
-		return true
-	}
-	if field, msg := s.taxProblem(req); field != "" {
-		c.Fail(field, msg)
-		return false
-	}
-	sys, _ := s.taxes.ByCountry(rt.Country) // taxProblem checked it
-	part := sys.Withdrawal.Part             // the country's default
-	if rt.WithdrawalIncome != "" {
-		part = plan.ParsePart(rt.WithdrawalIncome)
-	}
-	w.tax = plan.Tax{System: sys, Year: rt.Year, Region: rt.Region, Withdrawal: part}
-	p.Tax = &w.tax
-	return true
-}
-
-func placeOf(p *calcParams) plan.Place {
-	pl := plan.Place{CityID: p.CityID, OwnExpenses: p.RetirementExpenses != nil}
-	if p.HouseholdSize != nil {
-		pl.Household = *p.HouseholdSize
-	}
-	return pl
-}
 
 // options sets what the answer computes: the rows it carries and, in
 // JSON, what the request asks for besides.
@@ -140,10 +82,10 @@ func (s *Handlers) compute(c *rest.Ctx, w *calcWork, csv bool, res *plan.Result)
 	err := plan.Run(&w.plan, &w.in, &w.opt, res)
 	w.c = nil
 	if err != nil {
-		if fe, ok := err.(*plan.FieldError); ok {
-			c.Fail(fe.Field, fe.Message)
+		if err != errAnswered {
+			fail(c, err)
 		}
-		return false // else answered
+		return false
 	}
 	if mc := w.opt.MonteCarlo; mc != nil {
 		s.pathYears.Add(uint64(mc.Simulations) * uint64(w.base.LifeExpectancy-w.base.CurrentAge))

@@ -2,12 +2,9 @@ package calculator
 
 import (
 	"math"
-	"strconv"
 	"strings"
 
-	"fiplan/compute/fi"
 	"fiplan/compute/plan"
-	"fiplan/compute/tax"
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
@@ -19,60 +16,9 @@ import (
 // run through this route's own path (Answer) or, for a check-in, computed
 // here and read typed (CheckIn), charged and gated as any calculation.
 
-// agesProblem is the first cross-field error of in the declaration cannot
-// express: ages out of order, a mix above 100%, a CAPE rule without CAPE.
-// field is "" when there is none.
-func agesProblem(in *fi.Input) (field, msg string) {
-	switch {
-	case in.LifeExpectancy <= in.CurrentAge:
-		return "lifeExpectancy", "must be greater than currentAge"
-	case in.TargetRetirementAge != 0 && in.TargetRetirementAge < in.CurrentAge:
-		return "targetRetirementAge", "must be at least currentAge"
-	case in.StockShare+in.CashShare > 1+1e-9:
-		return "cashShare", "stockShare + cashShare must not exceed 1"
-	case in.Strategy == fi.StrategyCAPE && in.CAPE == 0:
-		return "cape", "is required with withdrawalStrategy cape"
-	}
-	return "", ""
-}
-
-// cellsProblem refuses a simulation larger than the engine's bound.
-func cellsProblem(req *calcRequest, years int) (field, msg string) {
-	if mc := req.MonteCarlo; mc != nil && mc.Simulations*years > fi.MaxCells {
-		return "monteCarlo.simulations", "simulations x years (" + strconv.Itoa(mc.Simulations) + " x " + strconv.Itoa(years) + ") must not exceed " + strconv.Itoa(fi.MaxCells)
-	}
-	return "", ""
-}
-
-// everyProblem refuses every without output yearly.
-func everyProblem(req *calcRequest) (field, msg string) {
-	if req.Every != nil && req.Output != "yearly" {
-		return "every", "applies only with output yearly"
-	}
-	return "", ""
-}
-
-// system is the tax system of country cc (upper case), nil when none.
-func (s *Handlers) system(cc string) *tax.System {
-	sys, _ := s.taxes.ByCountry(cc)
-	return sys
-}
-
-// taxProblem refuses a tax country without tax parameters.
-func (s *Handlers) taxProblem(req *calcRequest) (field, msg string) {
-	rt := req.Tax
-	if rt == nil {
-		return "", ""
-	}
-	if _, ok := s.taxes.ByCountry(rt.Country); !ok {
-		return "tax.country", "no tax parameters for " + strconv.Quote(rt.Country) + "; supported: " + strings.Join(s.taxes.Codes(), ", ")
-	}
-	return "", ""
-}
-
 // Validate checks body as this route checks a request before computing
-// it: its declaration, the ages of the plan and of each scenario, the
-// output options, the size of the simulation and the tax country. On a
+// it: its declaration and the plan's rules (plan.Check), which need no
+// dataset beyond the tax countries. On a
 // refusal it reports false and r holds it, each path prefixed by prefix
 // (such as "input." for a body kept in a field named input).
 func (s *Handlers) Validate(body []byte, prefix string, r *schema.Result) bool {
@@ -80,10 +26,14 @@ func (s *Handlers) Validate(body []byte, prefix string, r *schema.Result) bool {
 	defer release(w)
 	ok := s.schema.Decode(body, &w.req, r)
 	if ok {
-		if field, msg := s.crossCheck(w); field != "" {
+		if err := s.translate(w, s.now().Year()); err != nil {
+			fe, _ := err.(*plan.FieldError)
+			if fe == nil {
+				fe = &plan.FieldError{Message: err.Error()}
+			}
 			r.Reset()
 			r.Code, r.Error = errcode.Validation, "request failed validation"
-			r.Details = append(r.Details, schema.Detail{Path: field, Message: msg})
+			r.Details = append(r.Details, schema.Detail{Path: fe.Field, Message: fe.Message})
 			ok = false
 		}
 	}
@@ -97,35 +47,6 @@ func (s *Handlers) Validate(body []byte, prefix string, r *schema.Result) bool {
 		}
 	}
 	return ok
-}
-
-// crossCheck is the first error of w.req's cross-field rules, in the
-// order Calculate finds them.
-func (s *Handlers) crossCheck(w *calcWork) (field, msg string) {
-	req, in := &w.req, &w.base
-	*in = fi.Defaults()
-	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = req.CurrentAge, req.AnnualIncome, req.AnnualExpenses
-	req.calcParams.apply(in)
-	if field, msg = agesProblem(in); field != "" {
-		return field, msg
-	}
-	if field, msg = cellsProblem(req, in.LifeExpectancy-in.CurrentAge); field != "" {
-		return field, msg
-	}
-	if field, msg = everyProblem(req); field != "" {
-		return field, msg
-	}
-	if o := req.Optimize; o != nil {
-		if field, msg = optimizeOf(o, &w.dreq); field != "" {
-			return field, msg
-		}
-	}
-	for i := range req.Scenarios {
-		if field, msg = agesProblem(w.scenario(i)); field != "" {
-			return "scenarios[" + strconv.Itoa(i) + "]." + field, msg
-		}
-	}
-	return s.taxProblem(req)
 }
 
 // Answer answers c with this route's answer for body, as if body had been
@@ -190,10 +111,10 @@ func (s *Handlers) Path(c *rest.Ctx, body []byte, startYear int) (p store.PlanWa
 	}
 	req.Output, req.Every, req.Goals, req.Scenarios = "full", nil, nil, req.Scenarios[:0]
 	req.Historical, req.MonteCarlo, req.Optimize = nil, nil, nil
-	if field, _ := s.crossCheck(w); field != "" {
+	if s.translate(w, s.now().Year()) != nil {
 		return p, false
 	}
-	// inputs answers only what crossCheck refused; compute, with nothing
+	// inputs answers only what translate refused; compute, with nothing
 	// extra to charge and nothing to gate, only an input it cannot run,
 	// whose answer the caller's own answer replaces.
 	if !s.inputs(c, w, s.now().Year(), false) {

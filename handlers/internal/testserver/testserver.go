@@ -5,6 +5,7 @@
 package testserver
 
 import (
+	"context"
 	"encoding/json"
 	"net"
 	"path/filepath"
@@ -17,6 +18,8 @@ import (
 	"github.com/valyala/fasthttp/fasthttputil"
 
 	"fiplan/data/store"
+	"fiplan/data/store/postgres"
+	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/limit"
@@ -195,3 +198,18 @@ func ExpectError(t *testing.T, r *Resp, status int, code string) {
 
 // Bearer is the Authorization header carrying tok, as Do takes headers.
 func Bearer(tok string) []string { return []string{"Authorization", "Bearer " + tok} }
+
+// WithDB runs the server on db instead of the harness's own bbolt store.
+func WithDB(db store.Store) Option { return func(c *handlers.Config) { c.DB = db } }
+
+// PGStore is a PostgreSQL store in a fresh schema of FI_TEST_POSTGRES,
+// closed when t ends; the caller skips when the variable is not set.
+func PGStore(t *testing.T) store.Store {
+	t.Helper()
+	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	return db
+}
