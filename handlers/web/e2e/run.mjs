@@ -663,11 +663,12 @@ try {
   async function checkLooks(p, scheme) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate(axeSource);
-    const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
-    assert.deepEqual(res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `${p.name} ${scheme}: axe`);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(400);
+      // At each width: a phone's layout (cards, stacked fields) is checked too.
+      const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+      assert.deepEqual(res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `${p.name} ${scheme} ${width}: axe`);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= width, `${p.name} at ${width}: page ${wide} px wide`);
       await page.screenshot({ path: join(pageShots, `household-${p.name}-${scheme}-${width}.png`), fullPage: true });
@@ -1661,6 +1662,58 @@ try {
     }
   });
 
+  // The FI score of a user with saved plans is of the plan saved last, or
+  // of the one chosen on the page; the page says which, with a link to it.
+  test('portfolio: the FI score is of the plan saved last, or the one chosen; en and de, light and dark, 375 and 1280 px', async () => {
+    const made = [];
+    try {
+      made.push((await apiJSON('POST', '/plans', { name: 'Older plan', input: { currentAge: 50, annualIncome: 70000, annualExpenses: 30000, currentSavings: 400000 } })).body.data);
+      made.push((await apiJSON('POST', '/plans', { name: 'Newest plan', input: { currentAge: 47, annualIncome: 95000, annualExpenses: 45000, currentSavings: 520000, targetRetirementAge: 58 } })).body.data);
+      for (const lang of ['en', 'de']) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        const [resp] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/api/v1/fi-score')),
+          page.goto(base + '/app/portfolio'),
+        ]);
+        const f = (await resp.json()).data;
+        assert.equal(f.plan.id, made[1].id, 'the plan saved last');
+        await page.waitForFunction((s) => document.getElementById('fi-score')?.textContent === s, String(f.score));
+        assert.match(await page.textContent('#fiscore-from'), lang === 'en' ? /“Newest plan”/ : /„Newest plan“/);
+        assert.equal(await page.getAttribute('#fiscore-open', 'href'), '/?plan=' + made[1].id);
+        // The older plan, chosen: its own score.
+        const [older] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/api/v1/fi-score?plan=' + made[0].id)),
+          page.selectOption('#fiscore-plan', made[0].id),
+        ]);
+        const o = (await older.json()).data;
+        assert.equal(o.plan.id, made[0].id);
+        await page.waitForFunction((s) => document.getElementById('fi-score')?.textContent === s, String(o.score));
+        for (const scheme of ['light', 'dark']) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.evaluate(axeSource);
+          for (const width of [375, 1280]) {
+            await page.setViewportSize({ width, height: 900 });
+            await page.waitForTimeout(300);
+            const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+            assert.deepEqual(res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `fi score ${lang} ${scheme} ${width}: axe`);
+            await page.locator('#fiscore').locator('..').screenshot({ path: join(pageShots, `fiscore-plan-${lang}-${scheme}-${width}.png`) });
+          }
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        // The profile alone: no plan named.
+        await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/api/v1/fi-score?plan=none')),
+          page.selectOption('#fiscore-plan', 'none'),
+        ]);
+        await page.waitForFunction(() => !document.getElementById('fiscore-open'));
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+      for (const p of made) await apiJSON('DELETE', '/plans/' + p.id);
+    }
+  });
+
   test('at 375 and 1280 px no page scrolls sideways and tables fit their box', async () => {
     try {
       for (const width of [375, 1280]) {
@@ -1725,8 +1778,6 @@ try {
             await page.waitForLoadState('networkidle');
             assert.equal(await page.getAttribute('html', 'lang'), lang, `${p} in ${lang}`);
             await page.evaluate(axeSource);
-            const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
-            for (const v of res.violations) failures.push(`${who} ${lang} ${scheme} ${p}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
             if (lang === 'de') {
               const own = await page.evaluate(() => [...document.querySelectorAll('label, button, h1, h2, h3, legend, th[scope=col], dt, nav a, .lead, .status, caption')]
                 .map((e) => e.textContent.trim()).filter(Boolean));
@@ -1736,6 +1787,9 @@ try {
             for (const width of [375, 1280]) {
               await page.setViewportSize({ width, height: 900 });
               await page.waitForTimeout(300);
+              // axe-core at each width: a phone's layout is another page.
+              const res = await page.evaluate(() => globalThis.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+              for (const v of res.violations) failures.push(`${who} ${lang} ${scheme} ${width} ${p}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
               await page.screenshot({ path: join(pageShots, `${name}-${width}.png`), fullPage: true });
             }
             await page.setViewportSize({ width: 1280, height: 900 });
