@@ -1,7 +1,10 @@
 package household
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"slices"
 
 	"fiplan/compute/tax"
 )
@@ -18,10 +21,20 @@ type Supplement struct {
 	Kind    string `json:"kind"`
 	Name    string `json:"name"`
 	FromAge int    `json:"fromAge"`
+	// ToAge, when set, is the age from which the supplement is no longer
+	// paid (the Allowance: from 60 until 65, when the OAS pension begins).
+	ToAge int `json:"toAge,omitempty"`
 	// Needs names a benefit kind the person must be paid in the year (the
 	// GIS goes with the OAS pension); "" none.
 	Needs string `json:"needs,omitempty"`
-	Year  int    `json:"year"`
+	// PartnerNeeds names a benefit kind the person's partner must be paid
+	// in the year while both live (the Allowance goes to the partner of an
+	// OAS pensioner); a person whose partner has died is paid the Single
+	// rate (the Allowance for the Survivor), one who never had a partner
+	// in the plan nothing. The income the test reads leaves out the benefit
+	// Needs or else PartnerNeeds names.
+	PartnerNeeds string `json:"partnerNeeds,omitempty"`
+	Year         int    `json:"year"`
 	// Taxed: the supplement is taxable income (the Age Pension); else it
 	// is free of tax (the GIS).
 	Taxed bool `json:"taxed,omitempty"`
@@ -32,22 +45,46 @@ type Supplement struct {
 	// (Canada: the taxable half); 0 none.
 	GainsShare float64 `json:"gainsShare,omitempty"`
 	// WagesFree is the yearly employment income left out of the income
-	// test (the Age Pension's Work Bonus; the GIS's first 5,000).
+	// test (the Age Pension's Work Bonus; the GIS's first 5,000), and
+	// WagesHalf the band above it of which half is left out too (the GIS:
+	// half of the next 10,000), each person's own.
 	WagesFree float64 `json:"wagesFree,omitempty"`
+	WagesHalf float64 `json:"wagesHalf,omitempty"`
+	// Exempt lists wrappers whose accounts neither test counts while their
+	// owner is younger than FromAge, except the part in the wrapper's
+	// retirement phase (Australia: super in accumulation before Age
+	// Pension age).
+	Exempt *Exempt `json:"exempt,omitempty"`
 	// Deeming, when set, replaces the income of financial assets (every
 	// account) by a deemed return on their balance.
-	Deeming *Deeming     `json:"deeming,omitempty"`
-	Single  MeansRate    `json:"single"`
-	Couple  MeansRate    `json:"couple"`
+	Deeming *Deeming  `json:"deeming,omitempty"`
+	Single  MeansRate `json:"single"`
+	Couple  MeansRate `json:"couple"`
+	// Partner, when set, is the rate of a person whose living partner is
+	// not paid the benefit Needs names (the GIS of a pensioner whose
+	// partner has no OAS pension), on the couple's combined income.
+	Partner *MeansRate   `json:"partner,omitempty"`
 	Src     []tax.Source `json:"src"`
 	Notes   string       `json:"notes,omitempty"`
 	country string
+}
+
+// Exempt is a list of wrappers a means test leaves out before its age.
+type Exempt struct {
+	Wrappers []string     `json:"wrappers"`
+	Src      []tax.Source `json:"src"`
 }
 
 // MeansRate is one situation's rate and tests.
 type MeansRate struct {
 	// Max is the yearly maximum per person.
 	Max float64 `json:"max"`
+	// First, when set, is the part of Max the income test takes first, at
+	// FirstRate, before IncomeRate applies to the income above the point
+	// where First is used up (the Allowance: its OAS-equivalent part at
+	// 75%, then the GIS-equivalent part at 25% each).
+	First     float64 `json:"first,omitempty"`
+	FirstRate float64 `json:"firstRate,omitempty"`
 	// IncomeFree is the yearly income (a couple's combined) the income test
 	// leaves alone; IncomeRate what each person loses per unit above it.
 	IncomeFree float64 `json:"incomeFree,omitempty"`
@@ -94,11 +131,20 @@ func (d *Deeming) Deemed(assets float64, couple bool, scale float64) float64 {
 func (m *MeansRate) Payment(income, assets float64, homeowner bool, scale float64) float64 {
 	maxRate := m.Max * scale
 	base, top := maxRate, 0.0
+	used := 0.0 // the income above the free area that uses First up
+	if m.First > 0 {
+		used = m.First / m.FirstRate
+	}
 	if m.Cutoff > 0 {
-		base = min(maxRate, m.IncomeRate*(m.Cutoff-m.IncomeFree)*scale)
+		base = min(maxRate, (m.First+m.IncomeRate*(m.Cutoff-m.IncomeFree-used))*scale)
 		top = maxRate - base
 	}
-	pay := max(0, base-m.IncomeRate*max(0, income-m.IncomeFree*scale))
+	over := max(0, income-m.IncomeFree*scale)
+	cut := m.IncomeRate * over
+	if m.First > 0 {
+		cut = m.FirstRate*min(over, used*scale) + m.IncomeRate*max(0, over-used*scale)
+	}
+	pay := max(0, base-cut)
 	if top > 0 {
 		pay += max(0, top-m.TopUpRate*max(0, income-m.TopUpFree*scale))
 	}
@@ -119,14 +165,41 @@ func (r *Rules) checkSupplements() error {
 		if s.Kind == "" || s.Name == "" || s.FromAge <= 0 || s.Year <= 0 || s.Lag < 0 || s.Lag > 2 || len(s.Src) == 0 {
 			return fmt.Errorf("supplement %d: needs a kind, a name, an age, a year, a lag of 0 to 2 and sources", i)
 		}
-		if s.Needs != "" && r.Benefit(s.Needs) == nil {
-			return fmt.Errorf("supplement %s: needs %q, not a benefit of the file", s.Kind, s.Needs)
+		if s.ToAge != 0 && s.ToAge <= s.FromAge {
+			return fmt.Errorf("supplement %s: ends at %d, not after it begins at %d", s.Kind, s.ToAge, s.FromAge)
 		}
-		for _, m := range []*MeansRate{&s.Single, &s.Couple} {
-			if m.Max <= 0 || m.IncomeRate <= 0 || (m.Cutoff > 0 && m.IncomeRate*(m.Cutoff-m.IncomeFree) > m.Max) {
-				return fmt.Errorf("supplement %s: a rate needs a maximum, an income rate and a cutoff within it", s.Kind)
+		for _, kind := range []string{s.Needs, s.PartnerNeeds} {
+			if kind != "" && r.Benefit(kind) == nil {
+				return fmt.Errorf("supplement %s: needs %q, not a benefit of the file", s.Kind, kind)
+			}
+		}
+		if s.WagesFree < 0 || s.WagesHalf < 0 {
+			return fmt.Errorf("supplement %s: negative wages left out", s.Kind)
+		}
+		if s.Partner != nil && s.Needs == "" {
+			return fmt.Errorf("supplement %s: a partner rate needs a benefit the partner lacks", s.Kind)
+		}
+		for _, m := range []*MeansRate{&s.Single, &s.Couple, s.Partner} {
+			if m == nil {
+				continue
+			}
+			if err := m.check(); err != nil {
+				return fmt.Errorf("supplement %s: %w", s.Kind, err)
 			}
 			if err := r.checkSources(m.Src); err != nil {
+				return err
+			}
+		}
+		if x := s.Exempt; x != nil {
+			if len(x.Wrappers) == 0 {
+				return fmt.Errorf("supplement %s: an exemption names no wrapper", s.Kind)
+			}
+			for _, id := range x.Wrappers {
+				if r.Wrapper(id) == nil {
+					return fmt.Errorf("supplement %s: exempts %q, not a wrapper of the file", s.Kind, id)
+				}
+			}
+			if err := r.checkSources(x.Src); err != nil {
 				return err
 			}
 		}
@@ -141,6 +214,26 @@ func (r *Rules) checkSupplements() error {
 		if err := r.checkSources(s.Src); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// check holds a rate to a shape Payment can pay: a maximum, an income
+// rate, a first part within the maximum and used up below the cutoff, a
+// cutoff whose base is within the maximum.
+func (m *MeansRate) check() error {
+	if m.Max <= 0 || m.IncomeRate <= 0 || m.IncomeFree < 0 {
+		return errors.New("a rate needs a maximum and an income rate")
+	}
+	used := 0.0
+	if m.First != 0 || m.FirstRate != 0 {
+		if m.First <= 0 || m.First >= m.Max || m.FirstRate <= 0 || m.FirstRate > 1 || m.Cutoff <= 0 {
+			return errors.New("a first part needs a share of the maximum, a rate of at most 1 and a cutoff")
+		}
+		used = m.First / m.FirstRate
+	}
+	if m.Cutoff > 0 && (m.Cutoff-m.IncomeFree < used || m.First+m.IncomeRate*(m.Cutoff-m.IncomeFree-used) > m.Max+1e-6) {
+		return errors.New("a rate's cutoff must leave a base within the maximum")
 	}
 	return nil
 }
@@ -164,15 +257,16 @@ func (e *engine) means(ys *yearState) {
 		}
 		income, assets := e.meansIncome(ys, s, k, scale), 0.0
 		if rate.AssetsRate > 0 {
-			for i := 0; i < e.na; i++ {
-				assets += e.acc[i].y.Start
-			}
+			assets = e.meansAssets(ys, s)
 		}
 		for i := 0; i < e.np; i++ {
-			if !ys.alive[i] || ys.age[i] < s.FromAge || (s.Needs != "" && !e.paid(ys, i, s.Needs)) {
+			if !e.qualifies(ys, s, i) {
 				continue
 			}
 			x := rate.Payment(income, assets, !e.p.NoHome, scale)
+			if couple && s.Partner != nil && !e.paid(ys, 1-i, s.Needs) {
+				x = e.partnerRate(ys, s, i, income, scale)
+			}
 			if x <= 0 {
 				continue
 			}
@@ -187,6 +281,25 @@ func (e *engine) means(ys *yearState) {
 	}
 }
 
+// partnerRate is what supplement s pays person i whose living partner is
+// not paid the benefit s needs: the Partner rate, or, while the partner is
+// paid a supplement that goes to a partner of such a pensioner (the
+// Allowance), the larger of the Couple rate and the Partner rate less that
+// supplement (the GIS: OAS Act s. 22(2), (6)).
+func (e *engine) partnerRate(ys *yearState, s *Supplement, i int, income, scale float64) float64 {
+	x := s.Partner.Payment(income, 0, !e.p.NoHome, scale)
+	j := 1 - i
+	for k, q := range e.p.Supplements {
+		if q == s || q.PartnerNeeds == "" || q.PartnerNeeds != s.Needs || q.country != s.country || !e.qualifies(ys, q, j) {
+			continue
+		}
+		if al := q.Couple.Payment(e.meansIncome(ys, q, k, scale), 0, !e.p.NoHome, scale); al > 0 {
+			return max(s.Couple.Payment(income, 0, !e.p.NoHome, scale), x-al)
+		}
+	}
+	return x
+}
+
 // meansIncome is the income supplement k's test reads: the household's (a
 // couple's combined) of Lag years earlier, or, before the plan has one,
 // this year's before any draw; with deeming, the deemed return on the
@@ -197,10 +310,7 @@ func (e *engine) meansIncome(ys *yearState, s *Supplement, k int, scale float64)
 	}
 	in := e.meansYear(ys, s)
 	if s.Deeming != nil {
-		assets := 0.0
-		for i := 0; i < e.na; i++ {
-			assets += e.acc[i].y.Start
-		}
+		assets := e.meansAssets(ys, s)
 		couple := e.np == 2 && ys.alive[0] && ys.alive[1]
 		in += s.Deeming.Deemed(assets, couple, scale)
 	}
@@ -215,20 +325,69 @@ func (e *engine) meansYear(ys *yearState, s *Supplement) float64 {
 	in := 0.0
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
-		in += max(0, f.wages+f.deferred-s.WagesFree*ys.cpi) + f.pension + f.benefit
+		in += s.wagesCounted(f.wages+f.deferred, ys.cpi) + f.pension + f.benefit
 		if s.Deeming == nil {
 			in += f.interest + f.dividends + s.GainsShare*f.gains
 		}
 	}
-	if s.Needs != "" {
+	if needs := cmp.Or(s.Needs, s.PartnerNeeds); needs != "" {
 		for k := range e.p.Pensions {
 			q := &e.p.Pensions[k]
-			if q.Benefit != nil && q.Benefit.Kind == s.Needs && ys.alive[q.Owner] && ys.age[q.Owner] >= e.pensionFrom[k] {
+			if q.Benefit != nil && q.Benefit.Kind == needs && ys.alive[q.Owner] && ys.age[q.Owner] >= e.pensionFrom[k] {
 				in -= e.paidAmount(ys, k)
 			}
 		}
 	}
 	return max(0, in)
+}
+
+// wagesCounted is the part of a person's yearly wages the income test
+// counts: none of the first WagesFree, half of the next WagesHalf, all of
+// the rest (amounts moved by cpi).
+func (s *Supplement) wagesCounted(w, cpi float64) float64 {
+	free, half := s.WagesFree*cpi, s.WagesHalf*cpi
+	return max(0, w-free) - 0.5*min(max(0, w-free), half)
+}
+
+// qualifies reports whether person i is paid supplement s this year: alive,
+// of its ages, paid the benefit it needs, and, when it goes to a pensioner's
+// partner, with that partner paid theirs or dead (a survivor).
+func (e *engine) qualifies(ys *yearState, s *Supplement, i int) bool {
+	if !ys.alive[i] || ys.age[i] < s.FromAge || (s.ToAge > 0 && ys.age[i] >= s.ToAge) {
+		return false
+	}
+	if s.Needs != "" && !e.paid(ys, i, s.Needs) {
+		return false
+	}
+	if s.PartnerNeeds != "" {
+		if e.np < 2 {
+			return false
+		}
+		if j := 1 - i; ys.alive[j] && !e.paid(ys, j, s.PartnerNeeds) {
+			return false
+		}
+	}
+	return true
+}
+
+// meansAssets are the accounts' balances at the start of the year that
+// supplement s assesses: all, less those of an exempt wrapper whose owner
+// is younger than the supplement's age, but for their part in the
+// wrapper's retirement phase.
+func (e *engine) meansAssets(ys *yearState, s *Supplement) float64 {
+	assets := 0.0
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		v := a.y.Start
+		if s.Exempt != nil && a.w != nil && ys.age[a.owner] < s.FromAge && slices.Contains(s.Exempt.Wrappers, a.w.ID) {
+			v = 0
+			if a.phaseOn {
+				v = min(a.phase, a.y.Start)
+			}
+		}
+		assets += v
+	}
+	return assets
 }
 
 // keepMeans records the year's income for the supplements that read it
@@ -265,5 +424,6 @@ func (e *engine) paidAmount(ys *yearState, k int) float64 {
 	return a
 }
 
-// MaxSupplements is how many supplements a plan may carry.
-const MaxSupplements = 2
+// MaxSupplements is how many supplements a plan may carry (a plan living
+// in Canada and Australia: the GIS, the Allowance and the Age Pension).
+const MaxSupplements = 4

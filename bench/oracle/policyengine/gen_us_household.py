@@ -8,9 +8,14 @@ packages and stand-ins). Command:
 
   PYTHONPATH=$VENDOR:$PE python3 bench/oracle/policyengine/gen_us_household.py > bench/oracle/policyengine/us_household_grid.json
 
-Coverage year 2026, one state (Texas: it has not expanded Medicaid, so an
-adult from 100% of the poverty line is a marketplace household, as fiplan
-assumes; where Medicaid takes over below 138% is not fiplan's to model).
+Coverage year 2026, three states: Texas and Florida, which have not
+expanded Medicaid, so an adult from 100% of the poverty line is a
+marketplace household, as fiplan assumes; and Pennsylvania, which has: an
+adult under 138% of the poverty line is eligible for Medicaid there, which
+bars the credit (where Medicaid takes over is not fiplan's to model; the
+comparison lists those households with their reason). Texas's households
+come first, as the first version of the grid had them, then the Medicare
+households, then Pennsylvania's and Florida's (each state its own seed).
 
 ACA: households under 65, single or joint, no earnings (an early retiree's
 income: IRA distributions, interest, qualified dividends and Social
@@ -32,12 +37,13 @@ PE_US = "8914f89da05465871c6bb62855853a85b244cd1e"
 PE_CORE = "d05551405e25cd86cfa5b068c77636d6dc7b2820"
 YEAR = 2026
 STATE = "TX"
+MORE_STATES = ("PA", "FL")  # Medicaid expanded (PA) and not (FL)
 FPL = {1: 15650.0, 2: 21150.0}  # 2025 guidelines, 48 states and DC
 
 
-def aca_cases():
+def aca_cases(state=STATE):
     out = []
-    rnd = random.Random("aca-2026")
+    rnd = random.Random("aca-2026" if state == STATE else f"aca-2026-{state}")
     edges = [0.9, 1.0, 1.2, 1.33, 1.4, 1.5, 1.75, 2.0, 2.25, 2.5, 2.75, 3.0, 3.5, 3.99, 4.0, 4.01, 4.5]
     for joint in (False, True):
         n = 2 if joint else 1
@@ -54,7 +60,7 @@ def aca_cases():
             dividends = float(round(rest * rnd.uniform(0, 0.2)))
             ira = float(rest - interest - dividends)
             bench = float(round(rnd.uniform(6000, 14000) * n))
-            out.append({"kind": "aca", "year": YEAR, "state": STATE, "filing": "joint" if joint else "single",
+            out.append({"kind": "aca", "year": YEAR, "state": state, "filing": "joint" if joint else "single",
                         "age": age, "partnerAge": page, "ira": ira, "interest": interest, "dividends": dividends,
                         "socialSecurity": ss, "benchmark": bench, "magiPriorYears": 0.0})
     return out
@@ -116,6 +122,8 @@ def main():
     from policyengine_us import Simulation
 
     cases = aca_cases() + irmaa_cases()
+    for st in MORE_STATES:
+        cases += aca_cases(st)
     sim = Simulation(situation=situation(cases))
     tu = {v: sim.calculate(v, YEAR) for v in ("aca_ptc", "aca_magi", "aca_magi_fraction",
                                                "aca_required_contribution_percentage")}

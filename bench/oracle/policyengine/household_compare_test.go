@@ -44,8 +44,16 @@ var hhReasons = map[string]string{
 	"pe-400-exact": "household income exactly 400% of the poverty line: IRC 36B(c)(1)(A) allows the credit up to and including 400% " +
 		"(Form 8962 Worksheet 2 enters 401 only when the income is more than 400%); PolicyEngine's eligibility scale " +
 		"excludes 400% itself and pays nothing",
+	"pe-medicaid": "a state that expanded Medicaid (Pennsylvania): an adult whose income is under 138% of the poverty line " +
+		"is eligible for Medicaid, which bars the credit (IRC 36B(c)(2)(B)); PolicyEngine counts no member eligible " +
+		"for the credit, fiplan's plan assumes marketplace coverage with the credit (where Medicaid takes over is not " +
+		"its to model)",
 	"open": "not yet explained: a difference to study (it fails no build, and each is counted in the test's log)",
 }
+
+// medicaidExpanded are the grid's states that extended Medicaid to adults
+// up to 138% of the poverty line.
+var medicaidExpanded = map[string]bool{"PA": true}
 
 func hhReasonFor(c *hhCase, what string, h *household.Health, magi float64) string {
 	n := 1
@@ -54,6 +62,11 @@ func hhReasonFor(c *hhCase, what string, h *household.Health, magi float64) stri
 	}
 	if what == "ptc" && c.PE.PTC == 0 && magi == h.Credit.ToShare*h.FPL.At(n) {
 		return "pe-400-exact"
+	}
+	// 138% of the coverage year's guidelines, which Medicaid reads, is at
+	// most 1.42 times the year before's the credit reads
+	if what == "ptc" && c.PE.PTC == 0 && c.PE.People == 0 && medicaidExpanded[c.State] && magi < 1.42*h.FPL.At(n) {
+		return "pe-medicaid"
 	}
 	return "open"
 }
