@@ -3,10 +3,8 @@ package plans
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 
 	"fiplan/compute/fiscore"
-	"fiplan/data/store"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
@@ -24,17 +22,7 @@ import (
 func (s *Handlers) ScorePlan(c *rest.Ctx, id string, in *fiscore.Input) (ok bool) {
 	var p savedPlan
 	if id != "" {
-		doc, err := s.db.AppendPlan(nil, c.Principal.User, id)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			notFound(c)
-			return false
-		case err != nil:
-			c.Storage(err)
-			return false
-		}
-		if err := json.Unmarshal(doc, &p); err != nil {
-			c.Internal(err)
+		if !s.loadID(c, id, &p) {
 			return false
 		}
 	} else {
