@@ -1851,7 +1851,7 @@ try {
     try {
       await browser.clearCookies({ name: 'fiplan_lang' });
       await p2.setExtraHTTPHeaders({ 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' });
-      await p2.goto(base + '/auth/login?next=%2F%3FcurrentAge%3D45%26annualIncome%3D95000%26annualExpenses%3D42000%26mc%3D0%26hist%3D0');
+      await p2.goto(base + '/auth/login?next=%2F%3FcurrentAge%3D45%26annualIncome%3D95000%26annualExpenses%3D42000%26monteCarlo%3D%26historical%3D');
       assert.equal(await p2.getAttribute('html', 'lang'), 'de');
       await p2.fill('#name', 'e2e-neu');
       await p2.click('#login-form button[type=submit]');
