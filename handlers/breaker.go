@@ -31,7 +31,14 @@ import (
 // store: an answer closes it, a failure opens it again.
 //
 // The state machine is github.com/sony/gobreaker's two-step breaker; this
-// file decides what trips it and keeps the probing off the requests.
+// file decides what trips it and keeps the probing off the requests, and
+// the library off the requests' path while the database answers: a store
+// call asks a copy of whether the breaker is closed (one atomic load, kept
+// by the library's state changes) and reaches the library only when it
+// failed to answer, the one outcome that can trip a closed breaker (its
+// successes and answers change nothing ReadyToTrip reads). The library's
+// Allow makes a closure per call; a call that reached the database costs
+// no allocation and takes no lock for the breaker.
 
 // breakerTrips is how many dependency failures within breakerWindow open
 // the breaker: each took a store's timeout (seconds), so three are no
@@ -56,7 +63,10 @@ func (breakerOpen) Error() string { return "the database does not answer: its ci
 func (breakerOpen) RetryAfter() int { return breakerRetry }
 
 type breaker struct {
-	cb      *gobreaker.TwoStepCircuitBreaker[struct{}]
+	cb *gobreaker.TwoStepCircuitBreaker[struct{}]
+	// closed mirrors cb's state being closed, set by its state changes
+	// (under its lock, in their order).
+	closed  atomic.Bool
 	ping    func() error // the store's own ping, past the breaker
 	tripNow atomic.Bool  // the readiness check failed: trip at this failure
 	probing atomic.Bool
@@ -68,6 +78,7 @@ type breaker struct {
 // open is how long it stays open before its probe.
 func newBreaker(ping func() error, open time.Duration, log *slog.Logger, set *metrics.Set) *breaker {
 	b := &breaker{ping: ping, every: max(open/4, time.Millisecond)}
+	b.closed.Store(true)
 	b.cb = gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
 		Name:         "store",
 		MaxRequests:  1,
@@ -82,6 +93,7 @@ func newBreaker(ping func() error, open time.Duration, log *slog.Logger, set *me
 			return errors.Is(err, store.ErrUnavailable) || errors.Is(err, errBreaker)
 		},
 		OnStateChange: func(_ string, from, to gobreaker.State) {
+			b.closed.Store(to == gobreaker.StateClosed)
 			switch to {
 			case gobreaker.StateOpen:
 				if from == gobreaker.StateClosed {
@@ -95,7 +107,7 @@ func newBreaker(ping func() error, open time.Duration, log *slog.Logger, set *me
 	if set != nil {
 		b.refused = set.NewCounter("fiplan_store_breaker_refused_total")
 		set.NewGauge("fiplan_store_breaker_open", func() float64 {
-			if b.cb.State() == gobreaker.StateClosed {
+			if b.closed.Load() {
 				return 0
 			}
 			return 1
@@ -107,26 +119,60 @@ func newBreaker(ping func() error, open time.Duration, log *slog.Logger, set *me
 // unreachable reports whether err is a dependency's failure to answer: a
 // deadline that passed or a network error, not an answer.
 func unreachable(err error) bool {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return true
-	}
-	var ne net.Error
-	return errors.As(err, &ne)
+	return errors.Is(err, context.DeadlineExceeded) || netError(err)
 }
 
-// admit lets a store call through, returning what to tell the breaker of
-// its outcome, or refuses it with errBreaker. Only a closed breaker lets
-// calls through: the half-open one's probe is the background's.
-func (b *breaker) admit() (func(error), error) {
-	if b.cb.State() == gobreaker.StateClosed {
-		if done, err := b.cb.Allow(); err == nil {
-			return done, nil
+// netError reports whether err's tree holds a net.Error. It is errors.As
+// without the target errors.As would move to the heap: every store call's
+// error passes here.
+func netError(err error) bool {
+	for err != nil {
+		if _, ok := err.(net.Error); ok {
+			return true
 		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if netError(e) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// admit lets a store call through, or refuses it with errBreaker. Only a
+// closed breaker lets calls through: the half-open one's probe is the
+// background's. A call admitted tells the breaker its outcome.
+func (b *breaker) admit() error {
+	if b.closed.Load() {
+		return nil
 	}
 	if b.refused != nil {
 		b.refused.Inc()
 	}
-	return nil, errBreaker
+	return errBreaker
+}
+
+// outcome tells the breaker of an admitted call's outcome. Only a failure
+// to answer reaches the library, which counts it toward a trip (its
+// IsSuccessful and IsExcluded judge it, as for every call); a success or an
+// answer of the store would only be counted, and never trips a breaker.
+// A failure that ends after the breaker left closed is not counted: the
+// probe, not a late call, decides a half-open breaker.
+func (b *breaker) outcome(err error) {
+	if err == nil || !unreachable(err) || !b.closed.Load() {
+		return
+	}
+	if done, aerr := b.cb.Allow(); aerr == nil {
+		done(err)
+	}
 }
 
 // readiness tells the breaker of a readiness check's outcome: a failure
@@ -190,4 +236,4 @@ func (b *breaker) probe() {
 }
 
 // open reports whether the breaker refuses store calls.
-func (b *breaker) open() bool { return b.cb.State() != gobreaker.StateClosed }
+func (b *breaker) open() bool { return !b.closed.Load() }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -37,11 +38,10 @@ func TestBreakerOpensOnFailuresToAnswerOnly(t *testing.T) {
 	}
 	b := newBreaker(ping, 20*time.Millisecond, slog.New(slog.DiscardHandler), nil)
 	call := func(err error) error {
-		done, refused := b.admit()
-		if refused != nil {
+		if refused := b.admit(); refused != nil {
 			return refused
 		}
-		done(err)
+		b.outcome(err)
 		return err
 	}
 	// Answers are not failures, however many.
@@ -99,6 +99,66 @@ func TestBreakerOpensOnFailuresToAnswerOnly(t *testing.T) {
 	b.readiness(store.ErrUnavailable) // a store still starting is not news
 	if b.open() {
 		t.Fatal("a store not reached since start opened the breaker")
+	}
+}
+
+// A closed breaker costs a store call no allocation, whatever the store
+// answered; only a failure to answer reaches the library.
+func TestBreakerClosedPathAllocatesNothing(t *testing.T) {
+	b := newBreaker(func() error { return nil }, time.Second, slog.New(slog.DiscardHandler), nil)
+	for _, outcome := range []error{nil, store.ErrNotFound, store.ErrConflict} {
+		n := testing.AllocsPerRun(200, func() {
+			if err := b.admit(); err != nil {
+				t.Fatal(err)
+			}
+			b.outcome(outcome)
+		})
+		if n != 0 {
+			t.Errorf("outcome %v: %v allocations a call, want 0", outcome, n)
+		}
+	}
+	if c := b.cb.Counts(); c.TotalFailures != 0 {
+		t.Fatalf("answers counted as failures: %+v", c)
+	}
+	b.outcome(fmt.Errorf("cannot list assets: %w", context.DeadlineExceeded))
+	if c := b.cb.Counts(); c.TotalFailures != 1 {
+		t.Fatalf("a failure to answer was not counted: %+v", c)
+	}
+}
+
+func TestUnreachable(t *testing.T) {
+	netErr := &net.OpError{Op: "read", Net: "tcp", Err: errors.New("connection reset by peer")}
+	for err, want := range map[error]bool{
+		fmt.Errorf("cannot list assets: %w", context.DeadlineExceeded):               true,
+		fmt.Errorf("cannot list assets: %w", netErr):                                 true,
+		errors.Join(store.ErrNotFound, fmt.Errorf("conn: %w", netErr)):               true,
+		fmt.Errorf("a: %w", fmt.Errorf("b: %w", &net.DNSError{Err: "no such host"})): true,
+		store.ErrNotFound: false,
+		errors.Join(store.ErrConflict, errors.New("dup")): false,
+		errors.New("cannot read asset: invalid id"):       false,
+	} {
+		if got := unreachable(err); got != want {
+			t.Errorf("unreachable(%v) = %v, want %v", err, got, want)
+		}
+	}
+}
+
+// A call that fails after the breaker left closed does not decide the
+// half-open breaker: the probe does.
+func TestBreakerLateFailureLeavesHalfOpen(t *testing.T) {
+	b := newBreaker(func() error { return nil }, 20*time.Millisecond, slog.New(slog.DiscardHandler), nil)
+	if err := b.admit(); err != nil {
+		t.Fatal(err)
+	}
+	b.readiness(errors.New("cannot ping db: connection refused"))
+	waitState(t, b, gobreaker.StateHalfOpen)
+	b.outcome(fmt.Errorf("cannot list assets: %w", context.DeadlineExceeded))
+	if st := b.cb.State(); st != gobreaker.StateHalfOpen {
+		t.Fatalf("a late failure moved the half-open breaker to %v", st)
+	}
+	b.probe()
+	if b.open() {
+		t.Fatal("a probe that reached the store left the breaker open")
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/plans"
 )
@@ -436,86 +437,75 @@ func eventsOf(t *testing.T, h *harness, tok, typ string) []map[string]any {
 // within the band raises nothing. A total that reaches the FI number
 // raises fi.reached once for the plan. Both stores keep them alike.
 func TestCheckInRaisesOfftrackAndFIReached(t *testing.T) {
-	for _, backend := range []string{"bbolt", "postgres"} {
-		t.Run(backend, func(t *testing.T) {
-			var h *harness
-			if backend == "postgres" {
-				if os.Getenv("FI_TEST_POSTGRES") == "" {
-					t.Skip("FI_TEST_POSTGRES is not set")
-				}
-				h = newHarness(t, withDB(pgStore(t)))
-			} else {
-				h = newHarness(t)
+	onBothStores(t, func(t *testing.T, h *harness) {
+		tok := h.token("alice", "free", "")
+		// Started this year, so the expected portfolio for 2026 is the
+		// saved 500,000; the FI number is 40,000 / 0.04.
+		id := savePlan(t, h, tok, "path", `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,`+
+			`"currentSavings":500000,"targetRetirementAge":60}`)["id"].(string)
+		for _, body := range []string{`{"currentSavings":540000}`, `{"currentSavings":455000}`} {
+			if r := checkIn(t, h, tok, id, body); r.status != 200 {
+				t.Fatalf("check-in %s: %d %s", body, r.status, r.raw)
 			}
-			tok := h.token("alice", "free", "")
-			// Started this year, so the expected portfolio for 2026 is the
-			// saved 500,000; the FI number is 40,000 / 0.04.
-			id := savePlan(t, h, tok, "path", `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,`+
-				`"currentSavings":500000,"targetRetirementAge":60}`)["id"].(string)
-			for _, body := range []string{`{"currentSavings":540000}`, `{"currentSavings":455000}`} {
-				if r := checkIn(t, h, tok, id, body); r.status != 200 {
-					t.Fatalf("check-in %s: %d %s", body, r.status, r.raw)
-				}
+		}
+		if evs := eventsOf(t, h, tok, "plan.offtrack"); len(evs) != 0 {
+			t.Fatalf("within the band: %v", evs)
+		}
+		for range 2 {
+			if r := checkIn(t, h, tok, id, `{"currentSavings":400000}`); r.status != 200 {
+				t.Fatalf("check-in below: %d %s", r.status, r.raw)
 			}
-			if evs := eventsOf(t, h, tok, "plan.offtrack"); len(evs) != 0 {
-				t.Fatalf("within the band: %v", evs)
+		}
+		evs := eventsOf(t, h, tok, "plan.offtrack")
+		if len(evs) != 1 {
+			t.Fatalf("after two check-ins below: %v", evs)
+		}
+		d, _ := evs[0]["data"].(map[string]any)
+		if evs[0]["planId"] != id || d["side"] != "below" || d["year"] != 2026.0 || d["expected"] != 500000.0 ||
+			d["actual"] != 400000.0 || d["share"] != -0.2 || d["currency"] != "USD" {
+			t.Errorf("below: %v", evs[0])
+		}
+		if got := eventsOf(t, h, tok, "fi.reached"); len(got) != 0 {
+			t.Fatalf("fi.reached below the FI number: %v", got)
+		}
+		for range 2 {
+			if r := checkIn(t, h, tok, id, `{"currentSavings":1200000}`); r.status != 200 {
+				t.Fatalf("check-in above: %d %s", r.status, r.raw)
 			}
-			for range 2 {
-				if r := checkIn(t, h, tok, id, `{"currentSavings":400000}`); r.status != 200 {
-					t.Fatalf("check-in below: %d %s", r.status, r.raw)
-				}
-			}
-			evs := eventsOf(t, h, tok, "plan.offtrack")
-			if len(evs) != 1 {
-				t.Fatalf("after two check-ins below: %v", evs)
-			}
-			d, _ := evs[0]["data"].(map[string]any)
-			if evs[0]["planId"] != id || d["side"] != "below" || d["year"] != 2026.0 || d["expected"] != 500000.0 ||
-				d["actual"] != 400000.0 || d["share"] != -0.2 || d["currency"] != "USD" {
-				t.Errorf("below: %v", evs[0])
-			}
-			if got := eventsOf(t, h, tok, "fi.reached"); len(got) != 0 {
-				t.Fatalf("fi.reached below the FI number: %v", got)
-			}
-			for range 2 {
-				if r := checkIn(t, h, tok, id, `{"currentSavings":1200000}`); r.status != 200 {
-					t.Fatalf("check-in above: %d %s", r.status, r.raw)
-				}
-			}
-			evs = eventsOf(t, h, tok, "plan.offtrack")
-			if len(evs) != 2 {
-				t.Fatalf("after check-ins below and above: %v", evs)
-			}
-			sides := map[any]bool{}
-			for _, e := range evs {
-				sides[e["data"].(map[string]any)["side"]] = true
-			}
-			if !sides["below"] || !sides["above"] {
-				t.Errorf("sides: %v", evs)
-			}
-			fi := eventsOf(t, h, tok, "fi.reached")
-			if len(fi) != 1 {
-				t.Fatalf("fi.reached after two check-ins past the FI number: %v", fi)
-			}
-			d, _ = fi[0]["data"].(map[string]any)
-			if fi[0]["planId"] != id || d["fiNumber"] != 1e6 || d["actual"] != 1.2e6 || d["year"] != 2026.0 {
-				t.Errorf("fi.reached: %v", fi[0])
-			}
-			// Next year the same plan may be off track again, but FI is
-			// reached once for the plan.
-			h.advance(365 * 24 * time.Hour)
-			tok = h.token("alice", "free", "")
-			if r := checkIn(t, h, tok, id, `{"currentSavings":3000000}`); r.status != 200 {
-				t.Fatalf("next year: %d %s", r.status, r.raw)
-			}
-			if n := len(eventsOf(t, h, tok, "fi.reached")); n != 1 {
-				t.Errorf("fi.reached raised %d times", n)
-			}
-			if n := len(eventsOf(t, h, tok, "plan.offtrack")); n != 3 {
-				t.Errorf("plan.offtrack after a year above: %d events, want 3", n)
-			}
-		})
-	}
+		}
+		evs = eventsOf(t, h, tok, "plan.offtrack")
+		if len(evs) != 2 {
+			t.Fatalf("after check-ins below and above: %v", evs)
+		}
+		sides := map[any]bool{}
+		for _, e := range evs {
+			sides[e["data"].(map[string]any)["side"]] = true
+		}
+		if !sides["below"] || !sides["above"] {
+			t.Errorf("sides: %v", evs)
+		}
+		fi := eventsOf(t, h, tok, "fi.reached")
+		if len(fi) != 1 {
+			t.Fatalf("fi.reached after two check-ins past the FI number: %v", fi)
+		}
+		d, _ = fi[0]["data"].(map[string]any)
+		if fi[0]["planId"] != id || d["fiNumber"] != 1e6 || d["actual"] != 1.2e6 || d["year"] != 2026.0 {
+			t.Errorf("fi.reached: %v", fi[0])
+		}
+		// Next year the same plan may be off track again, but FI is
+		// reached once for the plan.
+		h.advance(365 * 24 * time.Hour)
+		tok = h.token("alice", "free", "")
+		if r := checkIn(t, h, tok, id, `{"currentSavings":3000000}`); r.status != 200 {
+			t.Fatalf("next year: %d %s", r.status, r.raw)
+		}
+		if n := len(eventsOf(t, h, tok, "fi.reached")); n != 1 {
+			t.Errorf("fi.reached raised %d times", n)
+		}
+		if n := len(eventsOf(t, h, tok, "plan.offtrack")); n != 3 {
+			t.Errorf("plan.offtrack after a year above: %d events, want 3", n)
+		}
+	})
 }
 
 // A plan's checkinDate is kept, refused when it is no date of the year,
@@ -558,4 +548,161 @@ func TestCheckInOfftrackAgainstTheProjection(t *testing.T) {
 	if d["side"] != "below" || expected < 300000 || d["actual"] != 100000.0 || d["share"].(float64) >= -0.5 {
 		t.Errorf("event: %v", d)
 	}
+}
+
+// The stored assets are measured against every saved plan on each write:
+// an asset create below the plan's expected portfolio raises
+// plan.offtrack below, one that takes the total (converted into the
+// plan's currency) past the FI number raises plan.offtrack above and
+// fi.reached, each once and under the check-in's ids, so a check-in of
+// the same total adds nothing; a plan rewritten is measured by its new
+// path. Both stores alike.
+func TestAssetsRaiseOfftrackAndFIReached(t *testing.T) {
+	onBothStores(t, func(t *testing.T, h *harness) {
+		tok := h.token("alice", "free", "")
+		id := savePlan(t, h, tok, "path", `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,`+
+			`"currentSavings":500000,"targetRetirementAge":60}`)["id"].(string)
+		add := func(body string) string {
+			t.Helper()
+			r := h.do("POST", "/api/v1/assets", body, bearer(tok)...)
+			if r.status != 201 {
+				t.Fatalf("asset %s: %d %s", body, r.status, r.raw)
+			}
+			return r.data()["id"].(string)
+		}
+		first := add(`{"name":"fund","value":400000,"currency":"USD"}`)
+		evs := eventsOf(t, h, tok, "plan.offtrack")
+		if len(evs) != 1 {
+			t.Fatalf("after an asset of 400,000: %v", evs)
+		}
+		d, _ := evs[0]["data"].(map[string]any)
+		if evs[0]["planId"] != id || d["side"] != "below" || d["expected"] != 500000.0 || d["actual"] != 400000.0 || d["currency"] != "USD" {
+			t.Errorf("below: %v", evs[0])
+		}
+		if r := checkIn(t, h, tok, id, `{"currentSavings":400000}`); r.status != 200 || len(eventsOf(t, h, tok, "plan.offtrack")) != 1 {
+			t.Fatalf("a check-in of the same total raised again: %d %v", r.status, eventsOf(t, h, tok, "plan.offtrack"))
+		}
+		add(`{"name":"euros","value":700000,"currency":"EUR"}`)
+		if n := len(eventsOf(t, h, tok, "plan.offtrack")); n != 2 {
+			t.Fatalf("plan.offtrack after the total passed the path: %d, want 2", n)
+		}
+		fi := eventsOf(t, h, tok, "fi.reached")
+		if len(fi) != 1 {
+			t.Fatalf("fi.reached: %v", fi)
+		}
+		d, _ = fi[0]["data"].(map[string]any)
+		// 700,000 euros are worth more than 600,000 dollars at any
+		// rate the table has held.
+		if a, _ := d["actual"].(float64); d["fiNumber"] != 1e6 || a < 1e6 || a == 1.1e6 {
+			t.Errorf("fi.reached: %v", fi[0])
+		}
+		// A plan rewritten to start from twice as much is measured by
+		// its new path: next year the remaining 700,000 euros are
+		// below it (they were above the old one's).
+		r := h.do("PATCH", "/api/v1/plans/"+id, `{"input":{"currentSavings":1000000}}`, bearer(tok)...)
+		if r.status != 200 {
+			t.Fatalf("patch: %d %s", r.status, r.raw)
+		}
+		h.advance(365 * 24 * time.Hour)
+		tok = h.token("alice", "free", "")
+		if r := h.do("DELETE", "/api/v1/assets/"+first, "", bearer(tok)...); r.status != 204 {
+			t.Fatalf("delete: %d %s", r.status, r.raw)
+		}
+		evs = eventsOf(t, h, tok, "plan.offtrack")
+		if len(evs) != 3 {
+			t.Fatalf("after the delete next year: %v", evs)
+		}
+		d, _ = evs[0]["data"].(map[string]any)
+		if e, _ := d["expected"].(float64); d["side"] != "below" || d["year"] != 2027.0 || e < 1e6 {
+			t.Errorf("newest event: %v", evs[0])
+		}
+	})
+}
+
+// When the embedded data changes, the job computes again every plan whose
+// watch names another data version: a plan whose answer moved by more than
+// a hundredth raises one data.updated with its old and new figures, one
+// whose answer did not raises nothing, and a rerun raises nothing more.
+// The old version is injected into the stored watches: the test's data
+// cannot change, but what the job compares with can. Both stores alike.
+func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
+	onBothStores(t, func(t *testing.T, h *harness) {
+		tok := h.token("alice", "free", "")
+		body := `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":500000,"targetRetirementAge":60}`
+		moved := savePlan(t, h, tok, "moved", body)["id"].(string)
+		same := savePlan(t, h, tok, "same", body)["id"].(string)
+		current := savePlan(t, h, tok, "current", body)["id"].(string)
+		db := h.s.db
+		var ws []store.PlanWatch
+		if err := db.EachWatch(func(user string, w store.PlanWatch) error {
+			if user == "alice" {
+				ws = append(ws, w)
+			}
+			return nil
+		}); err != nil || len(ws) != 3 {
+			t.Fatalf("watches: %d, %v", len(ws), err)
+		}
+		for _, w := range ws {
+			if w.Data == "" || w.Answer.FINumber != 1e6 {
+				t.Fatalf("a saved plan's watch: %+v", w)
+			}
+			switch w.Plan {
+			case moved: // the old data's answer was 5% lower
+				w.Data, w.Answer.FINumber = "data-old", w.Answer.FINumber*0.95
+			case same:
+				w.Data = "data-old"
+			case current:
+				continue
+			}
+			if err := db.SetPlanWatch("alice", w); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for run := range 2 {
+			n, err := h.s.plans.Recheck(h.clock())
+			if want := 1 - run; err != nil || n != want {
+				t.Fatalf("run %d: %d events, %v; want %d", run, n, err, want)
+			}
+			evs := eventsOf(t, h, tok, "data.updated")
+			if len(evs) != 1 || evs[0]["planId"] != moved {
+				t.Fatalf("run %d: %v", run, evs)
+			}
+			d, _ := evs[0]["data"].(map[string]any)
+			fi, _ := d["fiNumber"].(map[string]any)
+			v, _ := d["dataVersion"].(map[string]any)
+			if fi["old"] != 950000.0 || fi["new"] != 1e6 || fi["share"] != 0.0526 || v["old"] != "data-old" || v["new"] == "data-old" || d["threshold"] != 0.01 {
+				t.Errorf("data.updated: %v", d)
+			}
+		}
+		// A plan that lost its watch (as fiplan migrate leaves it) gets one
+		// from the job, with no event.
+		if err := db.UpdatePlan("alice", same, func(old []byte) ([]byte, error) { return old, nil }); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := h.s.plans.Recheck(h.clock()); err != nil || n != 0 {
+			t.Fatalf("the job for an unwatched plan: %d events, %v", n, err)
+		}
+		n := 0
+		if err := db.EachWatch(func(user string, w store.PlanWatch) error {
+			if user == "alice" && (w.Data == "data-old" || w.Answer.FINumber != 1e6) {
+				t.Errorf("after the job: %+v", w)
+			}
+			n++
+			return nil
+		}); err != nil || n != 3 {
+			t.Fatalf("watches after the job: %d, %v", n, err)
+		}
+	})
+}
+
+// onBothStores runs fn against a server on bbolt and one on PostgreSQL
+// (skipped without FI_TEST_POSTGRES).
+func onBothStores(t *testing.T, fn func(t *testing.T, h *harness)) {
+	t.Run("bbolt", func(t *testing.T) { fn(t, newHarness(t)) })
+	t.Run("postgres", func(t *testing.T) {
+		if os.Getenv("FI_TEST_POSTGRES") == "" {
+			t.Skip("FI_TEST_POSTGRES is not set")
+		}
+		fn(t, newHarness(t, withDB(pgStore(t))))
+	})
 }

@@ -29,6 +29,7 @@ import (
 	"fiplan/data/program"
 	"fiplan/data/store"
 	"fiplan/data/taxtable"
+	"fiplan/data/version"
 	"fiplan/handlers/account"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/calculator"
@@ -259,6 +260,7 @@ func (s *Server) build() (err error) {
 	if err != nil {
 		return err
 	}
+	s.db.WatchAssets(s.account.Watch)
 	if s.hooks, err = hooks.New(s.vocab, hooks.Config{DB: s.db, Now: s.now, Local: s.cfg.Webhooks.Local}); err != nil {
 		return err
 	}
@@ -270,7 +272,8 @@ func (s *Server) build() (err error) {
 		}
 	}
 	s.mail = mail.NewHandlers(s.db, s.cfg.Mail.Mailer, secret, s.now)
-	if s.plans, err = plans.New(s.vocab, plans.Config{DB: s.db, Calc: s.calc, Now: s.now, Answer: s.calc.Doc, OptimizeBody: s.calc.OptimizeBody()}); err != nil {
+	if s.plans, err = plans.New(s.vocab, plans.Config{DB: s.db, Calc: s.calc, Now: s.now, Answer: s.calc.Doc, OptimizeBody: s.calc.OptimizeBody(),
+		DataVersion: version.Data()}); err != nil {
 		return err
 	}
 	return s.newStatusDoc()
@@ -345,7 +348,7 @@ func (s *Server) deliver() {
 	defer s.done.Done()
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-s.stop; cancel() }()
-	w := &hooks.Worker{DB: s.db, Client: hooks.NewClient(s.cfg.Webhooks.Local), Now: s.now, Log: s.log}
+	w := &hooks.Worker{DB: s.db, Client: hooks.NewClient(s.cfg.Webhooks.Local), Now: s.now, Log: s.log, Recheck: s.plans.Recheck}
 	if s.cfg.Mail.Mailer != nil {
 		w.Mail = s.cfg.Mail.Mailer
 	}

@@ -83,297 +83,308 @@ func observeStore(db store.Store, br *breaker, set *metrics.Set) *observedStore 
 	return o
 }
 
-func (o *observedStore) done(op int, start time.Time, fin func(error), err error) {
-	if fin != nil {
-		fin(err)
+// done records a call's time and failure, and tells the breaker of its
+// outcome; every op but Ping passed the breaker (Ping tells it through
+// readiness).
+func (o *observedStore) done(op int, start time.Time, err error) {
+	if op != opPing {
+		o.br.outcome(err)
 	}
 	m := &o.ops[op]
 	m.seconds.Update(time.Since(start).Seconds())
-	var used *store.KeyUsed
-	if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrLimit) && !errors.Is(err, store.ErrStale) && !errors.As(err, &used) {
+	if err != nil && failure(err) {
 		m.errors.Inc()
 	}
+}
+
+// failure reports whether a store call's error is a failure rather than
+// one of the store's answers. Apart from done, so that errors.As's target
+// is made only for an error, not on every call.
+func failure(err error) bool {
+	var used *store.KeyUsed
+	return !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrLimit) &&
+		!errors.Is(err, store.ErrStale) && !errors.As(err, &used)
 }
 
 func (o *observedStore) Ping() error {
 	t := time.Now()
 	err := o.Store.Ping()
 	o.br.readiness(err)
-	o.done(opPing, t, nil, err)
+	o.done(opPing, t, err)
 	return err
 }
 
 func (o *observedStore) Size() (int64, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return 0, refused
 	}
 	t := time.Now()
 	n, err := o.Store.Size()
-	o.done(opSize, t, fin, err)
+	o.done(opSize, t, err)
 	return n, err
 }
 
 func (o *observedStore) Secret() ([]byte, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return nil, refused
 	}
 	t := time.Now()
 	b, err := o.Store.Secret()
-	o.done(opSecret, t, fin, err)
+	o.done(opSecret, t, err)
 	return b, err
 }
 
 func (o *observedStore) SaveAccount(user, tier string) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.SaveAccount(user, tier)
-	o.done(opSaveAccount, t, fin, err)
+	o.done(opSaveAccount, t, err)
 	return err
 }
 
 func (o *observedStore) Account(user string) (store.Account, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return store.Account{}, refused
 	}
 	t := time.Now()
 	a, err := o.Store.Account(user)
-	o.done(opAccount, t, fin, err)
+	o.done(opAccount, t, err)
 	return a, err
 }
 
 func (o *observedStore) GetDoc(user, name string, v any) (bool, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return false, refused
 	}
 	t := time.Now()
 	ok, err := o.Store.GetDoc(user, name, v)
-	o.done(opGetDoc, t, fin, err)
+	o.done(opGetDoc, t, err)
 	return ok, err
 }
 
 func (o *observedStore) PutDoc(user, name string, v any) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.PutDoc(user, name, v)
-	o.done(opPutDoc, t, fin, err)
+	o.done(opPutDoc, t, err)
 	return err
 }
 
 func (o *observedStore) UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.UpdateDoc(user, name, fn)
-	o.done(opUpdateDoc, t, fin, err)
+	o.done(opUpdateDoc, t, err)
 	return err
 }
 
 func (o *observedStore) DeleteUser(user string) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.DeleteUser(user)
-	o.done(opDeleteUser, t, fin, err)
+	o.done(opDeleteUser, t, err)
 	return err
 }
 
 func (o *observedStore) Export(user string) (store.Export, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return store.Export{}, refused
 	}
 	t := time.Now()
 	e, err := o.Store.Export(user)
-	o.done(opExport, t, fin, err)
+	o.done(opExport, t, err)
 	return e, err
 }
 
 func (o *observedStore) CreateAsset(user string, m store.AssetMeta, doc []byte, max int, kept *store.Keep) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.CreateAsset(user, m, doc, max, kept)
-	o.done(opCreateAsset, t, fin, err)
+	o.done(opCreateAsset, t, err)
 	return err
 }
 
 func (o *observedStore) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, []byte, error)) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.UpdateAsset(user, id, fn)
-	o.done(opUpdateAsset, t, fin, err)
+	o.done(opUpdateAsset, t, err)
 	return err
 }
 
 func (o *observedStore) DeleteAsset(user, id string, check func(doc []byte) error) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.DeleteAsset(user, id, check)
-	o.done(opDeleteAsset, t, fin, err)
+	o.done(opDeleteAsset, t, err)
 	return err
 }
 
 func (o *observedStore) AppendAsset(dst []byte, user, id string) ([]byte, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return nil, refused
 	}
 	t := time.Now()
 	b, err := o.Store.AppendAsset(dst, user, id)
-	o.done(opAppendAsset, t, fin, err)
+	o.done(opAppendAsset, t, err)
 	return b, err
 }
 
 func (o *observedStore) AppendAssets(dst []byte, user string, category, offset, limit int) ([]byte, int, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return nil, 0, refused
 	}
 	t := time.Now()
 	b, n, err := o.Store.AppendAssets(dst, user, category, offset, limit)
-	o.done(opAppendAssets, t, fin, err)
+	o.done(opAppendAssets, t, err)
 	return b, n, err
 }
 
 func (o *observedStore) Assets(user string, fn func(doc []byte) error) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.Assets(user, fn)
-	o.done(opAssets, t, fin, err)
+	o.done(opAssets, t, err)
 	return err
 }
 
 func (o *observedStore) CreateKey(k store.Key, hash [32]byte, max int, kept *store.Keep) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.CreateKey(k, hash, max, kept)
-	o.done(opCreateKey, t, fin, err)
+	o.done(opCreateKey, t, err)
 	return err
 }
 
 func (o *observedStore) Keys(owner string) ([]store.Key, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return nil, refused
 	}
 	t := time.Now()
 	k, err := o.Store.Keys(owner)
-	o.done(opKeys, t, fin, err)
+	o.done(opKeys, t, err)
 	return k, err
 }
 
 func (o *observedStore) RevokeKey(owner, id string) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.RevokeKey(owner, id)
-	o.done(opRevokeKey, t, fin, err)
+	o.done(opRevokeKey, t, err)
 	return err
 }
 
 func (o *observedStore) LookupKey(hash [32]byte) (store.Key, store.Account, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return store.Key{}, store.Account{}, refused
 	}
 	t := time.Now()
 	k, a, err := o.Store.LookupKey(hash)
-	o.done(opLookupKey, t, fin, err)
+	o.done(opLookupKey, t, err)
 	return k, a, err
 }
 
 func (o *observedStore) TouchKeys(used map[string]time.Time) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.TouchKeys(used)
-	o.done(opTouchKeys, t, fin, err)
+	o.done(opTouchKeys, t, err)
 	return err
 }
 
 func (o *observedStore) PutFlag(key string, v any) (bool, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return false, refused
 	}
 	t := time.Now()
 	created, err := o.Store.PutFlag(key, v)
-	o.done(opPutFlag, t, fin, err)
+	o.done(opPutFlag, t, err)
 	return created, err
 }
 
 func (o *observedStore) DeleteFlag(key string) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.DeleteFlag(key)
-	o.done(opDeleteFlag, t, fin, err)
+	o.done(opDeleteFlag, t, err)
 	return err
 }
 
 func (o *observedStore) Flags(fn func(key string, raw []byte) error) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.Flags(fn)
-	o.done(opFlags, t, fin, err)
+	o.done(opFlags, t, err)
 	return err
 }
 
 func (o *observedStore) RecordExposures(seen map[string]map[string]string) error {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
 	err := o.Store.RecordExposures(seen)
-	o.done(opRecordExposures, t, fin, err)
+	o.done(opRecordExposures, t, err)
 	return err
 }
 
 func (o *observedStore) Exposures(key string) (map[string]int, error) {
-	fin, refused := o.br.admit()
+	refused := o.br.admit()
 	if refused != nil {
 		return nil, refused
 	}
 	t := time.Now()
 	e, err := o.Store.Exposures(key)
-	o.done(opExposures, t, fin, err)
+	o.done(opExposures, t, err)
 	return e, err
 }

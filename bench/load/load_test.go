@@ -232,3 +232,34 @@ func TestGenerateHoldsTheRate(t *testing.T) {
 		t.Fatalf("404s not counted: %+v, %v", res, err)
 	}
 }
+
+func TestP99Verdict(t *testing.T) {
+	at := result{requests: 1000, rps: 800, p50: time.Millisecond, p99: 4 * time.Millisecond}
+	if v := p99Verdict(at, 1000, 0, "0.10 0.20 0.30"); v.missed || strings.Contains(v.line, "goal") ||
+		!strings.Contains(v.line, "4.00 ms") || !strings.Contains(v.line, "0.10 0.20 0.30") {
+		t.Errorf("no goal: %+v", v)
+	}
+	if v := p99Verdict(at, 1000, 5*time.Millisecond, ""); v.missed || !strings.HasSuffix(v.line, "goal < 5.00 ms: met") {
+		t.Errorf("under the goal: %+v", v)
+	}
+	at.p99 = 5 * time.Millisecond
+	if v := p99Verdict(at, 1000, 5*time.Millisecond, ""); !v.missed || !strings.HasSuffix(v.line, "MISSED") {
+		t.Errorf("at the goal: %+v", v)
+	}
+	if v := p99Verdict(result{}, 1000, 5*time.Millisecond, ""); !v.missed {
+		t.Errorf("no requests: %+v", v)
+	}
+}
+
+// -db and -also-db take PostgreSQL URLs only, refused before anything is
+// built or started.
+func TestDBFlagsTakeURLs(t *testing.T) {
+	for _, o := range []options{{db: "fiplan.db"}, {alsoDB: "/tmp/x.db"}} {
+		o.rounds, o.threads, o.conns, o.duration, o.routes = 1, 1, 1, time.Second, "assets"
+		var out bytes.Buffer
+		err := run(context.Background(), o, &out)
+		if err == nil || !strings.Contains(err.Error(), "takes a postgres:// URL") || out.Len() != 0 {
+			t.Errorf("%+v: %v (printed %q)", o, err, out.String())
+		}
+	}
+}

@@ -65,6 +65,9 @@ type options struct {
 	cpuprofile string
 	keep       bool
 	pin        bool
+	db         string
+	alsoDB     string
+	p99Goal    time.Duration
 }
 
 func main() {
@@ -81,6 +84,9 @@ func main() {
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "also profile the calculator in-process under varied load and write the CPU profile here")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (binary, db, scripts, fiplan's log)")
 	flag.BoolVar(&o.pin, "pin", canPin(), "run the servers on CPU 0 and the load on CPU 1 (taskset; needs 2 CPUs)")
+	flag.StringVar(&o.db, "db", "", "fiplan's store: empty for a temporary bbolt file, or a postgres:// URL (the run makes a schema of its own there and drops it)")
+	flag.StringVar(&o.alsoDB, "also-db", "", "a postgres:// URL: run a second fiplan on it (a schema of its own) beside the first, in the same rounds, as fiplan-pg; the report adds PostgreSQL's share of the first's throughput")
+	flag.DurationVar(&o.p99Goal, "p99-goal", 0, "with the mixed workload: fail unless fiplan's p99 at 80% of its median one-core peak is below this (0: report only)")
 	child := flag.Bool("generator-child", false, "internal: run the Go generator on the spec read from stdin")
 	flag.Parse()
 	if *child {
@@ -144,10 +150,12 @@ func selectRoutes(list string) (rs []route, mixed bool, err error) {
 	return rs, mixed, nil
 }
 
-// target is one server under load.
+// target is one server under load, and the credentials its requests
+// carry (the ceiling and the reference take any).
 type target struct {
 	name string
 	addr string
+	cred credentials
 }
 
 // row is one line of the table: a route's median figures per server.
@@ -168,6 +176,11 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	}
 	if o.rounds < 1 || o.threads < 1 || o.conns < o.threads || o.duration < time.Second {
 		return errors.New("need -rounds >= 1, -threads >= 1, -conns >= -threads and -duration >= 1s")
+	}
+	for name, url := range map[string]string{"-db": o.db, "-also-db": o.alsoDB} {
+		if url != "" && !strings.HasPrefix(url, "postgres://") && !strings.HasPrefix(url, "postgresql://") {
+			return fmt.Errorf("%s takes a postgres:// URL, not %q (without -db the run uses a temporary bbolt file)", name, url)
+		}
 	}
 	if _, err := exec.LookPath("wrk"); err != nil {
 		return errors.New("wrk is not installed: apt-get install -y wrk")
@@ -193,7 +206,16 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("cannot build fiplan: %w", err)
 	}
-	fp, err := startFiplan(ctx, bin, tmp, o.logLevel)
+	db := filepath.Join(tmp, "bench.db")
+	if o.db != "" {
+		url, drop, err := pgSchema(ctx, o.db)
+		if err != nil {
+			return err
+		}
+		defer drop()
+		db = url
+	}
+	fp, err := startFiplan(ctx, bin, tmp, db, "fiplan", o.logLevel)
 	if err != nil {
 		return err
 	}
@@ -201,6 +223,24 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	cred, err := fp.credentials(ctx)
 	if err != nil {
 		return err
+	}
+	var second *target
+	if o.alsoDB != "" {
+		url, drop, err := pgSchema(ctx, o.alsoDB)
+		if err != nil {
+			return err
+		}
+		defer drop()
+		pg, err := startFiplan(ctx, bin, tmp, url, "fiplan-pg", o.logLevel)
+		if err != nil {
+			return err
+		}
+		defer pg.stop()
+		c, err := pg.credentials(ctx)
+		if err != nil {
+			return err
+		}
+		second = &target{name: "fiplan-pg", addr: pg.addr, cred: c}
 	}
 
 	templates := variedTemplates(o.seed, 4096)
@@ -247,21 +287,32 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		}
 	}
 
-	servers := []target{{"fiplan", fp.addr}, {"ceiling", ceil.addr()}, {"reference", refAddr}}
+	var goal verdict
+	loadBefore := loadAverage()
+	servers := []target{{"fiplan", fp.addr, cred}, {"ceiling", ceil.addr(), cred}, {"reference", refAddr, cred}}
+	// fiplan's targets: the first, and the second store's when there is one.
+	fiplans := servers[:2]
+	if second != nil {
+		fiplans = []target{servers[0], *second, servers[1]}
+	}
 	l := load{threads: o.threads, conns: o.conns, duration: o.duration}
 	start := time.Now()
 	var rows []row
 	var failures []string
 	measure := func(name string, rs []route, targets []target) (row, error) {
-		script, err := writeScript(tmp, name, rs, cred, templates)
-		if err != nil {
-			return row{}, fmt.Errorf("cannot write the script of %s: %w", name, err)
+		scripts := map[string]string{}
+		for _, t := range targets {
+			script, err := writeScript(tmp, name+"-"+t.name, rs, t.cred, templates)
+			if err != nil {
+				return row{}, fmt.Errorf("cannot write the script of %s: %w", name, err)
+			}
+			scripts[t.name] = script
 		}
 		runs := map[string][]result{}
 		for round := range o.rounds {
 			for k := range targets {
 				t := targets[(k+round)%len(targets)]
-				res, err := runWrk(ctx, l, script, "http://"+t.addr+"/")
+				res, err := runWrk(ctx, l, scripts[t.name], "http://"+t.addr+"/")
 				if err != nil {
 					return row{}, err
 				}
@@ -282,9 +333,9 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		return rw, nil
 	}
 	for _, r := range selected {
-		targets := servers[:2]
+		targets := fiplans
 		if r.method == "POST" && r.path == "/api/v1/calculator" {
-			targets = servers
+			targets = append(slices.Clone(fiplans), servers[2])
 		}
 		rw, err := measure(r.name, []route{r}, targets)
 		if err != nil {
@@ -294,7 +345,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		rows = append(rows, rw)
 	}
 	if mixed {
-		rw, err := measure("mixed", mixRoutes(), servers[:2])
+		rw, err := measure("mixed", mixRoutes(), fiplans)
 		if err != nil {
 			return err
 		}
@@ -314,10 +365,10 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 			pct := fmt.Sprintf("%.0f%%", 100*f)
 			at[k] = row{name: "mixed, Go client at " + pct, by: map[string]result{}, note: "open loop at " + pct + " of the median peak", fixedRate: true}
 		}
-		for _, t := range servers[:2] {
+		for _, t := range fiplans {
 			var all []result
 			for range o.rounds {
-				res, err := runGenerator(ctx, t.addr, cred, templates, o.seed, 0, o.duration, o.conns)
+				res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, 0, o.duration, o.conns)
 				if err != nil {
 					return fmt.Errorf("mixed on %s: %w", t.name, err)
 				}
@@ -328,7 +379,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 			for k, f := range shares {
 				var rr []result
 				for range o.rounds {
-					res, err := runGenerator(ctx, t.addr, cred, templates, o.seed, f*peak.by[t.name].rps, o.duration, o.conns)
+					res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, f*peak.by[t.name].rps, o.duration, o.conns)
 					if err != nil {
 						return fmt.Errorf("%s on %s: %w", at[k].name, t.name, err)
 					}
@@ -346,6 +397,8 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		}
 		rows = append(rows, peak)
 		rows = append(rows, at...)
+		goal = p99Verdict(at[0].by["fiplan"], peak.by["fiplan"].rps, o.p99Goal, loadBefore)
+		fmt.Fprintln(stdout, goal.line)
 	}
 	var top string
 	if o.cpuprofile != "" {
@@ -372,6 +425,9 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	}
 	if len(failures) > 0 {
 		return fmt.Errorf("%d runs had errors:\n  %s\nfiplan's log: %s", len(failures), strings.Join(failures, "\n  "), fp.logPath)
+	}
+	if goal.missed {
+		return errors.New(goal.line)
 	}
 	return nil
 }
@@ -459,12 +515,12 @@ func freePort() (string, error) {
 	return ln.Addr().String(), nil
 }
 
-func startFiplan(ctx context.Context, bin, dir, logLevel string) (*fiplanProcess, error) {
+func startFiplan(ctx context.Context, bin, dir, db, name, logLevel string) (*fiplanProcess, error) {
 	addr, err := freePort()
 	if err != nil {
 		return nil, err
 	}
-	p := &fiplanProcess{bin: bin, db: filepath.Join(dir, "bench.db"), addr: addr, logPath: filepath.Join(dir, "fiplan.log"), done: make(chan error, 1)}
+	p := &fiplanProcess{bin: bin, db: db, addr: addr, logPath: filepath.Join(dir, name+".log"), done: make(chan error, 1)}
 	logf, err := os.Create(p.logPath)
 	if err != nil {
 		return nil, fmt.Errorf("cannot create fiplan's log: %w", err)
@@ -517,7 +573,8 @@ func (p *fiplanProcess) stop() {
 }
 
 // credentials mints a pro session token with `fiplan token` against the
-// same database and creates an API key with it through the API.
+// same database, creates an API key with it through the API, and the
+// user's assets.
 func (p *fiplanProcess) credentials(ctx context.Context) (credentials, error) {
 	cmd := exec.CommandContext(ctx, p.bin, "token", "-sub", "bench", "-tier", "pro")
 	cmd.Env = append(os.Environ(), "FI_DB="+p.db, "FI_JWT_SECRET=", "FI_JWT_JWKS=")
@@ -544,8 +601,21 @@ func (p *fiplanProcess) credentials(ctx context.Context) (credentials, error) {
 		return c, fmt.Errorf("cannot create an API key: status %d: %.300s", res.StatusCode(), res.Body())
 	}
 	c.key = created.Data.Key
+	// The assets route lists what it finds: the same ten assets on every
+	// store.
+	for i := range assetCount {
+		req.Reset()
+		setRequest(req, "http://"+p.addr, "POST", "/api/v1/assets", "Bearer "+c.jwt, fmt.Sprintf(`{"name":"Holding %d","value":%d,"currency":"USD"}`, i, 1000+i))
+		if err := fasthttp.DoTimeout(req, res, 10*time.Second); err != nil || res.StatusCode() != 201 {
+			return c, fmt.Errorf("cannot create an asset: %v: status %d: %.300s", err, res.StatusCode(), res.Body())
+		}
+	}
 	return c, nil
 }
+
+// assetCount is how many assets the bench user holds: what the assets
+// route lists.
+const assetCount = 10
 
 func cpuModel() string {
 	b, err := os.ReadFile("/proc/cpuinfo")
@@ -608,6 +678,20 @@ func markdown(o options, rows []row, took time.Duration, profile string) string 
 			fmt.Fprintf(&b, " %.0f | %s | %s | %.2f |\n", ref.rps, ms(ref.p50), ms(ref.p99), f.rps/ref.rps)
 		} else {
 			b.WriteString(" | | | |\n")
+		}
+	}
+	storeRows := slices.DeleteFunc(slices.Clone(rows), func(r row) bool { _, ok := r.by["fiplan-pg"]; return !ok })
+	if len(storeRows) > 0 {
+		b.WriteString("\n## fiplan on PostgreSQL beside fiplan on the first store, in the same rounds\n\n")
+		b.WriteString("| route | first store req/s | p50 | p99 | PostgreSQL req/s | p50 | p99 | PostgreSQL / first |\n")
+		b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|\n")
+		for _, r := range storeRows {
+			f, pg := r.by["fiplan"], r.by["fiplan-pg"]
+			ratio := fmt.Sprintf("%.2f", pg.rps/f.rps)
+			if r.fixedRate {
+				ratio = "-"
+			}
+			fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %.0f | %s | %s | %s |\n", r.name, f.rps, ms(f.p50), ms(f.p99), pg.rps, ms(pg.p50), ms(pg.p99), ratio)
 		}
 	}
 	if profile != "" {

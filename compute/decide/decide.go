@@ -1,6 +1,8 @@
 // Package decide chooses a household plan's decisions: the conversions of
 // each year, each statutory pension's claiming age, the drawing order of
-// each year and the first person's retirement age, for one of two
+// each year (with it, the series of substantially equal periodic payments
+// that open a tax-deferred account early) and the first person's
+// retirement age, for one of two
 // objectives: the highest constant real spending the money lasts for (on
 // the expected path, or at a historical or Monte Carlo success rate), or
 // the highest after-tax end wealth at the plan's own spending.
@@ -12,8 +14,9 @@
 // minimums later, charges). The search is deterministic: bisection on the
 // spending, coordinate search over claiming ages (by year, then by month
 // where the statute counts months) and drawing orders (by blocks of
-// years), and greedy per-year conversion amounts in halving steps, each
-// kept only when the objective improves. It starts from the better of the
+// years), and greedy conversion amounts in halving steps over spans of
+// years down to single years, each kept only when the objective improves.
+// It starts from the better of the
 // plan as asked and the conventional baseline, so its answer is never
 // worse than either.
 package decide
@@ -139,8 +142,12 @@ type Answer struct {
 	Conversions                     []ConversionYear
 	Claims                          []Claim
 	Orders                          []Span
-	RetirementAge                   int // 0 when not decided
-	Worth                           []Worth
+	// SEPP are the series of periodic payments chosen with the drawing
+	// order (Order), when some account may pay one: the accounts that
+	// open early this way (none: no series pays).
+	SEPP          []household.Series
+	RetirementAge int // 0 when not decided
+	Worth         []Worth
 	// Plan is the plan under the chosen decisions and spending.
 	Plan household.Plan
 	// Runs is the plan runs the search made: expected-path runs, and
@@ -156,7 +163,7 @@ type ConversionYear struct {
 }
 
 // MaxRuns is the most expected-path runs a search makes.
-const MaxRuns = 1400
+const MaxRuns = 2000
 
 // A success-rate target's checks run at most targetChecks backtests, or
 // subChecks simulations on the first subPaths paths and fullChecks on

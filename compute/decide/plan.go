@@ -16,10 +16,13 @@ type choice struct {
 	// plan's, nil without draws conventionally.
 	orders    []household.Order
 	orderPlan bool
-	ages      [household.MaxPensions]int
-	months    [household.MaxPensions]int
-	retire    int     // the first person's retirement age (0: the plan's)
-	scale     float64 // spending, working and retired, times the plan's
+	// sepp, with seppSet, replaces the plan's series of periodic payments
+	sepp    []household.Series
+	seppSet bool
+	ages    [household.MaxPensions]int
+	months  [household.MaxPensions]int
+	retire  int     // the first person's retirement age (0: the plan's)
+	scale   float64 // spending, working and retired, times the plan's
 }
 
 func (c *choice) clone() choice {
@@ -29,6 +32,9 @@ func (c *choice) clone() choice {
 	}
 	if c.orders != nil {
 		d.orders = append([]household.Order(nil), c.orders...)
+	}
+	if c.sepp != nil {
+		d.sepp = append([]household.Series(nil), c.sepp...)
 	}
 	return d
 }
@@ -81,6 +87,9 @@ func (s *search) build(c *choice) *household.Plan {
 	case !c.convPlan:
 		q.Convert, q.Conversions = false, nil
 	}
+	if c.seppSet {
+		q.SEPP = c.sepp
+	}
 	switch {
 	case c.orders != nil:
 		q.Orders = c.orders
@@ -92,7 +101,7 @@ func (s *search) build(c *choice) *household.Plan {
 
 // evaluate runs c on the expected path.
 func (s *search) evaluate(c *choice) (household.Outcome, error) {
-	if s.runs >= MaxRuns {
+	if s.runs >= s.cap {
 		return household.Outcome{}, errBudget
 	}
 	s.runs++
@@ -161,16 +170,19 @@ type search struct {
 
 	n    int // the plan's years
 	runs int
+	cap  int // the most runs: MaxRuns, less finalRuns while the decisions are searched
 	// targetRuns are the paths or windows a target's checks have run, at
 	// most targetCap
 	targetRuns, targetCap int
 	claimable             []int // pensions whose claim may move
 	convertible           bool
 	convYears             int // years conversions may happen in
+	keep                  []float64
+	payers                []int // accounts that may pay a series of periodic payments
 }
 
 func newSearch(p *household.Plan, req *Request, w *Work) *search {
-	s := &search{p: p, req: req, w: w}
+	s := &search{p: p, req: req, w: w, cap: MaxRuns}
 	n := 1
 	for _, q := range p.People {
 		n = max(n, q.LifeExpectancy-q.Age)
@@ -182,6 +194,8 @@ func newSearch(p *household.Plan, req *Request, w *Work) *search {
 		}
 	}
 	s.convYears = s.conversionYears()
+	s.keep = make([]float64, s.n)
+	s.payers = s.findPayers()
 	s.targetCap = targetRuns(req)
 	s.convertible = s.convYears > 0
 	all := Set(0)

@@ -44,7 +44,9 @@ func (s *search) run() (*Answer, error) {
 	if s.set.Has(Order) && cur.orders == nil {
 		cur.orders = s.ordersOf(&cur)
 	}
+	s.cap = MaxRuns - finalRuns
 	best, err := s.improve(&cur, cv)
+	s.cap = MaxRuns
 	if err != nil && !errors.Is(err, errBudget) {
 		return nil, err
 	}
@@ -77,6 +79,11 @@ func (s *search) run() (*Answer, error) {
 	a.Runs = s.runs + s.targetRuns
 	return a, nil
 }
+
+// finalRuns are the runs kept, while the decisions are searched, for the
+// answer: the chosen decisions' objective, each decision's worth alone and
+// the plan's rows.
+const finalRuns = 200
 
 // value is c's objective: its highest spending scale's first retirement
 // spending (Spending) or its after-tax end wealth at the plan's spending
@@ -199,30 +206,83 @@ func (s *search) improve(cur *choice, cv float64) (choice, error) {
 			}
 		}
 	}
-	for round := 0; round < 2; round++ {
-		if s.set.Has(Claiming) {
-			if err := s.claims(&best); err != nil {
-				return best, err
-			}
-		}
-		if s.set.Has(Order) {
-			if err := s.orders(&best); err != nil {
-				return best, err
-			}
-		}
-		if s.set.Has(Conversions) {
-			if err := s.conversions(&best); err != nil {
-				return best, err
-			}
-		}
-		if s.req.Objective == Spending {
-			if _, _, err := s.value(&best, s.compare()); err != nil {
-				return best, err
-			}
-		}
+	if !s.set.Has(Order) || !s.set.Has(Conversions) {
+		return best, s.rounds(&best, 0)
+	}
+	// the conversions a drawing order wants, and the order that suits
+	// some conversions, are found together only from both ends: the
+	// order chosen first (for no conversions), and the conversions found
+	// first (in the plan's own order); each start has half the runs left
+	// and the better is kept
+	limit := s.cap
+	s.cap = s.runs + (limit-s.runs)/2
+	alt := best.clone()
+	err := s.rounds(&best, 0)
+	if err != nil && !errors.Is(err, errBudget) {
+		return best, err
+	}
+	s.cap = limit
+	if err := s.rounds(&alt, 1); err != nil && !errors.Is(err, errBudget) {
+		return best, err
+	}
+	// the comparison may take from the answer's runs
+	s.cap = limit + finalRuns
+	defer func() { s.cap = limit }()
+	if s.better(&alt, &best) {
+		best = alt
 	}
 	return best, nil
 }
+
+// better reports whether a's objective is above b's (on the expected path
+// for a spending target: the decisions' comparison).
+func (s *search) better(a, b *choice) bool {
+	if s.req.Objective == Estate {
+		x, errA := s.score(a)
+		y, errB := s.score(b)
+		return errA == nil && errB == nil && x > y
+	}
+	x, okA, errA := s.value(a, s.compare())
+	y, okB, errB := s.value(b, s.compare())
+	return errA == nil && errB == nil && okA && (!okB || x > y)
+}
+
+// rounds searches c's claiming, order and conversions twice over, the
+// spending found again after each round; start 1 converts before it
+// chooses the order in the first round.
+func (s *search) rounds(c *choice, start int) error {
+	for round := 0; round < 2; round++ {
+		if s.set.Has(Claiming) {
+			if err := s.claims(c); err != nil {
+				return err
+			}
+		}
+		for _, d := range roundOrder[min(round+start, 1)] {
+			if !s.set.Has(d) {
+				continue
+			}
+			var err error
+			if d == Order {
+				if err = s.orders(c); err == nil {
+					err = s.bridges(c)
+				}
+			} else {
+				err = s.conversions(c, round*refineLevel)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if s.req.Objective == Spending {
+			if _, _, err := s.value(c, s.compare()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+var roundOrder = [2][2]Decision{{Order, Conversions}, {Conversions, Order}}
 
 // compare is the paths a comparison of Monte Carlo targets runs; 0 for
 // every other method (all of it).
@@ -351,36 +411,90 @@ func uniform(o []household.Order) bool {
 	return true
 }
 
-// conversions adds and takes away conversion amounts year by year in
-// halving steps, each kept when it raises the score: the marginal
-// conversion is judged by the whole plan it leads to.
-func (s *search) conversions(c *choice) error {
+// conversions adds and takes away conversion amounts in halving steps,
+// each kept when it raises the score: the marginal conversion is judged by
+// the whole plan it leads to. Each step moves spans of years together,
+// from the whole conversion horizon down to single years, so that it finds
+// what pays only when several years move at once (a band filled in every
+// year of a span, an early conversion that spares the later years'); the
+// finer steps move longer spans only.
+func (s *search) conversions(c *choice, level int) error {
 	sc, err := s.score(c)
 	if err != nil {
 		return err
 	}
-	step := s.firstStep()
-	for ; step >= s.lastStep(); step /= 2 {
-		for t := 0; t < s.convYears; t++ {
-			for k := 0; k < 4; k++ {
-				old := c.conv[t]
-				up, err := s.try(c, &sc, func() { c.conv[t] = old + step }, func() { c.conv[t] = old })
-				if err != nil {
+	first := s.firstStep()
+	for k := level; k < convLevels; k++ {
+		step := first / float64(int(1)<<k)
+		least := max(1, 1<<max(0, k-spanLevels))
+		for span := s.convYears; ; span = (span + 1) / 2 {
+			for from := 0; from < s.convYears; from += span {
+				if err := s.moveSpan(c, &sc, from, min(from+span, s.convYears), step); err != nil {
 					return err
 				}
-				if up {
-					continue
-				}
-				if old >= step/2 {
-					if _, err := s.try(c, &sc, func() { c.conv[t] = max(0, old-step) }, func() { c.conv[t] = old }); err != nil {
-						return err
-					}
-				}
+			}
+			if span <= least {
 				break
 			}
 		}
 	}
 	return nil
+}
+
+// The conversion search's steps: convLevels halvings of the first step;
+// from the spanLevels-th on, each level moves spans at least twice as long
+// as the level before; a refining round starts at refineLevel.
+const (
+	convLevels  = 6
+	spanLevels  = 3
+	refineLevel = 2
+)
+
+// moveSpan adds step to each year of c's conversions from from to to,
+// or failing that takes it away, and goes on the same way while the score
+// rises, at most four times.
+func (s *search) moveSpan(c *choice, sc *float64, from, to int, step float64) error {
+	keep := s.keep[:to-from]
+	undo := func() { copy(c.conv[from:to], keep) }
+	add := func() {
+		for t := from; t < to; t++ {
+			c.conv[t] += step
+		}
+	}
+	sub := func() {
+		for t := from; t < to; t++ {
+			c.conv[t] = max(0, c.conv[t]-step)
+		}
+	}
+	move := add
+	for k := 0; k < 4; k++ {
+		copy(keep, c.conv[from:to])
+		ok, err := s.try(c, sc, move, undo)
+		if err != nil {
+			return err
+		}
+		if ok {
+			continue
+		}
+		if k > 0 || !s.some(c, from, to, step/2) {
+			return nil
+		}
+		if ok, err = s.try(c, sc, sub, undo); err != nil || !ok {
+			return err
+		}
+		move = sub
+	}
+	return nil
+}
+
+// some reports whether some year of c from from to to converts at least x.
+func (s *search) some(c *choice, from, to int, x float64) bool {
+	for t := from; t < to; t++ {
+		if c.conv[t] >= x {
+			return true
+		}
+	}
+	return false
 }
 
 // firstStep is the first conversion step: a twentieth of the money that
@@ -394,8 +508,6 @@ func (s *search) firstStep() float64 {
 	}
 	return max(10000, total/20)
 }
-
-func (s *search) lastStep() float64 { return s.firstStep() / 8 }
 
 // userConversions turns the plan's own band conversions into amounts per
 // year, so that the search starts from them.
@@ -490,6 +602,7 @@ func (s *search) worths(a *Answer, best, user *choice, uv float64) {
 			c.ages, c.months = best.ages, best.months
 		case Order:
 			c.orders = best.orders
+			c.sepp, c.seppSet = best.sepp, best.seppSet
 		case RetirementAge:
 			c.retire = best.retire
 		}
@@ -625,6 +738,9 @@ func (s *search) describe(a *Answer, c *choice) {
 			}
 		}
 	}
+	if s.set.Has(Order) && len(s.payers) > 0 {
+		a.SEPP = append([]household.Series(nil), s.seppOf(c)...)
+	}
 	if s.set.Has(RetirementAge) {
 		a.RetirementAge = c.retire
 		if a.RetirementAge == 0 {
@@ -639,4 +755,5 @@ func (s *search) describe(a *Answer, c *choice) {
 	a.Plan.Pensions = append([]household.Pension(nil), q.Pensions...)
 	a.Plan.Phases = append([]household.Phase(nil), q.Phases...)
 	a.Plan.Residences = append([]household.Residence(nil), q.Residences...)
+	a.Plan.SEPP = append([]household.Series(nil), q.SEPP...)
 }

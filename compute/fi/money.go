@@ -10,6 +10,10 @@ type Money struct {
 	// monthly average units of the currency per US dollar, without a gap.
 	FXYear, FXMonth int
 	PerUSD          []float64
+	// YearlyMonths is how many leading months of PerUSD carry a yearly
+	// average (each month of a year at the year's figure) rather than
+	// their own monthly average.
+	YearlyMonths int
 	// CPIYear is the calendar year of Inflation[0]; Inflation holds the
 	// yearly consumer-price inflation, fractions, without a gap.
 	CPIYear   int

@@ -134,8 +134,10 @@ func (t *taxPlan) resolveHousehold(p *Plan, in *Inputs, k int, pr *PlanResult, h
 	if err := explicitOrder(h, hp); err != nil {
 		return err
 	}
+	// the rules are there without a series too: the decision search may
+	// choose one
 	hp.SEPP, hp.SEPPRules = h.SEPP, nil
-	if r := rules(homes[0].Country); len(h.SEPP) > 0 && r != nil {
+	if r := rules(homes[0].Country); r != nil {
 		hp.SEPPRules = r.SEPP
 	}
 	hp.NoHome, hp.Supplements = h.NoHome, supplements(homes, rules, hw.supps[k][:0])

@@ -292,6 +292,9 @@ func (st *state) layerBases(r *Rule, rem *[MaxLayers]float64) float64 {
 // (unless exact) and capped at x when the adjustment says so.
 func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	x = st.measure(&a.Of, gross, taxable, tax)
+	if a.Gate != nil && !(st.measure(a.Gate, gross, taxable, tax) < st.fig(a.GateBelow, a.gateCls)) {
+		return x, 0
+	}
 	v = st.segment(a.Segments, x)
 	if a.Less != nil {
 		v -= st.measure(a.Less, gross, taxable, tax)

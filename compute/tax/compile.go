@@ -262,7 +262,26 @@ func (a *Adjust) cliff() float64 {
 		p, n := &a.Segments[k-1], &a.Segments[k]
 		c = math.Max(c, math.Abs(n.Base-(p.Base+p.Rate*(n.From-p.From))))
 	}
+	if a.Gate != nil {
+		c = math.Max(c, a.gateJump())
+	}
 	return c * a.filers()
+}
+
+// gateJump bounds the amount a gate removes at its limit: the max, or the
+// largest value the segments reach (compileGate requires one of them).
+func (a *Adjust) gateJump() float64 {
+	if a.HasMax {
+		return math.Abs(a.Max)
+	}
+	j := 0.0
+	for k, sg := range a.Segments {
+		j = math.Max(j, math.Abs(sg.Base))
+		if k+1 < len(a.Segments) {
+			j = math.Max(j, math.Abs(sg.Base+sg.Rate*(a.Segments[k+1].From-sg.From)))
+		}
+	}
+	return j
 }
 
 // filers is how many times the adjustment's amount can count: twice per
@@ -496,6 +515,11 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 		}
 		a.Less = &l
 	}
+	if j.Gate != nil {
+		if err := s.compileGate(y, self, &a, j.Gate, credit); err != nil {
+			return a, fmt.Errorf("%s: gate: %w", what, err)
+		}
+	}
 	if j.Layer != "" {
 		if credit {
 			return a, fmt.Errorf("%s: credits apply to the whole rule", what)
@@ -531,6 +555,29 @@ func (y *Year) appendRuleIndices(dst []int, self int, id string) []int {
 
 // compileSegments is an adjustment's function: its segments, or a single
 // segment from amount and rate.
+// compileGate reads an adjustment's income limit. The amount it removes
+// at the limit must be bounded (a max, or a last segment that is flat), as
+// the checks of a year's jumps need.
+func (s *System) compileGate(y *Year, self int, a *Adjust, j *jGate, credit bool) error {
+	if j.Below == nil {
+		return fmt.Errorf("no below")
+	}
+	if !(j.Below.V > 0) {
+		return fmt.Errorf("below %v is not a positive amount", j.Below.V)
+	}
+	if n := len(a.Segments); !a.HasMax && (n == 0 || a.Segments[n-1].Rate != 0) {
+		return fmt.Errorf("the amount removed at the limit is unbounded: give a max or end the segments flat")
+	}
+	// a deduction's gate reads no basis of its own rule (as its less)
+	m, err := compileMeasure(y, self, &j.Of, credit)
+	if err != nil {
+		return err
+	}
+	a.Gate, a.GateBelow = &m, j.Below.V
+	a.gateCls, err = s.classOf(j.Below)
+	return err
+}
+
 func (s *System) compileSegments(j *jAdjust) ([]Segment, error) {
 	if len(j.Segments) == 0 {
 		sg := Segment{Rate: j.Rate}

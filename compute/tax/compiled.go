@@ -14,9 +14,10 @@ import (
 // the rules that apply, each with its layers' weighted parts, its band
 // tables and its adjustments' piecewise linear functions in slices, the
 // values one rule reads of another numbered into one array, and no map,
-// interface or allocation on the way. It evaluates a return in the same
-// order of operations as the walker, so the two agree to the last bit
-// (a property test holds them to it), and honours a Scale the same way:
+// interface or allocation on the way. It evaluates a return with the
+// walker's operations, save where adding the same terms in another order
+// saves work (deductions taken together), so the two agree to the cent (a
+// property test holds them to it), and honours a Scale the same way:
 // a rule none of whose figure classes the scale moves reads its figures
 // as stored.
 //
@@ -25,6 +26,10 @@ import (
 // fit the evaluation state, compiles to a Compiled that hands each return
 // to the walker (Walks says why), so a construct added to the data and
 // the walker is right at once and fast once the compiler learns it.
+
+// always is the bit of a rule's gate, and of every evaluation's parts
+// present, beyond the parts': a rule gated by it is always charged.
+const always = 1 << NumParts
 
 // maxVals bounds the values of one evaluation: each rule's amount, and
 // every other result a later rule reads.
@@ -39,6 +44,12 @@ type Compiled struct {
 	rules []crule
 	nvals int
 	walks string // why the walker evaluates the returns ("": compiled)
+	// gate: rule k is charged when the parts present (and the bit
+	// always) meet gate[k]: the parts an idle rule reads, else always
+	gate []uint8
+	// spills: a credit gives its unused part back to an earlier rule,
+	// so the amounts are summed by category once all are charged
+	spills bool
 }
 
 // crule is one rule that applies to the kind of return.
@@ -50,6 +61,12 @@ type crule struct {
 	perEarner bool // on a joint return, charged on each earner apart
 	layers    []clayer
 	deds      []cadj
+	// low: every deduction is taken bottom layer first; with the figures
+	// as stored, the constant ones' amounts sum to konstLow and the
+	// others are varLow
+	low       bool
+	konstLow  float64
+	varLow    []cadj
 	creds     []cadj
 	exempt    float64
 	hasRelief bool
@@ -83,8 +100,12 @@ type clayer struct {
 	// the bands as stored, flat: what an evaluation whose scale moves
 	// none of the rule's figures reads (asc: thresholds never fall, so
 	// the first band starting at or above the slice's top ends the walk)
-	flat      []cband
-	asc       bool
+	flat []cband
+	asc  bool
+	// cum: with the bands as stored, ascending and without a formula, the
+	// tax by the bands alone below each band's start (nil otherwise), so
+	// a slice's tax is the difference of two points' (cumAt)
+	cum       []float64
 	nilRate   []float64
 	buckets   []Bucket
 	exempt    float64
@@ -96,6 +117,7 @@ type clayer struct {
 type cband struct {
 	from, end, rate float64
 	formula         bool
+	cls             uint8 // the class of from
 }
 
 // cmeasure is a weighted sum of parts and of slots.
@@ -114,6 +136,7 @@ type cmeasure struct {
 	refs   []cref
 	has    bool // a Less or MaxLess that exists
 	empty  bool // no parts and no refs: only on counts
+	bare   bool // no refs, on none: the parts' sum alone
 }
 
 // cref reads vals[slot] with a weight.
@@ -128,6 +151,9 @@ type cadj struct {
 	segs      []Segment
 	less      cmeasure
 	maxLess   cmeasure
+	gate      *cmeasure // non-nil: the adjustment applies only below gateBelow (a pointer: gates are rare, and a cadj stays small)
+	gateBelow float64
+	gateCls   uint8
 	min, max  float64
 	hasMax    bool
 	perPerson bool
@@ -358,6 +384,20 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		}
 	}
 	c.nvals = nv
+	c.gate = make([]uint8, len(c.rules))
+	for k := range c.rules {
+		c.gate[k] = always
+		if c.rules[k].idle {
+			c.gate[k] = c.rules[k].reads
+		}
+	}
+	for k := range c.rules {
+		for j := range c.rules[k].creds {
+			if len(c.rules[k].creds[j].spill) > 0 {
+				c.spills = true
+			}
+		}
+	}
 	return c
 }
 
@@ -392,13 +432,14 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		}
 		cm.empty = cm.n == 0 && len(cm.refs) == 0
 		cm.single = cm.n == 1 && len(cm.refs) == 0 && cm.on == OnNone
+		cm.bare = len(cm.refs) == 0 && cm.on == OnNone
 		return cm
 	}
 	for li := range r.Layers {
 		l := &r.Layers[li]
 		fl, asc := flatBands(l.Bands)
 		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
-			flat: fl, asc: asc, nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
+			flat: fl, asc: asc, cum: cumBands(fl, asc), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
 			exemptCls: l.exemptCls})
 	}
 	adjust := func(a *Adjust) cadj {
@@ -411,12 +452,16 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		if a.MaxLess != nil {
 			ca.maxLess = measure(a.MaxLess)
 		}
+		if a.Gate != nil {
+			g := measure(a.Gate)
+			ca.gate, ca.gateBelow, ca.gateCls = &g, a.GateBelow, a.gateCls
+		}
 		for _, sp := range a.Spill {
 			if at[sp] >= 0 {
 				ca.spill = append(ca.spill, at[sp])
 			}
 		}
-		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has {
+		if ca.of.empty && ca.of.on == OnNone && !ca.less.has && !ca.maxLess.has && ca.gate == nil {
 			var st cstate
 			ca.kx, ca.kv = st.adjust(&ca, 0, 0, 0)
 			ca.konst = true
@@ -437,6 +482,17 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	for li := range cr.layers {
 		if l := &cr.layers[li]; len(l.buckets) > 0 || len(l.nilRate) > 0 {
 			cr.plain = false
+		}
+	}
+	cr.low = true
+	for j := range cr.deds {
+		switch d := &cr.deds[j]; {
+		case d.layer >= 0:
+			cr.low = false
+		case d.konst:
+			cr.konstLow += d.kv
+		default:
+			cr.varLow = append(cr.varLow, *d)
 		}
 	}
 	return cr, ok
@@ -465,7 +521,25 @@ func flatBands(b []Band) ([]cband, bool) {
 				asc = false
 			}
 		}
-		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil}
+		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil, cls: b[j].cls}
 	}
 	return fl, asc
+}
+
+// cumBands is the tax by the bands alone below each band's start, for
+// bands ascending without a formula (nil for others, and for none).
+func cumBands(fl []cband, asc bool) []float64 {
+	if !asc || len(fl) == 0 {
+		return nil
+	}
+	cum := make([]float64, len(fl))
+	for j := range fl {
+		if fl[j].formula {
+			return nil
+		}
+		if j > 0 {
+			cum[j] = cum[j-1] + fl[j-1].rate*(fl[j-1].end-fl[j-1].from)
+		}
+	}
+	return cum
 }

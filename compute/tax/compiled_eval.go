@@ -9,7 +9,7 @@ type cstate struct {
 
 	parts   [NumParts]float64
 	earned  [2]float64 // the partner's employment and self-employment (joint)
-	present uint8
+	present uint8      // bit p: part p is present; bit 7: always (see gate)
 	vals    [maxVals]float64
 }
 
@@ -36,19 +36,29 @@ func (c *Compiled) categories(in *Income, sc *Scale) [numCategories]float64 {
 		return c.walk(&parts, &who, sc)
 	}
 	var st cstate
+	st.present = always
 	// the parts as cleanParts reads them, and which are present
-	for p, v := range in.parts() {
-		if v > 0 && v <= math.MaxFloat64 {
-			st.parts[p] = v
-			st.present |= 1 << p
-		}
-	}
+	st.take(Employment, in.Employment)
+	st.take(SelfEmployment, in.SelfEmployment)
+	st.take(Pension, in.Pension)
+	st.take(Interest, in.Interest)
+	st.take(Dividends, in.Dividends)
+	st.take(CapitalGains, in.CapitalGains)
+	st.take(SocialSecurity, in.SocialSecurity)
 	if c.joint {
 		st.earned[0] = clampPart(in.PartnerEmployment, st.parts[Employment])
 		st.earned[1] = clampPart(in.PartnerSelfEmployment, st.parts[SelfEmployment])
 	}
 	st.sc = scaleOrNil(sc)
 	return c.eval(&st)
+}
+
+// take sets part p to v where v is present (positive and finite).
+func (st *cstate) take(p Part, v float64) {
+	if v > 0 && v <= math.MaxFloat64 {
+		st.parts[p] = v
+		st.present |= 1 << p
+	}
 }
 
 // walk is the walker's categories for a return c cannot evaluate itself.
@@ -73,17 +83,31 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 // charges nothing for want of the parts it reads is passed over: its
 // values stay 0.
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
-	for k := range c.rules {
-		if r := &c.rules[k]; !r.idle || st.present&r.reads != 0 {
-			st.rule(k, r)
+	var cat [numCategories]float64
+	if c.spills {
+		for k, g := range c.gate {
+			if st.present&g != 0 {
+				st.rule(k, &c.rules[k])
+			}
+		}
+		for k := range c.rules {
+			cat[c.rules[k].cat&(numCategories-1)] += st.vals[k]
+		}
+	} else {
+		// no credit changes an earlier rule's amount: each is summed
+		// as it is charged, in the same order
+		for k, g := range c.gate {
+			if st.present&g != 0 {
+				r := &c.rules[k]
+				st.rule(k, r)
+				cat[r.cat&(numCategories-1)] += st.vals[k]
+			}
 		}
 	}
-	var cat [numCategories]float64
-	for k := range c.rules {
-		cat[c.rules[k].cat] += st.vals[k]
-	}
 	for k := range cat {
-		cat[k] = round2(cat[k])
+		if cat[k] != 0 {
+			cat[k] = round2(cat[k])
+		}
 	}
 	return cat
 }
@@ -235,7 +259,7 @@ func (st *cstate) plain(r *crule, res *rres) {
 		if hi <= lo {
 			continue
 		}
-		lt := st.flatBands(&r.layers[li], lo, hi, 0)
+		lt := st.bands(&r.layers[li], lo, hi, 0)
 		res.layer[li] = lt
 		tax += lt
 	}
@@ -274,6 +298,9 @@ func (st *cstate) measure(m *cmeasure, gross, taxable, tax float64) float64 {
 			v += m.w[j] * st.parts[m.idx[j]]
 		}
 	}
+	if m.bare {
+		return v
+	}
 	for j := range m.refs {
 		v += m.refs[j].w * st.vals[m.refs[j].slot]
 	}
@@ -295,6 +322,9 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 		return a.kx, a.kv
 	}
 	x = st.measure(&a.of, gross, taxable, tax)
+	if a.gate != nil && !(st.measure(a.gate, gross, taxable, tax) < st.fig(a.gateBelow, a.gateCls)) {
+		return x, 0
+	}
 	v = st.segment(a.segs, x)
 	if a.less.has {
 		v -= st.measure(&a.less, gross, taxable, tax)
@@ -325,31 +355,57 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 }
 
 // deduct takes the deductions off the layers' bases and returns the
-// total taken.
+// total taken. A deduction's amount reads the gross base, never what an
+// earlier one left, so the deductions taken bottom layer first between
+// two that name a layer are taken together: the same amounts, one walk
+// over the layers.
 func (st *cstate) deduct(r *crule, g float64, rem *[MaxLayers]float64) float64 {
-	total := 0.0
+	if r.low && st.rsc == nil {
+		// all taken bottom first, figures as stored: the constant ones'
+		// sum and the others'
+		v := r.konstLow
+		for k := range r.varLow {
+			_, x := st.adjust(&r.varLow[k], g, 0, 0)
+			v += x
+		}
+		return takeLow(rem, len(r.layers), v)
+	}
+	total, pend := 0.0, 0.0
 	for k := range r.deds {
 		d := &r.deds[k]
 		v := d.kv
 		if !d.konst || st.rsc != nil {
 			_, v = st.adjust(d, g, 0, 0)
 		}
-		applied := 0.0
-		if d.layer >= 0 {
-			applied = minf(v, rem[d.layer])
-			rem[d.layer] -= applied
-		} else {
-			left := v
-			for li := range r.layers {
-				t := minf(left, rem[li])
-				rem[li] -= t
-				left -= t
-				applied += t
-			}
+		if d.layer < 0 {
+			pend += v
+			continue
 		}
+		if pend > 0 {
+			total += takeLow(rem, len(r.layers), pend)
+			pend = 0
+		}
+		applied := minf(v, rem[d.layer])
+		rem[d.layer] -= applied
 		total += applied
 	}
+	if pend > 0 {
+		total += takeLow(rem, len(r.layers), pend)
+	}
 	return total
+}
+
+// takeLow takes v off the n layers' bases, bottom layer first, and
+// returns what it took.
+func takeLow(rem *[MaxLayers]float64, n int, v float64) float64 {
+	taken := 0.0
+	for li := 0; li < n && v > 0; li++ {
+		t := minf(v, rem[li])
+		rem[li] -= t
+		v -= t
+		taken += t
+	}
+	return taken
 }
 
 // relieve applies the exemption limit and the marginal relief.
@@ -404,45 +460,30 @@ func (st *cstate) credit(r *crule, g, t, tax float64) float64 {
 }
 
 // bands taxes the slice [lo, hi) of the stacked axis with the layer's
-// bands, as the walker's bands does.
+// bands, as the walker's bands does, in one pass for figures as stored
+// and as a scale reads them. A band ends where the next one starts, both
+// as read; only bands as stored, ascending, end the walk at the first
+// band starting at or above hi (under a scale a threshold fixed in money
+// may fall below one indexed).
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
-	if st.rsc == nil {
-		return st.flatBands(l, lo, hi, nilAmt)
+	sc := st.rsc
+	if sc == nil && nilAmt == 0 && l.cum != nil {
+		return l.cumAt(hi) - l.cumAt(lo)
 	}
+	fl := l.flat
 	tax := 0.0
-	b := l.bands
-	for j := range b {
-		end := math.Inf(1)
-		if j+1 < len(b) {
-			end = st.fig(b[j+1].From, b[j+1].cls)
-		}
-		a, z := span(st.fig(b[j].From, b[j].cls), end, lo, hi)
-		if z <= a {
-			continue
-		}
-		if b[j].Formula != nil {
-			tax += st.formulaSpan(b, a, z)
-			continue
-		}
-		seg, n := nilFirst(b[j].Rate, z-a, nilAmt)
-		nilAmt -= n
-		if seg <= 0 {
-			continue
-		}
-		tax += seg * b[j].Rate
-	}
-	return tax
-}
-
-// flatBands is bands with the figures as stored.
-func (st *cstate) flatBands(l *clayer, lo, hi, nilAmt float64) float64 {
-	tax := 0.0
-	for j := range l.flat {
-		b := &l.flat[j]
-		if l.asc && b.from >= hi {
+	for j := range fl {
+		b := &fl[j]
+		from, end := b.from, b.end
+		if sc != nil {
+			from = sc.Of(from, b.cls)
+			if j+1 < len(fl) {
+				end = sc.Of(fl[j+1].from, fl[j+1].cls)
+			}
+		} else if l.asc && from >= hi {
 			break
 		}
-		a, z := span(b.from, b.end, lo, hi)
+		a, z := span(from, end, lo, hi)
 		if z <= a {
 			continue
 		}
@@ -460,6 +501,21 @@ func (st *cstate) flatBands(l *clayer, lo, hi, nilAmt float64) float64 {
 	return tax
 }
 
+// cumAt is the tax by the layer's bands as stored on [0, x): the tax below
+// the band x falls in and the part of it below x. A position below the
+// first band's start is charged nothing.
+func (l *clayer) cumAt(x float64) float64 {
+	fl := l.flat
+	if x <= fl[0].from {
+		return 0
+	}
+	j := 0
+	for j+1 < len(fl) && fl[j+1].from < x {
+		j++
+	}
+	return l.cum[j] + fl[j].rate*(x-fl[j].from)
+}
+
 // grossFor is Year.GrossFor without a regime on the compiled rules: the
 // gross income, of the parts in their proportions (summing to total),
 // that leaves net; earned is the partner's share of the parts' earnings.
@@ -467,6 +523,7 @@ func (c *Compiled) grossFor(parts *[NumParts]float64, total float64, earned [2]f
 	sc = scaleOrNil(sc)
 	short := func(g float64) float64 {
 		var st cstate
+		st.present = always
 		for p := range parts {
 			st.parts[p] = parts[p] / total * g
 			if st.parts[p] != 0 {

@@ -19,7 +19,7 @@ var handledFields = map[reflect.Type]map[string]bool{
 	reflect.TypeFor[Measure](): set("On", "Parts", "Refs", "nparts", "idx", "weights"),
 	reflect.TypeFor[Ref]():     set("Rule", "Layer", "What", "Weight"),
 	reflect.TypeFor[Adjust](): set("When", "Label", "Of", "Segments", "Min", "Max", "HasMax", "MaxLess", "Less",
-		"Round", "CapAtBase", "Layer", "Spill", "PerPerson", "PerMinAge", "Sources", "minCls", "maxCls"),
+		"Round", "CapAtBase", "Layer", "Spill", "PerPerson", "PerMinAge", "Gate", "GateBelow", "Sources", "minCls", "maxCls", "gateCls"),
 	reflect.TypeFor[Segment]():  set("From", "Base", "Rate", "fromCls", "baseCls"),
 	reflect.TypeFor[Rounding](): set("Mode", "Unit"),
 	reflect.TypeFor[Bucket]():   set("From", "To", "Width"),
@@ -67,7 +67,7 @@ func unhandled(r *Rule) string {
 	}
 	for _, as := range [2][]Adjust{r.Deductions, r.Credits} {
 		for k := range as {
-			if a := &as[k]; !known(&a.Of) || !known(a.Less) || !known(a.MaxLess) || a.Round.Mode > RoundNearest {
+			if a := &as[k]; !known(&a.Of) || !known(a.Less) || !known(a.MaxLess) || !known(a.Gate) || a.Round.Mode > RoundNearest {
 				return "an adjustment reads a value the compiler does not know"
 			}
 		}

@@ -439,8 +439,9 @@ var examplesUS = []example{
 	{name: "2026 OH employment 60,000", year: 2026, region: "OH", in: Income{Employment: 60000}, regional: 1206.5},
 	// AGI 20,000; exemption 2,400; nonbusiness taxable 17,600; taxable at most 26,050: no tax
 	{name: "2025 OH employment 20,000", year: 2025, region: "OH", in: Income{Employment: 20000}, regional: zero},
-	// AGI 40,000; exemption 2,400; nonbusiness taxable 37,600; schedule 649.63 on nonbusiness income
-	{name: "2026 OH pension 30,000 + dividends 10,000", year: 2026, region: "OH", in: Income{Pension: 30000, Dividends: 10000}, regional: 649.63},
+	// AGI 40,000; exemption 2,400; nonbusiness taxable 37,600; schedule 649.63 on nonbusiness income, less the retirement
+	// income credit 200 (pension above 8,000; modified AGI less exemptions below 100,000; income received on retirement, at no set age, ORC 5747.055(B))
+	{name: "2026 OH pension 30,000 + dividends 10,000", year: 2026, region: "OH", in: Income{Pension: 30000, Dividends: 10000}, regional: 449.63},
 	// AGI 150,000; exemption 1,900; nonbusiness taxable 148,100; schedule 3,878.75 on nonbusiness income
 	{name: "2025 OH employment 150,000", year: 2025, region: "OH", in: Income{Employment: 150000}, regional: 3878.75},
 	// AGI 383,204.70; exemption 1,900; nonbusiness taxable 0; business income 383,204.70 − deduction 250,000 taxed at 3%; schedule 0 on nonbusiness income; 3% of 131,304.70 = 3,939.14
@@ -578,6 +579,35 @@ var examplesUS = []example{
 	{name: "2025 VA retiree 70, pension 55,000", year: 2025, region: "VA", in: Income{Pension: 55000, Age: 70}, regional: 1945.90},
 	// LA, couple of 66 and 68, pension 40,000: 40,000 − 2 × 12,000 − 25,000 = 0
 	{name: "2025 LA retired couple, pension 40,000", year: 2025, region: "LA", in: Income{Pension: 40000, Age: 66, Joint: true, PartnerAge: 68}, regional: zero},
+	// CO, 66: Colorado taxes federal taxable income (C.R.S. 39-22-104(1.7)), so the additional standard
+	// deduction 2,000 and the deduction for seniors 6,000 − 6% × (105,880 − 75,000) = 4,147.20 count; the
+	// benefit 15,980 is subtracted whole and the pension subtraction is 24,000 less it (DR 0104AD lines 3-4):
+	// 105,880 − 15,750 − 2,000 − 4,147.20 − 15,980 − 8,020 = 59,982.80 at 4.4% = 2,639.24
+	{name: "2025 CO retiree 66, pension 89,900 + Social Security 15,980", year: 2025, region: "CO", in: Income{Pension: 89900, SocialSecurity: 15980, Age: 66}, regional: 2639.24},
+	// CO, 79: AGI 172,085 − 16,100 − 2,050 − (6,000 − 6% × 97,085 = 174.90) − benefit 13,685 − pension
+	// min(27,600, 24,000 − 13,685) = 10,315 → 129,760.10 at 4.4% = 5,709.44
+	{name: "2026 CO retiree 79, pension 27,600 + dividends 43,400 + capitalGains 80,600 + interest 6,800 + Social Security 13,685", year: 2026, region: "CO",
+		in: Income{Pension: 27600, Dividends: 43400, CapitalGains: 80600, Interest: 6800, SocialSecurity: 13685, Age: 79}, regional: 5709.44},
+	// OH, 77: modified AGI 83,000 (the taxed benefit is deducted, ORC 5747.01(A)(5)) − exemption 1,900 = 81,100;
+	// 342 + 2.75% × 55,050 = 1,855.88, less the retirement income credit 200 (pension and IRA 49,300, above 8,000)
+	// and the senior citizen credit 50, both allowed below 100,000 of modified AGI less exemptions (ORC 5747.055(B), (C), (H))
+	{name: "2025 OH retiree 77, pension 49,300 + wages 14,400 + dividends 2,500 + capitalGains 16,800 + Social Security 17,425", year: 2025, region: "OH",
+		in: Income{Pension: 49300, Employment: 14400, Dividends: 2500, CapitalGains: 16800, SocialSecurity: 17425, Age: 77}, regional: 1605.88},
+	// OH, 69: 39,400 − 2,400 = 37,000; 332 + 2.75% × 10,950 = 633.13, less 200 and 50 = 383.13
+	{name: "2026 OH retiree 69, pension 27,400 + dividends 10,200 + interest 1,800", year: 2026, region: "OH",
+		in: Income{Pension: 27400, Dividends: 10200, Interest: 1800, Age: 69}, regional: 383.13},
+	// OH, 69, pension 27,400 + wages 75,000: modified AGI 102,400 less 1,900 is over 100,000: neither credit;
+	// 102,400 − 1,900 = 100,500: 332 + 2.75% × 74,450 = 2,379.38
+	{name: "2026 OH 69, pension 27,400 + wages 75,000 (over the credits' limit)", year: 2026, region: "OH",
+		in: Income{Pension: 27400, Employment: 75000, Age: 69}, regional: 2379.38},
+	// NE: 32,900 − 8,600 = 24,300: 2.46% × 4,030 + 3.51% × 20,090 + 5.01% × 180 = 813.32 less the exemption credit 171 = 642.32,
+	// more than the federal tax before credits, 558 (Tax Table row 17,150-17,200), which is the Nebraska tax (Form 1040N line 27,
+	// Federal Tax Liability Worksheet)
+	{name: "2025 NE employment 14,300 + dividends 11,600 + interest 7,000 (federal tax limit)", year: 2025, region: "NE",
+		in: Income{Employment: 14300, Dividends: 11600, Interest: 7000}, regional: 558},
+	// OR, joint, wages 210,000: the federal tax subtraction is capped at 8,750, the single filer's figure (ORS 316.800(1)):
+	// 210,000 − 8,750 − 5,820 = 195,430; 9,100 at 4.75%, 13,700 at 6.75%, 172,630 at 8.75% = 16,462.13 (no exemption credit over 200,000)
+	{name: "2026 OR couple, employment 210,000", year: 2026, region: "OR", in: Income{Employment: 210000, Joint: true, Age: 45, PartnerAge: 45}, regional: 16462.13},
 	// HI
 	// income other than gains and pension 60,000 − 4,400 − 1,144 = 54,456; gains 0; tax 3,029.86
 	{name: "2025 HI employment 60,000", year: 2025, region: "HI", in: Income{Employment: 60000}, regional: 3029.86},

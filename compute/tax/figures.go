@@ -6,7 +6,8 @@ import "math"
 // state and the compiled path's cstate both embed it, so a band's
 // arithmetic (where a position falls, the tax by the band table alone,
 // a piecewise-linear adjustment, a band's span and its nil-rate part) is
-// written once and the two paths stay equal to the last bit.
+// written once and the two paths read the same figures (they agree to
+// the cent; the compiled path may add the same terms in another order).
 type figures struct {
 	sc  *Scale // the figures' scale; nil: as stored
 	rsc *Scale // sc while the rule evaluated has a figure it moves, else nil

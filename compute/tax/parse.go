@@ -208,11 +208,19 @@ type jAdjust struct {
 	Max       *jFig     `json:"max"`
 	MaxLess   *jMeasure `json:"maxLess"`
 	Less      *jMeasure `json:"less"`
+	Gate      *jGate    `json:"gate"`
 	Round     *jRound   `json:"round"`
 	CapAtBase bool      `json:"capAtBase"`
 	Layer     string    `json:"layer"`
 	Spill     []string  `json:"spillTo"`
 	Note      string    `json:"note"`
+}
+
+// jGate is an adjustment's income limit: it applies only while the
+// measure Of is below Below.
+type jGate struct {
+	Of    jMeasure `json:"of"`
+	Below *jFig    `json:"below"`
 }
 
 // jFig is a money figure: a number, or an object with the figure's value
@@ -622,6 +630,11 @@ func renumberAdjusts(as []Adjust, pos []int) []Adjust {
 			l := *a.Less
 			l.renumber(pos)
 			a.Less = &l
+		}
+		if a.Gate != nil {
+			g := *a.Gate
+			g.renumber(pos)
+			a.Gate = &g
 		}
 		var spill []int
 		for _, sp := range a.Spill {

@@ -32,7 +32,9 @@
 //   - conditions: a rule, a layer, a deduction or a credit may apply only
 //     to a single or a joint return, or only when a filer has reached an
 //     age (When); an adjustment may count once per filer of an age
-//     (PerPerson: the US additional standard deduction per spouse aged 65).
+//     (PerPerson: the US additional standard deduction per spouse aged 65),
+//     or only below an income limit that removes it whole (Gate: Ohio's
+//     retirement income credit below a modified AGI).
 //
 // Time: a file lists its rules once, with what changes between years dated
 // inside them (dated.go); a plan's later years are taxed under At(year), the
@@ -582,9 +584,15 @@ type Adjust struct {
 	// least PerMinAge old, 0, 1 or 2 times
 	PerPerson bool
 	PerMinAge int
+	// Gate: the adjustment applies only while this measure is below
+	// GateBelow (an income limit that removes a credit whole: Ohio's
+	// retirement income credit, a step of retirement income, is allowed
+	// below a modified AGI); nil, always
+	Gate      *Measure
+	GateBelow float64
 	Sources   []Source
-	// the classes of Min and Max
-	minCls, maxCls uint8
+	// the classes of Min, Max and GateBelow
+	minCls, maxCls, gateCls uint8
 }
 
 // Rounding rounds a value to a multiple of Unit.

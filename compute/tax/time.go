@@ -277,6 +277,7 @@ func (r *Rule) setClasses() uint32 {
 			a := &as[k]
 			add(a.minCls)
 			add(a.maxCls)
+			add(a.gateCls)
 			for _, sg := range a.Segments {
 				add(sg.fromCls)
 				add(sg.baseCls)

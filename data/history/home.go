@@ -40,8 +40,10 @@ type Legacy struct {
 }
 
 // HomeSeries is one series of the record as the file holds it: Values are
-// percent changes a year (kind cpi) or units per US dollar, monthly
-// averages (kind fx), from First (YYYY or YYYY-MM) without a gap.
+// percent changes a year (kind cpi) or units per US dollar (kind fx),
+// monthly or yearly averages, from First (YYYY or YYYY-MM) without a gap.
+// A yearly exchange-rate series stands before the monthly one of its
+// currency, for the years the monthly series does not reach.
 type HomeSeries struct {
 	ID        string    `json:"id"`
 	Kind      string    `json:"kind"`
@@ -69,6 +71,7 @@ type Home struct {
 	cpi    map[string]*HomeSeries // by country
 	fx     map[string]*HomeSeries // by currency
 	legacy map[string]*HomeSeries // the euro's predecessor, by country
+	yearly map[string]*HomeSeries // yearly rates before a monthly series, by currency
 }
 
 var loadHome = sync.OnceValues(func() (*Home, error) { return LoadHome(embed.Home) })
@@ -87,7 +90,7 @@ func LoadHome(b []byte) (*Home, error) {
 	if err := d.Decode(&h); err != nil {
 		return nil, fmt.Errorf("cannot decode home history: %w", err)
 	}
-	h.cpi, h.fx, h.legacy = map[string]*HomeSeries{}, map[string]*HomeSeries{}, map[string]*HomeSeries{}
+	h.cpi, h.fx, h.legacy, h.yearly = map[string]*HomeSeries{}, map[string]*HomeSeries{}, map[string]*HomeSeries{}, map[string]*HomeSeries{}
 	for i := range h.Series {
 		s := &h.Series[i]
 		if err := s.check(); err != nil {
@@ -96,6 +99,8 @@ func LoadHome(b []byte) (*Home, error) {
 		switch {
 		case s.Kind == "cpi":
 			h.cpi[s.Country] = s
+		case s.Frequency == "yearly":
+			h.yearly[s.Currency] = s
 		case s.Legacy != nil:
 			h.legacy[s.Legacy.Country] = s
 		default:
@@ -130,6 +135,9 @@ func (s *HomeSeries) check() error {
 			return fmt.Errorf("country %q", s.Country)
 		}
 		_, err = fmt.Sscanf(s.First, "%4d", &s.year)
+	case s.Kind == "fx" && s.Frequency == "yearly":
+		_, err = fmt.Sscanf(s.First, "%4d", &s.year)
+		s.mon = 1
 	case s.Kind == "fx" && s.Frequency == "monthly":
 		_, err = fmt.Sscanf(s.First, "%4d-%2d", &s.year, &s.mon)
 		if err == nil && (s.mon < 1 || s.mon > 12) {
@@ -183,7 +191,9 @@ func (h *Home) PricesCountry(currency, country string) (string, bool) {
 // Money is the record of currency against the US dollar and of country's
 // consumer prices as compute/fi converts with it. For the euro and a
 // country the euro replaced a currency in, the months before the euro are
-// that currency's rates divided by its conversion rate.
+// that currency's rates divided by its conversion rate. Before the first
+// month of the monthly rates, a yearly series of the currency (or of the
+// euro's predecessor) carries each month of a year at the year's figure.
 func (h *Home) Money(currency, country string) fi.Money {
 	var m fi.Money
 	if s, ok := h.cpi[country]; ok {
@@ -215,8 +225,35 @@ func (h *Home) Money(currency, country string) fi.Money {
 		}
 		start, rates = end-len(spliced), spliced
 	}
+	perEUR := 1.0
+	yc := currency
+	if l, ok := h.legacy[country]; ok && currency == "EUR" {
+		yc, perEUR = l.Currency, l.Legacy.PerEUR
+	}
+	if y, ok := h.yearly[yc]; ok {
+		monthly := start
+		start, rates = y.before(start, rates, perEUR)
+		m.YearlyMonths = monthly - start
+	}
 	m.FXYear, m.FXMonth, m.PerUSD = start/12, start%12+1, rates
 	return m
+}
+
+// before puts the yearly rates of y (divided by div) ahead of the monthly
+// run rates that starts at month start (year*12 + month-1), each month of
+// a year at that year's figure, up to the month before start. A yearly
+// series that ends before the year before start leaves rates as they are:
+// the record keeps no gap.
+func (y *HomeSeries) before(start int, rates []float64, div float64) (int, []float64) {
+	first := y.year * 12
+	if first >= start || (y.year+len(y.Values))*12 < start {
+		return start, rates
+	}
+	out := make([]float64, 0, start-first+len(rates))
+	for k := first; k < start; k++ {
+		out = append(out, y.Values[k/12-y.year]/div)
+	}
+	return first, append(out, rates...)
 }
 
 // Currencies lists the currencies with exchange rates on record, besides

@@ -106,9 +106,11 @@ func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int, kept *Ke
 			return err
 		}
 		if m.ISIN != "" {
-			return isins.Put([]byte(m.ISIN), []byte(m.ID))
+			if err := isins.Put([]byte(m.ISIN), []byte(m.ID)); err != nil {
+				return err
+			}
 		}
-		return nil
+		return d.watchAssets(tx, u, user)
 	})
 	return wrap("create asset", err)
 }
@@ -162,7 +164,10 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (AssetMeta, []byte
 				return err
 			}
 		}
-		return all.Put(k, record(m.Category, doc))
+		if err := all.Put(k, record(m.Category, doc)); err != nil {
+			return err
+		}
+		return d.watchAssets(tx, nil, user)
 	})
 	if fnErr != nil {
 		return fnErr
@@ -234,7 +239,10 @@ func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
 		if err := all.Delete(k); err != nil {
 			return err
 		}
-		return ids.Delete([]byte(id))
+		if err := ids.Delete([]byte(id)); err != nil {
+			return err
+		}
+		return d.watchAssets(tx, nil, user)
 	})
 	if checkErr != nil {
 		return checkErr

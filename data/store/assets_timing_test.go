@@ -1,7 +1,9 @@
 package store
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -13,6 +15,8 @@ var benchDoc = []byte(`{"id":"ast_xxxxxxxxxxxxxxxxxxxxxxxxxx","name":"Vanguard F
 // BenchmarkCreateAsset is one durable (fsync'd) create at a time.
 func BenchmarkCreateAsset(b *testing.B) {
 	d := openT(b, tempPath(b))
+	d.bolt.NoSync = os.Getenv("NOSYNC") != ""
+	d.WatchAssets(benchJudge) // as served; these users watch no plan
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		m := AssetMeta{ID: fmt.Sprint("a", i), ISIN: fmt.Sprintf("US%010d", i)}
@@ -66,4 +70,74 @@ func BenchmarkListAssets200(b *testing.B) {
 		}
 	}
 	b.SetBytes(int64(len(buf)))
+}
+
+// benchJudge judges as the server's does: each asset's value and currency
+// decoded, the total against each watch's year.
+func benchJudge(user string, each func(fn func(doc []byte) error) error, ws []PlanWatch) ([]Event, error) {
+	by := map[string]float64{}
+	err := each(func(doc []byte) error {
+		var h struct {
+			Value    float64 `json:"value"`
+			Currency string  `json:"currency"`
+		}
+		if err := json.Unmarshal(doc, &h); err != nil {
+			return err
+		}
+		by[h.Currency] += h.Value
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var evs []Event
+	for i := range ws {
+		expected, fiNumber, ok := ws[i].At(2026)
+		more, err := Track(user, ws[i].Plan, ws[i].Name, 2026, ws[i].Currency, by["EUR"], expected, ok, fiNumber, now())
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, more...)
+	}
+	return evs, nil
+}
+
+// BenchmarkCreateAssetWatched is a create of a user with MaxPlans-many
+// (100) watched plans of 60-year paths and 100 assets: the write reads the
+// watches, decodes the assets and compares the total with each plan (the
+// events, raised by the first create, are stored once).
+func BenchmarkCreateAssetWatched(b *testing.B) {
+	d := openT(b, tempPath(b))
+	d.bolt.NoSync = os.Getenv("NOSYNC") != ""
+	d.WatchAssets(benchJudge)
+	path := make([]float64, 60)
+	for i := range path {
+		path[i] = 1e5 * float64(i+1)
+	}
+	for p := range 100 {
+		id := fmt.Sprint("pln_", p)
+		if err := d.CreatePlan("u", id, []byte(`{}`), 100, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := d.SetPlanWatch("u", PlanWatch{Plan: id, Name: id, Currency: "EUR", FromYear: 2000, Expected: path, FINumber: path}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := range 100 {
+		if err := d.CreateAsset("u", AssetMeta{ID: fmt.Sprint("s", i)}, benchDoc, 1<<20, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		id := fmt.Sprint("a", i)
+		if err := d.CreateAsset("u", AssetMeta{ID: id}, benchDoc, 1<<20, nil); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if err := d.DeleteAsset("u", id, nil); err != nil { // keep 100 assets
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
 }

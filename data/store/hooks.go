@@ -185,11 +185,7 @@ func (d *DB) CreateHook(h Hook, max int) error {
 		return wrap("create webhook", errors.New("invalid user or webhook id"))
 	}
 	err := d.update(func(tx *bolt.Tx) error {
-		u, err := ensureUser(tx, h.User, now())
-		if err != nil {
-			return err
-		}
-		b, err := u.CreateBucketIfNotExists(bucketHooks)
+		b, err := ensureHooks(tx, h.User)
 		if err != nil {
 			return err
 		}
@@ -214,17 +210,23 @@ func (d *DB) SetMailHook(h Hook) error {
 		return wrap("set email channel", errors.New("invalid user or email channel id"))
 	}
 	err := d.update(func(tx *bolt.Tx) error {
-		u, err := ensureUser(tx, h.User, now())
-		if err != nil {
-			return err
-		}
-		b, err := u.CreateBucketIfNotExists(bucketHooks)
+		b, err := ensureHooks(tx, h.User)
 		if err != nil {
 			return err
 		}
 		return putJSON(b, []byte(h.ID), h)
 	})
 	return wrap("set email channel", err)
+}
+
+// ensureHooks is user's webhooks bucket, the user and the bucket made
+// when absent; for write transactions.
+func ensureHooks(tx *bolt.Tx, user string) (*bolt.Bucket, error) {
+	u, err := ensureUser(tx, user, now())
+	if err != nil {
+		return nil, err
+	}
+	return u.CreateBucketIfNotExists(bucketHooks)
 }
 
 // Hooks lists user's endpoints, oldest first.

@@ -86,6 +86,7 @@ type Store interface {
 	Plans
 	Sessions
 	Outbox
+	Watches
 	Idempotency
 }
 

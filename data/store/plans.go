@@ -120,6 +120,13 @@ func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) er
 			fnErr = err
 			return err
 		}
+		u, err := userBucket(tx, user)
+		if err != nil {
+			return err
+		}
+		if err := dropWatch(u, id); err != nil {
+			return err
+		}
 		return all.Put(k, doc)
 	})
 	if fnErr != nil {
@@ -149,6 +156,9 @@ func (d *DB) DeletePlan(user, id string, check func(doc []byte) error) error {
 		}
 		u, err := userBucket(tx, user)
 		if err != nil {
+			return err
+		}
+		if err := dropWatch(u, id); err != nil {
 			return err
 		}
 		return u.Bucket(bucketPlanIDs).Delete([]byte(id))

@@ -148,6 +148,8 @@ type DB struct {
 	flags atomic.Int64
 	// marks mirrors the revocation marks, for the same reason (session.go).
 	marks markCache
+	// watch judges asset writes against the plans' watches (watch.go).
+	watch AssetWatch
 }
 
 // Open opens (creating when needed, unless o.ReadOnly) the bbolt file at

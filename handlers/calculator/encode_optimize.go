@@ -52,6 +52,9 @@ func optimizedFor(o *plan.Optimized, req *decide.Request, currency string, val *
 	for _, sp := range a.Orders {
 		dd.Order = append(dd.Order, orderSpanDoc{FromAge: sp.FromAge, Order: sp.Order.String()})
 	}
+	for _, q := range a.SEPP {
+		dd.SEPP = append(dd.SEPP, seppDoc{Account: a.Plan.Accounts[q.Account].ID, Method: q.Method.String(), FromAge: q.FromAge})
+	}
 	if a.Decisions.Has(decide.RetirementAge) && a.RetirementAge > 0 {
 		age := a.RetirementAge
 		dd.RetirementAge = &age
@@ -107,12 +110,15 @@ func optimizeNotes(a *decide.Answer, req *decide.Request, currency string) []str
 		for _, sp := range a.Orders {
 			parts = append(parts, sp.Order.String()+" from "+strconv.Itoa(sp.FromAge))
 		}
+		for _, q := range a.SEPP {
+			parts = append(parts, "periodic payments from "+a.Plan.Accounts[q.Account].ID+" by "+q.Method.String()+" from "+strconv.Itoa(q.FromAge))
+		}
 		notes = append(notes, "order: "+strings.Join(parts, ", ")+worth(decide.Order))
 	}
 	if a.Decisions.Has(decide.RetirementAge) && a.RetirementAge > 0 {
 		notes = append(notes, "retirementAge: "+strconv.Itoa(a.RetirementAge)+" is the earliest at which the plan's spending stays on target"+worth(decide.RetirementAge))
 	}
-	how := "searched on the exact plan (" + strconv.Itoa(a.Runs) + " plan runs): claiming and order by coordinate search, conversions by greedy yearly steps"
+	how := "searched on the exact plan (" + strconv.Itoa(a.Runs) + " plan runs): claiming and order by coordinate search, conversions by greedy steps on spans of years down to single years"
 	switch {
 	case req.Method == decide.MonteCarlo:
 		how += "; the spending bisected on the simulation's first paths, then checked on all of them (within 2%)"

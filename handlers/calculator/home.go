@@ -83,9 +83,13 @@ func (s *Handlers) record(req *calcRequest, user *plan.History) (*plan.History, 
 // outside its coverage keep.
 func conversionNote(r *plan.History, m *fi.Money, havePrices bool) string {
 	n := "The US record restated in " + r.Currency + ": "
-	if len(m.PerUSD) > 0 {
+	switch monthly := m.FXYear*12 + m.FXMonth - 1 + m.YearlyMonths; {
+	case len(m.PerUSD) > 0 && m.YearlyMonths > 0:
+		n += "returns at the World Bank's yearly official rates against the US dollar from " + strconv.Itoa(m.FXYear) +
+			" (each month at its year's average) and the Federal Reserve's H.10 monthly average rates from " + strconv.Itoa(monthly/12)
+	case len(m.PerUSD) > 0:
 		n += "returns at the Federal Reserve's H.10 monthly average rates against the US dollar (from " + strconv.Itoa(m.FXYear) + ")"
-	} else {
+	default:
 		n += "no exchange rates on record for " + r.Currency + ", so the dollar is taken to move by the difference of the two inflations (purchasing-power parity)"
 	}
 	if havePrices {

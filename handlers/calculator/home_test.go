@@ -21,12 +21,14 @@ func germanCouple(historical string) string {
 }
 
 // A German couple's plan is backtested in euros with German prices by
-// default: the answer says so, restated from 1972 (the first year that
-// has the December rates on both sides: H.10's mark from January 1971)
-// to 2024; from 1971 the sample holds its windows.
+// default: the answer says so, restated from 1961 (the first year with a
+// December rate on both sides: the World Bank's yearly mark from 1960,
+// H.10's monthly mark from January 1971) to 2024, and the sample's
+// windows start in 1960, the first year of German prices, so the 1960s
+// cohorts are in it (on H.10's rates alone the restating began in 1972).
 func TestBacktestInEurosWithGermanPrices(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
-	r := calc(t, h, germanCouple(`{"from":1971,"years":30}`))
+	r := calc(t, h, germanCouple(`{"from":1960,"years":30}`))
 	if r.Status != 200 {
 		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
@@ -38,17 +40,20 @@ func TestBacktestInEurosWithGermanPrices(t *testing.T) {
 	if !ok {
 		t.Fatalf("no conversion in %v", bt)
 	}
-	if cv["prices"] != "DE" || num(t, cv["from"]) != 1972 || num(t, cv["to"]) != 2024 {
-		t.Fatalf("conversion %v, want German prices 1972-2024", cv)
+	if cv["prices"] != "DE" || num(t, cv["from"]) != 1961 || num(t, cv["to"]) != 2024 {
+		t.Fatalf("conversion %v, want German prices 1961-2024", cv)
 	}
-	if note := cv["note"].(string); !strings.Contains(note, "H.10") || !strings.Contains(note, "1971") {
-		t.Errorf("note %q names neither the rates nor their first year", note)
+	note := cv["note"].(string)
+	for _, want := range []string{"World Bank's yearly official rates against the US dollar from 1960", "H.10 monthly average rates from 1971", "Restated 1961-2024"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("note %q lacks %q", note, want)
+		}
 	}
-	if num(t, bt["from"]) != 1971 || num(t, bt["firstStartYear"]) != 1971 || bt["successRate"] == nil {
+	if num(t, bt["from"]) != 1960 || num(t, bt["firstStartYear"]) != 1960 || bt["successRate"] == nil {
 		t.Fatalf("sample from %v, first start %v, success %v", bt["from"], bt["firstStartYear"], bt["successRate"])
 	}
 	// The same plan in dollars is another backtest: US prices, no conversion.
-	usd := calc(t, h, germanCouple(`{"from":1971,"years":30,"currency":"USD"}`))
+	usd := calc(t, h, germanCouple(`{"from":1960,"years":30,"currency":"USD"}`))
 	ub := usd.Data()["historical"].(map[string]any)
 	if ub["currency"] != "USD" || ub["conversion"] != nil {
 		t.Fatalf("in USD: currency %v, conversion %v", ub["currency"], ub["conversion"])
@@ -58,8 +63,9 @@ func TestBacktestInEurosWithGermanPrices(t *testing.T) {
 	}
 }
 
-// Monthly data are restated month by month from January 1971; before it
-// the note says the years keep their US real returns.
+// Monthly data are restated month by month from January 1960 (the World
+// Bank's yearly pound, then H.10's monthly one from 1971); before it the
+// note says the years keep their US real returns.
 func TestMonthlyBacktestInPounds(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"))
 	r := calc(t, h, `{"currentAge":60,"annualIncome":0,"annualExpenses":30000,"currentSavings":900000,"targetRetirementAge":60,
@@ -69,7 +75,7 @@ func TestMonthlyBacktestInPounds(t *testing.T) {
 	}
 	bt := r.Data()["historical"].(map[string]any)
 	cv := bt["conversion"].(map[string]any)
-	if bt["currency"] != "GBP" || cv["prices"] != "GB" || num(t, cv["from"]) != 1971 || num(t, cv["to"]) != 2023 {
+	if bt["currency"] != "GBP" || cv["prices"] != "GB" || num(t, cv["from"]) != 1960 || num(t, cv["to"]) != 2023 {
 		t.Fatalf("currency %v, conversion %v", bt["currency"], cv)
 	}
 	if !strings.Contains(cv["note"].(string), "1871-2023 keep their US returns in real terms") {

@@ -295,6 +295,7 @@ type decisionsDoc struct {
 	Conversions   []conversionDoc `json:"conversions,omitempty" doc:"The amount converted each year (ages of the first person with none are left out), today's money."`
 	Claiming      []claimDoc      `json:"claiming,omitempty" doc:"The claiming age of each statutory pension not yet claimed."`
 	Order         []orderSpanDoc  `json:"order,omitempty" doc:"The drawing order from each age of the first person on."`
+	SEPP          []seppDoc       `json:"sepp,omitempty" doc:"Part of the order decision, where an account may pay them: the series of substantially equal periodic payments (US 72(t)) chosen, shaped as bridge.sepp; empty when none pays."`
 	RetirementAge *int            `json:"retirementAge,omitempty" doc:"The first person's earliest retirement age that keeps the plan's spending on target."`
 }
 
@@ -313,6 +314,12 @@ type claimDoc struct {
 type orderSpanDoc struct {
 	FromAge int    `json:"fromAge" schema:"required"`
 	Order   string `json:"order" schema:"required" doc:"conventional, proportional or tax-smart (or explicit: the request's list)."`
+}
+
+type seppDoc struct {
+	Account string `json:"account" schema:"required" doc:"Id of the account that pays."`
+	Method  string `json:"method" schema:"required" doc:"rmd, amortization or annuitization."`
+	FromAge int    `json:"fromAge" schema:"required" doc:"Its owner's age at the first payment."`
 }
 
 type gainDoc struct {

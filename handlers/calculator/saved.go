@@ -1,6 +1,7 @@
 package calculator
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 	"fiplan/compute/fiscore"
 	"fiplan/compute/plan"
 	"fiplan/compute/tax"
+	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
@@ -167,35 +169,53 @@ func (s *Handlers) CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency 
 	return plan.CheckInOf(&w.res), w.res.Currency, years, true
 }
 
-// Expected runs body, a request Validate accepts, without backtest or
-// Monte Carlo, charged and gated as this route's requests are, and returns
-// the portfolio its projection expects at the start of year, in that
-// year's money; found is false when the projection has no such year. ok
-// is false when it has answered.
-func (s *Handlers) Expected(c *rest.Ctx, body []byte, year int) (balance float64, found, ok bool) {
+// Path runs body, a saved plan's input, from its own start (startYear
+// when it names none) without its scenarios, goals, decisions, backtest or
+// Monte Carlo, and returns its path: the portfolio its projection expects
+// at the start of each year, in that year's money, and its FI number in
+// each year's money (the first year's, raised by the plan's inflation).
+// The body is decoded once. A path is one projection, part of the request
+// that needs it (a plan's save, a check-in), so it is neither charged
+// apart nor gated, and it never answers c: found is false when the input
+// no longer runs.
+func (s *Handlers) Path(c *rest.Ctx, body []byte, startYear int) (p store.PlanWatch, found bool) {
 	w := calcPool.Get().(*calcWork)
 	defer release(w)
-	r := c.Result()
-	if !s.schema.Decode(body, &w.req, r) {
-		c.Invalid(r)
-		return 0, false, false
+	var r schema.Result
+	if !s.schema.Decode(body, &w.req, &r) {
+		return p, false
 	}
 	req := &w.req
+	if req.StartYear == nil {
+		req.StartYear = &startYear
+	}
 	req.Output, req.Every, req.Goals, req.Scenarios = "full", nil, nil, req.Scenarios[:0]
-	req.Historical, req.MonteCarlo = nil, nil
-	if !s.inputs(c, w, s.now().Year(), false) || !s.compute(c, w, false, &w.res) {
-		return 0, false, false
+	req.Historical, req.MonteCarlo, req.Optimize = nil, nil, nil
+	if field, _ := s.crossCheck(w); field != "" {
+		return p, false
 	}
-	if w.entered {
-		s.gate.Leave(c)
-		w.entered = false
+	// inputs answers only what crossCheck refused; compute, with nothing
+	// extra to charge and nothing to gate, only an input it cannot run,
+	// whose answer the caller's own answer replaces.
+	if !s.inputs(c, w, s.now().Year(), false) {
+		return p, false
 	}
-	for i := range w.res.Plans[0].Rows {
-		if row := &w.res.Plans[0].Rows[i]; row.Year == year {
-			return row.StartBalance, true, true
-		}
+	w.extra = 0
+	if !s.compute(c, w, false, &w.res) {
+		return p, false
 	}
-	return 0, false, true
+	pr := &w.res.Plans[0]
+	if len(pr.Rows) == 0 {
+		return p, false
+	}
+	p.Currency, p.FromYear = w.res.Currency, pr.Rows[0].Year
+	p.Answer = store.PlanAnswer{FINumber: pr.Summary.FINumber, FinalReal: pr.Summary.FinalReal, FIAge: pr.Summary.FIAge}
+	p.Expected, p.FINumber = make([]float64, len(pr.Rows)), make([]float64, len(pr.Rows))
+	for i := range pr.Rows {
+		p.Expected[i] = pr.Rows[i].StartBalance
+		p.FINumber[i] = pr.Summary.FINumber * math.Pow(1+w.base.InflationRate, float64(i))
+	}
+	return p, true
 }
 
 // FIFigures runs body, a request Validate accepts, without backtest,

@@ -44,6 +44,11 @@ type Worker struct {
 	// this worker (default DefaultPerUser); past it they wait.
 	PerUser int
 
+	// Recheck, when set, runs with RaiseDue: it computes again the saved
+	// plans computed with older embedded data and raises data.updated
+	// (plans.Handlers.Recheck).
+	Recheck func(now time.Time) (int, error)
+
 	// Mail sends the deliveries to a user's email channel (the hook
 	// store.MailHook); nil when no SMTP server is configured, and then
 	// they fail as webhooks that cannot be reached do.
@@ -96,9 +101,15 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 	for ctx.Err() == nil {
 		if now := w.Now(); now.Sub(raised) >= w.RaiseEvery {
-			if _, err := w.RaiseDue(now); err != nil {
+			_, err := w.RaiseDue(now)
+			if err != nil {
 				warn("cannot raise due check-ins", err)
-			} else {
+			} else if w.Recheck != nil {
+				if _, err = w.Recheck(now); err != nil {
+					warn("cannot compute plans again on new data", err)
+				}
+			}
+			if err == nil {
 				raised = now
 			}
 			w.rate.sweep(now)

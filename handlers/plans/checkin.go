@@ -16,7 +16,6 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
-	"fiplan/handlers/schema"
 )
 
 // A check-in runs the saved plan from this year: the stored input with
@@ -220,16 +219,13 @@ func (s *Handlers) CheckIn(c *rest.Ctx) {
 	if !ok {
 		return
 	}
-	expected, found, ok := s.expected(c, &p, year)
-	if !ok {
-		return
-	}
+	expected, _, found := s.expected(c, &p, year)
 	evs, err := s.guardrailEvent(c.Principal.User, &p, &ci, currency)
 	if err != nil {
 		c.Internal(err)
 		return
 	}
-	more, err := s.pathEvents(c.Principal.User, &p, ci.Year, currency, savings, expected, found, ci.FINumber)
+	more, err := store.Track(c.Principal.User, p.ID, p.Name, ci.Year, currency, savings, expected, found, ci.FINumber, s.now())
 	if err != nil {
 		c.Internal(err)
 		return
@@ -325,77 +321,20 @@ func (s *Handlers) guardrailEvent(user string, p *savedPlan, ci *plan.CheckIn, c
 	return []store.Event{ev}, err
 }
 
-// offtrackShare is how far, as a share of the plan's expected portfolio,
-// a check-in's total may stray from it before plan.offtrack is raised.
-const offtrackShare = 0.10
-
 // expected is the portfolio the saved plan, run from its own start,
-// expects at the start of year, in that year's money. found is false when
-// it expects none: the plan starts later, its run has no such year, or its
-// input no longer runs. ok is false when the calculator has answered.
-func (s *Handlers) expected(c *rest.Ctx, p *savedPlan, year int) (balance float64, found, ok bool) {
-	d := json.NewDecoder(bytes.NewReader(p.Input))
-	d.UseNumber()
-	var in map[string]any
-	if err := d.Decode(&in); err != nil {
-		return 0, false, true
+// expects at the start of year and its FI number then, each in that
+// year's money. found is false when it expects none: the plan starts
+// later, its run has no such year, or its input no longer runs.
+func (s *Handlers) expected(c *rest.Ctx, p *savedPlan, year int) (balance, fiNumber float64, found bool) {
+	path, found := s.calc.Path(c, p.Input, p.CreatedAt.Year())
+	if !found {
+		return 0, 0, false
 	}
-	if _, has := in["startYear"]; !has {
-		in["startYear"] = p.CreatedAt.Year()
-	}
-	delete(in, "scenarios")
-	delete(in, "goals")
-	body, err := json.Marshal(in)
-	if err != nil || !s.calc.Validate(body, "input.", &schema.Result{}) {
-		return 0, false, true
-	}
-	return s.calc.Expected(c, body, year)
+	return path.At(year)
 }
 
-// pathEvents are plan.offtrack, when the check-in's total is more than
-// offtrackShare away from the plan's expected portfolio for the year
-// (once a year for each side, below and above), and fi.reached, when the
-// total reaches the check-in's FI number (once for the plan).
-func (s *Handlers) pathEvents(user string, p *savedPlan, year int, currency string, total, expected float64, found bool, fiNumber float64) ([]store.Event, error) {
-	var evs []store.Event
-	if found && expected > 0 {
-		share := (total - expected) / expected
-		side := ""
-		switch {
-		case share < -offtrackShare:
-			side = "below"
-		case share > offtrackShare:
-			side = "above"
-		}
-		if side != "" {
-			ev, err := s.event(store.PlanOfftrack, user, p, map[string]any{"planId": p.ID, "planName": p.Name, "year": year, "side": side,
-				"currency": currency, "expected": cents(expected), "actual": cents(total), "share": rate(share), "threshold": offtrackShare},
-				strconv.Itoa(year), side)
-			if err != nil {
-				return nil, err
-			}
-			evs = append(evs, ev)
-		}
-	}
-	if fiNumber > 0 && total >= fiNumber {
-		ev, err := s.event(store.FIReached, user, p, map[string]any{"planId": p.ID, "planName": p.Name, "year": year,
-			"currency": currency, "fiNumber": cents(fiNumber), "actual": cents(total)})
-		if err != nil {
-			return nil, err
-		}
-		evs = append(evs, ev)
-	}
-	return evs, nil
-}
-
-// event is an event of type for p, with data as its figures; its id is
-// the type's, the user's, the plan's and key's, so raising it again
-// changes nothing.
+// event is an event of type for p, with data as its figures (see
+// store.PlanEvent).
 func (s *Handlers) event(typ, user string, p *savedPlan, data map[string]any, key ...string) (store.Event, error) {
-	raw, err := json.Marshal(data)
-	if err != nil {
-		return store.Event{}, fmt.Errorf("cannot encode the %s event: %w", typ, err)
-	}
-	id := store.EventID(append([]string{typ, user, p.ID}, key...)...)
-	return store.Event{ID: id, User: user, Type: typ, PlanID: p.ID, CreatedAt: s.now().UTC().Truncate(time.Second), Data: raw}, nil
+	return store.PlanEvent(typ, user, p.ID, s.now(), data, key...)
 }

@@ -105,6 +105,10 @@ func (s *Handlers) Create(c *rest.Ctx) {
 		s.writeFailed(c, err)
 		return
 	}
+	if err := s.watch(c, c.Principal.User, &p); err != nil {
+		c.Storage(err)
+		return
+	}
 	c.Created(doc)
 }
 
@@ -197,6 +201,10 @@ func (s *Handlers) rewrite(c *rest.Ctx, change func(p *savedPlan) error) {
 	})
 	if err != nil {
 		s.writeFailed(c, err)
+		return
+	}
+	if err := s.watchDoc(c, c.Principal.User, doc); err != nil {
+		c.Storage(err)
 		return
 	}
 	c.SetETag(rest.Tag(tag[:0], doc))

@@ -47,11 +47,12 @@ type Calculator interface {
 	// it, charged and gated as POST /calculator; ok is false when it has
 	// answered.
 	CheckIn(c *rest.Ctx, body []byte) (ci plan.CheckIn, currency string, window int, ok bool)
-	// Expected runs body without backtest and returns the portfolio its
-	// projection expects at the start of year, in that year's money;
-	// found is false when it has no such year, ok false when it has
-	// answered.
-	Expected(c *rest.Ctx, body []byte, year int) (balance float64, found, ok bool)
+	// Path runs body, a saved plan's input, from its own start
+	// (startYear when it names none) and returns the portfolio it expects
+	// at the start of each year and its FI number, each in that year's
+	// money; found is false when the input no longer runs. It is not
+	// charged apart and does not answer c.
+	Path(c *rest.Ctx, body []byte, startYear int) (p store.PlanWatch, found bool)
 	// FIFigures runs body without backtest or Monte Carlo and writes the
 	// FI number, FI age and starting portfolio of its run into p,
 	// returning their currency; ok is false when it has answered.
@@ -66,6 +67,8 @@ type Handlers struct {
 	db   store.Store
 	calc Calculator
 	now  func() time.Time
+	// data is the version of the embedded data (Config.DataVersion).
+	data string
 
 	inSchema      *schema.Schema[planIn]
 	putSchema     *schema.Schema[planPut]
@@ -91,11 +94,15 @@ type Config struct {
 	// OptimizeBody declares the body of POST /plans/{id}/optimize: the
 	// calculator's optimize field.
 	OptimizeBody rest.Schema
+	// DataVersion names the embedded data the calculator runs on
+	// (embed.Version): a plan whose watch was computed with another is
+	// computed again by Recheck.
+	DataVersion string
 }
 
 // New compiles the routes' declarations against v.
 func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
-	s := &Handlers{db: cfg.DB, calc: cfg.Calc, now: cfg.Now}
+	s := &Handlers{db: cfg.DB, calc: cfg.Calc, now: cfg.Now, data: cfg.DataVersion}
 	var err error
 	if s.inSchema, err = schema.Compile[planIn](v); err != nil {
 		return nil, err

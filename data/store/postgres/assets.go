@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -66,14 +67,32 @@ func (d *DB) CreateAsset(user string, m store.AssetMeta, doc []byte, max int, ke
 // the count that follows the insert sees every create committed before the
 // lock was granted, and fails the pipeline (limitCheck) past max, as the
 // unique index fails it on a held ISIN.
+//
+// For a user with a watched plan the pipeline fails at its end
+// (queueUnwatched) and the create is made again inside a transaction that
+// also judges the assets against the watches (watchAssets).
 func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, doc []byte, max int, kept *store.Keep) error {
+	queue := func(b *pgx.Batch) {
+		queueUserLock(b, user)
+		queueKeep(b, kept)
+		b.Queue(`INSERT INTO assets (user_id, id, isin, category, doc) VALUES ($1, $2, $3, $4, $5)`,
+			user, m.ID, isinArg(m.ISIN), int16(m.Category), doc)
+		b.Queue(limitCheck(`SELECT count(*) FROM (SELECT 1 FROM assets WHERE user_id = $1 LIMIT $2) s`), user, max+1, max)
+	}
 	b := &pgx.Batch{}
-	queueUserLock(b, user)
-	queueKeep(b, kept)
-	b.Queue(`INSERT INTO assets (user_id, id, isin, category, doc) VALUES ($1, $2, $3, $4, $5)`,
-		user, m.ID, isinArg(m.ISIN), int16(m.Category), doc)
-	b.Queue(limitCheck(`SELECT count(*) FROM (SELECT 1 FROM assets WHERE user_id = $1 LIMIT $2) s`), user, max+1, max)
+	queue(b)
+	d.queueUnwatched(b, user)
 	err := d.pool.SendBatch(ctx, b).Close()
+	if isCode(err, codeWatched) {
+		err = d.write(ctx, func(tx pgx.Tx) error {
+			b := &pgx.Batch{}
+			queue(b)
+			if err := tx.SendBatch(ctx, b).Close(); err != nil {
+				return err
+			}
+			return d.watchAssets(ctx, tx, user)
+		})
+	}
 	switch {
 	case isCode(err, codeLimit):
 		return store.ErrLimit
@@ -116,7 +135,10 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, 
 		}
 		_, err = tx.Exec(ctx, `UPDATE assets SET isin = $3, category = $4, doc = $5 WHERE user_id = $1 AND id = $2`,
 			user, id, isinArg(m.ISIN), int16(m.Category), doc)
-		return conflict(err)
+		if err != nil {
+			return conflict(err)
+		}
+		return d.watchAssets(ctx, tx, user)
 	})
 	if fnErr != nil {
 		return fnErr
@@ -137,14 +159,14 @@ func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
 	ctx, cancel := opContext()
 	defer cancel()
 	if check == nil {
-		tag, err := d.pool.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
-		if err != nil {
+		switch err := d.deleteAsset(ctx, user, id); {
+		case errors.Is(err, store.ErrNotFound):
+			return err
+		case err == nil:
+			return nil
+		case !isCode(err, codeWatched):
 			return fmt.Errorf("cannot delete asset: %w", err)
 		}
-		if tag.RowsAffected() == 0 {
-			return store.ErrNotFound
-		}
-		return nil
 	}
 	var checkErr error
 	err := d.write(ctx, func(tx pgx.Tx) error {
@@ -156,11 +178,15 @@ func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
 		if err != nil {
 			return err
 		}
-		if checkErr = check(doc); checkErr != nil {
-			return checkErr
+		if check != nil {
+			if checkErr = check(doc); checkErr != nil {
+				return checkErr
+			}
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
-		return err
+		if _, err = tx.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id); err != nil {
+			return err
+		}
+		return d.watchAssets(ctx, tx, user)
 	})
 	switch {
 	case checkErr != nil:
@@ -171,6 +197,27 @@ func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
 		return fmt.Errorf("cannot delete asset: %w", err)
 	}
 	return nil
+}
+
+// deleteAsset deletes without a check in one round trip: the delete, then,
+// when asset writes are judged, the check that fails the pipeline (and
+// undoes the delete) for a user with a watched plan.
+func (d *DB) deleteAsset(ctx context.Context, user, id string) error {
+	b := &pgx.Batch{}
+	b.Queue(`DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
+	d.queueUnwatched(b, user)
+	br := d.pool.SendBatch(ctx, b)
+	tag, err := br.Exec()
+	if err == nil && b.Len() > 1 {
+		_, err = br.Exec()
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return err
 }
 
 // AppendAsset appends the JSON of user's asset id to dst;
@@ -239,11 +286,9 @@ func (d *DB) AppendAssets(dst []byte, user string, category, offset, limit int) 
 			return dst, 0, fmt.Errorf("cannot list assets: %w", err)
 		}
 		if doc == nil {
-			var part, seq, t int64
-			if err := rows.Scan(&part, &seq, &t, nil); err != nil {
+			if total, err = bigint(rows, 2); err != nil {
 				return dst, 0, fmt.Errorf("cannot list assets: %w", err)
 			}
-			total = int(t)
 			continue
 		}
 		if n > 0 {
@@ -288,6 +333,28 @@ func eachAsset(ctx context.Context, q querier, user string, fn func(doc []byte) 
 		}
 	}
 	return rows.Err()
+}
+
+// bigint returns column i of the current row, a bigint: read from pgx's
+// buffer when the row came in binary format (Scan would move its targets
+// to the heap, on every list), else scanned.
+func bigint(rows pgx.Rows, i int) (int, error) {
+	if rows.FieldDescriptions()[i].Format == pgx.BinaryFormatCode {
+		raw := rows.RawValues()[i]
+		if len(raw) != 8 {
+			return 0, fmt.Errorf("column %d has %d bytes, not a bigint's 8", i, len(raw))
+		}
+		return int(int64(binary.BigEndian.Uint64(raw))), nil
+	}
+	vals, err := rows.Values()
+	if err != nil {
+		return 0, err
+	}
+	n, ok := vals[i].(int64)
+	if !ok {
+		return 0, fmt.Errorf("column %d has type %T", i, vals[i])
+	}
+	return int(n), nil
 }
 
 // column returns the bytes of column i of the current row, a bytea or

@@ -87,7 +87,11 @@ func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) er
 			fnErr = err
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE plans SET doc = $3 WHERE user_id = $1 AND id = $2`, user, id, doc)
+		if _, err = tx.Exec(ctx, `UPDATE plans SET doc = $3 WHERE user_id = $1 AND id = $2`, user, id, doc); err != nil {
+			return err
+		}
+		// The watch is the old input's path: the caller stores the new one.
+		_, err = tx.Exec(ctx, `DELETE FROM plan_watch WHERE user_id = $1 AND plan_id = $2`, user, id)
 		return err
 	})
 	switch {

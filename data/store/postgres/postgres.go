@@ -66,6 +66,8 @@ type DB struct {
 	pool  *pgxpool.Pool
 	wait  *waiting // Start: until the database is reached; nil after Open
 	trips *roundTrips
+	// watch judges asset writes against the plans' watches (watch.go).
+	watch store.AssetWatch
 }
 
 var _ store.Store = (*DB)(nil)
@@ -304,6 +306,7 @@ const (
 	codeUnique     = "23505"
 	codeForeignKey = "23503"
 	codeLimit      = "FPLIM" // fiplan_limit's, migration 0006
+	codeWatched    = "FPWCH" // fiplan_unwatched's, migration 0011
 )
 
 // limitCheck wraps a query counting one value into one that fails with

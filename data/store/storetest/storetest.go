@@ -27,6 +27,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	runIdempotency(t, open)
 	runPlans(t, open)
 	runOutbox(t, open)
+	runWatch(t, open)
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s store.Store)

@@ -1,4 +1,4 @@
-package plans
+package store_test
 
 import (
 	"encoding/json"
@@ -12,12 +12,11 @@ import (
 // on either side, and for an expected portfolio at all; fi.reached for a
 // total at the FI number. The ids keep the year and side, and fi.reached's
 // only the plan.
-func TestPathEvents(t *testing.T) {
-	s := &Handlers{now: func() time.Time { return time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC) }}
-	p := &savedPlan{ID: "pln_a", planIn: planIn{Name: "a"}}
+func TestTrack(t *testing.T) {
+	at := time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)
 	types := func(total, expected float64, found bool, fiNumber float64) []store.Event {
 		t.Helper()
-		evs, err := s.pathEvents("ann", p, 2026, "EUR", total, expected, found, fiNumber)
+		evs, err := store.Track("ann", "pln_a", "a", 2026, "EUR", total, expected, found, fiNumber, at)
 		if err != nil {
 			t.Fatal(err)
 		}
