@@ -134,12 +134,41 @@ function toURL() {
 
 /** The state of the query string: the page's defaults with the keys it holds set or (empty) removed. */
 function fromURL() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has('monteCarlo') && [...q.keys()].some((k) => k !== 'plan')) return fromOldURL(q);
   const s = { ...defaults };
-  for (const [k, v] of new URLSearchParams(location.search)) {
+  for (const [k, v] of q) {
     if (k === 'plan') continue;
     if (v === '') delete s[k];
     else try { s[k] = JSON.parse(v); } catch { s[k] = v; }
   }
+  return s;
+}
+
+/**
+ * The state of a link written before the page kept one state: the form's
+ * values as shown (percentages in percent), mc=0 and hist=0 for the boxes
+ * left empty, hds the dataset, sc name~spending~income for each scenario and
+ * hh the household's keys as JSON. Every link since holds monteCarlo (set or
+ * empty), which tells them apart; read once, so links people kept still open.
+ */
+function fromOldURL(q) {
+  const s = { ...defaults };
+  for (const f of fields) {
+    const raw = (q.get(f.name) || '').trim();
+    if (raw === '') continue;
+    const n = Number(raw);
+    s[f.name] = !Number.isFinite(n) ? raw : f.hasAttribute('data-pct') ? Math.round(n * 1e6) / 1e8 : n;
+  }
+  if (q.get('mc') === '0') delete s.monteCarlo;
+  if (q.get('hist') === '0') delete s.historical;
+  else if (q.get('hds')) s.historical = { ...s.historical, dataset: q.get('hds') };
+  const sc = q.getAll('sc').map((x) => {
+    const [name, e, i] = x.split('~');
+    return { name, ...(e ? { annualExpenses: Number(e) } : {}), ...(i ? { annualIncome: Number(i) } : {}) };
+  });
+  if (sc.length) s.scenarios = sc;
+  try { Object.assign(s, JSON.parse(q.get('hh') || '{}')); } catch { /* a damaged link: no household */ }
   return s;
 }
 

@@ -181,6 +181,21 @@ try {
     await p2.close();
   });
 
+  test('a link kept from before the page had one state still opens: percentages, boxes and scenarios read', async () => {
+    const p = await browser.newPage();
+    const sent = p.waitForRequest((r) => r.url().endsWith('/api/v1/calculator') && r.method() === 'POST');
+    await p.goto(base + '/?currentAge=41&annualIncome=90000&annualExpenses=40000&expectedReturn=6&mc=0&sc=Lean~30000~');
+    const body = JSON.parse((await sent).postData() || '{}');
+    assert.equal(body.currentAge, 41);
+    assert.equal(body.expectedReturn, 0.06);
+    assert.equal(body.monteCarlo, undefined);
+    assert.deepEqual(body.scenarios, [{ name: 'Lean', annualExpenses: 30000 }]);
+    await p.waitForSelector('#fi-number');
+    assert.equal(await p.inputValue('#expectedReturn'), '6');
+    assert.match(p.url(), /monteCarlo=/);
+    await p.close();
+  });
+
   test('a validation error shows on its field', async () => {
     await page.goto(base + '/?currentAge=12&annualIncome=50000&annualExpenses=30000');
     await page.waitForSelector('#currentAge[aria-invalid=true]');
