@@ -276,6 +276,11 @@ function show(d) {
     if (h.dataset?.startsWith('user:')) risk.push(stat(t('calc.histData'), hds.selectedOptions[0]?.textContent || h.dataset, 'hist-data'));
   }
   document.getElementById('risk').replaceChildren(...risk);
+  // How the US record was restated in the plan's money, and from which year:
+  // the API's own note, in English.
+  const hnote = document.getElementById('hist-note');
+  hnote.textContent = d.historical?.conversion?.note || '';
+  hnote.hidden = !hnote.textContent;
 
   showNotes(d);
   compare(d, body);

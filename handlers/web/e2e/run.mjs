@@ -735,6 +735,23 @@ try {
           assert.ok(d.historical.conversion?.to, 'how the US record was restated');
           assert.equal(await page.textContent('#hist-fx'), `${d.historical.conversion.from}-${d.historical.conversion.to}`);
           assert.match(await page.locator('#hist-fx').evaluate((e) => e.previousElementSibling.textContent), new RegExp(`^Backtest in ${p.currency}\\b`));
+          // The API's note on how, shown as it is (English, marked so).
+          assert.equal(await page.textContent('#hist-note'), d.historical.conversion.note);
+          assert.equal(await page.getAttribute('#hist-note', 'lang'), 'en');
+          assert.ok(await page.isVisible('#hist-note'), 'the conversion note is shown');
+        }
+        if (p.name === 'de-couple') {
+          // The euro before 1999 is the Deutsche Mark at its conversion rate,
+          // at the World Bank's yearly rates from 1960 and H.10's monthly ones
+          // from 1971: the annual record is restated from the year after the
+          // first rate (a year runs from the December before it).
+          assert.equal(d.historical.dataset, 'annual');
+          const rates = /World Bank's yearly official rates against the US dollar from (\d{4}).*H\.10 monthly average rates from 1971/.exec(d.historical.conversion.note);
+          assert.ok(rates, `the note names both sources: ${d.historical.conversion.note}`);
+          assert.equal(d.historical.conversion.from, Number(rates[1]) + 1, 'restated from the year after the first yearly rate');
+          assert.ok(d.historical.conversion.from < 1971, `restated from ${d.historical.conversion.from}, before the monthly rates`);
+          assert.match(await page.textContent('#hist-note'), new RegExp(`Restated ${d.historical.conversion.from}-${d.historical.conversion.to};`));
+          assert.equal(await page.textContent('#hist-fx'), `${d.historical.conversion.from}-${d.historical.conversion.to}`);
         }
         // One FI: the FI number shown is the one the FI age tests, the chart's
         // line is drawn at it, and money that outlasts the retirement is FI by then.
