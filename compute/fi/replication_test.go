@@ -3,6 +3,7 @@ package fi
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -21,10 +22,29 @@ var updateReplication = flag.Bool("update-replication", false, "rewrite docs/REP
 
 const replicationPath = "../../docs/REPLICATION.md"
 
-// HomeMoney is the record by which a US record is restated in currency
-// with country's prices, as data/history reads it from the embedded file.
-// It is set by an external test file (data/history imports this package).
-var HomeMoney func(currency, country string) (Money, error)
+// homeMoneyPath holds the records by which the US record is restated in
+// euros with German prices and in pounds with British prices, keyed
+// "EUR/DE" and "GBP/GB": what data/history reads from the embedded home
+// record, written by its test (data/history imports this package, so this
+// one reads a file), which fails when the file differs from the record.
+const homeMoneyPath = "testdata/home_money.json"
+
+// HomeMoney is the restating record of currency with country's prices.
+func HomeMoney(currency, country string) (Money, error) {
+	raw, err := os.ReadFile(homeMoneyPath)
+	if err != nil {
+		return Money{}, fmt.Errorf("cannot read %q: %w", homeMoneyPath, err)
+	}
+	var all map[string]Money
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return Money{}, fmt.Errorf("cannot decode %q: %w", homeMoneyPath, err)
+	}
+	m, ok := all[currency+"/"+country]
+	if !ok {
+		return Money{}, fmt.Errorf("%q holds no %s/%s", homeMoneyPath, currency, country)
+	}
+	return m, nil
+}
 
 func TestReplication(t *testing.T) {
 	annual := readAnnual(t, "../../embed/history.csv")
@@ -295,9 +315,6 @@ func replicationDoc(t *testing.T, annual Series, shiller *Monthly) string {
 // euros with German prices and in pounds with British prices, beside the
 // dollar figures of the same windows.
 func (r *replication) home(b *strings.Builder) {
-	if HomeMoney == nil {
-		r.t.Fatal("HomeMoney is not set: home_money_test.go sets it")
-	}
 	b.WriteString(replicationHomeIntro)
 	b.WriteString("| household | windows | years restated | 60/40 SAFEMAX (worst) | 60/40 at 4% | 100/0 SAFEMAX (worst) | 100/0 at 4% |\n|---|---|---|---|---|---|---|\n")
 	households := []struct{ name, currency, country string }{
