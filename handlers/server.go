@@ -22,6 +22,7 @@ import (
 	"github.com/VictoriaMetrics/metrics"
 	"github.com/valyala/fasthttp"
 
+	"fiplan/compute/fiscore"
 	"fiplan/data/fx"
 	geodata "fiplan/data/geo"
 	"fiplan/data/history"
@@ -249,6 +250,8 @@ func (s *Server) build() (err error) {
 		return err
 	}
 	s.account, err = account.New(s.vocab, account.Config{DB: s.db, FX: s.fx, Now: s.now, MaxKeys: s.cfg.MaxKeys, Pending: memory{s},
+		// The FI score of a user with saved plans is of one of them.
+		ScorePlan: func(c *rest.Ctx, id string, in *fiscore.Input) bool { return s.plans.ScorePlan(c, id, in) },
 		Written: func(user, doc string) {
 			if err := s.mail.Written(user, doc); err != nil {
 				s.log.Warn("cannot bring the email channel in step with a write", "doc", doc, "err", err)

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"os"
+	"strconv"
 	"testing"
 
 	"fiplan/data/store"
@@ -17,14 +18,7 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 	onBothStores(t, func(t *testing.T, h *harness) {
 		tok := h.token("alice", "free", "")
 		body := `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":500000,"targetRetirementAge":60}`
-		save := func(name string) string {
-			t.Helper()
-			r := h.do("POST", "/api/v1/plans", `{"name":"`+name+`","input":`+body+`}`, bearer(tok)...)
-			if r.status != 201 {
-				t.Fatalf("save plan: %d %s", r.status, r.raw)
-			}
-			return r.data()["id"].(string)
-		}
+		save := func(name string) string { return savePlan(t, h, tok, name, body)["id"].(string) }
 		moved, same, current := save("moved"), save("same"), save("current")
 		db := h.s.db
 		var ws []store.PlanWatch
@@ -89,6 +83,16 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 	})
 }
 
+
+// savePlan saves input as a plan named name and returns its answer's data.
+func savePlan(t *testing.T, h *harness, tok, name, input string) map[string]any {
+	t.Helper()
+	r := h.do("POST", "/api/v1/plans", `{"name":`+strconv.Quote(name)+`,"input":`+input+`}`, bearer(tok)...)
+	if r.status != 201 {
+		t.Fatalf("save plan: %d %s", r.status, r.raw)
+	}
+	return r.data()
+}
 
 // eventsOfType is the user's events of type typ, newest first.
 func eventsOfType(t *testing.T, h *harness, tok, typ string) []map[string]any {

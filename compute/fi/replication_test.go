@@ -21,6 +21,11 @@ var updateReplication = flag.Bool("update-replication", false, "rewrite docs/REP
 
 const replicationPath = "../../docs/REPLICATION.md"
 
+// HomeMoney is the record by which a US record is restated in currency
+// with country's prices, as data/history reads it from the embedded file.
+// It is set by an external test file (data/history imports this package).
+var HomeMoney func(currency, country string) (Money, error)
+
 func TestReplication(t *testing.T) {
 	annual := readAnnual(t, "../../embed/history.csv")
 	shiller := readShiller(t, "../../embed/shiller.csv")
@@ -281,8 +286,53 @@ func replicationDoc(t *testing.T, annual Series, shiller *Monthly) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
+	r.home(&b)
 	b.WriteString(replicationData)
 	return b.String()
+}
+
+// home writes the home-country section: the annual record restated in
+// euros with German prices and in pounds with British prices, beside the
+// dollar figures of the same windows.
+func (r *replication) home(b *strings.Builder) {
+	if HomeMoney == nil {
+		r.t.Fatal("HomeMoney is not set: home_money_test.go sets it")
+	}
+	b.WriteString(replicationHomeIntro)
+	b.WriteString("| household | windows | years restated | 60/40 SAFEMAX (worst) | 60/40 at 4% | 100/0 SAFEMAX (worst) | 100/0 at 4% |\n|---|---|---|---|---|---|---|\n")
+	households := []struct{ name, currency, country string }{
+		{"US, dollars, US prices", "USD", ""},
+		{"German, euros, German prices", "EUR", "DE"},
+		{"British, pounds, British prices", "GBP", "GB"},
+	}
+	for _, from := range []int{1960, 1971} {
+		for _, hh := range households {
+			rec, restated := r.annual, "none (the record as it is)"
+			if hh.currency != "USD" {
+				m, err := HomeMoney(hh.currency, hh.country)
+				if err != nil {
+					r.t.Fatal(err)
+				}
+				var cov Coverage
+				rec, cov = r.annual.In(m)
+				// A year's change runs from the December before it.
+				if cov.From == 0 || cov.From > from+1 {
+					r.t.Fatalf("%s: restated %d-%d, want from %d or earlier", hh.currency, cov.From, cov.To, from+1)
+				}
+				restated = fmt.Sprintf("%d-%d", cov.From, cov.To)
+			}
+			h := Sampled{Record: rec, Sample: Sample{From: from}}
+			n := Windows(h, 30)
+			fmt.Fprintf(b, "| %s | %d starts, %d-%d | %s |", hh.name, n, from, from+n-1, restated)
+			for _, stock := range []float64{0.6, 1} {
+				rate, worst := r.safemax(h, 30, stock)
+				fmt.Fprintf(b, " %s (%s) | %d%% |", pct2(rate), worst, r.success(h, 30, 0.04, stock))
+			}
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("\n")
+	b.WriteString(replicationHomePublished)
 }
 
 const replicationIntro = `# Replication: fiplan's backtest beside the published studies
@@ -331,4 +381,46 @@ const replicationData = `## Why the figures cannot match exactly
 - Pfau's 100/68/43% are from the 2018 article as republished on retirementresearcher.com.
 - FIRECalc's figures are its output as users posted them, not a publication of its own; ERN's
   figure is quoted secondhand. No standing cFIREsim figure was found.
+`
+
+const replicationHomeIntro = "## A German or British household on the US market\n\n" +
+	"The annual dataset restated as `historical.currency` restates it: each year's US returns carried into the " +
+	"currency by the dollar's change from the December average before the year to the December average that ends it " +
+	"(the World Bank's yearly official rates for the years before the Federal Reserve's H.10 monthly rates, which " +
+	"start in 1971), and spending indexed by the country's consumer prices (World Bank). The market is still the " +
+	"US one: stocks are the S&P 500, bonds the 10-year Treasury, held by someone who spends euros or pounds. " +
+	"Windows of 30 years start from 1960 (the first year both the rates and the prices reach; a year's change runs " +
+	"from the December before it, so the annual record is restated from 1961 and 1960 keeps its US returns in real " +
+	"terms) and from 1971 " +
+	"(the first year of monthly rates) and end by 2024; the dollar rows are the same windows for a US household, " +
+	"so a row's gap to the dollar row above it is what the currency and home inflation change.\n\n"
+
+const replicationHomePublished = `### What a published UK or German figure would need
+
+The published home-country figures are for a household holding its own country's stocks and bonds in
+its own currency, not for the US market restated, so none of them is a row of the table above:
+
+- Pfau, "An International Perspective on Safe Withdrawal Rates from Retirement Savings: The Demise of the
+  4 Percent Rule?", Journal of Financial Planning, December 2010 (GRIPS Discussion Paper 10-12; SSRN
+  abstract 1699526): 109 years of market data for 17 developed countries; a 4% real withdrawal would have
+  been safe in only 4 of the 17 even with the allocation chosen in hindsight each year, and a fixed 50/50
+  stocks and bonds failed at some point in all 17 (the abstract). The four are Canada, Sweden, Denmark and
+  the United States; at 4% over 30 years, 62.5% of the historical cases failed in Italy and 42.5% in France;
+  five countries had maximum sustainable rates of 1.56% or lower (Pfau's answers in ThinkAdvisor, 22 April
+  2011). With the hindsight allocation and two more countries, SAFEMAX was 4.4% for Canada, 4.1% for New
+  Zealand, Sweden, Denmark and the GDP-weighted world portfolio, and 4% for the US (Pfau, "The Shocking
+  International Experience of the 4% Rule", retirementresearcher.com, 5 May 2012).
+- Pfau's UK and German cells themselves were not in the stored sources; they are quoted secondhand only:
+  3.0% for a UK investor holding 50% UK equities and 50% UK bonds, 3.2% with global ones
+  (retirementinvestingtoday.com, 2017, citing Pfau); Germany, France and Belgium in the 1% to 2% range and
+  the UK and the Netherlands in the 3% range (isgam.ch, May 2017). No UK or German figure is compared with
+  fiplan's here, and no gap is measured.
+
+Reproducing them needs German or British equity and bond returns year by year from 1900: the
+Dimson-Marsh-Staunton database (commercial), MSCI's country indexes (redistribution prohibited) or the
+JST Macrohistory Database (CC BY-NC-SA, which forbids integration by data providers). None of them may
+be kept in this repository, as a fixture or otherwise, so the figures cannot be recomputed here and no
+test claims to. A user who holds a licence can load such a series (` + "`/api/v1/user/series`" + `) and run
+the backtest on it (` + "`historical.dataset: \"user:<id>\"`" + `) under the conditions above.
+
 `

@@ -10,6 +10,11 @@
 //     and saving: full when already FI, falling linearly to 0 at Horizon
 //     years or more (or never).
 //
+// Scored with a saved plan (Input.Plan), the plan's own run gives the FI
+// number (the after-tax one when the plan is taxed) and the FI age, and its
+// savings stand for net worth when no holdings are stored: the score then
+// agrees with what the planner shows for that plan.
+//
 // A part whose inputs are missing scores 0, and Result.Missing says what is
 // missing. Amounts are converted to the base currency with the caller's
 // rates, so the package reads no dataset. Every number it returns is
@@ -20,6 +25,7 @@ package fiscore
 
 import (
 	"math"
+	"time"
 
 	"fiplan/compute/fi"
 	"fiplan/compute/health"
@@ -57,6 +63,24 @@ type Input struct {
 	ExpectedReturn, InflationRate, WithdrawalRate float64
 
 	Holdings []portfolio.Holding
+
+	// Plan, when set, is the saved plan scored; Age, Currency, the income,
+	// the expenses and the target retirement age above are then its.
+	Plan *Plan
+}
+
+// Plan is what the score reads of a saved plan's own run.
+type Plan struct {
+	ID, Name  string // which plan, for the answer
+	UpdatedAt time.Time
+	// FINumber is the run's FI number in Input.Currency, today's money:
+	// the after-tax one when the plan is taxed.
+	FINumber float64
+	// FIAge is the age the run reaches FI at; -1 when it never does.
+	FIAge int
+	// Savings is the portfolio the plan starts from (its accounts'
+	// balances, else its currentSavings), in Input.Currency.
+	Savings float64
 }
 
 // Component is one part of a score.
@@ -134,6 +158,9 @@ func Score(in *Input, fx portfolio.Rates) *Result {
 		values[i] = in.Holdings[i].ValueIn(in.Base, fx)
 		worth += values[i]
 	}
+	if pl := in.Plan; pl != nil && len(in.Holdings) == 0 {
+		worth = convert(fx, pl.Savings, in.Currency, in.Base)
+	}
 	worth = capped(worth)
 	out.NetWorth = money(worth)
 
@@ -141,6 +168,15 @@ func Score(in *Input, fx portfolio.Rates) *Result {
 	progress := 0
 	fiNumber := 0.0
 	switch {
+	case in.Plan != nil:
+		hasExpenses = false // the plan's run answers the years to FI
+		fiNumber = money(convert(fx, in.Plan.FINumber, in.Currency, in.Base))
+		out.FINumber, out.HasFINumber = fiNumber, true
+		out.Progress = 1.0
+		if fiNumber > 0 {
+			out.Progress = fraction(capped(worth / fiNumber))
+		}
+		progress = int(math.Round(ProgressMax * min(1, max(0, out.Progress))))
 	case !hasExpenses:
 		miss("profile.annualExpenses", "needed for the FI number: fiProgress and timeToFI score 0 without it")
 	case !(in.WithdrawalRate > 0) || !finite(used.AnnualExpenses/in.WithdrawalRate):
@@ -167,11 +203,18 @@ func Score(in *Input, fx portfolio.Rates) *Result {
 
 	// timeToFI
 	timePts := 0
-	if !in.HasAge {
-		miss("profile.currentAge", "or profile.birthYear: needed for the years to FI; timeToFI scores 0 without it")
-	}
-	if !in.HasAnnualIncome {
-		miss("profile.annualIncome", "take-home pay: without it no saving is assumed")
+	if pl := in.Plan; pl != nil {
+		if pl.FIAge >= 0 {
+			out.YearsToFI, out.FIAge, out.HasYearsToFI = max(0, pl.FIAge-in.Age), max(pl.FIAge, in.Age), true
+			timePts = int(math.Round(TimeMax * max(0, 1-float64(out.YearsToFI)/Horizon)))
+		}
+	} else {
+		if !in.HasAge {
+			miss("profile.currentAge", "or profile.birthYear: needed for the years to FI; timeToFI scores 0 without it")
+		}
+		if !in.HasAnnualIncome {
+			miss("profile.annualIncome", "take-home pay: without it no saving is assumed")
+		}
 	}
 	if in.HasAge && hasExpenses {
 		x := fi.Defaults()

@@ -214,3 +214,48 @@ func TestScoreProperties(t *testing.T) {
 		}
 	}
 }
+
+// A saved plan's run answers the FI number and the FI age; its savings
+// stand for net worth only when no holdings are stored.
+func TestScoreOfPlan(t *testing.T) {
+	in := person()
+	in.Currency = "GBP"
+	in.Plan = &Plan{ID: "pln_x", FINumber: 400000, FIAge: 52, Savings: 100000}
+	r := Score(&in, rates)
+	// £400,000 is $800,000; the holdings ($500,000) are the net worth: 250 points.
+	if !r.HasFINumber || r.FINumber != 8e5 || r.NetWorth != 5e5 || r.Progress != 0.625 || r.Components[0].Score != 250 {
+		t.Errorf("progress: %+v", r)
+	}
+	// FI at 52 from 40: 12 years, 200 x (1 - 12/40) = 140 points.
+	if !r.HasYearsToFI || r.YearsToFI != 12 || r.FIAge != 52 || r.Components[2].Score != 140 {
+		t.Errorf("time: %+v", r)
+	}
+	for _, f := range fields(r) {
+		if f == "profile.annualExpenses" || f == "profile.annualIncome" || f == "profile.currentAge" {
+			t.Errorf("missing %s with a plan scored", f)
+		}
+	}
+
+	in.Holdings = nil
+	r = Score(&in, rates)
+	// Without holdings, the plan's £100,000 ($200,000) of savings: 100 points.
+	if r.NetWorth != 2e5 || r.Progress != 0.25 || r.Components[0].Score != 100 || r.Components[1].Score != 0 {
+		t.Errorf("plan savings: %+v", r)
+	}
+
+	in.Plan.FIAge = -1 // never FI within the plan
+	r = Score(&in, rates)
+	if r.HasYearsToFI || r.Components[2].Score != 0 {
+		t.Errorf("never FI: %+v", r)
+	}
+	in.Plan.FIAge = 35 // FI already, at an age passed
+	r = Score(&in, rates)
+	if !r.HasYearsToFI || r.YearsToFI != 0 || r.FIAge != 40 || r.Components[2].Score != 200 {
+		t.Errorf("already FI: %+v", r)
+	}
+	in.Plan.FINumber = 0 // no spending to pay for: FI
+	r = Score(&in, rates)
+	if r.Progress != 1 || r.Components[0].Score != 400 {
+		t.Errorf("no FI number: %+v", r)
+	}
+}

@@ -7,6 +7,7 @@ package account
 import (
 	"time"
 
+	"fiplan/compute/fiscore"
 	"fiplan/data/fx"
 	"fiplan/data/store"
 	"fiplan/handlers/rest"
@@ -33,6 +34,8 @@ type Handlers struct {
 	maxKeys int
 	pending Pending
 	written func(user, doc string)
+	// scorePlan writes a saved plan into an FI score's input (Config.ScorePlan).
+	scorePlan func(c *rest.Ctx, id string, in *fiscore.Input) bool
 
 	assetSchema      *schema.Schema[assetIn]
 	assetPutSchema   *schema.Schema[assetPut]
@@ -72,12 +75,17 @@ type Config struct {
 	// after it is stored: the email channel follows the address and the
 	// preferences.
 	Written func(user, doc string)
+	// ScorePlan, when set, writes the saved plan the FI score is of into
+	// in: plan id's, else with id "" the caller's most recently updated
+	// one (none: in stays the profile's). It reports false when it has
+	// answered (no such plan, a plan that no longer runs, a limit).
+	ScorePlan func(c *rest.Ctx, id string, in *fiscore.Input) bool
 }
 
 // New compiles the routes' declarations against v, which must define the
 // asset, profile and settings enums and formats.
 func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
-	s := &Handlers{db: cfg.DB, fx: cfg.FX, now: cfg.Now, maxKeys: cfg.MaxKeys, pending: cfg.Pending, written: cfg.Written}
+	s := &Handlers{db: cfg.DB, fx: cfg.FX, now: cfg.Now, maxKeys: cfg.MaxKeys, pending: cfg.Pending, written: cfg.Written, scorePlan: cfg.ScorePlan}
 	var err error
 	if s.assetSchema, err = schema.Compile[assetIn](v); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 
 	"fiplan/compute/fiscore"
 	"fiplan/compute/portfolio"
+	"fiplan/handlers/errcode"
 	"fiplan/handlers/rest"
 )
 
@@ -17,7 +18,13 @@ func fiScoreDoc(data rest.Schema) *rest.Doc {
 		Summary: "Your FI score from your stored profile and assets",
 		Desc: "A 0-1000 score in three parts: `fiProgress` (400 points: net worth against the FI number, annual expenses / withdrawal rate), `portfolioHealth` (400 points: the POST /portfolio-health score of your stored assets × 0.4) and `timeToFI` (200 points: full when already FI, falling linearly to 0 at " +
 			strconv.Itoa(fiscore.Horizon) + " or more years to FI, from the calculator's timeline with your net worth, income, expenses and settings). " +
-			"Amounts are converted to your settings' base currency with the embedded reference exchange rates. A part whose inputs are missing scores 0; `missing` says what to add. Works with an API key.",
+			"Amounts are converted to your settings' base currency with the embedded reference exchange rates. A part whose inputs are missing scores 0; `missing` says what to add. Works with an API key.\n\n" +
+			"With saved plans the score is of one of them (`plan` says which): the one `?plan=` names, else the one updated last. Its own run, from its start and without backtest or Monte Carlo, " +
+			"gives the FI number (after tax when it is taxed) and the FI age; your age, income and expenses are the plan's; net worth is your assets' value, or the plan's savings when you have stored no assets. " +
+			"A last plan whose input no longer runs is passed over for the profile; `?plan=none` scores the profile alone.",
+		Query: []rest.Param{rest.Q("plan", "string", "The saved plan to score (its id), or none for the profile alone; default: the plan updated last.")},
+		Errs: []rest.ErrDoc{rest.Err(errcode.NotFound, "?plan= names no plan of the caller"),
+			rest.Err(errcode.Validation, "?plan= names a plan whose input no longer runs (details[0].path is plan)")},
 		Data: data}
 }
 
@@ -39,6 +46,9 @@ func (s *Handlers) FIScore(c *rest.Ctx) {
 		return
 	}
 	in := scoreInput(&p, &st, hs, s.now().UTC().Year())
+	if id := string(c.RC.QueryArgs().Peek("plan")); id != "none" && s.scorePlan != nil && !s.scorePlan(c, id, &in) {
+		return
+	}
 	c.JSON(fasthttp.StatusOK, newFIScoreData(fiscore.Score(&in, s.fx), &in, &p, s.fx.AsOf()))
 }
 
@@ -70,6 +80,9 @@ func scoreInput(p *profile, st *settingsDoc, hs []portfolio.Holding, year int) f
 // newFIScoreData is the response data of a score.
 func newFIScoreData(r *fiscore.Result, in *fiscore.Input, p *profile, ratesAsOf string) *fiScoreData {
 	out := &fiScoreData{Score: r.Score, Currency: in.Base, NetWorth: r.NetWorth, Missing: make([]missingInput, len(r.Missing))}
+	if pl := in.Plan; pl != nil {
+		out.Plan = &scoredPlan{ID: pl.ID, Name: pl.Name, UpdatedAt: pl.UpdatedAt}
+	}
 	for _, cp := range r.Components {
 		out.Components = append(out.Components, scoreComponent(cp))
 	}
@@ -89,7 +102,14 @@ func newFIScoreData(r *fiscore.Result, in *fiscore.Input, p *profile, ratesAsOf 
 		}
 	}
 	u := &r.Used
-	out.Inputs = scoreInputs{TargetRetirementAge: p.TargetRetirementAge, RiskTolerance: p.RiskTolerance,
+	target := p.TargetRetirementAge
+	if in.Plan != nil { // the plan's own, or none
+		target = nil
+		if in.HasTargetRetirementAge {
+			target = &in.TargetRetirementAge
+		}
+	}
+	out.Inputs = scoreInputs{TargetRetirementAge: target, RiskTolerance: p.RiskTolerance,
 		ExpectedReturn: in.ExpectedReturn, InflationRate: in.InflationRate, WithdrawalRate: in.WithdrawalRate,
 		Assets: len(in.Holdings), ExchangeRatesAsOf: ratesAsOf}
 	if u.HasAge {

@@ -206,14 +206,21 @@ type fiScoreData struct {
 	Score           int              `json:"score" schema:"required" doc:"0-1000: the sum of the components."`
 	Components      []scoreComponent `json:"components" schema:"required"`
 	Currency        string           `json:"currency" schema:"required" doc:"The base currency of your settings."`
-	NetWorth        float64          `json:"netWorth" schema:"required" doc:"The value of your assets."`
-	FINumber        *float64         `json:"fiNumber" schema:"required,nullable" doc:"Annual expenses / withdrawal rate; null without annual expenses."`
+	NetWorth        float64          `json:"netWorth" schema:"required" doc:"The value of your assets; without assets and with a plan scored, the plan's savings."`
+	FINumber        *float64         `json:"fiNumber" schema:"required,nullable" doc:"Annual expenses / withdrawal rate; null without annual expenses. With a plan scored, the FI number its run aims at (after tax when taxed)."`
 	Progress        *float64         `json:"progress" schema:"required,nullable" doc:"Net worth / FI number."`
 	YearsToFI       *int             `json:"yearsToFI" schema:"required,nullable" doc:"0 when already FI; null when never within the horizon or unknown."`
 	FIAge           *int             `json:"fiAge" schema:"required,nullable"`
 	PortfolioHealth *scoreHealth     `json:"portfolioHealth" schema:"required,nullable" doc:"null without assets."`
 	Inputs          scoreInputs      `json:"inputs" schema:"required" doc:"What the score was computed from."`
 	Missing         []missingInput   `json:"missing" schema:"required" doc:"What would make the score more exact; empty when nothing is missing."`
+	Plan            *scoredPlan      `json:"plan" schema:"required,nullable" doc:"The saved plan scored; null when the score is the profile's (no saved plan, or ?plan=none)."`
+}
+
+type scoredPlan struct {
+	ID        string    `json:"id" schema:"required"`
+	Name      string    `json:"name" schema:"required"`
+	UpdatedAt time.Time `json:"updatedAt" schema:"required" doc:"When the plan was last saved."`
 }
 
 // Summary and categorisation of the caller's assets.

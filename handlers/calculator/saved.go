@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"fiplan/compute/fiscore"
 	"fiplan/compute/plan"
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
@@ -136,4 +137,36 @@ func (s *Handlers) Path(c *rest.Ctx, body []byte, startYear int) (p store.PlanWa
 		p.FINumber[i] = pr.Summary.FINumber * math.Pow(1+w.base.InflationRate, float64(i))
 	}
 	return p, true
+}
+
+// FIFigures runs body, a request Validate accepts, without backtest,
+// Monte Carlo or scenarios, charged and gated as this route's requests
+// are, and writes what the FI score reads of it into p (its FI number, the
+// after-tax one when taxed; its FI age; the portfolio it starts from),
+// returning the currency of those amounts. ok is false when it has
+// answered.
+func (s *Handlers) FIFigures(c *rest.Ctx, body []byte, p *fiscore.Plan) (currency string, ok bool) {
+	w := calcPool.Get().(*calcWork)
+	defer release(w)
+	r := c.Result()
+	if !s.schema.Decode(body, &w.req, r) {
+		c.Invalid(r)
+		return "", false
+	}
+	req := &w.req
+	req.Output, req.Every, req.Goals, req.Scenarios = "full", nil, nil, req.Scenarios[:0]
+	req.Historical, req.MonteCarlo, req.Optimize = nil, nil, nil
+	if !s.inputs(c, w, s.now().Year(), false) || !s.compute(c, w, false, &w.res) {
+		return "", false
+	}
+	if w.entered {
+		s.gate.Leave(c)
+		w.entered = false
+	}
+	run := &w.res.Plans[0]
+	p.FINumber, p.FIAge, p.Savings = run.Summary.FINumber, run.Summary.FIAge, 0
+	if len(run.Rows) > 0 {
+		p.Savings = run.Rows[0].StartBalance
+	}
+	return w.res.Currency, true
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"fiplan/compute/fiscore"
 	"fiplan/compute/plan"
 	"fiplan/data/store"
 	"fiplan/handlers/rest"
@@ -52,6 +53,10 @@ type Calculator interface {
 	// money; found is false when the input no longer runs. It is not
 	// charged apart and does not answer c.
 	Path(c *rest.Ctx, body []byte, startYear int) (p store.PlanWatch, found bool)
+	// FIFigures runs body without backtest or Monte Carlo and writes the
+	// FI number, FI age and starting portfolio of its run into p,
+	// returning their currency; ok is false when it has answered.
+	FIFigures(c *rest.Ctx, body []byte, p *fiscore.Plan) (currency string, ok bool)
 	// AnswerOptimized answers c with the calculator's answer for body
 	// with optimize as its optimize field, checked with its own paths.
 	AnswerOptimized(c *rest.Ctx, body, optimize []byte)

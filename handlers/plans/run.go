@@ -15,7 +15,13 @@ import (
 // load reads the caller's plan named by the path into p. On a failure it
 // has answered.
 func (s *Handlers) load(c *rest.Ctx, p *savedPlan) bool {
-	doc, err := s.db.AppendPlan(nil, c.Principal.User, string(c.Param("id")))
+	return s.loadID(c, string(c.Param("id")), p)
+}
+
+// loadID reads the caller's plan id into p. On a failure it has answered
+// (404 when the caller has no such plan).
+func (s *Handlers) loadID(c *rest.Ctx, id string, p *savedPlan) bool {
+	doc, err := s.db.AppendPlan(nil, c.Principal.User, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		notFound(c)

@@ -87,10 +87,7 @@ func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, do
 		err = d.write(ctx, func(tx pgx.Tx) error {
 			b := &pgx.Batch{}
 			queue(b)
-			if err := tx.SendBatch(ctx, b).Close(); err != nil {
-				return err
-			}
-			return d.watchAssets(ctx, tx, user)
+			return d.watchAssets(ctx, tx, user, b)
 		})
 	}
 	switch {
@@ -133,12 +130,10 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, 
 		if err := checkAsset(&m); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE assets SET isin = $3, category = $4, doc = $5 WHERE user_id = $1 AND id = $2`,
+		b := &pgx.Batch{}
+		b.Queue(`UPDATE assets SET isin = $3, category = $4, doc = $5 WHERE user_id = $1 AND id = $2`,
 			user, id, isinArg(m.ISIN), int16(m.Category), doc)
-		if err != nil {
-			return conflict(err)
-		}
-		return d.watchAssets(ctx, tx, user)
+		return d.watchAssets(ctx, tx, user, b)
 	})
 	if fnErr != nil {
 		return fnErr
@@ -183,10 +178,9 @@ func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
 				return checkErr
 			}
 		}
-		if _, err = tx.Exec(ctx, `DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id); err != nil {
-			return err
-		}
-		return d.watchAssets(ctx, tx, user)
+		b := &pgx.Batch{}
+		b.Queue(`DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
+		return d.watchAssets(ctx, tx, user, b)
 	})
 	switch {
 	case checkErr != nil:

@@ -83,15 +83,20 @@ func hooks(ctx context.Context, q querier, user string) ([]store.Hook, error) {
 		return out, nil
 	}
 	err := each(ctx, q, `SELECT id, url, events, secret, created_at FROM webhooks WHERE user_id = $1 ORDER BY created_at, id`, user, func(r pgx.Rows) error {
-		h := store.Hook{User: user}
-		if err := r.Scan(&h.ID, &h.URL, &h.Events, &h.Secret, &h.CreatedAt); err != nil {
-			return err
-		}
-		h.CreatedAt = h.CreatedAt.UTC()
+		h, err := scanHook(r, user)
 		out = append(out, h)
-		return nil
+		return err
 	})
 	return out, err
+}
+
+// scanHook reads user's endpoint from a row of id, url, events, secret,
+// created_at.
+func scanHook(r pgx.Rows, user string) (store.Hook, error) {
+	h := store.Hook{User: user}
+	err := r.Scan(&h.ID, &h.URL, &h.Events, &h.Secret, &h.CreatedAt)
+	h.CreatedAt = h.CreatedAt.UTC()
+	return h, err
 }
 
 // DeleteHook removes user's endpoint id.
@@ -131,24 +136,30 @@ func (d *DB) RotateHook(user, id, secret string) (store.Hook, error) {
 	return h, nil
 }
 
-// Emit stores the new events and their deliveries in one transaction.
+// Emit stores the new events and their deliveries in one transaction:
+// the endpoints of each user concerned are read, then every event goes in
+// one pipeline.
 func (d *DB) Emit(evs []store.Event, at time.Time) (int, error) {
 	ctx, cancel := opContext()
 	defer cancel()
 	at = at.UTC().Round(0)
 	n := 0
 	err := d.write(ctx, func(tx pgx.Tx) error {
-		n = 0
+		byUser := map[string][]store.Hook{}
 		for i := range evs {
-			fresh, err := emit(ctx, tx, &evs[i], at)
+			u := evs[i].User
+			if _, ok := byUser[u]; ok {
+				continue
+			}
+			hs, err := hooks(ctx, tx, u)
 			if err != nil {
 				return err
 			}
-			if fresh {
-				n++
-			}
+			byUser[u] = hs
 		}
-		return nil
+		var err error
+		n, err = emit(ctx, tx, evs, byUser, at)
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("cannot emit events: %w", err)
@@ -156,35 +167,55 @@ func (d *DB) Emit(evs []store.Event, at time.Time) (int, error) {
 	return n, nil
 }
 
-func emit(ctx context.Context, tx pgx.Tx, ev *store.Event, at time.Time) (bool, error) {
-	if !readable(ev.User) || !readable(ev.ID) {
-		return false, nil
-	}
-	doc, err := json.Marshal(ev)
-	if err != nil {
-		return false, err
-	}
-	tag, err := tx.Exec(ctx, `INSERT INTO events (id, user_id, doc) SELECT $1, $2, $3
-		WHERE EXISTS (SELECT 1 FROM users WHERE id = $2) ON CONFLICT (id) DO NOTHING`, ev.ID, ev.User, doc)
-	if err != nil || tag.RowsAffected() == 0 {
-		return false, err
-	}
-	hs, err := hooks(ctx, tx, ev.User)
-	if err != nil {
-		return false, err
-	}
-	for i := range hs {
-		h := &hs[i]
-		if (ev.Hook != "" && ev.Hook != h.ID) || (ev.Hook == "" && !h.Wants(ev.Type)) {
+// emitSQL stores an event ($1 id, $2 user, $3 JSON, $4 type) when it is
+// new and its user exists, with a pending delivery (ids $6, endpoints $7)
+// made at $5 to each endpoint that wants it; it answers 1 when the event
+// was new, else 0 and nothing is written.
+const emitSQL = `WITH e AS (
+		INSERT INTO events (id, user_id, doc) SELECT $1, $2, $3
+		WHERE EXISTS (SELECT 1 FROM users WHERE id = $2) ON CONFLICT (id) DO NOTHING RETURNING id
+	), d AS (
+		INSERT INTO deliveries (id, user_id, event_id, event_type, webhook_id, status, next_at, created_at, updated_at)
+		SELECT w.id, $2, e.id, $4, w.hook, 'pending', $5, $5, $5 FROM e, unnest($6::text[], $7::text[]) AS w(id, hook)
+	)
+	SELECT count(*) FROM e`
+
+// emit stores evs and their deliveries to the endpoints in hooks (by
+// user) in one pipeline of tx, and returns how many events were new.
+func emit(ctx context.Context, tx pgx.Tx, evs []store.Event, hooks map[string][]store.Hook, at time.Time) (int, error) {
+	b := &pgx.Batch{}
+	for i := range evs {
+		ev := &evs[i]
+		if !readable(ev.User) || !readable(ev.ID) {
 			continue
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO deliveries (id, user_id, event_id, event_type, webhook_id, status, next_at, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6, $6)`, store.DeliveryID(ev.ID, h.ID), ev.User, ev.ID, ev.Type, h.ID, at)
+		doc, err := json.Marshal(ev)
 		if err != nil {
-			return false, err
+			return 0, err
 		}
+		ids, to := []string{}, []string{}
+		for _, h := range hooks[ev.User] {
+			if (ev.Hook != "" && ev.Hook != h.ID) || (ev.Hook == "" && !h.Wants(ev.Type)) {
+				continue
+			}
+			ids, to = append(ids, store.DeliveryID(ev.ID, h.ID)), append(to, h.ID)
+		}
+		b.Queue(emitSQL, ev.ID, ev.User, doc, ev.Type, at, ids, to)
 	}
-	return true, nil
+	if b.Len() == 0 {
+		return 0, nil
+	}
+	br := tx.SendBatch(ctx, b)
+	n := 0
+	for range b.Len() {
+		var fresh int
+		if err := br.QueryRow().Scan(&fresh); err != nil {
+			_ = br.Close()
+			return 0, err
+		}
+		n += fresh
+	}
+	return n, br.Close()
 }
 
 // Events lists user's events, newest first.

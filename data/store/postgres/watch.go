@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -47,14 +48,32 @@ func (d *DB) queueUnwatched(b *pgx.Batch, user string) {
 	}
 }
 
-// watchAssets asks the judge, inside an asset write of user, for the
-// events the user's assets raise, and emits them in tx.
-func (d *DB) watchAssets(ctx context.Context, tx pgx.Tx, user string) error {
+// watchAssets sends the asset write queued in b and, in the same
+// pipeline, reads user's watches, endpoints and assets (the last two only
+// when a watch exists); it then asks the judge for the events the assets
+// raise and emits them in tx in one more pipeline. An error of the write
+// is returned as conflict makes it.
+func (d *DB) watchAssets(ctx context.Context, tx pgx.Tx, user string, b *pgx.Batch) error {
+	writes := b.Len()
+	if d.watch != nil {
+		b.Queue(`SELECT doc FROM plan_watch WHERE user_id = $1 ORDER BY plan_id`, user)
+		b.Queue(`SELECT id, url, events, secret, created_at FROM webhooks WHERE user_id = $1
+			AND EXISTS (SELECT 1 FROM plan_watch WHERE user_id = $1) ORDER BY created_at, id`, user)
+		b.Queue(`SELECT doc FROM assets WHERE user_id = $1
+			AND EXISTS (SELECT 1 FROM plan_watch WHERE user_id = $1) ORDER BY seq`, user)
+	}
+	br := tx.SendBatch(ctx, b)
+	defer br.Close() //nolint:errcheck // the first error is returned below
+	for range writes {
+		if _, err := br.Exec(); err != nil {
+			return conflict(err)
+		}
+	}
 	if d.watch == nil {
-		return nil
+		return br.Close()
 	}
 	var ws []store.PlanWatch
-	err := each(ctx, tx, `SELECT doc FROM plan_watch WHERE user_id = $1 ORDER BY plan_id`, user, func(r pgx.Rows) error {
+	err := eachRow(br, func(r pgx.Rows) error {
 		doc, err := column(r, 0)
 		if err != nil {
 			return err
@@ -66,20 +85,58 @@ func (d *DB) watchAssets(ctx context.Context, tx pgx.Tx, user string) error {
 		ws = append(ws, w)
 		return nil
 	})
-	if err != nil || len(ws) == 0 {
-		return err
-	}
-	evs, err := d.watch(user, func(fn func(doc []byte) error) error { return eachAsset(ctx, tx, user, fn) }, ws)
 	if err != nil {
 		return err
 	}
-	at := time.Now().UTC().Round(0)
-	for i := range evs {
-		if _, err := emit(ctx, tx, &evs[i], at); err != nil {
+	hs := []store.Hook{}
+	err = eachRow(br, func(r pgx.Rows) error {
+		h, err := scanHook(r, user)
+		hs = append(hs, h)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	var docs [][]byte
+	err = eachRow(br, func(r pgx.Rows) error {
+		doc, err := column(r, 0)
+		docs = append(docs, bytes.Clone(doc)) // pgx reuses its buffer
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if err := br.Close(); err != nil || len(ws) == 0 {
+		return err
+	}
+	evs, err := d.watch(user, func(fn func(doc []byte) error) error {
+		for _, doc := range docs {
+			if err := fn(doc); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, ws)
+	if err != nil {
+		return err
+	}
+	_, err = emit(ctx, tx, evs, map[string][]store.Hook{user: hs}, time.Now().UTC().Round(0))
+	return err
+}
+
+// eachRow calls fn with every row of the next result of br.
+func eachRow(br pgx.BatchResults, fn func(pgx.Rows) error) error {
+	rows, err := br.Query()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
 			return err
 		}
 	}
-	return nil
+	return rows.Err()
 }
 
 // EachWatch calls fn with every stored watch, from one statement.

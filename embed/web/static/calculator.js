@@ -1,8 +1,10 @@
-// The public FI calculator. The form's values live in the URL's query
-// string, so a plan can be shared and survives a reload.
+// The public FI calculator. The page's one state is the calculator's
+// request body: the form renders from it (render) and writes into it
+// (write); the URL's query string, a saved plan and the comparison are that
+// body, so a plan can be shared and survives a reload as it was sent.
 import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, download, numberOf, loadFormat, loadSession, setFormat, t, tn, currency, currencyName } from './common.js';
 import { lineChart } from './chart.js';
-import { suggestCities, householdBody, planCurrency, overLimit, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, yearTableKey, endAge, lastsText, rateText, yearsText, stat } from './household.js';
+import { suggestCities, householdBody, householdKeys, rest, planCurrency, overLimit, fillHousehold, loadCountries, showHousehold, showNotes, householdCSV, yearTableKey, endAge, lastsText, rateText, yearsText, stat } from './household.js';
 import { initPlans, compare, plan } from './plans.js';
 import { showDecide, hideDecide } from './decide.js';
 
@@ -11,10 +13,17 @@ const st = document.getElementById('calc-status');
 const list = document.getElementById('scenarios');
 const fields = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll('input[data-path]')].filter((i) => !i.closest('#scenarios, #household, #saved')));
 let last = null; // the last response, for the CSV
+let sent = {}; // the body last sent
+/** The page's state: the request body, with the keys the form has no field for kept. */
+let state = {};
 
 /** The input of scenario row r whose id ends in -suffix. */
 const inputOf = (r, suffix) => /** @type {HTMLInputElement} */ (r.querySelector(`[id$="-${suffix}"]`));
 
+/** A scenario row's overrides beyond spending and income, kept as they are. */
+const scExtra = new WeakMap();
+
+/** Adds a scenario row, filled from a scenario of the request body. */
 function addScenario(sc = {}) {
   const i = list.children.length;
   if (i >= 5) return;
@@ -23,21 +32,32 @@ function addScenario(sc = {}) {
     el('div', { class: 'field' }, el('label', { for: id('name') }, t('calc.scName')),
       el('input', { id: id('name'), 'data-path': `scenarios[${i}].name`, value: sc.name || t('calc.scDefault', { i: i + 1 }), maxlength: 60 })),
     el('div', { class: 'field' }, el('label', { for: id('exp') }, t('field.spending')),
-      el('input', { id: id('exp'), 'data-path': `scenarios[${i}].annualExpenses`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.e ?? '', placeholder: t('calc.unchanged') })),
+      el('input', { id: id('exp'), 'data-path': `scenarios[${i}].annualExpenses`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.annualExpenses ?? '', placeholder: t('calc.unchanged') })),
     el('div', { class: 'field' }, el('label', { for: id('inc') }, t('calc.scIncome')),
-      el('input', { id: id('inc'), 'data-path': `scenarios[${i}].annualIncome`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.i ?? '', placeholder: t('calc.unchanged') })),
+      el('input', { id: id('inc'), 'data-path': `scenarios[${i}].annualIncome`, type: 'number', step: 'any', inputmode: 'decimal', value: sc.annualIncome ?? '', placeholder: t('calc.unchanged') })),
     el('button', { type: 'button', class: 'secondary small', 'aria-label': t('calc.removeN', { i: i + 1 }), onclick: () => { row.remove(); renumber(); } }, t('calc.remove')));
+  scExtra.set(row, rest(sc, ['name', 'annualExpenses', 'annualIncome']));
   list.append(row);
 }
 
+/** The scenarios of the rows. */
+const scenariosOf = () => [...list.children].map((r) => {
+  const s = { ...scExtra.get(r), name: inputOf(r, 'name').value };
+  const e = numberOf(inputOf(r, 'exp'));
+  const i = numberOf(inputOf(r, 'inc'));
+  if (e !== undefined) s.annualExpenses = e;
+  if (i !== undefined) s.annualIncome = i;
+  return s;
+});
+
 function renumber() {
-  const rows = [...list.children].map((r) => ({ name: inputOf(r, 'name').value, e: inputOf(r, 'exp').value, i: inputOf(r, 'inc').value }));
+  const rows = scenariosOf();
   list.replaceChildren();
   rows.forEach((r) => addScenario(r));
 }
 
 document.getElementById('add-scenario').addEventListener('click', () => {
-  addScenario({ name: t('calc.spendLess'), e: Math.round((numberOf(form.annualExpenses) || 40000) * 0.85) });
+  addScenario({ name: t('calc.spendLess'), annualExpenses: Math.round((numberOf(form.annualExpenses) || 40000) * 0.85) });
   list.lastElementChild?.querySelector('input')?.focus();
 });
 
@@ -52,9 +72,12 @@ function cityChanged() {
 cityInput.addEventListener('input', cityChanged);
 suggestCities(cityInput);
 
-/** The request body from the form. */
-function request() {
-  const body = {};
+/** The request body's keys the form writes; the others are the state's, kept. */
+const owned = [...fields.map((f) => f.name), 'scenarios', 'monteCarlo', 'historical', 'householdSize', ...householdKeys];
+
+/** Writes the form into the state and returns it: the request body. */
+function write() {
+  const body = rest(state, owned);
   for (const f of fields) {
     if (f.disabled) continue;
     let v = numberOf(f);
@@ -62,76 +85,102 @@ function request() {
     if (f.hasAttribute('data-pct') && typeof v === 'number') v = Math.round(v * 1e6) / 1e8;
     body[f.name] = v;
   }
-  const sc = [...list.children].map((r) => {
-    const s = { name: inputOf(r, 'name').value };
-    const e = numberOf(inputOf(r, 'exp'));
-    const i = numberOf(inputOf(r, 'inc'));
-    if (e !== undefined) s.annualExpenses = e;
-    if (i !== undefined) s.annualIncome = i;
-    return s;
-  });
+  const sc = scenariosOf();
   if (sc.length) body.scenarios = sc;
-  if (form.monteCarlo.checked) body.monteCarlo = { simulations: 1000 };
-  if (form.historical.checked) body.historical = hds.value ? { dataset: hds.value } : {};
-  Object.assign(body, householdBody());
+  if (form.monteCarlo.checked) body.monteCarlo = state.monteCarlo || { simulations: 1000 };
+  if (form.historical.checked) body.historical = { ...rest(state.historical, ['dataset']), ...(wantDataset ? { dataset: wantDataset } : {}) };
+  Object.assign(body, householdBody(state));
   if (!body.currency && planCurrency()) body.currency = planCurrency();
   // A city's budget is for the household: two with a partner.
   if (body.cityId && body.partner) body.householdSize = 2;
   // Accounts replace the amount invested today (the API takes one or the other).
   if (body.accounts) delete body.currentSavings;
+  state = body;
   return body;
 }
 
-/** Writes the form into the query string. */
+/**
+ * Renders the form from s, a request body (a link's, a saved plan's), and
+ * makes it the state.
+ */
+function render(s) {
+  state = s;
+  for (const f of fields) {
+    const v = s[f.name];
+    f.value = v === undefined || v === null ? '' : String(f.hasAttribute('data-pct') && typeof v === 'number' ? Math.round(v * 1e8) / 1e6 : v);
+  }
+  form.monteCarlo.checked = !!s.monteCarlo;
+  form.historical.checked = !!s.historical;
+  pickDataset(s.historical?.dataset);
+  list.replaceChildren();
+  for (const sc of s.scenarios || []) addScenario(sc);
+  if (s.currency) setFormat(undefined, s.currency);
+  fillHousehold(s);
+  cityChanged();
+}
+
+/**
+ * The state in the query string: each key of the body with its value as
+ * JSON (a string as it is), an empty value for a key of the page's defaults
+ * the body leaves out; and the open saved plan's id.
+ */
 function toURL() {
   const q = new URLSearchParams();
-  for (const f of fields) if (f.value.trim() !== '') q.set(f.name, f.value.trim());
-  if (!form.monteCarlo.checked) q.set('mc', '0');
-  if (!form.historical.checked) q.set('hist', '0');
-  if (hds.value) q.set('hds', hds.value);
-  for (const r of list.children) {
-    q.append('sc', [inputOf(r, 'name').value, inputOf(r, 'exp').value, inputOf(r, 'inc').value].join('~'));
-  }
-  const hh = householdBody();
-  if (Object.keys(hh).length) q.set('hh', JSON.stringify(hh));
+  for (const k of Object.keys(defaults)) if (!(k in state)) q.set(k, '');
+  for (const [k, v] of Object.entries(state)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   if (plan) q.set('plan', plan.id);
   history.replaceState(null, '', '?' + q.toString());
 }
 
-/** Fills the form from the query string; true when it held a plan. */
+/** The state of the query string: the page's defaults with the keys it holds set or (empty) removed. */
 function fromURL() {
   const q = new URLSearchParams(location.search);
-  let any = false;
-  for (const f of fields) if (q.has(f.name)) { f.value = q.get(f.name); any = true; }
-  if (q.get('mc') === '0') form.monteCarlo.checked = false;
-  if (q.get('hist') === '0') form.historical.checked = false;
-  for (const s of q.getAll('sc')) {
-    const [name, e, i] = s.split('~');
-    addScenario({ name, e, i });
-    any = true;
+  if (!q.has('monteCarlo') && [...q.keys()].some((k) => k !== 'plan')) return fromOldURL(q);
+  const s = { ...defaults };
+  for (const [k, v] of q) {
+    if (k === 'plan') continue;
+    if (v === '') delete s[k];
+    else try { s[k] = JSON.parse(v); } catch { s[k] = v; }
   }
-  return any;
+  return s;
 }
 
-/** Fills the household section from the query string (after the tax countries are known). */
-function householdFromURL() {
-  const hh = new URLSearchParams(location.search).get('hh');
-  if (!hh) return;
-  try {
-    const b = JSON.parse(hh);
-    if (b.currency) setFormat(undefined, b.currency);
-    fillHousehold(b);
-  } catch { /* a damaged link: the section stays empty */ }
+/**
+ * The state of a link written before the page kept one state: the form's
+ * values as shown (percentages in percent), mc=0 and hist=0 for the boxes
+ * left empty, hds the dataset, sc name~spending~income for each scenario and
+ * hh the household's keys as JSON. Every link since holds monteCarlo (set or
+ * empty), which tells them apart; read once, so links people kept still open.
+ */
+function fromOldURL(q) {
+  const s = { ...defaults };
+  for (const f of fields) {
+    const raw = (q.get(f.name) || '').trim();
+    if (raw === '') continue;
+    const n = Number(raw);
+    s[f.name] = !Number.isFinite(n) ? raw : f.hasAttribute('data-pct') ? Math.round(n * 1e6) / 1e8 : n;
+  }
+  if (q.get('mc') === '0') delete s.monteCarlo;
+  if (q.get('hist') === '0') delete s.historical;
+  else if (q.get('hds')) s.historical = { ...s.historical, dataset: q.get('hds') };
+  const sc = q.getAll('sc').map((x) => {
+    const [name, e, i] = x.split('~');
+    return { name, ...(e ? { annualExpenses: Number(e) } : {}), ...(i ? { annualIncome: Number(i) } : {}) };
+  });
+  if (sc.length) s.scenarios = sc;
+  try { Object.assign(s, JSON.parse(q.get('hh') || '{}')); } catch { /* a damaged link: no household */ }
+  return s;
 }
 
 async function calculate() {
   cityChanged();
   clearFieldErrors(form);
-  toURL();
   status(st, 'loading', t('js.calculating'));
   /** @type {HTMLButtonElement} */ (form.querySelector('[type=submit]')).disabled = true;
   try {
-    const d = await api('POST', '/calculator', request());
+    sent = write();
+    toURL();
+    const d = await api('POST', '/calculator', sent);
     last = d;
     status(st, '', '');
     if (d.currency) setFormat(undefined, d.currency);
@@ -195,7 +244,7 @@ function show(d) {
   const res = document.getElementById('results');
   res.hidden = false;
   shownWidth = document.getElementById('chart').clientWidth;
-  const body = request();
+  const body = sent;
   document.getElementById('currency-note').textContent = t('calc.amountsIn', { cur: currencyName(d.currency || currency()) });
   const years = yearsText(d.yearsToFI);
   const lasts = lastsText(d.depletionAge, endAge(body));
@@ -227,6 +276,11 @@ function show(d) {
     if (h.dataset?.startsWith('user:')) risk.push(stat(t('calc.histData'), hds.selectedOptions[0]?.textContent || h.dataset, 'hist-data'));
   }
   document.getElementById('risk').replaceChildren(...risk);
+  // How the US record was restated in the plan's money, and from which year:
+  // the API's own note, in English.
+  const hnote = document.getElementById('hist-note');
+  hnote.textContent = d.historical?.conversion?.note || '';
+  hnote.hidden = !hnote.textContent;
 
   showNotes(d);
   compare(d, body);
@@ -263,10 +317,11 @@ function show(d) {
  * first age on), and calculates the plan with them.
  */
 function applyDecisions(x) {
-  const set = (id, v) => { const f = /** @type {HTMLInputElement|null} */ (document.getElementById(id)); if (f) { f.value = String(v); f.dispatchEvent(new Event('change', { bubbles: true })); } };
-  if (x.retirementAge !== undefined && x.retirementAge !== null) set('targetRetirementAge', x.retirementAge);
-  for (const c of x.claiming || []) set(`pensions${c.pension}-fromAge`, c.age);
-  if (x.order?.length) set('withdrawal-order', x.order[0].order);
+  const s = structuredClone(write());
+  if (x.retirementAge !== undefined && x.retirementAge !== null) s.targetRetirementAge = x.retirementAge;
+  for (const c of x.claiming || []) if (s.pensions?.[c.pension]) s.pensions[c.pension].fromAge = c.age;
+  if (x.order?.length) s.withdrawalOrder = x.order[0].order;
+  render(s);
   calculate();
 }
 
@@ -281,7 +336,7 @@ function drawChart(d) {
   const real = chartMoney() === 'real';
   // Each row's price level against today: endBalance / realEndBalance, or
   // the plan's inflation compounded where a balance is 0.
-  const infl = typeof request().inflationRate === 'number' ? /** @type {number} */ (request().inflationRate) : 0.03;
+  const infl = typeof sent.inflationRate === 'number' ? sent.inflationRate : 0.03;
   const level = p.map((r, k) => (r.realEndBalance > 0 ? r.endBalance / r.realEndBalance : Math.pow(1 + infl, k + 1)));
   const levelAt = new Map(p.map((r, k) => [r.age, level[k]]));
   const unit = real ? t('calc.unitReal') : t('calc.unitNominal');
@@ -324,6 +379,7 @@ document.getElementById('csv').addEventListener('click', () => {
 });
 
 document.getElementById('share').addEventListener('click', async () => {
+  write();
   toURL();
   try {
     await navigator.clipboard.writeText(location.href);
@@ -345,24 +401,11 @@ window.addEventListener('resize', () => {
 });
 for (const f of fields) f.addEventListener('input', () => { f.removeAttribute('aria-invalid'); document.getElementById(f.id + '-error')?.remove(); });
 
-/** Fills the whole form from a calculator body. */
-function fillForm(input) {
-  for (const f of fields) {
-    const v = input[f.name];
-    f.value = v === undefined || v === null ? '' : String(f.hasAttribute('data-pct') && typeof v === 'number' ? Math.round(v * 1e8) / 1e6 : v);
-  }
-  form.monteCarlo.checked = !!input.monteCarlo;
-  form.historical.checked = !!input.historical;
-  pickDataset(input.historical?.dataset);
-  list.replaceChildren();
-  for (const sc of input.scenarios || []) addScenario({ name: sc.name, e: sc.annualExpenses, i: sc.annualIncome });
-  if (input.currency) setFormat(undefined, input.currency);
-  fillHousehold(input);
-}
-
 /** The backtest's data: the US record, or one of a signed-in user's stored series. */
 const hds = /** @type {HTMLSelectElement} */ (document.getElementById('histDataset'));
-let wantDataset = new URLSearchParams(location.search).get('hds') || '';
+/** The chosen series, kept while the list of series is not loaded (or lacks it). */
+let wantDataset = '';
+hds.addEventListener('change', () => { wantDataset = hds.value; });
 function pickDataset(v) {
   wantDataset = v || '';
   hds.value = wantDataset;
@@ -375,16 +418,20 @@ async function loadSeries() {
   pickDataset(wantDataset);
 }
 
-const queryHeldPlan = fromURL();
+/** The page's defaults: the state of the form as the page came. */
+const defaults = write();
+const queryHeldPlan = [...new URLSearchParams(location.search).keys()].some((k) => k !== 'plan');
+render(fromURL());
 // A plan opened from Places shows the city it retires in.
 if (cityInput.value.trim()) /** @type {HTMLDetailsElement} */ (cityInput.closest('details')).open = true;
 loadFormat().then(async () => {
   const s = await loadSession();
   await loadCountries(!!s?.signedIn);
-  householdFromURL();
+  // The household's rows again, with the tax countries' account types.
+  render(write());
   if (!s?.signedIn) return;
   await loadSeries();
-  await initPlans({ request, fill: fillForm, calculate, toURL, form }, new URLSearchParams(location.search).get('plan'), !queryHeldPlan);
+  await initPlans({ request: write, fill: render, calculate, toURL, form }, new URLSearchParams(location.search).get('plan'), !queryHeldPlan);
   await cityForLatestPlan();
 }).finally(calculate);
 
@@ -400,6 +447,6 @@ async function cityForLatestPlan() {
   if (!p) return;
   const input = { ...p.input, cityId: q.get('cityId') };
   delete input.retirementExpenses; // the city's budget replaces it
-  fillForm(input);
+  render(input);
   status(document.getElementById('plan-status'), '', t('calc.cityForPlan', { name: p.name }));
 }

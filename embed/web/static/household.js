@@ -133,12 +133,19 @@ function select(attrs, options, value) {
   return el('select', attrs, opts);
 }
 
+/** What a row holds beyond its fields (an account's id, keys of the API the form has no field for), kept as it is. */
+const extras = new WeakMap();
+/** The entries of o but those of keys own. */
+export const rest = (o, own) => Object.fromEntries(Object.entries(o || {}).filter(([k]) => !own.includes(k)));
+
 /** Adds a row to list name, filled from values. */
 function addRow(name, values = {}) {
   const spec = lists[name];
   const host = document.getElementById(spec.box);
   const i = host.children.length;
   const row = el('div', { class: 'hh-row' });
+  const extra = rest(values, spec.fields.map((f) => f.k));
+  extras.set(row, extra);
   const draw = () => {
     const v = { ...values, ...readRow(name, row) };
     row.replaceChildren(...spec.fields.filter((f) => !f.when || f.when(v)).map((f) => {
@@ -149,7 +156,8 @@ function addRow(name, values = {}) {
         : f.city
           ? el('input', { ...attrs, list: 'city-options', autocomplete: 'off', spellcheck: 'false', maxlength: 64, value: v[f.k] ?? '' })
           : el('input', { ...attrs, type: 'number', inputmode: 'decimal', step: 'any', min: '0', value: v[f.k] ?? '' });
-      if (f.options) input.addEventListener('change', draw);
+      // Another type or owner is another account: its id follows them.
+      if (f.options) input.addEventListener('change', () => { if (f.k === 'type' || f.k === 'owner') delete extra.id; draw(); });
       if (f.city) suggestCities(/** @type {HTMLInputElement} */ (input));
       return el('div', { class: f.wide ? 'field wide' : 'field' }, el('label', { for: id }, t(f.label)), input);
     }), el('button', { type: 'button', class: 'secondary small', 'aria-label': t(spec.remove, { i: i + 1 }), onclick: () => { row.remove(); renumber(name); syncSavings(); } }, t('calc.remove')));
@@ -171,7 +179,7 @@ function readRow(name, row) {
   return out;
 }
 
-const rowsOf = (name) => [...document.getElementById(lists[name].box).children].map((r) => readRow(name, r));
+const rowsOf = (name) => [...document.getElementById(lists[name].box).children].map((r) => ({ ...extras.get(r), ...readRow(name, r) }));
 
 function renumber(name) {
   const rows = rowsOf(name);
@@ -210,23 +218,32 @@ function redraw() {
   document.querySelector('label[for=annualIncome]').textContent = t(taxCountry.value ? 'field.grossIncome' : 'field.income');
 }
 
-/** Account ids from their types: us-401k, us-401k-partner, taxable-2. */
+/** Account ids: a row's own, else from its type: us-401k, us-401k-partner, taxable-2. */
 function accountIds(rows) {
-  const seen = new Map();
+  const used = new Set(rows.map((r) => r.id));
   return rows.map((r) => {
-    const base = (r.type || 'account') + (r.owner === 'partner' ? '-partner' : '');
-    const n = (seen.get(base) || 0) + 1;
-    seen.set(base, n);
-    return (n > 1 ? `${base}-${n}` : base).toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 32);
+    if (r.id) return r.id;
+    const base = ((r.type || 'account') + (r.owner === 'partner' ? '-partner' : '')).toLowerCase().replace(/[^a-z0-9-]/g, '-');
+    let id = base.slice(0, 32);
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`.slice(0, 32);
+    used.add(id);
+    return id;
   });
 }
 
-/** The household fields of the request body (none when the section is unused). */
-export function householdBody() {
+/** The request body's keys the household section writes. */
+export const householdKeys = ['partner', 'accounts', 'pensions', 'spending', 'relocations', 'withdrawalOrder', 'conversions', 'tax', 'currency'];
+const partnerInputs = () => /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'));
+
+/**
+ * The household fields of the request body (none when the section is
+ * unused); the partner's and the tax's keys without a field are prev's.
+ */
+export function householdBody(prev = {}) {
   const b = {};
   if (hasPartner.checked) {
-    const p = {};
-    for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'))) {
+    const p = rest(prev.partner, [...partnerInputs()].map((c) => c.dataset.k));
+    for (const c of partnerInputs()) {
       let v = numberOf(c);
       // percent on the page, a fraction in the API, as the calculator's own rates
       if (typeof v === 'number' && c.hasAttribute('data-pct')) v = Math.round(v * 1e6) / 1e8;
@@ -248,7 +265,7 @@ export function householdBody() {
   const conv = numberOf($('conversions'));
   if (taxCountry.value === 'US' && conv !== undefined) b.conversions = { upToRate: typeof conv === 'number' ? Math.round(conv * 1e6) / 1e8 : conv };
   if (taxCountry.value) {
-    b.tax = { country: taxCountry.value };
+    b.tax = /** @type {{country: string, region?: string, filing?: string}} */ ({ ...rest(prev.tax, ['country', 'region', 'filing']), country: taxCountry.value });
     if (taxRegion.value && taxRegion.value !== country(taxCountry.value)?.localTax?.region) b.tax.region = taxRegion.value;
     const filing = /** @type {HTMLSelectElement} */ (document.getElementById('tax-filing')).value;
     if (filing && hasPartner.checked) b.tax.filing = filing;
@@ -271,7 +288,7 @@ export function fillHousehold(body) {
   orderHint();
   $('conversions').value = body.conversions ? String(Math.round(body.conversions.upToRate * 1e8) / 1e6) : '';
   hasPartner.checked = !!body.partner;
-  for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#partner-fields input[data-k]'))) {
+  for (const c of partnerInputs()) {
     let v = body.partner?.[c.dataset.k];
     if (typeof v === 'number' && c.hasAttribute('data-pct')) v = Math.round(v * 1e8) / 1e6;
     if (body.partner) c.value = v === undefined ? '' : String(v);

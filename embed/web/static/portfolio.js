@@ -264,13 +264,31 @@ function recDetail(r) {
   return el('span', {}, el('span', { class: 'hint' }, t('pf.recDetailLang'), ' '), el('span', { lang: 'en' }, r.detail));
 }
 
+/** The plan the FI score is of: '' the one saved last, 'none' the profile alone, else a plan's id. */
+const scorePlan = /** @type {HTMLSelectElement} */ (document.getElementById('fiscore-plan'));
+scorePlan.addEventListener('change', loadFIScore);
+
+/** Offers the saved plans to score from (the choice is there only with plans). */
+async function loadPlans() {
+  const plans = await api('GET', '/plans?limit=100').catch(() => []);
+  const was = scorePlan.value;
+  scorePlan.replaceChildren(...[...scorePlan.options].slice(0, 2), ...plans.map((p) => el('option', { value: p.id }, p.name)));
+  scorePlan.value = was;
+  if (scorePlan.selectedIndex < 0) scorePlan.value = '';
+  document.getElementById('fiscore-plan-field').hidden = !plans.length;
+}
+
 async function loadFIScore() {
   const st = document.getElementById('fiscore-status');
   const box = document.getElementById('fiscore');
   status(st, 'loading', t('pf.loadingFI'));
   try {
-    const f = await api('GET', '/fi-score');
+    const f = await api('GET', '/fi-score' + (scorePlan.value ? '?plan=' + encodeURIComponent(scorePlan.value) : ''));
     status(st, '', '');
+    // Which plan was scored, with a way to it.
+    document.getElementById('fiscore-from').replaceChildren(...(f.plan
+      ? [t('pf.scoredFrom', { name: f.plan.name }), ' ', el('a', { href: '/?plan=' + encodeURIComponent(f.plan.id), id: 'fiscore-open' }, t('pf.openPlan', { name: f.plan.name }))]
+      : [t('pf.scoredProfile')]));
     const kids = [scoreView(f.score, 1000, 'fi-score'), components(f.components)];
     if (f.missing?.length) {
       kids.push(el('h3', {}, t('pf.makeExact')),
@@ -291,7 +309,7 @@ async function refreshAll() {
   await loadAssets();
   await loadSummary();
   const profile = await api('GET', '/user/profile').catch(() => null);
-  await Promise.all([loadHealth(profile), loadFIScore()]);
+  await Promise.all([loadHealth(profile), loadPlans().then(loadFIScore)]);
 }
 
 if (await requireSession(document.getElementById('page'))) refreshAll();
