@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"fiplan/compute/fi"
 	"fiplan/compute/plan"
 	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/jsonw"
@@ -15,7 +14,7 @@ import (
 const contentCSV = "text/csv; charset=utf-8"
 
 const csvDesc = "With `Accept: text/csv` (ranked above application/json): the projections as CSV (RFC 4180, UTF-8, CRLF line ends) with a header row: " +
-	"scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired, and tax with tax (the year's total tax). " +
+	csvHeader + ", and tax with tax (the year's total tax). " +
 	csvHouseholdDesc +
 	"The base plan's rows come first with an empty scenario, then each scenario's rows under its name, in request order; output and every select the rows as in JSON (output summary: the header alone). " +
 	"monteCarlo, historical and goals are answered in JSON only: a CSV answer leaves them out. Errors are JSON envelopes. " +
@@ -71,8 +70,6 @@ func quality(params []byte) float64 {
 	return 1
 }
 
-var csvHeader = "scenario,year,age,startBalance,contributions,growth,withdrawals,events,pension,endBalance,realEndBalance,fiProgress,retired"
-
 // appendCSV appends every plan's selected rows as CSV.
 func appendCSV(b []byte, r *plan.Result, step int) []byte {
 	b = append(b, csvHeader...)
@@ -108,21 +105,6 @@ func appendCSV(b []byte, r *plan.Result, step int) []byte {
 		}
 	}
 	return b
-}
-
-func appendCSVRow(b []byte, r *fi.Year) []byte {
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(r.Year), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(r.Age), 10)
-	for _, v := range [...]float64{r.StartBalance, r.Contributions, r.Growth, r.Withdrawals, r.Events, r.Pension, r.EndBalance, r.RealEndBalance} {
-		b = append(b, ',')
-		b = jsonw.AppendFixed(b, v, 2)
-	}
-	b = append(b, ',')
-	b = jsonw.AppendFixed(b, r.FIProgress, 4)
-	b = append(b, ',')
-	return strconv.AppendBool(b, r.Retired)
 }
 
 // appendCSVField appends the text cell s, quoted when it holds a comma, a

@@ -3,7 +3,6 @@ package calculator
 import (
 	"errors"
 	"math"
-	"strconv"
 
 	json "github.com/goccy/go-json"
 
@@ -15,9 +14,10 @@ import (
 // The answer is encoded from its declaration (response.go): each plan's
 // summary, the Monte Carlo and the backtest are filled into their declared
 // types, rounded as answered (cents, rates to four places), and encoded
-// with goccy/go-json. The projection rows alone are written by hand
-// (appendRow): a 60-year plan with scenarios is hundreds of rows, and
-// reflection over them was most of the answer's cost. The goals too
+// with goccy/go-json. The projection rows alone are written by
+// appendRow, generated from calcYearDoc's row tags (rows_gen.go): a
+// 60-year plan with scenarios is hundreds of rows, and reflection over them
+// was most of the answer's cost. The goals are written by hand
 // (writeGoals): a goal asked and unmet is null, one not asked absent, which
 // no tag can say.
 
@@ -430,44 +430,4 @@ func writeMilestones(w *jsonw.Writer, p *plan.PlanResult, taxes []float64) {
 		w.B = b
 	}
 	w.EndArray()
-}
-
-// appendRow appends one projection row as an object, the encoding of
-// calcYearDoc written by hand. The keys are constants between the
-// numbers, so a row costs one append per field: the response's 60-year
-// timelines are thousands of fields, and writing each key through the
-// Writer was a third of their cost.
-func appendRow(b []byte, r *fi.Year, taxes []float64, i int) []byte {
-	b = append(b, `{"year":`...)
-	b = strconv.AppendInt(b, int64(r.Year), 10)
-	b = append(b, `,"age":`...)
-	b = strconv.AppendInt(b, int64(r.Age), 10)
-	b = append(b, `,"startBalance":`...)
-	b = jsonw.AppendFixed(b, r.StartBalance, 2)
-	b = append(b, `,"contributions":`...)
-	b = jsonw.AppendFixed(b, r.Contributions, 2)
-	b = append(b, `,"growth":`...)
-	b = jsonw.AppendFixed(b, r.Growth, 2)
-	b = append(b, `,"withdrawals":`...)
-	b = jsonw.AppendFixed(b, r.Withdrawals, 2)
-	b = append(b, `,"events":`...)
-	b = jsonw.AppendFixed(b, r.Events, 2)
-	b = append(b, `,"pension":`...)
-	b = jsonw.AppendFixed(b, r.Pension, 2)
-	b = append(b, `,"endBalance":`...)
-	b = jsonw.AppendFixed(b, r.EndBalance, 2)
-	b = append(b, `,"realEndBalance":`...)
-	b = jsonw.AppendFixed(b, r.RealEndBalance, 2)
-	b = append(b, `,"fiProgress":`...)
-	b = jsonw.AppendFixed(b, r.FIProgress, 4)
-	if r.Retired {
-		b = append(b, `,"retired":true`...)
-	} else {
-		b = append(b, `,"retired":false`...)
-	}
-	if taxes != nil {
-		b = append(b, `,"tax":`...)
-		b = jsonw.AppendFixed(b, taxes[i], 2)
-	}
-	return append(b, '}')
 }

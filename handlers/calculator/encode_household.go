@@ -9,8 +9,8 @@ import (
 )
 
 // writeHouseholdRows writes a household plan's rows as step selects: each
-// a projection row (appendRow) followed by what a household adds, the
-// encoding of calcYearDoc written by hand.
+// a projection row (the generated appendRow) followed by what a household
+// adds, the rest of calcYearDoc's encoding, written by hand.
 func writeHouseholdRows(w *jsonw.Writer, p *plan.PlanResult, taxed bool, step int) {
 	h := p.Household
 	w.Key("projections")

@@ -144,8 +144,8 @@ func randomPlan(rng *rand.Rand, systems []*tax.System, cities []string) (plan.Pl
 
 // TestAnswerIsItsDeclaration encodes many generated answers both ways,
 // by the calculator's writer (declared values through goccy/go-json, rows
-// by hand) and by encoding/json from calcResponseDoc, and requires the
-// same bytes.
+// by append-style code) and by encoding/json from calcResponseDoc, and
+// requires the same bytes.
 func TestAnswerIsItsDeclaration(t *testing.T) {
 	taxes, err := taxtable.Embedded()
 	if err != nil {

@@ -8,9 +8,10 @@ import (
 
 // The calculator's response, declared once: these types are the OpenAPI
 // document's schema of the answer and what encode.go fills and encodes.
-// Only the projection rows are written by hand (appendRow), and a
-// differential test proves the whole answer equal to encoding/json's
-// encoding of calcResponseDoc.
+// The projection rows are written by append-style code: the one-pot row
+// generated from calcYearDoc's row tags (rows_gen.go), what a household
+// adds by hand (encode_household.go); a differential test proves the whole
+// answer equal to encoding/json's encoding of calcResponseDoc.
 
 type calcSummaryDoc struct {
 	FINumber         float64  `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money. With tax the timeline aims at afterTaxFINumber instead: yearsToFI, fiAge, fiProgress and the lean, fat, coast and barista figures use it."`
@@ -82,19 +83,26 @@ type cityDoc struct {
 	RetirementExpenses float64 `json:"retirementExpenses" schema:"required" doc:"12 x monthlyCostUSD in the plan's currency, at the reference exchange rates: the plan's retirement spending."`
 }
 
+// calcYearDoc is one projection row. The fields with a row tag are the
+// one-pot row, written from the fi.Year field of the same name by the
+// generated appendRow and appendCSVRow (rows_gen.go; the tag says how:
+// int, cents, rate or bool): a new one-pot field is its line here, then
+// go generate.
+//
+//go:generate go run ./internal/rowgen/gen
 type calcYearDoc struct {
-	Year           int          `json:"year" schema:"required"`
-	Age            int          `json:"age" schema:"required"`
-	StartBalance   float64      `json:"startBalance" schema:"required"`
-	Contributions  float64      `json:"contributions" schema:"required"`
-	Growth         float64      `json:"growth" schema:"required"`
-	Withdrawals    float64      `json:"withdrawals" schema:"required"`
-	Events         float64      `json:"events"`
-	Pension        float64      `json:"pension"`
-	EndBalance     float64      `json:"endBalance" schema:"required"`
-	RealEndBalance float64      `json:"realEndBalance" doc:"endBalance in today's money."`
-	FIProgress     float64      `json:"fiProgress" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
-	Retired        bool         `json:"retired" doc:"A drawdown year."`
+	Year           int          `json:"year" row:"int" schema:"required"`
+	Age            int          `json:"age" row:"int" schema:"required"`
+	StartBalance   float64      `json:"startBalance" row:"cents" schema:"required"`
+	Contributions  float64      `json:"contributions" row:"cents" schema:"required"`
+	Growth         float64      `json:"growth" row:"cents" schema:"required"`
+	Withdrawals    float64      `json:"withdrawals" row:"cents" schema:"required"`
+	Events         float64      `json:"events" row:"cents"`
+	Pension        float64      `json:"pension" row:"cents"`
+	EndBalance     float64      `json:"endBalance" row:"cents" schema:"required"`
+	RealEndBalance float64      `json:"realEndBalance" row:"cents" doc:"endBalance in today's money."`
+	FIProgress     float64      `json:"fiProgress" row:"rate" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
+	Retired        bool         `json:"retired" row:"bool" doc:"A drawdown year."`
 	Tax            *rowTaxDoc   `json:"tax,omitempty" schema:"orNumber" doc:"With tax: the year's tax, in money of that year. One-pot plans: a number, the tax on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years. Household plans: an object, the taxes on the income really received, by kind."`
 	PartnerAge     *int         `json:"partnerAge,omitempty" doc:"Household plans with a partner."`
 	Income         *incomeDoc   `json:"income,omitempty" doc:"Household plans: the year's income, money of that year."`

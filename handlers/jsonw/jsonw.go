@@ -22,9 +22,10 @@
 //     (rest.Ctx.JSON, or an Encoder writing into a pooled buffer, as the
 //     calculator does). goccy also reads and writes the stores' documents
 //     and reads the answers the MCP tools pass on.
-//   - jsonw writes by hand only what a benchmark shows reflection is too
-//     slow for (the calculator's projection rows:
-//     BenchmarkProjectionRowsByHand against BenchmarkProjectionRowsDeclared),
+//   - jsonw writes by hand, or through generated append code, only what a
+//     benchmark shows reflection is too slow for (the calculator's
+//     projection rows, generated from their declaration:
+//     BenchmarkProjectionRowsAppended against BenchmarkProjectionRowsDeclared),
 //     a value no tag can declare (the calculator's goals, null when asked and
 //     unmet, absent when not asked), and the envelopes and schema documents
 //     rest and schema build. A hand-written response is proved equal to its
