@@ -83,7 +83,6 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 	})
 }
 
-
 // savePlan saves input as a plan named name and returns its answer's data.
 func savePlan(t *testing.T, h *harness, tok, name, input string) map[string]any {
 	t.Helper()
