@@ -135,7 +135,7 @@ function toURL() {
 /** The state of the query string: the page's defaults with the keys it holds set or (empty) removed. */
 function fromURL() {
   const q = new URLSearchParams(location.search);
-  if (!q.has('monteCarlo') && [...q.keys()].some((k) => k !== 'plan')) return fromOldURL(q);
+  if (isOldURL(q)) return fromOldURL(q);
   const s = { ...defaults };
   for (const [k, v] of q) {
     if (k === 'plan') continue;
@@ -146,11 +146,19 @@ function fromURL() {
 }
 
 /**
+ * Whether q is a link written before the page kept one state: every link
+ * the page writes since holds monteCarlo (set or empty); an older one holds
+ * a key of its own (mc, hist, hds, sc, hh) or a rate in percent, above the
+ * 100% no rate of the body reaches.
+ */
+const isOldURL = (q) => !q.has('monteCarlo') &&
+  (['mc', 'hist', 'hds', 'sc', 'hh'].some((k) => q.has(k)) || fields.some((f) => f.hasAttribute('data-pct') && Number(q.get(f.name)) > 1));
+
+/**
  * The state of a link written before the page kept one state: the form's
  * values as shown (percentages in percent), mc=0 and hist=0 for the boxes
  * left empty, hds the dataset, sc name~spending~income for each scenario and
- * hh the household's keys as JSON. Every link since holds monteCarlo (set or
- * empty), which tells them apart; read once, so links people kept still open.
+ * hh the household's keys as JSON; read once, so links people kept still open.
  */
 function fromOldURL(q) {
   const s = { ...defaults };

@@ -193,6 +193,12 @@ try {
     await p.waitForSelector('#fi-number');
     assert.equal(await p.inputValue('#expectedReturn'), '6');
     assert.match(p.url(), /monteCarlo=/);
+    // Without a key of its own, an old link is told by a rate in percent.
+    const sent2 = p.waitForRequest((r) => r.url().endsWith('/api/v1/calculator') && r.method() === 'POST');
+    await p.goto(base + '/?currentAge=41&annualIncome=90000&annualExpenses=40000&expectedReturn=6&withdrawalRate=4');
+    const body2 = JSON.parse((await sent2).postData() || '{}');
+    assert.equal(body2.expectedReturn, 0.06);
+    assert.equal(body2.withdrawalRate, 0.04);
     await p.close();
   });
 
