@@ -17,7 +17,7 @@ import (
 // ScorePlan writes the saved plan the FI score is of into in: plan id's,
 // or with id "" the caller's most recently updated one (with none, in is
 // left as it is). ok is false when it has answered: 404 for an id the
-// caller has no plan of, 422 for a named plan whose input no longer runs,
+// caller has no plan of, 400 on plan for a named plan whose input no longer runs,
 // or the calculator's refusal (429, 503).
 func (s *Handlers) ScorePlan(c *rest.Ctx, id string, in *fiscore.Input) (ok bool) {
 	var p savedPlan

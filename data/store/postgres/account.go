@@ -292,6 +292,12 @@ func (d *DB) Export(user string) (store.Export, error) {
 // each runs a query with one argument and calls fn for each row.
 func each(ctx context.Context, q querier, sql string, arg any, fn func(pgx.Rows) error) error {
 	rows, err := q.Query(ctx, sql, arg)
+	return eachOf(rows, err, fn)
+}
+
+// eachOf calls fn for each of rows, the answer of a query that failed
+// with err or succeeded, and closes them.
+func eachOf(rows pgx.Rows, err error, fn func(pgx.Rows) error) error {
 	if err != nil {
 		return err
 	}

@@ -127,16 +127,7 @@ func (d *DB) watchAssets(ctx context.Context, tx pgx.Tx, user string, b *pgx.Bat
 // eachRow calls fn with every row of the next result of br.
 func eachRow(br pgx.BatchResults, fn func(pgx.Rows) error) error {
 	rows, err := br.Query()
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := fn(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachOf(rows, err, fn)
 }
 
 // EachWatch calls fn with every stored watch, from one statement.
