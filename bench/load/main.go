@@ -153,9 +153,10 @@ func selectRoutes(list string) (rs []route, mixed bool, err error) {
 // target is one server under load, and the credentials its requests
 // carry (the ceiling and the reference take any).
 type target struct {
-	name string
-	addr string
-	cred credentials
+	name    string
+	addr    string
+	cred    credentials
+	metrics string // fiplan's metrics address; empty for the other servers
 }
 
 // row is one line of the table: a route's median figures per server.
@@ -240,7 +241,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		second = &target{name: "fiplan-pg", addr: pg.addr, cred: c}
+		second = &target{name: "fiplan-pg", addr: pg.addr, cred: c, metrics: pg.metrics}
 	}
 
 	templates := variedTemplates(o.seed, 4096)
@@ -289,7 +290,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 
 	var goal verdict
 	loadBefore := loadAverage()
-	servers := []target{{"fiplan", fp.addr, cred}, {"ceiling", ceil.addr(), cred}, {"reference", refAddr, cred}}
+	servers := []target{{"fiplan", fp.addr, cred, fp.metrics}, {"ceiling", ceil.addr(), cred, ""}, {"reference", refAddr, cred, ""}}
 	// fiplan's targets: the first, and the second store's when there is one.
 	fiplans := servers[:2]
 	if second != nil {
@@ -312,11 +313,25 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		for round := range o.rounds {
 			for k := range targets {
 				t := targets[(k+round)%len(targets)]
+				var before poolCounters
+				pooled := false
+				if t.metrics != "" {
+					if before, pooled, err = scrapePool(t.metrics); err != nil {
+						return row{}, err
+					}
+				}
 				res, err := runWrk(ctx, l, scripts[t.name], "http://"+t.addr+"/")
 				if err != nil {
 					return row{}, err
 				}
 				fmt.Fprintf(stdout, "  %-18s %-9s round %d: %8.0f req/s  p50 %-9v p99 %v\n", name, t.name, round+1, res.rps, res.p50, res.p99)
+				if pooled {
+					after, _, err := scrapePool(t.metrics)
+					if err != nil {
+						return row{}, err
+					}
+					fmt.Fprintf(stdout, "    %s\n", poolLine(before, after, res.requests))
+				}
 				if res.non2xx > 0 || res.requests == 0 {
 					failures = append(failures, fmt.Sprintf("%s on %s: %d non-2xx of %d responses", name, t.name, res.non2xx, res.requests))
 				}
@@ -502,6 +517,7 @@ type fiplanProcess struct {
 	bin     string
 	db      string
 	addr    string
+	metrics string // the address of its /metrics
 	logPath string
 	done    chan error
 }
@@ -520,14 +536,18 @@ func startFiplan(ctx context.Context, bin, dir, db, name, logLevel string) (*fip
 	if err != nil {
 		return nil, err
 	}
-	p := &fiplanProcess{bin: bin, db: db, addr: addr, logPath: filepath.Join(dir, name+".log"), done: make(chan error, 1)}
+	metrics, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	p := &fiplanProcess{bin: bin, db: db, addr: addr, metrics: metrics, logPath: filepath.Join(dir, name+".log"), done: make(chan error, 1)}
 	logf, err := os.Create(p.logPath)
 	if err != nil {
 		return nil, fmt.Errorf("cannot create fiplan's log: %w", err)
 	}
 	name, args := onCPU(serverCPU, bin)
 	p.cmd = exec.Command(name, args...)
-	p.cmd.Env = append(os.Environ(), "FI_ADDR="+addr, "FI_DB="+p.db, "FI_LOG_LEVEL="+logLevel,
+	p.cmd.Env = append(os.Environ(), "FI_ADDR="+addr, "FI_METRICS_ADDR="+metrics, "FI_DB="+p.db, "FI_LOG_LEVEL="+logLevel,
 		"FI_RATE_PUBLIC=off", "FI_RATE_FREE=off", "FI_RATE_PRO=off", "FI_JWT_SECRET=", "FI_JWT_JWKS=")
 	p.cmd.Stdout, p.cmd.Stderr = logf, logf
 	if err := p.cmd.Start(); err != nil {
