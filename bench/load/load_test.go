@@ -235,18 +235,21 @@ func TestGenerateHoldsTheRate(t *testing.T) {
 
 func TestP99Verdict(t *testing.T) {
 	at := result{requests: 1000, rps: 800, p50: time.Millisecond, p99: 4 * time.Millisecond}
-	if v := p99Verdict(at, 1000, 0, "0.10 0.20 0.30"); v.missed || strings.Contains(v.line, "goal") ||
-		!strings.Contains(v.line, "4.00 ms") || !strings.Contains(v.line, "0.10 0.20 0.30") {
+	floor := result{requests: 1000, rps: 800, p50: 300 * time.Microsecond, p99: 1500 * time.Microsecond}
+	q := quiet{loadAvg: "0.10 0.20 0.30", waited: 12 * time.Millisecond}
+	if v := p99Verdict(at, floor, 1000, 0, q); v.missed || strings.Contains(v.line, "goal") ||
+		!strings.Contains(v.line, "4.00 ms") || !strings.Contains(v.line, "0.10 0.20 0.30") ||
+		!strings.Contains(v.line, "the ceiling at that rate 1.50 ms (p50 0.30 ms)") || !strings.Contains(v.line, "fiplan waited 12.00 ms for its CPU") {
 		t.Errorf("no goal: %+v", v)
 	}
-	if v := p99Verdict(at, 1000, 5*time.Millisecond, ""); v.missed || !strings.HasSuffix(v.line, "goal < 5.00 ms: met") {
+	if v := p99Verdict(at, result{}, 1000, 5*time.Millisecond, quiet{}); v.missed || !strings.HasSuffix(v.line, "goal < 5.00 ms: met") || strings.Contains(v.line, "ceiling") {
 		t.Errorf("under the goal: %+v", v)
 	}
 	at.p99 = 5 * time.Millisecond
-	if v := p99Verdict(at, 1000, 5*time.Millisecond, ""); !v.missed || !strings.HasSuffix(v.line, "MISSED") {
+	if v := p99Verdict(at, floor, 1000, 5*time.Millisecond, q); !v.missed || !strings.HasSuffix(v.line, "MISSED") {
 		t.Errorf("at the goal: %+v", v)
 	}
-	if v := p99Verdict(result{}, 1000, 5*time.Millisecond, ""); !v.missed {
+	if v := p99Verdict(result{}, floor, 1000, 5*time.Millisecond, q); !v.missed {
 		t.Errorf("no requests: %+v", v)
 	}
 }

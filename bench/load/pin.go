@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -88,6 +89,7 @@ type genResult struct {
 	RPS      float64
 	P50, P99 time.Duration
 	Non2xx   int
+	Detail   string
 }
 
 // runGenerator runs the Go generator: in a child process on the load CPU
@@ -116,7 +118,7 @@ func runGenerator(ctx context.Context, addr string, cred credentials, templates 
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		return result{}, fmt.Errorf("cannot read the generator's result %q: %w", out.String(), err)
 	}
-	return result{requests: r.Requests, rps: r.RPS, p50: r.P50, p99: r.P99, non2xx: r.Non2xx}, nil
+	return result{requests: r.Requests, rps: r.RPS, p50: r.P50, p99: r.P99, non2xx: r.Non2xx, detail: r.Detail}, nil
 }
 
 // generatorChild is the child's main: the spec on stdin, the result on
@@ -132,7 +134,33 @@ func generatorChild() int {
 		fmt.Fprintln(os.Stderr, "generator:", err)
 		return 1
 	}
-	b, _ := json.Marshal(genResult{Requests: res.requests, RPS: res.rps, P50: res.p50, P99: res.p99, Non2xx: res.non2xx})
+	b, _ := json.Marshal(genResult{Requests: res.requests, RPS: res.rps, P50: res.p50, P99: res.p99, Non2xx: res.non2xx, Detail: res.detail})
 	fmt.Println(string(b))
 	return 0
+}
+
+// runDelay is how long the threads of process pid have waited, runnable,
+// for a CPU (the kernel's run-queue delay, /proc/PID/task/*/schedstat):
+// the time another process held the core. It says how quiet the machine
+// was for that process; 0 where the kernel does not keep it.
+func runDelay(pid int) time.Duration {
+	tasks, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
+	if err != nil {
+		return 0
+	}
+	var sum time.Duration
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/schedstat")
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(b))
+		if len(f) < 2 {
+			continue
+		}
+		if ns, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+			sum += time.Duration(ns)
+		}
+	}
+	return sum
 }
