@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -264,5 +265,78 @@ func TestDBFlagsTakeURLs(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "takes a postgres:// URL") || out.Len() != 0 {
 			t.Errorf("%+v: %v (printed %q)", o, err, out.String())
 		}
+	}
+}
+
+// The breakdown names the route that owns the tail: here every one of the
+// slowest 1% is the second route's, and its connection wait is the part
+// that made it slow.
+func TestBreakdownFindsTheSlowRoute(t *testing.T) {
+	rs := []route{{name: "fast"}, {name: "slow"}}
+	var all []sample
+	for i := range 1000 {
+		s := sample{own: 10 * time.Microsecond, answer: 200 * time.Microsecond}
+		if i%50 == 0 {
+			s.route, s.connWait = 1, 20*time.Millisecond
+		}
+		all = append(all, s)
+	}
+	line := breakdown(rs, all, 500*time.Millisecond, 3*time.Millisecond, time.Second, 2)
+	for _, want := range []string{
+		"p99 of its parts: connection wait 20.00 ms, generator 0.01 ms, answer 0.20 ms",
+		"generator CPU 50% (500.0 µs a request), 2 GCs, 3.00 ms waiting for its CPU",
+		"fast p99 0.21 ms (answer 0.20 ms, 0% of the slowest 1%)",
+		"slow p99 20.21 ms (answer 0.20 ms, 100% of the slowest 1%)",
+	} {
+		if !strings.Contains(line, want) {
+			t.Errorf("no %q in\n%s", want, line)
+		}
+	}
+}
+
+// The server lines are differences of fiplan's counters over a run.
+func TestServerLines(t *testing.T) {
+	at := time.Now()
+	before := snapshot{at: at, series: map[string]float64{"process_cpu_seconds_total": 1, "go_gc_duration_seconds_count": 4,
+		"go_gc_cpu_seconds_total": 0.5, "go_gc_mark_assist_cpu_seconds_total": 0.1,
+		"fiplan_db_pool_acquires_total": 100, "fiplan_db_pool_waited_acquires_total": 10, "fiplan_db_pool_wait_seconds_total": 1}}
+	after := snapshot{at: at.Add(2 * time.Second), series: map[string]float64{"process_cpu_seconds_total": 2.6, "go_gc_duration_seconds_count": 7,
+		"go_gc_cpu_seconds_total": 0.53, "go_gc_mark_assist_cpu_seconds_total": 0.102,
+		"fiplan_db_pool_acquires_total": 20100, "fiplan_db_pool_waited_acquires_total": 18010, "fiplan_db_pool_wait_seconds_total": 19,
+		"fiplan_db_pool_max_connections": 8, "fiplan_signout_mirror_lag_seconds": 0.2}}
+	if got, want := processLine("fiplan", before, after, 40*time.Millisecond, 16000),
+		"fiplan: CPU 80% of the run (100.0 µs a request), 40.00 ms waiting for its CPU; 3 GCs using 30.0 ms of CPU (assists 2.0 ms)"; got != want {
+		t.Errorf("process line\n got %s\nwant %s", got, want)
+	}
+	if got, want := poolLine(before, after, 20000), "pool of 8: 1.00 acquires a request, 90% waited (1.00 ms each); sign-out mirror lag 0.20 s"; got != want {
+		t.Errorf("pool line\n got %s\nwant %s", got, want)
+	}
+	bbolt := snapshot{at: at, series: map[string]float64{"process_cpu_seconds_total": 1}}
+	if got := poolLine(bbolt, bbolt, 100); got != "" {
+		t.Errorf("a store without a pool: %q", got)
+	}
+}
+
+// The run-queue delay is summed over a process's threads: at least what
+// its main thread alone waited, read before; 0 for a process that does
+// not exist.
+func TestRunDelay(t *testing.T) {
+	if runDelay(-1) != 0 {
+		t.Error("a process that does not exist waited")
+	}
+	b, err := os.ReadFile("/proc/self/schedstat")
+	if err != nil {
+		return // the kernel keeps no run-queue delay here
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		t.Fatalf("schedstat %q", b)
+	}
+	main, err := time.ParseDuration(f[1] + "ns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := runDelay(os.Getpid()); got < main {
+		t.Errorf("the process waited %v, less than its main thread's %v", got, main)
 	}
 }

@@ -387,11 +387,21 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		for _, t := range fiplans {
 			var all []result
 			for range o.rounds {
+				var before snapshot
+				if t.metrics != "" {
+					if before, err = scrape(t.metrics); err != nil {
+						return err
+					}
+				}
+				waited := runDelay(t.pid)
 				res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, 0, o.duration, o.conns)
 				if err != nil {
 					return fmt.Errorf("mixed on %s: %w", t.name, err)
 				}
 				fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n    %s\n", peak.name, t.name, res.rps, res.p50, res.p99, res.detail)
+				if err := printServer(stdout, t, before, runDelay(t.pid)-waited, res.requests); err != nil {
+					return err
+				}
 				all = append(all, res)
 			}
 			peak.by[t.name] = median(all)
@@ -421,14 +431,8 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 						goalWaited += waited
 					}
 					fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n    %s\n", at[k].name, t.name, res.rps, res.p50, res.p99, res.detail)
-					if t.metrics != "" {
-						after, err := scrape(t.metrics)
-						if err != nil {
-							return err
-						}
-						fmt.Fprintf(stdout, "    %s\n", processLine(before, after, waited, res.requests))
-					} else {
-						fmt.Fprintf(stdout, "    %s: %s waiting for its CPU\n", t.name, ms(waited))
+					if err := printServer(stdout, t, before, waited, res.requests); err != nil {
+						return err
 					}
 					rr = append(rr, res)
 				}
@@ -475,6 +479,22 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	if goal.missed {
 		return errors.New(goal.line)
 	}
+	return nil
+}
+
+// printServer prints what a generator run cost the server t: from
+// fiplan's metrics (before the run, and now) its CPU and collections, and
+// for every server the time its threads waited for a CPU (waited).
+func printServer(w io.Writer, t target, before snapshot, waited time.Duration, requests int) error {
+	if t.metrics == "" {
+		fmt.Fprintf(w, "    %s: %s waiting for its CPU\n", t.name, ms(waited))
+		return nil
+	}
+	after, err := scrape(t.metrics)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "    %s\n", processLine(t.name, before, after, waited, requests))
 	return nil
 }
 
