@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -304,8 +305,8 @@ func TestServerLines(t *testing.T) {
 		"go_gc_cpu_seconds_total": 0.53, "go_gc_mark_assist_cpu_seconds_total": 0.102,
 		"fiplan_db_pool_acquires_total": 20100, "fiplan_db_pool_waited_acquires_total": 18010, "fiplan_db_pool_wait_seconds_total": 19,
 		"fiplan_db_pool_max_connections": 8, "fiplan_signout_mirror_lag_seconds": 0.2}}
-	if got, want := processLine("fiplan", before, after, 40*time.Millisecond, 16000),
-		"fiplan: CPU 80% of the run (100.0 µs a request), 40.00 ms waiting for its CPU; 3 GCs using 30.0 ms of CPU (assists 2.0 ms)"; got != want {
+	if got, want := processLine("fiplan", before, after, sched{waited: 40 * time.Millisecond, runs: 4000}, 16000),
+		"fiplan: CPU 80% of the run (100.0 µs a request, 0.25 switches a request), 40.00 ms waiting for its CPU; 3 GCs using 30.0 ms of CPU (assists 2.0 ms)"; got != want {
 		t.Errorf("process line\n got %s\nwant %s", got, want)
 	}
 	if got, want := poolLine(before, after, 20000), "pool of 8: 1.00 acquires a request, 90% waited (1.00 ms each); sign-out mirror lag 0.20 s"; got != want {
@@ -317,26 +318,30 @@ func TestServerLines(t *testing.T) {
 	}
 }
 
-// The run-queue delay is summed over a process's threads: at least what
-// its main thread alone waited, read before; 0 for a process that does
-// not exist.
-func TestRunDelay(t *testing.T) {
-	if runDelay(-1) != 0 {
+// The kernel's counts are summed over a process's threads: at least
+// what its main thread alone waited and ran, read before; zero for a
+// process that does not exist.
+func TestSchedOf(t *testing.T) {
+	if schedOf(-1) != (sched{}) {
 		t.Error("a process that does not exist waited")
 	}
 	b, err := os.ReadFile("/proc/self/schedstat")
 	if err != nil {
-		return // the kernel keeps no run-queue delay here
+		return // the kernel keeps no schedstat here
 	}
 	f := strings.Fields(string(b))
-	if len(f) < 2 {
+	if len(f) < 3 {
 		t.Fatalf("schedstat %q", b)
 	}
-	main, err := time.ParseDuration(f[1] + "ns")
+	waited, err := time.ParseDuration(f[1] + "ns")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := runDelay(os.Getpid()); got < main {
-		t.Errorf("the process waited %v, less than its main thread's %v", got, main)
+	runs, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := schedOf(os.Getpid()); got.waited < waited || got.runs < runs {
+		t.Errorf("the process %+v, less than its main thread's %v and %d runs", got, waited, runs)
 	}
 }

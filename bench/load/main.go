@@ -393,13 +393,13 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 						return err
 					}
 				}
-				waited := runDelay(t.pid)
+				sched0 := schedOf(t.pid)
 				res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, 0, o.duration, o.conns)
 				if err != nil {
 					return fmt.Errorf("mixed on %s: %w", t.name, err)
 				}
 				fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n    %s\n", peak.name, t.name, res.rps, res.p50, res.p99, res.detail)
-				if err := printServer(stdout, t, before, runDelay(t.pid)-waited, res.requests); err != nil {
+				if err := printServer(stdout, t, before, schedOf(t.pid).sub(sched0), res.requests); err != nil {
 					return err
 				}
 				all = append(all, res)
@@ -421,17 +421,17 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 							return err
 						}
 					}
-					waited := runDelay(t.pid)
+					sched0 := schedOf(t.pid)
 					res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, f*base, o.duration, o.conns)
 					if err != nil {
 						return fmt.Errorf("%s on %s: %w", at[k].name, t.name, err)
 					}
-					waited = runDelay(t.pid) - waited
+					ran := schedOf(t.pid).sub(sched0)
 					if t.name == "fiplan" && k == 0 {
-						goalWaited += waited
+						goalWaited += ran.waited
 					}
 					fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n    %s\n", at[k].name, t.name, res.rps, res.p50, res.p99, res.detail)
-					if err := printServer(stdout, t, before, waited, res.requests); err != nil {
+					if err := printServer(stdout, t, before, ran, res.requests); err != nil {
 						return err
 					}
 					rr = append(rr, res)
@@ -484,17 +484,17 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 
 // printServer prints what a generator run cost the server t: from
 // fiplan's metrics (before the run, and now) its CPU and collections, and
-// for every server the time its threads waited for a CPU (waited).
-func printServer(w io.Writer, t target, before snapshot, waited time.Duration, requests int) error {
+// for every server what the kernel counted of its threads over the run.
+func printServer(w io.Writer, t target, before snapshot, ran sched, requests int) error {
 	if t.metrics == "" {
-		fmt.Fprintf(w, "    %s: %s waiting for its CPU\n", t.name, ms(waited))
+		fmt.Fprintf(w, "    %s: %s waiting for its CPU, %.2f switches a request\n", t.name, ms(ran.waited), float64(ran.runs)/float64(max(1, requests)))
 		return nil
 	}
 	after, err := scrape(t.metrics)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "    %s\n", processLine(t.name, before, after, waited, requests))
+	fmt.Fprintf(w, "    %s\n", processLine(t.name, before, after, ran, requests))
 	return nil
 }
 

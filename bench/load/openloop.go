@@ -60,7 +60,7 @@ func generate(ctx context.Context, addr string, rs []route, cred credentials, te
 	errs := make([]error, conns)
 	var seq atomic.Int64 // the next request's number
 	var wg sync.WaitGroup
-	cpu0, wait0 := cpuTime(), runDelay(os.Getpid())
+	cpu0, sched0 := cpuTime(), schedOf(os.Getpid())
 	var ms0 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
 	for w := range conns {
@@ -128,7 +128,7 @@ func generate(ctx context.Context, addr string, rs []route, cred credentials, te
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	cpu, waited := cpuTime()-cpu0, runDelay(os.Getpid())-wait0
+	cpu, waited := cpuTime()-cpu0, schedOf(os.Getpid()).sub(sched0).waited
 	var ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms1)
 	var out result

@@ -139,27 +139,41 @@ func generatorChild() int {
 	return 0
 }
 
-// runDelay is how long the threads of process pid have waited, runnable,
-// for a CPU (the kernel's run-queue delay, /proc/PID/task/*/schedstat):
-// the time another process held the core. It says how quiet the machine
-// was for that process; 0 where the kernel does not keep it.
-func runDelay(pid int) time.Duration {
+// sched is what the kernel counts of a process's threads
+// (/proc/PID/task/*/schedstat): how long they waited, runnable, for a CPU
+// another process held, and how many times they were put on a CPU (each
+// a switch to them: a thread that sleeps and wakes for every request
+// costs one a request).
+type sched struct {
+	waited time.Duration
+	runs   int64
+}
+
+func (a sched) sub(b sched) sched { return sched{a.waited - b.waited, a.runs - b.runs} }
+
+// schedOf reads sched for process pid; zero where the kernel does not
+// keep it or pid does not exist. It says how quiet the machine was for
+// that process.
+func schedOf(pid int) sched {
 	tasks, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
 	if err != nil {
-		return 0
+		return sched{}
 	}
-	var sum time.Duration
+	var sum sched
 	for _, t := range tasks {
 		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/schedstat")
 		if err != nil {
 			continue
 		}
 		f := strings.Fields(string(b))
-		if len(f) < 2 {
+		if len(f) < 3 {
 			continue
 		}
-		if ns, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-			sum += time.Duration(ns)
+		ns, err1 := strconv.ParseInt(f[1], 10, 64)
+		runs, err2 := strconv.ParseInt(f[2], 10, 64)
+		if err1 == nil && err2 == nil {
+			sum.waited += time.Duration(ns)
+			sum.runs += runs
 		}
 	}
 	return sum

@@ -67,18 +67,19 @@ func poolLine(before, after snapshot, requests int) string {
 }
 
 // processLine says how busy fiplan's process was over a run of requests:
-// its CPU time as a share of the run's time and per request, the time its
-// threads waited for a CPU another process held (waited), and the garbage
+// its CPU time as a share of the run's time and per request, what the
+// kernel counted of its threads (the time they waited for a CPU another
+// process held, the switches to them a request), and the garbage
 // collections in it with their CPU time (all of the collector's, and the
 // part charged to requests as mark assists).
-func processLine(name string, before, after snapshot, waited time.Duration, requests int) string {
+func processLine(name string, before, after snapshot, ran sched, requests int) string {
 	d := func(name string) float64 { return after.series[name] - before.series[name] }
 	wall := after.at.Sub(before.at).Seconds()
 	if wall <= 0 || requests <= 0 {
 		return ""
 	}
 	cpu := d("process_cpu_seconds_total")
-	return fmt.Sprintf("%s: CPU %.0f%% of the run (%.1f µs a request), %s waiting for its CPU; %.0f GCs using %.1f ms of CPU (assists %.1f ms)", name,
-		100*cpu/wall, 1e6*cpu/float64(requests), ms(waited), d("go_gc_duration_seconds_count"),
+	return fmt.Sprintf("%s: CPU %.0f%% of the run (%.1f µs a request, %.2f switches a request), %s waiting for its CPU; %.0f GCs using %.1f ms of CPU (assists %.1f ms)", name,
+		100*cpu/wall, 1e6*cpu/float64(requests), float64(ran.runs)/float64(requests), ms(ran.waited), d("go_gc_duration_seconds_count"),
 		1000*d("go_gc_cpu_seconds_total"), 1000*d("go_gc_mark_assist_cpu_seconds_total"))
 }
