@@ -156,6 +156,12 @@ var byCase = map[string]string{
 	// 330,620): 0.9% × 100 − 0.9% × 340 + 2.35% × 2,100 = 47.19, within
 	// 0.06 of the difference
 	"2026-WI-604 state": "pe-uprated-2026",
+	// with Oregon's additional standard deduction for age now in fiplan,
+	// what is left is PolicyEngine's uprated 2026 brackets (fiplan a few
+	// dollars under it)
+	"2026-OR-530 state": "pe-uprated-2026",
+	"2026-OR-531 state": "pe-uprated-2026",
+	"2026-OR-533 state": "pe-uprated-2026",
 	// AGI 292,800: 19 steps of $90 over 200,000 (1,710) against 90 × 92,800 / 5,000 = 1,670.40
 	"2025-CT-036 state": "ct-steps",
 	// filer of 80, pension 53,700, IRA 81,000, benefit 19,200 (16,320 taxed):
