@@ -73,6 +73,7 @@ var gridChanged = map[string]string{
 	"US 2025 OR single 70": "Oregon's additional standard deduction of $1,200 for a single filer of 65 or more (ORS 316.695(1)(d))",
 	"US 2025 VA single 70": "Virginia's age deduction, $12,000 from 65 less adjusted federal AGI (which leaves out the taxed Social Security benefit) over $50,000, and its $800 additional exemption from 65 (Code of Virginia §58.1-322.03(3), (5))",
 	"US 2025 VT single 70": "Vermont's additional standard deduction of $1,250 for a taxpayer of 65 or more in 2025 (Form IN-111 line 4)",
+	"US 2025 WI single 70": "Wisconsin's additional exemption of $250 for a taxpayer of 65 or more (Wis. Stat. 71.05(23)(b)2)",
 	"US 2026 AL single 40": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3)) as an itemized deduction, in place of the standard deduction when larger (Form 40 line 11)",
 	"US 2026 AL single 70": "Alabama deducts the employee's Social Security and Medicare taxes (Code of Alabama §40-18-15(a)(3)) as an itemized deduction, in place of the standard deduction when larger (Form 40 line 11)",
 	"US 2026 AZ single 70": "Arizona's exemption of $2,100 for a taxpayer of 65 or more (A.R.S. 43-1023(A))",
@@ -100,6 +101,7 @@ var gridChanged = map[string]string{
 	"US 2026 OH single 70": "Ohio's senior citizen credit, $50 for a taxpayer of 65 or more, and its retirement income credit, $25 to $200 by the retirement income received, both below $100,000 of modified AGI less exemptions (ORC 5747.055(B), (C), (H))",
 	"US 2026 OR single 70": "Oregon's additional standard deduction of $1,200 for a single filer of 65 or more (ORS 316.695(1)(d))",
 	"US 2026 VA single 70": "Virginia's age deduction, $12,000 from 65 less adjusted federal AGI (which leaves out the taxed Social Security benefit) over $50,000, and its $800 additional exemption from 65 (Code of Virginia §58.1-322.03(3), (5))",
+	"US 2026 WI single 70": "Wisconsin's additional exemption of $250 for a taxpayer of 65 or more (Wis. Stat. 71.05(23)(b)2)",
 }
 
 // TestGridAgainstB67a1f6 recomputes the tax of every country's published
