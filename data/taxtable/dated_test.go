@@ -14,9 +14,9 @@ import (
 // document is dated, and the test then holds it there.
 var undatedCountries = map[string]bool{
 	"AE": true, "AT": true, "AU": true, "BE": true, "BR": true, "CA": true, "CH": true, "CO": true, "CR": true,
-	"CY": true, "CZ": true, "DK": true, "ES": true, "FI": true, "FR": true, "GB": true, "GE": true, "GR": true,
+	"CZ": true, "DK": true, "ES": true, "FI": true, "FR": true, "GB": true, "GE": true, "GR": true,
 	"IE": true, "IT": true, "JP": true, "MX": true, "MY": true, "NL": true, "NO": true, "NZ": true, "PA": true,
-	"PL": true, "PT": true, "SE": true, "SG": true, "TH": true, "US": true, "UY": true,
+	"SE": true, "SG": true, "US": true, "UY": true,
 }
 
 // TestDocumentsDated finds every document of every tax file outside
