@@ -13,7 +13,7 @@ import (
 // panel shows beside each source. A file leaves the list once every
 // document is dated, and the test then holds it there.
 var undatedCountries = map[string]bool{
-	"AE": true, "BE": true, "BR": true, "CA": true, "CH": true, "CO": true, "CR": true,
+	"AE": true, "BE": true, "BR": true, "CA": true, "CH": true, "CR": true,
 	"DK": true, "ES": true, "FI": true, "FR": true, "GE": true, "GR": true,
 	"IE": true, "IT": true, "JP": true, "MX": true, "MY": true, "NL": true, "NZ": true, "PA": true,
 	"SE": true, "SG": true,
