@@ -190,6 +190,10 @@ func TestEmailChannel(t *testing.T) {
 	}
 	// One a minute: an address typed into someone's profile is not flooded.
 	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 429, errcode.RateLimited)
+	// The request queued the mail; the worker sends it.
+	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
+		t.Fatalf("the worker sent %d queued mails: %v, want 1", n, err)
+	}
 	got := mails(t, maildir, 1)
 	if to := got[0].Header.Get("To"); !strings.Contains(to, "ann@example.com") {
 		t.Fatalf("verification mail to %q", to)
@@ -310,4 +314,121 @@ func TestEmailOff(t *testing.T) {
 	if err != nil || len(dls) != 1 || dls[0].Status != store.Pending || !strings.Contains(dls[0].LastError, "email is off") {
 		t.Fatalf("deliveries: %+v %v", dls, err)
 	}
+}
+
+// mailHarness is a server whose mailer sends through the SMTP server at
+// addr, with a worker of the same clock and store; wrap, when set,
+// stands between the server and its store.
+func mailHarness(t *testing.T, addr string, wrap func(store.Store) store.Store) (*harness, *hooks.Worker) {
+	t.Helper()
+	var h *harness
+	var mailer *mail.Mailer
+	h = newHarness(t, func(c *Config) {
+		m, err := mail.New(mail.Config{URL: "smtp://" + addr, From: "fiplan@fiplan.test", PublicURL: "https://fiplan.test", Secret: testSecret,
+			Now: func() time.Time { return h.clock() }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mailer = m
+		c.Mail = Mail{Mailer: m, Secret: testSecret}
+		if wrap != nil {
+			c.DB = wrap(c.DB)
+		}
+	})
+	return h, &hooks.Worker{DB: h.db, Now: h.clock, Mail: mailer, Lease: time.Minute}
+}
+
+// The verification mail is queued by the request and sent by a worker: a
+// node that claimed it and died leaves it to be sent by another once its
+// lease ends, once, and it is no event.
+func TestVerifyMailSurvivesACrash(t *testing.T) {
+	addr, maildir := smtpServer(t)
+	h, w := mailHarness(t, addr, nil)
+	auth := bearer(h.token("cid", "free", ""))
+	h.do("PATCH", "/api/v1/user/profile", `{"email":"cid@example.com"}`, auth...)
+	r := h.do("POST", "/api/v1/user/email/verify", "", auth...)
+	if r.status != 202 || r.data()["email"] != "cid@example.com" {
+		t.Fatalf("verify request: %d %s", r.status, r.raw)
+	}
+	// A node claims the mail and is killed before it sends it.
+	dead, err := h.db.ClaimMails(h.clock(), w.Lease, 10)
+	if err != nil || len(dead) != 1 || dead[0].To != "cid@example.com" {
+		t.Fatalf("the doomed node's claim: %+v %v", dead, err)
+	}
+	if n, err := w.DeliverMails(context.Background()); err != nil || n != 0 {
+		t.Fatalf("claimed within the dead node's lease: %d %v", n, err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(maildir, "new", "*")); len(files) != 0 {
+		t.Fatalf("a mail went out within the lease: %v", files)
+	}
+	h.advance(w.Lease + time.Second)
+	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
+		t.Fatalf("after the lease: %d %v, want the mail sent", n, err)
+	}
+	if n, err := w.DeliverMails(context.Background()); err != nil || n != 0 {
+		t.Fatalf("sent again: %d %v", n, err)
+	}
+	got := mails(t, maildir, 1)
+	if id := got[0].Header.Get("Message-ID"); id != "<"+dead[0].ID+"@fiplan>" {
+		t.Fatalf("Message-ID %q, want the queued mail's id %s", id, dead[0].ID)
+	}
+	if !strings.Contains(body(t, got[0]), "https://fiplan.test/api/v1/user/email/verify?token=") {
+		t.Fatalf("no verification link in %q", body(t, got[0]))
+	}
+	// The dead node's late settle changes nothing.
+	if err := h.db.SettleMail(store.Attempt{ID: dead[0].ID, User: "cid", Lease: dead[0].Lease, At: h.clock(), OK: true}); !errors.Is(err, store.ErrStale) {
+		t.Fatalf("the dead node's settle: %v, want ErrStale", err)
+	}
+	// A verification mail is not an event, nor a delivery.
+	r = h.do("GET", "/api/v1/user/events", "", auth...)
+	if r.status != 200 || len(r.body["data"].([]any)) != 0 {
+		t.Fatalf("events list a verification mail: %s", r.raw)
+	}
+	r = h.do("GET", "/api/v1/user/deliveries", "", auth...)
+	if r.status != 200 || len(r.body["data"].([]any)) != 0 {
+		t.Fatalf("deliveries list a verification mail: %s", r.raw)
+	}
+}
+
+// An SMTP server that cannot be reached: the request still answers 202
+// (the mail is queued), and the worker keeps the mail for its retry with
+// the error, sending it once the server answers.
+func TestVerifyMailRetried(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	h, w := mailHarness(t, closed, nil)
+	auth := bearer(h.token("dee", "free", ""))
+	h.do("PATCH", "/api/v1/user/profile", `{"email":"dee@example.com"}`, auth...)
+	if r := h.do("POST", "/api/v1/user/email/verify", "", auth...); r.status != 202 {
+		t.Fatalf("verify request: %d %s", r.status, r.raw)
+	}
+	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
+		t.Fatalf("first attempt: %d %v", n, err)
+	}
+	if ms, err := h.db.ClaimMails(h.clock().Add(hooks.Backoff[0]-time.Second), time.Minute, 10); err != nil || len(ms) != 0 {
+		t.Fatalf("claimed before its retry: %+v %v", ms, err)
+	}
+	ms, err := h.db.ClaimMails(h.clock().Add(hooks.Backoff[0]), time.Minute, 10)
+	if err != nil || len(ms) != 1 || ms[0].Attempts != 1 || !strings.Contains(ms[0].LastError, "cannot") {
+		t.Fatalf("after the failed attempt: %+v %v, want one mail with its error", ms, err)
+	}
+}
+
+// failingQueue is a store whose mail queue refuses every mail.
+type failingQueue struct{ store.Store }
+
+func (failingQueue) QueueMail(store.Mail) error { return errors.New("cannot queue mail: the disk is full") }
+
+// A queue that cannot take the mail answers 500 DATABASE_ERROR, and the
+// next request is not held back as if a mail had gone out.
+func TestVerifyMailQueueFails(t *testing.T) {
+	h, _ := mailHarness(t, "127.0.0.1:25", func(db store.Store) store.Store { return failingQueue{db} })
+	auth := bearer(h.token("eve", "free", ""))
+	h.do("PATCH", "/api/v1/user/profile", `{"email":"eve@example.com"}`, auth...)
+	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 500, errcode.Database)
+	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 500, errcode.Database)
 }

@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"context"
 	"errors"
 	"html"
 	"slices"
@@ -27,6 +26,7 @@ type DB interface {
 	Hooks(user string) ([]store.Hook, error)
 	SetMailHook(h store.Hook) error
 	DeleteHook(user, id string) error
+	QueueMail(m store.Mail) error
 }
 
 // Handlers are the routes of email: ask for a verification mail, follow
@@ -55,7 +55,7 @@ func NewHandlers(db DB, m *Mailer, secret []byte, now func() time.Time) *Handler
 	tokenQ := []rest.Param{{Name: "token", Type: "string", Doc: "The signed token of the link in the mail."}}
 	bad := rest.Err(errcode.Validation, "the token is malformed, forged or expired (field token)")
 	h.Docs.Request = &rest.Doc{Tag: "email", Status: 202, Summary: "Send a verification mail",
-		Desc: "Mails the profile's email address a link that verifies it, good for 24 hours. No event is mailed to an address until it is verified.",
+		Desc: "Queues a mail to the profile's email address with a link that verifies it, good for 24 hours from when it is sent; the mail goes out within seconds, retried with backoff while the mail server fails. No event is mailed to an address until it is verified.",
 		Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "the profile has no email address (field email)"), rest.Err(errcode.Unavailable, "email is off on this server"),
 			rest.Err(errcode.RateLimited, "a verification mail went out less than a minute ago")}}
 	h.Docs.Verify = &rest.Doc{Tag: "email", Status: 200, Summary: "Verify an email address",
@@ -79,7 +79,10 @@ type unsubscribed struct {
 	Email bool   `json:"email" doc:"Always false: this type is no longer mailed."`
 }
 
-// Request mails the signed-in user's profile address a verification link.
+// Request queues a mail with a verification link to the signed-in user's
+// profile address and answers 202: the mail is in the store's queue
+// (store.Mails), which a worker on any node sends, so a node that dies
+// after answering loses no mail.
 func (h *Handlers) Request(c *rest.Ctx) {
 	if h.m == nil {
 		c.Error(errcode.Unavailable, "email is off on this server: no SMTP server is configured")
@@ -99,10 +102,15 @@ func (h *Handlers) Request(c *rest.Ctx) {
 		c.RateLimited(int((wait + time.Second - 1) / time.Second))
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := h.m.SendVerify(ctx, user, addr); err != nil {
+	id, err := store.NewMailID()
+	if err != nil {
 		c.Internal(err)
+		return
+	}
+	now := h.now().UTC()
+	if err := h.db.QueueMail(store.Mail{ID: id, User: user, Kind: store.MailVerify, To: addr, CreatedAt: now, NextAt: now}); err != nil {
+		h.untake(user)
+		c.Storage(err)
 		return
 	}
 	c.JSON(fasthttp.StatusAccepted, map[string]string{"email": addr})
@@ -128,6 +136,13 @@ func (h *Handlers) take(user string) time.Duration {
 	}
 	h.sent[user] = now
 	return 0
+}
+
+// untake forgets the mail take recorded for user: it was not queued.
+func (h *Handlers) untake(user string) {
+	h.mu.Lock()
+	delete(h.sent, user)
+	h.mu.Unlock()
 }
 
 func (h *Handlers) address(user string) (string, error) {
