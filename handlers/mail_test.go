@@ -421,7 +421,9 @@ func TestVerifyMailRetried(t *testing.T) {
 // failingQueue is a store whose mail queue refuses every mail.
 type failingQueue struct{ store.Store }
 
-func (failingQueue) QueueMail(store.Mail) error { return errors.New("cannot queue mail: the disk is full") }
+func (failingQueue) QueueMail(store.Mail) error {
+	return errors.New("cannot queue mail: the disk is full")
+}
 
 // A queue that cannot take the mail answers 500 DATABASE_ERROR, and the
 // next request is not held back as if a mail had gone out.

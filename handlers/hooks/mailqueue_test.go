@@ -16,7 +16,9 @@ import (
 // here.
 type flakyMailer struct{ calls atomic.Int64 }
 
-func (m *flakyMailer) SendEvent(context.Context, *store.Job) error { return errors.New("not in this test") }
+func (m *flakyMailer) SendEvent(context.Context, *store.Job) error {
+	return errors.New("not in this test")
+}
 func (m *flakyMailer) SendMail(context.Context, *store.Mail) error {
 	m.calls.Add(1)
 	return errors.New("451 try again later")
