@@ -25,9 +25,10 @@ import (
 //     Retry), leaves the queue; a failure is tried again at Retry.
 //     ErrStale when the lease was lost.
 //
-// The queue is not a record: it holds only mails not yet sent, goes with
-// its user (DeleteUser), and is neither exported nor moved by fiplan
-// migrate. Its mails are not events: /user/events never lists them.
+// The queue is not a record of the user's: it holds only mails not yet
+// sent, goes with its user (DeleteUser) and is not exported; fiplan
+// migrate moves it, so that no mail is lost. Its mails are not events:
+// /user/events never lists them.
 type Mails interface {
 	QueueMail(m Mail) error
 	ClaimMails(now time.Time, lease time.Duration, max int) ([]Mail, error)
