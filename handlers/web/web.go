@@ -123,11 +123,12 @@ type Config struct {
 	// sign-in flows (store.Sessions), shared by every node; required when
 	// people sign in here (local mode or an identity provider).
 	Revocations Revocations
-	// Warm compresses every page and static file in the background from
-	// New on (about 4 s of one core), the calculator's page and files
-	// first, so that the first visitor after a start does not wait for the
-	// forms at the best levels; without it each form is made by the first
-	// request that takes it (the tests' servers, which serve a few).
+	// Warm (fiplan's FI_WEB_WARM, on by default) compresses every page
+	// and static file in the background from New on (about 4 s of one
+	// core), the calculator's page and files first, so that the first
+	// visitor after a start does not wait for the forms at the best levels;
+	// without it each form is made by the first request that takes it (the
+	// tests' servers, which serve a few).
 	Warm bool
 }
 

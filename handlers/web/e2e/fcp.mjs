@@ -100,7 +100,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const base = `http://127.0.0.1:${port}`;
   const log = join(work, 'fiplan.log');
   const server = spawn(bin, [], {
-    env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug' },
+    env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug', FI_WEB_WARM: 'on' },
     stdio: ['ignore', 'ignore', openSync(log, 'w')],
   });
   try {

@@ -55,7 +55,7 @@ const server = spawn(bin, [], {
   // The signed-in user's allowance is raised: a household plan with its
   // Monte Carlo costs what its work measures, and the suite computes many;
   // the anonymous limit stays the default, which a test spends.
-  env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug', FI_RATE_FREE: '100000/1m', FI_RATE_PRO: '100000/1m' },
+  env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug', FI_WEB_WARM: 'on', FI_RATE_FREE: '100000/1m', FI_RATE_PRO: '100000/1m' },
   stdio: ['ignore', 'ignore', openSync(join(work, 'fiplan.log'), 'w')],
 });
 let failed = 0;
