@@ -4,6 +4,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/dgraph-io/ristretto/v2"
 )
 
 // Mirror is a Store whose Revoked answers from a node-local copy of the
@@ -14,13 +16,17 @@ import (
 // refuses it from its next request, and every other node within about a
 // poll. While the copy is older than MirrorStale (the store does not
 // answer, or the node has just started), Revoked reads the store as
-// before. Only marks that have not expired are kept.
+// before. Only marks that have not expired are kept. LookupKey answers
+// from a cache of the keys found, checked against the same marks (see
+// keycache.go).
 type Mirror struct {
 	Store
 	now func() time.Time // the clock of the marks' until, as Revoke's callers read it
 
 	mu    sync.RWMutex
 	marks map[string]int64 // id -> until, unix nanoseconds
+
+	keys *ristretto.Cache[uint64, keyEntry] // found API keys by their hash's first 8 bytes
 
 	// fresh is when the last poll that succeeded began (unix nanoseconds
 	// of the real clock; 0 before the first): the copy holds every mark
@@ -65,7 +71,7 @@ func NewMirror(s Store, now func() time.Time) *Mirror {
 	if now == nil {
 		now = time.Now
 	}
-	m := &Mirror{Store: s, now: now, marks: map[string]int64{}, stop: make(chan struct{}), done: make(chan struct{})}
+	m := &Mirror{Store: s, now: now, marks: map[string]int64{}, keys: newKeyCache(), stop: make(chan struct{}), done: make(chan struct{})}
 	go m.run()
 	return m
 }
@@ -174,10 +180,14 @@ func (m *Mirror) Lag() time.Duration {
 	return time.Duration(time.Now().UnixNano() - f)
 }
 
-// Stop ends the polling; the copy stays as it was, and stale a second
-// later. Calling it again is harmless.
+// Stop ends the polling and empties the key cache; the copy stays as it
+// was, and stale a second later. Calling it again is harmless.
 func (m *Mirror) Stop() {
-	m.once.Do(func() { close(m.stop) })
+	m.once.Do(func() {
+		close(m.stop)
+		<-m.done
+		m.keys.Close()
+	})
 	<-m.done
 }
 
