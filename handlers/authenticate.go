@@ -99,9 +99,11 @@ func (s *Server) keyPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
 	return true
 }
 
-// apiKey looks an API key up in the store, on every request: a revoked
-// key fails at once. An unknown or malformed key wraps auth.ErrInvalid;
-// any other error is the store's.
+// apiKey looks an API key up through the node's mirror of the sign-out
+// marks (store.Mirror): from its cache of keys found while its copy of the
+// marks is fresh, else in the store. A key revoked on this node fails from
+// its next request, on every other within about a second. An unknown or
+// malformed key wraps auth.ErrInvalid; any other error is the store's.
 func (s *Server) apiKey(tok []byte) (auth.Principal, error) {
 	hash, ok := auth.ParseKey(tok)
 	if !ok {
@@ -122,8 +124,8 @@ func (s *Server) apiKey(tok []byte) (auth.Principal, error) {
 var errInvalidKey = fmt.Errorf("%w: unknown or revoked API key", auth.ErrInvalid)
 
 // Credential resolves a bearer credential (the token after "Bearer ") as
-// the chain does: an API key through the store, every time; a session
-// token through the verifier. A refused credential's error wraps
+// the chain does: an API key through the mirror's key cache or the store;
+// a session token through the verifier and the sign-out marks. A refused credential's error wraps
 // auth.ErrInvalid or auth.ErrExpired; any other error is the store's.
 func (s *Server) Credential(tok []byte) (auth.Principal, error) {
 	if auth.IsKey(tok) {

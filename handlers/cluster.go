@@ -8,9 +8,11 @@ import (
 
 // What keeps several nodes on one store and one Redis consistent: shared
 // rate limits, the feature-flag snapshot's refresh and the mirror of the
-// sign-out marks (store.Mirror, polled like the flags). API keys need
-// nothing here: every request looks its key up in the store, so a key
-// revoked on one node fails on all of them at once.
+// sign-out marks (store.Mirror, polled like the flags). API keys are read
+// from the mirror's cache of keys found while its copy is fresh; revoking
+// a key or erasing its owner writes a mark the mirror carries to every
+// node, so a revoked key fails on its node at once and on the others
+// within about a second, as a signed-out session does.
 
 // Rate limits are counted by this node alone, or, with Config.Redis, once
 // for every node through Redis. The local limiters are kept either way:

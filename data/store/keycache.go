@@ -17,12 +17,15 @@ import (
 // (DeleteUser) through a Mirror is refused from that node's next request,
 // and on every other node sharing the store within about a second; while a
 // node's copy of the marks is older than MirrorStale, LookupKey reads the
-// store, as it did before the cache. What is not: an owner's tier changed
-// on another node reaches a cached key within KeyCacheFor.
+// store, as it did before the cache. An owner's tier saved through a
+// Mirror (SaveTier) reaches the owner's keys on that node at once; what is
+// not promised: a tier saved on another node reaches them here within
+// KeyCacheFor, not at once.
 //
 // How: a cached entry is served only while the copy of the marks is fresh,
 // only for KeyCacheFor after the read that filled it began, and only while
-// the copy holds no mark of the key nor of its owner. RevokeKey and
+// the copy holds no mark of the key nor of its owner, and while no tier
+// other than the entry's has been saved here for the owner since. RevokeKey and
 // DeleteUser write such a mark after the store's delete, lasting
 // KeyMarkFor, longer than any entry filled before the delete can live; a
 // node's mirror carries it to every node by the same poll as sign-out
@@ -54,6 +57,12 @@ type keyEntry struct {
 	at       int64  // when the read that found it began, unix nanoseconds of the Mirror's clock
 	mark     string // KeyMark(key.Owner, key.ID)
 	userMark string // UserMark(key.Owner)
+}
+
+// tierSave is a tier saved through the Mirror, kept KeyCacheFor.
+type tierSave struct {
+	tier string
+	at   int64 // unix nanoseconds of the Mirror's clock
 }
 
 func newKeyCache() *ristretto.Cache[uint64, keyEntry] {
@@ -89,8 +98,7 @@ func (m *Mirror) LookupKey(hash [32]byte) (Key, Account, error) {
 	slot := binary.LittleEndian.Uint64(hash[:8])
 	fresh := m.Lag() <= MirrorStale
 	if fresh {
-		if e, ok := m.keys.Get(slot); ok && e.hash == hash && at-e.at < int64(KeyCacheFor) && at >= e.at &&
-			!m.Known(e.mark, now) && !m.Known(e.userMark, now) {
+		if e, ok := m.keys.Get(slot); ok && e.hash == hash && at-e.at < int64(KeyCacheFor) && at >= e.at && !m.marked(&e, at) {
 			return e.key, e.acct, nil
 		}
 	}
@@ -99,11 +107,37 @@ func (m *Mirror) LookupKey(hash [32]byte) (Key, Account, error) {
 		return k, a, err
 	}
 	e := keyEntry{hash: hash, key: k, acct: a, at: at, mark: KeyMark(k.Owner, k.ID), userMark: UserMark(k.Owner)}
-	if !m.Known(e.mark, now) && !m.Known(e.userMark, now) {
+	if !m.marked(&e, at) {
 		m.keys.Set(slot, e, 1)
 		m.keys.Wait() // the next request finds it
 	}
 	return k, a, nil
+}
+
+// marked reports whether the copy holds a mark of e's key or of its
+// owner lasting past now (unix nanoseconds), or a tier other than e's
+// saved here for its owner since e was read.
+func (m *Mirror) marked(e *keyEntry, now int64) bool {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if ts, ok := m.tiers[e.key.Owner]; ok && ts.at >= e.at && ts.tier != e.acct.Tier {
+		return true
+	}
+	return m.marks[e.mark] > now || m.marks[e.userMark] > now
+}
+
+// SaveTier saves the tier in the store and then has this node's cached
+// keys of user that hold another tier read again, so that they act with
+// the one the store now holds.
+func (m *Mirror) SaveTier(user, tier string, issued time.Time) error {
+	if err := m.Store.SaveTier(user, tier, issued); err != nil {
+		return err
+	}
+	at := m.now().UnixNano()
+	m.mu.Lock()
+	m.tiers[user] = tierSave{tier: tier, at: at}
+	m.mu.Unlock()
+	return nil
 }
 
 // RevokeKey deletes the key in the store and then marks it, here at once

@@ -222,3 +222,19 @@ func TestKeyMarkOutlivesEntries(t *testing.T) {
 		t.Fatalf("marks %q, %q", a, b)
 	}
 }
+
+// A tier saved through the mirror reaches the owner's cached key at once.
+func TestMirrorKeyTakesSavedTier(t *testing.T) {
+	m := NewMirror(keyStore(t), nil)
+	defer m.Stop()
+	freshT(t, m)
+	if _, a, err := m.LookupKey(keyHash("svc_alice")); err != nil || a.Tier != "free" {
+		t.Fatalf("LookupKey = %+v, %v", a, err)
+	}
+	if err := m.SaveTier("alice", "pro", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, a, err := m.LookupKey(keyHash("svc_alice")); err != nil || a.Tier != "pro" {
+		t.Fatalf("after SaveTier pro: %+v, %v", a, err)
+	}
+}

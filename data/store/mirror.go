@@ -26,6 +26,8 @@ type Mirror struct {
 	mu    sync.RWMutex
 	marks map[string]int64 // id -> until, unix nanoseconds
 
+	tiers map[string]tierSave // user -> the last tier saved through the Mirror, for KeyCacheFor
+
 	keys *ristretto.Cache[uint64, keyEntry] // found API keys by their hash's first 8 bytes
 
 	// fresh is when the last poll that succeeded began (unix nanoseconds
@@ -71,7 +73,7 @@ func NewMirror(s Store, now func() time.Time) *Mirror {
 	if now == nil {
 		now = time.Now
 	}
-	m := &Mirror{Store: s, now: now, marks: map[string]int64{}, keys: newKeyCache(), stop: make(chan struct{}), done: make(chan struct{})}
+	m := &Mirror{Store: s, now: now, marks: map[string]int64{}, tiers: map[string]tierSave{}, keys: newKeyCache(), stop: make(chan struct{}), done: make(chan struct{})}
 	go m.run()
 	return m
 }
@@ -133,6 +135,11 @@ func (m *Mirror) poll() {
 			delete(m.marks, id)
 		}
 	}
+	for user, ts := range m.tiers {
+		if ts.at+int64(KeyCacheFor) <= expired {
+			delete(m.tiers, user)
+		}
+	}
 	m.mu.Unlock()
 	m.seen = max(m.seen, last)
 	m.history = append(m.history, watermark{at: start, seq: m.seen})
@@ -145,12 +152,17 @@ func (m *Mirror) Revoke(id string, until, now time.Time) (bool, error) {
 	if err != nil {
 		return first, err
 	}
+	m.markHere(id, until)
+	return first, nil
+}
+
+// markHere marks id in the copy until the time given.
+func (m *Mirror) markHere(id string, until time.Time) {
 	m.mu.Lock()
 	if u := until.UnixNano(); u > m.marks[id] {
 		m.marks[id] = u
 	}
 	m.mu.Unlock()
-	return first, nil
 }
 
 // Revoked answers from the copy while it is fresh, else from the store.

@@ -1,0 +1,141 @@
+package handlers
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fiplan/data/store"
+	"fiplan/data/store/postgres"
+	"fiplan/data/store/postgres/pgtest"
+	"fiplan/handlers/errcode"
+)
+
+// sharedStores opens one store of each kind for two nodes to share.
+func sharedStores(t *testing.T) map[string]func(t *testing.T) store.Store {
+	return map[string]func(t *testing.T) store.Store{
+		"bbolt": func(t *testing.T) store.Store {
+			db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			return db
+		},
+		"postgres": func(t *testing.T) store.Store {
+			db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = db.Close() })
+			return db
+		},
+	}
+}
+
+// fresh waits for the node's first poll of the sign-out marks.
+func fresh(h *harness) {
+	for h.s.marks.Lag() > store.MirrorStale {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// Two nodes on one store, each serving an API key from its cache: the key
+// revoked on one is refused there from the next request, and on the other
+// within a second, by the mark its mirror read (the key's row is gone, but
+// only the mark keeps the other node's cache from serving it).
+func TestKeyRevokedReachesOtherNodes(t *testing.T) {
+	for kind, open := range sharedStores(t) {
+		t.Run(kind, func(t *testing.T) {
+			db := open(t)
+			a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
+			fresh(a)
+			fresh(b)
+			tok := bearer(a.token("alice", "free", ""))
+			key, id := a.apiKey("alice", "free")
+			for _, h := range []*harness{a, b} {
+				if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
+					t.Fatalf("before the revocation: %d %s", r.status, r.raw)
+				}
+			}
+			if r := a.do("DELETE", "/api/v1/user/api-keys/"+id, "", tok...); r.status != 204 {
+				t.Fatalf("revoke: %d %s", r.status, r.raw)
+			}
+			expectError(t, a.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+			refusedWithin(t, b, bearer(key)...)
+			if !b.s.marks.Known(store.KeyMark("alice", id), b.clock()) {
+				t.Fatal("the other node refused the key without its mirror holding the mark")
+			}
+		})
+	}
+}
+
+// An erased account's keys are refused on the node that erased it at
+// once and on the other within a second.
+func TestErasedOwnersKeyReachesOtherNodes(t *testing.T) {
+	for kind, open := range sharedStores(t) {
+		t.Run(kind, func(t *testing.T) {
+			db := open(t)
+			a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
+			fresh(a)
+			fresh(b)
+			key, _ := a.apiKey("erin", "free")
+			for _, h := range []*harness{a, b} {
+				if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
+					t.Fatalf("before the erasure: %d %s", r.status, r.raw)
+				}
+			}
+			if r := a.do("DELETE", "/api/v1/user", "", bearer(a.token("erin", "free", ""))...); r.status != 204 {
+				t.Fatalf("erase: %d %s", r.status, r.raw)
+			}
+			expectError(t, a.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+			refusedWithin(t, b, bearer(key)...)
+		})
+	}
+}
+
+// A node whose mirror cannot read the marks (stale) reads every key in the
+// store: a key revoked on another node is refused there from the next
+// request, with no mark read.
+func TestKeyStaleMirrorReadsStore(t *testing.T) {
+	for kind, open := range sharedStores(t) {
+		t.Run(kind, func(t *testing.T) {
+			db := open(t)
+			a, b := newHarness(t, withDB(db)), newHarness(t, withDB(&downStore{Store: db}))
+			fresh(a)
+			key, id := a.apiKey("stan", "free")
+			if r := b.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
+				t.Fatalf("before the revocation: %d %s", r.status, r.raw)
+			}
+			if lag := b.s.marks.Lag(); lag <= store.MirrorStale {
+				t.Fatalf("the node with marks that cannot be read has a mirror %s old", lag)
+			}
+			if r := a.do("DELETE", "/api/v1/user/api-keys/"+id, "", bearer(a.token("stan", "free", ""))...); r.status != 204 {
+				t.Fatalf("revoke: %d %s", r.status, r.raw)
+			}
+			expectError(t, b.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+		})
+	}
+}
+
+// A key's cached entry lives KeyCacheFor on the node's clock: past it the
+// store is read, so a key whose row is gone without a mark (deleted behind
+// the service's back) is refused then, and served from the cache before.
+func TestKeyCacheEntryExpires(t *testing.T) {
+	h := newHarness(t)
+	fresh(h)
+	key, id := h.apiKey("kate", "free")
+	if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
+		t.Fatalf("first read: %d %s", r.status, r.raw)
+	}
+	if err := h.db.RevokeKey("kate", id); err != nil { // the store itself: no mark
+		t.Fatal(err)
+	}
+	h.advance(store.KeyCacheFor - time.Second)
+	if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
+		t.Fatalf("inside the entry's life: %d %s", r.status, r.raw)
+	}
+	h.advance(time.Second)
+	expectError(t, h.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+}
