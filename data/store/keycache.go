@@ -18,14 +18,13 @@ import (
 // and on every other node sharing the store within about a second; while a
 // node's copy of the marks is older than MirrorStale, LookupKey reads the
 // store, as it did before the cache. An owner's tier saved through a
-// Mirror (SaveTier) reaches the owner's keys on that node at once; what is
-// not promised: a tier saved on another node reaches them here within
-// KeyCacheFor, not at once.
+// Mirror (SaveTier) reaches the owner's keys in the same way: on that node
+// at once, on the others within about a second.
 //
 // How: a cached entry is served only while the copy of the marks is fresh,
 // only for KeyCacheFor after the read that filled it began, and only while
-// the copy holds no mark of the key nor of its owner, and while no tier
-// other than the entry's has been saved here for the owner since. RevokeKey and
+// the copy holds no mark of the key nor of its owner, and while it has
+// applied no mark of the owner's tier since the read that filled it began. RevokeKey and
 // DeleteUser write such a mark after the store's delete, lasting
 // KeyMarkFor, longer than any entry filled before the delete can live; a
 // node's mirror carries it to every node by the same poll as sign-out
@@ -57,12 +56,15 @@ type keyEntry struct {
 	at       int64  // when the read that found it began, unix nanoseconds of the Mirror's clock
 	mark     string // KeyMark(key.Owner, key.ID)
 	userMark string // UserMark(key.Owner)
+	tierMark string // TierMark(key.Owner)
+	gen      int64  // the Mirror's generation when the read began
 }
 
-// tierSave is a tier saved through the Mirror, kept KeyCacheFor.
+// tierSave is a tier mark as this node applied it, kept KeyCacheFor: the
+// owner's entries read before it (of an earlier generation) are read again.
 type tierSave struct {
-	tier string
-	at   int64 // unix nanoseconds of the Mirror's clock
+	gen int64 // the Mirror's generation once the mark was applied
+	at  int64 // when, unix nanoseconds of the Mirror's clock
 }
 
 func newKeyCache() *ristretto.Cache[uint64, keyEntry] {
@@ -85,6 +87,12 @@ func KeyMark(owner, id string) string { return markOf("apikey:", owner+"\x00"+id
 // UserMark is the mark id of an erased account's API keys.
 func UserMark(owner string) string { return markOf("user:", owner) }
 
+// TierMark is the mark id of a tier saved for owner: it sends the owner's
+// keys cached before it to the store once.
+func TierMark(owner string) string { return markOf(tierPrefix, owner) }
+
+const tierPrefix = "tier:"
+
 func markOf(prefix, s string) string {
 	h := sha256.Sum256([]byte(s))
 	return prefix + base64.RawURLEncoding.EncodeToString(h[:18])
@@ -94,7 +102,7 @@ func markOf(prefix, s string) string {
 // the store, caching what the store found.
 func (m *Mirror) LookupKey(hash [32]byte) (Key, Account, error) {
 	now := m.now()
-	at := now.UnixNano()
+	at, gen := now.UnixNano(), m.gen.Load()
 	slot := binary.LittleEndian.Uint64(hash[:8])
 	fresh := m.Lag() <= MirrorStale
 	if fresh {
@@ -106,7 +114,8 @@ func (m *Mirror) LookupKey(hash [32]byte) (Key, Account, error) {
 	if err != nil {
 		return k, a, err
 	}
-	e := keyEntry{hash: hash, key: k, acct: a, at: at, mark: KeyMark(k.Owner, k.ID), userMark: UserMark(k.Owner)}
+	e := keyEntry{hash: hash, key: k, acct: a, at: at, gen: gen,
+		mark: KeyMark(k.Owner, k.ID), userMark: UserMark(k.Owner), tierMark: TierMark(k.Owner)}
 	if !m.marked(&e, at) {
 		m.keys.Set(slot, e, 1)
 		m.keys.Wait() // the next request finds it
@@ -115,29 +124,27 @@ func (m *Mirror) LookupKey(hash [32]byte) (Key, Account, error) {
 }
 
 // marked reports whether the copy holds a mark of e's key or of its
-// owner lasting past now (unix nanoseconds), or a tier other than e's
-// saved here for its owner since e was read.
+// owner lasting past now (unix nanoseconds), or has applied a mark of its
+// owner's tier since e's read began.
 func (m *Mirror) marked(e *keyEntry, now int64) bool {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	if ts, ok := m.tiers[e.key.Owner]; ok && ts.at >= e.at && ts.tier != e.acct.Tier {
+	if ts, ok := m.tiers[e.tierMark]; ok && ts.gen > e.gen {
 		return true
 	}
 	return m.marks[e.mark] > now || m.marks[e.userMark] > now
 }
 
-// SaveTier saves the tier in the store and then has this node's cached
-// keys of user that hold another tier read again, so that they act with
-// the one the store now holds.
+// SaveTier saves the tier in the store and then marks the owner's keys
+// to be read again, here at once and on other nodes by their next poll, so
+// that they act with the tier the store now holds. When the mark cannot be
+// written the error is returned; the tier is saved all the same, and other
+// nodes may serve the keys with the old tier for up to KeyCacheFor.
 func (m *Mirror) SaveTier(user, tier string, issued time.Time) error {
 	if err := m.Store.SaveTier(user, tier, issued); err != nil {
 		return err
 	}
-	at := m.now().UnixNano()
-	m.mu.Lock()
-	m.tiers[user] = tierSave{tier: tier, at: at}
-	m.mu.Unlock()
-	return nil
+	return m.markKeys(TierMark(user))
 }
 
 // RevokeKey deletes the key in the store and then marks it, here at once

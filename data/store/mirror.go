@@ -1,6 +1,7 @@
 package store
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,7 +27,8 @@ type Mirror struct {
 	mu    sync.RWMutex
 	marks map[string]int64 // id -> until, unix nanoseconds
 
-	tiers map[string]tierSave // user -> the last tier saved through the Mirror, for KeyCacheFor
+	tiers map[string]tierSave // TierMark id -> when this node applied it, for KeyCacheFor
+	gen   atomic.Int64        // moves when a tier mark is applied
 
 	keys *ristretto.Cache[uint64, keyEntry] // found API keys by their hash's first 8 bytes
 
@@ -124,10 +126,12 @@ func (m *Mirror) poll() {
 	if err != nil {
 		return
 	}
+	applied := m.now().UnixNano() // once read: entries of lookups begun before are older
 	m.mu.Lock()
 	for _, k := range got {
 		if k.until > m.marks[k.id] {
 			m.marks[k.id] = k.until
+			m.applied(k.id, applied)
 		}
 	}
 	for id, u := range m.marks {
@@ -135,9 +139,9 @@ func (m *Mirror) poll() {
 			delete(m.marks, id)
 		}
 	}
-	for user, ts := range m.tiers {
+	for id, ts := range m.tiers {
 		if ts.at+int64(KeyCacheFor) <= expired {
-			delete(m.tiers, user)
+			delete(m.tiers, id)
 		}
 	}
 	m.mu.Unlock()
@@ -158,11 +162,21 @@ func (m *Mirror) Revoke(id string, until, now time.Time) (bool, error) {
 
 // markHere marks id in the copy until the time given.
 func (m *Mirror) markHere(id string, until time.Time) {
+	applied := m.now().UnixNano()
 	m.mu.Lock()
 	if u := until.UnixNano(); u > m.marks[id] {
 		m.marks[id] = u
+		m.applied(id, applied)
 	}
 	m.mu.Unlock()
+}
+
+// applied records a tier mark new to the copy (made or extended) as
+// applied now: the owner's keys cached before are read again. Under mu.
+func (m *Mirror) applied(id string, now int64) {
+	if strings.HasPrefix(id, tierPrefix) {
+		m.tiers[id] = tierSave{gen: m.gen.Add(1), at: now}
+	}
 }
 
 // Revoked answers from the copy while it is fresh, else from the store.
