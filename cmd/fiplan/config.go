@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -41,6 +42,7 @@ type config struct {
 	accessLog   handlers.AccessLog
 	logLevel    slog.Level
 	version     bool
+	webWarm     bool // compress the web app's pages and files at start
 
 	oidcIssuer       string
 	oidcClientID     string
@@ -50,6 +52,7 @@ type config struct {
 	metricsAddr string
 	smtpURL     string // empty: the email channel is off
 	smtpFrom    string
+	lease       time.Duration // a worker's claim on a delivery or a queued mail
 	conns       handlers.ConnLimits
 	hosts       []string // host names admitted beside the public URL's
 	// addrChosen is whether FI_ADDR or -addr was given: in local mode the
@@ -220,6 +223,14 @@ func (c *config) settings() []setting {
 			c.smtpFrom = v
 			return nil
 		}},
+		{"delivery-lease", "FI_DELIVERY_LEASE", "2m", "how long a node's claim holds a webhook delivery or a queued mail: past it, if the node died, another sends it again (at least once); from 1s, longer than a delivery takes (10 s)", func(v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < time.Second || d > 24*time.Hour {
+				return fmt.Errorf("%q is not a duration from 1s to 24h", v)
+			}
+			c.lease = d
+			return nil
+		}},
 		{"max-conns", "FI_MAX_CONNS", "auto", "connections open at once; past it new ones wait (auto: the open-file limit less 128, at most 16384)", func(v string) error {
 			c.conns.Max = 0
 			if v == "auto" {
@@ -243,6 +254,14 @@ func (c *config) settings() []setting {
 			}
 			c.conns.PerIP = n
 			return nil
+		}},
+		{"web-warm", "FI_WEB_WARM", "on", "on: compress the web app's pages and files at start, in the background; off: each at its first request", func(v string) error {
+			switch v {
+			case "on", "off":
+				c.webWarm = v == "on"
+				return nil
+			}
+			return fmt.Errorf("%q is not on or off", v)
 		}},
 		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {
 			switch v {

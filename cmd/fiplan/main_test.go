@@ -39,7 +39,10 @@ func TestMain(m *testing.M) {
 // command runs the binary with only the given environment.
 func command(t *testing.T, env []string, args ...string) *exec.Cmd {
 	cmd := exec.Command(binary, args...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
+	// The web app's compression at start is off: it would spend seconds of
+	// CPU in each of the many short-lived servers here; the browser suite
+	// runs with it.
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "FI_WEB_WARM=off"}, env...)
 	cmd.Dir = t.TempDir()
 	return cmd
 }
@@ -56,13 +59,23 @@ func exited(t *testing.T, err error) {
 }
 
 type server struct {
-	cmd  *exec.Cmd
-	addr string
-	logs chan string
+	cmd    *exec.Cmd
+	addr   string
+	logs   chan string
+	listen chan string // the address, once it listens
 }
 
 // start runs the server on a free port and waits until it listens.
 func start(t *testing.T, env ...string) *server {
+	t.Helper()
+	s := spawn(t, env...)
+	s.wait(t)
+	return s
+}
+
+// spawn runs the server on a free port without waiting: several servers
+// started at once come up side by side; wait for each.
+func spawn(t *testing.T, env ...string) *server {
 	t.Helper()
 	cmd := command(t, append(env, "FI_ADDR=127.0.0.1:0"))
 	stderr, err := cmd.StderrPipe()
@@ -72,19 +85,15 @@ func start(t *testing.T, env ...string) *server {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &server{cmd: cmd, logs: make(chan string, 1000)}
+	s := &server{cmd: cmd, logs: make(chan string, 1000), listen: make(chan string, 1)}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }) // it may have exited
 	lines := bufio.NewScanner(stderr)
-	// Generous: a loaded machine (CI runs the packages side by side) can
-	// take seconds to load the datasets; a hung start still fails.
-	deadline := time.After(60 * time.Second)
-	addr := make(chan string, 1)
 	go func() {
 		for lines.Scan() {
 			line := lines.Text()
 			var rec map[string]any
 			if json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == "listening" {
-				addr <- rec["addr"].(string)
+				s.listen <- rec["addr"].(string)
 			}
 			select {
 			case s.logs <- line:
@@ -93,12 +102,19 @@ func start(t *testing.T, env ...string) *server {
 		}
 		close(s.logs)
 	}()
+	return s
+}
+
+// wait waits until s listens. Generous: a loaded machine (CI runs the
+// packages side by side) can take seconds to load the datasets; a hung
+// start still fails.
+func (s *server) wait(t *testing.T) {
+	t.Helper()
 	select {
-	case s.addr = <-addr:
-	case <-deadline:
+	case s.addr = <-s.listen:
+	case <-time.After(60 * time.Second):
 		t.Fatal("server did not start listening")
 	}
-	return s
 }
 
 // stop sends sig and returns the exit code.
@@ -269,6 +285,7 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"jwks http", []string{"FI_JWT_JWKS=http://idp.example/jwks"}, nil, "-jwt-jwks"},
 		{"short secret", []string{"FI_JWT_SECRET=short"}, nil, "-jwt-secret (FI_JWT_SECRET)"},
 		{"log level", []string{"FI_LOG_LEVEL=loud"}, nil, "-log-level"},
+		{"web warm", []string{"FI_WEB_WARM=maybe"}, nil, "-web-warm (FI_WEB_WARM)"},
 		{"proxies", []string{"FI_TRUSTED_PROXIES=10.0.0.0/8,nonsense"}, nil, "-trusted-proxies"},
 		{"not a db", []string{"FI_DB=" + notBolt}, nil, "-db (FI_DB)"},
 		{"bad address", []string{"FI_ADDR=256.0.0.1:http"}, nil, "-addr (FI_ADDR)"},
@@ -280,6 +297,8 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"redis URL", []string{"FI_REDIS_URL=http://:hunter2@cache.example"}, nil, "-redis-url (FI_REDIS_URL)"},
 		{"smtp URL", []string{"FI_SMTP_URL=http://fiplan:hunter2@mail.example"}, nil, "-smtp-url (FI_SMTP_URL)"},
 		{"smtp sender", []string{"FI_SMTP_FROM=nobody"}, nil, "-smtp-from (FI_SMTP_FROM)"},
+		{"delivery lease too short", []string{"FI_DELIVERY_LEASE=10ms"}, nil, "-delivery-lease (FI_DELIVERY_LEASE)"},
+		{"delivery lease not a duration", []string{"FI_DELIVERY_LEASE=soon"}, nil, "-delivery-lease (FI_DELIVERY_LEASE)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
