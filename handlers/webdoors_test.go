@@ -59,3 +59,30 @@ func TestWebThroughTheDoors(t *testing.T) {
 		}
 	}
 }
+
+// A panic in the web app is recovered into the API's 500 with its request
+// id, as a route's is, and the server goes on answering.
+func TestWebPanicRecovered(t *testing.T) {
+	var l logLines
+	h := newHarness(t, withLog(&l, AccessAll), func(c *Config) {
+		c.Web = func(rc *fasthttp.RequestCtx) {
+			if string(rc.Path()) == "/boom" {
+				panic("a page's bug")
+			}
+			rc.SetStatusCode(200)
+		}
+	})
+	res := h.raw("GET", "/boom", "")
+	if res.StatusCode() != 500 || len(res.Header.Peek("X-Request-Id")) == 0 || !strings.Contains(string(res.Body()), `"code":"INTERNAL_ERROR"`) {
+		t.Fatalf("a panicking page: %d %s", res.StatusCode(), res.Body())
+	}
+	fasthttp.ReleaseResponse(res)
+	res = h.raw("GET", "/", "")
+	if res.StatusCode() != 200 {
+		t.Fatalf("after the panic: %d", res.StatusCode())
+	}
+	fasthttp.ReleaseResponse(res)
+	if !strings.Contains(l.b.String(), `"msg":"panic serving request"`) {
+		t.Fatal("the panic was not logged")
+	}
+}
