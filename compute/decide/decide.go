@@ -208,9 +208,10 @@ var errBudget = errors.New("decide: out of runs")
 
 // Work is the reusable memory of a search.
 type Work struct {
-	hw  household.Work
-	res household.Result
-	mc  fi.MCResult
+	hw   household.Work
+	res  household.Result
+	mc   fi.MCResult
+	memo memo
 }
 
 // Optimize searches p's decisions for req. p is checked and its wrappers

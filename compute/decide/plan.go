@@ -99,13 +99,23 @@ func (s *search) build(c *choice) *household.Plan {
 	return q
 }
 
-// evaluate runs c on the expected path.
+// evaluate runs c on the expected path, or answers its outcome from the
+// memo when c has run before.
 func (s *search) evaluate(c *choice) (household.Outcome, error) {
+	k := s.key(c)
+	if o, ok := s.w.memo[k]; ok {
+		s.hits++
+		return o, nil
+	}
 	if s.runs >= s.cap {
 		return household.Outcome{}, errBudget
 	}
 	s.runs++
-	return household.Evaluate(s.build(c), &s.w.hw)
+	o, err := household.Evaluate(s.build(c), &s.w.hw)
+	if err == nil {
+		s.w.memo[k] = o
+	}
+	return o, err
 }
 
 // penalty weighs spending left unmet against end wealth in a score.
@@ -170,6 +180,7 @@ type search struct {
 
 	n    int // the plan's years
 	runs int
+	hits int // evaluations the memo answered
 	cap  int // the most runs: MaxRuns, less finalRuns while the decisions are searched
 	// targetRuns are the paths or windows a target's checks have run, at
 	// most targetCap
@@ -183,6 +194,10 @@ type search struct {
 
 func newSearch(p *household.Plan, req *Request, w *Work) *search {
 	s := &search{p: p, req: req, w: w, cap: MaxRuns}
+	if w.memo == nil {
+		w.memo = memo{}
+	}
+	clear(w.memo)
 	n := 1
 	for _, q := range p.People {
 		n = max(n, q.LifeExpectancy-q.Age)
