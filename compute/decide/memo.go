@@ -15,20 +15,19 @@ import (
 // when both agree (a chance of about 1e-32 for distinct choices, per pair).
 type memoKey [2]uint64
 
-// hasher hashes a choice: FNV-1a and a multiply-xorshift mix side by side.
+// hasher hashes a choice: two multiply-xorshift mixes with different
+// multipliers side by side.
 type hasher struct{ a, b uint64 }
 
 const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-	mixPrime  = 0x9E3779B97F4A7C15
+	mixA = 0x9E3779B97F4A7C15
+	mixB = 0xC2B2AE3D27D4EB4F
 )
 
 func (h *hasher) word(x uint64) {
-	for i := 0; i < 8; i++ {
-		h.a = (h.a ^ (x >> (8 * i) & 0xff)) * fnvPrime
-	}
-	h.b = (h.b ^ x) * mixPrime
+	h.a = (h.a ^ x) * mixA
+	h.a ^= h.a >> 32
+	h.b = (h.b + x) * mixB
 	h.b ^= h.b >> 29
 }
 
@@ -44,7 +43,7 @@ func (h *hasher) flag(b bool) {
 
 // key is c's memo key: every field build reads.
 func (s *search) key(c *choice) memoKey {
-	h := hasher{a: fnvOffset, b: mixPrime}
+	h := hasher{a: mixB, b: mixA}
 	h.flag(c.conv != nil)
 	h.flag(c.convPlan)
 	for _, x := range c.conv {
