@@ -12,7 +12,8 @@ import (
 // path by its choice, so that each distinct plan runs once.
 
 // memoKey is a choice's two 64-bit hashes: two choices are taken for one
-// when both agree (a chance of about 1e-32 for distinct choices, per pair).
+// when both agree, which two independent mixes make as unlikely for
+// distinct choices as a 128-bit collision.
 type memoKey [2]uint64
 
 // hasher hashes a choice: two multiply-xorshift mixes with different

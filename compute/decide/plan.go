@@ -104,7 +104,6 @@ func (s *search) build(c *choice) *household.Plan {
 func (s *search) evaluate(c *choice) (household.Outcome, error) {
 	k := s.key(c)
 	if o, ok := s.w.memo[k]; ok {
-		s.hits++
 		return o, nil
 	}
 	if s.runs >= s.cap {
@@ -180,7 +179,6 @@ type search struct {
 
 	n    int // the plan's years
 	runs int
-	hits int // evaluations the memo answered
 	cap  int // the most runs: MaxRuns, less finalRuns while the decisions are searched
 	// targetRuns are the paths or windows a target's checks have run, at
 	// most targetCap
