@@ -21,7 +21,7 @@ func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 	if !(d > 0) {
 		e.place(0, ys, conv)
 		placed = true
-		t0, known = e.taxes(ys, false), true
+		t0, known = e.taxes(ys), true
 		need := ys.outflow + t0 - ys.inflow - ys.drawn
 		if need <= 0.005 {
 			ys.due = t0
@@ -36,7 +36,7 @@ func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 		}
 		got := e.place(d, ys, conv)
 		placed = true
-		t := e.taxes(ys, false)
+		t := e.taxes(ys)
 		r := ys.outflow + t - ys.inflow - ys.drawn
 		if got < d-1e-9*d && r > 0.005 {
 			ys.due = t // nothing more to draw
@@ -68,7 +68,7 @@ func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 		e.back(s, ys)
 		e.place(best, ys, conv)
 	}
-	ys.due = e.taxes(ys, false)
+	ys.due = e.taxes(ys)
 	return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn-0.005)
 }
 

@@ -63,10 +63,16 @@ func (e *engine) earningsTax(a *held, g float64, ys *yearState) float64 {
 	return t
 }
 
-// emit appends the year's rows.
+// emit appends the year's rows. The row's taxes are those of the solve's
+// last round (taxes), with the tax withheld inside wrappers on the year's
+// earnings, known once the year is settled.
 func (e *engine) emit(ys *yearState, r *Result, real float64) {
-	e.taxes(ys, true)
 	row := &ys.row
+	if ys.fundTax != 0 {
+		t := &row.Tax
+		t.Income += ys.fundTax
+		t.Total = t.Income + t.Social + t.Capital + t.Penalties + t.Wealth
+	}
 	row.Drawn = ys.drawn
 	row.PartnerAge = -1
 	if e.np == 2 {

@@ -8,9 +8,11 @@ import (
 
 // taxes is the year's taxes and charges on each person's income, computed
 // in today's money under the residence's tax year (its thresholds move
-// with prices) and returned in money of the year. With breakdown it also
-// fills ys.row.Tax.
-func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
+// with prices) and returned in money of the year. It also fills the row's
+// breakdown (ys.row.Tax, Split, Recapture, Health.Credit): the last call of
+// a year's solve is on the year's final draws, so the row reads it as it
+// stands, the tax withheld inside wrappers (settle) added (emit).
+func (e *engine) taxes(ys *yearState) float64 {
 	res := &e.p.Residences[ys.res]
 	var t Taxes
 	rate := rateOr1(res.Rate)
@@ -20,17 +22,14 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	if res.Split != nil && !joint && e.np == 2 && ys.alive[0] && ys.alive[1] {
 		x, from := e.split(ys, res.Split)
 		moved[from], moved[1-from] = -x, x
-		if breakdown {
-			ys.row.Split = x
-		}
+		ys.row.Split = x
 	}
 	agi := 0.0 // the household's adjusted gross income, money of the year
+	recapture := 0.0
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
-		if breakdown {
-			ys.row.Recapture += f.recapture
-		}
+		recapture += f.recapture
 		t.Income += f.entryTax
 		if f.sep.n > 0 {
 			si, sc := f.sep.due(ys.cpi)
@@ -89,9 +88,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	t.Income += ys.fundTax
 	t.Wealth, t.WealthOn = ys.wealth, ys.wealthOn
 	t.Total = t.Income + t.Social + t.Capital + t.Penalties + t.Wealth
-	if breakdown {
-		ys.row.Tax = t
-	}
+	ys.row.Tax, ys.row.Recapture = t, recapture
 	ys.magi = agi
 	if ys.bench > 0 {
 		// the credit's income counts the whole of a benefit
@@ -101,9 +98,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			magi += f.wages + f.pension + f.gains + f.interest + f.dividends + f.benefit
 		}
 		ys.credit = e.premiumCredit(ys, magi)
-		if breakdown {
-			ys.row.Health.Credit = ys.credit
-		}
+		ys.row.Health.Credit = ys.credit
 	}
 	return t.Total - ys.credit
 }
