@@ -136,6 +136,8 @@ type engine struct {
 	jointOK           [MaxMoves + 1]bool // the residence files couples jointly
 	wealthOK          [MaxMoves + 1]bool // the residence taxes wealth
 	bands             *bandCache         // the Work's, nil for none
+	rules             *rulesCache        // the Work's, nil for none
+	nums              *numbersCache      // the Work's, nil for none
 
 	// firstShare is the share of the first year a benefit claimed in its
 	// months pays (0: the whole year)
@@ -169,8 +171,11 @@ type outcome struct {
 	preTax                     float64 // the pre-tax money at the end, today's
 }
 
-func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
-	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5), bands: bands}
+func (e *engine) init(p *Plan, baseline bool, w *Work) {
+	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5)}
+	if w != nil {
+		e.bands, e.rules, e.nums = &w.bands, &w.rules, &w.nums
+	}
 	n := 1
 	for i := range p.People {
 		q := &p.People[i]
@@ -240,6 +245,15 @@ func (e *engine) numbers() {
 	e.fiNumber = e.firstSpending() / finite(p.WithdrawalRate, 0.04, fi.MinWithdrawalRate, 1)
 	e.lean, e.fat = fi.LeanMultiplier*e.fiNumber, fi.FatMultiplier*e.fiNumber
 	if r := &p.Residences[0]; r.System != nil {
+		k := numbersKey{sys: r.System, region: r.Region, year: r.Year, rate: r.Rate, age: p.People[0].Age, retire: e.retireAge(),
+			inflation: p.Inflation, wr: p.WithdrawalRate, fi: e.fiNumber}
+		if e.nums != nil {
+			if v, ok := e.nums.get(k); ok {
+				e.fiNumber, e.lean, e.fat = v[0], v[1], v[2]
+				return
+			}
+			defer func() { e.nums.put(k, [3]float64{e.fiNumber, e.lean, e.fat}) }()
+		}
 		rate := rateOr1(r.Rate)
 		mix := tax.Income{Pension: 1, Age: e.retireAge()}
 		// the rules of the first retirement year, prices moving at the
@@ -259,6 +273,40 @@ func (e *engine) numbers() {
 		e.fat = gross(e.fat*wr) / wr
 		e.fiNumber = gross(e.fiNumber*wr) / wr
 	}
+}
+
+// numbersKey is what the FI numbers' gross-up reads of a plan: the first
+// residence's rules, the ages, the plan's inflation and withdrawal rate,
+// and the FI number before tax.
+type numbersKey struct {
+	sys                 *tax.System
+	region              string
+	year, age, retire   int
+	rate, inflation, wr float64
+	fi                  float64
+}
+
+// numbersCache keeps the FI numbers a Work has grossed up, for the runs
+// after of the same plan (or one that differs elsewhere).
+type numbersCache struct {
+	keys [4]numbersKey
+	vals [4][3]float64
+	n    int
+}
+
+func (c *numbersCache) get(k numbersKey) ([3]float64, bool) {
+	for i := 0; i < min(c.n, len(c.keys)); i++ {
+		if c.keys[i] == k {
+			return c.vals[i], true
+		}
+	}
+	return [3]float64{}, false
+}
+
+func (c *numbersCache) put(k numbersKey, v [3]float64) {
+	i := c.n % len(c.keys)
+	c.keys[i], c.vals[i] = k, v
+	c.n++
 }
 
 // add appends an account.

@@ -42,7 +42,7 @@ func Evaluate(p *Plan, w *Work) (Outcome, error) {
 		return Outcome{}, err
 	}
 	e := &w.e
-	e.init(p, false, &w.bands)
+	e.init(p, false, w)
 	e.numbers()
 	o := e.run(nil, nil, nil, nil, 0)
 	x := Outcome{DepletionAge: -1, RetirementAge: -1, Short: o.shortReal, LifetimeTax: o.lifeTax, LifetimeTaxPV: o.taxPV,

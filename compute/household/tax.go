@@ -179,8 +179,7 @@ func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	}
 	c := m.rules
 	if c == nil || m.rulesOf != e.ty || m.region != region || m.in.Joint != in.Joint || m.in.Age != in.Age || m.in.PartnerAge != in.PartnerAge {
-		var err error
-		if c, err = e.ty.Compiled(region, in); err != nil {
+		if c = e.compiled(region, in); c == nil {
 			*m = memo{in: *in, ver: e.ver, ok: true}
 			return tax.Categories{}
 		}
@@ -188,6 +187,55 @@ func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	d := c.DueByCategory(in, &e.sc)
 	*m = memo{in: *in, ver: e.ver, due: d, ok: true, rules: c, rulesOf: e.ty, region: region}
 	return d
+}
+
+// compiled is e.ty.Compiled(region, in), nil for an error, kept in the
+// Work's table for the runs and paths after: the compiled rules depend on
+// the year's rules, the region, the filing and the ages alone.
+func (e *engine) compiled(region string, in *tax.Income) *tax.Compiled {
+	k := rulesKey{year: e.ty, region: region, joint: in.Joint, age: in.Age}
+	if in.Joint {
+		k.partner = in.PartnerAge
+	}
+	if e.rules == nil {
+		c, _ := e.ty.Compiled(region, in)
+		return c
+	}
+	return e.rules.get(k, in)
+}
+
+// rulesKey names a kind of return of a year's rules: what tax.Year.Compiled
+// compiles for.
+type rulesKey struct {
+	year         *tax.Year
+	region       string
+	joint        bool
+	age, partner int
+}
+
+// rulesCache keeps the compiled rules a Work has looked up, by kind of
+// return (a direct-mapped table: a projection meets one kind a year and
+// person, and every path of a plan meets the same).
+type rulesCache struct {
+	keys [256]rulesKey
+	vals [256]*tax.Compiled
+}
+
+func (c *rulesCache) get(k rulesKey, in *tax.Income) *tax.Compiled {
+	h := uint(k.age)*131 + uint(k.partner)*17
+	if k.joint {
+		h += 7
+	}
+	h = (h ^ uint(len(k.region))) % uint(len(c.keys))
+	if c.keys[h] == k { // an empty slot has no year, and k has one
+		return c.vals[h]
+	}
+	v, err := k.year.Compiled(k.region, in)
+	if err != nil {
+		v = nil
+	}
+	c.keys[h], c.vals[h] = k, v
+	return v
 }
 
 // memo is the last tax computed for a person, and the compiled rules it
