@@ -1,6 +1,9 @@
 package household
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // solve draws what the year's spending, contributions and taxes need
 // beyond its income: the draw d that meets outflow + tax(d) - inflow, found
@@ -107,21 +110,31 @@ type drawState struct {
 	drawn, converted float64
 }
 
-// keep saves the state a solve draws from; back returns to it.
+// keep saves the state a solve draws from; back returns to it. An
+// account's funds are saved when a draw or a conversion first changes them
+// (touch), so a solve copies only the accounts it draws on.
 func (e *engine) keep(s *drawState, ys *yearState) {
-	for i := 0; i < e.na; i++ {
-		s.acc[i] = e.acc[i].funds
-	}
+	e.kept = 0
 	s.f, s.drawn, s.converted = ys.f, ys.drawn, ys.row.Converted
 	s.cap[0], s.cap[1] = e.ppl[0].capUsed, e.ppl[1].capUsed
 }
 
 func (e *engine) back(s *drawState, ys *yearState) {
-	for i := 0; i < e.na; i++ {
+	for m := e.kept; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
 		e.acc[i].funds = s.acc[i]
 	}
 	ys.f, ys.drawn, ys.row.Converted = s.f, s.drawn, s.converted
 	e.ppl[0].capUsed, e.ppl[1].capUsed = s.cap[0], s.cap[1]
+}
+
+// touch saves account i's funds as the solve found them, before a draw
+// or a conversion first changes them.
+func (e *engine) touch(i int) {
+	if e.kept&(1<<i) == 0 {
+		e.saved.acc[i] = e.acc[i].funds
+		e.kept |= 1 << i
+	}
 }
 
 // take draws want from the accounts in the plan's order: first what can be
@@ -219,6 +232,7 @@ func (e *engine) draw(i int, want float64, charged bool, ys *yearState) float64 
 	if x <= 1e-12 {
 		return 0
 	}
+	e.touch(i)
 	f := &ys.f[a.owner]
 	if a.seppOn {
 		if !charged {
@@ -352,6 +366,6 @@ func (e *engine) convert(ys *yearState) {
 		if x <= 0.005 {
 			continue
 		}
-		e.moveConverted(ys, a, x)
+		e.moveConverted(ys, i, x)
 	}
 }

@@ -28,6 +28,12 @@ type held struct {
 
 	funds
 
+	// what the wrapper asks of each year, read once: its conversion
+	// seasoning (min(Seasoning, maxSeasoning), 0 none), a retirement phase,
+	// a tax on earnings, a deemed gain, a limit that falls after a draw
+	season                               int
+	phased, earnTax, advanced, flexAfter bool
+
 	contrib, employer float64 // yearly, today's money
 	rate              float64 // the plan's currency into the wrapper country's
 	yield, qualified  float64 // dividends and interest a year, the dividends' share
@@ -114,6 +120,7 @@ type engine struct {
 	// draw and the last year's draw in today's money
 	slope, lastDraw float64
 	saved           drawState // the state a solve draws from
+	kept            uint32    // the accounts whose funds saved holds (touch)
 
 	// bands per residence: real ordinary income at the top of the lowest
 	// taxed band and at the top of the conversion band (-1 not yet known)
@@ -333,6 +340,8 @@ func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib,
 		h.class = 2
 	}
 	if w != nil {
+		h.season = min(w.Access.Seasoning, maxSeasoning)
+		h.phased, h.earnTax, h.advanced, h.flexAfter = w.Phase != nil, w.EarningsTax > 0, w.Advance != nil, w.Contrib.afterDraw()
 		h.ownAges(e.ppl[owner].birth)
 		if w.Kind != KindTaxFree || !w.Access.BasisFirst {
 			h.basis = 0

@@ -83,13 +83,16 @@ func (e *engine) convertAmount(ys *yearState) {
 			continue
 		}
 		want -= x
-		e.moveConverted(ys, a, x)
+		e.moveConverted(ys, i, x)
 	}
 }
 
-// moveConverted moves x from a to its conversion account: pension income
+// moveConverted moves x from account i to its conversion account: pension income
 // of the owner, waiting for its seasoning there.
-func (e *engine) moveConverted(ys *yearState, a *held, x float64) {
+func (e *engine) moveConverted(ys *yearState, i int, x float64) {
+	a := &e.acc[i]
+	e.touch(i)
+	e.touch(a.convTo)
 	b := &e.acc[a.convTo]
 	a.bal -= x
 	a.y.Conversions -= x

@@ -21,10 +21,10 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 		if a.paid > 0 {
 			g = a.bal*r - a.yield*a.bal // its dividends and interest were paid out
 		}
-		if a.w != nil && a.w.EarningsTax > 0 {
+		if a.earnTax {
 			g -= e.earningsTax(a, g, ys)
 		}
-		if a.w != nil && a.w.Advance != nil {
+		if a.advanced {
 			a.advance = min(max(0, g), a.bal*a.w.Advance.Share*a.w.Advance.rate(e.year0+ys.t))
 			a.basis += a.advance
 		}
@@ -34,7 +34,7 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 			a.bal = 0
 		}
 		a.y.End = a.bal
-		if a.w != nil && a.y.Withdrawals > 0 && a.w.Contrib.afterDraw() {
+		if a.flexAfter && a.y.Withdrawals > 0 {
 			e.ppl[a.owner].flexed = true
 		}
 	}

@@ -164,11 +164,11 @@ func (e *engine) begin(ys *yearState, atFI bool, o *outcome) {
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		a.y = AccountYear{Start: a.bal}
-		if a.w != nil && a.w.Phase != nil && !a.phaseOn {
+		if a.phased && !a.phaseOn {
 			e.startPhase(a, ys)
 		}
-		if a.w != nil && a.w.Access.Seasoning > 0 {
-			k := t % min(a.w.Access.Seasoning, maxSeasoning)
+		if a.season > 0 {
+			k := t % a.season
 			a.seasoned += a.pend[k]
 			a.pend[k] = 0
 		}
