@@ -1,6 +1,10 @@
 package household
 
-import "fiplan/compute/fi"
+import (
+	"slices"
+
+	"fiplan/compute/fi"
+)
 
 // settle closes the year: the spending met, whatever is left over saved in
 // the taxable account, every account grown by the year's return (cash by
@@ -80,14 +84,17 @@ func (e *engine) emit(ys *yearState, r *Result, real float64) {
 	}
 	row.Residence = e.p.Residences[ys.res].Country
 	y := fi.Year{Year: e.year0 + ys.t, Age: ys.age[0], Events: ys.events, Pension: row.Pensions, Retired: !ys.work[0]}
-	for i := 0; i < e.na; i++ {
+	n := len(r.Cells)
+	r.Cells = slices.Grow(r.Cells, e.na)[:n+e.na]
+	cells := r.Cells[n:]
+	for i := range cells {
 		a := &e.acc[i].y
 		y.StartBalance += a.Start
 		y.Contributions += a.Contributions
 		y.Growth += a.Growth
 		y.Withdrawals += a.Withdrawals
 		y.EndBalance += a.End
-		r.Cells = append(r.Cells, *a)
+		cells[i] = *a
 	}
 	y.RealEndBalance = real
 	y.FIProgress = 1

@@ -301,6 +301,9 @@ func pow(x float64, n int) float64 {
 // the rest of what they meant to save goes to the taxable account. The
 // money is paid in at the end of the year (settle).
 func (e *engine) contribute(ys *yearState) {
+	if !ys.work[0] && !ys.work[1] {
+		return // only a working owner's accounts are paid into
+	}
 	var used [2][maxHeld]float64 // by person, by the account that holds the group
 	var shared [2]float64        // by person: paid within a family limit, beyond their catch-up
 	family := e.np == 2 && ys.alive[0] && ys.alive[1]
