@@ -356,10 +356,13 @@ func (e *engine) convert(ys *yearState) {
 		e.convertAmount(ys)
 		return
 	}
+	if e.nconv == 0 {
+		return
+	}
 	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
-	for i := 0; i < e.na; i++ {
+	for _, i := range e.convs[:e.nconv] {
 		a := &e.acc[i]
-		if a.convTo < 0 || a.seppOn || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
+		if a.seppOn || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
 			continue
 		}
 		x := min(a.bal, top-e.ordinary(ys, a.owner))

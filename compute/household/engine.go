@@ -106,6 +106,10 @@ type engine struct {
 	na    int
 	order [maxHeld]int
 	taxIx int // the taxable account
+	// convs are the accounts conversions move money from (convTo >= 0),
+	// in account order
+	convs [maxHeld]int
+	nconv int
 
 	share [2]shared // benefits paid on the partner's record, by recipient
 
@@ -135,7 +139,8 @@ type engine struct {
 	// the year's tax rules and the scale of their figures on this path
 	// (yearRules); ver changes whenever they do, and keys the memo
 	ty     *tax.Year
-	sc     tax.Scale
+	scs    [2]tax.Scale // the year's (scs[cur]) and the one yearRules fills next
+	cur    int
 	ver    uint64
 	levels [fi.MaxYears + 1]float64 // the path's price level as each year began
 	// the rules each residence's band tops were found for
@@ -216,6 +221,12 @@ func (e *engine) init(p *Plan, baseline bool, w *Work) {
 		e.acc[i].convTo = -1
 		if e.p.Convert && !baseline {
 			e.convTo(i)
+		}
+	}
+	for i := 0; i < e.na; i++ {
+		if e.acc[i].convTo >= 0 {
+			e.convs[e.nconv] = i
+			e.nconv++
 		}
 	}
 	for i := range p.Pensions {

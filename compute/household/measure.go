@@ -167,7 +167,7 @@ func (e *engine) preTax() [2]float64 {
 
 // taxOf is the year's tax on in, today's money of the tax system.
 func (e *engine) taxOf(in *tax.Income, region string) float64 {
-	c, err := e.ty.DueByCategory(in, region, &e.sc)
+	c, err := e.ty.DueByCategory(in, region, e.sc())
 	if err != nil {
 		return 0
 	}

@@ -11,6 +11,7 @@ type yearState struct {
 	alive      [2]bool
 	work       [2]bool
 	res        int
+	joint      bool // taxed as a couple's joint return (files)
 	cpi        float64
 	f          [2]flows
 	inflow     float64 // wages, pensions, required minimums, windfalls
@@ -161,6 +162,7 @@ func (e *engine) begin(ys *yearState, atFI bool, o *outcome) {
 		o.retireRow = t
 	}
 	ys.res = e.residence(ys.age[0])
+	ys.joint = e.files(ys)
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		a.y = AccountYear{Start: a.bal}

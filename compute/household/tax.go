@@ -127,7 +127,11 @@ func (e *engine) split(ys *yearState, sp *PensionSplit) (x float64, from int) {
 // joint reports whether the year's return is a couple's joint one: the
 // plan files jointly, both are alive, and the residence's rules file
 // couples jointly (in its region too).
-func (e *engine) joint(ys *yearState) bool {
+func (e *engine) joint(ys *yearState) bool { return ys.joint }
+
+// files reports whether the year of ys is taxed as a couple's joint return
+// (joint), from who is alive and the residence (begin).
+func (e *engine) files(ys *yearState) bool {
 	return e.p.Joint && e.np == 2 && ys.alive[0] && ys.alive[1] && e.jointOK[ys.res]
 }
 
@@ -184,7 +188,7 @@ func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 			return tax.Categories{}
 		}
 	}
-	d := c.DueByCategory(in, &e.sc)
+	d := c.DueByCategory(in, e.sc())
 	*m = memo{in: *in, ver: e.ver, due: d, ok: true, rules: c, rulesOf: e.ty, region: region}
 	return d
 }
@@ -263,14 +267,17 @@ func (e *engine) yearRules(ys *yearState) {
 	}
 	c := res.Year + ys.t
 	y := res.System.At(c)
-	var sc tax.Scale
+	next := &e.scs[1-e.cur]
 	p := tax.Path{Start: res.Year, Levels: e.levels[:ys.t+1], RealWages: res.System.RealWageGrowth()}
-	y.Scale(c, &p, &sc)
-	if y != e.ty || sc != e.sc {
-		e.ty, e.sc = y, sc
+	y.Scale(c, &p, next)
+	if y != e.ty || *next != e.scs[e.cur] {
+		e.ty, e.cur = y, 1-e.cur
 		e.ver++
 	}
 }
+
+// sc is the scale of the year's figures on this path (yearRules).
+func (e *engine) sc() *tax.Scale { return &e.scs[e.cur] }
 
 // residenceFiles reports whether residence k files a couple jointly and
 // whether it taxes wealth in the years the plan may live there: jointly
@@ -298,7 +305,7 @@ func (e *engine) residenceFiles(k int) (joint, wealth bool) {
 // moves otherwise, so in a projected year a draw aimed at the top may
 // reach a little past or short of it.
 func (e *engine) band(k int, conv, joint bool) float64 {
-	return e.bandTop(k, conv, joint) * e.sc.Factor(0)
+	return e.bandTop(k, conv, joint) * e.sc().Factor(0)
 }
 
 // bandTop is band as the year's rules store their figures: found once for
