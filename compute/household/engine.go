@@ -185,7 +185,7 @@ type outcome struct {
 
 func (e *engine) init(p *Plan, baseline bool, w *Work) {
 	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5)}
-	if w != nil {
+	if w != nil && !w.uncached {
 		e.bands, e.rules, e.nums = &w.bands, &w.rules, &w.nums
 	}
 	n := 1

@@ -16,6 +16,9 @@ type Work struct {
 	bands   bandCache
 	rules   rulesCache
 	nums    numbersCache
+	// uncached: every run finds its compiled rules, band tops and FI
+	// numbers afresh (the tables' reference)
+	uncached bool
 }
 
 // Run projects p into r: its rows, their accounts and taxes, the summary,
