@@ -521,6 +521,42 @@ func TestEmailPreferencePerType(t *testing.T) {
 	}
 }
 
+// A notifications document stored when milestones' email switch chose
+// for every event type keeps that choice: the per-type switches it does
+// not hold read as milestones' (off here), in the document's answer and
+// in what the verified address is sent; a switch written later wins.
+func TestEmailPreferencesKeptFromMilestones(t *testing.T) {
+	addr, maildir := smtpServer(t)
+	h, w := mailHarness(t, addr, nil)
+	auth := bearer(h.token("hal", "free", ""))
+	if err := h.db.PutDoc("hal", "notifications", json.RawMessage(`{"milestones":{"email":false,"push":true}}`)); err != nil {
+		t.Fatal(err)
+	}
+	r := h.do("GET", "/api/v1/user/notifications", "", auth...)
+	for _, pref := range mail.Prefs {
+		if m, ok := r.data()[pref].(map[string]any); !ok || m["email"] != false {
+			t.Fatalf("preference %q: %s, want email off as milestones", pref, r.raw)
+		}
+	}
+	h.do("PATCH", "/api/v1/user/profile", `{"email":"hal@example.com"}`, auth...)
+	h.do("POST", "/api/v1/user/email/verify", "", auth...)
+	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
+		t.Fatalf("verification mail: %d %v", n, err)
+	}
+	tok := tokenRe.FindStringSubmatch(body(t, mails(t, maildir, 1)[0]))[1]
+	r = h.do("GET", "/api/v1/user/email/verify?token="+tok, "")
+	if r.status != 200 || len(r.data()["events"].([]any)) != 0 {
+		t.Fatalf("verify: %d %s, want no event type mailed", r.status, r.raw)
+	}
+	if r := h.do("PATCH", "/api/v1/user/notifications", `{"checkins":{"email":true}}`, auth...); r.status != 200 {
+		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	}
+	r = h.do("GET", "/api/v1/user/notifications", "", auth...)
+	if r.data()["checkins"].(map[string]any)["email"] != true || r.data()["guardrails"].(map[string]any)["email"] != false {
+		t.Fatalf("after a PATCH of checkins: %s", r.raw)
+	}
+}
+
 // failingDocs is a store whose document writes fail.
 type failingDocs struct{ store.Store }
 

@@ -98,6 +98,9 @@ func (rc *receiver) counts() (distinct, total, cut int) {
 // and the killed node's claims are delivered by the others once its lease
 // (FI_DELIVERY_LEASE, 3 s here) ends.
 func TestDeliveryAcrossThreeProcessesOneKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three processes and 3,000 deliveries: run in full by the README's command")
+	}
 	if os.Getenv("FI_TEST_POSTGRES") == "" {
 		t.Skip("multi-node tests skipped: set FI_TEST_POSTGRES to run them")
 	}

@@ -235,7 +235,14 @@ func (h *Handlers) wanted(user string) ([]string, error) {
 	}
 	out := []string{}
 	for _, t := range store.EventTypes {
-		if on := n[Prefs[t]].Email; on == nil || *on {
+		// A switch never written follows milestones', which chose for
+		// every event type before each had its own (a document kept from
+		// then says nothing of the others).
+		on := n[Prefs[t]].Email
+		if on == nil {
+			on = n["milestones"].Email
+		}
+		if on == nil || *on {
 			out = append(out, t)
 		}
 	}
