@@ -33,7 +33,7 @@ const always = 1 << NumParts
 
 // maxVals bounds the values of one evaluation: each rule's amount, and
 // every other result a later rule reads.
-const maxVals = 48
+const maxVals = MaxRules
 
 // Compiled is a year's rules in one region compiled for one kind of
 // return. It is immutable and safe for concurrent use.
@@ -50,6 +50,27 @@ type Compiled struct {
 	// spills: a credit gives its unused part back to an earlier rule,
 	// so the amounts are summed by category once all are charged
 	spills bool
+	// steps: the rules in order as eval charges them, a simple one
+	// described in full (see cstep)
+	steps []cstep
+}
+
+// cstep is one rule as eval charges it: its gate and category, and for a
+// simple rule (stored, one layer on one part, no value a later rule reads
+// but its amount) all it reads, so a return's commonest rules (a
+// contribution on wages, a levy on capital income) are charged from one
+// small record.
+type cstep struct {
+	gate    uint8
+	cat     uint8
+	simple  bool
+	part    uint8
+	classes uint32
+	w       float64
+	exempt  float64
+	minTax  float64
+	round   Rounding
+	l       *clayer
 }
 
 // crule is one rule that applies to the kind of return.
@@ -73,7 +94,11 @@ type crule struct {
 	relieves  bool // an exemption limit or a marginal relief to apply
 	// plain: no adjustment or relief, and no layer with a tax-table
 	// bucket or a nil-rate amount
-	plain     bool
+	plain bool
+	// stored: plain, charged on the whole return (not per earner), its
+	// bases not rounded and every layer's bands tabled (cum): with the
+	// figures as stored it is charged by plainAsStored
+	stored    bool
 	reliefAt  float64
 	reliefRt  float64
 	roundBase Rounding
@@ -102,6 +127,9 @@ type clayer struct {
 	// the first band starting at or above the slice's top ends the walk)
 	flat []cband
 	asc  bool
+	// oneCls: every band's threshold is of one class, which a scale
+	// moves alike, so the bands stay ascending under any scale
+	oneCls bool
 	// cum: with the bands as stored, ascending and without a formula, the
 	// tax by the bands alone below each band's start (nil otherwise), so
 	// a slice's tax is the difference of two points' (cumAt)
@@ -269,8 +297,11 @@ func (y *Year) Compiled(region string, in *Income) (*Compiled, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts, _ := cleanParts(in)
-	who := filerOf(in, &parts)
+	// the kind reads the filing and the ages alone
+	who := filer{joint: in.Joint, age: [2]int{in.Age, 0}}
+	if in.Joint {
+		who.age[1] = in.PartnerAge
+	}
 	return y.compiledFor(v, k, &who), nil
 }
 
@@ -384,12 +415,33 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		}
 	}
 	c.nvals = nv
+	for k := range c.rules {
+		r := &c.rules[k]
+		r.stored = r.plain && !r.perEarner && r.roundBase.identity()
+		for li := range r.layers {
+			if r.layers[li].cum == nil {
+				r.stored = false
+			}
+		}
+	}
 	c.gate = make([]uint8, len(c.rules))
 	for k := range c.rules {
 		c.gate[k] = always
 		if c.rules[k].idle {
 			c.gate[k] = c.rules[k].reads
 		}
+	}
+	c.steps = make([]cstep, len(c.rules))
+	for k := range c.rules {
+		r := &c.rules[k]
+		st := cstep{gate: c.gate[k], cat: uint8(r.cat & (numCategories - 1)), classes: r.classes}
+		if r.stored && len(r.layers) == 1 && !r.layers[0].off && r.layers[0].base.single &&
+			r.sTaxable < 0 && r.sGross < 0 && r.sDeducted < 0 && r.nLayerOut == 0 {
+			l := &r.layers[0]
+			st.simple, st.part, st.w, st.exempt, st.l = true, l.base.idx[0], l.base.w[0], l.exempt, l
+			st.minTax, st.round = r.minTax, r.roundTax
+		}
+		c.steps[k] = st
 	}
 	for k := range c.rules {
 		for j := range c.rules[k].creds {
@@ -439,7 +491,7 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		l := &r.Layers[li]
 		fl, asc := flatBands(l.Bands)
 		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
-			flat: fl, asc: asc, cum: cumBands(fl, asc), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
+			flat: fl, asc: asc, oneCls: asc && oneClass(fl), cum: cumBands(fl, asc), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
 			exemptCls: l.exemptCls})
 	}
 	adjust := func(a *Adjust) cadj {
@@ -524,6 +576,16 @@ func flatBands(b []Band) ([]cband, bool) {
 		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil, cls: b[j].cls}
 	}
 	return fl, asc
+}
+
+// oneClass reports whether every band's threshold is of one class.
+func oneClass(fl []cband) bool {
+	for j := range fl {
+		if fl[j].cls != fl[0].cls {
+			return false
+		}
+	}
+	return true
 }
 
 // cumBands is the tax by the bands alone below each band's start, for
