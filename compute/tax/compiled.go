@@ -67,10 +67,13 @@ type cstep struct {
 	part    uint8
 	classes uint32
 	w       float64
-	exempt  float64
+	exempt  float64 // the layer's exemption limit
 	minTax  float64
 	round   Rounding
 	l       *clayer
+	// the rule's exemption limit and marginal relief (relieve)
+	relieves, hasRelief       bool
+	limit, reliefAt, reliefRt float64
 }
 
 // crule is one rule that applies to the kind of return.
@@ -133,7 +136,11 @@ type clayer struct {
 	// cum: with the bands as stored, ascending and without a formula, the
 	// tax by the bands alone below each band's start (nil otherwise), so
 	// a slice's tax is the difference of two points' (cumAt)
-	cum       []float64
+	cum []float64
+	// below: with the bands as stored and a formula among them, the tax by
+	// the bands below each band's start (cumulative's recursion, done
+	// once), for cumStored
+	below     []float64
 	nilRate   []float64
 	buckets   []Bucket
 	exempt    float64
@@ -435,11 +442,11 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 	for k := range c.rules {
 		r := &c.rules[k]
 		st := cstep{gate: c.gate[k], cat: uint8(r.cat & (numCategories - 1)), classes: r.classes}
-		if r.stored && len(r.layers) == 1 && !r.layers[0].off && r.layers[0].base.single &&
-			r.sTaxable < 0 && r.sGross < 0 && r.sDeducted < 0 && r.nLayerOut == 0 {
+		if r.simple() {
 			l := &r.layers[0]
 			st.simple, st.part, st.w, st.exempt, st.l = true, l.base.idx[0], l.base.w[0], l.exempt, l
 			st.minTax, st.round = r.minTax, r.roundTax
+			st.relieves, st.hasRelief, st.limit, st.reliefAt, st.reliefRt = r.relieves, r.hasRelief, r.exempt, r.reliefAt, r.reliefRt
 		}
 		c.steps[k] = st
 	}
@@ -491,7 +498,7 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		l := &r.Layers[li]
 		fl, asc := flatBands(l.Bands)
 		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
-			flat: fl, asc: asc, oneCls: asc && oneClass(fl), cum: cumBands(fl, asc), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
+			flat: fl, asc: asc, oneCls: asc && oneClass(fl), cum: cumBands(fl, asc), below: formulaBases(l.Bands), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
 			exemptCls: l.exemptCls})
 	}
 	adjust := func(a *Adjust) cadj {
@@ -550,6 +557,19 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	return cr, ok
 }
 
+// simple reports whether r is charged by cstep.charge: one layer on one
+// part, its bands tabled, on the whole return, no adjustment, no rounded
+// base, no value a later rule reads but its amount (an exemption limit
+// and a marginal relief are taken).
+func (r *crule) simple() bool {
+	if len(r.deds) > 0 || len(r.creds) > 0 || r.perEarner || !r.roundBase.identity() || len(r.layers) != 1 ||
+		r.sTaxable >= 0 || r.sGross >= 0 || r.sDeducted >= 0 || r.nLayerOut > 0 {
+		return false
+	}
+	l := &r.layers[0]
+	return !l.off && l.base.single && l.cum != nil && len(l.buckets) == 0 && len(l.nilRate) == 0
+}
+
 // identity reports whether r leaves every value as it is.
 func (r Rounding) identity() bool { return r.Mode == RoundNone || r.Unit <= 0 }
 
@@ -576,6 +596,25 @@ func flatBands(b []Band) ([]cband, bool) {
 		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil, cls: b[j].cls}
 	}
 	return fl, asc
+}
+
+// formulaBases is, for bands with a statutory formula, the tax by the
+// bands as stored below each band's start, as cumulative reckons it (nil
+// for bands without a formula).
+func formulaBases(b []Band) []float64 {
+	formula := false
+	for j := range b {
+		formula = formula || b[j].Formula != nil
+	}
+	if !formula {
+		return nil
+	}
+	var f figures
+	base := make([]float64, len(b))
+	for k := 1; k < len(b); k++ {
+		base[k] = f.cumulative(b[:k], b[k].From)
+	}
+	return base
 }
 
 // oneClass reports whether every band's threshold is of one class.

@@ -291,6 +291,20 @@ func (s *cstep) charge(parts *[NumParts]float64) float64 {
 	if v > 0 && !(s.exempt > 0 && v <= s.exempt) {
 		tax = s.l.cumAt(v)
 	}
+	if s.relieves {
+		t := v
+		if !(v > 0) || (s.exempt > 0 && v <= s.exempt) {
+			t = 0
+		}
+		if s.limit > 0 && t <= s.limit && tax > 0 {
+			tax = 0
+		}
+		if s.hasRelief {
+			if c := s.reliefRt * maxf(0, t-s.reliefAt); tax > c {
+				tax = c
+			}
+		}
+	}
 	tax = s.round.apply(tax)
 	if tax < 0 || tax < s.minTax {
 		tax = 0
@@ -586,6 +600,9 @@ func (st *cstate) band(l *clayer, b *cband, from, end, lo, hi float64, nilAmt *f
 		return 0
 	}
 	if b.formula {
+		if l.below != nil && st.rsc == nil {
+			return l.cumStored(z) - l.cumStored(a)
+		}
 		return st.formulaSpan(l.bands, a, z)
 	}
 	seg, n := nilFirst(b.rate, z-a, *nilAmt)
@@ -594,6 +611,22 @@ func (st *cstate) band(l *clayer, b *cband, from, end, lo, hi float64, nilAmt *f
 		return 0
 	}
 	return seg * b.rate
+}
+
+// cumStored is cumulative on the layer's bands as stored, the tax below
+// each band's start taken from below.
+func (l *clayer) cumStored(x float64) float64 {
+	b := l.bands
+	k := 0
+	for j := 1; j < len(b); j++ {
+		if x > b[j].From {
+			k = j
+		}
+	}
+	if f := b[k].Formula; f != nil {
+		return f.at(x)
+	}
+	return l.below[k] + b[k].Rate*(x-b[k].From)
 }
 
 // cumAt is the tax by the layer's bands as stored on [0, x): the tax below
