@@ -43,7 +43,7 @@ func fresh(h *harness) {
 
 // Two nodes on one store, each serving an API key from its cache: the key
 // revoked on one is refused there from the next request, and on the other
-// within a second, by the mark its mirror read (the key's row is gone, but
+// within a second, by the mark its mirror reads (the key's row is gone, but
 // only the mark keeps the other node's cache from serving it).
 func TestKeyRevokedReachesOtherNodes(t *testing.T) {
 	for kind, open := range sharedStores(t) {
@@ -64,8 +64,14 @@ func TestKeyRevokedReachesOtherNodes(t *testing.T) {
 			}
 			expectError(t, a.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
 			refusedWithin(t, b, bearer(key)...)
-			if !b.s.marks.Known(store.KeyMark("alice", id), b.clock()) {
-				t.Fatal("the other node refused the key without its mirror holding the mark")
+			// The mark is what refuses the key on a node whose cache holds
+			// it (a mirror stale for a moment on a busy machine reads the
+			// store instead): it reaches the other node within a second.
+			for start := time.Now(); !b.s.marks.Known(store.KeyMark("alice", id), b.clock()); {
+				if time.Since(start) > 2*store.MirrorStale {
+					t.Fatal("the key's mark did not reach the other node's mirror")
+				}
+				time.Sleep(10 * time.Millisecond)
 			}
 		})
 	}
