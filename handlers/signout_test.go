@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -198,5 +199,45 @@ func TestAuthenticatedReadsTakeOneRoundTripEach(t *testing.T) {
 		if trips > tc.trips*reads+polls {
 			t.Errorf("%s: %d reads took %d round trips, want at most %d each (and %d polls of the mirror)", tc.name, reads, trips, tc.trips, polls)
 		}
+	}
+}
+
+// /mcp judges a session token as the API does: with the store down, a
+// signed-in client opens a session and calls a tool that needs no
+// database, a tool that needs it answers the storage error, and a session
+// this node signed out stays refused.
+func TestMCPSignedInThroughOutage(t *testing.T) {
+	h := newHarness(t)
+	ds := &downStore{Store: h.db}
+	h = newHarness(t, withDB(ds), withMCP(false))
+	tok, gone := h.token("alice", "free", ""), h.token("bob", "free", "")
+	p, err := h.s.verifier.Verify([]byte(gone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.s.db.Revoke(p.Session, h.clock().Add(time.Hour), h.clock()); err != nil {
+		t.Fatal(err)
+	}
+	ds.down.Store(true)
+	res := rawMCP(t, h.httpClient("Bearer "+tok), "POST", "", initialize)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("initialize with a session token and the store down: %d", res.StatusCode)
+	}
+	cs, err := h.mcpSession("Bearer " + tok)
+	if err != nil {
+		t.Fatalf("connecting with a session token and the store down: %v", err)
+	}
+	defer cs.Close()
+	if r := call(t, cs, "fi_calculate", signoutCalc); r.IsError {
+		t.Fatalf("fi_calculate with the store down: %s", text(r))
+	}
+	if r := call(t, cs, "list_my_assets", `{}`); !r.IsError || !strings.HasPrefix(text(r), errcode.Database+":") {
+		t.Fatalf("list_my_assets with the store down: %v %s", r.IsError, text(r))
+	}
+	res = rawMCP(t, h.httpClient("Bearer "+gone), "POST", "", initialize)
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Fatalf("initialize with a signed-out session and the store down: %d", res.StatusCode)
 	}
 }
