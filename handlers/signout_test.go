@@ -76,6 +76,13 @@ func TestSignedInThroughOutage(t *testing.T) {
 	}
 	expectError(t, h.do("POST", "/api/v1/calculator", signoutCalc, bearer(gone)...), 401, errcode.Unauthorized)
 	expectError(t, h.do("GET", "/api/v1/assets", "", bearer(tok)...), 500, errcode.Database)
+	// The web app's cookie is the same door.
+	cookie := func(t string) []string { return []string{"Cookie", SessionCookie + "=" + t, "Origin", "https://fiplan.test"} }
+	if r := h.do("POST", "/api/v1/calculator", signoutCalc, cookie(tok)...); r.status != 200 {
+		t.Fatalf("calculator by session cookie with the store down: %d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("POST", "/api/v1/calculator", signoutCalc, cookie(gone)...), 401, errcode.Unauthorized)
+	expectError(t, h.do("GET", "/api/v1/assets", "", cookie(tok)...), 500, errcode.Database)
 	ds.down.Store(false)
 	if r := h.do("GET", "/api/v1/assets", "", bearer(tok)...); r.status != 200 {
 		t.Fatalf("assets once the store answers: %d %s", r.status, r.raw)
