@@ -83,43 +83,8 @@ func householdFields(structs map[string]*ast.StructType, owner string, st *ast.S
 			return nil, fmt.Errorf("%s: a household field needs a JSON name", name)
 		}
 		f := hfield{goName: sf.Names[0].Name, key: jsonName, omit: slices.Contains(strings.Split(jsonOpts, ","), "omitempty"), typ: types.ExprString(sf.Type)}
-		parts := strings.Split(spec, ",")
-		switch src := parts[0]; {
-		case src == "":
-			return nil, fmt.Errorf("%s: a household tag names its value", name)
-		case src == ".":
-			f.src = parent
-		case strings.HasPrefix(src, "h."):
-			f.src = src
-		default:
-			f.src = parent + "." + src
-		}
-		for _, o := range parts[1:] {
-			switch k, v, _ := strings.Cut(o, "="); k {
-			case "if":
-				if slices.Contains(params, v) {
-					f.param = v
-				} else if v != "" && v[0] >= 'A' && v[0] <= 'Z' {
-					f.cond = parent + "." + v
-				} else {
-					return nil, fmt.Errorf("%s: if=%s is neither a parameter (%s) nor a field", name, v, strings.Join(params, ", "))
-				}
-			case "nonneg":
-				f.nonneg = true
-			case "nonzero":
-				f.nonzero = true
-			case "of":
-				f.of = v
-			default:
-				return nil, fmt.Errorf("%s: unknown household option %q", name, o)
-			}
-		}
-		if c, ok := tag.Lookup("csv"); ok {
-			n, col, _ := strings.Cut(c, ",")
-			if f.csv, err = strconv.Atoi(n); err != nil || f.csv < 1 {
-				return nil, fmt.Errorf("%s: csv tag %q: the column's place is a number from 1", name, c)
-			}
-			f.column = cmp(col, f.key)
+		if err := f.read(name, parent, spec, tag); err != nil {
+			return nil, err
 		}
 		elem := strings.TrimLeft(f.typ, "*[]")
 		if inner, ok := structs[elem]; ok {
@@ -145,26 +110,123 @@ func householdFields(structs map[string]*ast.StructType, owner string, st *ast.S
 			if f.csv != 0 {
 				return nil, fmt.Errorf("%s: an object's columns are its members'", name)
 			}
-		} else {
-			switch f.typ {
-			case "float64", "int", "string":
-			case "*float64", "*int":
-				if f.param == "" && f.cond == "" && !f.nonneg {
-					return nil, fmt.Errorf("%s: a %s says when it is absent (if= or nonneg)", name, f.typ)
-				}
-			default:
-				return nil, fmt.Errorf("%s: a household value is a float64, an int, a string, their pointers, a struct or a list of structs, not %s", name, f.typ)
-			}
-			if f.nonzero && strings.TrimPrefix(f.typ, "*") != "float64" {
-				return nil, fmt.Errorf("%s: nonzero on a %s", name, f.typ)
-			}
-			if f.csv != 0 && strings.HasPrefix(f.src, "h.") {
-				return nil, fmt.Errorf("%s: a CSV column is a value of the row", name)
-			}
+		} else if err := f.checkLeaf(name); err != nil {
+			return nil, err
 		}
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// read sets f's value, conditions and CSV column from its household tag
+// spec and its tags (name says where, parent is the enclosing value).
+func (f *hfield) read(name, parent, spec string, tag reflect.StructTag) error {
+	parts := strings.Split(spec, ",")
+	switch src := parts[0]; {
+	case src == "":
+		return fmt.Errorf("%s: a household tag names its value", name)
+	case src == ".":
+		f.src = parent
+	case strings.HasPrefix(src, "h."):
+		f.src = src
+	default:
+		f.src = parent + "." + src
+	}
+	for _, o := range parts[1:] {
+		switch k, v, _ := strings.Cut(o, "="); k {
+		case "if":
+			if slices.Contains(params, v) {
+				f.param = v
+			} else if v != "" && v[0] >= 'A' && v[0] <= 'Z' {
+				f.cond = parent + "." + v
+			} else {
+				return fmt.Errorf("%s: if=%s is neither a parameter (%s) nor a field", name, v, strings.Join(params, ", "))
+			}
+		case "nonneg":
+			f.nonneg = true
+		case "nonzero":
+			f.nonzero = true
+		case "of":
+			f.of = v
+		default:
+			return fmt.Errorf("%s: unknown household option %q", name, o)
+		}
+	}
+	if c, ok := tag.Lookup("csv"); ok {
+		n, col, _ := strings.Cut(c, ",")
+		var err error
+		if f.csv, err = strconv.Atoi(n); err != nil || f.csv < 1 {
+			return fmt.Errorf("%s: csv tag %q: the column's place is a number from 1", name, c)
+		}
+		f.column = cmp(col, f.key)
+	}
+	return nil
+}
+
+// checkLeaf refuses a value the encoders cannot write as declared.
+func (f *hfield) checkLeaf(name string) error {
+	switch f.typ {
+	case "float64", "int", "string":
+	case "*float64", "*int":
+		if f.param == "" && f.cond == "" && !f.nonneg {
+			return fmt.Errorf("%s: a %s says when it is absent (if= or nonneg)", name, f.typ)
+		}
+	default:
+		return fmt.Errorf("%s: a household value is a float64, an int, a string, their pointers, a struct or a list of structs, not %s", name, f.typ)
+	}
+	if f.nonzero && strings.TrimPrefix(f.typ, "*") != "float64" {
+		return fmt.Errorf("%s: nonzero on a %s", name, f.typ)
+	}
+	if f.csv != 0 && strings.HasPrefix(f.src, "h.") {
+		return fmt.Errorf("%s: a CSV column is a value of the row", name)
+	}
+	return nil
+}
+
+// writeHouseholdCSV writes the household CSV's header, its cell count and
+// its row's cells from cols, in place order.
+func writeHouseholdCSV(b *bytes.Buffer, e *emitter, cols []column) {
+	// the header, in runs of columns present under the same parameter
+	b.WriteString("\n// appendHouseholdCSVHeader appends the household columns' names after the\n// one-pot row's, the accounts' left out.\nfunc appendHouseholdCSVHeader(b []byte, taxed bool) []byte {\n")
+	n := map[string]int{}
+	for i := 0; i < len(cols); {
+		j := i
+		var names string
+		for j < len(cols) && cols[j].param == cols[i].param {
+			names += "," + cols[j].f.column
+			j++
+		}
+		n[cols[i].param] += j - i
+		if p := cols[i].param; p != "" {
+			fmt.Fprintf(b, "if %s {\nb = append(b, %q...)\n}\n", p, names)
+		} else {
+			fmt.Fprintf(b, "b = append(b, %q...)\n", names)
+		}
+		i = j
+	}
+	b.WriteString("return b\n}\n")
+	fmt.Fprintf(b, "\n// householdCSVCells is the number of household cells, the accounts' left out.\nfunc householdCSVCells(taxed bool) int {\n")
+	if k := n["taxed"]; k > 0 {
+		fmt.Fprintf(b, "if taxed {\nreturn %d\n}\n", n[""]+k)
+	}
+	fmt.Fprintf(b, "return %d\n}\n", n[""])
+
+	b.WriteString("\n// appendHouseholdCSVRow appends row x's household cells, each after a\n// comma, in appendHouseholdCSVHeader's order.\nfunc appendHouseholdCSVRow(b []byte, x *household.Row, taxed bool) []byte {\n")
+	for i := 0; i < len(cols); {
+		j := i
+		for j < len(cols) && cols[j].param == cols[i].param {
+			j++
+		}
+		if p := cols[i].param; p != "" {
+			e.code("if %s {\n", p)
+			e.cells(cols[i:j])
+			e.code("}\n")
+		} else {
+			e.cells(cols[i:j])
+		}
+		i = j
+	}
+	b.WriteString("return b\n}\n")
 }
 
 func cmp(a, b string) string {
@@ -370,47 +432,7 @@ x := &h.Extra[i]
 	e.flush()
 	b.WriteString("return b\n}\n")
 
-	// the header, in runs of columns present under the same parameter
-	b.WriteString("\n// appendHouseholdCSVHeader appends the household columns' names after the\n// one-pot row's, the accounts' left out.\nfunc appendHouseholdCSVHeader(b []byte, taxed bool) []byte {\n")
-	n := map[string]int{}
-	for i := 0; i < len(cols); {
-		j := i
-		var names string
-		for j < len(cols) && cols[j].param == cols[i].param {
-			names += "," + cols[j].f.column
-			j++
-		}
-		n[cols[i].param] += j - i
-		if p := cols[i].param; p != "" {
-			fmt.Fprintf(b, "if %s {\nb = append(b, %q...)\n}\n", p, names)
-		} else {
-			fmt.Fprintf(b, "b = append(b, %q...)\n", names)
-		}
-		i = j
-	}
-	b.WriteString("return b\n}\n")
-	fmt.Fprintf(b, "\n// householdCSVCells is the number of household cells, the accounts' left out.\nfunc householdCSVCells(taxed bool) int {\n")
-	if k := n["taxed"]; k > 0 {
-		fmt.Fprintf(b, "if taxed {\nreturn %d\n}\n", n[""]+k)
-	}
-	fmt.Fprintf(b, "return %d\n}\n", n[""])
-
-	b.WriteString("\n// appendHouseholdCSVRow appends row x's household cells, each after a\n// comma, in appendHouseholdCSVHeader's order.\nfunc appendHouseholdCSVRow(b []byte, x *household.Row, taxed bool) []byte {\n")
-	for i := 0; i < len(cols); {
-		j := i
-		for j < len(cols) && cols[j].param == cols[i].param {
-			j++
-		}
-		if p := cols[i].param; p != "" {
-			e.code("if %s {\n", p)
-			e.cells(cols[i:j])
-			e.code("}\n")
-		} else {
-			e.cells(cols[i:j])
-		}
-		i = j
-	}
-	b.WriteString("return b\n}\n")
+	writeHouseholdCSV(b, e, cols)
 
 	if list == nil {
 		return nil
