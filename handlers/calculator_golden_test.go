@@ -10,6 +10,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/valyala/fasthttp"
+
+	testharness "fiplan/handlers/internal/harness"
 )
 
 // calcGolden is every kind of calculator answer: the plain plan with
@@ -70,16 +72,16 @@ func TestCalculatorGolden(t *testing.T) {
 		status, ctype, raw := calcAccept(t, h, g.accept, g.body)
 		fmt.Fprintf(&got, "### %s %s\n%d %s\n%s\n", g.accept, g.body, status, ctype, raw)
 	}
-	key, _ := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
+	key, _ := h.APIKey("ada", "free")
+	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
 	for _, args := range mcpGolden {
-		res := call(t, cs, "fi_calculate", args)
+		res := testharness.Call(t, cs, "fi_calculate", args)
 		// The engine names the test binary's toolchain: pinned apart.
-		out := engineField.ReplaceAll(structured(t, res), []byte(`"engine":"fiplan test"`))
+		out := engineField.ReplaceAll(testharness.Structured(t, res), []byte(`"engine":"fiplan test"`))
 		fmt.Fprintf(&got, "### mcp %s\n%s\n%s\n", args, out, res.Content[0].(*sdk.TextContent).Text)
 	}
 	compareGolden(t, filepath.Join("testdata", "golden", "calculator.txt"), got.Bytes())
@@ -129,6 +131,6 @@ func calcAccept(t *testing.T, h *harness, accept, body string) (int, string, []b
 		rc.Request.Header.Set("Accept", accept)
 	}
 	rc.Request.SetBodyString(body)
-	serve(t, h.s, &rc)
+	serve(t, h.S, &rc)
 	return rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), append([]byte(nil), rc.Response.Body()...)
 }

@@ -127,7 +127,7 @@ var tokenRe = regexp.MustCompile(`token=([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+)`)
 
 // raw sends a request without the harness's JSON expectations.
 func (h *harness) plain(method, path, contentType, reqBody string) (int, string, string) {
-	h.t.Helper()
+	h.T.Helper()
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	res := fasthttp.AcquireResponse()
@@ -139,10 +139,10 @@ func (h *harness) plain(method, path, contentType, reqBody string) (int, string,
 		req.SetBodyString(reqBody)
 	}
 	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
-		return h.ln.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(h.ip), Port: 40000})
+		return h.LN.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(h.IP), Port: 40000})
 	}}
 	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	return res.StatusCode(), string(res.Header.ContentType()), string(res.Body())
 }
@@ -153,19 +153,19 @@ func TestEmailChannel(t *testing.T) {
 	var mailer *mail.Mailer
 	h = newHarness(t, func(c *Config) {
 		m, err := mail.New(mail.Config{URL: "smtp://" + addr, From: "fiplan@fiplan.test", PublicURL: "https://fiplan.test", Secret: testSecret,
-			Now: func() time.Time { return h.clock() }})
+			Now: func() time.Time { return h.Clock() }})
 		if err != nil {
 			t.Fatal(err)
 		}
 		mailer = m
 		c.Mail = Mail{Mailer: m, Secret: testSecret}
 	})
-	auth := bearer(h.token("ann", "free", ""))
-	w := &hooks.Worker{DB: h.db, Now: h.clock, Mail: mailer}
+	auth := bearer(h.Token("ann", "free", ""))
+	w := &hooks.Worker{DB: h.DB, Now: h.Clock, Mail: mailer}
 	emit := func(typ, key string) {
 		t.Helper()
-		ev := store.Event{ID: store.EventID(typ, "ann", key), User: "ann", Type: typ, CreatedAt: h.clock(), Data: []byte(`{"total":1000000}`)}
-		if _, err := h.db.Emit([]store.Event{ev}, h.clock()); err != nil {
+		ev := store.Event{ID: store.EventID(typ, "ann", key), User: "ann", Type: typ, CreatedAt: h.Clock(), Data: []byte(`{"total":1000000}`)}
+		if _, err := h.DB.Emit([]store.Event{ev}, h.Clock()); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := w.Deliver(context.Background()); err != nil {
@@ -174,22 +174,22 @@ func TestEmailChannel(t *testing.T) {
 	}
 
 	// No address yet: asking for the verification mail is refused.
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 400, errcode.Validation)
-	if r := h.do("PATCH", "/api/v1/user/profile", `{"email":"ann@example.com"}`, auth...); r.status != 200 {
-		t.Fatalf("profile: %d %s", r.status, r.raw)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 400, errcode.Validation)
+	if r := h.Do("PATCH", "/api/v1/user/profile", `{"email":"ann@example.com"}`, auth...); r.Status != 200 {
+		t.Fatalf("profile: %d %s", r.Status, r.Raw)
 	}
 
 	// An unverified address gets no event mail: there is no delivery to it.
 	emit(store.FIReached, "before")
-	if dls, total, err := h.db.Deliveries("ann", 0, 10); err != nil || total != 0 {
+	if dls, total, err := h.DB.Deliveries("ann", 0, 10); err != nil || total != 0 {
 		t.Fatalf("deliveries before verification: %v %d %v", dls, total, err)
 	}
 
-	if r := h.do("POST", "/api/v1/user/email/verify", "", auth...); r.status != 202 {
-		t.Fatalf("verify request: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/user/email/verify", "", auth...); r.Status != 202 {
+		t.Fatalf("verify request: %d %s", r.Status, r.Raw)
 	}
 	// One a minute: an address typed into someone's profile is not flooded.
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 429, errcode.RateLimited)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 429, errcode.RateLimited)
 	got := mails(t, maildir, 1)
 	if to := got[0].Header.Get("To"); !strings.Contains(to, "ann@example.com") {
 		t.Fatalf("verification mail to %q", to)
@@ -201,19 +201,19 @@ func TestEmailChannel(t *testing.T) {
 	verifyTok := tokenRe.FindStringSubmatch(text)[1]
 
 	// Bad tokens: none, garbage, a changed signature, the wrong purpose.
-	expectError(t, h.do("GET", "/api/v1/user/email/verify", ""), 400, errcode.Validation)
-	expectError(t, h.do("GET", "/api/v1/user/email/verify?token=abc.def", ""), 400, errcode.Validation)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify", ""), 400, errcode.Validation)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify?token=abc.def", ""), 400, errcode.Validation)
 	forged := verifyTok[:len(verifyTok)-2] + map[bool]string{true: "AA", false: "BB"}[!strings.HasSuffix(verifyTok, "AA")]
-	expectError(t, h.do("GET", "/api/v1/user/email/verify?token="+forged, ""), 400, errcode.Validation)
-	expectError(t, h.do("POST", "/api/v1/unsubscribe?token="+verifyTok, ""), 400, errcode.Validation)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify?token="+forged, ""), 400, errcode.Validation)
+	expectError(t, h.Do("POST", "/api/v1/unsubscribe?token="+verifyTok, ""), 400, errcode.Validation)
 
-	r := h.do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
-	if r.status != 200 || r.data()["email"] != "ann@example.com" {
-		t.Fatalf("verify: %d %s", r.status, r.raw)
+	r := h.Do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
+	if r.Status != 200 || r.Data()["email"] != "ann@example.com" {
+		t.Fatalf("verify: %d %s", r.Status, r.Raw)
 	}
 	// The channel is not a webhook endpoint.
-	if r := h.do("GET", "/api/v1/user/webhooks", "", auth...); r.status != 200 || len(r.body["data"].([]any)) != 0 {
-		t.Fatalf("webhooks list shows the email channel: %s", r.raw)
+	if r := h.Do("GET", "/api/v1/user/webhooks", "", auth...); r.Status != 200 || len(r.Body["data"].([]any)) != 0 {
+		t.Fatalf("webhooks list shows the email channel: %s", r.Raw)
 	}
 
 	// An event mail carries RFC 8058's headers.
@@ -227,7 +227,7 @@ func TestEmailChannel(t *testing.T) {
 	if post != "List-Unsubscribe=One-Click" {
 		t.Fatalf("List-Unsubscribe-Post: %q", post)
 	}
-	if dls, _, err := h.db.Deliveries("ann", 0, 10); err != nil || len(dls) != 1 || dls[0].Status != store.Delivered || dls[0].HookID != store.MailHook {
+	if dls, _, err := h.DB.Deliveries("ann", 0, 10); err != nil || len(dls) != 1 || dls[0].Status != store.Delivered || dls[0].HookID != store.MailHook {
 		t.Fatalf("email delivery: %+v %v", dls, err)
 	}
 	unsub := strings.TrimPrefix(strings.TrimSuffix(list, ">"), "<https://fiplan.test")
@@ -237,7 +237,7 @@ func TestEmailChannel(t *testing.T) {
 	if status != 200 || !strings.HasPrefix(ct, "text/html") || !strings.Contains(page, `method="post"`) {
 		t.Fatalf("confirm page: %d %s %s", status, ct, page)
 	}
-	if hs, _ := h.db.Hooks("ann"); len(hs) != 1 || !hs[0].Wants(store.FIReached) {
+	if hs, _ := h.DB.Hooks("ann"); len(hs) != 1 || !hs[0].Wants(store.FIReached) {
 		t.Fatalf("a GET unsubscribed: %+v", hs)
 	}
 	// The one-click POST, without sign-in, as a mail client sends it.
@@ -245,7 +245,7 @@ func TestEmailChannel(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("unsubscribe: %d %s", status, out)
 	}
-	hs, err := h.db.Hooks("ann")
+	hs, err := h.DB.Hooks("ann")
 	if err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
 		t.Fatalf("after unsubscribe: %+v %v", hs, err)
 	}
@@ -256,35 +256,35 @@ func TestEmailChannel(t *testing.T) {
 	find(t, got, "FI number") // still one: none after the unsubscribe
 
 	// Preferences saved again with email on keep the unsubscribe.
-	if r := h.do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":true}}`, auth...); r.status != 200 {
-		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":true}}`, auth...); r.Status != 200 {
+		t.Fatalf("notifications: %d %s", r.Status, r.Raw)
 	}
-	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
+	if hs, err := h.DB.Hooks("ann"); err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
 		t.Fatalf("preferences saved again undid the unsubscribe: %+v %v", hs, err)
 	}
 	// Email off chooses no type; a new address drops the channel until it
 	// is verified.
-	if r := h.do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":false}}`, auth...); r.status != 200 {
-		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":false}}`, auth...); r.Status != 200 {
+		t.Fatalf("notifications: %d %s", r.Status, r.Raw)
 	}
-	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 1 || len(hs[0].Events) != 0 {
+	if hs, err := h.DB.Hooks("ann"); err != nil || len(hs) != 1 || len(hs[0].Events) != 0 {
 		t.Fatalf("after email preferences off: %+v %v", hs, err)
 	}
-	if r := h.do("PATCH", "/api/v1/user/profile", `{"email":"ann@elsewhere.example"}`, auth...); r.status != 200 {
-		t.Fatalf("profile: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/profile", `{"email":"ann@elsewhere.example"}`, auth...); r.Status != 200 {
+		t.Fatalf("profile: %d %s", r.Status, r.Raw)
 	}
-	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 0 {
+	if hs, err := h.DB.Hooks("ann"); err != nil || len(hs) != 0 {
 		t.Fatalf("a changed address kept the channel: %+v %v", hs, err)
 	}
 	// The old link names the old address: not found.
-	expectError(t, h.do("GET", "/api/v1/user/email/verify?token="+verifyTok, ""), 404, errcode.NotFound)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify?token="+verifyTok, ""), 404, errcode.NotFound)
 
 	// A verification link expires after a day.
-	h.advance(mail.VerifyTTL + time.Minute)
-	r = h.do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
+	h.Advance(mail.VerifyTTL + time.Minute)
+	r = h.Do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
 	expectError(t, r, 400, errcode.Validation)
-	if !strings.Contains(string(r.raw), "expired") {
-		t.Fatalf("expired token: %s", r.raw)
+	if !strings.Contains(string(r.Raw), "expired") {
+		t.Fatalf("expired token: %s", r.Raw)
 	}
 }
 
@@ -292,21 +292,21 @@ func TestEmailChannel(t *testing.T) {
 // the email channel's deliveries fail without touching webhooks.
 func TestEmailOff(t *testing.T) {
 	h := newHarness(t)
-	auth := bearer(h.token("bob", "free", ""))
-	h.do("PATCH", "/api/v1/user/profile", `{"email":"bob@example.com"}`, auth...)
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 503, errcode.Unavailable)
-	if err := h.db.SetMailHook(store.Hook{ID: store.MailHook, User: "bob", URL: "mailto:bob@example.com", Events: []string{store.FIReached}, CreatedAt: h.clock()}); err != nil {
+	auth := bearer(h.Token("bob", "free", ""))
+	h.Do("PATCH", "/api/v1/user/profile", `{"email":"bob@example.com"}`, auth...)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 503, errcode.Unavailable)
+	if err := h.DB.SetMailHook(store.Hook{ID: store.MailHook, User: "bob", URL: "mailto:bob@example.com", Events: []string{store.FIReached}, CreatedAt: h.Clock()}); err != nil {
 		t.Fatal(err)
 	}
-	ev := store.Event{ID: store.EventID("off"), User: "bob", Type: store.FIReached, CreatedAt: h.clock(), Data: []byte(`{}`)}
-	if _, err := h.db.Emit([]store.Event{ev}, h.clock()); err != nil {
+	ev := store.Event{ID: store.EventID("off"), User: "bob", Type: store.FIReached, CreatedAt: h.Clock(), Data: []byte(`{}`)}
+	if _, err := h.DB.Emit([]store.Event{ev}, h.Clock()); err != nil {
 		t.Fatal(err)
 	}
-	w := &hooks.Worker{DB: h.db, Now: h.clock}
+	w := &hooks.Worker{DB: h.DB, Now: h.Clock}
 	if _, err := w.Deliver(context.Background()); err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
 	}
-	dls, _, err := h.db.Deliveries("bob", 0, 10)
+	dls, _, err := h.DB.Deliveries("bob", 0, 10)
 	if err != nil || len(dls) != 1 || dls[0].Status != store.Pending || !strings.Contains(dls[0].LastError, "email is off") {
 		t.Fatalf("deliveries: %+v %v", dls, err)
 	}

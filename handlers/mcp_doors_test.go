@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	testharness "fiplan/handlers/internal/harness"
 	"fiplan/handlers/mcp"
 	"fmt"
 	"slices"
@@ -15,21 +16,21 @@ import (
 func TestMCPThroughTheDoors(t *testing.T) {
 	var l logLines
 	h := newHarness(t, withMCP(false), withLog(&l, AccessAll))
-	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
-	sid := mcpOpen(t, ada)
-	res := rawMCP(t, ada, "POST", sid, toolsList)
+	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
+	sid := testharness.MCPOpen(t, ada)
+	res := testharness.RawMCP(t, ada, "POST", sid, testharness.ToolsList)
 	res.Body.Close()
 	if res.StatusCode != 200 || res.Header.Get("X-Request-Id") == "" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
 		res.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("tools/list: %d %v", res.StatusCode, res.Header)
 	}
-	mcpRefused(t, rawMCP(t, ada, "POST", "x.y.z.w", toolsList), 404, "NOT_FOUND", "a made-up session")
-	res = rawMCP(t, h.httpClient("Bearer svc_notakey"), "POST", "", initialize)
+	testharness.MCPRefused(t, testharness.RawMCP(t, ada, "POST", "x.y.z.w", testharness.ToolsList), 404, "NOT_FOUND", "a made-up session")
+	res = testharness.RawMCP(t, h.HTTPClient("Bearer svc_notakey"), "POST", "", testharness.Initialize)
 	if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("X-Content-Type-Options") != "nosniff" {
 		t.Fatalf("401: %v", res.Header)
 	}
-	mcpRefused(t, res, 401, "UNAUTHORIZED", "a bad key")
-	res, err := h.httpClient("").Get(mcpBase + mcp.MetadataPath)
+	testharness.MCPRefused(t, res, 401, "UNAUTHORIZED", "a bad key")
+	res, err := h.HTTPClient("").Get(testharness.MCPBase + mcp.MetadataPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestMCPThroughTheDoors(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("access log:\n got %q\nwant %q", got, want)
 	}
-	text := scrape(t, h.s)
+	text := scrape(t, h.S)
 	for _, series := range []string{
 		`fiplan_http_requests_total{method="POST",route="/mcp",status="200"} 2`,
 		`fiplan_http_requests_total{method="POST",route="/mcp",status="404"} 1`,

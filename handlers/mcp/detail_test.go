@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"strings"
 	"testing"
@@ -22,11 +23,11 @@ func ok(t *testing.T, h *testserver.Harness, tok, tool, args string) []byte {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := testserver.Call(t, cs, tool, args)
+	res := harness.Call(t, cs, tool, args)
 	if res.IsError {
-		t.Fatalf("%s(%s): %s", tool, args, testserver.Text(res))
+		t.Fatalf("%s(%s): %s", tool, args, harness.Text(res))
 	}
-	return testserver.Structured(t, res)
+	return harness.Structured(t, res)
 }
 
 // The calculator's default answer is its summaries; output full really
@@ -99,9 +100,9 @@ func TestMCPDetailFull(t *testing.T) {
 		opt.Suggestions[0]["country"] != optFull.Suggestions[0]["country"] || optFull.Suggestions[0]["grossIncome"] == nil || opt.Suggestions[0]["grossIncome"] != nil {
 		t.Fatalf("tax_optimize: %d compact (%v), %d full", len(opt.Suggestions), opt.Suggestions[0], len(optFull.Suggestions))
 	}
-	bad := testserver.Call(t, keySession(t, h, "bo", "free"), "list_my_assets", `{"detail":"all"}`)
-	if !bad.IsError || !strings.Contains(testserver.Text(bad), "- detail: must be one of: compact, full") {
-		t.Fatalf("an unknown detail: %s", testserver.Text(bad))
+	bad := harness.Call(t, keySession(t, h, "bo", "free"), "list_my_assets", `{"detail":"all"}`)
+	if !bad.IsError || !strings.Contains(harness.Text(bad), "- detail: must be one of: compact, full") {
+		t.Fatalf("an unknown detail: %s", harness.Text(bad))
 	}
 }
 
@@ -188,8 +189,8 @@ func TestMCPProfileAndSettings(t *testing.T) {
 	}
 	cs := keySession(t, h, "ada", "free")
 	for tool, args := range map[string]string{"update_my_profile": `{"currentAge":7}`, "update_my_settings": `{"withdrawalRate":3}`} {
-		if res := testserver.Call(t, cs, tool, args); !res.IsError || !strings.HasPrefix(testserver.Text(res), "VALIDATION_ERROR:") {
-			t.Errorf("%s(%s): %s", tool, args, testserver.Text(res))
+		if res := harness.Call(t, cs, tool, args); !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") {
+			t.Errorf("%s(%s): %s", tool, args, harness.Text(res))
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/mcp"
 )
@@ -23,7 +24,7 @@ import (
 // output schema.
 func FuzzMCPTools(f *testing.F) {
 	h := testserver.NewFuzzServer(f, func(c *handlers.Config) {
-		c.MCP = &mcp.Settings{PublicURL: testserver.MCPBase, Credential: func() (string, error) {
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, Credential: func() (string, error) {
 			tok, err := auth.Sign(testserver.Secret, auth.Claims{Sub: "fuzz", Tier: "pro", TTL: time.Hour}, time.Now())
 			return "Bearer " + tok, err
 		}}
@@ -41,7 +42,7 @@ func FuzzMCPTools(f *testing.F) {
 		f.Fatal(err)
 	}
 	tools := list.Tools
-	schemas := testserver.OutputSchemas(f, tools)
+	schemas := harness.OutputSchemas(f, tools)
 	for _, tc := range toolCases("ast_seed") {
 		for j, tl := range tools {
 			if tl.Name == tc.name {
@@ -63,12 +64,12 @@ func FuzzMCPTools(f *testing.F) {
 			t.Fatalf("%s(%s): protocol error %v", tl.Name, args, err)
 		}
 		if res.IsError {
-			code, _, _ := strings.Cut(testserver.Text(res), ":")
+			code, _, _ := strings.Cut(harness.Text(res), ":")
 			if st := errcode.Status(code); st < 400 || st >= 500 {
-				t.Fatalf("%s(%s): error %q (status %d): %s", tl.Name, args, code, st, testserver.Text(res))
+				t.Fatalf("%s(%s): error %q (status %d): %s", tl.Name, args, code, st, harness.Text(res))
 			}
 			return
 		}
-		testserver.Validate(t, schemas[tl.Name], tl.Name, testserver.Structured(t, res))
+		harness.Validate(t, schemas[tl.Name], tl.Name, harness.Structured(t, res))
 	})
 }

@@ -16,6 +16,7 @@ import (
 
 	"fiplan/data/store"
 	"fiplan/handlers"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/mcp"
 )
@@ -69,7 +70,7 @@ func TestMCPToolsOverHTTP(t *testing.T) {
 			cs := keySession(t, h, "ada", "pro")
 			init := cs.InitializeResult()
 			if init.ServerInfo.Name != "fiplan" || init.ProtocolVersion < mcp.MinProtocol || init.Capabilities.Tools == nil {
-				t.Fatalf("testserver.Initialize answered %+v", init)
+				t.Fatalf("initialize answered %+v", init)
 			}
 			if cs.ID() == "" {
 				t.Fatal("no session id")
@@ -100,7 +101,7 @@ func exerciseTools(t *testing.T, h *testserver.Harness, cs *sdk.ClientSession) {
 	if !slices.Equal(names, wantTools) {
 		t.Fatalf("tools %v, want %v", names, wantTools)
 	}
-	schemas := testserver.OutputSchemas(t, list.Tools)
+	schemas := harness.OutputSchemas(t, list.Tools)
 	ro := map[string]bool{}
 	for _, tl := range list.Tools {
 		ro[tl.Name] = tl.Annotations.ReadOnlyHint
@@ -109,24 +110,24 @@ func exerciseTools(t *testing.T, h *testserver.Harness, cs *sdk.ClientSession) {
 		t.Errorf("readOnlyHint: %v", ro)
 	}
 
-	created := testserver.Call(t, cs, "add_asset", `{"name":"World index","isin":"IE00BK5BQT80","value":12000,"currency":"EUR"}`)
+	created := harness.Call(t, cs, "add_asset", `{"name":"World index","isin":"IE00BK5BQT80","value":12000,"currency":"EUR"}`)
 	if created.IsError {
-		t.Fatalf("add_asset: %s", testserver.Text(created))
+		t.Fatalf("add_asset: %s", harness.Text(created))
 	}
 	var asset struct{ ID string }
-	_ = json.Unmarshal(testserver.Structured(t, created), &asset)
+	_ = json.Unmarshal(harness.Structured(t, created), &asset)
 	for _, tc := range toolCases(asset.ID) {
-		good := testserver.Call(t, cs, tc.name, tc.good)
+		good := harness.Call(t, cs, tc.name, tc.good)
 		if good.IsError {
-			t.Fatalf("%s(%s): %s", tc.name, tc.good, testserver.Text(good))
+			t.Fatalf("%s(%s): %s", tc.name, tc.good, harness.Text(good))
 		}
-		testserver.Validate(t, schemas[tc.name], tc.name, testserver.Structured(t, good))
-		if len(good.Content) == 0 || testserver.Text(good) == "" {
+		harness.Validate(t, schemas[tc.name], tc.name, harness.Structured(t, good))
+		if len(good.Content) == 0 || harness.Text(good) == "" {
 			t.Errorf("%s: no text summary", tc.name)
 		}
-		bad := testserver.Call(t, cs, tc.name, tc.bad)
-		if !bad.IsError || !strings.HasPrefix(testserver.Text(bad), tc.code+":") {
-			t.Fatalf("%s(%s): want an error result %s, got %s", tc.name, tc.bad, tc.code, testserver.Text(bad))
+		bad := harness.Call(t, cs, tc.name, tc.bad)
+		if !bad.IsError || !strings.HasPrefix(harness.Text(bad), tc.code+":") {
+			t.Fatalf("%s(%s): want an error result %s, got %s", tc.name, tc.bad, tc.code, harness.Text(bad))
 		}
 		if bad.StructuredContent != nil {
 			t.Errorf("%s: an error result carries structured content", tc.name)
@@ -138,8 +139,8 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
 	args := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000`
-	short := testserver.Structured(t, testserver.Call(t, cs, "fi_calculate", args+`}`))
-	full := testserver.Structured(t, testserver.Call(t, cs, "fi_calculate", args+`,"output":"full"}`))
+	short := harness.Structured(t, harness.Call(t, cs, "fi_calculate", args+`}`))
+	full := harness.Structured(t, harness.Call(t, cs, "fi_calculate", args+`,"output":"full"}`))
 	var s, f struct {
 		FIAge       int
 		Projections []map[string]any
@@ -170,9 +171,9 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 	if r.Data()["fiNumber"] == nil || r.Data()["fiAge"].(float64) != float64(s.FIAge) {
 		t.Fatalf("REST and MCP disagree: %v vs %d", r.Data()["fiAge"], s.FIAge)
 	}
-	bad := testserver.Call(t, cs, "fi_calculate", args+`,"output":"yes"}`)
-	if !bad.IsError || !strings.Contains(testserver.Text(bad), "- output: must be one of: summary, full") {
-		t.Fatalf("an unknown output: %s", testserver.Text(bad))
+	bad := harness.Call(t, cs, "fi_calculate", args+`,"output":"yes"}`)
+	if !bad.IsError || !strings.Contains(harness.Text(bad), "- output: must be one of: summary, full") {
+		t.Fatalf("an unknown output: %s", harness.Text(bad))
 	}
 }
 
@@ -183,13 +184,13 @@ func TestMCPFreeUserCannotOptimize(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := testserver.Call(t, cs, "tax_optimize", `{"country":"US","income":{"pension":30000}}`)
-	if !res.IsError || !strings.HasPrefix(testserver.Text(res), "SUBSCRIPTION_REQUIRED:") || !strings.Contains(testserver.Text(res), `"code":"SUBSCRIPTION_REQUIRED"`) {
-		t.Fatalf("free user's tax_optimize: %s", testserver.Text(res))
+	res := harness.Call(t, cs, "tax_optimize", `{"country":"US","income":{"pension":30000}}`)
+	if !res.IsError || !strings.HasPrefix(harness.Text(res), "SUBSCRIPTION_REQUIRED:") || !strings.Contains(harness.Text(res), `"code":"SUBSCRIPTION_REQUIRED"`) {
+		t.Fatalf("free user's tax_optimize: %s", harness.Text(res))
 	}
 	// The tier rule is the route's: the free user's other calls work.
-	if res := testserver.Call(t, cs, "tax_calculate", `{"country":"PT","income":{"pension":30000}}`); res.IsError {
-		t.Fatalf("tax_calculate: %s", testserver.Text(res))
+	if res := harness.Call(t, cs, "tax_calculate", `{"country":"PT","income":{"pension":30000}}`); res.IsError {
+		t.Fatalf("tax_calculate: %s", harness.Text(res))
 	}
 }
 
@@ -211,10 +212,10 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 		}
 		return n
 	}
-	res := testserver.RawMCP(t, cy, "POST", "", testserver.Initialize)
+	res := harness.RawMCP(t, cy, "POST", "", harness.Initialize)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if n := remaining(res); n != 6 || sid == "" {
-		t.Fatalf("after the key and testserver.Initialize: %d left, session %q", n, sid)
+		t.Fatalf("after the key and initialize: %d left, session %q", n, sid)
 	}
 	steps := []string{
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
@@ -223,7 +224,7 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 		`{"jsonrpc":"2.0","id":4,"method":"tools/list"}`,
 	}
 	for i, msg := range steps {
-		res := testserver.RawMCP(t, cy, "POST", sid, msg)
+		res := harness.RawMCP(t, cy, "POST", sid, msg)
 		if res.StatusCode >= 300 {
 			t.Fatalf("%s: %d", msg, res.StatusCode)
 		}
@@ -236,8 +237,8 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 	if r.Status != 200 || r.Header["Ratelimit-Remaining"] != "1" {
 		t.Fatalf("the API after the messages: %d %v", r.Status, r.Header)
 	}
-	testserver.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":5,"method":"ping"}`).Body.Close()
-	res = testserver.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":6,"method":"resources/read","params":{"uri":"fiplan://dataset/fx"}}`)
+	harness.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":5,"method":"ping"}`).Body.Close()
+	res = harness.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":6,"method":"resources/read","params":{"uri":"fiplan://dataset/fx"}}`)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	var env struct {
@@ -252,7 +253,7 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 		t.Fatalf("429 headers: %v", res.Header)
 	}
 	// A tool call over the limit is refused before it runs.
-	res = testserver.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_asset","arguments":{"name":"x","value":1}}}`)
+	res = harness.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_asset","arguments":{"name":"x","value":1}}}`)
 	res.Body.Close()
 	if res.StatusCode != 429 {
 		t.Fatalf("a tool call over the limit: %d", res.StatusCode)
@@ -272,14 +273,14 @@ func TestMCPRateLimitIsTheUsers(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("60/1m", "5/1m", "6000/1m"))
 	key, _ := h.APIKey("cy", "free") // the key itself costs one request
 	// The client's connection sends three messages: server/discover,
-	// testserver.Initialize and initialized.
+	// initialize and initialized.
 	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	if res := testserver.Call(t, cs, "my_fi_score", `{}`); res.IsError {
-		t.Fatalf("the last unit: %s", testserver.Text(res))
+	if res := harness.Call(t, cs, "my_fi_score", `{}`); res.IsError {
+		t.Fatalf("the last unit: %s", harness.Text(res))
 	}
 	_, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "my_fi_score", Arguments: json.RawMessage(`{}`)})
 	if err == nil || !strings.Contains(err.Error(), "Too Many Requests") {
@@ -295,14 +296,14 @@ func TestMCPBadCredentialsMeetTheAnonymousLimit(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("5/1m", "600/1m", "6000/1m"))
 	bad := []string{"Bearer svc_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "Bearer svc_notakey", "Bearer not.a.jwt", "Basic YTpi", ""}
 	for i, authz := range bad {
-		res := testserver.RawMCP(t, h.HTTPClient(authz), "POST", "", testserver.Initialize)
+		res := harness.RawMCP(t, h.HTTPClient(authz), "POST", "", harness.Initialize)
 		res.Body.Close()
 		if res.StatusCode != 401 || !strings.HasPrefix(res.Header.Get("WWW-Authenticate"), "Bearer resource_metadata=") {
 			t.Fatalf("attempt %d (%q): %d %v", i, authz, res.StatusCode, res.Header)
 		}
 	}
 	for _, authz := range bad {
-		res := testserver.RawMCP(t, h.HTTPClient(authz), "POST", "", testserver.Initialize)
+		res := harness.RawMCP(t, h.HTTPClient(authz), "POST", "", harness.Initialize)
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		if res.StatusCode != 429 || !strings.Contains(string(body), `"code":"RATE_LIMITED"`) || res.Header.Get("Retry-After") == "" {
@@ -313,11 +314,11 @@ func TestMCPBadCredentialsMeetTheAnonymousLimit(t *testing.T) {
 	testserver.ExpectError(t, h.Do("GET", "/api/v1/assets", "", testserver.Bearer("not.a.jwt")...), 429, "RATE_LIMITED")
 	// Another address has its own allowance; a valid credential its user's.
 	h.IP = "192.0.2.9"
-	if res := testserver.RawMCP(t, h.HTTPClient("Bearer svc_notakey"), "POST", "", testserver.Initialize); res.StatusCode != 401 {
+	if res := harness.RawMCP(t, h.HTTPClient("Bearer svc_notakey"), "POST", "", harness.Initialize); res.StatusCode != 401 {
 		t.Fatalf("another address: %d", res.StatusCode)
 	}
 	h.IP = "192.0.2.1"
-	if res := testserver.RawMCP(t, h.HTTPClient("Bearer "+h.Token("ada", "free", "")), "POST", "", testserver.Initialize); res.StatusCode != 200 {
+	if res := harness.RawMCP(t, h.HTTPClient("Bearer "+h.Token("ada", "free", "")), "POST", "", harness.Initialize); res.StatusCode != 200 {
 		t.Fatalf("a valid session from the limited address: %d", res.StatusCode)
 	}
 }
@@ -327,21 +328,21 @@ func TestMCPBadCredentialsMeetTheAnonymousLimit(t *testing.T) {
 // and leaves other users' sessions alone.
 func TestMCPSessionsPerUserAreCapped(t *testing.T) {
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"), func(c *handlers.Config) {
-		c.MCP = &mcp.Settings{PublicURL: testserver.MCPBase, MaxSessions: 2}
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, MaxSessions: 2}
 	})
 	open := func(c *http.Client) string {
 		t.Helper()
-		res := testserver.RawMCP(t, c, "POST", "", testserver.Initialize)
+		res := harness.RawMCP(t, c, "POST", "", harness.Initialize)
 		res.Body.Close()
 		sid := res.Header.Get("Mcp-Session-Id")
 		if res.StatusCode != 200 || sid == "" {
-			t.Fatalf("testserver.Initialize: %d", res.StatusCode)
+			t.Fatalf("initialize: %d", res.StatusCode)
 		}
 		return sid
 	}
 	status := func(c *http.Client, sid string) int {
 		t.Helper()
-		res := testserver.RawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","id":9,"method":"ping"}`)
+		res := harness.RawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","id":9,"method":"ping"}`)
 		res.Body.Close()
 		return res.StatusCode
 	}
@@ -369,7 +370,7 @@ func TestMCPSessionsPerUserAreCapped(t *testing.T) {
 		t.Fatalf("ada holds %d sessions", n)
 	}
 	// A session that ends frees its place.
-	if res := testserver.RawMCP(t, ada, "DELETE", third, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, ada, "DELETE", third, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE: %d", res.StatusCode)
 	}
 	for h.S.MCP().OpenSessions("ada") != 1 {
@@ -392,17 +393,17 @@ func TestMCPStreamsEnd(t *testing.T) {
 		t.Fatalf("the stream lifetime %v is not under the write timeout", mcp.DefaultStreamLifetime)
 	}
 	h := testserver.New(t, testserver.WithRates("off", "off", "off"), func(c *handlers.Config) {
-		c.MCP = &mcp.Settings{PublicURL: testserver.MCPBase, Stream: true, StreamLifetime: 200 * time.Millisecond}
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, Stream: true, StreamLifetime: 200 * time.Millisecond}
 	})
 	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
 	ada.Timeout = 5 * time.Second // past it, the stream never ended
-	res := testserver.RawMCP(t, ada, "POST", "", testserver.Initialize)
+	res := harness.RawMCP(t, ada, "POST", "", harness.Initialize)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if _, err := io.ReadAll(res.Body); err != nil || res.StatusCode != 200 || sid == "" {
-		t.Fatalf("testserver.Initialize: %d %v", res.StatusCode, err)
+		t.Fatalf("initialize: %d %v", res.StatusCode, err)
 	}
 	res.Body.Close()
-	req, _ := http.NewRequest("GET", testserver.MCPBase+mcp.Path, nil)
+	req, _ := http.NewRequest("GET", harness.MCPBase+mcp.Path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Session-Id", sid)
 	req.Header.Set("Mcp-Protocol-Version", mcp.MinProtocol)
@@ -431,9 +432,9 @@ func TestMCPStreamsEnd(t *testing.T) {
 func TestMCPUnauthorized(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false))
 	for _, authz := range []string{"", "Bearer svc_notakey", "Bearer not.a.jwt", "Basic YTpi"} {
-		res := testserver.RawMCP(t, h.HTTPClient(authz), "POST", "", testserver.Initialize)
+		res := harness.RawMCP(t, h.HTTPClient(authz), "POST", "", harness.Initialize)
 		res.Body.Close()
-		want := `Bearer resource_metadata="` + testserver.MCPBase + `/.well-known/oauth-protected-resource"`
+		want := `Bearer resource_metadata="` + harness.MCPBase + `/.well-known/oauth-protected-resource"`
 		if res.StatusCode != 401 || res.Header.Get("WWW-Authenticate") != want {
 			t.Fatalf("%q: %d, WWW-Authenticate %q", authz, res.StatusCode, res.Header.Get("WWW-Authenticate"))
 		}
@@ -441,10 +442,10 @@ func TestMCPUnauthorized(t *testing.T) {
 	// An expired session is refused like a bad one.
 	tok := h.Token("ada", "free", "")
 	h.Advance(2 * time.Hour)
-	if res := testserver.RawMCP(t, h.HTTPClient("Bearer "+tok), "POST", "", testserver.Initialize); res.StatusCode != 401 {
+	if res := harness.RawMCP(t, h.HTTPClient("Bearer "+tok), "POST", "", harness.Initialize); res.StatusCode != 401 {
 		t.Fatalf("expired token: %d", res.StatusCode)
 	}
-	res, err := h.HTTPClient("").Get(testserver.MCPBase + mcp.MetadataPath)
+	res, err := h.HTTPClient("").Get(harness.MCPBase + mcp.MetadataPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -456,13 +457,13 @@ func TestMCPUnauthorized(t *testing.T) {
 	if err := json.NewDecoder(res.Body).Decode(&meta); err != nil || res.StatusCode != 200 {
 		t.Fatalf("metadata: %d %v", res.StatusCode, err)
 	}
-	if meta.Resource != testserver.MCPBase+"/mcp" || !slices.Equal(meta.AuthorizationServers, []string{"https://id.example.com"}) {
+	if meta.Resource != harness.MCPBase+"/mcp" || !slices.Equal(meta.AuthorizationServers, []string{"https://id.example.com"}) {
 		t.Fatalf("metadata %+v", meta)
 	}
-	if res := testserver.RawMCP(t, h.HTTPClient(""), "POST", "", "{}"); res.StatusCode != 401 {
+	if res := harness.RawMCP(t, h.HTTPClient(""), "POST", "", "{}"); res.StatusCode != 401 {
 		t.Fatalf("POST /mcp without credentials: %d", res.StatusCode)
 	}
-	post, err := h.HTTPClient("").Post(testserver.MCPBase+mcp.MetadataPath, "application/json", strings.NewReader("{}"))
+	post, err := h.HTTPClient("").Post(harness.MCPBase+mcp.MetadataPath, "application/json", strings.NewReader("{}"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,8 +481,8 @@ func TestMCPRevokedKeyFailsAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	if res := testserver.Call(t, cs, "my_fi_score", `{}`); res.IsError {
-		t.Fatal(testserver.Text(res))
+	if res := harness.Call(t, cs, "my_fi_score", `{}`); res.IsError {
+		t.Fatal(harness.Text(res))
 	}
 	r := h.Do("DELETE", "/api/v1/user/api-keys/"+id, "", testserver.Bearer(h.Token("ada", "free", ""))...)
 	if r.Status != 204 {
@@ -496,22 +497,22 @@ func TestMCPRevokedKeyFailsAtOnce(t *testing.T) {
 func TestMCPSessions(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false))
 	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
-	res := testserver.RawMCP(t, ada, "POST", "", testserver.Initialize)
+	res := harness.RawMCP(t, ada, "POST", "", harness.Initialize)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	sid := res.Header.Get("Mcp-Session-Id")
 	if res.StatusCode != 200 || sid == "" || !strings.Contains(string(body), `"protocolVersion":"2025-06-18"`) {
-		t.Fatalf("testserver.Initialize: %d session %q %s", res.StatusCode, sid, body)
+		t.Fatalf("initialize: %d session %q %s", res.StatusCode, sid, body)
 	}
 	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		t.Fatalf("testserver.Initialize answered %s", ct)
+		t.Fatalf("initialize answered %s", ct)
 	}
-	res = testserver.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	res = harness.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	res.Body.Close()
 	if res.StatusCode != 202 {
 		t.Fatalf("initialized notification: %d", res.StatusCode)
 	}
-	res = testserver.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	res = harness.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
 	body, _ = io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), `"fi_calculate"`) {
@@ -519,15 +520,15 @@ func TestMCPSessions(t *testing.T) {
 	}
 	// Another user cannot use the session; an unknown id is not found.
 	bo := h.HTTPClient("Bearer " + h.Token("bo", "free", ""))
-	if res := testserver.RawMCP(t, bo, "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 403 {
+	if res := harness.RawMCP(t, bo, "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 403 {
 		t.Fatalf("another user's session: %d", res.StatusCode)
 	}
-	if res := testserver.RawMCP(t, ada, "POST", "no-such-session", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 404 {
+	if res := harness.RawMCP(t, ada, "POST", "no-such-session", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 404 {
 		t.Fatalf("unknown session: %d", res.StatusCode)
 	}
 	// GET opens the session's event stream.
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", testserver.MCPBase+mcp.Path, nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", harness.MCPBase+mcp.Path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Session-Id", sid)
 	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
@@ -541,10 +542,10 @@ func TestMCPSessions(t *testing.T) {
 	cancel()
 	res.Body.Close()
 	// DELETE ends it.
-	if res := testserver.RawMCP(t, ada, "DELETE", sid, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, ada, "DELETE", sid, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE: %d", res.StatusCode)
 	}
-	if res := testserver.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`); res.StatusCode != 404 {
+	if res := harness.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`); res.StatusCode != 404 {
 		t.Fatalf("a deleted session: %d", res.StatusCode)
 	}
 }
@@ -603,7 +604,7 @@ func TestMCPResourcesAndPrompts(t *testing.T) {
 func TestMCPInMemory(t *testing.T) {
 	var tok string
 	h := testserver.New(t, func(c *handlers.Config) {
-		c.MCP = &mcp.Settings{PublicURL: testserver.MCPBase, Credential: func() (string, error) { return "Bearer " + tok, nil }}
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, Credential: func() (string, error) { return "Bearer " + tok, nil }}
 	})
 	tok = h.Token("local", "pro", "")
 	local := h.S.MCP()
@@ -640,9 +641,9 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 	}
 	refused := func(cs *sdk.ClientSession, name, args string) {
 		t.Helper()
-		res := testserver.Call(t, cs, name, args)
-		if !res.IsError || !strings.HasPrefix(testserver.Text(res), "VALIDATION_ERROR:") || !strings.Contains(testserver.Text(res), "\n- id: must be an asset id") {
-			t.Fatalf("%s(%s) was not refused as a bad id: %s", name, args, testserver.Text(res))
+		res := harness.Call(t, cs, name, args)
+		if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "\n- id: must be an asset id") {
+			t.Fatalf("%s(%s) was not refused as a bad id: %s", name, args, harness.Text(res))
 		}
 	}
 	cs, err := h.MCPSession("Bearer " + tok)
@@ -654,9 +655,9 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 		args, _ := json.Marshal(map[string]any{"id": id, "displayName": "Mallory"})
 		if id == "" {
 			// The schema's pattern and the chain agree: an empty id is no id.
-			res := testserver.Call(t, cs, "delete_asset", `{"id":""}`)
-			if !res.IsError || !strings.HasPrefix(testserver.Text(res), "VALIDATION_ERROR:") || !strings.Contains(testserver.Text(res), "- id:") {
-				t.Fatalf("an empty id: %s", testserver.Text(res))
+			res := harness.Call(t, cs, "delete_asset", `{"id":""}`)
+			if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "- id:") {
+				t.Fatalf("an empty id: %s", harness.Text(res))
 			}
 			continue
 		}
@@ -685,8 +686,8 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 		t.Fatalf("the flag after the calls: %d %s", r.Status, r.Raw)
 	}
 	// A well-formed id of nobody's asset is the API's 404, as before.
-	if res := testserver.Call(t, cs, "delete_asset", `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`); !res.IsError || !strings.HasPrefix(testserver.Text(res), "NOT_FOUND:") {
-		t.Fatalf("an unknown asset: %s", testserver.Text(res))
+	if res := harness.Call(t, cs, "delete_asset", `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`); !res.IsError || !strings.HasPrefix(harness.Text(res), "NOT_FOUND:") {
+		t.Fatalf("an unknown asset: %s", harness.Text(res))
 	}
 }
 
@@ -708,27 +709,12 @@ func TestMCPSessionOnAnotherNode(t *testing.T) {
 	t.Run("postgres", func(t *testing.T) { mcpOnAnotherNode(t, testserver.PGStore(t)) })
 }
 
-const toolsList = `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`
-
-// mcpOpen initializes a session through c and returns its id.
-func mcpOpen(t *testing.T, c *http.Client) string {
-	t.Helper()
-	res := testserver.RawMCP(t, c, "POST", "", testserver.Initialize)
-	res.Body.Close()
-	sid := res.Header.Get("Mcp-Session-Id")
-	if res.StatusCode != 200 || strings.Count(sid, ".") != 3 {
-		t.Fatalf("testserver.Initialize: %d %q", res.StatusCode, sid)
-	}
-	testserver.RawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
-	return sid
-}
-
 // mcpEnded waits for c's node to answer 404 to sid, as it must once its
 // copy of the marks has the session's end.
 func mcpEnded(t *testing.T, c *http.Client, sid, what string) {
 	t.Helper()
 	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		res := testserver.RawMCP(t, c, "POST", sid, toolsList)
+		res := harness.RawMCP(t, c, "POST", sid, harness.ToolsList)
 		res.Body.Close()
 		if res.StatusCode == 404 {
 			return
@@ -743,14 +729,14 @@ func mcpOnAnotherNode(t *testing.T, db store.Store) {
 	a, b := testserver.New(t, testserver.WithDB(db), testserver.WithMCP(false)), testserver.New(t, testserver.WithDB(db), testserver.WithMCP(false))
 	tok := "Bearer " + a.Token("ada", "free", "")
 	onA, onB := a.HTTPClient(tok), b.HTTPClient(tok)
-	sid := mcpOpen(t, onA)
-	res := testserver.RawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_cities","arguments":{"q":"lisbon"}}}`)
+	sid := harness.MCPOpen(t, onA)
+	res := harness.RawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_cities","arguments":{"q":"lisbon"}}}`)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), "lisbon-pt") || strings.Contains(string(body), `"isError":true`) {
 		t.Fatalf("a tool call on B in A's session: %d %s", res.StatusCode, body)
 	}
-	req, _ := http.NewRequest("GET", testserver.MCPBase+mcp.Path, nil)
+	req, _ := http.NewRequest("GET", harness.MCPBase+mcp.Path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Session-Id", sid)
 	if res, err := onB.Do(req); err != nil || res.StatusCode != 405 {
@@ -761,7 +747,7 @@ func mcpOnAnotherNode(t *testing.T, db store.Store) {
 	owner := strings.LastIndexByte(sid[:dot], '.')
 	for _, forged := range []string{sid[:dot] + ".AAAAAAAAAAAAAAAAAAAAAA", sid[:owner] + ".AAAAAAAAAAAAAAAA" + sid[dot:]} {
 		for _, c := range []*http.Client{onA, onB} {
-			testserver.MCPRefused(t, testserver.RawMCP(t, c, "POST", forged, toolsList), 404, "NOT_FOUND", "a forged session id")
+			harness.MCPRefused(t, harness.RawMCP(t, c, "POST", forged, harness.ToolsList), 404, "NOT_FOUND", "a forged session id")
 		}
 	}
 	// Another user: 403 on both nodes, for every method, and the session
@@ -769,35 +755,35 @@ func mcpOnAnotherNode(t *testing.T, db store.Store) {
 	for _, h := range []*testserver.Harness{a, b} {
 		bo := h.HTTPClient("Bearer " + h.Token("bo", "free", ""))
 		for _, m := range []string{"POST", "DELETE"} {
-			testserver.MCPRefused(t, testserver.RawMCP(t, bo, m, sid, toolsList), 403, "FORBIDDEN", "another user's "+m)
+			harness.MCPRefused(t, harness.RawMCP(t, bo, m, sid, harness.ToolsList), 403, "FORBIDDEN", "another user's "+m)
 		}
-		res := testserver.RawMCP(t, h.HTTPClient(""), "POST", sid, toolsList)
+		res := harness.RawMCP(t, h.HTTPClient(""), "POST", sid, harness.ToolsList)
 		if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("WWW-Authenticate") == "" {
 			t.Fatalf("anonymous use of a session: Cache-Control %q", res.Header.Get("Cache-Control"))
 		}
-		testserver.MCPRefused(t, res, 401, "UNAUTHORIZED", "anonymous use of a session")
+		harness.MCPRefused(t, res, 401, "UNAUTHORIZED", "anonymous use of a session")
 	}
 	for _, c := range []*http.Client{onA, onB} {
-		if res := testserver.RawMCP(t, c, "POST", sid, toolsList); res.StatusCode != 200 {
+		if res := harness.RawMCP(t, c, "POST", sid, harness.ToolsList); res.StatusCode != 200 {
 			t.Fatalf("after another user's attempts: %d", res.StatusCode)
 		}
 	}
 	// Ended on A: 404 on B too.
-	if res := testserver.RawMCP(t, onA, "DELETE", sid, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, onA, "DELETE", sid, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE on A: %d", res.StatusCode)
 	}
-	testserver.MCPRefused(t, testserver.RawMCP(t, onA, "POST", sid, toolsList), 404, "NOT_FOUND", "an ended session on A")
+	harness.MCPRefused(t, harness.RawMCP(t, onA, "POST", sid, harness.ToolsList), 404, "NOT_FOUND", "an ended session on A")
 	mcpEnded(t, onB, sid, "an ended session on B")
 	// Ended on B, the node that does not hold it: 404 on A too, which
 	// closes it.
-	sid = mcpOpen(t, onA)
+	sid = harness.MCPOpen(t, onA)
 	if a.S.MCP().OpenSessions("ada") == 0 {
 		t.Fatal("A holds no session of ada's")
 	}
-	if res := testserver.RawMCP(t, onB, "DELETE", sid, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, onB, "DELETE", sid, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE on B: %d", res.StatusCode)
 	}
-	testserver.MCPRefused(t, testserver.RawMCP(t, onB, "POST", sid, toolsList), 404, "NOT_FOUND", "an ended session on B")
+	harness.MCPRefused(t, harness.RawMCP(t, onB, "POST", sid, harness.ToolsList), 404, "NOT_FOUND", "an ended session on B")
 	mcpEnded(t, onA, sid, "a session ended on B, on A")
 }
 
@@ -818,9 +804,9 @@ func TestMCPCalculatorPastTheCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := testserver.Call(t, cs, "fi_calculate", body)
-	if res.IsError || !strings.HasPrefix(testserver.Text(res), "FI number 1,125,000") {
-		t.Fatalf("fi_calculate after the same body was cached: %s", testserver.Text(res))
+	res := harness.Call(t, cs, "fi_calculate", body)
+	if res.IsError || !strings.HasPrefix(harness.Text(res), "FI number 1,125,000") {
+		t.Fatalf("fi_calculate after the same body was cached: %s", harness.Text(res))
 	}
 }
 
@@ -831,7 +817,7 @@ func TestMCPBatchOverTheWholeAllowance(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("60/1m", "3/1m", "6000/1m"))
 	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
 	batch := `[` + strings.TrimSuffix(strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"},`, 4), ",") + `]`
-	res := testserver.RawMCP(t, ada, "POST", "", batch)
+	res := harness.RawMCP(t, ada, "POST", "", batch)
 	if res.Header.Get("Retry-After") != "" || res.Header.Get("RateLimit-Remaining") != "3" {
 		t.Fatalf("a batch of 4 of 3: %v", res.Header)
 	}
@@ -840,9 +826,9 @@ func TestMCPBatchOverTheWholeAllowance(t *testing.T) {
 	if res.StatusCode != 429 || !strings.Contains(string(body), `"code":"COST_OVER_ALLOWANCE"`) || strings.Contains(string(body), "retryAfter") {
 		t.Fatalf("a batch of 4 of 3: %d %s", res.StatusCode, body)
 	}
-	res = testserver.RawMCP(t, ada, "POST", "", testserver.Initialize)
+	res = harness.RawMCP(t, ada, "POST", "", harness.Initialize)
 	res.Body.Close()
 	if res.StatusCode != 200 || res.Header.Get("RateLimit-Remaining") != "2" {
-		t.Fatalf("testserver.Initialize after the refusal: %d %v", res.StatusCode, res.Header)
+		t.Fatalf("initialize after the refusal: %d %v", res.StatusCode, res.Header)
 	}
 }

@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"regexp"
 	"strconv"
@@ -39,11 +40,11 @@ var hexHash = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 func reproOf(t *testing.T, cs *sdk.ClientSession, tool, args string) (repro, string) {
 	t.Helper()
-	res := testserver.Call(t, cs, tool, args)
+	res := harness.Call(t, cs, tool, args)
 	if res.IsError {
-		t.Fatalf("%s(%s): %s", tool, args, testserver.Text(res))
+		t.Fatalf("%s(%s): %s", tool, args, harness.Text(res))
 	}
-	out := testserver.Structured(t, res)
+	out := harness.Structured(t, res)
 	var r repro
 	if err := json.Unmarshal(out, &r); err != nil {
 		t.Fatal(err)
@@ -77,9 +78,9 @@ func TestMCPCalculationsAreReproducible(t *testing.T) {
 		t.Fatalf("the same input in another order: %s vs %s", c.InputHash, a.InputHash)
 	}
 	// What only shapes the answer is no part of the input.
-	full := testserver.Call(t, cs, "fi_calculate", strings.TrimSuffix(plan, "}")+`,"output":"full"}`)
+	full := harness.Call(t, cs, "fi_calculate", strings.TrimSuffix(plan, "}")+`,"output":"full"}`)
 	var f repro
-	if err := json.Unmarshal(testserver.Structured(t, full), &f); err != nil || f.InputHash != a.InputHash {
+	if err := json.Unmarshal(harness.Structured(t, full), &f); err != nil || f.InputHash != a.InputHash {
 		t.Fatalf("output full hashed apart: %s vs %s", f.InputHash, a.InputHash)
 	}
 	for _, changed := range []string{
@@ -161,9 +162,9 @@ func TestMCPResourceArgumentsMatchTheirGrammar(t *testing.T) {
 			{"tax_countries", `{"country":` + q + `}`, "country"},
 			{"fi_calculate", `{"currentAge":35,"annualIncome":1,"annualExpenses":1,"tax":{"country":` + q + `}}`, "tax.country"},
 		} {
-			res := testserver.Call(t, cs, c.tool, c.args)
-			if !res.IsError || !strings.HasPrefix(testserver.Text(res), "VALIDATION_ERROR:") || !strings.Contains(testserver.Text(res), "\n- "+c.path+": ") {
-				t.Errorf("%s(%s): %s", c.tool, c.args, testserver.Text(res))
+			res := harness.Call(t, cs, c.tool, c.args)
+			if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "\n- "+c.path+": ") {
+				t.Errorf("%s(%s): %s", c.tool, c.args, harness.Text(res))
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"strconv"
 	"testing"
@@ -112,14 +113,14 @@ func TestMCPDefaultAnswersAreSmall(t *testing.T) {
 		if c.tool == "list_my_plans" {
 			args = `{}`
 		}
-		res := testserver.Call(t, cs, c.tool, args)
+		res := harness.Call(t, cs, c.tool, args)
 		if res.IsError {
-			t.Fatalf("%s(%s): %s", c.tool, args, testserver.Text(res))
+			t.Fatalf("%s(%s): %s", c.tool, args, harness.Text(res))
 		}
 		whole, _ := json.Marshal(res)
-		t.Logf("%-18s %6d bytes (structured %d) %s", c.tool, len(whole), len(testserver.Structured(t, res)), args)
-		if len(whole) > testserver.MCPAnswerBudget {
-			t.Errorf("%s(%s): %d bytes, over the budget of %d", c.tool, args, len(whole), testserver.MCPAnswerBudget)
+		t.Logf("%-18s %6d bytes (structured %d) %s", c.tool, len(whole), len(harness.Structured(t, res)), args)
+		if len(whole) > harness.MCPAnswerBudget {
+			t.Errorf("%s(%s): %d bytes, over the budget of %d", c.tool, args, len(whole), harness.MCPAnswerBudget)
 		}
 	}
 }

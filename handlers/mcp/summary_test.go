@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"math"
 	"strconv"
@@ -17,11 +18,11 @@ import (
 func TestMCPCompareCitiesNamesTheCities(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
-	res := testserver.Call(t, cs, "compare_cities", `{"ids":"lisbon-pt,porto-pt"}`)
+	res := harness.Call(t, cs, "compare_cities", `{"ids":"lisbon-pt,porto-pt"}`)
 	if res.IsError {
-		t.Fatalf("compare_cities: %s", testserver.Text(res))
+		t.Fatalf("compare_cities: %s", harness.Text(res))
 	}
-	sum := testserver.Text(res)
+	sum := harness.Text(res)
 	for _, want := range []string{"Lisbon (PT): FI number USD ", "Porto (PT): FI number USD "} {
 		if !strings.Contains(sum, want) {
 			t.Fatalf("the summary does not name the cities:\n%s", sum)
@@ -38,13 +39,13 @@ func TestMCPPlanSummaryAfterTax(t *testing.T) {
 	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
 	body := `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":200000,"tax":{"country":"GB"}}`
-	res := testserver.Call(t, cs, "fi_calculate", body)
+	res := harness.Call(t, cs, "fi_calculate", body)
 	if res.IsError {
-		t.Fatalf("fi_calculate: %s", testserver.Text(res))
+		t.Fatalf("fi_calculate: %s", harness.Text(res))
 	}
 	api := h.Do("POST", "/api/v1/calculator", body)
 	after := api.Data()["afterTaxFINumber"].(float64)
-	sum := testserver.Text(res)
+	sum := harness.Text(res)
 	if !strings.Contains(sum, "FI number "+commas(after)+" after tax (1,000,000 before tax") {
 		t.Fatalf("the summary does not give the after-tax FI number %v:\n%s", after, sum)
 	}
@@ -114,9 +115,9 @@ func TestMCPListToolsAnswerSmallPages(t *testing.T) {
 	cs := keySession(t, h, "ada", "free")
 	for _, name := range []string{"search_cities", "tax_programs"} {
 		for args, want := range map[string]float64{`{}`: 10, `{"limit":25}`: 25} {
-			res := testserver.Call(t, cs, name, args)
+			res := harness.Call(t, cs, name, args)
 			if res.IsError {
-				t.Fatalf("%s %s: %s", name, args, testserver.Text(res))
+				t.Fatalf("%s %s: %s", name, args, harness.Text(res))
 			}
 			var out struct {
 				Items []any `json:"items"`
@@ -125,7 +126,7 @@ func TestMCPListToolsAnswerSmallPages(t *testing.T) {
 					Total float64 `json:"total"`
 				} `json:"meta"`
 			}
-			if err := json.Unmarshal(testserver.Structured(t, res), &out); err != nil {
+			if err := json.Unmarshal(harness.Structured(t, res), &out); err != nil {
 				t.Fatal(err)
 			}
 			if out.Meta.Limit != want || float64(len(out.Items)) != min(want, out.Meta.Total) {

@@ -13,6 +13,7 @@ import (
 	"github.com/valyala/fasthttp/fasthttputil"
 
 	"fiplan/handlers"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/mcp"
 )
@@ -28,7 +29,7 @@ func benchMCP(b *testing.B, local bool) (*handlers.Server, *http.Client, string)
 	b.Helper()
 	var key string
 	s, _, key := testserver.BenchServer(b, 0, testserver.LimitOff, func(c *handlers.Config) {
-		c.MCP = &mcp.Settings{PublicURL: testserver.MCPBase}
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase}
 		if local {
 			c.MCP.Credential = func() (string, error) { return "Bearer " + key, nil }
 		}
@@ -36,7 +37,7 @@ func benchMCP(b *testing.B, local bool) (*handlers.Server, *http.Client, string)
 	ln := fasthttputil.NewInmemoryListener()
 	go s.HTTP().Serve(ln) //nolint:errcheck // ends when the listener closes
 	b.Cleanup(func() { ln.Close() })
-	c := &http.Client{Transport: testserver.Authorizing("Bearer "+key, &http.Transport{
+	c := &http.Client{Transport: harness.Authorizing("Bearer "+key, &http.Transport{
 		DialContext:         func(context.Context, string, string) (net.Conn, error) { return ln.Dial() },
 		MaxIdleConnsPerHost: 4,
 	}), Timeout: 10 * time.Second}
@@ -48,7 +49,7 @@ func benchMCP(b *testing.B, local bool) (*handlers.Server, *http.Client, string)
 func BenchmarkMCPCalculatorHTTP(b *testing.B) {
 	_, c, _ := benchMCP(b, false)
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "bench"}, nil).Connect(context.Background(),
-		&sdk.StreamableClientTransport{Endpoint: testserver.MCPBase + mcp.Path, HTTPClient: c, DisableStandaloneSSE: true}, nil)
+		&sdk.StreamableClientTransport{Endpoint: harness.MCPBase + mcp.Path, HTTPClient: c, DisableStandaloneSSE: true}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func BenchmarkRESTCalculatorHTTP(b *testing.B) {
 	_, c, _ := benchMCP(b, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		res, err := c.Post(testserver.MCPBase+"/api/v1/calculator", "application/json", strings.NewReader(benchCalcBody))
+		res, err := c.Post(harness.MCPBase+"/api/v1/calculator", "application/json", strings.NewReader(benchCalcBody))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package plans_test
 
 import (
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestMCPPlanTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemas := testserver.OutputSchemas(t, list.Tools)
+	schemas := harness.OutputSchemas(t, list.Tools)
 	for _, tl := range list.Tools {
 		if !strings.HasSuffix(tl.Name, "_plan") && tl.Name != "list_my_plans" {
 			continue
@@ -33,14 +34,14 @@ func TestMCPPlanTools(t *testing.T) {
 	}
 	ok := func(name, args, want string) []byte {
 		t.Helper()
-		res := testserver.Call(t, cs, name, args)
+		res := harness.Call(t, cs, name, args)
 		if res.IsError {
-			t.Fatalf("%s(%s): %s", name, args, testserver.Text(res))
+			t.Fatalf("%s(%s): %s", name, args, harness.Text(res))
 		}
-		out := testserver.Structured(t, res)
-		testserver.Validate(t, schemas[name], name, out)
-		if !strings.Contains(testserver.Text(res), want) {
-			t.Errorf("%s: summary %q lacks %q", name, testserver.Text(res), want)
+		out := harness.Structured(t, res)
+		harness.Validate(t, schemas[name], name, out)
+		if !strings.Contains(harness.Text(res), want) {
+			t.Errorf("%s: summary %q lacks %q", name, harness.Text(res), want)
 		}
 		return out
 	}
@@ -59,9 +60,9 @@ func TestMCPPlanTools(t *testing.T) {
 	ok("checkin_my_plan", `{"id":"`+p.ID+`","currentSavings":1000000}`, "the guyton-klinger strategy lets you withdraw USD 40,000 this year, 4.0% of the portfolio of 1,000,000")
 
 	// Errors come back as tool errors with the API's code.
-	res := testserver.Call(t, cs, "save_my_plan", `{"name":"bad","input":{"currentAge":5,"annualIncome":1,"annualExpenses":1}}`)
-	if !res.IsError || !strings.HasPrefix(testserver.Text(res), "VALIDATION_ERROR:") || !strings.Contains(testserver.Text(res), "input.currentAge") {
-		t.Errorf("a bad input: %s", testserver.Text(res))
+	res := harness.Call(t, cs, "save_my_plan", `{"name":"bad","input":{"currentAge":5,"annualIncome":1,"annualExpenses":1}}`)
+	if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "input.currentAge") {
+		t.Errorf("a bad input: %s", harness.Text(res))
 	}
 	for _, id := range []string{"../user", "pln_aaaaaaaaaaaaaaaaaaaaaaaaaa/../../user", "ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"} {
 		for _, tool := range []string{"get_my_plan", "run_my_plan", "checkin_my_plan"} {
@@ -69,14 +70,14 @@ func TestMCPPlanTools(t *testing.T) {
 			if tool != "checkin_my_plan" {
 				args, _ = json.Marshal(map[string]any{"id": id})
 			}
-			res := testserver.Call(t, cs, tool, string(args))
-			if !res.IsError || !strings.Contains(testserver.Text(res), "must be a plan id") {
-				t.Errorf("%s(%s) was not refused as a bad id: %s", tool, args, testserver.Text(res))
+			res := harness.Call(t, cs, tool, string(args))
+			if !res.IsError || !strings.Contains(harness.Text(res), "must be a plan id") {
+				t.Errorf("%s(%s) was not refused as a bad id: %s", tool, args, harness.Text(res))
 			}
 		}
 	}
-	res = testserver.Call(t, cs, "get_my_plan", `{"id":"pln_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`)
-	if !res.IsError || !strings.HasPrefix(testserver.Text(res), "NOT_FOUND:") {
-		t.Errorf("an unknown plan: %s", testserver.Text(res))
+	res = harness.Call(t, cs, "get_my_plan", `{"id":"pln_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`)
+	if !res.IsError || !strings.HasPrefix(harness.Text(res), "NOT_FOUND:") {
+		t.Errorf("an unknown plan: %s", harness.Text(res))
 	}
 }

@@ -2,6 +2,7 @@ package plans_test
 
 import (
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
 	"fiplan/handlers/internal/testserver"
 	"strings"
 	"testing"
@@ -41,12 +42,12 @@ func TestOptimizeSavedPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := testserver.Call(t, cs, "optimize_plan", `{"id":"`+id+`","objective":"spending"}`)
+	res := harness.Call(t, cs, "optimize_plan", `{"id":"`+id+`","objective":"spending"}`)
 	if res.IsError {
-		t.Fatalf("optimize_plan: %s", testserver.Text(res))
+		t.Fatalf("optimize_plan: %s", harness.Text(res))
 	}
-	out := testserver.Structured(t, res)
-	if len(out) > testserver.MCPAnswerBudget || strings.Contains(string(out), `"projections"`) || !strings.Contains(testserver.Text(res), "over the plan as asked") {
-		t.Fatalf("optimize_plan answers %d bytes: %.600s\n%s", len(out), out, testserver.Text(res))
+	out := harness.Structured(t, res)
+	if len(out) > harness.MCPAnswerBudget || strings.Contains(string(out), `"projections"`) || !strings.Contains(harness.Text(res), "over the plan as asked") {
+		t.Fatalf("optimize_plan answers %d bytes: %.600s\n%s", len(out), out, harness.Text(res))
 	}
 }
