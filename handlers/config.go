@@ -84,4 +84,7 @@ type Webhooks struct {
 	// Deliver runs the worker in this server: it raises the due check-ins
 	// and delivers the outbox (every node may run one).
 	Deliver bool
+	// Lease is how long the worker's claim holds a delivery or a queued
+	// mail (zero: the worker's default).
+	Lease time.Duration
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"fiplan/data/store"
 )
 
 // The FI score of a user with saved plans is of the plan updated last, or
@@ -97,8 +99,8 @@ func TestFIScoreOfSavedPlans(t *testing.T) {
 	// it is passed over for the profile.
 	id := a["id"].(string)
 	h.Advance(time.Minute)
-	if err := h.DB.UpdatePlan("fiona", id, func(old []byte) ([]byte, error) {
-		return []byte(strings.Replace(string(old), `"currentAge":40`, `"currentAge":40,"lifeExpectancy":39`, 1)), nil
+	if err := h.DB.UpdatePlan("fiona", id, func(old []byte) ([]byte, *store.PlanWatch, error) {
+		return []byte(strings.Replace(string(old), `"currentAge":40`, `"currentAge":40,"lifeExpectancy":39`, 1)), nil, nil
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -348,7 +348,8 @@ func (s *Server) deliver() {
 	defer s.done.Done()
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-s.stop; cancel() }()
-	w := &hooks.Worker{DB: s.db, Client: hooks.NewClient(s.cfg.Webhooks.Local), Now: s.now, Log: s.log, Recheck: s.plans.Recheck}
+	w := &hooks.Worker{DB: s.db, Client: hooks.NewClient(s.cfg.Webhooks.Local), Now: s.now, Log: s.log, Recheck: s.plans.Recheck,
+		Lease: s.cfg.Webhooks.Lease}
 	if s.cfg.Mail.Mailer != nil {
 		w.Mail = s.cfg.Mail.Mailer
 	}

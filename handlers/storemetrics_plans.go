@@ -6,18 +6,18 @@ import (
 	"fiplan/data/store"
 )
 
-func (o *observedStore) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep) error {
+func (o *observedStore) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep, w *store.PlanWatch) error {
 	refused := o.br.admit()
 	if refused != nil {
 		return refused
 	}
 	t := time.Now()
-	err := o.Store.CreatePlan(user, id, doc, max, kept)
+	err := o.Store.CreatePlan(user, id, doc, max, kept, w)
 	o.done(opCreatePlan, t, err)
 	return err
 }
 
-func (o *observedStore) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) error {
+func (o *observedStore) UpdatePlan(user, id string, fn func(old []byte) ([]byte, *store.PlanWatch, error)) error {
 	refused := o.br.admit()
 	if refused != nil {
 		return refused

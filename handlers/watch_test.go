@@ -64,7 +64,7 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 		}
 		// A plan that lost its watch (as fiplan migrate leaves it) gets one
 		// from the job, with no event.
-		if err := db.UpdatePlan("alice", same, func(old []byte) ([]byte, error) { return old, nil }); err != nil {
+		if err := db.UpdatePlan("alice", same, func(old []byte) ([]byte, *store.PlanWatch, error) { return old, nil, nil }); err != nil {
 			t.Fatal(err)
 		}
 		if n, err := h.S.plans.Recheck(h.Clock()); err != nil || n != 0 {

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -50,6 +51,7 @@ type config struct {
 	metricsAddr string
 	smtpURL     string // empty: the email channel is off
 	smtpFrom    string
+	lease       time.Duration // a worker's claim on a delivery or a queued mail
 	conns       handlers.ConnLimits
 	hosts       []string // host names admitted beside the public URL's
 	// addrChosen is whether FI_ADDR or -addr was given: in local mode the
@@ -218,6 +220,14 @@ func (c *config) settings() []setting {
 				return fmt.Errorf("%q is not an email address", v)
 			}
 			c.smtpFrom = v
+			return nil
+		}},
+		{"delivery-lease", "FI_DELIVERY_LEASE", "2m", "how long a node's claim holds a webhook delivery or a queued mail: past it, if the node died, another sends it again (at least once); from 1s, longer than a delivery takes (10 s)", func(v string) error {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < time.Second || d > 24*time.Hour {
+				return fmt.Errorf("%q is not a duration from 1s to 24h", v)
+			}
+			c.lease = d
 			return nil
 		}},
 		{"max-conns", "FI_MAX_CONNS", "auto", "connections open at once; past it new ones wait (auto: the open-file limit less 128, at most 16384)", func(v string) error {

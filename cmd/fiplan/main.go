@@ -178,7 +178,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
 		Logger: log, Web: app, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
 		MCP:      &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
-		Webhooks: handlers.Webhooks{Local: local, Deliver: true},
+		Webhooks: handlers.Webhooks{Local: local, Deliver: true, Lease: cfg.lease},
 		Mail:     mailCfg,
 	})
 	if err != nil {

@@ -56,13 +56,23 @@ func exited(t *testing.T, err error) {
 }
 
 type server struct {
-	cmd  *exec.Cmd
-	addr string
-	logs chan string
+	cmd    *exec.Cmd
+	addr   string
+	logs   chan string
+	listen chan string // the address, once it listens
 }
 
 // start runs the server on a free port and waits until it listens.
 func start(t *testing.T, env ...string) *server {
+	t.Helper()
+	s := spawn(t, env...)
+	s.wait(t)
+	return s
+}
+
+// spawn runs the server on a free port without waiting: several servers
+// started at once come up side by side; wait for each.
+func spawn(t *testing.T, env ...string) *server {
 	t.Helper()
 	cmd := command(t, append(env, "FI_ADDR=127.0.0.1:0"))
 	stderr, err := cmd.StderrPipe()
@@ -72,19 +82,15 @@ func start(t *testing.T, env ...string) *server {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	s := &server{cmd: cmd, logs: make(chan string, 1000)}
+	s := &server{cmd: cmd, logs: make(chan string, 1000), listen: make(chan string, 1)}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }) // it may have exited
 	lines := bufio.NewScanner(stderr)
-	// Generous: a loaded machine (CI runs the packages side by side) can
-	// take seconds to load the datasets; a hung start still fails.
-	deadline := time.After(60 * time.Second)
-	addr := make(chan string, 1)
 	go func() {
 		for lines.Scan() {
 			line := lines.Text()
 			var rec map[string]any
 			if json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == "listening" {
-				addr <- rec["addr"].(string)
+				s.listen <- rec["addr"].(string)
 			}
 			select {
 			case s.logs <- line:
@@ -93,12 +99,19 @@ func start(t *testing.T, env ...string) *server {
 		}
 		close(s.logs)
 	}()
+	return s
+}
+
+// wait waits until s listens. Generous: a loaded machine (CI runs the
+// packages side by side) can take seconds to load the datasets; a hung
+// start still fails.
+func (s *server) wait(t *testing.T) {
+	t.Helper()
 	select {
-	case s.addr = <-addr:
-	case <-deadline:
+	case s.addr = <-s.listen:
+	case <-time.After(60 * time.Second):
 		t.Fatal("server did not start listening")
 	}
-	return s
 }
 
 // stop sends sig and returns the exit code.
@@ -280,6 +293,8 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"redis URL", []string{"FI_REDIS_URL=http://:hunter2@cache.example"}, nil, "-redis-url (FI_REDIS_URL)"},
 		{"smtp URL", []string{"FI_SMTP_URL=http://fiplan:hunter2@mail.example"}, nil, "-smtp-url (FI_SMTP_URL)"},
 		{"smtp sender", []string{"FI_SMTP_FROM=nobody"}, nil, "-smtp-from (FI_SMTP_FROM)"},
+		{"delivery lease too short", []string{"FI_DELIVERY_LEASE=10ms"}, nil, "-delivery-lease (FI_DELIVERY_LEASE)"},
+		{"delivery lease not a duration", []string{"FI_DELIVERY_LEASE=soon"}, nil, "-delivery-lease (FI_DELIVERY_LEASE)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

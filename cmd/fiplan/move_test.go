@@ -97,7 +97,7 @@ func TestMoveBoltToPostgres(t *testing.T) {
 	marked.Close()
 
 	out, code := runCmd(t, []string{"FI_DB=" + pg}, "migrate", "-from", file)
-	if code != 0 || !strings.Contains(out, "3 assets, 1 API keys, 1 flags, 1 exposures, 1 sign-out marks, 0 webhooks, 0 events, 0 deliveries and the local secret") {
+	if code != 0 || !strings.Contains(out, "3 assets, 1 API keys, 1 flags, 1 exposures, 1 sign-out marks, 0 webhooks, 0 events, 0 deliveries, 0 queued mails and the local secret") {
 		t.Fatalf("migrate -from: exit %d\n%s", code, out)
 	}
 

@@ -574,9 +574,14 @@ var examplesUS = []example{
 	{name: "2025 GA retiree 67, pension 50,000 + dividends 20,000", year: 2025, region: "GA", in: Income{Pension: 50000, Dividends: 20000, Age: 67}, regional: zero},
 	// GA, 64: no exclusion modelled before 65: 70,000 − 12,000 = 58,000 at 5.19% = 3,010.20
 	{name: "2025 GA 64, pension 50,000 + dividends 20,000", year: 2025, region: "GA", in: Income{Pension: 50000, Dividends: 20000, Age: 64}, regional: 3010.20},
-	// VA, 70, pension 55,000: age deduction 12,000 − (55,000 − 50,000) = 7,000; 55,000 − 8,750 − 930 − 7,000 = 38,320;
-	// 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 21,320 at 5.75% = 60 + 60 + 600 + 1,225.90 = 1,945.90
-	{name: "2025 VA retiree 70, pension 55,000", year: 2025, region: "VA", in: Income{Pension: 55000, Age: 70}, regional: 1945.90},
+	// VA, 70, pension 55,000: age deduction 12,000 − (55,000 − 50,000) = 7,000 (§58.1-322.03(5)); exemptions 930 + 800
+	// from 65 (§58.1-322.03(3)); 55,000 − 8,750 − 1,730 − 7,000 = 37,520;
+	// 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 20,520 at 5.75% = 60 + 60 + 600 + 1,179.90 = 1,899.90
+	{name: "2025 VA retiree 70, pension 55,000", year: 2025, region: "VA", in: Income{Pension: 55000, Age: 70}, regional: 1899.90},
+	// VA, 70, pension 40,000 + the taxed part of Social Security 20,000 (exempt in Virginia): adjusted federal AGI
+	// leaves the benefit out (§58.1-322.03(5)), so the age deduction is the whole 12,000: 40,000 − 8,750 − 1,730 −
+	// 12,000 = 17,520; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 520 at 5.75% = 60 + 60 + 600 + 29.90 = 749.90
+	{name: "2025 VA retiree 70, pension 40,000 + Social Security 20,000", year: 2025, region: "VA", in: Income{Pension: 40000, SocialSecurity: 20000, Age: 70}, regional: 749.90},
 	// LA, couple of 66 and 68, pension 40,000: 40,000 − 2 × 12,000 − 25,000 = 0
 	{name: "2025 LA retired couple, pension 40,000", year: 2025, region: "LA", in: Income{Pension: 40000, Age: 66, Joint: true, PartnerAge: 68}, regional: zero},
 	// CO, 66: Colorado taxes federal taxable income (C.R.S. 39-22-104(1.7)), so the additional standard

@@ -116,7 +116,7 @@ func BenchmarkCreateAssetWatched(b *testing.B) {
 	}
 	for p := range 100 {
 		id := fmt.Sprint("pln_", p)
-		if err := d.CreatePlan("u", id, []byte(`{}`), 100, nil); err != nil {
+		if err := d.CreatePlan("u", id, []byte(`{}`), 100, nil, nil); err != nil {
 			b.Fatal(err)
 		}
 		if err := d.SetPlanWatch("u", PlanWatch{Plan: id, Name: id, Currency: "EUR", FromYear: 2000, Expected: path, FINumber: path}); err != nil {

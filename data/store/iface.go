@@ -12,7 +12,7 @@ import "time"
 //     of two racing creates of one ISIN exactly one wins (ErrConflict);
 //   - the asset and key caps hold under concurrency (ErrLimit);
 //   - DeleteUser erases the account, documents, assets, plans, keys,
-//     webhooks, events, deliveries and flag exposures in one transaction;
+//     webhooks, events, deliveries, queued mails and flag exposures in one transaction;
 //   - Export reads one consistent snapshot;
 //   - a revoked key is not found by the next LookupKey;
 //   - a create's answer kept under an Idempotency-Key is written in the
@@ -86,6 +86,7 @@ type Store interface {
 	Plans
 	Sessions
 	Outbox
+	Mails
 	Watches
 	Idempotency
 }

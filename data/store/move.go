@@ -43,6 +43,8 @@ type UserRecords struct {
 	Hooks      []Hook
 	Events     []Event
 	Deliveries []Delivery
+	// Mails are the mails queued and not yet sent.
+	Mails []Mail
 }
 
 // AssetRecord is one asset: its index fields and its JSON.
@@ -207,8 +209,8 @@ func userRecords(u *bolt.Bucket, id string) (UserRecords, error) {
 	return r, nil
 }
 
-// outboxRecords reads user bucket u's webhooks, events and deliveries into
-// r, the outbox in creation order.
+// outboxRecords reads user bucket u's webhooks, events, deliveries and
+// queued mails into r, the outbox in creation order.
 func outboxRecords(u *bolt.Bucket, r *UserRecords) error {
 	if b := u.Bucket(bucketHooks); b != nil {
 		err := b.ForEach(func(k, v []byte) error {
@@ -237,12 +239,25 @@ func outboxRecords(u *bolt.Bucket, r *UserRecords) error {
 		}
 	}
 	if b := u.Bucket(bucketDeliveries); b != nil {
-		return b.ForEach(func(k, v []byte) error {
+		err := b.ForEach(func(k, v []byte) error {
 			var d Delivery
 			if err := json.Unmarshal(v, &d); err != nil {
 				return fmt.Errorf("delivery %x: %w", k, err)
 			}
 			r.Deliveries = append(r.Deliveries, d)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if b := u.Bucket(bucketMails); b != nil {
+		return b.ForEach(func(k, v []byte) error {
+			var m Mail
+			if err := json.Unmarshal(v, &m); err != nil {
+				return fmt.Errorf("queued mail %q: %w", k, err)
+			}
+			r.Mails = append(r.Mails, m)
 			return nil
 		})
 	}

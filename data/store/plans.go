@@ -15,14 +15,18 @@ import (
 // rewritten with a callback that sees the stored JSON inside the write, so
 // that a version check in it makes the write a compare-and-set.
 type Plans interface {
-	// CreatePlan stores a new plan of user; ErrConflict when the user has
-	// a plan with this id, ErrLimit when the user already has max plans;
-	// kept as CreateAsset keeps it.
-	CreatePlan(user, id string, doc []byte, max int, kept *Keep) error
+	// CreatePlan stores a new plan of user and, when w is not nil, its
+	// watch (Watches), in one transaction: a plan is never stored without
+	// the watch it was saved with. ErrConflict when the user has a plan
+	// with this id, ErrLimit when the user already has max plans; kept as
+	// CreateAsset keeps it.
+	CreatePlan(user, id string, doc []byte, max int, kept *Keep, w *PlanWatch) error
 	// UpdatePlan rewrites user's plan id: fn receives the stored JSON and
-	// returns the new JSON, or an error that aborts the write and is
-	// returned as it is. ErrNotFound when the user has no such plan.
-	UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) error
+	// returns the new JSON and the new input's watch (nil: the plan keeps
+	// none), written with it in one transaction, or an error that aborts
+	// the write and is returned as it is. ErrNotFound when the user has no
+	// such plan.
+	UpdatePlan(user, id string, fn func(old []byte) ([]byte, *PlanWatch, error)) error
 	// DeletePlan removes the plan; check, when not nil, sees the stored
 	// JSON first, in the same transaction, and its error aborts the delete
 	// and is returned as it is. ErrNotFound when the user has no such plan.
@@ -60,10 +64,10 @@ func CheckPlanID(id string) error {
 	return nil
 }
 
-// CreatePlan stores a new plan of user in one durable transaction, which
-// also decides the cap (ErrLimit) and a duplicate id (ErrConflict), and
-// keeps kept as CreateAsset does.
-func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *Keep) error {
+// CreatePlan stores a new plan of user and its watch w in one durable
+// transaction, which also decides the cap (ErrLimit) and a duplicate id
+// (ErrConflict), and keeps kept as CreateAsset does.
+func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *Keep, w *PlanWatch) error {
 	if err := CheckPlanID(id); err != nil {
 		return wrap("create plan", err)
 	}
@@ -102,20 +106,23 @@ func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *Keep) error 
 		if err := all.Put(k[:], doc); err != nil {
 			return err
 		}
-		return ids.Put([]byte(id), k[:])
+		if err := ids.Put([]byte(id), k[:]); err != nil {
+			return err
+		}
+		return setWatch(u, id, w)
 	})
 	return wrap("create plan", err)
 }
 
 // UpdatePlan rewrites user's plan id in one transaction (see Plans).
-func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) error {
+func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, *PlanWatch, error)) error {
 	var fnErr error
 	err := d.update(func(tx *bolt.Tx) error {
 		all, k, err := lookupPlan(tx, user, id)
 		if err != nil {
 			return err
 		}
-		doc, err := fn(all.Get(k))
+		doc, w, err := fn(all.Get(k))
 		if err != nil {
 			fnErr = err
 			return err
@@ -124,10 +131,10 @@ func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) er
 		if err != nil {
 			return err
 		}
-		if err := dropWatch(u, id); err != nil {
+		if err := all.Put(k, doc); err != nil {
 			return err
 		}
-		return all.Put(k, doc)
+		return setWatch(u, id, w)
 	})
 	if fnErr != nil {
 		return fnErr

@@ -123,7 +123,7 @@ var (
 	keySecret  = []byte("jwt_secret")
 	keyAccount = []byte("account") // in a user bucket
 
-	topBuckets = [][]byte{bucketMeta, bucketUsers, bucketAPIKeys, bucketFlags, bucketExpose, bucketDue}
+	topBuckets = [][]byte{bucketMeta, bucketUsers, bucketAPIKeys, bucketFlags, bucketExpose, bucketDue, bucketMailDue}
 )
 
 // errNoChange aborts an Update without committing (and without an fsync)

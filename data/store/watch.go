@@ -74,8 +74,8 @@ type AssetWatch func(user string, each func(fn func(doc []byte) error) error, wa
 // Watches are the saved plans' paths, and the judge that asset writes ask.
 type Watches interface {
 	// SetPlanWatch stores w as the watch of user's plan w.Plan, replacing
-	// any; ErrNotFound when the user has no such plan. UpdatePlan drops a
-	// plan's watch in its transaction (the path is the old input's), and
+	// any; ErrNotFound when the user has no such plan. CreatePlan and
+	// UpdatePlan write a plan's watch in the plan's own transaction, and
 	// DeletePlan and DeleteUser remove it.
 	SetPlanWatch(user string, w PlanWatch) error
 	// WatchAssets sets the judge of asset writes; nil (the default)
@@ -156,11 +156,7 @@ func (d *DB) SetPlanWatch(user string, w PlanWatch) error {
 		if err != nil {
 			return err
 		}
-		b, err := u.CreateBucketIfNotExists(bucketPlanWatch)
-		if err != nil {
-			return err
-		}
-		return putJSON(b, []byte(w.Plan), w)
+		return setWatch(u, w.Plan, &w)
 	})
 	if errors.Is(err, ErrNotFound) {
 		return err
@@ -170,6 +166,19 @@ func (d *DB) SetPlanWatch(user string, w PlanWatch) error {
 
 // WatchAssets sets the judge of asset writes.
 func (d *DB) WatchAssets(fn AssetWatch) { d.watch = fn }
+
+// setWatch stores w as plan's watch in user bucket u; nil removes it.
+func setWatch(u *bolt.Bucket, plan string, w *PlanWatch) error {
+	if w == nil {
+		return dropWatch(u, plan)
+	}
+	b, err := u.CreateBucketIfNotExists(bucketPlanWatch)
+	if err != nil {
+		return err
+	}
+	w.Plan = plan
+	return putJSON(b, []byte(plan), w)
+}
 
 // dropWatch removes plan's watch from user bucket u.
 func dropWatch(u *bolt.Bucket, plan string) error {

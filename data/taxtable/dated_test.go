@@ -13,10 +13,10 @@ import (
 // panel shows beside each source. A file leaves the list once every
 // document is dated, and the test then holds it there.
 var undatedCountries = map[string]bool{
-	"AE": true, "AT": true, "AU": true, "BE": true, "BR": true, "CA": true, "CH": true, "CO": true, "CR": true,
-	"CY": true, "CZ": true, "DK": true, "ES": true, "FI": true, "FR": true, "GB": true, "GE": true, "GR": true,
-	"IE": true, "IT": true, "JP": true, "MX": true, "MY": true, "NL": true, "NO": true, "NZ": true, "PA": true,
-	"PL": true, "PT": true, "SE": true, "SG": true, "TH": true, "US": true, "UY": true,
+	"AE": true, "BE": true, "BR": true, "CA": true, "CH": true, "CR": true,
+	"DK": true, "ES": true, "FI": true, "FR": true, "GE": true, "GR": true,
+	"IE": true, "IT": true, "JP": true, "MX": true, "MY": true, "NL": true, "NZ": true, "PA": true,
+	"SE": true, "SG": true,
 }
 
 // TestDocumentsDated finds every document of every tax file outside

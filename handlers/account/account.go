@@ -116,7 +116,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	}
 	s.profile = &userDoc[profile]{name: "profile", schema: profileSchema, check: checkProfile}
 	s.settingsRes = &userDoc[settingsDoc]{name: "settings", schema: settingsSchema}
-	s.notifications = &userDoc[notifications]{name: "notifications", schema: notificationsSchema}
+	s.notifications = &userDoc[notifications]{name: "notifications", schema: notificationsSchema, fill: inheritMilestones}
 	s.Profile = s.profile.document(s, "profile", "Who you are and your money in a year: used by GET /fi-score and as calculator defaults in clients.")
 	s.Settings = s.settingsRes.document(s, "settings", "Base currency, locale, default rates and units.")
 	s.Notifications = s.notifications.document(s, "notification preferences", "Which events reach you on which channel.")

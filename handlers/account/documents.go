@@ -20,6 +20,9 @@ type userDoc[T any] struct {
 	name   string
 	schema *schema.Schema[T]
 	check  func(s *Handlers, v *T) *schema.Detail
+	// fill, when set, completes a stored document written before some of
+	// its members existed, from the stored JSON and the decoded value.
+	fill func(stored []byte, v *T)
 }
 
 // CheckEmail accepts the shape of an email address.
@@ -89,11 +92,45 @@ func (p *profile) age(year int) (int, bool) {
 	return 0, false
 }
 
+// inheritMilestones keeps the mail a user chose before each event type
+// had its own preference: milestones' email switch then chose whether any
+// event was mailed, so a per-type switch the stored document does not
+// hold takes milestones' email switch.
+func inheritMilestones(stored []byte, n *notifications) {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(stored, &members) != nil {
+		return
+	}
+	for name, ch := range map[string]*channels{"checkins": &n.Checkins, "guardrails": &n.Guardrails, "offTrack": &n.OffTrack, "dataUpdates": &n.DataUpdates} {
+		if _, ok := members[name]; !ok {
+			ch.Email = n.Milestones.Email
+		}
+	}
+}
+
 // read gives the user's document, or its defaults when never written.
 func (r *userDoc[T]) read(db store.Store, user string, v *T) error {
+	var stored json.RawMessage
+	if _, err := db.GetDoc(user, r.name, &stored); err != nil {
+		return err
+	}
+	return r.decode(stored, v)
+}
+
+// decode sets v to the defaults, then to the stored JSON (nil: never
+// written) over them.
+func (r *userDoc[T]) decode(stored []byte, v *T) error {
 	r.schema.Reset(v)
-	_, err := db.GetDoc(user, r.name, v)
-	return err
+	if stored == nil {
+		return nil
+	}
+	if err := json.Unmarshal(stored, v); err != nil {
+		return err
+	}
+	if r.fill != nil {
+		r.fill(stored, v)
+	}
+	return nil
 }
 
 // Document is one stored document's routes: GET, PUT and PATCH of
@@ -144,11 +181,8 @@ func (r *userDoc[T]) document(s *Handlers, summary, desc string) *Document {
 // current decodes the stored JSON old (nil: never written) over the
 // defaults into v and returns v's data.
 func (r *userDoc[T]) current(old []byte, v *T) ([]byte, error) {
-	r.schema.Reset(v)
-	if old != nil {
-		if err := json.Unmarshal(old, v); err != nil {
-			return nil, err
-		}
+	if err := r.decode(old, v); err != nil {
+		return nil, err
 	}
 	return gojson.Marshal(v)
 }

@@ -130,8 +130,7 @@ func exportDocument[T any](docs map[string][]byte, r *userDoc[T], dst **T) error
 		return nil
 	}
 	v := new(T)
-	r.schema.Reset(v)
-	if err := json.Unmarshal(raw, v); err != nil {
+	if err := r.decode(raw, v); err != nil {
 		return err
 	}
 	*dst = v

@@ -84,7 +84,11 @@ type optIn struct {
 }
 
 type notifications struct {
-	Milestones    channels `json:"milestones" doc:"FI progress milestones (25%, 50%, 75%, FI reached). Default: on, both channels."`
+	Milestones    channels `json:"milestones" doc:"FI progress milestones (25%, 50%, 75%, FI reached): email chooses whether fi.reached is mailed. Default: on, both channels."`
+	Checkins      channels `json:"checkins" doc:"A saved plan's yearly check-in falling due: email chooses whether checkin.due is mailed. Default: on, both channels; a document stored without it takes milestones' email switch."`
+	Guardrails    channels `json:"guardrails" doc:"A check-in's withdrawal rate leaving the plan's guardrail band: email chooses whether guardrail.crossed is mailed. Default: on, both channels; a document stored without it takes milestones' email switch."`
+	OffTrack      channels `json:"offTrack" doc:"Your portfolio straying from a saved plan's path: email chooses whether plan.offtrack is mailed. Default: on, both channels; a document stored without it takes milestones' email switch."`
+	DataUpdates   channels `json:"dataUpdates" doc:"New tax or city data changing a saved plan's answer: email chooses whether data.updated is mailed. Default: on, both channels; a document stored without it takes milestones' email switch."`
 	WeeklySummary optIn    `json:"weeklySummary" doc:"A weekly portfolio summary. Default: off."`
 	ProductNews   optIn    `json:"productNews" doc:"News about fiplan. Default: off."`
 }

@@ -46,7 +46,7 @@ func BenchmarkRaiseAndDeliver(b *testing.B) {
 				for i := range perUser {
 					id := fmt.Sprintf("pln_%026d", i)
 					doc := fmt.Sprintf(`{"id":%q,"name":"p","createdAt":"2025-06-10T00:00:00Z","input":{}}`, id)
-					if err := db.CreatePlan(user, id, []byte(doc), perUser, nil); err != nil {
+					if err := db.CreatePlan(user, id, []byte(doc), perUser, nil, nil); err != nil {
 						b.Error(err)
 					}
 				}

@@ -217,7 +217,7 @@ func TestExportAndErase(t *testing.T) {
 func TestRaiseDueOnce(t *testing.T) {
 	h := testserver.New(t)
 	doc := `{"id":"pln_aaaaaaaaaaaaaaaaaaaaaaaaaa","name":"Lean","createdAt":"2025-11-01T09:00:00Z","input":{}}`
-	if err := h.DB.CreatePlan("ann", "pln_aaaaaaaaaaaaaaaaaaaaaaaaaa", []byte(doc), 100, nil); err != nil {
+	if err := h.DB.CreatePlan("ann", "pln_aaaaaaaaaaaaaaaaaaaaaaaaaa", []byte(doc), 100, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	w := worker(h)

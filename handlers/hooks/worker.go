@@ -120,7 +120,12 @@ func (w *Worker) Run(ctx context.Context) {
 			warn("cannot deliver webhooks", err)
 			pause = time.Duration(store.UnavailableRetry) * time.Second
 		}
-		if n == 0 || err != nil {
+		m, merr := w.DeliverMails(ctx)
+		if merr != nil {
+			warn("cannot send queued mail", merr)
+			pause = time.Duration(store.UnavailableRetry) * time.Second
+		}
+		if n+m == 0 || err != nil || merr != nil {
 			select {
 			case <-ctx.Done():
 			case <-time.After(pause):
@@ -201,9 +206,63 @@ func (w *Worker) send(ctx context.Context, j *store.Job) error {
 }
 
 // Mailer sends an event's email to the address of a job of the email
-// channel (its URL, mailto: and the address).
+// channel (its URL, mailto: and the address), and the queue's mails.
 type Mailer interface {
 	SendEvent(ctx context.Context, j *store.Job) error
+	SendMail(ctx context.Context, m *store.Mail) error
+}
+
+// DeliverMails claims one batch of the mail queue's due mails and sends
+// them, as Deliver does deliveries: a failure is tried again after the
+// same backoff, and after the last it is given up (and logged). A worker
+// without a Mailer claims none, so that a node with email off leaves the
+// queue to the nodes that have it. It says how many it claimed.
+func (w *Worker) DeliverMails(ctx context.Context) (int, error) {
+	w.defaults()
+	if w.Mail == nil {
+		return 0, nil
+	}
+	ms, err := w.DB.ClaimMails(w.Now(), w.Lease, w.Batch)
+	if err != nil || len(ms) == 0 {
+		return 0, err
+	}
+	sem := make(chan struct{}, w.Senders)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var first error
+	for i := range ms {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func(m *store.Mail) {
+			defer func() { <-sem; wg.Done() }()
+			if err := w.sendMail(ctx, m); err != nil {
+				mu.Lock()
+				first = errors.Join(first, err)
+				mu.Unlock()
+			}
+		}(&ms[i])
+	}
+	wg.Wait()
+	return len(ms), first
+}
+
+// sendMail makes one attempt of the queued mail m and records it.
+func (w *Worker) sendMail(ctx context.Context, m *store.Mail) error {
+	a := store.Attempt{ID: m.ID, User: m.User, Lease: m.Lease}
+	err := w.Mail.SendMail(ctx, m)
+	a.At = w.Now()
+	switch {
+	case err == nil:
+		a.OK = true
+	case m.Attempts < len(Backoff):
+		a.Error, a.Retry = trim(err.Error()), a.At.Add(Backoff[m.Attempts])
+	default:
+		w.Log.Warn("a queued mail is given up", "mail", m.ID, "kind", m.Kind, "attempts", m.Attempts+1, "err", err)
+	}
+	if err := w.DB.SettleMail(a); err != nil && !errors.Is(err, store.ErrStale) {
+		return err
+	}
+	return nil
 }
 
 var errMailOff = errors.New("email is off on this server: no SMTP server is configured")

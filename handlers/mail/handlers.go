@@ -1,7 +1,7 @@
 package mail
 
 import (
-	"context"
+	"encoding/json"
 	"errors"
 	"html"
 	"slices"
@@ -27,6 +27,8 @@ type DB interface {
 	Hooks(user string) ([]store.Hook, error)
 	SetMailHook(h store.Hook) error
 	DeleteHook(user, id string) error
+	QueueMail(m store.Mail) error
+	UpdateDoc(user, name string, fn func(old []byte) ([]byte, error)) error
 }
 
 // Handlers are the routes of email: ask for a verification mail, follow
@@ -55,7 +57,7 @@ func NewHandlers(db DB, m *Mailer, secret []byte, now func() time.Time) *Handler
 	tokenQ := []rest.Param{{Name: "token", Type: "string", Doc: "The signed token of the link in the mail."}}
 	bad := rest.Err(errcode.Validation, "the token is malformed, forged or expired (field token)")
 	h.Docs.Request = &rest.Doc{Tag: "email", Status: 202, Summary: "Send a verification mail",
-		Desc: "Mails the profile's email address a link that verifies it, good for 24 hours. No event is mailed to an address until it is verified.",
+		Desc: "Queues a mail to the profile's email address with a link that verifies it, good for 24 hours from when it is sent; the mail goes out within seconds, retried with backoff while the mail server fails. No event is mailed to an address until it is verified.",
 		Errs: []rest.ErrDoc{rest.Err(errcode.Validation, "the profile has no email address (field email)"), rest.Err(errcode.Unavailable, "email is off on this server"),
 			rest.Err(errcode.RateLimited, "a verification mail went out less than a minute ago")}}
 	h.Docs.Verify = &rest.Doc{Tag: "email", Status: 200, Summary: "Verify an email address",
@@ -79,7 +81,10 @@ type unsubscribed struct {
 	Email bool   `json:"email" doc:"Always false: this type is no longer mailed."`
 }
 
-// Request mails the signed-in user's profile address a verification link.
+// Request queues a mail with a verification link to the signed-in user's
+// profile address and answers 202: the mail is in the store's queue
+// (store.Mails), which a worker on any node sends, so a node that dies
+// after answering loses no mail.
 func (h *Handlers) Request(c *rest.Ctx) {
 	if h.m == nil {
 		c.Error(errcode.Unavailable, "email is off on this server: no SMTP server is configured")
@@ -99,10 +104,15 @@ func (h *Handlers) Request(c *rest.Ctx) {
 		c.RateLimited(int((wait + time.Second - 1) / time.Second))
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := h.m.SendVerify(ctx, user, addr); err != nil {
+	id, err := store.NewMailID()
+	if err != nil {
 		c.Internal(err)
+		return
+	}
+	now := h.now().UTC()
+	if err := h.db.QueueMail(store.Mail{ID: id, User: user, Kind: store.MailVerify, To: addr, CreatedAt: now, NextAt: now}); err != nil {
+		h.untake(user)
+		c.Storage(err)
 		return
 	}
 	c.JSON(fasthttp.StatusAccepted, map[string]string{"email": addr})
@@ -128,6 +138,13 @@ func (h *Handlers) take(user string) time.Duration {
 	}
 	h.sent[user] = now
 	return 0
+}
+
+// untake forgets the mail take recorded for user: it was not queued.
+func (h *Handlers) untake(user string) {
+	h.mu.Lock()
+	delete(h.sent, user)
+	h.mu.Unlock()
 }
 
 func (h *Handlers) address(user string) (string, error) {
@@ -190,23 +207,72 @@ func (h *Handlers) Verify(c *rest.Ctx) {
 	c.JSON(fasthttp.StatusOK, verified{Email: addr, Events: evs})
 }
 
+// Prefs names, for each event type, the notification preference
+// (a member of the user's notifications document) whose email switch
+// chooses whether events of that type are mailed. Each defaults to on.
+// Webhooks follow their own subscriptions, and /user/events lists every
+// event, whatever these say.
+var Prefs = map[string]string{
+	store.FIReached:        "milestones",
+	store.CheckinDue:       "checkins",
+	store.GuardrailCrossed: "guardrails",
+	store.PlanOfftrack:     "offTrack",
+	store.DataUpdated:      "dataUpdates",
+}
+
+// switches is the email switch of each preference in a notifications
+// document; a switch never written is nil (on).
+type switches map[string]struct {
+	Email *bool `json:"email"`
+}
+
 // wanted is the event types user's notification preferences send by
-// email: the milestones' email switch (default on) covers every event
-// about a saved plan.
+// email, in store.EventTypes' order.
 func (h *Handlers) wanted(user string) ([]string, error) {
-	n := struct {
-		Milestones struct {
-			Email bool `json:"email"`
-		} `json:"milestones"`
-	}{}
-	n.Milestones.Email = true
+	var n switches
 	if _, err := h.db.GetDoc(user, "notifications", &n); err != nil {
 		return nil, err
 	}
-	if !n.Milestones.Email {
-		return []string{}, nil
+	out := []string{}
+	for _, t := range store.EventTypes {
+		// A switch never written follows milestones', which chose for
+		// every event type before each had its own (a document kept from
+		// then says nothing of the others).
+		on := n[Prefs[t]].Email
+		if on == nil {
+			on = n["milestones"].Email
+		}
+		if on == nil || *on {
+			out = append(out, t)
+		}
 	}
-	return slices.Clone(store.EventTypes), nil
+	return out, nil
+}
+
+// switchOff turns off the email switch of pref in user's notifications
+// document, in one transaction that keeps every other member.
+func (h *Handlers) switchOff(user, pref string) error {
+	return h.db.UpdateDoc(user, "notifications", func(old []byte) ([]byte, error) {
+		doc := map[string]json.RawMessage{}
+		if len(old) > 0 {
+			if err := json.Unmarshal(old, &doc); err != nil {
+				return nil, err
+			}
+		}
+		ch := map[string]any{}
+		if raw, ok := doc[pref]; ok {
+			if err := json.Unmarshal(raw, &ch); err != nil {
+				return nil, err
+			}
+		}
+		ch["email"] = false
+		raw, err := json.Marshal(ch)
+		if err != nil {
+			return nil, err
+		}
+		doc[pref] = raw
+		return json.Marshal(doc)
+	})
 }
 
 // UnsubscribePage answers the link opened in a browser with a page whose
@@ -226,9 +292,11 @@ func (h *Handlers) UnsubscribePage(c *rest.Ctx) {
 	c.SendBodyAs(fasthttp.StatusOK, "text/html; charset=utf-8", []byte(page))
 }
 
-// Unsubscribe turns off the email of the token's event type for its user.
-// It is idempotent: a user without an email channel, or not mailed that
-// type, is answered as one just unsubscribed.
+// Unsubscribe turns off the email of the token's event type for its
+// user: the preference that chooses it (Prefs) is switched off, so the
+// preferences page shows it, and the email channel follows. It is
+// idempotent: a user without an email channel, or not mailed that type,
+// is answered as one just unsubscribed.
 func (h *Handlers) Unsubscribe(c *rest.Ctx) {
 	cl, ok := h.token(c, purposeUnsub)
 	if !ok {
@@ -239,13 +307,14 @@ func (h *Handlers) Unsubscribe(c *rest.Ctx) {
 		c.Storage(err)
 		return
 	}
-	for i := range hs {
-		hk := hs[i]
-		if hk.ID != store.MailHook || !hk.Wants(cl.Type) {
-			continue
+	i := slices.IndexFunc(hs, func(hk store.Hook) bool { return hk.ID == store.MailHook })
+	pref, known := Prefs[cl.Type]
+	if i >= 0 && known && hs[i].Wants(cl.Type) {
+		if err := h.switchOff(cl.User, pref); err != nil {
+			c.Storage(err)
+			return
 		}
-		hk.Events = slices.DeleteFunc(slices.Clone(hk.Events), func(t string) bool { return t == cl.Type })
-		if err := h.db.SetMailHook(hk); err != nil {
+		if err := h.follow(hs[i]); err != nil {
 			c.Storage(err)
 			return
 		}
@@ -253,11 +322,21 @@ func (h *Handlers) Unsubscribe(c *rest.Ctx) {
 	c.JSON(fasthttp.StatusOK, unsubscribed{Type: cl.Type})
 }
 
+// follow stores the email channel hk with the event types its user's
+// preferences choose.
+func (h *Handlers) follow(hk store.Hook) error {
+	want, err := h.wanted(hk.User)
+	if err != nil {
+		return err
+	}
+	hk.Events = want
+	return h.db.SetMailHook(hk)
+}
+
 // Written keeps user's email channel in step with a document just
 // written: a profile whose address is no longer the verified one drops
 // the channel (the new address must be verified first), and new
-// notification preferences choose its event types (keeping the types
-// unsubscribed by link while email stays on). A failure is
+// notification preferences choose its event types (Prefs). A failure is
 // returned for the log; the write itself stands.
 func (h *Handlers) Written(user, doc string) error {
 	if doc != "profile" && doc != "notifications" {
@@ -282,16 +361,5 @@ func (h *Handlers) Written(user, doc string) error {
 		}
 		return nil
 	}
-	want, err := h.wanted(user)
-	if err != nil {
-		return err
-	}
-	// Preferences saved again with email still on keep what the user
-	// unsubscribed from by link: only turning email off and on again
-	// chooses every type afresh.
-	if len(want) > 0 && len(hk.Events) > 0 {
-		want = slices.DeleteFunc(want, func(t string) bool { return !hk.Wants(t) })
-	}
-	hk.Events = want
-	return h.db.SetMailHook(hk)
+	return h.follow(hk)
 }

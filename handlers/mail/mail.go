@@ -138,9 +138,20 @@ func (m *Mailer) message(to, subject, body string) (*gomail.Msg, error) {
 	return msg, nil
 }
 
-// SendVerify mails addr a link that verifies it as user's, good for
-// VerifyTTL.
-func (m *Mailer) SendVerify(ctx context.Context, user, addr string) error {
+// SendMail sends a mail of the queue: its Message-ID is the mail's id,
+// so a mail sent twice (a worker died before settling it) is one message
+// to a client that drops duplicates.
+func (m *Mailer) SendMail(ctx context.Context, q *store.Mail) error {
+	switch q.Kind {
+	case store.MailVerify:
+		return m.sendVerify(ctx, q.User, q.To, q.ID+"@fiplan")
+	}
+	return fmt.Errorf("cannot send mail %q: unknown kind %q", q.ID, q.Kind)
+}
+
+// sendVerify mails addr a link that verifies it as user's, good for
+// VerifyTTL, under the Message-ID id.
+func (m *Mailer) sendVerify(ctx context.Context, user, addr, id string) error {
 	tok, err := sign(m.key, purposeVerify, claims{User: user, Address: addr, Expires: m.now().Add(VerifyTTL).Unix()})
 	if err != nil {
 		return err
@@ -152,7 +163,7 @@ func (m *Mailer) SendVerify(ctx context.Context, user, addr string) error {
 	if err != nil {
 		return err
 	}
-	msg.SetMessageID()
+	msg.SetMessageIDWithValue(id)
 	return m.send(ctx, msg)
 }
 

@@ -101,12 +101,8 @@ func (s *Handlers) Create(c *rest.Ctx) {
 		c.Internal(err)
 		return
 	}
-	if err := s.db.CreatePlan(c.Principal.User, id, doc, MaxPlans, kept); err != nil {
+	if err := s.db.CreatePlan(c.Principal.User, id, doc, MaxPlans, kept, s.watch(c, &p)); err != nil {
 		s.writeFailed(c, err)
-		return
-	}
-	if err := s.watch(c, c.Principal.User, &p); err != nil {
-		c.Storage(err)
 		return
 	}
 	c.Created(doc)
@@ -174,37 +170,33 @@ func (s *Handlers) Patch(c *rest.Ctx) {
 	})
 }
 
-// rewrite reads, changes with change and writes the caller's plan in one
-// transaction, then answers it. The request's If-Match is checked against
-// the stored version inside the transaction.
+// rewrite reads, changes with change and writes the caller's plan and its
+// watch in one transaction, then answers it. The request's If-Match is
+// checked against the stored version inside the transaction.
 func (s *Handlers) rewrite(c *rest.Ctx, change func(p *savedPlan) error) {
 	var doc []byte
 	id := string(c.Param("id"))
 	pre := rest.IfMatch(c)
 	var tag [tagLen]byte
-	err := s.db.UpdatePlan(c.Principal.User, id, func(old []byte) ([]byte, error) {
+	err := s.db.UpdatePlan(c.Principal.User, id, func(old []byte) ([]byte, *store.PlanWatch, error) {
 		if !pre.Holds(rest.Tag(tag[:0], old)) {
-			return nil, store.ErrStale
+			return nil, nil, store.ErrStale
 		}
 		var p savedPlan
 		if err := json.Unmarshal(old, &p); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := change(&p); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		p.ID = id
 		p.UpdatedAt = s.now().UTC().Truncate(time.Second)
 		var err error
 		doc, err = json.Marshal(&p)
-		return doc, err
+		return doc, s.watch(c, &p), err
 	})
 	if err != nil {
 		s.writeFailed(c, err)
-		return
-	}
-	if err := s.watchDoc(c, c.Principal.User, doc); err != nil {
-		c.Storage(err)
 		return
 	}
 	c.SetETag(rest.Tag(tag[:0], doc))

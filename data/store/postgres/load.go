@@ -15,7 +15,7 @@ import (
 // Counts is what Load copied.
 type Counts struct {
 	Users, Docs, Assets, Plans, Keys, Flags, Exposures, Revocations int
-	Webhooks, Events, Deliveries                                    int
+	Webhooks, Events, Deliveries, Mails                             int
 	Secret                                                          bool
 }
 
@@ -25,8 +25,8 @@ func (c Counts) String() string {
 		secret = "the local secret"
 	}
 	return fmt.Sprintf("%d users, %d documents, %d plans, %d assets, %d API keys, %d flags, %d exposures, %d sign-out marks, "+
-		"%d webhooks, %d events, %d deliveries and %s",
-		c.Users, c.Docs, c.Plans, c.Assets, c.Keys, c.Flags, c.Exposures, c.Revocations, c.Webhooks, c.Events, c.Deliveries, secret)
+		"%d webhooks, %d events, %d deliveries, %d queued mails and %s",
+		c.Users, c.Docs, c.Plans, c.Assets, c.Keys, c.Flags, c.Exposures, c.Revocations, c.Webhooks, c.Events, c.Deliveries, c.Mails, secret)
 }
 
 // ErrNotEmpty: Load was given a database that already holds records.
@@ -87,9 +87,9 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		}
 		n.Secret = true
 	}
-	var users, docs, assets, plans, keys, hooks, events, deliveries [][]any
+	var users, docs, assets, plans, keys, hooks, events, deliveries, mails [][]any
 	for _, u := range e.Users {
-		if err := outboxRows(&u, &hooks, &events, &deliveries); err != nil {
+		if err := outboxRows(&u, &hooks, &events, &deliveries, &mails); err != nil {
 			return n, fmt.Errorf("user %q: %w", u.ID, err)
 		}
 		if err := checkUser(u.ID); err != nil {
@@ -173,6 +173,7 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		{"events", []string{"id", "user_id", "doc"}, events, &n.Events},
 		{"deliveries", []string{"id", "user_id", "event_id", "event_type", "webhook_id", "status", "attempts", "next_at",
 			"last_status", "last_error", "created_at", "updated_at"}, deliveries, &n.Deliveries},
+		{"mails", []string{"id", "user_id", "kind", "recipient", "attempts", "next_at", "last_error", "created_at"}, mails, &n.Mails},
 	} {
 		c, err := tx.CopyFrom(ctx, pgx.Identifier{t.table}, t.cols, pgx.CopyFromRows(t.rows))
 		if err != nil {
@@ -183,9 +184,16 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 	return n, nil
 }
 
-// outboxRows adds u's webhooks, events and deliveries to the rows to copy;
-// a delivery's lease is dropped (its next_at, the lease's end, stays).
-func outboxRows(u *store.UserRecords, hooks, events, deliveries *[][]any) error {
+// outboxRows adds u's webhooks, events, deliveries and queued mails to
+// the rows to copy; a delivery's or a mail's lease is dropped (its
+// next_at, the lease's end, stays).
+func outboxRows(u *store.UserRecords, hooks, events, deliveries, mails *[][]any) error {
+	for _, m := range u.Mails {
+		if err := checkText("queued mail", m.ID+m.Kind+m.To+m.LastError); err != nil {
+			return err
+		}
+		*mails = append(*mails, []any{m.ID, u.ID, m.Kind, m.To, int32(m.Attempts), m.NextAt.UTC(), m.LastError, m.CreatedAt.UTC()})
+	}
 	for _, h := range u.Hooks {
 		for what, s := range map[string]string{"webhook id": h.ID, "webhook URL": h.URL, "webhook secret": h.Secret} {
 			if err := checkText(what, s); err != nil {

@@ -10,8 +10,9 @@ import (
 )
 
 // TestLoadMovesOutbox: a bbolt file's webhooks (secrets included, so that
-// they still sign), events and deliveries move with `fiplan migrate
-// -from`, and a pending delivery is claimed on the new store.
+// they still sign), events, deliveries and queued mails move with `fiplan
+// migrate -from`, and a pending delivery and the mail are claimed on the
+// new store.
 func TestLoadMovesOutbox(t *testing.T) {
 	u := freshSchema(t)
 	src, err := store.Open(filepath.Join(t.TempDir(), "fiplan.db"), store.Options{})
@@ -31,6 +32,9 @@ func TestLoadMovesOutbox(t *testing.T) {
 	if _, err := src.Emit(evs, at); err != nil {
 		t.Fatal(err)
 	}
+	if err := src.QueueMail(store.Mail{ID: "mail_1", User: "mia", Kind: store.MailVerify, To: "mia@example.com", CreatedAt: at}); err != nil {
+		t.Fatal(err)
+	}
 	e, err := src.Everything()
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +43,7 @@ func TestLoadMovesOutbox(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	if n.Webhooks != 1 || n.Events != 2 || n.Deliveries != 2 {
+	if n.Webhooks != 1 || n.Events != 2 || n.Deliveries != 2 || n.Mails != 1 {
 		t.Fatalf("Load copied %v", n)
 	}
 	d := openT(t, u)
@@ -50,5 +54,9 @@ func TestLoadMovesOutbox(t *testing.T) {
 	jobs, err := d.Claim(at, time.Minute, 10)
 	if err != nil || len(jobs) != 2 || jobs[0].Secret != "whsec_c2VjcmV0" || jobs[0].URL != "https://example.com/h" {
 		t.Fatalf("claim after the move: %+v %v", jobs, err)
+	}
+	ms, err := d.ClaimMails(at, time.Minute, 10)
+	if err != nil || len(ms) != 1 || ms[0].ID != "mail_1" || ms[0].To != "mia@example.com" || ms[0].User != "mia" {
+		t.Fatalf("the queued mail after the move: %+v %v", ms, err)
 	}
 }

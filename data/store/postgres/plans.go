@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -17,11 +18,12 @@ func checkPlan(id string) error {
 	return checkText("plan id", id)
 }
 
-// CreatePlan stores a new plan of user in one round trip: the user's row
-// is made and locked, the insert decides a duplicate id
-// (store.ErrConflict) and the count after it, under the lock, the cap
-// (store.ErrLimit), and kept is kept, as CreateAsset does.
-func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep) error {
+// CreatePlan stores a new plan of user and its watch w in one round trip
+// (one implicit transaction): the user's row is made and locked, the
+// insert decides a duplicate id (store.ErrConflict) and the count after
+// it, under the lock, the cap (store.ErrLimit), and kept is kept, as
+// CreateAsset does.
+func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep, w *store.PlanWatch) error {
 	if err := checkPlan(id); err != nil {
 		return fmt.Errorf("cannot create plan: %w", err)
 	}
@@ -31,10 +33,18 @@ func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep) 
 	if err := checkKeep(user, kept); err != nil {
 		return fmt.Errorf("cannot create plan: %w", err)
 	}
+	var watch []byte
+	if w != nil {
+		w.Plan = id
+		var err error
+		if watch, err = json.Marshal(w); err != nil {
+			return fmt.Errorf("cannot create plan: %w", err)
+		}
+	}
 	ctx, cancel := opContext()
 	defer cancel()
 	for range 3 {
-		err := d.createPlan(ctx, user, id, doc, max, kept)
+		err := d.createPlan(ctx, user, id, doc, max, kept, watch)
 		if !isCode(err, codeForeignKey) {
 			if err != nil {
 				return fmt.Errorf("cannot create plan: %w", d.keyUsed(ctx, err, kept))
@@ -46,11 +56,14 @@ func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep) 
 	return fmt.Errorf("cannot create plan: user %q deleted while being written", user)
 }
 
-func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max int, kept *store.Keep) error {
+func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max int, kept *store.Keep, watch []byte) error {
 	b := &pgx.Batch{}
 	queueUserLock(b, user)
 	queueKeep(b, kept)
 	b.Queue(`INSERT INTO plans (user_id, id, doc) VALUES ($1, $2, $3)`, user, id, doc)
+	if watch != nil {
+		b.Queue(`INSERT INTO plan_watch (user_id, plan_id, doc) VALUES ($1, $2, $3)`, user, id, watch)
+	}
 	b.Queue(limitCheck(`SELECT count(*) FROM (SELECT 1 FROM plans WHERE user_id = $1 LIMIT $2) s`), user, max+1, max)
 	err := d.pool.SendBatch(ctx, b).Close()
 	switch {
@@ -66,7 +79,7 @@ func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max in
 // locked: fn receives the stored JSON and returns the new JSON, or an
 // error returned as it is. store.ErrNotFound when the user has no such
 // plan.
-func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) error {
+func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, *store.PlanWatch, error)) error {
 	if !readable(user) || !readable(id) {
 		return store.ErrNotFound
 	}
@@ -82,17 +95,25 @@ func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, error)) er
 		if err != nil {
 			return err
 		}
-		doc, err := fn(old)
+		doc, w, err := fn(old)
 		if err != nil {
 			fnErr = err
 			return err
 		}
-		if _, err = tx.Exec(ctx, `UPDATE plans SET doc = $3 WHERE user_id = $1 AND id = $2`, user, id, doc); err != nil {
-			return err
+		b := &pgx.Batch{}
+		b.Queue(`UPDATE plans SET doc = $3 WHERE user_id = $1 AND id = $2`, user, id, doc)
+		if w == nil {
+			b.Queue(`DELETE FROM plan_watch WHERE user_id = $1 AND plan_id = $2`, user, id)
+		} else {
+			w.Plan = id
+			watch, err := json.Marshal(w)
+			if err != nil {
+				return err
+			}
+			b.Queue(`INSERT INTO plan_watch (user_id, plan_id, doc) VALUES ($1, $2, $3)
+				ON CONFLICT (user_id, plan_id) DO UPDATE SET doc = EXCLUDED.doc`, user, id, watch)
 		}
-		// The watch is the old input's path: the caller stores the new one.
-		_, err = tx.Exec(ctx, `DELETE FROM plan_watch WHERE user_id = $1 AND plan_id = $2`, user, id)
-		return err
+		return tx.SendBatch(ctx, b).Close()
 	})
 	switch {
 	case fnErr != nil:

@@ -25,7 +25,7 @@ func TestLoadMovesPlans(t *testing.T) {
 		{"ola", "pln_a", `{"id":"pln_a","name":"ola's"}`},
 	}
 	for _, p := range plans {
-		if err := src.CreatePlan(p.user, p.id, []byte(p.doc), 100, nil); err != nil {
+		if err := src.CreatePlan(p.user, p.id, []byte(p.doc), 100, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

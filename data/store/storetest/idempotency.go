@@ -96,10 +96,10 @@ func testKeptWithCreate(t *testing.T, s store.Store) {
 func testKeptEveryCreate(t *testing.T, s store.Store) {
 	now := time.Now()
 	kp := keepOf("u1", "plan-key", "plan", now, []byte("plan answer"))
-	if err := s.CreatePlan("u1", "p1", planDoc("p1", "one"), 10, kp); err != nil {
+	if err := s.CreatePlan("u1", "p1", planDoc("p1", "one"), 10, kp, nil); err != nil {
 		t.Fatal(err)
 	}
-	usedBy(t, "second plan", s.CreatePlan("u1", "p2", planDoc("p2", "two"), 10, keepOf("u1", "plan-key", "plan", now, []byte("y"))), kp)
+	usedBy(t, "second plan", s.CreatePlan("u1", "p2", planDoc("p2", "two"), 10, keepOf("u1", "plan-key", "plan", now, []byte("y")), nil), kp)
 	if got, total := planIDs(t, s, "u1", 0, 10); total != 1 || got[0] != "p1" {
 		t.Fatalf("plans after the retry: %v", got)
 	}
@@ -115,7 +115,7 @@ func testKeptEveryCreate(t *testing.T, s store.Store) {
 		t.Fatalf("the retry's key was stored: %v", err)
 	}
 	// One key space per user, whatever the route.
-	usedBy(t, "a plan under an asset's key", s.CreatePlan("u1", "p3", planDoc("p3", "x"), 10, keepOf("u1", "key-key", "x", now, nil)), kk)
+	usedBy(t, "a plan under an asset's key", s.CreatePlan("u1", "p3", planDoc("p3", "x"), 10, keepOf("u1", "key-key", "x", now, nil), nil), kk)
 }
 
 // A create refused (conflict, limit) keeps nothing: the retry runs again.

@@ -38,7 +38,7 @@ func planDoc(id, name string) []byte { return []byte(fmt.Sprintf(`{"id":%q,"name
 
 func createPlan(t *testing.T, s store.Store, user, id string) {
 	t.Helper()
-	if err := s.CreatePlan(user, id, planDoc(id, "p "+id), 100, nil); err != nil {
+	if err := s.CreatePlan(user, id, planDoc(id, "p "+id), 100, nil, nil); err != nil {
 		t.Fatalf("CreatePlan(%q, %q): %v", user, id, err)
 	}
 }
@@ -67,7 +67,7 @@ func testPlanCreateAndRead(t *testing.T, s store.Store) {
 	if err != nil || !bytes.Equal(got, append([]byte("x"), planDoc("p1", "p p1")...)) {
 		t.Fatalf("AppendPlan = %q, %v", got, err)
 	}
-	if err := s.CreatePlan("alice", "p1", planDoc("p1", "again"), 100, nil); !errors.Is(err, store.ErrConflict) {
+	if err := s.CreatePlan("alice", "p1", planDoc("p1", "again"), 100, nil, nil); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("second create of one id: %v, want ErrConflict", err)
 	}
 	// Another user's id, an unknown id and an invalid one are not found.
@@ -75,14 +75,14 @@ func testPlanCreateAndRead(t *testing.T, s store.Store) {
 		if _, err := s.AppendPlan(nil, c.user, c.id); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("AppendPlan(%q, %q): %v, want ErrNotFound", c.user, c.id, err)
 		}
-		if err := s.UpdatePlan(c.user, c.id, func(old []byte) ([]byte, error) { return old, nil }); !errors.Is(err, store.ErrNotFound) {
+		if err := s.UpdatePlan(c.user, c.id, func(old []byte) ([]byte, *store.PlanWatch, error) { return old, nil, nil }); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("UpdatePlan(%q, %q): %v, want ErrNotFound", c.user, c.id, err)
 		}
 		if err := s.DeletePlan(c.user, c.id, nil); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("DeletePlan(%q, %q): %v, want ErrNotFound", c.user, c.id, err)
 		}
 	}
-	if err := s.CreatePlan("alice", "", planDoc("", ""), 100, nil); err == nil {
+	if err := s.CreatePlan("alice", "", planDoc("", ""), 100, nil, nil); err == nil {
 		t.Error("a plan with an empty id was stored")
 	}
 	// A plan creates the account, as an asset does.
@@ -124,16 +124,16 @@ var errTestStale = errors.New("stale")
 
 func testPlanUpdate(t *testing.T, s store.Store) {
 	createPlan(t, s, "alice", "p1")
-	if err := s.UpdatePlan("alice", "p1", func(old []byte) ([]byte, error) {
+	if err := s.UpdatePlan("alice", "p1", func(old []byte) ([]byte, *store.PlanWatch, error) {
 		if !bytes.Equal(old, planDoc("p1", "p p1")) {
-			return nil, fmt.Errorf("old = %q", old)
+			return nil, nil, fmt.Errorf("old = %q", old)
 		}
-		return planDoc("p1", "renamed"), nil
+		return planDoc("p1", "renamed"), nil, nil
 	}); err != nil {
 		t.Fatal(err)
 	}
 	// The callback's error aborts the write and comes back as it is.
-	err := s.UpdatePlan("alice", "p1", func([]byte) ([]byte, error) { return planDoc("p1", "lost"), errTestStale })
+	err := s.UpdatePlan("alice", "p1", func([]byte) ([]byte, *store.PlanWatch, error) { return planDoc("p1", "lost"), nil, errTestStale })
 	if err != errTestStale {
 		t.Errorf("UpdatePlan with a failing callback: %v, want the callback's error itself", err)
 	}
@@ -143,11 +143,11 @@ func testPlanUpdate(t *testing.T, s store.Store) {
 	// Of writers that read the same version, exactly one wins.
 	const n = 8
 	errs := parallel(n, func(i int) error {
-		return s.UpdatePlan("alice", "p1", func(old []byte) ([]byte, error) {
+		return s.UpdatePlan("alice", "p1", func(old []byte) ([]byte, *store.PlanWatch, error) {
 			if !bytes.Equal(old, planDoc("p1", "renamed")) {
-				return nil, errTestStale
+				return nil, nil, errTestStale
 			}
-			return planDoc("p1", fmt.Sprint("w", i)), nil
+			return planDoc("p1", fmt.Sprint("w", i)), nil, nil
 		})
 	})
 	if ok, stale := tally(t, errs, errTestStale); ok != 1 || stale != n-1 {
@@ -186,7 +186,7 @@ func testPlanCapConcurrent(t *testing.T, s store.Store) {
 	createPlan(t, s, "alice", "first")
 	errs := parallel(n, func(i int) error {
 		id := fmt.Sprint("p", i)
-		return s.CreatePlan("alice", id, planDoc(id, "racing"), max, nil)
+		return s.CreatePlan("alice", id, planDoc(id, "racing"), max, nil, nil)
 	})
 	if ok, limited := tally(t, errs, store.ErrLimit); ok != max-1 || limited != n-max+1 {
 		t.Errorf("%d creates stored and %d hit the cap; want %d and %d", ok, limited, max-1, n-max+1)
@@ -195,7 +195,7 @@ func testPlanCapConcurrent(t *testing.T, s store.Store) {
 		t.Errorf("%d plans stored, cap %d", total, max)
 	}
 	// The cap is per user.
-	if err := s.CreatePlan("bob", "b", planDoc("b", "b"), max, nil); err != nil {
+	if err := s.CreatePlan("bob", "b", planDoc("b", "b"), max, nil, nil); err != nil {
 		t.Errorf("bob's first plan: %v", err)
 	}
 }

@@ -28,6 +28,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	runPlans(t, open)
 	runOutbox(t, open)
 	runWatch(t, open)
+	runMails(t, open)
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s store.Store)

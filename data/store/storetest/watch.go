@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"testing"
 
@@ -24,6 +25,7 @@ func runWatch(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AssetWritesRaisePathEvents", testWatchEvents},
 		{"JudgeErrorUndoesWrite", testWatchJudgeError},
 		{"WatchFollowsItsPlan", testWatchFollowsPlan},
+		{"WatchWrittenWithItsPlan", testWatchWithPlan},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,12 +74,79 @@ func judge(calls *atomic.Int64) store.AssetWatch {
 // 2026 and an FI number of 1,000,000.
 func watchedPlan(t *testing.T, s store.Store, user, id string) {
 	t.Helper()
-	if err := s.CreatePlan(user, id, []byte(`{"id":"`+id+`"}`), 100, nil); err != nil {
+	w := store.PlanWatch{Plan: id, Name: id, Currency: "EUR", FromYear: 2025, Expected: []float64{90_000, 100_000}, FINumber: []float64{1e6, 1e6}}
+	if err := s.CreatePlan(user, id, []byte(`{"id":"`+id+`"}`), 100, nil, &w); err != nil {
 		t.Fatal(err)
 	}
-	w := store.PlanWatch{Plan: id, Name: id, Currency: "EUR", FromYear: 2025, Expected: []float64{90_000, 100_000}, FINumber: []float64{1e6, 1e6}}
-	if err := s.SetPlanWatch(user, w); err != nil {
+}
+
+// watches is user's stored watches by plan id.
+func watches(t *testing.T, s store.Store, user string) map[string]store.PlanWatch {
+	t.Helper()
+	out := map[string]store.PlanWatch{}
+	err := s.EachWatch(func(u string, w store.PlanWatch) error {
+		if u == user {
+			out[w.Plan] = w
+		}
+		return nil
+	})
+	if err != nil {
 		t.Fatal(err)
+	}
+	return out
+}
+
+// testWatchWithPlan: a plan and its watch are written in one
+// transaction, so a watch that cannot be written (its JSON cannot be
+// encoded: a failure between the plan's write and the watch's) leaves
+// neither, on a create and on an update.
+func testWatchWithPlan(t *testing.T, s store.Store) {
+	watchedPlan(t, s, "ann", "p1")
+	if w, ok := watches(t, s, "ann")["p1"]; !ok || w.Name != "p1" || len(w.Expected) != 2 {
+		t.Fatalf("the watch saved with its plan: %+v %v", w, ok)
+	}
+	broken := store.PlanWatch{Name: "broken", Expected: []float64{math.NaN()}}
+	if err := s.CreatePlan("ann", "p2", []byte(`{"id":"p2"}`), 100, nil, &broken); err == nil {
+		t.Fatal("a plan whose watch cannot be written was created")
+	}
+	if _, err := s.AppendPlan(nil, "ann", "p2"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a plan was left without its watch: %v", err)
+	}
+	// A create refused (the id is taken) writes no watch either.
+	other := store.PlanWatch{Name: "other"}
+	if err := s.CreatePlan("ann", "p1", []byte(`{"id":"p1"}`), 100, nil, &other); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a second p1: %v, want ErrConflict", err)
+	}
+	if ws := watches(t, s, "ann"); len(ws) != 1 || ws["p1"].Name != "p1" {
+		t.Fatalf("watches after the failed creates: %+v", ws)
+	}
+	err := s.UpdatePlan("ann", "p1", func([]byte) ([]byte, *store.PlanWatch, error) {
+		return []byte(`{"id":"p1","v":2}`), &broken, nil
+	})
+	if err == nil {
+		t.Fatal("an update whose watch cannot be written was made")
+	}
+	if got, _ := s.AppendPlan(nil, "ann", "p1"); string(got) != `{"id":"p1"}` {
+		t.Fatalf("the plan after the failed update: %s", got)
+	}
+	if ws := watches(t, s, "ann"); ws["p1"].Name != "p1" {
+		t.Fatalf("the watch after the failed update: %+v", ws)
+	}
+	renamed := store.PlanWatch{Name: "renamed", Expected: []float64{1}}
+	err = s.UpdatePlan("ann", "p1", func([]byte) ([]byte, *store.PlanWatch, error) {
+		return []byte(`{"id":"p1","v":3}`), &renamed, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws := watches(t, s, "ann"); ws["p1"].Name != "renamed" || ws["p1"].Plan != "p1" {
+		t.Fatalf("the watch written with the update: %+v", ws)
+	}
+	if err := s.UpdatePlan("ann", "p1", func(old []byte) ([]byte, *store.PlanWatch, error) { return old, nil, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if ws := watches(t, s, "ann"); len(ws) != 0 {
+		t.Fatalf("an update with no watch kept the old: %+v", ws)
 	}
 }
 
@@ -180,7 +249,7 @@ func testWatchFollowsPlan(t *testing.T, s store.Store) {
 	}
 	watchedPlan(t, s, "ann", "p1")
 	watchedPlan(t, s, "ann", "p2")
-	if err := s.UpdatePlan("ann", "p1", func(old []byte) ([]byte, error) { return old, nil }); err != nil {
+	if err := s.UpdatePlan("ann", "p1", func(old []byte) ([]byte, *store.PlanWatch, error) { return old, nil, nil }); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeletePlan("ann", "p2", nil); err != nil {
