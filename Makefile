@@ -21,7 +21,7 @@ GOLANGCI_LINT_VERSION := 2.15.0
 GOLANGCI_LINT         := $(shell go env GOPATH)/bin/golangci-lint
 E2E                   := handlers/web/e2e
 
-.PHONY: check fmt vet lint lint-go lint-js test race bench fuzz e2e build ci oracle p99
+.PHONY: check fmt vet lint lint-go lint-js test race bench fuzz e2e fcp build ci oracle p99
 
 check: fmt vet lint test
 
@@ -74,6 +74,12 @@ p99:
 # (CHROMIUM=/path overrides /usr/bin/chromium).
 e2e: $(E2E)/node_modules
 	cd $(E2E) && node run.mjs
+
+# The first contentful paint of / on a freshly started fiplan: the median
+# of loads in fresh browser contexts, with the browser's start-up and its
+# first load apart (RUNS=9 by default). The browser suite prints the same.
+fcp: $(E2E)/node_modules
+	cd $(E2E) && node fcp.mjs
 
 # A binary stamped with its commit (fiplan -version), for this machine.
 build:

@@ -67,7 +67,7 @@ func startProcess(t *testing.T, nofile int, env ...string) *process {
 		cmd = exec.Command(bin)
 	}
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "FI_ADDR=127.0.0.1:0",
-		"FI_DB=" + filepath.Join(t.TempDir(), "flood.db"), "FI_ACCESS_LOG=off"}, env...)
+		"FI_DB=" + filepath.Join(t.TempDir(), "flood.db"), "FI_ACCESS_LOG=off", "FI_WEB_WARM=off"}, env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

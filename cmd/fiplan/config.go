@@ -42,6 +42,7 @@ type config struct {
 	accessLog   handlers.AccessLog
 	logLevel    slog.Level
 	version     bool
+	webWarm     bool // compress the web app's pages and files at start
 
 	oidcIssuer       string
 	oidcClientID     string
@@ -253,6 +254,14 @@ func (c *config) settings() []setting {
 			}
 			c.conns.PerIP = n
 			return nil
+		}},
+		{"web-warm", "FI_WEB_WARM", "on", "on: compress the web app's pages and files at start, in the background; off: each at its first request", func(v string) error {
+			switch v {
+			case "on", "off":
+				c.webWarm = v == "on"
+				return nil
+			}
+			return fmt.Errorf("%q is not on or off", v)
 		}},
 		{"log-level", "FI_LOG_LEVEL", "info", "debug, info, warn or error", func(v string) error {
 			switch v {

@@ -66,6 +66,7 @@ func webApp(ctx context.Context, cfg *config, db store.Store, verifier *auth.Ver
 			LocalSecret: localSecret,
 			// Sign-outs and spent sign-in flows, seen by every node.
 			Revocations: db,
+			Warm:        cfg.webWarm,
 		})
 		if err != nil {
 			if cfg.oidcIssuer != "" {

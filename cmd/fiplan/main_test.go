@@ -39,7 +39,10 @@ func TestMain(m *testing.M) {
 // command runs the binary with only the given environment.
 func command(t *testing.T, env []string, args ...string) *exec.Cmd {
 	cmd := exec.Command(binary, args...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
+	// The web app's compression at start is off: it would spend seconds of
+	// CPU in each of the many short-lived servers here; the browser suite
+	// runs with it.
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "FI_WEB_WARM=off"}, env...)
 	cmd.Dir = t.TempDir()
 	return cmd
 }
@@ -282,6 +285,7 @@ func TestBadSettingsExit2(t *testing.T) {
 		{"jwks http", []string{"FI_JWT_JWKS=http://idp.example/jwks"}, nil, "-jwt-jwks"},
 		{"short secret", []string{"FI_JWT_SECRET=short"}, nil, "-jwt-secret (FI_JWT_SECRET)"},
 		{"log level", []string{"FI_LOG_LEVEL=loud"}, nil, "-log-level"},
+		{"web warm", []string{"FI_WEB_WARM=maybe"}, nil, "-web-warm (FI_WEB_WARM)"},
 		{"proxies", []string{"FI_TRUSTED_PROXIES=10.0.0.0/8,nonsense"}, nil, "-trusted-proxies"},
 		{"not a db", []string{"FI_DB=" + notBolt}, nil, "-db (FI_DB)"},
 		{"bad address", []string{"FI_ADDR=256.0.0.1:http"}, nil, "-addr (FI_ADDR)"},

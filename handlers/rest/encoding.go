@@ -208,9 +208,9 @@ func compress(s *sink, cd coding, body []byte) {
 // entity tag and its compressed forms. The tag is the first 128 bits of the
 // body's SHA-256; each coding's form has the tag with the coding's name
 // appended, since a strong tag names one sequence of bytes. A coding's form
-// is made once, at the best level, by the first request that asks for it:
-// a server holds hundreds of these bodies (every city's detail), and making
-// all of them at start took seconds.
+// is made once, at the best level, by the first request that asks for it
+// (or by Prepare before it): a server holds hundreds of these bodies (every
+// city's detail), and making all of them at start took seconds.
 type Static struct {
 	body [numCodings][]byte // identity and each coding's form (nil: not smaller)
 	etag [numCodings][]byte // quoted
@@ -260,6 +260,20 @@ func (s *Static) form(cd coding) []byte {
 		}
 	})
 	return s.body[cd]
+}
+
+// Prepare makes the form in coding ("zstd", "br" or "gzip") now rather
+// than at its first request: for the few bodies a first visitor asks for
+// at once (a page and its files), whose forms at the best levels took that
+// visitor 100-500 ms. Safe beside requests: a request that needs a form
+// being made waits for it, as it would have made it. Another name does
+// nothing.
+func (s *Static) Prepare(coding string) {
+	for cd := codingZstd; cd < numCodings; cd++ {
+		if string(codingNames[cd]) == coding {
+			s.form(cd)
+		}
+	}
 }
 
 // Body is the identity form.

@@ -198,3 +198,27 @@ func TestStaticETag(t *testing.T) {
 		}
 	}
 }
+
+// Prepare makes exactly the form it names, and that form is the one sent.
+func TestStaticPrepare(t *testing.T) {
+	body := jsonBody(5000)
+	s := NewStatic(body)
+	s.Prepare("zstd")
+	s.Prepare("deflate") // not a coding the server sends: nothing
+	if s.body[codingZstd] == nil || s.body[codingBr] != nil || s.body[codingGzip] != nil {
+		t.Fatalf("after Prepare(zstd): zstd %d, br %d, gzip %d bytes", len(s.body[codingZstd]), len(s.body[codingBr]), len(s.body[codingGzip]))
+	}
+	prepared := s.body[codingZstd]
+	var rc fasthttp.RequestCtx
+	rc.Request.Header.Set("Accept-Encoding", "zstd")
+	s.Write(&rc, "")
+	if &rc.Response.Body()[0] != &prepared[0] || !bytes.Equal(decode(t, codingZstd, rc.Response.Body()), body) {
+		t.Fatal("the zstd form sent is not the one prepared")
+	}
+	for _, c := range []string{"br", "gzip"} {
+		s.Prepare(c)
+	}
+	if s.body[codingBr] == nil || s.body[codingGzip] == nil {
+		t.Fatal("br or gzip not prepared")
+	}
+}

@@ -108,19 +108,38 @@ func TestLanguageSwitch(t *testing.T) {
 
 // The stored colour scheme is applied before the first paint: theme.js is
 // a classic script in <head> (not a module, not deferred), ahead of the
-// stylesheet's first use by the body.
-func TestThemeScriptBlocksFirstPaint(t *testing.T) {
+// stylesheet so that it runs as soon as it arrives rather than after the
+// stylesheet, and the parser goes on with the body while the stylesheet
+// loads. What the first screen does not need comes after it: the page's
+// module is deferred, and the page's text for its scripts follows the
+// content. The modules it imports are not preloaded: the first paint does
+// not wait for them, and Chromium runs a loaded module as soon as the
+// stylesheet is in, so loaded sooner the page's start-up would compete
+// with the first paint for the CPU.
+func TestFirstScreenComesFirst(t *testing.T) {
 	f := newFixture(t, "", true)
-	body := string(f.do(req{path: "/"}).Body())
-	head, _, ok := strings.Cut(body, "</head>")
-	if !ok {
-		t.Fatal("no </head>")
-	}
-	m := regexp.MustCompile(`<script([^>]*)src="/static/theme\.[0-9a-f]+\.js"([^>]*)>`).FindStringSubmatch(head)
-	if m == nil {
-		t.Fatal("theme.js is not loaded in <head>")
-	}
-	if attrs := m[1] + m[2]; strings.Contains(attrs, "module") || strings.Contains(attrs, "defer") || strings.Contains(attrs, "async") {
-		t.Fatalf("theme.js does not block the first paint: %q", attrs)
+	for _, path := range []string{"/", "/auth/login"} {
+		body := string(f.do(req{path: path}).Body())
+		head, rest, ok := strings.Cut(body, "</head>")
+		if !ok {
+			t.Fatalf("%s: no </head>", path)
+		}
+		theme := regexp.MustCompile(`<script([^>]*)src="/static/theme\.[0-9a-f]+\.js"([^>]*)>`).FindStringSubmatchIndex(head)
+		if theme == nil {
+			t.Fatalf("%s: theme.js is not loaded in <head>", path)
+		}
+		if attrs := head[theme[2]:theme[3]] + head[theme[4]:theme[5]]; strings.Contains(attrs, "module") || strings.Contains(attrs, "defer") || strings.Contains(attrs, "async") {
+			t.Fatalf("%s: theme.js does not block the first paint: %q", path, attrs)
+		}
+		if css := strings.Index(head, `<link rel="stylesheet"`); css < 0 || css < theme[0] {
+			t.Errorf("%s: the stylesheet comes before theme.js, which would wait for it", path)
+		}
+		if scripts := regexp.MustCompile(`<script[^>]*>`).FindAllString(head, -1); len(scripts) != 2 || !strings.Contains(scripts[1], `type="module"`) {
+			t.Errorf("%s: <head> holds other scripts than theme.js and the page's module: %q", path, scripts)
+		}
+		text := strings.Index(rest, `<script type="application/json" id="i18n">`)
+		if text < 0 || text < strings.Index(rest, "</main>") || text < strings.Index(rest, "</footer>") {
+			t.Errorf("%s: the page's text for its scripts is not after its content", path)
+		}
 	}
 }

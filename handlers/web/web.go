@@ -123,6 +123,13 @@ type Config struct {
 	// sign-in flows (store.Sessions), shared by every node; required when
 	// people sign in here (local mode or an identity provider).
 	Revocations Revocations
+	// Warm (fiplan's FI_WEB_WARM, on by default) compresses every page
+	// and static file in the background from New on (about 4 s of one
+	// core), the calculator's page and files first, so that the first
+	// visitor after a start does not wait for the forms at the best levels;
+	// without it each form is made by the first request that takes it (the
+	// tests' servers, which serve a few).
+	Warm bool
 }
 
 // Revocations records ended sessions and spent one-use values where every
@@ -214,6 +221,13 @@ func New(ctx context.Context, cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	h.log.Debug("web app ready", "mode", h.mode(), "files", len(h.site.assets), "embeddedBytes", h.site.size)
+	if cfg.Warm {
+		go func() {
+			start := time.Now()
+			n := h.site.warm()
+			h.log.Debug("web app compressed", "forms", n, "took", time.Since(start))
+		}()
+	}
 	return h, nil
 }
 

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+import { chromiumOptions, measureFCP, serverWarm, describeFCP } from './fcp.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // SHOTS keeps the screenshots of every page in each language and colour
@@ -54,7 +55,7 @@ const server = spawn(bin, [], {
   // The signed-in user's allowance is raised: a household plan with its
   // Monte Carlo costs what its work measures, and the suite computes many;
   // the anonymous limit stays the default, which a test spends.
-  env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug', FI_RATE_FREE: '100000/1m', FI_RATE_PRO: '100000/1m' },
+  env: { ...process.env, FI_ADDR: `127.0.0.1:${port}`, FI_DB: join(work, 'fiplan.db'), FI_PUBLIC_URL: base, FI_LOG_LEVEL: 'debug', FI_WEB_WARM: 'on', FI_RATE_FREE: '100000/1m', FI_RATE_PRO: '100000/1m' },
   stdio: ['ignore', 'ignore', openSync(join(work, 'fiplan.log'), 'w')],
 });
 let failed = 0;
@@ -62,10 +63,7 @@ let browser;
 try {
   await waitUp(base);
   browser = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    ...chromiumOptions,
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
   });
@@ -98,14 +96,6 @@ try {
 
   test('first paint of / and the public calculator', async () => {
     await page.goto(base + '/');
-    const fcp = await page.evaluate(() => new Promise((ok) => {
-      const e = performance.getEntriesByName('first-contentful-paint')[0];
-      if (e) return ok(e.startTime);
-      new PerformanceObserver((l) => ok(l.getEntries()[0].startTime)).observe({ type: 'paint', buffered: true });
-    }));
-    ctx.fcp = fcp;
-    console.log(`    first-contentful-paint of /: ${fcp.toFixed(0)} ms`);
-    assert.ok(fcp > 0 && fcp < 5000, `first paint ${fcp} ms`);
     await page.waitForSelector('#fi-number');
     assert.equal(await page.locator('h1').count(), 1);
   });
@@ -1957,6 +1947,22 @@ try {
     await shot('rate-limited');
   });
 
+  // The goal for / is a first contentful paint under 300 ms. It is
+  // measured here, last, when the server has long finished its start-up
+  // work, and printed (a median of loads in fresh contexts, the
+  // browser's start-up and its first load apart: fcp.mjs), not asserted:
+  // on this shared two-core machine one load takes 100 to 600 ms with the
+  // same code, and a timed test would fail on the machine's load rather
+  // than on the page. The bound asserted, 1,500 ms for the median, only
+  // catches a gross regression: the first view built by a script, or a
+  // render-blocking request that waits on slow work.
+  test('first contentful paint of /: measured and printed', async () => {
+    const m = await measureFCP({ base, ready: serverWarm(join(work, 'fiplan.log')) });
+    ctx.fcp = m;
+    console.log(`    ${describeFCP(m)}`);
+    assert.ok(m.median > 0 && m.median < 1500, `first contentful paint of /: median ${m.median} ms`);
+  });
+
   // ONLY=text runs the tests whose name holds it (a|b: either), and the sign-in they need, while working on them.
   const only = process.env.ONLY?.split('|');
   for (const t of tests.filter((x) => !only || only.some((o) => x.name.includes(o)) || x.name === 'sign in locally')) {
@@ -1975,7 +1981,7 @@ try {
       await page.screenshot({ path: join(shots, `FAILED-${tests.indexOf(t)}.png`), fullPage: true }).catch(() => {});
     }
   }
-  console.log(`first-contentful-paint of /: ${ctx.fcp?.toFixed(0)} ms`);
+  if (ctx.fcp) console.log(describeFCP(ctx.fcp));
 } finally {
   await browser?.close().catch(() => {});
   server.kill('SIGTERM');
