@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"fiplan/handlers/rest"
-
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	testharness "fiplan/handlers/internal/harness"
+	"fiplan/handlers/rest"
 )
 
 // openAPIDoc fetches the served document and compiles it.
@@ -26,40 +27,14 @@ func loadOpenAPI(t *testing.T, h *harness) *openAPIDoc {
 	if r.Status != 200 || r.Header["Content-Type"] != "application/json" {
 		t.Fatalf("openapi.json: %d %v", r.Status, r.Header)
 	}
-	return &openAPIDoc{raw: r.Body, c: compileDoc(t, r.Raw)}
-}
-
-// compileDoc loads an OpenAPI document into a JSON Schema compiler, so that
-// schemas inside it can be compiled by pointer and $refs resolve.
-func compileDoc(tb testing.TB, raw []byte) *jsonschema.Compiler {
-	tb.Helper()
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("openapi.json", v); err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}
-
-func pointer(parts ...string) string {
-	var b strings.Builder
-	b.WriteString("openapi.json#")
-	for _, p := range parts {
-		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(p))
-	}
-	return b.String()
+	return &openAPIDoc{raw: r.Body, c: testharness.CompileDoc(t, r.Raw)}
 }
 
 // schema compiles the schema at the given location (which also checks it
 // against the 2020-12 meta-schema).
 func (d *openAPIDoc) schema(t *testing.T, parts ...string) *jsonschema.Schema {
 	t.Helper()
-	s, err := d.c.Compile(pointer(parts...))
+	s, err := d.c.Compile(testharness.Pointer(parts...))
 	if err != nil {
 		t.Fatalf("schema at %v: %v", parts, err)
 	}
