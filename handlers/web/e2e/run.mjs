@@ -622,7 +622,7 @@ try {
     const de = p.lang === 'de';
     return {
       fiAge: d.fiAge === null ? '—' : String(d.fiAge),
-      lasts: d.depletionAge === null ? (de ? `über das Alter von ${end} hinaus` : `past age ${end}`) : (de ? `Alter ${d.depletionAge}` : `age ${d.depletionAge}`),
+      lasts: d.depletionAge === null ? (de ? `über Alter ${end}` : `past age ${end}`) : (de ? `Alter ${d.depletionAge}` : `age ${d.depletionAge}`),
       tax: m.format(d.lifetimeTax),
     };
   };
@@ -1840,15 +1840,61 @@ try {
     await page.goto(base + '/');
     await page.click('#theme-toggle');
     assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
-    assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), 'true');
+    assert.equal(await page.locator('#theme-toggle').innerText(), 'Light mode');
     await page.goto(base + '/app/tax');
     // theme.js runs before the body: the attribute is there at once.
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-    const bg = await page.evaluate(() => globalThis.getComputedStyle(document.body).backgroundColor);
+    const bg = await page.evaluate(() => globalThis.getComputedStyle(document.documentElement).backgroundColor);
     assert.notEqual(bg, 'rgb(247, 247, 244)', 'dark background');
     await page.click('#theme-toggle');
     assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
     await page.evaluate(() => localStorage.removeItem('fiplan-theme'));
+  });
+
+  test('the dark-mode toggle offers the other scheme when the system chose dark, in en and de', async () => {
+    const name = () => page.getByRole('button', { name: /mode|Modus/ }).innerText();
+    try {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      for (const [lang, toLight, toDark] of [['en', 'Light mode', 'Dark mode'], ['de', 'Heller Modus', 'Dunkler Modus']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/');
+        await page.evaluate(() => localStorage.removeItem('fiplan-theme'));
+        await page.reload();
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), undefined, 'no stored choice');
+        assert.equal(await page.evaluate(() => globalThis.getComputedStyle(document.documentElement).backgroundColor), 'rgb(20, 19, 17)', 'the system\'s dark');
+        assert.equal(await name(), toLight, `${lang}: the system's dark offers light`);
+        await page.click('#theme-toggle');
+        assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+        assert.equal(await name(), toDark, `${lang}: after choosing light`);
+        assert.equal(await page.evaluate(() => globalThis.getComputedStyle(document.documentElement).backgroundColor), 'rgb(247, 247, 244)', 'light background');
+        await page.click('#theme-toggle');
+        assert.equal(await name(), toLight, `${lang}: after choosing dark`);
+        await page.evaluate(() => localStorage.removeItem('fiplan-theme'));
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
+  test('the result cards hold their answers on one line in en and de at 375 and 1280 px', async () => {
+    try {
+      for (const [lang, lasts] of [['en', 'past age 95'], ['de', 'über Alter 95']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/');
+        await page.waitForSelector('#money-lasts');
+        assert.equal(await page.textContent('#money-lasts'), lasts);
+        for (const width of [375, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          const wrapped = await page.evaluate(() => [...document.querySelectorAll('#stats dd')]
+            .filter((d) => d.getBoundingClientRect().height > 1.5 * parseFloat(globalThis.getComputedStyle(d).lineHeight)).map((d) => d.textContent));
+          assert.deepEqual(wrapped, [], `${lang} at ${width} px: answers wrapped`);
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
   });
 
   test('print: no navigation or form, the inputs summarised, the table whole', async () => {
