@@ -1897,6 +1897,58 @@ try {
     }
   });
 
+  test('no select cuts off its choice on any page, en and de, 375 and 1280 px', async () => {
+    const clipped = [];
+    try {
+      for (const lang of ['en', 'de']) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        for (const [p, ready] of pagesReady) {
+          await page.goto(base + p);
+          await page.waitForSelector(ready, { state: 'attached' });
+          await page.waitForLoadState('networkidle');
+          for (const width of [375, 1280]) {
+            await page.setViewportSize({ width, height: 900 });
+            // The chosen option's text, measured in the select's font, against
+            // the room inside it less its arrow.
+            const cut = await page.evaluate(() => {
+              const g = document.createElement('canvas').getContext('2d');
+              return [...document.querySelectorAll('select')].filter((s) => s.offsetParent && s.selectedOptions[0]).flatMap((s) => {
+                const cs = globalThis.getComputedStyle(s);
+                g.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+                const text = s.selectedOptions[0].textContent.trim();
+                const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+                return g.measureText(text).width > room ? [`${s.id}: "${text}"`] : [];
+              });
+            });
+            for (const c of cut) clipped.push(`${lang} ${width} ${p} ${c}`);
+          }
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    assert.deepEqual(clipped, [], clipped.join('\n'));
+  });
+
+  test('settings: every notification switch is named in words, en and de', async () => {
+    try {
+      for (const [lang, due] of [['en', 'Check-in due by email'], ['de', 'Check-in fällig per E-Mail']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/dashboard/settings');
+        await page.waitForSelector('#notif-fields label');
+        const names = await page.locator('#notif-fields label').allInnerTexts();
+        const n = (await page.evaluate(() => fetch('/api/v1/user/notifications').then((r) => r.json()))).data;
+        assert.equal(names.length, Object.values(n).reduce((a, ch) => a + Object.keys(ch).length, 0), 'one switch a channel');
+        assert.ok(names.includes(due), `${lang}: ${JSON.stringify(names)}`);
+        assert.deepEqual(names.filter((x) => Object.keys(n).some((k) => x.startsWith(k + ' '))), [], `${lang}: the API's names shown`);
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
   test('print: no navigation or form, the inputs summarised, the table whole', async () => {
     await page.goto(base + '/?currentAge=41&annualIncome=82000&annualExpenses=39000&historical=');
     await page.waitForSelector('#table tbody tr');
