@@ -1949,6 +1949,22 @@ try {
     }
   });
 
+  test('the year table names the one tax country without a preposition to get wrong, en and de', async () => {
+    const hh = { accounts: [{ id: 'gb-isa', type: 'gb-isa', owner: 'self', balance: 200000 }], tax: { country: 'GB' }, currency: 'GBP' };
+    try {
+      for (const [lang, want] of [['en', 'Tax country in every year: United Kingdom.'], ['de', 'Steuerland in jedem Jahr: Vereinigtes Königreich.']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/?currentAge=50&annualIncome=60000&annualExpenses=30000&historical=&monteCarlo=&' + query(hh));
+        await page.waitForSelector('#table-key:not([hidden])');
+        await page.waitForFunction(() => /\.$/.test(document.querySelector('#table-key')?.textContent || ''));
+        const key = await page.textContent('#table-key');
+        assert.ok(key.endsWith(' ' + want), `${lang}: ${key}`);
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
   test('print: no navigation or form, the inputs summarised, the table whole', async () => {
     await page.goto(base + '/?currentAge=41&annualIncome=82000&annualExpenses=39000&historical=');
     await page.waitForSelector('#table tbody tr');
