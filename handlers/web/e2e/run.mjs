@@ -306,7 +306,7 @@ try {
 
   test('tax: regions follow the year, a failed calculation clears the result, lines read once', async () => {
     await page.goto(base + '/app/tax');
-    await page.waitForFunction(() => document.querySelector('#country')?.value === 'GB');
+    await page.waitForSelector('#country option[value=US]', { state: 'attached' });
     await page.selectOption('#country', 'US');
     const years = await page.locator('#year option').allTextContents();
     assert.equal(await page.inputValue('#year'), years[0]);
@@ -359,7 +359,8 @@ try {
     await page.waitForSelector('#rec-list li');
     await shot('places');
     await page.goto(base + '/app/tax');
-    await page.waitForFunction(() => document.querySelector('#country')?.value === 'GB');
+    await page.waitForSelector('#country option[value=GB]', { state: 'attached' });
+    await page.selectOption('#country', 'GB');
     // No wages filled in for a pension-only user to be taxed on.
     assert.equal(await page.inputValue('#employment'), '', 'the tax page starts empty of wages');
     await page.fill('#employment', '60000');
@@ -1961,6 +1962,22 @@ try {
         assert.ok(key.endsWith(' ' + want), `${lang}: ${key}`);
       }
     } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
+  test('tax: the country first chosen is the locale\'s, en-GB and de-CH', async () => {
+    const patch = (body) => page.evaluate((b) => fetch('/api/v1/user/settings', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), body);
+    try {
+      for (const [lang, loc, want] of [['en', 'en-GB', 'GB'], ['de', 'de-CH', 'CH'], ['de', 'de-DE', 'DE']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        assert.equal(await patch({ locale: loc }), 200);
+        await page.goto(base + '/app/tax');
+        await page.waitForSelector('#country option[value=DE]', { state: 'attached' });
+        assert.equal(await page.inputValue('#country'), want, loc);
+      }
+    } finally {
+      await patch({ locale: null });
       await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
     }
   });
