@@ -29,9 +29,14 @@ func (s *Server) limitSignIn(next fasthttp.RequestHandler) fasthttp.RequestHandl
 // admitSignIn charges one unit to the client's public limit; over it, it
 // answers 429 and reports false.
 func (s *Server) admitSignIn(rc *fasthttp.RequestCtx) bool {
-	c := rest.AcquireCtx(rc, s.log, s.now())
-	defer rest.ReleaseCtx(c)
-	c.SetClient(s.clientIP(c))
+	c, ok := rc.UserValue(webCtx{}).(*rest.Ctx)
+	if !ok { // called outside serveWeb: a context of its own
+		c = rest.AcquireCtx(rc, s.log, s.now())
+		defer rest.ReleaseCtx(c)
+		s.begin(c)
+		c.SetClient(s.clientIP(c))
+		defer s.finish(c)
+	}
 	d := s.public.Allow(c.Client(), s.now().UnixNano())
 	if d.Limit == 0 {
 		return true // "off"
@@ -40,9 +45,6 @@ func (s *Server) admitSignIn(rc *fasthttp.RequestCtx) bool {
 	if d.OK {
 		return true
 	}
-	s.begin(c)
 	s.rateLimited(c, d)
-	s.observe(c, s.now().Sub(c.Start()))
-	s.accessLog(c)
 	return false
 }

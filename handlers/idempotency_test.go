@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fiplan/data/store"
 	"fiplan/data/store/postgres"
@@ -229,20 +230,24 @@ func TestIdempotentCreateRoundTrips(t *testing.T) {
 	}
 	for i := range 2 { // the first round prepares the statements
 		for j, c := range creates {
-			before := db.RoundTrips()
 			who := tok
 			if c.path == "/api/v1/plans" {
 				who = planner
 			}
+			// The sign-out mirror polls on the same connection every
+			// MirrorEvery: a poll that falls inside the request is the
+			// mirror's round trip, not the create's.
+			before, lag, start := db.RoundTrips(), h.s.marks.Lag(), time.Now()
 			r := h.do("POST", c.path, c.body, append(who, "Idempotency-Key", fmt.Sprintf("round-trips-%d-%d", i, j))...)
 			n := db.RoundTrips() - before
+			polls := int64((lag + time.Since(start) + 10*time.Millisecond) / store.MirrorEvery)
 			if r.status != 201 {
 				t.Fatalf("%s: %d %s", c.path, r.status, r.raw)
 			}
 			if i == 1 {
-				t.Logf("%s with an Idempotency-Key: %d round trips", c.path, n)
-				if n > 4 {
-					t.Errorf("%s with an Idempotency-Key: %d round trips, want at most 4", c.path, n)
+				t.Logf("%s with an Idempotency-Key: %d round trips (%d polls of the mirror may fall inside)", c.path, n, polls)
+				if n > 4+polls {
+					t.Errorf("%s with an Idempotency-Key: %d round trips, want at most 4 (and %d polls of the mirror)", c.path, n, polls)
 				}
 			}
 		}

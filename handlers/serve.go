@@ -25,7 +25,7 @@ func (s *Server) Serve(rc *fasthttp.RequestCtx) {
 	}
 	// The web app serves every path outside /api/ but the probes.
 	if sane && s.cfg.Web != nil && !apiPath(rc.Path()) {
-		s.cfg.Web(rc)
+		s.serveWeb(rc)
 		return
 	}
 	c := rest.AcquireCtx(rc, s.log, s.now())

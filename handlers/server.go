@@ -72,6 +72,9 @@ type Server struct {
 	mcp      *mcp.Handler
 	// mcpRoutes name /mcp's requests in the metrics and the access log.
 	mcpRoutes mcpRoutes
+	// webRoutes name the web app's requests in the metrics and the access
+	// log.
+	webRoutes webRoutes
 
 	// openapiStatic is openapi with its ETag and compressed forms.
 	openapiStatic *rest.Static
@@ -152,7 +155,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.routes = s.table()
 	s.mcpRoutes = newMCPRoutes()
-	s.metrics = newServerMetrics(set, append(slices.Clip(s.routes), s.mcpRoutes.all()...), s.heavy)
+	s.webRoutes = newWebRoutes()
+	doors := append(slices.Clip(s.routes), s.mcpRoutes.all()...)
+	if cfg.Web != nil {
+		doors = append(doors, s.webRoutes.all()...)
+	}
+	s.metrics = newServerMetrics(set, doors, s.heavy)
 	s.metrics.pools = newPoolMetrics(set, marks.Store, cfg.Redis)
 	set.NewGauge("fiplan_signout_mirror_lag_seconds", func() float64 { return min(marks.Lag(), store.MirrorLagCap).Seconds() })
 	for _, r := range s.routes {

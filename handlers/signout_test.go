@@ -155,3 +155,48 @@ func TestAuthenticatedReadRoundTrips(t *testing.T) {
 		t.Fatalf("GET /assets with a session token: %d round trips, want 1", fewest)
 	}
 }
+
+// Every session read on PostgreSQL is one round trip, not only the
+// fewest: forty reads with a session token make at most one round trip
+// each, plus the mirror's own polls that fall among them (one every
+// quarter second). A sign-out check that read the store would double it.
+// An API key is looked up in the store on every request, so that a
+// revoked key fails at once on every node: its reads are two round trips
+// each, and no more.
+func TestAuthenticatedReadsTakeOneRoundTripEach(t *testing.T) {
+	// One connection, which the mirror's polls keep from idling a second
+	// (the pool pings a connection idle that long: a round trip too).
+	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_")+"&pool_max_conns=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	h := newHarness(t, withDB(db))
+	key, _ := h.apiKey("trips-key", "free")
+	for _, tc := range []struct {
+		name  string
+		auth  []string
+		trips int64 // a read's own
+	}{{"session", bearer(h.token("trips", "free", "")), 1}, {"API key", bearer(key), 2}} {
+		for h.s.marks.Lag() > store.MirrorStale {
+			time.Sleep(10 * time.Millisecond)
+		}
+		// The first read prepares the statement and saves the tier.
+		if r := h.do("GET", "/api/v1/assets", "", tc.auth...); r.status != 200 {
+			t.Fatalf("%s: GET /assets: %d %s", tc.name, r.status, r.raw)
+		}
+		const reads = 40
+		before, lag, start := db.RoundTrips(), h.s.marks.Lag(), time.Now()
+		for range reads {
+			if r := h.do("GET", "/api/v1/assets", "", tc.auth...); r.status != 200 {
+				t.Fatalf("%s: GET /assets: %d %s", tc.name, r.status, r.raw)
+			}
+		}
+		polls := int64((lag + time.Since(start) + 10*time.Millisecond) / store.MirrorEvery)
+		trips := db.RoundTrips() - before
+		t.Logf("%s: %d reads, %d round trips, %d polls of the mirror among them at most", tc.name, reads, trips, polls)
+		if trips > tc.trips*reads+polls {
+			t.Errorf("%s: %d reads took %d round trips, want at most %d each (and %d polls of the mirror)", tc.name, reads, trips, tc.trips, polls)
+		}
+	}
+}

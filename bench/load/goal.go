@@ -17,16 +17,28 @@ type verdict struct {
 	missed bool
 }
 
+// quiet is what says how quiet the machine was for a run: its load
+// average before the run, and how long fiplan's threads waited, runnable,
+// for a CPU another process held during the runs judged.
+type quiet struct {
+	loadAvg string
+	waited  time.Duration
+}
+
 // p99Verdict judges at, fiplan's open-loop result at 80% of peak, against
-// goal (0: report only); loadAvg is the machine's load average before the
-// run, which says how quiet it was.
-func p99Verdict(at result, peak float64, goal time.Duration, loadAvg string) verdict {
+// goal (0: report only). floor is the ceiling's result at the same rate:
+// what the generator, the kernel and fasthttp take alone (zero: not
+// measured).
+func p99Verdict(at, floor result, peak float64, goal time.Duration, q quiet) verdict {
 	side := "not pinned (servers and load share the CPUs)"
 	if pinned() {
 		side = "pinned: fiplan on CPU " + serverCPU + ", load on CPU " + loadCPU
 	}
-	line := fmt.Sprintf("mixed p99 at 80%% of the one-core peak: %s (p50 %s) at %.0f req/s of a %.0f req/s peak; %s; load average before the run %s",
-		ms(at.p99), ms(at.p50), at.rps, peak, side, loadAvg)
+	line := fmt.Sprintf("mixed p99 at 80%% of the one-core peak: %s (p50 %s) at %.0f req/s of a %.0f req/s peak", ms(at.p99), ms(at.p50), at.rps, peak)
+	if floor.requests > 0 {
+		line += fmt.Sprintf("; the ceiling at that rate %s (p50 %s)", ms(floor.p99), ms(floor.p50))
+	}
+	line += fmt.Sprintf("; %s; load average before the run %s; fiplan waited %s for its CPU", side, q.loadAvg, ms(q.waited))
 	if goal <= 0 {
 		return verdict{line: line}
 	}

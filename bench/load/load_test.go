@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -235,18 +237,21 @@ func TestGenerateHoldsTheRate(t *testing.T) {
 
 func TestP99Verdict(t *testing.T) {
 	at := result{requests: 1000, rps: 800, p50: time.Millisecond, p99: 4 * time.Millisecond}
-	if v := p99Verdict(at, 1000, 0, "0.10 0.20 0.30"); v.missed || strings.Contains(v.line, "goal") ||
-		!strings.Contains(v.line, "4.00 ms") || !strings.Contains(v.line, "0.10 0.20 0.30") {
+	floor := result{requests: 1000, rps: 800, p50: 300 * time.Microsecond, p99: 1500 * time.Microsecond}
+	q := quiet{loadAvg: "0.10 0.20 0.30", waited: 12 * time.Millisecond}
+	if v := p99Verdict(at, floor, 1000, 0, q); v.missed || strings.Contains(v.line, "goal") ||
+		!strings.Contains(v.line, "4.00 ms") || !strings.Contains(v.line, "0.10 0.20 0.30") ||
+		!strings.Contains(v.line, "the ceiling at that rate 1.50 ms (p50 0.30 ms)") || !strings.Contains(v.line, "fiplan waited 12.00 ms for its CPU") {
 		t.Errorf("no goal: %+v", v)
 	}
-	if v := p99Verdict(at, 1000, 5*time.Millisecond, ""); v.missed || !strings.HasSuffix(v.line, "goal < 5.00 ms: met") {
+	if v := p99Verdict(at, result{}, 1000, 5*time.Millisecond, quiet{}); v.missed || !strings.HasSuffix(v.line, "goal < 5.00 ms: met") || strings.Contains(v.line, "ceiling") {
 		t.Errorf("under the goal: %+v", v)
 	}
 	at.p99 = 5 * time.Millisecond
-	if v := p99Verdict(at, 1000, 5*time.Millisecond, ""); !v.missed || !strings.HasSuffix(v.line, "MISSED") {
+	if v := p99Verdict(at, floor, 1000, 5*time.Millisecond, q); !v.missed || !strings.HasSuffix(v.line, "MISSED") {
 		t.Errorf("at the goal: %+v", v)
 	}
-	if v := p99Verdict(result{}, 1000, 5*time.Millisecond, ""); !v.missed {
+	if v := p99Verdict(result{}, floor, 1000, 5*time.Millisecond, q); !v.missed {
 		t.Errorf("no requests: %+v", v)
 	}
 }
@@ -261,5 +266,82 @@ func TestDBFlagsTakeURLs(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "takes a postgres:// URL") || out.Len() != 0 {
 			t.Errorf("%+v: %v (printed %q)", o, err, out.String())
 		}
+	}
+}
+
+// The breakdown names the route that owns the tail: here every one of the
+// slowest 1% is the second route's, and its connection wait is the part
+// that made it slow.
+func TestBreakdownFindsTheSlowRoute(t *testing.T) {
+	rs := []route{{name: "fast"}, {name: "slow"}}
+	var all []sample
+	for i := range 1000 {
+		s := sample{own: 10 * time.Microsecond, answer: 200 * time.Microsecond}
+		if i%50 == 0 {
+			s.route, s.connWait = 1, 20*time.Millisecond
+		}
+		all = append(all, s)
+	}
+	line := breakdown(rs, all, 500*time.Millisecond, 3*time.Millisecond, time.Second, 2)
+	for _, want := range []string{
+		"p99 of its parts: connection wait 20.00 ms, generator 0.01 ms, answer 0.20 ms",
+		"generator CPU 50% (500.0 µs a request), 2 GCs, 3.00 ms waiting for its CPU",
+		"fast p99 0.21 ms (answer 0.20 ms, 0% of the slowest 1%)",
+		"slow p99 20.21 ms (answer 0.20 ms, 100% of the slowest 1%)",
+	} {
+		if !strings.Contains(line, want) {
+			t.Errorf("no %q in\n%s", want, line)
+		}
+	}
+}
+
+// The server lines are differences of fiplan's counters over a run.
+func TestServerLines(t *testing.T) {
+	at := time.Now()
+	before := snapshot{at: at, series: map[string]float64{"process_cpu_seconds_total": 1, "go_gc_duration_seconds_count": 4,
+		"go_gc_cpu_seconds_total": 0.5, "go_gc_mark_assist_cpu_seconds_total": 0.1,
+		"fiplan_db_pool_acquires_total": 100, "fiplan_db_pool_waited_acquires_total": 10, "fiplan_db_pool_wait_seconds_total": 1}}
+	after := snapshot{at: at.Add(2 * time.Second), series: map[string]float64{"process_cpu_seconds_total": 2.6, "go_gc_duration_seconds_count": 7,
+		"go_gc_cpu_seconds_total": 0.53, "go_gc_mark_assist_cpu_seconds_total": 0.102,
+		"fiplan_db_pool_acquires_total": 20100, "fiplan_db_pool_waited_acquires_total": 18010, "fiplan_db_pool_wait_seconds_total": 19,
+		"fiplan_db_pool_max_connections": 8, "fiplan_signout_mirror_lag_seconds": 0.2}}
+	if got, want := processLine("fiplan", before, after, sched{waited: 40 * time.Millisecond, runs: 4000}, 16000),
+		"fiplan: CPU 80% of the run (100.0 µs a request, 0.25 switches a request), 40.00 ms waiting for its CPU; 3 GCs using 30.0 ms of CPU (assists 2.0 ms)"; got != want {
+		t.Errorf("process line\n got %s\nwant %s", got, want)
+	}
+	if got, want := poolLine(before, after, 20000), "pool of 8: 1.00 acquires a request, 90% waited (1.00 ms each); sign-out mirror lag 0.20 s"; got != want {
+		t.Errorf("pool line\n got %s\nwant %s", got, want)
+	}
+	bbolt := snapshot{at: at, series: map[string]float64{"process_cpu_seconds_total": 1}}
+	if got := poolLine(bbolt, bbolt, 100); got != "" {
+		t.Errorf("a store without a pool: %q", got)
+	}
+}
+
+// The kernel's counts are summed over a process's threads: at least
+// what its main thread alone waited and ran, read before; zero for a
+// process that does not exist.
+func TestSchedOf(t *testing.T) {
+	if schedOf(-1) != (sched{}) {
+		t.Error("a process that does not exist waited")
+	}
+	b, err := os.ReadFile("/proc/self/schedstat")
+	if err != nil {
+		return // the kernel keeps no schedstat here
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		t.Fatalf("schedstat %q", b)
+	}
+	waited, err := time.ParseDuration(f[1] + "ns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := schedOf(os.Getpid()); got.waited < waited || got.runs < runs {
+		t.Errorf("the process %+v, less than its main thread's %v and %d runs", got, waited, runs)
 	}
 }

@@ -26,7 +26,8 @@
 // routes' weighted mix: wrk gives its peak throughput; a Go generator finds
 // its own peak closed-loop over the rounds, then (wrk2's method: fixed
 // rate, latency counted from when each request was due) sends the mix at
-// 80% and at 50% of the median peak and reports p50 and p99.
+// 80% and at 50% of the median peak and reports p50 and p99; the ceiling
+// at fiplan's rates, the floor under fiplan's figures.
 // Any non-2xx response is an error: the run ends with exit code 1.
 package main
 
@@ -153,9 +154,11 @@ func selectRoutes(list string) (rs []route, mixed bool, err error) {
 // target is one server under load, and the credentials its requests
 // carry (the ceiling and the reference take any).
 type target struct {
-	name string
-	addr string
-	cred credentials
+	name    string
+	addr    string
+	cred    credentials
+	metrics string // fiplan's metrics address; empty for the other servers
+	pid     int    // the process serving it
 }
 
 // row is one line of the table: a route's median figures per server.
@@ -240,7 +243,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		second = &target{name: "fiplan-pg", addr: pg.addr, cred: c}
+		second = &target{name: "fiplan-pg", addr: pg.addr, cred: c, metrics: pg.metrics, pid: pg.cmd.Process.Pid}
 	}
 
 	templates := variedTemplates(o.seed, 4096)
@@ -289,7 +292,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 
 	var goal verdict
 	loadBefore := loadAverage()
-	servers := []target{{"fiplan", fp.addr, cred}, {"ceiling", ceil.addr(), cred}, {"reference", refAddr, cred}}
+	servers := []target{{"fiplan", fp.addr, cred, fp.metrics, fp.cmd.Process.Pid}, {"ceiling", ceil.addr(), cred, "", os.Getpid()}, {"reference", refAddr, cred, "", os.Getpid()}}
 	// fiplan's targets: the first, and the second store's when there is one.
 	fiplans := servers[:2]
 	if second != nil {
@@ -312,11 +315,26 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		for round := range o.rounds {
 			for k := range targets {
 				t := targets[(k+round)%len(targets)]
+				var before snapshot
+				if t.metrics != "" {
+					if before, err = scrape(t.metrics); err != nil {
+						return row{}, err
+					}
+				}
 				res, err := runWrk(ctx, l, scripts[t.name], "http://"+t.addr+"/")
 				if err != nil {
 					return row{}, err
 				}
 				fmt.Fprintf(stdout, "  %-18s %-9s round %d: %8.0f req/s  p50 %-9v p99 %v\n", name, t.name, round+1, res.rps, res.p50, res.p99)
+				if t.metrics != "" {
+					after, err := scrape(t.metrics)
+					if err != nil {
+						return row{}, err
+					}
+					if line := poolLine(before, after, res.requests); line != "" {
+						fmt.Fprintf(stdout, "    %s\n", line)
+					}
+				}
 				if res.non2xx > 0 || res.requests == 0 {
 					failures = append(failures, fmt.Sprintf("%s on %s: %d non-2xx of %d responses", name, t.name, res.non2xx, res.requests))
 				}
@@ -360,30 +378,62 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		// open-loop rounds at shares of their median: one lucky peak would
 		// otherwise set a rate the machine cannot hold for the next run.
 		shares := []float64{0.8, 0.5}
+		var goalWaited time.Duration // fiplan's run-queue delay in its runs at 80%
 		at := make([]row, len(shares))
 		for k, f := range shares {
 			pct := fmt.Sprintf("%.0f%%", 100*f)
-			at[k] = row{name: "mixed, Go client at " + pct, by: map[string]result{}, note: "open loop at " + pct + " of the median peak", fixedRate: true}
+			at[k] = row{name: "mixed, Go client at " + pct, by: map[string]result{}, note: "open loop at " + pct + " of the median peak; the ceiling at fiplan's rate", fixedRate: true}
 		}
 		for _, t := range fiplans {
 			var all []result
 			for range o.rounds {
+				var before snapshot
+				if t.metrics != "" {
+					if before, err = scrape(t.metrics); err != nil {
+						return err
+					}
+				}
+				sched0 := schedOf(t.pid)
 				res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, 0, o.duration, o.conns)
 				if err != nil {
 					return fmt.Errorf("mixed on %s: %w", t.name, err)
 				}
-				fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n", peak.name, t.name, res.rps, res.p50, res.p99)
+				fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n    %s\n", peak.name, t.name, res.rps, res.p50, res.p99, res.detail)
+				if err := printServer(stdout, t, before, schedOf(t.pid).sub(sched0), res.requests); err != nil {
+					return err
+				}
 				all = append(all, res)
 			}
 			peak.by[t.name] = median(all)
+			// The ceiling runs at fiplan's rates, not its own: what the
+			// generator, the kernel and fasthttp add at the load fiplan
+			// is judged at, the floor of fiplan's figures.
+			base := peak.by[t.name].rps
+			if t.name == "ceiling" {
+				base = peak.by["fiplan"].rps
+			}
 			for k, f := range shares {
 				var rr []result
 				for range o.rounds {
-					res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, f*peak.by[t.name].rps, o.duration, o.conns)
+					var before snapshot
+					if t.metrics != "" {
+						if before, err = scrape(t.metrics); err != nil {
+							return err
+						}
+					}
+					sched0 := schedOf(t.pid)
+					res, err := runGenerator(ctx, t.addr, t.cred, templates, o.seed, f*base, o.duration, o.conns)
 					if err != nil {
 						return fmt.Errorf("%s on %s: %w", at[k].name, t.name, err)
 					}
-					fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n", at[k].name, t.name, res.rps, res.p50, res.p99)
+					ran := schedOf(t.pid).sub(sched0)
+					if t.name == "fiplan" && k == 0 {
+						goalWaited += ran.waited
+					}
+					fmt.Fprintf(stdout, "  %-18s %-9s %8.0f req/s  p50 %-9v p99 %v\n    %s\n", at[k].name, t.name, res.rps, res.p50, res.p99, res.detail)
+					if err := printServer(stdout, t, before, ran, res.requests); err != nil {
+						return err
+					}
 					rr = append(rr, res)
 				}
 				at[k].by[t.name] = median(rr)
@@ -397,7 +447,7 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 		}
 		rows = append(rows, peak)
 		rows = append(rows, at...)
-		goal = p99Verdict(at[0].by["fiplan"], peak.by["fiplan"].rps, o.p99Goal, loadBefore)
+		goal = p99Verdict(at[0].by["fiplan"], at[0].by["ceiling"], peak.by["fiplan"].rps, o.p99Goal, quiet{loadBefore, goalWaited})
 		fmt.Fprintln(stdout, goal.line)
 	}
 	var top string
@@ -429,6 +479,22 @@ func run(ctx context.Context, o options, stdout io.Writer) error {
 	if goal.missed {
 		return errors.New(goal.line)
 	}
+	return nil
+}
+
+// printServer prints what a generator run cost the server t: from
+// fiplan's metrics (before the run, and now) its CPU and collections, and
+// for every server what the kernel counted of its threads over the run.
+func printServer(w io.Writer, t target, before snapshot, ran sched, requests int) error {
+	if t.metrics == "" {
+		fmt.Fprintf(w, "    %s: %s waiting for its CPU, %.2f switches a request\n", t.name, ms(ran.waited), float64(ran.runs)/float64(max(1, requests)))
+		return nil
+	}
+	after, err := scrape(t.metrics)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "    %s\n", processLine(t.name, before, after, ran, requests))
 	return nil
 }
 
@@ -502,6 +568,7 @@ type fiplanProcess struct {
 	bin     string
 	db      string
 	addr    string
+	metrics string // the address of its /metrics
 	logPath string
 	done    chan error
 }
@@ -520,14 +587,18 @@ func startFiplan(ctx context.Context, bin, dir, db, name, logLevel string) (*fip
 	if err != nil {
 		return nil, err
 	}
-	p := &fiplanProcess{bin: bin, db: db, addr: addr, logPath: filepath.Join(dir, name+".log"), done: make(chan error, 1)}
+	metrics, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	p := &fiplanProcess{bin: bin, db: db, addr: addr, metrics: metrics, logPath: filepath.Join(dir, name+".log"), done: make(chan error, 1)}
 	logf, err := os.Create(p.logPath)
 	if err != nil {
 		return nil, fmt.Errorf("cannot create fiplan's log: %w", err)
 	}
 	name, args := onCPU(serverCPU, bin)
 	p.cmd = exec.Command(name, args...)
-	p.cmd.Env = append(os.Environ(), "FI_ADDR="+addr, "FI_DB="+p.db, "FI_LOG_LEVEL="+logLevel,
+	p.cmd.Env = append(os.Environ(), "FI_ADDR="+addr, "FI_METRICS_ADDR="+metrics, "FI_DB="+p.db, "FI_LOG_LEVEL="+logLevel,
 		"FI_RATE_PUBLIC=off", "FI_RATE_FREE=off", "FI_RATE_PRO=off", "FI_JWT_SECRET=", "FI_JWT_JWKS=",
 		// No compression of the web app at start: seconds of a core that
 		// would land in the first round's latencies.

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -29,10 +30,20 @@ func pgSchema(ctx context.Context, base string) (string, func(), error) {
 		return "", nil, err
 	}
 	name := "fiplan_load_" + hex.EncodeToString(b[:])
+	// The pool's settings (pool_max_conns and the like) are fiplan's, read
+	// by its pool; one connection of the harness's own takes none.
+	admin := *u
+	q := admin.Query()
+	for k := range q {
+		if strings.HasPrefix(k, "pool_") {
+			q.Del(k)
+		}
+	}
+	admin.RawQuery = q.Encode()
 	exec := func(ctx context.Context, sql string) error {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
+		conn, err := pgx.Connect(ctx, admin.String())
 		if err != nil {
 			return fmt.Errorf("cannot connect to -db: %w", err)
 		}
@@ -45,7 +56,7 @@ func pgSchema(ctx context.Context, base string) (string, func(), error) {
 	if err := exec(ctx, `CREATE SCHEMA `+name); err != nil {
 		return "", nil, err
 	}
-	q := u.Query()
+	q = u.Query()
 	q.Set("search_path", name)
 	u.RawQuery = q.Encode()
 	drop := func() {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -88,6 +89,7 @@ type genResult struct {
 	RPS      float64
 	P50, P99 time.Duration
 	Non2xx   int
+	Detail   string
 }
 
 // runGenerator runs the Go generator: in a child process on the load CPU
@@ -116,7 +118,7 @@ func runGenerator(ctx context.Context, addr string, cred credentials, templates 
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		return result{}, fmt.Errorf("cannot read the generator's result %q: %w", out.String(), err)
 	}
-	return result{requests: r.Requests, rps: r.RPS, p50: r.P50, p99: r.P99, non2xx: r.Non2xx}, nil
+	return result{requests: r.Requests, rps: r.RPS, p50: r.P50, p99: r.P99, non2xx: r.Non2xx, detail: r.Detail}, nil
 }
 
 // generatorChild is the child's main: the spec on stdin, the result on
@@ -132,7 +134,47 @@ func generatorChild() int {
 		fmt.Fprintln(os.Stderr, "generator:", err)
 		return 1
 	}
-	b, _ := json.Marshal(genResult{Requests: res.requests, RPS: res.rps, P50: res.p50, P99: res.p99, Non2xx: res.non2xx})
+	b, _ := json.Marshal(genResult{Requests: res.requests, RPS: res.rps, P50: res.p50, P99: res.p99, Non2xx: res.non2xx, Detail: res.detail})
 	fmt.Println(string(b))
 	return 0
+}
+
+// sched is what the kernel counts of a process's threads
+// (/proc/PID/task/*/schedstat): how long they waited, runnable, for a CPU
+// another process held, and how many times they were put on a CPU (each
+// a switch to them: a thread that sleeps and wakes for every request
+// costs one a request).
+type sched struct {
+	waited time.Duration
+	runs   int64
+}
+
+func (a sched) sub(b sched) sched { return sched{a.waited - b.waited, a.runs - b.runs} }
+
+// schedOf reads sched for process pid; zero where the kernel does not
+// keep it or pid does not exist. It says how quiet the machine was for
+// that process.
+func schedOf(pid int) sched {
+	tasks, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
+	if err != nil {
+		return sched{}
+	}
+	var sum sched
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/schedstat")
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(b))
+		if len(f) < 3 {
+			continue
+		}
+		ns, err1 := strconv.ParseInt(f[1], 10, 64)
+		runs, err2 := strconv.ParseInt(f[2], 10, 64)
+		if err1 == nil && err2 == nil {
+			sum.waited += time.Duration(ns)
+			sum.runs += runs
+		}
+	}
+	return sum
 }

@@ -91,12 +91,17 @@ type variedTemplate struct {
 // with the load thread's number in the cents, so that no two requests of a
 // run carry the same body.
 func (t variedTemplate) body(n uint64, thread int) string {
-	return t.pre + strconv.FormatUint(uint64(t.savings)+n, 10) + "." + twoDigits(thread) + t.post
+	return string(t.appendBody(nil, n, thread))
 }
 
-func twoDigits(i int) string {
-	i %= 100
-	return string([]byte{byte('0' + i/10), byte('0' + i%10)})
+// appendBody appends body(n, thread) to dst: the generator's way, into a
+// buffer of its own, without allocating.
+func (t variedTemplate) appendBody(dst []byte, n uint64, thread int) []byte {
+	dst = append(dst, t.pre...)
+	dst = strconv.AppendUint(dst, uint64(t.savings)+n, 10)
+	i := thread % 100
+	dst = append(dst, '.', byte('0'+i/10), byte('0'+i%10))
+	return append(dst, t.post...)
 }
 
 // variedTemplates draws count calculator requests from the ranges of real

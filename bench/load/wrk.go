@@ -21,6 +21,7 @@ type result struct {
 	p50, p99 time.Duration
 	non2xx   int
 	socket   string // wrk's socket error line, empty when there were none
+	detail   string // the Go generator's breakdown of where the time went
 }
 
 // credentials fill the Authorization header of the routes that need one.

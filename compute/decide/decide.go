@@ -15,7 +15,9 @@
 // spending, coordinate search over claiming ages (by year, then by month
 // where the statute counts months) and drawing orders (by blocks of
 // years), and greedy conversion amounts in halving steps over spans of
-// years down to single years, each kept only when the objective improves.
+// years down to single years, from none and from the best filling of the
+// tax bands, then single years by the finest steps, each kept only when
+// the objective improves.
 // It starts from the better of the
 // plan as asked and the conventional baseline, so its answer is never
 // worse than either.
@@ -208,9 +210,10 @@ var errBudget = errors.New("decide: out of runs")
 
 // Work is the reusable memory of a search.
 type Work struct {
-	hw  household.Work
-	res household.Result
-	mc  fi.MCResult
+	hw   household.Work
+	res  household.Result
+	mc   fi.MCResult
+	memo memo
 }
 
 // Optimize searches p's decisions for req. p is checked and its wrappers

@@ -55,15 +55,18 @@ func (s *search) baselineChoice() choice {
 	return c
 }
 
-// build writes the plan under c into s.q and returns it.
+// build writes the plan under c into s.q, its lists in the search's own
+// buffers (every build reuses them), and returns it.
 func (s *search) build(c *choice) *household.Plan {
 	p, q := s.p, &s.q
 	*q = *p
 	q.People = append(s.people[:0], p.People...)
+	s.people = q.People
 	if c.retire > 0 {
 		q.People[0].RetirementAge = c.retire
 	}
 	q.Pensions = append(s.pens[:0], p.Pensions...)
+	s.pens = q.Pensions
 	for i := range q.Pensions {
 		q.Pensions[i].FromAge, q.Pensions[i].Months = c.ages[i], c.months[i]
 	}
@@ -74,10 +77,12 @@ func (s *search) build(c *choice) *household.Plan {
 	q.Retirement *= c.scale
 	q.Expenses *= c.scale
 	q.Phases = append(s.phases[:0], p.Phases...)
+	s.phases = q.Phases
 	for i := range q.Phases {
 		q.Phases[i].Amount *= c.scale
 	}
 	q.Residences = append(s.homes[:0], p.Residences...)
+	s.homes = q.Residences
 	for i := range q.Residences {
 		q.Residences[i].Spending *= c.scale
 	}
@@ -99,13 +104,22 @@ func (s *search) build(c *choice) *household.Plan {
 	return q
 }
 
-// evaluate runs c on the expected path.
+// evaluate runs c on the expected path, or answers its outcome from the
+// memo when c has run before.
 func (s *search) evaluate(c *choice) (household.Outcome, error) {
+	k := s.key(c)
+	if o, ok := s.w.memo[k]; ok {
+		return o, nil
+	}
 	if s.runs >= s.cap {
 		return household.Outcome{}, errBudget
 	}
 	s.runs++
-	return household.Evaluate(s.build(c), &s.w.hw)
+	o, err := household.Evaluate(s.build(c), &s.w.hw)
+	if err == nil {
+		s.w.memo[k] = o
+	}
+	return o, err
 }
 
 // penalty weighs spending left unmet against end wealth in a score.
@@ -183,6 +197,10 @@ type search struct {
 
 func newSearch(p *household.Plan, req *Request, w *Work) *search {
 	s := &search{p: p, req: req, w: w, cap: MaxRuns}
+	if w.memo == nil {
+		w.memo = memo{}
+	}
+	clear(w.memo)
 	n := 1
 	for _, q := range p.People {
 		n = max(n, q.LifeExpectancy-q.Age)

@@ -9,9 +9,10 @@ import (
 )
 
 // run is the whole search: the plan as asked and the baseline valued, the
-// retirement age, then two rounds over claiming, order and conversions,
-// the spending found again after each; the answer is the best of the
-// three.
+// retirement age, then from two starts a round over claiming, order and
+// conversions and one over claiming and order, the spending found again
+// after each, and the better start's conversions polished year by year;
+// the answer is the best of the three.
 func (s *search) run() (*Answer, error) {
 	method := s.req.Method
 	if s.req.Objective == Spending {
@@ -206,33 +207,81 @@ func (s *search) improve(cur *choice, cv float64) (choice, error) {
 			}
 		}
 	}
+	// polish keeps its runs
+	limit := s.cap
+	starts := max(s.runs, limit-polishRuns*s.convYears)
 	if !s.set.Has(Order) || !s.set.Has(Conversions) {
-		return best, s.rounds(&best, 0)
+		s.cap = starts
+		err := s.rounds(&best, 0)
+		s.cap = limit
+		if err != nil && !errors.Is(err, errBudget) {
+			return best, err
+		}
+		if err := s.polish(&best); err != nil && !errors.Is(err, errBudget) {
+			return best, err
+		}
+		return best, nil
 	}
 	// the conversions a drawing order wants, and the order that suits
 	// some conversions, are found together only from both ends: the
-	// order chosen first (for no conversions), and the conversions found
-	// first (in the plan's own order); each start has half the runs left
-	// and the better is kept
-	limit := s.cap
-	s.cap = s.runs + (limit-s.runs)/2
+	// order chosen first (for no conversions, converting from none), and
+	// the conversions found first (in the plan's own order, from the best
+	// band filling); each start has half the runs left and the better is
+	// kept
+	s.cap = s.runs + (starts-s.runs)/2
 	alt := best.clone()
 	err := s.rounds(&best, 0)
 	if err != nil && !errors.Is(err, errBudget) {
 		return best, err
 	}
-	s.cap = limit
+	s.cap = starts
 	if err := s.rounds(&alt, 1); err != nil && !errors.Is(err, errBudget) {
 		return best, err
 	}
 	// the comparison may take from the answer's runs
 	s.cap = limit + finalRuns
-	defer func() { s.cap = limit }()
 	if s.better(&alt, &best) {
 		best = alt
 	}
+	s.cap = limit
+	if err := s.polish(&best); err != nil && !errors.Is(err, errBudget) {
+		return best, err
+	}
 	return best, nil
 }
+
+// polishRuns is the runs per conversion year kept for polish.
+const polishRuns = 4
+
+// polish moves the chosen conversions one year at a time by the finest
+// steps: the span search moves long spans only at those steps, and a
+// band's top in one year is found to a few thousand only this way.
+func (s *search) polish(c *choice) error {
+	if !s.set.Has(Conversions) || c.conv == nil {
+		return nil
+	}
+	sc, err := s.score(c)
+	if err != nil {
+		return err
+	}
+	first := s.firstStep()
+	for k := convLevels - polishLevels; k < convLevels; k++ {
+		step := first / float64(int(1)<<k)
+		for t := 0; t < s.convYears; t++ {
+			if err := s.moveSpan(c, &sc, t, t+1, step); err != nil {
+				return err
+			}
+		}
+	}
+	if s.req.Objective == Spending {
+		_, _, err = s.value(c, s.compare())
+	}
+	return err
+}
+
+// polishLevels are the finest levels of the conversion search polish
+// moves single years by.
+const polishLevels = 2
 
 // better reports whether a's objective is above b's (on the expected path
 // for a spending target: the decisions' comparison).
@@ -247,9 +296,10 @@ func (s *search) better(a, b *choice) bool {
 	return errA == nil && errB == nil && okA && (!okB || x > y)
 }
 
-// rounds searches c's claiming, order and conversions twice over, the
-// spending found again after each round; start 1 converts before it
-// chooses the order in the first round.
+// rounds searches c's claiming, order and conversions, then claiming and
+// order again for the conversions found, the spending found again after
+// each round. Start 0 chooses the order first and converts from none;
+// start 1 converts first, from the best of filling the tax bands.
 func (s *search) rounds(c *choice, start int) error {
 	for round := 0; round < 2; round++ {
 		if s.set.Has(Claiming) {
@@ -258,7 +308,7 @@ func (s *search) rounds(c *choice, start int) error {
 			}
 		}
 		for _, d := range roundOrder[min(round+start, 1)] {
-			if !s.set.Has(d) {
+			if !s.set.Has(d) || (d == Conversions && round > 0) {
 				continue
 			}
 			var err error
@@ -267,7 +317,7 @@ func (s *search) rounds(c *choice, start int) error {
 					err = s.bridges(c)
 				}
 			} else {
-				err = s.conversions(c, round*refineLevel)
+				err = s.conversions(c, start == 1)
 			}
 			if err != nil {
 				return err
@@ -417,11 +467,19 @@ func uniform(o []household.Order) bool {
 // from the whole conversion horizon down to single years, so that it finds
 // what pays only when several years move at once (a band filled in every
 // year of a span, an early conversion that spares the later years'); the
-// finer steps move longer spans only.
-func (s *search) conversions(c *choice, level int) error {
+// finer steps move longer spans only. Seeded, it starts from the best band
+// filling when that scores above c, one step finer.
+func (s *search) conversions(c *choice, seeded bool) error {
 	sc, err := s.score(c)
 	if err != nil {
 		return err
+	}
+	level := 0
+	if seeded {
+		if err := s.seed(c, &sc); err != nil {
+			return err
+		}
+		level = 1
 	}
 	first := s.firstStep()
 	for k := level; k < convLevels; k++ {
@@ -443,11 +501,10 @@ func (s *search) conversions(c *choice, level int) error {
 
 // The conversion search's steps: convLevels halvings of the first step;
 // from the spanLevels-th on, each level moves spans at least twice as long
-// as the level before; a refining round starts at refineLevel.
+// as the level before.
 const (
-	convLevels  = 6
-	spanLevels  = 3
-	refineLevel = 2
+	convLevels = 6
+	spanLevels = 3
 )
 
 // moveSpan adds step to each year of c's conversions from from to to,

@@ -1,6 +1,9 @@
 package household
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // solve draws what the year's spending, contributions and taxes need
 // beyond its income: the draw d that meets outflow + tax(d) - inflow, found
@@ -21,7 +24,7 @@ func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 	if !(d > 0) {
 		e.place(0, ys, conv)
 		placed = true
-		t0, known = e.taxes(ys, false), true
+		t0, known = e.taxes(ys), true
 		need := ys.outflow + t0 - ys.inflow - ys.drawn
 		if need <= 0.005 {
 			ys.due = t0
@@ -36,7 +39,7 @@ func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 		}
 		got := e.place(d, ys, conv)
 		placed = true
-		t := e.taxes(ys, false)
+		t := e.taxes(ys)
 		r := ys.outflow + t - ys.inflow - ys.drawn
 		if got < d-1e-9*d && r > 0.005 {
 			ys.due = t // nothing more to draw
@@ -68,7 +71,7 @@ func (e *engine) solve(ys *yearState, guess float64, conv bool) float64 {
 		e.back(s, ys)
 		e.place(best, ys, conv)
 	}
-	ys.due = e.taxes(ys, false)
+	ys.due = e.taxes(ys)
 	return max(0, ys.outflow+ys.due-ys.inflow-ys.drawn-0.005)
 }
 
@@ -107,21 +110,31 @@ type drawState struct {
 	drawn, converted float64
 }
 
-// keep saves the state a solve draws from; back returns to it.
+// keep saves the state a solve draws from; back returns to it. An
+// account's funds are saved when a draw or a conversion first changes them
+// (touch), so a solve copies only the accounts it draws on.
 func (e *engine) keep(s *drawState, ys *yearState) {
-	for i := 0; i < e.na; i++ {
-		s.acc[i] = e.acc[i].funds
-	}
+	e.kept = 0
 	s.f, s.drawn, s.converted = ys.f, ys.drawn, ys.row.Converted
 	s.cap[0], s.cap[1] = e.ppl[0].capUsed, e.ppl[1].capUsed
 }
 
 func (e *engine) back(s *drawState, ys *yearState) {
-	for i := 0; i < e.na; i++ {
+	for m := e.kept; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
 		e.acc[i].funds = s.acc[i]
 	}
 	ys.f, ys.drawn, ys.row.Converted = s.f, s.drawn, s.converted
 	e.ppl[0].capUsed, e.ppl[1].capUsed = s.cap[0], s.cap[1]
+}
+
+// touch saves account i's funds as the solve found them, before a draw
+// or a conversion first changes them.
+func (e *engine) touch(i int) {
+	if e.kept&(1<<i) == 0 {
+		e.saved.acc[i] = e.acc[i].funds
+		e.kept |= 1 << i
+	}
 }
 
 // take draws want from the accounts in the plan's order: first what can be
@@ -219,6 +232,7 @@ func (e *engine) draw(i int, want float64, charged bool, ys *yearState) float64 
 	if x <= 1e-12 {
 		return 0
 	}
+	e.touch(i)
 	f := &ys.f[a.owner]
 	if a.seppOn {
 		if !charged {
@@ -342,16 +356,19 @@ func (e *engine) convert(ys *yearState) {
 		e.convertAmount(ys)
 		return
 	}
+	if e.nconv == 0 {
+		return
+	}
 	top := e.band(ys.res, true, e.joint(ys)) * ys.cpi
-	for i := 0; i < e.na; i++ {
+	for _, i := range e.convs[:e.nconv] {
 		a := &e.acc[i]
-		if a.convTo < 0 || a.seppOn || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
+		if a.seppOn || !ys.alive[a.owner] || (a.rmdAge > 0 && float64(ys.age[a.owner]) >= a.rmdAge) {
 			continue
 		}
 		x := min(a.bal, top-e.ordinary(ys, a.owner))
 		if x <= 0.005 {
 			continue
 		}
-		e.moveConverted(ys, a, x)
+		e.moveConverted(ys, i, x)
 	}
 }

@@ -28,6 +28,12 @@ type held struct {
 
 	funds
 
+	// what the wrapper asks of each year, read once: its conversion
+	// seasoning (min(Seasoning, maxSeasoning), 0 none), a retirement phase,
+	// a tax on earnings, a deemed gain, a limit that falls after a draw
+	season                               int
+	phased, earnTax, advanced, flexAfter bool
+
 	contrib, employer float64 // yearly, today's money
 	rate              float64 // the plan's currency into the wrapper country's
 	yield, qualified  float64 // dividends and interest a year, the dividends' share
@@ -100,6 +106,10 @@ type engine struct {
 	na    int
 	order [maxHeld]int
 	taxIx int // the taxable account
+	// convs are the accounts conversions move money from (convTo >= 0),
+	// in account order
+	convs [maxHeld]int
+	nconv int
 
 	share [2]shared // benefits paid on the partner's record, by recipient
 
@@ -114,6 +124,7 @@ type engine struct {
 	// draw and the last year's draw in today's money
 	slope, lastDraw float64
 	saved           drawState // the state a solve draws from
+	kept            uint32    // the accounts whose funds saved holds (touch)
 
 	// bands per residence: real ordinary income at the top of the lowest
 	// taxed band and at the top of the conversion band (-1 not yet known)
@@ -128,7 +139,8 @@ type engine struct {
 	// the year's tax rules and the scale of their figures on this path
 	// (yearRules); ver changes whenever they do, and keys the memo
 	ty     *tax.Year
-	sc     tax.Scale
+	scs    [2]tax.Scale // the year's (scs[cur]) and the one yearRules fills next
+	cur    int
 	ver    uint64
 	levels [fi.MaxYears + 1]float64 // the path's price level as each year began
 	// the rules each residence's band tops were found for
@@ -136,6 +148,8 @@ type engine struct {
 	jointOK           [MaxMoves + 1]bool // the residence files couples jointly
 	wealthOK          [MaxMoves + 1]bool // the residence taxes wealth
 	bands             *bandCache         // the Work's, nil for none
+	rules             *rulesCache        // the Work's, nil for none
+	nums              *numbersCache      // the Work's, nil for none
 
 	// firstShare is the share of the first year a benefit claimed in its
 	// months pays (0: the whole year)
@@ -169,8 +183,11 @@ type outcome struct {
 	preTax                     float64 // the pre-tax money at the end, today's
 }
 
-func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
-	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5), bands: bands}
+func (e *engine) init(p *Plan, baseline bool, w *Work) {
+	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5)}
+	if w != nil && !w.uncached {
+		e.bands, e.rules, e.nums = &w.bands, &w.rules, &w.nums
+	}
 	n := 1
 	for i := range p.People {
 		q := &p.People[i]
@@ -204,6 +221,12 @@ func (e *engine) init(p *Plan, baseline bool, bands *bandCache) {
 		e.acc[i].convTo = -1
 		if e.p.Convert && !baseline {
 			e.convTo(i)
+		}
+	}
+	for i := 0; i < e.na; i++ {
+		if e.acc[i].convTo >= 0 {
+			e.convs[e.nconv] = i
+			e.nconv++
 		}
 	}
 	for i := range p.Pensions {
@@ -240,6 +263,15 @@ func (e *engine) numbers() {
 	e.fiNumber = e.firstSpending() / finite(p.WithdrawalRate, 0.04, fi.MinWithdrawalRate, 1)
 	e.lean, e.fat = fi.LeanMultiplier*e.fiNumber, fi.FatMultiplier*e.fiNumber
 	if r := &p.Residences[0]; r.System != nil {
+		k := numbersKey{sys: r.System, region: r.Region, year: r.Year, rate: r.Rate, age: p.People[0].Age, retire: e.retireAge(),
+			inflation: p.Inflation, wr: p.WithdrawalRate, fi: e.fiNumber}
+		if e.nums != nil {
+			if v, ok := e.nums.get(k); ok {
+				e.fiNumber, e.lean, e.fat = v[0], v[1], v[2]
+				return
+			}
+			defer func() { e.nums.put(k, [3]float64{e.fiNumber, e.lean, e.fat}) }()
+		}
 		rate := rateOr1(r.Rate)
 		mix := tax.Income{Pension: 1, Age: e.retireAge()}
 		// the rules of the first retirement year, prices moving at the
@@ -259,6 +291,40 @@ func (e *engine) numbers() {
 		e.fat = gross(e.fat*wr) / wr
 		e.fiNumber = gross(e.fiNumber*wr) / wr
 	}
+}
+
+// numbersKey is what the FI numbers' gross-up reads of a plan: the first
+// residence's rules, the ages, the plan's inflation and withdrawal rate,
+// and the FI number before tax.
+type numbersKey struct {
+	sys                 *tax.System
+	region              string
+	year, age, retire   int
+	rate, inflation, wr float64
+	fi                  float64
+}
+
+// numbersCache keeps the FI numbers a Work has grossed up, for the runs
+// after of the same plan (or one that differs elsewhere).
+type numbersCache struct {
+	keys [4]numbersKey
+	vals [4][3]float64
+	n    int
+}
+
+func (c *numbersCache) get(k numbersKey) ([3]float64, bool) {
+	for i := 0; i < min(c.n, len(c.keys)); i++ {
+		if c.keys[i] == k {
+			return c.vals[i], true
+		}
+	}
+	return [3]float64{}, false
+}
+
+func (c *numbersCache) put(k numbersKey, v [3]float64) {
+	i := c.n % len(c.keys)
+	c.keys[i], c.vals[i] = k, v
+	c.n++
 }
 
 // add appends an account.
@@ -285,6 +351,8 @@ func (e *engine) add(id, typ string, w *Wrapper, owner int, bal, basis, contrib,
 		h.class = 2
 	}
 	if w != nil {
+		h.season = min(w.Access.Seasoning, maxSeasoning)
+		h.phased, h.earnTax, h.advanced, h.flexAfter = w.Phase != nil, w.EarningsTax > 0, w.Advance != nil, w.Contrib.afterDraw()
 		h.ownAges(e.ppl[owner].birth)
 		if w.Kind != KindTaxFree || !w.Access.BasisFirst {
 			h.basis = 0

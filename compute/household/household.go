@@ -14,6 +14,11 @@ type Work struct {
 	e, base engine
 	mc      fi.Scratch
 	bands   bandCache
+	rules   rulesCache
+	nums    numbersCache
+	// uncached: every run finds its compiled rules, band tops and FI
+	// numbers afresh (the tables' reference)
+	uncached bool
 }
 
 // Run projects p into r: its rows, their accounts and taxes, the summary,
@@ -32,7 +37,7 @@ func Run(p *Plan, w *Work, r *Result) error {
 // refuse one before taking on its work) checks each once.
 func RunChecked(p *Plan, w *Work, r *Result) {
 	e := &w.e
-	e.init(p, false, &w.bands)
+	e.init(p, false, w)
 	e.numbers()
 	r.Rows, r.Extra, r.Cells = r.Rows[:0], r.Extra[:0], r.Cells[:0]
 	o := e.run(nil, nil, r, nil, 0)
@@ -56,7 +61,7 @@ func RunChecked(p *Plan, w *Work, r *Result) {
 	bo := o
 	if p.Convert || p.Order != Conventional || p.Orders != nil {
 		b := &w.base
-		b.init(p, true, &w.bands)
+		b.init(p, true, w)
 		b.fiNumber, b.lean, b.fat = e.fiNumber, e.lean, e.fat // the order does not change them
 		bo = b.run(nil, nil, nil, nil, 0)
 	}
@@ -225,7 +230,7 @@ func (p path) RunPath(rets, infl, sink []float64, stride int) fi.PathOutcome {
 // out: each path the whole plan with its returns and inflation drawn.
 func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
 	e := &w.e
-	e.init(p, false, &w.bands)
+	e.init(p, false, w)
 	e.numbers()
 	e.save()
 	fi.SimulatePaths(path{e}, e.n, p.People[0].Age, p.StartYear, p.Return, p.Inflation, mc, &w.mc, out)
@@ -237,7 +242,7 @@ func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
 // window used is returned with the result.
 func Backtest(p *Plan, h fi.History, years int, stock, cash float64, w *Work) (fi.BacktestResult, int) {
 	e := &w.e
-	e.init(p, false, &w.bands)
+	e.init(p, false, w)
 	e.numbers()
 	e.save()
 	if years <= 0 {

@@ -42,7 +42,7 @@ func Evaluate(p *Plan, w *Work) (Outcome, error) {
 		return Outcome{}, err
 	}
 	e := &w.e
-	e.init(p, false, &w.bands)
+	e.init(p, false, w)
 	e.numbers()
 	o := e.run(nil, nil, nil, nil, 0)
 	x := Outcome{DepletionAge: -1, RetirementAge: -1, Short: o.shortReal, LifetimeTax: o.lifeTax, LifetimeTaxPV: o.taxPV,
@@ -83,13 +83,16 @@ func (e *engine) convertAmount(ys *yearState) {
 			continue
 		}
 		want -= x
-		e.moveConverted(ys, a, x)
+		e.moveConverted(ys, i, x)
 	}
 }
 
-// moveConverted moves x from a to its conversion account: pension income
+// moveConverted moves x from account i to its conversion account: pension income
 // of the owner, waiting for its seasoning there.
-func (e *engine) moveConverted(ys *yearState, a *held, x float64) {
+func (e *engine) moveConverted(ys *yearState, i int, x float64) {
+	a := &e.acc[i]
+	e.touch(i)
+	e.touch(a.convTo)
 	b := &e.acc[a.convTo]
 	a.bal -= x
 	a.y.Conversions -= x
@@ -164,7 +167,7 @@ func (e *engine) preTax() [2]float64 {
 
 // taxOf is the year's tax on in, today's money of the tax system.
 func (e *engine) taxOf(in *tax.Income, region string) float64 {
-	c, err := e.ty.DueByCategory(in, region, &e.sc)
+	c, err := e.ty.DueByCategory(in, region, e.sc())
 	if err != nil {
 		return 0
 	}

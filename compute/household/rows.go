@@ -1,6 +1,10 @@
 package household
 
-import "fiplan/compute/fi"
+import (
+	"slices"
+
+	"fiplan/compute/fi"
+)
 
 // settle closes the year: the spending met, whatever is left over saved in
 // the taxable account, every account grown by the year's return (cash by
@@ -21,10 +25,10 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 		if a.paid > 0 {
 			g = a.bal*r - a.yield*a.bal // its dividends and interest were paid out
 		}
-		if a.w != nil && a.w.EarningsTax > 0 {
+		if a.earnTax {
 			g -= e.earningsTax(a, g, ys)
 		}
-		if a.w != nil && a.w.Advance != nil {
+		if a.advanced {
 			a.advance = min(max(0, g), a.bal*a.w.Advance.Share*a.w.Advance.rate(e.year0+ys.t))
 			a.basis += a.advance
 		}
@@ -34,7 +38,7 @@ func (e *engine) settle(ys *yearState, ret, pi float64) {
 			a.bal = 0
 		}
 		a.y.End = a.bal
-		if a.w != nil && a.y.Withdrawals > 0 && a.w.Contrib.afterDraw() {
+		if a.flexAfter && a.y.Withdrawals > 0 {
 			e.ppl[a.owner].flexed = true
 		}
 	}
@@ -63,10 +67,16 @@ func (e *engine) earningsTax(a *held, g float64, ys *yearState) float64 {
 	return t
 }
 
-// emit appends the year's rows.
+// emit appends the year's rows. The row's taxes are those of the solve's
+// last round (taxes), with the tax withheld inside wrappers on the year's
+// earnings, known once the year is settled.
 func (e *engine) emit(ys *yearState, r *Result, real float64) {
-	e.taxes(ys, true)
 	row := &ys.row
+	if ys.fundTax != 0 {
+		t := &row.Tax
+		t.Income += ys.fundTax
+		t.Total = t.Income + t.Social + t.Capital + t.Penalties + t.Wealth
+	}
 	row.Drawn = ys.drawn
 	row.PartnerAge = -1
 	if e.np == 2 {
@@ -74,14 +84,17 @@ func (e *engine) emit(ys *yearState, r *Result, real float64) {
 	}
 	row.Residence = e.p.Residences[ys.res].Country
 	y := fi.Year{Year: e.year0 + ys.t, Age: ys.age[0], Events: ys.events, Pension: row.Pensions, Retired: !ys.work[0]}
-	for i := 0; i < e.na; i++ {
+	n := len(r.Cells)
+	r.Cells = slices.Grow(r.Cells, e.na)[:n+e.na]
+	cells := r.Cells[n:]
+	for i := range cells {
 		a := &e.acc[i].y
 		y.StartBalance += a.Start
 		y.Contributions += a.Contributions
 		y.Growth += a.Growth
 		y.Withdrawals += a.Withdrawals
 		y.EndBalance += a.End
-		r.Cells = append(r.Cells, *a)
+		cells[i] = *a
 	}
 	y.RealEndBalance = real
 	y.FIProgress = 1

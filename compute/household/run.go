@@ -11,6 +11,7 @@ type yearState struct {
 	alive      [2]bool
 	work       [2]bool
 	res        int
+	joint      bool // taxed as a couple's joint return (files)
 	cpi        float64
 	f          [2]flows
 	inflow     float64 // wages, pensions, required minimums, windfalls
@@ -161,14 +162,15 @@ func (e *engine) begin(ys *yearState, atFI bool, o *outcome) {
 		o.retireRow = t
 	}
 	ys.res = e.residence(ys.age[0])
+	ys.joint = e.files(ys)
 	for i := 0; i < e.na; i++ {
 		a := &e.acc[i]
 		a.y = AccountYear{Start: a.bal}
-		if a.w != nil && a.w.Phase != nil && !a.phaseOn {
+		if a.phased && !a.phaseOn {
 			e.startPhase(a, ys)
 		}
-		if a.w != nil && a.w.Access.Seasoning > 0 {
-			k := t % min(a.w.Access.Seasoning, maxSeasoning)
+		if a.season > 0 {
+			k := t % a.season
 			a.seasoned += a.pend[k]
 			a.pend[k] = 0
 		}
@@ -301,6 +303,9 @@ func pow(x float64, n int) float64 {
 // the rest of what they meant to save goes to the taxable account. The
 // money is paid in at the end of the year (settle).
 func (e *engine) contribute(ys *yearState) {
+	if !ys.work[0] && !ys.work[1] {
+		return // only a working owner's accounts are paid into
+	}
 	var used [2][maxHeld]float64 // by person, by the account that holds the group
 	var shared [2]float64        // by person: paid within a family limit, beyond their catch-up
 	family := e.np == 2 && ys.alive[0] && ys.alive[1]

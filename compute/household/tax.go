@@ -8,9 +8,11 @@ import (
 
 // taxes is the year's taxes and charges on each person's income, computed
 // in today's money under the residence's tax year (its thresholds move
-// with prices) and returned in money of the year. With breakdown it also
-// fills ys.row.Tax.
-func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
+// with prices) and returned in money of the year. It also fills the row's
+// breakdown (ys.row.Tax, Split, Recapture, Health.Credit): the last call of
+// a year's solve is on the year's final draws, so the row reads it as it
+// stands, the tax withheld inside wrappers (settle) added (emit).
+func (e *engine) taxes(ys *yearState) float64 {
 	res := &e.p.Residences[ys.res]
 	var t Taxes
 	rate := rateOr1(res.Rate)
@@ -20,17 +22,14 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	if res.Split != nil && !joint && e.np == 2 && ys.alive[0] && ys.alive[1] {
 		x, from := e.split(ys, res.Split)
 		moved[from], moved[1-from] = -x, x
-		if breakdown {
-			ys.row.Split = x
-		}
+		ys.row.Split = x
 	}
 	agi := 0.0 // the household's adjusted gross income, money of the year
+	recapture := 0.0
 	for i := 0; i < e.np; i++ {
 		f := &ys.f[i]
 		t.Penalties += f.penalty
-		if breakdown {
-			ys.row.Recapture += f.recapture
-		}
+		recapture += f.recapture
 		t.Income += f.entryTax
 		if f.sep.n > 0 {
 			si, sc := f.sep.due(ys.cpi)
@@ -89,9 +88,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 	t.Income += ys.fundTax
 	t.Wealth, t.WealthOn = ys.wealth, ys.wealthOn
 	t.Total = t.Income + t.Social + t.Capital + t.Penalties + t.Wealth
-	if breakdown {
-		ys.row.Tax = t
-	}
+	ys.row.Tax, ys.row.Recapture = t, recapture
 	ys.magi = agi
 	if ys.bench > 0 {
 		// the credit's income counts the whole of a benefit
@@ -101,9 +98,7 @@ func (e *engine) taxes(ys *yearState, breakdown bool) float64 {
 			magi += f.wages + f.pension + f.gains + f.interest + f.dividends + f.benefit
 		}
 		ys.credit = e.premiumCredit(ys, magi)
-		if breakdown {
-			ys.row.Health.Credit = ys.credit
-		}
+		ys.row.Health.Credit = ys.credit
 	}
 	return t.Total - ys.credit
 }
@@ -132,7 +127,11 @@ func (e *engine) split(ys *yearState, sp *PensionSplit) (x float64, from int) {
 // joint reports whether the year's return is a couple's joint one: the
 // plan files jointly, both are alive, and the residence's rules file
 // couples jointly (in its region too).
-func (e *engine) joint(ys *yearState) bool {
+func (e *engine) joint(ys *yearState) bool { return ys.joint }
+
+// files reports whether the year of ys is taxed as a couple's joint return
+// (joint), from who is alive and the residence (begin).
+func (e *engine) files(ys *yearState) bool {
 	return e.p.Joint && e.np == 2 && ys.alive[0] && ys.alive[1] && e.jointOK[ys.res]
 }
 
@@ -184,15 +183,63 @@ func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	}
 	c := m.rules
 	if c == nil || m.rulesOf != e.ty || m.region != region || m.in.Joint != in.Joint || m.in.Age != in.Age || m.in.PartnerAge != in.PartnerAge {
-		var err error
-		if c, err = e.ty.Compiled(region, in); err != nil {
+		if c = e.compiled(region, in); c == nil {
 			*m = memo{in: *in, ver: e.ver, ok: true}
 			return tax.Categories{}
 		}
 	}
-	d := c.DueByCategory(in, &e.sc)
+	d := c.DueByCategory(in, e.sc())
 	*m = memo{in: *in, ver: e.ver, due: d, ok: true, rules: c, rulesOf: e.ty, region: region}
 	return d
+}
+
+// compiled is e.ty.Compiled(region, in), nil for an error, kept in the
+// Work's table for the runs and paths after: the compiled rules depend on
+// the year's rules, the region, the filing and the ages alone.
+func (e *engine) compiled(region string, in *tax.Income) *tax.Compiled {
+	k := rulesKey{year: e.ty, region: region, joint: in.Joint, age: in.Age}
+	if in.Joint {
+		k.partner = in.PartnerAge
+	}
+	if e.rules == nil {
+		c, _ := e.ty.Compiled(region, in)
+		return c
+	}
+	return e.rules.get(k, in)
+}
+
+// rulesKey names a kind of return of a year's rules: what tax.Year.Compiled
+// compiles for.
+type rulesKey struct {
+	year         *tax.Year
+	region       string
+	joint        bool
+	age, partner int
+}
+
+// rulesCache keeps the compiled rules a Work has looked up, by kind of
+// return (a direct-mapped table: a projection meets one kind a year and
+// person, and every path of a plan meets the same).
+type rulesCache struct {
+	keys [256]rulesKey
+	vals [256]*tax.Compiled
+}
+
+func (c *rulesCache) get(k rulesKey, in *tax.Income) *tax.Compiled {
+	h := uint(k.age)*131 + uint(k.partner)*17
+	if k.joint {
+		h += 7
+	}
+	h = (h ^ uint(len(k.region))) % uint(len(c.keys))
+	if c.keys[h] == k { // an empty slot has no year, and k has one
+		return c.vals[h]
+	}
+	v, err := k.year.Compiled(k.region, in)
+	if err != nil {
+		v = nil
+	}
+	c.keys[h], c.vals[h] = k, v
+	return v
 }
 
 // memo is the last tax computed for a person, and the compiled rules it
@@ -220,14 +267,17 @@ func (e *engine) yearRules(ys *yearState) {
 	}
 	c := res.Year + ys.t
 	y := res.System.At(c)
-	var sc tax.Scale
+	next := &e.scs[1-e.cur]
 	p := tax.Path{Start: res.Year, Levels: e.levels[:ys.t+1], RealWages: res.System.RealWageGrowth()}
-	y.Scale(c, &p, &sc)
-	if y != e.ty || sc != e.sc {
-		e.ty, e.sc = y, sc
+	y.Scale(c, &p, next)
+	if y != e.ty || *next != e.scs[e.cur] {
+		e.ty, e.cur = y, 1-e.cur
 		e.ver++
 	}
 }
+
+// sc is the scale of the year's figures on this path (yearRules).
+func (e *engine) sc() *tax.Scale { return &e.scs[e.cur] }
 
 // residenceFiles reports whether residence k files a couple jointly and
 // whether it taxes wealth in the years the plan may live there: jointly
@@ -255,7 +305,7 @@ func (e *engine) residenceFiles(k int) (joint, wealth bool) {
 // moves otherwise, so in a projected year a draw aimed at the top may
 // reach a little past or short of it.
 func (e *engine) band(k int, conv, joint bool) float64 {
-	return e.bandTop(k, conv, joint) * e.sc.Factor(0)
+	return e.bandTop(k, conv, joint) * e.sc().Factor(0)
 }
 
 // bandTop is band as the year's rules store their figures: found once for

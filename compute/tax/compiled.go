@@ -33,7 +33,7 @@ const always = 1 << NumParts
 
 // maxVals bounds the values of one evaluation: each rule's amount, and
 // every other result a later rule reads.
-const maxVals = 48
+const maxVals = MaxRules
 
 // Compiled is a year's rules in one region compiled for one kind of
 // return. It is immutable and safe for concurrent use.
@@ -50,6 +50,30 @@ type Compiled struct {
 	// spills: a credit gives its unused part back to an earlier rule,
 	// so the amounts are summed by category once all are charged
 	spills bool
+	// steps: the rules in order as eval charges them, a simple one
+	// described in full (see cstep)
+	steps []cstep
+}
+
+// cstep is one rule as eval charges it: its gate and category, and for a
+// simple rule (stored, one layer on one part, no value a later rule reads
+// but its amount) all it reads, so a return's commonest rules (a
+// contribution on wages, a levy on capital income) are charged from one
+// small record.
+type cstep struct {
+	gate    uint8
+	cat     uint8
+	simple  bool
+	part    uint8
+	classes uint32
+	w       float64
+	exempt  float64 // the layer's exemption limit
+	minTax  float64
+	round   Rounding
+	l       *clayer
+	// the rule's exemption limit and marginal relief (relieve)
+	relieves, hasRelief       bool
+	limit, reliefAt, reliefRt float64
 }
 
 // crule is one rule that applies to the kind of return.
@@ -73,7 +97,11 @@ type crule struct {
 	relieves  bool // an exemption limit or a marginal relief to apply
 	// plain: no adjustment or relief, and no layer with a tax-table
 	// bucket or a nil-rate amount
-	plain     bool
+	plain bool
+	// stored: plain, charged on the whole return (not per earner), its
+	// bases not rounded and every layer's bands tabled (cum): with the
+	// figures as stored it is charged by plainAsStored
+	stored    bool
 	reliefAt  float64
 	reliefRt  float64
 	roundBase Rounding
@@ -102,10 +130,17 @@ type clayer struct {
 	// the first band starting at or above the slice's top ends the walk)
 	flat []cband
 	asc  bool
+	// oneCls: every band's threshold is of one class, which a scale
+	// moves alike, so the bands stay ascending under any scale
+	oneCls bool
 	// cum: with the bands as stored, ascending and without a formula, the
 	// tax by the bands alone below each band's start (nil otherwise), so
 	// a slice's tax is the difference of two points' (cumAt)
-	cum       []float64
+	cum []float64
+	// below: with the bands as stored and a formula among them, the tax by
+	// the bands below each band's start (cumulative's recursion, done
+	// once), for cumStored
+	below     []float64
 	nilRate   []float64
 	buckets   []Bucket
 	exempt    float64
@@ -269,8 +304,11 @@ func (y *Year) Compiled(region string, in *Income) (*Compiled, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts, _ := cleanParts(in)
-	who := filerOf(in, &parts)
+	// the kind reads the filing and the ages alone
+	who := filer{joint: in.Joint, age: [2]int{in.Age, 0}}
+	if in.Joint {
+		who.age[1] = in.PartnerAge
+	}
 	return y.compiledFor(v, k, &who), nil
 }
 
@@ -384,12 +422,33 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		}
 	}
 	c.nvals = nv
+	for k := range c.rules {
+		r := &c.rules[k]
+		r.stored = r.plain && !r.perEarner && r.roundBase.identity()
+		for li := range r.layers {
+			if r.layers[li].cum == nil {
+				r.stored = false
+			}
+		}
+	}
 	c.gate = make([]uint8, len(c.rules))
 	for k := range c.rules {
 		c.gate[k] = always
 		if c.rules[k].idle {
 			c.gate[k] = c.rules[k].reads
 		}
+	}
+	c.steps = make([]cstep, len(c.rules))
+	for k := range c.rules {
+		r := &c.rules[k]
+		st := cstep{gate: c.gate[k], cat: uint8(r.cat & (numCategories - 1)), classes: r.classes}
+		if r.simple() {
+			l := &r.layers[0]
+			st.simple, st.part, st.w, st.exempt, st.l = true, l.base.idx[0], l.base.w[0], l.exempt, l
+			st.minTax, st.round = r.minTax, r.roundTax
+			st.relieves, st.hasRelief, st.limit, st.reliefAt, st.reliefRt = r.relieves, r.hasRelief, r.exempt, r.reliefAt, r.reliefRt
+		}
+		c.steps[k] = st
 	}
 	for k := range c.rules {
 		for j := range c.rules[k].creds {
@@ -439,7 +498,7 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 		l := &r.Layers[li]
 		fl, asc := flatBands(l.Bands)
 		cr.layers = append(cr.layers, clayer{off: !who.holds(&l.When), base: measure(&l.Base), bands: l.Bands,
-			flat: fl, asc: asc, cum: cumBands(fl, asc), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
+			flat: fl, asc: asc, oneCls: asc && oneClass(fl), cum: cumBands(fl, asc), below: formulaBases(l.Bands), nilRate: l.NilRate, buckets: l.Buckets, exempt: l.Exempt, nilCls: l.nilCls,
 			exemptCls: l.exemptCls})
 	}
 	adjust := func(a *Adjust) cadj {
@@ -498,6 +557,19 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	return cr, ok
 }
 
+// simple reports whether r is charged by cstep.charge: one layer on one
+// part, its bands tabled, on the whole return, no adjustment, no rounded
+// base, no value a later rule reads but its amount (an exemption limit
+// and a marginal relief are taken).
+func (r *crule) simple() bool {
+	if len(r.deds) > 0 || len(r.creds) > 0 || r.perEarner || !r.roundBase.identity() || len(r.layers) != 1 ||
+		r.sTaxable >= 0 || r.sGross >= 0 || r.sDeducted >= 0 || r.nLayerOut > 0 {
+		return false
+	}
+	l := &r.layers[0]
+	return !l.off && l.base.single && l.cum != nil && len(l.buckets) == 0 && len(l.nilRate) == 0
+}
+
 // identity reports whether r leaves every value as it is.
 func (r Rounding) identity() bool { return r.Mode == RoundNone || r.Unit <= 0 }
 
@@ -524,6 +596,35 @@ func flatBands(b []Band) ([]cband, bool) {
 		fl[j] = cband{from: b[j].From, end: end, rate: b[j].Rate, formula: b[j].Formula != nil, cls: b[j].cls}
 	}
 	return fl, asc
+}
+
+// formulaBases is, for bands with a statutory formula, the tax by the
+// bands as stored below each band's start, as cumulative reckons it (nil
+// for bands without a formula).
+func formulaBases(b []Band) []float64 {
+	formula := false
+	for j := range b {
+		formula = formula || b[j].Formula != nil
+	}
+	if !formula {
+		return nil
+	}
+	var f figures
+	base := make([]float64, len(b))
+	for k := 1; k < len(b); k++ {
+		base[k] = f.cumulative(b[:k], b[k].From)
+	}
+	return base
+}
+
+// oneClass reports whether every band's threshold is of one class.
+func oneClass(fl []cband) bool {
+	for j := range fl {
+		if fl[j].cls != fl[0].cls {
+			return false
+		}
+	}
+	return true
 }
 
 // cumBands is the tax by the bands alone below each band's start, for

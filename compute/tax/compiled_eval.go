@@ -84,24 +84,33 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 // values stay 0.
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 	var cat [numCategories]float64
-	if c.spills {
-		for k, g := range c.gate {
-			if st.present&g != 0 {
-				st.rule(k, &c.rules[k])
-			}
+	// no credit changes an earlier rule's amount unless c.spills: each is
+	// summed as it is charged, in the same order
+	sum := !c.spills
+	var mask uint32
+	if st.sc != nil {
+		mask = st.sc.mask
+	}
+	for k := range c.steps {
+		s := &c.steps[k]
+		if st.present&s.gate == 0 {
+			continue
 		}
-		for k := range c.rules {
-			cat[c.rules[k].cat&(numCategories-1)] += st.vals[k]
+		var v float64
+		if s.simple && s.classes&mask == 0 {
+			v = s.charge(&st.parts)
+			st.vals[k] = v
+		} else {
+			st.rule(k, &c.rules[k])
+			v = st.vals[k]
 		}
-	} else {
-		// no credit changes an earlier rule's amount: each is summed
-		// as it is charged, in the same order
-		for k, g := range c.gate {
-			if st.present&g != 0 {
-				r := &c.rules[k]
-				st.rule(k, r)
-				cat[r.cat&(numCategories-1)] += st.vals[k]
-			}
+		if sum {
+			cat[s.cat] += v
+		}
+	}
+	if !sum {
+		for k := range c.steps {
+			cat[c.steps[k].cat] += st.vals[k]
 		}
 	}
 	for k := range cat {
@@ -122,6 +131,10 @@ type rres struct {
 // rule evaluates compiled rule k and stores its results.
 func (st *cstate) rule(k int, r *crule) {
 	st.enter(r.classes)
+	if r.stored && st.rsc == nil {
+		st.plainAsStored(k, r)
+		return
+	}
 	var res rres
 	switch {
 	case r.perEarner && st.earned != [2]float64{}:
@@ -268,6 +281,84 @@ func (st *cstate) plain(r *crule, res *rres) {
 		tax = 0
 	}
 	res.amt = tax
+}
+
+// charge is the amount of a simple rule (see cstep) with its figures as
+// stored: plainAsStored's operations on its one layer.
+func (s *cstep) charge(parts *[NumParts]float64) float64 {
+	v := 0 + s.w*parts[s.part]
+	tax := 0.0
+	if v > 0 && !(s.exempt > 0 && v <= s.exempt) {
+		tax = s.l.cumAt(v)
+	}
+	if s.relieves {
+		t := v
+		if !(v > 0) || (s.exempt > 0 && v <= s.exempt) {
+			t = 0
+		}
+		if s.limit > 0 && t <= s.limit && tax > 0 {
+			tax = 0
+		}
+		if s.hasRelief {
+			if c := s.reliefRt * maxf(0, t-s.reliefAt); tax > c {
+				tax = c
+			}
+		}
+	}
+	tax = s.round.apply(tax)
+	if tax < 0 || tax < s.minTax {
+		tax = 0
+	}
+	return tax
+}
+
+// plainAsStored is rule for a stored rule (see crule.stored) with its
+// figures as stored: plain's operations, each layer's slice taxed by its
+// table (cumAt), the results stored as rule stores them.
+func (st *cstate) plainAsStored(k int, r *crule) {
+	var lt [MaxLayers]float64
+	g, tax, pos := 0.0, 0.0, 0.0
+	for li := range r.layers {
+		l := &r.layers[li]
+		v := 0.0
+		if !l.off {
+			v = st.base(&l.base)
+		}
+		if !(v > 0) || (l.exempt > 0 && v <= l.exempt) {
+			continue
+		}
+		g += v
+		lo, hi := pos, pos+v
+		pos = hi
+		if hi <= lo {
+			continue
+		}
+		if lo == 0 {
+			lt[li] = l.cumAt(hi)
+		} else {
+			lt[li] = l.cumAt(hi) - l.cumAt(lo)
+		}
+		tax += lt[li]
+	}
+	tax = r.roundTax.apply(tax)
+	if tax < 0 || tax < r.minTax {
+		tax = 0
+	}
+	st.vals[k] = tax
+	if r.sTaxable >= 0 {
+		st.vals[r.sTaxable] = g
+	}
+	if r.sGross >= 0 {
+		st.vals[r.sGross] = g
+	}
+	if r.sDeducted >= 0 {
+		st.vals[r.sDeducted] = 0
+	}
+	for li := 0; li < int(r.nLayerOut); li++ {
+		if s := r.sLayer[li]; s >= 0 {
+			st.vals[s] = lt[li]
+		}
+	}
 }
 
 // base is a layer's base: measure without a rule's own values.
@@ -468,37 +559,74 @@ func (st *cstate) credit(r *crule, g, t, tax float64) float64 {
 func (st *cstate) bands(l *clayer, lo, hi, nilAmt float64) float64 {
 	sc := st.rsc
 	if sc == nil && nilAmt == 0 && l.cum != nil {
+		if lo == 0 {
+			return l.cumAt(hi) // less the tax below 0: none
+		}
 		return l.cumAt(hi) - l.cumAt(lo)
 	}
 	fl := l.flat
 	tax := 0.0
-	for j := range fl {
-		b := &fl[j]
-		from, end := b.from, b.end
-		if sc != nil {
-			from = sc.Of(from, b.cls)
+	if sc != nil {
+		// each threshold read once: a band's end is the next one's start
+		from := sc.Of(fl[0].from, fl[0].cls)
+		for j := range fl {
+			if l.oneCls && from >= hi {
+				break // one class keeps the bands ascending
+			}
+			end := fl[j].end
 			if j+1 < len(fl) {
 				end = sc.Of(fl[j+1].from, fl[j+1].cls)
 			}
-		} else if l.asc && from >= hi {
+			tax += st.band(l, &fl[j], from, end, lo, hi, &nilAmt)
+			from = end
+		}
+		return tax
+	}
+	for j := range fl {
+		b := &fl[j]
+		if l.asc && b.from >= hi {
 			break
 		}
-		a, z := span(from, end, lo, hi)
-		if z <= a {
-			continue
-		}
-		if b.formula {
-			tax += st.formulaSpan(l.bands, a, z)
-			continue
-		}
-		seg, n := nilFirst(b.rate, z-a, nilAmt)
-		nilAmt -= n
-		if seg <= 0 {
-			continue
-		}
-		tax += seg * b.rate
+		tax += st.band(l, b, b.from, b.end, lo, hi, &nilAmt)
 	}
 	return tax
+}
+
+// band is the tax of band b, read as [from, end), on the slice [lo, hi)
+// of the stacked axis, the nil-rate amount left taken off first.
+func (st *cstate) band(l *clayer, b *cband, from, end, lo, hi float64, nilAmt *float64) float64 {
+	a, z := span(from, end, lo, hi)
+	if z <= a {
+		return 0
+	}
+	if b.formula {
+		if l.below != nil && st.rsc == nil {
+			return l.cumStored(z) - l.cumStored(a)
+		}
+		return st.formulaSpan(l.bands, a, z)
+	}
+	seg, n := nilFirst(b.rate, z-a, *nilAmt)
+	*nilAmt -= n
+	if seg <= 0 {
+		return 0
+	}
+	return seg * b.rate
+}
+
+// cumStored is cumulative on the layer's bands as stored, the tax below
+// each band's start taken from below.
+func (l *clayer) cumStored(x float64) float64 {
+	b := l.bands
+	k := 0
+	for j := 1; j < len(b); j++ {
+		if x > b[j].From {
+			k = j
+		}
+	}
+	if f := b[k].Formula; f != nil {
+		return f.at(x)
+	}
+	return l.below[k] + b[k].Rate*(x-b[k].From)
 }
 
 // cumAt is the tax by the layer's bands as stored on [0, x): the tax below

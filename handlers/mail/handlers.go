@@ -3,6 +3,7 @@ package mail
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html"
 	"slices"
 	"sync"
@@ -257,6 +258,22 @@ func (h *Handlers) switchOff(user, pref string) error {
 		if len(old) > 0 {
 			if err := json.Unmarshal(old, &doc); err != nil {
 				return nil, err
+			}
+		}
+		// Every switch the document does not hold is written with the
+		// value it has now (milestones', see wanted), so switching off
+		// milestones does not switch off the types that follow it.
+		var ms struct {
+			Email *bool `json:"email"`
+		}
+		if raw, ok := doc["milestones"]; ok {
+			if err := json.Unmarshal(raw, &ms); err != nil {
+				return nil, err
+			}
+		}
+		for _, p := range Prefs {
+			if _, ok := doc[p]; !ok && p != pref {
+				doc[p] = json.RawMessage(fmt.Sprintf(`{"email":%t}`, ms.Email == nil || *ms.Email))
 			}
 		}
 		ch := map[string]any{}

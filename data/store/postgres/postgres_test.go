@@ -288,14 +288,14 @@ func TestIsURL(t *testing.T) {
 	}
 }
 
-// The pool's default size is the README's sizing, two connections a CPU,
-// and a URL's pool_max_conns still decides.
+// The pool's default size is the README's sizing, two connections a CPU
+// and at least eight, and a URL's pool_max_conns still decides.
 func TestDefaultPoolSize(t *testing.T) {
 	cfg, err := poolConfig("postgres://u@127.0.0.1:5432/db")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int32(max(4, 2*runtime.GOMAXPROCS(0))); cfg.MaxConns != want {
+	if want := int32(max(8, 2*runtime.GOMAXPROCS(0))); cfg.MaxConns != want || cfg.MaxConns < 8 {
 		t.Fatalf("default pool %d, want %d", cfg.MaxConns, want)
 	}
 	if cfg, err = poolConfig("postgres://u@127.0.0.1:5432/db?pool_max_conns=3"); err != nil || cfg.MaxConns != 3 {
