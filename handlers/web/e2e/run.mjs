@@ -946,6 +946,9 @@ try {
             assert.equal(await page.textContent('#dec-spend'), m.format(o.value));
             assert.equal(await page.textContent('#dec-over-baseline'), m.format(o.gain.overBaseline));
             await page.locator('#decide').screenshot({ path: join(pageShots, `household-${p.name}-decide-1280.png`) });
+            // A decision's worth is said when it is more than the search's precision.
+            const listed = await page.textContent('#decide-list');
+            for (const w of o.worth || []) assert.equal(listed.includes(m.format(w.amount)), Math.abs(w.amount) >= Math.max(1, 2e-3 * Math.abs(o.value)), `worth ${w.decision} ${w.amount} of ${o.value}: ${listed}`);
             const x = o.decisions || {};
             assert.equal(await page.locator('#decide-list li').count(), Math.max(1, (x.retirementAge != null ? 1 : 0) + (x.claiming || []).length + (x.order || []).length + ((x.conversions || []).length ? 1 : 0)));
             if (!(await page.isHidden('#decide-apply'))) {
