@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -75,6 +76,15 @@ func TestSignedInThroughOutage(t *testing.T) {
 	}
 	expectError(t, h.do("POST", "/api/v1/calculator", signoutCalc, bearer(gone)...), 401, errcode.Unauthorized)
 	expectError(t, h.do("GET", "/api/v1/assets", "", bearer(tok)...), 500, errcode.Database)
+	// The web app's cookie is the same door.
+	cookie := func(tk string) []string {
+		return []string{"Cookie", SessionCookie + "=" + tk, "Origin", "https://fiplan.test"}
+	}
+	if r := h.do("POST", "/api/v1/calculator", signoutCalc, cookie(tok)...); r.status != 200 {
+		t.Fatalf("calculator by session cookie with the store down: %d %s", r.status, r.raw)
+	}
+	expectError(t, h.do("POST", "/api/v1/calculator", signoutCalc, cookie(gone)...), 401, errcode.Unauthorized)
+	expectError(t, h.do("GET", "/api/v1/assets", "", cookie(tok)...), 500, errcode.Database)
 	ds.down.Store(false)
 	if r := h.do("GET", "/api/v1/assets", "", bearer(tok)...); r.status != 200 {
 		t.Fatalf("assets once the store answers: %d %s", r.status, r.raw)
@@ -198,5 +208,66 @@ func TestAuthenticatedReadsTakeOneRoundTripEach(t *testing.T) {
 		if trips > tc.trips*reads+polls {
 			t.Errorf("%s: %d reads took %d round trips, want at most %d each (and %d polls of the mirror)", tc.name, reads, trips, tc.trips, polls)
 		}
+	}
+}
+
+// /mcp judges a session token as the API does: with the store failing,
+// or its circuit breaker open, a signed-in client opens a session and
+// calls a tool that needs no database, a tool that needs it answers the
+// store's error, and a session this node signed out stays refused.
+func TestMCPSignedInThroughOutage(t *testing.T) {
+	t.Run("store fails", func(t *testing.T) {
+		h := newHarness(t)
+		ds := &downStore{Store: h.db}
+		h = newHarness(t, withDB(ds), withMCP(false))
+		mcpThroughOutage(t, h, func() { ds.down.Store(true) }, errcode.Database)
+	})
+	t.Run("breaker open", func(t *testing.T) {
+		db, err := store.Open(filepath.Join(t.TempDir(), "hang.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		// The mirror never reads the marks, so session checks go to the
+		// store, which the open breaker refuses at once.
+		hs := &hangingStore{Store: db}
+		h := newHarness(t, withDB(&downStore{Store: hs}), withMCP(false), func(c *Config) { c.breakerOpen = 20 * time.Millisecond })
+		mcpThroughOutage(t, h, func() {
+			hs.down.Store(true)
+			expectError(t, h.do("GET", "/readyz", ""), 503, errcode.Unavailable)
+		}, errcode.Unavailable)
+	})
+}
+
+func mcpThroughOutage(t *testing.T, h *harness, down func(), code string) {
+	tok, gone := h.token("alice", "free", ""), h.token("bob", "free", "")
+	p, err := h.s.verifier.Verify([]byte(gone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.s.db.Revoke(p.Session, h.clock().Add(time.Hour), h.clock()); err != nil {
+		t.Fatal(err)
+	}
+	down()
+	res := rawMCP(t, h.httpClient("Bearer "+tok), "POST", "", initialize)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("initialize with a session token in the outage: %d", res.StatusCode)
+	}
+	cs, err := h.mcpSession("Bearer " + tok)
+	if err != nil {
+		t.Fatalf("connecting with a session token in the outage: %v", err)
+	}
+	defer cs.Close()
+	if r := call(t, cs, "fi_calculate", signoutCalc); r.IsError {
+		t.Fatalf("fi_calculate in the outage: %s", text(r))
+	}
+	if r := call(t, cs, "list_my_assets", `{}`); !r.IsError || !strings.HasPrefix(text(r), code+":") {
+		t.Fatalf("list_my_assets in the outage: %v %s", r.IsError, text(r))
+	}
+	res = rawMCP(t, h.httpClient("Bearer "+gone), "POST", "", initialize)
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Fatalf("initialize with a signed-out session in the outage: %d", res.StatusCode)
 	}
 }
