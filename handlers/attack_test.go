@@ -80,14 +80,14 @@ var sha256New, sha512New = sha256.New, sha512.New
 
 func attackBOLA(t *testing.T) {
 	h := newHarness(t)
-	alice, bob := bearer(h.token("alice", "free", "")), bearer(h.token("bob", "free", ""))
-	r := h.do("POST", "/api/v1/assets", `{"name":"World","isin":"IE00BK5BQT80","value":1000}`, alice...)
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.raw)
+	alice, bob := bearer(h.Token("alice", "free", "")), bearer(h.Token("bob", "free", ""))
+	r := h.Do("POST", "/api/v1/assets", `{"name":"World","isin":"IE00BK5BQT80","value":1000}`, alice...)
+	if r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
 	}
-	asset := r.data()["id"].(string)
-	r = h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...)
-	keyID, plain := r.data()["id"].(string), r.data()["key"].(string)
+	asset := r.Data()["id"].(string)
+	r = h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...)
+	keyID, plain := r.Data()["id"].(string), r.Data()["key"].(string)
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", "/api/v1/assets/" + asset, ""},
 		{"PUT", "/api/v1/assets/" + asset, `{"name":"mine now","value":1}`},
@@ -95,25 +95,25 @@ func attackBOLA(t *testing.T) {
 		{"DELETE", "/api/v1/assets/" + asset, ""},
 		{"DELETE", "/api/v1/user/api-keys/" + keyID, ""},
 	} {
-		expectError(t, h.do(c.method, c.path, c.body, bob...), 404, errcode.NotFound)
+		expectError(t, h.Do(c.method, c.path, c.body, bob...), 404, errcode.NotFound)
 	}
 	// Nothing of alice's changed, and bob's own views do not show it.
-	if r := h.do("GET", "/api/v1/assets/"+asset, "", alice...); r.status != 200 || r.data()["value"] != float64(1000) {
-		t.Fatalf("alice's asset after the attacks: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/assets/"+asset, "", alice...); r.Status != 200 || r.Data()["value"] != float64(1000) {
+		t.Fatalf("alice's asset after the attacks: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("GET", "/api/v1/assets", "", bearer(plain)...); r.status != 200 {
-		t.Fatalf("alice's key after the attacks: %d", r.status)
+	if r := h.Do("GET", "/api/v1/assets", "", bearer(plain)...); r.Status != 200 {
+		t.Fatalf("alice's key after the attacks: %d", r.Status)
 	}
 	for _, path := range []string{"/api/v1/assets", "/api/v1/user/export", "/api/v1/user/api-keys", "/api/v1/assets/summary"} {
-		if r := h.do("GET", path, "", bob...); strings.Contains(string(r.raw), asset) || strings.Contains(string(r.raw), keyID) {
-			t.Errorf("%s shows bob alice's things: %s", path, r.raw)
+		if r := h.Do("GET", path, "", bob...); strings.Contains(string(r.Raw), asset) || strings.Contains(string(r.Raw), keyID) {
+			t.Errorf("%s shows bob alice's things: %s", path, r.Raw)
 		}
 	}
 }
 
 func attackTokens(t *testing.T) {
 	h := newHarness(t)
-	now := h.clock().Unix()
+	now := h.Clock().Unix()
 	hsHeader := map[string]any{"alg": "HS256", "typ": "JWT"}
 	valid := map[string]any{"sub": "mallory", "exp": now + 600, "iat": now}
 	claims := func(edit func(map[string]any)) map[string]any {
@@ -125,8 +125,8 @@ func attackTokens(t *testing.T) {
 		return c
 	}
 	good := hs(testSecret, sha256New)
-	if r := h.do("GET", "/api/v1/assets", "", bearer(forge(hsHeader, valid, good))...); r.status != 200 {
-		t.Fatalf("the well-formed forged-by-us token is refused: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/assets", "", bearer(forge(hsHeader, valid, good))...); r.Status != 200 {
+		t.Fatalf("the well-formed forged-by-us token is refused: %d %s", r.Status, r.Raw)
 	}
 	signed := forge(hsHeader, valid, good)
 	parts := strings.Split(signed, ".")
@@ -154,23 +154,23 @@ func attackTokens(t *testing.T) {
 		{"garbage", "not.a.token", errcode.Unauthorized},
 		{"a key with a bad checksum", "svc_" + strings.Repeat("A", 40), errcode.Unauthorized},
 	} {
-		r := h.do("GET", "/api/v1/assets", "", bearer(c.tok)...)
-		if r.status != 401 || r.code() != c.code {
-			t.Errorf("%s: %d %s, want 401 %s", c.name, r.status, r.code(), c.code)
+		r := h.Do("GET", "/api/v1/assets", "", bearer(c.tok)...)
+		if r.Status != 401 || r.Code() != c.code {
+			t.Errorf("%s: %d %s, want 401 %s", c.name, r.Status, r.Code(), c.code)
 		}
 	}
 	// The scheme must be Bearer; Basic and a bare token are refused.
 	for _, v := range []string{"Basic " + base64.StdEncoding.EncodeToString([]byte("alice:pw")), signed, "Bearer", "Token " + signed} {
-		if r := h.do("GET", "/api/v1/assets", "", "Authorization", v); r.status != 401 {
-			t.Errorf("Authorization %.20q: %d", v, r.status)
+		if r := h.Do("GET", "/api/v1/assets", "", "Authorization", v); r.Status != 401 {
+			t.Errorf("Authorization %.20q: %d", v, r.Status)
 		}
 	}
 	// A revoked key stops at once.
-	alice := bearer(h.token("alice", "free", ""))
-	r := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...)
-	id, key := r.data()["id"].(string), r.data()["key"].(string)
-	h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...)
-	expectError(t, h.do("GET", "/api/v1/assets", "", bearer(key)...), 401, errcode.Unauthorized)
+	alice := bearer(h.Token("alice", "free", ""))
+	r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...)
+	id, key := r.Data()["id"].(string), r.Data()["key"].(string)
+	h.Do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...)
+	expectError(t, h.Do("GET", "/api/v1/assets", "", bearer(key)...), 401, errcode.Unauthorized)
 }
 
 // A server that verifies RS256 with a JWKS must not take the public key
@@ -187,7 +187,7 @@ func attackAlgConfusion(t *testing.T) {
 	if err := os.WriteFile(path, doc, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(filepath.Join(t.TempDir(), "a.db"), store.Options{})
+	db, err := store.Open(filepath.Join(t.TempDir(), "a.DB"), store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,11 +247,11 @@ var serverOwned = []string{"id", "createdAt", "updatedAt", "owner", "userId", "t
 
 func attackMassAssignment(t *testing.T) {
 	h := newHarness(t)
-	admin := bearer(h.token("alice", "pro", "admin"))
-	asset := h.do("POST", "/api/v1/assets", `{"name":"World","value":1000}`, admin...).data()["id"].(string)
-	plan := h.do("POST", "/api/v1/plans", `{"name":"p","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, admin...).data()["id"].(string)
+	admin := bearer(h.Token("alice", "pro", "admin"))
+	asset := h.Do("POST", "/api/v1/assets", `{"name":"World","value":1000}`, admin...).Data()["id"].(string)
+	plan := h.Do("POST", "/api/v1/plans", `{"name":"p","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, admin...).Data()["id"].(string)
 	bodies := 0
-	for _, r := range h.s.routes {
+	for _, r := range h.S.routes {
 		if r.Body == nil {
 			continue
 		}
@@ -278,18 +278,18 @@ func attackMassAssignment(t *testing.T) {
 			id = plan
 		}
 		path := strings.NewReplacer("{id}", id, "{key}", "attack-flag").Replace(r.Path)
-		res := h.do(r.Method, path, string(body), admin...)
-		if res.status != 400 {
-			t.Errorf("%s %s with server-owned fields: %d %s", r.Method, r.Path, res.status, res.raw)
+		res := h.Do(r.Method, path, string(body), admin...)
+		if res.Status != 400 {
+			t.Errorf("%s %s with server-owned fields: %d %s", r.Method, r.Path, res.Status, res.Raw)
 			continue
 		}
 		named := map[string]bool{}
-		for _, d := range res.body["details"].([]any) {
+		for _, d := range res.Body["details"].([]any) {
 			named[d.(map[string]any)["path"].(string)] = true
 		}
 		for f := range inject {
 			if !named[f] {
-				t.Errorf("%s %s: the details do not name %q: %s", r.Method, r.Path, f, res.raw)
+				t.Errorf("%s %s: the details do not name %q: %s", r.Method, r.Path, f, res.Raw)
 			}
 		}
 	}
@@ -298,7 +298,7 @@ func attackMassAssignment(t *testing.T) {
 	}
 	// PUT takes an asset as GET answered it: a changed id or createdAt is
 	// refused, updatedAt is ignored.
-	got := h.do("GET", "/api/v1/assets/"+asset, "", admin...).data()
+	got := h.Do("GET", "/api/v1/assets/"+asset, "", admin...).Data()
 	for field, v := range map[string]any{"id": "ast_mine", "createdAt": "2000-01-01T00:00:00Z"} {
 		body := map[string]any{}
 		for k, x := range got {
@@ -306,28 +306,28 @@ func attackMassAssignment(t *testing.T) {
 		}
 		body[field] = v
 		raw, _ := json.Marshal(body)
-		expectError(t, h.do("PUT", "/api/v1/assets/"+asset, string(raw), admin...), 400, errcode.Validation)
+		expectError(t, h.Do("PUT", "/api/v1/assets/"+asset, string(raw), admin...), 400, errcode.Validation)
 	}
 	got["updatedAt"] = "2000-01-01T00:00:00Z"
 	raw, _ := json.Marshal(got)
-	if r := h.do("PUT", "/api/v1/assets/"+asset, string(raw), admin...); r.status != 200 || r.data()["updatedAt"] == "2000-01-01T00:00:00Z" || r.data()["id"] != asset {
-		t.Errorf("PUT with a client's updatedAt: %d %s", r.status, r.raw)
+	if r := h.Do("PUT", "/api/v1/assets/"+asset, string(raw), admin...); r.Status != 200 || r.Data()["updatedAt"] == "2000-01-01T00:00:00Z" || r.Data()["id"] != asset {
+		t.Errorf("PUT with a client's updatedAt: %d %s", r.Status, r.Raw)
 	}
 	// A valid body with one server-owned field changes nothing.
-	expectError(t, h.do("POST", "/api/v1/assets", `{"name":"x","value":1,"id":"ast_mine"}`, admin...), 400, errcode.Validation)
-	expectError(t, h.do("PATCH", "/api/v1/assets/"+asset, `{"createdAt":"2000-01-01T00:00:00Z"}`, admin...), 400, errcode.Validation)
-	expectError(t, h.do("PATCH", "/api/v1/user/profile", `{"tier":"pro"}`, bearer(h.token("bob", "free", ""))...), 400, errcode.Validation)
-	if r := h.do("GET", "/api/v1/assets", "", admin...); r.body["meta"].(map[string]any)["total"] != float64(1) {
-		t.Errorf("assets after the attempts: %s", r.raw)
+	expectError(t, h.Do("POST", "/api/v1/assets", `{"name":"x","value":1,"id":"ast_mine"}`, admin...), 400, errcode.Validation)
+	expectError(t, h.Do("PATCH", "/api/v1/assets/"+asset, `{"createdAt":"2000-01-01T00:00:00Z"}`, admin...), 400, errcode.Validation)
+	expectError(t, h.Do("PATCH", "/api/v1/user/profile", `{"tier":"pro"}`, bearer(h.Token("bob", "free", ""))...), 400, errcode.Validation)
+	if r := h.Do("GET", "/api/v1/assets", "", admin...); r.Body["meta"].(map[string]any)["total"] != float64(1) {
+		t.Errorf("assets after the attempts: %s", r.Raw)
 	}
-	expectError(t, h.do("POST", "/api/v1/tax/optimize", `{"country":"US","income":{"pension":1}}`, bearer(h.token("bob", "free", ""))...), 403, errcode.SubscriptionRequired)
+	expectError(t, h.Do("POST", "/api/v1/tax/optimize", `{"country":"US","income":{"pension":1}}`, bearer(h.Token("bob", "free", ""))...), 403, errcode.SubscriptionRequired)
 }
 
 func attackResources(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
-	tok := bearer(h.token("alice", "pro", ""))
+	tok := bearer(h.Token("alice", "pro", ""))
 	big := `{"currentAge":40,"annualIncome":1,"annualExpenses":1,"x":"` + strings.Repeat("a", 1<<20) + `"}`
-	expectError(t, h.do("POST", "/api/v1/calculator", big), 413, errcode.PayloadTooLarge)
+	expectError(t, h.Do("POST", "/api/v1/calculator", big), 413, errcode.PayloadTooLarge)
 	items := strings.TrimSuffix(strings.Repeat(`{"name":"x"},`, 101), ",")
 	ids := "lisbon-pt,porto-pt,madrid-es,zurich-ch,berlin-de,paris-fr"
 	nest := strings.Repeat("[", 5000) + strings.Repeat("]", 5000)
@@ -344,34 +344,34 @@ func attackResources(t *testing.T) {
 		{"undeclared query argument", "GET", "/api/v1/geo/cities?debug=1", "", errcode.Validation, "debug"},
 		{"deep nesting", "POST", "/api/v1/portfolio-health", nest, "", ""},
 	} {
-		r := h.do(c.method, c.path, c.body, tok...)
-		if r.status != 400 || (c.code != "" && r.code() != c.code) {
-			t.Errorf("%s: %d %s", c.name, r.status, r.raw)
+		r := h.Do(c.method, c.path, c.body, tok...)
+		if r.Status != 400 || (c.code != "" && r.Code() != c.code) {
+			t.Errorf("%s: %d %s", c.name, r.Status, r.Raw)
 			continue
 		}
 		if c.field == "" {
 			continue
 		}
 		found := false
-		for _, d := range r.body["details"].([]any) {
+		for _, d := range r.Body["details"].([]any) {
 			found = found || strings.HasPrefix(d.(map[string]any)["path"].(string), c.field)
 		}
 		if !found {
-			t.Errorf("%s: the details do not name %s: %s", c.name, c.field, r.raw)
+			t.Errorf("%s: the details do not name %s: %s", c.name, c.field, r.Raw)
 		}
 	}
 	// An oversized request id is replaced, not echoed.
-	if r := h.do("GET", "/api/v1/status", "", "X-Request-ID", strings.Repeat("a", 4000)); len(r.header["X-Request-Id"]) > 40 {
+	if r := h.Do("GET", "/api/v1/status", "", "X-Request-ID", strings.Repeat("a", 4000)); len(r.Header["X-Request-Id"]) > 40 {
 		t.Errorf("a 4000-byte request id was echoed")
 	}
 }
 
 func attackFunctionLevel(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
-	free := bearer(h.token("bob", "free", ""))
-	key := bearer(h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, free...).data()["key"].(string))
+	free := bearer(h.Token("bob", "free", ""))
+	key := bearer(h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, free...).Data()["key"].(string))
 	checked := map[rest.Access]int{}
-	for _, r := range h.s.routes {
+	for _, r := range h.S.routes {
 		path := strings.NewReplacer("{id}", "x", "{key}", "x").Replace(r.Path)
 		body := ""
 		if r.Body != nil {
@@ -379,8 +379,8 @@ func attackFunctionLevel(t *testing.T) {
 		}
 		want := func(who string, creds []string, status int, code string) {
 			t.Helper()
-			if res := h.do(r.Method, path, body, creds...); res.status != status || res.code() != code {
-				t.Errorf("%s %s as %s: %d %s, want %d %s", r.Method, r.Path, who, res.status, res.code(), status, code)
+			if res := h.Do(r.Method, path, body, creds...); res.Status != status || res.Code() != code {
+				t.Errorf("%s %s as %s: %d %s, want %d %s", r.Method, r.Path, who, res.Status, res.Code(), status, code)
 			}
 		}
 		switch r.Access {
@@ -409,32 +409,32 @@ func attackFunctionLevel(t *testing.T) {
 		}
 	}
 	// A cookie session may not write without a matching Origin.
-	cookie := []string{"Cookie", SessionCookie + "=" + h.token("bob", "free", "")}
-	expectError(t, h.do("POST", "/api/v1/assets", `{"name":"x","value":1}`, append(cookie, "Origin", "https://evil.example")...), 403, errcode.Forbidden)
-	expectError(t, h.do("POST", "/api/v1/assets", `{"name":"x","value":1}`, cookie...), 403, errcode.Forbidden)
+	cookie := []string{"Cookie", SessionCookie + "=" + h.Token("bob", "free", "")}
+	expectError(t, h.Do("POST", "/api/v1/assets", `{"name":"x","value":1}`, append(cookie, "Origin", "https://evil.example")...), 403, errcode.Forbidden)
+	expectError(t, h.Do("POST", "/api/v1/assets", `{"name":"x","value":1}`, cookie...), 403, errcode.Forbidden)
 }
 
 func attackBusinessFlows(t *testing.T) {
 	h := newHarness(t) // the documented limits: 60 a minute anonymous
-	h.ip = "198.51.100.7"
+	h.IP = "198.51.100.7"
 	limited := 0
 	for i := range 70 {
-		r := h.do("GET", "/api/v1/assets", "", bearer("guess"+strconv.Itoa(i))...)
-		if r.status == 429 {
+		r := h.Do("GET", "/api/v1/assets", "", bearer("guess"+strconv.Itoa(i))...)
+		if r.Status == 429 {
 			limited++
-		} else if r.status != 401 {
-			t.Fatalf("guess %d: %d", i, r.status)
+		} else if r.Status != 401 {
+			t.Fatalf("guess %d: %d", i, r.Status)
 		}
 	}
 	if limited == 0 {
 		t.Error("70 credential guesses in a minute were never rate limited")
 	}
-	h.ip = "198.51.100.8"
-	tok := bearer(h.token("carol", "free", ""))
+	h.IP = "198.51.100.8"
+	tok := bearer(h.Token("carol", "free", ""))
 	for i := range 26 {
-		r := h.do("POST", "/api/v1/user/api-keys", `{"name":"k`+strconv.Itoa(i)+`"}`, tok...)
-		if i < 25 && r.status != 201 {
-			t.Fatalf("key %d: %d %s", i, r.status, r.raw)
+		r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"k`+strconv.Itoa(i)+`"}`, tok...)
+		if i < 25 && r.Status != 201 {
+			t.Fatalf("key %d: %d %s", i, r.Status, r.Raw)
 		}
 		if i == 25 {
 			expectError(t, r, 409, errcode.Conflict)
@@ -461,14 +461,14 @@ func attackSSRF(t *testing.T) {
 	}()
 	h := newHarness(t)
 	url := "http://" + ln.Addr().String() + "/jwks.json"
-	now := h.clock().Unix()
+	now := h.Clock().Unix()
 	claims := map[string]any{"sub": "mallory", "exp": now + 600, "iat": now}
 	for _, header := range []map[string]any{
 		{"alg": "RS256", "jku": url, "kid": "k"},
 		{"alg": "RS256", "x5u": url},
 		{"alg": "HS256", "jku": url},
 	} {
-		r := h.do("GET", "/api/v1/assets", "", bearer(forge(header, claims, hs([]byte("not the secret"), sha256New)))...)
+		r := h.Do("GET", "/api/v1/assets", "", bearer(forge(header, claims, hs([]byte("not the secret"), sha256New)))...)
 		expectError(t, r, 401, errcode.Unauthorized)
 	}
 	time.Sleep(50 * time.Millisecond)
@@ -479,28 +479,28 @@ func attackSSRF(t *testing.T) {
 
 func attackMisconfiguration(t *testing.T) {
 	h := newHarness(t)
-	if err := h.s.router.Add(rest.Get(v1+"/test/panic", rest.Public, func(*rest.Ctx) { panic("secret detail /etc/passwd") }, nil)); err != nil {
+	if err := h.S.router.Add(rest.Get(v1+"/test/panic", rest.Public, func(*rest.Ctx) { panic("secret detail /etc/passwd") }, nil)); err != nil {
 		t.Fatal(err)
 	}
-	r := h.do("GET", "/api/v1/test/panic", "")
+	r := h.Do("GET", "/api/v1/test/panic", "")
 	expectError(t, r, 500, errcode.Internal)
 	for _, leak := range []string{"secret detail", "goroutine", "/etc/passwd", ".go:"} {
-		if strings.Contains(string(r.raw), leak) {
-			t.Errorf("the 500 leaks %q: %s", leak, r.raw)
+		if strings.Contains(string(r.Raw), leak) {
+			t.Errorf("the 500 leaks %q: %s", leak, r.Raw)
 		}
 	}
-	r = h.do("TRACE", "/api/v1/status", "")
+	r = h.Do("TRACE", "/api/v1/status", "")
 	expectError(t, r, 405, errcode.MethodNotAllowed)
-	if strings.Contains(r.header["Allow"], "TRACE") {
-		t.Errorf("Allow: %s", r.header["Allow"])
+	if strings.Contains(r.Header["Allow"], "TRACE") {
+		t.Errorf("Allow: %s", r.Header["Allow"])
 	}
 	for _, path := range []string{"/metrics", "/debug/pprof/", "/api/v1/metrics", "/api/v1/debug/vars", "/api/v1/admin"} {
-		if r := h.do("GET", path, ""); r.status != 404 {
-			t.Errorf("%s on the API listener: %d", path, r.status)
+		if r := h.Do("GET", path, ""); r.Status != 404 {
+			t.Errorf("%s on the API listener: %d", path, r.Status)
 		}
 	}
-	if r := h.do("GET", "/api/v1/status", ""); r.header["Server"] != "fiplan" && r.header["Server"] != "" {
-		t.Errorf("Server: %q names the stack", r.header["Server"])
+	if r := h.Do("GET", "/api/v1/status", ""); r.Header["Server"] != "fiplan" && r.Header["Server"] != "" {
+		t.Errorf("Server: %q names the stack", r.Header["Server"])
 	}
 }
 
@@ -509,7 +509,7 @@ func attackInventory(t *testing.T) {
 	var doc struct {
 		Paths map[string]map[string]any `json:"paths"`
 	}
-	if err := json.Unmarshal(h.s.openapi, &doc); err != nil {
+	if err := json.Unmarshal(h.S.openapi, &doc); err != nil {
 		t.Fatal(err)
 	}
 	var documented, served []string
@@ -518,7 +518,7 @@ func attackInventory(t *testing.T) {
 			documented = append(documented, strings.ToUpper(m)+" "+p)
 		}
 	}
-	for _, r := range h.s.routes {
+	for _, r := range h.S.routes {
 		served = append(served, r.Method+" "+r.Path)
 	}
 	slices.Sort(documented)
@@ -527,6 +527,6 @@ func attackInventory(t *testing.T) {
 		t.Errorf("documented %v\nserved %v", documented, served)
 	}
 	for _, path := range []string{"/api/v0/status", "/api/v2/status", "/api/status", "/api/v1/STATUS"} {
-		expectError(t, h.do("GET", path, ""), 404, errcode.EndpointNotFound)
+		expectError(t, h.Do("GET", path, ""), 404, errcode.EndpointNotFound)
 	}
 }

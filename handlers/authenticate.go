@@ -123,19 +123,18 @@ func (s *Server) apiKey(tok []byte) (auth.Principal, error) {
 
 var errInvalidKey = fmt.Errorf("%w: unknown or revoked API key", auth.ErrInvalid)
 
-// Credential resolves a bearer credential (the token after "Bearer ") as
-// the chain does: an API key through the mirror's key cache or the store;
-// a session token through the verifier and the sign-out marks. A refused credential's error wraps
-// auth.ErrInvalid or auth.ErrExpired; any other error is the store's.
+// Credential resolves the bearer credential (the token after "Bearer ")
+// of a request to /mcp: an API key through the mirror's key cache or the
+// store; a session token by session, as a route that reads nothing of the
+// store judges it, since the door itself reads nothing and every tool call
+// is judged again by the route it reaches. A refused credential's error
+// wraps auth.ErrInvalid or auth.ErrExpired; any other error is the
+// store's.
 func (s *Server) Credential(tok []byte) (auth.Principal, error) {
 	if auth.IsKey(tok) {
 		return s.apiKey(tok)
 	}
-	p, err := s.verifier.Verify(tok)
-	if err != nil {
-		return p, err
-	}
-	return p, s.live(p)
+	return s.session(tok, true)
 }
 
 var errRevoked = fmt.Errorf("%w: the session has ended (signed out)", auth.ErrInvalid)
@@ -161,24 +160,42 @@ func (s *Server) live(p auth.Principal) error {
 // the last sign-out marks this node read and by their token's own tier.
 func dbFree(c *rest.Ctx) bool { return c.Route().Access == rest.Public }
 
+// session verifies a session token and checks it against the sign-out
+// marks: the one check of a session credential at every door (the API's
+// bearer token and cookie, and /mcp). dbFree says the caller will read
+// nothing of the store with it: while the store fails, such a caller is
+// judged by the last marks this node read (a late answer rather than
+// none), and any other gets the store's error. A refused token's error
+// wraps auth.ErrInvalid (errRevoked when signed out) or is
+// auth.ErrExpired.
+func (s *Server) session(tok []byte, dbFree bool) (auth.Principal, error) {
+	p, err := s.verifier.Verify(tok)
+	if err != nil {
+		return p, err
+	}
+	err = s.live(p)
+	if err != nil && !errors.Is(err, errRevoked) && dbFree {
+		err = nil
+		if s.marks.Known(p.Session, s.now()) {
+			err = errRevoked
+		}
+	}
+	return p, err
+}
+
 // tokenPrincipal verifies a session token.
 func (s *Server) tokenPrincipal(c *rest.Ctx, tok []byte, via auth.Via) bool {
-	p, err := s.verifier.Verify(tok)
+	p, err := s.session(tok, dbFree(c))
 	switch {
 	case errors.Is(err, auth.ErrExpired):
 		return s.unauthorized(c, errcode.TokenExpired, "Token has expired")
 	case errors.Is(err, auth.ErrLifetime):
 		return s.unauthorized(c, errcode.Unauthorized, "token lifetime exceeds one hour: without iat, exp may be at most one hour ahead")
-	case err != nil:
-		return s.unauthorized(c, errcode.Unauthorized, "invalid token")
-	}
-	err = s.live(p)
-	if err != nil && !errors.Is(err, errRevoked) && dbFree(c) && s.marks.Known(p.Session, s.now()) {
-		err = errRevoked
-	}
-	if errors.Is(err, errRevoked) {
+	case errors.Is(err, errRevoked):
 		return s.unauthorized(c, errcode.Unauthorized, "this session has ended: sign in again")
-	} else if err != nil && !dbFree(c) {
+	case errors.Is(err, auth.ErrInvalid):
+		return s.unauthorized(c, errcode.Unauthorized, "invalid token")
+	case err != nil:
 		c.Storage(err)
 		return false
 	}

@@ -17,7 +17,7 @@ import (
 // fetchRaw sends one request and returns the status, the content type
 // and the body as bytes, for the one route whose body is not JSON.
 func (h *harness) fetchRaw(method, path string, headers ...string) (int, string, []byte) {
-	h.t.Helper()
+	h.T.Helper()
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	res := fasthttp.AcquireResponse()
@@ -27,22 +27,22 @@ func (h *harness) fetchRaw(method, path string, headers ...string) (int, string,
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) { return h.ln.Dial() }, MaxResponseBodySize: 64 << 20}
+	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) { return h.LN.Dial() }, MaxResponseBodySize: 64 << 20}
 	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
-		h.t.Fatalf("%s %s: %v", method, path, err)
+		h.T.Fatalf("%s %s: %v", method, path, err)
 	}
 	body := append([]byte(nil), res.Body()...)
-	conformAs(h.t, h.s, method, path, res.StatusCode(), string(res.Header.ContentType()), body)
+	conformAs(h.T, h.S, method, path, res.StatusCode(), string(res.Header.ContentType()), body)
 	return res.StatusCode(), string(res.Header.ContentType()), body
 }
 
 func TestAdminBackup(t *testing.T) {
 	h := newHarness(t)
-	alice := bearer(h.token("alice", "pro", ""))
-	if r := h.do("POST", "/api/v1/assets", `{"name":"World","isin":"IE00BK5BQT80","value":1000}`, alice...); r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.raw)
+	alice := bearer(h.Token("alice", "pro", ""))
+	if r := h.Do("POST", "/api/v1/assets", `{"name":"World","isin":"IE00BK5BQT80","value":1000}`, alice...); r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
 	}
-	status, ctype, body := h.fetchRaw("GET", "/api/v1/admin/backup", bearer(h.token("ops", "free", "admin"))...)
+	status, ctype, body := h.fetchRaw("GET", "/api/v1/admin/backup", bearer(h.Token("ops", "free", "admin"))...)
 	if status != 200 || ctype != BackupMedia || len(body) < 8192 {
 		t.Fatalf("backup: %d %s, %d bytes", status, ctype, len(body))
 	}
@@ -64,8 +64,8 @@ func TestAdminBackup(t *testing.T) {
 	}
 
 	// Only an admin session: a user, an API key and no credentials are refused.
-	expectError(t, h.do("GET", "/api/v1/admin/backup", "", alice...), 403, errcode.Forbidden)
-	expectError(t, h.do("GET", "/api/v1/admin/backup", ""), 401, errcode.Unauthorized)
-	key := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...).data()["key"].(string)
-	expectError(t, h.do("GET", "/api/v1/admin/backup", "", bearer(key)...), 403, errcode.Forbidden)
+	expectError(t, h.Do("GET", "/api/v1/admin/backup", "", alice...), 403, errcode.Forbidden)
+	expectError(t, h.Do("GET", "/api/v1/admin/backup", ""), 401, errcode.Unauthorized)
+	key := h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...).Data()["key"].(string)
+	expectError(t, h.Do("GET", "/api/v1/admin/backup", "", bearer(key)...), 403, errcode.Forbidden)
 }

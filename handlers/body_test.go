@@ -27,7 +27,7 @@ func heapInUse() uint64 {
 // send one byte hold far less than 200 megabytes.
 func TestSlowBodiesHoldWhatArrived(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
-	addr := listen(t, h.s)
+	addr := listen(t, h.S)
 	const clients = 200
 	before := heapInUse()
 	conns := make([]net.Conn, 0, clients)
@@ -70,7 +70,7 @@ func TestSlowBodiesHoldWhatArrived(t *testing.T) {
 // A chunked body is cut off at the limit, whatever it says of itself.
 func TestChunkedBodyOverTheLimit(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
-	addr := listen(t, h.s)
+	addr := listen(t, h.S)
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
+	testharness "fiplan/handlers/internal/harness"
 )
 
 // waitState waits for b to reach want; the breaker keeps real time.
@@ -204,47 +205,47 @@ func hangingHarness(t *testing.T, opts ...option) (*harness, *hangingStore) {
 // and once a background probe reaches it again everything answers.
 func TestStoreBreaker(t *testing.T) {
 	h, hs := hangingHarness(t)
-	tok := bearer(h.token("ada", "free", ""))
-	if r := h.do("GET", "/api/v1/assets", "", tok...); r.status != 200 {
-		t.Fatalf("assets: %d %s", r.status, r.raw)
+	tok := bearer(h.Token("ada", "free", ""))
+	if r := h.Do("GET", "/api/v1/assets", "", tok...); r.Status != 200 {
+		t.Fatalf("assets: %d %s", r.Status, r.Raw)
 	}
 	hs.down.Store(true)
 	for i := range breakerTrips {
-		expectError(t, h.do("GET", "/api/v1/assets", "", tok...), 500, errcode.Database)
+		expectError(t, h.Do("GET", "/api/v1/assets", "", tok...), 500, errcode.Database)
 		if n := hs.calls.Load(); n != int64(i+2) {
 			t.Fatalf("call %d reached the store %d times", i+1, n)
 		}
 	}
-	r := h.do("GET", "/api/v1/assets", "", tok...)
+	r := h.Do("GET", "/api/v1/assets", "", tok...)
 	expectError(t, r, 503, errcode.Unavailable)
-	if r.header["Retry-After"] != fmt.Sprint(breakerRetry) || r.body["retryAfter"] != float64(breakerRetry) {
-		t.Fatalf("open breaker: %v %s", r.header, r.raw)
+	if r.Header["Retry-After"] != fmt.Sprint(breakerRetry) || r.Body["retryAfter"] != float64(breakerRetry) {
+		t.Fatalf("open breaker: %v %s", r.Header, r.Raw)
 	}
 	if n := hs.calls.Load(); n != breakerTrips+1 {
 		t.Fatalf("the open breaker let a call reach the store (%d calls)", n)
 	}
 	calc := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000}`
-	if r := h.do("POST", "/api/v1/calculator", calc, tok...); r.status != 200 {
-		t.Fatalf("the calculator with a session while the breaker is open: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/calculator", calc, tok...); r.Status != 200 {
+		t.Fatalf("the calculator with a session while the breaker is open: %d %s", r.Status, r.Raw)
 	}
-	if !h.s.breaker.open() || h.s.breaker.probing.Load() {
+	if !h.S.breaker.open() || h.S.breaker.probing.Load() {
 		t.Fatal("the breaker closed, or is probing, while the store does not answer")
 	}
 	hs.down.Store(false)
-	waitState(t, h.s.breaker, gobreaker.StateClosed)
-	if r := h.do("GET", "/api/v1/assets", "", tok...); r.status != 200 {
-		t.Fatalf("assets after the store came back: %d %s", r.status, r.raw)
+	waitState(t, h.S.breaker, gobreaker.StateClosed)
+	if r := h.Do("GET", "/api/v1/assets", "", tok...); r.Status != 200 {
+		t.Fatalf("assets after the store came back: %d %s", r.Status, r.Raw)
 	}
 	// Refused: the list of assets, and the calculator's sign-out check.
-	if text := scrape(t, h.s); !containsLine(text, "fiplan_store_breaker_refused_total 2") || !containsLine(text, "fiplan_store_breaker_open 0") {
+	if text := scrape(t, h.S); !containsLine(text, "fiplan_store_breaker_refused_total 2") || !containsLine(text, "fiplan_store_breaker_open 0") {
 		t.Fatalf("breaker metrics:\n%s", text)
 	}
 
 	// A failed readiness check opens it before any request fails.
 	h2, hs2 := hangingHarness(t)
 	hs2.down.Store(true)
-	expectError(t, h2.do("GET", "/readyz", ""), 503, errcode.Unavailable)
-	expectError(t, h2.do("GET", "/api/v1/assets", "", bearer(h2.token("bo", "free", ""))...), 503, errcode.Unavailable)
+	expectError(t, h2.Do("GET", "/readyz", ""), 503, errcode.Unavailable)
+	expectError(t, h2.Do("GET", "/api/v1/assets", "", bearer(h2.Token("bo", "free", ""))...), 503, errcode.Unavailable)
 	if n := hs2.calls.Load(); n != 0 {
 		t.Fatalf("after a failed readiness check, %d calls reached the store", n)
 	}
@@ -259,12 +260,12 @@ func containsLine(text, line string) bool {
 // 401 that would send the client to sign in again.
 func TestMCPWhileTheBreakerIsOpen(t *testing.T) {
 	h, hs := hangingHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "free")
+	key, _ := h.APIKey("ada", "free")
 	hs.down.Store(true)
-	expectError(t, h.do("GET", "/readyz", ""), 503, errcode.Unavailable)
-	res := rawMCP(t, h.httpClient("Bearer "+key), "POST", "", initialize)
+	expectError(t, h.Do("GET", "/readyz", ""), 503, errcode.Unavailable)
+	res := testharness.RawMCP(t, h.HTTPClient("Bearer "+key), "POST", "", testharness.Initialize)
 	if res.Header.Get("Retry-After") != fmt.Sprint(breakerRetry) {
 		t.Fatalf("Retry-After %q", res.Header.Get("Retry-After"))
 	}
-	mcpRefused(t, res, 503, errcode.Unavailable, "an API key while the breaker is open")
+	testharness.MCPRefused(t, res, 503, errcode.Unavailable, "an API key while the breaker is open")
 }

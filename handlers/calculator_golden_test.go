@@ -10,12 +10,17 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/valyala/fasthttp"
+
+	testharness "fiplan/handlers/internal/harness"
 )
 
 // calcGolden is every kind of calculator answer: the plain plan with
 // scenarios, each output, taxes in and out of the tax country's currency,
-// cities, Monte Carlo, both backtest datasets with sequences, both goals
-// and the CSV answers.
+// cities, Monte Carlo, both backtest datasets with sequences, both goals,
+// the CSV answers, and household plans whose rows carry every member a
+// household adds (spousal and survivor benefits, health, SEPP, yield,
+// conversions, pension splitting, means-tested pensions, wealth tax, the
+// Vorabpauschale, a relocation), in JSON and CSV, taxed and untaxed.
 var calcGolden = []struct{ accept, body string }{
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"scenarios":[{"name":"frugal","annualExpenses":35000},{"name":"bear","expectedReturn":0.05},{"name":"vpw","withdrawalStrategy":"vpw"}]}`},
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"output":"yearly","every":7,"pensions":[{"fromAge":67,"amount":12000}],"events":[{"age":50,"amount":-80000,"label":"house"},{"age":60,"amount":100000,"nominal":true}]}`},
@@ -34,6 +39,16 @@ var calcGolden = []struct{ accept, body string }{
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"tax":{"country":"GB","region":"XX"}}`},
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"cityId":"lisbon-pt","scenarios":[{"name":"x","cityId":"nowhere"}]}`},
 	{"", `{"startYear":2026,"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"householdSize":2}`},
+	{"", `{"startYear":2026,"currentAge":52,"annualIncome":110000,"annualExpenses":60000,"targetRetirementAge":55,"lifeExpectancy":90,"partner":{"age":50,"annualIncome":20000,"retirementAge":55,"lifeExpectancy":75},"accounts":[{"id":"cash","type":"cash","balance":30000},{"id":"ira","type":"us-ira","balance":900000,"annualContribution":30000},{"id":"roth","type":"us-roth-ira","balance":80000},{"id":"brokerage","type":"taxable","balance":300000,"costBasis":200000,"yield":0.02}],"pensions":[{"kind":"us-social-security","fromAge":67,"amount":6000},{"kind":"us-social-security","owner":"partner","fromAge":67,"amount":30000}],"conversions":{"upToRate":0.12},"healthcare":{"phases":[{"fromAge":55,"amount":20000},{"fromAge":65,"amount":8000}],"benchmarkPremium":18000},"bridge":{"sepp":[{"account":"ira","method":"amortization","fromAge":55}]},"tax":{"country":"US"},"output":"yearly","every":2,"scenarios":[{"name":"lean","annualExpenses":50000}]}`},
+	{"text/csv", `{"startYear":2026,"currentAge":52,"annualIncome":110000,"annualExpenses":60000,"targetRetirementAge":55,"lifeExpectancy":90,"partner":{"age":50,"annualIncome":20000,"retirementAge":55,"lifeExpectancy":75},"accounts":[{"id":"cash","type":"cash","balance":30000},{"id":"ira","type":"us-ira","balance":900000,"annualContribution":30000},{"id":"roth","type":"us-roth-ira","balance":80000},{"id":"brokerage","type":"taxable","balance":300000,"costBasis":200000,"yield":0.02}],"pensions":[{"kind":"us-social-security","fromAge":67,"amount":6000},{"kind":"us-social-security","owner":"partner","fromAge":67,"amount":30000}],"conversions":{"upToRate":0.12},"healthcare":{"phases":[{"fromAge":55,"amount":20000},{"fromAge":65,"amount":8000}],"benchmarkPremium":18000},"bridge":{"sepp":[{"account":"ira","method":"amortization","fromAge":55}]},"tax":{"country":"US"},"output":"yearly","every":2,"scenarios":[{"name":"lean","annualExpenses":50000}]}`},
+	{"", `{"startYear":2026,"currentAge":60,"annualIncome":0,"annualExpenses":30000,"lifeExpectancy":80,"partner":{"age":60,"lifeExpectancy":80},"accounts":[{"id":"rrsp","type":"ca-rrsp","balance":60000},{"id":"tfsa","type":"ca-tfsa","balance":20000}],"pensions":[{"kind":"ca-cpp","fromAge":65,"amount":8000},{"kind":"ca-oas","fromAge":65,"amount":8800},{"kind":"ca-oas","owner":"partner","fromAge":65,"amount":8800}],"tax":{"country":"CA","region":"ON"}}`},
+	{"", `{"startYear":2026,"currentAge":64,"annualIncome":0,"annualExpenses":50000,"lifeExpectancy":75,"partner":{"age":64,"lifeExpectancy":75},"accounts":[{"id":"rrsp","type":"ca-rrsp","balance":600000}],"pensions":[{"kind":"ca-cpp","fromAge":65,"amount":14000}],"tax":{"country":"CA","region":"ON"}}`},
+	{"", `{"startYear":2026,"currentAge":50,"annualIncome":0,"annualExpenses":40000,"targetRetirementAge":50,"lifeExpectancy":60,"accounts":[{"id":"ira","type":"us-ira","balance":300000},{"id":"cash","type":"cash","balance":60000}],"bridge":{"sepp":[{"account":"ira","method":"rmd","fromAge":50}]},"tax":{"country":"US"}}`},
+	{"", `{"startYear":2026,"currentAge":60,"annualIncome":0,"annualExpenses":40000,"targetRetirementAge":60,"lifeExpectancy":72,"accounts":[{"id":"cash","type":"cash","balance":50000},{"id":"brokerage","type":"taxable","balance":1500000,"costBasis":1000000}],"tax":{"country":"NL","year":2026},"relocations":[{"atAge":66,"country":"NO"}]}`},
+	{"text/csv", `{"startYear":2026,"currentAge":60,"annualIncome":0,"annualExpenses":40000,"targetRetirementAge":60,"lifeExpectancy":72,"accounts":[{"id":"cash","type":"cash","balance":50000},{"id":"brokerage","type":"taxable","balance":1500000,"costBasis":1000000}],"tax":{"country":"NL","year":2026},"relocations":[{"atAge":66,"country":"NO"}]}`},
+	{"", `{"startYear":2026,"currentAge":50,"annualIncome":60000,"annualExpenses":30000,"lifeExpectancy":60,"accounts":[{"id":"etf","type":"de-aktienfonds","balance":200000,"costBasis":150000}],"tax":{"country":"DE"}}`},
+	{"", `{"startYear":2026,"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"lifeExpectancy":50,"partner":{"age":38},"accounts":[{"id":"cash","type":"cash","balance":10000},{"id":"t","type":"taxable","balance":100000}]}`},
+	{"text/csv", `{"startYear":2026,"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"lifeExpectancy":50,"partner":{"age":38},"accounts":[{"id":"cash","type":"cash","balance":10000},{"id":"t","type":"taxable","balance":100000}]}`},
 }
 
 // mcpGolden are fi_calculate calls whose structured answers are pinned:
@@ -57,16 +72,16 @@ func TestCalculatorGolden(t *testing.T) {
 		status, ctype, raw := calcAccept(t, h, g.accept, g.body)
 		fmt.Fprintf(&got, "### %s %s\n%d %s\n%s\n", g.accept, g.body, status, ctype, raw)
 	}
-	key, _ := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
+	key, _ := h.APIKey("ada", "free")
+	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
 	for _, args := range mcpGolden {
-		res := call(t, cs, "fi_calculate", args)
+		res := testharness.Call(t, cs, "fi_calculate", args)
 		// The engine names the test binary's toolchain: pinned apart.
-		out := engineField.ReplaceAll(structured(t, res), []byte(`"engine":"fiplan test"`))
+		out := engineField.ReplaceAll(testharness.Structured(t, res), []byte(`"engine":"fiplan test"`))
 		fmt.Fprintf(&got, "### mcp %s\n%s\n%s\n", args, out, res.Content[0].(*sdk.TextContent).Text)
 	}
 	compareGolden(t, filepath.Join("testdata", "golden", "calculator.txt"), got.Bytes())
@@ -116,6 +131,6 @@ func calcAccept(t *testing.T, h *harness, accept, body string) (int, string, []b
 		rc.Request.Header.Set("Accept", accept)
 	}
 	rc.Request.SetBodyString(body)
-	serve(t, h.s, &rc)
+	serve(t, h.S, &rc)
 	return rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), append([]byte(nil), rc.Response.Body()...)
 }

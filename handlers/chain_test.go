@@ -31,7 +31,7 @@ func TestClientIPJoinsEveryForwardedForLine(t *testing.T) {
 		for _, l := range lines {
 			rc.Request.Header.Add("X-Forwarded-For", l)
 		}
-		return addrString(h.s.clientIP(&rest.Ctx{RC: &rc}))
+		return addrString(h.S.clientIP(&rest.Ctx{RC: &rc}))
 	}
 	cases := []struct {
 		remote string
@@ -57,7 +57,7 @@ func TestClientIPJoinsEveryForwardedForLine(t *testing.T) {
 		rc.Request.SetRequestURI("/api/v1/status")
 		rc.Request.Header.Add("X-Forwarded-For", "5.5.7."+string(rune('1'+i)))
 		rc.Request.Header.Add("X-Forwarded-For", "6.6.6.8")
-		serve(t, h.s, &rc)
+		serve(t, h.S, &rc)
 		if got, want := string(rc.Response.Header.Peek("RateLimit-Remaining")), string(rune('9'-i)); got != "5"+want {
 			t.Fatalf("request %d: RateLimit-Remaining %q, want 5%s", i, got, want)
 		}
@@ -68,7 +68,7 @@ func TestClientIPJoinsEveryForwardedForLine(t *testing.T) {
 // UNAUTHORIZED with a message that says why.
 func TestTokenWithoutIssuedAtIsHeldToOneHour(t *testing.T) {
 	h := newHarness(t)
-	now := h.clock()
+	now := h.Clock()
 	sign := func(exp time.Duration) []string {
 		tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, jwt.MapClaims{"sub": "alice", "exp": now.Add(exp).Unix()}).SignedString(testSecret)
 		if err != nil {
@@ -76,12 +76,12 @@ func TestTokenWithoutIssuedAtIsHeldToOneHour(t *testing.T) {
 		}
 		return bearer(tok)
 	}
-	if r := h.do("GET", "/api/v1/user/api-keys", "", sign(50*time.Minute)...); r.status != 200 {
-		t.Fatalf("exp 50 min ahead without iat: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/user/api-keys", "", sign(50*time.Minute)...); r.Status != 200 {
+		t.Fatalf("exp 50 min ahead without iat: %d %s", r.Status, r.Raw)
 	}
-	r := h.do("GET", "/api/v1/user/api-keys", "", sign(3*time.Hour)...)
+	r := h.Do("GET", "/api/v1/user/api-keys", "", sign(3*time.Hour)...)
 	expectError(t, r, 401, errcode.Unauthorized)
-	if msg := r.body["error"].(string); !strings.Contains(msg, "lifetime exceeds one hour") {
+	if msg := r.Body["error"].(string); !strings.Contains(msg, "lifetime exceeds one hour") {
 		t.Fatalf("message %q does not say why", msg)
 	}
 }
@@ -109,16 +109,16 @@ func errCode(rc *fasthttp.RequestCtx) string {
 // Two Authorization headers are refused: which one counts would be a guess.
 func TestSeveralAuthorizationHeadersAreRefused(t *testing.T) {
 	h := newHarness(t)
-	alice, bob := "Bearer "+h.token("alice", "free", ""), "Bearer "+h.token("bob", "pro", "")
+	alice, bob := "Bearer "+h.Token("alice", "free", ""), "Bearer "+h.Token("bob", "pro", "")
 	for _, path := range []string{"/api/v1/user/api-keys", "/api/v1/status"} {
 		rc := newRequest("GET", path, "Authorization", alice, "Authorization", bob)
-		serve(t, h.s, rc)
+		serve(t, h.S, rc)
 		if rc.Response.StatusCode() != 401 || errCode(rc) != errcode.Unauthorized || !strings.Contains(string(rc.Response.Body()), "one Authorization header") {
 			t.Fatalf("%s with two Authorization headers: %d %s", path, rc.Response.StatusCode(), rc.Response.Body())
 		}
 	}
 	rc := newRequest("GET", "/api/v1/user/api-keys", "Authorization", alice)
-	serve(t, h.s, rc)
+	serve(t, h.S, rc)
 	if rc.Response.StatusCode() != 200 {
 		t.Fatalf("one header: %d %s", rc.Response.StatusCode(), rc.Response.Body())
 	}
@@ -128,8 +128,8 @@ func TestSeveralAuthorizationHeadersAreRefused(t *testing.T) {
 // and every 401, says no-store.
 func TestSecurityHeaders(t *testing.T) {
 	h := newHarness(t)
-	tok := bearer(h.token("alice", "free", ""))
-	key := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, tok...).data()["key"].(string)
+	tok := bearer(h.Token("alice", "free", ""))
+	key := h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, tok...).Data()["key"].(string)
 	cases := []struct {
 		method, path string
 		headers      []string
@@ -152,19 +152,19 @@ func TestSecurityHeaders(t *testing.T) {
 		if c.method == "PUT" {
 			body = `{"enabled":true}`
 		}
-		r := h.do(c.method, c.path, body, c.headers...)
-		if r.status != c.status {
-			t.Fatalf("%s %s: status %d, want %d: %s", c.method, c.path, r.status, c.status, r.raw)
+		r := h.Do(c.method, c.path, body, c.headers...)
+		if r.Status != c.status {
+			t.Fatalf("%s %s: status %d, want %d: %s", c.method, c.path, r.Status, c.status, r.Raw)
 		}
-		if got := r.header["X-Content-Type-Options"]; got != "nosniff" {
-			t.Errorf("%s %s %d: X-Content-Type-Options %q", c.method, c.path, r.status, got)
+		if got := r.Header["X-Content-Type-Options"]; got != "nosniff" {
+			t.Errorf("%s %s %d: X-Content-Type-Options %q", c.method, c.path, r.Status, got)
 		}
-		if got := r.header["Cache-Control"]; (got == "no-store") != c.noStore {
-			t.Errorf("%s %s %d: Cache-Control %q, want no-store %v", c.method, c.path, r.status, got, c.noStore)
+		if got := r.Header["Cache-Control"]; (got == "no-store") != c.noStore {
+			t.Errorf("%s %s %d: Cache-Control %q, want no-store %v", c.method, c.path, r.Status, got, c.noStore)
 		}
 	}
 	// An answer fasthttp could not route (a malformed request) says it too.
-	conn, err := h.ln.Dial()
+	conn, err := h.LN.Dial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,15 +183,15 @@ func TestSecurityHeaders(t *testing.T) {
 // a script or a CI secret, cannot delete everything.
 func TestEraseNeedsASession(t *testing.T) {
 	h := newHarness(t)
-	tok := bearer(h.token("alice", "free", ""))
-	key := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, tok...).data()["key"].(string)
-	r := h.do("DELETE", "/api/v1/user", "", "Authorization", "Bearer "+key)
+	tok := bearer(h.Token("alice", "free", ""))
+	key := h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, tok...).Data()["key"].(string)
+	r := h.Do("DELETE", "/api/v1/user", "", "Authorization", "Bearer "+key)
 	expectError(t, r, 403, errcode.Forbidden)
-	if r := h.do("GET", "/api/v1/user/api-keys", "", tok...); r.status != 200 || len(r.body["data"].([]any)) != 1 {
-		t.Fatalf("the refused erase removed data: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/user/api-keys", "", tok...); r.Status != 200 || len(r.Body["data"].([]any)) != 1 {
+		t.Fatalf("the refused erase removed data: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("DELETE", "/api/v1/user", "", tok...); r.status != 204 {
-		t.Fatalf("erase with a session: %d %s", r.status, r.raw)
+	if r := h.Do("DELETE", "/api/v1/user", "", tok...); r.Status != 204 {
+		t.Fatalf("erase with a session: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -200,7 +200,7 @@ func TestEraseNeedsASession(t *testing.T) {
 func TestOpenAPISaysWhetherAPIKeysWork(t *testing.T) {
 	h := newHarness(t)
 	doc := loadOpenAPI(t, h)
-	for _, r := range h.s.routes {
+	for _, r := range h.S.routes {
 		op := doc.raw["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
 		desc := op["description"].(string)
 		accepted, refused := strings.Contains(desc, "API keys are accepted"), strings.Contains(desc, "API keys are refused")
@@ -226,12 +226,12 @@ func TestOpenAPISaysWhetherAPIKeysWork(t *testing.T) {
 // does not decode, is 415 before the handler reads it.
 func TestContentTypeIsEnforced(t *testing.T) {
 	h := newHarness(t)
-	tok := h.token("alice", "free", "")
+	tok := h.Token("alice", "free", "")
 	calc := `{"currentAge":30,"annualIncome":50000,"annualExpenses":30000}`
 	post := func(path, body string, headers ...string) *fasthttp.RequestCtx {
 		rc := newRequest("POST", path, headers...)
 		rc.Request.SetBodyString(body)
-		serve(t, h.s, rc)
+		serve(t, h.S, rc)
 		return rc
 	}
 	for _, ct := range []string{"text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "application/json-seq", "text/json"} {
@@ -268,13 +268,13 @@ func TestContentTypeIsEnforced(t *testing.T) {
 	// A merge patch may say so.
 	rc := newRequest("PATCH", "/api/v1/user/profile", "Authorization", "Bearer "+tok, "Content-Type", "application/merge-patch+json")
 	rc.Request.SetBodyString(`{"currentAge":40}`)
-	serve(t, h.s, rc)
+	serve(t, h.S, rc)
 	if rc.Response.StatusCode() != 200 {
 		t.Errorf("merge-patch+json: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
 	}
 	// Methods without a body are not judged by their Content-Type.
 	rc = newRequest("GET", "/api/v1/status", "Content-Type", "text/plain")
-	serve(t, h.s, rc)
+	serve(t, h.S, rc)
 	if rc.Response.StatusCode() != 200 {
 		t.Errorf("GET with text/plain: %d %.200s", rc.Response.StatusCode(), rc.Response.Body())
 	}
@@ -323,7 +323,7 @@ func resCode(res *fasthttp.Response) string {
 // connection is closed behind them.
 func TestMessageFramingIsStrict(t *testing.T) {
 	h := newHarness(t)
-	addr := listen(t, h.s)
+	addr := listen(t, h.S)
 	const calc = `{"currentAge":30,"annualIncome":50000,"annualExpenses":30000}`
 	chunked := fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(calc), calc)
 	head := "POST /api/v1/calculator HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -365,7 +365,7 @@ func TestMessageFramingIsStrict(t *testing.T) {
 // saying which limit was passed.
 func TestOversizedRequestHeads(t *testing.T) {
 	h := newHarness(t)
-	addr := listen(t, h.s)
+	addr := listen(t, h.S)
 	get := func(uri string, headers ...string) *fasthttp.Response {
 		var b strings.Builder
 		b.WriteString("GET " + uri + " HTTP/1.1\r\nHost: x\r\n")
@@ -407,7 +407,7 @@ func TestOversizedRequestHeads(t *testing.T) {
 // so the close does not reset the connection under the client's read.
 func TestPayloadTooLargeReachesTheClient(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
-	addr := listen(t, h.s)
+	addr := listen(t, h.S)
 	body := strings.Repeat(" ", 1400<<10)
 	req := fmt.Sprintf("POST /api/v1/calculator HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	const tries, parallel = 50, 10
@@ -466,21 +466,21 @@ func TestPayloadTooLargeReachesTheClient(t *testing.T) {
 // HEAD is GET without the body; OPTIONS lists the methods.
 func TestHeadAndOptions(t *testing.T) {
 	h := newHarness(t)
-	get := h.do("GET", "/api/v1/status", "")
-	head := h.do("HEAD", "/api/v1/status", "")
-	if head.status != 200 || len(head.raw) != 0 {
-		t.Fatalf("HEAD: %d %q", head.status, head.raw)
+	get := h.Do("GET", "/api/v1/status", "")
+	head := h.Do("HEAD", "/api/v1/status", "")
+	if head.Status != 200 || len(head.Raw) != 0 {
+		t.Fatalf("HEAD: %d %q", head.Status, head.Raw)
 	}
 	for _, k := range []string{"Content-Type", "Content-Length", "X-Content-Type-Options", "Ratelimit-Limit"} {
-		if head.header[k] == "" || head.header[k] != get.header[k] {
-			t.Errorf("HEAD %s %q, GET %q", k, head.header[k], get.header[k])
+		if head.Header[k] == "" || head.Header[k] != get.Header[k] {
+			t.Errorf("HEAD %s %q, GET %q", k, head.Header[k], get.Header[k])
 		}
 	}
-	if r := h.do("HEAD", "/api/v1/user/profile", ""); r.status != 401 || len(r.raw) != 0 {
-		t.Errorf("HEAD without credentials: %d %q", r.status, r.raw)
+	if r := h.Do("HEAD", "/api/v1/user/profile", ""); r.Status != 401 || len(r.Raw) != 0 {
+		t.Errorf("HEAD without credentials: %d %q", r.Status, r.Raw)
 	}
-	if r := h.do("HEAD", "/api/v1/calculator", ""); r.status != 405 || r.header["Allow"] != "POST, OPTIONS" {
-		t.Errorf("HEAD on a POST route: %d Allow %q", r.status, r.header["Allow"])
+	if r := h.Do("HEAD", "/api/v1/calculator", ""); r.Status != 405 || r.Header["Allow"] != "POST, OPTIONS" {
+		t.Errorf("HEAD on a POST route: %d Allow %q", r.Status, r.Header["Allow"])
 	}
 	for path, allow := range map[string]string{
 		"/api/v1/status":           "GET, HEAD, OPTIONS",
@@ -490,17 +490,17 @@ func TestHeadAndOptions(t *testing.T) {
 		"/api/v1/user/profile":     "GET, HEAD, PUT, PATCH, OPTIONS",
 		"/api/v1/portfolio-health": "POST, OPTIONS",
 	} {
-		r := h.do("OPTIONS", path, "")
-		if r.status != 204 || r.header["Allow"] != allow || len(r.raw) != 0 {
-			t.Errorf("OPTIONS %s: %d Allow %q, want 204 %q", path, r.status, r.header["Allow"], allow)
+		r := h.Do("OPTIONS", path, "")
+		if r.Status != 204 || r.Header["Allow"] != allow || len(r.Raw) != 0 {
+			t.Errorf("OPTIONS %s: %d Allow %q, want 204 %q", path, r.Status, r.Header["Allow"], allow)
 		}
-		if r.header["Access-Control-Allow-Origin"] != "" || r.header["Vary"] != "" {
-			t.Errorf("OPTIONS %s: CORS headers without CORS configured: %v", path, r.header)
+		if r.Header["Access-Control-Allow-Origin"] != "" || r.Header["Vary"] != "" {
+			t.Errorf("OPTIONS %s: CORS headers without CORS configured: %v", path, r.Header)
 		}
 	}
-	expectError(t, h.do("OPTIONS", "/api/v1/nope", ""), 404, errcode.EndpointNotFound)
-	if r := h.do("DELETE", "/api/v1/status", ""); r.header["Allow"] != "GET, HEAD, OPTIONS" {
-		t.Errorf("405 Allow %q", r.header["Allow"])
+	expectError(t, h.Do("OPTIONS", "/api/v1/nope", ""), 404, errcode.EndpointNotFound)
+	if r := h.Do("DELETE", "/api/v1/status", ""); r.Header["Allow"] != "GET, HEAD, OPTIONS" {
+		t.Errorf("405 Allow %q", r.Header["Allow"])
 	}
 }
 
@@ -509,7 +509,7 @@ func TestHeadAndOptions(t *testing.T) {
 func TestCORS(t *testing.T) {
 	const app = "https://app.example"
 	h := newHarness(t, func(c *Config) { c.CORSOrigins = []string{app, "http://localhost:3000"} })
-	pre := h.do("OPTIONS", "/api/v1/assets", "", "Origin", app, "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "authorization, content-type")
+	pre := h.Do("OPTIONS", "/api/v1/assets", "", "Origin", app, "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "authorization, content-type")
 	want := map[string]string{
 		"Access-Control-Allow-Origin":  app,
 		"Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
@@ -518,38 +518,38 @@ func TestCORS(t *testing.T) {
 		"Vary":                         "Origin",
 		"Allow":                        "GET, HEAD, POST, OPTIONS",
 	}
-	if pre.status != 204 {
-		t.Fatalf("preflight: %d %s", pre.status, pre.raw)
+	if pre.Status != 204 {
+		t.Fatalf("preflight: %d %s", pre.Status, pre.Raw)
 	}
 	for k, v := range want {
-		if pre.header[k] != v {
-			t.Errorf("preflight %s %q, want %q", k, pre.header[k], v)
+		if pre.Header[k] != v {
+			t.Errorf("preflight %s %q, want %q", k, pre.Header[k], v)
 		}
 	}
-	if pre.header["Access-Control-Allow-Credentials"] != "" {
-		t.Errorf("credentials mode allowed: %v", pre.header)
+	if pre.Header["Access-Control-Allow-Credentials"] != "" {
+		t.Errorf("credentials mode allowed: %v", pre.Header)
 	}
 	// Actual requests, errors included, echo the origin and expose headers.
-	for _, r := range []*resp{h.do("GET", "/api/v1/status", "", "Origin", app), h.do("GET", "/api/v1/user/profile", "", "Origin", app), h.do("GET", "/api/v1/nope", "", "Origin", app)} {
-		if r.header["Access-Control-Allow-Origin"] != app || r.header["Vary"] != "Origin" {
-			t.Errorf("%d: CORS headers %v", r.status, r.header)
+	for _, r := range []*resp{h.Do("GET", "/api/v1/status", "", "Origin", app), h.Do("GET", "/api/v1/user/profile", "", "Origin", app), h.Do("GET", "/api/v1/nope", "", "Origin", app)} {
+		if r.Header["Access-Control-Allow-Origin"] != app || r.Header["Vary"] != "Origin" {
+			t.Errorf("%d: CORS headers %v", r.Status, r.Header)
 		}
-		exp := r.header["Access-Control-Expose-Headers"]
+		exp := r.Header["Access-Control-Expose-Headers"]
 		for _, name := range []string{"ETag", "Idempotent-Replayed", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "X-Request-ID"} {
 			if !strings.Contains(exp, name) {
-				t.Errorf("%d: %s not exposed: %q", r.status, name, exp)
+				t.Errorf("%d: %s not exposed: %q", r.Status, name, exp)
 			}
 		}
 	}
 	// Another origin gets no grant, but caches still learn the answer
 	// depends on Origin.
 	for _, origin := range []string{"https://evil.example", "https://app.example.evil", "null", "https://APP.example:443"} {
-		r := h.do("OPTIONS", "/api/v1/assets", "", "Origin", origin, "Access-Control-Request-Method", "POST")
-		if r.status != 204 || r.header["Access-Control-Allow-Origin"] != "" || r.header["Access-Control-Allow-Methods"] != "" || r.header["Vary"] != "Origin" {
-			t.Errorf("preflight from %s: %d %v", origin, r.status, r.header)
+		r := h.Do("OPTIONS", "/api/v1/assets", "", "Origin", origin, "Access-Control-Request-Method", "POST")
+		if r.Status != 204 || r.Header["Access-Control-Allow-Origin"] != "" || r.Header["Access-Control-Allow-Methods"] != "" || r.Header["Vary"] != "Origin" {
+			t.Errorf("preflight from %s: %d %v", origin, r.Status, r.Header)
 		}
-		if r := h.do("GET", "/api/v1/status", "", "Origin", origin); r.header["Access-Control-Allow-Origin"] != "" {
-			t.Errorf("GET from %s: %v", origin, r.header)
+		if r := h.Do("GET", "/api/v1/status", "", "Origin", origin); r.Header["Access-Control-Allow-Origin"] != "" {
+			t.Errorf("GET from %s: %v", origin, r.Header)
 		}
 	}
 }
@@ -606,9 +606,9 @@ func TestAccessLogModes(t *testing.T) {
 	} {
 		var l logLines
 		h := newHarness(t, withLog(&l, c.mode))
-		h.do("GET", "/api/v1/status", "")
-		h.do("GET", "/api/v1/nope", "")
-		h.do("GET", "/api/v1/user/profile", "")
+		h.Do("GET", "/api/v1/status", "")
+		h.Do("GET", "/api/v1/nope", "")
+		h.Do("GET", "/api/v1/user/profile", "")
 		var got []float64
 		for _, rec := range l.requests(t) {
 			got = append(got, rec["status"].(float64))
@@ -635,11 +635,11 @@ func TestAccessLogSamplesRateLimitedFloods(t *testing.T) {
 	var l logLines
 	h := newHarness(t, withRates("2/1m", "off", "off"), withLog(&l, AccessAll))
 	for range 10 {
-		h.do("GET", "/api/v1/status", "")
+		h.Do("GET", "/api/v1/status", "")
 	}
-	h.ip = "192.0.2.99"
+	h.IP = "192.0.2.99"
 	for range 5 {
-		h.do("GET", "/api/v1/status", "")
+		h.Do("GET", "/api/v1/status", "")
 	}
 	count := func(recs []map[string]any) (ok, limited int, suppressed []float64) {
 		for _, rec := range recs {
@@ -659,23 +659,23 @@ func TestAccessLogSamplesRateLimitedFloods(t *testing.T) {
 	if ok != 4 || limited != 2 || len(suppressed) != 0 {
 		t.Fatalf("first window: %d ok, %d limited lines (suppressed %v), want 4 and one per client", ok, limited, suppressed)
 	}
-	h.advance(11 * time.Second)
-	h.ip = "192.0.2.1"
-	h.do("GET", "/api/v1/status", "")
+	h.Advance(11 * time.Second)
+	h.IP = "192.0.2.1"
+	h.Do("GET", "/api/v1/status", "")
 	if _, limited, suppressed := count(l.requests(t)); limited != 1 || !slices.Equal(suppressed, []float64{7}) {
 		t.Fatalf("after 10 s: %d limited lines, suppressed %v, want one line counting 7", limited, suppressed)
 	}
 	// A client that stops is forgotten, and what was left out is told.
-	h.do("GET", "/api/v1/status", "")
-	h.do("GET", "/api/v1/status", "")
-	h.s.floods.sweep(h.clock().Add(11*time.Second), h.s.log)
+	h.Do("GET", "/api/v1/status", "")
+	h.Do("GET", "/api/v1/status", "")
+	h.S.floods.sweep(h.Clock().Add(11*time.Second), h.S.log)
 	l.mu.Lock()
 	out := l.b.String()
 	l.mu.Unlock()
 	if !strings.Contains(out, `"msg":"rate-limited requests not logged","client":"192.0.2.1","suppressed":2`) {
 		t.Fatalf("the sweep does not report the left-out lines:\n%s", out)
 	}
-	if len(h.s.floods.clients) != 0 {
-		t.Fatalf("%d clients still tracked after the sweep", len(h.s.floods.clients))
+	if len(h.S.floods.clients) != 0 {
+		t.Fatalf("%d clients still tracked after the sweep", len(h.S.floods.clients))
 	}
 }

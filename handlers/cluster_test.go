@@ -56,14 +56,14 @@ func TestFlagsReachOtherNodes(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
-	admin := bearer(a.token("ops", "pro", "admin"))
-	user := bearer(b.token("alice", "free", ""))
+	admin := bearer(a.Token("ops", "pro", "admin"))
+	user := bearer(b.Token("alice", "free", ""))
 	exists := func() bool {
-		r := b.do("GET", "/api/v1/features/new-ui", "", user...)
-		if r.status != 200 {
-			t.Fatalf("GET on b: %d %s", r.status, r.raw)
+		r := b.Do("GET", "/api/v1/features/new-ui", "", user...)
+		if r.Status != 200 {
+			t.Fatalf("GET on b: %d %s", r.Status, r.Raw)
 		}
-		return r.data()["exists"] == true
+		return r.Data()["exists"] == true
 	}
 	waitFor := func(want bool) time.Duration {
 		start := time.Now()
@@ -78,12 +78,12 @@ func TestFlagsReachOtherNodes(t *testing.T) {
 	if exists() {
 		t.Fatal("flag exists before it was written")
 	}
-	if r := a.do("PUT", "/api/v1/features/new-ui", `{"enabled":true}`, admin...); r.status != 201 {
-		t.Fatalf("PUT on a: %d %s", r.status, r.raw)
+	if r := a.Do("PUT", "/api/v1/features/new-ui", `{"enabled":true}`, admin...); r.Status != 201 {
+		t.Fatalf("PUT on a: %d %s", r.Status, r.Raw)
 	}
 	t.Logf("write seen on b after %s", waitFor(true))
-	if r := a.do("DELETE", "/api/v1/features/new-ui", "", admin...); r.status != 204 {
-		t.Fatalf("DELETE on a: %d %s", r.status, r.raw)
+	if r := a.Do("DELETE", "/api/v1/features/new-ui", "", admin...); r.Status != 204 {
+		t.Fatalf("DELETE on a: %d %s", r.Status, r.Raw)
 	}
 	t.Logf("delete seen on b after %s", waitFor(false))
 }
@@ -93,24 +93,24 @@ func TestSharedPublicLimit(t *testing.T) {
 	r := limit.NewRedis(testRedis(t), time.Second, nil)
 	a := newHarness(t, withRedis(r), withRates("3/1m", "600/1m", "6000/1m"))
 	b := newHarness(t, withRedis(r), withRates("3/1m", "600/1m", "6000/1m"))
-	a.ip = randomIP()
-	b.ip = a.ip
+	a.IP = randomIP()
+	b.IP = a.IP
 	for i, h := range []*harness{a, b, a} {
-		res := h.do("GET", "/api/v1/geo/cities?limit=1", "")
-		if res.status != 200 || res.header["Ratelimit-Remaining"] != fmt.Sprint(2-i) {
-			t.Fatalf("request %d: %d remaining %q", i+1, res.status, res.header["Ratelimit-Remaining"])
+		res := h.Do("GET", "/api/v1/geo/cities?limit=1", "")
+		if res.Status != 200 || res.Header["Ratelimit-Remaining"] != fmt.Sprint(2-i) {
+			t.Fatalf("request %d: %d remaining %q", i+1, res.Status, res.Header["Ratelimit-Remaining"])
 		}
 	}
-	expectError(t, b.do("GET", "/api/v1/geo/cities?limit=1", ""), 429, errcode.RateLimited)
-	st := a.do("GET", "/api/v1/status", "")
-	if st.status == 200 {
+	expectError(t, b.Do("GET", "/api/v1/geo/cities?limit=1", ""), 429, errcode.RateLimited)
+	st := a.Do("GET", "/api/v1/status", "")
+	if st.Status == 200 {
 		t.Fatal("status is not limited with the rest")
 	}
-	a.ip = randomIP()
-	st = a.do("GET", "/api/v1/status", "")
-	rd, _ := st.data()["redis"].(map[string]any)
-	if st.status != 200 || rd["state"] != "ok" || rd["fallbacks"] != 0.0 {
-		t.Fatalf("status with Redis up: %d %s", st.status, st.raw)
+	a.IP = randomIP()
+	st = a.Do("GET", "/api/v1/status", "")
+	rd, _ := st.Data()["redis"].(map[string]any)
+	if st.Status != 200 || rd["state"] != "ok" || rd["fallbacks"] != 0.0 {
+		t.Fatalf("status with Redis up: %d %s", st.Status, st.Raw)
 	}
 }
 
@@ -126,22 +126,22 @@ func TestRedisDownFallsBack(t *testing.T) {
 	h := newHarness(t, withRedis(r), withRates("2/1m", "600/1m", "6000/1m"))
 	start := time.Now()
 	for i := range 2 {
-		if res := h.do("GET", "/api/v1/geo/cities?limit=1", ""); res.status != 200 || res.header["Ratelimit-Limit"] != "2" {
-			t.Fatalf("request %d with Redis down: %d %s", i+1, res.status, res.raw)
+		if res := h.Do("GET", "/api/v1/geo/cities?limit=1", ""); res.Status != 200 || res.Header["Ratelimit-Limit"] != "2" {
+			t.Fatalf("request %d with Redis down: %d %s", i+1, res.Status, res.Raw)
 		}
 	}
-	expectError(t, h.do("GET", "/api/v1/geo/cities?limit=1", ""), 429, errcode.RateLimited)
+	expectError(t, h.Do("GET", "/api/v1/geo/cities?limit=1", ""), 429, errcode.RateLimited)
 	if el := time.Since(start); el > 2*time.Second {
 		t.Fatalf("three requests took %s with Redis down", el)
 	}
-	if n := h.s.LimitFallbacks(); n != 3 {
+	if n := h.S.LimitFallbacks(); n != 3 {
 		t.Fatalf("LimitFallbacks = %d, want 3", n)
 	}
-	h.ip = "192.0.2.77"
-	st := h.do("GET", "/api/v1/status", "")
-	rd, _ := st.data()["redis"].(map[string]any)
-	if st.status != 200 || rd["state"] != "unreachable" || rd["fallbacks"] != 4.0 {
-		t.Fatalf("status with Redis down: %d %s", st.status, st.raw)
+	h.IP = "192.0.2.77"
+	st := h.Do("GET", "/api/v1/status", "")
+	rd, _ := st.Data()["redis"].(map[string]any)
+	if st.Status != 200 || rd["state"] != "unreachable" || rd["fallbacks"] != 4.0 {
+		t.Fatalf("status with Redis down: %d %s", st.Status, st.Raw)
 	}
 	if n := strings.Count(logs.String(), "redis is unreachable"); n != 1 {
 		t.Fatalf("%d warnings, want 1:\n%s", n, logs.String())

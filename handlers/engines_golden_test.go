@@ -68,12 +68,12 @@ func TestEngineGolden(t *testing.T) {
 	}
 	var got bytes.Buffer
 	for i, st := range steps {
-		r := h.do(st.method, st.path, st.body, bearer(h.token(st.user, st.tier, ""))...)
-		if r.status >= 300 {
-			t.Fatalf("step %d %s %s: %d %s", i, st.method, st.path, r.status, r.raw)
+		r := h.Do(st.method, st.path, st.body, bearer(h.Token(st.user, st.tier, ""))...)
+		if r.Status >= 300 {
+			t.Fatalf("step %d %s %s: %d %s", i, st.method, st.path, r.Status, r.Raw)
 		}
 		if st.keep {
-			fmt.Fprintf(&got, "### %s %s %s %s\n%d\n%s\n", st.user, st.method, st.path, st.body, r.status, r.raw)
+			fmt.Fprintf(&got, "### %s %s %s %s\n%d\n%s\n", st.user, st.method, st.path, st.body, r.Status, r.Raw)
 		}
 	}
 	path := filepath.Join("testdata", "golden", "engines.txt")

@@ -10,7 +10,7 @@ import (
 // it answers 304 with no body, another tag the full response.
 func TestETagNotModified(t *testing.T) {
 	h := newHarness(t)
-	tok := bearer(h.token("alice", "free", ""))
+	tok := bearer(h.Token("alice", "free", ""))
 	for _, c := range []struct {
 		path string
 		auth []string
@@ -22,34 +22,34 @@ func TestETagNotModified(t *testing.T) {
 		{"/api/v1/tax/programs/it-pensioner-7", tok},
 		{"/api/v1/openapi.json", nil},
 	} {
-		r := h.do("GET", c.path, "", c.auth...)
-		tag := r.header["Etag"]
-		if r.status != 200 || len(tag) < 10 || tag[0] != '"' {
-			t.Fatalf("%s: %d, ETag %q", c.path, r.status, tag)
+		r := h.Do("GET", c.path, "", c.auth...)
+		tag := r.Header["Etag"]
+		if r.Status != 200 || len(tag) < 10 || tag[0] != '"' {
+			t.Fatalf("%s: %d, ETag %q", c.path, r.Status, tag)
 		}
-		if again := h.do("GET", c.path, "", c.auth...); again.header["Etag"] != tag {
+		if again := h.Do("GET", c.path, "", c.auth...); again.Header["Etag"] != tag {
 			t.Fatalf("%s: the tag changed between requests", c.path)
 		}
-		nm := h.do("GET", c.path, "", append([]string{"If-None-Match", `"other", W/` + tag}, c.auth...)...)
-		if nm.status != fasthttp.StatusNotModified || len(nm.raw) != 0 || nm.header["Etag"] != tag {
-			t.Fatalf("%s with its tag: %d, %d bytes, ETag %q", c.path, nm.status, len(nm.raw), nm.header["Etag"])
+		nm := h.Do("GET", c.path, "", append([]string{"If-None-Match", `"other", W/` + tag}, c.auth...)...)
+		if nm.Status != fasthttp.StatusNotModified || len(nm.Raw) != 0 || nm.Header["Etag"] != tag {
+			t.Fatalf("%s with its tag: %d, %d bytes, ETag %q", c.path, nm.Status, len(nm.Raw), nm.Header["Etag"])
 		}
-		if full := h.do("GET", c.path, "", append([]string{"If-None-Match", `"other"`}, c.auth...)...); full.status != 200 || len(full.raw) != len(r.raw) {
-			t.Fatalf("%s with another tag: %d", c.path, full.status)
+		if full := h.Do("GET", c.path, "", append([]string{"If-None-Match", `"other"`}, c.auth...)...); full.Status != 200 || len(full.Raw) != len(r.Raw) {
+			t.Fatalf("%s with another tag: %d", c.path, full.Status)
 		}
 	}
 	// Tags tell different bodies apart.
-	a := h.do("GET", "/api/v1/geo/cities/lisbon-pt", "", tok...).header["Etag"]
-	b := h.do("GET", "/api/v1/geo/cities/porto-pt", "", tok...).header["Etag"]
+	a := h.Do("GET", "/api/v1/geo/cities/lisbon-pt", "", tok...).Header["Etag"]
+	b := h.Do("GET", "/api/v1/geo/cities/porto-pt", "", tok...).Header["Etag"]
 	if a == b {
 		t.Fatal("two cities share a tag")
 	}
 	// A query builds the page per request: no tag, no 304.
-	if r := h.do("GET", "/api/v1/geo/cities?limit=5", "", "If-None-Match", "*"); r.status != 200 || r.header["Etag"] != "" {
-		t.Fatalf("queried list: %d, ETag %q", r.status, r.header["Etag"])
+	if r := h.Do("GET", "/api/v1/geo/cities?limit=5", "", "If-None-Match", "*"); r.Status != 200 || r.Header["Etag"] != "" {
+		t.Fatalf("queried list: %d, ETag %q", r.Status, r.Header["Etag"])
 	}
 	// Errors are not cached: an unknown city stays a 404 whatever the tag.
-	expectError(t, h.do("GET", "/api/v1/geo/cities/nowhere-xx", "", append([]string{"If-None-Match", "*"}, tok...)...), 404, "NOT_FOUND")
+	expectError(t, h.Do("GET", "/api/v1/geo/cities/nowhere-xx", "", append([]string{"If-None-Match", "*"}, tok...)...), 404, "NOT_FOUND")
 }
 
 // Through the whole chain a client that takes compression gets it (serve
@@ -63,7 +63,7 @@ func TestCompressedThroughChain(t *testing.T) {
 		var rc fasthttp.RequestCtx
 		request(&rc, "POST", "/api/v1/calculator", "", body)
 		rc.Request.Header.Set("Accept-Encoding", enc)
-		serve(t, h.s, &rc)
+		serve(t, h.S, &rc)
 		res := &rc.Response
 		if res.StatusCode() != 200 || string(res.Header.ContentEncoding()) != enc || string(res.Header.Peek("Vary")) != "Accept-Encoding" {
 			t.Fatalf("%q: %d, Content-Encoding %q, Vary %q", enc, res.StatusCode(), res.Header.ContentEncoding(), res.Header.Peek("Vary"))

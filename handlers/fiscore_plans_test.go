@@ -12,14 +12,14 @@ import (
 // of the one ?plan= names; its FI number and FI age are the plan's own run.
 func TestFIScoreOfSavedPlans(t *testing.T) {
 	h := newHarness(t)
-	tok := h.token("fiona", "free", "")
+	tok := h.Token("fiona", "free", "")
 	score := func(q string) map[string]any {
 		t.Helper()
-		r := h.do("GET", "/api/v1/fi-score"+q, "", bearer(tok)...)
-		if r.status != 200 {
-			t.Fatalf("fi-score%s: %d %s", q, r.status, r.raw)
+		r := h.Do("GET", "/api/v1/fi-score"+q, "", bearer(tok)...)
+		if r.Status != 200 {
+			t.Fatalf("fi-score%s: %d %s", q, r.Status, r.Raw)
 		}
-		return r.data()
+		return r.Data()
 	}
 	missing := func(d map[string]any, field string) bool {
 		for _, m := range d["missing"].([]any) {
@@ -36,14 +36,14 @@ func TestFIScoreOfSavedPlans(t *testing.T) {
 	}
 
 	a := savePlan(t, h, tok, "Lean at 55", `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":300000,"targetRetirementAge":55}`)
-	h.advance(time.Minute)
+	h.Advance(time.Minute)
 	b := savePlan(t, h, tok, "Fuller at 55", `{"currentAge":40,"annualIncome":90000,"annualExpenses":50000,"currentSavings":300000,"targetRetirementAge":55,"monteCarlo":{"simulations":500}}`)
 	run := func(id string) map[string]any {
-		r := h.do("POST", "/api/v1/plans/"+id+"/run", "", bearer(tok)...)
-		if r.status != 200 {
-			t.Fatalf("run %s: %d %s", id, r.status, r.raw)
+		r := h.Do("POST", "/api/v1/plans/"+id+"/run", "", bearer(tok)...)
+		if r.Status != 200 {
+			t.Fatalf("run %s: %d %s", id, r.Status, r.Raw)
 		}
-		return r.data()
+		return r.Data()
 	}
 	check := func(d map[string]any, p map[string]any, expenses float64) {
 		t.Helper()
@@ -76,10 +76,10 @@ func TestFIScoreOfSavedPlans(t *testing.T) {
 	}
 
 	// Renamed, the first plan is the one updated last.
-	h.advance(time.Minute)
-	r := h.do("PATCH", "/api/v1/plans/"+a["id"].(string), `{"name":"Lean, renamed"}`, bearer(tok)...)
-	if r.status != 200 {
-		t.Fatalf("PATCH: %d %s", r.status, r.raw)
+	h.Advance(time.Minute)
+	r := h.Do("PATCH", "/api/v1/plans/"+a["id"].(string), `{"name":"Lean, renamed"}`, bearer(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("PATCH: %d %s", r.Status, r.Raw)
 	}
 	if d := score(""); d["plan"].(map[string]any)["id"] != a["id"] {
 		t.Errorf("after a rename the plan scored is %v", d["plan"])
@@ -90,30 +90,30 @@ func TestFIScoreOfSavedPlans(t *testing.T) {
 	}
 
 	// A plan the caller has none of, another user's included: 404.
-	expectError(t, h.do("GET", "/api/v1/fi-score?plan=pln_aaaaaaaaaaaaaaaaaaaaaaaaaa", "", bearer(tok)...), 404, "NOT_FOUND")
-	expectError(t, h.do("GET", "/api/v1/fi-score?plan=nope", "", bearer(tok)...), 404, "NOT_FOUND")
-	other := h.token("otto", "free", "")
-	expectError(t, h.do("GET", "/api/v1/fi-score?plan="+a["id"].(string), "", bearer(other)...), 404, "NOT_FOUND")
+	expectError(t, h.Do("GET", "/api/v1/fi-score?plan=pln_aaaaaaaaaaaaaaaaaaaaaaaaaa", "", bearer(tok)...), 404, "NOT_FOUND")
+	expectError(t, h.Do("GET", "/api/v1/fi-score?plan=nope", "", bearer(tok)...), 404, "NOT_FOUND")
+	other := h.Token("otto", "free", "")
+	expectError(t, h.Do("GET", "/api/v1/fi-score?plan="+a["id"].(string), "", bearer(other)...), 404, "NOT_FOUND")
 	// A stored plan whose input no longer runs (written before a rule
 	// that now refuses it): named, it is refused on ?plan=; updated last,
 	// it is passed over for the profile.
 	id := a["id"].(string)
-	h.advance(time.Minute)
-	if err := h.db.UpdatePlan("fiona", id, func(old []byte) ([]byte, *store.PlanWatch, error) {
+	h.Advance(time.Minute)
+	if err := h.DB.UpdatePlan("fiona", id, func(old []byte) ([]byte, *store.PlanWatch, error) {
 		return []byte(strings.Replace(string(old), `"currentAge":40`, `"currentAge":40,"lifeExpectancy":39`, 1)), nil, nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	r = h.do("GET", "/api/v1/fi-score?plan="+id, "", bearer(tok)...)
+	r = h.Do("GET", "/api/v1/fi-score?plan="+id, "", bearer(tok)...)
 	expectError(t, r, 400, "VALIDATION_ERROR")
-	if det := r.body["details"].([]any)[0].(map[string]any); det["path"] != "plan" {
+	if det := r.Body["details"].([]any)[0].(map[string]any); det["path"] != "plan" {
 		t.Errorf("details = %v", det)
 	}
 	if d := score(""); d["plan"] != nil {
 		t.Errorf("a plan that no longer runs was scored: %v", d["plan"])
 	}
 	// Otto has no plan: his score is his profile's.
-	if r := h.do("GET", "/api/v1/fi-score", "", bearer(other)...); r.status != 200 || r.data()["plan"] != nil {
-		t.Errorf("otto: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/fi-score", "", bearer(other)...); r.Status != 200 || r.Data()["plan"] != nil {
+		t.Errorf("otto: %d %s", r.Status, r.Raw)
 	}
 }

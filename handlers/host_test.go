@@ -54,10 +54,10 @@ func TestHostsAdmit(t *testing.T) {
 // names served, and the server's own chain as MCP calls it, pass.
 func TestHostCheckedAtTheNetworkDoor(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.Hosts = NewHosts("fiplan.test") })
-	if r := h.do("GET", "/api/v1/status", ""); r.status != 200 {
-		t.Fatalf("the public host: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/status", ""); r.Status != 200 {
+		t.Fatalf("the public host: %d %s", r.Status, r.Raw)
 	}
-	tok := "Bearer " + h.token("alice", "free", "")
+	tok := "Bearer " + h.Token("alice", "free", "")
 	res := h.rawGetHost("rebound.attacker.example", "/api/v1/user/export", "Authorization", tok)
 	if res.StatusCode() != 400 || resCode(res) != errcode.BadRequest {
 		t.Fatalf("another host: %d %s", res.StatusCode(), res.Body())

@@ -36,61 +36,61 @@ func TestIdempotentCreates(t *testing.T) {
 
 func idempotentCreates(t *testing.T, db store.Store) {
 	a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
-	tok := bearer(a.token("ida", "free", ""))
+	tok := bearer(a.Token("ida", "free", ""))
 	key := "7f0c1a52-4f1e-4a5e-9a53-0d2b7e1c9f10"
 	asset := `{"name":"World","value":1000,"isin":"IE00B4L5Y983"}`
-	first := a.do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", key)...)
-	if first.status != 201 {
-		t.Fatalf("first create: %d %s", first.status, first.raw)
+	first := a.Do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", key)...)
+	if first.Status != 201 {
+		t.Fatalf("first create: %d %s", first.Status, first.Raw)
 	}
-	again := b.do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", key)...)
-	if again.status != 201 || string(again.raw) != string(first.raw) || again.header["Idempotent-Replayed"] != "true" {
-		t.Fatalf("retry on the other node: %d %q %s\nfirst %s", again.status, again.header["Idempotent-Replayed"], again.raw, first.raw)
+	again := b.Do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", key)...)
+	if again.Status != 201 || string(again.Raw) != string(first.Raw) || again.Header["Idempotent-Replayed"] != "true" {
+		t.Fatalf("retry on the other node: %d %q %s\nfirst %s", again.Status, again.Header["Idempotent-Replayed"], again.Raw, first.Raw)
 	}
-	if tag := first.header["Etag"]; tag == "" || again.header["Etag"] != tag {
-		t.Fatalf("ETag of the create %q and of its replay %q", tag, again.header["Etag"])
+	if tag := first.Header["Etag"]; tag == "" || again.Header["Etag"] != tag {
+		t.Fatalf("ETag of the create %q and of its replay %q", tag, again.Header["Etag"])
 	}
-	list := a.do("GET", "/api/v1/assets", "", tok...)
-	if n := len(list.body["data"].([]any)); n != 1 {
+	list := a.Do("GET", "/api/v1/assets", "", tok...)
+	if n := len(list.Body["data"].([]any)); n != 1 {
 		t.Fatalf("%d assets after a retried create", n)
 	}
 	// The same key with another body: refused, nothing stored.
-	other := a.do("POST", "/api/v1/assets", `{"name":"Bonds","value":5}`, append(tok, "Idempotency-Key", key)...)
+	other := a.Do("POST", "/api/v1/assets", `{"name":"Bonds","value":5}`, append(tok, "Idempotency-Key", key)...)
 	expectError(t, other, 409, errcode.Conflict)
 	// Without a key, or with another, a create runs as always (here the
 	// ISIN is taken: the answer is the usual conflict, which stored
 	// nothing and is not kept: its retry runs again).
-	expectError(t, a.do("POST", "/api/v1/assets", asset, tok...), 409, errcode.Conflict)
-	expectError(t, a.do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", key+"-dup")...), 409, errcode.Conflict)
-	if prev, err := db.Idempotent("ida", keyID(key+"-dup"), a.clock(), idempotencyTTL); err != nil || prev != nil {
+	expectError(t, a.Do("POST", "/api/v1/assets", asset, tok...), 409, errcode.Conflict)
+	expectError(t, a.Do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", key+"-dup")...), 409, errcode.Conflict)
+	if prev, err := db.Idempotent("ida", keyID(key+"-dup"), a.Clock(), idempotencyTTL); err != nil || prev != nil {
 		t.Fatalf("a refusal was kept: %+v %v", prev, err)
 	}
 	// Another user's identical key is their own.
-	mia := bearer(a.token("mia", "free", ""))
-	if r := b.do("POST", "/api/v1/assets", asset, append(mia, "Idempotency-Key", key)...); r.status != 201 || r.header["Idempotent-Replayed"] != "" {
-		t.Fatalf("another user's key: %d %s", r.status, r.raw)
+	mia := bearer(a.Token("mia", "free", ""))
+	if r := b.Do("POST", "/api/v1/assets", asset, append(mia, "Idempotency-Key", key)...); r.Status != 201 || r.Header["Idempotent-Replayed"] != "" {
+		t.Fatalf("another user's key: %d %s", r.Status, r.Raw)
 	}
 	// A malformed key names the header.
-	r := a.do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", "short")...)
+	r := a.Do("POST", "/api/v1/assets", asset, append(tok, "Idempotency-Key", "short")...)
 	expectError(t, r, 400, errcode.Validation)
-	if !strings.Contains(string(r.raw), `"path":"Idempotency-Key"`) {
-		t.Fatalf("details: %s", r.raw)
+	if !strings.Contains(string(r.Raw), `"path":"Idempotency-Key"`) {
+		t.Fatalf("details: %s", r.Raw)
 	}
 
 	// An API key's creation answer holds the key, shown once: a retry
 	// shows the same key again, and the store keeps it only sealed.
-	sess := bearer(a.token("kim", "free", ""))
-	k1 := a.do("POST", "/api/v1/user/api-keys", `{"name":"laptop"}`, append(sess, "Idempotency-Key", key+"-k")...)
-	k2 := b.do("POST", "/api/v1/user/api-keys", `{"name":"laptop"}`, append(sess, "Idempotency-Key", key+"-k")...)
-	if k1.status != 201 || string(k1.raw) != string(k2.raw) {
-		t.Fatalf("key create retried: %d %s / %d %s", k1.status, k1.raw, k2.status, k2.raw)
+	sess := bearer(a.Token("kim", "free", ""))
+	k1 := a.Do("POST", "/api/v1/user/api-keys", `{"name":"laptop"}`, append(sess, "Idempotency-Key", key+"-k")...)
+	k2 := b.Do("POST", "/api/v1/user/api-keys", `{"name":"laptop"}`, append(sess, "Idempotency-Key", key+"-k")...)
+	if k1.Status != 201 || string(k1.Raw) != string(k2.Raw) {
+		t.Fatalf("key create retried: %d %s / %d %s", k1.Status, k1.Raw, k2.Status, k2.Raw)
 	}
-	plain := k1.data()["key"].(string)
+	plain := k1.Data()["key"].(string)
 	if exp, err := db.Export("kim"); err != nil || len(exp.Keys) != 1 {
 		t.Fatalf("keys stored: %v %v", exp.Keys, err)
 	}
 	// What the store holds under the key (by its hash) is sealed.
-	kept, err := db.Idempotent("kim", keyID(key+"-k"), a.clock(), idempotencyTTL)
+	kept, err := db.Idempotent("kim", keyID(key+"-k"), a.Clock(), idempotencyTTL)
 	if err != nil || kept == nil || !kept.Done || len(kept.Body) < len(plain) {
 		t.Fatalf("the kept answer: %+v %v", kept, err)
 	}
@@ -130,7 +130,7 @@ func TestIdempotentRace(t *testing.T) {
 
 func idempotentRace(t *testing.T, db store.Store) {
 	a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
-	tok := bearer(a.token("racer", "free", ""))
+	tok := bearer(a.Token("racer", "free", ""))
 	const n = 8
 	var wg sync.WaitGroup
 	answers := make([]*resp, n)
@@ -142,24 +142,24 @@ func idempotentRace(t *testing.T, db store.Store) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			answers[i] = h.do("POST", "/api/v1/plans", `{"name":"Raced","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, append(tok, "Idempotency-Key", "race-key-0001")...)
+			answers[i] = h.Do("POST", "/api/v1/plans", `{"name":"Raced","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`, append(tok, "Idempotency-Key", "race-key-0001")...)
 		}()
 	}
 	wg.Wait()
 	ran := 0
 	for _, r := range answers {
-		if r.status != 201 || string(r.raw) != string(answers[0].raw) {
-			t.Fatalf("answer %d %s, another %s", r.status, r.raw, answers[0].raw)
+		if r.Status != 201 || string(r.Raw) != string(answers[0].Raw) {
+			t.Fatalf("answer %d %s, another %s", r.Status, r.Raw, answers[0].Raw)
 		}
-		if r.header["Idempotent-Replayed"] == "" {
+		if r.Header["Idempotent-Replayed"] == "" {
 			ran++
 		}
 	}
 	if ran != 1 {
 		t.Fatalf("%d requests ran the create", ran)
 	}
-	list := a.do("GET", "/api/v1/plans", "", tok...)
-	if n := len(list.body["data"].([]any)); n != 1 {
+	list := a.Do("GET", "/api/v1/plans", "", tok...)
+	if n := len(list.Body["data"].([]any)); n != 1 {
 		t.Fatalf("%d plans stored by racing retries", n)
 	}
 }
@@ -184,24 +184,24 @@ func TestIdempotentKeyNotStuckByADeadNode(t *testing.T) {
 	db := pgStore(t)
 	dying := &hangingCreate{Store: db, entered: make(chan struct{}), release: make(chan struct{})}
 	a, b := newHarness(t, withDB(dying)), newHarness(t, withDB(db))
-	tok := append(bearer(a.token("kay", "free", "")), "Idempotency-Key", "dies-midway-0001")
+	tok := append(bearer(a.Token("kay", "free", "")), "Idempotency-Key", "dies-midway-0001")
 	asset := `{"name":"World","value":1000}`
 	lost := make(chan *resp, 1)
-	go func() { lost <- a.do("POST", "/api/v1/assets", asset, tok...) }()
+	go func() { lost <- a.Do("POST", "/api/v1/assets", asset, tok...) }()
 	<-dying.entered
-	retry := b.do("POST", "/api/v1/assets", asset, tok...)
-	if retry.status != 201 || retry.header["Idempotent-Replayed"] != "" {
-		t.Fatalf("the retry while the first node hangs: %d %s", retry.status, retry.raw)
+	retry := b.Do("POST", "/api/v1/assets", asset, tok...)
+	if retry.Status != 201 || retry.Header["Idempotent-Replayed"] != "" {
+		t.Fatalf("the retry while the first node hangs: %d %s", retry.Status, retry.Raw)
 	}
 	close(dying.release)
-	if r := <-lost; r.status != 500 {
-		t.Fatalf("the dead node's answer: %d %s", r.status, r.raw)
+	if r := <-lost; r.Status != 500 {
+		t.Fatalf("the dead node's answer: %d %s", r.Status, r.Raw)
 	}
-	again := b.do("POST", "/api/v1/assets", asset, tok...)
-	if again.status != 201 || string(again.raw) != string(retry.raw) || again.header["Idempotent-Replayed"] != "true" {
-		t.Fatalf("a later retry: %d %s", again.status, again.raw)
+	again := b.Do("POST", "/api/v1/assets", asset, tok...)
+	if again.Status != 201 || string(again.Raw) != string(retry.Raw) || again.Header["Idempotent-Replayed"] != "true" {
+		t.Fatalf("a later retry: %d %s", again.Status, again.Raw)
 	}
-	if n := len(b.do("GET", "/api/v1/assets", "", tok[:2]...).body["data"].([]any)); n != 1 {
+	if n := len(b.Do("GET", "/api/v1/assets", "", tok[:2]...).Body["data"].([]any)); n != 1 {
 		t.Fatalf("%d assets", n)
 	}
 }
@@ -221,8 +221,8 @@ func TestIdempotentCreateRoundTrips(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = db.Close() })
 	h := newHarness(t, withDB(db))
-	tok := bearer(h.token("trips", "free", ""))
-	planner := bearer(h.token("trips-plans", "free", ""))
+	tok := bearer(h.Token("trips", "free", ""))
+	planner := bearer(h.Token("trips-plans", "free", ""))
 	creates := []struct{ path, body string }{
 		{"/api/v1/assets", `{"name":"World","value":1000}`},
 		{"/api/v1/plans", `{"name":"Plan","input":{"currentAge":40,"annualIncome":1,"annualExpenses":1}}`},
@@ -237,12 +237,12 @@ func TestIdempotentCreateRoundTrips(t *testing.T) {
 			// The sign-out mirror polls on the same connection every
 			// MirrorEvery: a poll that falls inside the request is the
 			// mirror's round trip, not the create's.
-			before, lag, start := db.RoundTrips(), h.s.marks.Lag(), time.Now()
-			r := h.do("POST", c.path, c.body, append(who, "Idempotency-Key", fmt.Sprintf("round-trips-%d-%d", i, j))...)
+			before, lag, start := db.RoundTrips(), h.S.marks.Lag(), time.Now()
+			r := h.Do("POST", c.path, c.body, append(who, "Idempotency-Key", fmt.Sprintf("round-trips-%d-%d", i, j))...)
 			n := db.RoundTrips() - before
 			polls := int64((lag + time.Since(start) + 10*time.Millisecond) / store.MirrorEvery)
-			if r.status != 201 {
-				t.Fatalf("%s: %d %s", c.path, r.status, r.raw)
+			if r.Status != 201 {
+				t.Fatalf("%s: %d %s", c.path, r.Status, r.Raw)
 			}
 			if i == 1 {
 				t.Logf("%s with an Idempotency-Key: %d round trips (%d polls of the mirror may fall inside)", c.path, n, polls)

@@ -36,7 +36,7 @@ func sharedStores(t *testing.T) map[string]func(t *testing.T) store.Store {
 
 // fresh waits for the node's first poll of the sign-out marks.
 func fresh(h *harness) {
-	for h.s.marks.Lag() > store.MirrorStale {
+	for h.S.marks.Lag() > store.MirrorStale {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
@@ -52,22 +52,22 @@ func TestKeyRevokedReachesOtherNodes(t *testing.T) {
 			a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
 			fresh(a)
 			fresh(b)
-			tok := bearer(a.token("alice", "free", ""))
-			key, id := a.apiKey("alice", "free")
+			tok := bearer(a.Token("alice", "free", ""))
+			key, id := a.APIKey("alice", "free")
 			for _, h := range []*harness{a, b} {
-				if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
-					t.Fatalf("before the revocation: %d %s", r.status, r.raw)
+				if r := h.Do("GET", "/api/v1/user/profile", "", bearer(key)...); r.Status != 200 {
+					t.Fatalf("before the revocation: %d %s", r.Status, r.Raw)
 				}
 			}
-			if r := a.do("DELETE", "/api/v1/user/api-keys/"+id, "", tok...); r.status != 204 {
-				t.Fatalf("revoke: %d %s", r.status, r.raw)
+			if r := a.Do("DELETE", "/api/v1/user/api-keys/"+id, "", tok...); r.Status != 204 {
+				t.Fatalf("revoke: %d %s", r.Status, r.Raw)
 			}
-			expectError(t, a.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+			expectError(t, a.Do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
 			refusedWithin(t, b, bearer(key)...)
 			// The mark is what refuses the key on a node whose cache holds
 			// it (a mirror stale for a moment on a busy machine reads the
 			// store instead): it reaches the other node within a second.
-			for start := time.Now(); !b.s.marks.Known(store.KeyMark("alice", id), b.clock()); {
+			for start := time.Now(); !b.S.marks.Known(store.KeyMark("alice", id), b.Clock()); {
 				if time.Since(start) > 2*store.MirrorStale {
 					t.Fatal("the key's mark did not reach the other node's mirror")
 				}
@@ -86,16 +86,16 @@ func TestErasedOwnersKeyReachesOtherNodes(t *testing.T) {
 			a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
 			fresh(a)
 			fresh(b)
-			key, _ := a.apiKey("erin", "free")
+			key, _ := a.APIKey("erin", "free")
 			for _, h := range []*harness{a, b} {
-				if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
-					t.Fatalf("before the erasure: %d %s", r.status, r.raw)
+				if r := h.Do("GET", "/api/v1/user/profile", "", bearer(key)...); r.Status != 200 {
+					t.Fatalf("before the erasure: %d %s", r.Status, r.Raw)
 				}
 			}
-			if r := a.do("DELETE", "/api/v1/user", "", bearer(a.token("erin", "free", ""))...); r.status != 204 {
-				t.Fatalf("erase: %d %s", r.status, r.raw)
+			if r := a.Do("DELETE", "/api/v1/user", "", bearer(a.Token("erin", "free", ""))...); r.Status != 204 {
+				t.Fatalf("erase: %d %s", r.Status, r.Raw)
 			}
-			expectError(t, a.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+			expectError(t, a.Do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
 			refusedWithin(t, b, bearer(key)...)
 		})
 	}
@@ -110,17 +110,17 @@ func TestKeyStaleMirrorReadsStore(t *testing.T) {
 			db := open(t)
 			a, b := newHarness(t, withDB(db)), newHarness(t, withDB(&downStore{Store: db}))
 			fresh(a)
-			key, id := a.apiKey("stan", "free")
-			if r := b.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
-				t.Fatalf("before the revocation: %d %s", r.status, r.raw)
+			key, id := a.APIKey("stan", "free")
+			if r := b.Do("GET", "/api/v1/user/profile", "", bearer(key)...); r.Status != 200 {
+				t.Fatalf("before the revocation: %d %s", r.Status, r.Raw)
 			}
-			if lag := b.s.marks.Lag(); lag <= store.MirrorStale {
+			if lag := b.S.marks.Lag(); lag <= store.MirrorStale {
 				t.Fatalf("the node with marks that cannot be read has a mirror %s old", lag)
 			}
-			if r := a.do("DELETE", "/api/v1/user/api-keys/"+id, "", bearer(a.token("stan", "free", ""))...); r.status != 204 {
-				t.Fatalf("revoke: %d %s", r.status, r.raw)
+			if r := a.Do("DELETE", "/api/v1/user/api-keys/"+id, "", bearer(a.Token("stan", "free", ""))...); r.Status != 204 {
+				t.Fatalf("revoke: %d %s", r.Status, r.Raw)
 			}
-			expectError(t, b.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+			expectError(t, b.Do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
 		})
 	}
 }
@@ -131,17 +131,17 @@ func TestKeyStaleMirrorReadsStore(t *testing.T) {
 func TestKeyCacheEntryExpires(t *testing.T) {
 	h := newHarness(t)
 	fresh(h)
-	key, id := h.apiKey("kate", "free")
-	if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
-		t.Fatalf("first read: %d %s", r.status, r.raw)
+	key, id := h.APIKey("kate", "free")
+	if r := h.Do("GET", "/api/v1/user/profile", "", bearer(key)...); r.Status != 200 {
+		t.Fatalf("first read: %d %s", r.Status, r.Raw)
 	}
-	if err := h.db.RevokeKey("kate", id); err != nil { // the store itself: no mark
+	if err := h.DB.RevokeKey("kate", id); err != nil { // the store itself: no mark
 		t.Fatal(err)
 	}
-	h.advance(store.KeyCacheFor - time.Second)
-	if r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...); r.status != 200 {
-		t.Fatalf("inside the entry's life: %d %s", r.status, r.raw)
+	h.Advance(store.KeyCacheFor - time.Second)
+	if r := h.Do("GET", "/api/v1/user/profile", "", bearer(key)...); r.Status != 200 {
+		t.Fatalf("inside the entry's life: %d %s", r.Status, r.Raw)
 	}
-	h.advance(time.Second)
-	expectError(t, h.do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
+	h.Advance(time.Second)
+	expectError(t, h.Do("GET", "/api/v1/user/profile", "", bearer(key)...), 401, errcode.Unauthorized)
 }

@@ -43,7 +43,7 @@ func TestAcceptSurvivesTransientErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := h.s.Listen(&flaky{Listener: ln, fails: 4, err: e})
+		l := h.S.Listen(&flaky{Listener: ln, fails: 4, err: e})
 		go func() {
 			if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
 				defer c.Close()
@@ -63,7 +63,7 @@ func TestAcceptSurvivesTransientErrors(t *testing.T) {
 	}
 	defer ln.Close()
 	permanent := errors.New("the listener is broken")
-	if _, err := h.s.Listen(&flaky{Listener: ln, fails: 1, err: permanent}).Accept(); !errors.Is(err, permanent) {
+	if _, err := h.S.Listen(&flaky{Listener: ln, fails: 1, err: permanent}).Accept(); !errors.Is(err, permanent) {
 		t.Fatalf("a permanent error: %v", err)
 	}
 }
@@ -76,8 +76,8 @@ func serveLimited(t *testing.T, lim ConnLimits, opts ...option) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := h.s.HTTP()
-	go srv.Serve(h.s.Listen(ln)) //nolint:errcheck // ends when the listener closes
+	srv := h.S.HTTP()
+	go srv.Serve(h.S.Listen(ln)) //nolint:errcheck // ends when the listener closes
 	t.Cleanup(func() { _ = srv.Shutdown() })
 	return ln.Addr().String()
 }

@@ -131,7 +131,7 @@ var tokenRe = regexp.MustCompile(`token=([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+)`)
 
 // raw sends a request without the harness's JSON expectations.
 func (h *harness) plain(method, path, contentType, reqBody string) (int, string, string) {
-	h.t.Helper()
+	h.T.Helper()
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	res := fasthttp.AcquireResponse()
@@ -143,10 +143,10 @@ func (h *harness) plain(method, path, contentType, reqBody string) (int, string,
 		req.SetBodyString(reqBody)
 	}
 	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
-		return h.ln.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(h.ip), Port: 40000})
+		return h.LN.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(h.IP), Port: 40000})
 	}}
 	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	return res.StatusCode(), string(res.Header.ContentType()), string(res.Body())
 }
@@ -157,19 +157,19 @@ func TestEmailChannel(t *testing.T) {
 	var mailer *mail.Mailer
 	h = newHarness(t, func(c *Config) {
 		m, err := mail.New(mail.Config{URL: "smtp://" + addr, From: "fiplan@fiplan.test", PublicURL: "https://fiplan.test", Secret: testSecret,
-			Now: func() time.Time { return h.clock() }})
+			Now: func() time.Time { return h.Clock() }})
 		if err != nil {
 			t.Fatal(err)
 		}
 		mailer = m
 		c.Mail = Mail{Mailer: m, Secret: testSecret}
 	})
-	auth := bearer(h.token("ann", "free", ""))
-	w := &hooks.Worker{DB: h.db, Now: h.clock, Mail: mailer}
+	auth := bearer(h.Token("ann", "free", ""))
+	w := &hooks.Worker{DB: h.DB, Now: h.Clock, Mail: mailer}
 	emit := func(typ, key string) {
 		t.Helper()
-		ev := store.Event{ID: store.EventID(typ, "ann", key), User: "ann", Type: typ, CreatedAt: h.clock(), Data: []byte(`{"total":1000000}`)}
-		if _, err := h.db.Emit([]store.Event{ev}, h.clock()); err != nil {
+		ev := store.Event{ID: store.EventID(typ, "ann", key), User: "ann", Type: typ, CreatedAt: h.Clock(), Data: []byte(`{"total":1000000}`)}
+		if _, err := h.DB.Emit([]store.Event{ev}, h.Clock()); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := w.Deliver(context.Background()); err != nil {
@@ -178,22 +178,22 @@ func TestEmailChannel(t *testing.T) {
 	}
 
 	// No address yet: asking for the verification mail is refused.
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 400, errcode.Validation)
-	if r := h.do("PATCH", "/api/v1/user/profile", `{"email":"ann@example.com"}`, auth...); r.status != 200 {
-		t.Fatalf("profile: %d %s", r.status, r.raw)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 400, errcode.Validation)
+	if r := h.Do("PATCH", "/api/v1/user/profile", `{"email":"ann@example.com"}`, auth...); r.Status != 200 {
+		t.Fatalf("profile: %d %s", r.Status, r.Raw)
 	}
 
 	// An unverified address gets no event mail: there is no delivery to it.
 	emit(store.FIReached, "before")
-	if dls, total, err := h.db.Deliveries("ann", 0, 10); err != nil || total != 0 {
+	if dls, total, err := h.DB.Deliveries("ann", 0, 10); err != nil || total != 0 {
 		t.Fatalf("deliveries before verification: %v %d %v", dls, total, err)
 	}
 
-	if r := h.do("POST", "/api/v1/user/email/verify", "", auth...); r.status != 202 {
-		t.Fatalf("verify request: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/user/email/verify", "", auth...); r.Status != 202 {
+		t.Fatalf("verify request: %d %s", r.Status, r.Raw)
 	}
 	// One a minute: an address typed into someone's profile is not flooded.
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 429, errcode.RateLimited)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 429, errcode.RateLimited)
 	// The request queued the mail; the worker sends it.
 	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
 		t.Fatalf("the worker sent %d queued mails: %v, want 1", n, err)
@@ -209,19 +209,19 @@ func TestEmailChannel(t *testing.T) {
 	verifyTok := tokenRe.FindStringSubmatch(text)[1]
 
 	// Bad tokens: none, garbage, a changed signature, the wrong purpose.
-	expectError(t, h.do("GET", "/api/v1/user/email/verify", ""), 400, errcode.Validation)
-	expectError(t, h.do("GET", "/api/v1/user/email/verify?token=abc.def", ""), 400, errcode.Validation)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify", ""), 400, errcode.Validation)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify?token=abc.def", ""), 400, errcode.Validation)
 	forged := verifyTok[:len(verifyTok)-2] + map[bool]string{true: "AA", false: "BB"}[!strings.HasSuffix(verifyTok, "AA")]
-	expectError(t, h.do("GET", "/api/v1/user/email/verify?token="+forged, ""), 400, errcode.Validation)
-	expectError(t, h.do("POST", "/api/v1/unsubscribe?token="+verifyTok, ""), 400, errcode.Validation)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify?token="+forged, ""), 400, errcode.Validation)
+	expectError(t, h.Do("POST", "/api/v1/unsubscribe?token="+verifyTok, ""), 400, errcode.Validation)
 
-	r := h.do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
-	if r.status != 200 || r.data()["email"] != "ann@example.com" {
-		t.Fatalf("verify: %d %s", r.status, r.raw)
+	r := h.Do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
+	if r.Status != 200 || r.Data()["email"] != "ann@example.com" {
+		t.Fatalf("verify: %d %s", r.Status, r.Raw)
 	}
 	// The channel is not a webhook endpoint.
-	if r := h.do("GET", "/api/v1/user/webhooks", "", auth...); r.status != 200 || len(r.body["data"].([]any)) != 0 {
-		t.Fatalf("webhooks list shows the email channel: %s", r.raw)
+	if r := h.Do("GET", "/api/v1/user/webhooks", "", auth...); r.Status != 200 || len(r.Body["data"].([]any)) != 0 {
+		t.Fatalf("webhooks list shows the email channel: %s", r.Raw)
 	}
 
 	// An event mail carries RFC 8058's headers.
@@ -235,7 +235,7 @@ func TestEmailChannel(t *testing.T) {
 	if post != "List-Unsubscribe=One-Click" {
 		t.Fatalf("List-Unsubscribe-Post: %q", post)
 	}
-	if dls, _, err := h.db.Deliveries("ann", 0, 10); err != nil || len(dls) != 1 || dls[0].Status != store.Delivered || dls[0].HookID != store.MailHook {
+	if dls, _, err := h.DB.Deliveries("ann", 0, 10); err != nil || len(dls) != 1 || dls[0].Status != store.Delivered || dls[0].HookID != store.MailHook {
 		t.Fatalf("email delivery: %+v %v", dls, err)
 	}
 	unsub := strings.TrimPrefix(strings.TrimSuffix(list, ">"), "<https://fiplan.test")
@@ -245,7 +245,7 @@ func TestEmailChannel(t *testing.T) {
 	if status != 200 || !strings.HasPrefix(ct, "text/html") || !strings.Contains(page, `method="post"`) {
 		t.Fatalf("confirm page: %d %s %s", status, ct, page)
 	}
-	if hs, _ := h.db.Hooks("ann"); len(hs) != 1 || !hs[0].Wants(store.FIReached) {
+	if hs, _ := h.DB.Hooks("ann"); len(hs) != 1 || !hs[0].Wants(store.FIReached) {
 		t.Fatalf("a GET unsubscribed: %+v", hs)
 	}
 	// The one-click POST, without sign-in, as a mail client sends it.
@@ -253,7 +253,7 @@ func TestEmailChannel(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("unsubscribe: %d %s", status, out)
 	}
-	hs, err := h.db.Hooks("ann")
+	hs, err := h.DB.Hooks("ann")
 	if err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
 		t.Fatalf("after unsubscribe: %+v %v", hs, err)
 	}
@@ -265,47 +265,47 @@ func TestEmailChannel(t *testing.T) {
 
 	// The unsubscribe switched the preference off, where the user sees it;
 	// saving other preferences keeps it off.
-	r = h.do("GET", "/api/v1/user/notifications", "", auth...)
-	if m := r.data()["milestones"].(map[string]any); r.status != 200 || m["email"] != false || m["push"] != true {
-		t.Fatalf("preferences after the unsubscribe: %d %s", r.status, r.raw)
+	r = h.Do("GET", "/api/v1/user/notifications", "", auth...)
+	if m := r.Data()["milestones"].(map[string]any); r.Status != 200 || m["email"] != false || m["push"] != true {
+		t.Fatalf("preferences after the unsubscribe: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("PATCH", "/api/v1/user/notifications", `{"checkins":{"email":true}}`, auth...); r.status != 200 {
-		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/notifications", `{"checkins":{"email":true}}`, auth...); r.Status != 200 {
+		t.Fatalf("notifications: %d %s", r.Status, r.Raw)
 	}
-	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
+	if hs, err := h.DB.Hooks("ann"); err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
 		t.Fatalf("preferences saved again undid the unsubscribe: %+v %v", hs, err)
 	}
 	// Turning it on again chooses the type again.
-	if r := h.do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":true}}`, auth...); r.status != 200 {
-		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/notifications", `{"milestones":{"email":true}}`, auth...); r.Status != 200 {
+		t.Fatalf("notifications: %d %s", r.Status, r.Raw)
 	}
-	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 1 || !hs[0].Wants(store.FIReached) {
+	if hs, err := h.DB.Hooks("ann"); err != nil || len(hs) != 1 || !hs[0].Wants(store.FIReached) {
 		t.Fatalf("milestones on again: %+v %v", hs, err)
 	}
 	// Every switch off chooses no type; a new address drops the channel
 	// until it is verified.
 	off := `{"milestones":{"email":false},"checkins":{"email":false},"guardrails":{"email":false},"offTrack":{"email":false},"dataUpdates":{"email":false}}`
-	if r := h.do("PATCH", "/api/v1/user/notifications", off, auth...); r.status != 200 {
-		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/notifications", off, auth...); r.Status != 200 {
+		t.Fatalf("notifications: %d %s", r.Status, r.Raw)
 	}
-	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 1 || len(hs[0].Events) != 0 {
+	if hs, err := h.DB.Hooks("ann"); err != nil || len(hs) != 1 || len(hs[0].Events) != 0 {
 		t.Fatalf("after email preferences off: %+v %v", hs, err)
 	}
-	if r := h.do("PATCH", "/api/v1/user/profile", `{"email":"ann@elsewhere.example"}`, auth...); r.status != 200 {
-		t.Fatalf("profile: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/profile", `{"email":"ann@elsewhere.example"}`, auth...); r.Status != 200 {
+		t.Fatalf("profile: %d %s", r.Status, r.Raw)
 	}
-	if hs, err := h.db.Hooks("ann"); err != nil || len(hs) != 0 {
+	if hs, err := h.DB.Hooks("ann"); err != nil || len(hs) != 0 {
 		t.Fatalf("a changed address kept the channel: %+v %v", hs, err)
 	}
 	// The old link names the old address: not found.
-	expectError(t, h.do("GET", "/api/v1/user/email/verify?token="+verifyTok, ""), 404, errcode.NotFound)
+	expectError(t, h.Do("GET", "/api/v1/user/email/verify?token="+verifyTok, ""), 404, errcode.NotFound)
 
 	// A verification link expires after a day.
-	h.advance(mail.VerifyTTL + time.Minute)
-	r = h.do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
+	h.Advance(mail.VerifyTTL + time.Minute)
+	r = h.Do("GET", "/api/v1/user/email/verify?token="+verifyTok, "")
 	expectError(t, r, 400, errcode.Validation)
-	if !strings.Contains(string(r.raw), "expired") {
-		t.Fatalf("expired token: %s", r.raw)
+	if !strings.Contains(string(r.Raw), "expired") {
+		t.Fatalf("expired token: %s", r.Raw)
 	}
 }
 
@@ -313,21 +313,21 @@ func TestEmailChannel(t *testing.T) {
 // the email channel's deliveries fail without touching webhooks.
 func TestEmailOff(t *testing.T) {
 	h := newHarness(t)
-	auth := bearer(h.token("bob", "free", ""))
-	h.do("PATCH", "/api/v1/user/profile", `{"email":"bob@example.com"}`, auth...)
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 503, errcode.Unavailable)
-	if err := h.db.SetMailHook(store.Hook{ID: store.MailHook, User: "bob", URL: "mailto:bob@example.com", Events: []string{store.FIReached}, CreatedAt: h.clock()}); err != nil {
+	auth := bearer(h.Token("bob", "free", ""))
+	h.Do("PATCH", "/api/v1/user/profile", `{"email":"bob@example.com"}`, auth...)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 503, errcode.Unavailable)
+	if err := h.DB.SetMailHook(store.Hook{ID: store.MailHook, User: "bob", URL: "mailto:bob@example.com", Events: []string{store.FIReached}, CreatedAt: h.Clock()}); err != nil {
 		t.Fatal(err)
 	}
-	ev := store.Event{ID: store.EventID("off"), User: "bob", Type: store.FIReached, CreatedAt: h.clock(), Data: []byte(`{}`)}
-	if _, err := h.db.Emit([]store.Event{ev}, h.clock()); err != nil {
+	ev := store.Event{ID: store.EventID("off"), User: "bob", Type: store.FIReached, CreatedAt: h.Clock(), Data: []byte(`{}`)}
+	if _, err := h.DB.Emit([]store.Event{ev}, h.Clock()); err != nil {
 		t.Fatal(err)
 	}
-	w := &hooks.Worker{DB: h.db, Now: h.clock}
+	w := &hooks.Worker{DB: h.DB, Now: h.Clock}
 	if _, err := w.Deliver(context.Background()); err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
 	}
-	dls, _, err := h.db.Deliveries("bob", 0, 10)
+	dls, _, err := h.DB.Deliveries("bob", 0, 10)
 	if err != nil || len(dls) != 1 || dls[0].Status != store.Pending || !strings.Contains(dls[0].LastError, "email is off") {
 		t.Fatalf("deliveries: %+v %v", dls, err)
 	}
@@ -342,7 +342,7 @@ func mailHarness(t *testing.T, addr string, wrap func(store.Store) store.Store) 
 	var mailer *mail.Mailer
 	h = newHarness(t, func(c *Config) {
 		m, err := mail.New(mail.Config{URL: "smtp://" + addr, From: "fiplan@fiplan.test", PublicURL: "https://fiplan.test", Secret: testSecret,
-			Now: func() time.Time { return h.clock() }})
+			Now: func() time.Time { return h.Clock() }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -352,7 +352,7 @@ func mailHarness(t *testing.T, addr string, wrap func(store.Store) store.Store) 
 			c.DB = wrap(c.DB)
 		}
 	})
-	return h, &hooks.Worker{DB: h.db, Now: h.clock, Mail: mailer, Lease: time.Minute}
+	return h, &hooks.Worker{DB: h.DB, Now: h.Clock, Mail: mailer, Lease: time.Minute}
 }
 
 // The verification mail is queued by the request and sent by a worker: a
@@ -361,14 +361,14 @@ func mailHarness(t *testing.T, addr string, wrap func(store.Store) store.Store) 
 func TestVerifyMailSurvivesACrash(t *testing.T) {
 	addr, maildir := smtpServer(t)
 	h, w := mailHarness(t, addr, nil)
-	auth := bearer(h.token("cid", "free", ""))
-	h.do("PATCH", "/api/v1/user/profile", `{"email":"cid@example.com"}`, auth...)
-	r := h.do("POST", "/api/v1/user/email/verify", "", auth...)
-	if r.status != 202 || r.data()["email"] != "cid@example.com" {
-		t.Fatalf("verify request: %d %s", r.status, r.raw)
+	auth := bearer(h.Token("cid", "free", ""))
+	h.Do("PATCH", "/api/v1/user/profile", `{"email":"cid@example.com"}`, auth...)
+	r := h.Do("POST", "/api/v1/user/email/verify", "", auth...)
+	if r.Status != 202 || r.Data()["email"] != "cid@example.com" {
+		t.Fatalf("verify request: %d %s", r.Status, r.Raw)
 	}
 	// A node claims the mail and is killed before it sends it.
-	dead, err := h.db.ClaimMails(h.clock(), w.Lease, 10)
+	dead, err := h.DB.ClaimMails(h.Clock(), w.Lease, 10)
 	if err != nil || len(dead) != 1 || dead[0].To != "cid@example.com" {
 		t.Fatalf("the doomed node's claim: %+v %v", dead, err)
 	}
@@ -378,7 +378,7 @@ func TestVerifyMailSurvivesACrash(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(maildir, "new", "*")); len(files) != 0 {
 		t.Fatalf("a mail went out within the lease: %v", files)
 	}
-	h.advance(w.Lease + time.Second)
+	h.Advance(w.Lease + time.Second)
 	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
 		t.Fatalf("after the lease: %d %v, want the mail sent", n, err)
 	}
@@ -393,17 +393,17 @@ func TestVerifyMailSurvivesACrash(t *testing.T) {
 		t.Fatalf("no verification link in %q", body(t, got[0]))
 	}
 	// The dead node's late settle changes nothing.
-	if err := h.db.SettleMail(store.Attempt{ID: dead[0].ID, User: "cid", Lease: dead[0].Lease, At: h.clock(), OK: true}); !errors.Is(err, store.ErrStale) {
+	if err := h.DB.SettleMail(store.Attempt{ID: dead[0].ID, User: "cid", Lease: dead[0].Lease, At: h.Clock(), OK: true}); !errors.Is(err, store.ErrStale) {
 		t.Fatalf("the dead node's settle: %v, want ErrStale", err)
 	}
 	// A verification mail is not an event, nor a delivery.
-	r = h.do("GET", "/api/v1/user/events", "", auth...)
-	if r.status != 200 || len(r.body["data"].([]any)) != 0 {
-		t.Fatalf("events list a verification mail: %s", r.raw)
+	r = h.Do("GET", "/api/v1/user/events", "", auth...)
+	if r.Status != 200 || len(r.Body["data"].([]any)) != 0 {
+		t.Fatalf("events list a verification mail: %s", r.Raw)
 	}
-	r = h.do("GET", "/api/v1/user/deliveries", "", auth...)
-	if r.status != 200 || len(r.body["data"].([]any)) != 0 {
-		t.Fatalf("deliveries list a verification mail: %s", r.raw)
+	r = h.Do("GET", "/api/v1/user/deliveries", "", auth...)
+	if r.Status != 200 || len(r.Body["data"].([]any)) != 0 {
+		t.Fatalf("deliveries list a verification mail: %s", r.Raw)
 	}
 }
 
@@ -418,18 +418,18 @@ func TestVerifyMailRetried(t *testing.T) {
 	closed := ln.Addr().String()
 	ln.Close()
 	h, w := mailHarness(t, closed, nil)
-	auth := bearer(h.token("dee", "free", ""))
-	h.do("PATCH", "/api/v1/user/profile", `{"email":"dee@example.com"}`, auth...)
-	if r := h.do("POST", "/api/v1/user/email/verify", "", auth...); r.status != 202 {
-		t.Fatalf("verify request: %d %s", r.status, r.raw)
+	auth := bearer(h.Token("dee", "free", ""))
+	h.Do("PATCH", "/api/v1/user/profile", `{"email":"dee@example.com"}`, auth...)
+	if r := h.Do("POST", "/api/v1/user/email/verify", "", auth...); r.Status != 202 {
+		t.Fatalf("verify request: %d %s", r.Status, r.Raw)
 	}
 	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
 		t.Fatalf("first attempt: %d %v", n, err)
 	}
-	if ms, err := h.db.ClaimMails(h.clock().Add(hooks.Backoff[0]-time.Second), time.Minute, 10); err != nil || len(ms) != 0 {
+	if ms, err := h.DB.ClaimMails(h.Clock().Add(hooks.Backoff[0]-time.Second), time.Minute, 10); err != nil || len(ms) != 0 {
 		t.Fatalf("claimed before its retry: %+v %v", ms, err)
 	}
-	ms, err := h.db.ClaimMails(h.clock().Add(hooks.Backoff[0]), time.Minute, 10)
+	ms, err := h.DB.ClaimMails(h.Clock().Add(hooks.Backoff[0]), time.Minute, 10)
 	if err != nil || len(ms) != 1 || ms[0].Attempts != 1 || !strings.Contains(ms[0].LastError, "cannot") {
 		t.Fatalf("after the failed attempt: %+v %v, want one mail with its error", ms, err)
 	}
@@ -446,10 +446,10 @@ func (failingQueue) QueueMail(store.Mail) error {
 // next request is not held back as if a mail had gone out.
 func TestVerifyMailQueueFails(t *testing.T) {
 	h, _ := mailHarness(t, "127.0.0.1:25", func(db store.Store) store.Store { return failingQueue{db} })
-	auth := bearer(h.token("eve", "free", ""))
-	h.do("PATCH", "/api/v1/user/profile", `{"email":"eve@example.com"}`, auth...)
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 500, errcode.Database)
-	expectError(t, h.do("POST", "/api/v1/user/email/verify", "", auth...), 500, errcode.Database)
+	auth := bearer(h.Token("eve", "free", ""))
+	h.Do("PATCH", "/api/v1/user/profile", `{"email":"eve@example.com"}`, auth...)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 500, errcode.Database)
+	expectError(t, h.Do("POST", "/api/v1/user/email/verify", "", auth...), 500, errcode.Database)
 }
 
 // Each event type is mailed as its own preference says (mail.Prefs): a
@@ -458,26 +458,26 @@ func TestVerifyMailQueueFails(t *testing.T) {
 func TestEmailPreferencePerType(t *testing.T) {
 	addr, maildir := smtpServer(t)
 	h, w := mailHarness(t, addr, nil)
-	auth := bearer(h.token("fay", "free", ""))
+	auth := bearer(h.Token("fay", "free", ""))
 	// Every preference is a member of the notifications document, on by
 	// default.
-	r := h.do("GET", "/api/v1/user/notifications", "", auth...)
+	r := h.Do("GET", "/api/v1/user/notifications", "", auth...)
 	for typ, pref := range mail.Prefs {
-		if m, ok := r.data()[pref].(map[string]any); !ok || m["email"] != true {
-			t.Fatalf("preference %q of %s: %s", pref, typ, r.raw)
+		if m, ok := r.Data()[pref].(map[string]any); !ok || m["email"] != true {
+			t.Fatalf("preference %q of %s: %s", pref, typ, r.Raw)
 		}
 	}
-	h.do("PATCH", "/api/v1/user/profile", `{"email":"fay@example.com"}`, auth...)
-	h.do("POST", "/api/v1/user/email/verify", "", auth...)
+	h.Do("PATCH", "/api/v1/user/profile", `{"email":"fay@example.com"}`, auth...)
+	h.Do("POST", "/api/v1/user/email/verify", "", auth...)
 	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
 		t.Fatalf("verification mail: %d %v", n, err)
 	}
 	tok := tokenRe.FindStringSubmatch(body(t, mails(t, maildir, 1)[0]))[1]
-	if r := h.do("GET", "/api/v1/user/email/verify?token="+tok, ""); r.status != 200 {
-		t.Fatalf("verify: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/user/email/verify?token="+tok, ""); r.Status != 200 {
+		t.Fatalf("verify: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("PATCH", "/api/v1/user/notifications", `{"checkins":{"email":false}}`, auth...); r.status != 200 {
-		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/notifications", `{"checkins":{"email":false}}`, auth...); r.Status != 200 {
+		t.Fatalf("notifications: %d %s", r.Status, r.Raw)
 	}
 	got := map[string]int{}
 	var mu sync.Mutex
@@ -490,15 +490,15 @@ func TestEmailPreferencePerType(t *testing.T) {
 		rw.WriteHeader(204)
 	}))
 	defer srv.Close()
-	if err := h.db.CreateHook(store.Hook{ID: "wh_fay", User: "fay", URL: srv.URL, Events: []string{store.CheckinDue, store.PlanOfftrack},
-		Secret: "whsec_c2VjcmV0", CreatedAt: h.clock()}, hooks.MaxHooks); err != nil {
+	if err := h.DB.CreateHook(store.Hook{ID: "wh_fay", User: "fay", URL: srv.URL, Events: []string{store.CheckinDue, store.PlanOfftrack},
+		Secret: "whsec_c2VjcmV0", CreatedAt: h.Clock()}, hooks.MaxHooks); err != nil {
 		t.Fatal(err)
 	}
 	var evs []store.Event
 	for _, typ := range []string{store.CheckinDue, store.PlanOfftrack} {
-		evs = append(evs, store.Event{ID: store.EventID(typ, "fay"), User: "fay", Type: typ, CreatedAt: h.clock(), Data: []byte(`{}`)})
+		evs = append(evs, store.Event{ID: store.EventID(typ, "fay"), User: "fay", Type: typ, CreatedAt: h.Clock(), Data: []byte(`{}`)})
 	}
-	if _, err := h.db.Emit(evs, h.clock()); err != nil {
+	if _, err := h.DB.Emit(evs, h.Clock()); err != nil {
 		t.Fatal(err)
 	}
 	w.Client = hooks.NewClient(true)
@@ -515,9 +515,9 @@ func TestEmailPreferencePerType(t *testing.T) {
 			t.Fatal("checkin.due was mailed with its preference off")
 		}
 	}
-	r = h.do("GET", "/api/v1/user/events", "", auth...)
-	if r.status != 200 || len(r.body["data"].([]any)) != 2 {
-		t.Fatalf("events: %s, want both", r.raw)
+	r = h.Do("GET", "/api/v1/user/events", "", auth...)
+	if r.Status != 200 || len(r.Body["data"].([]any)) != 2 {
+		t.Fatalf("events: %s, want both", r.Raw)
 	}
 }
 
@@ -528,32 +528,32 @@ func TestEmailPreferencePerType(t *testing.T) {
 func TestEmailPreferencesKeptFromMilestones(t *testing.T) {
 	addr, maildir := smtpServer(t)
 	h, w := mailHarness(t, addr, nil)
-	auth := bearer(h.token("hal", "free", ""))
-	if err := h.db.PutDoc("hal", "notifications", json.RawMessage(`{"milestones":{"email":false,"push":true}}`)); err != nil {
+	auth := bearer(h.Token("hal", "free", ""))
+	if err := h.DB.PutDoc("hal", "notifications", json.RawMessage(`{"milestones":{"email":false,"push":true}}`)); err != nil {
 		t.Fatal(err)
 	}
-	r := h.do("GET", "/api/v1/user/notifications", "", auth...)
+	r := h.Do("GET", "/api/v1/user/notifications", "", auth...)
 	for _, pref := range mail.Prefs {
-		if m, ok := r.data()[pref].(map[string]any); !ok || m["email"] != false {
-			t.Fatalf("preference %q: %s, want email off as milestones", pref, r.raw)
+		if m, ok := r.Data()[pref].(map[string]any); !ok || m["email"] != false {
+			t.Fatalf("preference %q: %s, want email off as milestones", pref, r.Raw)
 		}
 	}
-	h.do("PATCH", "/api/v1/user/profile", `{"email":"hal@example.com"}`, auth...)
-	h.do("POST", "/api/v1/user/email/verify", "", auth...)
+	h.Do("PATCH", "/api/v1/user/profile", `{"email":"hal@example.com"}`, auth...)
+	h.Do("POST", "/api/v1/user/email/verify", "", auth...)
 	if n, err := w.DeliverMails(context.Background()); err != nil || n != 1 {
 		t.Fatalf("verification mail: %d %v", n, err)
 	}
 	tok := tokenRe.FindStringSubmatch(body(t, mails(t, maildir, 1)[0]))[1]
-	r = h.do("GET", "/api/v1/user/email/verify?token="+tok, "")
-	if r.status != 200 || len(r.data()["events"].([]any)) != 0 {
-		t.Fatalf("verify: %d %s, want no event type mailed", r.status, r.raw)
+	r = h.Do("GET", "/api/v1/user/email/verify?token="+tok, "")
+	if r.Status != 200 || len(r.Data()["events"].([]any)) != 0 {
+		t.Fatalf("verify: %d %s, want no event type mailed", r.Status, r.Raw)
 	}
-	if r := h.do("PATCH", "/api/v1/user/notifications", `{"checkins":{"email":true}}`, auth...); r.status != 200 {
-		t.Fatalf("notifications: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/user/notifications", `{"checkins":{"email":true}}`, auth...); r.Status != 200 {
+		t.Fatalf("notifications: %d %s", r.Status, r.Raw)
 	}
-	r = h.do("GET", "/api/v1/user/notifications", "", auth...)
-	if r.data()["checkins"].(map[string]any)["email"] != true || r.data()["guardrails"].(map[string]any)["email"] != false {
-		t.Fatalf("after a PATCH of checkins: %s", r.raw)
+	r = h.Do("GET", "/api/v1/user/notifications", "", auth...)
+	if r.Data()["checkins"].(map[string]any)["email"] != true || r.Data()["guardrails"].(map[string]any)["email"] != false {
+		t.Fatalf("after a PATCH of checkins: %s", r.Raw)
 	}
 }
 
@@ -570,7 +570,7 @@ func (failingDocs) UpdateDoc(string, string, func([]byte) ([]byte, error)) error
 func TestUnsubscribeErrors(t *testing.T) {
 	h, w := mailHarness(t, "127.0.0.1:25", func(db store.Store) store.Store { return failingDocs{db} })
 	m := w.Mail.(*mail.Mailer)
-	if err := h.db.SetMailHook(store.Hook{ID: store.MailHook, User: "gus", URL: "mailto:gus@example.com", Events: slices.Clone(store.EventTypes), CreatedAt: h.clock()}); err != nil {
+	if err := h.DB.SetMailHook(store.Hook{ID: store.MailHook, User: "gus", URL: "mailto:gus@example.com", Events: slices.Clone(store.EventTypes), CreatedAt: h.Clock()}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -585,7 +585,7 @@ func TestUnsubscribeErrors(t *testing.T) {
 		if status != tc.status {
 			t.Fatalf("unsubscribe of %s: %d %s, want %d", tc.typ, status, out, tc.status)
 		}
-		if hs, err := h.db.Hooks("gus"); err != nil || len(hs) != 1 || len(hs[0].Events) != len(store.EventTypes) {
+		if hs, err := h.DB.Hooks("gus"); err != nil || len(hs) != 1 || len(hs[0].Events) != len(store.EventTypes) {
 			t.Fatalf("unsubscribe of %s changed the channel: %+v %v", tc.typ, hs, err)
 		}
 	}

@@ -40,24 +40,24 @@ func metricValue(text, series string) string {
 
 func TestMetricsScrape(t *testing.T) {
 	h := newHarness(t, withRates("2/1m", "600/1m", "6000/1m"))
-	tok := bearer(h.token("alice", "pro", ""))
-	h.do("GET", "/api/v1/geo/cities?limit=1", "")
-	h.do("GET", "/api/v1/geo/cities?limit=1", "")
-	expectError(t, h.do("GET", "/api/v1/geo/cities?limit=1", ""), 429, errcode.RateLimited)
-	h.do("GET", "/api/v1/nope", "", tok...)
-	h.do("POST", "/api/v1/assets", `{"name":"World","value":100}`, tok...)
-	h.do("GET", "/api/v1/assets", "", tok...)
+	tok := bearer(h.Token("alice", "pro", ""))
+	h.Do("GET", "/api/v1/geo/cities?limit=1", "")
+	h.Do("GET", "/api/v1/geo/cities?limit=1", "")
+	expectError(t, h.Do("GET", "/api/v1/geo/cities?limit=1", ""), 429, errcode.RateLimited)
+	h.Do("GET", "/api/v1/nope", "", tok...)
+	h.Do("POST", "/api/v1/assets", `{"name":"World","value":100}`, tok...)
+	h.Do("GET", "/api/v1/assets", "", tok...)
 	reco := `{"monthlyBudgetUSD":3000}`
-	h.do("POST", "/api/v1/geo/recommendations", reco, tok...)
-	h.s.places.WaitCache()
-	h.do("POST", "/api/v1/geo/recommendations", reco, tok...)
+	h.Do("POST", "/api/v1/geo/recommendations", reco, tok...)
+	h.S.places.WaitCache()
+	h.Do("POST", "/api/v1/geo/recommendations", reco, tok...)
 	calc := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"lifeExpectancy":90,"monteCarlo":{"simulations":100}}`
-	h.ip = "192.0.2.2" // a fresh anonymous allowance
-	if r := h.do("POST", "/api/v1/calculator", calc); r.status != 200 {
-		t.Fatalf("calculator: %d %s", r.status, r.raw)
+	h.IP = "192.0.2.2" // a fresh anonymous allowance
+	if r := h.Do("POST", "/api/v1/calculator", calc); r.Status != 200 {
+		t.Fatalf("calculator: %d %s", r.Status, r.Raw)
 	}
 
-	text := scrape(t, h.s)
+	text := scrape(t, h.S)
 	for series, want := range map[string]string{
 		`fiplan_http_requests_total{method="GET",route="/api/v1/geo/cities",status="200"}`:        "2",
 		`fiplan_http_requests_total{method="GET",route="/api/v1/geo/cities",status="429"}`:        "1",
@@ -107,14 +107,14 @@ func TestMetricsScrape(t *testing.T) {
 	var rc fasthttp.RequestCtx
 	rc.Init(&fasthttp.Request{}, tcpAddr("127.0.0.1"), nil)
 	rc.Request.SetRequestURI("/api/v1/status")
-	h.s.Metrics(&rc)
+	h.S.Metrics(&rc)
 	if rc.Response.StatusCode() != 404 {
 		t.Errorf("/api/v1/status on the metrics listener: %d", rc.Response.StatusCode())
 	}
 	rc.Request.SetRequestURI("/metrics")
 	rc.Request.Header.SetMethod("POST")
 	rc.Response.Reset()
-	h.s.Metrics(&rc)
+	h.S.Metrics(&rc)
 	if rc.Response.StatusCode() != 405 {
 		t.Errorf("POST /metrics: %d", rc.Response.StatusCode())
 	}
@@ -130,14 +130,14 @@ func TestMetricsCountWithoutAllocating(t *testing.T) {
 	var rc fasthttp.RequestCtx
 	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
 	rc.Request.SetRequestURI("/api/v1/geo/cities")
-	h.s.Serve(&rc) // warm the pools
+	h.S.Serve(&rc) // warm the pools
 	var p rest.Params
-	r := h.s.router.Lookup([]byte("/api/v1/geo/cities"), &p).Route([]byte("GET"))
-	ok := h.s.metrics.routes[r.ID].byStatus[statusSlot(200)]
+	r := h.S.router.Lookup([]byte("/api/v1/geo/cities"), &p).Route([]byte("GET"))
+	ok := h.S.metrics.routes[r.ID].byStatus[statusSlot(200)]
 	before := ok.Get()
 	n := testing.AllocsPerRun(500, func() {
 		rc.Response.Reset()
-		h.s.Serve(&rc)
+		h.S.Serve(&rc)
 	})
 	if rc.Response.StatusCode() != 200 {
 		t.Fatalf("cities: %d %s", rc.Response.StatusCode(), rc.Response.Body())
@@ -155,11 +155,11 @@ func TestMetricsCountWithoutAllocating(t *testing.T) {
 func TestOverloadRefusesPastTheBound(t *testing.T) {
 	// Without rate limits: a simulation costs rate-limit units by its size.
 	h := newHarness(t, withRates("off", "off", "off"), func(c *Config) { c.MaxExpensive = 2 })
-	pro := bearer(h.token("bob", "pro", ""))
+	pro := bearer(h.Token("bob", "pro", ""))
 	mc := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000,"monteCarlo":{"simulations":200}}`
 	plain := `{"currentAge":40,"annualIncome":80000,"annualExpenses":40000}`
 	opt := `{"country":"US","income":{"pension":30000}}`
-	g := h.s.heavy
+	g := h.S.heavy
 	if g.Cap() != 2 {
 		t.Fatalf("cap %d", g.Cap())
 	}
@@ -167,27 +167,27 @@ func TestOverloadRefusesPastTheBound(t *testing.T) {
 	g.Enter(nil)
 	g.Enter(nil)
 	for _, c := range []struct{ path, body string }{{"/api/v1/calculator", mc}, {"/api/v1/tax/optimize", opt}} {
-		r := h.do("POST", c.path, c.body, pro...)
+		r := h.Do("POST", c.path, c.body, pro...)
 		expectError(t, r, 503, errcode.Unavailable)
-		if r.header["Retry-After"] != "1" || r.body["retryAfter"] != float64(1) {
-			t.Errorf("%s: Retry-After %q, retryAfter %v", c.path, r.header["Retry-After"], r.body["retryAfter"])
+		if r.Header["Retry-After"] != "1" || r.Body["retryAfter"] != float64(1) {
+			t.Errorf("%s: Retry-After %q, retryAfter %v", c.path, r.Header["Retry-After"], r.Body["retryAfter"])
 		}
 	}
-	if r := h.do("POST", "/api/v1/calculator", plain); r.status != 200 {
-		t.Errorf("a calculation without Monte Carlo is refused: %d", r.status)
+	if r := h.Do("POST", "/api/v1/calculator", plain); r.Status != 200 {
+		t.Errorf("a calculation without Monte Carlo is refused: %d", r.Status)
 	}
 	// Bad input is judged before the gate: a 400 costs no slot.
-	expectError(t, h.do("POST", "/api/v1/calculator", `{"currentAge":4,"annualIncome":1,"annualExpenses":1,"monteCarlo":{}}`), 400, errcode.Validation)
+	expectError(t, h.Do("POST", "/api/v1/calculator", `{"currentAge":4,"annualIncome":1,"annualExpenses":1,"monteCarlo":{}}`), 400, errcode.Validation)
 	if g.Refused() != 2 {
 		t.Errorf("refused %d, want 2", g.Refused())
 	}
-	if v := metricValue(scrape(t, h.s), "fiplan_overload_refused_total"); v != "2" {
+	if v := metricValue(scrape(t, h.S), "fiplan_overload_refused_total"); v != "2" {
 		t.Errorf("fiplan_overload_refused_total %q", v)
 	}
 	g.Leave(nil)
 	g.Leave(nil)
-	if r := h.do("POST", "/api/v1/calculator", mc); r.status != 200 {
-		t.Fatalf("after the slots came back: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/calculator", mc); r.Status != 200 {
+		t.Fatalf("after the slots came back: %d %s", r.Status, r.Raw)
 	}
 
 	// A burst: every answer is 200 or 503, never a queue that times out,
@@ -200,9 +200,9 @@ func TestOverloadRefusesPastTheBound(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := h.do("POST", "/api/v1/calculator", big)
-			statuses[i] = r.status
-			if r.status == 503 && r.header["Retry-After"] == "" {
+			r := h.Do("POST", "/api/v1/calculator", big)
+			statuses[i] = r.Status
+			if r.Status == 503 && r.Header["Retry-After"] == "" {
 				t.Error("a 503 without Retry-After")
 			}
 		}()
@@ -230,8 +230,8 @@ func TestOverloadRefusesPastTheBound(t *testing.T) {
 // # TYPE, and every fiplan family has a text of its own.
 func TestEveryMetricFamilyHasHelp(t *testing.T) {
 	h := newHarness(t)
-	h.do("GET", "/api/v1/status", "")
-	text := scrape(t, h.s)
+	h.Do("GET", "/api/v1/status", "")
+	text := scrape(t, h.S)
 	helped, typed := map[string]bool{}, map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
 		switch {
@@ -276,12 +276,12 @@ func TestPoolAndFallbackMetrics(t *testing.T) {
 	db := pgStore(t)
 	live := limit.NewRedis(testRedis(t), 0, nil)
 	h := newHarness(t, withDB(db), withRedis(live), withRates("100/1m", "600/1m", "6000/1m"))
-	h.ip = randomIP()
-	tok := bearer(h.token("pooled", "free", ""))
-	if r := h.do("GET", "/api/v1/assets", "", tok...); r.status != 200 {
-		t.Fatalf("assets: %d %s", r.status, r.raw)
+	h.IP = randomIP()
+	tok := bearer(h.Token("pooled", "free", ""))
+	if r := h.Do("GET", "/api/v1/assets", "", tok...); r.Status != 200 {
+		t.Fatalf("assets: %d %s", r.Status, r.Raw)
 	}
-	text := scrape(t, h.s)
+	text := scrape(t, h.S)
 	for _, series := range []string{"fiplan_db_pool_max_connections", `fiplan_db_pool_connections{state="idle"}`,
 		"fiplan_db_pool_acquires_total", `fiplan_redis_pool_connections{state="open"}`, "fiplan_redis_pool_hits_total"} {
 		v, ok := sample(text, series)
@@ -307,9 +307,9 @@ func TestPoolAndFallbackMetrics(t *testing.T) {
 		{"refusing", &redis.Options{Addr: "127.0.0.1:6379", DB: 1000, MaxRetries: -1}, map[string]float64{"error": 1, "resting": 1, "timeout": 0}},
 	} {
 		g := newHarness(t, withRedis(limit.NewRedis(redis.NewClient(c.opt), 0, nil)), withRates("100/1m", "600/1m", "6000/1m"))
-		g.do("GET", "/api/v1/geo/cities?limit=1", "") // Redis fails: decided here
-		g.do("GET", "/api/v1/geo/cities?limit=1", "") // within the second: left alone
-		text = scrape(t, g.s)
+		g.Do("GET", "/api/v1/geo/cities?limit=1", "") // Redis fails: decided here
+		g.Do("GET", "/api/v1/geo/cities?limit=1", "") // within the second: left alone
+		text = scrape(t, g.S)
 		for reason, want := range c.want {
 			if v, ok := sample(text, `fiplan_rate_limit_fallbacks_total{reason="`+reason+`"}`); !ok || v != want {
 				t.Errorf("%s: fall-backs for %s: %v %v, want %v", c.name, reason, v, ok, want)

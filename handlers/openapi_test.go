@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"fiplan/handlers/rest"
-
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	testharness "fiplan/handlers/internal/harness"
+	"fiplan/handlers/rest"
 )
 
 // openAPIDoc fetches the served document and compiles it.
@@ -22,44 +23,18 @@ type openAPIDoc struct {
 
 func loadOpenAPI(t *testing.T, h *harness) *openAPIDoc {
 	t.Helper()
-	r := h.do("GET", "/api/v1/openapi.json", "")
-	if r.status != 200 || r.header["Content-Type"] != "application/json" {
-		t.Fatalf("openapi.json: %d %v", r.status, r.header)
+	r := h.Do("GET", "/api/v1/openapi.json", "")
+	if r.Status != 200 || r.Header["Content-Type"] != "application/json" {
+		t.Fatalf("openapi.json: %d %v", r.Status, r.Header)
 	}
-	return &openAPIDoc{raw: r.body, c: compileDoc(t, r.raw)}
-}
-
-// compileDoc loads an OpenAPI document into a JSON Schema compiler, so that
-// schemas inside it can be compiled by pointer and $refs resolve.
-func compileDoc(tb testing.TB, raw []byte) *jsonschema.Compiler {
-	tb.Helper()
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("openapi.json", v); err != nil {
-		tb.Fatal(err)
-	}
-	return c
-}
-
-func pointer(parts ...string) string {
-	var b strings.Builder
-	b.WriteString("openapi.json#")
-	for _, p := range parts {
-		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(p))
-	}
-	return b.String()
+	return &openAPIDoc{raw: r.Body, c: testharness.CompileDoc(t, r.Raw)}
 }
 
 // schema compiles the schema at the given location (which also checks it
 // against the 2020-12 meta-schema).
 func (d *openAPIDoc) schema(t *testing.T, parts ...string) *jsonschema.Schema {
 	t.Helper()
-	s, err := d.c.Compile(pointer(parts...))
+	s, err := d.c.Compile(testharness.Pointer(parts...))
 	if err != nil {
 		t.Fatalf("schema at %v: %v", parts, err)
 	}
@@ -75,7 +50,7 @@ func TestOpenAPIDocumentMatchesRoutes(t *testing.T) {
 	paths := doc.raw["paths"].(map[string]any)
 
 	// Every route is documented...
-	for _, r := range h.s.routes {
+	for _, r := range h.S.routes {
 		ops, ok := paths[r.Path].(map[string]any)
 		if !ok || ops[strings.ToLower(r.Method)] == nil {
 			t.Errorf("%s %s is not in the document", r.Method, r.Path)
@@ -86,7 +61,7 @@ func TestOpenAPIDocumentMatchesRoutes(t *testing.T) {
 	seenIDs := map[string]bool{}
 	for path, ops := range paths {
 		concrete := strings.NewReplacer("{id}", "x", "{key}", "x").Replace(path)
-		n := h.s.router.Lookup([]byte(concrete), &p)
+		n := h.S.router.Lookup([]byte(concrete), &p)
 		for method, op := range ops.(map[string]any) {
 			if n == nil || n.Route([]byte(strings.ToUpper(method))) == nil {
 				t.Errorf("documented %s %s has no route", method, path)
@@ -126,39 +101,39 @@ func TestResponsesMatchTheirDocumentedSchemas(t *testing.T) {
 		t.Helper()
 		s := doc.schema(t, "paths", path, method, "responses", status, "content", "application/json", "schema")
 		var v any
-		if err := json.Unmarshal(r.raw, &v); err != nil {
+		if err := json.Unmarshal(r.Raw, &v); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Validate(v); err != nil {
-			t.Errorf("%s %s %s does not match its schema: %v\n%s", method, path, status, err, r.raw)
+			t.Errorf("%s %s %s does not match its schema: %v\n%s", method, path, status, err, r.Raw)
 		}
 	}
-	tok := bearer(h.token("alice", "free", ""))
-	check(h.do("GET", "/api/v1/status", ""), "/api/v1/status", "get", "200")
-	check(h.do("POST", "/api/v1/user/api-keys", `{"name":"a"}`, tok...), "/api/v1/user/api-keys", "post", "201")
-	check(h.do("GET", "/api/v1/user/api-keys", "", tok...), "/api/v1/user/api-keys", "get", "200")
-	check(h.do("POST", "/api/v1/user/api-keys", `{"name":1}`, tok...), "/api/v1/user/api-keys", "post", "400")
-	check(h.do("GET", "/api/v1/user/api-keys", ""), "/api/v1/user/api-keys", "get", "401")
-	check(h.do("DELETE", "/api/v1/user/api-keys/nope", "", tok...), "/api/v1/user/api-keys/{id}", "delete", "404")
+	tok := bearer(h.Token("alice", "free", ""))
+	check(h.Do("GET", "/api/v1/status", ""), "/api/v1/status", "get", "200")
+	check(h.Do("POST", "/api/v1/user/api-keys", `{"name":"a"}`, tok...), "/api/v1/user/api-keys", "post", "201")
+	check(h.Do("GET", "/api/v1/user/api-keys", "", tok...), "/api/v1/user/api-keys", "get", "200")
+	check(h.Do("POST", "/api/v1/user/api-keys", `{"name":1}`, tok...), "/api/v1/user/api-keys", "post", "400")
+	check(h.Do("GET", "/api/v1/user/api-keys", ""), "/api/v1/user/api-keys", "get", "401")
+	check(h.Do("DELETE", "/api/v1/user/api-keys/nope", "", tok...), "/api/v1/user/api-keys/{id}", "delete", "404")
 
 	// Geo: every city of the list, one detail, compare, recommendations.
-	check(h.do("GET", "/api/v1/geo/cities", ""), "/api/v1/geo/cities", "get", "200")
-	check(h.do("GET", "/api/v1/geo/cities?offset=50&limit=200", ""), "/api/v1/geo/cities", "get", "200")
-	check(h.do("GET", "/api/v1/geo/cities?region=europe-south&climate=warm", ""), "/api/v1/geo/cities", "get", "200")
-	check(h.do("GET", "/api/v1/geo/cities?minSafety=x", ""), "/api/v1/geo/cities", "get", "400")
-	check(h.do("GET", "/api/v1/geo/cities", "", "Authorization", "Bearer x"), "/api/v1/geo/cities", "get", "401")
-	check(h.do("GET", "/api/v1/geo/cities/lisbon-pt", "", tok...), "/api/v1/geo/cities/{id}", "get", "200")
-	check(h.do("GET", "/api/v1/geo/cities/nope-xx", "", tok...), "/api/v1/geo/cities/{id}", "get", "404")
-	check(h.do("GET", "/api/v1/geo/cities/lisbon-pt", ""), "/api/v1/geo/cities/{id}", "get", "401")
+	check(h.Do("GET", "/api/v1/geo/cities", ""), "/api/v1/geo/cities", "get", "200")
+	check(h.Do("GET", "/api/v1/geo/cities?offset=50&limit=200", ""), "/api/v1/geo/cities", "get", "200")
+	check(h.Do("GET", "/api/v1/geo/cities?region=europe-south&climate=warm", ""), "/api/v1/geo/cities", "get", "200")
+	check(h.Do("GET", "/api/v1/geo/cities?minSafety=x", ""), "/api/v1/geo/cities", "get", "400")
+	check(h.Do("GET", "/api/v1/geo/cities", "", "Authorization", "Bearer x"), "/api/v1/geo/cities", "get", "401")
+	check(h.Do("GET", "/api/v1/geo/cities/lisbon-pt", "", tok...), "/api/v1/geo/cities/{id}", "get", "200")
+	check(h.Do("GET", "/api/v1/geo/cities/nope-xx", "", tok...), "/api/v1/geo/cities/{id}", "get", "404")
+	check(h.Do("GET", "/api/v1/geo/cities/lisbon-pt", ""), "/api/v1/geo/cities/{id}", "get", "401")
 	for _, style := range []string{"lean", "normal", "fat", "family"} {
-		check(h.do("GET", "/api/v1/geo/compare?style="+style+"&ids=zurich-ch,lisbon-pt,chiang-mai-th,new-york-us,mexico-city-mx", "", tok...), "/api/v1/geo/compare", "get", "200")
+		check(h.Do("GET", "/api/v1/geo/compare?style="+style+"&ids=zurich-ch,lisbon-pt,chiang-mai-th,new-york-us,mexico-city-mx", "", tok...), "/api/v1/geo/compare", "get", "200")
 	}
-	check(h.do("GET", "/api/v1/geo/compare?ids=zurich-ch", "", tok...), "/api/v1/geo/compare", "get", "400")
-	check(h.do("GET", "/api/v1/geo/compare?ids=zurich-ch,nope-xx", "", tok...), "/api/v1/geo/compare", "get", "404")
-	check(h.do("POST", "/api/v1/geo/recommendations", `{"monthlyBudgetUSD":1e6,"householdSize":6,"limit":500}`, tok...), "/api/v1/geo/recommendations", "post", "200")
-	check(h.do("POST", "/api/v1/geo/recommendations", `{"portfolioUSD":800000,"preferences":{"visa":"digitalNomad","taxFriendly":true}}`, tok...), "/api/v1/geo/recommendations", "post", "200")
-	check(h.do("POST", "/api/v1/geo/recommendations", `{"monthlyBudgetUSD":100}`, tok...), "/api/v1/geo/recommendations", "post", "200")
-	check(h.do("POST", "/api/v1/geo/recommendations", `{}`, tok...), "/api/v1/geo/recommendations", "post", "400")
+	check(h.Do("GET", "/api/v1/geo/compare?ids=zurich-ch", "", tok...), "/api/v1/geo/compare", "get", "400")
+	check(h.Do("GET", "/api/v1/geo/compare?ids=zurich-ch,nope-xx", "", tok...), "/api/v1/geo/compare", "get", "404")
+	check(h.Do("POST", "/api/v1/geo/recommendations", `{"monthlyBudgetUSD":1e6,"householdSize":6,"limit":500}`, tok...), "/api/v1/geo/recommendations", "post", "200")
+	check(h.Do("POST", "/api/v1/geo/recommendations", `{"portfolioUSD":800000,"preferences":{"visa":"digitalNomad","taxFriendly":true}}`, tok...), "/api/v1/geo/recommendations", "post", "200")
+	check(h.Do("POST", "/api/v1/geo/recommendations", `{"monthlyBudgetUSD":100}`, tok...), "/api/v1/geo/recommendations", "post", "200")
+	check(h.Do("POST", "/api/v1/geo/recommendations", `{}`, tok...), "/api/v1/geo/recommendations", "post", "400")
 }
 
 // TestOpenAPIDocumentForGenerators: the document is one code generators
@@ -169,7 +144,7 @@ func TestResponsesMatchTheirDocumentedSchemas(t *testing.T) {
 // named types; and every $ref resolves.
 func TestOpenAPIDocumentForGenerators(t *testing.T) {
 	h := newHarness(t)
-	raw := h.s.openapi
+	raw := h.S.openapi
 
 	// The document's structure.
 	meta, err := os.ReadFile(filepath.Join("testdata", "openapi-3.1.schema.json"))
@@ -253,7 +228,7 @@ func TestOpenAPIDocumentForGenerators(t *testing.T) {
 			t.Errorf("%s: %.200v is not a reference to a component", what, s)
 		}
 	}
-	for _, r := range h.s.routes {
+	for _, r := range h.S.routes {
 		op := doc["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
 		what := r.Method + " " + r.Path
 		if r.Body != nil {

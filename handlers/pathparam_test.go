@@ -12,7 +12,7 @@ import (
 // VALIDATION_ERROR naming the parameter, before its handler looks it up.
 func TestPathParametersMatchTheirGrammar(t *testing.T) {
 	h := newHarness(t, withRates("off", "off", "off"))
-	admin := bearer(h.token("root", "pro", "admin"))
+	admin := bearer(h.Token("root", "pro", "admin"))
 	for _, c := range []struct{ method, path, param string }{
 		{"GET", "/api/v1/assets/ast_short", "id"},
 		{"PUT", "/api/v1/assets/key_aaaaaaaaaaaaaaaaaaaaaaaaaa", "id"},
@@ -29,14 +29,14 @@ func TestPathParametersMatchTheirGrammar(t *testing.T) {
 		if c.method == "PUT" || c.method == "PATCH" {
 			body = `{}`
 		}
-		r := h.do(c.method, c.path, body, admin...)
+		r := h.Do(c.method, c.path, body, admin...)
 		expectError(t, r, 400, errcode.Validation)
-		d, _ := r.body["details"].([]any)
+		d, _ := r.Body["details"].([]any)
 		if len(d) != 1 || d[0].(map[string]any)["path"] != c.param {
-			t.Fatalf("%s %s: %s", c.method, c.path, r.raw)
+			t.Fatalf("%s %s: %s", c.method, c.path, r.Raw)
 		}
 	}
 	// Well-formed ids of nothing are the routes' 404s, as before.
-	expectError(t, h.do("GET", "/api/v1/assets/ast_aaaaaaaaaaaaaaaaaaaaaaaaaa", "", admin...), 404, errcode.NotFound)
-	expectError(t, h.do("GET", "/api/v1/tax/programs/xx-nothing", "", admin...), 404, errcode.NotFound)
+	expectError(t, h.Do("GET", "/api/v1/assets/ast_aaaaaaaaaaaaaaaaaaaaaaaaaa", "", admin...), 404, errcode.NotFound)
+	expectError(t, h.Do("GET", "/api/v1/tax/programs/xx-nothing", "", admin...), 404, errcode.NotFound)
 }

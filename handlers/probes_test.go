@@ -14,52 +14,52 @@ import (
 // its limit on every other route.
 func TestProbesAreNeverLimited(t *testing.T) {
 	h := newHarness(t, withRates("1/1m", "1/1m", "1/1m"))
-	if r := h.do("GET", "/api/v1/status", ""); r.status != 200 {
-		t.Fatalf("status: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/status", ""); r.Status != 200 {
+		t.Fatalf("status: %d %s", r.Status, r.Raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/status", ""), 429, errcode.RateLimited)
+	expectError(t, h.Do("GET", "/api/v1/status", ""), 429, errcode.RateLimited)
 	for i := range 20 {
 		for _, path := range []string{"/livez", "/readyz"} {
 			for _, creds := range [][]string{nil, {"Authorization", "Bearer garbage"}, {"Authorization", "Bearer svc_unknownkeyunknownkeyunknownkey0000"}} {
-				r := h.do("GET", path, "", creds...)
-				if r.status != 200 || r.body["success"] != true || r.data()["status"] != "ok" {
-					t.Fatalf("%s #%d %v: %d %s", path, i+1, creds, r.status, r.raw)
+				r := h.Do("GET", path, "", creds...)
+				if r.Status != 200 || r.Body["success"] != true || r.Data()["status"] != "ok" {
+					t.Fatalf("%s #%d %v: %d %s", path, i+1, creds, r.Status, r.Raw)
 				}
-				if r.header["Ratelimit-Limit"] != "" || r.header["X-Request-Id"] == "" {
-					t.Fatalf("%s: headers %v", path, r.header)
+				if r.Header["Ratelimit-Limit"] != "" || r.Header["X-Request-Id"] == "" {
+					t.Fatalf("%s: headers %v", path, r.Header)
 				}
 			}
 		}
 	}
 	// HEAD is answered as GET; another method is 405.
-	if r := h.do("HEAD", "/readyz", ""); r.status != 200 {
-		t.Fatalf("HEAD /readyz: %d", r.status)
+	if r := h.Do("HEAD", "/readyz", ""); r.Status != 200 {
+		t.Fatalf("HEAD /readyz: %d", r.Status)
 	}
-	expectError(t, h.do("POST", "/livez", "{}"), 405, errcode.MethodNotAllowed)
+	expectError(t, h.Do("POST", "/livez", "{}"), 405, errcode.MethodNotAllowed)
 }
 
 // /readyz follows the store, checked at most once a second; /livez does
 // not look at it.
 func TestReadyzFollowsTheStore(t *testing.T) {
 	h := newHarness(t)
-	if r := h.do("GET", "/readyz", ""); r.status != 200 {
-		t.Fatalf("readyz: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/readyz", ""); r.Status != 200 {
+		t.Fatalf("readyz: %d %s", r.Status, r.Raw)
 	}
-	h.db.Close()
-	h.advance(999 * time.Millisecond)
-	if r := h.do("GET", "/readyz", ""); r.status != 200 {
-		t.Fatalf("within the second: %d %s", r.status, r.raw)
+	h.DB.Close()
+	h.Advance(999 * time.Millisecond)
+	if r := h.Do("GET", "/readyz", ""); r.Status != 200 {
+		t.Fatalf("within the second: %d %s", r.Status, r.Raw)
 	}
-	h.advance(time.Millisecond)
+	h.Advance(time.Millisecond)
 	for range 2 {
-		r := h.do("GET", "/readyz", "")
+		r := h.Do("GET", "/readyz", "")
 		expectError(t, r, 503, errcode.Unavailable)
-		if r.header["Retry-After"] != "1" || r.body["retryAfter"] != 1.0 {
-			t.Fatalf("retry: %v %s", r.header, r.raw)
+		if r.Header["Retry-After"] != "1" || r.Body["retryAfter"] != 1.0 {
+			t.Fatalf("retry: %v %s", r.Header, r.Raw)
 		}
 	}
-	if r := h.do("GET", "/livez", ""); r.status != 200 || r.data()["status"] != "ok" {
-		t.Fatalf("livez with the store gone: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/livez", ""); r.Status != 200 || r.Data()["status"] != "ok" {
+		t.Fatalf("livez with the store gone: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -72,11 +72,11 @@ func TestProbesAreNotTheWebApps(t *testing.T) {
 		}
 	})
 	for _, path := range []string{"/livez", "/readyz"} {
-		if r := h.do("GET", path, ""); r.status != 200 || r.data()["status"] != "ok" {
-			t.Fatalf("%s with a web app: %d %s", path, r.status, r.raw)
+		if r := h.Do("GET", path, ""); r.Status != 200 || r.Data()["status"] != "ok" {
+			t.Fatalf("%s with a web app: %d %s", path, r.Status, r.Raw)
 		}
 	}
-	if r := h.do("GET", "/livezz", ""); r.body["error"] != "the web app's" {
-		t.Fatalf("/livezz: %d %s, want the web app's answer", r.status, r.raw)
+	if r := h.Do("GET", "/livezz", ""); r.Body["error"] != "the web app's" {
+		t.Fatalf("/livezz: %d %s, want the web app's answer", r.Status, r.Raw)
 	}
 }

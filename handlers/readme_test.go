@@ -90,7 +90,7 @@ func TestREADMERouteTable(t *testing.T) {
 	h := newHarness(t)
 	served := map[string]bool{}
 	var problems []string
-	for _, r := range h.s.routes {
+	for _, r := range h.S.routes {
 		key := r.Method + " " + r.Path
 		served[key] = true
 		want := accessNames[r.Access]

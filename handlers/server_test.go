@@ -17,12 +17,12 @@ import (
 
 func TestStatus(t *testing.T) {
 	h := newHarness(t)
-	h.advance(90 * time.Second)
-	r := h.do("GET", "/api/v1/status", "")
-	if r.status != 200 || r.body["success"] != true {
-		t.Fatalf("status: %d %s", r.status, r.raw)
+	h.Advance(90 * time.Second)
+	r := h.Do("GET", "/api/v1/status", "")
+	if r.Status != 200 || r.Body["success"] != true {
+		t.Fatalf("status: %d %s", r.Status, r.Raw)
 	}
-	d := r.data()
+	d := r.Data()
 	if d["status"] != "ok" || d["version"] != "test" || d["uptimeSeconds"] != 90.0 {
 		t.Fatalf("data: %v", d)
 	}
@@ -36,73 +36,73 @@ func TestStatus(t *testing.T) {
 
 func TestStatusUnavailableWhenStorageIsGone(t *testing.T) {
 	h := newHarness(t)
-	h.db.Close()
-	expectError(t, h.do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
+	h.DB.Close()
+	expectError(t, h.Do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
 }
 
 // Storage is checked at most once a second: a status within the second
 // repeats the last check, the next one sees the change.
 func TestStatusReusesItsCheckForASecond(t *testing.T) {
 	h := newHarness(t)
-	if r := h.do("GET", "/api/v1/status", ""); r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/status", ""); r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
-	h.db.Close()
-	h.advance(999 * time.Millisecond)
-	if r := h.do("GET", "/api/v1/status", ""); r.status != 200 {
-		t.Fatalf("within the second: %d %s", r.status, r.raw)
+	h.DB.Close()
+	h.Advance(999 * time.Millisecond)
+	if r := h.Do("GET", "/api/v1/status", ""); r.Status != 200 {
+		t.Fatalf("within the second: %d %s", r.Status, r.Raw)
 	}
-	h.advance(time.Millisecond)
-	expectError(t, h.do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
-	expectError(t, h.do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
+	h.Advance(time.Millisecond)
+	expectError(t, h.Do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
+	expectError(t, h.Do("GET", "/api/v1/status", ""), 503, errcode.Unavailable)
 }
 
 func TestDatabaseErrorIsReported(t *testing.T) {
 	h := newHarness(t)
-	tok := h.token("alice", "free", "")
-	h.do("GET", "/api/v1/user/api-keys", "", bearer(tok)...) // remembers the tier
-	h.db.Close()
-	r := h.do("GET", "/api/v1/user/api-keys", "", bearer(tok)...)
+	tok := h.Token("alice", "free", "")
+	h.Do("GET", "/api/v1/user/api-keys", "", bearer(tok)...) // remembers the tier
+	h.DB.Close()
+	r := h.Do("GET", "/api/v1/user/api-keys", "", bearer(tok)...)
 	expectError(t, r, 500, errcode.Database)
-	if strings.Contains(string(r.raw), "closed") || strings.Contains(string(r.raw), "bolt") {
-		t.Fatalf("internals leak: %s", r.raw)
+	if strings.Contains(string(r.Raw), "closed") || strings.Contains(string(r.Raw), "bolt") {
+		t.Fatalf("internals leak: %s", r.Raw)
 	}
 }
 
 func TestUnknownPathIsDecidedBeforeAuthentication(t *testing.T) {
 	h := newHarness(t)
 	for _, p := range []string{"/api/v1/nope", "/api/v2/status", "/api/v1/user/api-keys/x/y", "/", "/api", "/api/v1/statuses"} {
-		expectError(t, h.do("GET", p, ""), 404, errcode.EndpointNotFound)
-		expectError(t, h.do("GET", p, "", "Authorization", "Bearer garbage"), 404, errcode.EndpointNotFound)
+		expectError(t, h.Do("GET", p, ""), 404, errcode.EndpointNotFound)
+		expectError(t, h.Do("GET", p, "", "Authorization", "Bearer garbage"), 404, errcode.EndpointNotFound)
 	}
 	// A trailing slash is tolerated.
-	if r := h.do("GET", "/api/v1/status/", ""); r.status != 200 {
-		t.Fatalf("trailing slash: %d", r.status)
+	if r := h.Do("GET", "/api/v1/status/", ""); r.Status != 200 {
+		t.Fatalf("trailing slash: %d", r.Status)
 	}
 }
 
 func TestMethodNotAllowed(t *testing.T) {
 	h := newHarness(t)
-	r := h.do("DELETE", "/api/v1/status", "")
+	r := h.Do("DELETE", "/api/v1/status", "")
 	expectError(t, r, 405, errcode.MethodNotAllowed)
-	if r.header["Allow"] != "GET, HEAD, OPTIONS" {
-		t.Fatalf("Allow = %q", r.header["Allow"])
+	if r.Header["Allow"] != "GET, HEAD, OPTIONS" {
+		t.Fatalf("Allow = %q", r.Header["Allow"])
 	}
-	r = h.do("PUT", "/api/v1/user/api-keys", "{}")
+	r = h.Do("PUT", "/api/v1/user/api-keys", "{}")
 	expectError(t, r, 405, errcode.MethodNotAllowed)
-	if r.header["Allow"] != "GET, HEAD, POST, OPTIONS" {
-		t.Fatalf("Allow = %q", r.header["Allow"])
+	if r.Header["Allow"] != "GET, HEAD, POST, OPTIONS" {
+		t.Fatalf("Allow = %q", r.Header["Allow"])
 	}
 }
 
 func TestRequestID(t *testing.T) {
 	h := newHarness(t)
-	if got := h.do("GET", "/api/v1/status", "", "X-Request-ID", "abc-123.x").header["X-Request-Id"]; got != "abc-123.x" {
+	if got := h.Do("GET", "/api/v1/status", "", "X-Request-ID", "abc-123.x").Header["X-Request-Id"]; got != "abc-123.x" {
 		t.Fatalf("sane id not echoed: %q", got)
 	}
 	seen := map[string]bool{}
 	for _, bad := range []string{"has space", strings.Repeat("a", 41), "<script>", ""} {
-		got := h.do("GET", "/api/v1/nope", "", "X-Request-ID", bad).header["X-Request-Id"]
+		got := h.Do("GET", "/api/v1/nope", "", "X-Request-ID", bad).Header["X-Request-Id"]
 		if got == "" || got == bad || seen[got] {
 			t.Fatalf("id for %q: %q", bad, got)
 		}
@@ -112,24 +112,24 @@ func TestRequestID(t *testing.T) {
 
 func TestBodyErrors(t *testing.T) {
 	h := newHarness(t)
-	tok := bearer(h.token("alice", "free", ""))
-	post := func(body string) *resp { return h.do("POST", "/api/v1/user/api-keys", body, tok...) }
+	tok := bearer(h.Token("alice", "free", ""))
+	post := func(body string) *resp { return h.Do("POST", "/api/v1/user/api-keys", body, tok...) }
 	for _, body := range []string{"", "{", `{"name":"a"} x`, `{"name":"a"}{}`, `nope`, "{\"name\":\"\xff\"}"} {
 		r := post(body)
 		expectError(t, r, 400, "INVALID_JSON")
-		if r.body["details"] != nil {
-			t.Fatalf("INVALID_JSON with details: %s", r.raw)
+		if r.Body["details"] != nil {
+			t.Fatalf("INVALID_JSON with details: %s", r.Raw)
 		}
 	}
 	r := post(`{"name":5,"extra":true}`)
 	expectError(t, r, 400, "VALIDATION_ERROR")
-	if fmt.Sprint(r.body["details"]) != "[map[message:must be a string path:name] map[message:unknown field path:extra]]" {
-		t.Fatalf("details: %v", r.body["details"])
+	if fmt.Sprint(r.Body["details"]) != "[map[message:must be a string path:name] map[message:unknown field path:extra]]" {
+		t.Fatalf("details: %v", r.Body["details"])
 	}
 	r = post(`{}`)
 	expectError(t, r, 400, "MISSING_FIELD")
-	if !strings.Contains(r.body["error"].(string), "name") {
-		t.Fatalf("error does not name the field: %s", r.raw)
+	if !strings.Contains(r.Body["error"].(string), "name") {
+		t.Fatalf("error does not name the field: %s", r.Raw)
 	}
 	r = post(`{"name":"` + strings.Repeat("x", 65) + `"}`)
 	expectError(t, r, 400, "VALIDATION_ERROR")
@@ -140,7 +140,7 @@ func TestPayloadTooLarge(t *testing.T) {
 	// The server answers as soon as it has read the declared length and
 	// the body's first bytes (8 KiB at most), never waiting for the rest:
 	// send only the start, as a client would at the start of its body.
-	conn, err := h.ln.Dial()
+	conn, err := h.LN.Dial()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,30 +154,30 @@ func TestPayloadTooLarge(t *testing.T) {
 		t.Fatalf("got %d %s", res.StatusCode(), res.Body())
 	}
 	// Exactly at the limit the body is read (and then judged on its merits).
-	tok := bearer(h.token("alice", "free", ""))
+	tok := bearer(h.Token("alice", "free", ""))
 	atLimit := `{"name":"` + strings.Repeat("x", 1<<20-12) + `"}`
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", atLimit, tok...), 400, "VALIDATION_ERROR")
+	expectError(t, h.Do("POST", "/api/v1/user/api-keys", atLimit, tok...), 400, "VALIDATION_ERROR")
 }
 
 func TestPanicBecomesInternalError(t *testing.T) {
 	h := newHarness(t)
-	if err := h.s.router.Add(rest.Get("/api/v1/test/panic", rest.Public, func(*rest.Ctx) { panic("secret internals") }, nil)); err != nil {
+	if err := h.S.router.Add(rest.Get("/api/v1/test/panic", rest.Public, func(*rest.Ctx) { panic("secret internals") }, nil)); err != nil {
 		t.Fatal(err)
 	}
-	r := h.do("GET", "/api/v1/test/panic", "")
+	r := h.Do("GET", "/api/v1/test/panic", "")
 	expectError(t, r, 500, errcode.Internal)
-	if strings.Contains(string(r.raw), "secret") {
-		t.Fatalf("panic value leaked: %s", r.raw)
+	if strings.Contains(string(r.Raw), "secret") {
+		t.Fatalf("panic value leaked: %s", r.Raw)
 	}
 	// The server keeps serving.
-	if h.do("GET", "/api/v1/status", "").status != 200 {
+	if h.Do("GET", "/api/v1/status", "").Status != 200 {
 		t.Fatal("server did not survive a panic")
 	}
 }
 
 func TestAuthenticationRules(t *testing.T) {
 	h := newHarness(t)
-	now := h.clock()
+	now := h.Clock()
 	sign := func(method jwt.SigningMethod, key any, claims jwt.MapClaims) string {
 		tok, err := jwt.NewWithClaims(method, claims).SignedString(key)
 		if err != nil {
@@ -227,175 +227,175 @@ func TestAuthenticationRules(t *testing.T) {
 			if c.header != "" {
 				hdr = []string{"Authorization", c.header}
 			}
-			r := h.do("GET", "/api/v1/user/api-keys", "", hdr...)
+			r := h.Do("GET", "/api/v1/user/api-keys", "", hdr...)
 			expectError(t, r, 401, c.code)
-			if c.code == errcode.TokenExpired && (r.body["error"] != "Token has expired" || r.body["message"] != "Token has expired") {
-				t.Fatalf("expired wording: %s", r.raw)
+			if c.code == errcode.TokenExpired && (r.Body["error"] != "Token has expired" || r.Body["message"] != "Token has expired") {
+				t.Fatalf("expired wording: %s", r.Raw)
 			}
 			// On a public route, sent credentials must be valid too.
 			if c.header != "" {
-				expectError(t, h.do("GET", "/api/v1/status", "", hdr...), 401, c.code)
+				expectError(t, h.Do("GET", "/api/v1/status", "", hdr...), 401, c.code)
 			}
 		})
 	}
-	if r := h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer "+good); r.status != 200 {
-		t.Fatalf("valid token refused: %s", r.raw)
+	if r := h.Do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer "+good); r.Status != 200 {
+		t.Fatalf("valid token refused: %s", r.Raw)
 	}
-	if r := h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "bearer "+good); r.status != 200 {
-		t.Fatalf("the scheme is case-insensitive: %s", r.raw)
+	if r := h.Do("GET", "/api/v1/user/api-keys", "", "Authorization", "bearer "+good); r.Status != 200 {
+		t.Fatalf("the scheme is case-insensitive: %s", r.Raw)
 	}
 	// The one-hour session ends even with a later exp.
 	long := sign(jwt.SigningMethodHS256, testSecret, with("exp", now.Add(5*time.Hour).Unix()))
-	h.advance(61 * time.Minute)
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(long)...), 401, errcode.TokenExpired)
+	h.Advance(61 * time.Minute)
+	expectError(t, h.Do("GET", "/api/v1/user/api-keys", "", bearer(long)...), 401, errcode.TokenExpired)
 }
 
 func TestAPIKeyLifecycle(t *testing.T) {
 	h := newHarness(t)
-	alice := bearer(h.token("alice", "pro", ""))
-	bob := bearer(h.token("bob", "free", ""))
+	alice := bearer(h.Token("alice", "pro", ""))
+	bob := bearer(h.Token("bob", "free", ""))
 
-	r := h.do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, alice...)
-	if r.status != 201 {
-		t.Fatalf("create: %d %s", r.status, r.raw)
+	r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, alice...)
+	if r.Status != 201 {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
 	}
-	key, _ := r.data()["key"].(string)
-	id, _ := r.data()["id"].(string)
+	key, _ := r.Data()["key"].(string)
+	id, _ := r.Data()["id"].(string)
 	if !strings.HasPrefix(key, "svc_") || len(key) < 36 || id == "" {
-		t.Fatalf("created: %s", r.raw)
+		t.Fatalf("created: %s", r.Raw)
 	}
 
 	// Listed without the secret.
-	r = h.do("GET", "/api/v1/user/api-keys", "", alice...)
-	if r.status != 200 || strings.Contains(string(r.raw), key) || r.body["meta"].(map[string]any)["total"] != 1.0 {
-		t.Fatalf("list: %s", r.raw)
+	r = h.Do("GET", "/api/v1/user/api-keys", "", alice...)
+	if r.Status != 200 || strings.Contains(string(r.Raw), key) || r.Body["meta"].(map[string]any)["total"] != 1.0 {
+		t.Fatalf("list: %s", r.Raw)
 	}
 	// Nothing of the plain key is stored.
-	if raw, err := readFile(h.dbPath); err != nil || strings.Contains(raw, key) || strings.Contains(raw, key[4:20]) {
+	if raw, err := readFile(h.DBPath); err != nil || strings.Contains(raw, key) || strings.Contains(raw, key[4:20]) {
 		t.Fatalf("plain key found in the db file (err %v)", err)
 	}
 
 	// The key acts for alice, with her tier; it cannot make more keys.
 	keyAuth := bearer(key)
-	r = h.do("GET", "/api/v1/user/api-keys", "", keyAuth...)
-	if r.status != 200 || r.header["Ratelimit-Limit"] != "6000" {
-		t.Fatalf("key use: %d %v %s", r.status, r.header, r.raw)
+	r = h.Do("GET", "/api/v1/user/api-keys", "", keyAuth...)
+	if r.Status != 200 || r.Header["Ratelimit-Limit"] != "6000" {
+		t.Fatalf("key use: %d %v %s", r.Status, r.Header, r.Raw)
 	}
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, keyAuth...), 403, errcode.Forbidden)
+	expectError(t, h.Do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, keyAuth...), 403, errcode.Forbidden)
 	// A mistyped key fails its checksum.
 	swap := "a"
 	if key[len(key)-1] == 'a' {
 		swap = "b"
 	}
 	typo := key[:len(key)-1] + swap
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", bearer(typo)...), 401, errcode.Unauthorized)
+	expectError(t, h.Do("GET", "/api/v1/user/api-keys", "", bearer(typo)...), 401, errcode.Unauthorized)
 
 	// Last use shows in the list, even before it is written.
-	r = h.do("GET", "/api/v1/user/api-keys", "", alice...)
-	if items := r.body["data"].([]any); items[0].(map[string]any)["lastUsedAt"] == nil {
-		t.Fatalf("no lastUsedAt after use: %s", r.raw)
+	r = h.Do("GET", "/api/v1/user/api-keys", "", alice...)
+	if items := r.Body["data"].([]any); items[0].(map[string]any)["lastUsedAt"] == nil {
+		t.Fatalf("no lastUsedAt after use: %s", r.Raw)
 	}
 
 	// Bob sees none of it and cannot revoke it.
-	r = h.do("GET", "/api/v1/user/api-keys", "", bob...)
-	if r.body["meta"].(map[string]any)["total"] != 0.0 {
-		t.Fatalf("bob sees alice's keys: %s", r.raw)
+	r = h.Do("GET", "/api/v1/user/api-keys", "", bob...)
+	if r.Body["meta"].(map[string]any)["total"] != 0.0 {
+		t.Fatalf("bob sees alice's keys: %s", r.Raw)
 	}
-	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", bob...), 404, errcode.NotFound)
-	if h.do("GET", "/api/v1/user/api-keys", "", keyAuth...).status != 200 {
+	expectError(t, h.Do("DELETE", "/api/v1/user/api-keys/"+id, "", bob...), 404, errcode.NotFound)
+	if h.Do("GET", "/api/v1/user/api-keys", "", keyAuth...).Status != 200 {
 		t.Fatal("bob's attempt revoked alice's key")
 	}
 
 	// Revocation takes effect at once.
-	if r = h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...); r.status != 204 || len(r.raw) != 0 {
-		t.Fatalf("revoke: %d %s", r.status, r.raw)
+	if r = h.Do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...); r.Status != 204 || len(r.Raw) != 0 {
+		t.Fatalf("revoke: %d %s", r.Status, r.Raw)
 	}
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", keyAuth...), 401, errcode.Unauthorized)
-	expectError(t, h.do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...), 404, errcode.NotFound)
+	expectError(t, h.Do("GET", "/api/v1/user/api-keys", "", keyAuth...), 401, errcode.Unauthorized)
+	expectError(t, h.Do("DELETE", "/api/v1/user/api-keys/"+id, "", alice...), 404, errcode.NotFound)
 }
 
 func TestAPIKeyLimit(t *testing.T) {
 	h := newHarness(t, func(c *Config) { c.MaxKeys = 2 })
-	alice := bearer(h.token("alice", "free", ""))
+	alice := bearer(h.Token("alice", "free", ""))
 	for range 2 {
-		if r := h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...); r.status != 201 {
-			t.Fatalf("create: %s", r.raw)
+		if r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...); r.Status != 201 {
+			t.Fatalf("create: %s", r.Raw)
 		}
 	}
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...), 409, errcode.Conflict)
+	expectError(t, h.Do("POST", "/api/v1/user/api-keys", `{"name":"k"}`, alice...), 409, errcode.Conflict)
 }
 
 func TestKeysAndTierSurviveRestart(t *testing.T) {
 	h := newHarness(t)
-	r := h.do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, bearer(h.token("alice", "pro", ""))...)
-	key := r.data()["key"].(string)
-	path := h.dbPath
-	h.ln.Close()
-	h.s.Close()
-	h.db.Close()
+	r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, bearer(h.Token("alice", "pro", ""))...)
+	key := r.Data()["key"].(string)
+	path := h.DBPath
+	h.LN.Close()
+	h.S.Close()
+	h.DB.Close()
 
 	h2 := startHarness(t, path)
-	r = h2.do("GET", "/api/v1/user/api-keys", "", bearer(key)...)
-	if r.status != 200 || r.header["Ratelimit-Limit"] != "6000" {
-		t.Fatalf("after restart: %d %v", r.status, r.header)
+	r = h2.Do("GET", "/api/v1/user/api-keys", "", bearer(key)...)
+	if r.Status != 200 || r.Header["Ratelimit-Limit"] != "6000" {
+		t.Fatalf("after restart: %d %v", r.Status, r.Header)
 	}
 }
 
 func TestCookieSessionAndCSRF(t *testing.T) {
 	h := newHarness(t)
-	tok := h.token("alice", "free", "")
+	tok := h.Token("alice", "free", "")
 	cookie := []string{"Cookie", SessionCookie + "=" + tok}
-	if r := h.do("GET", "/api/v1/user/api-keys", "", cookie...); r.status != 200 {
-		t.Fatalf("cookie GET: %s", r.raw)
+	if r := h.Do("GET", "/api/v1/user/api-keys", "", cookie...); r.Status != 200 {
+		t.Fatalf("cookie GET: %s", r.Raw)
 	}
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, cookie...), 403, errcode.Forbidden)
-	expectError(t, h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://evil.test")...), 403, errcode.Forbidden)
-	if r := h.do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://fiplan.test")...); r.status != 201 {
-		t.Fatalf("same-origin cookie POST: %s", r.raw)
+	expectError(t, h.Do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, cookie...), 403, errcode.Forbidden)
+	expectError(t, h.Do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://evil.test")...), 403, errcode.Forbidden)
+	if r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://fiplan.test")...); r.Status != 201 {
+		t.Fatalf("same-origin cookie POST: %s", r.Raw)
 	}
 	// A bearer header needs no Origin: browsers never add it by themselves.
-	if r := h.do("POST", "/api/v1/user/api-keys", `{"name":"y"}`, bearer(tok)...); r.status != 201 {
-		t.Fatalf("bearer POST: %s", r.raw)
+	if r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"y"}`, bearer(tok)...); r.Status != 201 {
+		t.Fatalf("bearer POST: %s", r.Raw)
 	}
 }
 
 func TestRateLimits(t *testing.T) {
 	h := newHarness(t, withRates("3/1m", "5/1m", "off"))
 	for i := range 3 {
-		r := h.do("GET", "/api/v1/status", "")
-		if r.status != 200 || r.header["Ratelimit-Limit"] != "3" || r.header["Ratelimit-Remaining"] != fmt.Sprint(2-i) {
-			t.Fatalf("request %d: %d %v", i, r.status, r.header)
+		r := h.Do("GET", "/api/v1/status", "")
+		if r.Status != 200 || r.Header["Ratelimit-Limit"] != "3" || r.Header["Ratelimit-Remaining"] != fmt.Sprint(2-i) {
+			t.Fatalf("request %d: %d %v", i, r.Status, r.Header)
 		}
 	}
-	r := h.do("GET", "/api/v1/status", "")
+	r := h.Do("GET", "/api/v1/status", "")
 	expectError(t, r, 429, errcode.RateLimited)
-	if r.body["retryAfter"] != 20.0 || r.header["Retry-After"] != "20" || r.header["Ratelimit-Remaining"] != "0" {
-		t.Fatalf("429: %v %s", r.header, r.raw)
+	if r.Body["retryAfter"] != 20.0 || r.Header["Retry-After"] != "20" || r.Header["Ratelimit-Remaining"] != "0" {
+		t.Fatalf("429: %v %s", r.Header, r.Raw)
 	}
 	// Another address has its own allowance.
-	h.ip = "198.51.100.7"
-	if h.do("GET", "/api/v1/status", "").status != 200 {
+	h.IP = "198.51.100.7"
+	if h.Do("GET", "/api/v1/status", "").Status != 200 {
 		t.Fatal("second IP limited by the first")
 	}
 	// Signed-in callers count per user, by tier: free has 5.
-	h.ip = "192.0.2.1"
-	free := bearer(h.token("alice", "free", ""))
+	h.IP = "192.0.2.1"
+	free := bearer(h.Token("alice", "free", ""))
 	for range 5 {
-		if r := h.do("GET", "/api/v1/status", "", free...); r.status != 200 || r.header["Ratelimit-Limit"] != "5" {
-			t.Fatalf("free: %d %v", r.status, r.header)
+		if r := h.Do("GET", "/api/v1/status", "", free...); r.Status != 200 || r.Header["Ratelimit-Limit"] != "5" {
+			t.Fatalf("free: %d %v", r.Status, r.Header)
 		}
 	}
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", free...), 429, errcode.RateLimited)
+	expectError(t, h.Do("GET", "/api/v1/user/api-keys", "", free...), 429, errcode.RateLimited)
 	// Pro is off: no limit and no headers.
-	pro := bearer(h.token("carol", "pro", ""))
+	pro := bearer(h.Token("carol", "pro", ""))
 	for range 10 {
-		if r := h.do("GET", "/api/v1/status", "", pro...); r.status != 200 || r.header["Ratelimit-Limit"] != "" {
-			t.Fatalf("pro: %d %v", r.status, r.header)
+		if r := h.Do("GET", "/api/v1/status", "", pro...); r.Status != 200 || r.Header["Ratelimit-Limit"] != "" {
+			t.Fatalf("pro: %d %v", r.Status, r.Header)
 		}
 	}
 	// Time refills the bucket.
-	h.advance(20 * time.Second)
-	if h.do("GET", "/api/v1/status", "").status != 200 {
+	h.Advance(20 * time.Second)
+	if h.Do("GET", "/api/v1/status", "").Status != 200 {
 		t.Fatal("not refilled after retryAfter")
 	}
 }
@@ -403,9 +403,9 @@ func TestRateLimits(t *testing.T) {
 func TestFailedAuthenticationIsRateLimited(t *testing.T) {
 	h := newHarness(t, withRates("2/1m", "off", "off"))
 	for range 2 {
-		expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 401, errcode.Unauthorized)
+		expectError(t, h.Do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 401, errcode.Unauthorized)
 	}
-	expectError(t, h.do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 429, errcode.RateLimited)
+	expectError(t, h.Do("GET", "/api/v1/user/api-keys", "", "Authorization", "Bearer svc_guess"), 429, errcode.RateLimited)
 }
 
 func TestClientIPBehindTrustedProxies(t *testing.T) {
@@ -417,7 +417,7 @@ func TestClientIPBehindTrustedProxies(t *testing.T) {
 			rc.Request.Header.Set("X-Forwarded-For", xff)
 		}
 		c := &rest.Ctx{RC: &rc}
-		a := h.s.clientIP(c)
+		a := h.S.clientIP(c)
 		return addrString(a)
 	}
 	cases := []struct{ remote, xff, want string }{
@@ -442,7 +442,7 @@ func TestPublicChainAllocatesNothing(t *testing.T) {
 		t.Skip("sync.Pool drops items under -race; CI pins this in its run without -race")
 	}
 	h := newHarness(t, withRates("1000000000/1h", "off", "off"))
-	if err := h.s.router.Add(rest.Get("/api/v1/test/noop", rest.Public, func(c *rest.Ctx) {
+	if err := h.S.router.Add(rest.Get("/api/v1/test/noop", rest.Public, func(c *rest.Ctx) {
 		w := c.Begin()
 		w.Begin()
 		w.End()
@@ -453,10 +453,10 @@ func TestPublicChainAllocatesNothing(t *testing.T) {
 	var rc fasthttp.RequestCtx
 	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.9"), nil)
 	rc.Request.SetRequestURI("/api/v1/test/noop")
-	h.s.Serve(&rc) // warm the pools and the limiter's key
+	h.S.Serve(&rc) // warm the pools and the limiter's key
 	n := testing.AllocsPerRun(1000, func() {
 		rc.Response.Reset()
-		h.s.Serve(&rc)
+		h.S.Serve(&rc)
 	})
 	if rc.Response.StatusCode() != 200 || string(rc.Response.Body()) != `{"success":true,"data":{}}` {
 		t.Fatalf("noop: %d %s", rc.Response.StatusCode(), rc.Response.Body())
@@ -469,10 +469,10 @@ func TestPublicChainAllocatesNothing(t *testing.T) {
 	for _, c := range []struct{ method, path string }{{"GET", "/api/v1/nope"}, {"DELETE", "/api/v1/test/noop"}} {
 		rc.Request.Header.SetMethod(c.method)
 		rc.Request.SetRequestURI(c.path)
-		h.s.Serve(&rc)
+		h.S.Serve(&rc)
 		if n := testing.AllocsPerRun(1000, func() {
 			rc.Response.Reset()
-			h.s.Serve(&rc)
+			h.S.Serve(&rc)
 		}); n != 0 {
 			t.Errorf("%s %s allocates %v times (status %d)", c.method, c.path, n, rc.Response.StatusCode())
 		}
@@ -483,12 +483,12 @@ func TestPublicChainAllocatesNothing(t *testing.T) {
 // buffer for the next large response; only an outsized buffer is dropped.
 func TestQueryParametersAreDeclaredOnEveryRoute(t *testing.T) {
 	h := newHarness(t)
-	tok := bearer(h.token("alice", "free", ""))
+	tok := bearer(h.Token("alice", "free", ""))
 	detail := func(r *resp) string {
 		t.Helper()
-		d, _ := r.body["details"].([]any)
+		d, _ := r.Body["details"].([]any)
 		if len(d) != 1 {
-			t.Fatalf("details %v", r.body["details"])
+			t.Fatalf("details %v", r.Body["details"])
 		}
 		return d[0].(map[string]any)["path"].(string)
 	}
@@ -502,20 +502,20 @@ func TestQueryParametersAreDeclaredOnEveryRoute(t *testing.T) {
 		{"POST", "/api/v1/calculator?debug", `{"currentAge":30,"annualIncome":1,"annualExpenses":1}`, "debug"},
 		{"GET", "/api/v1/tax/programs?country=PT&country=ES", "", "country"},
 	} {
-		r := h.do(c.method, c.path, c.body, tok...)
+		r := h.Do(c.method, c.path, c.body, tok...)
 		expectError(t, r, 400, "VALIDATION_ERROR")
 		if got := detail(r); got != c.param {
 			t.Errorf("%s %s: details name %q, want %q", c.method, c.path, got, c.param)
 		}
 	}
 	many := "/api/v1/geo/cities?" + strings.Repeat("a=1&", 40)
-	expectError(t, h.do("GET", many, ""), 400, "VALIDATION_ERROR")
+	expectError(t, h.Do("GET", many, ""), 400, "VALIDATION_ERROR")
 	// Declared parameters still work, and an empty query is no query.
-	if r := h.do("GET", "/api/v1/assets?category=equity&limit=5", "", tok...); r.status != 200 {
-		t.Fatalf("declared parameters: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/assets?category=equity&limit=5", "", tok...); r.Status != 200 {
+		t.Fatalf("declared parameters: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("GET", "/api/v1/status?", ""); r.status != 200 {
-		t.Fatalf("empty query: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/status?", ""); r.Status != 200 {
+		t.Fatalf("empty query: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -542,16 +542,16 @@ func TestRequestIDPrefixesDiffer(t *testing.T) {
 
 // rawGet sends path exactly as written, with no client normalising it.
 func (h *harness) rawGet(path string, headers ...string) *fasthttp.Response {
-	h.t.Helper()
+	h.T.Helper()
 	return h.rawGetHost("fiplan.test", path, headers...)
 }
 
 // rawGetHost is rawGet with another Host.
 func (h *harness) rawGetHost(host, path string, headers ...string) *fasthttp.Response {
-	h.t.Helper()
-	conn, err := h.ln.Dial()
+	h.T.Helper()
+	conn, err := h.LN.Dial()
 	if err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	defer conn.Close()
 	var b strings.Builder
@@ -561,11 +561,11 @@ func (h *harness) rawGetHost(host, path string, headers ...string) *fasthttp.Res
 	}
 	b.WriteString("\r\n")
 	if _, err := conn.Write([]byte(b.String())); err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	res := &fasthttp.Response{}
 	if err := res.Read(bufio.NewReader(conn)); err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	return res
 }
@@ -574,7 +574,7 @@ func (h *harness) rawGetHost(host, path string, headers ...string) *fasthttp.Res
 // router sees decoded, normalised paths, so the raw path is judged first.
 func TestPathTricksAreRefused(t *testing.T) {
 	h := newHarness(t)
-	tok := "Bearer " + h.token("alice", "free", "")
+	tok := "Bearer " + h.Token("alice", "free", "")
 	for _, p := range []string{
 		"/api/v1/geo/cities/..%2f..%2fuser%2fexport",
 		"/api/v1/geo/cities/..%2F..%2Fuser%2Fexport",
@@ -614,14 +614,14 @@ func TestPathTricksAreRefused(t *testing.T) {
 // requests over the 2^64 addresses it is given. IPv4 counts per address.
 func TestAnonymousIPv6ClientsCountByNetwork(t *testing.T) {
 	get := func(h *harness, ip string) *resp {
-		h.ip = ip
-		return h.do("GET", "/api/v1/geo/cities?limit=1", "")
+		h.IP = ip
+		return h.Do("GET", "/api/v1/geo/cities?limit=1", "")
 	}
 	spend := func(t *testing.T, h *harness, ips ...string) {
 		t.Helper()
 		for i, ip := range ips {
-			if r := get(h, ip); r.status != 200 || r.header["Ratelimit-Remaining"] != strconv.Itoa(len(ips)-1-i) {
-				t.Fatalf("%s: %d, RateLimit-Remaining %q, want 200 and %d", ip, r.status, r.header["Ratelimit-Remaining"], len(ips)-1-i)
+			if r := get(h, ip); r.Status != 200 || r.Header["Ratelimit-Remaining"] != strconv.Itoa(len(ips)-1-i) {
+				t.Fatalf("%s: %d, RateLimit-Remaining %q, want 200 and %d", ip, r.Status, r.Header["Ratelimit-Remaining"], len(ips)-1-i)
 			}
 		}
 	}
@@ -638,8 +638,8 @@ func TestAnonymousIPv6ClientsCountByNetwork(t *testing.T) {
 			spend(t, h, c.shared...)
 			expectError(t, get(h, c.shared[0]), 429, errcode.RateLimited)
 			for _, ip := range c.apart {
-				if r := get(h, ip); r.status != 200 || r.header["Ratelimit-Remaining"] != "1" {
-					t.Fatalf("%s: %d, RateLimit-Remaining %q: its own bucket is not fresh", ip, r.status, r.header["Ratelimit-Remaining"])
+				if r := get(h, ip); r.Status != 200 || r.Header["Ratelimit-Remaining"] != "1" {
+					t.Fatalf("%s: %d, RateLimit-Remaining %q: its own bucket is not fresh", ip, r.Status, r.Header["Ratelimit-Remaining"])
 				}
 			}
 		})

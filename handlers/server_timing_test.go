@@ -22,7 +22,7 @@ import (
 // that these benchmarks measure the middleware chain alone.
 func benchServer(b *testing.B, cacheSize int, public limit.Rate, opts ...option) (*Server, string, string) {
 	b.Helper()
-	db, err := store.Open(filepath.Join(b.TempDir(), "b.db"), store.Options{})
+	db, err := store.Open(filepath.Join(b.TempDir(), "b.DB"), store.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -39,26 +39,26 @@ func TestKeyTierFollowsDowngradeOnEveryNode(t *testing.T) {
 	db := pgStore(t)
 	a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
 	sign := func(h *harness, tier string) string {
-		h.advance(time.Second) // one issue time per token
-		return h.token("dave", tier, "")
+		h.Advance(time.Second) // one issue time per token
+		return h.Token("dave", tier, "")
 	}
 	ok := func(h *harness, tok string) {
 		t.Helper()
-		if r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.status != 200 {
-			t.Fatalf("profile: %d %s", r.status, r.raw)
+		if r := h.Do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.Status != 200 {
+			t.Fatalf("profile: %d %s", r.Status, r.Raw)
 		}
 	}
 	keyLimit := func(h *harness, key string) string {
 		t.Helper()
-		r := h.do("GET", "/api/v1/user/profile", "", bearer(key)...)
-		if r.status != 200 {
-			t.Fatalf("profile with key: %d %s", r.status, r.raw)
+		r := h.Do("GET", "/api/v1/user/profile", "", bearer(key)...)
+		if r.Status != 200 {
+			t.Fatalf("profile with key: %d %s", r.Status, r.Raw)
 		}
-		return r.header["Ratelimit-Limit"]
+		return r.Header["Ratelimit-Limit"]
 	}
 	optimize := func(h *harness, key string) string {
 		t.Helper()
-		return h.do("POST", "/api/v1/tax/optimize", `{}`, bearer(key)...).code()
+		return h.Do("POST", "/api/v1/tax/optimize", `{}`, bearer(key)...).Code()
 	}
 	// within waits for the key's limit on h to become want, for at most
 	// twice the mirror's staleness bound.
@@ -75,10 +75,10 @@ func TestKeyTierFollowsDowngradeOnEveryNode(t *testing.T) {
 	}
 
 	ok(a, sign(a, "free"))
-	b.advance(time.Second)
+	b.Advance(time.Second)
 	pro := sign(b, "pro")
 	ok(b, pro)
-	key, _ := b.do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, bearer(pro)...).data()["key"].(string)
+	key, _ := b.Do("POST", "/api/v1/user/api-keys", `{"name":"ci"}`, bearer(pro)...).Data()["key"].(string)
 	if key == "" {
 		t.Fatal("no key")
 	}
@@ -88,7 +88,7 @@ func TestKeyTierFollowsDowngradeOnEveryNode(t *testing.T) {
 
 	// The downgrade: node a sees a newer token with tier free. Node a
 	// saw free before, which it must not take for the stored tier.
-	a.advance(3 * time.Second)
+	a.Advance(3 * time.Second)
 	ok(a, sign(a, "free"))
 	if got := keyLimit(a, key); got != "600" {
 		t.Fatalf("after the downgrade, the key acts as pro on the node that saw it (limit %s)", got)
@@ -104,7 +104,7 @@ func TestKeyTierFollowsDowngradeOnEveryNode(t *testing.T) {
 		t.Fatalf("an older pro token brought the pro tier back (limit %s)", got)
 	}
 	// An upgrade is as immediate.
-	b.advance(10 * time.Second)
+	b.Advance(10 * time.Second)
 	ok(b, sign(b, "pro"))
 	if got := keyLimit(b, key); got != "6000" {
 		t.Fatalf("after the upgrade, the key's limit on the node that saw it is %s", got)
@@ -119,54 +119,54 @@ func TestKeyTierFollowsDowngradeOnEveryNode(t *testing.T) {
 // other sessions of the user are not.
 func TestRevokedSessionRefused(t *testing.T) {
 	h := newHarness(t)
-	tok, other := h.token("erin", "free", ""), ""
-	h.advance(time.Second)
-	other = h.token("erin", "free", "")
+	tok, other := h.Token("erin", "free", ""), ""
+	h.Advance(time.Second)
+	other = h.Token("erin", "free", "")
 	for _, tk := range []string{tok, other} {
-		if r := h.do("GET", "/api/v1/user/profile", "", bearer(tk)...); r.status != 200 {
-			t.Fatalf("before revocation: %d %s", r.status, r.raw)
+		if r := h.Do("GET", "/api/v1/user/profile", "", bearer(tk)...); r.Status != 200 {
+			t.Fatalf("before revocation: %d %s", r.Status, r.Raw)
 		}
 	}
-	p, err := h.s.verifier.Verify([]byte(tok))
+	p, err := h.S.verifier.Verify([]byte(tok))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.Session != auth.TokenID(tok) {
 		t.Fatalf("a token without sid is named %q", p.Session)
 	}
-	if _, err := h.s.db.Revoke(p.Session, time.Unix(p.Expires, 0), h.clock()); err != nil {
+	if _, err := h.S.db.Revoke(p.Session, time.Unix(p.Expires, 0), h.Clock()); err != nil {
 		t.Fatal(err)
 	}
-	r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...)
+	r := h.Do("GET", "/api/v1/user/profile", "", bearer(tok)...)
 	expectError(t, r, 401, "UNAUTHORIZED")
-	r = h.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+tok)
+	r = h.Do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+tok)
 	expectError(t, r, 401, "UNAUTHORIZED")
-	if _, err := h.s.Credential([]byte(tok)); err == nil {
+	if _, err := h.S.Credential([]byte(tok)); err == nil {
 		t.Fatal("Credential (MCP) accepts a revoked session")
 	}
-	if r := h.do("GET", "/api/v1/user/profile", "", bearer(other)...); r.status != 200 {
-		t.Fatalf("another session of the user: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/user/profile", "", bearer(other)...); r.Status != 200 {
+		t.Fatalf("another session of the user: %d %s", r.Status, r.Raw)
 	}
 
 	// A token carrying a sid is named by it: revoking the sid ends every
 	// token of that sign-in.
 	sign := func() string {
-		h.advance(time.Second)
-		s, err := auth.Sign(testSecret, auth.Claims{Sub: "erin", Sid: "sign-in-1"}, h.clock())
+		h.Advance(time.Second)
+		s, err := auth.Sign(testSecret, auth.Claims{Sub: "erin", Sid: "sign-in-1"}, h.Clock())
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
 	s1, s2 := sign(), sign()
-	if r := h.do("GET", "/api/v1/user/profile", "", bearer(s2)...); r.status != 200 {
-		t.Fatalf("before revocation: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/user/profile", "", bearer(s2)...); r.Status != 200 {
+		t.Fatalf("before revocation: %d %s", r.Status, r.Raw)
 	}
-	if _, err := h.s.db.Revoke(auth.SessionID("sign-in-1"), h.clock().Add(time.Hour), h.clock()); err != nil {
+	if _, err := h.S.db.Revoke(auth.SessionID("sign-in-1"), h.Clock().Add(time.Hour), h.Clock()); err != nil {
 		t.Fatal(err)
 	}
 	for _, tk := range []string{s1, s2} {
-		expectError(t, h.do("GET", "/api/v1/user/profile", "", bearer(tk)...), 401, "UNAUTHORIZED")
+		expectError(t, h.Do("GET", "/api/v1/user/profile", "", bearer(tk)...), 401, "UNAUTHORIZED")
 	}
 }
 
@@ -193,7 +193,7 @@ func withWeb(t *testing.T) option {
 // raw sends one request and returns the whole response (the caller
 // releases it); headers alternate name, value.
 func (h *harness) raw(method, path, body string, headers ...string) *fasthttp.Response {
-	h.t.Helper()
+	h.T.Helper()
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
 	res := fasthttp.AcquireResponse()
@@ -208,12 +208,12 @@ func (h *harness) raw(method, path, body string, headers ...string) *fasthttp.Re
 		}
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	ip := h.ip
+	ip := h.IP
 	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
-		return h.ln.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40000})
+		return h.LN.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40000})
 	}}
 	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
-		h.t.Fatalf("%s %s: %v", method, path, err)
+		h.T.Fatalf("%s %s: %v", method, path, err)
 	}
 	return res
 }
@@ -253,18 +253,18 @@ func logoutOnEveryNode(t *testing.T, db store.Store) {
 	if sess == "" || ref == "" {
 		t.Fatal("sign-in set no cookies")
 	}
-	if r := b.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess); r.status != 200 {
-		t.Fatalf("the other node: %d %s", r.status, r.raw)
+	if r := b.Do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess); r.Status != 200 {
+		t.Fatalf("the other node: %d %s", r.Status, r.Raw)
 	}
 	res = a.raw("POST", "/auth/logout", "", append(origin, "Cookie", SessionCookie+"="+sess, "Cookie", "fiplan_refresh="+ref)...)
 	if res.StatusCode() != 303 || string(res.Header.Peek("Location")) != "/" {
 		t.Fatalf("logout: %d, Location %q", res.StatusCode(), res.Header.Peek("Location"))
 	}
 	fasthttp.ReleaseResponse(res)
-	expectError(t, a.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
+	expectError(t, a.Do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
 	refusedWithin(t, b, "Cookie", SessionCookie+"="+sess)
-	expectError(t, b.do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
-	expectError(t, b.do("GET", "/api/v1/user/profile", "", bearer(sess)...), 401, "UNAUTHORIZED")
+	expectError(t, b.Do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
+	expectError(t, b.Do("GET", "/api/v1/user/profile", "", bearer(sess)...), 401, "UNAUTHORIZED")
 	res = b.raw("POST", "/auth/refresh", "", append(origin, "Cookie", "fiplan_refresh="+ref)...)
 	if res.StatusCode() != 401 {
 		t.Fatalf("refresh after logout: %d %s", res.StatusCode(), res.Body())
@@ -288,18 +288,18 @@ func TestSignInRoutesRateLimited(t *testing.T) {
 		if p == "/auth/refresh" || p == "/auth/logout" {
 			method = "POST"
 		}
-		r := h.do(method, p, "")
+		r := h.Do(method, p, "")
 		expectError(t, r, 429, "RATE_LIMITED")
-		if r.header["Retry-After"] == "" || r.body["retryAfter"] == nil {
-			t.Fatalf("%s: no Retry-After: %v", p, r.header)
+		if r.Header["Retry-After"] == "" || r.Body["retryAfter"] == nil {
+			t.Fatalf("%s: no Retry-After: %v", p, r.Header)
 		}
 	}
 	// Another address has its own allowance; pages are not counted.
-	h.ip = "192.0.2.77"
+	h.IP = "192.0.2.77"
 	if res := h.raw("GET", "/auth/session", ""); res.StatusCode() != 200 {
 		t.Fatalf("another address: %d", res.StatusCode())
 	}
-	h.ip = "192.0.2.1"
+	h.IP = "192.0.2.1"
 	res := h.raw("GET", "/", "")
 	if res.StatusCode() != 200 {
 		t.Fatalf("a page past the sign-in limit: %d", res.StatusCode())

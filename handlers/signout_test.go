@@ -3,7 +3,9 @@ package handlers
 import (
 	"context"
 	"errors"
+	testharness "fiplan/handlers/internal/harness"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -56,28 +58,37 @@ func (d *downStore) AppendAssets(dst []byte, user string, category, offset, limi
 // session this node signed out stays refused.
 func TestSignedInThroughOutage(t *testing.T) {
 	h := newHarness(t)
-	ds := &downStore{Store: h.db}
+	ds := &downStore{Store: h.DB}
 	h = newHarness(t, withDB(ds))
-	tok, gone := h.token("alice", "free", ""), h.token("bob", "free", "")
-	p, err := h.s.verifier.Verify([]byte(gone))
+	tok, gone := h.Token("alice", "free", ""), h.Token("bob", "free", "")
+	p, err := h.S.verifier.Verify([]byte(gone))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.s.db.Revoke(p.Session, h.clock().Add(time.Hour), h.clock()); err != nil {
+	if _, err := h.S.db.Revoke(p.Session, h.Clock().Add(time.Hour), h.Clock()); err != nil {
 		t.Fatal(err)
 	}
 	ds.down.Store(true)
-	if r := h.do("POST", "/api/v1/calculator", signoutCalc); r.status != 200 {
-		t.Fatalf("anonymous calculator with the store down: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/calculator", signoutCalc); r.Status != 200 {
+		t.Fatalf("anonymous calculator with the store down: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("POST", "/api/v1/calculator", signoutCalc, bearer(tok)...); r.status != 200 {
-		t.Fatalf("signed-in calculator with the store down: %d %s", r.status, r.raw)
+	if r := h.Do("POST", "/api/v1/calculator", signoutCalc, bearer(tok)...); r.Status != 200 {
+		t.Fatalf("signed-in calculator with the store down: %d %s", r.Status, r.Raw)
 	}
-	expectError(t, h.do("POST", "/api/v1/calculator", signoutCalc, bearer(gone)...), 401, errcode.Unauthorized)
-	expectError(t, h.do("GET", "/api/v1/assets", "", bearer(tok)...), 500, errcode.Database)
+	expectError(t, h.Do("POST", "/api/v1/calculator", signoutCalc, bearer(gone)...), 401, errcode.Unauthorized)
+	expectError(t, h.Do("GET", "/api/v1/assets", "", bearer(tok)...), 500, errcode.Database)
+	// The web app's cookie is the same door.
+	cookie := func(tk string) []string {
+		return []string{"Cookie", SessionCookie + "=" + tk, "Origin", "https://fiplan.test"}
+	}
+	if r := h.Do("POST", "/api/v1/calculator", signoutCalc, cookie(tok)...); r.Status != 200 {
+		t.Fatalf("calculator by session cookie with the store down: %d %s", r.Status, r.Raw)
+	}
+	expectError(t, h.Do("POST", "/api/v1/calculator", signoutCalc, cookie(gone)...), 401, errcode.Unauthorized)
+	expectError(t, h.Do("GET", "/api/v1/assets", "", cookie(tok)...), 500, errcode.Database)
 	ds.down.Store(false)
-	if r := h.do("GET", "/api/v1/assets", "", bearer(tok)...); r.status != 200 {
-		t.Fatalf("assets once the store answers: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/assets", "", bearer(tok)...); r.Status != 200 {
+		t.Fatalf("assets once the store answers: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -91,25 +102,25 @@ func TestSignOutReachesOtherNodes(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	a, b := newHarness(t, withDB(db)), newHarness(t, withDB(db))
-	tok := a.token("alice", "free", "")
+	tok := a.Token("alice", "free", "")
 	for _, h := range []*harness{a, b} {
-		if r := h.do("GET", "/api/v1/assets", "", bearer(tok)...); r.status != 200 {
-			t.Fatalf("before the sign-out: %d %s", r.status, r.raw)
+		if r := h.Do("GET", "/api/v1/assets", "", bearer(tok)...); r.Status != 200 {
+			t.Fatalf("before the sign-out: %d %s", r.Status, r.Raw)
 		}
 	}
-	p, err := a.s.verifier.Verify([]byte(tok))
+	p, err := a.S.verifier.Verify([]byte(tok))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.s.db.Revoke(p.Session, a.clock().Add(time.Hour), a.clock()); err != nil {
+	if _, err := a.S.db.Revoke(p.Session, a.Clock().Add(time.Hour), a.Clock()); err != nil {
 		t.Fatal(err)
 	}
-	expectError(t, a.do("GET", "/api/v1/assets", "", bearer(tok)...), 401, errcode.Unauthorized)
+	expectError(t, a.Do("GET", "/api/v1/assets", "", bearer(tok)...), 401, errcode.Unauthorized)
 	refusedWithin(t, b, bearer(tok)...)
-	if !b.s.marks.Known(p.Session, b.clock()) {
+	if !b.S.marks.Known(p.Session, b.Clock()) {
 		t.Fatal("the other node refused the session without its mirror holding the mark")
 	}
-	if lag := b.s.marks.Lag(); lag > store.MirrorStale {
+	if lag := b.S.marks.Lag(); lag > store.MirrorStale {
 		t.Fatalf("mirror lag %s", lag)
 	}
 }
@@ -119,7 +130,7 @@ func TestSignOutReachesOtherNodes(t *testing.T) {
 func refusedWithin(t *testing.T, h *harness, headers ...string) {
 	t.Helper()
 	start := time.Now()
-	for h.do("GET", "/api/v1/user/profile", "", headers...).status != 401 {
+	for h.Do("GET", "/api/v1/user/profile", "", headers...).Status != 401 {
 		if time.Since(start) > 2*store.MirrorStale {
 			t.Fatal("the other node still serves the session two seconds after its sign-out")
 		}
@@ -139,15 +150,15 @@ func TestAuthenticatedReadRoundTrips(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = db.Close() })
 	h := newHarness(t, withDB(db))
-	tok := bearer(h.token("trips", "free", ""))
-	for h.s.marks.Lag() > store.MirrorStale {
+	tok := bearer(h.Token("trips", "free", ""))
+	for h.S.marks.Lag() > store.MirrorStale {
 		time.Sleep(10 * time.Millisecond)
 	}
 	fewest := int64(1 << 30)
 	for range 6 { // the first prepares the statement and saves the tier
 		before := db.RoundTrips()
-		if r := h.do("GET", "/api/v1/assets", "", tok...); r.status != 200 {
-			t.Fatalf("GET /assets: %d %s", r.status, r.raw)
+		if r := h.Do("GET", "/api/v1/assets", "", tok...); r.Status != 200 {
+			t.Fatalf("GET /assets: %d %s", r.Status, r.Raw)
 		}
 		fewest = min(fewest, db.RoundTrips()-before)
 	}
@@ -171,24 +182,24 @@ func TestAuthenticatedReadsTakeOneRoundTripEach(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = db.Close() })
 	h := newHarness(t, withDB(db))
-	key, _ := h.apiKey("trips-key", "free")
+	key, _ := h.APIKey("trips-key", "free")
 	for _, tc := range []struct {
 		name  string
 		auth  []string
 		trips int64 // a read's own
-	}{{"session", bearer(h.token("trips", "free", "")), 1}, {"API key", bearer(key), 1}} {
-		for h.s.marks.Lag() > store.MirrorStale {
+	}{{"session", bearer(h.Token("trips", "free", "")), 1}, {"API key", bearer(key), 1}} {
+		for h.S.marks.Lag() > store.MirrorStale {
 			time.Sleep(10 * time.Millisecond)
 		}
 		// The first read prepares the statement and saves the tier.
-		if r := h.do("GET", "/api/v1/assets", "", tc.auth...); r.status != 200 {
-			t.Fatalf("%s: GET /assets: %d %s", tc.name, r.status, r.raw)
+		if r := h.Do("GET", "/api/v1/assets", "", tc.auth...); r.Status != 200 {
+			t.Fatalf("%s: GET /assets: %d %s", tc.name, r.Status, r.Raw)
 		}
 		const reads = 40
-		before, lag, start := db.RoundTrips(), h.s.marks.Lag(), time.Now()
+		before, lag, start := db.RoundTrips(), h.S.marks.Lag(), time.Now()
 		for range reads {
-			if r := h.do("GET", "/api/v1/assets", "", tc.auth...); r.status != 200 {
-				t.Fatalf("%s: GET /assets: %d %s", tc.name, r.status, r.raw)
+			if r := h.Do("GET", "/api/v1/assets", "", tc.auth...); r.Status != 200 {
+				t.Fatalf("%s: GET /assets: %d %s", tc.name, r.Status, r.Raw)
 			}
 		}
 		polls := int64((lag + time.Since(start) + 10*time.Millisecond) / store.MirrorEvery)
@@ -197,5 +208,66 @@ func TestAuthenticatedReadsTakeOneRoundTripEach(t *testing.T) {
 		if trips > tc.trips*reads+polls {
 			t.Errorf("%s: %d reads took %d round trips, want at most %d each (and %d polls of the mirror)", tc.name, reads, trips, tc.trips, polls)
 		}
+	}
+}
+
+// /mcp judges a session token as the API does: with the store failing,
+// or its circuit breaker open, a signed-in client opens a session and
+// calls a tool that needs no database, a tool that needs it answers the
+// store's error, and a session this node signed out stays refused.
+func TestMCPSignedInThroughOutage(t *testing.T) {
+	t.Run("store fails", func(t *testing.T) {
+		h := newHarness(t)
+		ds := &downStore{Store: h.DB}
+		h = newHarness(t, withDB(ds), withMCP(false))
+		mcpThroughOutage(t, h, func() { ds.down.Store(true) }, errcode.Database)
+	})
+	t.Run("breaker open", func(t *testing.T) {
+		db, err := store.Open(filepath.Join(t.TempDir(), "hang.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		// The mirror never reads the marks, so session checks go to the
+		// store, which the open breaker refuses at once.
+		hs := &hangingStore{Store: db}
+		h := newHarness(t, withDB(&downStore{Store: hs}), withMCP(false), func(c *Config) { c.breakerOpen = 20 * time.Millisecond })
+		mcpThroughOutage(t, h, func() {
+			hs.down.Store(true)
+			expectError(t, h.Do("GET", "/readyz", ""), 503, errcode.Unavailable)
+		}, errcode.Unavailable)
+	})
+}
+
+func mcpThroughOutage(t *testing.T, h *harness, down func(), code string) {
+	tok, gone := h.Token("alice", "free", ""), h.Token("bob", "free", "")
+	p, err := h.S.verifier.Verify([]byte(gone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.S.db.Revoke(p.Session, h.Clock().Add(time.Hour), h.Clock()); err != nil {
+		t.Fatal(err)
+	}
+	down()
+	res := testharness.RawMCP(t, h.HTTPClient("Bearer "+tok), "POST", "", testharness.Initialize)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("initialize with a session token in the outage: %d", res.StatusCode)
+	}
+	cs, err := h.MCPSession("Bearer " + tok)
+	if err != nil {
+		t.Fatalf("connecting with a session token in the outage: %v", err)
+	}
+	defer cs.Close()
+	if r := testharness.Call(t, cs, "fi_calculate", signoutCalc); r.IsError {
+		t.Fatalf("fi_calculate in the outage: %s", testharness.Text(r))
+	}
+	if r := testharness.Call(t, cs, "list_my_assets", `{}`); !r.IsError || !strings.HasPrefix(testharness.Text(r), code+":") {
+		t.Fatalf("list_my_assets in the outage: %v %s", r.IsError, testharness.Text(r))
+	}
+	res = testharness.RawMCP(t, h.HTTPClient("Bearer "+gone), "POST", "", testharness.Initialize)
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Fatalf("initialize with a signed-out session in the outage: %d", res.StatusCode)
 	}
 }

@@ -25,7 +25,7 @@ func BenchmarkAuthedAssetList(b *testing.B) {
 		b.Run(kind, func(b *testing.B) {
 			var db store.Store
 			if kind[0] == 'b' {
-				d, err := store.Open(filepath.Join(b.TempDir(), "b.db"), store.Options{})
+				d, err := store.Open(filepath.Join(b.TempDir(), "b.DB"), store.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -11,9 +11,9 @@ import (
 // page can offer only the regions POST /tax/calculate accepts for the year.
 func TestTaxCountryRegionYears(t *testing.T) {
 	h := newHarness(t)
-	r := h.do("GET", "/api/v1/tax/countries", "", bearer(h.token("alice", "free", ""))...)
-	if r.status != 200 {
-		t.Fatalf("%d %s", r.status, r.raw)
+	r := h.Do("GET", "/api/v1/tax/countries", "", bearer(h.Token("alice", "free", ""))...)
+	if r.Status != 200 {
+		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
 	var body struct {
 		Data []struct {
@@ -24,7 +24,7 @@ func TestTaxCountryRegionYears(t *testing.T) {
 			}
 		}
 	}
-	if err := json.Unmarshal(r.raw, &body); err != nil {
+	if err := json.Unmarshal(r.Raw, &body); err != nil {
 		t.Fatal(err)
 	}
 	years := map[string][]int{}
@@ -41,9 +41,9 @@ func TestTaxCountryRegionYears(t *testing.T) {
 	}
 	// every listed year is accepted by POST /tax/calculate
 	for _, y := range years["US-CA"] {
-		c := h.do("POST", "/api/v1/tax/calculate", `{"country":"US","region":"CA","year":`+strconv.Itoa(y)+`,"income":{"employment":50000}}`, bearer(h.token("alice", "free", ""))...)
-		if c.status != 200 {
-			t.Fatalf("CA %d: %d %s", y, c.status, c.raw)
+		c := h.Do("POST", "/api/v1/tax/calculate", `{"country":"US","region":"CA","year":`+strconv.Itoa(y)+`,"income":{"employment":50000}}`, bearer(h.Token("alice", "free", ""))...)
+		if c.Status != 200 {
+			t.Fatalf("CA %d: %d %s", y, c.Status, c.Raw)
 		}
 	}
 }

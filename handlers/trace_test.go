@@ -9,6 +9,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	testharness "fiplan/handlers/internal/harness"
 	"fiplan/handlers/mcp"
 )
 
@@ -19,9 +20,9 @@ func TestAccessLogCarriesTheTrace(t *testing.T) {
 	var l logLines
 	h := newHarness(t, withLog(&l, AccessAll))
 	const id, parent = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
-	h.do("GET", "/api/v1/status", "", "traceparent", "00-"+id+"-"+parent+"-01")
-	h.do("GET", "/api/v1/status", "")
-	h.do("GET", "/api/v1/status", "", "traceparent", "00-"+strings.ToUpper(id)+"-"+parent+"-01")
+	h.Do("GET", "/api/v1/status", "", "traceparent", "00-"+id+"-"+parent+"-01")
+	h.Do("GET", "/api/v1/status", "")
+	h.Do("GET", "/api/v1/status", "", "traceparent", "00-"+strings.ToUpper(id)+"-"+parent+"-01")
 	recs := l.requests(t)
 	if len(recs) != 3 {
 		t.Fatalf("%d access log lines", len(recs))
@@ -45,19 +46,19 @@ func TestMCPToolCallsJoinTheTrace(t *testing.T) {
 	var l logLines
 	h := newHarness(t, withMCP(false), withLog(&l, AccessAll))
 	const id = "0af7651916cd43dd8448eb211c80319c"
-	client := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	client := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
 	client.Transport = &traceTransport{tp: "00-" + id + "-b7ad6b7169203331-01", base: client.Transport}
 	c := sdk.NewClient(&sdk.Implementation{Name: "trace-test", Version: "1"}, nil)
 	cs, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{
-		Endpoint: mcpBase + mcp.Path, HTTPClient: client, DisableStandaloneSSE: true,
+		Endpoint: testharness.MCPBase + mcp.Path, HTTPClient: client, DisableStandaloneSSE: true,
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := call(t, cs, "search_cities", `{"q":"lisbon"}`)
+	res := testharness.Call(t, cs, "search_cities", `{"q":"lisbon"}`)
 	if res.IsError {
-		t.Fatalf("search_cities: %s", text(res))
+		t.Fatalf("search_cities: %s", testharness.Text(res))
 	}
 	found := false
 	for _, r := range l.requests(t) {

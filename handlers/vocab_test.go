@@ -78,7 +78,7 @@ func enumOf(t *testing.T, n any) []string {
 func TestAssetCategoriesAreOneList(t *testing.T) {
 	h := newHarness(t)
 	var doc map[string]any
-	if err := json.Unmarshal(h.s.openapi, &doc); err != nil {
+	if err := json.Unmarshal(h.S.openapi, &doc); err != nil {
 		t.Fatal(err)
 	}
 	want := category.Names()
@@ -109,7 +109,7 @@ func TestAssetCategoriesAreOneList(t *testing.T) {
 func TestWithdrawalStrategiesAreOneList(t *testing.T) {
 	h := newHarness(t)
 	var doc map[string]any
-	if err := json.Unmarshal(h.s.openapi, &doc); err != nil {
+	if err := json.Unmarshal(h.S.openapi, &doc); err != nil {
 		t.Fatal(err)
 	}
 	got := enumOf(t, docNode(t, doc, "paths", "/api/v1/calculator", "post", "requestBody", "content", "application/json", "schema", "properties", "withdrawalStrategy"))

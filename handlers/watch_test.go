@@ -16,11 +16,11 @@ import (
 // cannot change, but what the job compares with can. Both stores alike.
 func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 	onBothStores(t, func(t *testing.T, h *harness) {
-		tok := h.token("alice", "free", "")
+		tok := h.Token("alice", "free", "")
 		body := `{"startYear":2026,"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":500000,"targetRetirementAge":60}`
 		save := func(name string) string { return savePlan(t, h, tok, name, body)["id"].(string) }
 		moved, same, current := save("moved"), save("same"), save("current")
-		db := h.s.db
+		db := h.S.db
 		var ws []store.PlanWatch
 		if err := db.EachWatch(func(user string, w store.PlanWatch) error {
 			if user == "alice" {
@@ -47,7 +47,7 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 			}
 		}
 		for run := range 2 {
-			n, err := h.s.plans.Recheck(h.clock())
+			n, err := h.S.plans.Recheck(h.Clock())
 			if want := 1 - run; err != nil || n != want {
 				t.Fatalf("run %d: %d events, %v; want %d", run, n, err, want)
 			}
@@ -67,7 +67,7 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 		if err := db.UpdatePlan("alice", same, func(old []byte) ([]byte, *store.PlanWatch, error) { return old, nil, nil }); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := h.s.plans.Recheck(h.clock()); err != nil || n != 0 {
+		if n, err := h.S.plans.Recheck(h.Clock()); err != nil || n != 0 {
 			t.Fatalf("the job for an unwatched plan: %d events, %v", n, err)
 		}
 		n := 0
@@ -86,21 +86,21 @@ func TestDataUpdatedRechecksOlderPlans(t *testing.T) {
 // savePlan saves input as a plan named name and returns its answer's data.
 func savePlan(t *testing.T, h *harness, tok, name, input string) map[string]any {
 	t.Helper()
-	r := h.do("POST", "/api/v1/plans", `{"name":`+strconv.Quote(name)+`,"input":`+input+`}`, bearer(tok)...)
-	if r.status != 201 {
-		t.Fatalf("save plan: %d %s", r.status, r.raw)
+	r := h.Do("POST", "/api/v1/plans", `{"name":`+strconv.Quote(name)+`,"input":`+input+`}`, bearer(tok)...)
+	if r.Status != 201 {
+		t.Fatalf("save plan: %d %s", r.Status, r.Raw)
 	}
-	return r.data()
+	return r.Data()
 }
 
 // eventsOfType is the user's events of type typ, newest first.
 func eventsOfType(t *testing.T, h *harness, tok, typ string) []map[string]any {
 	t.Helper()
-	r := h.do("GET", "/api/v1/user/events?limit=100", "", bearer(tok)...)
-	if r.status != 200 {
-		t.Fatalf("events: %d %s", r.status, r.raw)
+	r := h.Do("GET", "/api/v1/user/events?limit=100", "", bearer(tok)...)
+	if r.Status != 200 {
+		t.Fatalf("events: %d %s", r.Status, r.Raw)
 	}
-	list, _ := r.body["data"].([]any)
+	list, _ := r.Body["data"].([]any)
 	var out []map[string]any
 	for _, e := range list {
 		if m, _ := e.(map[string]any); m["type"] == typ {

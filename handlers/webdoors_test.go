@@ -16,7 +16,7 @@ import (
 func TestWebThroughTheDoors(t *testing.T) {
 	var l logLines
 	h := newHarness(t, withWeb(t), withLog(&l, AccessAll), withRates("2/1m", "600/1m", "6000/1m"))
-	tok := h.token("ada", "free", "")
+	tok := h.Token("ada", "free", "")
 	for _, c := range []struct {
 		method, path string
 		status       int
@@ -46,7 +46,7 @@ func TestWebThroughTheDoors(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("access log:\n got %q\nwant %q", got, want)
 	}
-	text := scrape(t, h.s)
+	text := scrape(t, h.S)
 	for _, series := range []string{
 		`fiplan_http_requests_total{method="*",route="/{page}",status="200"} 1`,
 		`fiplan_http_requests_total{method="*",route="/{page}",status="404"} 1`,

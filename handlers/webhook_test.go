@@ -19,16 +19,16 @@ func TestWebGetsEveryPathOutsideAPI(t *testing.T) {
 	for _, p := range []string{"/", "/app/portfolio", "/static/app.js", "/api", "/apiv1/status"} {
 		var rc fasthttp.RequestCtx
 		rc.Request.SetRequestURI(p)
-		h.s.Serve(&rc)
+		h.S.Serve(&rc)
 		if got := string(rc.Response.Body()); got != "web "+p {
 			t.Errorf("%s: %d %q, want the web handler", p, rc.Response.StatusCode(), got)
 		}
 	}
-	if r := h.do("GET", "/api/v1/status", ""); r.status != 200 || !strings.Contains(string(r.raw), `"success":true`) {
-		t.Errorf("/api/v1/status: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/status", ""); r.Status != 200 || !strings.Contains(string(r.Raw), `"success":true`) {
+		t.Errorf("/api/v1/status: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("GET", "/api/nowhere", ""); r.status != 404 || r.code() != errcode.EndpointNotFound {
-		t.Errorf("/api/nowhere: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/nowhere", ""); r.Status != 404 || r.Code() != errcode.EndpointNotFound {
+		t.Errorf("/api/nowhere: %d %s", r.Status, r.Raw)
 	}
 }
 
@@ -36,7 +36,7 @@ func TestWebGetsEveryPathOutsideAPI(t *testing.T) {
 // preconnected socket) is answered 408 and closed, never 400.
 func TestIdleConnectionTimesOutWith408(t *testing.T) {
 	h := newHarness(t)
-	srv := h.s.HTTP()
+	srv := h.S.HTTP()
 	srv.ReadTimeout = 100 * time.Millisecond
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

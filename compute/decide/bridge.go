@@ -1,7 +1,6 @@
 package decide
 
 import (
-	"errors"
 	"math"
 
 	"fiplan/compute/household"
@@ -73,14 +72,7 @@ func (s *search) bridges(c *choice) error {
 		return err
 	}
 	for _, i := range s.payers {
-		owner := &s.p.People[s.p.Accounts[i].Owner]
-		retire := owner.RetirementAge
-		if s.p.Accounts[i].Owner == 0 && c.retire > 0 {
-			retire = c.retire
-		}
-		from := max(owner.Age, min(retire, owner.LifeExpectancy-1))
-		to := int(math.Ceil(s.accessAge(i))) - 1 // the last whole age before access
-		to = min(to, owner.LifeExpectancy-1)
+		from, to := s.seriesAges(c, i)
 		if from > to {
 			continue
 		}
@@ -88,7 +80,7 @@ func (s *search) bridges(c *choice) error {
 		// no series from this account
 		if k := seriesAt(c.sepp, i); k >= 0 {
 			keep := c.sepp[k]
-			if _, err := s.tryValid(c, &sc, func() { c.sepp = append(c.sepp[:k], c.sepp[k+1:]...) }, func() { c.sepp = insertAt(c.sepp, k, keep) }); err != nil {
+			if _, err := s.try(c, &sc, func() { c.sepp = append(c.sepp[:k], c.sepp[k+1:]...) }, func() { c.sepp = insertAt(c.sepp, k, keep) }); err != nil {
 				return err
 			}
 		}
@@ -117,7 +109,7 @@ func (s *search) bridges(c *choice) error {
 						c.sepp = c.sepp[:len(c.sepp)-1]
 					}
 				}
-				if _, err := s.tryValid(c, &sc, change, undo); err != nil {
+				if _, err := s.try(c, &sc, change, undo); err != nil {
 					return err
 				}
 			}
@@ -126,15 +118,21 @@ func (s *search) bridges(c *choice) error {
 	return nil
 }
 
-// tryValid is try, a plan the engine refuses (a series it cannot run)
-// counted as no gain.
-func (s *search) tryValid(c *choice, sc *float64, change, undo func()) (bool, error) {
-	ok, err := s.try(c, sc, change, undo)
-	var fe *household.FieldError
-	if errors.As(err, &fe) {
-		return false, nil
+// seriesAges are the first ages account i (a payer) may start a series
+// from under c: from its owner's retirement, or today, to the last whole
+// age before its access age and before the owner's life expectancy. A
+// series of a payer from these ages, with a method the rules have, one
+// per account, is one the engine's Check accepts: the search evaluates
+// its series without checking each plan again.
+func (s *search) seriesAges(c *choice, i int) (from, to int) {
+	owner := &s.p.People[s.p.Accounts[i].Owner]
+	retire := owner.RetirementAge
+	if s.p.Accounts[i].Owner == 0 && c.retire > 0 {
+		retire = c.retire
 	}
-	return ok, err
+	from = max(owner.Age, min(retire, owner.LifeExpectancy-1))
+	to = int(math.Ceil(s.accessAge(i))) - 1 // the last whole age before access
+	return from, min(to, owner.LifeExpectancy-1)
 }
 
 // seriesAt is the index of account i's series in list, -1 when none.

@@ -67,3 +67,58 @@ func TestSEPPNotChosenWhenTaxableBridges(t *testing.T) {
 		t.Fatalf("series %+v, estate %.0f against %.0f without, %d runs against %d", a.SEPP, a.Value, b.Value, a.Runs, b.Runs)
 	}
 }
+
+// The search evaluates its plans without checking each: every series it
+// may try (each payer, each method of the rules, each first age of
+// seriesAges, under every retirement age it may choose) replaces or adds
+// to the plan's own series a plan household.Check accepts.
+func TestSeriesTriedAreAccepted(t *testing.T) {
+	t.Parallel()
+	early := earlyRetiree(t)
+	young := usCouple(t)
+	young.People[0].Age, young.People[1].Age = 40, 38
+	young.People[0].RetirementAge, young.People[1].RetirementAge = 45, 55
+	young.SEPPRules = early.SEPPRules
+	own := early
+	own.SEPP = []household.Series{{Account: 0, Method: household.SEPPRMD, FromAge: 52}}
+	tried := 0
+	for name, p := range map[string]household.Plan{"early": early, "young": young, "own series": own} {
+		if err := household.Check(&p); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		s := newSearch(&p, &Request{Objective: Spending}, new(Work))
+		if len(s.payers) == 0 {
+			t.Fatalf("%s: no account may pay a series", name)
+		}
+		for retire := 0; retire < p.People[0].LifeExpectancy; retire++ {
+			c := s.userChoice()
+			c.retire = retire
+			c.sepp, c.seppSet = append([]household.Series(nil), p.SEPP...), true
+			for _, i := range s.payers {
+				from, to := s.seriesAges(&c, i)
+				for m := household.SEPPRMD; m <= household.SEPPAnnuitization; m++ {
+					if !p.SEPPRules.Has(m) {
+						continue
+					}
+					for age := from; age <= to; age++ {
+						d := c.clone()
+						q := household.Series{Account: i, Method: m, FromAge: age}
+						if k := seriesAt(d.sepp, i); k >= 0 {
+							d.sepp[k] = q
+						} else {
+							d.sepp = append(d.sepp, q)
+						}
+						if err := household.Check(s.build(&d)); err != nil {
+							t.Fatalf("%s: retiring at %d, series %+v: %v", name, retire, q, err)
+						}
+						tried++
+					}
+				}
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no series tried")
+	}
+	t.Logf("%d plans with a series checked", tried)
+}

@@ -105,7 +105,8 @@ func (s *search) build(c *choice) *household.Plan {
 }
 
 // evaluate runs c on the expected path, or answers its outcome from the
-// memo when c has run before.
+// memo when c has run before. The plan was checked once (Optimize) and
+// no decision makes it one Check refuses (see seriesAges).
 func (s *search) evaluate(c *choice) (household.Outcome, error) {
 	k := s.key(c)
 	if o, ok := s.w.memo[k]; ok {
@@ -115,11 +116,9 @@ func (s *search) evaluate(c *choice) (household.Outcome, error) {
 		return household.Outcome{}, errBudget
 	}
 	s.runs++
-	o, err := household.Evaluate(s.build(c), &s.w.hw)
-	if err == nil {
-		s.w.memo[k] = o
-	}
-	return o, err
+	o := household.EvaluateChecked(s.build(c), &s.w.hw)
+	s.w.memo[k] = o
+	return o, nil
 }
 
 // penalty weighs spending left unmet against end wealth in a score.

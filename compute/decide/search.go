@@ -572,9 +572,7 @@ func (s *search) userConversions(c *choice) error {
 	if !s.p.Convert {
 		return nil
 	}
-	if err := household.Run(s.build(c), &s.w.hw, &s.w.res); err != nil {
-		return err
-	}
+	household.RunChecked(s.build(c), &s.w.hw, &s.w.res)
 	s.runs += 2
 	c.conv = make([]float64, s.n)
 	for t := range s.w.res.Extra {

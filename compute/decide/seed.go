@@ -61,9 +61,7 @@ func (s *search) seed(c *choice, sc *float64) error {
 		}
 		q := s.build(c)
 		q.Convert, q.ConvertUpTo, q.Conversions = true, r, nil
-		if err := household.Run(q, &s.w.hw, &s.w.res); err != nil {
-			return err
-		}
+		household.RunChecked(q, &s.w.hw, &s.w.res)
 		s.runs += 2
 		v := make([]float64, s.n)
 		for t := range s.w.res.Extra {

@@ -41,6 +41,15 @@ func Evaluate(p *Plan, w *Work) (Outcome, error) {
 	if err := Check(p); err != nil {
 		return Outcome{}, err
 	}
+	return EvaluateChecked(p, w), nil
+}
+
+// EvaluateChecked is Evaluate for a plan Check has accepted: a search
+// checks its plan once and evaluates each variant of it through here.
+// Check reads none of the decisions a search varies (retirement age,
+// claiming ages, spending, Conversions, Orders, ConvertUpTo) except SEPP,
+// whose series the search keeps within what checkSeries accepts.
+func EvaluateChecked(p *Plan, w *Work) Outcome {
 	e := &w.e
 	e.init(p, false, w)
 	e.numbers()
@@ -53,7 +62,7 @@ func Evaluate(p *Plan, w *Work) (Outcome, error) {
 	if o.retireRow >= 0 {
 		x.RetirementAge = p.People[0].Age + o.retireRow
 	}
-	return x, nil
+	return x
 }
 
 // orderAt is the drawing order of year t.

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -60,49 +59,16 @@ func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int, kept *Ke
 	if err := m.Check(); err != nil {
 		return wrap("create asset", err)
 	}
-	if !validID(user) {
-		return wrap("create asset", fmt.Errorf("invalid user id (1..%d bytes)", MaxIDLen))
-	}
-	if kept != nil {
-		if err := kept.Check(user); err != nil {
-			return wrap("create asset", err)
-		}
-	}
-	// Batch may run fn more than once (after a rollback); fn touches nothing
-	// outside the transaction, so a rerun starts from the committed state.
-	err := d.batch(func(tx *bolt.Tx) error {
-		if err := keep(tx, kept); err != nil {
-			return err
-		}
-		u, err := ensureUser(tx, user, now())
-		if err != nil {
-			return err
-		}
+	return d.createOwned("create asset", user, kept, func(tx *bolt.Tx, u *bolt.Bucket) error {
 		all, ids, isins, err := assetBuckets(u, true)
 		if err != nil {
 			return err
 		}
-		if ids.Get([]byte(m.ID)) != nil {
-			return ErrConflict
-		}
 		if m.ISIN != "" && isins.Get([]byte(m.ISIN)) != nil {
 			return ErrConflict
 		}
-		// Count with a cursor: Bucket.Stats reads committed pages only and
-		// misses the other creates of the same Batch transaction.
-		if countUpTo(ids, max) >= max {
-			return ErrLimit
-		}
-		seq, err := all.NextSequence()
+		err = putOwned(all, ids, m.ID, max, record(m.Category, doc), func(k []byte) []byte { return idEntry(k, m.ISIN) })
 		if err != nil {
-			return err
-		}
-		var k [8]byte
-		binary.BigEndian.PutUint64(k[:], seq)
-		if err := all.Put(k[:], record(m.Category, doc)); err != nil {
-			return err
-		}
-		if err := ids.Put([]byte(m.ID), idEntry(k[:], m.ISIN)); err != nil {
 			return err
 		}
 		if m.ISIN != "" {
@@ -112,7 +78,6 @@ func (d *DB) CreateAsset(user string, m AssetMeta, doc []byte, max int, kept *Ke
 		}
 		return d.watchAssets(tx, u, user)
 	})
-	return wrap("create asset", err)
 }
 
 // UpdateAsset rewrites user's asset id in one transaction: fn receives the

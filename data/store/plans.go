@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -71,47 +70,16 @@ func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *Keep, w *Pla
 	if err := CheckPlanID(id); err != nil {
 		return wrap("create plan", err)
 	}
-	if !validID(user) {
-		return wrap("create plan", fmt.Errorf("invalid user id (1..%d bytes)", MaxIDLen))
-	}
-	if kept != nil {
-		if err := kept.Check(user); err != nil {
-			return wrap("create plan", err)
-		}
-	}
-	err := d.batch(func(tx *bolt.Tx) error {
-		if err := keep(tx, kept); err != nil {
-			return err
-		}
-		u, err := ensureUser(tx, user, now())
-		if err != nil {
-			return err
-		}
+	return d.createOwned("create plan", user, kept, func(_ *bolt.Tx, u *bolt.Bucket) error {
 		all, ids, err := planBuckets(u, true)
 		if err != nil {
 			return err
 		}
-		if ids.Get([]byte(id)) != nil {
-			return ErrConflict
-		}
-		if countUpTo(ids, max) >= max {
-			return ErrLimit
-		}
-		seq, err := all.NextSequence()
-		if err != nil {
-			return err
-		}
-		var k [8]byte
-		binary.BigEndian.PutUint64(k[:], seq)
-		if err := all.Put(k[:], doc); err != nil {
-			return err
-		}
-		if err := ids.Put([]byte(id), k[:]); err != nil {
+		if err := putOwned(all, ids, id, max, doc, func(k []byte) []byte { return k }); err != nil {
 			return err
 		}
 		return setWatch(u, id, w)
 	})
-	return wrap("create plan", err)
 }
 
 // UpdatePlan rewrites user's plan id in one transaction (see Plans).

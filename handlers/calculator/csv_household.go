@@ -2,11 +2,9 @@ package calculator
 
 import (
 	"slices"
-	"strconv"
 
 	"fiplan/compute/household"
 	"fiplan/compute/plan"
-	"fiplan/handlers/jsonw"
 )
 
 const csvHouseholdDesc = "A household plan (any of partner, accounts, spending, withdrawalOrder, conversions, relocations, tax.filing, a partner's or statutory pension) adds, after those: " +
@@ -50,16 +48,10 @@ func (c *householdColumns) plan(h *plan.HouseholdResult) {
 	}
 }
 
-var csvAccountFields = [...]string{".startBalance", ".contributions", ".growth", ".withdrawals", ".conversions", ".endBalance"}
-
 // appendHeader appends the household columns' names (after the one-pot
 // plan's).
 func (c *householdColumns) appendHeader(b []byte, taxed bool) []byte {
-	b = append(b, ",partnerAge,employment,pensions"...)
-	if taxed {
-		b = append(b, ",incomeTax,socialContributions,capitalTax,penalties,wealthTax"...)
-	}
-	b = append(b, ",residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale,yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge,sepp,seppRecapture,meansTested"...)
+	b = appendHouseholdCSVHeader(b, taxed)
 	for _, id := range c.ids {
 		for _, f := range csvAccountFields {
 			b = appendCSVField(append(b, ','), id+f)
@@ -68,50 +60,26 @@ func (c *householdColumns) appendHeader(b []byte, taxed bool) []byte {
 	return b
 }
 
-// appendRow appends row i's household cells; h nil (not expected: every
+// appendRow appends row i's household cells, the generated
+// appendHouseholdCSVRow's and each account's; h nil (not expected: every
 // plan of a household request is one) leaves them empty.
 func (c *householdColumns) appendRow(b []byte, h *plan.HouseholdResult, i int, taxed bool) []byte {
-	n := 19 + 6*len(c.ids)
-	if taxed {
-		n += 5
-	}
 	if h == nil {
-		for range n {
+		for range householdCSVCells(taxed) + len(csvAccountFields)*len(c.ids) {
 			b = append(b, ',')
 		}
 		return b
 	}
-	x := &h.Extra[i]
-	b = append(b, ',')
-	if x.PartnerAge >= 0 {
-		b = strconv.AppendInt(b, int64(x.PartnerAge), 10)
-	}
-	b = appendCSVFigures(b, x.Employment, x.Pensions)
-	if taxed {
-		b = appendCSVFigures(b, x.Tax.Income, x.Tax.Social, x.Tax.Capital, x.Tax.Penalties)
-		b = append(b, ',')
-		if x.Tax.WealthOn {
-			b = jsonw.AppendFixed(b, x.Tax.Wealth, 2)
-		}
-	}
-	b = appendCSVField(append(b, ','), x.Residence)
-	b = appendCSVFigures(b, x.OverLimit, x.Required, x.Converted, x.Short, x.Split, x.Advance, x.Yield, x.Spousal, x.Survivor, x.Health.Premiums, x.Health.Credit, x.Health.Surcharge, x.SEPP, x.Recapture, x.MeansTested)
+	b = appendHouseholdCSVRow(b, &h.Extra[i], taxed)
 	accts := h.Accounts(i)
 	for _, j := range c.at {
 		if j < 0 {
-			b = append(b, ",,,,,,"...)
+			for range csvAccountFields {
+				b = append(b, ',')
+			}
 			continue
 		}
-		a := &accts[j]
-		b = appendCSVFigures(b, a.Start, a.Contributions, a.Growth, a.Withdrawals, a.Conversions, a.End)
-	}
-	return b
-}
-
-// appendCSVFigures appends each figure to the cent, each after a comma.
-func appendCSVFigures(b []byte, v ...float64) []byte {
-	for _, f := range v {
-		b = jsonw.AppendFixed(append(b, ','), f, 2)
+		b = appendCSVAccount(b, &accts[j])
 	}
 	return b
 }

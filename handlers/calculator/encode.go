@@ -14,10 +14,10 @@ import (
 // The answer is encoded from its declaration (response.go): each plan's
 // summary, the Monte Carlo and the backtest are filled into their declared
 // types, rounded as answered (cents, rates to four places), and encoded
-// with goccy/go-json. The projection rows alone are written by
-// appendRow, generated from calcYearDoc's row tags (rows_gen.go): a
-// 60-year plan with scenarios is hundreds of rows, and reflection over them
-// was most of the answer's cost. The goals are written by hand
+// with goccy/go-json. The projection rows alone are written by appendRow
+// and appendHouseholdRow, generated from calcYearDoc's declaration
+// (rows_gen.go): a 60-year plan with scenarios is hundreds of rows, and
+// reflection over them was most of the answer's cost. The goals are written by hand
 // (writeGoals): a goal asked and unmet is null, one not asked absent, which
 // no tag can say.
 

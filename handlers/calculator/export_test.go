@@ -3,6 +3,8 @@ package calculator
 import (
 	"errors"
 
+	"fiplan/compute/plan"
+	"fiplan/handlers/jsonw"
 	"fiplan/handlers/schema"
 )
 
@@ -21,4 +23,17 @@ func (s *Handlers) WorkOf(body []byte, csv bool) (int, error) {
 		return 0, err
 	}
 	return s.work(w, csv)
+}
+
+// HouseholdRows appends the rows of every plan of r, a household answer,
+// as the answer writes them: JSON projections, or the CSV answer.
+func HouseholdRows(b []byte, r *plan.Result, csv bool) []byte {
+	if csv {
+		return appendCSV(b, r, 1)
+	}
+	w := jsonw.Writer{B: b}
+	for k := range r.Plans {
+		writeHouseholdRows(&w, &r.Plans[k], r.Taxed, 1)
+	}
+	return w.B
 }

@@ -8,10 +8,11 @@ import (
 
 // The calculator's response, declared once: these types are the OpenAPI
 // document's schema of the answer and what encode.go fills and encodes.
-// The projection rows are written by append-style code: the one-pot row
-// generated from calcYearDoc's row tags (rows_gen.go), what a household
-// adds by hand (encode_household.go); a differential test proves the whole
-// answer equal to encoding/json's encoding of calcResponseDoc.
+// The projection rows are written by append-style code generated from
+// calcYearDoc's declaration (rows_gen.go): the one-pot row from its row
+// tags, what a household adds from its household and csv tags; a
+// differential test proves the whole answer equal to encoding/json's
+// encoding of calcResponseDoc, the golden answers pin the household rows.
 
 type calcSummaryDoc struct {
 	FINumber         float64  `json:"fiNumber" schema:"required" doc:"retirementExpenses / withdrawalRate, today's money. With tax the timeline aims at afterTaxFINumber instead: yearsToFI, fiAge, fiProgress and the lean, fat, coast and barista figures use it."`
@@ -86,8 +87,11 @@ type cityDoc struct {
 // calcYearDoc is one projection row. The fields with a row tag are the
 // one-pot row, written from the fi.Year field of the same name by the
 // generated appendRow and appendCSVRow (rows_gen.go; the tag says how:
-// int, cents, rate or bool): a new one-pot field is its line here, then
-// go generate.
+// int, cents, rate or bool). The fields with a household tag are what a
+// household plan adds, written from compute/household's Row by the
+// generated appendHouseholdRow, their members' csv tags the household CSV
+// columns (appendHouseholdCSVRow, appendCSVAccount); package rowgen says
+// what the tags mean. A new row field is its line here, then go generate.
 //
 //go:generate go run ./internal/rowgen/gen
 type calcYearDoc struct {
@@ -103,37 +107,37 @@ type calcYearDoc struct {
 	RealEndBalance float64      `json:"realEndBalance" row:"cents" doc:"endBalance in today's money."`
 	FIProgress     float64      `json:"fiProgress" row:"rate" schema:"required" doc:"realEndBalance / fiNumber (afterTaxFINumber with tax)."`
 	Retired        bool         `json:"retired" row:"bool" doc:"A drawdown year."`
-	Tax            *rowTaxDoc   `json:"tax,omitempty" schema:"orNumber" doc:"With tax: the year's tax, in money of that year. One-pot plans: a number, the tax on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years. Household plans: an object, the taxes on the income really received, by kind."`
-	PartnerAge     *int         `json:"partnerAge,omitempty" doc:"Household plans with a partner."`
-	Income         *incomeDoc   `json:"income,omitempty" doc:"Household plans: the year's income, money of that year."`
-	Accounts       []accountDoc `json:"accounts,omitempty" doc:"Household plans: each account's year, in the order of the request (then any account the plan added: the taxable account savings go to, a Roth IRA conversions go to)."`
-	Residence      string       `json:"residence,omitempty" doc:"Household plans with tax: the country the year is taxed in."`
-	OverLimit      float64      `json:"overLimit,omitempty" doc:"Household plans: contributions above a wrapper's limit, paid into the taxable account instead."`
-	Required       float64      `json:"requiredWithdrawals,omitempty" doc:"Household plans: required minimum withdrawals taken (US RMDs, RRIF minimums)."`
-	Converted      float64      `json:"conversions,omitempty" doc:"Household plans: money moved by conversions."`
-	Shortfall      float64      `json:"shortfall,omitempty" doc:"Household plans: spending and tax left unmet (the money ran out)."`
-	PensionSplit   float64      `json:"pensionSplit,omitempty" doc:"Household plans of a couple each taxed alone where the residence lets pension income be split (Canada): the pension income moved from the partner with the larger income to the other's return, as much as levels their incomes within the rule's share."`
-	Vorabpauschale float64      `json:"vorabpauschale,omitempty" doc:"Household plans with German equity funds (de-aktienfonds): last year's Vorabpauschale taxed this year as a gain (30% of it free), before the exemption."`
-	SEPP           float64      `json:"sepp,omitempty" doc:"72(t) payments of the year (bridge.sepp)."`
-	SEPPRecapture  float64      `json:"seppRecapture,omitempty" doc:"The 10% a modified 72(t) series escaped, with interest (in tax.penalties)."`
-	Health         *healthDoc   `json:"health,omitempty" doc:"Household plans with healthcare, in years with health spending, a credit or a surcharge; money of the year."`
+	Tax            *rowTaxDoc   `json:"tax,omitempty" household:"Tax,if=taxed" schema:"orNumber" doc:"With tax: the year's tax, in money of that year. One-pot plans: a number, the tax on the employment income in working years, on the retirement income (withdrawals and pensions) in drawdown years. Household plans: an object, the taxes on the income really received, by kind."`
+	PartnerAge     *int         `json:"partnerAge,omitempty" household:"PartnerAge,nonneg" csv:"1" doc:"Household plans with a partner."`
+	Income         *incomeDoc   `json:"income,omitempty" household:"." doc:"Household plans: the year's income, money of that year."`
+	Accounts       []accountDoc `json:"accounts,omitempty" household:"h.Accounts(i),of=household.AccountYear" doc:"Household plans: each account's year, in the order of the request (then any account the plan added: the taxable account savings go to, a Roth IRA conversions go to)."`
+	Residence      string       `json:"residence,omitempty" household:"Residence" csv:"9" doc:"Household plans with tax: the country the year is taxed in."`
+	OverLimit      float64      `json:"overLimit,omitempty" household:"OverLimit" csv:"10" doc:"Household plans: contributions above a wrapper's limit, paid into the taxable account instead."`
+	Required       float64      `json:"requiredWithdrawals,omitempty" household:"Required" csv:"11" doc:"Household plans: required minimum withdrawals taken (US RMDs, RRIF minimums)."`
+	Converted      float64      `json:"conversions,omitempty" household:"Converted" csv:"12" doc:"Household plans: money moved by conversions."`
+	Shortfall      float64      `json:"shortfall,omitempty" household:"Short" csv:"13" doc:"Household plans: spending and tax left unmet (the money ran out)."`
+	PensionSplit   float64      `json:"pensionSplit,omitempty" household:"Split" csv:"14" doc:"Household plans of a couple each taxed alone where the residence lets pension income be split (Canada): the pension income moved from the partner with the larger income to the other's return, as much as levels their incomes within the rule's share."`
+	Vorabpauschale float64      `json:"vorabpauschale,omitempty" household:"Advance" csv:"15" doc:"Household plans with German equity funds (de-aktienfonds): last year's Vorabpauschale taxed this year as a gain (30% of it free), before the exemption."`
+	SEPP           float64      `json:"sepp,omitempty" household:"SEPP" csv:"22" doc:"72(t) payments of the year (bridge.sepp)."`
+	SEPPRecapture  float64      `json:"seppRecapture,omitempty" household:"Recapture" csv:"23" doc:"The 10% a modified 72(t) series escaped, with interest (in tax.penalties)."`
+	Health         *healthDoc   `json:"health,omitempty" household:"Health,nonzero" doc:"Household plans with healthcare, in years with health spending, a credit or a surcharge; money of the year."`
 }
 
 type healthDoc struct {
-	Premiums  float64 `json:"premiums" schema:"required" doc:"The plan's health-care spending of the year (healthcare.phases), part of the year's spending."`
-	Credit    float64 `json:"credit" schema:"required" doc:"US premium tax credit received (retired years with someone under 65 and a benchmarkPremium): the benchmark premium less the household's contribution, 0 above 400% of the poverty line."`
-	Surcharge float64 `json:"surcharge" schema:"required" doc:"US Medicare Part B and D income-related surcharges (IRMAA) paid for each person from 65, by the modified adjusted gross income of two years earlier."`
+	Premiums  float64 `json:"premiums" household:"Premiums" csv:"19,healthPremiums" schema:"required" doc:"The plan's health-care spending of the year (healthcare.phases), part of the year's spending."`
+	Credit    float64 `json:"credit" household:"Credit" csv:"20,healthCredit" schema:"required" doc:"US premium tax credit received (retired years with someone under 65 and a benchmarkPremium): the benchmark premium less the household's contribution, 0 above 400% of the poverty line."`
+	Surcharge float64 `json:"surcharge" household:"Surcharge" csv:"21,healthSurcharge" schema:"required" doc:"US Medicare Part B and D income-related surcharges (IRMAA) paid for each person from 65, by the modified adjusted gross income of two years earlier."`
 }
 
 // rowTaxDoc is a row's tax: a number for a one-pot plan (Number), the
 // object for a household.
 type rowTaxDoc struct {
-	IncomeTax           float64  `json:"incomeTax" schema:"required" doc:"Income tax, national and regional, with entry and recovery taxes."`
-	SocialContributions float64  `json:"socialContributions" schema:"required"`
-	CapitalTax          float64  `json:"capitalTax" schema:"required" doc:"Taxes on capital income levied apart from income tax."`
-	Penalties           float64  `json:"penalties" schema:"required" doc:"Charges on money taken before its access age (the US 10% additional tax, the LISA's 25%)."`
-	WealthTax           *float64 `json:"wealthTax,omitempty" doc:"Only where the residence taxes wealth (the Dutch box 3, the canton of Zürich, Spain, Norway; 2026 rules): the wealth tax on the cash and investment accounts' balances at the start of the year, pension wrappers left out; 0 below its allowance."`
-	Total               float64  `json:"total" schema:"required"`
+	IncomeTax           float64  `json:"incomeTax" household:"Income" csv:"4" schema:"required" doc:"Income tax, national and regional, with entry and recovery taxes."`
+	SocialContributions float64  `json:"socialContributions" household:"Social" csv:"5" schema:"required"`
+	CapitalTax          float64  `json:"capitalTax" household:"Capital" csv:"6" schema:"required" doc:"Taxes on capital income levied apart from income tax."`
+	Penalties           float64  `json:"penalties" household:"Penalties" csv:"7" schema:"required" doc:"Charges on money taken before its access age (the US 10% additional tax, the LISA's 25%)."`
+	WealthTax           *float64 `json:"wealthTax,omitempty" household:"Wealth,if=WealthOn" csv:"8" doc:"Only where the residence taxes wealth (the Dutch box 3, the canton of Zürich, Spain, Norway; 2026 rules): the wealth tax on the cash and investment accounts' balances at the start of the year, pension wrappers left out; 0 below its allowance."`
+	Total               float64  `json:"total" household:"Total" schema:"required"`
 	number              bool
 }
 
@@ -147,23 +151,23 @@ func (t rowTaxDoc) MarshalJSON() ([]byte, error) {
 }
 
 type incomeDoc struct {
-	Employment  float64 `json:"employment" schema:"required" doc:"Gross wages."`
-	Pensions    float64 `json:"pensions" schema:"required" doc:"Pensions and statutory benefits paid."`
-	Yield       float64 `json:"yield,omitempty" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
-	Spousal     float64 `json:"spousal,omitempty" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
-	MeansTested float64 `json:"meansTested,omitempty" doc:"Within pensions: means-tested pensions paid (Canada's GIS, Australia's Age Pension)."`
-	Survivor    float64 `json:"survivor,omitempty" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
+	Employment  float64 `json:"employment" household:"Employment" csv:"2" schema:"required" doc:"Gross wages."`
+	Pensions    float64 `json:"pensions" household:"Pensions" csv:"3" schema:"required" doc:"Pensions and statutory benefits paid."`
+	Yield       float64 `json:"yield,omitempty" household:"Yield" csv:"16" doc:"Dividends and interest taxable accounts paid out (accounts[].yield), taxed in the year."`
+	Spousal     float64 `json:"spousal,omitempty" household:"Spousal" csv:"17" doc:"Within pensions: US Social Security paid on the living partner's record (the spouse's benefit above the person's own)."`
+	Survivor    float64 `json:"survivor,omitempty" household:"Survivor" csv:"18" doc:"Within pensions: US Social Security paid on the dead partner's record (the widow(er)'s benefit above the survivor's own)."`
+	MeansTested float64 `json:"meansTested,omitempty" household:"MeansTested" csv:"24" doc:"Within pensions: means-tested pensions paid (Canada's GIS, Australia's Age Pension)."`
 }
 
 type accountDoc struct {
-	ID            string  `json:"id" schema:"required"`
-	StartBalance  float64 `json:"startBalance" schema:"required"`
-	Contributions float64 `json:"contributions" schema:"required" doc:"Paid in: own, employer, bonus and savings moved in."`
-	Growth        float64 `json:"growth" schema:"required"`
-	Withdrawals   float64 `json:"withdrawals" schema:"required"`
-	Conversions   float64 `json:"conversions" schema:"required" doc:"Moved in (positive) or out (negative)."`
-	EndBalance    float64 `json:"endBalance" schema:"required"`
-	SEPP          float64 `json:"sepp,omitempty" doc:"The part of withdrawals paid as a 72(t) series."`
+	ID            string  `json:"id" household:"h.IDs[k]" schema:"required"`
+	StartBalance  float64 `json:"startBalance" household:"Start" csv:"1" schema:"required"`
+	Contributions float64 `json:"contributions" household:"Contributions" csv:"2" schema:"required" doc:"Paid in: own, employer, bonus and savings moved in."`
+	Growth        float64 `json:"growth" household:"Growth" csv:"3" schema:"required"`
+	Withdrawals   float64 `json:"withdrawals" household:"Withdrawals" csv:"4" schema:"required"`
+	Conversions   float64 `json:"conversions" household:"Conversions" csv:"5" schema:"required" doc:"Moved in (positive) or out (negative)."`
+	EndBalance    float64 `json:"endBalance" household:"End" csv:"6" schema:"required"`
+	SEPP          float64 `json:"sepp,omitempty" household:"SEPP" doc:"The part of withdrawals paid as a 72(t) series."`
 }
 
 type calcScenarioDoc struct {

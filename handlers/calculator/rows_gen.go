@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"fiplan/compute/fi"
+	"fiplan/compute/household"
 	"fiplan/handlers/jsonw"
 )
 
@@ -76,5 +77,226 @@ func appendCSVRow(b []byte, r *fi.Year) []byte {
 	b = jsonw.AppendFixed(b, r.FIProgress, 4)
 	b = append(b, ',')
 	b = strconv.AppendBool(b, r.Retired)
+	return b
+}
+
+// appendHouseholdRow appends what a household adds to row i of h (after a
+// comma), the encoding of calcYearDoc's household members.
+func appendHouseholdRow(b []byte, h *household.Result, i int, taxed bool) []byte {
+	x := &h.Extra[i]
+	if taxed {
+		b = append(b, `,"tax":{"incomeTax":`...)
+		b = jsonw.AppendFixed(b, x.Tax.Income, 2)
+		b = append(b, `,"socialContributions":`...)
+		b = jsonw.AppendFixed(b, x.Tax.Social, 2)
+		b = append(b, `,"capitalTax":`...)
+		b = jsonw.AppendFixed(b, x.Tax.Capital, 2)
+		b = append(b, `,"penalties":`...)
+		b = jsonw.AppendFixed(b, x.Tax.Penalties, 2)
+		if x.Tax.WealthOn {
+			b = append(b, `,"wealthTax":`...)
+			b = jsonw.AppendFixed(b, x.Tax.Wealth, 2)
+		}
+		b = append(b, `,"total":`...)
+		b = jsonw.AppendFixed(b, x.Tax.Total, 2)
+		b = append(b, '}')
+	}
+	if x.PartnerAge >= 0 {
+		b = append(b, `,"partnerAge":`...)
+		b = strconv.AppendInt(b, int64(x.PartnerAge), 10)
+	}
+	b = append(b, `,"income":{"employment":`...)
+	b = jsonw.AppendFixed(b, x.Employment, 2)
+	b = append(b, `,"pensions":`...)
+	b = jsonw.AppendFixed(b, x.Pensions, 2)
+	if cents(x.Yield) != 0 {
+		b = append(b, `,"yield":`...)
+		b = jsonw.AppendFixed(b, x.Yield, 2)
+	}
+	if cents(x.Spousal) != 0 {
+		b = append(b, `,"spousal":`...)
+		b = jsonw.AppendFixed(b, x.Spousal, 2)
+	}
+	if cents(x.Survivor) != 0 {
+		b = append(b, `,"survivor":`...)
+		b = jsonw.AppendFixed(b, x.Survivor, 2)
+	}
+	if cents(x.MeansTested) != 0 {
+		b = append(b, `,"meansTested":`...)
+		b = jsonw.AppendFixed(b, x.MeansTested, 2)
+	}
+	b = append(b, `},"accounts":[`...)
+	accts := h.Accounts(i)
+	for k := range accts {
+		a := &accts[k]
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = jsonw.AppendString(b, h.IDs[k])
+		b = append(b, `,"startBalance":`...)
+		b = jsonw.AppendFixed(b, a.Start, 2)
+		b = append(b, `,"contributions":`...)
+		b = jsonw.AppendFixed(b, a.Contributions, 2)
+		b = append(b, `,"growth":`...)
+		b = jsonw.AppendFixed(b, a.Growth, 2)
+		b = append(b, `,"withdrawals":`...)
+		b = jsonw.AppendFixed(b, a.Withdrawals, 2)
+		b = append(b, `,"conversions":`...)
+		b = jsonw.AppendFixed(b, a.Conversions, 2)
+		b = append(b, `,"endBalance":`...)
+		b = jsonw.AppendFixed(b, a.End, 2)
+		if cents(a.SEPP) != 0 {
+			b = append(b, `,"sepp":`...)
+			b = jsonw.AppendFixed(b, a.SEPP, 2)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, ']')
+	if x.Residence != "" {
+		b = append(b, `,"residence":`...)
+		b = jsonw.AppendString(b, x.Residence)
+	}
+	if cents(x.OverLimit) != 0 {
+		b = append(b, `,"overLimit":`...)
+		b = jsonw.AppendFixed(b, x.OverLimit, 2)
+	}
+	if cents(x.Required) != 0 {
+		b = append(b, `,"requiredWithdrawals":`...)
+		b = jsonw.AppendFixed(b, x.Required, 2)
+	}
+	if cents(x.Converted) != 0 {
+		b = append(b, `,"conversions":`...)
+		b = jsonw.AppendFixed(b, x.Converted, 2)
+	}
+	if cents(x.Short) != 0 {
+		b = append(b, `,"shortfall":`...)
+		b = jsonw.AppendFixed(b, x.Short, 2)
+	}
+	if cents(x.Split) != 0 {
+		b = append(b, `,"pensionSplit":`...)
+		b = jsonw.AppendFixed(b, x.Split, 2)
+	}
+	if cents(x.Advance) != 0 {
+		b = append(b, `,"vorabpauschale":`...)
+		b = jsonw.AppendFixed(b, x.Advance, 2)
+	}
+	if cents(x.SEPP) != 0 {
+		b = append(b, `,"sepp":`...)
+		b = jsonw.AppendFixed(b, x.SEPP, 2)
+	}
+	if cents(x.Recapture) != 0 {
+		b = append(b, `,"seppRecapture":`...)
+		b = jsonw.AppendFixed(b, x.Recapture, 2)
+	}
+	if cents(x.Health.Premiums) != 0 || cents(x.Health.Credit) != 0 || cents(x.Health.Surcharge) != 0 {
+		b = append(b, `,"health":{"premiums":`...)
+		b = jsonw.AppendFixed(b, x.Health.Premiums, 2)
+		b = append(b, `,"credit":`...)
+		b = jsonw.AppendFixed(b, x.Health.Credit, 2)
+		b = append(b, `,"surcharge":`...)
+		b = jsonw.AppendFixed(b, x.Health.Surcharge, 2)
+		b = append(b, '}')
+	}
+	return b
+}
+
+// appendHouseholdCSVHeader appends the household columns' names after the
+// one-pot row's, the accounts' left out.
+func appendHouseholdCSVHeader(b []byte, taxed bool) []byte {
+	b = append(b, ",partnerAge,employment,pensions"...)
+	if taxed {
+		b = append(b, ",incomeTax,socialContributions,capitalTax,penalties,wealthTax"...)
+	}
+	b = append(b, ",residence,overLimit,requiredWithdrawals,conversions,shortfall,pensionSplit,vorabpauschale,yield,spousal,survivor,healthPremiums,healthCredit,healthSurcharge,sepp,seppRecapture,meansTested"...)
+	return b
+}
+
+// householdCSVCells is the number of household cells, the accounts' left out.
+func householdCSVCells(taxed bool) int {
+	if taxed {
+		return 24
+	}
+	return 19
+}
+
+// appendHouseholdCSVRow appends row x's household cells, each after a
+// comma, in appendHouseholdCSVHeader's order.
+func appendHouseholdCSVRow(b []byte, x *household.Row, taxed bool) []byte {
+	b = append(b, ',')
+	if x.PartnerAge >= 0 {
+		b = strconv.AppendInt(b, int64(x.PartnerAge), 10)
+	}
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Employment, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Pensions, 2)
+	if taxed {
+		b = append(b, ',')
+		b = jsonw.AppendFixed(b, x.Tax.Income, 2)
+		b = append(b, ',')
+		b = jsonw.AppendFixed(b, x.Tax.Social, 2)
+		b = append(b, ',')
+		b = jsonw.AppendFixed(b, x.Tax.Capital, 2)
+		b = append(b, ',')
+		b = jsonw.AppendFixed(b, x.Tax.Penalties, 2)
+		b = append(b, ',')
+		if x.Tax.WealthOn {
+			b = jsonw.AppendFixed(b, x.Tax.Wealth, 2)
+		}
+	}
+	b = append(b, ',')
+	b = appendCSVField(b, x.Residence)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.OverLimit, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Required, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Converted, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Short, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Split, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Advance, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Yield, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Spousal, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Survivor, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Health.Premiums, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Health.Credit, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Health.Surcharge, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.SEPP, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.Recapture, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, x.MeansTested, 2)
+	return b
+}
+
+// csvAccountFields are the columns of each account, after its id.
+var csvAccountFields = [...]string{".startBalance", ".contributions", ".growth", ".withdrawals", ".conversions", ".endBalance"}
+
+// appendCSVAccount appends account a's cells, each after a comma, in
+// csvAccountFields' order.
+func appendCSVAccount(b []byte, a *household.AccountYear) []byte {
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, a.Start, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, a.Contributions, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, a.Growth, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, a.Withdrawals, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, a.Conversions, 2)
+	b = append(b, ',')
+	b = jsonw.AppendFixed(b, a.End, 2)
 	return b
 }

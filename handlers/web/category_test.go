@@ -32,7 +32,7 @@ func TestPortfolioCategoryOptions(t *testing.T) {
 	for _, m := range regexp.MustCompile(`<option value="([^"]*)">([^<]*)</option>`).FindAllSubmatch(sel[1], -1) {
 		value, label := string(m[1]), string(m[2])
 		if value == "" {
-			continue // "decide from the name or ISIN"
+			continue // "from the name or ISIN"
 		}
 		if want := "{{t:category." + value + "}}"; label != want {
 			t.Errorf("option %q is labelled %q, want %q", value, label, want)

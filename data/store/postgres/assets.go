@@ -104,25 +104,10 @@ func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, do
 // or an error returned as it is. store.ErrNotFound when the user has no
 // such asset; store.ErrConflict when the new ISIN is held by another.
 func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, []byte, error)) error {
-	if !readable(user) || !readable(id) {
-		return store.ErrNotFound
-	}
-	ctx, cancel := opContext()
-	defer cancel()
-	var fnErr error
-	err := d.write(ctx, func(tx pgx.Tx) error {
-		var old []byte
-		err := tx.QueryRow(ctx, `SELECT doc FROM assets WHERE user_id = $1 AND id = $2 FOR UPDATE`, user, id).Scan(&old)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return store.ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
+	return d.updateOwned("assets", "asset", user, id, func(ctx context.Context, tx pgx.Tx, old []byte) error {
 		m, doc, err := fn(old)
 		if err != nil {
-			fnErr = err
-			return err
+			return asIs{err}
 		}
 		if m.ID != id {
 			return errors.New("the asset id cannot change")
@@ -135,13 +120,6 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, 
 			user, id, isinArg(m.ISIN), int16(m.Category), doc)
 		return d.watchAssets(ctx, tx, user, b)
 	})
-	if fnErr != nil {
-		return fnErr
-	}
-	if err != nil {
-		return fmt.Errorf("cannot update asset: %w", err)
-	}
-	return nil
 }
 
 // DeleteAsset removes user's asset id; store.ErrNotFound when absent.

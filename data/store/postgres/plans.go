@@ -80,25 +80,10 @@ func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max in
 // error returned as it is. store.ErrNotFound when the user has no such
 // plan.
 func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, *store.PlanWatch, error)) error {
-	if !readable(user) || !readable(id) {
-		return store.ErrNotFound
-	}
-	ctx, cancel := opContext()
-	defer cancel()
-	var fnErr error
-	err := d.write(ctx, func(tx pgx.Tx) error {
-		var old []byte
-		err := tx.QueryRow(ctx, `SELECT doc FROM plans WHERE user_id = $1 AND id = $2 FOR UPDATE`, user, id).Scan(&old)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return store.ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
+	return d.updateOwned("plans", "plan", user, id, func(ctx context.Context, tx pgx.Tx, old []byte) error {
 		doc, w, err := fn(old)
 		if err != nil {
-			fnErr = err
-			return err
+			return asIs{err}
 		}
 		b := &pgx.Batch{}
 		b.Queue(`UPDATE plans SET doc = $3 WHERE user_id = $1 AND id = $2`, user, id, doc)
@@ -115,15 +100,6 @@ func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, *store.Pla
 		}
 		return tx.SendBatch(ctx, b).Close()
 	})
-	switch {
-	case fnErr != nil:
-		return fnErr
-	case errors.Is(err, store.ErrNotFound):
-		return err
-	case err != nil:
-		return fmt.Errorf("cannot update plan: %w", err)
-	}
-	return nil
 }
 
 // DeletePlan removes user's plan id; store.ErrNotFound when absent.

@@ -427,22 +427,16 @@ if (sw) {
 }
 
 // The colour scheme: the system's until the toggle chooses one, which
-// theme.js sets again before the next page's first paint.
+// theme.js sets again before the next page's first paint. The toggle names
+// the scheme it switches to; the style sheet shows that name.
 const themeBtn = document.getElementById('theme-toggle');
-const isDark = () => {
-  const set = document.documentElement.dataset.theme;
-  return set ? set === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
-};
-const showTheme = () => themeBtn?.setAttribute('aria-pressed', String(isDark()));
 themeBtn?.addEventListener('click', () => {
-  const next = isDark() ? 'light' : 'dark';
+  const set = document.documentElement.dataset.theme;
+  const next = (set ? set === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches) ? 'light' : 'dark';
   document.documentElement.dataset.theme = next;
   try { localStorage.setItem('fiplan-theme', next); } catch { /* kept for this page only */ }
-  showTheme();
   window.dispatchEvent(new Event('themechange'));
 });
-matchMedia('(prefers-color-scheme: dark)').addEventListener('change', showTheme);
-showTheme();
 
 /**
  * Before printing, each form marked data-summary gets, after it, a list of

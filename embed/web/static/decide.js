@@ -82,9 +82,10 @@ function render(o, body) {
     stat(t('dec.overPlan'), money(g.overPlan), 'dec-over-plan'),
     stat(t('dec.overBaseline'), money(g.overBaseline), 'dec-over-baseline'),
     ...(o.lifetimeTaxPV ? [stat(t('dec.taxPV'), money(o.lifetimeTaxPV), 'dec-tax-pv')] : []));
+  // A worth within the search's precision (a fifth of a percent of the spending) is noise.
   const worth = (k) => {
     const w = (o.worth || []).find((x) => x.decision === k);
-    return w && Math.abs(w.amount) >= 1 ? ' ' + t('dec.worth', { amount: money(w.amount) }) : '';
+    return w && Math.abs(w.amount) >= Math.max(1, 2e-3 * Math.abs(o.value)) ? ' ' + t('dec.worth', { amount: money(w.amount) }) : '';
   };
   const x = o.decisions || {};
   const items = [];

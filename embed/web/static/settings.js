@@ -73,7 +73,8 @@ function docForm(id, path, required = [], after = async () => {}) {
 const loadProfile = docForm('profile', '/user/profile', [], (p) => api('PATCH', '/user/settings', { baseCurrency: p.currency }));
 const loadSettings = docForm('settings', '/user/settings', ['expectedReturn', 'inflationRate', 'withdrawalRate', 'units']);
 
-const notifNames = { milestones: t('set.n.milestones'), weeklySummary: t('set.n.weekly'), productNews: t('set.n.news') };
+// The switches of the events webhooks also send are named as the webhooks name them.
+const notifNames = { milestones: t('set.n.milestones'), checkins: t('hk.e.checkin.due'), guardrails: t('hk.e.guardrail.crossed'), offTrack: t('hk.e.plan.offtrack'), dataUpdates: t('hk.e.data.updated'), weeklySummary: t('set.n.weekly'), productNews: t('set.n.news') };
 const nform = /** @type {HTMLFormElement} */ (document.getElementById('notifications'));
 async function loadNotifications() {
   const st = nform.querySelector('.status');

@@ -1,6 +1,6 @@
 // One country's tax with its line-by-line breakdown, and (pro) a ranking of
 // countries by after-tax income.
-import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession, loadFormat, t, tn, apiText, countryName } from './common.js';
+import { api, describe, status, fieldErrors, clearFieldErrors, el, money, pct, numberOf, requireSession, loadFormat, locale, t, tn, apiText, countryName } from './common.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('tax'));
 const st = document.getElementById('tax-status');
@@ -153,7 +153,10 @@ async function init() {
     countries = await api('GET', '/tax/countries');
     for (const c of countries) c.name = countryName(c.code, c.name);
     countries.sort((a, b) => a.name.localeCompare(b.name, document.documentElement.lang));
-    form.country.replaceChildren(...countries.map((c) => el('option', { value: c.code, selected: c.code === 'GB' }, `${c.name} (${c.currency})`)));
+    // The country of the user's locale (de-CH: Switzerland) comes first chosen.
+    const region = locale().slice(-2).toUpperCase();
+    const home = countries.some((c) => c.code === region) ? region : 'GB';
+    form.country.replaceChildren(...countries.map((c) => el('option', { value: c.code, selected: c.code === home }, `${c.name} (${c.currency})`)));
     fillCountry();
     status(st, '', '');
     if (s.tier !== 'pro') document.getElementById('optimize').title = t('js.needsPro');

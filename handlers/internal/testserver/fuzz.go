@@ -19,13 +19,14 @@ import (
 // TCPAddr is the client address ip, for a RequestCtx served in-process.
 func TCPAddr(ip string) *net.TCPAddr { return &net.TCPAddr{IP: net.ParseIP(ip), Port: 4000} }
 
-// NewFuzzServer is a Server without rate limits for in-process fuzzing.
-func NewFuzzServer(f *testing.F) *handlers.Server {
-	s, _ := newFuzzServer(f)
+// NewFuzzServer is a Server without rate limits for in-process fuzzing,
+// configured further by opts.
+func NewFuzzServer(f *testing.F, opts ...Option) *handlers.Server {
+	s, _ := newFuzzServer(f, opts...)
 	return s
 }
 
-func newFuzzServer(f *testing.F) (*handlers.Server, *store.DB) {
+func newFuzzServer(f *testing.F, opts ...Option) (*handlers.Server, *store.DB) {
 	db, err := store.Open(filepath.Join(f.TempDir(), "fuzz.db"), store.Options{})
 	if err != nil {
 		f.Fatal(err)
@@ -34,7 +35,11 @@ func newFuzzServer(f *testing.F) (*handlers.Server, *store.DB) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	s, err := handlers.New(handlers.Config{Version: "fuzz", DB: db, Verifier: v})
+	cfg := handlers.Config{Version: "fuzz", DB: db, Verifier: v}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	s, err := handlers.New(cfg)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -306,7 +306,7 @@ try {
 
   test('tax: regions follow the year, a failed calculation clears the result, lines read once', async () => {
     await page.goto(base + '/app/tax');
-    await page.waitForFunction(() => document.querySelector('#country')?.value === 'GB');
+    await page.waitForSelector('#country option[value=US]', { state: 'attached' });
     await page.selectOption('#country', 'US');
     const years = await page.locator('#year option').allTextContents();
     assert.equal(await page.inputValue('#year'), years[0]);
@@ -359,7 +359,8 @@ try {
     await page.waitForSelector('#rec-list li');
     await shot('places');
     await page.goto(base + '/app/tax');
-    await page.waitForFunction(() => document.querySelector('#country')?.value === 'GB');
+    await page.waitForSelector('#country option[value=GB]', { state: 'attached' });
+    await page.selectOption('#country', 'GB');
     // No wages filled in for a pension-only user to be taxed on.
     assert.equal(await page.inputValue('#employment'), '', 'the tax page starts empty of wages');
     await page.fill('#employment', '60000');
@@ -622,7 +623,7 @@ try {
     const de = p.lang === 'de';
     return {
       fiAge: d.fiAge === null ? '—' : String(d.fiAge),
-      lasts: d.depletionAge === null ? (de ? `über das Alter von ${end} hinaus` : `past age ${end}`) : (de ? `Alter ${d.depletionAge}` : `age ${d.depletionAge}`),
+      lasts: d.depletionAge === null ? (de ? `über Alter ${end}` : `past age ${end}`) : (de ? `Alter ${d.depletionAge}` : `age ${d.depletionAge}`),
       tax: m.format(d.lifetimeTax),
     };
   };
@@ -945,6 +946,9 @@ try {
             assert.equal(await page.textContent('#dec-spend'), m.format(o.value));
             assert.equal(await page.textContent('#dec-over-baseline'), m.format(o.gain.overBaseline));
             await page.locator('#decide').screenshot({ path: join(pageShots, `household-${p.name}-decide-1280.png`) });
+            // A decision's worth is said when it is more than the search's precision.
+            const listed = await page.textContent('#decide-list');
+            for (const w of o.worth || []) assert.equal(listed.includes(m.format(w.amount)), Math.abs(w.amount) >= Math.max(1, 2e-3 * Math.abs(o.value)), `worth ${w.decision} ${w.amount} of ${o.value}: ${listed}`);
             const x = o.decisions || {};
             assert.equal(await page.locator('#decide-list li').count(), Math.max(1, (x.retirementAge != null ? 1 : 0) + (x.claiming || []).length + (x.order || []).length + ((x.conversions || []).length ? 1 : 0)));
             if (!(await page.isHidden('#decide-apply'))) {
@@ -1840,15 +1844,145 @@ try {
     await page.goto(base + '/');
     await page.click('#theme-toggle');
     assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
-    assert.equal(await page.getAttribute('#theme-toggle', 'aria-pressed'), 'true');
+    assert.equal(await page.locator('#theme-toggle').innerText(), 'Light mode');
     await page.goto(base + '/app/tax');
     // theme.js runs before the body: the attribute is there at once.
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-    const bg = await page.evaluate(() => globalThis.getComputedStyle(document.body).backgroundColor);
+    const bg = await page.evaluate(() => globalThis.getComputedStyle(document.documentElement).backgroundColor);
     assert.notEqual(bg, 'rgb(247, 247, 244)', 'dark background');
     await page.click('#theme-toggle');
     assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
     await page.evaluate(() => localStorage.removeItem('fiplan-theme'));
+  });
+
+  test('the dark-mode toggle offers the other scheme when the system chose dark, in en and de', async () => {
+    const name = () => page.getByRole('button', { name: /mode|Modus/ }).innerText();
+    try {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      for (const [lang, toLight, toDark] of [['en', 'Light mode', 'Dark mode'], ['de', 'Heller Modus', 'Dunkler Modus']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/');
+        await page.evaluate(() => localStorage.removeItem('fiplan-theme'));
+        await page.reload();
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), undefined, 'no stored choice');
+        assert.equal(await page.evaluate(() => globalThis.getComputedStyle(document.documentElement).backgroundColor), 'rgb(20, 19, 17)', 'the system\'s dark');
+        assert.equal(await name(), toLight, `${lang}: the system's dark offers light`);
+        await page.click('#theme-toggle');
+        assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+        assert.equal(await name(), toDark, `${lang}: after choosing light`);
+        assert.equal(await page.evaluate(() => globalThis.getComputedStyle(document.documentElement).backgroundColor), 'rgb(247, 247, 244)', 'light background');
+        await page.click('#theme-toggle');
+        assert.equal(await name(), toLight, `${lang}: after choosing dark`);
+        await page.evaluate(() => localStorage.removeItem('fiplan-theme'));
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
+  test('the result cards hold their answers on one line in en and de at 375 and 1280 px', async () => {
+    try {
+      for (const [lang, lasts] of [['en', 'past age 95'], ['de', 'über Alter 95']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/');
+        await page.waitForSelector('#money-lasts');
+        assert.equal(await page.textContent('#money-lasts'), lasts);
+        for (const width of [375, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          const wrapped = await page.evaluate(() => [...document.querySelectorAll('#stats dd')]
+            .filter((d) => d.getBoundingClientRect().height > 1.5 * parseFloat(globalThis.getComputedStyle(d).lineHeight)).map((d) => d.textContent));
+          assert.deepEqual(wrapped, [], `${lang} at ${width} px: answers wrapped`);
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
+  test('no select cuts off its choice on any page, en and de, 375 and 1280 px', async () => {
+    const clipped = [];
+    try {
+      for (const lang of ['en', 'de']) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        for (const [p, ready] of pagesReady) {
+          await page.goto(base + p);
+          await page.waitForSelector(ready, { state: 'attached' });
+          await page.waitForLoadState('networkidle');
+          for (const width of [375, 1280]) {
+            await page.setViewportSize({ width, height: 900 });
+            // The chosen option's text, measured in the select's font, against
+            // the room inside it less its arrow.
+            const cut = await page.evaluate(() => {
+              const g = document.createElement('canvas').getContext('2d');
+              return [...document.querySelectorAll('select')].filter((s) => s.offsetParent && s.selectedOptions[0]).flatMap((s) => {
+                const cs = globalThis.getComputedStyle(s);
+                g.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+                const text = s.selectedOptions[0].textContent.trim();
+                const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+                return g.measureText(text).width > room ? [`${s.id}: "${text}"`] : [];
+              });
+            });
+            for (const c of cut) clipped.push(`${lang} ${width} ${p} ${c}`);
+          }
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    assert.deepEqual(clipped, [], clipped.join('\n'));
+  });
+
+  test('settings: every notification switch is named in words, en and de', async () => {
+    try {
+      for (const [lang, due] of [['en', 'Check-in due by email'], ['de', 'Check-in fällig per E-Mail']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/dashboard/settings');
+        await page.waitForSelector('#notif-fields label');
+        const names = await page.locator('#notif-fields label').allInnerTexts();
+        const n = (await page.evaluate(() => fetch('/api/v1/user/notifications').then((r) => r.json()))).data;
+        assert.equal(names.length, Object.values(n).reduce((a, ch) => a + Object.keys(ch).length, 0), 'one switch a channel');
+        assert.ok(names.includes(due), `${lang}: ${JSON.stringify(names)}`);
+        assert.deepEqual(names.filter((x) => Object.keys(n).some((k) => x.startsWith(k + ' '))), [], `${lang}: the API's names shown`);
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
+  test('the year table names the one tax country without a preposition to get wrong, en and de', async () => {
+    const hh = { accounts: [{ id: 'gb-isa', type: 'gb-isa', owner: 'self', balance: 200000 }], tax: { country: 'GB' }, currency: 'GBP' };
+    try {
+      for (const [lang, want] of [['en', 'Tax country in every year: United Kingdom.'], ['de', 'Steuerland in jedem Jahr: Vereinigtes Königreich.']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        await page.goto(base + '/?currentAge=50&annualIncome=60000&annualExpenses=30000&historical=&monteCarlo=&' + query(hh));
+        await page.waitForSelector('#table-key:not([hidden])');
+        await page.waitForFunction(() => /\.$/.test(document.querySelector('#table-key')?.textContent || ''));
+        const key = await page.textContent('#table-key');
+        assert.ok(key.endsWith(' ' + want), `${lang}: ${key}`);
+      }
+    } finally {
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
+  });
+
+  test('tax: the country first chosen is the locale\'s, en-GB and de-CH', async () => {
+    const patch = (body) => page.evaluate((b) => fetch('/api/v1/user/settings', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.status), body);
+    try {
+      for (const [lang, loc, want] of [['en', 'en-GB', 'GB'], ['de', 'de-CH', 'CH'], ['de', 'de-DE', 'DE']]) {
+        await browser.addCookies([{ name: 'fiplan_lang', value: lang, url: base }]);
+        assert.equal(await patch({ locale: loc }), 200);
+        await page.goto(base + '/app/tax');
+        await page.waitForSelector('#country option[value=DE]', { state: 'attached' });
+        assert.equal(await page.inputValue('#country'), want, loc);
+      }
+    } finally {
+      await patch({ locale: null });
+      await browser.addCookies([{ name: 'fiplan_lang', value: 'en', url: base }]);
+    }
   });
 
   test('print: no navigation or form, the inputs summarised, the table whole', async () => {

@@ -1,8 +1,10 @@
-package handlers
+package mcp_test
 
 import (
 	"context"
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"strconv"
 	"testing"
 )
@@ -11,13 +13,10 @@ import (
 // description and schemas go into a model's context with every request.
 const toolsListBudget = 43_500
 
-// answerBudget is the most a tool's default answer may weigh.
-const answerBudget = 8 << 10
-
 // TestMCPToolsListFitsItsBudget measures the real tools/list result, as
 // the client receives it.
 func TestMCPToolsListFitsItsBudget(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "pro")
 	list, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -43,28 +42,28 @@ func TestMCPToolsListFitsItsBudget(t *testing.T) {
 // when set, stores what the call needs and returns the arguments.
 type sizeCase struct {
 	tool string
-	args func(t *testing.T, h *harness, tok string) string
+	args func(t *testing.T, h *testserver.Harness, tok string) string
 }
 
-func fixed(args string) func(*testing.T, *harness, string) string {
-	return func(*testing.T, *harness, string) string { return args }
+func fixed(args string) func(*testing.T, *testserver.Harness, string) string {
+	return func(*testing.T, *testserver.Harness, string) string { return args }
 }
 
 // storeMany stores n assets and n plans for the user of tok, so that the
 // list tools have more than a page to answer.
-func storeMany(t *testing.T, h *harness, tok string, n int) (assetID, planID string) {
+func storeMany(t *testing.T, h *testserver.Harness, tok string, n int) (assetID, planID string) {
 	t.Helper()
 	for i := range n {
-		r := h.do("POST", "/api/v1/assets", `{"name":"Fund `+strconv.Itoa(i)+`","value":`+strconv.Itoa(1000+i)+`,"currency":"EUR","category":"equity","notes":"a note long enough to weigh something in a list of many rows"}`, bearer(tok)...)
-		if r.status != 201 {
-			t.Fatalf("asset: %d %s", r.status, r.raw)
+		r := h.Do("POST", "/api/v1/assets", `{"name":"Fund `+strconv.Itoa(i)+`","value":`+strconv.Itoa(1000+i)+`,"currency":"EUR","category":"equity","notes":"a note long enough to weigh something in a list of many rows"}`, testserver.Bearer(tok)...)
+		if r.Status != 201 {
+			t.Fatalf("asset: %d %s", r.Status, r.Raw)
 		}
-		assetID = r.data()["id"].(string)
-		r = h.do("POST", "/api/v1/plans", `{"name":"Plan `+strconv.Itoa(i)+`","input":{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":200000,"monteCarlo":{"simulations":200},"historical":{}}}`, bearer(tok)...)
-		if r.status != 201 {
-			t.Fatalf("plan: %d %s", r.status, r.raw)
+		assetID = r.Data()["id"].(string)
+		r = h.Do("POST", "/api/v1/plans", `{"name":"Plan `+strconv.Itoa(i)+`","input":{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":200000,"monteCarlo":{"simulations":200},"historical":{}}}`, testserver.Bearer(tok)...)
+		if r.Status != 201 {
+			t.Fatalf("plan: %d %s", r.Status, r.Raw)
 		}
-		planID = r.data()["id"].(string)
+		planID = r.Data()["id"].(string)
 	}
 	return assetID, planID
 }
@@ -73,8 +72,8 @@ func storeMany(t *testing.T, h *harness, tok string, n int) (assetID, planID str
 // arguments, for a user with more assets and plans than a page, and
 // measures the whole result as the client receives it.
 func TestMCPDefaultAnswersAreSmall(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
-	tok := h.token("ada", "pro", "")
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("off", "off", "off"))
+	tok := h.Token("ada", "pro", "")
 	assetID, planID := storeMany(t, h, tok, 30)
 	id := func(tool, id string) sizeCase { return sizeCase{tool, fixed(`{"id":"` + id + `"}`)} }
 	cases := []sizeCase{
@@ -104,7 +103,7 @@ func TestMCPDefaultAnswersAreSmall(t *testing.T) {
 		{"update_my_settings", fixed(`{"withdrawalRate":0.035}`)},
 		id("delete_asset", assetID),
 	}
-	cs, err := h.mcpSession("Bearer " + tok)
+	cs, err := h.MCPSession("Bearer " + tok)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,14 +113,14 @@ func TestMCPDefaultAnswersAreSmall(t *testing.T) {
 		if c.tool == "list_my_plans" {
 			args = `{}`
 		}
-		res := call(t, cs, c.tool, args)
+		res := harness.Call(t, cs, c.tool, args)
 		if res.IsError {
-			t.Fatalf("%s(%s): %s", c.tool, args, text(res))
+			t.Fatalf("%s(%s): %s", c.tool, args, harness.Text(res))
 		}
 		whole, _ := json.Marshal(res)
-		t.Logf("%-18s %6d bytes (structured %d) %s", c.tool, len(whole), len(structured(t, res)), args)
-		if len(whole) > answerBudget {
-			t.Errorf("%s(%s): %d bytes, over the budget of %d", c.tool, args, len(whole), answerBudget)
+		t.Logf("%-18s %6d bytes (structured %d) %s", c.tool, len(whole), len(harness.Structured(t, res)), args)
+		if len(whole) > harness.MCPAnswerBudget {
+			t.Errorf("%s(%s): %d bytes, over the budget of %d", c.tool, args, len(whole), harness.MCPAnswerBudget)
 		}
 	}
 }

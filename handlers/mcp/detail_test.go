@@ -1,7 +1,9 @@
-package handlers
+package mcp_test
 
 import (
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"strings"
 	"testing"
 )
@@ -14,26 +16,26 @@ func decode(t *testing.T, raw []byte, v any) {
 	}
 }
 
-func ok(t *testing.T, h *harness, tok, tool, args string) []byte {
+func ok(t *testing.T, h *testserver.Harness, tok, tool, args string) []byte {
 	t.Helper()
-	cs, err := h.mcpSession("Bearer " + tok)
+	cs, err := h.MCPSession("Bearer " + tok)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := call(t, cs, tool, args)
+	res := harness.Call(t, cs, tool, args)
 	if res.IsError {
-		t.Fatalf("%s(%s): %s", tool, args, text(res))
+		t.Fatalf("%s(%s): %s", tool, args, harness.Text(res))
 	}
-	return structured(t, res)
+	return harness.Structured(t, res)
 }
 
 // The calculator's default answer is its summaries; output full really
 // answers every row: each year's projection, each year's Monte Carlo
 // percentiles and the backtest's sequences.
 func TestMCPCalculatorFullIsEveryRow(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
-	tok := h.token("ada", "pro", "")
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("off", "off", "off"))
+	tok := h.Token("ada", "pro", "")
 	args := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"monteCarlo":{"simulations":200},"historical":{"sequences":true}`
 	type answer struct {
 		Projections []any `json:"projections"`
@@ -58,17 +60,17 @@ func TestMCPCalculatorFullIsEveryRow(t *testing.T) {
 		t.Fatalf("output full: %d projections, %d Monte Carlo rows, sequences %s", len(full.Projections), len(full.MonteCarlo.Balances), full.Historical.Sequences)
 	}
 	// The API answers the same rows.
-	r := h.do("POST", "/api/v1/calculator", args+`}`, bearer(tok)...)
-	if n := len(r.data()["projections"].([]any)); r.status != 200 || n != len(full.Projections) {
-		t.Fatalf("the API: %d, %d rows", r.status, n)
+	r := h.Do("POST", "/api/v1/calculator", args+`}`, testserver.Bearer(tok)...)
+	if n := len(r.Data()["projections"].([]any)); r.Status != 200 || n != len(full.Projections) {
+		t.Fatalf("the API: %d, %d rows", r.Status, n)
 	}
 }
 
 // A list tool's rows are compact unless detail is full, which answers
 // the API's whole records; limit and offset page.
 func TestMCPDetailFull(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
-	tok := h.token("ada", "pro", "")
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("off", "off", "off"))
+	tok := h.Token("ada", "pro", "")
 	storeMany(t, h, tok, 12)
 	type page struct {
 		Items []map[string]any `json:"items"`
@@ -98,9 +100,9 @@ func TestMCPDetailFull(t *testing.T) {
 		opt.Suggestions[0]["country"] != optFull.Suggestions[0]["country"] || optFull.Suggestions[0]["grossIncome"] == nil || opt.Suggestions[0]["grossIncome"] != nil {
 		t.Fatalf("tax_optimize: %d compact (%v), %d full", len(opt.Suggestions), opt.Suggestions[0], len(optFull.Suggestions))
 	}
-	bad := call(t, keySession(t, h, "bo", "free"), "list_my_assets", `{"detail":"all"}`)
-	if !bad.IsError || !strings.Contains(text(bad), "- detail: must be one of: compact, full") {
-		t.Fatalf("an unknown detail: %s", text(bad))
+	bad := harness.Call(t, keySession(t, h, "bo", "free"), "list_my_assets", `{"detail":"all"}`)
+	if !bad.IsError || !strings.Contains(harness.Text(bad), "- detail: must be one of: compact, full") {
+		t.Fatalf("an unknown detail: %s", harness.Text(bad))
 	}
 }
 
@@ -108,8 +110,8 @@ func TestMCPDetailFull(t *testing.T) {
 // and wrappers it has; naming one answers its region codes and wrapper
 // ids, detail full the API's record with the wrappers' rules.
 func TestMCPTaxCountries(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	tok := h.token("ada", "free", "")
+	h := testserver.New(t, testserver.WithMCP(false))
+	tok := h.Token("ada", "free", "")
 	type country struct {
 		Code     string          `json:"code"`
 		Name     string          `json:"name"`
@@ -125,11 +127,11 @@ func TestMCPTaxCountries(t *testing.T) {
 	decode(t, ok(t, h, tok, "tax_countries", `{}`), &all)
 	decode(t, ok(t, h, tok, "tax_countries", `{"country":"us"}`), &us)
 	decode(t, ok(t, h, tok, "tax_countries", `{"country":"US","detail":"full"}`), &usFull)
-	if len(all.Items) != len(h.s.taxes.Codes()) || all.Meta.Total != len(all.Items) {
-		t.Fatalf("%d countries of %d", len(all.Items), len(h.s.taxes.Codes()))
+	if len(all.Items) != len(h.Taxes().Codes()) || all.Meta.Total != len(all.Items) {
+		t.Fatalf("%d countries of %d", len(all.Items), len(h.Taxes().Codes()))
 	}
 	wrappers := 0
-	if w := h.s.taxes.Wrappers("US"); w != nil {
+	if w := h.Taxes().Wrappers("US"); w != nil {
 		wrappers = len(w.Wrappers)
 	}
 	for _, c := range all.Items {
@@ -160,8 +162,8 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // The profile and settings tools read and change the documents the API
 // serves, with the API's checks.
 func TestMCPProfileAndSettings(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	tok := h.token("ada", "free", "")
+	h := testserver.New(t, testserver.WithMCP(false))
+	tok := h.Token("ada", "free", "")
 	var p struct {
 		CurrentAge     *int     `json:"currentAge"`
 		AnnualExpenses *float64 `json:"annualExpenses"`
@@ -176,8 +178,8 @@ func TestMCPProfileAndSettings(t *testing.T) {
 		t.Fatalf("after the update: %+v", p)
 	}
 	decode(t, ok(t, h, tok, "update_my_profile", `{"annualExpenses":null}`), &p)
-	if r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.data()["currentAge"] != 41.0 || r.data()["annualExpenses"] != nil || p.AnnualExpenses != nil {
-		t.Fatalf("the API reads %s", r.raw)
+	if r := h.Do("GET", "/api/v1/user/profile", "", testserver.Bearer(tok)...); r.Data()["currentAge"] != 41.0 || r.Data()["annualExpenses"] != nil || p.AnnualExpenses != nil {
+		t.Fatalf("the API reads %s", r.Raw)
 	}
 	decode(t, ok(t, h, tok, "update_my_settings", `{"withdrawalRate":0.035}`), &struct{}{})
 	var s struct{ WithdrawalRate float64 }
@@ -187,8 +189,8 @@ func TestMCPProfileAndSettings(t *testing.T) {
 	}
 	cs := keySession(t, h, "ada", "free")
 	for tool, args := range map[string]string{"update_my_profile": `{"currentAge":7}`, "update_my_settings": `{"withdrawalRate":3}`} {
-		if res := call(t, cs, tool, args); !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") {
-			t.Errorf("%s(%s): %s", tool, args, text(res))
+		if res := harness.Call(t, cs, tool, args); !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") {
+			t.Errorf("%s(%s): %s", tool, args, harness.Text(res))
 		}
 	}
 }

@@ -1,8 +1,10 @@
-package handlers
+package mcp_test
 
 import (
 	"context"
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"math"
 	"strconv"
 	"strings"
@@ -14,13 +16,13 @@ import (
 // compare_cities names each city in its one-line summary (the names sit
 // in each entry's city record, not beside the figures).
 func TestMCPCompareCitiesNamesTheCities(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
-	res := call(t, cs, "compare_cities", `{"ids":"lisbon-pt,porto-pt"}`)
+	res := harness.Call(t, cs, "compare_cities", `{"ids":"lisbon-pt,porto-pt"}`)
 	if res.IsError {
-		t.Fatalf("compare_cities: %s", text(res))
+		t.Fatalf("compare_cities: %s", harness.Text(res))
 	}
-	sum := text(res)
+	sum := harness.Text(res)
 	for _, want := range []string{"Lisbon (PT): FI number USD ", "Porto (PT): FI number USD "} {
 		if !strings.Contains(sum, want) {
 			t.Fatalf("the summary does not name the cities:\n%s", sum)
@@ -34,16 +36,16 @@ func TestMCPCompareCitiesNamesTheCities(t *testing.T) {
 // With tax, fi_calculate's summary gives the FI number the plan reaches
 // FI against, the after-tax one, and the one before tax beside it.
 func TestMCPPlanSummaryAfterTax(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
 	body := `{"currentAge":40,"annualIncome":90000,"annualExpenses":40000,"currentSavings":200000,"tax":{"country":"GB"}}`
-	res := call(t, cs, "fi_calculate", body)
+	res := harness.Call(t, cs, "fi_calculate", body)
 	if res.IsError {
-		t.Fatalf("fi_calculate: %s", text(res))
+		t.Fatalf("fi_calculate: %s", harness.Text(res))
 	}
-	api := h.do("POST", "/api/v1/calculator", body)
-	after := api.data()["afterTaxFINumber"].(float64)
-	sum := text(res)
+	api := h.Do("POST", "/api/v1/calculator", body)
+	after := api.Data()["afterTaxFINumber"].(float64)
+	sum := harness.Text(res)
 	if !strings.Contains(sum, "FI number "+commas(after)+" after tax (1,000,000 before tax") {
 		t.Fatalf("the summary does not give the after-tax FI number %v:\n%s", after, sum)
 	}
@@ -69,7 +71,7 @@ func commas(v float64) string {
 // No tool's input or output schema uses a type array: a nullable field is
 // anyOf its schema and null, which every client reads.
 func TestMCPSchemasArePortable(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -109,13 +111,13 @@ func TestMCPSchemasArePortable(t *testing.T) {
 // A list tool answers a page of 10 unless the call asks for more: the
 // API's page of 50 full records is too much for a model's context.
 func TestMCPListToolsAnswerSmallPages(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
 	for _, name := range []string{"search_cities", "tax_programs"} {
 		for args, want := range map[string]float64{`{}`: 10, `{"limit":25}`: 25} {
-			res := call(t, cs, name, args)
+			res := harness.Call(t, cs, name, args)
 			if res.IsError {
-				t.Fatalf("%s %s: %s", name, args, text(res))
+				t.Fatalf("%s %s: %s", name, args, harness.Text(res))
 			}
 			var out struct {
 				Items []any `json:"items"`
@@ -124,7 +126,7 @@ func TestMCPListToolsAnswerSmallPages(t *testing.T) {
 					Total float64 `json:"total"`
 				} `json:"meta"`
 			}
-			if err := json.Unmarshal(structured(t, res), &out); err != nil {
+			if err := json.Unmarshal(harness.Structured(t, res), &out); err != nil {
 				t.Fatal(err)
 			}
 			if out.Meta.Limit != want || float64(len(out.Items)) != min(want, out.Meta.Total) {
@@ -136,10 +138,10 @@ func TestMCPListToolsAnswerSmallPages(t *testing.T) {
 
 // keySession opens an MCP session with a new API key of sub at tier,
 // closed when the test ends.
-func keySession(t *testing.T, h *harness, sub, tier string) *sdk.ClientSession {
+func keySession(t *testing.T, h *testserver.Harness, sub, tier string) *sdk.ClientSession {
 	t.Helper()
-	key, _ := h.apiKey(sub, tier)
-	cs, err := h.mcpSession("Bearer " + key)
+	key, _ := h.APIKey(sub, tier)
+	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package handlers
+package mcp_test
 
 import (
 	"context"
@@ -9,8 +9,11 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/mcp"
 )
 
@@ -20,14 +23,12 @@ import (
 // a code of a status below 500, and a success must match the tool's
 // output schema.
 func FuzzMCPTools(f *testing.F) {
-	s := newFuzzServer(f)
-	h, err := mcp.New(mcp.Config{Settings: mcp.Settings{PublicURL: mcpBase, Credential: func() (string, error) {
-		tok, err := auth.Sign(testSecret, auth.Claims{Sub: "fuzz", Tier: "pro", TTL: time.Hour}, time.Now())
-		return "Bearer " + tok, err
-	}}, Version: "fuzz", Routes: s.routes, Serve: s.Serve, Verify: s.Credential})
-	if err != nil {
-		f.Fatal(err)
-	}
+	h := testserver.NewFuzzServer(f, func(c *handlers.Config) {
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, Credential: func() (string, error) {
+			tok, err := auth.Sign(testserver.Secret, auth.Claims{Sub: "fuzz", Tier: "pro", TTL: time.Hour}, time.Now())
+			return "Bearer " + tok, err
+		}}
+	}).MCP()
 	st, ct := sdk.NewInMemoryTransports()
 	ctx, cancel := context.WithCancel(context.Background())
 	go h.Run(ctx, st) //nolint:errcheck // ends with ctx
@@ -41,7 +42,7 @@ func FuzzMCPTools(f *testing.F) {
 		f.Fatal(err)
 	}
 	tools := list.Tools
-	schemas := outputSchemas(f, tools)
+	schemas := harness.OutputSchemas(f, tools)
 	for _, tc := range toolCases("ast_seed") {
 		for j, tl := range tools {
 			if tl.Name == tc.name {
@@ -63,12 +64,12 @@ func FuzzMCPTools(f *testing.F) {
 			t.Fatalf("%s(%s): protocol error %v", tl.Name, args, err)
 		}
 		if res.IsError {
-			code, _, _ := strings.Cut(text(res), ":")
+			code, _, _ := strings.Cut(harness.Text(res), ":")
 			if st := errcode.Status(code); st < 400 || st >= 500 {
-				t.Fatalf("%s(%s): error %q (status %d): %s", tl.Name, args, code, st, text(res))
+				t.Fatalf("%s(%s): error %q (status %d): %s", tl.Name, args, code, st, harness.Text(res))
 			}
 			return
 		}
-		validate(t, schemas[tl.Name], tl.Name, structured(t, res))
+		harness.Validate(t, schemas[tl.Name], tl.Name, harness.Structured(t, res))
 	})
 }

@@ -1,4 +1,4 @@
-package testserver
+package harness
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/valyala/fasthttp"
 
-	"fiplan/handlers"
 	"fiplan/handlers/errcode"
 )
 
@@ -32,11 +31,11 @@ type conformance struct {
 
 var (
 	conformMu sync.Mutex
-	conforms  = map[*handlers.Server]*conformance{}
+	conforms  = map[Server]*conformance{}
 )
 
 // conformanceOf returns the checker of s's document, built once per server.
-func conformanceOf(tb testing.TB, s *handlers.Server) *conformance {
+func conformanceOf(tb testing.TB, s Server) *conformance {
 	tb.Helper()
 	conformMu.Lock()
 	defer conformMu.Unlock()
@@ -89,7 +88,7 @@ func (k *conformance) schema(tb testing.TB, ptr string) *jsonschema.Schema {
 // check validates one response of s to method path, sent as contentType
 // ("" for JSON). A body of another media type than JSON must be one the
 // document lists for the status; it is not parsed.
-func (k *conformance) check(tb testing.TB, s *handlers.Server, method, path string, status int, contentType string, body []byte) {
+func (k *conformance) check(tb testing.TB, s Server, method, path string, status int, contentType string, body []byte) {
 	tb.Helper()
 	if method == "HEAD" || method == "OPTIONS" {
 		return
@@ -150,7 +149,7 @@ func (k *conformance) check(tb testing.TB, s *handlers.Server, method, path stri
 
 // checkMedia checks a body of a media type other than JSON: the operation
 // must document it for the status, and the body must not be empty.
-func (k *conformance) checkMedia(tb testing.TB, s *handlers.Server, what, method, path string, status int, media string, body []byte) {
+func (k *conformance) checkMedia(tb testing.TB, s Server, what, method, path string, status int, media string, body []byte) {
 	tb.Helper()
 	rm, rp := s.RouteOf(method, path)
 	if rp == "" {
@@ -173,19 +172,19 @@ func bareMediaType(contentType string) string {
 }
 
 // Conform checks the JSON response in body to method path, served by s.
-func Conform(tb testing.TB, s *handlers.Server, method, path string, status int, body []byte) {
+func Conform(tb testing.TB, s Server, method, path string, status int, body []byte) {
 	tb.Helper()
 	conformanceOf(tb, s).check(tb, s, method, path, status, "", body)
 }
 
 // ConformAs is Conform for a response of any media type.
-func ConformAs(tb testing.TB, s *handlers.Server, method, path string, status int, contentType string, body []byte) {
+func ConformAs(tb testing.TB, s Server, method, path string, status int, contentType string, body []byte) {
 	tb.Helper()
 	conformanceOf(tb, s).check(tb, s, method, path, status, contentType, body)
 }
 
 // Serve passes rc through s and checks the response against the document.
-func Serve(tb testing.TB, s *handlers.Server, rc *fasthttp.RequestCtx) {
+func Serve(tb testing.TB, s Server, rc *fasthttp.RequestCtx) {
 	tb.Helper()
 	s.Serve(rc)
 	ConformAs(tb, s, string(rc.Method()), string(rc.RequestURI()), rc.Response.StatusCode(), string(rc.Response.Header.ContentType()), DecodedBody(tb, &rc.Response))

@@ -1,4 +1,4 @@
-package handlers
+package mcp_test
 
 import (
 	"context"
@@ -12,6 +12,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/valyala/fasthttp/fasthttputil"
 
+	"fiplan/handlers"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/mcp"
 )
 
@@ -20,31 +23,33 @@ const benchCalcBody = `{"currentAge":35,"annualIncome":90000,"annualExpenses":45
 	`"scenarios":[{"name":"frugal","annualExpenses":35000},{"name":"bear","expectedReturn":0.05},{"name":"vpw","withdrawalStrategy":"vpw"}]}`
 
 // benchMCP is a server with /mcp mounted, listening in memory, and an API
-// key of a pro user.
-func benchMCP(b *testing.B) (*Server, *http.Client, string) {
+// key of a pro user; local: its MCP handler acts for that user, as stdio
+// does, instead of reading each request's credentials.
+func benchMCP(b *testing.B, local bool) (*handlers.Server, *http.Client, string) {
 	b.Helper()
-	s, _, key := benchServer(b, 0, limitOff)
-	h, err := mcp.New(mcp.Config{Settings: mcp.Settings{PublicURL: mcpBase}, Version: "bench", Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Admit: s.admitMCP})
-	if err != nil {
-		b.Fatal(err)
-	}
-	s.mcp = h
+	var key string
+	s, _, key := testserver.BenchServer(b, 0, testserver.LimitOff, func(c *handlers.Config) {
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase}
+		if local {
+			c.MCP.Credential = func() (string, error) { return "Bearer " + key, nil }
+		}
+	})
 	ln := fasthttputil.NewInmemoryListener()
 	go s.HTTP().Serve(ln) //nolint:errcheck // ends when the listener closes
 	b.Cleanup(func() { ln.Close() })
-	c := &http.Client{Transport: &authTransport{authz: "Bearer " + key, base: &http.Transport{
+	c := &http.Client{Transport: harness.Authorizing("Bearer "+key, &http.Transport{
 		DialContext:         func(context.Context, string, string) (net.Conn, error) { return ln.Dial() },
 		MaxIdleConnsPerHost: 4,
-	}}, Timeout: 10 * time.Second}
+	}), Timeout: 10 * time.Second}
 	return s, c, key
 }
 
 // fi_calculate through the SDK's client over streamable HTTP: the
 // protocol, the adaptor, and the route run in-process.
 func BenchmarkMCPCalculatorHTTP(b *testing.B) {
-	_, c, _ := benchMCP(b)
+	_, c, _ := benchMCP(b, false)
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "bench"}, nil).Connect(context.Background(),
-		&sdk.StreamableClientTransport{Endpoint: mcpBase + mcp.Path, HTTPClient: c, DisableStandaloneSSE: true}, nil)
+		&sdk.StreamableClientTransport{Endpoint: harness.MCPBase + mcp.Path, HTTPClient: c, DisableStandaloneSSE: true}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -55,12 +60,8 @@ func BenchmarkMCPCalculatorHTTP(b *testing.B) {
 // fi_calculate through the SDK's in-memory transport (as stdio): the
 // protocol and the route, without HTTP.
 func BenchmarkMCPCalculatorInMemory(b *testing.B) {
-	s, _, key := benchMCP(b)
-	h, err := mcp.New(mcp.Config{Settings: mcp.Settings{PublicURL: mcpBase, Credential: func() (string, error) { return "Bearer " + key, nil }},
-		Version: "bench", Routes: s.routes, Serve: s.Serve, Verify: s.Credential})
-	if err != nil {
-		b.Fatal(err)
-	}
+	s, _, _ := benchMCP(b, true)
+	h := s.MCP()
 	st, ct := sdk.NewInMemoryTransports()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -86,10 +87,10 @@ func benchTool(b *testing.B, cs *sdk.ClientSession) {
 // The same calculation as BenchmarkMCPCalculatorHTTP through the REST
 // route, over the same listener with the same client and API key.
 func BenchmarkRESTCalculatorHTTP(b *testing.B) {
-	_, c, _ := benchMCP(b)
+	_, c, _ := benchMCP(b, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		res, err := c.Post(mcpBase+"/api/v1/calculator", "application/json", strings.NewReader(benchCalcBody))
+		res, err := c.Post(harness.MCPBase+"/api/v1/calculator", "application/json", strings.NewReader(benchCalcBody))
 		if err != nil {
 			b.Fatal(err)
 		}

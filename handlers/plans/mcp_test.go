@@ -1,7 +1,9 @@
-package handlers
+package plans_test
 
 import (
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"strings"
 	"testing"
 )
@@ -10,9 +12,9 @@ import (
 // answer matching the tool's output schema, with a summary an assistant
 // can quote; a plan id that is no plan id never reaches a path.
 func TestMCPPlanTools(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	tok := h.token("ada", "free", "")
-	cs, err := h.mcpSession("Bearer " + tok)
+	h := testserver.New(t, testserver.WithMCP(false))
+	tok := h.Token("ada", "free", "")
+	cs, err := h.MCPSession("Bearer " + tok)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +23,7 @@ func TestMCPPlanTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemas := outputSchemas(t, list.Tools)
+	schemas := harness.OutputSchemas(t, list.Tools)
 	for _, tl := range list.Tools {
 		if !strings.HasSuffix(tl.Name, "_plan") && tl.Name != "list_my_plans" {
 			continue
@@ -32,14 +34,14 @@ func TestMCPPlanTools(t *testing.T) {
 	}
 	ok := func(name, args, want string) []byte {
 		t.Helper()
-		res := call(t, cs, name, args)
+		res := harness.Call(t, cs, name, args)
 		if res.IsError {
-			t.Fatalf("%s(%s): %s", name, args, text(res))
+			t.Fatalf("%s(%s): %s", name, args, harness.Text(res))
 		}
-		out := structured(t, res)
-		validate(t, schemas[name], name, out)
-		if !strings.Contains(text(res), want) {
-			t.Errorf("%s: summary %q lacks %q", name, text(res), want)
+		out := harness.Structured(t, res)
+		harness.Validate(t, schemas[name], name, out)
+		if !strings.Contains(harness.Text(res), want) {
+			t.Errorf("%s: summary %q lacks %q", name, harness.Text(res), want)
 		}
 		return out
 	}
@@ -58,9 +60,9 @@ func TestMCPPlanTools(t *testing.T) {
 	ok("checkin_my_plan", `{"id":"`+p.ID+`","currentSavings":1000000}`, "the guyton-klinger strategy lets you withdraw USD 40,000 this year, 4.0% of the portfolio of 1,000,000")
 
 	// Errors come back as tool errors with the API's code.
-	res := call(t, cs, "save_my_plan", `{"name":"bad","input":{"currentAge":5,"annualIncome":1,"annualExpenses":1}}`)
-	if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "input.currentAge") {
-		t.Errorf("a bad input: %s", text(res))
+	res := harness.Call(t, cs, "save_my_plan", `{"name":"bad","input":{"currentAge":5,"annualIncome":1,"annualExpenses":1}}`)
+	if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "input.currentAge") {
+		t.Errorf("a bad input: %s", harness.Text(res))
 	}
 	for _, id := range []string{"../user", "pln_aaaaaaaaaaaaaaaaaaaaaaaaaa/../../user", "ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"} {
 		for _, tool := range []string{"get_my_plan", "run_my_plan", "checkin_my_plan"} {
@@ -68,14 +70,14 @@ func TestMCPPlanTools(t *testing.T) {
 			if tool != "checkin_my_plan" {
 				args, _ = json.Marshal(map[string]any{"id": id})
 			}
-			res := call(t, cs, tool, string(args))
-			if !res.IsError || !strings.Contains(text(res), "must be a plan id") {
-				t.Errorf("%s(%s) was not refused as a bad id: %s", tool, args, text(res))
+			res := harness.Call(t, cs, tool, string(args))
+			if !res.IsError || !strings.Contains(harness.Text(res), "must be a plan id") {
+				t.Errorf("%s(%s) was not refused as a bad id: %s", tool, args, harness.Text(res))
 			}
 		}
 	}
-	res = call(t, cs, "get_my_plan", `{"id":"pln_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`)
-	if !res.IsError || !strings.HasPrefix(text(res), "NOT_FOUND:") {
-		t.Errorf("an unknown plan: %s", text(res))
+	res = harness.Call(t, cs, "get_my_plan", `{"id":"pln_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`)
+	if !res.IsError || !strings.HasPrefix(harness.Text(res), "NOT_FOUND:") {
+		t.Errorf("an unknown plan: %s", harness.Text(res))
 	}
 }

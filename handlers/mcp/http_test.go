@@ -1,12 +1,9 @@
-package handlers
+package mcp_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -16,61 +13,13 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"fiplan/data/store"
+	"fiplan/handlers"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"fiplan/handlers/mcp"
 )
-
-const mcpBase = "http://fiplan.test"
-
-func withMCP(stream bool) option {
-	return func(c *Config) {
-		c.MCP = &mcp.Settings{PublicURL: mcpBase, Issuer: "https://id.example.com", Stream: stream}
-	}
-}
-
-// httpClient dials the harness's in-memory listener and sends authz (an
-// Authorization value) on every request.
-func (h *harness) httpClient(authz string) *http.Client {
-	ip := h.ip
-	return &http.Client{Transport: &authTransport{authz: authz, base: &http.Transport{
-		DialContext: func(context.Context, string, string) (net.Conn, error) {
-			return h.ln.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40001})
-		},
-	}}, Timeout: 20 * time.Second}
-}
-
-type authTransport struct {
-	authz string
-	base  http.RoundTripper
-}
-
-func (a *authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	if a.authz != "" {
-		r.Header.Set("Authorization", a.authz)
-	}
-	return a.base.RoundTrip(r)
-}
-
-// mcpSession connects the SDK's client to /mcp with authz.
-func (h *harness) mcpSession(authz string) (*sdk.ClientSession, error) {
-	c := sdk.NewClient(&sdk.Implementation{Name: "fiplan-test", Version: "1"}, nil)
-	return c.Connect(context.Background(), &sdk.StreamableClientTransport{
-		Endpoint: mcpBase + mcp.Path, HTTPClient: h.httpClient(authz), DisableStandaloneSSE: true,
-	}, nil)
-}
-
-// apiKey makes an API key for sub through the API and returns it with its id.
-func (h *harness) apiKey(sub, tier string) (key, id string) {
-	h.t.Helper()
-	r := h.do("POST", "/api/v1/user/api-keys", `{"name":"assistant"}`, bearer(h.token(sub, tier, ""))...)
-	if r.status != 201 {
-		h.t.Fatalf("cannot make a key: %d %s", r.status, r.raw)
-	}
-	return r.data()["key"].(string), r.data()["id"].(string)
-}
 
 // toolCase is one good and one bad call of a tool; the bad one must
 // answer an error result with code.
@@ -104,71 +53,6 @@ func toolCases(assetID string) []toolCase {
 	}
 }
 
-// structured reads a result's structured content.
-func structured(t *testing.T, res *sdk.CallToolResult) []byte {
-	t.Helper()
-	b, err := json.Marshal(res.StructuredContent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-func text(res *sdk.CallToolResult) string {
-	var parts []string
-	for _, c := range res.Content {
-		if tc, ok := c.(*sdk.TextContent); ok {
-			parts = append(parts, tc.Text)
-		}
-	}
-	return strings.Join(parts, "\n")
-}
-
-// outputSchemas compiles every listed tool's output schema.
-func outputSchemas(t testing.TB, tools []*sdk.Tool) map[string]*jsonschema.Schema {
-	t.Helper()
-	out := map[string]*jsonschema.Schema{}
-	for _, tl := range tools {
-		b, err := json.Marshal(tl.OutputSchema)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := jsonschema.NewCompiler()
-		url := "mem://" + tl.Name + ".json"
-		if err := c.AddResource(url, doc); err != nil {
-			t.Fatal(err)
-		}
-		if out[tl.Name], err = c.Compile(url); err != nil {
-			t.Fatalf("%s: output schema does not compile: %v", tl.Name, err)
-		}
-	}
-	return out
-}
-
-func validate(t *testing.T, s *jsonschema.Schema, name string, b []byte) {
-	t.Helper()
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("%s: structured content is not JSON: %v", name, err)
-	}
-	if err := s.Validate(v); err != nil {
-		t.Fatalf("%s: structured content does not match the output schema: %v\n%s", name, err, b)
-	}
-}
-
-func call(t *testing.T, cs *sdk.ClientSession, name, args string) *sdk.CallToolResult {
-	t.Helper()
-	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
-	if err != nil {
-		t.Fatalf("%s(%s): protocol error %v", name, args, err)
-	}
-	return res
-}
-
 var wantTools = []string{"add_asset", "checkin_my_plan", "compare_cities", "delete_asset", "fi_calculate", "get_my_plan", "get_my_profile",
 	"get_my_settings", "list_my_assets", "list_my_events", "list_my_plans", "my_fi_score", "optimize_plan", "portfolio_health", "recommend_cities", "run_my_plan", "save_my_plan",
 	"search_cities", "tax_calculate", "tax_countries", "tax_optimize", "tax_programs", "update_asset", "update_my_profile", "update_my_settings"}
@@ -182,7 +66,7 @@ func TestMCPToolsOverHTTP(t *testing.T) {
 			name = "sse"
 		}
 		t.Run(name, func(t *testing.T) {
-			h := newHarness(t, withMCP(stream))
+			h := testserver.New(t, testserver.WithMCP(stream))
 			cs := keySession(t, h, "ada", "pro")
 			init := cs.InitializeResult()
 			if init.ServerInfo.Name != "fiplan" || init.ProtocolVersion < mcp.MinProtocol || init.Capabilities.Tools == nil {
@@ -196,7 +80,7 @@ func TestMCPToolsOverHTTP(t *testing.T) {
 	}
 }
 
-func exerciseTools(t *testing.T, h *harness, cs *sdk.ClientSession) {
+func exerciseTools(t *testing.T, h *testserver.Harness, cs *sdk.ClientSession) {
 	t.Helper()
 	list, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -217,7 +101,7 @@ func exerciseTools(t *testing.T, h *harness, cs *sdk.ClientSession) {
 	if !slices.Equal(names, wantTools) {
 		t.Fatalf("tools %v, want %v", names, wantTools)
 	}
-	schemas := outputSchemas(t, list.Tools)
+	schemas := harness.OutputSchemas(t, list.Tools)
 	ro := map[string]bool{}
 	for _, tl := range list.Tools {
 		ro[tl.Name] = tl.Annotations.ReadOnlyHint
@@ -226,24 +110,24 @@ func exerciseTools(t *testing.T, h *harness, cs *sdk.ClientSession) {
 		t.Errorf("readOnlyHint: %v", ro)
 	}
 
-	created := call(t, cs, "add_asset", `{"name":"World index","isin":"IE00BK5BQT80","value":12000,"currency":"EUR"}`)
+	created := harness.Call(t, cs, "add_asset", `{"name":"World index","isin":"IE00BK5BQT80","value":12000,"currency":"EUR"}`)
 	if created.IsError {
-		t.Fatalf("add_asset: %s", text(created))
+		t.Fatalf("add_asset: %s", harness.Text(created))
 	}
 	var asset struct{ ID string }
-	_ = json.Unmarshal(structured(t, created), &asset)
+	_ = json.Unmarshal(harness.Structured(t, created), &asset)
 	for _, tc := range toolCases(asset.ID) {
-		good := call(t, cs, tc.name, tc.good)
+		good := harness.Call(t, cs, tc.name, tc.good)
 		if good.IsError {
-			t.Fatalf("%s(%s): %s", tc.name, tc.good, text(good))
+			t.Fatalf("%s(%s): %s", tc.name, tc.good, harness.Text(good))
 		}
-		validate(t, schemas[tc.name], tc.name, structured(t, good))
-		if len(good.Content) == 0 || text(good) == "" {
+		harness.Validate(t, schemas[tc.name], tc.name, harness.Structured(t, good))
+		if len(good.Content) == 0 || harness.Text(good) == "" {
 			t.Errorf("%s: no text summary", tc.name)
 		}
-		bad := call(t, cs, tc.name, tc.bad)
-		if !bad.IsError || !strings.HasPrefix(text(bad), tc.code+":") {
-			t.Fatalf("%s(%s): want an error result %s, got %s", tc.name, tc.bad, tc.code, text(bad))
+		bad := harness.Call(t, cs, tc.name, tc.bad)
+		if !bad.IsError || !strings.HasPrefix(harness.Text(bad), tc.code+":") {
+			t.Fatalf("%s(%s): want an error result %s, got %s", tc.name, tc.bad, tc.code, harness.Text(bad))
 		}
 		if bad.StructuredContent != nil {
 			t.Errorf("%s: an error result carries structured content", tc.name)
@@ -252,11 +136,11 @@ func exerciseTools(t *testing.T, h *harness, cs *sdk.ClientSession) {
 }
 
 func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
 	args := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000`
-	short := structured(t, call(t, cs, "fi_calculate", args+`}`))
-	full := structured(t, call(t, cs, "fi_calculate", args+`,"output":"full"}`))
+	short := harness.Structured(t, harness.Call(t, cs, "fi_calculate", args+`}`))
+	full := harness.Structured(t, harness.Call(t, cs, "fi_calculate", args+`,"output":"full"}`))
 	var s, f struct {
 		FIAge       int
 		Projections []map[string]any
@@ -283,30 +167,30 @@ func TestMCPCalculatorMilestonesAndProjections(t *testing.T) {
 		t.Fatalf("milestones %+v lack the start or the FI year (age %d)", s.Milestones, s.FIAge)
 	}
 	// The same call through the API answers the same summary figures.
-	r := h.do("POST", "/api/v1/calculator", args+`}`)
-	if r.data()["fiNumber"] == nil || r.data()["fiAge"].(float64) != float64(s.FIAge) {
-		t.Fatalf("REST and MCP disagree: %v vs %d", r.data()["fiAge"], s.FIAge)
+	r := h.Do("POST", "/api/v1/calculator", args+`}`)
+	if r.Data()["fiNumber"] == nil || r.Data()["fiAge"].(float64) != float64(s.FIAge) {
+		t.Fatalf("REST and MCP disagree: %v vs %d", r.Data()["fiAge"], s.FIAge)
 	}
-	bad := call(t, cs, "fi_calculate", args+`,"output":"yes"}`)
-	if !bad.IsError || !strings.Contains(text(bad), "- output: must be one of: summary, full") {
-		t.Fatalf("an unknown output: %s", text(bad))
+	bad := harness.Call(t, cs, "fi_calculate", args+`,"output":"yes"}`)
+	if !bad.IsError || !strings.Contains(harness.Text(bad), "- output: must be one of: summary, full") {
+		t.Fatalf("an unknown output: %s", harness.Text(bad))
 	}
 }
 
 func TestMCPFreeUserCannotOptimize(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	cs, err := h.mcpSession("Bearer " + h.token("bo", "free", ""))
+	h := testserver.New(t, testserver.WithMCP(false))
+	cs, err := h.MCPSession("Bearer " + h.Token("bo", "free", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := call(t, cs, "tax_optimize", `{"country":"US","income":{"pension":30000}}`)
-	if !res.IsError || !strings.HasPrefix(text(res), "SUBSCRIPTION_REQUIRED:") || !strings.Contains(text(res), `"code":"SUBSCRIPTION_REQUIRED"`) {
-		t.Fatalf("free user's tax_optimize: %s", text(res))
+	res := harness.Call(t, cs, "tax_optimize", `{"country":"US","income":{"pension":30000}}`)
+	if !res.IsError || !strings.HasPrefix(harness.Text(res), "SUBSCRIPTION_REQUIRED:") || !strings.Contains(harness.Text(res), `"code":"SUBSCRIPTION_REQUIRED"`) {
+		t.Fatalf("free user's tax_optimize: %s", harness.Text(res))
 	}
 	// The tier rule is the route's: the free user's other calls work.
-	if res := call(t, cs, "tax_calculate", `{"country":"PT","income":{"pension":30000}}`); res.IsError {
-		t.Fatalf("tax_calculate: %s", text(res))
+	if res := harness.Call(t, cs, "tax_calculate", `{"country":"PT","income":{"pension":30000}}`); res.IsError {
+		t.Fatalf("tax_calculate: %s", harness.Text(res))
 	}
 }
 
@@ -315,9 +199,9 @@ func TestMCPFreeUserCannotOptimize(t *testing.T) {
 // does not charge the unit again); past the limit /mcp answers 429 in the
 // API's envelope with its headers.
 func TestMCPEveryMessageCountsOnce(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("60/1m", "8/1m", "6000/1m"))
-	key, _ := h.apiKey("cy", "free") // the key itself costs one request
-	cy := h.httpClient("Bearer " + key)
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("60/1m", "8/1m", "6000/1m"))
+	key, _ := h.APIKey("cy", "free") // the key itself costs one request
+	cy := h.HTTPClient("Bearer " + key)
 	remaining := func(res *http.Response) int {
 		t.Helper()
 		body, _ := io.ReadAll(res.Body)
@@ -328,7 +212,7 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 		}
 		return n
 	}
-	res := rawMCP(t, cy, "POST", "", initialize)
+	res := harness.RawMCP(t, cy, "POST", "", harness.Initialize)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if n := remaining(res); n != 6 || sid == "" {
 		t.Fatalf("after the key and initialize: %d left, session %q", n, sid)
@@ -340,7 +224,7 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 		`{"jsonrpc":"2.0","id":4,"method":"tools/list"}`,
 	}
 	for i, msg := range steps {
-		res := rawMCP(t, cy, "POST", sid, msg)
+		res := harness.RawMCP(t, cy, "POST", sid, msg)
 		if res.StatusCode >= 300 {
 			t.Fatalf("%s: %d", msg, res.StatusCode)
 		}
@@ -349,12 +233,12 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 		}
 	}
 	// The tool call's route was not charged again: the API sees what /mcp left.
-	r := h.do("GET", "/api/v1/fi-score", "", bearer(key)...)
-	if r.status != 200 || r.header["Ratelimit-Remaining"] != "1" {
-		t.Fatalf("the API after the messages: %d %v", r.status, r.header)
+	r := h.Do("GET", "/api/v1/fi-score", "", testserver.Bearer(key)...)
+	if r.Status != 200 || r.Header["Ratelimit-Remaining"] != "1" {
+		t.Fatalf("the API after the messages: %d %v", r.Status, r.Header)
 	}
-	rawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":5,"method":"ping"}`).Body.Close()
-	res = rawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":6,"method":"resources/read","params":{"uri":"fiplan://dataset/fx"}}`)
+	harness.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":5,"method":"ping"}`).Body.Close()
+	res = harness.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":6,"method":"resources/read","params":{"uri":"fiplan://dataset/fx"}}`)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	var env struct {
@@ -369,34 +253,34 @@ func TestMCPEveryMessageCountsOnce(t *testing.T) {
 		t.Fatalf("429 headers: %v", res.Header)
 	}
 	// A tool call over the limit is refused before it runs.
-	res = rawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_asset","arguments":{"name":"x","value":1}}}`)
+	res = harness.RawMCP(t, cy, "POST", sid, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_asset","arguments":{"name":"x","value":1}}}`)
 	res.Body.Close()
 	if res.StatusCode != 429 {
 		t.Fatalf("a tool call over the limit: %d", res.StatusCode)
 	}
-	if r := h.do("GET", "/api/v1/assets", "", bearer(h.token("cy", "free", ""))...); r.status != 429 {
-		t.Fatalf("the API over the limit: %d", r.status)
+	if r := h.Do("GET", "/api/v1/assets", "", testserver.Bearer(h.Token("cy", "free", ""))...); r.Status != 429 {
+		t.Fatalf("the API over the limit: %d", r.Status)
 	}
-	h.advance(time.Minute)
-	if r := h.do("GET", "/api/v1/assets", "", bearer(h.token("cy", "free", ""))...); r.status != 200 || len(r.body["data"].([]any)) != 0 {
-		t.Fatalf("the refused tool call added an asset: %d %s", r.status, r.raw)
+	h.Advance(time.Minute)
+	if r := h.Do("GET", "/api/v1/assets", "", testserver.Bearer(h.Token("cy", "free", ""))...); r.Status != 200 || len(r.Body["data"].([]any)) != 0 {
+		t.Fatalf("the refused tool call added an asset: %d %s", r.Status, r.Raw)
 	}
 }
 
 // TestMCPRateLimitIsTheUsers: the SDK's client spends the user's limit
 // message by message and meets 429 past it.
 func TestMCPRateLimitIsTheUsers(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("60/1m", "5/1m", "6000/1m"))
-	key, _ := h.apiKey("cy", "free") // the key itself costs one request
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("60/1m", "5/1m", "6000/1m"))
+	key, _ := h.APIKey("cy", "free") // the key itself costs one request
 	// The client's connection sends three messages: server/discover,
 	// initialize and initialized.
-	cs, err := h.mcpSession("Bearer " + key)
+	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	if res := call(t, cs, "my_fi_score", `{}`); res.IsError {
-		t.Fatalf("the last unit: %s", text(res))
+	if res := harness.Call(t, cs, "my_fi_score", `{}`); res.IsError {
+		t.Fatalf("the last unit: %s", harness.Text(res))
 	}
 	_, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "my_fi_score", Arguments: json.RawMessage(`{}`)})
 	if err == nil || !strings.Contains(err.Error(), "Too Many Requests") {
@@ -409,17 +293,17 @@ func TestMCPRateLimitIsTheUsers(t *testing.T) {
 // allowance, as a failed authentication on the API does, and past it is
 // 429.
 func TestMCPBadCredentialsMeetTheAnonymousLimit(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("5/1m", "600/1m", "6000/1m"))
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("5/1m", "600/1m", "6000/1m"))
 	bad := []string{"Bearer svc_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "Bearer svc_notakey", "Bearer not.a.jwt", "Basic YTpi", ""}
 	for i, authz := range bad {
-		res := rawMCP(t, h.httpClient(authz), "POST", "", initialize)
+		res := harness.RawMCP(t, h.HTTPClient(authz), "POST", "", harness.Initialize)
 		res.Body.Close()
 		if res.StatusCode != 401 || !strings.HasPrefix(res.Header.Get("WWW-Authenticate"), "Bearer resource_metadata=") {
 			t.Fatalf("attempt %d (%q): %d %v", i, authz, res.StatusCode, res.Header)
 		}
 	}
 	for _, authz := range bad {
-		res := rawMCP(t, h.httpClient(authz), "POST", "", initialize)
+		res := harness.RawMCP(t, h.HTTPClient(authz), "POST", "", harness.Initialize)
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		if res.StatusCode != 429 || !strings.Contains(string(body), `"code":"RATE_LIMITED"`) || res.Header.Get("Retry-After") == "" {
@@ -427,14 +311,14 @@ func TestMCPBadCredentialsMeetTheAnonymousLimit(t *testing.T) {
 		}
 	}
 	// The same client's failed attempts on the API meet the same limit.
-	expectError(t, h.do("GET", "/api/v1/assets", "", bearer("not.a.jwt")...), 429, "RATE_LIMITED")
+	testserver.ExpectError(t, h.Do("GET", "/api/v1/assets", "", testserver.Bearer("not.a.jwt")...), 429, "RATE_LIMITED")
 	// Another address has its own allowance; a valid credential its user's.
-	h.ip = "192.0.2.9"
-	if res := rawMCP(t, h.httpClient("Bearer svc_notakey"), "POST", "", initialize); res.StatusCode != 401 {
+	h.IP = "192.0.2.9"
+	if res := harness.RawMCP(t, h.HTTPClient("Bearer svc_notakey"), "POST", "", harness.Initialize); res.StatusCode != 401 {
 		t.Fatalf("another address: %d", res.StatusCode)
 	}
-	h.ip = "192.0.2.1"
-	if res := rawMCP(t, h.httpClient("Bearer "+h.token("ada", "free", "")), "POST", "", initialize); res.StatusCode != 200 {
+	h.IP = "192.0.2.1"
+	if res := harness.RawMCP(t, h.HTTPClient("Bearer "+h.Token("ada", "free", "")), "POST", "", harness.Initialize); res.StatusCode != 200 {
 		t.Fatalf("a valid session from the limited address: %d", res.StatusCode)
 	}
 }
@@ -443,12 +327,12 @@ func TestMCPBadCredentialsMeetTheAnonymousLimit(t *testing.T) {
 // sessions; opening one more closes the oldest, whose next request is 404,
 // and leaves other users' sessions alone.
 func TestMCPSessionsPerUserAreCapped(t *testing.T) {
-	h := newHarness(t, withRates("off", "off", "off"), func(c *Config) {
-		c.MCP = &mcp.Settings{PublicURL: mcpBase, MaxSessions: 2}
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"), func(c *handlers.Config) {
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, MaxSessions: 2}
 	})
 	open := func(c *http.Client) string {
 		t.Helper()
-		res := rawMCP(t, c, "POST", "", initialize)
+		res := harness.RawMCP(t, c, "POST", "", harness.Initialize)
 		res.Body.Close()
 		sid := res.Header.Get("Mcp-Session-Id")
 		if res.StatusCode != 200 || sid == "" {
@@ -458,14 +342,14 @@ func TestMCPSessionsPerUserAreCapped(t *testing.T) {
 	}
 	status := func(c *http.Client, sid string) int {
 		t.Helper()
-		res := rawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","id":9,"method":"ping"}`)
+		res := harness.RawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","id":9,"method":"ping"}`)
 		res.Body.Close()
 		return res.StatusCode
 	}
-	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
-	key, _ := h.apiKey("ada", "free") // a key acts for the same user
-	adaKey := h.httpClient("Bearer " + key)
-	bo := h.httpClient("Bearer " + h.token("bo", "free", ""))
+	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
+	key, _ := h.APIKey("ada", "free") // a key acts for the same user
+	adaKey := h.HTTPClient("Bearer " + key)
+	bo := h.HTTPClient("Bearer " + h.Token("bo", "free", ""))
 	boSID := open(bo)
 	first, second := open(ada), open(adaKey)
 	if status(ada, first) != 200 || status(adaKey, second) != 200 {
@@ -482,14 +366,14 @@ func TestMCPSessionsPerUserAreCapped(t *testing.T) {
 	if status(adaKey, second) != 200 || status(ada, third) != 200 || status(bo, boSID) != 200 {
 		t.Fatal("the cap closed a session it should have kept")
 	}
-	if n := h.s.MCP().OpenSessions("ada"); n != 2 {
+	if n := h.S.MCP().OpenSessions("ada"); n != 2 {
 		t.Fatalf("ada holds %d sessions", n)
 	}
 	// A session that ends frees its place.
-	if res := rawMCP(t, ada, "DELETE", third, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, ada, "DELETE", third, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE: %d", res.StatusCode)
 	}
-	for h.s.MCP().OpenSessions("ada") != 1 {
+	for h.S.MCP().OpenSessions("ada") != 1 {
 		if time.Now().After(deadline) {
 			t.Fatal("a deleted session still counts")
 		}
@@ -505,21 +389,21 @@ func TestMCPSessionsPerUserAreCapped(t *testing.T) {
 // stream) ends after the stream lifetime, however idle, instead of
 // holding its connection and goroutines until the session times out.
 func TestMCPStreamsEnd(t *testing.T) {
-	if mcp.DefaultStreamLifetime >= newHarness(t).s.HTTP().WriteTimeout {
+	if mcp.DefaultStreamLifetime >= testserver.New(t).S.HTTP().WriteTimeout {
 		t.Fatalf("the stream lifetime %v is not under the write timeout", mcp.DefaultStreamLifetime)
 	}
-	h := newHarness(t, withRates("off", "off", "off"), func(c *Config) {
-		c.MCP = &mcp.Settings{PublicURL: mcpBase, Stream: true, StreamLifetime: 200 * time.Millisecond}
+	h := testserver.New(t, testserver.WithRates("off", "off", "off"), func(c *handlers.Config) {
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, Stream: true, StreamLifetime: 200 * time.Millisecond}
 	})
-	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
 	ada.Timeout = 5 * time.Second // past it, the stream never ended
-	res := rawMCP(t, ada, "POST", "", initialize)
+	res := harness.RawMCP(t, ada, "POST", "", harness.Initialize)
 	sid := res.Header.Get("Mcp-Session-Id")
 	if _, err := io.ReadAll(res.Body); err != nil || res.StatusCode != 200 || sid == "" {
 		t.Fatalf("initialize: %d %v", res.StatusCode, err)
 	}
 	res.Body.Close()
-	req, _ := http.NewRequest("GET", mcpBase+mcp.Path, nil)
+	req, _ := http.NewRequest("GET", harness.MCPBase+mcp.Path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Session-Id", sid)
 	req.Header.Set("Mcp-Protocol-Version", mcp.MinProtocol)
@@ -545,45 +429,23 @@ func TestMCPStreamsEnd(t *testing.T) {
 	res.Body.Close()
 }
 
-// rawMCP posts one JSON-RPC message to /mcp and returns the response.
-func rawMCP(t *testing.T, c *http.Client, method, session, body string) *http.Response {
-	t.Helper()
-	req, err := http.NewRequest(method, mcpBase+mcp.Path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	if session != "" {
-		req.Header.Set("Mcp-Session-Id", session)
-		req.Header.Set("Mcp-Protocol-Version", mcp.MinProtocol)
-	}
-	res, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
-
 func TestMCPUnauthorized(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	for _, authz := range []string{"", "Bearer svc_notakey", "Bearer not.a.jwt", "Basic YTpi"} {
-		res := rawMCP(t, h.httpClient(authz), "POST", "", initialize)
+		res := harness.RawMCP(t, h.HTTPClient(authz), "POST", "", harness.Initialize)
 		res.Body.Close()
-		want := `Bearer resource_metadata="` + mcpBase + `/.well-known/oauth-protected-resource"`
+		want := `Bearer resource_metadata="` + harness.MCPBase + `/.well-known/oauth-protected-resource"`
 		if res.StatusCode != 401 || res.Header.Get("WWW-Authenticate") != want {
 			t.Fatalf("%q: %d, WWW-Authenticate %q", authz, res.StatusCode, res.Header.Get("WWW-Authenticate"))
 		}
 	}
 	// An expired session is refused like a bad one.
-	tok := h.token("ada", "free", "")
-	h.advance(2 * time.Hour)
-	if res := rawMCP(t, h.httpClient("Bearer "+tok), "POST", "", initialize); res.StatusCode != 401 {
+	tok := h.Token("ada", "free", "")
+	h.Advance(2 * time.Hour)
+	if res := harness.RawMCP(t, h.HTTPClient("Bearer "+tok), "POST", "", harness.Initialize); res.StatusCode != 401 {
 		t.Fatalf("expired token: %d", res.StatusCode)
 	}
-	res, err := h.httpClient("").Get(mcpBase + mcp.MetadataPath)
+	res, err := h.HTTPClient("").Get(harness.MCPBase + mcp.MetadataPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -595,13 +457,13 @@ func TestMCPUnauthorized(t *testing.T) {
 	if err := json.NewDecoder(res.Body).Decode(&meta); err != nil || res.StatusCode != 200 {
 		t.Fatalf("metadata: %d %v", res.StatusCode, err)
 	}
-	if meta.Resource != mcpBase+"/mcp" || !slices.Equal(meta.AuthorizationServers, []string{"https://id.example.com"}) {
+	if meta.Resource != harness.MCPBase+"/mcp" || !slices.Equal(meta.AuthorizationServers, []string{"https://id.example.com"}) {
 		t.Fatalf("metadata %+v", meta)
 	}
-	if res := rawMCP(t, h.httpClient(""), "POST", "", "{}"); res.StatusCode != 401 {
+	if res := harness.RawMCP(t, h.HTTPClient(""), "POST", "", "{}"); res.StatusCode != 401 {
 		t.Fatalf("POST /mcp without credentials: %d", res.StatusCode)
 	}
-	post, err := h.httpClient("").Post(mcpBase+mcp.MetadataPath, "application/json", strings.NewReader("{}"))
+	post, err := h.HTTPClient("").Post(harness.MCPBase+mcp.MetadataPath, "application/json", strings.NewReader("{}"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -612,19 +474,19 @@ func TestMCPUnauthorized(t *testing.T) {
 }
 
 func TestMCPRevokedKeyFailsAtOnce(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	key, id := h.apiKey("ada", "free")
-	cs, err := h.mcpSession("Bearer " + key)
+	h := testserver.New(t, testserver.WithMCP(false))
+	key, id := h.APIKey("ada", "free")
+	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	if res := call(t, cs, "my_fi_score", `{}`); res.IsError {
-		t.Fatal(text(res))
+	if res := harness.Call(t, cs, "my_fi_score", `{}`); res.IsError {
+		t.Fatal(harness.Text(res))
 	}
-	r := h.do("DELETE", "/api/v1/user/api-keys/"+id, "", bearer(h.token("ada", "free", ""))...)
-	if r.status != 204 {
-		t.Fatalf("revoke: %d %s", r.status, r.raw)
+	r := h.Do("DELETE", "/api/v1/user/api-keys/"+id, "", testserver.Bearer(h.Token("ada", "free", ""))...)
+	if r.Status != 204 {
+		t.Fatalf("revoke: %d %s", r.Status, r.Raw)
 	}
 	_, err = cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "my_fi_score", Arguments: json.RawMessage(`{}`)})
 	if err == nil || !strings.Contains(err.Error(), "401") && !strings.Contains(strings.ToLower(err.Error()), "unauthorized") {
@@ -633,9 +495,9 @@ func TestMCPRevokedKeyFailsAtOnce(t *testing.T) {
 }
 
 func TestMCPSessions(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
-	res := rawMCP(t, ada, "POST", "", initialize)
+	h := testserver.New(t, testserver.WithMCP(false))
+	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
+	res := harness.RawMCP(t, ada, "POST", "", harness.Initialize)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	sid := res.Header.Get("Mcp-Session-Id")
@@ -645,28 +507,28 @@ func TestMCPSessions(t *testing.T) {
 	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("initialize answered %s", ct)
 	}
-	res = rawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	res = harness.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	res.Body.Close()
 	if res.StatusCode != 202 {
 		t.Fatalf("initialized notification: %d", res.StatusCode)
 	}
-	res = rawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	res = harness.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
 	body, _ = io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), `"fi_calculate"`) {
 		t.Fatalf("tools/list in the session: %d %s", res.StatusCode, body)
 	}
 	// Another user cannot use the session; an unknown id is not found.
-	bo := h.httpClient("Bearer " + h.token("bo", "free", ""))
-	if res := rawMCP(t, bo, "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 403 {
+	bo := h.HTTPClient("Bearer " + h.Token("bo", "free", ""))
+	if res := harness.RawMCP(t, bo, "POST", sid, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 403 {
 		t.Fatalf("another user's session: %d", res.StatusCode)
 	}
-	if res := rawMCP(t, ada, "POST", "no-such-session", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 404 {
+	if res := harness.RawMCP(t, ada, "POST", "no-such-session", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`); res.StatusCode != 404 {
 		t.Fatalf("unknown session: %d", res.StatusCode)
 	}
 	// GET opens the session's event stream.
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", mcpBase+mcp.Path, nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", harness.MCPBase+mcp.Path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Session-Id", sid)
 	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
@@ -680,17 +542,17 @@ func TestMCPSessions(t *testing.T) {
 	cancel()
 	res.Body.Close()
 	// DELETE ends it.
-	if res := rawMCP(t, ada, "DELETE", sid, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, ada, "DELETE", sid, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE: %d", res.StatusCode)
 	}
-	if res := rawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`); res.StatusCode != 404 {
+	if res := harness.RawMCP(t, ada, "POST", sid, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`); res.StatusCode != 404 {
 		t.Fatalf("a deleted session: %d", res.StatusCode)
 	}
 }
 
 func TestMCPResourcesAndPrompts(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	cs, err := h.mcpSession("Bearer " + h.token("ada", "free", ""))
+	h := testserver.New(t, testserver.WithMCP(false))
+	cs, err := h.MCPSession("Bearer " + h.Token("ada", "free", ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -740,16 +602,12 @@ func TestMCPResourcesAndPrompts(t *testing.T) {
 // TestMCPInMemory serves the same tools over an in-memory transport, as
 // stdio does, acting for the configured local user.
 func TestMCPInMemory(t *testing.T) {
-	h := newHarness(t, func(c *Config) {
-		c.MCP = &mcp.Settings{PublicURL: mcpBase}
+	var tok string
+	h := testserver.New(t, func(c *handlers.Config) {
+		c.MCP = &mcp.Settings{PublicURL: harness.MCPBase, Credential: func() (string, error) { return "Bearer " + tok, nil }}
 	})
-	tok := h.token("local", "pro", "")
-	settings := *h.s.cfg.MCP
-	settings.Credential = func() (string, error) { return "Bearer " + tok, nil }
-	local, err := mcp.New(mcp.Config{Settings: settings, Version: "test", Routes: h.s.routes, Serve: h.s.Serve, Verify: h.s.Credential})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tok = h.Token("local", "pro", "")
+	local := h.S.MCP()
 	st, ct := sdk.NewInMemoryTransports()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -761,9 +619,9 @@ func TestMCPInMemory(t *testing.T) {
 	defer cs.Close()
 	exerciseTools(t, h, cs)
 	// The calls acted for the local user: the asset is theirs.
-	r := h.do("GET", "/api/v1/assets", "", bearer(tok)...)
-	if r.status != 200 || len(r.body["data"].([]any)) != 1 {
-		t.Fatalf("the local user's assets: %s", r.raw)
+	r := h.Do("GET", "/api/v1/assets", "", testserver.Bearer(tok)...)
+	if r.Status != 200 || len(r.Body["data"].([]any)) != 1 {
+		t.Fatalf("the local user's assets: %s", r.Raw)
 	}
 }
 
@@ -772,23 +630,23 @@ func TestMCPInMemory(t *testing.T) {
 // error before it becomes part of a path, so it never reaches the
 // erasure, the profile or the flags.
 func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
-	tok := h.token("ada", "free", "")
-	if r := h.do("PATCH", "/api/v1/user/profile", `{"displayName":"Ada","annualExpenses":40000}`, bearer(tok)...); r.status != 200 {
-		t.Fatalf("profile: %d %s", r.status, r.raw)
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("off", "off", "off"))
+	tok := h.Token("ada", "free", "")
+	if r := h.Do("PATCH", "/api/v1/user/profile", `{"displayName":"Ada","annualExpenses":40000}`, testserver.Bearer(tok)...); r.Status != 200 {
+		t.Fatalf("profile: %d %s", r.Status, r.Raw)
 	}
-	admin := h.token("root", "pro", "admin")
-	if r := h.do("PUT", "/api/v1/features/new-ui", `{"enabled":true}`, bearer(admin)...); r.status != 201 {
-		t.Fatalf("flag: %d %s", r.status, r.raw)
+	admin := h.Token("root", "pro", "admin")
+	if r := h.Do("PUT", "/api/v1/features/new-ui", `{"enabled":true}`, testserver.Bearer(admin)...); r.Status != 201 {
+		t.Fatalf("flag: %d %s", r.Status, r.Raw)
 	}
 	refused := func(cs *sdk.ClientSession, name, args string) {
 		t.Helper()
-		res := call(t, cs, name, args)
-		if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "\n- id: must be an asset id") {
-			t.Fatalf("%s(%s) was not refused as a bad id: %s", name, args, text(res))
+		res := harness.Call(t, cs, name, args)
+		if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "\n- id: must be an asset id") {
+			t.Fatalf("%s(%s) was not refused as a bad id: %s", name, args, harness.Text(res))
 		}
 	}
-	cs, err := h.mcpSession("Bearer " + tok)
+	cs, err := h.MCPSession("Bearer " + tok)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -797,25 +655,25 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 		args, _ := json.Marshal(map[string]any{"id": id, "displayName": "Mallory"})
 		if id == "" {
 			// The schema's pattern and the chain agree: an empty id is no id.
-			res := call(t, cs, "delete_asset", `{"id":""}`)
-			if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "- id:") {
-				t.Fatalf("an empty id: %s", text(res))
+			res := harness.Call(t, cs, "delete_asset", `{"id":""}`)
+			if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "- id:") {
+				t.Fatalf("an empty id: %s", harness.Text(res))
 			}
 			continue
 		}
 		refused(cs, "delete_asset", `{"id":`+strconv.Quote(id)+`}`)
 		refused(cs, "update_asset", string(args))
 	}
-	r := h.do("GET", "/api/v1/user/profile", "", bearer(tok)...)
-	if r.status != 200 || r.data()["displayName"] != "Ada" {
-		t.Fatalf("the profile after the calls: %d %s", r.status, r.raw)
+	r := h.Do("GET", "/api/v1/user/profile", "", testserver.Bearer(tok)...)
+	if r.Status != 200 || r.Data()["displayName"] != "Ada" {
+		t.Fatalf("the profile after the calls: %d %s", r.Status, r.Raw)
 	}
-	if r := h.do("GET", "/api/v1/user/export", "", bearer(tok)...); r.status != 200 || !strings.Contains(string(r.raw), `"Ada"`) {
-		t.Fatalf("the user after the calls: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/user/export", "", testserver.Bearer(tok)...); r.Status != 200 || !strings.Contains(string(r.Raw), `"Ada"`) {
+		t.Fatalf("the user after the calls: %d %s", r.Status, r.Raw)
 	}
 
 	// An admin's asset tools reach no flag.
-	as, err := h.mcpSession("Bearer " + admin)
+	as, err := h.MCPSession("Bearer " + admin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -824,12 +682,12 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 		refused(as, "delete_asset", `{"id":`+strconv.Quote(id)+`}`)
 		refused(as, "update_asset", `{"id":`+strconv.Quote(id)+`,"enabled":false}`)
 	}
-	if r := h.do("GET", "/api/v1/features", "", bearer(admin)...); r.status != 200 || !strings.Contains(string(r.raw), `"new-ui"`) {
-		t.Fatalf("the flag after the calls: %d %s", r.status, r.raw)
+	if r := h.Do("GET", "/api/v1/features", "", testserver.Bearer(admin)...); r.Status != 200 || !strings.Contains(string(r.Raw), `"new-ui"`) {
+		t.Fatalf("the flag after the calls: %d %s", r.Status, r.Raw)
 	}
 	// A well-formed id of nobody's asset is the API's 404, as before.
-	if res := call(t, cs, "delete_asset", `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`); !res.IsError || !strings.HasPrefix(text(res), "NOT_FOUND:") {
-		t.Fatalf("an unknown asset: %s", text(res))
+	if res := harness.Call(t, cs, "delete_asset", `{"id":"ast_aaaaaaaaaaaaaaaaaaaaaaaaaa"}`); !res.IsError || !strings.HasPrefix(harness.Text(res), "NOT_FOUND:") {
+		t.Fatalf("an unknown asset: %s", harness.Text(res))
 	}
 }
 
@@ -841,40 +699,14 @@ func TestMCPIdsCannotWalkToAnotherRoute(t *testing.T) {
 // everywhere.
 func TestMCPSessionOnAnotherNode(t *testing.T) {
 	t.Run("bbolt", func(t *testing.T) {
-		db, err := store.Open(filepath.Join(t.TempDir(), "shared.db"), store.Options{})
+		db, err := store.Open(filepath.Join(t.TempDir(), "shared.DB"), store.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
 		mcpOnAnotherNode(t, db)
 	})
-	t.Run("postgres", func(t *testing.T) { mcpOnAnotherNode(t, pgStore(t)) })
-}
-
-const toolsList = `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`
-
-// mcpOpen initializes a session through c and returns its id.
-func mcpOpen(t *testing.T, c *http.Client) string {
-	t.Helper()
-	res := rawMCP(t, c, "POST", "", initialize)
-	res.Body.Close()
-	sid := res.Header.Get("Mcp-Session-Id")
-	if res.StatusCode != 200 || strings.Count(sid, ".") != 3 {
-		t.Fatalf("initialize: %d %q", res.StatusCode, sid)
-	}
-	rawMCP(t, c, "POST", sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
-	return sid
-}
-
-// mcpRefused checks a refusal of /mcp: its status, and the API's envelope
-// with code.
-func mcpRefused(t *testing.T, res *http.Response, status int, code, what string) {
-	t.Helper()
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != status || !strings.Contains(string(body), `"code":"`+code+`"`) || res.Header.Get("X-Request-Id") == "" {
-		t.Fatalf("%s: %d %s", what, res.StatusCode, body)
-	}
+	t.Run("postgres", func(t *testing.T) { mcpOnAnotherNode(t, testserver.PGStore(t)) })
 }
 
 // mcpEnded waits for c's node to answer 404 to sid, as it must once its
@@ -882,7 +714,7 @@ func mcpRefused(t *testing.T, res *http.Response, status int, code, what string)
 func mcpEnded(t *testing.T, c *http.Client, sid, what string) {
 	t.Helper()
 	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		res := rawMCP(t, c, "POST", sid, toolsList)
+		res := harness.RawMCP(t, c, "POST", sid, harness.ToolsList)
 		res.Body.Close()
 		if res.StatusCode == 404 {
 			return
@@ -894,17 +726,17 @@ func mcpEnded(t *testing.T, c *http.Client, sid, what string) {
 }
 
 func mcpOnAnotherNode(t *testing.T, db store.Store) {
-	a, b := newHarness(t, withDB(db), withMCP(false)), newHarness(t, withDB(db), withMCP(false))
-	tok := "Bearer " + a.token("ada", "free", "")
-	onA, onB := a.httpClient(tok), b.httpClient(tok)
-	sid := mcpOpen(t, onA)
-	res := rawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_cities","arguments":{"q":"lisbon"}}}`)
+	a, b := testserver.New(t, testserver.WithDB(db), testserver.WithMCP(false)), testserver.New(t, testserver.WithDB(db), testserver.WithMCP(false))
+	tok := "Bearer " + a.Token("ada", "free", "")
+	onA, onB := a.HTTPClient(tok), b.HTTPClient(tok)
+	sid := harness.MCPOpen(t, onA)
+	res := harness.RawMCP(t, onB, "POST", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_cities","arguments":{"q":"lisbon"}}}`)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.Contains(string(body), "lisbon-pt") || strings.Contains(string(body), `"isError":true`) {
 		t.Fatalf("a tool call on B in A's session: %d %s", res.StatusCode, body)
 	}
-	req, _ := http.NewRequest("GET", mcpBase+mcp.Path, nil)
+	req, _ := http.NewRequest("GET", harness.MCPBase+mcp.Path, nil)
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Mcp-Session-Id", sid)
 	if res, err := onB.Do(req); err != nil || res.StatusCode != 405 {
@@ -915,119 +747,66 @@ func mcpOnAnotherNode(t *testing.T, db store.Store) {
 	owner := strings.LastIndexByte(sid[:dot], '.')
 	for _, forged := range []string{sid[:dot] + ".AAAAAAAAAAAAAAAAAAAAAA", sid[:owner] + ".AAAAAAAAAAAAAAAA" + sid[dot:]} {
 		for _, c := range []*http.Client{onA, onB} {
-			mcpRefused(t, rawMCP(t, c, "POST", forged, toolsList), 404, "NOT_FOUND", "a forged session id")
+			harness.MCPRefused(t, harness.RawMCP(t, c, "POST", forged, harness.ToolsList), 404, "NOT_FOUND", "a forged session id")
 		}
 	}
 	// Another user: 403 on both nodes, for every method, and the session
 	// lives on; without credentials, 401.
-	for _, h := range []*harness{a, b} {
-		bo := h.httpClient("Bearer " + h.token("bo", "free", ""))
+	for _, h := range []*testserver.Harness{a, b} {
+		bo := h.HTTPClient("Bearer " + h.Token("bo", "free", ""))
 		for _, m := range []string{"POST", "DELETE"} {
-			mcpRefused(t, rawMCP(t, bo, m, sid, toolsList), 403, "FORBIDDEN", "another user's "+m)
+			harness.MCPRefused(t, harness.RawMCP(t, bo, m, sid, harness.ToolsList), 403, "FORBIDDEN", "another user's "+m)
 		}
-		res := rawMCP(t, h.httpClient(""), "POST", sid, toolsList)
+		res := harness.RawMCP(t, h.HTTPClient(""), "POST", sid, harness.ToolsList)
 		if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("WWW-Authenticate") == "" {
 			t.Fatalf("anonymous use of a session: Cache-Control %q", res.Header.Get("Cache-Control"))
 		}
-		mcpRefused(t, res, 401, "UNAUTHORIZED", "anonymous use of a session")
+		harness.MCPRefused(t, res, 401, "UNAUTHORIZED", "anonymous use of a session")
 	}
 	for _, c := range []*http.Client{onA, onB} {
-		if res := rawMCP(t, c, "POST", sid, toolsList); res.StatusCode != 200 {
+		if res := harness.RawMCP(t, c, "POST", sid, harness.ToolsList); res.StatusCode != 200 {
 			t.Fatalf("after another user's attempts: %d", res.StatusCode)
 		}
 	}
 	// Ended on A: 404 on B too.
-	if res := rawMCP(t, onA, "DELETE", sid, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, onA, "DELETE", sid, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE on A: %d", res.StatusCode)
 	}
-	mcpRefused(t, rawMCP(t, onA, "POST", sid, toolsList), 404, "NOT_FOUND", "an ended session on A")
+	harness.MCPRefused(t, harness.RawMCP(t, onA, "POST", sid, harness.ToolsList), 404, "NOT_FOUND", "an ended session on A")
 	mcpEnded(t, onB, sid, "an ended session on B")
 	// Ended on B, the node that does not hold it: 404 on A too, which
 	// closes it.
-	sid = mcpOpen(t, onA)
-	if a.s.MCP().OpenSessions("ada") == 0 {
+	sid = harness.MCPOpen(t, onA)
+	if a.S.MCP().OpenSessions("ada") == 0 {
 		t.Fatal("A holds no session of ada's")
 	}
-	if res := rawMCP(t, onB, "DELETE", sid, ""); res.StatusCode != 204 {
+	if res := harness.RawMCP(t, onB, "DELETE", sid, ""); res.StatusCode != 204 {
 		t.Fatalf("DELETE on B: %d", res.StatusCode)
 	}
-	mcpRefused(t, rawMCP(t, onB, "POST", sid, toolsList), 404, "NOT_FOUND", "an ended session on B")
+	harness.MCPRefused(t, harness.RawMCP(t, onB, "POST", sid, harness.ToolsList), 404, "NOT_FOUND", "an ended session on B")
 	mcpEnded(t, onA, sid, "a session ended on B, on A")
 }
 
 // fi_calculate reads the calculator's typed figures even when the API has
 // the same body's answer cached: the cache holds bytes alone.
 func TestMCPCalculatorPastTheCache(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "free")
+	h := testserver.New(t, testserver.WithMCP(false))
+	key, _ := h.APIKey("ada", "free")
 	body := `{"annualExpenses":45000,"annualIncome":90000,"currentAge":35}`
 	for range 3 {
-		if r := h.do("POST", "/api/v1/calculator", body, "Authorization", "Bearer "+key); r.status != 200 {
-			t.Fatalf("%d %s", r.status, r.raw)
+		if r := h.Do("POST", "/api/v1/calculator", body, "Authorization", "Bearer "+key); r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Raw)
 		}
-		h.s.calc.WaitCache()
+		h.S.Calculator().WaitCache()
 	}
-	cs, err := h.mcpSession("Bearer " + key)
+	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	res := call(t, cs, "fi_calculate", body)
-	if res.IsError || !strings.HasPrefix(text(res), "FI number 1,125,000") {
-		t.Fatalf("fi_calculate after the same body was cached: %s", text(res))
-	}
-}
-
-// /mcp passes the doors every route passes: each answer carries a request
-// id and nosniff, a caller's answers and every 401 no-store; each request
-// has its access-log line with its route and user, and its count in the
-// route's metrics, refusals included.
-func TestMCPThroughTheDoors(t *testing.T) {
-	var l logLines
-	h := newHarness(t, withMCP(false), withLog(&l, AccessAll))
-	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
-	sid := mcpOpen(t, ada)
-	res := rawMCP(t, ada, "POST", sid, toolsList)
-	res.Body.Close()
-	if res.StatusCode != 200 || res.Header.Get("X-Request-Id") == "" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
-		res.Header.Get("Cache-Control") != "no-store" {
-		t.Fatalf("tools/list: %d %v", res.StatusCode, res.Header)
-	}
-	mcpRefused(t, rawMCP(t, ada, "POST", "x.y.z.w", toolsList), 404, "NOT_FOUND", "a made-up session")
-	res = rawMCP(t, h.httpClient("Bearer svc_notakey"), "POST", "", initialize)
-	if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("X-Content-Type-Options") != "nosniff" {
-		t.Fatalf("401: %v", res.Header)
-	}
-	mcpRefused(t, res, 401, "UNAUTHORIZED", "a bad key")
-	res, err := h.httpClient("").Get(mcpBase + mcp.MetadataPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != 200 || res.Header.Get("X-Request-Id") == "" {
-		t.Fatalf("metadata: %d %v", res.StatusCode, res.Header)
-	}
-	var got []string
-	for _, r := range l.requests(t) {
-		got = append(got, fmt.Sprintf("%v %v %v %v", r["method"], r["route"], r["status"], r["user"]))
-	}
-	want := []string{
-		"POST /mcp 200 ada", "POST /mcp 202 ada", "POST /mcp 200 ada", "POST /mcp 404 ada", "POST /mcp 401 ",
-		"GET " + mcp.MetadataPath + " 200 ",
-	}
-	if !slices.Equal(got, want) {
-		t.Fatalf("access log:\n got %q\nwant %q", got, want)
-	}
-	text := scrape(t, h.s)
-	for _, series := range []string{
-		`fiplan_http_requests_total{method="POST",route="/mcp",status="200"} 2`,
-		`fiplan_http_requests_total{method="POST",route="/mcp",status="404"} 1`,
-		`fiplan_http_requests_total{method="POST",route="/mcp",status="401"} 1`,
-		`fiplan_http_requests_total{method="GET",route="` + mcp.MetadataPath + `",status="200"} 1`,
-	} {
-		if !strings.Contains(text, series+"\n") {
-			t.Errorf("metrics lack %s", series)
-		}
+	res := harness.Call(t, cs, "fi_calculate", body)
+	if res.IsError || !strings.HasPrefix(harness.Text(res), "FI number 1,125,000") {
+		t.Fatalf("fi_calculate after the same body was cached: %s", harness.Text(res))
 	}
 }
 
@@ -1035,10 +814,10 @@ func TestMCPThroughTheDoors(t *testing.T) {
 // no wait admits: 429 COST_OVER_ALLOWANCE without retryAfter, nothing
 // charged.
 func TestMCPBatchOverTheWholeAllowance(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("60/1m", "3/1m", "6000/1m"))
-	ada := h.httpClient("Bearer " + h.token("ada", "free", ""))
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("60/1m", "3/1m", "6000/1m"))
+	ada := h.HTTPClient("Bearer " + h.Token("ada", "free", ""))
 	batch := `[` + strings.TrimSuffix(strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"},`, 4), ",") + `]`
-	res := rawMCP(t, ada, "POST", "", batch)
+	res := harness.RawMCP(t, ada, "POST", "", batch)
 	if res.Header.Get("Retry-After") != "" || res.Header.Get("RateLimit-Remaining") != "3" {
 		t.Fatalf("a batch of 4 of 3: %v", res.Header)
 	}
@@ -1047,7 +826,7 @@ func TestMCPBatchOverTheWholeAllowance(t *testing.T) {
 	if res.StatusCode != 429 || !strings.Contains(string(body), `"code":"COST_OVER_ALLOWANCE"`) || strings.Contains(string(body), "retryAfter") {
 		t.Fatalf("a batch of 4 of 3: %d %s", res.StatusCode, body)
 	}
-	res = rawMCP(t, ada, "POST", "", initialize)
+	res = harness.RawMCP(t, ada, "POST", "", harness.Initialize)
 	res.Body.Close()
 	if res.StatusCode != 200 || res.Header.Get("RateLimit-Remaining") != "2" {
 		t.Fatalf("initialize after the refusal: %d %v", res.StatusCode, res.Header)

@@ -1,8 +1,10 @@
-package handlers
+package mcp_test
 
 import (
 	"context"
 	"encoding/json"
+	"fiplan/handlers/internal/harness"
+	"fiplan/handlers/internal/testserver"
 	"regexp"
 	"strconv"
 	"strings"
@@ -38,11 +40,11 @@ var hexHash = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 func reproOf(t *testing.T, cs *sdk.ClientSession, tool, args string) (repro, string) {
 	t.Helper()
-	res := call(t, cs, tool, args)
+	res := harness.Call(t, cs, tool, args)
 	if res.IsError {
-		t.Fatalf("%s(%s): %s", tool, args, text(res))
+		t.Fatalf("%s(%s): %s", tool, args, harness.Text(res))
 	}
-	out := structured(t, res)
+	out := harness.Structured(t, res)
 	var r repro
 	if err := json.Unmarshal(out, &r); err != nil {
 		t.Fatal(err)
@@ -63,7 +65,7 @@ func reproOf(t *testing.T, cs *sdk.ClientSession, tool, args string) (repro, str
 // changes the hash; Monte Carlo names its seed; a saved plan's hash
 // follows its stored input.
 func TestMCPCalculationsAreReproducible(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("off", "off", "off"))
 	cs := keySession(t, h, "ada", "pro")
 	plan := `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000,"currentSavings":50000,"monteCarlo":{"simulations":300},"historical":{}}`
 	a, fa := reproOf(t, cs, "fi_calculate", plan)
@@ -76,9 +78,9 @@ func TestMCPCalculationsAreReproducible(t *testing.T) {
 		t.Fatalf("the same input in another order: %s vs %s", c.InputHash, a.InputHash)
 	}
 	// What only shapes the answer is no part of the input.
-	full := call(t, cs, "fi_calculate", strings.TrimSuffix(plan, "}")+`,"output":"full"}`)
+	full := harness.Call(t, cs, "fi_calculate", strings.TrimSuffix(plan, "}")+`,"output":"full"}`)
 	var f repro
-	if err := json.Unmarshal(structured(t, full), &f); err != nil || f.InputHash != a.InputHash {
+	if err := json.Unmarshal(harness.Structured(t, full), &f); err != nil || f.InputHash != a.InputHash {
 		t.Fatalf("output full hashed apart: %s vs %s", f.InputHash, a.InputHash)
 	}
 	for _, changed := range []string{
@@ -109,12 +111,12 @@ func TestMCPCalculationsAreReproducible(t *testing.T) {
 	}
 
 	// A saved plan: its stored input is the input.
-	tok := h.token("ada", "pro", "")
-	r := h.do("POST", "/api/v1/plans", `{"name":"p","input":`+plan+`}`, bearer(tok)...)
-	if r.status != 201 {
-		t.Fatalf("save: %d %s", r.status, r.raw)
+	tok := h.Token("ada", "pro", "")
+	r := h.Do("POST", "/api/v1/plans", `{"name":"p","input":`+plan+`}`, testserver.Bearer(tok)...)
+	if r.Status != 201 {
+		t.Fatalf("save: %d %s", r.Status, r.Raw)
 	}
-	id := r.data()["id"].(string)
+	id := r.Data()["id"].(string)
 	args := `{"id":"` + id + `"}`
 	run1, rf1 := reproOf(t, cs, "run_my_plan", args)
 	run2, rf2 := reproOf(t, cs, "run_my_plan", args)
@@ -129,8 +131,8 @@ func TestMCPCalculationsAreReproducible(t *testing.T) {
 	if ci3, _ := reproOf(t, cs, "checkin_my_plan", `{"id":"`+id+`","currentSavings":800001}`); ci3.InputHash == ci1.InputHash {
 		t.Fatal("another check-in kept the hash")
 	}
-	if r := h.do("PATCH", "/api/v1/plans/"+id, `{"input":{"annualExpenses":46000}}`, bearer(tok)...); r.status != 200 {
-		t.Fatalf("patch: %d %s", r.status, r.raw)
+	if r := h.Do("PATCH", "/api/v1/plans/"+id, `{"input":{"annualExpenses":46000}}`, testserver.Bearer(tok)...); r.Status != 200 {
+		t.Fatalf("patch: %d %s", r.Status, r.Raw)
 	}
 	if run3, _ := reproOf(t, cs, "run_my_plan", args); run3.InputHash == run1.InputHash {
 		t.Fatal("a changed stored input kept the hash")
@@ -141,7 +143,7 @@ func TestMCPCalculationsAreReproducible(t *testing.T) {
 // country) is checked against its grammar: a traversal string is the
 // tool's VALIDATION_ERROR on that argument and reaches nothing.
 func TestMCPResourceArgumentsMatchTheirGrammar(t *testing.T) {
-	h := newHarness(t, withMCP(false), withRates("off", "off", "off"))
+	h := testserver.New(t, testserver.WithMCP(false), testserver.WithRates("off", "off", "off"))
 	cs := keySession(t, h, "ada", "pro")
 	for _, bad := range []string{"../user", "..%2fuser", "a/b", "../../api/v1/user/profile"} {
 		q := strconv.Quote(bad)
@@ -160,9 +162,9 @@ func TestMCPResourceArgumentsMatchTheirGrammar(t *testing.T) {
 			{"tax_countries", `{"country":` + q + `}`, "country"},
 			{"fi_calculate", `{"currentAge":35,"annualIncome":1,"annualExpenses":1,"tax":{"country":` + q + `}}`, "tax.country"},
 		} {
-			res := call(t, cs, c.tool, c.args)
-			if !res.IsError || !strings.HasPrefix(text(res), "VALIDATION_ERROR:") || !strings.Contains(text(res), "\n- "+c.path+": ") {
-				t.Errorf("%s(%s): %s", c.tool, c.args, text(res))
+			res := harness.Call(t, cs, c.tool, c.args)
+			if !res.IsError || !strings.HasPrefix(harness.Text(res), "VALIDATION_ERROR:") || !strings.Contains(harness.Text(res), "\n- "+c.path+": ") {
+				t.Errorf("%s(%s): %s", c.tool, c.args, harness.Text(res))
 			}
 		}
 	}
@@ -173,7 +175,7 @@ func TestMCPResourceArgumentsMatchTheirGrammar(t *testing.T) {
 // user's data (not read-only) but only the fields named, so they are
 // neither destructive nor anything but idempotent.
 func TestMCPToolAnnotations(t *testing.T) {
-	h := newHarness(t, withMCP(false))
+	h := testserver.New(t, testserver.WithMCP(false))
 	cs := keySession(t, h, "ada", "free")
 	list, err := cs.ListTools(context.Background(), nil)
 	if err != nil {

@@ -1,8 +1,9 @@
-package handlers
+package mcp_test
 
 import (
 	"context"
 	"encoding/json"
+	"fiplan/handlers/internal/testserver"
 	"strings"
 	"testing"
 )
@@ -13,9 +14,9 @@ import (
 // they are for code generators, which read the OpenAPI document, and cost
 // a model's context.
 func TestMCPToolSchemasStandAlone(t *testing.T) {
-	h := newHarness(t, withMCP(false))
-	key, _ := h.apiKey("ada", "pro")
-	cs, err := h.mcpSession("Bearer " + key)
+	h := testserver.New(t, testserver.WithMCP(false))
+	key, _ := h.APIKey("ada", "pro")
+	cs, err := h.MCPSession("Bearer " + key)
 	if err != nil {
 		t.Fatal(err)
 	}
