@@ -147,24 +147,27 @@ func (m *Mirror) SaveTier(user, tier string, issued time.Time) error {
 	return m.markKeys(TierMark(user))
 }
 
-// RevokeKey deletes the key in the store and then marks it, here at once
-// and on other nodes by their next poll. When the mark cannot be written
-// the error is returned; the key is deleted all the same, and other nodes
-// may serve it from their caches for up to KeyCacheFor.
+// RevokeKey marks the key, here at once and on other nodes by their next
+// poll, and then deletes it in the store. The mark comes first: it only
+// sends every lookup of the key to the store while it lasts, so a mark
+// whose delete then fails costs reads and refuses nothing, while a delete
+// whose mark failed would leave the key served from other nodes' caches
+// for up to KeyCacheFor. When the mark cannot be written nothing is
+// deleted and the error is returned.
 func (m *Mirror) RevokeKey(owner, id string) error {
-	if err := m.Store.RevokeKey(owner, id); err != nil {
+	if err := m.markKeys(KeyMark(owner, id)); err != nil {
 		return err
 	}
-	return m.markKeys(KeyMark(owner, id))
+	return m.Store.RevokeKey(owner, id)
 }
 
-// DeleteUser erases the account in the store and then marks its keys, as
-// RevokeKey does.
+// DeleteUser marks the account's keys and then erases it in the store, in
+// that order for the reason RevokeKey gives.
 func (m *Mirror) DeleteUser(user string) error {
-	if err := m.Store.DeleteUser(user); err != nil {
+	if err := m.markKeys(UserMark(user)); err != nil {
 		return err
 	}
-	return m.markKeys(UserMark(user))
+	return m.Store.DeleteUser(user)
 }
 
 func (m *Mirror) markKeys(id string) error {

@@ -238,3 +238,30 @@ func TestMirrorKeyTakesSavedTier(t *testing.T) {
 		t.Fatalf("after SaveTier pro: %+v, %v", a, err)
 	}
 }
+
+// noMarks is a store whose sign-out marks cannot be written.
+type noMarks struct{ Store }
+
+func (noMarks) Revoke(string, time.Time, time.Time) (bool, error) { return false, errDown }
+
+// A revocation whose mark cannot be written deletes nothing: the mark is
+// written first, so no node can keep serving a deleted key from its
+// cache for want of it; the key stays until a revocation succeeds.
+func TestMirrorRevokeMarksFirst(t *testing.T) {
+	db := keyStore(t)
+	m := NewMirror(noMarks{db}, nil)
+	defer m.Stop()
+	freshT(t, m)
+	if err := m.RevokeKey("alice", "k1"); !errors.Is(err, errDown) {
+		t.Fatalf("RevokeKey with marks that cannot be written: %v, want the mark's error", err)
+	}
+	if _, _, err := db.LookupKey(keyHash("svc_alice")); err != nil {
+		t.Fatalf("the key was deleted although its mark was not written: %v", err)
+	}
+	if err := m.DeleteUser("alice"); !errors.Is(err, errDown) {
+		t.Fatalf("DeleteUser with marks that cannot be written: %v", err)
+	}
+	if _, _, err := db.LookupKey(keyHash("svc_alice")); err != nil {
+		t.Fatalf("the account was erased although its mark was not written: %v", err)
+	}
+}
