@@ -153,26 +153,9 @@ func New(cfg Config) (*Server, error) {
 	if err := s.build(); err != nil {
 		return nil, err
 	}
-	s.routes = s.table()
-	s.mcpRoutes = newMCPRoutes()
-	s.webRoutes = newWebRoutes()
-	doors := append(slices.Clip(s.routes), s.mcpRoutes.all()...)
-	if cfg.Web != nil {
-		doors = append(doors, s.webRoutes.all()...)
-	}
-	s.metrics = newServerMetrics(set, doors, s.heavy)
-	s.metrics.pools = newPoolMetrics(set, marks.Store, cfg.Redis)
-	set.NewGauge("fiplan_signout_mirror_lag_seconds", func() float64 { return min(marks.Lag(), store.MirrorLagCap).Seconds() })
-	for _, r := range s.routes {
-		if err := s.router.Add(r); err != nil {
-			return nil, err
-		}
-	}
-	doc, err := rest.OpenAPI(rest.Info{Title: "fiplan", Version: cfg.Version, Description: rest.Description, SessionCookie: SessionCookie}, s.routes)
-	if err != nil {
+	if err := s.doors(set); err != nil {
 		return nil, err
 	}
-	s.openapi, s.openapiStatic = doc, rest.NewStatic(doc)
 	if cfg.MCP != nil {
 		s.mcp, err = mcp.New(mcp.Config{
 			Settings: *cfg.MCP, Version: cfg.Version, Routes: s.routes, Serve: s.Serve, Verify: s.Credential, Logger: s.log, Admit: s.admitMCP,
@@ -199,6 +182,32 @@ func New(cfg Config) (*Server, error) {
 		go s.deliver()
 	}
 	return s, nil
+}
+
+// doors builds the route tables of the API, /mcp and the web app, their
+// metrics in set, the router and the OpenAPI document.
+func (s *Server) doors(set *metrics.Set) error {
+	s.routes = s.table()
+	s.mcpRoutes = newMCPRoutes()
+	s.webRoutes = newWebRoutes()
+	doors := append(slices.Clip(s.routes), s.mcpRoutes.all()...)
+	if s.cfg.Web != nil {
+		doors = append(doors, s.webRoutes.all()...)
+	}
+	s.metrics = newServerMetrics(set, doors, s.heavy)
+	s.metrics.pools = newPoolMetrics(set, s.marks.Store, s.cfg.Redis)
+	set.NewGauge("fiplan_signout_mirror_lag_seconds", func() float64 { return min(s.marks.Lag(), store.MirrorLagCap).Seconds() })
+	for _, r := range s.routes {
+		if err := s.router.Add(r); err != nil {
+			return err
+		}
+	}
+	doc, err := rest.OpenAPI(rest.Info{Title: "fiplan", Version: s.cfg.Version, Description: rest.Description, SessionCookie: SessionCookie}, s.routes)
+	if err != nil {
+		return err
+	}
+	s.openapi, s.openapiStatic = doc, rest.NewStatic(doc)
+	return nil
 }
 
 // defaults fills in the settings left zero.
