@@ -30,8 +30,9 @@ import (
 //     ErrStale when the lease was lost.
 //
 // The queue is not a record of the user's: it holds only mails not yet
-// sent, goes with its user (DeleteUser) and is not exported; fiplan
-// migrate moves it, so that no mail is lost. Its mails are not events:
+// sent (and when the last of each kind was queued), goes with its user
+// (DeleteUser) and is not exported; fiplan migrate moves it, so that no
+// mail is lost and no limit restarts. Its mails are not events:
 // /user/events never lists them.
 type Mails interface {
 	QueueMail(m Mail) error
