@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -433,6 +434,74 @@ func TestVerifyMailRetried(t *testing.T) {
 	if err != nil || len(ms) != 1 || ms[0].Attempts != 1 || !strings.Contains(ms[0].LastError, "cannot") {
 		t.Fatalf("after the failed attempt: %+v %v, want one mail with its error", ms, err)
 	}
+}
+
+// dupQueue is a store whose first verification mail is queued under the
+// id of a mail already queued: the store's transaction fails on the mail
+// itself, after reading the user's last mail time.
+type dupQueue struct {
+	store.Store
+	done atomic.Bool
+}
+
+func (q *dupQueue) QueueMail(m store.Mail) error {
+	if m.Kind == store.MailVerify && q.done.CompareAndSwap(false, true) {
+		m.ID = "mail_taken"
+	}
+	return q.Store.QueueMail(m)
+}
+
+// The one verification mail a minute holds across nodes: two servers on
+// one PostgreSQL store, the second asked within the minute answers 429
+// RATE_LIMITED with the time left and queues nothing, whichever node
+// took the first; after the minute, either node queues the next. A
+// request the store fails answers 500 DATABASE_ERROR and consumes none
+// of the minute.
+func TestVerifyMailLimitAcrossNodes(t *testing.T) {
+	db := pgStore(t)
+	q := &dupQueue{Store: db}
+	if err := db.QueueMail(store.Mail{ID: "mail_taken", User: "gil", Kind: "other", To: "gil@example.com", CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	shared := func(store.Store) store.Store { return q }
+	a, _ := mailHarness(t, "127.0.0.1:25", shared)
+	b, _ := mailHarness(t, "127.0.0.1:25", shared)
+	auth := bearer(a.Token("gil", "free", ""))
+	a.Do("PATCH", "/api/v1/user/profile", `{"email":"gil@example.com"}`, auth...)
+	queuedVerify := func(want int) {
+		t.Helper()
+		ms, err := db.ClaimMails(a.Clock().Add(time.Hour), time.Nanosecond, 10)
+		n := 0
+		for _, m := range ms {
+			if m.Kind == store.MailVerify {
+				n++
+			}
+		}
+		if err != nil || n != want {
+			t.Fatalf("%d verification mails queued (%v), want %d", n, err, want)
+		}
+	}
+	expectError(t, a.Do("POST", "/api/v1/user/email/verify", "", auth...), 500, errcode.Database)
+	queuedVerify(0)
+	// The failed request took none of the minute: the other node queues.
+	if r := b.Do("POST", "/api/v1/user/email/verify", "", auth...); r.Status != 202 {
+		t.Fatalf("after a failed request: %d %s", r.Status, r.Raw)
+	}
+	a.Advance(20 * time.Second)
+	b.Advance(20 * time.Second)
+	for _, h := range []*harness{a, b} {
+		r := h.Do("POST", "/api/v1/user/email/verify", "", auth...)
+		expectError(t, r, 429, errcode.RateLimited)
+		if r.Body["retryAfter"] != float64(40) || r.Header["Retry-After"] != "40" {
+			t.Fatalf("20s after the first mail: %s Retry-After %q, want 40", r.Raw, r.Header["Retry-After"])
+		}
+	}
+	queuedVerify(1)
+	a.Advance(40 * time.Second)
+	if r := a.Do("POST", "/api/v1/user/email/verify", "", auth...); r.Status != 202 {
+		t.Fatalf("a minute after the first mail: %d %s", r.Status, r.Raw)
+	}
+	queuedVerify(2)
 }
 
 // failingQueue is a store whose mail queue refuses every mail.

@@ -51,7 +51,7 @@ func TestMigrateBolt(t *testing.T) {
 
 func TestMigratePostgres(t *testing.T) {
 	db := pgSchema(t)
-	for _, want := range []string{"applied migrations [1 2 4 5 6 7 8 10 11 12]", "schema is current"} {
+	for _, want := range []string{"applied migrations [1 2 4 5 6 7 8 10 11 12 13]", "schema is current"} {
 		out, err := command(t, []string{"FI_DB=" + db}, "migrate").CombinedOutput()
 		if err != nil || !strings.Contains(string(out), want) {
 			t.Fatalf("migrate: %q, %v; want %q", out, err, want)

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -15,7 +16,10 @@ import (
 //
 //   - QueueMail stores a mail, due at once, in one durable transaction:
 //     once it returns, the mail is sent even if the node that queued it
-//     dies.
+//     dies. The same transaction records when the user was last queued a
+//     mail of its kind, so that a mail with Every set is refused
+//     (*TooSoonError) within Every of the last one, whichever node queued
+//     it; a mail refused, or not stored, leaves that record as it was.
 //   - ClaimMails leases due mails to one worker as Claim leases
 //     deliveries: a claimed mail is not claimed again until its lease
 //     ends, and then it is, by any node (at least once; the mail's
@@ -26,8 +30,9 @@ import (
 //     ErrStale when the lease was lost.
 //
 // The queue is not a record of the user's: it holds only mails not yet
-// sent, goes with its user (DeleteUser) and is not exported; fiplan
-// migrate moves it, so that no mail is lost. Its mails are not events:
+// sent (and when the last of each kind was queued), goes with its user
+// (DeleteUser) and is not exported; fiplan migrate moves it, so that no
+// mail is lost and no limit restarts. Its mails are not events:
 // /user/events never lists them.
 type Mails interface {
 	QueueMail(m Mail) error
@@ -52,6 +57,35 @@ type Mail struct {
 	LastError string    `json:"lastError,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
 	Lease     string    `json:"lease,omitempty"` // the token of the claim holding it
+	// Every, when positive, is the least time from the last mail of
+	// Kind queued to User (its CreatedAt) to this one's CreatedAt:
+	// QueueMail refuses it sooner. It is the request's, never stored.
+	Every time.Duration `json:"-"`
+}
+
+// TooSoonError refuses a mail queued within its Every of the last mail of
+// its kind to its user.
+type TooSoonError struct {
+	Wait time.Duration // until the mail may be queued, at most Every
+}
+
+func (e *TooSoonError) Error() string {
+	return fmt.Sprintf("a mail of this kind was queued less than its interval ago; wait %s", e.Wait)
+}
+
+// TooSoon says whether a mail of m's kind queued to m's user at last is
+// too recent for m, and then for how long.
+func TooSoon(m *Mail, last time.Time) error {
+	if m.Every <= 0 || last.IsZero() {
+		return nil
+	}
+	since := m.CreatedAt.Sub(last)
+	if since >= m.Every {
+		return nil
+	}
+	// A clock behind the one that queued the last mail waits no longer
+	// than Every.
+	return &TooSoonError{Wait: min(m.Every-since, m.Every)}
 }
 
 // NewMailID is a fresh mail id: mail_ and 24 hex digits.
@@ -71,11 +105,13 @@ func CheckMail(m *Mail) error {
 	return nil
 }
 
-// In a user bucket, mails: mail id -> Mail JSON; at the top, mailDue: as
-// due, when each queued mail may next be claimed.
+// In a user bucket, mails: mail id -> Mail JSON, and mailLast: kind ->
+// when the last mail of that kind was queued (RFC 3339); at the top,
+// mailDue: as due, when each queued mail may next be claimed.
 var (
-	bucketMails   = []byte("mails")
-	bucketMailDue = []byte("mailDue")
+	bucketMails    = []byte("mails")
+	bucketMailLast = []byte("mailLast")
+	bucketMailDue  = []byte("mailDue")
 )
 
 // QueueMail stores m, due at m.NextAt (its CreatedAt when zero).
@@ -98,6 +134,26 @@ func (d *DB) QueueMail(m Mail) error {
 		}
 		if b.Get([]byte(m.ID)) != nil {
 			return ErrConflict
+		}
+		last, err := u.CreateBucketIfNotExists(bucketMailLast)
+		if err != nil {
+			return err
+		}
+		var at time.Time
+		if raw := last.Get([]byte(m.Kind)); raw != nil {
+			if err := at.UnmarshalText(raw); err != nil {
+				return err
+			}
+		}
+		if err := TooSoon(&m, at); err != nil {
+			return err
+		}
+		stamp, err := m.CreatedAt.MarshalText()
+		if err != nil {
+			return err
+		}
+		if err := last.Put([]byte(m.Kind), stamp); err != nil {
+			return err
 		}
 		due, err := top(tx, bucketMailDue)
 		if err != nil {

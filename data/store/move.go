@@ -43,8 +43,10 @@ type UserRecords struct {
 	Hooks      []Hook
 	Events     []Event
 	Deliveries []Delivery
-	// Mails are the mails queued and not yet sent.
-	Mails []Mail
+	// Mails are the mails queued and not yet sent; MailLast, when the
+	// last mail of each kind was queued (what holds the next back).
+	Mails    []Mail
+	MailLast map[string]time.Time
 }
 
 // AssetRecord is one asset: its index fields and its JSON.
@@ -245,6 +247,20 @@ func outboxRecords(u *bolt.Bucket, r *UserRecords) error {
 				return fmt.Errorf("delivery %x: %w", k, err)
 			}
 			r.Deliveries = append(r.Deliveries, d)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if b := u.Bucket(bucketMailLast); b != nil {
+		r.MailLast = map[string]time.Time{}
+		err := b.ForEach(func(k, v []byte) error {
+			var at time.Time
+			if err := at.UnmarshalText(v); err != nil {
+				return fmt.Errorf("last mail %q: %w", k, err)
+			}
+			r.MailLast[string(k)] = at
 			return nil
 		})
 		if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/valyala/fasthttp"
@@ -35,15 +34,10 @@ type DB interface {
 // Handlers are the routes of email: ask for a verification mail, follow
 // its link, and the one-click unsubscribe.
 type Handlers struct {
-	db  DB
-	m   *Mailer // nil: email is off
-	key []byte
-	now func() time.Time
-	// sent is when each user was last sent a verification mail by this
-	// node: at most one a VerifyEvery, so that an address someone else
-	// typed into a profile is not flooded.
-	mu   sync.Mutex
-	sent map[string]time.Time
+	db   DB
+	m    *Mailer // nil: email is off
+	key  []byte
+	now  func() time.Time
 	Docs struct{ Request, Verify, UnsubscribePage, Unsubscribe *rest.Doc }
 }
 
@@ -54,7 +48,7 @@ func NewHandlers(db DB, m *Mailer, secret []byte, now func() time.Time) *Handler
 	if now == nil {
 		now = time.Now
 	}
-	h := &Handlers{db: db, m: m, key: deriveKey(secret), now: now, sent: map[string]time.Time{}}
+	h := &Handlers{db: db, m: m, key: deriveKey(secret), now: now}
 	tokenQ := []rest.Param{{Name: "token", Type: "string", Doc: "The signed token of the link in the mail."}}
 	bad := rest.Err(errcode.Validation, "the token is malformed, forged or expired (field token)")
 	h.Docs.Request = &rest.Doc{Tag: "email", Status: 202, Summary: "Send a verification mail",
@@ -85,7 +79,11 @@ type unsubscribed struct {
 // Request queues a mail with a verification link to the signed-in user's
 // profile address and answers 202: the mail is in the store's queue
 // (store.Mails), which a worker on any node sends, so a node that dies
-// after answering loses no mail.
+// after answering loses no mail. At most one a VerifyEvery per user, so
+// that an address someone else typed into a profile is not flooded: the
+// store keeps when the last was queued, in the transaction that queues
+// it, so the limit holds whichever node each request reaches, and a
+// request the store fails consumes none of it.
 func (h *Handlers) Request(c *rest.Ctx) {
 	if h.m == nil {
 		c.Error(errcode.Unavailable, "email is off on this server: no SMTP server is configured")
@@ -101,18 +99,19 @@ func (h *Handlers) Request(c *rest.Ctx) {
 		c.Fail("email", "set an email address in your profile first")
 		return
 	}
-	if wait := h.take(user); wait > 0 {
-		c.RateLimited(int((wait + time.Second - 1) / time.Second))
-		return
-	}
 	id, err := store.NewMailID()
 	if err != nil {
 		c.Internal(err)
 		return
 	}
 	now := h.now().UTC()
-	if err := h.db.QueueMail(store.Mail{ID: id, User: user, Kind: store.MailVerify, To: addr, CreatedAt: now, NextAt: now}); err != nil {
-		h.untake(user)
+	err = h.db.QueueMail(store.Mail{ID: id, User: user, Kind: store.MailVerify, To: addr, CreatedAt: now, NextAt: now, Every: VerifyEvery})
+	var soon *store.TooSoonError
+	switch {
+	case errors.As(err, &soon):
+		c.RateLimited(int((soon.Wait + time.Second - 1) / time.Second))
+		return
+	case err != nil:
 		c.Storage(err)
 		return
 	}
@@ -122,31 +121,6 @@ func (h *Handlers) Request(c *rest.Ctx) {
 // VerifyEvery is the least time between two verification mails to one
 // user.
 const VerifyEvery = time.Minute
-
-// take records a verification mail to user now, or says how long until
-// one may be sent.
-func (h *Handlers) take(user string) time.Duration {
-	now := h.now()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if last, ok := h.sent[user]; ok && now.Sub(last) < VerifyEvery {
-		return VerifyEvery - now.Sub(last)
-	}
-	for u, t := range h.sent {
-		if now.Sub(t) >= VerifyEvery {
-			delete(h.sent, u)
-		}
-	}
-	h.sent[user] = now
-	return 0
-}
-
-// untake forgets the mail take recorded for user: it was not queued.
-func (h *Handlers) untake(user string) {
-	h.mu.Lock()
-	delete(h.sent, user)
-	h.mu.Unlock()
-}
 
 func (h *Handlers) address(user string) (string, error) {
 	var p struct {

@@ -87,10 +87,16 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		}
 		n.Secret = true
 	}
-	var users, docs, assets, plans, keys, hooks, events, deliveries, mails [][]any
+	var users, docs, assets, plans, keys, hooks, events, deliveries, mails, mailLast [][]any
 	for _, u := range e.Users {
 		if err := outboxRows(&u, &hooks, &events, &deliveries, &mails); err != nil {
 			return n, fmt.Errorf("user %q: %w", u.ID, err)
+		}
+		for kind, at := range u.MailLast {
+			if err := checkText("mail kind", kind); err != nil {
+				return n, fmt.Errorf("user %q: %w", u.ID, err)
+			}
+			mailLast = append(mailLast, []any{u.ID, kind, at.UTC()})
 		}
 		if err := checkUser(u.ID); err != nil {
 			return n, fmt.Errorf("user %q: %w", u.ID, err)
@@ -155,6 +161,7 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 	}
 	// Assets and plans are copied in creation order: seq, their order, is
 	// generated.
+	var lastKinds int // not reported: a record of the queue's, not a user's
 	for _, t := range []struct {
 		table string
 		cols  []string
@@ -174,6 +181,7 @@ func load(ctx context.Context, tx pgx.Tx, e *store.Everything) (Counts, error) {
 		{"deliveries", []string{"id", "user_id", "event_id", "event_type", "webhook_id", "status", "attempts", "next_at",
 			"last_status", "last_error", "created_at", "updated_at"}, deliveries, &n.Deliveries},
 		{"mails", []string{"id", "user_id", "kind", "recipient", "attempts", "next_at", "last_error", "created_at"}, mails, &n.Mails},
+		{"mail_last", []string{"user_id", "kind", "queued_at"}, mailLast, &lastKinds},
 	} {
 		c, err := tx.CopyFrom(ctx, pgx.Identifier{t.table}, t.cols, pgx.CopyFromRows(t.rows))
 		if err != nil {

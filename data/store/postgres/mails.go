@@ -1,6 +1,7 @@
 package postgres
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,7 +11,10 @@ import (
 )
 
 // QueueMail stores m, due at m.NextAt (its CreatedAt when zero), the
-// user's row made when absent; store.ErrConflict when its id is queued.
+// user's row made when absent; store.ErrConflict when its id is queued,
+// a *store.TooSoonError within m.Every of the last mail of its kind to
+// its user. The user's row, locked for the transaction, makes two nodes
+// queueing at once take turns, so the second sees the first's mail.
 func (d *DB) QueueMail(m store.Mail) error {
 	if err := store.CheckMail(&m); err != nil {
 		return fmt.Errorf("cannot queue mail: %w", err)
@@ -27,9 +31,22 @@ func (d *DB) QueueMail(m store.Mail) error {
 		if err := ensureUser(ctx, tx, m.User, now()); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO mails (id, user_id, kind, recipient, next_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		var last time.Time
+		err := tx.QueryRow(ctx, `SELECT queued_at FROM mail_last WHERE user_id = $1 AND kind = $2`, m.User, m.Kind).Scan(&last)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return err
+		}
+		if err := store.TooSoon(&m, last); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO mails (id, user_id, kind, recipient, next_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 			m.ID, m.User, m.Kind, m.To, m.NextAt.UTC(), m.CreatedAt.UTC())
-		return conflict(err)
+		if err != nil {
+			return conflict(err)
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO mail_last (user_id, kind, queued_at) VALUES ($1, $2, $3)
+			ON CONFLICT (user_id, kind) DO UPDATE SET queued_at = EXCLUDED.queued_at`, m.User, m.Kind, m.CreatedAt.UTC())
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("cannot queue mail: %w", err)

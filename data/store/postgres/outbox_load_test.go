@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -35,6 +36,9 @@ func TestLoadMovesOutbox(t *testing.T) {
 	if err := src.QueueMail(store.Mail{ID: "mail_1", User: "mia", Kind: store.MailVerify, To: "mia@example.com", CreatedAt: at}); err != nil {
 		t.Fatal(err)
 	}
+	// Moved with the time it was queued: the next within its minute is
+	// still held back on the new store.
+	next := store.Mail{ID: "mail_2", User: "mia", Kind: store.MailVerify, To: "mia@example.com", CreatedAt: at.Add(10 * time.Second), Every: time.Minute}
 	e, err := src.Everything()
 	if err != nil {
 		t.Fatal(err)
@@ -47,6 +51,10 @@ func TestLoadMovesOutbox(t *testing.T) {
 		t.Fatalf("Load copied %v", n)
 	}
 	d := openT(t, u)
+	var soon *store.TooSoonError
+	if err := d.QueueMail(next); !errors.As(err, &soon) || soon.Wait != 50*time.Second {
+		t.Fatalf("a mail 10s after the moved one: %v, want a wait of 50s", err)
+	}
 	got, total, err := d.Events("mia", 0, 10)
 	if err != nil || total != 2 || got[0].ID != "evt_2" || got[1].PlanID != "pln_a" || string(got[1].Data) != `{"a":1}` {
 		t.Fatalf("events after the move: %+v %d %v", got, total, err)

@@ -14,7 +14,9 @@ import (
 // claim that holds until its lease ends and is then claimed again by
 // another worker, a settle refused to a lost lease, a failure kept for its
 // retry, a mail sent or given up leaving the queue, concurrent claims that
-// never share a mail, erasure, and what the queue refuses.
+// never share a mail, erasure, what the queue refuses, and the least time
+// between two mails of a kind to a user (Every), held against concurrent
+// requests.
 func runMails(t *testing.T, open func(t *testing.T) store.Store) {
 	tests := []struct {
 		name string
@@ -25,6 +27,8 @@ func runMails(t *testing.T, open func(t *testing.T) store.Store) {
 		{"MailClaimConcurrent", testMailClaimConcurrent},
 		{"MailErase", testMailErase},
 		{"MailRefused", testMailRefused},
+		{"MailEvery", testMailEvery},
+		{"MailEveryConcurrent", testMailEveryConcurrent},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -182,5 +186,103 @@ func testMailRefused(t *testing.T, s store.Store) {
 	}
 	if err := s.SettleMail(store.Attempt{ID: "mail_none", User: "ann", Lease: "x", At: t0, OK: true}); !errors.Is(err, store.ErrStale) {
 		t.Fatalf("settle of no mail: %v, want ErrStale", err)
+	}
+}
+
+// every is ann's mail id queued at t0+at, at most one a minute.
+func every(id string, at time.Duration) store.Mail {
+	m := queued("ann", id)
+	m.CreatedAt, m.Every = t0.Add(at), time.Minute
+	return m
+}
+
+// wait is the wait a *store.TooSoonError says, or -1 for another error.
+func wait(err error) time.Duration {
+	var soon *store.TooSoonError
+	if !errors.As(err, &soon) {
+		return -1
+	}
+	return soon.Wait
+}
+
+func testMailEvery(t *testing.T, s store.Store) {
+	if err := s.QueueMail(every("mail_1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	if w := wait(s.QueueMail(every("mail_2", 20*time.Second))); w != 40*time.Second {
+		t.Fatalf("a second mail 20s later: wait %v, want 40s", w)
+	}
+	// Sent at once, the first mail still holds the second back.
+	ms, err := s.ClaimMails(t0.Add(time.Hour), time.Minute, 10)
+	if err != nil || len(ms) != 1 || ms[0].ID != "mail_1" {
+		t.Fatalf("queued: %+v %v, want mail_1 alone", ms, err)
+	}
+	if err := s.SettleMail(store.Attempt{ID: "mail_1", User: "ann", Lease: ms[0].Lease, At: t0, OK: true}); err != nil {
+		t.Fatal(err)
+	}
+	if w := wait(s.QueueMail(every("mail_2", 59*time.Second))); w != time.Second {
+		t.Fatalf("59s later, the first mail sent: wait %v, want 1s", w)
+	}
+	// Another user, another kind, and a mail without Every are not held
+	// back by ann's.
+	bob := queued("bob", "mail_b")
+	bob.CreatedAt, bob.Every = t0.Add(time.Second), time.Minute
+	other := every("mail_o", time.Second)
+	other.Kind = "other"
+	plain := queued("ann", "mail_p")
+	plain.CreatedAt = t0.Add(2 * time.Second)
+	for _, m := range []store.Mail{bob, other, plain} {
+		if err := s.QueueMail(m); err != nil {
+			t.Fatalf("%s: %v", m.ID, err)
+		}
+	}
+	// The plain mail counts: the next with Every waits a minute from it.
+	if w := wait(s.QueueMail(every("mail_2", time.Minute))); w != 2*time.Second {
+		t.Fatalf("a minute after the first, 58s after the plain mail: wait %v, want 2s", w)
+	}
+	if err := s.QueueMail(every("mail_2", time.Minute+2*time.Second)); err != nil {
+		t.Fatalf("a minute after the last: %v", err)
+	}
+	// A mail refused (its id queued) leaves the last time as it was.
+	if err := s.QueueMail(every("mail_2", 3*time.Minute)); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a queued id again: %v, want ErrConflict", err)
+	}
+	if err := s.QueueMail(every("mail_3", 3*time.Minute+time.Second)); err != nil {
+		t.Fatalf("a second after a refused mail: %v, want queued", err)
+	}
+	// Erasure forgets the last time with the user.
+	if err := s.DeleteUser("ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.QueueMail(every("mail_4", 3*time.Minute+2*time.Second)); err != nil {
+		t.Fatalf("after erasure: %v, want queued", err)
+	}
+}
+
+func testMailEveryConcurrent(t *testing.T, s store.Store) {
+	const tries = 8
+	errs := make(chan error, tries)
+	var wg sync.WaitGroup
+	for i := range tries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- s.QueueMail(every(fmt.Sprintf("mail_%d", i), time.Duration(i)*time.Second))
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	ok := 0
+	for err := range errs {
+		switch {
+		case err == nil:
+			ok++
+		case wait(err) <= 0:
+			t.Errorf("refused with %v, want a *TooSoonError", err)
+		}
+	}
+	ms, err := s.ClaimMails(t0.Add(time.Hour), time.Minute, 2*tries)
+	if ok != 1 || err != nil || len(ms) != 1 {
+		t.Fatalf("%d queued at once, %d in the queue (%v), want 1", ok, len(ms), err)
 	}
 }
