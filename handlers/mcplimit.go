@@ -56,16 +56,10 @@ type mcpCtx struct{}
 // access log with the caller, no-store for a caller's answers and every
 // 401, and the API's error envelope for the protocol's plain-text refusals.
 func (s *Server) serveMCP(rc *fasthttp.RequestCtx) {
-	c := rest.AcquireCtx(rc, s.log, s.now())
-	defer rest.ReleaseCtx(c)
-	defer s.finish(c)
-	s.begin(c)
-	c.SetClient(limit.AddrKey(s.clientIP(c), s.cfg.RateIPv6Prefix))
-	c.SetRoute(s.mcpRoutes.of(rc))
-	rc.SetUserValue(mcpCtx{}, c)
-	defer rc.RemoveUserValue(mcpCtx{})
-	s.mcp.Serve(rc)
-	mcpEnvelope(c)
+	s.door(rc, s.mcpRoutes.of(rc), mcpCtx{}, func(c *rest.Ctx) {
+		s.mcp.Serve(rc)
+		mcpEnvelope(c)
+	})
 }
 
 // mcpEnvelope turns a plain-text refusal of the protocol's handler into

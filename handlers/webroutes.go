@@ -58,13 +58,21 @@ type webCtx struct{}
 // passes: the request id, nosniff and CORS, the per-route metrics, the
 // access log, and a panic's recovery into 500.
 func (s *Server) serveWeb(rc *fasthttp.RequestCtx) {
+	s.door(rc, s.webRoutes.of(rc), webCtx{}, func(*rest.Ctx) { s.cfg.Web(rc) })
+}
+
+// door serves rc, a request outside the API's router, through the doors
+// every route passes, as route: the request id and headers, the client
+// key, the metrics and the access log (begin and finish), and a panic's
+// recovery. The request context is the user value key while serve runs.
+func (s *Server) door(rc *fasthttp.RequestCtx, route *rest.Route, key any, serve func(*rest.Ctx)) {
 	c := rest.AcquireCtx(rc, s.log, s.now())
 	defer rest.ReleaseCtx(c)
 	defer s.finish(c)
 	s.begin(c)
 	c.SetClient(limit.AddrKey(s.clientIP(c), s.cfg.RateIPv6Prefix))
-	c.SetRoute(s.webRoutes.of(rc))
-	rc.SetUserValue(webCtx{}, c)
-	defer rc.RemoveUserValue(webCtx{})
-	s.cfg.Web(rc)
+	c.SetRoute(route)
+	rc.SetUserValue(key, c)
+	defer rc.RemoveUserValue(key)
+	serve(c)
 }

@@ -504,21 +504,12 @@ func (d *DB) Claim(at time.Time, lease time.Duration, max int) ([]Job, error) {
 		if err != nil {
 			return err
 		}
-		var keys [][]byte
-		c := due.Cursor()
-		limit := dueKey(at, "", "")[:8]
-		for k, _ := c.First(); k != nil && len(keys) < max && bytes.Compare(k[:8], limit) <= 0; k, _ = c.Next() {
-			keys = append(keys, bytes.Clone(k))
+		taken, err := takeDue(due, at, max)
+		if err != nil {
+			return err
 		}
-		if len(keys) == 0 {
-			return errNoChange
-		}
-		for _, k := range keys {
-			if err := due.Delete(k); err != nil {
-				return err
-			}
-			user, id, _ := strings.Cut(string(k[8:]), "\x00")
-			job, ok, err := claim(tx, due, user, id, at.UTC().Round(0), lease)
+		for _, t := range taken {
+			job, ok, err := claim(tx, due, t[0], t[1], at.UTC().Round(0), lease)
 			if err != nil {
 				return err
 			}
@@ -673,4 +664,28 @@ var EventTypes = []string{CheckinDue, GuardrailCrossed, PlanOfftrack, FIReached,
 func EventID(parts ...string) string {
 	s := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
 	return "evt_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(s[:16]))
+}
+
+// takeDue removes from the due index up to max entries due at or before
+// at, in order, and returns the user and id each named; none due is
+// errNoChange, so the transaction writes nothing.
+func takeDue(due *bolt.Bucket, at time.Time, max int) ([][2]string, error) {
+	var keys [][]byte
+	limit := dueKey(at, "", "")[:8]
+	c := due.Cursor()
+	for k, _ := c.First(); k != nil && len(keys) < max && bytes.Compare(k[:8], limit) <= 0; k, _ = c.Next() {
+		keys = append(keys, bytes.Clone(k))
+	}
+	if len(keys) == 0 {
+		return nil, errNoChange
+	}
+	out := make([][2]string, 0, len(keys))
+	for _, k := range keys {
+		if err := due.Delete(k); err != nil {
+			return nil, err
+		}
+		user, id, _ := strings.Cut(string(k[8:]), "\x00")
+		out = append(out, [2]string{user, id})
+	}
+	return out, nil
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -193,20 +192,12 @@ func (d *DB) ClaimMails(at time.Time, lease time.Duration, max int) ([]Mail, err
 		if err != nil {
 			return err
 		}
-		var keys [][]byte
-		limit := dueKey(at, "", "")[:8]
-		c := due.Cursor()
-		for k, _ := c.First(); k != nil && len(keys) < max && bytes.Compare(k[:8], limit) <= 0; k, _ = c.Next() {
-			keys = append(keys, bytes.Clone(k))
+		taken, err := takeDue(due, at, max)
+		if err != nil {
+			return err
 		}
-		if len(keys) == 0 {
-			return errNoChange
-		}
-		for _, k := range keys {
-			if err := due.Delete(k); err != nil {
-				return err
-			}
-			user, id, _ := strings.Cut(string(k[8:]), "\x00")
+		for _, t := range taken {
+			user, id := t[0], t[1]
 			b, m, err := lookupMail(tx, user, id)
 			if err != nil {
 				return err
