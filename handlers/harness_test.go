@@ -58,6 +58,8 @@ var (
 	bearer      = testharness.Bearer
 	conformAs   = testharness.ConformAs
 	decodedBody = testharness.DecodedBody
+	pgStore     = testharness.PGStore
+	exchange    = testharness.Exchange
 )
 
 // serve passes rc through s and checks the response against the document.
