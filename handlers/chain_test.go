@@ -192,7 +192,7 @@ func TestOpenAPISaysWhetherAPIKeysWork(t *testing.T) {
 	h := newHarness(t)
 	doc := loadOpenAPI(t, h)
 	for _, r := range h.S.routes {
-		op := doc.raw["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
+		op := doc.Raw["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
 		desc := op["description"].(string)
 		accepted, refused := strings.Contains(desc, "API keys are accepted"), strings.Contains(desc, "API keys are refused")
 		if r.Access == rest.Probe {

@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"context"
 	"errors"
-	testharness "fiplan/handlers/internal/harness"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -11,9 +9,8 @@ import (
 	"time"
 
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/errcode"
+	testharness "fiplan/handlers/internal/harness"
 )
 
 const signoutCalc = `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`
@@ -144,11 +141,7 @@ func refusedWithin(t *testing.T, h *harness, headers ...string) {
 // mirror's own polls (one query every quarter second) may fall inside a
 // request, so the fewest of five requests is the request's own count.
 func TestAuthenticatedReadRoundTrips(t *testing.T) {
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_")+"&pool_max_conns=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := pg(t, "&pool_max_conns=1")
 	h := newHarness(t, withDB(db))
 	tok := bearer(h.Token("trips", "free", ""))
 	for h.S.marks.Lag() > store.MirrorStale {
@@ -176,11 +169,7 @@ func TestAuthenticatedReadRoundTrips(t *testing.T) {
 func TestAuthenticatedReadsTakeOneRoundTripEach(t *testing.T) {
 	// One connection, which the mirror's polls keep from idling a second
 	// (the pool pings a connection idle that long: a round trip too).
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_")+"&pool_max_conns=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := pg(t, "&pool_max_conns=1")
 	h := newHarness(t, withDB(db))
 	key, _ := h.APIKey("trips-key", "free")
 	for _, tc := range []struct {

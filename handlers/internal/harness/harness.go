@@ -243,12 +243,18 @@ func Bearer(tok string) []string { return []string{"Authorization", "Bearer " + 
 
 // PGStore is a PostgreSQL store in a fresh schema of FI_TEST_POSTGRES,
 // dropped when t ends; without FI_TEST_POSTGRES the test is skipped.
-func PGStore(t *testing.T) store.Store {
-	t.Helper()
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_"))
+func PGStore(t *testing.T) store.Store { return PG(t, "") }
+
+// PG opens PostgreSQL in a fresh schema of FI_TEST_POSTGRES with the
+// connection parameters params adds (such as "&pool_max_conns=1"), closed
+// when tb ends and its schema dropped; without FI_TEST_POSTGRES the test
+// is skipped.
+func PG(tb testing.TB, params string) *postgres.DB {
+	tb.Helper()
+	db, err := postgres.Open(context.Background(), pgtest.Schema(tb, "fiplan_handlers_")+params)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { _ = db.Close() })
+	tb.Cleanup(func() { _ = db.Close() })
 	return db
 }
