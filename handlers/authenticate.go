@@ -137,6 +137,13 @@ func (s *Server) Credential(tok []byte) (auth.Principal, error) {
 	return s.session(tok, true)
 }
 
+// Session is the check of a session token for the web app's GET
+// /auth/session, the one every door applies (session), as a route that
+// reads nothing of the store judges it: the answer reads nothing else.
+func (s *Server) Session(tok []byte) (auth.Principal, error) {
+	return s.session(tok, true)
+}
+
 var errRevoked = fmt.Errorf("%w: the session has ended (signed out)", auth.ErrInvalid)
 
 // live checks a verified session token against the sign-out marks, read

@@ -150,7 +150,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	if local {
 		localSecret = secret
 	}
-	app, err := webApp(ctx, cfg, db, verifier, localSecret, log)
+	// The app's session check is the server's, built below; no request
+	// reaches the app before the server listens.
+	var s *handlers.Server
+	session := func(tok []byte) (auth.Principal, error) { return s.Session(tok) }
+	app, err := webApp(ctx, cfg, db, verifier, session, localSecret, log)
 	if err != nil {
 		return err
 	}
@@ -172,7 +176,7 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	s, err := handlers.New(handlers.Config{
+	s, err = handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro, RateIPv6Prefix: cfg.rateIPv6,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,

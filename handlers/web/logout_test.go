@@ -29,7 +29,7 @@ func pair(t *testing.T, public string) (*fixture, *fixture) {
 		}
 		t.Cleanup(v.Close)
 		h, err := New(context.Background(), Config{PublicURL: public, Secrets: [][]byte{testSecret}, Verifier: v, Now: clk.now,
-			LocalSecret: testSecret, Revocations: db})
+			LocalSecret: testSecret, Revocations: db, Session: sessionCheck(v, db, clk.now)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -144,16 +144,12 @@ func (h *Handler) info(rc *fasthttp.RequestCtx, token []byte) sessionInfo {
 	if len(token) == 0 {
 		return si
 	}
-	p, err := h.cfg.Verifier.Verify(token)
+	// A session the API would refuse (signed out, expired, or one the
+	// store cannot answer for while it has no last marks to go by) shows
+	// as signed out.
+	p, err := h.cfg.Session(token)
 	if err != nil {
 		return si
-	}
-	// A session the store holds as ended, or cannot answer for, shows as
-	// signed out, as the API would refuse it.
-	if h.revocations != nil {
-		if revoked, err := h.revocations.Revoked(p.Session, h.now()); err != nil || revoked {
-			return si
-		}
 	}
 	si.SignedIn, si.User, si.Tier, si.Expires = true, p.User, p.Tier.String(), p.Expires
 	return si

@@ -48,7 +48,8 @@ func newFixture(t *testing.T, public string, local bool) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(v.Close)
-	cfg := Config{PublicURL: public, Secrets: [][]byte{testSecret}, Verifier: v, Now: clk.now, Revocations: testStore(t)}
+	db := testStore(t)
+	cfg := Config{PublicURL: public, Secrets: [][]byte{testSecret}, Verifier: v, Now: clk.now, Revocations: db, Session: sessionCheck(v, db, clk.now)}
 	if local {
 		cfg.LocalSecret = testSecret
 	}
@@ -57,6 +58,22 @@ func newFixture(t *testing.T, public string, local bool) *fixture {
 		t.Fatal(err)
 	}
 	return &fixture{h: h, v: v, clk: clk}
+}
+
+// sessionCheck stands for the server's session check (the API's, which
+// the app is given): the token verified, then its sign-out mark read.
+func sessionCheck(v *auth.Verifier, r Revocations, now func() time.Time) func([]byte) (auth.Principal, error) {
+	return func(tok []byte) (auth.Principal, error) {
+		p, err := v.Verify(tok)
+		if err != nil {
+			return p, err
+		}
+		revoked, err := r.Revoked(p.Session, now())
+		if err == nil && revoked {
+			err = auth.ErrInvalid
+		}
+		return p, err
+	}
 }
 
 // testStore is a fresh bbolt store, closed when the test ends.
