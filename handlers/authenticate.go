@@ -44,7 +44,7 @@ func (s *Server) authenticate(c *rest.Ctx) bool {
 		return false
 	}
 	c.Authed = true
-	if via == auth.ViaCookie && !safeMethod(c.RC.Method()) && !sameOrigin(c.RC) {
+	if via == auth.ViaCookie && !safeMethod(c.RC.Method()) && !sameOrigin(c.RC, s.cfg.Hosts.Secure) {
 		c.ErrorMessage(errcode.Forbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
 		return false
 	}
@@ -276,11 +276,12 @@ func safeMethod(m []byte) bool {
 	return string(m) == "GET" || string(m) == "HEAD" || string(m) == "OPTIONS"
 }
 
-// sameOrigin reports whether the Origin header names this host.
-func sameOrigin(rc *fasthttp.RequestCtx) bool {
+// sameOrigin reports whether the Origin header names this host, on https
+// when secure (the public URL is https).
+func sameOrigin(rc *fasthttp.RequestCtx, secure bool) bool {
 	o := rc.Request.Header.Peek("Origin")
 	i := bytes.Index(o, []byte("://"))
-	if i < 0 {
+	if i < 0 || secure && string(o[:i]) != "https" {
 		return false
 	}
 	return len(o) > i+3 && string(o[i+3:]) == string(rc.Host())

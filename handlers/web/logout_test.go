@@ -126,7 +126,7 @@ func TestRefreshCookieWithoutSessionRefused(t *testing.T) {
 func TestRedirectsKeepThePublicScheme(t *testing.T) {
 	f := newFixture(t, "https://x.example", true)
 	sess, ref := f.signIn(t, "alice", "free")
-	origin := "http://" + host
+	origin := f.origin()
 	check := func(name string, r *fasthttp.Response) {
 		t.Helper()
 		loc := string(r.Header.Peek("Location"))

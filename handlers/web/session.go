@@ -190,7 +190,7 @@ func (h *Handler) localLogin(rc *fasthttp.RequestCtx) {
 		h.problem(rc, fasthttp.StatusNotFound, "Page not found", "Local sign-in is off: this server signs people in through its identity provider.")
 		return
 	}
-	if !sameOrigin(rc) {
+	if !h.sameOrigin(rc) {
 		h.problem(rc, fasthttp.StatusForbidden, "Cross-site request refused", "The sign-in form must be sent from this site.")
 		return
 	}
@@ -230,7 +230,7 @@ func (h *Handler) localLogin(rc *fasthttp.RequestCtx) {
 // both cookies are deleted and the answer is 401; only a store that cannot
 // say whether the sign-in ended answers 503 and keeps them, for a retry.
 func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
-	if !sameOrigin(rc) {
+	if !h.sameOrigin(rc) {
 		writeJSON(rc, fasthttp.StatusForbidden, map[string]string{"error": "requests to /auth/ must carry an Origin header matching this host"})
 		return
 	}
@@ -313,7 +313,7 @@ func (h *Handler) logout(rc *fasthttp.RequestCtx) {
 		h.logoutBearer(rc, tok)
 		return
 	}
-	if !sameOrigin(rc) {
+	if !h.sameOrigin(rc) {
 		h.problem(rc, fasthttp.StatusForbidden, "Cross-site request refused", "Sign out from this site.")
 		return
 	}

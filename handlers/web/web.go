@@ -311,12 +311,17 @@ func allowed(path string) string {
 	return "POST"
 }
 
-// sameOrigin reports whether the request's Origin names this host, the
-// check the API applies to cookie-authenticated unsafe requests.
-func sameOrigin(rc *fasthttp.RequestCtx) bool {
+// sameOrigin reports whether the request's Origin names this host, on
+// https when the public URL is https: the check the API applies to
+// cookie-authenticated unsafe requests. A page injected into plain http on
+// the same host is same-site to the browser's cookies, not same-origin.
+func (h *Handler) sameOrigin(rc *fasthttp.RequestCtx) bool {
 	o := rc.Request.Header.Peek("Origin")
 	i := bytes.Index(o, []byte("://"))
-	return i >= 0 && len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
+	if i < 0 || h.secure && string(o[:i]) != "https" {
+		return false
+	}
+	return len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
 }
 
 // safeNext returns p when it is a path on this site, else "/". Browsers
