@@ -257,7 +257,6 @@ func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
 	l.log.DebugContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
 
-// publicHost is the host (and port) of the public URL.
 // hosts are the names requests may carry in Host, and whether the public
 // URL is https.
 func hosts(cfg *config) handlers.Hosts {
@@ -266,6 +265,7 @@ func hosts(cfg *config) handlers.Hosts {
 	return h
 }
 
+// publicHost is the host (and port) of the public URL.
 func publicHost(publicURL string) string {
 	u, err := url.Parse(publicURL)
 	if err != nil {
