@@ -295,7 +295,16 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	if a.Gate != nil && !(st.measure(a.Gate, gross, taxable, tax) < st.fig(a.GateBelow, a.gateCls)) {
 		return x, 0
 	}
-	v = st.segment(a.Segments, x)
+	n := 1.0
+	if a.PerPerson {
+		n = float64(st.who.count(a.PerMinAge))
+	}
+	if a.Pooled {
+		v = st.pooled(a.Segments, x, n)
+		n = 1
+	} else {
+		v = st.segment(a.Segments, x)
+	}
 	if a.Less != nil {
 		v -= st.measure(a.Less, gross, taxable, tax)
 	}
@@ -311,9 +320,7 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
-	if a.PerPerson {
-		v *= float64(st.who.count(a.PerMinAge))
-	}
+	v *= n
 	if !st.exact {
 		v = a.Round.apply(v)
 	}

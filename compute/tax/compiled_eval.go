@@ -416,7 +416,16 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	if a.gate != nil && !(st.measure(a.gate, gross, taxable, tax) < st.fig(a.gateBelow, a.gateCls)) {
 		return x, 0
 	}
-	v = st.segment(a.segs, x)
+	n := 1.0
+	if a.perPerson {
+		n = a.per
+	}
+	if a.pooled {
+		v = st.pooled(a.segs, x, n)
+		n = 1
+	} else {
+		v = st.segment(a.segs, x)
+	}
 	if a.less.has {
 		v -= st.measure(&a.less, gross, taxable, tax)
 	}
@@ -432,9 +441,7 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
-	if a.perPerson {
-		v *= a.per
-	}
+	v *= n
 	v = a.round.apply(v)
 	if a.capAtBase && v > x {
 		v = x
