@@ -295,13 +295,8 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	if a.Gate != nil && !(st.measure(a.Gate, gross, taxable, tax) < st.fig(a.GateBelow, a.gateCls)) {
 		return x, 0
 	}
-	n := 1.0
-	if a.PerPerson {
-		n = float64(st.who.count(a.PerMinAge))
-	}
 	if a.Pooled {
-		v = st.pooled(a.Segments, x, n)
-		n = 1
+		v = st.pooled(a.Segments, x, float64(st.who.count(a.PerMinAge)))
 	} else {
 		v = st.segment(a.Segments, x)
 	}
@@ -320,7 +315,9 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
-	v *= n
+	if a.PerPerson && !a.Pooled {
+		v *= float64(st.who.count(a.PerMinAge))
+	}
 	if !st.exact {
 		v = a.Round.apply(v)
 	}

@@ -416,13 +416,8 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	if a.gate != nil && !(st.measure(a.gate, gross, taxable, tax) < st.fig(a.gateBelow, a.gateCls)) {
 		return x, 0
 	}
-	n := 1.0
-	if a.perPerson {
-		n = a.per
-	}
 	if a.pooled {
-		v = st.pooled(a.segs, x, n)
-		n = 1
+		v = st.pooled(a.segs, x, a.per)
 	} else {
 		v = st.segment(a.segs, x)
 	}
@@ -441,7 +436,9 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
-	v *= n
+	if a.perPerson && !a.pooled {
+		v *= a.per
+	}
 	v = a.round.apply(v)
 	if a.capAtBase && v > x {
 		v = x
