@@ -192,6 +192,7 @@ type cadj struct {
 	min, max  float64
 	hasMax    bool
 	perPerson bool
+	pooled    bool    // with perPerson: the amounts count per filer, the rates once
 	per       float64 // with perPerson: the filers it counts
 	round     Rounding
 	capAtBase bool
@@ -503,7 +504,7 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	}
 	adjust := func(a *Adjust) cadj {
 		ca := cadj{of: measure(&a.Of), segs: a.Segments, min: a.Min, max: a.Max, hasMax: a.HasMax,
-			perPerson: a.PerPerson, per: float64(who.count(a.PerMinAge)), round: a.Round,
+			perPerson: a.PerPerson, pooled: a.Pooled, per: float64(who.count(a.PerMinAge)), round: a.Round,
 			capAtBase: a.CapAtBase, layer: a.Layer, minCls: a.minCls, maxCls: a.maxCls}
 		if a.Less != nil {
 			ca.less = measure(a.Less)

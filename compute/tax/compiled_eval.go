@@ -416,7 +416,11 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	if a.gate != nil && !(st.measure(a.gate, gross, taxable, tax) < st.fig(a.gateBelow, a.gateCls)) {
 		return x, 0
 	}
-	v = st.segment(a.segs, x)
+	if a.pooled {
+		v = st.pooled(a.segs, x, a.per)
+	} else {
+		v = st.segment(a.segs, x)
+	}
 	if a.less.has {
 		v -= st.measure(&a.less, gross, taxable, tax)
 	}
@@ -432,7 +436,7 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
-	if a.perPerson {
+	if a.perPerson && !a.pooled {
 		v *= a.per
 	}
 	v = a.round.apply(v)
