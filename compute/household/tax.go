@@ -3,6 +3,7 @@ package household
 import (
 	"math"
 
+	"fiplan/compute/fi"
 	"fiplan/compute/tax"
 )
 
@@ -258,7 +259,9 @@ type memo struct {
 // figures on this path: year t of the plan is taxed under the residence's
 // rules of tax year Residence.Year+t (tax.System.At: as published, or
 // past the newest published year projected by each figure's own rule), its
-// figures moved by the path's prices since the plan's first year.
+// figures moved by the path's prices since the plan's first year. ver
+// changes every year (the year's ages change the returns anyway), so the
+// memo holds within a year.
 func (e *engine) yearRules(ys *yearState) {
 	res := &e.p.Residences[ys.res]
 	if res.System == nil {
@@ -267,17 +270,47 @@ func (e *engine) yearRules(ys *yearState) {
 	}
 	c := res.Year + ys.t
 	y := res.System.At(c)
-	next := &e.scs[1-e.cur]
-	p := tax.Path{Start: res.Year, Levels: e.levels[:ys.t+1], RealWages: res.System.RealWageGrowth()}
-	y.Scale(c, &p, next)
-	if y != e.ty || *next != e.scs[e.cur] {
-		e.ty, e.cur = y, 1-e.cur
-		e.ver++
+	e.ty = y
+	e.ver++
+	if e.expected && e.scales != nil {
+		// the plan's expected prices: the same scale every run of a plan
+		// with this inflation
+		if s := &e.scales.at[ys.t]; s.y == y && s.start == res.Year && s.inflation == e.p.Inflation {
+			e.scp = &s.sc
+			return
+		}
+		s := &e.scales.at[ys.t]
+		s.y, s.start, s.inflation = y, res.Year, e.p.Inflation
+		e.scaleAt(y, c, res, ys.t, &s.sc)
+		e.scp = &s.sc
+		return
+	}
+	e.scaleAt(y, c, res, ys.t, &e.scs)
+	e.scp = &e.scs
+}
+
+// scaleAt fills sc with the scale of tax year c's rules y in year t of
+// this path.
+func (e *engine) scaleAt(y *tax.Year, c int, res *Residence, t int, sc *tax.Scale) {
+	p := tax.Path{Start: res.Year, Levels: e.levels[:t+1], RealWages: res.System.RealWageGrowth()}
+	y.Scale(c, &p, sc)
+}
+
+// scaleCache keeps the scale of each year of a plan's expected path (its
+// prices moving at the plan's inflation), for the runs after: a scale
+// depends on the year's rules, the first tax year and the price levels
+// alone.
+type scaleCache struct {
+	at [fi.MaxYears]struct {
+		y         *tax.Year
+		start     int
+		inflation float64
+		sc        tax.Scale
 	}
 }
 
 // sc is the scale of the year's figures on this path (yearRules).
-func (e *engine) sc() *tax.Scale { return &e.scs[e.cur] }
+func (e *engine) sc() *tax.Scale { return e.scp }
 
 // residenceFiles reports whether residence k files a couple jointly and
 // whether it taxes wealth in the years the plan may live there: jointly
