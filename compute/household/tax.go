@@ -173,25 +173,25 @@ func (e *engine) ordinary(ys *yearState, owner int) float64 {
 // due is the tax of person i's income in under the year's rules,
 // remembered: the rounds of a year's solve mostly change one person's
 // income, and the row's breakdown is the last round's. The rules are the
-// year's compiled for the return's kind (its filing and age group), kept
-// while the year's rules and the return's kind stay.
+// year's compiled for the return's kind (its filing and age group), found
+// once a year for each slot: within a year the rules, the region, the
+// filing and the ages of a slot's return stay.
 // Slots 0 and 1 are the persons' returns, 2 and 3 the same returns with
 // their deferrals counted as wages (their social contributions).
 func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	m := &e.memo[i]
-	if m.ok && m.in == *in && m.ver == e.ver {
+	if m.ver != e.ver {
+		*m = memo{ver: e.ver, rules: e.compiled(region, in)}
+	} else if m.ok && m.in == *in {
 		return m.due
 	}
-	c := m.rules
-	if c == nil || m.rulesOf != e.ty || m.region != region || m.in.Joint != in.Joint || m.in.Age != in.Age || m.in.PartnerAge != in.PartnerAge {
-		if c = e.compiled(region, in); c == nil {
-			*m = memo{in: *in, ver: e.ver, ok: true}
-			return tax.Categories{}
-		}
+	m.in, m.ok = *in, true
+	if m.rules == nil {
+		m.due = tax.Categories{}
+	} else {
+		m.due = m.rules.DueByCategory(in, e.sc())
 	}
-	d := c.DueByCategory(in, e.sc())
-	*m = memo{in: *in, ver: e.ver, due: d, ok: true, rules: c, rulesOf: e.ty, region: region}
-	return d
+	return m.due
 }
 
 // compiled is e.ty.Compiled(region, in), nil for an error, kept in the
@@ -243,16 +243,14 @@ func (c *rulesCache) get(k rulesKey, in *tax.Income) *tax.Compiled {
 	return v
 }
 
-// memo is the last tax computed for a person, and the compiled rules it
-// was computed by.
+// memo is the last tax computed for a return of the year ver, and the
+// compiled rules of the year for it.
 type memo struct {
-	in      tax.Income
-	ver     uint64 // the rules and scale it was computed under (engine.ver)
-	due     tax.Categories
-	ok      bool
-	rules   *tax.Compiled
-	rulesOf *tax.Year // the year and region rules were compiled from
-	region  string
+	in    tax.Income
+	ver   uint64 // the year it was computed in (engine.ver)
+	due   tax.Categories
+	ok    bool
+	rules *tax.Compiled
 }
 
 // yearRules sets the rules that tax the year and the scale of their
