@@ -83,6 +83,7 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 // charges nothing for want of the parts it reads is passed over: its
 // values stay 0.
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
+	c = c.shape(st.present)
 	var cat [numCategories]float64
 	// no credit changes an earlier rule's amount unless c.spills: each is
 	// summed as it is charged, in the same order
@@ -91,15 +92,17 @@ func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 	if st.sc != nil {
 		mask = st.sc.mask
 	}
-	for k := range c.steps {
-		s := &c.steps[k]
-		if st.present&s.gate == 0 {
-			continue
-		}
+	for i := range c.steps {
+		s := &c.steps[i] // a shape's steps are those its parts charge
+		k := int(s.k)
 		var v float64
 		if s.simple && s.classes&mask == 0 {
 			v = s.charge(&st.parts)
 			st.vals[k] = v
+		} else if s.fr != nil && s.classes&mask == 0 {
+			st.rsc = nil
+			st.flat(k, s.fr)
+			v = st.vals[k]
 		} else {
 			st.rule(k, &c.rules[k])
 			v = st.vals[k]
@@ -109,8 +112,8 @@ func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 		}
 	}
 	if !sum {
-		for k := range c.steps {
-			cat[c.steps[k].cat] += st.vals[k]
+		for i := range c.steps {
+			cat[c.steps[i].cat] += st.vals[c.steps[i].k]
 		}
 	}
 	for k := range cat {
