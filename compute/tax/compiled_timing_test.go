@@ -58,3 +58,23 @@ func BenchmarkCompiledCountries(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompiledRetiredJointMoved: the retired couple's return ten
+// years into a plan, its figures moved by the path's prices (a projected
+// year), as a household projection reads it.
+func BenchmarkCompiledRetiredJointMoved(b *testing.B) {
+	s := loadSystem(b, "us")
+	c0 := s.Latest() + 10
+	y := s.At(c0)
+	in := Income{Pension: 60000, CapitalGains: 10000, Age: 70, PartnerAge: 68, Joint: true}
+	var sc Scale
+	y.Scale(c0, &Path{Start: c0 - 10, Inflation: 0.03, RealWages: s.RealWageGrowth()}, &sc)
+	c, err := y.Compiled("", &in)
+	if err != nil || c.Walks() != "" || !sc.Moved() {
+		b.Fatal(err, c.Walks(), sc.Moved())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Due(&in, &sc)
+	}
+}
