@@ -56,6 +56,9 @@ type Compiled struct {
 	// shapes: c specialised to each set of parts present (nil in a
 	// shape, and where the walker evaluates the returns)
 	shapes *shapes
+	// fixed: the scale a Moved evaluator reads its figures through,
+	// whatever scale it is given (nil: the scale given)
+	fixed *Scale
 }
 
 // cstep is one rule as eval charges it: its gate and category, and for a

@@ -30,6 +30,9 @@ func (c *Compiled) DueByCategory(in *Income, sc *Scale) Categories {
 
 // categories is the tax on in by category, each rounded to the cent.
 func (c *Compiled) categories(in *Income, sc *Scale) [numCategories]float64 {
+	if c.fixed != nil {
+		sc = c.fixed
+	}
 	if c.walks != "" {
 		parts, _ := cleanParts(in)
 		who := filerOf(in, &parts)
@@ -651,6 +654,9 @@ func (l *clayer) cumAt(x float64) float64 {
 // gross income, of the parts in their proportions (summing to total),
 // that leaves net; earned is the partner's share of the parts' earnings.
 func (c *Compiled) grossFor(parts *[NumParts]float64, total float64, earned [2]float64, sc *Scale, net float64) (float64, bool) {
+	if c.fixed != nil {
+		sc = c.fixed
+	}
 	sc = scaleOrNil(sc)
 	short := func(g float64) float64 {
 		var st cstate

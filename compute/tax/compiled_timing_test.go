@@ -78,3 +78,42 @@ func BenchmarkCompiledRetiredJointMoved(b *testing.B) {
 		c.Due(&in, &sc)
 	}
 }
+
+// BenchmarkCompiledRetiredJointMovedOnce: the same return on an
+// evaluator whose figures were moved once for the year (Moved).
+func BenchmarkCompiledRetiredJointMovedOnce(b *testing.B) {
+	s := loadSystem(b, "us")
+	c0 := s.Latest() + 10
+	y := s.At(c0)
+	in := Income{Pension: 60000, CapitalGains: 10000, Age: 70, PartnerAge: 68, Joint: true}
+	var sc Scale
+	y.Scale(c0, &Path{Start: c0 - 10, Inflation: 0.03, RealWages: s.RealWageGrowth()}, &sc)
+	c, err := y.Compiled("", &in)
+	if err != nil || c.Walks() != "" {
+		b.Fatal(err, c.Walks())
+	}
+	m := c.Moved(&sc)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Due(&in, nil)
+	}
+}
+
+// BenchmarkCompiledMove: moving the retired couple's evaluator's figures
+// once, what a projection pays per year for Moved.
+func BenchmarkCompiledMove(b *testing.B) {
+	s := loadSystem(b, "us")
+	c0 := s.Latest() + 10
+	y := s.At(c0)
+	in := Income{Pension: 60000, CapitalGains: 10000, Age: 70, PartnerAge: 68, Joint: true}
+	var sc Scale
+	y.Scale(c0, &Path{Start: c0 - 10, Inflation: 0.03, RealWages: s.RealWageGrowth()}, &sc)
+	c, err := y.Compiled("", &in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Moved(&sc).Due(&in, nil)
+	}
+}
