@@ -564,18 +564,24 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			cr.plain = false
 		}
 	}
-	cr.low = true
-	for j := range cr.deds {
-		switch d := &cr.deds[j]; {
+	cr.splitLow()
+	return cr, ok
+}
+
+// splitLow sets low, and the constant deductions' sum and the others
+// (konstLow, varLow) from the deductions.
+func (r *crule) splitLow() {
+	r.low, r.konstLow, r.varLow = true, 0, nil
+	for j := range r.deds {
+		switch d := &r.deds[j]; {
 		case d.layer >= 0:
-			cr.low = false
+			r.low = false
 		case d.konst:
-			cr.konstLow += d.kv
+			r.konstLow += d.kv
 		default:
-			cr.varLow = append(cr.varLow, *d)
+			r.varLow = append(r.varLow, *d)
 		}
 	}
-	return cr, ok
 }
 
 // simple reports whether r is charged by cstep.charge: one layer on one

@@ -422,7 +422,13 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	if a.gate != nil && !(st.measure(a.gate, gross, taxable, tax) < st.fig(a.gateBelow, a.gateCls)) {
 		return x, 0
 	}
-	v = st.segment(a.segs, x)
+	return x, st.bound(a, x, st.segment(a.segs, x), gross, taxable, tax)
+}
+
+// bound is an adjustment's amount from its function's value v at its
+// input x: less what it takes off, held to its minimum and maximum, per
+// person, rounded, and capped at x where it is.
+func (st *cstate) bound(a *cadj, x, v, gross, taxable, tax float64) float64 {
 	if a.less.has {
 		v -= st.measure(&a.less, gross, taxable, tax)
 	}
@@ -448,7 +454,7 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	if !(v > 0) {
 		v = 0
 	}
-	return x, v
+	return v
 }
 
 // deduct takes the deductions off the layers' bases and returns the

@@ -202,8 +202,8 @@ func (st *cstate) flat(k int, f *frule) {
 	}
 }
 
-// deduction is the amount of a deduction with its figures as stored and
-// the rule's gross base g: adjust's.
+// deduction is the amount of a deduction with its figures as stored
+// (st.rsc nil) and the rule's gross base g: adjust's.
 func (st *cstate) deduction(a *cadj, g float64) float64 {
 	var x float64
 	switch m := &a.of; {
@@ -219,33 +219,7 @@ func (st *cstate) deduction(a *cadj, g float64) float64 {
 	if a.gate != nil && !(st.measure(a.gate, g, 0, 0) < a.gateBelow) {
 		return 0
 	}
-	v := segmentAt(a.segs, x)
-	if a.less.has {
-		v -= st.measure(&a.less, g, 0, 0)
-	}
-	if v < a.min {
-		v = a.min
-	}
-	if a.hasMax {
-		mx := a.max
-		if a.maxLess.has {
-			mx -= st.measure(&a.maxLess, g, 0, 0)
-		}
-		if v > mx {
-			v = maxf(mx, 0)
-		}
-	}
-	if a.perPerson {
-		v *= a.per
-	}
-	v = a.round.apply(v)
-	if a.capAtBase && v > x {
-		v = x
-	}
-	if !(v > 0) {
-		v = 0
-	}
-	return v
+	return st.bound(a, x, segmentAt(a.segs, x), g, 0, 0)
 }
 
 // layerBands is the tax of the slice [lo, hi) of a layer taxed by its

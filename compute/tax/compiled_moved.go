@@ -83,16 +83,7 @@ func (r *crule) moved(sc *Scale) (crule, bool) {
 	}
 	n.deds = adjs(r.deds)
 	n.creds = adjs(r.creds)
-	n.konstLow, n.varLow = 0, nil
-	for j := range n.deds {
-		switch d := &n.deds[j]; {
-		case d.layer >= 0:
-		case d.konst:
-			n.konstLow += d.kv
-		default:
-			n.varLow = append(n.varLow, *d)
-		}
-	}
+	n.splitLow()
 	n.stored = n.plain && !n.perEarner && n.roundBase.identity()
 	for li := range n.layers {
 		if n.layers[li].cum == nil {

@@ -98,16 +98,7 @@ func (r *crule) specialise(present uint8, zero *[maxVals]bool) crule {
 	}
 	n.deds = adjs(r.deds)
 	n.creds = adjs(r.creds)
-	n.konstLow, n.varLow = 0, nil
-	for j := range n.deds {
-		switch d := &n.deds[j]; {
-		case d.layer >= 0:
-		case d.konst:
-			n.konstLow += d.kv
-		default:
-			n.varLow = append(n.varLow, *d)
-		}
-	}
+	n.splitLow()
 	return n
 }
 
