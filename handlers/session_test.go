@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -161,9 +162,13 @@ func withWeb(t *testing.T) option {
 		marks := store.NewMirror(c.DB, c.Now)
 		t.Cleanup(marks.Stop)
 		c.DB = marks
+		// The app's session check is the server's, bound once it is built.
+		var srv atomic.Pointer[Server]
+		afterNew.Store(c, srv.Store)
 		app, err := web.New(context.Background(), web.Config{
 			PublicURL: "http://fiplan.test", LocalSecret: testSecret, Secrets: [][]byte{testSecret},
 			Verifier: c.Verifier, Now: c.Now, Revocations: marks,
+			Session: func(tok []byte) (auth.Principal, error) { return srv.Load().Session(tok) },
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -105,7 +105,11 @@ type engine struct {
 	acc   [maxHeld]held
 	na    int
 	order [maxHeld]int
-	taxIx int // the taxable account
+	// the accounts (bit i: account i) with a deemed gain, a yield, or
+	// required minimums: the yearly steps that read them visit no other
+	// (masks)
+	advancing, yielding, minimums uint32
+	taxIx                         int // the taxable account
 	// convs are the accounts conversions move money from (convTo >= 0),
 	// in account order
 	convs [maxHeld]int
@@ -137,12 +141,18 @@ type engine struct {
 	magi      [fi.MaxYears]float64
 	magiJoint [fi.MaxYears]bool
 	// the year's tax rules and the scale of their figures on this path
-	// (yearRules); ver changes whenever they do, and keys the memo
-	ty     *tax.Year
-	scs    [2]tax.Scale // the year's (scs[cur]) and the one yearRules fills next
-	cur    int
-	ver    uint64
-	levels [fi.MaxYears + 1]float64 // the path's price level as each year began
+	// (yearRules): scp points at scs or, on the expected path, at the
+	// Work's scale of the year; ver changes every year, and keys the memo
+	ty  *tax.Year
+	scs tax.Scale
+	scp *tax.Scale
+	ver uint64
+	// expected: the run is on the plan's expected returns and prices (no
+	// path given), whose scales the Work keeps; onPaths: the runs are
+	// compute/fi's paths, which read no end-of-run measure (afterTax,
+	// preTax)
+	expected, onPaths bool
+	levels            [fi.MaxYears + 1]float64 // the path's price level as each year began
 	// the rules each residence's band tops were found for
 	lowYear, convYear [2][MaxMoves + 1]*tax.Year
 	jointOK           [MaxMoves + 1]bool // the residence files couples jointly
@@ -150,6 +160,7 @@ type engine struct {
 	bands             *bandCache         // the Work's, nil for none
 	rules             *rulesCache        // the Work's, nil for none
 	nums              *numbersCache      // the Work's, nil for none
+	scales            *scaleCache        // the Work's, nil for none
 
 	// firstShare is the share of the first year a benefit claimed in its
 	// months pays (0: the whole year)
@@ -167,7 +178,28 @@ type engine struct {
 // save keeps the state before the first year; reset returns to it.
 func (e *engine) save() { e.acc0, e.ppl0 = e.acc, e.ppl }
 
-func (e *engine) reset() { e.acc, e.ppl, e.slope, e.lastDraw = e.acc0, e.ppl0, 0, 0 }
+func (e *engine) reset() {
+	e.acc, e.ppl, e.slope, e.lastDraw = e.acc0, e.ppl0, 0, 0
+	e.masks()
+}
+
+// masks sets the sets of accounts the yearly steps visit from the
+// accounts as they stand (an inheritance changes the minimums' ages).
+func (e *engine) masks() {
+	e.advancing, e.yielding, e.minimums = 0, 0, 0
+	for i := 0; i < e.na; i++ {
+		a := &e.acc[i]
+		if a.advanced {
+			e.advancing |= 1 << i
+		}
+		if a.yield > 0 {
+			e.yielding |= 1 << i
+		}
+		if a.rmdAge != 0 {
+			e.minimums |= 1 << i
+		}
+	}
+}
 
 // outcome is what a run reports besides its rows.
 type outcome struct {
@@ -186,7 +218,7 @@ type outcome struct {
 func (e *engine) init(p *Plan, baseline bool, w *Work) {
 	*e = engine{p: p, baseline: baseline, year0: p.StartYear, np: len(p.People), fee: finite(p.Fee, 0, 0, 0.5)}
 	if w != nil && !w.uncached {
-		e.bands, e.rules, e.nums = &w.bands, &w.rules, &w.nums
+		e.bands, e.rules, e.nums, e.scales = &w.bands, &w.rules, &w.nums, &w.scales
 	}
 	n := 1
 	for i := range p.People {
@@ -253,6 +285,7 @@ func (e *engine) init(p *Plan, baseline bool, w *Work) {
 		e.jointOK[k], e.wealthOK[k] = e.residenceFiles(k)
 	}
 	e.setOrder()
+	e.masks()
 }
 
 // numbers sets the plan's FI numbers: the first retirement spending, and

@@ -16,6 +16,7 @@ type Work struct {
 	bands   bandCache
 	rules   rulesCache
 	nums    numbersCache
+	scales  scaleCache
 	// uncached: every run finds its compiled rules, band tops and FI
 	// numbers afresh (the tables' reference)
 	uncached bool
@@ -232,6 +233,7 @@ func Simulate(p *Plan, mc *fi.MonteCarlo, w *Work, out *fi.MCResult) {
 	e := &w.e
 	e.init(p, false, w)
 	e.numbers()
+	e.onPaths = true
 	e.save()
 	fi.SimulatePaths(path{e}, e.n, p.People[0].Age, p.StartYear, p.Return, p.Inflation, mc, &w.mc, out)
 }
@@ -244,6 +246,7 @@ func Backtest(p *Plan, h fi.History, years int, stock, cash float64, w *Work) (f
 	e := &w.e
 	e.init(p, false, w)
 	e.numbers()
+	e.onPaths = true
 	e.save()
 	if years <= 0 {
 		years = fi.FitWindow(h, e.n)

@@ -1,6 +1,8 @@
 package household
 
 import (
+	"math/bits"
+
 	"fiplan/compute/fi"
 )
 
@@ -45,6 +47,7 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 		o.fiRow = 0
 	}
 	var ys yearState
+	e.expected = infls == nil
 	disc, grow := 1.0, 1.0 // the plan's return compounded; the real return
 	for t := 0; t < e.n; t++ {
 		ret, pi := e.p.Return, e.p.Inflation
@@ -114,10 +117,12 @@ func (e *engine) run(rets, infls []float64, res *Result, sink []float64, stride 
 	}
 	o.endBal = e.total()
 	o.endReal = o.endBal / cpi
-	o.afterTax = o.endReal - e.deferredTax(&ys)/cpi
-	owed := e.preTax()
-	o.preTax = (owed[0] + owed[1]) / cpi
 	o.shortReal *= grow
+	if !e.onPaths {
+		o.afterTax = o.endReal - e.deferredTax(&ys)/cpi
+		owed := e.preTax()
+		o.preTax = (owed[0] + owed[1]) / cpi
+	}
 	return o
 }
 
@@ -207,6 +212,7 @@ func (e *engine) inherit(from, to int) {
 			}
 		}
 	}
+	e.masks()
 }
 
 // income adds the year's wages and pensions.
@@ -220,8 +226,8 @@ func (e *engine) income(ys *yearState) {
 			ys.inflow += w
 		}
 	}
-	for i := 0; i < e.na; i++ {
-		if a := &e.acc[i]; a.advance > 0 {
+	for m := e.advancing; m != 0; m &= m - 1 {
+		if a := &e.acc[bits.TrailingZeros32(m)]; a.advance > 0 {
 			ys.f[a.owner].gains += a.advance * (1 - a.w.Withdrawal.GainsExempt)
 			ys.row.Advance += a.advance
 			a.advance = 0
@@ -276,9 +282,9 @@ func (e *engine) benefitIncome(ys *yearState, q *Pension, i int, a float64) {
 // its balance at the start: money of the year's income, taxed, the rest
 // of the account's return its price growth (settle).
 func (e *engine) yields(ys *yearState) {
-	for i := 0; i < e.na; i++ {
-		a := &e.acc[i]
-		if a.paid = 0; a.yield <= 0 || a.bal <= 0 {
+	for m := e.yielding; m != 0; m &= m - 1 {
+		a := &e.acc[bits.TrailingZeros32(m)]
+		if a.paid = 0; a.bal <= 0 {
 			continue
 		}
 		a.paid = a.yield * a.bal
@@ -424,9 +430,9 @@ func (e *engine) indexFrom(c *Contrib, year int, ys *yearState) float64 {
 
 // required takes the required minimum withdrawals.
 func (e *engine) required(ys *yearState) {
-	for i := 0; i < e.na; i++ {
-		a := &e.acc[i]
-		if a.rmdAge == 0 || !ys.alive[a.owner] || float64(ys.age[a.owner]) < a.rmdAge {
+	for m := e.minimums; m != 0; m &= m - 1 {
+		a := &e.acc[bits.TrailingZeros32(m)]
+		if !ys.alive[a.owner] || float64(ys.age[a.owner]) < a.rmdAge {
 			continue
 		}
 		m := min(a.w.RMD.Divisors().Minimum(ys.age[a.owner], a.y.Start), a.bal)

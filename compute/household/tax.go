@@ -3,6 +3,7 @@ package household
 import (
 	"math"
 
+	"fiplan/compute/fi"
 	"fiplan/compute/tax"
 )
 
@@ -172,25 +173,25 @@ func (e *engine) ordinary(ys *yearState, owner int) float64 {
 // due is the tax of person i's income in under the year's rules,
 // remembered: the rounds of a year's solve mostly change one person's
 // income, and the row's breakdown is the last round's. The rules are the
-// year's compiled for the return's kind (its filing and age group), kept
-// while the year's rules and the return's kind stay.
+// year's compiled for the return's kind (its filing and age group), found
+// once a year for each slot: within a year the rules, the region, the
+// filing and the ages of a slot's return stay.
 // Slots 0 and 1 are the persons' returns, 2 and 3 the same returns with
 // their deferrals counted as wages (their social contributions).
 func (e *engine) due(i int, region string, in *tax.Income) tax.Categories {
 	m := &e.memo[i]
-	if m.ok && m.in == *in && m.ver == e.ver {
+	if m.ver != e.ver {
+		*m = memo{ver: e.ver, rules: e.compiled(region, in)}
+	} else if m.ok && m.in == *in {
 		return m.due
 	}
-	c := m.rules
-	if c == nil || m.rulesOf != e.ty || m.region != region || m.in.Joint != in.Joint || m.in.Age != in.Age || m.in.PartnerAge != in.PartnerAge {
-		if c = e.compiled(region, in); c == nil {
-			*m = memo{in: *in, ver: e.ver, ok: true}
-			return tax.Categories{}
-		}
+	m.in, m.ok = *in, true
+	if m.rules == nil {
+		m.due = tax.Categories{}
+	} else {
+		m.due = m.rules.DueByCategory(in, e.sc())
 	}
-	d := c.DueByCategory(in, e.sc())
-	*m = memo{in: *in, ver: e.ver, due: d, ok: true, rules: c, rulesOf: e.ty, region: region}
-	return d
+	return m.due
 }
 
 // compiled is e.ty.Compiled(region, in), nil for an error, kept in the
@@ -242,23 +243,23 @@ func (c *rulesCache) get(k rulesKey, in *tax.Income) *tax.Compiled {
 	return v
 }
 
-// memo is the last tax computed for a person, and the compiled rules it
-// was computed by.
+// memo is the last tax computed for a return of the year ver, and the
+// compiled rules of the year for it.
 type memo struct {
-	in      tax.Income
-	ver     uint64 // the rules and scale it was computed under (engine.ver)
-	due     tax.Categories
-	ok      bool
-	rules   *tax.Compiled
-	rulesOf *tax.Year // the year and region rules were compiled from
-	region  string
+	in    tax.Income
+	ver   uint64 // the year it was computed in (engine.ver)
+	due   tax.Categories
+	ok    bool
+	rules *tax.Compiled
 }
 
 // yearRules sets the rules that tax the year and the scale of their
 // figures on this path: year t of the plan is taxed under the residence's
 // rules of tax year Residence.Year+t (tax.System.At: as published, or
 // past the newest published year projected by each figure's own rule), its
-// figures moved by the path's prices since the plan's first year.
+// figures moved by the path's prices since the plan's first year. ver
+// changes every year (the year's ages change the returns anyway), so the
+// memo holds within a year.
 func (e *engine) yearRules(ys *yearState) {
 	res := &e.p.Residences[ys.res]
 	if res.System == nil {
@@ -267,17 +268,47 @@ func (e *engine) yearRules(ys *yearState) {
 	}
 	c := res.Year + ys.t
 	y := res.System.At(c)
-	next := &e.scs[1-e.cur]
-	p := tax.Path{Start: res.Year, Levels: e.levels[:ys.t+1], RealWages: res.System.RealWageGrowth()}
-	y.Scale(c, &p, next)
-	if y != e.ty || *next != e.scs[e.cur] {
-		e.ty, e.cur = y, 1-e.cur
-		e.ver++
+	e.ty = y
+	e.ver++
+	if e.expected && e.scales != nil {
+		// the plan's expected prices: the same scale every run of a plan
+		// with this inflation
+		if s := &e.scales.at[ys.t]; s.y == y && s.start == res.Year && s.inflation == e.p.Inflation {
+			e.scp = &s.sc
+			return
+		}
+		s := &e.scales.at[ys.t]
+		s.y, s.start, s.inflation = y, res.Year, e.p.Inflation
+		e.scaleAt(y, c, res, ys.t, &s.sc)
+		e.scp = &s.sc
+		return
+	}
+	e.scaleAt(y, c, res, ys.t, &e.scs)
+	e.scp = &e.scs
+}
+
+// scaleAt fills sc with the scale of tax year c's rules y in year t of
+// this path.
+func (e *engine) scaleAt(y *tax.Year, c int, res *Residence, t int, sc *tax.Scale) {
+	p := tax.Path{Start: res.Year, Levels: e.levels[:t+1], RealWages: res.System.RealWageGrowth()}
+	y.Scale(c, &p, sc)
+}
+
+// scaleCache keeps the scale of each year of a plan's expected path (its
+// prices moving at the plan's inflation), for the runs after: a scale
+// depends on the year's rules, the first tax year and the price levels
+// alone.
+type scaleCache struct {
+	at [fi.MaxYears]struct {
+		y         *tax.Year
+		start     int
+		inflation float64
+		sc        tax.Scale
 	}
 }
 
 // sc is the scale of the year's figures on this path (yearRules).
-func (e *engine) sc() *tax.Scale { return &e.scs[e.cur] }
+func (e *engine) sc() *tax.Scale { return e.scp }
 
 // residenceFiles reports whether residence k files a couple jointly and
 // whether it taxes wealth in the years the plan may live there: jointly

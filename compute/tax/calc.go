@@ -295,7 +295,11 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 	if a.Gate != nil && !(st.measure(a.Gate, gross, taxable, tax) < st.fig(a.GateBelow, a.gateCls)) {
 		return x, 0
 	}
-	v = st.segment(a.Segments, x)
+	if a.Pooled {
+		v = st.pooled(a.Segments, x, float64(st.who.count(a.PerMinAge)))
+	} else {
+		v = st.segment(a.Segments, x)
+	}
 	if a.Less != nil {
 		v -= st.measure(a.Less, gross, taxable, tax)
 	}
@@ -311,7 +315,7 @@ func (st *state) adjust(a *Adjust, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
-	if a.PerPerson {
+	if a.PerPerson && !a.Pooled {
 		v *= float64(st.who.count(a.PerMinAge))
 	}
 	if !st.exact {

@@ -484,7 +484,7 @@ func (s *System) compileAdjust(y *Year, self int, r *Rule, j *jAdjust, what stri
 		if p.MinAge != nil && (*p.MinAge < 0 || *p.MinAge > maxAge) {
 			return a, fmt.Errorf("%s: perPerson minAge %d (0..%d)", what, *p.MinAge, maxAge)
 		}
-		a.PerPerson = true
+		a.PerPerson, a.Pooled = true, p.Pooled
 		if p.MinAge != nil {
 			a.PerMinAge = *p.MinAge
 		}

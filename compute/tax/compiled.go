@@ -53,6 +53,12 @@ type Compiled struct {
 	// steps: the rules in order as eval charges them, a simple one
 	// described in full (see cstep)
 	steps []cstep
+	// shapes: c specialised to each set of parts present (nil in a
+	// shape, and where the walker evaluates the returns)
+	shapes *shapes
+	// fixed: the scale a Moved evaluator reads its figures through,
+	// whatever scale it is given (nil: the scale given)
+	fixed *Scale
 }
 
 // cstep is one rule as eval charges it: its gate and category, and for a
@@ -61,7 +67,9 @@ type Compiled struct {
 // contribution on wages, a levy on capital income) are charged from one
 // small record.
 type cstep struct {
+	k       uint8 // the rule's position in rules and vals
 	gate    uint8
+	fr      *frule // the rule as a flat rule (nil: not one)
 	cat     uint8
 	simple  bool
 	part    uint8
@@ -192,6 +200,7 @@ type cadj struct {
 	min, max  float64
 	hasMax    bool
 	perPerson bool
+	pooled    bool    // with perPerson: the amounts count per filer, the rates once
 	per       float64 // with perPerson: the filers it counts
 	round     Rounding
 	capAtBase bool
@@ -342,6 +351,9 @@ func (y *Year) compiledFor(v *view, k int, who *filer) *Compiled {
 	if !fv.kinds.fits {
 		c.walks = "the rules have more conditions than a kind of return can tell apart"
 	}
+	if c.walks == "" {
+		c.shapes = new(shapes)
+	}
 	next := make([]fastEntry, len(old), len(old)+1)
 	copy(next, old)
 	next = append(next, fastEntry{key: key, c: c})
@@ -438,18 +450,7 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 			c.gate[k] = c.rules[k].reads
 		}
 	}
-	c.steps = make([]cstep, len(c.rules))
-	for k := range c.rules {
-		r := &c.rules[k]
-		st := cstep{gate: c.gate[k], cat: uint8(r.cat & (numCategories - 1)), classes: r.classes}
-		if r.simple() {
-			l := &r.layers[0]
-			st.simple, st.part, st.w, st.exempt, st.l = true, l.base.idx[0], l.base.w[0], l.exempt, l
-			st.minTax, st.round = r.minTax, r.roundTax
-			st.relieves, st.hasRelief, st.limit, st.reliefAt, st.reliefRt = r.relieves, r.hasRelief, r.exempt, r.reliefAt, r.reliefRt
-		}
-		c.steps[k] = st
-	}
+	c.steps = c.stepsOf()
 	for k := range c.rules {
 		for j := range c.rules[k].creds {
 			if len(c.rules[k].creds[j].spill) > 0 {
@@ -458,6 +459,27 @@ func compileView(y *Year, v *view, k int, who *filer) *Compiled {
 		}
 	}
 	return c
+}
+
+// stepsOf is the steps eval takes: one for each rule that may charge.
+func (c *Compiled) stepsOf() []cstep {
+	steps := make([]cstep, 0, len(c.rules))
+	for k := range c.rules {
+		if c.gate[k] == 0 {
+			continue
+		}
+		r := &c.rules[k]
+		st := cstep{k: uint8(k), gate: c.gate[k], cat: uint8(r.cat & (numCategories - 1)), classes: r.classes}
+		st.fr = flatRule(r)
+		if r.simple() {
+			l := &r.layers[0]
+			st.simple, st.part, st.w, st.exempt, st.l = true, l.base.idx[0], l.base.w[0], l.exempt, l
+			st.minTax, st.round = r.minTax, r.roundTax
+			st.relieves, st.hasRelief, st.limit, st.reliefAt, st.reliefRt = r.relieves, r.hasRelief, r.exempt, r.reliefAt, r.reliefRt
+		}
+		steps = append(steps, st)
+	}
+	return steps
 }
 
 // compileRule is rule r for the return who is for; need gives the slot of
@@ -503,7 +525,7 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 	}
 	adjust := func(a *Adjust) cadj {
 		ca := cadj{of: measure(&a.Of), segs: a.Segments, min: a.Min, max: a.Max, hasMax: a.HasMax,
-			perPerson: a.PerPerson, per: float64(who.count(a.PerMinAge)), round: a.Round,
+			perPerson: a.PerPerson, pooled: a.Pooled, per: float64(who.count(a.PerMinAge)), round: a.Round,
 			capAtBase: a.CapAtBase, layer: a.Layer, minCls: a.minCls, maxCls: a.maxCls}
 		if a.Less != nil {
 			ca.less = measure(a.Less)
@@ -543,18 +565,24 @@ func compileRule(r *Rule, who *filer, at []int8, need func(ri, what int) int8) (
 			cr.plain = false
 		}
 	}
-	cr.low = true
-	for j := range cr.deds {
-		switch d := &cr.deds[j]; {
+	cr.splitLow()
+	return cr, ok
+}
+
+// splitLow sets low, and the constant deductions' sum and the others
+// (konstLow, varLow) from the deductions.
+func (r *crule) splitLow() {
+	r.low, r.konstLow, r.varLow = true, 0, nil
+	for j := range r.deds {
+		switch d := &r.deds[j]; {
 		case d.layer >= 0:
-			cr.low = false
+			r.low = false
 		case d.konst:
-			cr.konstLow += d.kv
+			r.konstLow += d.kv
 		default:
-			cr.varLow = append(cr.varLow, *d)
+			r.varLow = append(r.varLow, *d)
 		}
 	}
-	return cr, ok
 }
 
 // simple reports whether r is charged by cstep.charge: one layer on one

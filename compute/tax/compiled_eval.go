@@ -30,6 +30,9 @@ func (c *Compiled) DueByCategory(in *Income, sc *Scale) Categories {
 
 // categories is the tax on in by category, each rounded to the cent.
 func (c *Compiled) categories(in *Income, sc *Scale) [numCategories]float64 {
+	if c.fixed != nil {
+		sc = c.fixed
+	}
 	if c.walks != "" {
 		parts, _ := cleanParts(in)
 		who := filerOf(in, &parts)
@@ -83,6 +86,7 @@ func (c *Compiled) walk(parts *[NumParts]float64, who *filer, sc *Scale) [numCat
 // charges nothing for want of the parts it reads is passed over: its
 // values stay 0.
 func (c *Compiled) eval(st *cstate) [numCategories]float64 {
+	c = c.shape(st.present)
 	var cat [numCategories]float64
 	// no credit changes an earlier rule's amount unless c.spills: each is
 	// summed as it is charged, in the same order
@@ -91,15 +95,17 @@ func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 	if st.sc != nil {
 		mask = st.sc.mask
 	}
-	for k := range c.steps {
-		s := &c.steps[k]
-		if st.present&s.gate == 0 {
-			continue
-		}
+	for i := range c.steps {
+		s := &c.steps[i] // a shape's steps are those its parts charge
+		k := int(s.k)
 		var v float64
 		if s.simple && s.classes&mask == 0 {
 			v = s.charge(&st.parts)
 			st.vals[k] = v
+		} else if s.fr != nil && s.classes&mask == 0 {
+			st.rsc = nil
+			st.flat(k, s.fr)
+			v = st.vals[k]
 		} else {
 			st.rule(k, &c.rules[k])
 			v = st.vals[k]
@@ -109,8 +115,8 @@ func (c *Compiled) eval(st *cstate) [numCategories]float64 {
 		}
 	}
 	if !sum {
-		for k := range c.steps {
-			cat[c.steps[k].cat] += st.vals[k]
+		for i := range c.steps {
+			cat[c.steps[i].cat] += st.vals[c.steps[i].k]
 		}
 	}
 	for k := range cat {
@@ -416,7 +422,18 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	if a.gate != nil && !(st.measure(a.gate, gross, taxable, tax) < st.fig(a.gateBelow, a.gateCls)) {
 		return x, 0
 	}
-	v = st.segment(a.segs, x)
+	if a.pooled {
+		v = st.pooled(a.segs, x, a.per)
+	} else {
+		v = st.segment(a.segs, x)
+	}
+	return x, st.bound(a, x, v, gross, taxable, tax)
+}
+
+// bound is an adjustment's amount from its function's value v at its
+// input x: less what it takes off, held to its minimum and maximum, per
+// person (unless pooled), rounded, and capped at x where it is.
+func (st *cstate) bound(a *cadj, x, v, gross, taxable, tax float64) float64 {
 	if a.less.has {
 		v -= st.measure(&a.less, gross, taxable, tax)
 	}
@@ -432,7 +449,7 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 			v = maxf(mx, 0)
 		}
 	}
-	if a.perPerson {
+	if a.perPerson && !a.pooled {
 		v *= a.per
 	}
 	v = a.round.apply(v)
@@ -442,7 +459,7 @@ func (st *cstate) adjust(a *cadj, gross, taxable, tax float64) (x, v float64) {
 	if !(v > 0) {
 		v = 0
 	}
-	return x, v
+	return v
 }
 
 // deduct takes the deductions off the layers' bases and returns the
@@ -648,6 +665,9 @@ func (l *clayer) cumAt(x float64) float64 {
 // gross income, of the parts in their proportions (summing to total),
 // that leaves net; earned is the partner's share of the parts' earnings.
 func (c *Compiled) grossFor(parts *[NumParts]float64, total float64, earned [2]float64, sc *Scale, net float64) (float64, bool) {
+	if c.fixed != nil {
+		sc = c.fixed
+	}
 	sc = scaleOrNil(sc)
 	short := func(g float64) float64 {
 		var st cstate

@@ -19,7 +19,7 @@ var handledFields = map[reflect.Type]map[string]bool{
 	reflect.TypeFor[Measure](): set("On", "Parts", "Refs", "nparts", "idx", "weights"),
 	reflect.TypeFor[Ref]():     set("Rule", "Layer", "What", "Weight"),
 	reflect.TypeFor[Adjust](): set("When", "Label", "Of", "Segments", "Min", "Max", "HasMax", "MaxLess", "Less",
-		"Round", "CapAtBase", "Layer", "Spill", "PerPerson", "PerMinAge", "Gate", "GateBelow", "Sources", "minCls", "maxCls", "gateCls"),
+		"Round", "CapAtBase", "Layer", "Spill", "PerPerson", "PerMinAge", "Pooled", "Gate", "GateBelow", "Sources", "minCls", "maxCls", "gateCls"),
 	reflect.TypeFor[Segment]():  set("From", "Base", "Rate", "fromCls", "baseCls"),
 	reflect.TypeFor[Rounding](): set("Mode", "Unit"),
 	reflect.TypeFor[Bucket]():   set("From", "To", "Width"),

@@ -158,6 +158,12 @@ func checkCompiled(t *testing.T, s *System, y *Year, joint bool, n, grossN int, 
 		if !toCent(got, want) {
 			t.Fatalf("%d (projected %v) region %q, %+v, scale moved %v: compiled %+v, walker %v", y.Year, y.Projected, region, in, sc.Moved(), got, want)
 		}
+		if i%16 == 1 {
+			// the figures moved once, read with no scale given
+			if got := c.Moved(sc).DueByCategory(&in, nil); !toCent(got, want) {
+				t.Fatalf("%d (projected %v) region %q, %+v: moved once %+v, walker %v", y.Year, y.Projected, region, in, got, want)
+			}
+		}
 		due, _ := y.Due(&in, region, nil, sc)
 		if w := round2(want[0] + want[1] + want[2] + want[3]); !centApart(due, w) {
 			t.Fatalf("%d region %q, %+v: Due %v, walker %v", y.Year, region, in, due, w)

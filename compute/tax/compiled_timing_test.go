@@ -58,3 +58,52 @@ func BenchmarkCompiledCountries(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompiledRetiredJointMoved: the retired couple's return ten
+// years into a plan, its figures moved by the path's prices (a projected
+// year), as a household projection reads it.
+func BenchmarkCompiledRetiredJointMoved(b *testing.B) {
+	c, in, sc := retiredMoved(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Due(&in, sc)
+	}
+}
+
+// BenchmarkCompiledRetiredJointMovedOnce: the same return on an
+// evaluator whose figures were moved once for the year (Moved).
+func BenchmarkCompiledRetiredJointMovedOnce(b *testing.B) {
+	c, in, sc := retiredMoved(b)
+	m := c.Moved(sc)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Due(&in, nil)
+	}
+}
+
+// BenchmarkCompiledMove: moving the retired couple's evaluator's figures
+// once and taxing one return, what a projection pays per year for Moved.
+func BenchmarkCompiledMove(b *testing.B) {
+	c, in, sc := retiredMoved(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Moved(sc).Due(&in, nil)
+	}
+}
+
+// retiredMoved is the retired couple's evaluator ten years past the
+// newest published year, their return, and the year's scale on a path
+// from the newest year at 3% inflation.
+func retiredMoved(b *testing.B) (*Compiled, Income, *Scale) {
+	s := loadSystem(b, "us")
+	c0 := s.Latest() + 10
+	y := s.At(c0)
+	in := Income{Pension: 60000, CapitalGains: 10000, Age: 70, PartnerAge: 68, Joint: true}
+	sc := new(Scale)
+	y.Scale(c0, &Path{Start: c0 - 10, Inflation: 0.03, RealWages: s.RealWageGrowth()}, sc)
+	c, err := y.Compiled("", &in)
+	if err != nil || c.Walks() != "" || !sc.Moved() {
+		b.Fatal(err, c.Walks(), sc.Moved())
+	}
+	return c, in, sc
+}

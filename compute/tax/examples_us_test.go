@@ -582,6 +582,21 @@ var examplesUS = []example{
 	// leaves the benefit out (§58.1-322.03(5)), so the age deduction is the whole 12,000: 40,000 − 8,750 − 1,730 −
 	// 12,000 = 17,520; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 520 at 5.75% = 60 + 60 + 600 + 29.90 = 749.90
 	{name: "2025 VA retiree 70, pension 40,000 + Social Security 20,000", year: 2025, region: "VA", in: Income{Pension: 40000, SocialSecurity: 20000, Age: 70}, regional: 749.90},
+	// VA, a couple of 70 and 60, pension 85,000: only one spouse qualifies, so the age deduction is his 12,000
+	// less the whole joint adjusted federal AGI over 75,000 (§58.1-322.03(5); Form 760's Age Deduction
+	// Worksheet divides the reduced sum in two only when both spouses claim): 12,000 − 10,000 = 2,000;
+	// 85,000 − 17,500 − 1,860 − 800 − 2,000 = 62,840; 3,000 at 2%, 2,000 at 3%, 12,000 at 5%, 45,840 at 5.75%
+	// = 60 + 60 + 600 + 2,635.80 = 3,355.80
+	{name: "2025 VA couple 70/60, pension 85,000", year: 2025, region: "VA", in: Income{Pension: 85000, Age: 70, Joint: true, PartnerAge: 60}, regional: 3355.80},
+	// the same couple at 95,000: 12,000 − 20,000 leaves no age deduction; 95,000 − 17,500 − 1,860 − 800 = 74,840;
+	// 720 + 57,840 at 5.75% = 720 + 3,325.80 = 4,045.80
+	{name: "2025 VA couple 70/60, pension 95,000", year: 2025, region: "VA", in: Income{Pension: 95000, Age: 70, Joint: true, PartnerAge: 60}, regional: 4045.80},
+	// both of 70, pension 85,000: 2 × 12,000 − 10,000 = 14,000, 7,000 each; 85,000 − 17,500 − 1,860 − 1,600 −
+	// 14,000 = 50,040; 720 + 33,040 at 5.75% = 720 + 1,899.80 = 2,619.80
+	{name: "2025 VA couple 70/70, pension 85,000", year: 2025, region: "VA", in: Income{Pension: 85000, Age: 70, Joint: true, PartnerAge: 70}, regional: 2619.80},
+	// the same couple at 100,000: 24,000 − 25,000 leaves none; 100,000 − 17,500 − 1,860 − 1,600 = 79,040;
+	// 720 + 62,040 at 5.75% = 720 + 3,567.30 = 4,287.30
+	{name: "2025 VA couple 70/70, pension 100,000", year: 2025, region: "VA", in: Income{Pension: 100000, Age: 70, Joint: true, PartnerAge: 70}, regional: 4287.30},
 	// LA, couple of 66 and 68, pension 40,000: 40,000 − 2 × 12,000 − 25,000 = 0
 	{name: "2025 LA retired couple, pension 40,000", year: 2025, region: "LA", in: Income{Pension: 40000, Age: 66, Joint: true, PartnerAge: 68}, regional: zero},
 	// CO, 66: Colorado taxes federal taxable income (C.R.S. 39-22-104(1.7)), so the additional standard

@@ -79,6 +79,26 @@ func (f *figures) segment(segs []Segment, x float64) float64 {
 	return 0
 }
 
+// pooled is the piecewise-linear function segs at x with its amounts
+// counted n times and its rates once: n·Base+Rate·(x−From), figures
+// scaled (a pooled per-person adjustment); 0 when no filer counts.
+func (f *figures) pooled(segs []Segment, x, n float64) float64 {
+	if n == 0 {
+		return 0
+	}
+	for i := len(segs) - 1; i >= 0; i-- {
+		sg := &segs[i]
+		from, base := sg.From, sg.Base
+		if f.rsc != nil {
+			from, base = f.rsc.Of(sg.From, sg.fromCls), f.rsc.Of(sg.Base, sg.baseCls)
+		}
+		if x >= from || i == 0 {
+			return n*base + sg.Rate*(x-from)
+		}
+	}
+	return 0
+}
+
 // segmentAt is the piecewise linear function segs at x, as stored.
 func segmentAt(segs []Segment, x float64) float64 {
 	for i := len(segs) - 1; i >= 0; i-- {

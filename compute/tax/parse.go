@@ -90,12 +90,21 @@ type jRule struct {
 	Note string `json:"note"`
 }
 
-// jWhen is a condition ("when") or an adjustment's per-person count
-// ("perPerson", minAge only).
+// jWhen is a condition ("when").
 type jWhen struct {
 	Filing string `json:"filing"`
 	MinAge *int   `json:"minAge"`
 	MaxAge *int   `json:"maxAge"`
+}
+
+// jPer is an adjustment's per-person count ("perPerson"): minAge, and
+// pooled (the amounts count per filer, the reduction once); filing and
+// maxAge are read only to refuse them with a clear error.
+type jPer struct {
+	Filing string `json:"filing"`
+	MinAge *int   `json:"minAge"`
+	MaxAge *int   `json:"maxAge"`
+	Pooled bool   `json:"pooled"`
 }
 
 // maxAge bounds the ages a condition may name.
@@ -197,7 +206,7 @@ func (f *Formula) UnmarshalJSON(p []byte) error {
 
 type jAdjust struct {
 	When      *jWhen    `json:"when"`
-	PerPerson *jWhen    `json:"perPerson"`
+	PerPerson *jPer     `json:"perPerson"`
 	Label     string    `json:"label"`
 	Src       []Source  `json:"src"`
 	Of        jMeasure  `json:"of"`

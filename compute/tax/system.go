@@ -584,6 +584,12 @@ type Adjust struct {
 	// least PerMinAge old, 0, 1 or 2 times
 	PerPerson bool
 	PerMinAge int
+	// Pooled (with PerPerson): the segments' amounts count once per
+	// filer counted and their rates once, on the return's measure, before
+	// the clamps: a couple's phase-out is taken once from the sum of the
+	// spouses' amounts (Virginia's age deduction, $12,000 for each spouse
+	// of 65 reduced by the couple's income over $75,000, §58.1-322.03(5))
+	Pooled bool
 	// Gate: the adjustment applies only while this measure is below
 	// GateBelow (an income limit that removes a credit whole: Ohio's
 	// retirement income credit, a step of retirement income, is allowed

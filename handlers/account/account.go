@@ -10,6 +10,7 @@ import (
 	"fiplan/compute/fiscore"
 	"fiplan/data/fx"
 	"fiplan/data/store"
+	"fiplan/handlers/owned"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
@@ -39,6 +40,7 @@ type Handlers struct {
 
 	assetSchema      *schema.Schema[assetIn]
 	assetPutSchema   *schema.Schema[assetPut]
+	assets           *owned.Docs[asset, assetIn, *asset]
 	keyCreateSchema  *schema.Schema[keyCreate]
 	seriesSchema     *schema.Schema[seriesIn]
 	seriesCache      seriesCache
@@ -93,6 +95,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	if s.assetPutSchema, err = schema.Compile[assetPut](v); err != nil {
 		return nil, err
 	}
+	s.assets = s.assetWrites()
 	if s.seriesSchema, err = schema.Compile[seriesIn](v); err != nil {
 		return nil, err
 	}

@@ -1,26 +1,25 @@
 package account
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/valyala/fasthttp"
 
 	"fiplan/compute/category"
 	"fiplan/compute/health"
 	"fiplan/data/store"
 	"fiplan/handlers/bytesconv"
-	"fiplan/handlers/errcode"
+	"fiplan/handlers/owned"
 	"fiplan/handlers/rest"
-	"fiplan/handlers/schema"
 )
 
-// MaxAssets bounds the assets one user may keep.
 // MaxAssets caps the assets of one user.
 const MaxAssets = 1000
+
+// Assets is the asset as an owned document; its id grammar is ast_ and 26
+// characters of base32 (a-z, 2-7).
+var Assets = owned.NewKind(owned.Kind{Noun: "asset", Article: "an", Plural: "assets", Tag: "assets", Prefix: "ast_",
+	Max: MaxAssets, Remedy: "delete an asset first", Unique: "another of the caller's assets has this ISIN", Versioned: true})
 
 // AccountTypes are the kinds of account an asset may sit in.
 var AccountTypes = []string{"taxable", "tax-advantaged", "pension"}
@@ -36,56 +35,22 @@ func categoryIndex(name string) int {
 }
 
 func (s *Handlers) assetDocs(d *Docs, assetDoc rest.Schema) {
-	notFound := rest.Err(errcode.NotFound, "the caller has no asset with this id (another user's id included)")
-	conflict := rest.Err(errcode.Conflict, "another of the caller's assets has this ISIN, or the caller already has "+strconv.Itoa(MaxAssets)+" assets")
-	d.ListAssets = &rest.Doc{
-		Tag:     "assets",
-		Status:  200,
-		List:    true,
-		Summary: "List your assets",
-		Desc:    "The caller's assets in the order they were created, paged with `limit` and `offset`; `meta.total` counts every asset that matches the filter.",
-		Data:    assetDoc,
-		Query:   append([]rest.Param{rest.Q("category", "string", "Only assets of this category: "+joinNames(health.AssetClasses())+".")}, rest.PageQuery...)}
-	d.CreateAsset = &rest.Doc{
-		Tag:     "assets",
-		Status:  201,
-		Summary: "Add an asset",
-		Desc:    "Stores a new asset and answers it with its id. A category left out is filled in by the categoriser; a region left out is global for an equity fund whose name says it tracks a world index (All-World, MSCI World, ACWI, Total World, Global All Cap); a currency left out is the base currency of your settings. A second asset with an ISIN you already hold is refused with 409, decided inside the write, so two racing requests cannot both succeed. At most " + strconv.Itoa(MaxAssets) + " assets per user.",
-		Body:    s.assetSchema,
-		Data:    assetDoc,
-		Errs:    []rest.ErrDoc{conflict}}
-	d.GetAsset = &rest.Doc{
-		Tag:       "assets",
-		Status:    200,
-		Summary:   "Get one asset",
-		Desc:      "The asset, with its ETag (a hash of the answered data) for a later conditional PUT, PATCH or DELETE.",
-		Data:      assetDoc,
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound}}
-	d.PutAsset = &rest.Doc{
-		Tag:       "assets",
-		Status:    200,
-		Summary:   "Replace an asset",
-		Desc:      "Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay. The body may be an asset as GET answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored.",
-		Body:      s.assetPutSchema,
-		Data:      assetDoc,
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound, conflict}}
-	d.PatchAsset = &rest.Doc{
-		Tag:       "assets",
-		Status:    200,
-		Summary:   "Change some fields of an asset",
-		Desc:      "The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT.",
-		Body:      s.assetSchema,
-		Data:      assetDoc,
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound, conflict}}
-	d.DeleteAsset = &rest.Doc{
-		Tag:       "assets",
-		Status:    204,
-		Summary:   "Delete an asset",
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound}}
+	d.ListAssets = Assets.Doc(owned.List, "List your assets",
+		"The caller's assets in the order they were created, paged with `limit` and `offset`; `meta.total` counts every asset that matches the filter.",
+		nil, assetDoc)
+	d.ListAssets.Query = append([]rest.Param{rest.Q("category", "string", "Only assets of this category: "+joinNames(health.AssetClasses())+".")}, rest.PageQuery...)
+	d.CreateAsset = Assets.Doc(owned.Create, "Add an asset",
+		"Stores a new asset and answers it with its id. A category left out is filled in by the categoriser; a region left out is global for an equity fund whose name says it tracks a world index (All-World, MSCI World, ACWI, Total World, Global All Cap); a currency left out is the base currency of your settings. A second asset with an ISIN you already hold is refused with 409, decided inside the write, so two racing requests cannot both succeed. At most "+strconv.Itoa(MaxAssets)+" assets per user.",
+		s.assetSchema, assetDoc)
+	d.GetAsset = Assets.Doc(owned.Get, "Get one asset",
+		"The asset, with its ETag (a hash of the answered data) for a later conditional PUT, PATCH or DELETE.", nil, assetDoc)
+	d.PutAsset = Assets.Doc(owned.Put, "Replace an asset",
+		"Replaces every field of the asset with the body, as POST would create it (fields left out are cleared or take their defaults); the id and createdAt stay. The body may be an asset as GET answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored.",
+		s.assetPutSchema, assetDoc)
+	d.PatchAsset = Assets.Doc(owned.Patch, "Change some fields of an asset",
+		"The body is a JSON merge patch (RFC 7396): members set fields, `null` clears an optional field, absent members stay as they are. Each member is validated as in PUT.",
+		s.assetSchema, assetDoc)
+	d.DeleteAsset = Assets.Doc(owned.Delete, "Delete an asset", "", nil, nil)
 }
 
 func joinNames(list []string) string { return "`" + strings.Join(list, "`, `") + "`" }
@@ -98,38 +63,57 @@ func (s *Handlers) ListAssets(c *rest.Ctx) {
 			return
 		}
 	}
-	limit, offset, ok := c.Page()
-	if !ok {
-		return
-	}
-	w := c.Begin()
-	w.B = append(w.B, '[')
-	var total int
-	var err error
-	w.B, total, err = s.db.AppendAssets(w.B, c.Principal.User, cat, offset, limit)
-	if err != nil {
-		c.Storage(err)
-		return
-	}
-	w.B = append(w.B, ']')
-	c.SendList(fasthttp.StatusOK, total, limit, offset)
+	Assets.List(c, func(dst []byte, user string, offset, limit int) ([]byte, int, error) {
+		return s.db.AppendAssets(dst, user, cat, offset, limit)
+	})
 }
 
-func (s *Handlers) GetAsset(c *rest.Ctx) {
-	w := c.Begin()
-	start := len(w.B)
-	var err error
-	w.B, err = s.db.AppendAsset(w.B, c.Principal.User, string(c.Param("id")))
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		c.Error(errcode.NotFound, "no such asset")
-	case err != nil:
-		c.Storage(err)
-	default:
-		var tag [tagLen]byte
-		c.SetETag(rest.Tag(tag[:0], w.B[start:]))
-		c.Send(fasthttp.StatusOK)
+func (s *Handlers) GetAsset(c *rest.Ctx)    { Assets.Get(c, s.db.AppendAsset) }
+func (s *Handlers) DeleteAsset(c *rest.Ctx) { Assets.Delete(c, s.db.DeleteAsset) }
+func (s *Handlers) CreateAsset(c *rest.Ctx) { s.assets.Create(c) }
+func (s *Handlers) PatchAsset(c *rest.Ctx)  { s.assets.Patch(c) }
+
+func (s *Handlers) PutAsset(c *rest.Ctx) {
+	var in assetPut
+	if rest.Decode(c, s.assetPutSchema, &in) {
+		s.assets.Replace(c, &in.assetIn, &in.Echo)
 	}
+}
+
+// assetWrites are the asset's writes: completed before they are stored,
+// kept with their id, ISIN and category beside them.
+func (s *Handlers) assetWrites() *owned.Docs[asset, assetIn, *asset] {
+	return &owned.Docs[asset, assetIn, *asset]{Kind: Assets, Schema: s.assetSchema, Now: s.now,
+		Check: func(c *rest.Ctx, in *assetIn) bool {
+			if err := s.complete(c, in); err != nil {
+				c.Storage(err)
+				return false
+			}
+			return true
+		},
+		Insert: func(c *rest.Ctx, a *asset, doc []byte, kept *store.Keep) error {
+			return held(a, s.db.CreateAsset(c.Principal.User, meta(a), doc, MaxAssets, kept))
+		},
+		Update: func(c *rest.Ctx, id string, edit func(old []byte) (*asset, []byte, error)) error {
+			var a *asset
+			err := s.db.UpdateAsset(c.Principal.User, id, func(old []byte) (store.AssetMeta, []byte, error) {
+				var doc []byte
+				var err error
+				if a, doc, err = edit(old); err != nil {
+					return store.AssetMeta{}, nil, err
+				}
+				return meta(a), doc, nil
+			})
+			return held(a, err)
+		}}
+}
+
+// held is err, with a held ISIN answered as the conflict it is.
+func held(a *asset, err error) error {
+	if errors.Is(err, store.ErrConflict) && a != nil {
+		return owned.Conflict("you already hold an asset with ISIN " + deref(a.ISIN))
+	}
+	return err
 }
 
 // complete fills in what a client may leave out: the category, from the
@@ -165,161 +149,4 @@ func deref(p *string) string {
 
 func meta(a *asset) store.AssetMeta {
 	return store.AssetMeta{ID: a.ID, ISIN: deref(a.ISIN), Category: uint8(categoryIndex(a.Category))}
-}
-
-func (s *Handlers) CreateAsset(c *rest.Ctx) {
-	var a asset
-	if !rest.Decode(c, s.assetSchema, &a.assetIn) {
-		return
-	}
-	if err := s.complete(c, &a.assetIn); err != nil {
-		c.Storage(err)
-		return
-	}
-	id, err := newID("ast_")
-	if err != nil {
-		c.Internal(err)
-		return
-	}
-	a.ID = id
-	a.CreatedAt = s.now().UTC().Truncate(time.Second)
-	a.UpdatedAt = a.CreatedAt
-	doc, err := json.Marshal(&a)
-	if err != nil {
-		c.Internal(err)
-		return
-	}
-	kept, err := c.Keep(fasthttp.StatusCreated, doc, true)
-	if err != nil {
-		c.Internal(err)
-		return
-	}
-	if err := s.db.CreateAsset(c.Principal.User, meta(&a), doc, MaxAssets, kept); err != nil {
-		s.assetWriteFailed(c, err, &a)
-		return
-	}
-	c.Created(doc)
-}
-
-func (s *Handlers) assetWriteFailed(c *rest.Ctx, err error, a *asset) {
-	var bad *badRequest
-	switch {
-	case errors.As(err, &bad):
-		c.Invalid(&bad.res)
-	case errors.Is(err, store.ErrNotFound):
-		c.Error(errcode.NotFound, "no such asset")
-	case errors.Is(err, store.ErrStale):
-		stale(c)
-	case errors.Is(err, store.ErrConflict):
-		c.Error(errcode.Conflict, "you already hold an asset with ISIN "+deref(a.ISIN))
-	case errors.Is(err, store.ErrLimit):
-		c.Error(errcode.Conflict, "asset limit of "+strconv.Itoa(MaxAssets)+" reached; delete an asset first")
-	default:
-		c.Storage(err)
-	}
-}
-
-func (s *Handlers) PutAsset(c *rest.Ctx) {
-	var in assetPut
-	if !rest.Decode(c, s.assetPutSchema, &in) {
-		return
-	}
-	if in.ID != nil && *in.ID != string(c.Param("id")) {
-		c.Fail("id", "is not this asset's id; leave it out or send the id of the path")
-		return
-	}
-	if err := s.complete(c, &in.assetIn); err != nil {
-		c.Storage(err)
-		return
-	}
-	s.rewriteAsset(c, func(a *asset) error {
-		if in.CreatedAt != nil && !in.CreatedAt.Equal(a.CreatedAt) {
-			return invalid(&schema.Detail{Path: "createdAt", Message: "is not this asset's creation time; leave it out or send it unchanged"})
-		}
-		a.assetIn = in.assetIn
-		return nil
-	})
-}
-
-func (s *Handlers) PatchAsset(c *rest.Ctx) {
-	patch := c.RC.Request.Body()
-	var scratch assetIn
-	if !rest.CheckPatch(c, s.assetSchema, patch, &scratch) {
-		return
-	}
-	s.rewriteAsset(c, func(a *asset) error {
-		cur, err := json.Marshal(&a.assetIn)
-		if err != nil {
-			return err
-		}
-		merged, err := rest.MergePatch(cur, patch)
-		if err != nil {
-			return err
-		}
-		var in assetIn
-		bad := &badRequest{}
-		if !s.assetSchema.Decode(merged, &in, &bad.res) {
-			return bad
-		}
-		a.assetIn = in
-		return nil
-	})
-}
-
-// rewriteAsset reads, changes with change and writes the caller's asset
-// in one transaction, then answers it. The request's If-Match is checked
-// against the stored version inside the transaction.
-func (s *Handlers) rewriteAsset(c *rest.Ctx, change func(a *asset) error) {
-	var a asset
-	var doc []byte
-	id := string(c.Param("id"))
-	pre := rest.IfMatch(c)
-	var tag [tagLen]byte
-	err := s.db.UpdateAsset(c.Principal.User, id, func(old []byte) (store.AssetMeta, []byte, error) {
-		if !pre.Holds(rest.Tag(tag[:0], old)) {
-			return store.AssetMeta{}, nil, store.ErrStale
-		}
-		a = asset{}
-		if err := json.Unmarshal(old, &a); err != nil {
-			return store.AssetMeta{}, nil, err
-		}
-		if err := change(&a); err != nil {
-			return store.AssetMeta{}, nil, err
-		}
-		a.ID = id
-		a.UpdatedAt = s.now().UTC().Truncate(time.Second)
-		var err error
-		doc, err = json.Marshal(&a)
-		return meta(&a), doc, err
-	})
-	if err != nil {
-		s.assetWriteFailed(c, err, &a)
-		return
-	}
-	c.SetETag(rest.Tag(tag[:0], doc))
-	c.Begin().Raw(doc)
-	c.Send(fasthttp.StatusOK)
-}
-
-func (s *Handlers) DeleteAsset(c *rest.Ctx) {
-	var check func(doc []byte) error
-	if pre := rest.IfMatch(c); pre.Set() {
-		check = func(doc []byte) error {
-			var tag [tagLen]byte
-			if !pre.Holds(rest.Tag(tag[:0], doc)) {
-				return store.ErrStale
-			}
-			return nil
-		}
-	}
-	switch err := s.db.DeleteAsset(c.Principal.User, string(c.Param("id")), check); {
-	case errors.Is(err, store.ErrNotFound):
-		c.Error(errcode.NotFound, "no such asset")
-	case errors.Is(err, store.ErrStale):
-		stale(c)
-	case err != nil:
-		c.Storage(err)
-	default:
-		c.NoContent()
-	}
 }

@@ -11,6 +11,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/owned"
 	"fiplan/handlers/rest"
 )
 
@@ -84,7 +85,7 @@ func (s *Handlers) CreateKey(c *rest.Ctx) {
 		c.Internal(err)
 		return
 	}
-	id, err := newID("key_")
+	id, err := owned.NewID("key_")
 	if err != nil {
 		c.Internal(err)
 		return

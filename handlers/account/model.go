@@ -3,6 +3,7 @@ package account
 import (
 	"time"
 
+	"fiplan/handlers/owned"
 	"fiplan/handlers/schema"
 )
 
@@ -32,17 +33,17 @@ type assetIn struct {
 type asset struct {
 	ID string `json:"id" schema:"required" doc:"Opaque and unguessable."`
 	assetIn
-	CreatedAt time.Time `json:"createdAt" schema:"required"`
-	UpdatedAt time.Time `json:"updatedAt" schema:"required"`
+	owned.Times
 }
+
+// Parts are what the owned-document layer sets of an asset.
+func (a *asset) Parts() (*string, *assetIn, *owned.Times) { return &a.ID, &a.assetIn, &a.Times }
 
 // assetPut is a PUT body: an asset as a client writes it, or as GET
 // answered it, whose server-owned fields may come back unchanged.
 type assetPut struct {
 	assetIn
-	ID        *string    `json:"id" schema:"maxLen=64" doc:"Optional: when sent, it must be this asset's id."`
-	CreatedAt *time.Time `json:"createdAt" doc:"Optional: when sent, it must be this asset's creation time."`
-	UpdatedAt *time.Time `json:"updatedAt" doc:"Optional and ignored: the server sets it."`
+	owned.Echo
 }
 
 // The user's profile, settings and notification preferences are JSON

@@ -15,6 +15,7 @@ import (
 	"fiplan/data/store"
 	"fiplan/handlers/bytesconv"
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/owned"
 	"fiplan/handlers/rest"
 )
 
@@ -146,7 +147,7 @@ func (s *Handlers) CreateSeries(c *rest.Ctx) {
 		c.Fail(err.Path, err.Message)
 		return
 	}
-	id, err := newID("ser_")
+	id, err := owned.NewID("ser_")
 	if err != nil {
 		c.Internal(err)
 		return

@@ -5,18 +5,14 @@
 package hooks
 
 import (
-	"crypto/rand"
-	"encoding/base32"
-	"errors"
 	"strconv"
-	"strings"
 	"time"
 
 	json "github.com/goccy/go-json"
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
-	"fiplan/handlers/errcode"
+	"fiplan/handlers/owned"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
@@ -24,17 +20,14 @@ import (
 // MaxHooks caps the endpoints of one user.
 const MaxHooks = 10
 
-// HookID is the grammar of an endpoint id: wh_ and 26 characters of
-// base32 (a-z, 2-7), 128 random bits.
-var HookID = rest.NewPathParam("id", `^wh_[a-z2-7]{26}$`, 29, "must be a webhook id: wh_ and 26 characters of a-z and 2-7")
+// Hooks is the webhook endpoint as an owned document; its id grammar is
+// wh_ and 26 characters of base32 (a-z, 2-7). Its list is short and
+// answered whole; it has no entity tag.
+var Hooks = owned.NewKind(owned.Kind{Noun: "webhook", Article: "a", Plural: "endpoints", Tag: "webhooks", Prefix: "wh_",
+	Max: MaxHooks, Remedy: "remove an endpoint first", Unpaged: true})
 
-func newID(prefix string) (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", err
-	}
-	return prefix + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
-}
+// HookID is the grammar of an endpoint id.
+var HookID = Hooks.ID
 
 // Handlers serve the webhook, event and delivery routes.
 type Handlers struct {
@@ -88,18 +81,16 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 
 func (s *Handlers) docs(hook, secret, event, delivery rest.Schema) {
 	max := strconv.Itoa(MaxHooks)
-	notFound := rest.Err(errcode.NotFound, "the caller has no webhook with this id (another user's id included)")
+	notFound := Hooks.NotFoundDoc()
 	d := &s.Docs
-	d.List = &rest.Doc{Tag: "webhooks", Status: 200, List: true, Summary: "List your webhook endpoints",
-		Desc: "Your endpoints, oldest first, without their secrets (at most " + max + ").", Data: hook}
-	d.Create = &rest.Doc{Tag: "webhooks", Status: 201, Summary: "Register a webhook endpoint",
-		Desc: "Registers `url` for the event types in `events`; the answer holds the signing secret, shown only now. Every request carries the " +
-			"Standard Webhooks headers webhook-id (the event's id), webhook-timestamp and webhook-signature; a delivery not answered 2xx is " +
-			"retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked failed. At most " + max + " endpoints. " +
+	d.List = Hooks.Doc(owned.List, "List your webhook endpoints", "Your endpoints, oldest first, without their secrets (at most "+max+").", nil, hook)
+	d.Create = Hooks.Doc(owned.Create, "Register a webhook endpoint",
+		"Registers `url` for the event types in `events`; the answer holds the signing secret, shown only now. Every request carries the "+
+			"Standard Webhooks headers webhook-id (the event's id), webhook-timestamp and webhook-signature; a delivery not answered 2xx is "+
+			"retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked failed. At most "+max+" endpoints. "+
 			"Example: {\"url\":\"https://home.example/fiplan\",\"events\":[\"checkin.due\",\"guardrail.crossed\"]}.",
-		Body: s.inSchema, Data: secret, Errs: []rest.ErrDoc{rest.Err(errcode.Conflict, "the caller already has "+max+" endpoints")}}
-	d.Delete = &rest.Doc{Tag: "webhooks", Status: 204, Summary: "Remove a webhook endpoint",
-		Desc: "Removes the endpoint; its pending deliveries are marked failed.", Errs: []rest.ErrDoc{notFound}}
+		s.inSchema, secret)
+	d.Delete = Hooks.Doc(owned.Delete, "Remove a webhook endpoint", "Removes the endpoint; its pending deliveries are marked failed.", nil, nil)
 	d.Rotate = &rest.Doc{Tag: "webhooks", Status: 200, Summary: "Rotate a webhook endpoint's secret",
 		Desc: "Replaces the signing secret at once and answers the new one, shown only now.", Data: secret, Errs: []rest.ErrDoc{notFound}}
 	d.Test = &rest.Doc{Tag: "webhooks", Status: 202, Summary: "Send a test event",
@@ -116,19 +107,31 @@ func (s *Handlers) docs(hook, secret, event, delivery rest.Schema) {
 		Data: event, Query: rest.PageQuery}
 }
 
-func (s *Handlers) List(c *rest.Ctx) {
-	hs, err := s.db.Hooks(c.Principal.User)
+func (s *Handlers) List(c *rest.Ctx) { Hooks.List(c, s.appendHooks) }
+
+// appendHooks appends the caller's endpoints, comma-separated, without
+// the email channel; the list is short and never paged.
+func (s *Handlers) appendHooks(dst []byte, user string, _, _ int) ([]byte, int, error) {
+	hs, err := s.db.Hooks(user)
 	if err != nil {
-		c.Storage(err)
-		return
+		return dst, 0, err
 	}
-	out := make([]hookDoc, 0, len(hs))
+	n := 0
 	for i := range hs {
-		if hs[i].ID != store.MailHook {
-			out = append(out, public(&hs[i]))
+		if hs[i].ID == store.MailHook {
+			continue
 		}
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		doc, err := json.Marshal(public(&hs[i]))
+		if err != nil {
+			return dst, 0, err
+		}
+		dst = append(dst, doc...)
+		n++
 	}
-	s.list(c, out, len(out), MaxHooks, 0)
+	return dst, n, nil
 }
 
 func public(h *store.Hook) hookDoc {
@@ -155,7 +158,7 @@ func (s *Handlers) Create(c *rest.Ctx) {
 		c.Fail("url", msg)
 		return
 	}
-	id, err := newID("wh_")
+	id, err := Hooks.NewID()
 	if err != nil {
 		c.Internal(err)
 		return
@@ -166,25 +169,15 @@ func (s *Handlers) Create(c *rest.Ctx) {
 		return
 	}
 	h := store.Hook{ID: id, User: c.Principal.User, URL: in.URL, Events: in.Events, Secret: secret, CreatedAt: s.now().UTC().Truncate(time.Second)}
-	switch err := s.db.CreateHook(h, MaxHooks); {
-	case errors.Is(err, store.ErrLimit):
-		c.Error(errcode.Conflict, "webhook limit of "+strconv.Itoa(MaxHooks)+" reached; remove an endpoint first")
-	case err != nil:
-		c.Storage(err)
-	default:
-		c.JSON(fasthttp.StatusCreated, hookSecret{hookDoc: public(&h), Secret: secret})
+	if err := s.db.CreateHook(h, MaxHooks); err != nil {
+		Hooks.Failed(c, err)
+		return
 	}
+	c.JSON(fasthttp.StatusCreated, hookSecret{hookDoc: public(&h), Secret: secret})
 }
 
 func (s *Handlers) Delete(c *rest.Ctx) {
-	switch err := s.db.DeleteHook(c.Principal.User, string(c.Param("id"))); {
-	case errors.Is(err, store.ErrNotFound):
-		c.Error(errcode.NotFound, "no such webhook")
-	case err != nil:
-		c.Storage(err)
-	default:
-		c.NoContent()
-	}
+	Hooks.Delete(c, func(user, id string, _ func([]byte) error) error { return s.db.DeleteHook(user, id) })
 }
 
 func (s *Handlers) Rotate(c *rest.Ctx) {
@@ -194,14 +187,11 @@ func (s *Handlers) Rotate(c *rest.Ctx) {
 		return
 	}
 	h, err := s.db.RotateHook(c.Principal.User, string(c.Param("id")), secret)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		c.Error(errcode.NotFound, "no such webhook")
-	case err != nil:
-		c.Storage(err)
-	default:
-		c.JSON(fasthttp.StatusOK, hookSecret{hookDoc: public(&h), Secret: secret})
+	if err != nil {
+		Hooks.Failed(c, err)
+		return
 	}
+	c.JSON(fasthttp.StatusOK, hookSecret{hookDoc: public(&h), Secret: secret})
 }
 
 func (s *Handlers) Test(c *rest.Ctx) {
@@ -216,10 +206,10 @@ func (s *Handlers) Test(c *rest.Ctx) {
 		found = found || hs[i].ID == hook
 	}
 	if !found {
-		c.Error(errcode.NotFound, "no such webhook")
+		Hooks.NotFound(c)
 		return
 	}
-	id, err := newID("evt_")
+	id, err := owned.NewID("evt_")
 	if err != nil {
 		c.Internal(err)
 		return

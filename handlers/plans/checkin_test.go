@@ -5,11 +5,13 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"fiplan/handlers/owned"
 )
 
 func rebased(t *testing.T, input string, created time.Time, td today, year int) (map[string]any, float64, string) {
 	t.Helper()
-	p := &savedPlan{planIn: planIn{Input: []byte(input)}, CreatedAt: created}
+	p := &savedPlan{planIn: planIn{Input: []byte(input)}, Times: owned.Times{CreatedAt: created}}
 	body, savings, field, _, err := rebase(p, td, year)
 	if err != nil {
 		t.Fatal(err)
@@ -78,9 +80,9 @@ func TestRebaseBalances(t *testing.T) {
 
 func TestPlanIDGrammar(t *testing.T) {
 	for range 20 {
-		id, err := newID()
+		id, err := Plans.NewID()
 		if err != nil || !PlanID.ValidString(id) {
-			t.Fatalf("newID() = %q, %v, outside its grammar", id, err)
+			t.Fatalf("Plans.NewID() = %q, %v, outside its grammar", id, err)
 		}
 	}
 }

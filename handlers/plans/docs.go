@@ -4,68 +4,34 @@ import (
 	"strconv"
 
 	"fiplan/handlers/errcode"
+	"fiplan/handlers/owned"
 	"fiplan/handlers/rest"
 )
 
 func (s *Handlers) docs(planDoc, checkInDoc rest.Schema, answer *rest.Doc) {
 	max := strconv.Itoa(MaxPlans)
-	notFound := rest.Err(errcode.NotFound, "the caller has no plan with this id (another user's id included)")
-	full := rest.Err(errcode.Conflict, "the caller already has "+max+" plans")
 	d := &s.Docs
-	d.List = &rest.Doc{
-		Tag:     "plans",
-		Status:  200,
-		List:    true,
-		Summary: "List your saved plans",
-		Desc: "Your saved plans, oldest first, each with its id, name, calculator input and times, paged with `limit` and `offset`; " +
-			"`meta.total` counts them all (at most " + max + "). Example: limit 10, offset 0 gives the first ten.",
-		Data:  planDoc,
-		Query: rest.PageQuery}
-	d.Create = &rest.Doc{
-		Tag:     "plans",
-		Status:  201,
-		Summary: "Save a plan",
-		Desc: "Stores a plan under a new id: `name` (1 to 120 characters) and `input`, a calculator request (the arguments of POST /calculator: " +
-			"amounts yearly in the plan's currency, rates as fractions, 0.04 = 4%), checked as the calculator checks it, with errors under `input.`. " +
-			"At most " + max + " plans per user. Example: {\"name\":\"Lean at 50\",\"input\":{\"currentAge\":35,\"annualIncome\":90000,\"annualExpenses\":40000,\"currentSavings\":150000}}.",
-		Body: s.inSchema,
-		Data: planDoc,
-		Errs: []rest.ErrDoc{full}}
-	d.Get = &rest.Doc{
-		Tag:       "plans",
-		Status:    200,
-		Summary:   "Get one saved plan",
-		Desc:      "The plan with its name and calculator input, and its ETag for a later conditional PUT, PATCH or DELETE.",
-		Data:      planDoc,
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound}}
-	d.Put = &rest.Doc{
-		Tag:     "plans",
-		Status:  200,
-		Summary: "Replace a saved plan",
-		Desc: "Replaces the plan's name and input with the body, checked as a new plan is; the id and createdAt stay. The body may be the plan as GET " +
+	d.List = Plans.Doc(owned.List, "List your saved plans",
+		"Your saved plans, oldest first, each with its id, name, calculator input and times, paged with `limit` and `offset`; "+
+			"`meta.total` counts them all (at most "+max+"). Example: limit 10, offset 0 gives the first ten.",
+		nil, planDoc)
+	d.Create = Plans.Doc(owned.Create, "Save a plan",
+		"Stores a plan under a new id: `name` (1 to 120 characters) and `input`, a calculator request (the arguments of POST /calculator: "+
+			"amounts yearly in the plan's currency, rates as fractions, 0.04 = 4%), checked as the calculator checks it, with errors under `input.`. "+
+			"At most "+max+" plans per user. Example: {\"name\":\"Lean at 50\",\"input\":{\"currentAge\":35,\"annualIncome\":90000,\"annualExpenses\":40000,\"currentSavings\":150000}}.",
+		s.inSchema, planDoc)
+	d.Get = Plans.Doc(owned.Get, "Get one saved plan",
+		"The plan with its name and calculator input, and its ETag for a later conditional PUT, PATCH or DELETE.", nil, planDoc)
+	d.Put = Plans.Doc(owned.Put, "Replace a saved plan",
+		"Replaces the plan's name and input with the body, checked as a new plan is; the id and createdAt stay. The body may be the plan as GET "+
 			"answered it: id and createdAt, when sent, must be the stored ones, and updatedAt is ignored.",
-		Body:      s.putSchema,
-		Data:      planDoc,
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound}}
-	d.Patch = &rest.Doc{
-		Tag:     "plans",
-		Status:  200,
-		Summary: "Change a saved plan",
-		Desc: "The body is a JSON merge patch (RFC 7396) of {name, input}: members set fields, nested members of input merge into the stored input, " +
+		s.putSchema, planDoc)
+	d.Patch = Plans.Doc(owned.Patch, "Change a saved plan",
+		"The body is a JSON merge patch (RFC 7396) of {name, input}: members set fields, nested members of input merge into the stored input, "+
 			"null removes an input field. The merged plan is checked as a new plan is. Example: {\"input\":{\"currentSavings\":180000}} changes the savings alone.",
-		Body:      s.inSchema,
-		Data:      planDoc,
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound}}
-	d.Delete = &rest.Doc{
-		Tag:       "plans",
-		Status:    204,
-		Summary:   "Delete a saved plan",
-		Versioned: true,
-		Errs:      []rest.ErrDoc{notFound}}
-	s.runDocs(checkInDoc, answer, notFound)
+		s.inSchema, planDoc)
+	d.Delete = Plans.Doc(owned.Delete, "Delete a saved plan", "", nil, nil)
+	s.runDocs(checkInDoc, answer, Plans.NotFoundDoc())
 }
 
 // runDocs declares the routes that compute: run and check-in.

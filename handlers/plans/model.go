@@ -1,8 +1,7 @@
 package plans
 
 import (
-	"time"
-
+	"fiplan/handlers/owned"
 	"fiplan/handlers/schema"
 )
 
@@ -22,17 +21,17 @@ type planIn struct {
 type savedPlan struct {
 	ID string `json:"id" schema:"required" doc:"Opaque and unguessable: pln_ and 26 characters of a-z and 2-7."`
 	planIn
-	CreatedAt time.Time `json:"createdAt" schema:"required"`
-	UpdatedAt time.Time `json:"updatedAt" schema:"required"`
+	owned.Times
 }
+
+// Parts are what the owned-document layer sets of a plan.
+func (p *savedPlan) Parts() (*string, *planIn, *owned.Times) { return &p.ID, &p.planIn, &p.Times }
 
 // planPut is a PUT body: a plan as a client writes it, or as GET answered
 // it, whose server-owned fields may come back unchanged.
 type planPut struct {
 	planIn
-	ID        *string    `json:"id" schema:"maxLen=64" doc:"Optional: when sent, it must be this plan's id."`
-	CreatedAt *time.Time `json:"createdAt" doc:"Optional: when sent, it must be this plan's creation time."`
-	UpdatedAt *time.Time `json:"updatedAt" doc:"Optional and ignored: the server sets it."`
+	owned.Echo
 }
 
 // checkInRequest is a check-in: today's money, by account or as one sum.

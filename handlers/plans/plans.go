@@ -4,35 +4,18 @@
 package plans
 
 import (
-	"crypto/rand"
-	"encoding/base32"
-	"strings"
 	"time"
 
 	"fiplan/compute/fiscore"
 	"fiplan/compute/plan"
 	"fiplan/data/store"
+	"fiplan/handlers/owned"
 	"fiplan/handlers/rest"
 	"fiplan/handlers/schema"
 )
 
 // MaxPlans caps the plans of one user.
 const MaxPlans = 100
-
-// PlanID is the grammar of a plan id: pln_ and 26 characters of base32
-// (a-z, 2-7), 128 random bits.
-var PlanID = rest.NewPathParam("id", `^pln_[a-z2-7]{26}$`, 30, "must be a plan id: pln_ and 26 characters of a-z and 2-7")
-
-var idEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
-
-// newID returns a new plan id of the PlanID grammar.
-func newID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", err
-	}
-	return "pln_" + strings.ToLower(idEncoding.EncodeToString(b[:])), nil
-}
 
 // Calculator is what the plans need of the calculator (handlers/calculator):
 // its check of a body, its answer, and the figures of a check-in.
@@ -73,6 +56,7 @@ type Handlers struct {
 	inSchema      *schema.Schema[planIn]
 	putSchema     *schema.Schema[planPut]
 	checkInSchema *schema.Schema[checkInRequest]
+	writes        *owned.Docs[savedPlan, planIn, *savedPlan]
 
 	// Docs describes the routes for the OpenAPI document.
 	Docs Docs
@@ -113,6 +97,7 @@ func New(v *schema.Vocabulary, cfg Config) (*Handlers, error) {
 	if s.checkInSchema, err = schema.Compile[checkInRequest](v); err != nil {
 		return nil, err
 	}
+	s.writes = s.planWrites()
 	planDoc, err := schema.CompileDoc[savedPlan](v)
 	if err != nil {
 		return nil, err

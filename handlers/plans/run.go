@@ -93,5 +93,5 @@ func (s *Handlers) optimizeDoc(body rest.Schema, answer *rest.Doc) {
 			`Example: {"objective":"spending","target":{"method":"monteCarlo","successRate":0.9},"decisions":["conversions","claiming"]}.`,
 		Body: body,
 		Data: answer.Data,
-		Errs: append([]rest.ErrDoc{rest.Err(errcode.NotFound, "the caller has no plan with this id (another user's id included)")}, answer.Errs...)}
+		Errs: append([]rest.ErrDoc{Plans.NotFoundDoc()}, answer.Errs...)}
 }

@@ -144,9 +144,8 @@ var reasons = map[string]string{
 		"$32,000 joint, $16,000 single; Utah Code §59-10-1019) and the Social Security benefits credit (§59-10-1042, phased out " +
 		"above $90,000 joint from 2025); fiplan taxes the federally taxed benefit at 4.5% without them",
 	"va-joint": "Virginia's spouse tax adjustment (Form 760's Spouse Tax Adjustment worksheet, up to $259 for a couple both with income, which " +
-		"PolicyEngine computes on the grid's income split between the spouses) is not modelled, the whole $257.50; on " +
-		"2026-VA-587 besides fiplan reduces the one spouse's age deduction by half the couple's AFAGI over $75,000, where the " +
-		"statute takes the whole excess from it (§58.1-322.03(5)): $2,000 at 5.75% less the other way",
+		"PolicyEngine computes on the grid's income split between the spouses) is not modelled, the whole $257.50 (the age " +
+		"deduction of a couple only one of whom is 65, $12,000 less the whole joint AFAGI over $75,000, §58.1-322.03(5), agrees)",
 	"vt-ss": "Vermont exempts the taxed Social Security benefit whole below $55,000 of AGI (2025; $65,000 joint in PolicyEngine's " +
 		"figures) and less to $10,000 above (32 V.S.A. §5830e), and its 2026 additional standard deduction for age is not in " +
 		"fiplan's 2026 sources; fiplan taxes the federally taxed benefit",

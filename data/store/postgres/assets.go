@@ -38,25 +38,9 @@ func (d *DB) CreateAsset(user string, m store.AssetMeta, doc []byte, max int, ke
 	if err := checkAsset(&m); err != nil {
 		return fmt.Errorf("cannot create asset: %w", err)
 	}
-	if err := checkUser(user); err != nil {
-		return fmt.Errorf("cannot create asset: %w", err)
-	}
-	if err := checkKeep(user, kept); err != nil {
-		return fmt.Errorf("cannot create asset: %w", err)
-	}
-	ctx, cancel := opContext()
-	defer cancel()
-	for range 3 {
-		err := d.createAsset(ctx, user, m, doc, max, kept)
-		if !isCode(err, codeForeignKey) {
-			if err != nil {
-				return fmt.Errorf("cannot create asset: %w", d.keyUsed(ctx, err, kept))
-			}
-			return nil
-		}
-		// The user was erased between the row's insert and its lock.
-	}
-	return fmt.Errorf("cannot create asset: user %q deleted while being written", user)
+	return d.createOwned("create asset", user, kept, func(ctx context.Context) error {
+		return d.createAsset(ctx, user, m, doc, max, kept)
+	})
 }
 
 // createAsset sends the create as one pipeline, one round trip: its
@@ -90,13 +74,7 @@ func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, do
 			return d.watchAssets(ctx, tx, user, b)
 		})
 	}
-	switch {
-	case isCode(err, codeLimit):
-		return store.ErrLimit
-	case err != nil:
-		return conflict(err)
-	}
-	return nil
+	return err
 }
 
 // UpdateAsset rewrites user's asset id in one transaction, the asset's row
@@ -104,7 +82,7 @@ func (d *DB) createAsset(ctx context.Context, user string, m store.AssetMeta, do
 // or an error returned as it is. store.ErrNotFound when the user has no
 // such asset; store.ErrConflict when the new ISIN is held by another.
 func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, []byte, error)) error {
-	return d.updateOwned("assets", "asset", user, id, func(ctx context.Context, tx pgx.Tx, old []byte) error {
+	return d.updateOwned("assets", "update asset", user, id, func(ctx context.Context, tx pgx.Tx, old []byte) error {
 		m, doc, err := fn(old)
 		if err != nil {
 			return asIs{err}
@@ -125,113 +103,35 @@ func (d *DB) UpdateAsset(user, id string, fn func(old []byte) (store.AssetMeta, 
 // DeleteAsset removes user's asset id; store.ErrNotFound when absent.
 // check, when not nil, sees the stored JSON first, the row locked until the
 // delete commits; its error aborts the delete and is returned as it is.
+// Without a check the delete is one round trip: the delete, then, when
+// asset writes are judged, the check that fails the pipeline (and undoes
+// the delete) for a user with a watched plan, who is deleted from again
+// inside a transaction that judges the assets.
 func (d *DB) DeleteAsset(user, id string, check func(doc []byte) error) error {
-	if !readable(user) || !readable(id) {
-		return store.ErrNotFound
-	}
-	ctx, cancel := opContext()
-	defer cancel()
 	if check == nil {
-		switch err := d.deleteAsset(ctx, user, id); {
-		case errors.Is(err, store.ErrNotFound):
+		ctx, cancel := opContext()
+		err := d.deleteRow(ctx, "assets", user, id, func(b *pgx.Batch) { d.queueUnwatched(b, user) })
+		cancel()
+		switch {
+		case err == nil, errors.Is(err, store.ErrNotFound):
 			return err
-		case err == nil:
-			return nil
 		case !isCode(err, codeWatched):
 			return fmt.Errorf("cannot delete asset: %w", err)
 		}
 	}
-	var checkErr error
-	err := d.write(ctx, func(tx pgx.Tx) error {
-		var doc []byte
-		err := tx.QueryRow(ctx, `SELECT doc FROM assets WHERE user_id = $1 AND id = $2 FOR UPDATE`, user, id).Scan(&doc)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return store.ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if check != nil {
-			if checkErr = check(doc); checkErr != nil {
-				return checkErr
-			}
-		}
-		b := &pgx.Batch{}
-		b.Queue(`DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
+	return d.deleteOwned("assets", "delete asset", user, id, check, func(ctx context.Context, tx pgx.Tx, b *pgx.Batch) error {
 		return d.watchAssets(ctx, tx, user, b)
 	})
-	switch {
-	case checkErr != nil:
-		return checkErr
-	case errors.Is(err, store.ErrNotFound):
-		return err
-	case err != nil:
-		return fmt.Errorf("cannot delete asset: %w", err)
-	}
-	return nil
-}
-
-// deleteAsset deletes without a check in one round trip: the delete, then,
-// when asset writes are judged, the check that fails the pipeline (and
-// undoes the delete) for a user with a watched plan.
-func (d *DB) deleteAsset(ctx context.Context, user, id string) error {
-	b := &pgx.Batch{}
-	b.Queue(`DELETE FROM assets WHERE user_id = $1 AND id = $2`, user, id)
-	d.queueUnwatched(b, user)
-	br := d.pool.SendBatch(ctx, b)
-	tag, err := br.Exec()
-	if err == nil && b.Len() > 1 {
-		_, err = br.Exec()
-	}
-	if cerr := br.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil && tag.RowsAffected() == 0 {
-		return store.ErrNotFound
-	}
-	return err
 }
 
 // AppendAsset appends the JSON of user's asset id to dst;
 // store.ErrNotFound when absent.
 func (d *DB) AppendAsset(dst []byte, user, id string) ([]byte, error) {
-	if !readable(user) || !readable(id) {
-		return dst, store.ErrNotFound
-	}
-	ctx, cancel := opContext()
-	defer cancel()
-	rows, err := d.pool.Query(ctx, `SELECT doc FROM assets WHERE user_id = $1 AND id = $2`, user, id)
-	if err != nil {
-		return dst, fmt.Errorf("cannot read asset: %w", err)
-	}
-	defer rows.Close()
-	found := false
-	for rows.Next() {
-		found = true
-		doc, err := column(rows, 0)
-		if err != nil {
-			return dst, fmt.Errorf("cannot read asset: %w", err)
-		}
-		dst = append(dst, doc...)
-	}
-	if err := rows.Err(); err != nil {
-		return dst, fmt.Errorf("cannot read asset: %w", err)
-	}
-	if !found {
-		return dst, store.ErrNotFound
-	}
-	return dst, nil
+	return d.appendOwned(dst, "assets", "read asset", user, id)
 }
 
-// listAssets returns the count of matches as its first row (doc NULL),
-// then the page, in one statement and so one snapshot.
-const listAssets = `
-	SELECT 0 AS part, 0::bigint AS seq, count(*) AS total, NULL::bytea AS doc
-	FROM assets WHERE user_id = $1 AND ($2::int < 0 OR category = $2)
-	UNION ALL
-	(SELECT 1, seq, 0, doc FROM assets WHERE user_id = $1 AND ($2::int < 0 OR category = $2)
-	 ORDER BY seq OFFSET $3 LIMIT $4)
-	ORDER BY part, seq`
+// listAssets is a page of the assets of a category ($2, < 0 for all).
+var listAssets = pageOf("assets", " AND ($2::int < 0 OR category = $2)", 1)
 
 // AppendAssets appends to dst, comma-separated, the JSON of user's assets
 // of category (store.AnyCategory for all), in creation order, skipping
@@ -240,39 +140,10 @@ func (d *DB) AppendAssets(dst []byte, user string, category, offset, limit int) 
 	if !readable(user) {
 		return dst, 0, nil
 	}
-	offset, limit = max(offset, 0), max(limit, 0)
 	if category < 0 {
 		category = store.AnyCategory
 	}
-	ctx, cancel := opContext()
-	defer cancel()
-	rows, err := d.pool.Query(ctx, listAssets, user, category, offset, limit)
-	if err != nil {
-		return dst, 0, fmt.Errorf("cannot list assets: %w", err)
-	}
-	defer rows.Close()
-	n := 0
-	for rows.Next() {
-		doc, err := column(rows, 3)
-		if err != nil {
-			return dst, 0, fmt.Errorf("cannot list assets: %w", err)
-		}
-		if doc == nil {
-			if total, err = bigint(rows, 2); err != nil {
-				return dst, 0, fmt.Errorf("cannot list assets: %w", err)
-			}
-			continue
-		}
-		if n > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, doc...)
-		n++
-	}
-	if err := rows.Err(); err != nil {
-		return dst, 0, fmt.Errorf("cannot list assets: %w", err)
-	}
-	return dst, total, nil
+	return d.appendPage(dst, "list assets", listAssets, user, category, max(offset, 0), max(limit, 0))
 }
 
 // Assets calls fn with the JSON of each of user's assets, in creation

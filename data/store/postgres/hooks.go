@@ -101,19 +101,7 @@ func scanHook(r pgx.Rows, user string) (store.Hook, error) {
 
 // DeleteHook removes user's endpoint id.
 func (d *DB) DeleteHook(user, id string) error {
-	if !readable(user) || !readable(id) {
-		return store.ErrNotFound
-	}
-	ctx, cancel := opContext()
-	defer cancel()
-	tag, err := d.pool.Exec(ctx, `DELETE FROM webhooks WHERE user_id = $1 AND id = $2`, user, id)
-	if err != nil {
-		return fmt.Errorf("cannot delete webhook: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return d.deleteUnchecked("webhooks", "delete webhook", user, id)
 }
 
 // RotateHook replaces the secret of user's endpoint id.

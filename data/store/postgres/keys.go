@@ -104,19 +104,7 @@ func keys(ctx context.Context, q querier, owner string, out []store.Key) ([]stor
 // RevokeKey deletes owner's key id; store.ErrNotFound when owner has no
 // such key. The next LookupKey, on any node, no longer finds it.
 func (d *DB) RevokeKey(owner, id string) error {
-	if !readable(owner) || !readable(id) {
-		return store.ErrNotFound
-	}
-	ctx, cancel := opContext()
-	defer cancel()
-	tag, err := d.pool.Exec(ctx, `DELETE FROM api_keys WHERE user_id = $1 AND id = $2`, owner, id)
-	if err != nil {
-		return fmt.Errorf("cannot revoke key: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return d.deleteUnchecked("api_keys", "revoke key", owner, id)
 }
 
 // LookupKey finds the key whose plain text hashes to hash, with its

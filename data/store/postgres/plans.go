@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -27,12 +26,6 @@ func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep, 
 	if err := checkPlan(id); err != nil {
 		return fmt.Errorf("cannot create plan: %w", err)
 	}
-	if err := checkUser(user); err != nil {
-		return fmt.Errorf("cannot create plan: %w", err)
-	}
-	if err := checkKeep(user, kept); err != nil {
-		return fmt.Errorf("cannot create plan: %w", err)
-	}
 	var watch []byte
 	if w != nil {
 		w.Plan = id
@@ -41,19 +34,9 @@ func (d *DB) CreatePlan(user, id string, doc []byte, max int, kept *store.Keep, 
 			return fmt.Errorf("cannot create plan: %w", err)
 		}
 	}
-	ctx, cancel := opContext()
-	defer cancel()
-	for range 3 {
-		err := d.createPlan(ctx, user, id, doc, max, kept, watch)
-		if !isCode(err, codeForeignKey) {
-			if err != nil {
-				return fmt.Errorf("cannot create plan: %w", d.keyUsed(ctx, err, kept))
-			}
-			return nil
-		}
-		// The user was erased between the row's insert and its lock.
-	}
-	return fmt.Errorf("cannot create plan: user %q deleted while being written", user)
+	return d.createOwned("create plan", user, kept, func(ctx context.Context) error {
+		return d.createPlan(ctx, user, id, doc, max, kept, watch)
+	})
 }
 
 func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max int, kept *store.Keep, watch []byte) error {
@@ -65,14 +48,7 @@ func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max in
 		b.Queue(`INSERT INTO plan_watch (user_id, plan_id, doc) VALUES ($1, $2, $3)`, user, id, watch)
 	}
 	b.Queue(limitCheck(`SELECT count(*) FROM (SELECT 1 FROM plans WHERE user_id = $1 LIMIT $2) s`), user, max+1, max)
-	err := d.pool.SendBatch(ctx, b).Close()
-	switch {
-	case isCode(err, codeLimit):
-		return store.ErrLimit
-	case err != nil:
-		return conflict(err)
-	}
-	return nil
+	return d.pool.SendBatch(ctx, b).Close()
 }
 
 // UpdatePlan rewrites user's plan id in one transaction, the plan's row
@@ -80,7 +56,7 @@ func (d *DB) createPlan(ctx context.Context, user, id string, doc []byte, max in
 // error returned as it is. store.ErrNotFound when the user has no such
 // plan.
 func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, *store.PlanWatch, error)) error {
-	return d.updateOwned("plans", "plan", user, id, func(ctx context.Context, tx pgx.Tx, old []byte) error {
+	return d.updateOwned("plans", "update plan", user, id, func(ctx context.Context, tx pgx.Tx, old []byte) error {
 		doc, w, err := fn(old)
 		if err != nil {
 			return asIs{err}
@@ -102,71 +78,25 @@ func (d *DB) UpdatePlan(user, id string, fn func(old []byte) ([]byte, *store.Pla
 	})
 }
 
-// DeletePlan removes user's plan id; store.ErrNotFound when absent.
-// check, when not nil, sees the stored JSON first, the row locked until
-// the delete commits; its error aborts the delete and is returned as it is.
+// DeletePlan removes user's plan id (its watch with it); store.ErrNotFound
+// when absent. check, when not nil, sees the stored JSON first, the row
+// locked until the delete commits; its error aborts the delete and is
+// returned as it is.
 func (d *DB) DeletePlan(user, id string, check func(doc []byte) error) error {
-	if !readable(user) || !readable(id) {
-		return store.ErrNotFound
+	if check == nil {
+		return d.deleteUnchecked("plans", "delete plan", user, id)
 	}
-	ctx, cancel := opContext()
-	defer cancel()
-	var checkErr error
-	err := d.write(ctx, func(tx pgx.Tx) error {
-		var doc []byte
-		err := tx.QueryRow(ctx, `SELECT doc FROM plans WHERE user_id = $1 AND id = $2 FOR UPDATE`, user, id).Scan(&doc)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return store.ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		if check != nil {
-			if checkErr = check(doc); checkErr != nil {
-				return checkErr
-			}
-		}
-		_, err = tx.Exec(ctx, `DELETE FROM plans WHERE user_id = $1 AND id = $2`, user, id)
-		return err
-	})
-	switch {
-	case checkErr != nil:
-		return checkErr
-	case errors.Is(err, store.ErrNotFound):
-		return err
-	case err != nil:
-		return fmt.Errorf("cannot delete plan: %w", err)
-	}
-	return nil
+	return d.deleteOwned("plans", "delete plan", user, id, check, sendBatch)
 }
 
 // AppendPlan appends the JSON of user's plan id to dst;
 // store.ErrNotFound when absent.
 func (d *DB) AppendPlan(dst []byte, user, id string) ([]byte, error) {
-	if !readable(user) || !readable(id) {
-		return dst, store.ErrNotFound
-	}
-	ctx, cancel := opContext()
-	defer cancel()
-	var doc []byte
-	err := d.pool.QueryRow(ctx, `SELECT doc FROM plans WHERE user_id = $1 AND id = $2`, user, id).Scan(&doc)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
-		return dst, store.ErrNotFound
-	case err != nil:
-		return dst, fmt.Errorf("cannot read plan: %w", err)
-	}
-	return append(dst, doc...), nil
+	return d.appendOwned(dst, "plans", "read plan", user, id)
 }
 
-// listPlans returns the count as its first row (doc NULL), then the page,
-// in one statement and so one snapshot.
-const listPlans = `
-	SELECT 0 AS part, 0::bigint AS seq, count(*) AS total, NULL::bytea AS doc
-	FROM plans WHERE user_id = $1
-	UNION ALL
-	(SELECT 1, seq, 0, doc FROM plans WHERE user_id = $1 ORDER BY seq OFFSET $2 LIMIT $3)
-	ORDER BY part, seq`
+// listPlans is a page of the plans.
+var listPlans = pageOf("plans", "", 0)
 
 // AppendPlans appends to dst, comma-separated, the JSON of user's plans in
 // creation order, skipping offset and taking at most limit; total counts
@@ -175,36 +105,5 @@ func (d *DB) AppendPlans(dst []byte, user string, offset, limit int) (_ []byte, 
 	if !readable(user) {
 		return dst, 0, nil
 	}
-	offset, limit = max(offset, 0), max(limit, 0)
-	ctx, cancel := opContext()
-	defer cancel()
-	rows, err := d.pool.Query(ctx, listPlans, user, offset, limit)
-	if err != nil {
-		return dst, 0, fmt.Errorf("cannot list plans: %w", err)
-	}
-	defer rows.Close()
-	n := 0
-	for rows.Next() {
-		doc, err := column(rows, 3)
-		if err != nil {
-			return dst, 0, fmt.Errorf("cannot list plans: %w", err)
-		}
-		if doc == nil {
-			var part, seq, t int64
-			if err := rows.Scan(&part, &seq, &t, nil); err != nil {
-				return dst, 0, fmt.Errorf("cannot list plans: %w", err)
-			}
-			total = int(t)
-			continue
-		}
-		if n > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, doc...)
-		n++
-	}
-	if err := rows.Err(); err != nil {
-		return dst, 0, fmt.Errorf("cannot list plans: %w", err)
-	}
-	return dst, total, nil
+	return d.appendPage(dst, "list plans", listPlans, user, max(offset, 0), max(limit, 0))
 }
