@@ -1,40 +1,14 @@
 package handlers
 
 import (
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 )
-
-// fetchRaw sends one request and returns the status, the content type
-// and the body as bytes, for the one route whose body is not JSON.
-func (h *harness) fetchRaw(method, path string, headers ...string) (int, string, []byte) {
-	h.T.Helper()
-	req := fasthttp.AcquireRequest()
-	defer fasthttp.ReleaseRequest(req)
-	res := fasthttp.AcquireResponse()
-	defer fasthttp.ReleaseResponse(res)
-	req.Header.SetMethod(method)
-	req.SetRequestURI("http://fiplan.test" + path)
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) { return h.LN.Dial() }, MaxResponseBodySize: 64 << 20}
-	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
-		h.T.Fatalf("%s %s: %v", method, path, err)
-	}
-	body := append([]byte(nil), res.Body()...)
-	conformAs(h.T, h.S, method, path, res.StatusCode(), string(res.Header.ContentType()), body)
-	return res.StatusCode(), string(res.Header.ContentType()), body
-}
 
 func TestAdminBackup(t *testing.T) {
 	h := newHarness(t)
@@ -42,7 +16,9 @@ func TestAdminBackup(t *testing.T) {
 	if r := h.Do("POST", "/api/v1/assets", `{"name":"World","isin":"IE00BK5BQT80","value":1000}`, alice...); r.Status != 201 {
 		t.Fatalf("create: %d %s", r.Status, r.Raw)
 	}
-	status, ctype, body := h.fetchRaw("GET", "/api/v1/admin/backup", bearer(h.Token("ops", "free", "admin"))...)
+	r := h.Send("GET", "/api/v1/admin/backup", "", bearer(h.Token("ops", "free", "admin"))...)
+	conformAs(t, h.S, "GET", "/api/v1/admin/backup", r.Status, r.ContentType(), r.Raw)
+	status, ctype, body := r.Status, r.ContentType(), r.Raw
 	if status != 200 || ctype != BackupMedia || len(body) < 8192 {
 		t.Fatalf("backup: %d %s, %d bytes", status, ctype, len(body))
 	}

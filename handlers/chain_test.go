@@ -164,16 +164,7 @@ func TestSecurityHeaders(t *testing.T) {
 		}
 	}
 	// An answer fasthttp could not route (a malformed request) says it too.
-	conn, err := h.LN.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.Write([]byte("GET /api/v1/status HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n")) //nolint:errcheck // the read below fails instead
-	var res fasthttp.Response
-	if err := res.Read(bufio.NewReader(conn)); err != nil {
-		t.Fatal(err)
-	}
+	res := h.Wire("GET /api/v1/status HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n")
 	if res.StatusCode() != 400 || string(res.Header.Peek("X-Content-Type-Options")) != "nosniff" {
 		t.Fatalf("malformed request: %d, nosniff %q", res.StatusCode(), res.Header.Peek("X-Content-Type-Options"))
 	}
@@ -201,7 +192,7 @@ func TestOpenAPISaysWhetherAPIKeysWork(t *testing.T) {
 	h := newHarness(t)
 	doc := loadOpenAPI(t, h)
 	for _, r := range h.S.routes {
-		op := doc.raw["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
+		op := doc.Raw["paths"].(map[string]any)[r.Path].(map[string]any)[strings.ToLower(r.Method)].(map[string]any)
 		desc := op["description"].(string)
 		accepted, refused := strings.Contains(desc, "API keys are accepted"), strings.Contains(desc, "API keys are refused")
 		if r.Access == rest.Probe {
@@ -302,15 +293,7 @@ func rawExchange(t *testing.T, addr, raw string) *fasthttp.Response {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second)) //nolint:errcheck // a late answer fails the read
-	if _, err := conn.Write([]byte(raw)); err != nil {
-		t.Fatal(err)
-	}
-	res := &fasthttp.Response{}
-	if err := res.Read(bufio.NewReader(conn)); err != nil {
-		t.Fatalf("%q: %v", raw, err)
-	}
-	return res
+	return exchange(t, conn, raw)
 }
 
 func resCode(res *fasthttp.Response) string {

@@ -67,7 +67,27 @@ var (
 	bearer      = testharness.Bearer
 	conformAs   = testharness.ConformAs
 	decodedBody = testharness.DecodedBody
+	pgStore     = testharness.PGStore
+	pg          = testharness.PG
+	exchange    = testharness.Exchange
+	request     = testharness.Request
+	tcpAddr     = testharness.ClientAddr
+	docNode     = testharness.DocNode
+	derefDoc    = testharness.Deref
 )
+
+// runRequest serves one request through the whole chain b.N times.
+func runRequest(b *testing.B, s *Server, method, path, authz, body string, want int) {
+	b.Helper()
+	testharness.RunRequest(b, s, method, path, authz, body, want)
+}
+
+type openAPIDoc = testharness.Doc
+
+func loadOpenAPI(t *testing.T, h *harness) *openAPIDoc {
+	t.Helper()
+	return testharness.LoadOpenAPI(t, h.Harness)
+}
 
 // serve passes rc through s and checks the response against the document.
 func serve(tb testing.TB, s *Server, rc *fasthttp.RequestCtx) {

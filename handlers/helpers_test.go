@@ -1,12 +1,9 @@
 package handlers
 
 import (
-	"net"
 	"net/netip"
 	"os"
 )
-
-func tcpAddr(ip string) *net.TCPAddr { return &net.TCPAddr{IP: net.ParseIP(ip), Port: 4000} }
 
 func mustPrefixes(s ...string) []netip.Prefix {
 	var out []netip.Prefix

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -14,8 +13,6 @@ import (
 	"time"
 
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/errcode"
 )
 
@@ -215,11 +212,7 @@ func TestIdempotentKeyNotStuckByADeadNode(t *testing.T) {
 // also judges the assets against them in a transaction of its own (16
 // round trips with two plans off track).
 func TestIdempotentCreateRoundTrips(t *testing.T) {
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_")+"&pool_max_conns=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := pg(t, "&pool_max_conns=1")
 	h := newHarness(t, withDB(db))
 	tok := bearer(h.Token("trips", "free", ""))
 	planner := bearer(h.Token("trips-plans", "free", ""))

@@ -1,14 +1,11 @@
 package handlers
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/errcode"
 )
 
@@ -24,12 +21,7 @@ func sharedStores(t *testing.T) map[string]func(t *testing.T) store.Store {
 			return db
 		},
 		"postgres": func(t *testing.T) store.Store {
-			db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = db.Close() })
-			return db
+			return pgStore(t)
 		},
 	}
 }

@@ -121,13 +121,13 @@ func TestLogoutBearer(t *testing.T) {
 	if r := h.Do("GET", "/api/v1/user/profile", "", bearer(tok)...); r.Status != 200 {
 		t.Fatalf("before: %d %s", r.Status, r.Raw)
 	}
-	res := h.raw("POST", "/auth/logout", "", bearer(tok)...)
-	if res.StatusCode() != 204 {
-		t.Fatalf("bearer logout: %d %s", res.StatusCode(), res.Body())
+	res := h.Send("POST", "/auth/logout", "", bearer(tok)...)
+	if res.Status != 204 {
+		t.Fatalf("bearer logout: %d %s", res.Status, res.Raw)
 	}
 	expectError(t, h.Do("GET", "/api/v1/user/profile", "", bearer(tok)...), 401, "UNAUTHORIZED")
-	res = h.raw("POST", "/auth/logout", "", bearer("not-a-token")...)
-	if res.StatusCode() != 401 {
-		t.Fatalf("logout with a bad token: %d %s", res.StatusCode(), res.Body())
+	res = h.Send("POST", "/auth/logout", "", bearer("not-a-token")...)
+	if res.Status != 401 {
+		t.Fatalf("logout with a bad token: %d %s", res.Status, res.Raw)
 	}
 }

@@ -21,8 +21,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/valyala/fasthttp"
-
 	"fiplan/data/store"
 	"fiplan/handlers/errcode"
 	"fiplan/handlers/hooks"
@@ -130,28 +128,6 @@ func body(t *testing.T, m *netmail.Message) string {
 
 var tokenRe = regexp.MustCompile(`token=([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+)`)
 
-// raw sends a request without the harness's JSON expectations.
-func (h *harness) plain(method, path, contentType, reqBody string) (int, string, string) {
-	h.T.Helper()
-	req := fasthttp.AcquireRequest()
-	defer fasthttp.ReleaseRequest(req)
-	res := fasthttp.AcquireResponse()
-	defer fasthttp.ReleaseResponse(res)
-	req.Header.SetMethod(method)
-	req.SetRequestURI("http://fiplan.test" + path)
-	if contentType != "" {
-		req.Header.SetContentType(contentType)
-		req.SetBodyString(reqBody)
-	}
-	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
-		return h.LN.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(h.IP), Port: 40000})
-	}}
-	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
-		h.T.Fatal(err)
-	}
-	return res.StatusCode(), string(res.Header.ContentType()), string(res.Body())
-}
-
 func TestEmailChannel(t *testing.T) {
 	addr, maildir := smtpServer(t)
 	var h *harness
@@ -242,7 +218,8 @@ func TestEmailChannel(t *testing.T) {
 	unsub := strings.TrimPrefix(strings.TrimSuffix(list, ">"), "<https://fiplan.test")
 
 	// A GET shows a confirm page and changes nothing.
-	status, ct, page := h.plain("GET", unsub, "", "")
+	res := h.Send("GET", unsub, "")
+	status, ct, page := res.Status, res.ContentType(), string(res.Raw)
 	if status != 200 || !strings.HasPrefix(ct, "text/html") || !strings.Contains(page, `method="post"`) {
 		t.Fatalf("confirm page: %d %s %s", status, ct, page)
 	}
@@ -250,9 +227,9 @@ func TestEmailChannel(t *testing.T) {
 		t.Fatalf("a GET unsubscribed: %+v", hs)
 	}
 	// The one-click POST, without sign-in, as a mail client sends it.
-	status, _, out := h.plain("POST", unsub, "application/x-www-form-urlencoded", "List-Unsubscribe=One-Click")
-	if status != 200 {
-		t.Fatalf("unsubscribe: %d %s", status, out)
+	res = h.Send("POST", unsub, "List-Unsubscribe=One-Click", "Content-Type", "application/x-www-form-urlencoded")
+	if res.Status != 200 {
+		t.Fatalf("unsubscribe: %d %s", res.Status, res.Raw)
 	}
 	hs, err := h.DB.Hooks("ann")
 	if err != nil || len(hs) != 1 || hs[0].Wants(store.FIReached) || !hs[0].Wants(store.CheckinDue) {
@@ -650,9 +627,9 @@ func TestUnsubscribeErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		status, _, out := h.plain("POST", strings.TrimPrefix(link, "https://fiplan.test"), "application/x-www-form-urlencoded", "List-Unsubscribe=One-Click")
-		if status != tc.status {
-			t.Fatalf("unsubscribe of %s: %d %s, want %d", tc.typ, status, out, tc.status)
+		res := h.Send("POST", strings.TrimPrefix(link, "https://fiplan.test"), "List-Unsubscribe=One-Click", "Content-Type", "application/x-www-form-urlencoded")
+		if res.Status != tc.status {
+			t.Fatalf("unsubscribe of %s: %d %s, want %d", tc.typ, res.Status, res.Raw, tc.status)
 		}
 		if hs, err := h.DB.Hooks("gus"); err != nil || len(hs) != 1 || len(hs[0].Events) != len(store.EventTypes) {
 			t.Fatalf("unsubscribe of %s changed the channel: %+v %v", tc.typ, hs, err)

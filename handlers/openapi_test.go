@@ -11,43 +11,16 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	testharness "fiplan/handlers/internal/harness"
 	"fiplan/handlers/rest"
 )
-
-// openAPIDoc fetches the served document and compiles it.
-type openAPIDoc struct {
-	raw map[string]any
-	c   *jsonschema.Compiler
-}
-
-func loadOpenAPI(t *testing.T, h *harness) *openAPIDoc {
-	t.Helper()
-	r := h.Do("GET", "/api/v1/openapi.json", "")
-	if r.Status != 200 || r.Header["Content-Type"] != "application/json" {
-		t.Fatalf("openapi.json: %d %v", r.Status, r.Header)
-	}
-	return &openAPIDoc{raw: r.Body, c: testharness.CompileDoc(t, r.Raw)}
-}
-
-// schema compiles the schema at the given location (which also checks it
-// against the 2020-12 meta-schema).
-func (d *openAPIDoc) schema(t *testing.T, parts ...string) *jsonschema.Schema {
-	t.Helper()
-	s, err := d.c.Compile(testharness.Pointer(parts...))
-	if err != nil {
-		t.Fatalf("schema at %v: %v", parts, err)
-	}
-	return s
-}
 
 func TestOpenAPIDocumentMatchesRoutes(t *testing.T) {
 	h := newHarness(t)
 	doc := loadOpenAPI(t, h)
-	if doc.raw["openapi"] != "3.1.0" {
-		t.Fatalf("openapi version %v", doc.raw["openapi"])
+	if doc.Raw["openapi"] != "3.1.0" {
+		t.Fatalf("openapi version %v", doc.Raw["openapi"])
 	}
-	paths := doc.raw["paths"].(map[string]any)
+	paths := doc.Raw["paths"].(map[string]any)
 
 	// Every route is documented...
 	for _, r := range h.S.routes {
@@ -76,7 +49,7 @@ func TestOpenAPIDocumentMatchesRoutes(t *testing.T) {
 			responses := o["responses"].(map[string]any)
 			for status, res := range responses {
 				if c, ok := res.(map[string]any)["content"].(map[string]any); ok && c["application/json"] != nil {
-					doc.schema(t, "paths", path, method, "responses", status, "content", "application/json", "schema")
+					doc.Schema(t, "paths", path, method, "responses", status, "content", "application/json", "schema")
 				}
 			}
 			// Every route is limited but the probes, which never are.
@@ -84,14 +57,14 @@ func TestOpenAPIDocumentMatchesRoutes(t *testing.T) {
 				t.Errorf("%s %s: 429 documented %v", method, path, ok)
 			}
 			if o["requestBody"] != nil {
-				doc.schema(t, "paths", path, method, "requestBody", "content", "application/json", "schema")
+				doc.Schema(t, "paths", path, method, "requestBody", "content", "application/json", "schema")
 				if _, ok := responses["400"]; !ok {
 					t.Errorf("%s %s takes a body but documents no 400", method, path)
 				}
 			}
 		}
 	}
-	doc.schema(t, "components", "schemas", "Error")
+	doc.Schema(t, "components", "schemas", "Error")
 }
 
 func TestResponsesMatchTheirDocumentedSchemas(t *testing.T) {
@@ -99,7 +72,7 @@ func TestResponsesMatchTheirDocumentedSchemas(t *testing.T) {
 	doc := loadOpenAPI(t, h)
 	check := func(r *resp, path, method string, status string) {
 		t.Helper()
-		s := doc.schema(t, "paths", path, method, "responses", status, "content", "application/json", "schema")
+		s := doc.Schema(t, "paths", path, method, "responses", status, "content", "application/json", "schema")
 		var v any
 		if err := json.Unmarshal(r.Raw, &v); err != nil {
 			t.Fatal(err)

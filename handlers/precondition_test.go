@@ -211,7 +211,7 @@ func TestIfMatchRace(t *testing.T) {
 // of a stored document.
 func TestIfMatchDocumented(t *testing.T) {
 	h := newHarness(t)
-	paths := loadOpenAPI(t, h).raw["paths"].(map[string]any)
+	paths := loadOpenAPI(t, h).Raw["paths"].(map[string]any)
 	for path, methods := range map[string][]string{
 		"/api/v1/user/profile":       {"get", "put", "patch"},
 		"/api/v1/user/settings":      {"get", "put", "patch"},

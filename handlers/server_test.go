@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bufio"
 	"fmt"
 	"strconv"
 	"strings"
@@ -140,16 +139,7 @@ func TestPayloadTooLarge(t *testing.T) {
 	// The server answers as soon as it has read the declared length and
 	// the body's first bytes (8 KiB at most), never waiting for the rest:
 	// send only the start, as a client would at the start of its body.
-	conn, err := h.LN.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "POST /api/v1/user/api-keys HTTP/1.1\r\nHost: fiplan.test\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", 1<<20+1, strings.Repeat(" ", 8<<10))
-	var res fasthttp.Response
-	if err := res.Read(bufio.NewReader(conn)); err != nil {
-		t.Fatal(err)
-	}
+	res := h.Wire(fmt.Sprintf("POST /api/v1/user/api-keys HTTP/1.1\r\nHost: fiplan.test\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", 1<<20+1, strings.Repeat(" ", 8<<10)))
 	if res.StatusCode() != 413 || !strings.Contains(string(res.Body()), `"code":"PAYLOAD_TOO_LARGE"`) || len(res.Header.Peek("X-Request-ID")) == 0 {
 		t.Fatalf("got %d %s", res.StatusCode(), res.Body())
 	}
@@ -561,25 +551,13 @@ func (h *harness) rawGet(path string, headers ...string) *fasthttp.Response {
 // rawGetHost is rawGet with another Host.
 func (h *harness) rawGetHost(host, path string, headers ...string) *fasthttp.Response {
 	h.T.Helper()
-	conn, err := h.LN.Dial()
-	if err != nil {
-		h.T.Fatal(err)
-	}
-	defer conn.Close()
 	var b strings.Builder
 	fmt.Fprintf(&b, "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n", path, host)
 	for i := 0; i+1 < len(headers); i += 2 {
 		fmt.Fprintf(&b, "%s: %s\r\n", headers[i], headers[i+1])
 	}
 	b.WriteString("\r\n")
-	if _, err := conn.Write([]byte(b.String())); err != nil {
-		h.T.Fatal(err)
-	}
-	res := &fasthttp.Response{}
-	if err := res.Read(bufio.NewReader(conn)); err != nil {
-		h.T.Fatal(err)
-	}
-	return res
+	return h.Wire(b.String())
 }
 
 // A path that walks up or hides a slash never reaches another route: the

@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"context"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -11,9 +9,8 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/auth"
+	testharness "fiplan/handlers/internal/harness"
 	"fiplan/handlers/limit"
 	"fiplan/handlers/rest"
 )
@@ -22,24 +19,14 @@ import (
 // that these benchmarks measure the middleware chain alone.
 func benchServer(b *testing.B, cacheSize int, public limit.Rate, opts ...option) (*Server, string, string) {
 	b.Helper()
-	db, err := store.Open(filepath.Join(b.TempDir(), "b.DB"), store.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	v, err := auth.NewVerifier(auth.Config{Secret: testSecret, CacheSize: cacheSize})
-	if err != nil {
-		b.Fatal(err)
-	}
-	cfg := Config{Version: "bench", DB: db, Verifier: v, RatePublic: public,
-		RateFree: limit.Rate{N: 1e9, Per: time.Hour}, RatePro: limit.Rate{N: 1e9, Per: time.Hour}}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	s, err := New(cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { s.Close(); v.Close(); db.Close() })
+	s, _, tok, key := testharness.Bench(b, cacheSize, func(db *store.DB, v *auth.Verifier, _ func() time.Time) (*Server, error) {
+		cfg := Config{Version: "bench", DB: db, Verifier: v, RatePublic: public,
+			RateFree: limit.Rate{N: 1e9, Per: time.Hour}, RatePro: limit.Rate{N: 1e9, Per: time.Hour}}
+		for _, o := range opts {
+			o(&cfg)
+		}
+		return New(cfg)
+	})
 	noop := func(c *rest.Ctx) {
 		w := c.Begin()
 		w.Begin()
@@ -51,18 +38,7 @@ func benchServer(b *testing.B, cacheSize int, public limit.Rate, opts ...option)
 			b.Fatal(err)
 		}
 	}
-	tok, err := auth.Sign(testSecret, auth.Claims{Sub: "alice", Tier: "pro", TTL: time.Hour}, time.Now())
-	if err != nil {
-		b.Fatal(err)
-	}
-	plain, hash, err := auth.NewKey()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := db.CreateKey(store.Key{ID: "key_bench", Owner: "alice", Name: "b", CreatedAt: time.Now()}, hash, 10, nil); err != nil {
-		b.Fatal(err)
-	}
-	return s, tok, plain
+	return s, tok, key
 }
 
 var limitOff = limit.Rate{}
@@ -130,11 +106,7 @@ func BenchmarkChainAPIKey(b *testing.B) {
 // BenchmarkChainAPIKeyPostgres is BenchmarkChainAPIKey on PostgreSQL
 // (FI_TEST_POSTGRES), where a key read from the store is a round trip.
 func BenchmarkChainAPIKeyPostgres(b *testing.B) {
-	db, err := postgres.Open(context.Background(), pgtest.Schema(b, "fiplan_bench_"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
+	db := pg(b, "")
 	s, _, _ := benchServer(b, 0, limit.Rate{}, withDB(db))
 	plain, hash, err := auth.NewKey()
 	if err != nil {
@@ -156,36 +128,4 @@ func BenchmarkChainRateLimited(b *testing.B) {
 	rc.Request.SetRequestURI("/api/v1/test/public")
 	s.Serve(&rc) // spends the allowance
 	runRequest(b, s, "GET", "/api/v1/test/public", "", "", 429)
-}
-
-// request prepares rc for one request through s.Serve.
-func request(rc *fasthttp.RequestCtx, method, path, authz, body string) {
-	rc.Init(&fasthttp.Request{}, tcpAddr("192.0.2.1"), nil)
-	rc.Request.Header.SetMethod(method)
-	rc.Request.SetRequestURI(path)
-	if authz != "" {
-		rc.Request.Header.Set("Authorization", authz)
-	}
-	rc.Request.SetBodyString(body)
-}
-
-// runRequest serves one request through the whole chain b.N times with
-// one reused RequestCtx, checking the status before and after.
-func runRequest(b *testing.B, s *Server, method, path, authz, body string, want int) {
-	b.Helper()
-	var rc fasthttp.RequestCtx
-	request(&rc, method, path, authz, body)
-	serve(b, s, &rc)
-	if rc.Response.StatusCode() != want {
-		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-	}
-	b.SetBytes(int64(len(rc.Response.Body())))
-	b.ReportAllocs()
-	for b.Loop() {
-		rc.Response.Reset()
-		s.Serve(&rc)
-	}
-	if rc.Response.StatusCode() != want {
-		b.Fatalf("status %d: %s", rc.Response.StatusCode(), rc.Response.Body())
-	}
 }

@@ -2,33 +2,15 @@ package handlers
 
 import (
 	"context"
-	"net"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/valyala/fasthttp"
-
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/web"
 )
-
-// pgStore opens a store in a fresh schema of FI_TEST_POSTGRES, dropped
-// when the test ends; without FI_TEST_POSTGRES the test is skipped.
-func pgStore(t *testing.T) store.Store {
-	t.Helper()
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	return db
-}
 
 // TestKeyTierFollowsDowngradeOnEveryNode: two servers on one PostgreSQL
 // store. The tier a key acts with is the one of the user's most recently
@@ -195,44 +177,6 @@ func withWeb(t *testing.T) option {
 	}
 }
 
-// raw sends one request and returns the whole response (the caller
-// releases it); headers alternate name, value.
-func (h *harness) raw(method, path, body string, headers ...string) *fasthttp.Response {
-	h.T.Helper()
-	req := fasthttp.AcquireRequest()
-	defer fasthttp.ReleaseRequest(req)
-	res := fasthttp.AcquireResponse()
-	req.Header.SetMethod(method)
-	req.SetRequestURI("http://fiplan.test" + path)
-	req.SetBodyString(body)
-	for i := 0; i+1 < len(headers); i += 2 {
-		if strings.EqualFold(headers[i], "Cookie") {
-			k, v, _ := strings.Cut(headers[i+1], "=")
-			req.Header.SetCookie(k, v)
-			continue
-		}
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	ip := h.IP
-	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
-		return h.LN.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40000})
-	}}
-	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
-		h.T.Fatalf("%s %s: %v", method, path, err)
-	}
-	return res
-}
-
-func setCookie(res *fasthttp.Response, name string) string {
-	c := fasthttp.AcquireCookie()
-	defer fasthttp.ReleaseCookie(c)
-	c.SetKey(name)
-	if !res.Header.Cookie(c) {
-		return ""
-	}
-	return string(c.Value())
-}
-
 // TestLogoutEndsSessionOnEveryNode: two nodes on one store (bbolt, and
 // PostgreSQL when there is one), each with the web app. After a sign-out
 // on one, the session cookie, the same token as a bearer token and the
@@ -252,29 +196,26 @@ func TestLogoutEndsSessionOnEveryNode(t *testing.T) {
 func logoutOnEveryNode(t *testing.T, db store.Store) {
 	a, b := newHarness(t, withDB(db), withWeb(t)), newHarness(t, withDB(db), withWeb(t))
 	origin := []string{"Origin", "http://fiplan.test"}
-	res := a.raw("POST", "/auth/login", "name=frank&tier=pro", append(origin, "Content-Type", "application/x-www-form-urlencoded")...)
-	sess, ref := setCookie(res, "fiplan_session"), setCookie(res, "fiplan_refresh")
-	fasthttp.ReleaseResponse(res)
+	res := a.Send("POST", "/auth/login", "name=frank&tier=pro", append(origin, "Content-Type", "application/x-www-form-urlencoded")...)
+	sess, ref := res.Cookies["fiplan_session"], res.Cookies["fiplan_refresh"]
 	if sess == "" || ref == "" {
 		t.Fatal("sign-in set no cookies")
 	}
 	if r := b.Do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess); r.Status != 200 {
 		t.Fatalf("the other node: %d %s", r.Status, r.Raw)
 	}
-	res = a.raw("POST", "/auth/logout", "", append(origin, "Cookie", SessionCookie+"="+sess, "Cookie", "fiplan_refresh="+ref)...)
-	if res.StatusCode() != 303 || string(res.Header.Peek("Location")) != "/" {
-		t.Fatalf("logout: %d, Location %q", res.StatusCode(), res.Header.Peek("Location"))
+	res = a.Send("POST", "/auth/logout", "", append(origin, "Cookie", SessionCookie+"="+sess, "Cookie", "fiplan_refresh="+ref)...)
+	if res.Status != 303 || res.Header["Location"] != "/" {
+		t.Fatalf("logout: %d, Location %q", res.Status, res.Header["Location"])
 	}
-	fasthttp.ReleaseResponse(res)
 	expectError(t, a.Do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
 	refusedWithin(t, b, "Cookie", SessionCookie+"="+sess)
 	expectError(t, b.Do("GET", "/api/v1/user/profile", "", "Cookie", SessionCookie+"="+sess), 401, "UNAUTHORIZED")
 	expectError(t, b.Do("GET", "/api/v1/user/profile", "", bearer(sess)...), 401, "UNAUTHORIZED")
-	res = b.raw("POST", "/auth/refresh", "", append(origin, "Cookie", "fiplan_refresh="+ref)...)
-	if res.StatusCode() != 401 {
-		t.Fatalf("refresh after logout: %d %s", res.StatusCode(), res.Body())
+	res = b.Send("POST", "/auth/refresh", "", append(origin, "Cookie", "fiplan_refresh="+ref)...)
+	if res.Status != 401 {
+		t.Fatalf("refresh after logout: %d %s", res.Status, res.Raw)
 	}
-	fasthttp.ReleaseResponse(res)
 }
 
 // TestSignInRoutesRateLimited: /auth/* counts against the public limit
@@ -282,11 +223,9 @@ func logoutOnEveryNode(t *testing.T, db store.Store) {
 func TestSignInRoutesRateLimited(t *testing.T) {
 	h := newHarness(t, withRates("3/1m", "600/1m", "6000/1m"), withWeb(t))
 	for i := range 3 {
-		res := h.raw("GET", "/auth/session", "")
-		if res.StatusCode() != 200 {
-			t.Fatalf("request %d: %d", i, res.StatusCode())
+		if res := h.Send("GET", "/auth/session", ""); res.Status != 200 {
+			t.Fatalf("request %d: %d", i, res.Status)
 		}
-		fasthttp.ReleaseResponse(res)
 	}
 	for _, p := range []string{"/auth/session", "/auth/login", "/auth/callback?state=x&code=y", "/auth/refresh", "/auth/logout"} {
 		method := "GET"
@@ -301,13 +240,11 @@ func TestSignInRoutesRateLimited(t *testing.T) {
 	}
 	// Another address has its own allowance; pages are not counted.
 	h.IP = "192.0.2.77"
-	if res := h.raw("GET", "/auth/session", ""); res.StatusCode() != 200 {
-		t.Fatalf("another address: %d", res.StatusCode())
+	if res := h.Send("GET", "/auth/session", ""); res.Status != 200 {
+		t.Fatalf("another address: %d", res.Status)
 	}
 	h.IP = "192.0.2.1"
-	res := h.raw("GET", "/", "")
-	if res.StatusCode() != 200 {
-		t.Fatalf("a page past the sign-in limit: %d", res.StatusCode())
+	if res := h.Send("GET", "/", ""); res.Status != 200 {
+		t.Fatalf("a page past the sign-in limit: %d", res.Status)
 	}
-	fasthttp.ReleaseResponse(res)
 }

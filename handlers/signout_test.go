@@ -1,10 +1,8 @@
 package handlers
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
-	testharness "fiplan/handlers/internal/harness"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -12,11 +10,8 @@ import (
 	"time"
 
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/errcode"
-
-	"github.com/valyala/fasthttp"
+	testharness "fiplan/handlers/internal/harness"
 )
 
 const signoutCalc = `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`
@@ -147,11 +142,7 @@ func refusedWithin(t *testing.T, h *harness, headers ...string) {
 // mirror's own polls (one query every quarter second) may fall inside a
 // request, so the fewest of five requests is the request's own count.
 func TestAuthenticatedReadRoundTrips(t *testing.T) {
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_")+"&pool_max_conns=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := pg(t, "&pool_max_conns=1")
 	h := newHarness(t, withDB(db))
 	tok := bearer(h.Token("trips", "free", ""))
 	for h.S.marks.Lag() > store.MirrorStale {
@@ -179,11 +170,7 @@ func TestAuthenticatedReadRoundTrips(t *testing.T) {
 func TestAuthenticatedReadsTakeOneRoundTripEach(t *testing.T) {
 	// One connection, which the mirror's polls keep from idling a second
 	// (the pool pings a connection idle that long: a round trip too).
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_")+"&pool_max_conns=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
+	db := pg(t, "&pool_max_conns=1")
 	h := newHarness(t, withDB(db))
 	key, _ := h.APIKey("trips-key", "free")
 	for _, tc := range []struct {
@@ -296,15 +283,14 @@ func TestWebSessionThroughOutage(t *testing.T) {
 		tok  string
 		want bool
 	}{{tok, true}, {gone, false}} {
-		res := h.raw("GET", "/auth/session", "", "Cookie", SessionCookie+"="+tc.tok)
+		res := h.Send("GET", "/auth/session", "", "Cookie", SessionCookie+"="+tc.tok)
 		var si struct {
 			SignedIn bool   `json:"signedIn"`
 			User     string `json:"user"`
 		}
-		if err := json.Unmarshal(res.Body(), &si); err != nil || res.StatusCode() != 200 {
-			t.Fatalf("GET /auth/session in the outage: %d %s", res.StatusCode(), res.Body())
+		if err := json.Unmarshal(res.Raw, &si); err != nil || res.Status != 200 {
+			t.Fatalf("GET /auth/session in the outage: %d %s", res.Status, res.Raw)
 		}
-		fasthttp.ReleaseResponse(res)
 		if si.SignedIn != tc.want {
 			t.Errorf("GET /auth/session in the outage for %s: signedIn %v, want %v", si.User, si.SignedIn, tc.want)
 		}

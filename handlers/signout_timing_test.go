@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -10,8 +9,6 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 )
 
 // BenchmarkAuthedAssetList is GET /assets (ten stored assets) with a
@@ -30,14 +27,10 @@ func BenchmarkAuthedAssetList(b *testing.B) {
 					b.Fatal(err)
 				}
 				db = d
+				b.Cleanup(func() { d.Close() })
 			} else {
-				d, err := postgres.Open(context.Background(), pgtest.Schema(b, "fiplan_bench_"))
-				if err != nil {
-					b.Fatal(err)
-				}
-				db = d
+				db = pg(b, "")
 			}
-			b.Cleanup(func() { db.Close() })
 			s, tok, _ := benchServer(b, 1<<16, limitOff, withDB(db))
 			for i := range 10 {
 				var rc fasthttp.RequestCtx

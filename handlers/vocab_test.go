@@ -10,56 +10,6 @@ import (
 	"fiplan/compute/fi"
 )
 
-// docNode follows JSON pointer-like steps through the served OpenAPI
-// document, resolving a local $ref wherever one stands.
-func docNode(t *testing.T, doc map[string]any, steps ...string) any {
-	t.Helper()
-	var n any = doc
-	for _, s := range steps {
-		n = derefDoc(t, doc, n)
-		switch v := n.(type) {
-		case map[string]any:
-			n = v[s]
-		case []any:
-			if s != "*" || len(v) == 0 {
-				t.Fatalf("step %q into an array", s)
-			}
-			n = v[0]
-		default:
-			t.Fatalf("step %q into %T", s, n)
-		}
-		if n == nil {
-			t.Fatalf("%v: no %q", steps, s)
-		}
-	}
-	return derefDoc(t, doc, n)
-}
-
-func derefDoc(t *testing.T, doc map[string]any, n any) any {
-	t.Helper()
-	for {
-		m, ok := n.(map[string]any)
-		if !ok {
-			return n
-		}
-		ref, ok := m["$ref"].(string)
-		if !ok {
-			if any, ok := m["anyOf"].([]any); ok && len(any) > 0 {
-				n = any[0] // a nullable reference: the referenced branch
-				continue
-			}
-			return n
-		}
-		n = any(doc)
-		for _, p := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
-			mm, _ := n.(map[string]any)
-			if n = mm[p]; n == nil {
-				t.Fatalf("$ref %s does not resolve", ref)
-			}
-		}
-	}
-}
-
 func enumOf(t *testing.T, n any) []string {
 	t.Helper()
 	var out []string

@@ -30,10 +30,18 @@ var (
 
 // declared is every name the module declares: packages, types, functions,
 // methods, fields, constants and variables (tests included: the guides
-// name test helpers).
-func declared(t *testing.T, root string) (names, packages map[string]bool) {
+// name test helpers), and the members of each type: its methods, its
+// fields and, for an interface, its methods. A type that embeds another
+// is marked by an empty member (its promoted members are not listed).
+func declared(t *testing.T, root string) (names, packages map[string]bool, members map[string]map[string]bool) {
 	t.Helper()
-	names, packages = map[string]bool{}, map[string]bool{}
+	names, packages, members = map[string]bool{}, map[string]bool{}, map[string]map[string]bool{}
+	member := func(typ, name string) {
+		if members[typ] == nil {
+			members[typ] = map[string]bool{}
+		}
+		members[typ][name] = true
+	}
 	fset := gotoken.NewFileSet()
 	for _, p := range goFiles(t, root) {
 		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
@@ -45,8 +53,28 @@ func declared(t *testing.T, root string) (names, packages map[string]bool) {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				names[n.Name.Name] = true
+				if n.Recv != nil && len(n.Recv.List) == 1 {
+					member(receiverType(n.Recv.List[0].Type), n.Name.Name)
+				}
 			case *ast.TypeSpec:
 				names[n.Name.Name] = true
+				var fields *ast.FieldList
+				switch tt := n.Type.(type) {
+				case *ast.StructType:
+					fields = tt.Fields
+				case *ast.InterfaceType:
+					fields = tt.Methods
+				}
+				if fields != nil {
+					for _, f := range fields.List {
+						if len(f.Names) == 0 {
+							member(n.Name.Name, "") // embeds: members may be promoted
+						}
+						for _, id := range f.Names {
+							member(n.Name.Name, id.Name)
+						}
+					}
+				}
 			case *ast.ValueSpec:
 				for _, id := range n.Names {
 					names[id.Name] = true
@@ -59,7 +87,25 @@ func declared(t *testing.T, root string) (names, packages map[string]bool) {
 			return true
 		})
 	}
-	return names, packages
+	return names, packages, members
+}
+
+// receiverType is the name of a method's receiver type: T of T, *T, T[X].
+func receiverType(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
 }
 
 // guideFiles lists the markdown files the guides are made of.
@@ -90,7 +136,10 @@ func guideFiles(t *testing.T, root string) []string {
 // receiver or variable name (c, h, s) standing for a value. A name whose
 // first part is another module's package (errors.Is, fasthttp.RequestCtx,
 // bolt.Tx.WriteTo) is not this module's to check.
-func checkName(span string, names, packages map[string]bool) bool {
+//
+// Where a part is a type of the module, the next must be one of its
+// members (Type.Method, Type.Field), unless the type embeds another.
+func checkName(span string, names, packages map[string]bool, members map[string]map[string]bool) bool {
 	span = strings.TrimSuffix(strings.TrimSuffix(span, "()"), "(...)")
 	parts := strings.Split(span, ".")
 	if first := parts[0]; len(parts) > 1 && len(first) > 2 && first[0] >= 'a' && first[0] <= 'z' && !packages[first] {
@@ -102,6 +151,11 @@ func checkName(span string, names, packages map[string]bool) bool {
 		}
 		if !names[p] {
 			return false
+		}
+		if i+1 < len(parts) {
+			if m := members[p]; m != nil && !m[""] && !m[parts[i+1]] && !packages[p] {
+				return false
+			}
 		}
 	}
 	return true
@@ -138,7 +192,7 @@ var pathName = regexp.MustCompile(`^([a-z][A-Za-z0-9_/]*)\.([A-Z][A-Za-z0-9_]*)$
 func TestGuidesNameWhatExists(t *testing.T) {
 	t.Parallel()
 	root := filepath.Join("..", "..")
-	names, packages := declared(t, root)
+	names, packages, members := declared(t, root)
 	var missing []string
 	checked := 0
 	for _, file := range guideFiles(t, root) {
@@ -168,7 +222,7 @@ func TestGuidesNameWhatExists(t *testing.T) {
 					}
 				case isGoName(span, words):
 					checked++
-					if !checkName(span, names, packages) {
+					if !checkName(span, names, packages, members) {
 						missing = append(missing, rel+":"+strconv.Itoa(i+1)+": no Go declaration "+span)
 					}
 				}
@@ -203,17 +257,18 @@ func pathExists(root, span string, names map[string]bool) bool {
 // exists passes, and words and JSON fields are left alone.
 func TestGuideNameChecks(t *testing.T) {
 	t.Parallel()
-	names := map[string]bool{"tax": true, "System": true, "At": true, "rest": true, "Gate": true, "Do": true}
+	names := map[string]bool{"tax": true, "System": true, "At": true, "Run": true, "rest": true, "Gate": true, "Do": true}
 	packages := map[string]bool{"tax": true, "rest": true}
+	members := map[string]map[string]bool{"System": {"At": true}}
 	for span, want := range map[string]bool{
 		"tax.System.At": true, "rest.Gate": true, "h.Do": true, "c.Charge": false, "tax.Gone": false, "Gate()": true,
-		"errors.Is": true, "Tx.WriteTo": false,
+		"errors.Is": true, "Tx.WriteTo": false, "tax.System.Run": false,
 	} {
 		if !isGoName(span, true) {
 			t.Errorf("%q not taken for a Go name", span)
 			continue
 		}
-		if got := checkName(span, names, packages); got != want {
+		if got := checkName(span, names, packages, members); got != want {
 			t.Errorf("checkName(%q) = %v, want %v", span, got, want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 )
 
 func TestOf(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, isin, ticker string
 		want               string
@@ -51,6 +52,7 @@ func TestOf(t *testing.T) {
 
 // Evidence ranks: a ticker beats a keyword beats an ISIN prefix beats nothing.
 func TestConfidenceOrder(t *testing.T) {
+	t.Parallel()
 	ticker := Of("gold", "", "VTI").Confidence
 	kw := Of("Global bond fund", "", "").Confidence
 	agree := Of("Global bond fund", "XS0000000009", "").Confidence
@@ -65,6 +67,7 @@ func TestConfidenceOrder(t *testing.T) {
 }
 
 func TestKeywordTable(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, k := range keywords {
 		if k.word != strings.ToLower(k.word) || seen[k.word] {

@@ -8,6 +8,7 @@ import (
 // Savings accounts and target-date or multi-asset funds are named in many
 // ways; none of these is "other".
 func TestSavingsAndMultiAsset(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, isin, want, reason string
 	}{

@@ -3,6 +3,7 @@ package category
 import "testing"
 
 func TestWorldFund(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]bool{
 		"Vanguard FTSE All-World UCITS ETF":  true,
 		"iShares Core MSCI World":            true,
@@ -23,6 +24,7 @@ func TestWorldFund(t *testing.T) {
 }
 
 func TestFund(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]bool{
 		"Vanguard U.K. Government Bond Index":    true,
 		"iShares Core UK Gilts UCITS ETF":        true,
@@ -43,6 +45,7 @@ func TestFund(t *testing.T) {
 
 // NS&I Premium Bonds are savings repaid on demand, not a bond.
 func TestPremiumBondsAreCash(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"NS&I Premium Bonds", "premium bond holding"} {
 		if g := Of(name, "", ""); g.Category != Cash || g.Rule != Keyword {
 			t.Errorf("Of(%q) = %+v, want cash by keyword", name, g)

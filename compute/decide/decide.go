@@ -222,6 +222,12 @@ func Optimize(p *household.Plan, req *Request, w *Work) (*Answer, error) {
 	if err := household.Check(p); err != nil {
 		return nil, err
 	}
+	return OptimizeChecked(p, req, w)
+}
+
+// OptimizeChecked is Optimize for a plan household.Check has accepted (as
+// household.RunChecked is Run for one), so that a plan is checked once.
+func OptimizeChecked(p *household.Plan, req *Request, w *Work) (*Answer, error) {
 	s := newSearch(p, req, w)
 	return s.run()
 }

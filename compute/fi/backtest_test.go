@@ -18,6 +18,7 @@ func flat(first, n int, stock, bond, infl float64) Series {
 }
 
 func TestBacktestFlatSeries(t *testing.T) {
+	t.Parallel()
 	in := Defaults()
 	in.WithdrawalRate = 0.04
 	s := flat(1900, 60, 0, 0, 0)
@@ -76,6 +77,7 @@ func TestBacktestFlatSeries(t *testing.T) {
 // A crash early in the record makes that start year the worst; the mix and the
 // fee matter.
 func TestBacktestWorstYearAndMix(t *testing.T) {
+	t.Parallel()
 	s := flat(1950, 50, 0.08, 0.03, 0.03)
 	s.Stocks[5], s.Stocks[6] = -0.45, -0.30
 	in := Defaults()
@@ -103,6 +105,7 @@ func TestBacktestWorstYearAndMix(t *testing.T) {
 // SavingFor solves by bisection what RequiredSaving gives in closed form when
 // nothing but saving and growth is involved.
 func TestSavingFor(t *testing.T) {
+	t.Parallel()
 	in := Defaults()
 	in.CurrentAge = 30
 	in.StartYear = 2025
@@ -145,6 +148,7 @@ func TestSavingFor(t *testing.T) {
 }
 
 func TestClosedFormEdges(t *testing.T) {
+	t.Parallel()
 	if YearsToTarget(100, 0, 0, 0.05) != -1 || YearsToTarget(100, 0, 0, 0) != -1 || YearsToTarget(100, 200, 0, 0.05) != 0 {
 		t.Fatal("YearsToTarget edge cases")
 	}
@@ -168,6 +172,7 @@ func TestClosedFormEdges(t *testing.T) {
 // The bond leg: a par bond whose yield does not move earns its coupon; a
 // rise in yields costs about duration x the rise; a fall gains.
 func TestBondMonthReturn(t *testing.T) {
+	t.Parallel()
 	if r := BondMonthReturn(0.06, 0.06); math.Abs(r-0.005) > 1e-12 {
 		t.Fatalf("unchanged yield: %v, want the coupon 0.005", r)
 	}
@@ -185,6 +190,7 @@ func TestBondMonthReturn(t *testing.T) {
 // NewMonthly builds total-return indexes; a monthly window reads its years
 // from them and starts in any month.
 func TestMonthlyWindows(t *testing.T) {
+	t.Parallel()
 	const n = 12*40 + 1
 	price, div, cpi, rate, cape := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	for i := range price {

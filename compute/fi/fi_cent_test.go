@@ -6,6 +6,7 @@ import "testing"
 // the quotient behind it lies a rounding error above: 36000 / 0.036 is
 // 1000000.0000000001 in binary floating point.
 func TestSavingsAtTheShownFINumberAreFI(t *testing.T) {
+	t.Parallel()
 	in := Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = 40, 80000, 36000
 	in.WithdrawalRate = 0.036

@@ -28,6 +28,7 @@ func near(a, b, rel float64) bool {
 // ordinary annuity. The reference is summed term by term here, not taken from
 // FutureValue.
 func TestAnnuityFutureValue(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		p, s, r float64
 	}{
@@ -70,6 +71,7 @@ func yearsClosed(fi, p, s, r float64) float64 {
 // with 3% inflation and nominal (1+r)(1.03)-1, the timeline is the real-terms
 // closed form, and the first whole year at or past n is yearsToFI.
 func TestYearsToFIClosedForm(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		income, expenses, savings, real, wr float64
 	}{
@@ -109,6 +111,7 @@ func TestYearsToFIClosedForm(t *testing.T) {
 // 75% -> 7 (his table rounds). The closed form gives 51.4, 31.9, 16.6 and 7.1;
 // the timeline, counting whole years, must give the ceilings of those.
 func TestShockinglySimpleMath(t *testing.T) {
+	t.Parallel()
 	table := []struct {
 		rate  float64
 		years int // as published
@@ -138,6 +141,7 @@ func TestShockinglySimpleMath(t *testing.T) {
 }
 
 func TestAlreadyAndNeverFI(t *testing.T) {
+	t.Parallel()
 	in := base()
 	in.CurrentSavings = 2_000_000 // FI number is 1.25M
 	s, rows := Project(&in, nil)
@@ -169,6 +173,7 @@ func TestAlreadyAndNeverFI(t *testing.T) {
 
 // Every row must balance, and each row must start where the last ended.
 func TestRowIdentity(t *testing.T) {
+	t.Parallel()
 	for _, st := range []Strategy{StrategyConstant, StrategyFixedPercent, StrategyGuytonKlinger, StrategyVPW} {
 		in := base()
 		in.InflationRate = 0.025
@@ -206,6 +211,7 @@ func TestRowIdentity(t *testing.T) {
 }
 
 func TestEventsAndPensions(t *testing.T) {
+	t.Parallel()
 	in := base()
 	in.InflationRate = 0.02
 	in.AddEvent(Event{Age: 33, Amount: 10_000})                // today's money
@@ -244,6 +250,7 @@ func TestEventsAndPensions(t *testing.T) {
 }
 
 func TestCoastLeanFatBarista(t *testing.T) {
+	t.Parallel()
 	in := base()
 	in.InflationRate = 0.03
 	in.ExpectedReturn = 0.08
@@ -284,6 +291,7 @@ func TestCoastLeanFatBarista(t *testing.T) {
 // Retiring at a target age before FI draws the spending need down until the
 // money runs out.
 func TestTargetRetirementRunsOut(t *testing.T) {
+	t.Parallel()
 	in := base()
 	in.CurrentAge = 50
 	in.CurrentSavings = 300_000
@@ -356,6 +364,7 @@ func fiYears(in *Input) int {
 }
 
 func TestPropertyMonotone(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 11))
 	for i := 0; i < 3000; i++ {
 		in := randomInput(r)

@@ -17,6 +17,7 @@ func viaText(x float64, decimals int) float64 {
 // contribution, reaches FI by the age asked; two cents less does not (the
 // answer is the smallest to within the bisection's precision).
 func TestPropertySavingForRoundTrip(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(21, 34))
 	const limit = 1e9
 	found := 0
@@ -59,6 +60,7 @@ func TestPropertySavingForRoundTrip(t *testing.T) {
 // meets its success target over the same windows; for the constant strategy,
 // whose success falls as the rate rises, one basis point more misses it.
 func TestPropertyMaxWithdrawalRateRoundTrip(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(55, 89))
 	s := syntheticHistory()
 	const ceiling = 0.2

@@ -17,6 +17,7 @@ func usRecord() Series {
 func realReturn(r, infl float64) float64 { return (1+r)/(1+infl) - 1 }
 
 func TestSeriesInWorkedExample(t *testing.T) {
+	t.Parallel()
 	s := usRecord()
 	// 2.0 units a dollar in December 1970, 1.8 in December 1971: the
 	// dollar loses a tenth, so 14% in dollars is 1.14 * 0.9 - 1 = 2.6%.
@@ -43,6 +44,7 @@ func TestSeriesInWorkedExample(t *testing.T) {
 }
 
 func TestSeriesInWithoutRecordKeepsRealReturns(t *testing.T) {
+	t.Parallel()
 	s := usRecord()
 	// Prices on record but no rates: nominal returns move, real ones stay.
 	out, cov := s.In(Money{CPIYear: 1970, Inflation: []float64{0.2, 0.1, 0.0, 0.3}})
@@ -60,6 +62,7 @@ func TestSeriesInWithoutRecordKeepsRealReturns(t *testing.T) {
 }
 
 func TestMonthlyInConstantRate(t *testing.T) {
+	t.Parallel()
 	n := 36
 	st, bd, cpi := make([]float64, n), make([]float64, n), make([]float64, n)
 	for k := range n {
@@ -89,6 +92,7 @@ func TestMonthlyInConstantRate(t *testing.T) {
 }
 
 func TestMonthlyInWithoutRecordKeepsRealReturns(t *testing.T) {
+	t.Parallel()
 	n := 24
 	st, bd, cpi := make([]float64, n), make([]float64, n), make([]float64, n)
 	for k := range n {

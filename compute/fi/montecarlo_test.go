@@ -19,6 +19,7 @@ func mcInput() Input {
 }
 
 func TestMonteCarloDeterministicBySeed(t *testing.T) {
+	t.Parallel()
 	in := mcInput()
 	mc := MonteCarlo{Simulations: 2000, Seed: 42, ReturnStdDev: 0.15, InflationStdDev: 0.02}
 	var s1, s2 Scratch
@@ -52,6 +53,7 @@ func TestMonteCarloDeterministicBySeed(t *testing.T) {
 
 // With no randomness every path is the deterministic timeline.
 func TestMonteCarloZeroStdDevIsDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, st := range []Strategy{StrategyConstant, StrategyGuytonKlinger, StrategyVPW} {
 		in := mcInput()
 		in.Strategy = st
@@ -106,6 +108,7 @@ func TestMonteCarloNoAllocAfterWarmup(t *testing.T) {
 }
 
 func TestMonteCarloClampsCells(t *testing.T) {
+	t.Parallel()
 	in := mcInput() // 60 years
 	mc := MonteCarlo{Simulations: 50_000, Seed: 1, ReturnStdDev: 0.1}
 	var sc Scratch
@@ -123,6 +126,7 @@ func TestMonteCarloClampsCells(t *testing.T) {
 
 // Selection must agree with sorting.
 func TestColumnPercentiles(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 5))
 	for _, n := range []int{1, 2, 3, 7, 16, 17, 100, 1001, 4096, 10_000} {
 		for rep := 0; rep < 5; rep++ {

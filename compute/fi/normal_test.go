@@ -9,6 +9,7 @@ import (
 // The sampler's moments, tails and distribution function match the standard
 // normal's within sampling error over a few million draws.
 func TestNormalMatchesGaussian(t *testing.T) {
+	t.Parallel()
 	const n = 4_000_000
 	var g normal
 	g.seed(7)
@@ -67,6 +68,7 @@ func TestNormalMatchesGaussian(t *testing.T) {
 }
 
 func TestNormalSeeds(t *testing.T) {
+	t.Parallel()
 	var a, b normal
 	a.seed(1)
 	b.seed(1)
@@ -96,6 +98,7 @@ func TestNormalSeeds(t *testing.T) {
 // normal sampler: the success rate, the FI share and the median and outer
 // bands of the final year.
 func TestMonteCarloMatchesReferenceSampler(t *testing.T) {
+	t.Parallel()
 	const sims = 20_000
 	in := mcInput()
 	in.TargetRetirementAge = 50

@@ -9,6 +9,7 @@ import (
 // drawdown-alone test (withdrawalRate x current savings, retired from the
 // first year) answers a rate that says nothing of the plan.
 func TestPlanBacktestNeverFIHasNoSuccessRate(t *testing.T) {
+	t.Parallel()
 	in := Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = 40, 40000, 39000
 	in.CurrentSavings, in.LifeExpectancy = 50000, 70
@@ -36,6 +37,7 @@ func TestPlanBacktestNeverFIHasNoSuccessRate(t *testing.T) {
 // A plan retired today with exactly the FI number, without pensions or
 // events, is the drawdown-alone test: the same windows, the same figures.
 func TestPlanBacktestOfARetireeIsTheDrawdownTest(t *testing.T) {
+	t.Parallel()
 	in := Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = 65, 0, 40000
 	in.CurrentSavings, in.LifeExpectancy = 1_000_000, 95
@@ -54,6 +56,7 @@ func TestPlanBacktestOfARetireeIsTheDrawdownTest(t *testing.T) {
 // spends the plan's spending and counts its pensions. A pension that pays
 // the whole spending from 66 rescues windows the drawdown alone fails.
 func TestPlanBacktestCountsThePlansPensions(t *testing.T) {
+	t.Parallel()
 	in := Defaults()
 	in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = 60, 0, 40000
 	in.CurrentSavings, in.LifeExpectancy, in.TargetRetirementAge = 1_000_000, 90, 60

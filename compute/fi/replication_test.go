@@ -47,6 +47,7 @@ func HomeMoney(currency, country string) (Money, error) {
 }
 
 func TestReplication(t *testing.T) {
+	t.Parallel()
 	annual := readAnnual(t, "../../embed/history.csv")
 	shiller := readShiller(t, "../../embed/shiller.csv")
 	got := replicationDoc(t, annual, shiller)

@@ -25,6 +25,7 @@ func wavyMonthly(firstYear, firstMonth, n int) Monthly {
 // A sample bounds the windows by calendar years: each starts in From or
 // later and ends in To or earlier; January keeps the January starts.
 func TestSampleBoundsTheWindows(t *testing.T) {
+	t.Parallel()
 	m := wavyMonthly(1900, 3, 12*60) // March 1900 to February 1960
 	s := flat(1928, 97, 0.07, 0.03, 0.03)
 	for _, c := range []struct {
@@ -64,6 +65,7 @@ func TestSampleBoundsTheWindows(t *testing.T) {
 
 // The zero sample is the record itself: the same answer to the bit.
 func TestZeroSampleIsTheRecord(t *testing.T) {
+	t.Parallel()
 	m := wavyMonthly(1871, 1, 12*100)
 	s := syntheticHistory()
 	in := Input{WithdrawalRate: 0.045, StockShare: 0.6, Strategy: StrategyGuytonKlinger}
@@ -86,6 +88,7 @@ func TestZeroSampleIsTheRecord(t *testing.T) {
 // real end balance agrees with that month-by-month replay, and so does
 // the month the money runs out.
 func TestMonthlyWithdrawalsMonthByMonth(t *testing.T) {
+	t.Parallel()
 	const years = 20
 	m := wavyMonthly(1950, 1, 12*years+1) // exactly one window
 	for _, c := range []struct {

@@ -33,6 +33,7 @@ func retiree(st Strategy) Input {
 //	        945,650 grows 60% to 1,513,040.
 //	year 3: raise -> 47,740.50; 3.16% < 4% (0.8 x IWR): raise 10% -> 52,514.55.
 func TestGuytonKlingerGuardrails(t *testing.T) {
+	t.Parallel()
 	in := retiree(StrategyGuytonKlinger)
 	rets := []float64{-0.30, 0.60, 0.60, 0.0}
 	s, rows := ProjectPath(&in, rets, nil, nil)
@@ -53,6 +54,7 @@ func TestGuytonKlingerGuardrails(t *testing.T) {
 // The capital-preservation cut does not apply within the last 15 years, and
 // the inflation raise is kept after a loss when the rate is still below IWR.
 func TestGuytonKlingerLateAndMildYears(t *testing.T) {
+	t.Parallel()
 	in := retiree(StrategyGuytonKlinger)
 	in.LifeExpectancy = 65 + 15 // 15 years: never more than 15 left
 	_, rows := ProjectPath(&in, []float64{-0.30, 0}, nil, nil)
@@ -84,6 +86,7 @@ func excelPMT(r float64, n int, pv float64) float64 {
 // 5.0% with 35 years to go (age 65), 5.1% at 34 (age 66), 21.5% at 5 (age 95),
 // 26.4% at 4 (age 96); and against the PMT formula computed here.
 func TestVPW(t *testing.T) {
+	t.Parallel()
 	r := VPWReturn(0.6)
 	if !near(r, 0.6*0.05+0.4*0.019, 1e-15) {
 		t.Fatalf("60/40 VPW return %.5f", r)
@@ -120,6 +123,7 @@ func TestVPW(t *testing.T) {
 }
 
 func TestFixedPercentAndConstant(t *testing.T) {
+	t.Parallel()
 	in := retiree(StrategyFixedPercent)
 	_, rows := ProjectPath(&in, []float64{-0.5, 0.2, 0.1}, nil, nil)
 	for k, row := range rows[:5] {
@@ -146,6 +150,7 @@ func TestFixedPercentAndConstant(t *testing.T) {
 }
 
 func TestStrategyNames(t *testing.T) {
+	t.Parallel()
 	for s := StrategyConstant; s < numStrategies; s++ {
 		b, _ := s.MarshalText()
 		var back Strategy
@@ -180,6 +185,7 @@ func wantWithdrawals(t *testing.T, in Input, rets []float64, want []float64) []Y
 //	year 2: 5% = 33,962.50 < 95% of 47,500 = 45,125: 45,125; 634,125 x 1.5 = 951,187.50.
 //	year 3: 5% = 47,559.375 > 95% of 45,125 = 42,868.75: 47,559.375.
 func TestNinetyFivePercentRule(t *testing.T) {
+	t.Parallel()
 	wantWithdrawals(t, retiree(StrategyNinetyFive), []float64{-0.30, 0.10, 0.50, 0}, []float64{50_000, 47_500, 45_125, 47_559.375})
 }
 
@@ -191,6 +197,7 @@ func TestNinetyFivePercentRule(t *testing.T) {
 //	year 2: 5% = 49,492, inside 47,740.50 .. 66,306.25: 49,492; 940,348 x 1.6 = 1,504,556.80.
 //	year 3: 5% = 75,227.84 > ceiling 62,500 x 1.03^3 = 68,295.4375: 68,295.4375.
 func TestFloorAndCeiling(t *testing.T) {
+	t.Parallel()
 	wantWithdrawals(t, retiree(StrategyFloorCeiling), []float64{-0.30, 0.60, 0.60, 0}, []float64{50_000, 46_350, 49_492, 68_295.4375})
 }
 
@@ -204,12 +211,14 @@ func TestFloorAndCeiling(t *testing.T) {
 //	        933,234.096875 x 1.6 = 1,493,174.555.
 //	year 3: 5% = 74,658.73; real 47,531.25 is 51,938.68 now, ceiling +5% = 54,535.6142296875.
 func TestVanguardDynamicSpending(t *testing.T) {
+	t.Parallel()
 	wantWithdrawals(t, retiree(StrategyVanguard), []float64{-0.30, 0.60, 0.60, 0}, []float64{50_000, 50_212.5, 50_425.903125, 54_535.6142296875})
 }
 
 // CAPE rule: 1.5% + 0.5 / CAPE of the balance; the record's CAPE where it
 // has one, else Input.CAPE, else the withdrawal rate.
 func TestCAPERule(t *testing.T) {
+	t.Parallel()
 	in := retiree(StrategyCAPE)
 	in.CAPE = 25 // 1.5% + 2% = 3.5%
 	rows := wantWithdrawals(t, in, []float64{0.10}, []float64{35_000})
@@ -241,6 +250,7 @@ func TestCAPERule(t *testing.T) {
 // Guardrails with a capped inflation raise: 10% inflation raises the
 // withdrawal by 6% only; plain Guyton-Klinger passes the 10% on.
 func TestGuardrailsCappedRaise(t *testing.T) {
+	t.Parallel()
 	infl := []float64{0.10, 0.10}
 	for _, c := range []struct {
 		st   Strategy
@@ -256,6 +266,7 @@ func TestGuardrailsCappedRaise(t *testing.T) {
 
 // The method statement quotes the parameters the code uses.
 func TestMethodQuotesParameters(t *testing.T) {
+	t.Parallel()
 	pct := func(x float64) string { return strconv.FormatFloat(x*100, 'f', -1, 64) + "%" }
 	for _, want := range []string{
 		strconv.FormatFloat(DefaultReturnStdDev, 'f', -1, 64) + " for returns",

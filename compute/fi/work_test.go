@@ -5,6 +5,7 @@ import "testing"
 // Windows counts the windows a backtest replays, over either record, so
 // that a caller can price a backtest before running it.
 func TestWindowsCountsTheReplayedWindows(t *testing.T) {
+	t.Parallel()
 	s := flat(1900, 97, 0.07, 0.03, 0.03)
 	const n = 1830
 	price, div, cpi, rate := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
@@ -33,6 +34,7 @@ func TestWindowsCountsTheReplayedWindows(t *testing.T) {
 // after testing both ends; the saving search quadruples from 1 to the limit
 // before its bisection.
 func TestGoalSeekBounds(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		ceiling float64
 		want    int

@@ -161,7 +161,7 @@ func Score(in *Input, fx portfolio.Rates) *Result {
 	if pl := in.Plan; pl != nil && len(in.Holdings) == 0 {
 		worth = convert(fx, pl.Savings, in.Currency, in.Base)
 	}
-	worth = capped(worth)
+	worth = portfolio.Capped(worth)
 	out.NetWorth = money(worth)
 
 	// fiProgress
@@ -174,7 +174,7 @@ func Score(in *Input, fx portfolio.Rates) *Result {
 		out.FINumber, out.HasFINumber = fiNumber, true
 		out.Progress = 1.0
 		if fiNumber > 0 {
-			out.Progress = fraction(capped(worth / fiNumber))
+			out.Progress = fraction(portfolio.Capped(worth / fiNumber))
 		}
 		progress = int(math.Round(ProgressMax * min(1, max(0, out.Progress))))
 	case !hasExpenses:
@@ -186,7 +186,7 @@ func Score(in *Input, fx portfolio.Rates) *Result {
 		fiNumber = money(used.AnnualExpenses / in.WithdrawalRate)
 		ratio := 1.0 // spending that rounds to no FI number at all is FI
 		if fiNumber > 0 {
-			ratio = fraction(capped(worth / fiNumber))
+			ratio = fraction(portfolio.Capped(worth / fiNumber))
 		}
 		out.FINumber, out.Progress, out.HasFINumber = fiNumber, ratio, true
 		progress = int(math.Round(ProgressMax * min(1, max(0, ratio))))
@@ -292,20 +292,7 @@ func convert(fx portfolio.Rates, x float64, cur, base string) float64 {
 	return h.ValueIn(base, fx)
 }
 
-func money(x float64) float64    { return portfolio.Money(capped(x)) }
-func fraction(x float64) float64 { return portfolio.Fraction(capped(x)) }
+func money(x float64) float64    { return portfolio.Money(portfolio.Capped(x)) }
+func fraction(x float64) float64 { return portfolio.Fraction(portfolio.Capped(x)) }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-
-// capped is x with infinities capped at the largest float64 and NaN as 0.
-func capped(x float64) float64 {
-	switch {
-	case math.IsNaN(x):
-		return 0
-	case math.IsInf(x, 1):
-		return math.MaxFloat64
-	case math.IsInf(x, -1):
-		return -math.MaxFloat64
-	}
-	return x
-}

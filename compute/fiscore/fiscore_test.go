@@ -43,6 +43,7 @@ func fields(r *Result) []string {
 }
 
 func TestScore(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		edit  func(in *Input)
@@ -194,6 +195,7 @@ func randomInput(rng *rand.Rand) Input {
 // infinities and NaN), every number is finite and the score is 0..1000;
 // and more net worth never lowers fiProgress or timeToFI.
 func TestScoreProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 8))
 	n := 3000
 	if testing.Short() {
@@ -218,6 +220,7 @@ func TestScoreProperties(t *testing.T) {
 // A saved plan's run answers the FI number and the FI age; its savings
 // stand for net worth only when no holdings are stored.
 func TestScoreOfPlan(t *testing.T) {
+	t.Parallel()
 	in := person()
 	in.Currency = "GBP"
 	in.Plan = &Plan{ID: "pln_x", FINumber: 400000, FIAge: 52, Savings: 100000}

@@ -15,6 +15,7 @@ func users(n int) []string {
 }
 
 func TestDisabledExcludedIncludedTiers(t *testing.T) {
+	t.Parallel()
 	f := &Flag{Key: "x", Enabled: true, RolloutPercent: 0, IncludeUsers: []string{"vip"}, ExcludeUsers: []string{"bad"}, Tiers: []string{"pro"}}
 	if Evaluate(f, "anyone", "pro").Enabled {
 		t.Fatal("0% rollout enabled a user")
@@ -37,6 +38,7 @@ func TestDisabledExcludedIncludedTiers(t *testing.T) {
 }
 
 func TestStickyAndMonotone(t *testing.T) {
+	t.Parallel()
 	us := users(5000)
 	prev := map[string]bool{}
 	for _, pct := range []float64{0, 5, 20, 20, 50, 80, 100} {
@@ -55,6 +57,7 @@ func TestStickyAndMonotone(t *testing.T) {
 }
 
 func TestRolloutShareAndIndependenceOfFlags(t *testing.T) {
+	t.Parallel()
 	us := users(20000)
 	a := &Flag{Key: "a", Enabled: true, RolloutPercent: 50}
 	b := &Flag{Key: "b", Enabled: true, RolloutPercent: 50}
@@ -79,6 +82,7 @@ func TestRolloutShareAndIndependenceOfFlags(t *testing.T) {
 }
 
 func TestVariantsFollowWeights(t *testing.T) {
+	t.Parallel()
 	f := &Flag{Key: "checkout-test", Enabled: true, RolloutPercent: 100, Variants: []Variant{{"control", 50}, {"green", 30}, {"blue", 20}}}
 	counts := map[string]float64{}
 	const n = 30000
@@ -108,6 +112,7 @@ func TestVariantsFollowWeights(t *testing.T) {
 }
 
 func TestBucketIsStable(t *testing.T) {
+	t.Parallel()
 	// Pinned values: changing the hash would reshuffle every user, so a
 	// change must be deliberate and fail here first.
 	if b := Bucket("new-dashboard", "alice", 'r'); b != Bucket("new-dashboard", "alice", 'r') || b >= Buckets {

@@ -23,6 +23,7 @@ func lisbonish() City {
 }
 
 func TestHouseholdLines(t *testing.T) {
+	t.Parallel()
 	c := lisbonish()
 	for _, tc := range []struct {
 		n     int
@@ -56,6 +57,7 @@ func TestHouseholdLines(t *testing.T) {
 }
 
 func TestStyleLines(t *testing.T) {
+	t.Parallel()
 	c := lisbonish()
 	for _, tc := range []struct {
 		style Style
@@ -83,6 +85,7 @@ func TestStyleLines(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
+	t.Parallel()
 	a := lisbonish()
 	b := a
 	b.Name = "Halfton"
@@ -148,6 +151,7 @@ func TestCompare(t *testing.T) {
 }
 
 func TestScoreComponents(t *testing.T) {
+	t.Parallel()
 	c := lisbonish()
 	for _, tc := range []struct {
 		name  string
@@ -238,6 +242,7 @@ func TestScoreComponents(t *testing.T) {
 // Points rounds down, then gives the missing points to the largest
 // remainders, first component first on ties, never above a maximum.
 func TestPoints(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		parts [NumParts]float64
 		pts   [NumParts]int
@@ -260,6 +265,7 @@ func TestPoints(t *testing.T) {
 }
 
 func TestReasons(t *testing.T) {
+	t.Parallel()
 	c := lisbonish()
 	q := Query{Budget: 2000, Household: 1}
 	r := Result{Cost: 1850, Rent: 1000}
@@ -324,6 +330,7 @@ func TestReasons(t *testing.T) {
 }
 
 func TestAppendUSD(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[int]string{0: "$0", 7: "$7", 999: "$999", 1000: "$1,000", 12345: "$12,345", 1234567: "$1,234,567", -1234: "$-1,234"} {
 		if got := string(appendUSD(nil, v)); got != want {
 			t.Errorf("%d: %q, want %q", v, got, want)
@@ -332,6 +339,7 @@ func TestAppendUSD(t *testing.T) {
 }
 
 func TestAppendTenths(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		x    float64
 		want string
@@ -347,6 +355,7 @@ func TestAppendTenths(t *testing.T) {
 }
 
 func TestParseNames(t *testing.T) {
+	t.Parallel()
 	for b := Band(0); b < NumBands; b++ {
 		if got, ok := ParseBand(b.String()); !ok || got != b {
 			t.Errorf("band %d", b)
@@ -369,6 +378,7 @@ func TestParseNames(t *testing.T) {
 }
 
 func TestQueryKey(t *testing.T) {
+	t.Parallel()
 	q := Query{Budget: 2800, Household: 2, Regions: 1<<1 | 1<<8, Bands: 1<<Warm | 1<<Hot, MinSafety: 60}
 	k := q.AppendKey(nil)
 	if len(k) != KeyLen {

@@ -103,6 +103,7 @@ func broken(q *Query, c *City, rent int) string {
 // sum of its parts, each part within its maximum, and its points add up to
 // the rounded score; a bigger budget never drops a city.
 func TestRecommendProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	listed, empty := 0, 0
 	for round := range 40 {
@@ -191,6 +192,7 @@ func checkRecommend(t *testing.T, q *Query, cities []City) map[int]bool {
 
 // More people never cost less, line by line.
 func TestHouseholdMonotone(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, c := range randomCities(rng, 500) {
 		for n := 2; n <= MaxHousehold; n++ {
@@ -210,6 +212,7 @@ func TestHouseholdMonotone(t *testing.T) {
 // Ratios and further are each other's inverse views: a city compared with
 // itself is 1 everywhere, and A's further against B is B's total ratio.
 func TestCompareProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	cities := randomCities(rng, 50)
 	for range 200 {

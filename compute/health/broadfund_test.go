@@ -8,6 +8,7 @@ import "testing"
 // (an equity holding of a region other than global, without a ratio) is
 // still one bet.
 func TestWorldFundWithoutExpenseRatioIsLookedThrough(t *testing.T) {
+	t.Parallel()
 	p := perfect()
 	p.Holdings = []Holding{{Name: "Vanguard FTSE All-World", Value: 12000, AssetClass: Equity, Region: Global, ISIN: "IE00BK5BQT80"}}
 	r := score(p)
@@ -40,6 +41,7 @@ func TestWorldFundWithoutExpenseRatioIsLookedThrough(t *testing.T) {
 // gets no advice to keep a single exposure under 10%. One gilt held directly
 // is still one holding.
 func TestBondIndexFundWithoutExpenseRatioIsLookedThrough(t *testing.T) {
+	t.Parallel()
 	p := perfect()
 	p.Holdings = []Holding{
 		{Name: "Vanguard FTSE All-World", Value: 60000, AssetClass: Equity, Region: Global},

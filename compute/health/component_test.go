@@ -9,6 +9,7 @@ import (
 func near(got, want float64) bool { return math.Abs(got-want) < 1e-6 }
 
 func TestDiversificationPoints(t *testing.T) {
+	t.Parallel()
 	// full: three classes, unconcentrated, small exposures, no equity
 	full := Metrics{EffectiveClasses: 3, HHI: 1000, LargestExposure: 0.10}
 	noEquity := spread{}
@@ -54,6 +55,7 @@ func TestDiversificationPoints(t *testing.T) {
 }
 
 func TestCostEfficiencyPoints(t *testing.T) {
+	t.Parallel()
 	// Expected points from 250 x (1 - D/0.2), D = 1 - ((1.07-ER)/1.069)^H,
 	// evaluated to 40 digits.
 	for _, tc := range []struct {
@@ -83,6 +85,7 @@ func TestCostEfficiencyPoints(t *testing.T) {
 }
 
 func TestRiskAlignmentPoints(t *testing.T) {
+	t.Parallel()
 	guide := func(g, target float64) Metrics {
 		return Metrics{HasTargetGrowth: true, GrowthShare: g, TargetGrowth: target, SpeculativeCap: 0.05}
 	}
@@ -116,6 +119,7 @@ func TestRiskAlignmentPoints(t *testing.T) {
 }
 
 func TestResiliencePoints(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		months      float64
@@ -149,6 +153,7 @@ func TestResiliencePoints(t *testing.T) {
 }
 
 func TestGrowthGuide(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		ps   person
@@ -181,6 +186,7 @@ func TestGrowthGuide(t *testing.T) {
 }
 
 func TestCountedValue(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		v    float64
 		want float64
@@ -204,6 +210,7 @@ func TestCountedValue(t *testing.T) {
 }
 
 func TestKeepTop(t *testing.T) {
+	t.Parallel()
 	var tl tally
 	for i, excess := range []float64{1, 5, 3, 5, 2, 7, 5} {
 		tl.keepTop(costCand{idx: i, excess: excess})
@@ -226,6 +233,7 @@ func TestKeepTop(t *testing.T) {
 }
 
 func TestReadPerson(t *testing.T) {
+	t.Parallel()
 	all := MissingAge | MissingTargetRetirementAge | MissingRiskTolerance | MissingAnnualExpenses | MissingEmergencyFund
 	for _, tc := range []struct {
 		name    string

@@ -124,6 +124,7 @@ func goldenLines() []string {
 // -update after checking that the difference is the intended one. The
 // recorded outputs also depend on randomPortfolio and wildPortfolio.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	got := goldenLines()
 	if *updateGolden {
 		var buf bytes.Buffer

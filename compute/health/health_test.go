@@ -121,6 +121,7 @@ func checkFinite(t testing.TB, v reflect.Value) {
 }
 
 func TestPerfectScoresFullWithoutRecommendations(t *testing.T) {
+	t.Parallel()
 	p := perfect()
 	r := score(p)
 	checkInvariants(t, &p, r)
@@ -136,6 +137,7 @@ func TestPerfectScoresFullWithoutRecommendations(t *testing.T) {
 // keep as a code, and checks that the exported list cannot be changed from
 // outside.
 func TestAssetClassCodes(t *testing.T) {
+	t.Parallel()
 	want := []string{"equity", "bond", "cash", "real_estate", "crypto", "commodity", "other"}
 	classes := [...]AssetClass{Equity, Bond, Cash, RealEstate, Crypto, Commodity, Other}
 	got := AssetClasses()
@@ -179,6 +181,7 @@ func TestAssetClassesLookupAllocatesNothing(t *testing.T) {
 }
 
 func TestEnumListsMatchConstants(t *testing.T) {
+	t.Parallel()
 	for i, n := range AssetClasses() {
 		if c, ok := ParseAssetClass(n); !ok || int(c) != i || c.String() != n {
 			t.Errorf("asset class %q", n)
@@ -217,6 +220,7 @@ func TestEnumListsMatchConstants(t *testing.T) {
 
 // The published rule text must mention the numbers the code uses.
 func TestMethodMentionsParameters(t *testing.T) {
+	t.Parallel()
 	for _, want := range []string{"5%", "70", "1000", "1800", "5000", "20 equal", "10%", "50%", "65% North America"} {
 		if !strings.Contains(MethodDiversification, want) {
 			t.Errorf("MethodDiversification lacks %q", want)
@@ -251,6 +255,7 @@ func stock(name string, v float64, g Region) Holding {
 }
 
 func TestDiversificationBoundaries(t *testing.T) {
+	t.Parallel()
 	bondF := Holding{Name: "bonds", Value: 0, AssetClass: Bond, ExpenseRatio: 0.0005, HasExpenseRatio: true}
 	cash := Holding{Name: "cash", Value: 0, AssetClass: Cash}
 	with := func(h Holding, v float64) Holding { h.Value = v; return h }
@@ -305,6 +310,7 @@ func TestDiversificationBoundaries(t *testing.T) {
 }
 
 func TestHHIPoints(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ hhi, want float64 }{
 		{0, 70}, {1000, 70}, {1400, 52.5}, {1800, 35}, {3400, 17.5}, {5000, 0}, {10000, 0},
 	} {
@@ -315,6 +321,7 @@ func TestHHIPoints(t *testing.T) {
 }
 
 func TestCostBoundaries(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name        string
 		er          float64
@@ -353,6 +360,7 @@ func TestCostBoundaries(t *testing.T) {
 }
 
 func TestCashWithoutExpenseRatioIsFree(t *testing.T) {
+	t.Parallel()
 	p := perfect()
 	p.Holdings = []Holding{{Name: "cash", Value: 100, AssetClass: Cash}}
 	r := score(p)
@@ -362,6 +370,7 @@ func TestCashWithoutExpenseRatioIsFree(t *testing.T) {
 }
 
 func TestGlidePath(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ y, want float64 }{
 		{40, 0.9}, {25, 0.9}, {12.5, 0.7}, {0, 0.5}, {-3.5, 0.4}, {-7, 0.3}, {-30, 0.3},
 	} {
@@ -372,6 +381,7 @@ func TestGlidePath(t *testing.T) {
 }
 
 func TestRiskBoundaries(t *testing.T) {
+	t.Parallel()
 	bond := func(v float64) Holding {
 		return Holding{Name: "b", Value: v, AssetClass: Bond, ExpenseRatio: 0.0005, HasExpenseRatio: true}
 	}
@@ -416,6 +426,7 @@ func TestRiskBoundaries(t *testing.T) {
 }
 
 func TestResilienceBoundaries(t *testing.T) {
+	t.Parallel()
 	base := func() Portfolio {
 		p := perfect()
 		p.Context.AnnualExpenses = 12_000 // 1,000 a month; FI number 300,000, reached by the holdings
@@ -467,6 +478,7 @@ func TestResilienceBoundaries(t *testing.T) {
 }
 
 func TestEmptyAndInvalidHoldings(t *testing.T) {
+	t.Parallel()
 	for _, hs := range [][]Holding{
 		nil,
 		{{Name: "zero", Value: 0}},
@@ -490,6 +502,7 @@ func TestEmptyAndInvalidHoldings(t *testing.T) {
 }
 
 func TestMissingContextIsReported(t *testing.T) {
+	t.Parallel()
 	p := perfect()
 	p.Context = Context{}
 	p.Holdings = append(p.Holdings, Holding{Name: "stock", Value: 1000, AssetClass: Equity})
@@ -518,6 +531,7 @@ func TestMissingContextIsReported(t *testing.T) {
 }
 
 func TestRecommendationTexts(t *testing.T) {
+	t.Parallel()
 	p := Portfolio{
 		Holdings: []Holding{
 			{Name: "Star Active Fund", Value: 60_000, AssetClass: Equity, ExpenseRatio: 0.0095, HasExpenseRatio: true, Region: NorthAmerica},
@@ -559,6 +573,7 @@ func TestRecommendationTexts(t *testing.T) {
 }
 
 func TestMoneyAndNameRendering(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		cur  string
 		x    float64

@@ -96,6 +96,7 @@ func nearPerfect(rng *rand.Rand) Portfolio {
 }
 
 func TestPropertyInvariants(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var full, partial int
 	var r Result
@@ -123,6 +124,7 @@ func TestPropertyInvariants(t *testing.T) {
 }
 
 func TestPropertyScoreIsDeterministicAndResultReusable(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	var reused Result
 	for i := 0; i < 2000; i++ {
@@ -147,6 +149,7 @@ func lookThroughOf(h *Holding) float64 {
 // average holding, no more concentrated than the most spread existing holding
 // (a fund next to funds), and, if it is equity, a global fund.
 func TestPropertyNewAssetClassNeverLowersDiversification(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	checked, raised := 0, 0
 	var before, after Result
@@ -197,6 +200,7 @@ func TestPropertyNewAssetClassNeverLowersDiversification(t *testing.T) {
 }
 
 func TestPropertyLowerFeesNeverLowerCostEfficiency(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	var before, after Result
 	improved := 0
@@ -228,6 +232,7 @@ func TestPropertyLowerFeesNeverLowerCostEfficiency(t *testing.T) {
 }
 
 func TestPropertyDiversifiedLowCostBeatsSingleSpeculativeHolding(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	var good, bad Result
 	minGap := MaxScore

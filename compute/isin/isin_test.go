@@ -3,6 +3,7 @@ package isin
 import "testing"
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	// Published ISINs: Apple (US0378331005), the worked example of the ISIN
 	// standard's check digit, BAE Systems (GB0002634946), iShares Core MSCI
 	// World (IE00B4L5Y983) and Vanguard FTSE All-World (IE00BK5BQT80).
@@ -31,6 +32,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestSingleDigitErrorsAreCaught(t *testing.T) {
+	t.Parallel()
 	// Luhn catches any single-digit error; check it on a real ISIN.
 	base := []byte("US0378331005")
 	for i := 2; i < 11; i++ {

@@ -23,6 +23,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-6*math.Max(1, math.Abs
 // Already retired: this year's withdrawal is the plan's spending, today's
 // money, at spending / savings of the portfolio.
 func TestCheckInRetired(t *testing.T) {
+	t.Parallel()
 	in := fi.Defaults()
 	in.StartYear, in.CurrentAge, in.AnnualExpenses, in.RetirementExpenses = 2030, 60, 40_000, 40_000
 	in.CurrentSavings, in.TargetRetirementAge = 1_000_000, 60
@@ -50,6 +51,7 @@ func TestCheckInRetired(t *testing.T) {
 // Still saving: the first drawdown year's withdrawal is in today's money,
 // not in money of that year.
 func TestCheckInBeforeDrawdown(t *testing.T) {
+	t.Parallel()
 	in := fi.Defaults()
 	in.StartYear, in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = 2030, 40, 90_000, 36_000
 	in.CurrentSavings, in.TargetRetirementAge = 200_000, 50
@@ -72,6 +74,7 @@ func TestCheckInBeforeDrawdown(t *testing.T) {
 // of the initial rate, and the portfolio values at which this year's
 // withdrawal would reach them.
 func TestCheckInGuardrails(t *testing.T) {
+	t.Parallel()
 	for _, s := range []fi.Strategy{fi.StrategyGuytonKlinger, fi.StrategyGuardrailsCapped} {
 		in := fi.Defaults()
 		in.StartYear, in.CurrentAge, in.AnnualExpenses, in.RetirementExpenses = 2030, 65, 50_000, 50_000
@@ -95,6 +98,7 @@ func TestCheckInGuardrails(t *testing.T) {
 
 // A plan that never draws down answers no withdrawal.
 func TestCheckInNoDrawdown(t *testing.T) {
+	t.Parallel()
 	in := fi.Defaults()
 	in.StartYear, in.CurrentAge, in.AnnualIncome, in.AnnualExpenses = 2030, 30, 40_000, 39_900
 	in.LifeExpectancy = 40

@@ -11,6 +11,7 @@ import (
 // Explain names what decides a plan: its depletion age, the bridge and its
 // accounts, and what the order is worth against the baseline.
 func TestExplain(t *testing.T) {
+	t.Parallel()
 	var r Result
 	r.Plans = r.plans[:1]
 	p := &r.Plans[0]

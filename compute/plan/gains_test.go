@@ -25,6 +25,7 @@ func retiree() Plan {
 // is 40,000 / 0.04 = 1,000,000; taxing the whole withdrawal grossed it up
 // to 40,000 / 0.72 = 55,555.56 and 1,388,888.89, 39% too high.
 func TestCapitalGainsTaxOnlyTheGain(t *testing.T) {
+	t.Parallel()
 	p := retiree()
 	p.Tax = &Tax{System: loadSystem(t, "pt"), Year: 2025, Withdrawal: tax.CapitalGains}
 	var r Result
@@ -65,6 +66,7 @@ func TestCapitalGainsTaxOnlyTheGain(t *testing.T) {
 // G - 0.26375 (0.5 G - 1,000) = 40,000, G = 45,772.64, FI number
 // 1,144,315.97 (whole withdrawal taxed: G = 53,971.14, 1,349,278.52).
 func TestCapitalGainsHalfTheBasis(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		cc          string
 		gross, fin  float64
@@ -107,6 +109,7 @@ func TestCapitalGainsHalfTheBasis(t *testing.T) {
 // pot when drawdown starts, not today's: the contributions are capital,
 // the growth on them gain.
 func TestCapitalGainsShareAtDrawdown(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	p.Base.CurrentSavings = 50000
 	p.Tax = &Tax{System: loadSystem(t, "pt"), Year: 2025, Withdrawal: tax.CapitalGains}

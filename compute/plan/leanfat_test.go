@@ -21,6 +21,7 @@ import (
 // 50,270) = 45,000, G = 54,053.33, fat FI 1,351,333.33 (the scaled number
 // was 1,288,406.25).
 func TestLeanAndFatFIGrossUpTheirOwnSpending(t *testing.T) {
+	t.Parallel()
 	gb := loadSystem(t, "gb")
 	p := basePlan()
 	p.Base.RetirementExpenses = 30000

@@ -45,7 +45,7 @@ func (r *Result) optimize(o *Options, past fi.Sampled, hw *householdWork) error 
 	if hw.decide == nil {
 		hw.decide = new(decide.Work)
 	}
-	a, err := decide.Optimize(&hw.plans[0], &req, hw.decide)
+	a, err := decide.OptimizeChecked(&hw.plans[0], &req, hw.decide) // runHousehold checked it
 	if err != nil {
 		return engineField(err)
 	}

@@ -70,6 +70,7 @@ func basePlan() Plan {
 }
 
 func TestRunWithoutTaxIsTheEngine(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	sc := p.Base
 	sc.AnnualExpenses = 35000
@@ -102,6 +103,7 @@ func TestRunWithoutTaxIsTheEngine(t *testing.T) {
 }
 
 func TestRunStepZeroKeepsNoRows(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	p.Tax = &Tax{System: loadSystem(t, "gb"), Withdrawal: tax.Pension}
 	var r Result
@@ -114,6 +116,7 @@ func TestRunStepZeroKeepsNoRows(t *testing.T) {
 }
 
 func TestRunTaxGrossesSpendingUp(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	gb := loadSystem(t, "gb")
 	p.Tax = &Tax{System: gb, Withdrawal: tax.Pension}
@@ -161,6 +164,7 @@ func TestRunTaxGrossesSpendingUp(t *testing.T) {
 }
 
 func TestRunTaxInAnotherCurrency(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	p.Currency = "EUR"
 	p.Tax = &Tax{System: loadSystem(t, "gb"), Withdrawal: tax.Pension}
@@ -192,6 +196,7 @@ func checkField(t *testing.T, err error, field, msg string) {
 }
 
 func TestRunRefusesBadTax(t *testing.T) {
+	t.Parallel()
 	us := loadSystem(t, "us")
 	for _, tc := range []struct {
 		tax        Tax
@@ -224,6 +229,7 @@ func TestRunRefusesBadTax(t *testing.T) {
 }
 
 func TestRunCities(t *testing.T) {
+	t.Parallel()
 	in := testInputs()
 	p := basePlan()
 	p.Place = Place{CityID: "lisbon-pt", Household: 2}
@@ -281,6 +287,7 @@ func TestRunCities(t *testing.T) {
 }
 
 func TestRunUnreachableSpending(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	p.Tax = &Tax{System: loadSystem(t, "gb"), Withdrawal: tax.Pension}
 	sc := p.Base
@@ -294,6 +301,7 @@ func TestRunUnreachableSpending(t *testing.T) {
 }
 
 func TestRunRefusesTooManyScenarios(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	p.Scenarios = make([]Scenario, fi.MaxScenarios+1)
 	var r Result
@@ -301,6 +309,7 @@ func TestRunRefusesTooManyScenarios(t *testing.T) {
 }
 
 func TestRunAdmitComesAfterTheChecks(t *testing.T) {
+	t.Parallel()
 	refused := errors.New("refused")
 	calls := 0
 	admit := func() error { calls++; return refused }
@@ -319,6 +328,7 @@ func TestRunAdmitComesAfterTheChecks(t *testing.T) {
 }
 
 func TestRunEverything(t *testing.T) {
+	t.Parallel()
 	in := testInputs()
 	p := basePlan()
 	p.Base.CurrentSavings = 100000
@@ -360,6 +370,7 @@ func TestRunEverything(t *testing.T) {
 }
 
 func TestDepletionAge(t *testing.T) {
+	t.Parallel()
 	p := basePlan()
 	p.Base.CurrentAge, p.Base.AnnualIncome, p.Base.AnnualExpenses, p.Base.CurrentSavings, p.Base.TargetRetirementAge = 60, 0, 80000, 300000, 60
 	var r Result
@@ -386,6 +397,7 @@ func TestDepletionAge(t *testing.T) {
 // exactly when it is the first, the last, a tenth birthday or the age of
 // FI, retirement or depletion; and its labels say which, in that order.
 func TestMilestonesProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 500 {
 		in := fi.Defaults()
@@ -453,6 +465,7 @@ func itoa(n int) string {
 }
 
 func TestKeepRow(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n, step int
 		want    []int
@@ -475,6 +488,7 @@ func TestKeepRow(t *testing.T) {
 }
 
 func TestParsePart(t *testing.T) {
+	t.Parallel()
 	for p := tax.Part(0); p < tax.NumParts; p++ {
 		if got := ParsePart(p.String()); got != p {
 			t.Fatalf("ParsePart(%q) = %v", p.String(), got)

@@ -11,6 +11,7 @@ import (
 // it in the result, and refuses one the record cannot answer with the
 // request field at fault, before anything is admitted.
 func TestRunSample(t *testing.T) {
+	t.Parallel()
 	p, in := timedPlan(t), testInputs()
 	target := 0.9
 	o := &Options{Step: 0, Window: 30, WindowSet: true, Backtest: true, TargetRate: &target, MaxWithdrawalRate: 0.2, Sample: fi.Sample{From: 1950, To: 1999}}

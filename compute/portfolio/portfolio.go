@@ -121,7 +121,7 @@ func Summarize(hs []Holding, base string, fx Rates) *Summary {
 			cb += in(fx, h.CostBasis, h.Currency, base)
 		}
 	}
-	total, erValue, erWeighted, cbValue, cb = capped(total), capped(erValue), capped(erWeighted), capped(cbValue), capped(cb)
+	total, erValue, erWeighted, cbValue, cb = Capped(total), Capped(erValue), Capped(erWeighted), Capped(cbValue), Capped(cb)
 	out.Total = Money(total)
 	out.ByCategory, out.ByCurrency = byCat.shares(total), byCur.shares(total)
 	out.ByRegion, out.ByAccountType = byRegion.shares(total), byAcct.shares(total)
@@ -153,15 +153,15 @@ func Money(x float64) float64 { return round(x, 100) }
 func Fraction(x float64) float64 { return round(x, 1e6) }
 
 func round(x, unit float64) float64 {
-	x = capped(x)
+	x = Capped(x)
 	if y := math.Round(x*unit) / unit; finite(y) {
 		return y
 	}
 	return x
 }
 
-// capped is x with infinities capped at the largest float64 and NaN as 0.
-func capped(x float64) float64 {
+// Capped is x with infinities capped at the largest float64 and NaN as 0.
+func Capped(x float64) float64 {
 	switch {
 	case math.IsNaN(x):
 		return 0
@@ -201,7 +201,7 @@ func (t *tally) add(key string, v float64) {
 func (t tally) shares(total float64) []Share {
 	out := make([]Share, len(t))
 	for i, s := range t {
-		v, sh := capped(s.Value), 0.0
+		v, sh := Capped(s.Value), 0.0
 		if total > 0 {
 			sh = v / total
 		}

@@ -22,6 +22,7 @@ func (r perUSD) Convert(x float64, from, to string) (float64, bool) {
 var rates = perUSD{"USD": 1, "EUR": 0.8, "GBP": 0.5}
 
 func TestSummarize(t *testing.T) {
+	t.Parallel()
 	hs := []Holding{
 		{Name: "World", Category: "equity", Value: 8000, Currency: "EUR", CostBasis: 6000, HasCostBasis: true, ExpenseRatio: 0.002, HasExpenseRatio: true, Region: "global", AccountType: "taxable"},
 		{Name: "Treasury", Category: "bond", Value: 5000, Currency: "USD", ExpenseRatio: 0.0005, HasExpenseRatio: true},
@@ -58,6 +59,7 @@ func TestSummarize(t *testing.T) {
 }
 
 func TestSummarizeEdges(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		hs    []Holding
@@ -138,6 +140,7 @@ func randomHoldings(rng *rand.Rand, n int) []Holding {
 // coverages and shares are fractions, allocations are sorted and each sums
 // to the total, and adding a holding never lowers the total.
 func TestSummarizeProperties(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 9))
 	for i := range 500 {
 		hs := randomHoldings(rng, rng.IntN(30))

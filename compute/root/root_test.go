@@ -26,6 +26,7 @@ func search(t *testing.T, f func(float64) float64, lo, hi, tol float64) (float64
 }
 
 func TestPiecewiseLinearFewEvaluations(t *testing.T) {
+	t.Parallel()
 	// net of a progressive tax: from 15,000 10%, 60,000 +12%, 110,000 +22%
 	netOf := func(g float64) float64 {
 		tax := 0.0
@@ -52,6 +53,7 @@ func TestPiecewiseLinearFewEvaluations(t *testing.T) {
 }
 
 func TestSmoothAndFlatEnds(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		f      func(float64) float64
@@ -75,6 +77,7 @@ func TestSmoothAndFlatEnds(t *testing.T) {
 }
 
 func TestNoBracket(t *testing.T) {
+	t.Parallel()
 	pos := func(float64) float64 { return 1 }
 	if _, err := root.Grow(pos, 1, 2, 1e6); !errors.Is(err, root.ErrNoBracket) {
 		t.Errorf("f always positive: %v, want ErrNoBracket", err)
@@ -107,6 +110,7 @@ func TestNoBracket(t *testing.T) {
 }
 
 func TestNarrowKeepsBracket(t *testing.T) {
+	t.Parallel()
 	f := func(x float64) float64 { return 3 - x }
 	b, err := root.New(0, f(0), 10, f(10))
 	if err != nil {

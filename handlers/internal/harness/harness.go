@@ -8,6 +8,8 @@
 package harness
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
 	"net"
 	"strings"
@@ -19,6 +21,8 @@ import (
 	"github.com/valyala/fasthttp/fasthttputil"
 
 	"fiplan/data/store"
+	"fiplan/data/store/postgres"
+	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/auth"
 )
 
@@ -105,13 +109,14 @@ func (h *Harness[S]) Token(sub, tier, role string) string {
 	return tok
 }
 
-// Resp is one response: its status, headers, raw body and the body decoded
-// as a JSON object.
+// Resp is one response: its status, headers, the values of the cookies it
+// sets, its raw body and (from Do) the body decoded as a JSON object.
 type Resp struct {
-	Status int
-	Header map[string]string
-	Raw    []byte
-	Body   map[string]any
+	Status  int
+	Header  map[string]string
+	Cookies map[string]string
+	Raw     []byte
+	Body    map[string]any
 }
 
 // Code is the error code of an error envelope.
@@ -126,8 +131,32 @@ func (r *Resp) Data() map[string]any {
 	return d
 }
 
-// Do sends one request; headers alternate name, value.
+// ContentType is the response's Content-Type.
+func (r *Resp) ContentType() string { return r.Header["Content-Type"] }
+
+// Do sends one request with a JSON body (when body is not empty), checks
+// the response against the OpenAPI document and decodes it as a JSON
+// object; headers alternate name, value.
 func (h *Harness[S]) Do(method, path, body string, headers ...string) *Resp {
+	h.T.Helper()
+	if body != "" {
+		headers = append([]string{"Content-Type", "application/json"}, headers...)
+	}
+	r := h.Send(method, path, body, headers...)
+	Conform(h.T, h.S, method, path, r.Status, r.Raw)
+	if len(r.Raw) > 0 {
+		if err := json.Unmarshal(r.Raw, &r.Body); err != nil {
+			h.T.Fatalf("%s %s: body is not a JSON object: %v\n%s", method, path, err, r.Raw)
+		}
+	}
+	return r
+}
+
+// Send sends one request as written, from the harness's client address,
+// and returns the response unjudged: for the pages, forms and files that
+// are not the API's JSON. Headers alternate name, value; a Cookie header's
+// value is one cookie, name=value.
+func (h *Harness[S]) Send(method, path, body string, headers ...string) *Resp {
 	h.T.Helper()
 	req := fasthttp.AcquireRequest()
 	defer fasthttp.ReleaseRequest(req)
@@ -135,10 +164,7 @@ func (h *Harness[S]) Do(method, path, body string, headers ...string) *Resp {
 	defer fasthttp.ReleaseResponse(res)
 	req.Header.SetMethod(method)
 	req.SetRequestURI("http://fiplan.test" + path)
-	if body != "" {
-		req.Header.SetContentType("application/json")
-		req.SetBodyString(body)
-	}
+	req.SetBodyString(body)
 	for i := 0; i+1 < len(headers); i += 2 {
 		if strings.EqualFold(headers[i], "Cookie") {
 			k, v, _ := strings.Cut(headers[i+1], "=")
@@ -150,21 +176,49 @@ func (h *Harness[S]) Do(method, path, body string, headers ...string) *Resp {
 	ip := h.IP
 	c := &fasthttp.Client{Dial: func(string) (net.Conn, error) {
 		return h.LN.DialWithLocalAddr(&net.TCPAddr{IP: net.ParseIP(ip), Port: 40000})
-	}, MaxResponseBodySize: 8 << 20}
+	}, MaxResponseBodySize: 64 << 20}
 	if err := c.DoTimeout(req, res, 10*time.Second); err != nil {
 		h.T.Fatalf("%s %s: %v", method, path, err)
 	}
-	r := &Resp{Status: res.StatusCode(), Header: map[string]string{}, Raw: append([]byte(nil), res.Body()...)}
+	r := &Resp{Status: res.StatusCode(), Header: map[string]string{}, Cookies: map[string]string{}, Raw: append([]byte(nil), res.Body()...)}
 	for k, v := range res.Header.All() {
 		r.Header[string(k)] = string(v)
 	}
-	Conform(h.T, h.S, method, path, r.Status, r.Raw)
-	if len(r.Raw) > 0 {
-		if err := json.Unmarshal(r.Raw, &r.Body); err != nil {
-			h.T.Fatalf("%s %s: body is not a JSON object: %v\n%s", method, path, err, r.Raw)
+	for k, v := range res.Header.Cookies() {
+		var ck fasthttp.Cookie
+		if err := ck.ParseBytes(v); err != nil {
+			h.T.Fatalf("%s %s: Set-Cookie %q: %v", method, path, v, err)
 		}
+		r.Cookies[string(k)] = string(ck.Value())
 	}
 	return r
+}
+
+// Wire writes raw, a request exactly as given (no client normalising its
+// path or completing its body), on a new connection to the server and
+// reads one response.
+func (h *Harness[S]) Wire(raw string) *fasthttp.Response {
+	h.T.Helper()
+	conn, err := h.LN.Dial()
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	defer conn.Close()
+	return Exchange(h.T, conn, raw)
+}
+
+// Exchange writes raw on conn and reads one response.
+func Exchange(tb testing.TB, conn net.Conn, raw string) *fasthttp.Response {
+	tb.Helper()
+	conn.SetDeadline(time.Now().Add(10 * time.Second)) //nolint:errcheck // a late answer fails the read
+	if _, err := conn.Write([]byte(raw)); err != nil {
+		tb.Fatal(err)
+	}
+	res := &fasthttp.Response{}
+	if err := res.Read(bufio.NewReader(conn)); err != nil {
+		tb.Fatalf("%.80q: %v", raw, err)
+	}
+	return res
 }
 
 // ExpectError checks an error envelope.
@@ -186,3 +240,21 @@ func ExpectError(t *testing.T, r *Resp, status int, code string) {
 
 // Bearer is the Authorization header carrying tok, as Do takes headers.
 func Bearer(tok string) []string { return []string{"Authorization", "Bearer " + tok} }
+
+// PGStore is a PostgreSQL store in a fresh schema of FI_TEST_POSTGRES,
+// dropped when t ends; without FI_TEST_POSTGRES the test is skipped.
+func PGStore(t *testing.T) store.Store { return PG(t, "") }
+
+// PG opens PostgreSQL in a fresh schema of FI_TEST_POSTGRES with the
+// connection parameters params adds (such as "&pool_max_conns=1"), closed
+// when tb ends and its schema dropped; without FI_TEST_POSTGRES the test
+// is skipped.
+func PG(tb testing.TB, params string) *postgres.DB {
+	tb.Helper()
+	db, err := postgres.Open(context.Background(), pgtest.Schema(tb, "fiplan_handlers_")+params)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { _ = db.Close() })
+	return db
+}

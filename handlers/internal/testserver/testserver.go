@@ -6,7 +6,6 @@
 package testserver
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 	"time"
@@ -15,8 +14,6 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"fiplan/data/store"
-	"fiplan/data/store/postgres"
-	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers"
 	"fiplan/handlers/auth"
 	"fiplan/handlers/internal/harness"
@@ -108,13 +105,8 @@ func Pointer(parts ...string) string { return harness.Pointer(parts...) }
 func WithDB(db store.Store) Option { return func(c *handlers.Config) { c.DB = db } }
 
 // PGStore is a PostgreSQL store in a fresh schema of FI_TEST_POSTGRES,
-// closed when t ends; the caller skips when the variable is not set.
+// closed when t ends; without FI_TEST_POSTGRES the test is skipped.
 func PGStore(t *testing.T) store.Store {
 	t.Helper()
-	db, err := postgres.Open(context.Background(), pgtest.Schema(t, "fiplan_handlers_"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	return db
+	return harness.PGStore(t)
 }
