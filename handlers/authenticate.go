@@ -44,7 +44,7 @@ func (s *Server) authenticate(c *rest.Ctx) bool {
 		return false
 	}
 	c.Authed = true
-	if via == auth.ViaCookie && !safeMethod(c.RC.Method()) && !sameOrigin(c.RC) {
+	if via == auth.ViaCookie && !safeMethod(c.RC.Method()) && !sameOrigin(c.RC, s.cfg.Hosts.Secure) {
 		c.ErrorMessage(errcode.Forbidden, "cross-site request refused", "requests authenticated by cookie must carry an Origin header matching this host")
 		return false
 	}
@@ -134,6 +134,13 @@ func (s *Server) Credential(tok []byte) (auth.Principal, error) {
 	if auth.IsKey(tok) {
 		return s.apiKey(tok)
 	}
+	return s.session(tok, true)
+}
+
+// Session is the check of a session token for the web app's GET
+// /auth/session, the one every door applies (session), as a route that
+// reads nothing of the store judges it: the answer reads nothing else.
+func (s *Server) Session(tok []byte) (auth.Principal, error) {
 	return s.session(tok, true)
 }
 
@@ -269,11 +276,12 @@ func safeMethod(m []byte) bool {
 	return string(m) == "GET" || string(m) == "HEAD" || string(m) == "OPTIONS"
 }
 
-// sameOrigin reports whether the Origin header names this host.
-func sameOrigin(rc *fasthttp.RequestCtx) bool {
+// sameOrigin reports whether the Origin header names this host, on https
+// when secure (the public URL is https).
+func sameOrigin(rc *fasthttp.RequestCtx, secure bool) bool {
 	o := rc.Request.Header.Peek("Origin")
 	i := bytes.Index(o, []byte("://"))
-	if i < 0 {
+	if i < 0 || secure && string(o[:i]) != "https" {
 		return false
 	}
 	return len(o) > i+3 && string(o[i+3:]) == string(rc.Host())

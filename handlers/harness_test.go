@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -49,9 +50,17 @@ func startHarness(t *testing.T, dbPath string, opts ...option) *harness {
 		for _, o := range opts {
 			o(&cfg)
 		}
-		return New(cfg)
+		s, err := New(cfg)
+		if bind, ok := afterNew.LoadAndDelete(&cfg); ok && err == nil {
+			bind.(func(*Server))(s)
+		}
+		return s, err
 	})}
 }
+
+// afterNew holds, by the Config an option was given, what that option
+// needs of the Server New builds from it (the web app's session check).
+var afterNew sync.Map
 
 var (
 	expectError = testharness.ExpectError

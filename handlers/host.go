@@ -22,6 +22,12 @@ type Hosts struct {
 	// Loopback admits "localhost" and its subdomains too: a server whose
 	// public URL is on this machine.
 	Loopback bool
+	// Secure says the public URL is https: a request authenticated by
+	// cookie that changes something must come from an https Origin, so
+	// that a page injected into plain http on the same host (by whoever
+	// sits on the network) cannot write with the session the browser
+	// sends it, which a same-site cookie does not stop across schemes.
+	Secure bool
 }
 
 // NewHosts admits the host of publicURL (and localhost when that host is

@@ -359,6 +359,18 @@ func TestCookieSessionAndCSRF(t *testing.T) {
 	}
 }
 
+// On an https site a cookie's unsafe request from an http Origin on the
+// same host is refused: a page injected into plain http there (by whoever
+// sits on the network) is same-site to the browser's cookies.
+func TestCookieCSRFWantsHTTPSOrigin(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.Hosts = NewHosts("fiplan.test"); c.Hosts.Secure = true })
+	cookie := []string{"Cookie", SessionCookie + "=" + h.Token("alice", "free", "")}
+	expectError(t, h.Do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "http://fiplan.test")...), 403, errcode.Forbidden)
+	if r := h.Do("POST", "/api/v1/user/api-keys", `{"name":"x"}`, append(cookie, "Origin", "https://fiplan.test")...); r.Status != 201 {
+		t.Fatalf("https same-origin cookie POST: %s", r.Raw)
+	}
+}
+
 func TestRateLimits(t *testing.T) {
 	h := newHarness(t, withRates("3/1m", "5/1m", "off"))
 	for i := range 3 {

@@ -5,6 +5,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -179,9 +180,13 @@ func withWeb(t *testing.T) option {
 		marks := store.NewMirror(c.DB, c.Now)
 		t.Cleanup(marks.Stop)
 		c.DB = marks
+		// The app's session check is the server's, bound once it is built.
+		var srv atomic.Pointer[Server]
+		afterNew.Store(c, srv.Store)
 		app, err := web.New(context.Background(), web.Config{
 			PublicURL: "http://fiplan.test", LocalSecret: testSecret, Secrets: [][]byte{testSecret},
 			Verifier: c.Verifier, Now: c.Now, Revocations: marks,
+			Session: func(tok []byte) (auth.Principal, error) { return srv.Load().Session(tok) },
 		})
 		if err != nil {
 			t.Fatal(err)

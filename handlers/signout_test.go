@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	testharness "fiplan/handlers/internal/harness"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"fiplan/data/store/postgres"
 	"fiplan/data/store/postgres/pgtest"
 	"fiplan/handlers/errcode"
+
+	"github.com/valyala/fasthttp"
 )
 
 const signoutCalc = `{"currentAge":35,"annualIncome":90000,"annualExpenses":45000}`
@@ -269,5 +272,41 @@ func mcpThroughOutage(t *testing.T, h *harness, down func(), code string) {
 	res.Body.Close()
 	if res.StatusCode != 401 {
 		t.Fatalf("initialize with a signed-out session in the outage: %d", res.StatusCode)
+	}
+}
+
+// The web app's GET /auth/session judges its cookie by the API's one
+// session check: with the store failing, a signed-in visitor still shows
+// as signed in (as the calculator serves the same cookie), and a session
+// this node signed out shows as signed out.
+func TestWebSessionThroughOutage(t *testing.T) {
+	h := newHarness(t)
+	ds := &downStore{Store: h.DB}
+	h = newHarness(t, withDB(ds), withWeb(t))
+	tok, gone := h.Token("alice", "free", ""), h.Token("bob", "free", "")
+	p, err := h.S.verifier.Verify([]byte(gone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.S.db.Revoke(p.Session, h.Clock().Add(time.Hour), h.Clock()); err != nil {
+		t.Fatal(err)
+	}
+	ds.down.Store(true)
+	for _, tc := range []struct {
+		tok  string
+		want bool
+	}{{tok, true}, {gone, false}} {
+		res := h.raw("GET", "/auth/session", "", "Cookie", SessionCookie+"="+tc.tok)
+		var si struct {
+			SignedIn bool   `json:"signedIn"`
+			User     string `json:"user"`
+		}
+		if err := json.Unmarshal(res.Body(), &si); err != nil || res.StatusCode() != 200 {
+			t.Fatalf("GET /auth/session in the outage: %d %s", res.StatusCode(), res.Body())
+		}
+		fasthttp.ReleaseResponse(res)
+		if si.SignedIn != tc.want {
+			t.Errorf("GET /auth/session in the outage for %s: signedIn %v, want %v", si.User, si.SignedIn, tc.want)
+		}
 	}
 }

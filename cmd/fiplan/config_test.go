@@ -156,3 +156,13 @@ func TestRateIPv6PrefixSetting(t *testing.T) {
 		}
 	}
 }
+
+// An https public URL makes the server want https Origins on a cookie's
+// unsafe requests; an http one (the local default) does not.
+func TestHostsSecureFromPublicURL(t *testing.T) {
+	for u, want := range map[string]bool{"https://fiplan.example": true, "HTTPS://fiplan.example": true, "http://localhost:8080": false} {
+		if got := hosts(&config{publicURL: u}); got.Secure != want || len(got.Names) == 0 || got.Names[0] != "fiplan.example" && want {
+			t.Errorf("hosts(%q) = %+v, want Secure %v", u, got, want)
+		}
+	}
+}

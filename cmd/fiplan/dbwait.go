@@ -51,7 +51,7 @@ var errLocalWait = errors.New("local mode signs sessions with a secret kept in t
 // reached its database yet, the app is built once it has, and until then
 // the web app's paths answer 503 with Retry-After (the API answers as
 // usual).
-func webApp(ctx context.Context, cfg *config, db store.Store, verifier *auth.Verifier, localSecret []byte, log *slog.Logger) (fasthttp.RequestHandler, error) {
+func webApp(ctx context.Context, cfg *config, db store.Store, verifier *auth.Verifier, session func([]byte) (auth.Principal, error), localSecret []byte, log *slog.Logger) (fasthttp.RequestHandler, error) {
 	build := func() (fasthttp.RequestHandler, error) {
 		kept, err := db.Secret()
 		if err != nil {
@@ -61,6 +61,7 @@ func webApp(ctx context.Context, cfg *config, db store.Store, verifier *auth.Ver
 			PublicURL:   cfg.publicURL,
 			Secrets:     [][]byte{kept, []byte(cfg.jwtSecret), []byte(cfg.oidcClientSecret)},
 			Verifier:    verifier,
+			Session:     session,
 			OIDC:        web.OIDC{Issuer: cfg.oidcIssuer, ClientID: cfg.oidcClientID, ClientSecret: cfg.oidcClientSecret},
 			Logger:      log,
 			LocalSecret: localSecret,

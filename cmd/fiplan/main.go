@@ -150,7 +150,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	if local {
 		localSecret = secret
 	}
-	app, err := webApp(ctx, cfg, db, verifier, localSecret, log)
+	// The app's session check is the server's, built below; no request
+	// reaches the app before the server listens.
+	var s *handlers.Server
+	session := func(tok []byte) (auth.Principal, error) { return s.Session(tok) }
+	app, err := webApp(ctx, cfg, db, verifier, session, localSecret, log)
 	if err != nil {
 		return err
 	}
@@ -172,11 +176,11 @@ func serve(ctx context.Context, cfg *config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	s, err := handlers.New(handlers.Config{
+	s, err = handlers.New(handlers.Config{
 		Version: buildVersion(), DB: db, Verifier: verifier,
 		RatePublic: cfg.ratePublic, RateFree: cfg.rateFree, RatePro: cfg.ratePro, RateIPv6Prefix: cfg.rateIPv6,
 		TrustedProxies: cfg.trusted, CORSOrigins: cfg.corsOrigins, AccessLog: cfg.accessLog,
-		Logger: log, Web: app, Redis: shared, Conns: cfg.conns, Hosts: handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...),
+		Logger: log, Web: app, Redis: shared, Conns: cfg.conns, Hosts: hosts(cfg),
 		MCP:      &mcp.Settings{PublicURL: cfg.publicURL, Issuer: cfg.oidcIssuer},
 		Webhooks: handlers.Webhooks{Local: local, Deliver: true, Lease: cfg.lease},
 		Mail:     mailCfg,
@@ -254,6 +258,14 @@ func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
 }
 
 // publicHost is the host (and port) of the public URL.
+// hosts are the names requests may carry in Host, and whether the public
+// URL is https.
+func hosts(cfg *config) handlers.Hosts {
+	h := handlers.NewHosts(publicHost(cfg.publicURL), cfg.hosts...)
+	h.Secure = strings.HasPrefix(strings.ToLower(cfg.publicURL), "https://")
+	return h
+}
+
 func publicHost(publicURL string) string {
 	u, err := url.Parse(publicURL)
 	if err != nil {

@@ -27,17 +27,18 @@ var ErrBlocked = errors.New("the address is private, loopback, link-local or oth
 // blocked are the ranges no webhook connects to: this network, private,
 // carrier-grade NAT, loopback, link-local (with the cloud metadata
 // address 169.254.169.254), IETF protocol assignments, documentation and
-// benchmarking nets, multicast and reserved; for IPv6, the unspecified
-// and loopback addresses, IPv4-mapped and NAT64 forms, unique-local,
-// link-local, documentation and multicast, and the tunnels that embed an
-// IPv4 address (Teredo, 6to4).
+// benchmarking nets, multicast and reserved; for IPv6, ::/96 (the
+// unspecified and loopback addresses and the IPv4-compatible form), the
+// IPv4-mapped, IPv4-translated and NAT64 forms, unique-local, link-local,
+// documentation and multicast, and the tunnels that embed an IPv4
+// address (Teredo, 6to4).
 var blocked = func() []netip.Prefix {
 	var out []netip.Prefix
 	for _, s := range []string{
 		"0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
 		"192.0.0.0/24", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24",
 		"224.0.0.0/4", "240.0.0.0/4",
-		"::/128", "::1/128", "::ffff:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001::/32", "2001:db8::/32", "2002::/16",
+		"::/96", "::ffff:0:0/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001::/32", "2001:db8::/32", "2002::/16",
 		"fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8",
 	} {
 		out = append(out, netip.MustParsePrefix(s))

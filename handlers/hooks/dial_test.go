@@ -121,6 +121,9 @@ func TestAllowed(t *testing.T) {
 		"127.0.0.1": false, "10.1.2.3": false, "172.16.0.1": false, "192.168.0.1": false, "169.254.169.254": false,
 		"100.64.0.1": false, "0.0.0.0": false, "::1": false, "fe80::1": false, "fd12::1": false, "::ffff:10.0.0.1": false,
 		"64:ff9b::a00:1": false, "224.0.0.1": false, "255.255.255.255": false, "fe80::1%eth0": false, "2002:a00:1::1": false,
+		// The IPv4-compatible and IPv4-translated forms embed an IPv4
+		// address too; a host with an IPv6-in-IPv4 tunnel may route them.
+		"::127.0.0.1": false, "::169.254.169.254": false, "::ffff:0:127.0.0.1": false, "::ffff:0:a00:1": false,
 	} {
 		if got := hooks.Allowed(netip.MustParseAddr(addr), false); got != want {
 			t.Errorf("Allowed(%s) = %v, want %v", addr, got, want)

@@ -29,7 +29,7 @@ func pair(t *testing.T, public string) (*fixture, *fixture) {
 		}
 		t.Cleanup(v.Close)
 		h, err := New(context.Background(), Config{PublicURL: public, Secrets: [][]byte{testSecret}, Verifier: v, Now: clk.now,
-			LocalSecret: testSecret, Revocations: db})
+			LocalSecret: testSecret, Revocations: db, Session: sessionCheck(v, db, clk.now)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +126,7 @@ func TestRefreshCookieWithoutSessionRefused(t *testing.T) {
 func TestRedirectsKeepThePublicScheme(t *testing.T) {
 	f := newFixture(t, "https://x.example", true)
 	sess, ref := f.signIn(t, "alice", "free")
-	origin := "http://" + host
+	origin := f.origin()
 	check := func(name string, r *fasthttp.Response) {
 		t.Helper()
 		loc := string(r.Header.Peek("Location"))

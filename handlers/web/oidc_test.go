@@ -127,9 +127,10 @@ func newOIDCFixture(t *testing.T) *oidcFixture {
 	}
 	t.Cleanup(v.Close)
 	calls := &countTokenCalls{}
+	db := testStore(t)
 	h, err := New(context.Background(), Config{
 		PublicURL: base, Secrets: [][]byte{testSecret, []byte(opSecret)}, Verifier: v,
-		OIDC: OIDC{Issuer: issuer, ClientID: opClient, ClientSecret: opSecret}, Revocations: testStore(t),
+		OIDC: OIDC{Issuer: issuer, ClientID: opClient, ClientSecret: opSecret}, Revocations: db, Session: sessionCheck(v, db, clk.now),
 		Client: &http.Client{Transport: calls, Timeout: 10 * time.Second},
 	})
 	if err != nil {

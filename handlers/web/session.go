@@ -144,16 +144,12 @@ func (h *Handler) info(rc *fasthttp.RequestCtx, token []byte) sessionInfo {
 	if len(token) == 0 {
 		return si
 	}
-	p, err := h.cfg.Verifier.Verify(token)
+	// A session the API would refuse (signed out, expired, or one the
+	// store cannot answer for while it has no last marks to go by) shows
+	// as signed out.
+	p, err := h.cfg.Session(token)
 	if err != nil {
 		return si
-	}
-	// A session the store holds as ended, or cannot answer for, shows as
-	// signed out, as the API would refuse it.
-	if h.revocations != nil {
-		if revoked, err := h.revocations.Revoked(p.Session, h.now()); err != nil || revoked {
-			return si
-		}
 	}
 	si.SignedIn, si.User, si.Tier, si.Expires = true, p.User, p.Tier.String(), p.Expires
 	return si
@@ -194,7 +190,7 @@ func (h *Handler) localLogin(rc *fasthttp.RequestCtx) {
 		h.problem(rc, fasthttp.StatusNotFound, "Page not found", "Local sign-in is off: this server signs people in through its identity provider.")
 		return
 	}
-	if !sameOrigin(rc) {
+	if !h.sameOrigin(rc) {
 		h.problem(rc, fasthttp.StatusForbidden, "Cross-site request refused", "The sign-in form must be sent from this site.")
 		return
 	}
@@ -234,7 +230,7 @@ func (h *Handler) localLogin(rc *fasthttp.RequestCtx) {
 // both cookies are deleted and the answer is 401; only a store that cannot
 // say whether the sign-in ended answers 503 and keeps them, for a retry.
 func (h *Handler) refresh(rc *fasthttp.RequestCtx) {
-	if !sameOrigin(rc) {
+	if !h.sameOrigin(rc) {
 		writeJSON(rc, fasthttp.StatusForbidden, map[string]string{"error": "requests to /auth/ must carry an Origin header matching this host"})
 		return
 	}
@@ -317,7 +313,7 @@ func (h *Handler) logout(rc *fasthttp.RequestCtx) {
 		h.logoutBearer(rc, tok)
 		return
 	}
-	if !sameOrigin(rc) {
+	if !h.sameOrigin(rc) {
 		h.problem(rc, fasthttp.StatusForbidden, "Cross-site request refused", "Sign out from this site.")
 		return
 	}

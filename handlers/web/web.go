@@ -110,11 +110,17 @@ type Config struct {
 	// Secrets are the server secrets the cookie-sealing key is derived from
 	// (at least one, 32 bytes or more in total).
 	Secrets [][]byte
-	// Verifier is the API's token verifier: the web app shows as signed in
-	// exactly the sessions the API accepts.
+	// Verifier is the API's token verifier, for the tokens the sign-in
+	// flows receive and make.
 	Verifier *auth.Verifier
-	OIDC     OIDC
-	Logger   *slog.Logger
+	// Session is the API's one check of a session token (the server's
+	// Session: verified, then judged against the node's sign-out marks as
+	// a route that reads nothing of the store judges it), so that GET
+	// /auth/session shows as signed in exactly the sessions the API's
+	// database-free routes accept, through an outage of the store too.
+	Session func(tok []byte) (auth.Principal, error)
+	OIDC    OIDC
+	Logger  *slog.Logger
 	// Client makes the calls to the identity provider (default: 10 s timeout).
 	Client *http.Client
 	// Now is the clock (default time.Now).
@@ -160,6 +166,9 @@ type Handler struct {
 func New(ctx context.Context, cfg Config) (*Handler, error) {
 	if cfg.Verifier == nil {
 		return nil, errors.New("cannot create web handler: a Verifier is required")
+	}
+	if cfg.Session == nil {
+		return nil, errors.New("cannot create web handler: a Session check is required")
 	}
 	if cfg.PublicURL == "" {
 		cfg.PublicURL = "http://localhost:8080"
@@ -302,12 +311,17 @@ func allowed(path string) string {
 	return "POST"
 }
 
-// sameOrigin reports whether the request's Origin names this host, the
-// check the API applies to cookie-authenticated unsafe requests.
-func sameOrigin(rc *fasthttp.RequestCtx) bool {
+// sameOrigin reports whether the request's Origin names this host, on
+// https when the public URL is https: the check the API applies to
+// cookie-authenticated unsafe requests. A page injected into plain http on
+// the same host is same-site to the browser's cookies, not same-origin.
+func (h *Handler) sameOrigin(rc *fasthttp.RequestCtx) bool {
 	o := rc.Request.Header.Peek("Origin")
 	i := bytes.Index(o, []byte("://"))
-	return i >= 0 && len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
+	if i < 0 || h.secure && string(o[:i]) != "https" {
+		return false
+	}
+	return len(o) > i+3 && string(o[i+3:]) == string(rc.Host())
 }
 
 // safeNext returns p when it is a path on this site, else "/". Browsers

@@ -48,7 +48,8 @@ func newFixture(t *testing.T, public string, local bool) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(v.Close)
-	cfg := Config{PublicURL: public, Secrets: [][]byte{testSecret}, Verifier: v, Now: clk.now, Revocations: testStore(t)}
+	db := testStore(t)
+	cfg := Config{PublicURL: public, Secrets: [][]byte{testSecret}, Verifier: v, Now: clk.now, Revocations: db, Session: sessionCheck(v, db, clk.now)}
 	if local {
 		cfg.LocalSecret = testSecret
 	}
@@ -57,6 +58,22 @@ func newFixture(t *testing.T, public string, local bool) *fixture {
 		t.Fatal(err)
 	}
 	return &fixture{h: h, v: v, clk: clk}
+}
+
+// sessionCheck stands for the server's session check (the API's, which
+// the app is given): the token verified, then its sign-out mark read.
+func sessionCheck(v *auth.Verifier, r Revocations, now func() time.Time) func([]byte) (auth.Principal, error) {
+	return func(tok []byte) (auth.Principal, error) {
+		p, err := v.Verify(tok)
+		if err != nil {
+			return p, err
+		}
+		revoked, err := r.Revoked(p.Session, now())
+		if err == nil && revoked {
+			err = auth.ErrInvalid
+		}
+		return p, err
+	}
 }
 
 // testStore is a fresh bbolt store, closed when the test ends.
@@ -122,9 +139,18 @@ func deleted(c *fasthttp.Cookie) bool {
 var pagePaths = []string{"/", "/app/portfolio", "/app/places", "/app/tax", "/dashboard/settings"}
 
 // session signs in locally and returns the session and refresh cookies.
+// origin is this site's Origin as a browser sends it: on the public URL's
+// scheme (behind a TLS-terminating proxy the request itself is plain).
+func (f *fixture) origin() string {
+	if f.h.secure {
+		return "https://" + host
+	}
+	return "http://" + host
+}
+
 func (f *fixture) signIn(t *testing.T, name, tier string) (string, string) {
 	t.Helper()
-	r := f.do(req{method: "POST", path: "/auth/login", origin: "http://" + host, form: url.Values{"name": {name}, "tier": {tier}}})
+	r := f.do(req{method: "POST", path: "/auth/login", origin: f.origin(), form: url.Values{"name": {name}, "tier": {tier}}})
 	if r.StatusCode() != fasthttp.StatusSeeOther {
 		t.Fatalf("sign-in: status %d: %s", r.StatusCode(), r.Body())
 	}
@@ -372,7 +398,7 @@ func TestLocalSignIn(t *testing.T) {
 
 func TestSecureCookiesOverHTTPS(t *testing.T) {
 	f := newFixture(t, "https://fiplan.example", true)
-	r := f.do(req{method: "POST", path: "/auth/login", origin: "http://" + host, form: url.Values{"name": {"alice"}}})
+	r := f.do(req{method: "POST", path: "/auth/login", origin: f.origin(), form: url.Values{"name": {"alice"}}})
 	for _, name := range []string{SessionCookie, RefreshCookie} {
 		if c := cookie(r, name); c == nil || !c.Secure() {
 			t.Errorf("%s over https: %v", name, c)
@@ -527,6 +553,29 @@ func TestAccessibleHTML(t *testing.T) {
 		}
 		if regexp.MustCompile(`\sstyle="|\son[a-z]+="`).MatchString(html) {
 			t.Errorf("%s: inline style or event handler attribute", p)
+		}
+	}
+}
+
+// On an https site, the forms that act on the session (local sign-in,
+// refresh, sign-out) refuse an http Origin naming the same host: a page
+// injected into plain http there is same-site to the cookies, not
+// same-origin.
+func TestHTTPSOriginRequired(t *testing.T) {
+	f := newFixture(t, "https://"+host, true)
+	form := url.Values{"name": {"alice"}, "tier": {"free"}}
+	for _, c := range []struct {
+		method, path, origin string
+		status               int
+	}{
+		{"POST", "/auth/login", "http://" + host, 403},
+		{"POST", "/auth/refresh", "http://" + host, 403},
+		{"POST", "/auth/logout", "http://" + host, 403},
+		{"POST", "/auth/login", "https://" + host, 303},
+	} {
+		r := f.do(req{method: c.method, path: c.path, origin: c.origin, form: form})
+		if r.StatusCode() != c.status {
+			t.Errorf("%s %s from %s: status %d, want %d", c.method, c.path, c.origin, r.StatusCode(), c.status)
 		}
 	}
 }
