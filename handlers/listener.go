@@ -141,7 +141,9 @@ func (l *listener) Accept() (net.Conn, error) {
 		}
 		l.metrics.accepted.Inc()
 		l.metrics.conns.Add(1)
-		return &conn{Conn: c, l: l, ip: ip, counted: l.perIP > 0 && !l.trusted(ip)}, nil
+		cc := &conn{Conn: c, l: l, ip: ip, counted: l.perIP > 0 && !l.trusted(ip)}
+		cc.raw.init(c)
+		return cc, nil
 	}
 }
 
@@ -208,13 +210,15 @@ func refuse(c net.Conn) {
 	c.Close()
 }
 
-// conn gives its slot back when closed.
+// conn gives its slot back when closed, and reads and writes its socket
+// past the scheduler's system-call hand-off where it can (rawIO).
 type conn struct {
 	net.Conn
 	l       *listener
 	ip      netip.Addr
 	counted bool // against its address's limit
 	once    sync.Once
+	raw     rawIO // its reads and writes (rawio_linux.go)
 }
 
 func (c *conn) Close() error {
