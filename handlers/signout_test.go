@@ -55,18 +55,7 @@ func (d *downStore) AppendAssets(dst []byte, user string, category, offset, limi
 // anonymously), a route that needs it fails as a storage error, and a
 // session this node signed out stays refused.
 func TestSignedInThroughOutage(t *testing.T) {
-	h := newHarness(t)
-	ds := &downStore{Store: h.DB}
-	h = newHarness(t, withDB(ds))
-	tok, gone := h.Token("alice", "free", ""), h.Token("bob", "free", "")
-	p, err := h.S.verifier.Verify([]byte(gone))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.S.db.Revoke(p.Session, h.Clock().Add(time.Hour), h.Clock()); err != nil {
-		t.Fatal(err)
-	}
-	ds.down.Store(true)
+	h, ds, tok, gone := outageWithSignOut(t)
 	if r := h.Do("POST", "/api/v1/calculator", signoutCalc); r.Status != 200 {
 		t.Fatalf("anonymous calculator with the store down: %d %s", r.Status, r.Raw)
 	}
@@ -267,18 +256,7 @@ func mcpThroughOutage(t *testing.T, h *harness, down func(), code string) {
 // as signed in (as the calculator serves the same cookie), and a session
 // this node signed out shows as signed out.
 func TestWebSessionThroughOutage(t *testing.T) {
-	h := newHarness(t)
-	ds := &downStore{Store: h.DB}
-	h = newHarness(t, withDB(ds), withWeb(t))
-	tok, gone := h.Token("alice", "free", ""), h.Token("bob", "free", "")
-	p, err := h.S.verifier.Verify([]byte(gone))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.S.db.Revoke(p.Session, h.Clock().Add(time.Hour), h.Clock()); err != nil {
-		t.Fatal(err)
-	}
-	ds.down.Store(true)
+	h, _, tok, gone := outageWithSignOut(t, withWeb(t))
 	for _, tc := range []struct {
 		tok  string
 		want bool
@@ -295,4 +273,24 @@ func TestWebSessionThroughOutage(t *testing.T) {
 			t.Errorf("GET /auth/session in the outage for %s: signedIn %v, want %v", si.User, si.SignedIn, tc.want)
 		}
 	}
+}
+
+// outageWithSignOut is a harness whose store (ds) fails every call, with
+// alice's session (tok) alive and bob's (gone) signed out by this node
+// before the outage began.
+func outageWithSignOut(t *testing.T, opts ...option) (h *harness, ds *downStore, tok, gone string) {
+	t.Helper()
+	h = newHarness(t)
+	ds = &downStore{Store: h.DB}
+	h = newHarness(t, append([]option{withDB(ds)}, opts...)...)
+	tok, gone = h.Token("alice", "free", ""), h.Token("bob", "free", "")
+	p, err := h.S.verifier.Verify([]byte(gone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.S.db.Revoke(p.Session, h.Clock().Add(time.Hour), h.Clock()); err != nil {
+		t.Fatal(err)
+	}
+	ds.down.Store(true)
+	return h, ds, tok, gone
 }
